@@ -1,0 +1,31 @@
+import { Pool, neonConfig } from "@neondatabase/serverless";
+import { drizzle } from "drizzle-orm/neon-serverless";
+import * as schema from "./schema";
+
+export { schema };
+
+export interface DbConfig {
+  DATABASE_URL: string;
+  /** Local runs only: "host:port/v1" of the WebSocket proxy in front of a plain Postgres server. */
+  DATABASE_WS_PROXY?: string;
+}
+
+/**
+ * The production driver (Neon over WebSockets). Locally the same driver talks to a WebSocket proxy in
+ * front of PGlite or any Postgres server. Create one per request and `close()` it when done.
+ */
+export function createDb(env: DbConfig) {
+  if (env.DATABASE_WS_PROXY) {
+    const proxy = env.DATABASE_WS_PROXY;
+    neonConfig.wsProxy = () => proxy;
+    neonConfig.useSecureWebSocket = false;
+    neonConfig.pipelineTLS = false;
+    neonConfig.pipelineConnect = false;
+  }
+  const pool = new Pool({ connectionString: env.DATABASE_URL, max: 5 });
+  const db = drizzle({ client: pool, schema });
+  return { db, close: () => pool.end() };
+}
+
+export type Db = ReturnType<typeof createDb>["db"];
+export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];

@@ -1,0 +1,210 @@
+/**
+ * The whole product's schema (SPEC §3). Money is integer cents, times are timestamptz, ids are UUIDs.
+ * Every table a user owns cascades from `users`; financial records survive a user's deletion with the
+ * owner set to null (bookkeeping), and so do audit entries.
+ */
+import { sql } from "drizzle-orm";
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgEnum,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
+
+const id = () => uuid("id").primaryKey().default(sql`gen_random_uuid()`);
+const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
+const updatedAt = () => timestamp("updated_at", { withTimezone: true }).notNull().defaultNow();
+const ts = (name: string) => timestamp(name, { withTimezone: true });
+
+export const headshotStatus = pgEnum("headshot_status", ["pending", "processing", "completed", "failed"]);
+export const moderationStatus = pgEnum("moderation_status", ["pending", "approved", "flagged", "removed"]);
+export const planType = pgEnum("plan_type", ["weekly", "monthly", "yearly"]);
+export const downgradeStatus = pgEnum("downgrade_status", ["scheduled", "canceled", "applied"]);
+
+export const users = pgTable("users", {
+  id: id(),
+  email: text("email").notNull().unique(), // stored trimmed and lower-cased
+  firstName: text("first_name"),
+  lastName: text("last_name"),
+  profileImageUrl: text("profile_image_url"),
+  emailVerifiedAt: ts("email_verified_at"),
+  googleSub: text("google_sub").unique(),
+  stripeCustomerId: text("stripe_customer_id").unique(),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+}, (t) => [index("users_created_at_idx").on(t.createdAt)]);
+
+/** One password per user; the KDF parameters are stored with the hash so they can be raised later. */
+export const passwordCredentials = pgTable("password_credentials", {
+  userId: uuid("user_id").primaryKey().references(() => users.id, { onDelete: "cascade" }),
+  algorithm: text("algorithm").notNull(), // e.g. "pbkdf2-sha256"
+  iterations: integer("iterations").notNull(),
+  salt: text("salt").notNull(), // base64url
+  hash: text("hash").notNull(), // base64url
+  updatedAt: updatedAt(),
+});
+
+/**
+ * A refresh-token family: one per sign-in. Only the newest token of a family is valid; presenting an
+ * older one (reuse) revokes the whole family.
+ */
+export const refreshTokenFamilies = pgTable("refresh_token_families", {
+  id: id(),
+  userId: uuid("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+  currentTokenHash: text("current_token_hash").notNull(),
+  generation: integer("generation").notNull().default(0),
+  authMethod: text("auth_method").notNull(), // "password" | "google"
+  authenticatedAt: ts("authenticated_at").notNull().defaultNow(),
+  expiresAt: ts("expires_at").notNull(),
+  revokedAt: ts("revoked_at"),
+  revokedReason: text("revoked_reason"),
+  createdAt: createdAt(),
+  lastUsedAt: ts("last_used_at"),
+}, (t) => [index("refresh_token_families_user_idx").on(t.userId)]);
+
+export const emailVerifications = pgTable("email_verifications", {
+  id: id(),
+  userId: uuid("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+  tokenHash: text("token_hash").notNull().unique(),
+  expiresAt: ts("expires_at").notNull(),
+  usedAt: ts("used_at"),
+  createdAt: createdAt(),
+}, (t) => [index("email_verifications_user_idx").on(t.userId)]);
+
+/** Fixed-window counters for abuse limits (sign-in, sign-up, resend, fair use). */
+export const rateLimitHits = pgTable("rate_limit_hits", {
+  key: text("key").notNull(),
+  windowStart: ts("window_start").notNull(),
+  count: integer("count").notNull().default(0),
+}, (t) => [primaryKey({ columns: [t.key, t.windowStart] }), index("rate_limit_hits_window_idx").on(t.windowStart)]);
+
+/** Free generations: granted once at email verification, consumed atomically, refunded on failure. */
+export const credits = pgTable("credits", {
+  userId: uuid("user_id").primaryKey().references(() => users.id, { onDelete: "cascade" }),
+  granted: integer("granted").notNull().default(0),
+  used: integer("used").notNull().default(0),
+  grantedAt: ts("granted_at"),
+  updatedAt: updatedAt(),
+}, (t) => [check("credits_used_within_granted", sql`${t.used} >= 0 and ${t.used} <= ${t.granted}`)]);
+
+export const headshots = pgTable("headshots", {
+  id: id(),
+  userId: uuid("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+  style: text("style").notNull(),
+  gender: text("gender"),
+  status: headshotStatus("status").notNull().default("pending"),
+  moderationStatus: moderationStatus("moderation_status").notNull().default("pending"),
+  originalKey: text("original_key").notNull(),
+  originalMime: text("original_mime").notNull(),
+  resultKey: text("result_key"),
+  resultMime: text("result_mime"),
+  encryptionKeyId: text("encryption_key_id").notNull(),
+  watermarked: boolean("watermarked"),
+  chargedCredit: boolean("charged_credit").notNull().default(false),
+  error: text("error"),
+  attempts: integer("attempts").notNull().default(0),
+  queuedAt: ts("queued_at"),
+  startedAt: ts("started_at"),
+  completedAt: ts("completed_at"),
+  durationMs: integer("duration_ms"),
+  costCents: integer("cost_cents"),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+}, (t) => [
+  index("headshots_user_created_idx").on(t.userId, t.createdAt.desc()),
+  index("headshots_status_queued_idx").on(t.status, t.queuedAt),
+  index("headshots_created_idx").on(t.createdAt),
+  index("headshots_moderation_idx").on(t.moderationStatus, t.createdAt),
+]);
+
+export const subscriptions = pgTable("subscriptions", {
+  id: id(),
+  userId: uuid("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+  stripeSubscriptionId: text("stripe_subscription_id").notNull().unique(),
+  stripePriceId: text("stripe_price_id").notNull(),
+  planType: planType("plan_type").notNull(),
+  status: text("status").notNull(), // Stripe's value: active, canceled, past_due, incomplete, ...
+  currentPeriodStart: ts("current_period_start"),
+  currentPeriodEnd: ts("current_period_end"),
+  cancelAtPeriodEnd: boolean("cancel_at_period_end").notNull().default(false),
+  canceledAt: ts("canceled_at"),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+}, (t) => [
+  index("subscriptions_user_idx").on(t.userId, t.status),
+  index("subscriptions_status_idx").on(t.status, t.createdAt),
+  index("subscriptions_canceled_idx").on(t.canceledAt),
+]);
+
+export const scheduledDowngrades = pgTable("scheduled_downgrades", {
+  id: id(),
+  userId: uuid("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+  subscriptionId: uuid("subscription_id").notNull().references(() => subscriptions.id, { onDelete: "cascade" }),
+  targetPlanType: planType("target_plan_type").notNull(),
+  targetPriceId: text("target_price_id").notNull(),
+  effectiveDate: ts("effective_date").notNull(),
+  stripeScheduleId: text("stripe_schedule_id"),
+  status: downgradeStatus("status").notNull().default("scheduled"),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+}, (t) => [
+  index("scheduled_downgrades_user_idx").on(t.userId, t.status),
+  // at most one pending downgrade per subscription
+  uniqueIndex("scheduled_downgrades_one_pending").on(t.subscriptionId).where(sql`${t.status} = 'scheduled'`),
+]);
+
+/** Paid invoices, kept for bookkeeping after the user is deleted (owner set to null). */
+export const invoices = pgTable("invoices", {
+  id: id(),
+  userId: uuid("user_id").references(() => users.id, { onDelete: "set null" }),
+  stripeInvoiceId: text("stripe_invoice_id").notNull().unique(),
+  stripeSubscriptionId: text("stripe_subscription_id"),
+  planType: planType("plan_type"),
+  amountCents: integer("amount_cents").notNull(),
+  currency: text("currency").notNull().default("eur"),
+  status: text("status").notNull(),
+  billingReason: text("billing_reason"),
+  periodStart: ts("period_start"),
+  periodEnd: ts("period_end"),
+  paidAt: ts("paid_at"),
+  createdAt: createdAt(),
+}, (t) => [index("invoices_paid_at_idx").on(t.paidAt), index("invoices_user_idx").on(t.userId)]);
+
+/** Webhook idempotency: an event id is processed once. */
+export const processedProviderEvents = pgTable("processed_provider_events", {
+  id: text("id").primaryKey(), // the provider's event id
+  provider: text("provider").notNull().default("stripe"),
+  type: text("type").notNull(),
+  processedAt: ts("processed_at").notNull().defaultNow(),
+});
+
+export const moderationFlags = pgTable("moderation_flags", {
+  id: id(),
+  headshotId: uuid("headshot_id").notNull().references(() => headshots.id, { onDelete: "cascade" }),
+  flaggedBy: uuid("flagged_by").references(() => users.id, { onDelete: "set null" }),
+  reason: text("reason").notNull(),
+  createdAt: createdAt(),
+}, (t) => [index("moderation_flags_headshot_idx").on(t.headshotId)]);
+
+export const adminAuditLog = pgTable("admin_audit_log", {
+  id: id(),
+  actorUserId: uuid("actor_user_id").references(() => users.id, { onDelete: "set null" }),
+  actorEmail: text("actor_email").notNull(),
+  action: text("action").notNull(),
+  targetType: text("target_type").notNull(),
+  targetId: text("target_id"),
+  details: jsonb("details"),
+  createdAt: createdAt(),
+}, (t) => [index("admin_audit_log_created_idx").on(t.createdAt)]);
+
+export type User = typeof users.$inferSelect;
+export type Headshot = typeof headshots.$inferSelect;
+export type Subscription = typeof subscriptions.$inferSelect;

@@ -1,0 +1,68 @@
+/**
+ * The local database: PGlite (real Postgres in WASM) served over the Postgres wire protocol, with a
+ * WebSocket proxy in front so the worker's production driver (Neon serverless) runs unchanged.
+ * Given a DATABASE_URL, only the proxy is started, pointing at that server.
+ */
+import net from "node:net";
+import { createRequire } from "node:module";
+import { PGlite } from "@electric-sql/pglite";
+import { PGLiteSocketServer } from "@electric-sql/pglite-socket";
+import { freePort } from "./ports";
+
+// In a vitest globalSetup the "ws" import can resolve to the browser stub; require the Node build.
+const { WebSocketServer } = createRequire(import.meta.url)("ws") as typeof import("ws");
+
+export interface LocalDatabase {
+  DATABASE_URL: string;
+  DATABASE_WS_PROXY: string;
+  embedded: boolean;
+  stop(): Promise<void>;
+}
+
+/** Pipes every WebSocket connection to a TCP connection to `target`. */
+export async function startWsProxy(target: { host: string; port: number }) {
+  const port = await freePort();
+  const wss = new WebSocketServer({ host: "127.0.0.1", port });
+  wss.on("connection", (ws) => {
+    const sock = net.connect(target.port, target.host);
+    const pending: Buffer[] = [];
+    sock.on("connect", () => { for (const b of pending.splice(0)) sock.write(b); });
+    ws.on("message", (data: Buffer) => (sock.connecting ? pending.push(data) : sock.write(data)));
+    sock.on("data", (data) => ws.readyState === ws.OPEN && ws.send(data));
+    ws.on("close", () => sock.destroy());
+    ws.on("error", () => sock.destroy());
+    sock.on("close", () => ws.close());
+    sock.on("error", () => ws.close());
+  });
+  await new Promise<void>((resolve) => wss.once("listening", resolve));
+  return {
+    proxy: `127.0.0.1:${port}/v1`,
+    stop: () => new Promise<void>((resolve) => {
+      for (const client of wss.clients) client.terminate();
+      wss.close(() => resolve());
+    }),
+  };
+}
+
+export async function startLocalDatabase(opts: { dataDir?: string; databaseUrl?: string }): Promise<LocalDatabase> {
+  if (opts.databaseUrl) {
+    const url = new URL(opts.databaseUrl);
+    const proxy = await startWsProxy({ host: url.hostname, port: Number(url.port || 5432) });
+    return { DATABASE_URL: opts.databaseUrl, DATABASE_WS_PROXY: proxy.proxy, embedded: false, stop: proxy.stop };
+  }
+  const pg = await PGlite.create(opts.dataDir);
+  const pgPort = await freePort();
+  const server = new PGLiteSocketServer({ db: pg, port: pgPort, host: "127.0.0.1", maxConnections: 100 });
+  await server.start();
+  const proxy = await startWsProxy({ host: "127.0.0.1", port: pgPort });
+  return {
+    DATABASE_URL: `postgres://postgres@127.0.0.1:${pgPort}/postgres`,
+    DATABASE_WS_PROXY: proxy.proxy,
+    embedded: true,
+    async stop() {
+      await proxy.stop();
+      await server.stop();
+      await pg.close();
+    },
+  };
+}

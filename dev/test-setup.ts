@@ -1,0 +1,53 @@
+/**
+ * vitest globalSetup for the worker tests (runs in Node, outside workerd): a real Postgres for the run
+ * — embedded PGlite by default, or a fresh database on the server named by TEST_DATABASE_URL — with the
+ * migrations applied, handed to the workers through `provide`.
+ */
+import type { TestProject } from "vitest/node";
+import { createRequire } from "node:module";
+import { Pool, neonConfig } from "@neondatabase/serverless";
+import { migrateDatabase } from "../db/migrate";
+import { startLocalDatabase, startWsProxy } from "./postgres";
+
+declare module "vitest" {
+  export interface ProvidedContext {
+    databaseUrl: string;
+    databaseWsProxy: string;
+  }
+}
+
+/** Creates (and later drops) a database of its own on a real server, so runs never share rows. */
+async function freshDatabaseOn(serverUrl: string) {
+  const url = new URL(serverUrl);
+  const proxy = await startWsProxy({ host: url.hostname, port: Number(url.port || 5432) });
+  neonConfig.webSocketConstructor = createRequire(import.meta.url)("ws");
+  neonConfig.wsProxy = () => proxy.proxy;
+  neonConfig.useSecureWebSocket = false;
+  neonConfig.pipelineTLS = false;
+  neonConfig.pipelineConnect = false;
+  const name = `hs_test_${process.pid}_${Date.now()}`;
+  const admin = new Pool({ connectionString: serverUrl, max: 1 });
+  await admin.query(`create database ${name}`);
+  const testUrl = new URL(serverUrl);
+  testUrl.pathname = `/${name}`;
+  return {
+    DATABASE_URL: testUrl.toString(),
+    DATABASE_WS_PROXY: proxy.proxy,
+    async stop() {
+      await admin.query(`drop database if exists ${name} with (force)`).catch(() => {});
+      await admin.end();
+      await proxy.stop();
+    },
+  };
+}
+
+export default async function setup(project: TestProject) {
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  const db = serverUrl ? await freshDatabaseOn(serverUrl) : await startLocalDatabase({});
+  await migrateDatabase(db);
+  project.provide("databaseUrl", db.DATABASE_URL);
+  project.provide("databaseWsProxy", db.DATABASE_WS_PROXY);
+  return async () => {
+    await db.stop();
+  };
+}

@@ -1,0 +1,59 @@
+/** Response shapes of the API, shared by the worker routes and the web client. */
+import type { Gender, StyleId } from "./styles";
+import type { PlanType } from "./plans";
+
+export interface ApiUser {
+  id: string;
+  email: string;
+  firstName: string | null;
+  lastName: string | null;
+  profileImageUrl: string | null;
+  emailVerified: boolean;
+  isOperator: boolean;
+}
+
+export interface AuthResult {
+  user: ApiUser;
+  accessToken: string;
+}
+
+export type HeadshotStatus = "pending" | "processing" | "completed" | "failed";
+export type ModerationStatus = "pending" | "approved" | "flagged" | "removed";
+
+export interface ApiHeadshot {
+  id: string;
+  style: StyleId;
+  gender: Gender | null;
+  status: HeadshotStatus;
+  moderationStatus: ModerationStatus;
+  originalImageUrl: string;
+  generatedImageUrl?: string | null;
+  error?: string | null;
+  createdAt: string;
+}
+
+export interface HeadshotStatusResponse {
+  status: HeadshotStatus;
+  generatedImageUrl?: string;
+  error?: string;
+}
+
+export interface Credits {
+  remaining: number;
+  totalUsed: number;
+  isVerified: boolean;
+}
+
+export interface ApiSubscription {
+  status: string;
+  planType: PlanType;
+  stripePriceId: string;
+  currentPeriodEnd: string | null;
+}
+
+export interface ApiErrorBody {
+  error: string;
+  message: string;
+  requiresEmailVerification?: boolean;
+  requiresSubscription?: boolean;
+}

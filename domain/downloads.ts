@@ -1,0 +1,42 @@
+/** Download options (SPEC §2, §5, §9). */
+export const RESOLUTIONS = ["high", "web"] as const;
+export const SHAPES = ["square", "round"] as const;
+export const FILE_FORMATS = ["png", "webp", "tiff"] as const;
+export const DPIS = ["150", "300"] as const; // absent = screen
+export const WEB_LONG_SIDE = 512;
+export const CUSTOM_SIZE_MIN = 64;
+export const CUSTOM_SIZE_MAX = 4096;
+
+export const PRESETS = [
+  { id: "instagram-square", name: "Instagram square", width: 1080, height: 1080, use: "Instagram posts and profile" },
+  { id: "facebook-profile", name: "Facebook profile", width: 320, height: 320, use: "Facebook profile picture" },
+  { id: "twitter-profile", name: "X / Twitter profile", width: 400, height: 400, use: "X (Twitter) profile picture" },
+  { id: "linkedin-banner", name: "LinkedIn banner", width: 1584, height: 396, use: "LinkedIn background banner" },
+  { id: "twitter-banner", name: "X / Twitter banner", width: 1500, height: 500, use: "X (Twitter) header image" },
+  { id: "email-signature", name: "Email signature", width: 200, height: 200, use: "Email signature photo" },
+] as const;
+
+export type Resolution = (typeof RESOLUTIONS)[number];
+export type Shape = (typeof SHAPES)[number];
+export type FileFormat = (typeof FILE_FORMATS)[number];
+export type Dpi = (typeof DPIS)[number];
+export type PresetId = (typeof PRESETS)[number]["id"];
+export const PRESET_IDS = PRESETS.map((p) => p.id) as unknown as readonly [PresetId, ...PresetId[]];
+
+export interface DownloadOptions {
+  resolution: Resolution;
+  shape: Shape;
+  fileFormat: FileFormat;
+  preset?: PresetId;
+  width?: number;
+  height?: number;
+  dpi?: Dpi;
+}
+
+export const DEFAULT_DOWNLOAD: DownloadOptions = { resolution: "high", shape: "square", fileFormat: "png" };
+
+/** headshot-{style}-{preset or resolution}-{shape}[-{dpi}dpi].{format} */
+export function downloadFilename(styleSlug: string, o: DownloadOptions): string {
+  const size = o.preset ?? o.resolution;
+  return `headshot-${styleSlug}-${size}-${o.shape}${o.dpi ? `-${o.dpi}dpi` : ""}.${o.fileFormat}`;
+}

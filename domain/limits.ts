@@ -1,0 +1,22 @@
+/** Limits and timings shared by the web app and the worker (SPEC §5, §9). */
+export const FREE_GENERATIONS = 2;
+export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024; // 10485760
+export const MAX_UPLOAD_MEGAPIXELS = 40;
+export const ACCEPTED_UPLOAD_TYPES = ["image/jpeg", "image/jpg", "image/png", "image/webp"] as const;
+export const PASSWORD_MIN_LENGTH = 6;
+export const PASSWORD_MAX_LENGTH = 256;
+export const STATUS_POLL_MS = 2000;
+export const PROGRESS_STEP = 5;
+export const PROGRESS_CAP = 90;
+export const ESTIMATED_SECONDS = 15;
+export const CREDITS_REFETCH_BADGE_MS = 30_000;
+export const CREDITS_REFETCH_BANNER_MS = 10_000;
+
+export const MESSAGES = {
+  badType: "Please upload a JPG, PNG, or WebP image",
+  tooLarge: "File size must be less than 10MB",
+  passwordsMismatch: "Passwords do not match",
+  freeUsed: "You've used all 2 free generations. Upgrade to continue!",
+  verifyFirst: "Please verify your email to receive 2 free generations",
+  generationFailed: "Generation failed",
+} as const;

@@ -1,0 +1,10 @@
+/** Plans and prices (SPEC §9). Money is integer cents, in EUR. Order: weekly < monthly < yearly. */
+export const PLANS = [
+  { id: "weekly", name: "Weekly", priceCents: 999, period: "week", dailyPrice: "1.43", periodDays: 7, popular: false, description: "Perfect for a quick refresh" },
+  { id: "monthly", name: "Monthly", priceCents: 2999, period: "month", dailyPrice: "1.00", periodDays: 30, popular: true, description: "Most Popular" },
+  { id: "yearly", name: "Yearly", priceCents: 6000, period: "year", dailyPrice: "0.16", periodDays: 365, popular: false, description: "Best value - Save 83%" },
+] as const;
+
+export type PlanType = (typeof PLANS)[number]["id"];
+export const PLAN_ORDER: Record<PlanType, number> = { weekly: 0, monthly: 1, yearly: 2 };
+export const CURRENCY = "EUR";

@@ -1,0 +1,63 @@
+import { mkdirSync } from "node:fs";
+import { defineConfig } from "vitest/config";
+import { cloudflareTest } from "@cloudflare/vitest-pool-workers";
+import react from "@vitejs/plugin-react";
+
+// wrangler.toml names web/dist as the static assets directory; it must exist even before a web build.
+mkdirSync("web/dist", { recursive: true });
+
+/** Bindings for worker tests: fixed test secrets, the test database, and the local stand-ins. */
+export const testBindings = {
+  ENVIRONMENT: "test",
+  APP_URL: "http://app.test",
+  OPERATOR_EMAIL: "operator@headshot.test",
+  JWT_SECRET: "test-jwt-secret-0123456789abcdefghijklmnop",
+  URL_SIGNING_SECRET: "test-url-secret-0123456789abcdefghijklmnop",
+  IMAGE_ENCRYPTION_KEYS: "t1:MDEyMzQ1Njc4OWFiY2RlZjAxMjM0NTY3ODlhYmNkZWY=",
+  MAIL_PROVIDER: "dev",
+};
+
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        plugins: [
+          cloudflareTest(({ inject }) => ({
+            wrangler: { configPath: "./wrangler.toml" },
+            miniflare: {
+              bindings: {
+                ...testBindings,
+                DATABASE_URL: inject("databaseUrl"),
+                DATABASE_WS_PROXY: inject("databaseWsProxy"),
+              },
+            },
+          })),
+        ],
+        test: {
+          name: "worker",
+          include: ["worker/**/*.test.ts"],
+          globalSetup: ["./dev/test-setup.ts"],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        plugins: [react()],
+        test: {
+          name: "web",
+          environment: "jsdom",
+          include: ["web/**/*.test.{ts,tsx}"],
+          setupFiles: ["./web/src/test/setup.ts"],
+        },
+      },
+      {
+        test: {
+          name: "node",
+          environment: "node",
+          include: ["db/**/*.test.ts", "dev/**/*.test.ts", "bench/**/*.test.ts"],
+          testTimeout: 60_000,
+        },
+      },
+    ],
+  },
+});

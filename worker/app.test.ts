@@ -1,0 +1,104 @@
+import { describe, expect, it } from "vitest";
+import { Hono } from "hono";
+import { z } from "zod";
+import { api } from "./test/helpers";
+import { errorHandler, notFoundHandler } from "./app";
+import { ApiError, tooManyRequests } from "./lib/errors";
+import { validate } from "./lib/validate";
+import type { AppEnv } from "./env";
+
+describe("GET /api/health", () => {
+  it("touches the database, the bucket and the queue and answers ok", async () => {
+    const res = await api("/api/health");
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ status: "ok", database: "ok", storage: "ok", queue: "ok" });
+    expect(res.headers.get("Cache-Control")).toBe("no-store");
+  });
+});
+
+describe("unknown API paths", () => {
+  it("answer a JSON 404, never the web app", async () => {
+    const res = await api("/api/nope");
+    expect(res.status).toBe(404);
+    expect(res.headers.get("Content-Type")).toMatch(/application\/json/);
+    expect(await res.json()).toEqual({ error: "Not Found", message: "No API route for GET /api/nope" });
+  });
+});
+
+describe("every response", () => {
+  it("carries a request id and the security headers", async () => {
+    for (const path of ["/api/health", "/api/nope"]) {
+      const res = await api(path);
+      expect(res.headers.get("X-Request-Id")).toMatch(/^[0-9a-f-]{36}$/);
+      expect(res.headers.get("Content-Security-Policy")).toContain("frame-ancestors 'none'");
+      expect(res.headers.get("Content-Security-Policy")).toContain("default-src 'none'");
+      expect(res.headers.get("Strict-Transport-Security")).toMatch(/max-age=\d+/);
+      expect(res.headers.get("X-Content-Type-Options")).toBe("nosniff");
+      expect(res.headers.get("Referrer-Policy")).toBe("strict-origin-when-cross-origin");
+      expect(res.headers.get("X-Frame-Options")).toBe("DENY");
+    }
+  });
+});
+
+describe("the error shape", () => {
+  const app = new Hono<AppEnv>()
+    .get("/flagged", () => {
+      throw new ApiError(402, "You've used all 2 free generations. Upgrade to continue!", { requiresSubscription: true });
+    })
+    .get("/limited", () => {
+      throw tooManyRequests("Slow down.", 42);
+    })
+    .post("/validated", validate("json", z.object({ email: z.email() })), (c) => c.json(c.req.valid("json")))
+    .get("/boom", () => {
+      throw new Error("secret internals");
+    })
+    .notFound(notFoundHandler)
+    .onError(errorHandler);
+
+  it("is { error, message, ...flags }", async () => {
+    const res = await app.request("/flagged");
+    expect(res.status).toBe(402);
+    expect(await res.json()).toEqual({
+      error: "Payment Required",
+      message: "You've used all 2 free generations. Upgrade to continue!",
+      requiresSubscription: true,
+    });
+  });
+
+  it("sets headers such as Retry-After", async () => {
+    const res = await app.request("/limited");
+    expect(res.status).toBe(429);
+    expect(res.headers.get("Retry-After")).toBe("42");
+    expect((await res.json()).message).toBe("Slow down.");
+  });
+
+  it("names the bad field of a validated body", async () => {
+    const res = await app.request("/validated", {
+      method: "POST",
+      body: JSON.stringify({ email: "nope" }),
+      headers: { "Content-Type": "application/json" },
+    });
+    expect(res.status).toBe(400);
+    const body = await res.json();
+    expect(body.error).toBe("Bad Request");
+    expect(body.message).toMatch(/^email: /);
+  });
+
+  it("turns a malformed JSON body into a 400, not a 500", async () => {
+    const res = await app.request("/validated", {
+      method: "POST",
+      body: "{not json",
+      headers: { "Content-Type": "application/json" },
+    });
+    expect(res.status).toBe(400);
+    expect((await res.json()).error).toBe("Bad Request");
+  });
+
+  it("hides unknown errors behind a generic 500", async () => {
+    const res = await app.request("/boom");
+    expect(res.status).toBe(500);
+    const text = await res.text();
+    expect(text).not.toContain("secret internals");
+    expect(JSON.parse(text).error).toBe("Internal Server Error");
+  });
+});

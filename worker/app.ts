@@ -1,0 +1,58 @@
+import { Hono, type ErrorHandler, type NotFoundHandler } from "hono";
+import { HTTPException } from "hono/http-exception";
+import { requestId } from "hono/request-id";
+import { secureHeaders } from "hono/secure-headers";
+import type { AppEnv } from "./env";
+import { ApiError } from "./lib/errors";
+import { errorFields, log } from "./lib/log";
+import { withServices } from "./lib/context";
+import { ConfigError } from "./config";
+import { healthRoutes } from "./health/routes";
+
+/** JSON 404 for every unknown path the worker sees (it only sees /api/*). */
+export const notFoundHandler: NotFoundHandler<AppEnv> = (c) =>
+  c.json({ error: "Not Found", message: `No API route for ${c.req.method} ${new URL(c.req.url).pathname}` }, 404);
+
+/** The one error handler: `{ error, message, ...flags }`; unknown errors are logged and answered 500. */
+export const errorHandler: ErrorHandler<AppEnv> = (err, c) => {
+  const requestId = c.get("requestId");
+  if (err instanceof ApiError) {
+    for (const [k, v] of Object.entries(err.headers)) c.header(k, v);
+    return c.json({ error: err.title, message: err.message, ...err.flags }, err.status);
+  }
+  if (err instanceof ConfigError) {
+    log("error", err.message, { requestId });
+    return c.json({ error: "Internal Server Error", message: "The server is misconfigured.", requestId }, 500);
+  }
+  if (err instanceof HTTPException && err.status < 500) {
+    // hono's own (a body limit, a malformed JSON body)
+    return c.json({ error: "Bad Request", message: err.message || "Malformed request." }, err.status);
+  }
+  log("error", "unhandled error", { requestId, method: c.req.method, path: c.req.path, ...errorFields(err) });
+  return c.json(
+    { error: "Internal Server Error", message: "Something went wrong on our side. Please try again.", requestId },
+    500,
+  );
+};
+
+const api = new Hono<AppEnv>()
+  .use(withServices)
+  .route("/health", healthRoutes);
+
+export const app = new Hono<AppEnv>()
+  .use(requestId({ headerName: "X-Request-Id" }))
+  .use(
+    secureHeaders({
+      // API answers are data, never documents: nothing may load or frame them.
+      contentSecurityPolicy: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] },
+      strictTransportSecurity: "max-age=63072000; includeSubDomains; preload",
+      referrerPolicy: "strict-origin-when-cross-origin",
+      xFrameOptions: "DENY",
+      crossOriginResourcePolicy: "same-origin",
+    }),
+  )
+  .route("/api", api)
+  .notFound(notFoundHandler)
+  .onError(errorHandler);
+
+export type AppType = typeof app;

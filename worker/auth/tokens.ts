@@ -1,0 +1,45 @@
+/**
+ * Access tokens: short-lived HS256 JWTs. Issuer, audience, type and algorithm are all pinned on
+ * verification, so a token minted for anything else (or with `alg: none`) is refused.
+ */
+import { SignJWT, jwtVerify } from "jose";
+import type { Config } from "../config";
+import type { AuthUser } from "../env";
+
+export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
+const ISSUER = "headshot-studio";
+const AUDIENCE = "headshot-studio:api";
+const TYPE = "access";
+
+const keyCache = new Map<string, Uint8Array>();
+function key(secret: string): Uint8Array {
+  let k = keyCache.get(secret);
+  if (!k) keyCache.set(secret, (k = new TextEncoder().encode(secret)));
+  return k;
+}
+
+export async function signAccessToken(config: Pick<Config, "JWT_SECRET">, user: AuthUser): Promise<string> {
+  return new SignJWT({ email: user.email, typ: TYPE })
+    .setProtectedHeader({ alg: "HS256", typ: "JWT" })
+    .setSubject(user.id)
+    .setIssuer(ISSUER)
+    .setAudience(AUDIENCE)
+    .setIssuedAt()
+    .setExpirationTime(`${ACCESS_TOKEN_TTL_SECONDS}s`)
+    .sign(key(config.JWT_SECRET));
+}
+
+/** The user the token names, or null if it is invalid, expired or not an access token. */
+export async function verifyAccessToken(config: Pick<Config, "JWT_SECRET">, token: string): Promise<AuthUser | null> {
+  try {
+    const { payload } = await jwtVerify(token, key(config.JWT_SECRET), {
+      issuer: ISSUER,
+      audience: AUDIENCE,
+      algorithms: ["HS256"],
+    });
+    if (payload.typ !== TYPE || typeof payload.sub !== "string" || typeof payload.email !== "string") return null;
+    return { id: payload.sub, email: payload.email };
+  } catch {
+    return null;
+  }
+}

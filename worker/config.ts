@@ -1,0 +1,95 @@
+/**
+ * Worker configuration, validated once per isolate. A bad or missing variable fails every request with
+ * one message that names all of them (see `ConfigError`), instead of failing later in a handler.
+ */
+import { z } from "zod";
+
+const optional = z.string().trim().optional().transform((v) => (v ? v : undefined));
+const int = (fallback: number, min = 0) =>
+  z.string().trim().optional().transform((v, ctx) => {
+    if (!v) return fallback;
+    const n = Number(v);
+    if (!Number.isInteger(n) || n < min) {
+      ctx.addIssue({ code: "custom", message: `must be an integer >= ${min}` });
+      return z.NEVER;
+    }
+    return n;
+  });
+const secret = z.string().min(32, "must be at least 32 characters");
+
+/** "kid:base64key,kid2:base64key" — the first key encrypts; every key can decrypt. */
+const encryptionKeys = z.string().transform((value, ctx) => {
+  const keys: { id: string; raw: Uint8Array }[] = [];
+  for (const part of value.split(",").map((p) => p.trim()).filter(Boolean)) {
+    const [id, b64] = part.split(":");
+    let raw: Uint8Array | undefined;
+    try {
+      raw = b64 ? Uint8Array.from(atob(b64), (c) => c.charCodeAt(0)) : undefined;
+    } catch { /* reported below */ }
+    if (!id || !raw || raw.length !== 32) {
+      ctx.addIssue({ code: "custom", message: "each entry must be kid:<base64 of 32 bytes>" });
+      return z.NEVER;
+    }
+    keys.push({ id, raw });
+  }
+  if (keys.length === 0) {
+    ctx.addIssue({ code: "custom", message: "at least one key is required" });
+    return z.NEVER;
+  }
+  return keys;
+});
+
+const schema = z.object({
+  ENVIRONMENT: z.enum(["development", "test", "production"]),
+  APP_URL: optional.pipe(z.url().optional()),
+  OPERATOR_EMAIL: z.string().trim().toLowerCase().pipe(z.email()),
+  DATABASE_URL: z.string().min(1),
+  DATABASE_WS_PROXY: optional,
+  JWT_SECRET: secret,
+  IMAGE_ENCRYPTION_KEYS: encryptionKeys,
+  URL_SIGNING_SECRET: secret,
+  GEMINI_API_KEY: optional,
+  GEMINI_BASE_URL: optional,
+  GEMINI_MODEL: z.string().default("gemini-2.5-flash-image"),
+  GEMINI_IMAGE_COST_CENTS: int(4),
+  FAIR_USE_PER_HOUR: int(30, 1),
+  STUCK_AFTER_MINUTES: int(10, 1),
+  STRIPE_SECRET_KEY: optional,
+  STRIPE_WEBHOOK_SECRET: optional,
+  STRIPE_API_URL: optional,
+  GOOGLE_CLIENT_ID: optional,
+  GOOGLE_CLIENT_SECRET: optional,
+  GOOGLE_ISSUER: z.string().default("https://accounts.google.com"),
+  MAIL_PROVIDER: z.enum(["resend", "dev"]).default("resend"),
+  MAIL_API_KEY: optional,
+  MAIL_FROM: z.string().default("Headshot Studio <hello@headshot.studio>"),
+});
+
+export type Config = z.output<typeof schema>;
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid worker configuration: ${problems.join("; ")}`);
+    this.name = "ConfigError";
+  }
+}
+
+const cache = new WeakMap<object, Config>();
+
+export function parseConfig(env: Record<string, unknown>): Config {
+  const result = schema.safeParse(env);
+  if (!result.success) {
+    throw new ConfigError(result.error.issues.map((i) => `${i.path.join(".") || "(root)"}: ${i.message}`));
+  }
+  return result.data;
+}
+
+/** The validated config for this env object (parsed once, then cached). */
+export function getConfig(env: Env): Config {
+  let config = cache.get(env);
+  if (!config) {
+    config = parseConfig(env as unknown as Record<string, unknown>);
+    cache.set(env, config);
+  }
+  return config;
+}

@@ -1,0 +1,46 @@
+import { HTTPException } from "hono/http-exception";
+import type { ContentfulStatusCode } from "hono/utils/http-status";
+
+/** Extra booleans the web app acts on (SPEC §7): requiresEmailVerification, requiresSubscription. */
+export type ErrorFlags = Partial<Record<"requiresEmailVerification" | "requiresSubscription", boolean>>;
+
+const titles: Record<number, string> = {
+  400: "Bad Request",
+  401: "Unauthorized",
+  402: "Payment Required",
+  403: "Forbidden",
+  404: "Not Found",
+  409: "Conflict",
+  413: "Payload Too Large",
+  415: "Unsupported Media Type",
+  429: "Too Many Requests",
+  500: "Internal Server Error",
+  503: "Service Unavailable",
+};
+
+/**
+ * An expected failure. Answered as `{ error, message, ...flags }` by the one error handler:
+ * `error` is a short title for the status, `message` the sentence a person reads.
+ */
+export class ApiError extends HTTPException {
+  constructor(
+    status: ContentfulStatusCode,
+    message: string,
+    readonly flags: ErrorFlags = {},
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(status, { message });
+  }
+
+  get title(): string {
+    return titles[this.status] ?? "Error";
+  }
+}
+
+export const badRequest = (message: string) => new ApiError(400, message);
+export const unauthorized = (message = "Please sign in to continue.") => new ApiError(401, message);
+export const forbidden = (message = "You don't have permission to do that.") => new ApiError(403, message);
+export const notFound = (message = "Not found.") => new ApiError(404, message);
+export const conflict = (message: string) => new ApiError(409, message);
+export const tooManyRequests = (message: string, retryAfterSeconds: number) =>
+  new ApiError(429, message, {}, { "Retry-After": String(Math.max(1, Math.ceil(retryAfterSeconds))) });
