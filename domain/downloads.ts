@@ -3,6 +3,7 @@ export const RESOLUTIONS = ["high", "web"] as const;
 export const SHAPES = ["square", "round"] as const;
 export const FILE_FORMATS = ["png", "webp", "tiff"] as const;
 export const DPIS = ["150", "300"] as const; // absent = screen
+/** `web` resolution: the long side in pixels (a lighter file for sites and chat apps). */
 export const WEB_LONG_SIDE = 512;
 export const CUSTOM_SIZE_MIN = 64;
 export const CUSTOM_SIZE_MAX = 4096;
@@ -35,8 +36,15 @@ export interface DownloadOptions {
 
 export const DEFAULT_DOWNLOAD: DownloadOptions = { resolution: "high", shape: "square", fileFormat: "png" };
 
-/** headshot-{style}-{preset or resolution}-{shape}[-{dpi}dpi].{format} */
+/** Accepted `dpi` values, with the screen default spelled out (the web sends "screen" or nothing). */
+export const DPI_SCREEN = "screen";
+
+/**
+ * headshot-{style}-{preset or resolution}-{shape}[-{dpi}dpi].{format}; a custom size (not in SPEC §9)
+ * takes the place of the preset as {width}x{height}.
+ */
 export function downloadFilename(styleSlug: string, o: DownloadOptions): string {
-  const size = o.preset ?? o.resolution;
+  const custom = o.width && o.height ? `${o.width}x${o.height}` : undefined;
+  const size = o.preset ?? custom ?? o.resolution;
   return `headshot-${styleSlug}-${size}-${o.shape}${o.dpi ? `-${o.dpi}dpi` : ""}.${o.fileFormat}`;
 }

@@ -1,0 +1,149 @@
+/**
+ * `npm start`: the whole product on this machine, with no accounts and no network.
+ *   Postgres  → embedded PGlite under .data/ (or DATABASE_URL), behind a WebSocket proxy for the Neon driver
+ *   R2, Queues, cron → miniflare via `wrangler dev`, persisted under .wrangler/state
+ *   Gemini, Google sign-in, email → local stand-ins (dev/), unless real keys are set in .dev.vars
+ * Variables: process env > .dev.vars > local defaults. Ctrl-C stops everything.
+ */
+import { spawn, type ChildProcess } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import { dirname, join } from "node:path";
+import { migrateDatabase } from "../db/migrate";
+import { formatEnvFile, readEnvFile } from "./env-file";
+import { startLocalDatabase } from "./postgres";
+import { assertPortFree } from "./ports";
+import { startStandins } from "./standins";
+
+const root = join(dirname(fileURLToPath(import.meta.url)), "..");
+// STATE_DIR keeps a separate world (the browser tests use one); by default .data/ and .wrangler/state.
+const dataDir = process.env.STATE_DIR ? join(root, process.env.STATE_DIR) : join(root, ".data");
+const persistDir = process.env.STATE_DIR ? join(dataDir, "wrangler") : join(root, ".wrangler", "state");
+const watch = process.argv.includes("--watch");
+
+/** Secrets generated once per checkout so restarts can still read the data encrypted before. */
+function localSecrets(): Record<string, string> {
+  const file = join(dataDir, "dev-secrets.json");
+  if (existsSync(file)) return JSON.parse(readFileSync(file, "utf8"));
+  const secrets = {
+    JWT_SECRET: randomBytes(32).toString("base64url"),
+    URL_SIGNING_SECRET: randomBytes(32).toString("base64url"),
+    IMAGE_ENCRYPTION_KEYS: `dev1:${randomBytes(32).toString("base64")}`,
+  };
+  writeFileSync(file, JSON.stringify(secrets, null, 2), { mode: 0o600 });
+  return secrets;
+}
+
+async function main() {
+  mkdirSync(dataDir, { recursive: true });
+  const devVars = readEnvFile(join(root, ".dev.vars"));
+  const fromEnv = (k: string) => process.env[k] ?? devVars[k];
+  const port = Number(process.env.PORT ?? 8787);
+  if (!Number.isInteger(port) || port < 1 || port > 65535) throw new Error(`PORT must be a port number, got "${process.env.PORT}"`);
+  await assertPortFree(port, "PORT");
+  const appUrl = fromEnv("APP_URL") ?? `http://127.0.0.1:${port}`;
+
+  const cleanups: (() => Promise<void>)[] = [];
+  const children: ChildProcess[] = [];
+  let stopping = false;
+  const stop = async (code: number) => {
+    if (stopping) return;
+    stopping = true;
+    for (const child of children) {
+      try { process.kill(-child.pid!, "SIGTERM"); } catch { /* already gone */ }
+    }
+    for (const fn of cleanups.reverse()) await fn().catch(() => {});
+    process.exit(code);
+  };
+  process.on("SIGINT", () => void stop(0));
+  process.on("SIGTERM", () => void stop(0));
+
+  const databaseUrl = fromEnv("DATABASE_URL");
+  console.log(databaseUrl ? "• Postgres: DATABASE_URL" : "• Postgres: embedded PGlite in .data/pglite (first start takes a few seconds)");
+  const db = await startLocalDatabase({ databaseUrl, dataDir: join(dataDir, "pglite") });
+  cleanups.push(db.stop);
+  await migrateDatabase(db);
+  console.log("• Migrations applied");
+
+  const standins = await startStandins({ appUrl, vars: { ...devVars, ...process.env } as Record<string, string> });
+  cleanups.push(standins.stop);
+
+  const vars: Record<string, string> = {
+    ENVIRONMENT: "development",
+    APP_URL: appUrl,
+    OPERATOR_EMAIL: "operator@headshot.local",
+    MAIL_PROVIDER: "dev",
+    ...localSecrets(),
+    ...standins.vars,
+    ...devVars,
+    DATABASE_URL: db.DATABASE_URL,
+    DATABASE_WS_PROXY: db.DATABASE_WS_PROXY,
+  };
+  for (const key of Object.keys(vars)) if (process.env[key] !== undefined && key !== "DATABASE_URL") vars[key] = process.env[key]!;
+  mkdirSync(join(root, ".wrangler"), { recursive: true });
+  const envFile = join(root, ".wrangler", `dev-${port}.env`);
+  writeFileSync(envFile, formatEnvFile(vars), { mode: 0o600 });
+
+  const args = [
+    "wrangler", "dev", "--ip", "127.0.0.1", "--port", String(port), "--env-file", envFile,
+    "--persist-to", persistDir, "--show-interactive-dev-session=false", "--log-level", "warn",
+  ];
+  if (watch) spawnChild(["vite", "build", "--watch", "--logLevel", "warn"], cleanups);
+  const wrangler = spawn("npx", args, {
+    cwd: root,
+    stdio: ["ignore", "inherit", "inherit"],
+    detached: true, // its own process group, so Ctrl-C reaches workerd too
+    env: { ...process.env, WRANGLER_SEND_METRICS: "false", WRANGLER_LOG: "warn" },
+  });
+  children.push(wrangler);
+  wrangler.on("exit", (code) => {
+    if (!stopping) {
+      console.error(`wrangler dev exited (${code}).`);
+      void stop(code ?? 1);
+    }
+  });
+
+  await waitForHealth(`http://127.0.0.1:${port}/api/health`);
+  // wrangler dev does not fire cron triggers by itself: fire ours on the same schedule (every 5 minutes).
+  const cron = setInterval(() => {
+    fetch(`http://127.0.0.1:${port}/cdn-cgi/local/scheduled?cron=${encodeURIComponent("*/5 * * * *")}`).catch(() => {});
+  }, 5 * 60_000);
+  cleanups.push(async () => clearInterval(cron));
+  console.log(`
+  Headshot Studio is running at http://127.0.0.1:${port}
+
+  • Operator account: ${vars.OPERATOR_EMAIL} (sign up with this address to reach /admin)
+  • Dev mailbox:      http://127.0.0.1:${port}/api/dev/mailbox?to=you@example.com
+${standins.notes.map((n) => `  • ${n}`).join("\n")}
+  Press Ctrl-C to stop.
+`);
+}
+
+function spawnChild(cmd: string[], cleanups: (() => Promise<void>)[]) {
+  const child = spawn("npx", cmd, { cwd: root, stdio: "inherit", detached: true });
+  cleanups.push(async () => {
+    try { process.kill(-child.pid!, "SIGTERM"); } catch { /* gone */ }
+  });
+}
+
+async function waitForHealth(url: string, timeoutMs = 90_000) {
+  const start = Date.now();
+  let last = "";
+  while (Date.now() - start < timeoutMs) {
+    try {
+      const res = await fetch(url);
+      if (res.ok) return;
+      last = `${res.status} ${await res.text()}`;
+    } catch (err) {
+      last = String(err);
+    }
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  throw new Error(`The worker did not become healthy at ${url}: ${last}`);
+}
+
+main().catch((err) => {
+  console.error(`\nCould not start: ${err instanceof Error ? err.message : err}`);
+  process.exit(1);
+});

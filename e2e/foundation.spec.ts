@@ -1,0 +1,27 @@
+import { expect, test } from "@playwright/test";
+
+test("the API is healthy and unknown API paths are JSON 404s", async ({ request }) => {
+  const health = await request.get("/api/health");
+  expect(health.status()).toBe(200);
+  expect(await health.json()).toEqual({ status: "ok", database: "ok", storage: "ok", queue: "ok" });
+
+  const missing = await request.get("/api/nope");
+  expect(missing.status()).toBe(404);
+  expect(missing.headers()["content-type"]).toContain("application/json");
+  expect((await missing.json()).error).toBe("Not Found");
+});
+
+test("the web app is served at / and on deep links, with security headers", async ({ page }) => {
+  const res = await page.goto("/");
+  expect(res?.status()).toBe(200);
+  expect(res?.headers()["content-security-policy"]).toContain("frame-ancestors 'none'");
+  expect(res?.headers()["x-content-type-options"]).toBe("nosniff");
+  await expect(page.locator("#root")).not.toBeEmpty();
+
+  const deep = await page.goto("/privacy-policy");
+  expect(deep?.status()).toBe(200);
+  await expect(page.locator("#root")).not.toBeEmpty();
+
+  await page.goto("/this/does/not/exist");
+  await expect(page.getByRole("heading", { name: /not found/i })).toBeVisible();
+});
