@@ -1,0 +1,39 @@
+import { describe, expect, it } from "vitest";
+import { api, createTestUser, json, testDb } from "../test/helpers";
+import { hasActiveSubscription } from "./subscription";
+
+describe("GET /api/stripe/subscription", () => {
+  it("needs a signed-in user", async () => {
+    expect((await api("/api/stripe/subscription")).status).toBe(401);
+  });
+
+  it("answers null without a subscription", async () => {
+    const { auth } = await createTestUser();
+    const res = await api("/api/stripe/subscription", { headers: auth });
+    expect(res.status).toBe(200);
+    expect(await json(res)).toBeNull();
+  });
+
+  it("answers the caller's own subscription only", async () => {
+    const subscriber = await createTestUser({ subscription: { planType: "monthly" } });
+    const other = await createTestUser();
+    const body = await json(await api("/api/stripe/subscription", { headers: subscriber.auth }));
+    expect(body).toMatchObject({ status: "active", planType: "monthly", stripePriceId: "price_monthly" });
+    expect(Date.parse(body.currentPeriodEnd)).toBeGreaterThan(Date.now());
+    expect(await json(await api("/api/stripe/subscription", { headers: other.auth }))).toBeNull();
+  });
+
+  it("counts only entitled statuses as active", async () => {
+    const canceled = await createTestUser({ subscription: { planType: "weekly", status: "canceled" } });
+    const pastDue = await createTestUser({ subscription: { planType: "weekly", status: "past_due" } });
+    const active = await createTestUser({ subscription: { planType: "yearly" } });
+    const { db, close } = testDb();
+    try {
+      expect(await hasActiveSubscription(db, canceled.user.id)).toBe(false);
+      expect(await hasActiveSubscription(db, pastDue.user.id)).toBe(false);
+      expect(await hasActiveSubscription(db, active.user.id)).toBe(true);
+    } finally {
+      await close();
+    }
+  });
+});
