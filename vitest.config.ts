@@ -1,4 +1,5 @@
 import { mkdirSync } from "node:fs";
+import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
 import { cloudflareTest } from "@cloudflare/vitest-pool-workers";
 import react from "@vitejs/plugin-react";
@@ -43,6 +44,7 @@ export default defineConfig({
       },
       {
         plugins: [react()],
+        resolve: { alias: { "@": fileURLToPath(new URL("./web/src", import.meta.url)) } },
         test: {
           name: "web",
           environment: "jsdom",

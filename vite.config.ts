@@ -1,0 +1,19 @@
+import { fileURLToPath } from "node:url";
+import { defineConfig } from "vite";
+import react from "@vitejs/plugin-react";
+import tailwindcss from "@tailwindcss/vite";
+
+const here = (p: string) => fileURLToPath(new URL(p, import.meta.url));
+
+// The SPA lives in web/; the built bundle goes to web/dist, which wrangler serves as static assets.
+export default defineConfig({
+  root: here("./web"),
+  plugins: [react(), tailwindcss()],
+  resolve: { alias: { "@": here("./web/src") } },
+  build: { outDir: here("./web/dist"), emptyOutDir: true },
+  server: {
+    port: 5173,
+    proxy: { "/api": { target: "http://127.0.0.1:8787", changeOrigin: false } },
+  },
+  preview: { port: 4173 },
+});

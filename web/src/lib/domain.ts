@@ -1,0 +1,9 @@
+/**
+ * The shared domain constants and API types (../../../domain), re-exported so web code can import them
+ * as "@/lib/domain" without deep relative paths. Never redefine these here.
+ */
+export * from "../../../domain/styles";
+export * from "../../../domain/limits";
+export * from "../../../domain/plans";
+export * from "../../../domain/downloads";
+export type * from "../../../domain/api";
