@@ -1,0 +1,132 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { ApiError, api, apiFetch, errorMessage, getAccessToken, readErrorBody, setAccessToken, tokenExpiryMs } from "./client";
+
+type Call = { url: string; init: RequestInit };
+
+function mockFetch(responses: Array<() => Response>) {
+  const calls: Call[] = [];
+  const fn = vi.fn(async (url: string, init: RequestInit = {}) => {
+    calls.push({ url, init });
+    const next = responses.shift();
+    if (!next) throw new Error(`unexpected fetch ${url}`);
+    return next();
+  });
+  vi.stubGlobal("fetch", fn);
+  return calls;
+}
+
+const json = (body: unknown, status = 200) => () =>
+  new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } });
+
+function jwt(expSecondsFromNow: number) {
+  const b64 = (o: unknown) => btoa(JSON.stringify(o)).replace(/=+$/, "").replace(/\+/g, "-").replace(/\//g, "_");
+  return `${b64({ alg: "HS256" })}.${b64({ exp: Math.floor(Date.now() / 1000) + expSecondsFromNow })}.sig`;
+}
+
+beforeEach(() => setAccessToken(null));
+afterEach(() => {
+  setAccessToken(null);
+  vi.unstubAllGlobals();
+  vi.useRealTimers();
+});
+
+describe("api client", () => {
+  it("sends the bearer token and includes credentials", async () => {
+    const calls = mockFetch([json({ ok: true })]);
+    setAccessToken("tok-1");
+    await api.get("/api/users/credits");
+    expect(calls[0]!.url).toBe("/api/users/credits");
+    expect(new Headers(calls[0]!.init.headers).get("Authorization")).toBe("Bearer tok-1");
+    expect(calls[0]!.init.credentials).toBe("include");
+  });
+
+  it("sends no Authorization header without a token", async () => {
+    const calls = mockFetch([json({})]);
+    await api.get("/api/x");
+    expect(new Headers(calls[0]!.init.headers).has("Authorization")).toBe(false);
+  });
+
+  it("throws '{status}: {body}' on a non-ok answer", async () => {
+    mockFetch([() => new Response('{"error":"Bad Request","message":"nope"}', { status: 400, statusText: "Bad Request" })]);
+    const err = await api.post("/api/headshots/1/generate").catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(ApiError);
+    expect((err as Error).message).toBe('400: {"error":"Bad Request","message":"nope"}');
+    expect(readErrorBody(err)).toEqual({ error: "Bad Request", message: "nope" });
+    expect(errorMessage(err, "fallback")).toBe("nope");
+  });
+
+  it("falls back to the status text when the body is empty", async () => {
+    mockFetch([() => new Response("", { status: 503, statusText: "Service Unavailable" })]);
+    await expect(api.get("/api/x")).rejects.toThrow("503: Service Unavailable");
+  });
+
+  it("on a 401 refreshes once with the cookie, then retries with the new token", async () => {
+    const calls = mockFetch([
+      () => new Response("expired", { status: 401 }),
+      json({ accessToken: "tok-2" }),
+      json({ remaining: 2 }),
+    ]);
+    setAccessToken("tok-1");
+    const body = await api.get<{ remaining: number }>("/api/users/credits");
+    expect(body).toEqual({ remaining: 2 });
+    expect(calls.map((c) => c.url)).toEqual(["/api/users/credits", "/api/auth/refresh", "/api/users/credits"]);
+    expect(calls[1]!.init.method).toBe("POST");
+    expect(calls[1]!.init.credentials).toBe("include");
+    expect(new Headers(calls[2]!.init.headers).get("Authorization")).toBe("Bearer tok-2");
+    expect(getAccessToken()).toBe("tok-2");
+  });
+
+  it("gives up after a failed refresh: throws the 401 and forgets the token", async () => {
+    const calls = mockFetch([() => new Response("expired", { status: 401 }), () => new Response("", { status: 401 })]);
+    setAccessToken("tok-1");
+    await expect(api.get("/api/headshots")).rejects.toThrow("401: expired");
+    expect(calls).toHaveLength(2);
+    expect(getAccessToken()).toBeNull();
+  });
+
+  it("does not refresh-and-retry for the session lookup", async () => {
+    const calls = mockFetch([() => new Response("", { status: 401, statusText: "Unauthorized" })]);
+    await expect(apiFetch("/api/auth/session")).rejects.toThrow("401: Unauthorized");
+    expect(calls).toHaveLength(1);
+  });
+
+  it("concurrent 401s share one refresh", async () => {
+    const calls = mockFetch([
+      () => new Response("", { status: 401 }),
+      () => new Response("", { status: 401 }),
+      json({ accessToken: "tok-2" }),
+      json({ a: 1 }),
+      json({ b: 2 }),
+    ]);
+    setAccessToken("tok-1");
+    await Promise.all([api.get("/api/a"), api.get("/api/b")]);
+    expect(calls.filter((c) => c.url === "/api/auth/refresh")).toHaveLength(1);
+  });
+
+  it("refreshes silently shortly before the token expires", async () => {
+    vi.useFakeTimers();
+    const calls = mockFetch([json({ accessToken: jwt(900) })]);
+    setAccessToken(jwt(120)); // expires in 2 minutes → refresh after ~1 minute
+    expect(calls).toHaveLength(0);
+    await vi.advanceTimersByTimeAsync(61_000);
+    expect(calls.map((c) => c.url)).toEqual(["/api/auth/refresh"]);
+  });
+
+  it("reads a JWT's exp", () => {
+    const t = jwt(60);
+    expect(Math.abs(tokenExpiryMs(t)! - (Date.now() + 60_000))).toBeLessThan(1500);
+    expect(tokenExpiryMs("not-a-jwt")).toBeNull();
+  });
+
+  it("sends JSON bodies with a content type and FormData untouched", async () => {
+    const calls = mockFetch([json({}), json({})]);
+    await api.post("/api/auth/signin", { email: "a@b.c", password: "secret" });
+    expect(new Headers(calls[0]!.init.headers).get("Content-Type")).toBe("application/json");
+    expect(calls[0]!.init.body).toBe('{"email":"a@b.c","password":"secret"}');
+    const fd = new FormData();
+    fd.append("style", "Suit");
+    await api.post("/api/headshots/upload", fd);
+    expect(calls[1]!.init.body).toBe(fd);
+    expect(new Headers(calls[1]!.init.headers).has("Content-Type")).toBe(false);
+  });
+});

@@ -1,0 +1,167 @@
+/**
+ * The one API client of the web app (SPEC §7, docs/decisions/040-api-client.md).
+ *
+ * - Sends `Authorization: Bearer <access token>`; the token lives in memory only (never storage).
+ * - `credentials: "include"` so the HttpOnly refresh cookie (scoped to /api/auth) travels.
+ * - A non-ok answer throws `ApiError` whose message is '{status}: {body or statusText}'.
+ * - A 401 triggers one POST /api/auth/refresh (shared by concurrent callers) and one retry.
+ * - The token is also refreshed silently shortly before it expires.
+ */
+import type { ApiErrorBody } from "@/lib/domain";
+
+export class ApiError extends Error {
+  readonly status: number;
+  /** The raw response text (may be empty). */
+  readonly bodyText: string;
+  constructor(status: number, statusText: string, bodyText: string) {
+    super(`${status}: ${bodyText || statusText}`);
+    this.name = "ApiError";
+    this.status = status;
+    this.bodyText = bodyText;
+  }
+}
+
+/** Refresh this long before the access token's `exp`. */
+export const REFRESH_EARLY_MS = 60_000;
+/** When a token carries no readable `exp`, assume about 15 minutes. */
+const FALLBACK_TOKEN_LIFETIME_MS = 15 * 60_000;
+
+/** Paths where a 401 means "no session" rather than "token expired": never refresh-and-retry them. */
+const NO_REFRESH_PATHS = ["/api/auth/refresh", "/api/auth/signin", "/api/auth/signup", "/api/auth/session", "/api/auth/signout"];
+
+let accessToken: string | null = null;
+let refreshTimer: ReturnType<typeof setTimeout> | null = null;
+let refreshing: Promise<string | null> | null = null;
+const tokenListeners = new Set<(token: string | null) => void>();
+
+export function getAccessToken() {
+  return accessToken;
+}
+
+/** Store the access token in memory and schedule its silent refresh. */
+export function setAccessToken(token: string | null) {
+  accessToken = token;
+  if (refreshTimer) clearTimeout(refreshTimer);
+  refreshTimer = null;
+  if (token) {
+    const exp = tokenExpiryMs(token);
+    const delay = Math.max(5_000, (exp ?? Date.now() + FALLBACK_TOKEN_LIFETIME_MS) - Date.now() - REFRESH_EARLY_MS);
+    refreshTimer = setTimeout(() => {
+      void refreshAccessToken();
+    }, delay);
+  }
+  tokenListeners.forEach((l) => l(token));
+}
+
+/** Called whenever the token changes (null = the session is gone). */
+export function onAccessTokenChange(listener: (token: string | null) => void) {
+  tokenListeners.add(listener);
+  return () => {
+    tokenListeners.delete(listener);
+  };
+}
+
+/** Milliseconds-since-epoch expiry from a JWT's payload, or null when unreadable. */
+export function tokenExpiryMs(token: string): number | null {
+  const part = token.split(".")[1];
+  if (!part) return null;
+  try {
+    const json = atob(part.replace(/-/g, "+").replace(/_/g, "/").padEnd(Math.ceil(part.length / 4) * 4, "="));
+    const exp = (JSON.parse(json) as { exp?: unknown }).exp;
+    return typeof exp === "number" ? exp * 1000 : null;
+  } catch {
+    return null;
+  }
+}
+
+/** POST /api/auth/refresh with the refresh cookie. Concurrent callers share one request. */
+export function refreshAccessToken(): Promise<string | null> {
+  refreshing ??= (async () => {
+    try {
+      const res = await fetch("/api/auth/refresh", { method: "POST", credentials: "include" });
+      if (!res.ok) {
+        setAccessToken(null);
+        return null;
+      }
+      const body = (await res.json()) as { accessToken?: string };
+      setAccessToken(body.accessToken ?? null);
+      return body.accessToken ?? null;
+    } catch {
+      return null;
+    } finally {
+      refreshing = null;
+    }
+  })();
+  return refreshing;
+}
+
+function send(path: string, init: RequestInit): Promise<Response> {
+  const headers = new Headers(init.headers);
+  if (accessToken) headers.set("Authorization", `Bearer ${accessToken}`);
+  if (init.body && typeof init.body === "string" && !headers.has("Content-Type")) {
+    headers.set("Content-Type", "application/json");
+  }
+  return fetch(path, { ...init, headers, credentials: "include" });
+}
+
+/** fetch with the bearer token and one refresh-and-retry on 401; throws ApiError on a non-ok answer. */
+export async function apiFetch(path: string, init: RequestInit = {}): Promise<Response> {
+  let res = await send(path, init);
+  if (res.status === 401 && !NO_REFRESH_PATHS.some((p) => path.startsWith(p))) {
+    const token = await refreshAccessToken();
+    if (token) res = await send(path, init);
+  }
+  if (!res.ok) {
+    const text = await res.text().catch(() => "");
+    throw new ApiError(res.status, res.statusText, text);
+  }
+  return res;
+}
+
+/** apiFetch and parse JSON (null for an empty body). */
+export async function apiJson<T>(path: string, init: RequestInit = {}): Promise<T> {
+  const res = await apiFetch(path, init);
+  const text = await res.text();
+  return (text ? JSON.parse(text) : null) as T;
+}
+
+export const api = {
+  get: <T>(path: string) => apiJson<T>(path),
+  post: <T>(path: string, body?: unknown) =>
+    apiJson<T>(path, {
+      method: "POST",
+      body: body instanceof FormData ? body : body === undefined ? undefined : JSON.stringify(body),
+    }),
+  delete: <T>(path: string, body?: unknown) =>
+    apiJson<T>(path, { method: "DELETE", body: body === undefined ? undefined : JSON.stringify(body) }),
+};
+
+/**
+ * The JSON error body `{error, message, requiresEmailVerification, requiresSubscription}` carried by an
+ * ApiError (or by any Error whose message is '{status}: {json}'), or null when there is none.
+ */
+export function readErrorBody(err: unknown): Partial<ApiErrorBody> | null {
+  let text: string | undefined;
+  if (err instanceof ApiError) text = err.bodyText;
+  else if (err instanceof Error) text = err.message.replace(/^\d{3}: /, "");
+  if (!text) return null;
+  try {
+    const parsed: unknown = JSON.parse(text);
+    return parsed && typeof parsed === "object" ? (parsed as Partial<ApiErrorBody>) : null;
+  } catch {
+    return null;
+  }
+}
+
+/** HTTP status of an ApiError (or parsed from an '{status}: …' message), else null. */
+export function errorStatus(err: unknown): number | null {
+  if (err instanceof ApiError) return err.status;
+  const m = err instanceof Error ? /^(\d{3}): /.exec(err.message) : null;
+  return m ? Number(m[1]) : null;
+}
+
+/** A human message for a failed call: the server's `message`, else its `error`, else the fallback. */
+export function errorMessage(err: unknown, fallback: string): string {
+  const body = readErrorBody(err);
+  return body?.message || body?.error || fallback;
+}
