@@ -1,0 +1,102 @@
+/**
+ * The download query (SPEC §5, §7): parsing with messages that name the parameter and its allowed values,
+ * normalisation (defaults, a preset forces `high`, a custom size is its own thing), entitlement, and the
+ * cache identity of a normalised request.
+ */
+import { z } from "zod";
+import {
+  CUSTOM_SIZE_MAX,
+  CUSTOM_SIZE_MIN,
+  DEFAULT_DOWNLOAD,
+  DPIS,
+  DPI_SCREEN,
+  FILE_FORMATS,
+  PRESET_IDS,
+  RESOLUTIONS,
+  SHAPES,
+  type DownloadOptions,
+} from "../../domain/downloads";
+
+const oneOf = <const T extends readonly [string, ...string[]]>(values: T, extra = "") =>
+  z.enum(values, { error: () => `must be one of ${values.join(", ")}${extra}` });
+
+/** Empty strings count as absent (a form that leaves a field blank). */
+const blankToUndefined = (v: unknown) => (v === "" ? undefined : v);
+
+const size = z.preprocess(
+  blankToUndefined,
+  z
+    .string()
+    .regex(/^\d{1,5}$/, { error: `must be a whole number from ${CUSTOM_SIZE_MIN} to ${CUSTOM_SIZE_MAX}` })
+    .transform(Number)
+    .pipe(
+      z
+        .number()
+        .min(CUSTOM_SIZE_MIN, { error: `must be a whole number from ${CUSTOM_SIZE_MIN} to ${CUSTOM_SIZE_MAX}` })
+        .max(CUSTOM_SIZE_MAX, { error: `must be a whole number from ${CUSTOM_SIZE_MIN} to ${CUSTOM_SIZE_MAX}` }),
+    )
+    .optional(),
+);
+
+export const downloadQuery = z
+  .object({
+    resolution: z.preprocess(blankToUndefined, oneOf(RESOLUTIONS).optional()),
+    shape: z.preprocess(blankToUndefined, oneOf(SHAPES).optional()),
+    fileFormat: z.preprocess(blankToUndefined, oneOf(FILE_FORMATS).optional()),
+    preset: z.preprocess(blankToUndefined, oneOf(PRESET_IDS).optional()),
+    width: size,
+    height: size,
+    dpi: z.preprocess(
+      (v) => (v === "" || v === DPI_SCREEN ? undefined : v),
+      oneOf(DPIS, ` (or ${DPI_SCREEN}, the default)`).optional(),
+    ),
+  })
+  .refine((q) => !(q.preset && (q.width !== undefined || q.height !== undefined)), {
+    error: "choose either a preset or a custom width/height, not both",
+    path: ["preset"],
+  });
+
+export type DownloadQuery = z.output<typeof downloadQuery>;
+
+/**
+ * One canonical form per distinct output: defaults filled in, a preset or custom size forces `high`,
+ * a custom size with one side given is square.
+ */
+export function normaliseDownload(q: DownloadQuery): DownloadOptions {
+  const base: DownloadOptions = {
+    resolution: q.resolution ?? DEFAULT_DOWNLOAD.resolution,
+    shape: q.shape ?? DEFAULT_DOWNLOAD.shape,
+    fileFormat: q.fileFormat ?? DEFAULT_DOWNLOAD.fileFormat,
+  };
+  if (q.dpi) base.dpi = q.dpi;
+  if (q.preset) return { ...base, resolution: "high", preset: q.preset };
+  if (q.width !== undefined || q.height !== undefined) {
+    const width = q.width ?? q.height!;
+    const height = q.height ?? q.width!;
+    return { ...base, resolution: "high", width, height };
+  }
+  return base;
+}
+
+/** Free users get `web` only; `high`, presets and custom sizes (all normalised to high) need a subscription. */
+export const needsSubscription = (o: DownloadOptions) => o.resolution !== "web";
+
+/** Bump when the pipeline's output changes, so cached files made by older code are not served. */
+export const PIPELINE_VERSION = 1;
+
+/** A stable hash of the normalised options and the source they apply to (hex SHA-256, 32 chars). */
+export async function downloadHash(o: DownloadOptions, source: string): Promise<string> {
+  const canonical = JSON.stringify([
+    PIPELINE_VERSION,
+    source,
+    o.resolution,
+    o.shape,
+    o.fileFormat,
+    o.preset ?? null,
+    o.width ?? null,
+    o.height ?? null,
+    o.dpi ?? null,
+  ]);
+  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(canonical));
+  return [...new Uint8Array(digest).subarray(0, 16)].map((b) => b.toString(16).padStart(2, "0")).join("");
+}

@@ -1,0 +1,158 @@
+/**
+ * A small baseline TIFF writer (little-endian, one IFD, chunky RGB or RGBA 8-bit, Adobe Deflate with
+ * the horizontal-difference predictor, XResolution/YResolution/ResolutionUnit = inch), plus the same IFD
+ * writer reused for the EXIF block WebP carries its DPI in. No dependency: CompressionStream("deflate")
+ * produces the zlib stream TIFF compression 8 expects, in Workers and in Node alike.
+ */
+
+const enum T { ASCII = 2, SHORT = 3, LONG = 4, RATIONAL = 5 }
+const TYPE_SIZE: Record<T, number> = { [T.ASCII]: 1, [T.SHORT]: 2, [T.LONG]: 4, [T.RATIONAL]: 8 };
+
+interface Entry {
+  tag: number;
+  type: T;
+  /** Numbers (a RATIONAL takes two: numerator, denominator) or a string for ASCII. */
+  values: number[] | string;
+}
+
+const count = (e: Entry) =>
+  typeof e.values === "string" ? e.values.length + 1 : e.type === T.RATIONAL ? e.values.length / 2 : e.values.length;
+const byteSize = (e: Entry) => count(e) * TYPE_SIZE[e.type];
+
+/** Bytes an IFD and its out-of-line values take. */
+function ifdLength(entries: Entry[]): number {
+  let n = 2 + entries.length * 12 + 4;
+  for (const e of entries) if (byteSize(e) > 4) n += (byteSize(e) + 1) & ~1;
+  return n;
+}
+
+/** Writes the IFD at `at` in `out` (whose position 0 is the TIFF header); out-of-line values follow it. */
+function writeIfd(out: DataView, at: number, entries: Entry[]): void {
+  const sorted = [...entries].sort((a, b) => a.tag - b.tag);
+  out.setUint16(at, sorted.length, true);
+  let extra = at + 2 + sorted.length * 12 + 4;
+  sorted.forEach((e, i) => {
+    const p = at + 2 + i * 12;
+    out.setUint16(p, e.tag, true);
+    out.setUint16(p + 2, e.type, true);
+    out.setUint32(p + 4, count(e), true);
+    const size = byteSize(e);
+    let v = p + 8;
+    if (size > 4) {
+      out.setUint32(p + 8, extra, true);
+      v = extra;
+      extra += (size + 1) & ~1;
+    }
+    if (typeof e.values === "string") {
+      for (let k = 0; k < e.values.length; k++) out.setUint8(v + k, e.values.charCodeAt(k) & 0x7f);
+      out.setUint8(v + e.values.length, 0);
+    } else {
+      for (let k = 0; k < e.values.length; k++) {
+        if (e.type === T.SHORT) out.setUint16(v + k * 2, e.values[k]!, true);
+        else out.setUint32(v + k * 4, e.values[k]!, true); // LONG, and RATIONAL as two LONGs
+      }
+    }
+  });
+  out.setUint32(at + 2 + sorted.length * 12, 0, true); // no next IFD
+}
+
+function header(view: DataView): void {
+  view.setUint16(0, 0x4949, true); // "II"
+  view.setUint16(2, 42, true);
+  view.setUint32(4, 8, true); // first IFD right after the header
+}
+
+const resolutionEntries = (dpi: number): Entry[] => [
+  { tag: 282, type: T.RATIONAL, values: [dpi, 1] }, // XResolution
+  { tag: 283, type: T.RATIONAL, values: [dpi, 1] }, // YResolution
+  { tag: 296, type: T.SHORT, values: [2] }, // ResolutionUnit: inch
+];
+
+/**
+ * The EXIF block for a WebP (or any container): a TIFF header and IFD0 with the resolution tags.
+ * Written without the "Exif\0\0" prefix, as the WebP container specification shows it.
+ */
+export function exifResolution(dpi: number): Uint8Array {
+  const entries = resolutionEntries(dpi);
+  const out = new Uint8Array(8 + ifdLength(entries));
+  const view = new DataView(out.buffer);
+  header(view);
+  writeIfd(view, 8, entries);
+  return out;
+}
+
+async function deflate(data: Uint8Array): Promise<Uint8Array> {
+  const stream = new Blob([data as Uint8Array<ArrayBuffer>]).stream().pipeThrough(new CompressionStream("deflate"));
+  return new Uint8Array(await new Response(stream).arrayBuffer());
+}
+
+function isOpaque(rgba: Uint8Array): boolean {
+  for (let i = 3; i < rgba.length; i += 4) if (rgba[i] !== 255) return false;
+  return true;
+}
+
+/** Target size of one uncompressed strip (libtiff suggests small strips; readers stream them). */
+const STRIP_BYTES = 256 * 1024;
+
+/**
+ * Encodes RGBA pixels as a TIFF. Opaque images are written as RGB (3 samples), images with any
+ * transparency as RGBA with ExtraSamples = unassociated alpha. `dpi` undefined writes 72 (screen),
+ * since baseline TIFF requires the resolution tags.
+ */
+export async function encodeTiff(rgba: Uint8Array, width: number, height: number, dpi?: number): Promise<Uint8Array> {
+  if (rgba.length !== width * height * 4) throw new Error("pixel buffer does not match the size");
+  const spp = isOpaque(rgba) ? 3 : 4;
+  const rowBytes = width * spp;
+  const rowsPerStrip = Math.max(1, Math.min(height, Math.floor(STRIP_BYTES / rowBytes)));
+  const stripCount = Math.ceil(height / rowsPerStrip);
+
+  // Samples with the horizontal predictor applied (each sample minus the same sample one pixel left).
+  const strips: Promise<Uint8Array>[] = [];
+  for (let s = 0; s < stripCount; s++) {
+    const y0 = s * rowsPerStrip;
+    const rows = Math.min(rowsPerStrip, height - y0);
+    const buf = new Uint8Array(rows * rowBytes);
+    for (let r = 0; r < rows; r++) {
+      let src = (y0 + r) * width * 4;
+      let dst = r * rowBytes;
+      let p0 = 0, p1 = 0, p2 = 0, p3 = 0;
+      for (let x = 0; x < width; x++, src += 4, dst += spp) {
+        const c0 = rgba[src]!, c1 = rgba[src + 1]!, c2 = rgba[src + 2]!;
+        buf[dst] = c0 - p0; buf[dst + 1] = c1 - p1; buf[dst + 2] = c2 - p2;
+        p0 = c0; p1 = c1; p2 = c2;
+        if (spp === 4) { const c3 = rgba[src + 3]!; buf[dst + 3] = c3 - p3; p3 = c3; }
+      }
+    }
+    strips.push(deflate(buf));
+  }
+  const compressed = await Promise.all(strips);
+
+  const entries: Entry[] = [
+    { tag: 256, type: T.LONG, values: [width] },
+    { tag: 257, type: T.LONG, values: [height] },
+    { tag: 258, type: T.SHORT, values: new Array(spp).fill(8) }, // BitsPerSample
+    { tag: 259, type: T.SHORT, values: [8] }, // Compression: Adobe Deflate
+    { tag: 262, type: T.SHORT, values: [2] }, // PhotometricInterpretation: RGB
+    { tag: 273, type: T.LONG, values: new Array(stripCount).fill(0) }, // StripOffsets, filled below
+    { tag: 277, type: T.SHORT, values: [spp] }, // SamplesPerPixel
+    { tag: 278, type: T.LONG, values: [rowsPerStrip] },
+    { tag: 279, type: T.LONG, values: compressed.map((c) => c.length) }, // StripByteCounts
+    { tag: 284, type: T.SHORT, values: [1] }, // PlanarConfiguration: chunky
+    { tag: 305, type: T.ASCII, values: "Headshot Studio" }, // Software
+    { tag: 317, type: T.SHORT, values: [2] }, // Predictor: horizontal differencing
+    ...resolutionEntries(dpi ?? 72),
+  ];
+  if (spp === 4) entries.push({ tag: 338, type: T.SHORT, values: [2] }); // ExtraSamples: unassociated alpha
+
+  const dataStart = 8 + ifdLength(entries);
+  let offset = dataStart;
+  const offsets = compressed.map((c) => { const o = offset; offset += c.length; return o; });
+  entries.find((e) => e.tag === 273)!.values = offsets;
+
+  const out = new Uint8Array(offset);
+  const view = new DataView(out.buffer);
+  header(view);
+  writeIfd(view, 8, entries);
+  compressed.forEach((c, i) => out.set(c, offsets[i]!));
+  return out;
+}
