@@ -1,0 +1,121 @@
+/**
+ * Test-only readers written from the format specifications, independent of the code under test
+ * (which writes through photon and our own chunk/IFD writers): a PNG decoder (8-bit RGB/RGBA,
+ * non-interlaced, all five filters), a RIFF/WebP header and EXIF reader, and a TIFF IFD reader.
+ */
+
+export interface Decoded { width: number; height: number; rgba: Uint8Array }
+
+const u32 = (b: Uint8Array, o: number) => ((b[o]! << 24) | (b[o + 1]! << 16) | (b[o + 2]! << 8) | b[o + 3]!) >>> 0;
+const str4 = (b: Uint8Array, o: number) => String.fromCharCode(b[o]!, b[o + 1]!, b[o + 2]!, b[o + 3]!);
+
+export function pngChunks(png: Uint8Array): { type: string; data: Uint8Array }[] {
+  const sig = [137, 80, 78, 71, 13, 10, 26, 10];
+  if (!sig.every((v, i) => png[i] === v)) throw new Error("PNG signature missing");
+  const out: { type: string; data: Uint8Array }[] = [];
+  for (let o = 8; o < png.length;) {
+    const len = u32(png, o);
+    out.push({ type: str4(png, o + 4), data: png.subarray(o + 8, o + 8 + len) });
+    o += 12 + len;
+  }
+  return out;
+}
+
+/** DPI from pHYs (unit metre), or undefined. */
+export function pngDpi(png: Uint8Array): { x: number; y: number } | undefined {
+  const phys = pngChunks(png).find((c) => c.type === "pHYs");
+  if (!phys || phys.data[8] !== 1) return undefined;
+  return { x: u32(phys.data, 0) * 0.0254, y: u32(phys.data, 4) * 0.0254 };
+}
+
+async function inflate(data: Uint8Array): Promise<Uint8Array> {
+  const s = new Blob([data as Uint8Array<ArrayBuffer>]).stream().pipeThrough(new DecompressionStream("deflate"));
+  return new Uint8Array(await new Response(s).arrayBuffer());
+}
+
+export async function decodePng(png: Uint8Array): Promise<Decoded> {
+  const chunks = pngChunks(png);
+  const ihdr = chunks[0]!;
+  if (ihdr.type !== "IHDR") throw new Error("IHDR must come first");
+  const width = u32(ihdr.data, 0), height = u32(ihdr.data, 4);
+  const depth = ihdr.data[8], colour = ihdr.data[9], interlace = ihdr.data[12];
+  if (depth !== 8 || (colour !== 6 && colour !== 2) || interlace !== 0) throw new Error(`unsupported PNG ${depth}/${colour}/${interlace}`);
+  const idat = chunks.filter((c) => c.type === "IDAT").map((c) => c.data);
+  const joined = new Uint8Array(idat.reduce((n, d) => n + d.length, 0));
+  let o = 0;
+  for (const d of idat) { joined.set(d, o); o += d.length; }
+  const raw = await inflate(joined);
+  const bpp = colour === 6 ? 4 : 3;
+  const stride = width * bpp;
+  const cur = new Uint8Array(stride), prev = new Uint8Array(stride);
+  const rgba = new Uint8Array(width * height * 4);
+  for (let y = 0; y < height; y++) {
+    const f = raw[y * (stride + 1)]!;
+    const line = raw.subarray(y * (stride + 1) + 1, (y + 1) * (stride + 1));
+    for (let i = 0; i < stride; i++) {
+      const a = i >= bpp ? cur[i - bpp]! : 0, b = prev[i]!, c = i >= bpp ? prev[i - bpp]! : 0;
+      let p = 0;
+      if (f === 1) p = a; else if (f === 2) p = b; else if (f === 3) p = (a + b) >> 1;
+      else if (f === 4) { const e = a + b - c, pa = Math.abs(e - a), pb = Math.abs(e - b), pc = Math.abs(e - c); p = pa <= pb && pa <= pc ? a : pb <= pc ? b : c; }
+      cur[i] = (line[i]! + p) & 255;
+    }
+    for (let x = 0; x < width; x++) {
+      const d = (y * width + x) * 4, s = x * bpp;
+      rgba[d] = cur[s]!; rgba[d + 1] = cur[s + 1]!; rgba[d + 2] = cur[s + 2]!; rgba[d + 3] = bpp === 4 ? cur[s + 3]! : 255;
+    }
+    prev.set(cur);
+  }
+  return { width, height, rgba };
+}
+
+/** A TIFF IFD reader (either byte order): tag → numeric values (RATIONALs as numbers). */
+export function tiffTags(t: Uint8Array, at?: number): Map<number, number[]> {
+  const le = t[0] === 0x49;
+  const v = new DataView(t.buffer, t.byteOffset, t.byteLength);
+  const u16 = (o: number) => v.getUint16(o, le), u32l = (o: number) => v.getUint32(o, le);
+  if (u16(2) !== 42) throw new Error("not a TIFF");
+  const ifd = at ?? u32l(4);
+  const tags = new Map<number, number[]>();
+  const n = u16(ifd);
+  for (let i = 0; i < n; i++) {
+    const e = ifd + 2 + i * 12;
+    const tag = u16(e), type = u16(e + 2), count = u32l(e + 4);
+    const size = ({ 1: 1, 2: 1, 3: 2, 4: 4, 5: 8 } as Record<number, number>)[type] ?? 1;
+    const base = count * size > 4 ? u32l(e + 8) : e + 8;
+    const vals: number[] = [];
+    for (let k = 0; k < count; k++) {
+      if (type === 3) vals.push(u16(base + k * 2));
+      else if (type === 4) vals.push(u32l(base + k * 4));
+      else if (type === 5) vals.push(u32l(base + k * 8) / u32l(base + k * 8 + 4));
+      else vals.push(t[base + k]!);
+    }
+    tags.set(tag, vals);
+  }
+  return tags;
+}
+
+/** RIFF/WebP: chunk list, canvas size (VP8X or the VP8L header), EXIF block if any. */
+export function webpInfo(w: Uint8Array) {
+  if (str4(w, 0) !== "RIFF" || str4(w, 8) !== "WEBP") throw new Error("not a WebP");
+  const riffSize = new DataView(w.buffer, w.byteOffset).getUint32(4, true);
+  const chunks: { type: string; data: Uint8Array }[] = [];
+  for (let o = 12; o + 8 <= w.length;) {
+    const len = new DataView(w.buffer, w.byteOffset + o + 4, 4).getUint32(0, true);
+    chunks.push({ type: str4(w, o), data: w.subarray(o + 8, o + 8 + len) });
+    o += 8 + len + (len & 1);
+  }
+  let width = 0, height = 0;
+  const vp8x = chunks.find((c) => c.type === "VP8X");
+  const vp8l = chunks.find((c) => c.type === "VP8L");
+  if (vp8x) {
+    const d = vp8x.data;
+    width = 1 + (d[4]! | (d[5]! << 8) | (d[6]! << 16));
+    height = 1 + (d[7]! | (d[8]! << 8) | (d[9]! << 16));
+  } else if (vp8l) {
+    const d = vp8l.data; // signature 0x2f, then 14 bits width-1, 14 bits height-1
+    const bits = d[1]! | (d[2]! << 8) | (d[3]! << 16) | (d[4]! << 24);
+    width = (bits & 0x3fff) + 1;
+    height = ((bits >>> 14) & 0x3fff) + 1;
+  }
+  return { riffSize, fileSize: w.length, chunks, width, height, flags: vp8x?.data[0] ?? 0, exif: chunks.find((c) => c.type === "EXIF")?.data };
+}
