@@ -1,0 +1,196 @@
+/**
+ * Test images, made inside workerd with photon: small photos in JPEG/PNG/WebP, and the hostile
+ * variants (metadata with GPS, lying headers, truncation) built byte by byte.
+ */
+import { PhotonImage } from "@cf-wasm/photon";
+
+/** A w×h picture with a deterministic pattern (varies with `seed`). */
+export function photo(w = 64, h = 48, seed = 1): PhotonImage {
+  const px = new Uint8Array(w * h * 4);
+  for (let y = 0; y < h; y++) {
+    for (let x = 0; x < w; x++) {
+      const i = (y * w + x) * 4;
+      px[i] = (x * 4 + seed * 37) & 0xff;
+      px[i + 1] = (y * 5 + seed * 11) & 0xff;
+      px[i + 2] = ((x ^ y) * 3 + seed) & 0xff;
+      px[i + 3] = 255;
+    }
+  }
+  return new PhotonImage(px, w, h);
+}
+
+export function pngBytes(w = 64, h = 48, seed = 1): Uint8Array {
+  const img = photo(w, h, seed);
+  try { return img.get_bytes(); } finally { img.free(); }
+}
+export function jpegBytes(w = 64, h = 48, seed = 1): Uint8Array {
+  const img = photo(w, h, seed);
+  try { return img.get_bytes_jpeg(90); } finally { img.free(); }
+}
+export function webpBytes(w = 64, h = 48, seed = 1): Uint8Array {
+  const img = photo(w, h, seed);
+  try { return img.get_bytes_webp(); } finally { img.free(); }
+}
+
+/** Width, height and RGBA pixels of an encoded image. */
+export function decode(bytes: Uint8Array): { width: number; height: number; pixels: Uint8Array } {
+  const img = PhotonImage.new_from_byteslice(bytes);
+  try {
+    return { width: img.get_width(), height: img.get_height(), pixels: img.get_raw_pixels() };
+  } finally {
+    img.free();
+  }
+}
+
+export const SECRET = "Jane-Secret-Camera-47.3769N";
+const enc = (s: string) => new TextEncoder().encode(s);
+
+export function concat(...parts: Uint8Array[]): Uint8Array {
+  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
+  let o = 0;
+  for (const p of parts) { out.set(p, o); o += p.length; }
+  return out;
+}
+
+export function contains(haystack: Uint8Array, needle: string | Uint8Array): boolean {
+  const n = typeof needle === "string" ? enc(needle) : needle;
+  outer: for (let i = 0; i + n.length <= haystack.length; i++) {
+    for (let k = 0; k < n.length; k++) if (haystack[i + k] !== n[k]) continue outer;
+    return true;
+  }
+  return false;
+}
+
+/**
+ * An EXIF APP1 segment (big-endian TIFF): IFD0 with Orientation, Artist (the secret) and a GPS IFD
+ * pointer; the GPS IFD holds GPSLatitudeRef "N" and GPSLatitude 47/1 22/1 3769/100.
+ */
+export function exifSegment(orientation = 1): Uint8Array {
+  const artist = enc(`${SECRET}\0`);
+  // layout (offsets from TIFF start): header 8 | IFD0 (2 + 3*12 + 4 = 42) @8 | GPS IFD (2 + 2*12 + 4 = 30) @50 |
+  // GPSLatitude rationals (24) @80 | artist @104
+  const tiff = new Uint8Array(104 + artist.length);
+  const dv = new DataView(tiff.buffer);
+  tiff.set([0x4d, 0x4d, 0x00, 0x2a]);
+  dv.setUint32(4, 8);
+  dv.setUint16(8, 3);
+  const entry = (at: number, tag: number, type: number, count: number, value: number, short = false) => {
+    dv.setUint16(at, tag); dv.setUint16(at + 2, type); dv.setUint32(at + 4, count);
+    if (short) dv.setUint16(at + 8, value); else dv.setUint32(at + 8, value);
+  };
+  entry(10, 0x0112, 3, 1, orientation, true); // Orientation
+  entry(22, 0x013b, 2, artist.length, 104); // Artist
+  entry(34, 0x8825, 4, 1, 50); // GPS IFD pointer
+  dv.setUint32(46, 0);
+  dv.setUint16(50, 2);
+  entry(52, 0x0001, 2, 2, 0x4e000000); // GPSLatitudeRef "N"
+  entry(64, 0x0002, 5, 3, 80); // GPSLatitude
+  dv.setUint32(76, 0);
+  [47, 1, 22, 1, 3769, 100].forEach((v, k) => dv.setUint32(80 + k * 4, v));
+  tiff.set(artist, 104);
+  const body = concat(enc("Exif\0\0"), tiff);
+  return concat(new Uint8Array([0xff, 0xe1, (body.length + 2) >> 8, (body.length + 2) & 0xff]), body);
+}
+
+function appSegment(marker: number, body: Uint8Array): Uint8Array {
+  return concat(new Uint8Array([0xff, marker, (body.length + 2) >> 8, (body.length + 2) & 0xff]), body);
+}
+
+/** A JPEG carrying EXIF (with GPS), XMP and a comment, all naming SECRET. */
+export function jpegWithMetadata(orientation = 1, w = 64, h = 48): Uint8Array {
+  const jpeg = jpegBytes(w, h);
+  const xmp = appSegment(0xe1, enc(`http://ns.adobe.com/xap/1.0/\0<x:xmpmeta><exif:GPSLatitude>${SECRET}</exif:GPSLatitude></x:xmpmeta>`));
+  const comment = appSegment(0xfe, enc(SECRET));
+  return concat(jpeg.subarray(0, 2), exifSegment(orientation), xmp, comment, jpeg.subarray(2));
+}
+
+// -- PNG chunks
+
+let table: Uint32Array | undefined;
+export function crc32(data: Uint8Array): number {
+  if (!table) {
+    table = new Uint32Array(256);
+    for (let n = 0; n < 256; n++) {
+      let c = n;
+      for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+      table[n] = c >>> 0;
+    }
+  }
+  let crc = 0xffffffff;
+  for (const b of data) crc = table[(crc ^ b) & 0xff]! ^ (crc >>> 8);
+  return (crc ^ 0xffffffff) >>> 0;
+}
+
+export function pngChunk(type: string, data: Uint8Array): Uint8Array {
+  const out = new Uint8Array(12 + data.length);
+  const dv = new DataView(out.buffer);
+  dv.setUint32(0, data.length);
+  out.set(enc(type), 4);
+  out.set(data, 8);
+  dv.setUint32(8 + data.length, crc32(out.subarray(4, 8 + data.length)));
+  return out;
+}
+
+/** A PNG with tEXt and eXIf chunks naming SECRET, inserted right after IHDR. */
+export function pngWithMetadata(): Uint8Array {
+  const png = pngBytes();
+  const afterIhdr = 8 + 25;
+  return concat(
+    png.subarray(0, afterIhdr),
+    pngChunk("tEXt", enc(`Author\0${SECRET}`)),
+    pngChunk("eXIf", exifSegment().subarray(10)),
+    png.subarray(afterIhdr),
+  );
+}
+
+/** A well-formed PNG whose header declares w×h (the data is a few bytes; it would never decode). */
+export function pngDeclaring(w: number, h: number): Uint8Array {
+  const ihdr = new Uint8Array(13);
+  const dv = new DataView(ihdr.buffer);
+  dv.setUint32(0, w);
+  dv.setUint32(4, h);
+  ihdr.set([8, 6, 0, 0, 0], 8);
+  return concat(
+    new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    pngChunk("IHDR", ihdr),
+    pngChunk("IDAT", new Uint8Array([0x78, 0x9c, 0x03, 0x00, 0x00, 0x00, 0x00, 0x01])),
+    pngChunk("IEND", new Uint8Array(0)),
+  );
+}
+
+/** A JPEG whose SOF declares w×h. */
+export function jpegDeclaring(w: number, h: number): Uint8Array {
+  const jpeg = jpegBytes();
+  const out = jpeg.slice();
+  for (let i = 2; i < out.length - 9; ) {
+    const marker = out[i + 1]!;
+    const len = (out[i + 2]! << 8) | out[i + 3]!;
+    if (marker === 0xc0 || marker === 0xc2) {
+      out[i + 5] = h >> 8; out[i + 6] = h & 0xff; out[i + 7] = w >> 8; out[i + 8] = w & 0xff;
+      return out;
+    }
+    i += 2 + len;
+  }
+  throw new Error("no SOF");
+}
+
+/** Wraps a simple WebP (VP8/VP8L) in VP8X with an EXIF and an XMP chunk naming SECRET. */
+export function webpWithMetadata(w = 64, h = 48): Uint8Array {
+  const simple = webpBytes(w, h);
+  const image = simple.subarray(12);
+  const chunk = (type: string, data: Uint8Array) => {
+    const head = new Uint8Array(8);
+    head.set(enc(type));
+    new DataView(head.buffer).setUint32(4, data.length, true);
+    return concat(head, data, data.length & 1 ? new Uint8Array(1) : new Uint8Array(0));
+  };
+  const vp8x = new Uint8Array(10);
+  vp8x[0] = 0x08 | 0x04; // EXIF + XMP
+  vp8x[4] = (w - 1) & 0xff; vp8x[5] = ((w - 1) >> 8) & 0xff; vp8x[6] = (w - 1) >> 16;
+  vp8x[7] = (h - 1) & 0xff; vp8x[8] = ((h - 1) >> 8) & 0xff; vp8x[9] = (h - 1) >> 16;
+  const body = concat(enc("WEBP"), chunk("VP8X", vp8x), image, chunk("EXIF", exifSegment().subarray(10)), chunk("XMP ", enc(`<x:xmpmeta>${SECRET}</x:xmpmeta>`)));
+  const head = new Uint8Array(8);
+  head.set(enc("RIFF"));
+  new DataView(head.buffer).setUint32(4, body.length, true);
+  return concat(head, body);
+}
