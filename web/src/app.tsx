@@ -1,13 +1,20 @@
-import { useState } from "react";
+import { useState, type ReactNode } from "react";
 import { QueryClientProvider } from "@tanstack/react-query";
 import { Route, Switch } from "wouter";
 import { Toaster } from "@/components/ui/toaster";
 import { TooltipProvider } from "@/components/ui/tooltip";
 import { PublicLayout } from "@/components/layout/public-layout";
+import { AuthProvider } from "@/features/auth/auth-context";
+import { ProtectedRoute } from "@/features/auth/protected-route";
+import { SubscriptionDialogProvider } from "@/features/billing/subscription-dialog";
 import { createQueryClient } from "@/lib/query-client";
 import { SERVICE_PAGES, paths } from "@/lib/paths";
+import { AccountPage } from "@/pages/account";
+import { AuthPage } from "@/pages/auth";
+import { DashboardPage } from "@/pages/dashboard";
 import { HomePage } from "@/pages/home";
 import { NotFoundPage } from "@/pages/not-found";
+import { OAuthCallbackPage } from "@/pages/oauth-callback";
 import { PlaceholderPage } from "@/pages/placeholder";
 
 function ServicePage({ slug }: { slug: string }) {
@@ -16,45 +23,72 @@ function ServicePage({ slug }: { slug: string }) {
   return <PlaceholderPage title={page.name} />;
 }
 
+function Public({ children }: { children: ReactNode }) {
+  return <PublicLayout>{children}</PublicLayout>;
+}
+
+/** SPEC §2 route table. */
 export function AppRoutes() {
   return (
     <Switch>
       <Route path={paths.home}>
-        <PublicLayout>
+        <Public>
           <HomePage />
-        </PublicLayout>
+        </Public>
+      </Route>
+      <Route path={paths.auth}>
+        <AuthPage />
+      </Route>
+      <Route path={paths.oauthCallback}>
+        <OAuthCallbackPage />
       </Route>
       <Route path={paths.privacy}>
-        <PublicLayout>
+        <Public>
           <PlaceholderPage title="Privacy Policy" />
-        </PublicLayout>
+        </Public>
       </Route>
       <Route path={paths.terms}>
-        <PublicLayout>
+        <Public>
           <PlaceholderPage title="Terms of Service" />
-        </PublicLayout>
+        </Public>
       </Route>
       <Route path="/services/:slug">
         {(params) => (
-          <PublicLayout>
+          <Public>
             <ServicePage slug={params.slug} />
-          </PublicLayout>
+          </Public>
         )}
       </Route>
+      <Route path={paths.dashboard}>
+        <ProtectedRoute>
+          <DashboardPage />
+        </ProtectedRoute>
+      </Route>
       <Route path={paths.pricing}>
-        <PublicLayout>
-          <PlaceholderPage title="Pricing" />
-        </PublicLayout>
+        <Public>
+          <ProtectedRoute>
+            <PlaceholderPage title="Pricing" description="Plan selection is coming soon." />
+          </ProtectedRoute>
+        </Public>
+      </Route>
+      <Route path={paths.account}>
+        <Public>
+          <ProtectedRoute>
+            <AccountPage />
+          </ProtectedRoute>
+        </Public>
       </Route>
       <Route path={paths.admin}>
-        <PublicLayout>
-          <PlaceholderPage title="Admin dashboard" />
-        </PublicLayout>
+        <Public>
+          <ProtectedRoute operatorOnly>
+            <PlaceholderPage title="Admin dashboard" description="The operator dashboard is coming soon." />
+          </ProtectedRoute>
+        </Public>
       </Route>
       <Route>
-        <PublicLayout>
+        <Public>
           <NotFoundPage />
-        </PublicLayout>
+        </Public>
       </Route>
     </Switch>
   );
@@ -64,10 +98,14 @@ export function App() {
   const [queryClient] = useState(createQueryClient);
   return (
     <QueryClientProvider client={queryClient}>
-      <TooltipProvider>
-        <AppRoutes />
-        <Toaster />
-      </TooltipProvider>
+      <AuthProvider>
+        <TooltipProvider>
+          <SubscriptionDialogProvider>
+            <AppRoutes />
+          </SubscriptionDialogProvider>
+          <Toaster />
+        </TooltipProvider>
+      </AuthProvider>
     </QueryClientProvider>
   );
 }

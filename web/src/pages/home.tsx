@@ -4,12 +4,14 @@ import { StyleImage } from "@/assets/styles";
 import { Button } from "@/components/ui/button";
 import { STYLES } from "@/lib/domain";
 import { paths } from "@/lib/paths";
+import { useAuth } from "@/features/auth/auth-context";
 
 const HERO_STYLES = ["Corporate", "LinkedIn", "Speaker", "Casual Selfie"] as const;
 
 /** Landing page. The full page (gallery, pricing, testimonials, FAQ) is a later issue; this is the hero. */
 export function HomePage() {
-  const start = paths.auth;
+  const { user } = useAuth();
+  const start = user ? paths.dashboard : paths.auth;
   return (
     <>
       <section className="relative overflow-hidden">

@@ -1,0 +1,97 @@
+import { useId, useState, type FormEvent } from "react";
+import { useLocation } from "wouter";
+import { Trash2 } from "lucide-react";
+import { api, errorMessage } from "@/api/client";
+import { Button } from "@/components/ui/button";
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from "@/components/ui/dialog";
+import { Input } from "@/components/ui/input";
+import { Label } from "@/components/ui/label";
+import { toast } from "@/components/ui/use-toast";
+import { useAuth } from "@/features/auth/auth-context";
+import { paths } from "@/lib/paths";
+
+/** POST /api/account/delete {password} after confirmation; then signed out and sent to '/'. */
+export function DeleteAccountDialog() {
+  const { clearSession } = useAuth();
+  const [, navigate] = useLocation();
+  const [open, setOpen] = useState(false);
+  const [password, setPassword] = useState("");
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const id = useId();
+
+  async function onSubmit(e: FormEvent) {
+    e.preventDefault();
+    setBusy(true);
+    setError(null);
+    try {
+      await api.post("/api/account/delete", password ? { password } : {});
+      clearSession();
+      setOpen(false);
+      navigate(paths.home);
+      toast({ title: "Account deleted", description: "Your account, photos and headshots have been deleted." });
+    } catch (err) {
+      setError(errorMessage(err, "We couldn't delete your account. Please try again."));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={(o) => {
+        setOpen(o);
+        if (!o) {
+          setPassword("");
+          setError(null);
+        }
+      }}
+    >
+      <DialogTrigger asChild>
+        <Button variant="destructive">
+          <Trash2 aria-hidden="true" /> Delete account
+        </Button>
+      </DialogTrigger>
+      <DialogContent>
+        <form onSubmit={onSubmit} className="grid gap-4">
+          <DialogHeader>
+            <DialogTitle>Delete your account?</DialogTitle>
+            <DialogDescription>
+              This permanently deletes your account, your uploaded photos and every generated headshot. It cannot be
+              undone.
+            </DialogDescription>
+          </DialogHeader>
+          <div className="grid gap-2">
+            <Label htmlFor={`${id}-password`}>Confirm with your password</Label>
+            <Input
+              id={`${id}-password`}
+              type="password"
+              autoComplete="current-password"
+              value={password}
+              onChange={(e) => setPassword(e.target.value)}
+              aria-describedby={`${id}-hint`}
+              aria-invalid={error ? true : undefined}
+            />
+            <p id={`${id}-hint`} className="text-xs text-muted-foreground">
+              Signed up with Google? Leave this empty — it works within 10 minutes of a Google sign-in.
+            </p>
+            {error && (
+              <p role="alert" className="text-sm text-destructive">
+                {error}
+              </p>
+            )}
+          </div>
+          <DialogFooter>
+            <Button variant="outline" onClick={() => setOpen(false)}>
+              Cancel
+            </Button>
+            <Button type="submit" variant="destructive" disabled={busy}>
+              {busy ? "Deleting..." : "Delete account"}
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}

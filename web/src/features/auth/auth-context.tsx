@@ -1,0 +1,152 @@
+import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from "react";
+import { useQueryClient } from "@tanstack/react-query";
+import { api, onAccessTokenChange, setAccessToken } from "@/api/client";
+import type { ApiUser, AuthResult } from "@/lib/domain";
+
+export type AuthStatus = "loading" | "signedOut" | "signedIn";
+
+interface AuthContextValue {
+  status: AuthStatus;
+  user: ApiUser | null;
+  signIn(email: string, password: string): Promise<ApiUser>;
+  signUp(email: string, password: string): Promise<ApiUser>;
+  signOut(): Promise<void>;
+  /** Adopt a session found by GET /api/auth/session (the OAuth callback uses this). */
+  acceptSession(result: AuthResult): Promise<void>;
+  /** Re-read GET /api/auth/user (e.g. after the email got verified). */
+  reloadUser(): Promise<void>;
+  /** Forget the session locally (after the account is deleted). */
+  clearSession(): void;
+}
+
+const AuthContext = createContext<AuthContextValue | null>(null);
+
+/** GET /api/auth/user; a failure is logged and leaves the user unset (SPEC §8). */
+async function fetchUser(): Promise<ApiUser | null> {
+  try {
+    return await api.get<ApiUser>("/api/auth/user");
+  } catch (err) {
+    console.error("Failed to load the current user", err);
+    return null;
+  }
+}
+
+/**
+ * Restore a session from the refresh cookie once per page load. Shared so React StrictMode's double
+ * effects (and several providers in tests) do not look the session up twice.
+ */
+let bootPromise: Promise<ApiUser | null> | null = null;
+function bootSession(): Promise<ApiUser | null> {
+  bootPromise ??= (async () => {
+    try {
+      const session = await api.get<AuthResult>("/api/auth/session");
+      setAccessToken(session.accessToken);
+      return (await fetchUser()) ?? session.user;
+    } catch {
+      return null; // 401: no session
+    }
+  })();
+  return bootPromise;
+}
+
+/** Test hook: forget the cached boot lookup. */
+export function resetAuthBootForTests() {
+  bootPromise = null;
+}
+
+export function AuthProvider({ children }: { children: ReactNode }) {
+  const queryClient = useQueryClient();
+  const [status, setStatus] = useState<AuthStatus>("loading");
+  const [user, setUser] = useState<ApiUser | null>(null);
+
+  const adopt = useCallback((u: ApiUser | null) => {
+    setUser(u);
+    setStatus(u ? "signedIn" : "signedOut");
+  }, []);
+
+  useEffect(() => {
+    let live = true;
+    void bootSession().then((u) => {
+      if (live) adopt(u);
+    });
+    return () => {
+      live = false;
+    };
+  }, [adopt]);
+
+  // The client clears the token when a refresh fails: the session is over.
+  useEffect(
+    () =>
+      onAccessTokenChange((token) => {
+        if (!token) {
+          bootPromise = Promise.resolve(null);
+          setUser((prev) => {
+            if (prev) queryClient.clear();
+            return null;
+          });
+          setStatus((s) => (s === "loading" ? s : "signedOut"));
+        }
+      }),
+    [queryClient],
+  );
+
+  const acceptSession = useCallback(
+    async (result: AuthResult) => {
+      setAccessToken(result.accessToken);
+      const u = (await fetchUser()) ?? result.user;
+      bootPromise = Promise.resolve(u);
+      adopt(u);
+    },
+    [adopt],
+  );
+
+  const signIn = useCallback(
+    async (email: string, password: string) => {
+      const result = await api.post<AuthResult>("/api/auth/signin", { email, password });
+      await acceptSession(result);
+      return result.user;
+    },
+    [acceptSession],
+  );
+
+  const signUp = useCallback(
+    async (email: string, password: string) => {
+      const result = await api.post<AuthResult>("/api/auth/signup", { email, password });
+      await acceptSession(result);
+      return result.user;
+    },
+    [acceptSession],
+  );
+
+  const clearSession = useCallback(() => {
+    setAccessToken(null);
+    bootPromise = Promise.resolve(null);
+    queryClient.clear();
+    adopt(null);
+  }, [adopt, queryClient]);
+
+  const signOut = useCallback(async () => {
+    await api.post("/api/auth/signout");
+    clearSession();
+  }, [clearSession]);
+
+  const reloadUser = useCallback(async () => {
+    const u = await fetchUser();
+    if (u) setUser(u);
+  }, []);
+
+  const value = useMemo<AuthContextValue>(
+    () => ({ status, user, signIn, signUp, signOut, acceptSession, reloadUser, clearSession }),
+    [status, user, signIn, signUp, signOut, acceptSession, reloadUser, clearSession],
+  );
+  return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
+}
+
+export function useAuth(): AuthContextValue {
+  const ctx = useContext(AuthContext);
+  if (!ctx) throw new Error("useAuth must be used inside <AuthProvider>");
+  return ctx;
+}
+
+/** For tests and stories: provide a fixed auth state. */
+export const AuthContextForTests = AuthContext;

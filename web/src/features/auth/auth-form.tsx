@@ -1,0 +1,192 @@
+import { useId, useState, type FormEvent } from "react";
+import { useLocation } from "wouter";
+import { Button } from "@/components/ui/button";
+import { Input } from "@/components/ui/input";
+import { Label } from "@/components/ui/label";
+import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
+import { toast } from "@/components/ui/use-toast";
+import { errorMessage } from "@/api/client";
+import { MESSAGES, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "@/lib/domain";
+import { apiPaths, paths } from "@/lib/paths";
+import { useAuth } from "./auth-context";
+
+function GoogleIcon() {
+  return (
+    <svg viewBox="0 0 24 24" aria-hidden="true">
+      <path fill="#4285F4" d="M22.56 12.25c0-.78-.07-1.53-.2-2.25H12v4.26h5.92a5.06 5.06 0 0 1-2.2 3.32v2.77h3.57c2.08-1.92 3.27-4.74 3.27-8.1z" />
+      <path fill="#34A853" d="M12 23c2.97 0 5.46-.98 7.28-2.66l-3.57-2.77c-.98.66-2.23 1.06-3.71 1.06-2.86 0-5.29-1.93-6.16-4.53H2.18v2.84A11 11 0 0 0 12 23z" />
+      <path fill="#FBBC05" d="M5.84 14.1a6.6 6.6 0 0 1 0-4.2V7.06H2.18a11 11 0 0 0 0 9.88l3.66-2.84z" />
+      <path fill="#EA4335" d="M12 5.38c1.62 0 3.06.56 4.21 1.64l3.15-3.15A10.5 10.5 0 0 0 12 1 11 11 0 0 0 2.18 7.06l3.66 2.84C6.71 7.31 9.14 5.38 12 5.38z" />
+    </svg>
+  );
+}
+
+/** Browser navigation to the server's Google sign-in (it redirects back to /oauth/callback). */
+function continueWithGoogle() {
+  try {
+    window.location.assign(apiPaths.googleSignIn);
+  } catch (err) {
+    toast({ variant: "destructive", title: "Google sign in failed", description: errorMessage(err, "Please try again.") });
+  }
+}
+
+function LoginForm() {
+  const { signIn } = useAuth();
+  const [, navigate] = useLocation();
+  const [email, setEmail] = useState("");
+  const [password, setPassword] = useState("");
+  const [busy, setBusy] = useState(false);
+  const id = useId();
+
+  async function onSubmit(e: FormEvent) {
+    e.preventDefault();
+    setBusy(true);
+    try {
+      await signIn(email.trim(), password);
+      toast({ title: "Welcome back!", description: "You have successfully signed in." });
+      navigate(paths.dashboard);
+    } catch (err) {
+      toast({ variant: "destructive", title: "Sign in failed", description: errorMessage(err, "Please check your email and password.") });
+      setBusy(false);
+    }
+  }
+
+  return (
+    <form onSubmit={onSubmit} className="grid gap-4" aria-label="Sign in">
+      <div className="grid gap-2">
+        <Label htmlFor={`${id}-email`}>Email</Label>
+        <Input
+          id={`${id}-email`}
+          type="email"
+          autoComplete="email"
+          required
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+          placeholder="you@example.com"
+        />
+      </div>
+      <div className="grid gap-2">
+        <Label htmlFor={`${id}-password`}>Password</Label>
+        <Input
+          id={`${id}-password`}
+          type="password"
+          autoComplete="current-password"
+          required
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+        />
+      </div>
+      <Button type="submit" disabled={busy} className="w-full">
+        {busy ? "Signing in..." : "Sign In"}
+      </Button>
+    </form>
+  );
+}
+
+export function SignUpForm() {
+  const { signUp } = useAuth();
+  const [, navigate] = useLocation();
+  const [email, setEmail] = useState("");
+  const [password, setPassword] = useState("");
+  const [confirm, setConfirm] = useState("");
+  const [busy, setBusy] = useState(false);
+  const id = useId();
+  const mismatch = confirm.length > 0 && password !== confirm;
+  const tooShort = password.length > 0 && password.length < PASSWORD_MIN_LENGTH;
+
+  async function onSubmit(e: FormEvent) {
+    e.preventDefault();
+    if (password !== confirm || password.length < PASSWORD_MIN_LENGTH) return;
+    setBusy(true);
+    try {
+      await signUp(email.trim(), password);
+      toast({ title: "Success!", description: "Account created successfully. Please check your email to verify your account." });
+      navigate(paths.dashboard);
+    } catch (err) {
+      toast({ variant: "destructive", title: "Sign up failed", description: errorMessage(err, "Please try again.") });
+      setBusy(false);
+    }
+  }
+
+  return (
+    <form onSubmit={onSubmit} className="grid gap-4" aria-label="Sign up">
+      <div className="grid gap-2">
+        <Label htmlFor={`${id}-email`}>Email</Label>
+        <Input
+          id={`${id}-email`}
+          type="email"
+          autoComplete="email"
+          required
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+          placeholder="you@example.com"
+        />
+      </div>
+      <div className="grid gap-2">
+        <Label htmlFor={`${id}-password`}>Password</Label>
+        <Input
+          id={`${id}-password`}
+          type="password"
+          autoComplete="new-password"
+          required
+          minLength={PASSWORD_MIN_LENGTH}
+          maxLength={PASSWORD_MAX_LENGTH}
+          aria-describedby={`${id}-password-hint`}
+          aria-invalid={tooShort || undefined}
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+        />
+        <p id={`${id}-password-hint`} className="text-xs text-muted-foreground">
+          At least {PASSWORD_MIN_LENGTH} characters.
+        </p>
+      </div>
+      <div className="grid gap-2">
+        <Label htmlFor={`${id}-confirm`}>Confirm password</Label>
+        <Input
+          id={`${id}-confirm`}
+          type="password"
+          autoComplete="new-password"
+          required
+          aria-invalid={mismatch || undefined}
+          aria-describedby={mismatch ? `${id}-mismatch` : undefined}
+          value={confirm}
+          onChange={(e) => setConfirm(e.target.value)}
+        />
+        {mismatch && (
+          <p id={`${id}-mismatch`} role="alert" className="text-sm text-destructive">
+            {MESSAGES.passwordsMismatch}
+          </p>
+        )}
+      </div>
+      <Button type="submit" disabled={busy || mismatch || tooShort} className="w-full">
+        {busy ? "Creating account..." : "Create Account"}
+      </Button>
+    </form>
+  );
+}
+
+export function AuthTabs({ defaultTab = "login" }: { defaultTab?: "login" | "signup" }) {
+  return (
+    <div className="grid gap-6">
+      <Tabs defaultValue={defaultTab}>
+        <TabsList className="grid w-full grid-cols-2">
+          <TabsTrigger value="login">Login</TabsTrigger>
+          <TabsTrigger value="signup">Sign Up</TabsTrigger>
+        </TabsList>
+        <TabsContent value="login">
+          <LoginForm />
+        </TabsContent>
+        <TabsContent value="signup">
+          <SignUpForm />
+        </TabsContent>
+      </Tabs>
+      <div className="relative text-center text-xs uppercase text-muted-foreground">
+        <span className="absolute inset-x-0 top-1/2 h-px bg-border" aria-hidden="true" />
+        <span className="relative bg-card px-2">or</span>
+      </div>
+      <Button variant="outline" className="w-full" onClick={continueWithGoogle}>
+        <GoogleIcon /> Continue with Google
+      </Button>
+    </div>
+  );
+}

@@ -1,0 +1,58 @@
+import { Redirect, useSearch } from "wouter";
+import { AlertCircle } from "lucide-react";
+import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { PageSpinner } from "@/components/ui/spinner";
+import { Logo } from "@/components/layout/logo";
+import { AuthTabs } from "@/features/auth/auth-form";
+import { useAuth } from "@/features/auth/auth-context";
+import { paths } from "@/lib/paths";
+
+/** Readable text for the ?error= flags the OAuth callback sends back. */
+export const AUTH_ERROR_MESSAGES: Record<string, { title: string; text: string }> = {
+  oauth_error: {
+    title: "Google sign-in didn't complete",
+    text: "We couldn't sign you in with Google. Please try again, or use your email and password.",
+  },
+  unexpected_error: {
+    title: "Something went wrong",
+    text: "An unexpected error interrupted signing in. Please try again.",
+  },
+};
+
+export function AuthPage() {
+  const { status, user } = useAuth();
+  const search = useSearch();
+  const params = new URLSearchParams(search);
+  const flag = params.get("error");
+  const error = flag ? (AUTH_ERROR_MESSAGES[flag] ?? AUTH_ERROR_MESSAGES.unexpected_error) : null;
+
+  if (status === "loading") return <PageSpinner />;
+  if (user) return <Redirect to={paths.dashboard} replace />;
+
+  return (
+    <div className="flex min-h-dvh flex-col bg-[radial-gradient(ellipse_at_top,var(--color-accent),transparent_60%)]">
+      <header className="mx-auto w-full max-w-6xl px-4 py-5 sm:px-6">
+        <Logo />
+      </header>
+      <main id="main" className="flex flex-1 items-start justify-center px-4 pb-16 pt-6 sm:pt-12">
+        <Card className="w-full max-w-md">
+          <CardHeader className="text-center">
+            <CardTitle className="text-2xl">Welcome to Headshot Studio</CardTitle>
+            <CardDescription>Sign in or create an account to generate your headshot.</CardDescription>
+          </CardHeader>
+          <CardContent className="grid gap-6">
+            {error && (
+              <Alert variant="destructive">
+                <AlertCircle aria-hidden="true" />
+                <AlertTitle>{error.title}</AlertTitle>
+                <AlertDescription>{error.text}</AlertDescription>
+              </Alert>
+            )}
+            <AuthTabs defaultTab={params.get("tab") === "signup" ? "signup" : "login"} />
+          </CardContent>
+        </Card>
+      </main>
+    </div>
+  );
+}
