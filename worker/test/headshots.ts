@@ -1,0 +1,93 @@
+/**
+ * Helpers for the headshot and generation tests: uploads through the API, a recording queue so
+ * `generate` can be called without background delivery, and rows seeded straight into `processing`
+ * so the consumer can be driven directly.
+ */
+import { env } from "cloudflare:test";
+import { eq } from "drizzle-orm";
+import { app } from "../app";
+import { credits, headshots } from "../../db/schema";
+import { getConfig } from "../config";
+import { putEncrypted } from "../storage/encrypted";
+import { originalKey } from "../storage/keys";
+import { api, testDb } from "./helpers";
+import { jpegBytes } from "./images";
+
+export function photoForm(bytes: Uint8Array, fields: Record<string, string> = { style: "LinkedIn" }, name = "me.jpg", type = "image/jpeg"): FormData {
+  const form = new FormData();
+  form.append("photo", new File([bytes as Uint8Array<ArrayBuffer>], name, { type }));
+  for (const [k, v] of Object.entries(fields)) form.append(k, v);
+  return form;
+}
+
+export async function upload(auth: Record<string, string>, bytes: Uint8Array = jpegBytes(), fields?: Record<string, string>) {
+  const res = await api("/api/headshots/upload", { method: "POST", headers: auth, body: photoForm(bytes, fields) });
+  return { res, body: (await res.json()) as Record<string, unknown> & { id: string; message?: string } };
+}
+
+/** An env whose GENERATIONS queue records instead of delivering. */
+export function withRecordingQueue(overrides: Partial<Env> = {}) {
+  const sent: unknown[] = [];
+  const queue = {
+    send: async (body: unknown) => { sent.push(body); },
+    sendBatch: async (batch: Iterable<{ body: unknown }>) => { for (const m of batch) sent.push(m.body); },
+  } as unknown as Queue;
+  const testEnv = { ...env, GENERATIONS: queue, ...overrides } as Env;
+  return {
+    sent,
+    env: testEnv,
+    fetch: (path: string, init: RequestInit = {}) => app.request(new URL(path, "http://app.test").toString(), init, testEnv),
+  };
+}
+
+/** A headshot row already `processing` (as if generate had run), with its original stored. */
+export async function seedProcessing(userId: string, opts: { chargedCredit?: boolean; style?: string; gender?: string | null; bytes?: Uint8Array; queuedAt?: Date } = {}) {
+  const id = crypto.randomUUID();
+  const key = originalKey(userId, id);
+  const keyId = await putEncrypted(env.IMAGES, getConfig(env), key, opts.bytes ?? jpegBytes(), "image/jpeg");
+  const { db, close } = testDb();
+  try {
+    await db.insert(headshots).values({
+      id,
+      userId,
+      style: opts.style ?? "Corporate",
+      gender: opts.gender === undefined ? "woman" : opts.gender,
+      status: "processing",
+      chargedCredit: opts.chargedCredit ?? true,
+      originalKey: key,
+      originalMime: "image/jpeg",
+      encryptionKeyId: keyId,
+      queuedAt: opts.queuedAt ?? new Date(),
+    });
+    if (opts.chargedCredit ?? true) {
+      const [row] = await db.select().from(credits).where(eq(credits.userId, userId));
+      await db.update(credits).set({ used: (row?.used ?? 0) + 1 }).where(eq(credits.userId, userId));
+    }
+  } finally {
+    await close();
+  }
+  return id;
+}
+
+export async function headshotRow(id: string) {
+  const { db, close } = testDb();
+  try {
+    const [row] = await db.select().from(headshots).where(eq(headshots.id, id));
+    return row!;
+  } finally {
+    await close();
+  }
+}
+
+export async function creditsRow(userId: string) {
+  const { db, close } = testDb();
+  try {
+    const [row] = await db.select().from(credits).where(eq(credits.userId, userId));
+    return row!;
+  } finally {
+    await close();
+  }
+}
+
+/** An env using another model name (the stand-in reads its test hooks from it). */
+export const envWithModel = (model: string) => ({ ...env, GEMINI_MODEL: model }) as Env;
