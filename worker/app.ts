@@ -8,6 +8,7 @@ import { errorFields, log } from "./lib/log";
 import { withServices } from "./lib/context";
 import { ConfigError } from "./config";
 import { healthRoutes } from "./health/routes";
+import { downloadRoutes } from "./downloads/routes";
 
 /** JSON 404 for every unknown path the worker sees (it only sees /api/*). */
 export const notFoundHandler: NotFoundHandler<AppEnv> = (c) =>
@@ -37,7 +38,8 @@ export const errorHandler: ErrorHandler<AppEnv> = (err, c) => {
 
 const api = new Hono<AppEnv>()
   .use(withServices)
-  .route("/health", healthRoutes);
+  .route("/health", healthRoutes)
+  .route("/headshots", downloadRoutes); // only /:id/download
 
 export const app = new Hono<AppEnv>()
   .use(requestId({ headerName: "X-Request-Id" }))

@@ -110,6 +110,10 @@ describe("transformDownload: round", () => {
       for (let i = 3; i < d.rgba.length; i += 4) if (d.rgba[i]! > 0 && d.rgba[i]! < 255) partial++;
       expect(partial).toBeGreaterThan(n); // the circumference is soft, not stair-stepped
       expect(partial).toBeLessThan(n * 8);
+      // Coverage adds up to the circle's area: the soft edge is placed where the true edge is.
+      let covered = 0;
+      for (let i = 3; i < d.rgba.length; i += 4) covered += d.rgba[i]! / 255;
+      expect(Math.abs(covered - Math.PI * (n / 2) ** 2)).toBeLessThan(n * 0.1);
     });
   }
 

@@ -1,0 +1,212 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import { eq } from "drizzle-orm";
+import { PhotonImage } from "@cf-wasm/photon";
+import { headshots, users } from "../../db/schema";
+import { signAccessToken } from "../auth/tokens";
+import { getConfig } from "../config";
+import { putEncrypted } from "../storage/encrypted";
+import { deletePrefix, headshotPrefix, originalKey, resultKey } from "../storage/keys";
+import { api, createTestUser, env, testDb } from "../test/helpers";
+import { portraitPixels } from "./fixture";
+import { decodePng, pngDpi, webpInfo } from "./test-decoders";
+
+const SOURCE = (() => {
+  const img = new PhotonImage(portraitPixels(1024, 7), 1024, 1024);
+  try { return img.get_bytes(); } finally { img.free(); }
+})();
+
+/** A completed headshot with its encrypted result in R2, as the generation pipeline leaves it. */
+async function completedHeadshot(userId: string, opts: { style?: string; status?: "completed" | "processing"; result?: boolean } = {}) {
+  const { db, close } = testDb();
+  try {
+    const id = crypto.randomUUID();
+    const withResult = opts.result ?? opts.status !== "processing";
+    await db.insert(headshots).values({
+      id,
+      userId,
+      style: opts.style ?? "White Background",
+      status: opts.status ?? "completed",
+      originalKey: originalKey(userId, id),
+      originalMime: "image/png",
+      resultKey: withResult ? resultKey(userId, id) : null,
+      resultMime: withResult ? "image/png" : null,
+      encryptionKeyId: "t1",
+      watermarked: false,
+      completedAt: opts.status === "processing" ? null : new Date(),
+    });
+    if (withResult) await putEncrypted(env.IMAGES, getConfig(env), resultKey(userId, id), SOURCE, "image/png");
+    return id;
+  } finally {
+    await close();
+  }
+}
+
+/** The operator: the configured address, verified. Shared by test files, so found or created. */
+async function operatorAuth() {
+  const email = getConfig(env).OPERATOR_EMAIL;
+  const { db, close } = testDb();
+  try {
+    let [row] = await db.select().from(users).where(eq(users.email, email));
+    if (!row) [row] = await db.insert(users).values({ email, emailVerifiedAt: new Date() }).onConflictDoNothing().returning();
+    if (!row) [row] = await db.select().from(users).where(eq(users.email, email));
+    const token = await signAccessToken(getConfig(env), { id: row!.id, email });
+    return { Authorization: `Bearer ${token}` };
+  } finally {
+    await close();
+  }
+}
+
+const download = (id: string, query: string, headers: Record<string, string>) =>
+  api(`/api/headshots/${id}/download${query ? `?${query}` : ""}`, { headers });
+const bytes = async (res: Response) => new Uint8Array(await res.arrayBuffer());
+
+let subscriber: Awaited<ReturnType<typeof createTestUser>>;
+let free: Awaited<ReturnType<typeof createTestUser>>;
+beforeAll(async () => {
+  subscriber = await createTestUser({ subscription: { planType: "monthly" } });
+  free = await createTestUser();
+});
+
+describe("GET /api/headshots/:id/download", () => {
+  it("defaults to high-resolution square PNG with the SPEC filename and private caching", async () => {
+    const id = await completedHeadshot(subscriber.user.id);
+    const res = await download(id, "", subscriber.auth);
+    expect(res.status).toBe(200);
+    expect(res.headers.get("Content-Type")).toBe("image/png");
+    expect(res.headers.get("Content-Disposition")).toBe('attachment; filename="headshot-white-background-high-square.png"');
+    expect(res.headers.get("Cache-Control")).toBe("private");
+    const png = await decodePng(await bytes(res));
+    expect([png.width, png.height]).toEqual([1024, 1024]);
+  });
+
+  it("a round 300 DPI LinkedIn banner PNG for a subscriber", async () => {
+    const id = await completedHeadshot(subscriber.user.id, { style: "Casual Selfie" });
+    const res = await download(id, "preset=linkedin-banner&shape=round&dpi=300&fileFormat=png", subscriber.auth);
+    expect(res.status).toBe(200);
+    expect(res.headers.get("Content-Disposition")).toBe('attachment; filename="headshot-casual-selfie-linkedin-banner-round-300dpi.png"');
+    const body = await bytes(res);
+    const png = await decodePng(body);
+    expect([png.width, png.height]).toEqual([1584, 396]);
+    expect(png.rgba[3]).toBe(0);
+    expect(Math.round(pngDpi(body)!.x)).toBe(300);
+  });
+
+  it("a web-size WebP for a free user, and TIFF with the right type", async () => {
+    const id = await completedHeadshot(free.user.id, { style: "LinkedIn" });
+    const res = await download(id, "resolution=web&fileFormat=webp&dpi=150", free.auth);
+    expect(res.status).toBe(200);
+    expect(res.headers.get("Content-Type")).toBe("image/webp");
+    expect(res.headers.get("Content-Disposition")).toBe('attachment; filename="headshot-linkedin-web-square-150dpi.webp"');
+    const info = webpInfo(await bytes(res));
+    expect([info.width, info.height]).toEqual([512, 512]);
+
+    const tiff = await download(id, "resolution=web&fileFormat=tiff&shape=round&dpi=screen", free.auth);
+    expect(tiff.status).toBe(200);
+    expect(tiff.headers.get("Content-Type")).toBe("image/tiff");
+    expect(tiff.headers.get("Content-Disposition")).toBe('attachment; filename="headshot-linkedin-web-round.tiff"');
+  });
+
+  it("a custom size for a subscriber, named by its size", async () => {
+    const id = await completedHeadshot(subscriber.user.id, { style: "Office" });
+    const res = await download(id, "width=800&height=600", subscriber.auth);
+    expect(res.status).toBe(200);
+    expect(res.headers.get("Content-Disposition")).toBe('attachment; filename="headshot-office-800x600-square.png"');
+    const png = await decodePng(await bytes(res));
+    expect([png.width, png.height]).toEqual([800, 600]);
+  });
+
+  it("402 with requiresSubscription for a free user asking for high, a preset or a custom size", async () => {
+    const id = await completedHeadshot(free.user.id);
+    for (const q of ["", "resolution=high", "preset=twitter-profile", "resolution=web&preset=email-signature", "width=300&height=300", "resolution=web&width=300"]) {
+      const res = await download(id, q, free.auth);
+      expect(res.status, q).toBe(402);
+      const body = (await res.json()) as { requiresSubscription: boolean; message: string };
+      expect(body.requiresSubscription).toBe(true);
+      expect(body.message).toMatch(/subscription/i);
+    }
+    // A lapsed subscription is not a subscription.
+    const lapsed = await createTestUser({ subscription: { planType: "weekly", status: "canceled" } });
+    const own = await completedHeadshot(lapsed.user.id);
+    expect((await download(own, "resolution=high", lapsed.auth)).status).toBe(402);
+    expect((await download(own, "resolution=web", lapsed.auth)).status).toBe(200);
+  });
+
+  it("only the owner or the operator: another user's id is 404, even for a subscriber", async () => {
+    const id = await completedHeadshot(free.user.id);
+    const res = await download(id, "resolution=web", subscriber.auth);
+    expect(res.status).toBe(404);
+    expect(await res.json()).toMatchObject({ error: "Not Found" });
+    expect((await download(crypto.randomUUID(), "resolution=web", free.auth)).status).toBe(404);
+    expect((await download(id, "resolution=web", {})).status).toBe(401);
+
+    const operator = await operatorAuth();
+    const asOperator = await download(id, "preset=facebook-profile", operator);
+    expect(asOperator.status).toBe(200);
+    expect((await decodePng(await bytes(asOperator))).width).toBe(320);
+  });
+
+  it("409 for a headshot without a result", async () => {
+    const id = await completedHeadshot(subscriber.user.id, { status: "processing" });
+    const res = await download(id, "", subscriber.auth);
+    expect(res.status).toBe(409);
+    expect(((await res.json()) as { message: string }).message).toMatch(/no result/);
+  });
+
+  it("400 naming the parameter and its allowed values", async () => {
+    const id = await completedHeadshot(subscriber.user.id);
+    const cases: [string, RegExp][] = [
+      ["resolution=ultra", /^resolution: must be one of high, web$/],
+      ["shape=triangle", /^shape: must be one of square, round$/],
+      ["fileFormat=jpg", /^fileFormat: must be one of png, webp, tiff$/],
+      ["preset=myspace", /^preset: must be one of instagram-square, facebook-profile, twitter-profile, linkedin-banner, twitter-banner, email-signature$/],
+      ["dpi=72", /^dpi: must be one of 150, 300 \(or screen, the default\)$/],
+      ["width=63", /^width: must be a whole number from 64 to 4096$/],
+      ["height=4097", /^height: must be a whole number from 64 to 4096$/],
+      ["width=abc", /^width: must be a whole number from 64 to 4096$/],
+      ["width=12.5", /^width: must be a whole number from 64 to 4096$/],
+      ["preset=linkedin-banner&width=500", /^preset: choose either a preset or a custom width\/height, not both$/],
+    ];
+    for (const [q, message] of cases) {
+      const res = await download(id, q, subscriber.auth);
+      expect(res.status, q).toBe(400);
+      expect(((await res.json()) as { message: string }).message, q).toMatch(message);
+    }
+    const bad = await api("/api/headshots/not-a-uuid/download", { headers: subscriber.auth });
+    expect(bad.status).toBe(400);
+    expect(((await bad.json()) as { message: string }).message).toMatch(/^id: /);
+  });
+
+  it("caches the transformed file encrypted in R2: the second identical download does no work", async () => {
+    const userId = subscriber.user.id;
+    const id = await completedHeadshot(userId);
+    const q = "preset=twitter-banner&fileFormat=tiff&dpi=300";
+    const first = await download(id, q, subscriber.auth);
+    expect(first.status).toBe(200);
+    expect(first.headers.get("X-Download-Cache")).toBe("miss");
+    const firstBytes = await bytes(first);
+
+    const cached = await env.IMAGES.list({ prefix: `${headshotPrefix(userId, id)}cache/` });
+    expect(cached.objects).toHaveLength(1);
+    const sealed = new Uint8Array(await (await env.IMAGES.get(cached.objects[0]!.key))!.arrayBuffer());
+    expect(new TextDecoder().decode(sealed.subarray(0, 4))).toBe("HSE1"); // encrypted, not a TIFF
+
+    // Without the source the transform could not run, so a 200 proves the cache answered.
+    await env.IMAGES.delete(resultKey(userId, id));
+    const second = await download(id, q, subscriber.auth);
+    expect(second.status).toBe(200);
+    expect(second.headers.get("X-Download-Cache")).toBe("hit");
+    expect(await bytes(second)).toEqual(firstBytes);
+
+    // Equivalent spellings of the same options share the entry (normalised before hashing).
+    const same = await download(id, "preset=twitter-banner&fileFormat=tiff&dpi=300&resolution=web&shape=square", subscriber.auth);
+    expect(same.headers.get("X-Download-Cache")).toBe("hit");
+
+    // Different options miss (and here the source is gone, so that is a 409, not a 500).
+    const other = await download(id, "preset=twitter-banner&fileFormat=png", subscriber.auth);
+    expect(other.status).toBe(409);
+
+    // Deleting the headshot's prefix (what headshot deletion does) removes the cached files too.
+    await deletePrefix(env.IMAGES, headshotPrefix(userId, id));
+    expect((await env.IMAGES.list({ prefix: headshotPrefix(userId, id) })).objects).toHaveLength(0);
+  });
+});

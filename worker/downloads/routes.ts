@@ -1,0 +1,89 @@
+/**
+ * GET /api/headshots/:id/download (SPEC §7, issue 5). Mounted as its own sub-app under /headshots with
+ * only this path, so it sits beside the generation routes without clashing.
+ */
+import { Hono } from "hono";
+import { and, eq } from "drizzle-orm";
+import { z } from "zod";
+import { headshots } from "../../db/schema";
+import { downloadFilename } from "../../domain/downloads";
+import { styleById } from "../../domain/styles";
+import { isOperator, requireUser } from "../auth/middleware";
+import { hasActiveSubscription } from "../billing/subscription";
+import type { AppEnv } from "../env";
+import { ApiError, conflict, notFound } from "../lib/errors";
+import { validate } from "../lib/validate";
+import { getDecrypted, putEncrypted } from "../storage/encrypted";
+import { downloadCacheKey } from "../storage/keys";
+import { downloadHash, downloadQuery, needsSubscription, normaliseDownload } from "./options";
+import { transformDownload } from "./transform";
+
+const params = z.object({ id: z.uuid({ error: "must be a headshot id" }) });
+
+/** The style's lower-case hyphenated id (SPEC §3), or a slug made from whatever is stored. */
+export function styleSlug(style: string): string {
+  return styleById(style)?.slug ?? (style.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "") || "headshot");
+}
+
+export const downloadRoutes = new Hono<AppEnv>().get(
+  "/:id/download",
+  requireUser,
+  validate("param", params),
+  validate("query", downloadQuery),
+  async (c) => {
+    const { id } = c.req.valid("param");
+    const options = normaliseDownload(c.req.valid("query"));
+    const me = c.var.user.id;
+    const db = c.var.db;
+
+    const columns = {
+      id: headshots.id,
+      userId: headshots.userId,
+      style: headshots.style,
+      status: headshots.status,
+      resultKey: headshots.resultKey,
+      completedAt: headshots.completedAt,
+      updatedAt: headshots.updatedAt,
+    };
+    // The owner's filter is in SQL; only when that finds nothing is the operator allowed the row.
+    let [row] = await db.select(columns).from(headshots).where(and(eq(headshots.id, id), eq(headshots.userId, me))).limit(1);
+    const operator = row ? false : await isOperator(c, me);
+    if (!row && operator) [row] = await db.select(columns).from(headshots).where(eq(headshots.id, id)).limit(1);
+    if (!row) throw notFound("Headshot not found.");
+
+    if (needsSubscription(options) && !operator && !(await hasActiveSubscription(c.var.db, me))) {
+      throw new ApiError(
+        402,
+        "High-resolution downloads, size presets and custom sizes are part of a subscription. Free accounts can download the web size.",
+        { requiresSubscription: true },
+      );
+    }
+    if (row.status !== "completed" || !row.resultKey) {
+      throw conflict(`This headshot has no result to download yet (status: ${row.status}).`);
+    }
+
+    const source = `${row.resultKey}@${(row.completedAt ?? row.updatedAt).getTime()}`;
+    const cacheKey = downloadCacheKey(row.userId, row.id, await downloadHash(options, source));
+    const config = c.var.config;
+    let file = await getDecrypted(c.env.IMAGES, config, cacheKey);
+    const cache = file ? "hit" : "miss";
+    if (!file) {
+      const stored = await getDecrypted(c.env.IMAGES, config, row.resultKey);
+      if (!stored) throw conflict("This headshot's result file is missing; please generate it again.");
+      const out = await transformDownload(stored.bytes, options);
+      await putEncrypted(c.env.IMAGES, config, cacheKey, out.bytes, out.mime);
+      file = { bytes: out.bytes, contentType: out.mime };
+    }
+
+    const filename = downloadFilename(styleSlug(row.style), options);
+    return new Response(file.bytes as Uint8Array<ArrayBuffer>, {
+      headers: {
+        "Content-Type": file.contentType,
+        "Content-Length": String(file.bytes.length),
+        "Content-Disposition": `attachment; filename="${filename}"`,
+        "Cache-Control": "private",
+        "X-Download-Cache": cache,
+      },
+    });
+  },
+);
