@@ -1,0 +1,169 @@
+import { useId, useState } from "react";
+import { Download, Lock } from "lucide-react";
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { Label } from "@/components/ui/label";
+import { RadioGroup, RadioGroupItem } from "@/components/ui/radio-group";
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
+import {
+  DPIS,
+  FILE_FORMATS,
+  PRESETS,
+  WEB_LONG_SIDE,
+  type ApiHeadshot,
+  type DownloadOptions,
+  type Dpi,
+  type FileFormat,
+  type PresetId,
+  type Resolution,
+  type Shape,
+} from "@/lib/domain";
+import { useIsSubscriber } from "@/features/billing/api";
+import { useSubscriptionDialog } from "@/features/billing/subscription-dialog";
+import { chooseDpi, choosePreset, chooseResolution, defaultOptions } from "./options";
+import { DownloadPreview } from "./download-preview";
+import { useDownloadHeadshot } from "./use-download";
+
+function ProBadge() {
+  return (
+    <Badge variant="accent" className="ml-auto px-1.5 py-0 text-[10px] uppercase tracking-wide">
+      <Lock className="size-2.5" aria-hidden="true" /> Pro
+    </Badge>
+  );
+}
+
+function OptionGroup<T extends string>({
+  legend,
+  value,
+  onChange,
+  items,
+  columns = 2,
+}: {
+  legend: string;
+  value: T;
+  onChange: (v: T) => void;
+  items: Array<{ value: T; label: string; hint?: string; paid?: boolean }>;
+  columns?: 2 | 3;
+}) {
+  const id = useId();
+  return (
+    <fieldset className="grid gap-2">
+      <legend className="mb-2 text-sm font-medium">{legend}</legend>
+      <RadioGroup
+        value={value}
+        onValueChange={(v) => onChange(v as T)}
+        className={columns === 3 ? "grid-cols-3" : "grid-cols-2"}
+        aria-label={legend}
+      >
+        {items.map((it) => (
+          <Label
+            key={it.value}
+            htmlFor={`${id}-${it.value}`}
+            className="flex cursor-pointer items-start gap-2 rounded-lg border p-3 font-normal transition-colors hover:bg-muted has-[[data-state=checked]]:border-primary has-[[data-state=checked]]:bg-accent/60"
+          >
+            <RadioGroupItem id={`${id}-${it.value}`} value={it.value} className="mt-0.5" />
+            <span className="grid min-w-0 gap-0.5">
+              <span className="text-sm font-medium">{it.label}</span>
+              {it.hint && <span className="text-xs text-muted-foreground">{it.hint}</span>}
+            </span>
+            {it.paid && <ProBadge />}
+          </Label>
+        ))}
+      </RadioGroup>
+    </fieldset>
+  );
+}
+
+const NO_PRESET = "none";
+
+/** Step 5's export studio (SPEC §2/§5, issue 5). */
+export function DownloadPanel({ headshot, imageUrl }: { headshot: Pick<ApiHeadshot, "id" | "style">; imageUrl: string }) {
+  const isSubscriber = useIsSubscriber();
+  const { openSubscriptionDialog } = useSubscriptionDialog();
+  const { download, busy } = useDownloadHeadshot();
+  const [chosen, setOptions] = useState<DownloadOptions | null>(null);
+  const options = chosen ?? defaultOptions(isSubscriber);
+  const presetId = useId();
+
+  /** Free users may look at the paid options, but choosing one opens the Subscription Required dialog. */
+  function update(next: DownloadOptions) {
+    if (!isSubscriber && next.resolution !== "web") {
+      openSubscriptionDialog();
+      return;
+    }
+    setOptions(next);
+  }
+
+  return (
+    <section aria-labelledby="download-heading" className="grid gap-6 lg:grid-cols-[minmax(0,18rem)_1fr]">
+      <div>
+        <h3 id="download-heading" className="mb-3 text-lg font-semibold">
+          Download options
+        </h3>
+        <DownloadPreview src={imageUrl} options={options} />
+      </div>
+      <div className="grid gap-5">
+        <OptionGroup<Resolution>
+          legend="Resolution"
+          value={options.resolution}
+          onChange={(r) => update(chooseResolution(options, r))}
+          items={[
+            { value: "high", label: "High", hint: "Full size, no watermark", paid: !isSubscriber },
+            { value: "web", label: "Web", hint: `${WEB_LONG_SIDE} px, light file` },
+          ]}
+        />
+        <div className="grid gap-2">
+          <Label htmlFor={presetId} className="flex items-center gap-2">
+            Size preset {!isSubscriber && <ProBadge />}
+          </Label>
+          <Select
+            value={options.preset ?? NO_PRESET}
+            onValueChange={(v) => update(choosePreset(options, v === NO_PRESET ? undefined : (v as PresetId)))}
+          >
+            <SelectTrigger id={presetId} className="h-auto min-h-10">
+              <SelectValue />
+            </SelectTrigger>
+            <SelectContent>
+              <SelectItem value={NO_PRESET}>None — original square</SelectItem>
+              {PRESETS.map((p) => (
+                <SelectItem key={p.id} value={p.id}>
+                  {p.name} · {p.width}×{p.height} — {p.use}
+                </SelectItem>
+              ))}
+            </SelectContent>
+          </Select>
+          <p className="text-xs text-muted-foreground">Choosing a preset uses high resolution.</p>
+        </div>
+        <OptionGroup<Shape>
+          legend="Shape"
+          value={options.shape}
+          onChange={(shape) => update({ ...options, shape })}
+          items={[
+            { value: "square", label: "Square" },
+            { value: "round", label: "Round", hint: "Transparent corners" },
+          ]}
+        />
+        <OptionGroup<FileFormat>
+          legend="File format"
+          value={options.fileFormat}
+          onChange={(fileFormat) => update({ ...options, fileFormat })}
+          columns={3}
+          items={FILE_FORMATS.map((f) => ({ value: f, label: f.toUpperCase() }))}
+        />
+        <OptionGroup<"screen" | Dpi>
+          legend="DPI"
+          value={options.dpi ?? "screen"}
+          onChange={(d) => update(chooseDpi(options, d === "screen" ? undefined : d))}
+          columns={3}
+          items={[
+            { value: "screen", label: "Screen" },
+            ...DPIS.map((d) => ({ value: d, label: d, hint: d === "300" ? "Print" : undefined })),
+          ]}
+        />
+        <Button size="lg" onClick={() => void download(headshot, options)} disabled={busy}>
+          <Download aria-hidden="true" /> {busy ? "Preparing..." : "Download"}
+        </Button>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,55 @@
+import { describe, expect, it } from "vitest";
+import { DEFAULT_DOWNLOAD } from "@/lib/domain";
+import {
+  chooseDpi,
+  choosePreset,
+  chooseResolution,
+  defaultOptions,
+  downloadSearch,
+  fallbackFilename,
+  filenameFromDisposition,
+  needsSubscription,
+  outputSize,
+} from "./options";
+
+describe("download options", () => {
+  it("defaults to high / square / png (web for free users)", () => {
+    expect(defaultOptions(true)).toEqual({ resolution: "high", shape: "square", fileFormat: "png" });
+    expect(defaultOptions(false)).toEqual({ resolution: "web", shape: "square", fileFormat: "png" });
+  });
+
+  it("choosing a preset forces high resolution", () => {
+    const o = choosePreset({ ...DEFAULT_DOWNLOAD, resolution: "web" }, "linkedin-banner");
+    expect(o).toMatchObject({ preset: "linkedin-banner", resolution: "high" });
+    expect(needsSubscription(o)).toBe(true);
+    expect(outputSize(o)).toEqual({ width: 1584, height: 396 });
+  });
+
+  it("choosing no preset or web resolution clears the preset", () => {
+    const withPreset = choosePreset(DEFAULT_DOWNLOAD, "instagram-square");
+    expect(choosePreset(withPreset, undefined).preset).toBeUndefined();
+    const web = chooseResolution(withPreset, "web");
+    expect(web).toEqual({ resolution: "web", shape: "square", fileFormat: "png" });
+    expect(needsSubscription(web)).toBe(false);
+  });
+
+  it("builds the query: no preset / screen dpi left out", () => {
+    expect(downloadSearch(DEFAULT_DOWNLOAD)).toBe("resolution=high&shape=square&fileFormat=png");
+    const o = chooseDpi(choosePreset({ ...DEFAULT_DOWNLOAD, shape: "round" }, "twitter-banner"), "300");
+    expect(downloadSearch(o)).toBe("resolution=high&shape=round&fileFormat=png&preset=twitter-banner&dpi=300");
+    expect(downloadSearch(chooseDpi(o, undefined))).not.toContain("dpi");
+  });
+
+  it("names the file from Content-Disposition, else by the SPEC §9 pattern", () => {
+    expect(filenameFromDisposition('attachment; filename="headshot-suit-high-round-300dpi.png"')).toBe(
+      "headshot-suit-high-round-300dpi.png",
+    );
+    expect(filenameFromDisposition("attachment; filename*=UTF-8''headshot%20x.webp")).toBe("headshot x.webp");
+    expect(filenameFromDisposition(null)).toBeNull();
+    const o = chooseDpi(choosePreset({ ...DEFAULT_DOWNLOAD, shape: "round" }, "linkedin-banner"), "300");
+    expect(fallbackFilename("White Background", o)).toBe("headshot-white-background-linkedin-banner-round-300dpi.png");
+    expect(fallbackFilename("Suit", { resolution: "web", shape: "square", fileFormat: "webp" })).toBe(
+      "headshot-suit-web-square.webp",
+    );
+  });
+});

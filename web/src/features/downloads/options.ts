@@ -1,0 +1,82 @@
+import {
+  DEFAULT_DOWNLOAD,
+  PRESETS,
+  downloadFilename,
+  styleById,
+  type DownloadOptions,
+  type Dpi,
+  type PresetId,
+  type Resolution,
+} from "@/lib/domain";
+
+/** Free users start on `web` (the only resolution they may download); subscribers on the spec's defaults. */
+export function defaultOptions(isSubscriber: boolean): DownloadOptions {
+  return isSubscriber ? { ...DEFAULT_DOWNLOAD } : { ...DEFAULT_DOWNLOAD, resolution: "web" };
+}
+
+/** SPEC §5: choosing a preset forces resolution to high; "none" clears it. */
+export function choosePreset(o: DownloadOptions, preset: PresetId | undefined): DownloadOptions {
+  const { preset: _old, ...rest } = o;
+  return preset ? { ...rest, preset, resolution: "high" } : rest;
+}
+
+/** A preset only exists at high resolution, so choosing `web` clears it. */
+export function chooseResolution(o: DownloadOptions, resolution: Resolution): DownloadOptions {
+  if (resolution === "web") {
+    const { preset: _old, ...rest } = o;
+    return { ...rest, resolution };
+  }
+  return { ...o, resolution };
+}
+
+export function chooseDpi(o: DownloadOptions, dpi: Dpi | undefined): DownloadOptions {
+  const { dpi: _old, ...rest } = o;
+  return dpi ? { ...rest, dpi } : rest;
+}
+
+/** Mirrors the server: anything but `web` needs a subscription. */
+export function needsSubscription(o: DownloadOptions): boolean {
+  return o.resolution !== "web";
+}
+
+/** The query string of GET /api/headshots/{id}/download. Screen DPI and "no preset" are left out. */
+export function downloadSearch(o: DownloadOptions): string {
+  const q = new URLSearchParams({ resolution: o.resolution, shape: o.shape, fileFormat: o.fileFormat });
+  if (o.preset) q.set("preset", o.preset);
+  else if (o.width && o.height) {
+    q.set("width", String(o.width));
+    q.set("height", String(o.height));
+  }
+  if (o.dpi) q.set("dpi", o.dpi);
+  return q.toString();
+}
+
+/** The filename in a Content-Disposition header (RFC 6266 `filename*` preferred), or null. */
+export function filenameFromDisposition(header: string | null): string | null {
+  if (!header) return null;
+  const star = /filename\*\s*=\s*(?:UTF-8|utf-8)''([^;]+)/.exec(header);
+  if (star?.[1]) {
+    try {
+      return decodeURIComponent(star[1].trim().replace(/^"|"$/g, ""));
+    } catch {
+      /* fall through */
+    }
+  }
+  const plain = /filename\s*=\s*("([^"]*)"|[^;]+)/.exec(header);
+  const name = plain?.[2] ?? plain?.[1]?.trim();
+  return name ? name : null;
+}
+
+/** The fallback filename (SPEC §9) from the headshot's style id. */
+export function fallbackFilename(styleId: string, o: DownloadOptions): string {
+  const slug = styleById(styleId)?.slug ?? styleId.toLowerCase().replace(/\s+/g, "-");
+  return downloadFilename(slug, o);
+}
+
+/** Output size in pixels for the preview caption, when known up front. */
+export function outputSize(o: DownloadOptions): { width: number; height: number } | null {
+  const p = PRESETS.find((x) => x.id === o.preset);
+  if (p) return { width: p.width, height: p.height };
+  if (o.width && o.height) return { width: o.width, height: o.height };
+  return null;
+}

@@ -1,0 +1,47 @@
+import { useCallback, useState } from "react";
+import { apiFetch, errorMessage, errorStatus, readErrorBody } from "@/api/client";
+import { toast } from "@/components/ui/use-toast";
+import type { ApiHeadshot, DownloadOptions } from "@/lib/domain";
+import { useSubscriptionDialog } from "@/features/billing/subscription-dialog";
+import { downloadSearch, fallbackFilename, filenameFromDisposition } from "./options";
+
+/** Hand a blob to the browser as a file download. */
+export function saveBlob(blob: Blob, filename: string) {
+  const url = URL.createObjectURL(blob);
+  const a = document.createElement("a");
+  a.href = url;
+  a.download = filename;
+  a.rel = "noopener";
+  document.body.appendChild(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+/** GET /api/headshots/{id}/download → save with the server's filename; SPEC §8 toasts; 402 → dialog. */
+export function useDownloadHeadshot() {
+  const { openSubscriptionDialog } = useSubscriptionDialog();
+  const [busy, setBusy] = useState(false);
+  const download = useCallback(
+    async (headshot: Pick<ApiHeadshot, "id" | "style">, options: DownloadOptions) => {
+      setBusy(true);
+      try {
+        const res = await apiFetch(`/api/headshots/${encodeURIComponent(headshot.id)}/download?${downloadSearch(options)}`);
+        const blob = await res.blob();
+        const name = filenameFromDisposition(res.headers.get("Content-Disposition")) ?? fallbackFilename(headshot.style, options);
+        saveBlob(blob, name);
+        toast({ title: "Download Started", description: name });
+      } catch (err) {
+        if (errorStatus(err) === 402 || readErrorBody(err)?.requiresSubscription) {
+          openSubscriptionDialog();
+        } else {
+          toast({ variant: "destructive", title: "Download Failed", description: errorMessage(err, "Failed to download headshot") });
+        }
+      } finally {
+        setBusy(false);
+      }
+    },
+    [openSubscriptionDialog],
+  );
+  return { download, busy };
+}
