@@ -1,0 +1,20 @@
+import type { Credits } from "@/lib/domain";
+
+export type CreditsBadge = { kind: "remaining"; remaining: number; text: string } | { kind: "upgrade"; text: string } | null;
+
+/**
+ * SPEC §4: shown only to verified users without an active subscription. Remaining above 0 → the count
+ * left; 0 remaining with some used → 'Upgrade for unlimited'; otherwise nothing.
+ */
+export function creditsBadge(credits: Credits | null | undefined, isSubscriber: boolean): CreditsBadge {
+  if (!credits || !credits.isVerified || isSubscriber) return null;
+  if (credits.remaining > 0) {
+    return {
+      kind: "remaining",
+      remaining: credits.remaining,
+      text: `${credits.remaining} free generation${credits.remaining === 1 ? "" : "s"} left`,
+    };
+  }
+  if (credits.totalUsed > 0) return { kind: "upgrade", text: "Upgrade for unlimited" };
+  return null;
+}

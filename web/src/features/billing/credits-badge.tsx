@@ -1,0 +1,31 @@
+import { Link } from "wouter";
+import { Crown, Sparkles } from "lucide-react";
+import { Badge } from "@/components/ui/badge";
+import { CREDITS_REFETCH_BADGE_MS } from "@/lib/domain";
+import { paths } from "@/lib/paths";
+import { useCredits } from "@/features/credits/api";
+import { isActiveSubscription, useSubscription } from "./api";
+import { creditsBadge } from "./credits-badge-rule";
+
+/** The header's free-credits badge (credits refetched every 30 s). */
+export function CreditsBadge() {
+  const { data: credits } = useCredits(CREDITS_REFETCH_BADGE_MS);
+  const { data: sub, isLoading } = useSubscription();
+  if (isLoading) return null;
+  const badge = creditsBadge(credits, isActiveSubscription(sub));
+  if (!badge) return null;
+  if (badge.kind === "upgrade") {
+    return (
+      <Link href={paths.pricing} className="rounded-full focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring">
+        <Badge variant="default" className="py-1">
+          <Crown className="size-3.5" aria-hidden="true" /> {badge.text}
+        </Badge>
+      </Link>
+    );
+  }
+  return (
+    <Badge variant="accent" className="py-1" aria-live="polite">
+      <Sparkles className="size-3.5" aria-hidden="true" /> {badge.text}
+    </Badge>
+  );
+}

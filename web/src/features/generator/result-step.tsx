@@ -1,0 +1,30 @@
+import { RotateCcw } from "lucide-react";
+import { Button } from "@/components/ui/button";
+import { Card, CardContent } from "@/components/ui/card";
+import { styleById, type ApiHeadshot } from "@/lib/domain";
+import { DownloadPanel } from "@/features/downloads/download-panel";
+import { BeforeAfter } from "./before-after";
+
+export type ResultHeadshot = Pick<ApiHeadshot, "id" | "style" | "originalImageUrl" | "createdAt"> & { generatedImageUrl: string };
+
+export function ResultStep({ headshot, onReset }: { headshot: ResultHeadshot; onReset: () => void }) {
+  const styleName = styleById(headshot.style)?.name ?? headshot.style;
+  return (
+    <div className="grid gap-8 xl:grid-cols-[minmax(0,26rem)_1fr]">
+      <div className="grid content-start gap-4">
+        <BeforeAfter before={headshot.originalImageUrl} after={headshot.generatedImageUrl} alt={`Your ${styleName} headshot`} />
+        <p className="text-sm text-muted-foreground">
+          {styleName} · {new Date(headshot.createdAt).toLocaleDateString(undefined, { dateStyle: "medium" })}
+        </p>
+        <Button variant="outline" size="lg" onClick={onReset}>
+          <RotateCcw aria-hidden="true" /> Generate Another Headshot
+        </Button>
+      </div>
+      <Card>
+        <CardContent className="p-4 sm:p-6">
+          <DownloadPanel headshot={headshot} imageUrl={headshot.generatedImageUrl} />
+        </CardContent>
+      </Card>
+    </div>
+  );
+}

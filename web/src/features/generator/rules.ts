@@ -1,0 +1,47 @@
+import { readErrorBody } from "@/api/client";
+import { ACCEPTED_UPLOAD_TYPES, MAX_UPLOAD_BYTES, MESSAGES, PROGRESS_CAP, PROGRESS_STEP } from "@/lib/domain";
+
+/** Client-side upload checks (SPEC §5): the same messages the server answers with. */
+export function validateUpload(file: Pick<File, "type" | "size">): string | null {
+  if (!(ACCEPTED_UPLOAD_TYPES as readonly string[]).includes(file.type)) return MESSAGES.badType;
+  if (file.size > MAX_UPLOAD_BYTES) return MESSAGES.tooLarge;
+  return null;
+}
+
+/** SPEC §4: while processing, progress rises by 5 per poll, capped at 90. */
+export function nextProgress(progress: number): number {
+  return Math.min(PROGRESS_CAP, progress + PROGRESS_STEP);
+}
+
+export interface GenerateErrorView {
+  title: string;
+  description: string;
+  /** Open the Subscription Required dialog. */
+  subscriptionDialog: boolean;
+  /** Scroll to the top so the verification banner is in view. */
+  scrollToTop: boolean;
+}
+
+/**
+ * SPEC §8 for a failed upload or generate call. Our server's `error` is a short HTTP title
+ * ("Bad Request"), so the human `message` is preferred over it (docs/decisions/040-api-client.md).
+ */
+export function describeGenerateError(err: unknown, fallback: string = MESSAGES.generationFailed): GenerateErrorView {
+  const body = readErrorBody(err);
+  if (body?.requiresEmailVerification) {
+    return {
+      title: "Email Verification Required",
+      description: body.message || MESSAGES.verifyFirst,
+      subscriptionDialog: false,
+      scrollToTop: true,
+    };
+  }
+  if (body?.requiresSubscription) {
+    return { title: "Free Credits Used", description: body.message || MESSAGES.freeUsed, subscriptionDialog: true, scrollToTop: false };
+  }
+  const message = body?.message || body?.error || "";
+  if (/subscription|Subscribe/.test(message)) {
+    return { title: "Subscription Required", description: message, subscriptionDialog: true, scrollToTop: false };
+  }
+  return { title: "Error", description: message || fallback, subscriptionDialog: false, scrollToTop: false };
+}

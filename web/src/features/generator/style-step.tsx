@@ -1,0 +1,51 @@
+import { Check } from "lucide-react";
+import { StyleImage } from "@/assets/styles";
+import { STYLES, type Gender, type StyleId } from "@/lib/domain";
+import { cn } from "@/lib/utils";
+
+export function StyleStep({
+  value,
+  gender,
+  onChoose,
+}: {
+  value: StyleId | null;
+  gender: Gender | null;
+  onChoose: (s: StyleId) => void;
+}) {
+  return (
+    <div role="radiogroup" aria-label="Style" className="grid grid-cols-2 gap-3 sm:grid-cols-3 sm:gap-4 lg:grid-cols-5">
+      {STYLES.map((s) => {
+        const selected = value === s.id;
+        return (
+          <button
+            key={s.id}
+            type="button"
+            role="radio"
+            aria-checked={selected}
+            aria-label={s.name}
+            aria-description={s.description}
+            onClick={() => onChoose(s.id)}
+            className={cn(
+              "group relative overflow-hidden rounded-xl border-2 bg-card text-left shadow-sm transition-all hover:-translate-y-0.5 hover:shadow-md focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2",
+              selected ? "border-primary" : "border-transparent ring-1 ring-border",
+            )}
+          >
+            <StyleImage styleId={s.id} gender={gender ?? "man"} className="aspect-square w-full" />
+            <span className="block p-3">
+              <span className="block text-sm font-semibold">{s.name}</span>
+              <span className="mt-0.5 line-clamp-2 block text-xs text-muted-foreground">{s.description}</span>
+            </span>
+            {selected && (
+              <span
+                data-testid="style-selected"
+                className="absolute right-2 top-2 inline-flex size-7 items-center justify-center rounded-full bg-primary text-primary-foreground shadow"
+              >
+                <Check className="size-4" aria-hidden="true" />
+              </span>
+            )}
+          </button>
+        );
+      })}
+    </div>
+  );
+}

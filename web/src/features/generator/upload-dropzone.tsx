@@ -1,0 +1,116 @@
+import { useEffect, useId, useRef, useState, type DragEvent } from "react";
+import { ImageUp, X } from "lucide-react";
+import { Button } from "@/components/ui/button";
+import { ACCEPTED_UPLOAD_TYPES } from "@/lib/domain";
+import { cn } from "@/lib/utils";
+import { validateUpload } from "./rules";
+
+/**
+ * Step 3's dropzone: click or drop; only the first dropped file is used; type and size are checked
+ * before anything is sent (SPEC §5). Shows a preview with the file name and a clear button.
+ */
+export function UploadDropzone({ file, onChange }: { file: File | null; onChange: (f: File | null) => void }) {
+  const [dragging, setDragging] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [preview, setPreview] = useState<string | null>(null);
+  const input = useRef<HTMLInputElement>(null);
+  const id = useId();
+
+  useEffect(() => {
+    if (!file) {
+      setPreview(null);
+      return;
+    }
+    const url = URL.createObjectURL(file);
+    setPreview(url);
+    return () => URL.revokeObjectURL(url);
+  }, [file]);
+
+  function accept(f: File | undefined) {
+    if (!f) return;
+    const problem = validateUpload(f);
+    setError(problem);
+    if (!problem) onChange(f);
+  }
+
+  function onDrop(e: DragEvent) {
+    e.preventDefault();
+    setDragging(false);
+    accept(e.dataTransfer.files[0]);
+  }
+
+  if (file && preview) {
+    return (
+      <div className="flex flex-col items-center gap-4 rounded-xl border bg-card p-4 sm:flex-row sm:items-center">
+        <img src={preview} alt="Your uploaded photo" className="size-40 rounded-lg object-cover sm:size-32" />
+        <div className="min-w-0 flex-1 text-center sm:text-left">
+          <p className="truncate font-medium" title={file.name}>
+            {file.name}
+          </p>
+          <p className="text-sm text-muted-foreground">{(file.size / 1024 / 1024).toFixed(1)} MB · ready to generate</p>
+        </div>
+        <Button
+          variant="outline"
+          onClick={() => {
+            onChange(null);
+            setError(null);
+            if (input.current) input.current.value = "";
+          }}
+        >
+          <X aria-hidden="true" /> Clear photo
+        </Button>
+      </div>
+    );
+  }
+
+  return (
+    <div className="grid gap-2">
+      <div
+        onDragOver={(e) => {
+          e.preventDefault();
+          if (!dragging) setDragging(true);
+        }}
+        onDragEnter={(e) => {
+          e.preventDefault();
+          setDragging(true);
+        }}
+        onDragLeave={(e) => {
+          if (!e.currentTarget.contains(e.relatedTarget as Node | null)) setDragging(false);
+        }}
+        onDrop={onDrop}
+        data-dragging={dragging || undefined}
+        className={cn(
+          "flex flex-col items-center justify-center gap-3 rounded-xl border-2 border-dashed px-6 py-12 text-center transition-colors",
+          dragging ? "border-primary bg-accent" : "border-input bg-muted/40 hover:bg-muted/70",
+        )}
+      >
+        <span className="inline-flex size-12 items-center justify-center rounded-full bg-background text-primary shadow-sm">
+          <ImageUp className="size-6" aria-hidden="true" />
+        </span>
+        <div>
+          <p className="font-medium">{dragging ? "Drop your photo here" : "Drag and drop your photo here"}</p>
+          <p className="text-sm text-muted-foreground">JPG, PNG or WebP, up to 10 MB. A clear, front-facing photo works best.</p>
+        </div>
+        <Button variant="outline" onClick={() => input.current?.click()}>
+          Choose a photo
+        </Button>
+        <input
+          ref={input}
+          id={id}
+          type="file"
+          accept={ACCEPTED_UPLOAD_TYPES.join(",")}
+          aria-label="Upload photo"
+          aria-describedby={error ? `${id}-error` : undefined}
+          className="sr-only"
+          tabIndex={-1}
+          onChange={(e) => accept(e.target.files?.[0])}
+        />
+      </div>
+      {error && (
+        <p id={`${id}-error`} role="alert" className="text-sm font-medium text-destructive">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
