@@ -110,7 +110,7 @@ export function DashboardPage() {
           <header className="sticky top-0 z-30 flex h-16 items-center justify-between gap-3 border-b bg-background/85 px-3 backdrop-blur sm:px-6">
             <div className="flex items-center gap-2">
               <SidebarTrigger />
-              <h1 className="text-base font-semibold">{view === "generate" ? "Generate New" : "My Gallery"}</h1>
+              <h1 className="hidden text-base font-semibold sm:block">{view === "generate" ? "Generate New" : "My Gallery"}</h1>
             </div>
             <div className="flex items-center gap-2">
               <CreditsBadge />

@@ -140,7 +140,6 @@ export function PortraitSvg({
       <ellipse cx="67" cy="98" rx="6" ry="9" fill={skin} />
       <ellipse cx="133" cy="98" rx="6" ry="9" fill={skin} />
       <ellipse cx="100" cy="94" rx="33" ry="40" fill={skin} />
-      <ellipse cx="100" cy="112" rx="24" ry="18" fill="#000" opacity="0.04" />
 
       {/* hair on top */}
       {gender === "man" ? (

@@ -17,14 +17,14 @@ export function CreditsBadge() {
   if (badge.kind === "upgrade") {
     return (
       <Link href={paths.pricing} className="rounded-full focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring">
-        <Badge variant="default" className="py-1">
+        <Badge variant="default" className="whitespace-nowrap py-1">
           <Crown className="size-3.5" aria-hidden="true" /> {badge.text}
         </Badge>
       </Link>
     );
   }
   return (
-    <Badge variant="accent" className="py-1" aria-live="polite">
+    <Badge variant="accent" className="whitespace-nowrap py-1" aria-live="polite">
       <Sparkles className="size-3.5" aria-hidden="true" /> {badge.text}
     </Badge>
   );

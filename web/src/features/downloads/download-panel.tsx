@@ -95,12 +95,13 @@ export function DownloadPanel({ headshot, imageUrl }: { headshot: Pick<ApiHeadsh
   }
 
   return (
-    <section aria-labelledby="download-heading" className="grid gap-6 lg:grid-cols-[minmax(0,18rem)_1fr]">
+    <section aria-labelledby="download-heading" className="@container">
+      <div className="grid gap-6 @2xl:grid-cols-[minmax(0,16rem)_1fr]">
       <div>
         <h3 id="download-heading" className="mb-3 text-lg font-semibold">
           Download options
         </h3>
-        <DownloadPreview src={imageUrl} options={options} />
+        <DownloadPreview src={imageUrl} options={options} className="mx-auto w-full max-w-xs" />
       </div>
       <div className="grid gap-5">
         <OptionGroup<Resolution>
@@ -163,6 +164,7 @@ export function DownloadPanel({ headshot, imageUrl }: { headshot: Pick<ApiHeadsh
         <Button size="lg" onClick={() => void download(headshot, options)} disabled={busy}>
           <Download aria-hidden="true" /> {busy ? "Preparing..." : "Download"}
         </Button>
+      </div>
       </div>
     </section>
   );

@@ -16,7 +16,7 @@ export function GenderStep({ value, onChoose }: { value: Gender | null; onChoose
             aria-checked={selected}
             onClick={() => onChoose(g.id)}
             className={cn(
-              "group relative overflow-hidden rounded-xl border-2 bg-card text-left shadow-sm transition-all hover:-translate-y-0.5 hover:shadow-md focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2",
+              "group relative flex flex-col overflow-hidden rounded-xl border-2 bg-card text-left shadow-sm transition-all hover:-translate-y-0.5 hover:shadow-md focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2",
               selected ? "border-primary" : "border-transparent ring-1 ring-border",
             )}
           >

@@ -26,7 +26,7 @@ export function StyleStep({
             aria-description={s.description}
             onClick={() => onChoose(s.id)}
             className={cn(
-              "group relative overflow-hidden rounded-xl border-2 bg-card text-left shadow-sm transition-all hover:-translate-y-0.5 hover:shadow-md focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2",
+              "group relative flex flex-col overflow-hidden rounded-xl border-2 bg-card text-left shadow-sm transition-all hover:-translate-y-0.5 hover:shadow-md focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2",
               selected ? "border-primary" : "border-transparent ring-1 ring-border",
             )}
           >
