@@ -26,13 +26,26 @@ export async function startWsProxy(target: { host: string; port: number }) {
   wss.on("connection", (ws) => {
     const sock = net.connect(target.port, target.host);
     const pending: Buffer[] = [];
+    let terminated = false;
     sock.on("connect", () => { for (const b of pending.splice(0)) sock.write(b); });
-    ws.on("message", (data: Buffer) => (sock.connecting ? pending.push(data) : sock.write(data)));
+    ws.on("message", (data: Buffer) => {
+      if (sock.connecting) pending.push(data);
+      else sock.write(data);
+      // A client's Terminate ('X', length 4) ends the session. Postgres closes the connection then;
+      // PGlite's socket server does not, and the driver never closes its side, so without this every
+      // connection stays open until maxConnections is reached ("Connection terminated unexpectedly").
+      // The WebSocket is left for the client to close: closing it from here surfaces in workerd as an
+      // uncaught "Network connection lost".
+      if (data.length === 5 && data[0] === 0x58 && data.readInt32BE(1) === 4) {
+        terminated = true;
+        sock.end();
+      }
+    });
     sock.on("data", (data) => ws.readyState === ws.OPEN && ws.send(data));
     ws.on("close", () => sock.destroy());
     ws.on("error", () => sock.destroy());
-    sock.on("close", () => ws.close());
-    sock.on("error", () => ws.close());
+    sock.on("close", () => terminated || ws.close());
+    sock.on("error", () => terminated || ws.close());
   });
   await new Promise<void>((resolve) => wss.once("listening", resolve));
   return {
