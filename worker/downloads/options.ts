@@ -5,6 +5,7 @@
  */
 import { z } from "zod";
 import {
+  CUSTOM_MAX_PIXELS,
   CUSTOM_SIZE_MAX,
   CUSTOM_SIZE_MIN,
   DEFAULT_DOWNLOAD,
@@ -54,6 +55,10 @@ export const downloadQuery = z
   .refine((q) => !(q.preset && (q.width !== undefined || q.height !== undefined)), {
     error: "choose either a preset or a custom width/height, not both",
     path: ["preset"],
+  })
+  .refine((q) => (q.width ?? q.height ?? 0) * (q.height ?? q.width ?? 0) <= CUSTOM_MAX_PIXELS, {
+    error: `width × height must be at most ${String(CUSTOM_MAX_PIXELS).replace(/\B(?=(\d{3})+(?!\d))/g, ",")} pixels (for example 2048×2048 or 4096×1024)`,
+    path: ["width"],
   });
 
 export type DownloadQuery = z.output<typeof downloadQuery>;

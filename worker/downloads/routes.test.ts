@@ -164,6 +164,8 @@ describe("GET /api/headshots/:id/download", () => {
       ["height=4097", /^height: must be a whole number from 64 to 4096$/],
       ["width=abc", /^width: must be a whole number from 64 to 4096$/],
       ["width=12.5", /^width: must be a whole number from 64 to 4096$/],
+      ["width=4096&height=4096", /^width: width × height must be at most 4,194,304 pixels \(for example 2048×2048 or 4096×1024\)$/],
+      ["width=4096", /^width: width × height must be at most 4,194,304 pixels/],
       ["preset=linkedin-banner&width=500", /^preset: choose either a preset or a custom width\/height, not both$/],
     ];
     for (const [q, message] of cases) {
