@@ -9,7 +9,7 @@ export const CUSTOM_SIZE_MIN = 64;
 export const CUSTOM_SIZE_MAX = 4096;
 /**
  * A custom size's pixel budget (2048² = 4096×1024): beyond it photon's resize needs more WASM memory
- * than a Worker's 128 MB (4096² measured at ~208 MB; docs/decisions/032-download-memory-budget.md).
+ * than a Worker's 128 MB (4096² measured at ~208 MB; docs/decisions/032-download-memory-and-cache.md).
  */
 export const CUSTOM_MAX_PIXELS = 2048 * 2048;
 

@@ -20,7 +20,7 @@ export const FORMAT_MIME: Record<FileFormat, string> = {
 
 /**
  * Catmull-Rom: as sharp as Lanczos3 to the eye for photos at these ratios, and about 20 % cheaper
- * in photon (see docs/decisions/031-download-pipeline.md and bench/downloads.ts).
+ * in photon (see docs/decisions/030-download-pipeline.md and bench/downloads.ts).
  */
 export const RESIZE_FILTER = SamplingFilter.CatmullRom;
 
