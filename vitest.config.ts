@@ -30,6 +30,7 @@ export default defineConfig({
                 ...testBindings,
                 DATABASE_URL: inject("databaseUrl"),
                 DATABASE_WS_PROXY: inject("databaseWsProxy"),
+                GEMINI_BASE_URL: inject("genaiUrl"),
               },
             },
           })),

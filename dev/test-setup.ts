@@ -8,11 +8,13 @@ import { createRequire } from "node:module";
 import { Pool, neonConfig } from "@neondatabase/serverless";
 import { migrateDatabase } from "../db/migrate";
 import { startLocalDatabase, startWsProxy } from "./postgres";
+import { startGenaiStandin } from "./genai-standin";
 
 declare module "vitest" {
   export interface ProvidedContext {
     databaseUrl: string;
     databaseWsProxy: string;
+    genaiUrl: string;
   }
 }
 
@@ -47,7 +49,10 @@ export default async function setup(project: TestProject) {
   await migrateDatabase(db);
   project.provide("databaseUrl", db.DATABASE_URL);
   project.provide("databaseWsProxy", db.DATABASE_WS_PROXY);
+  const genai = await startGenaiStandin({ delayMs: 0, failRate: 0 });
+  project.provide("genaiUrl", genai.url);
   return async () => {
+    await genai.stop();
     await db.stop();
   };
 }

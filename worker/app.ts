@@ -9,6 +9,7 @@ import { withServices } from "./lib/context";
 import { ConfigError } from "./config";
 import { healthRoutes } from "./health/routes";
 import { downloadRoutes } from "./downloads/routes";
+import { creditsRoutes, headshotRoutes, imageRoutes } from "./headshots/routes";
 
 /** JSON 404 for every unknown path the worker sees (it only sees /api/*). */
 export const notFoundHandler: NotFoundHandler<AppEnv> = (c) =>
@@ -39,7 +40,10 @@ export const errorHandler: ErrorHandler<AppEnv> = (err, c) => {
 const api = new Hono<AppEnv>()
   .use(withServices)
   .route("/health", healthRoutes)
-  .route("/headshots", downloadRoutes); // only /:id/download
+  .route("/headshots", downloadRoutes) // only /:id/download; before headshotRoutes so its use() does not run twice
+  .route("/headshots", headshotRoutes)
+  .route("/users", creditsRoutes)
+  .route("/images", imageRoutes);
 
 export const app = new Hono<AppEnv>()
   .use(requestId({ headerName: "X-Request-Id" }))

@@ -36,7 +36,7 @@ export function withRecordingQueue(overrides: Partial<Env> = {}) {
   return {
     sent,
     env: testEnv,
-    fetch: (path: string, init: RequestInit = {}) => app.request(new URL(path, "http://app.test").toString(), init, testEnv),
+    fetch: async (path: string, init: RequestInit = {}): Promise<Response> => app.request(new URL(path, "http://app.test").toString(), init, testEnv),
   };
 }
 

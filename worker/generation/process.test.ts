@@ -1,0 +1,208 @@
+import { describe, expect, it } from "vitest";
+import { env, createExecutionContext, createMessageBatch, getQueueResult } from "cloudflare:test";
+import { eq } from "drizzle-orm";
+import worker from "../index";
+import { headshots } from "../../db/schema";
+import { getConfig } from "../config";
+import { getDecrypted } from "../storage/encrypted";
+import { resultKey } from "../storage/keys";
+import { MESSAGES } from "../../domain/limits";
+import { STYLE_IDS } from "../../domain/styles";
+import { api, createTestUser, testDb } from "../test/helpers";
+import { contains, decode, jpegBytes } from "../test/images";
+import { creditsRow, envWithModel, headshotRow, seedProcessing } from "../test/headshots";
+import { MAX_ATTEMPTS, backoffSeconds, processGeneration } from "./process";
+import { sweepStuckGenerations } from "./fail";
+import { BLOCKED_MESSAGE, NO_IMAGE_MESSAGE } from "./gemini";
+import { buildPrompt } from "./prompts";
+
+const uniqueModel = (hook: string) => `gemini-test-${hook}-${crypto.randomUUID().slice(0, 8)}`;
+
+async function resultPixels(userId: string, id: string) {
+  const stored = await getDecrypted(env.IMAGES, getConfig(env), resultKey(userId, id));
+  return decode(stored!.bytes);
+}
+
+describe("processGeneration", () => {
+  it("completes a headshot: stores the encrypted result, records duration, cost and watermark", async () => {
+    const { user } = await createTestUser();
+    const id = await seedProcessing(user.id);
+    expect(await processGeneration(env, id)).toEqual({ action: "completed" });
+    const row = await headshotRow(id);
+    expect(row).toMatchObject({ status: "completed", resultKey: resultKey(user.id, id), resultMime: "image/png", watermarked: true, costCents: 4, attempts: 1, error: null });
+    expect(row.durationMs).toBeGreaterThanOrEqual(0);
+    expect(row.completedAt).toBeInstanceOf(Date);
+    const raw = new Uint8Array(await (await env.IMAGES.get(resultKey(user.id, id)))!.arrayBuffer());
+    expect(contains(raw, "IHDR")).toBe(false); // encrypted at rest
+    expect((await resultPixels(user.id, id)).width).toBe(1024);
+  });
+
+  it("is idempotent: a second delivery does nothing and does not call the model again", async () => {
+    const { user } = await createTestUser();
+    const model = uniqueModel("once");
+    const id = await seedProcessing(user.id);
+    expect((await processGeneration(envWithModel(model), id)).action).toBe("completed");
+    const first = await headshotRow(id);
+    expect(await processGeneration(envWithModel(model), id)).toEqual({ action: "skipped", status: "completed" });
+    expect(await headshotRow(id)).toEqual(first);
+    const stats = (await (await fetch(`${env.GEMINI_BASE_URL}/__stats`)).json()) as { calls: Record<string, number> };
+    expect(stats.calls[model]).toBe(1);
+    expect((await creditsRow(user.id)).used).toBe(1);
+  });
+
+  it("skips rows that are not processing (pending, failed, unknown)", async () => {
+    const { user } = await createTestUser();
+    const id = await seedProcessing(user.id);
+    const { db, close } = testDb();
+    await db.update(headshots).set({ status: "pending" }).where(eq(headshots.id, id));
+    await close();
+    expect(await processGeneration(env, id)).toEqual({ action: "skipped", status: "pending" });
+    expect(await processGeneration(env, crypto.randomUUID())).toEqual({ action: "skipped", status: null });
+  });
+
+  it("watermarks free results and not subscribers' (same photo, same style, compared pixel by pixel)", async () => {
+    const free = await createTestUser();
+    const paid = await createTestUser({ subscription: { planType: "monthly" } });
+    const bytes = jpegBytes(200, 160, 7);
+    const freeId = await seedProcessing(free.user.id, { chargedCredit: true, style: "Suit", gender: "man", bytes });
+    const paidId = await seedProcessing(paid.user.id, { chargedCredit: false, style: "Suit", gender: "man", bytes });
+    await processGeneration(env, freeId);
+    await processGeneration(env, paidId);
+    expect((await headshotRow(freeId)).watermarked).toBe(true);
+    expect((await headshotRow(paidId)).watermarked).toBe(false);
+    const a = await resultPixels(free.user.id, freeId);
+    const b = await resultPixels(paid.user.id, paidId);
+    expect([a.width, a.height]).toEqual([b.width, b.height]);
+    const rowBytes = a.width * 4;
+    let differing = 0;
+    let differingTop = 0;
+    for (let i = 0; i < a.pixels.length; i += 4) {
+      if (a.pixels[i] !== b.pixels[i] || a.pixels[i + 1] !== b.pixels[i + 1] || a.pixels[i + 2] !== b.pixels[i + 2]) {
+        differing++;
+        if (i < rowBytes * Math.floor(a.height * 0.3)) differingTop++;
+      }
+    }
+    expect(differing / (a.width * a.height)).toBeGreaterThan(0.01); // a visible mark
+    expect(differingTop).toBe(0); // the face area above it is untouched
+  });
+
+  it("asks for a retry with backoff on transient errors, then fails with 'Generation failed' and refunds once", async () => {
+    const { user } = await createTestUser();
+    const id = await seedProcessing(user.id);
+    expect((await creditsRow(user.id)).used).toBe(1);
+    const failing = envWithModel(uniqueModel("standin-fail-99"));
+    for (let attempt = 1; attempt < MAX_ATTEMPTS; attempt++) {
+      const outcome = await processGeneration(failing, id);
+      expect(outcome).toMatchObject({ action: "retry", delaySeconds: backoffSeconds(attempt) });
+      expect(await headshotRow(id)).toMatchObject({ status: "processing", attempts: attempt });
+    }
+    expect(await processGeneration(failing, id)).toMatchObject({ action: "failed" });
+    expect(await headshotRow(id)).toMatchObject({ status: "failed", error: MESSAGES.generationFailed, chargedCredit: false, attempts: MAX_ATTEMPTS });
+    expect((await creditsRow(user.id)).used).toBe(0);
+    // a late duplicate changes nothing and refunds nothing more
+    expect((await processGeneration(failing, id)).action).toBe("skipped");
+    expect((await creditsRow(user.id)).used).toBe(0);
+    expect(await env.IMAGES.get(resultKey(user.id, id))).toBeNull();
+  });
+
+  it("recovers when the model comes back before the limit", async () => {
+    const { user } = await createTestUser();
+    const id = await seedProcessing(user.id);
+    const flaky = envWithModel(uniqueModel("standin-fail-2"));
+    expect((await processGeneration(flaky, id)).action).toBe("retry");
+    expect((await processGeneration(flaky, id)).action).toBe("retry");
+    expect((await processGeneration(flaky, id)).action).toBe("completed");
+    expect((await creditsRow(user.id)).used).toBe(1);
+  });
+
+  for (const [hook, message] of [["standin-block", BLOCKED_MESSAGE], ["standin-block-prompt", BLOCKED_MESSAGE], ["standin-noimage", NO_IMAGE_MESSAGE]] as const) {
+    it(`fails at once with a readable reason and a refund on ${hook}`, async () => {
+      const { user, auth } = await createTestUser();
+      const id = await seedProcessing(user.id);
+      expect(await processGeneration(envWithModel(uniqueModel(hook)), id)).toEqual({ action: "failed", reason: message });
+      expect(await headshotRow(id)).toMatchObject({ status: "failed", error: message, attempts: 1 });
+      expect((await creditsRow(user.id)).used).toBe(0);
+      const status = await api(`/api/headshots/${id}/status`, { headers: auth }).then((r) => r.json());
+      expect(status).toEqual({ status: "failed", error: message });
+    });
+  }
+
+  it("does not refund a subscriber's failure (nothing was charged)", async () => {
+    const { user } = await createTestUser({ freeUsed: 1, subscription: { planType: "weekly" } });
+    const id = await seedProcessing(user.id, { chargedCredit: false });
+    await processGeneration(envWithModel(uniqueModel("standin-block")), id);
+    expect((await creditsRow(user.id)).used).toBe(1);
+  });
+});
+
+describe("the queue handler", () => {
+  it("acks completed jobs and pings, and retries transient failures with a delay", async () => {
+    const { user } = await createTestUser();
+    const ok = await seedProcessing(user.id);
+    const batch = createMessageBatch("headshot-generations", [
+      { id: "m1", timestamp: new Date(), attempts: 1, body: { headshotId: ok } },
+      { id: "m2", timestamp: new Date(), attempts: 1, body: { ping: "x" } },
+      { id: "m3", timestamp: new Date(), attempts: 1, body: { headshotId: ok } }, // duplicate delivery
+    ]);
+    const ctx = createExecutionContext();
+    await worker.queue(batch as MessageBatch<never>, env);
+    const result = await getQueueResult(batch, ctx);
+    expect(result.explicitAcks.sort()).toEqual(["m1", "m2", "m3"]);
+    expect(result.retryMessages).toEqual([]);
+    expect((await headshotRow(ok)).status).toBe("completed");
+
+    const flaky = await seedProcessing(user.id, { chargedCredit: false });
+    const batch2 = createMessageBatch("headshot-generations", [{ id: "m4", timestamp: new Date(), attempts: 1, body: { headshotId: flaky } }]);
+    const ctx2 = createExecutionContext();
+    await worker.queue(batch2 as MessageBatch<never>, envWithModel(uniqueModel("standin-fail-1")));
+    const result2 = await getQueueResult(batch2, ctx2);
+    expect(result2.retryMessages.map((m: { msgId: string }) => m.msgId)).toEqual(["m4"]); // the delay (backoffSeconds) is asserted on processGeneration above
+    expect(result2.explicitAcks).toEqual([]);
+  });
+});
+
+describe("the stuck-job sweeper", () => {
+  it("fails rows processing longer than STUCK_AFTER_MINUTES and refunds them, once", async () => {
+    const { user } = await createTestUser();
+    const stuck = await seedProcessing(user.id, { queuedAt: new Date(Date.now() - 11 * 60_000) });
+    const fresh = await seedProcessing(user.id, { queuedAt: new Date() });
+    expect((await creditsRow(user.id)).used).toBe(2);
+    const failed = await sweepStuckGenerations(env);
+    expect(failed).toContainEqual({ id: stuck, userId: user.id, refunded: true });
+    expect(failed.map((f) => f.id)).not.toContain(fresh);
+    expect(await headshotRow(stuck)).toMatchObject({ status: "failed", error: MESSAGES.generationFailed });
+    expect((await headshotRow(fresh)).status).toBe("processing");
+    expect((await creditsRow(user.id)).used).toBe(1);
+    expect((await sweepStuckGenerations(env)).map((f) => f.id)).not.toContain(stuck);
+    expect((await creditsRow(user.id)).used).toBe(1);
+    // a late consumer run cannot complete what the sweeper failed
+    expect((await processGeneration(env, stuck)).action).toBe("skipped");
+    expect((await headshotRow(stuck)).status).toBe("failed");
+  });
+
+  it("runs from the cron trigger", async () => {
+    const { user } = await createTestUser();
+    const stuck = await seedProcessing(user.id, { queuedAt: new Date(Date.now() - 60 * 60_000) });
+    const ctx = createExecutionContext();
+    const { createScheduledController, waitOnExecutionContext } = await import("cloudflare:test");
+    await worker.scheduled(createScheduledController({ cron: "*/5 * * * *" }), env, ctx);
+    await waitOnExecutionContext(ctx);
+    expect((await headshotRow(stuck)).status).toBe("failed");
+  });
+});
+
+describe("prompts", () => {
+  it("exist for every style × gender, keep the identity, and name the style for the stand-in", () => {
+    const seen = new Set<string>();
+    for (const style of STYLE_IDS) {
+      for (const gender of ["man", "woman", null] as const) {
+        const p = buildPrompt(style, gender);
+        expect(p).toContain(`in the "${style}" style`);
+        expect(p).toMatch(/same person/);
+        expect(p).toMatch(/not look illustrated/);
+        seen.add(p);
+      }
+    }
+    expect(seen.size).toBe(STYLE_IDS.length * 3);
+  });
+});

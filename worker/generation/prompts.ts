@@ -1,0 +1,137 @@
+/**
+ * The prompts, one per style × gender, all in this module. Each one asks the model to keep the person
+ * (face, identity, age, skin tone, hair, distinguishing features) and to change only clothing,
+ * background, lighting and framing, as a photograph, not an illustration.
+ *
+ * The phrase `in the "<Style>" style` is kept verbatim in every prompt: the local stand-in
+ * (dev/genai-standin.ts) reads it to choose its preview tone.
+ */
+import type { Gender, StyleId } from "../../domain/styles";
+
+interface StyleBrief {
+  clothing: Record<Gender | "any", string>;
+  background: string;
+  lighting: string;
+  mood: string;
+}
+
+const BRIEFS: Record<StyleId, StyleBrief> = {
+  LinkedIn: {
+    clothing: {
+      man: "a well-fitted navy or charcoal blazer over a crisp light-blue or white open-collar shirt",
+      woman: "a tailored blazer in navy, camel or charcoal over a simple silk blouse or fine-knit top",
+      any: "a tailored blazer over a crisp shirt or simple blouse",
+    },
+    background: "a softly blurred, neutral light-grey studio backdrop with a gentle gradient",
+    lighting: "soft, even key light from the front-left with a subtle fill, natural catchlights in the eyes",
+    mood: "approachable and confident, a genuine relaxed smile, looking straight into the lens",
+  },
+  Corporate: {
+    clothing: {
+      man: "a dark two-piece business suit, white dress shirt and a conservative silk tie",
+      woman: "a dark tailored suit jacket over a white or ivory blouse, minimal jewellery",
+      any: "a dark tailored business suit over a white shirt or blouse",
+    },
+    background: "a smooth mid-grey seamless studio backdrop",
+    lighting: "classic three-point studio lighting: soft key, gentle fill and a faint hair light for separation",
+    mood: "composed and trustworthy, a slight closed-mouth smile",
+  },
+  Blazer: {
+    clothing: {
+      man: "an unstructured textured blazer over a plain crew-neck t-shirt or knit polo",
+      woman: "a relaxed modern blazer over a plain fine-knit top",
+      any: "a relaxed modern blazer over a plain top",
+    },
+    background: "a warm, softly blurred neutral interior with creamy bokeh",
+    lighting: "soft window light from one side with a gentle natural falloff",
+    mood: "smart-casual and at ease, a warm natural smile",
+  },
+  Suit: {
+    clothing: {
+      man: "a sharply tailored charcoal or navy three-piece suit, white shirt and a dark silk tie with a neat knot",
+      woman: "a sharply tailored charcoal or navy trouser-suit jacket over a silk shell top",
+      any: "a sharply tailored charcoal or navy suit",
+    },
+    background: "a dark slate-grey studio backdrop with a soft vignette",
+    lighting: "directional Rembrandt-style key light with a controlled fill, crisp detail in the fabric",
+    mood: "formal, poised and confident, a subtle smile",
+  },
+  Business: {
+    clothing: {
+      man: "modern business attire: a well-fitted jacket and an open-collar shirt in muted tones",
+      woman: "modern business attire: a structured jacket or smart sheath dress in muted tones",
+      any: "modern business attire in muted tones",
+    },
+    background: "a bright, softly blurred contemporary office with glass and light wood",
+    lighting: "bright, diffuse daylight-balanced light, clean and airy",
+    mood: "professional and friendly, the look of a company team page",
+  },
+  "White Background": {
+    clothing: {
+      man: "a plain dark crew-neck sweater or a simple dark blazer and shirt",
+      woman: "a simple dark top or blazer with clean lines",
+      any: "simple, solid dark clothing with clean lines",
+    },
+    background: "a pure, evenly lit seamless white backdrop (#FFFFFF) with no shadows on the background",
+    lighting: "high-key, shadow-free studio lighting that keeps natural contrast on the face",
+    mood: "clean and neutral, a pleasant natural expression",
+  },
+  "Black Background": {
+    clothing: {
+      man: "a black or deep charcoal shirt or suit jacket",
+      woman: "a black or deep charcoal top or jacket",
+      any: "black or deep charcoal clothing",
+    },
+    background: "a deep, pure black backdrop",
+    lighting: "low-key, dramatic side lighting that sculpts the face, with a subtle rim light separating hair and shoulders from the dark background",
+    mood: "striking and confident, a calm direct gaze",
+  },
+  Speaker: {
+    clothing: {
+      man: "a smart jacket with an open-collar shirt, ready for a keynote",
+      woman: "a smart jacket or elegant top, ready for a keynote",
+      any: "smart stage-ready clothing",
+    },
+    background: "a softly blurred conference stage with warm spotlights and a hint of audience bokeh",
+    lighting: "warm stage key light with a cool background glow, the face clearly and flatteringly lit",
+    mood: "engaging and charismatic, mid-conversation energy with an open smile",
+  },
+  "Casual Selfie": {
+    clothing: {
+      man: "a casual plain t-shirt, henley or overshirt",
+      woman: "a casual plain top, knit or light jacket",
+      any: "casual everyday clothing",
+    },
+    background: "a natural, softly blurred outdoor or home setting in daylight",
+    lighting: "natural daylight, soft and flattering, as if taken near a window or outdoors in open shade",
+    mood: "natural and friendly, a relaxed genuine smile, framed as a flattering arm's-length selfie",
+  },
+  Office: {
+    clothing: {
+      man: "business-casual clothing: an open-collar shirt with or without a light jacket",
+      woman: "business-casual clothing: a neat blouse or knit with or without a light jacket",
+      any: "business-casual clothing",
+    },
+    background: "a real modern office with desks, plants and windows, strongly blurred (shallow depth of field)",
+    lighting: "soft natural window light mixed with warm interior light",
+    mood: "capable and approachable, in their element at work",
+  },
+};
+
+const SUBJECT: Record<Gender | "any", string> = { man: "the man", woman: "the woman", any: "the person" };
+
+/** The prompt for one style and (optional) gender. */
+export function buildPrompt(style: StyleId, gender: Gender | null | undefined): string {
+  const brief = BRIEFS[style];
+  const who = gender ?? "any";
+  const subject = SUBJECT[who];
+  return [
+    `Create a professional headshot photograph of ${subject} in the attached photo, in the "${style}" style.`,
+    `Identity is the priority: keep exactly the same person — the same face shape, facial features, eyes, nose, mouth, skin tone and texture, age, hairline, hair colour and length, facial hair, glasses and any distinguishing marks. Do not beautify, slim, de-age or change their ethnicity; a friend must recognise them instantly.`,
+    `Clothing: ${brief.clothing[who]}.`,
+    `Background: ${brief.background}.`,
+    `Lighting: ${brief.lighting}.`,
+    `Expression and pose: ${brief.mood}; head and shoulders, face centred, eyes in the upper third, square 1:1 framing.`,
+    `Render it as a real photograph taken with a full-frame camera and an 85 mm portrait lens: natural skin texture, accurate colour, sharp focus on the eyes. It must not look illustrated, painted, cartoonish or 3D-rendered. No text, logos, watermarks or borders.`,
+  ].join("\n");
+}
