@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from "react";
+import { lazy, Suspense, useState, type ReactNode } from "react";
 import { QueryClientProvider } from "@tanstack/react-query";
 import { Route, Switch } from "wouter";
 import { Toaster } from "@/components/ui/toaster";
@@ -9,13 +9,16 @@ import { ProtectedRoute } from "@/features/auth/protected-route";
 import { SubscriptionDialogProvider } from "@/features/billing/subscription-dialog";
 import { createQueryClient } from "@/lib/query-client";
 import { SERVICE_PAGES, paths } from "@/lib/paths";
-import { AccountPage } from "@/pages/account";
 import { AuthPage } from "@/pages/auth";
-import { DashboardPage } from "@/pages/dashboard";
 import { HomePage } from "@/pages/home";
 import { NotFoundPage } from "@/pages/not-found";
 import { OAuthCallbackPage } from "@/pages/oauth-callback";
 import { PlaceholderPage } from "@/pages/placeholder";
+import { PageSpinner } from "@/components/ui/spinner";
+
+// Signed-in pages load on demand, so the landing and auth pages stay light.
+const DashboardPage = lazy(() => import("@/pages/dashboard").then((m) => ({ default: m.DashboardPage })));
+const AccountPage = lazy(() => import("@/pages/account").then((m) => ({ default: m.AccountPage })));
 
 function ServicePage({ slug }: { slug: string }) {
   const page = SERVICE_PAGES.find((s) => s.slug === slug);
@@ -101,7 +104,9 @@ export function App() {
       <AuthProvider>
         <TooltipProvider>
           <SubscriptionDialogProvider>
-            <AppRoutes />
+            <Suspense fallback={<PageSpinner />}>
+              <AppRoutes />
+            </Suspense>
           </SubscriptionDialogProvider>
           <Toaster />
         </TooltipProvider>

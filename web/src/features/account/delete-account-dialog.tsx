@@ -26,9 +26,9 @@ export function DeleteAccountDialog() {
     setError(null);
     try {
       await api.post("/api/account/delete", password ? { password } : {});
-      clearSession();
       setOpen(false);
       navigate(paths.home);
+      clearSession();
       toast({ title: "Account deleted", description: "Your account, photos and headshots have been deleted." });
     } catch (err) {
       setError(errorMessage(err, "We couldn't delete your account. Please try again."));

@@ -10,7 +10,8 @@ interface AuthContextValue {
   user: ApiUser | null;
   signIn(email: string, password: string): Promise<ApiUser>;
   signUp(email: string, password: string): Promise<ApiUser>;
-  signOut(): Promise<void>;
+  /** POST /api/auth/signout; `then` runs (e.g. navigation) before the session is forgotten locally. */
+  signOut(then?: () => void): Promise<void>;
   /** Adopt a session found by GET /api/auth/session (the OAuth callback uses this). */
   acceptSession(result: AuthResult): Promise<void>;
   /** Re-read GET /api/auth/user (e.g. after the email got verified). */
@@ -125,10 +126,14 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     adopt(null);
   }, [adopt, queryClient]);
 
-  const signOut = useCallback(async () => {
-    await api.post("/api/auth/signout");
-    clearSession();
-  }, [clearSession]);
+  const signOut = useCallback(
+    async (then?: () => void) => {
+      await api.post("/api/auth/signout");
+      then?.();
+      clearSession();
+    },
+    [clearSession],
+  );
 
   const reloadUser = useCallback(async () => {
     const u = await fetchUser();

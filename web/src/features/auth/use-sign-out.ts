@@ -11,8 +11,8 @@ export function useSignOut() {
   const [, navigate] = useLocation();
   return useCallback(async () => {
     try {
-      await signOut();
-      navigate(paths.home);
+      // Leave the protected page first, so it never sees a signed-out state and redirects to /auth.
+      await signOut(() => navigate(paths.home));
       toast({ title: "Signed out", description: "You have been signed out successfully." });
     } catch (err) {
       toast({ variant: "destructive", title: "Sign out failed", description: errorMessage(err, "Please try again.") });

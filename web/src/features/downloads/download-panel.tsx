@@ -61,10 +61,20 @@ function OptionGroup<T extends string>({
             htmlFor={`${id}-${it.value}`}
             className="flex cursor-pointer items-start gap-2 rounded-lg border p-3 font-normal transition-colors hover:bg-muted has-[[data-state=checked]]:border-primary has-[[data-state=checked]]:bg-accent/60"
           >
-            <RadioGroupItem id={`${id}-${it.value}`} value={it.value} className="mt-0.5" />
+            <RadioGroupItem
+              id={`${id}-${it.value}`}
+              value={it.value}
+              className="mt-0.5"
+              aria-label={it.paid ? `${it.label} (subscribers)` : it.label}
+              aria-describedby={it.hint ? `${id}-${it.value}-hint` : undefined}
+            />
             <span className="grid min-w-0 gap-0.5">
               <span className="text-sm font-medium">{it.label}</span>
-              {it.hint && <span className="text-xs text-muted-foreground">{it.hint}</span>}
+              {it.hint && (
+                <span id={`${id}-${it.value}-hint`} className="text-xs text-muted-foreground">
+                  {it.hint}
+                </span>
+              )}
             </span>
             {it.paid && <ProBadge />}
           </Label>

@@ -1,0 +1,92 @@
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { cleanup, fireEvent, screen, waitFor } from "@testing-library/react";
+import { renderWithApp, testUser } from "@/test/render";
+import { useWizard } from "./use-wizard";
+import { Wizard } from "./wizard";
+
+function Harness() {
+  const w = useWizard();
+  return <Wizard state={w.state} dispatch={w.dispatch} />;
+}
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+function routes(table: Record<string, () => Response>) {
+  const calls: string[] = [];
+  vi.stubGlobal(
+    "fetch",
+    vi.fn(async (url: string, init: RequestInit = {}) => {
+      const key = `${init.method ?? "GET"} ${url}`;
+      calls.push(key);
+      const r = table[key];
+      return r ? r() : new Response("null", { status: 200 });
+    }),
+  );
+  return calls;
+}
+
+const json = (b: unknown, status = 200) => () => new Response(JSON.stringify(b), { status });
+const photo = () => new File(["x"], "me.png", { type: "image/png" });
+
+async function walkToUpload() {
+  fireEvent.click(screen.getByRole("radio", { name: /^woman/i }));
+  expect(screen.getByText("Choose a style")).toBeTruthy();
+  fireEvent.click(screen.getByRole("radio", { name: "Suit" }));
+  expect(screen.getByText("Upload your photo")).toBeTruthy();
+}
+
+describe("generate wizard", () => {
+  it("walks gender → style → photo; Generate stays disabled until a photo is chosen; Change goes back", async () => {
+    URL.createObjectURL = vi.fn(() => "blob:x");
+    URL.revokeObjectURL = vi.fn();
+    routes({});
+    renderWithApp(<Harness />, { user: testUser });
+    await walkToUpload();
+    const generate = () => screen.getByRole("button", { name: /generate headshot/i }) as HTMLButtonElement;
+    expect(generate().disabled).toBe(true);
+    fireEvent.change(screen.getByLabelText("Upload photo"), { target: { files: [photo()] } });
+    expect(generate().disabled).toBe(false);
+    fireEvent.click(screen.getByRole("button", { name: "Change style" }));
+    expect(screen.getByRole("radio", { name: "Suit" }).getAttribute("aria-checked")).toBe("true");
+  });
+
+  it("uploads, starts generation and shows progress with the estimated time", async () => {
+    URL.createObjectURL = vi.fn(() => "blob:x");
+    URL.revokeObjectURL = vi.fn();
+    const calls = routes({
+      "POST /api/headshots/upload": json({ id: "h9", style: "Suit", gender: "woman", status: "pending", originalImageUrl: "/o", createdAt: "2026-01-01T00:00:00Z" }, 201),
+      "POST /api/headshots/h9/generate": json({ id: "h9", status: "processing" }, 202),
+    });
+    renderWithApp(<Harness />, { user: testUser });
+    await walkToUpload();
+    fireEvent.change(screen.getByLabelText("Upload photo"), { target: { files: [photo()] } });
+    fireEvent.click(screen.getByRole("button", { name: /generate headshot/i }));
+    await waitFor(() => expect(screen.getByText("Generating your Suit headshot...")).toBeTruthy());
+    expect(screen.getByText("Estimated time: 15 seconds")).toBeTruthy();
+    expect(screen.getByRole("progressbar", { name: "Generation progress" })).toBeTruthy();
+    expect(calls).toContain("POST /api/headshots/upload");
+    expect(calls).toContain("POST /api/headshots/h9/generate");
+  });
+
+  it("402 requiresSubscription → 'Free Credits Used' toast and the Subscription Required dialog", async () => {
+    URL.createObjectURL = vi.fn(() => "blob:x");
+    URL.revokeObjectURL = vi.fn();
+    routes({
+      "POST /api/headshots/upload": json({ id: "h9", style: "Suit", gender: "woman", status: "pending", originalImageUrl: "/o", createdAt: "2026-01-01T00:00:00Z" }, 201),
+      "POST /api/headshots/h9/generate": json({ error: "Payment Required", message: "You've used all 2 free generations. Upgrade to continue!", requiresSubscription: true }, 402),
+    });
+    renderWithApp(<Harness />, { user: testUser });
+    await walkToUpload();
+    fireEvent.change(screen.getByLabelText("Upload photo"), { target: { files: [photo()] } });
+    fireEvent.click(screen.getByRole("button", { name: /generate headshot/i }));
+    await waitFor(() => expect(screen.getByText("Free Credits Used")).toBeTruthy());
+    expect(screen.getByRole("dialog", { name: "Subscription Required" })).toBeTruthy();
+    expect(screen.getByRole("button", { name: "Maybe Later" })).toBeTruthy();
+    expect(screen.getByRole("button", { name: "View Plans" })).toBeTruthy();
+    // back on the upload step, photo kept
+    expect(screen.getByText("Upload your photo")).toBeTruthy();
+  });
+});
