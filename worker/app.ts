@@ -8,6 +8,10 @@ import { errorFields, log } from "./lib/log";
 import { withServices } from "./lib/context";
 import { ConfigError } from "./config";
 import { healthRoutes } from "./health/routes";
+import { authRoutes } from "./auth/routes";
+import { accountRoutes } from "./account/routes";
+import { adminRoutes } from "./admin/routes";
+import { devRoutes } from "./dev/routes";
 import { downloadRoutes } from "./downloads/routes";
 import { creditsRoutes, headshotRoutes, imageRoutes } from "./headshots/routes";
 
@@ -40,6 +44,10 @@ export const errorHandler: ErrorHandler<AppEnv> = (err, c) => {
 const api = new Hono<AppEnv>()
   .use(withServices)
   .route("/health", healthRoutes)
+  .route("/auth", authRoutes)
+  .route("/account", accountRoutes)
+  .route("/admin", adminRoutes)
+  .route("/dev", devRoutes)
   .route("/headshots", downloadRoutes) // only /:id/download; before headshotRoutes so its use() does not run twice
   .route("/headshots", headshotRoutes)
   .route("/users", creditsRoutes)

@@ -1,0 +1,68 @@
+/**
+ * Fixed-window rate limits kept in Postgres (table `rate_limit_hits`), so they hold across isolates and
+ * work the same in local runs. One atomic upsert per hit: the counter for (key, window) is created or
+ * incremented and its new value returned, so two concurrent requests can never both see "under limit"
+ * for the last slot. See docs/decisions/012-postgres-rate-limits.md.
+ */
+import { lt, sql } from "drizzle-orm";
+import type { Db, Tx } from "../../db";
+import { rateLimitHits } from "../../db/schema";
+import { tooManyRequests } from "./errors";
+
+export interface HitResult {
+  allowed: boolean;
+  /** Hits in the current window, this one included. */
+  count: number;
+  limit: number;
+  /** Seconds until the window resets. */
+  retryAfterSeconds: number;
+}
+
+/** Counts one hit against `key` and says whether it is within `limit` per `windowSeconds`. */
+export async function hit(db: Db | Tx, key: string, limit: number, windowSeconds: number, now = Date.now()): Promise<HitResult> {
+  const windowMs = windowSeconds * 1000;
+  const start = Math.floor(now / windowMs) * windowMs;
+  const [row] = await db
+    .insert(rateLimitHits)
+    .values({ key, windowStart: new Date(start), count: 1 })
+    .onConflictDoUpdate({
+      target: [rateLimitHits.key, rateLimitHits.windowStart],
+      set: { count: sql`${rateLimitHits.count} + 1` },
+    })
+    .returning({ count: rateLimitHits.count });
+  const count = row?.count ?? 1;
+  return { allowed: count <= limit, count, limit, retryAfterSeconds: Math.max(1, Math.ceil((start + windowMs - now) / 1000)) };
+}
+
+export interface Limit {
+  key: string;
+  limit: number;
+  windowSeconds: number;
+}
+
+/** Counts a hit against every limit; throws 429 (with Retry-After) if any of them is exceeded. */
+export async function enforce(db: Db | Tx, limits: Limit[], message = "Too many attempts. Please wait a moment and try again.") {
+  let retryAfter = 0;
+  for (const l of limits) {
+    const r = await hit(db, l.key, l.limit, l.windowSeconds);
+    if (!r.allowed) retryAfter = Math.max(retryAfter, r.retryAfterSeconds);
+  }
+  if (retryAfter > 0) throw tooManyRequests(message, retryAfter);
+}
+
+/** The caller's address: Cloudflare's CF-Connecting-IP, or "local" when absent (local runs). */
+export function clientIp(req: { header(name: string): string | undefined }): string {
+  return req.header("CF-Connecting-IP")?.trim() || "local";
+}
+
+/** A stable, non-identifying key part for personal data (emails) so the table holds no addresses. */
+export async function hashKey(value: string): Promise<string> {
+  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(value)));
+  return Array.from(digest.subarray(0, 16), (b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+/** Housekeeping (cron): drops windows that ended before `before`. Returns how many rows went. */
+export async function pruneRateLimits(db: Db, before: Date): Promise<number> {
+  const rows = await db.delete(rateLimitHits).where(lt(rateLimitHits.windowStart, before)).returning({ key: rateLimitHits.key });
+  return rows.length;
+}
