@@ -31,6 +31,9 @@ export default defineConfig({
                 DATABASE_URL: inject("databaseUrl"),
                 DATABASE_WS_PROXY: inject("databaseWsProxy"),
                 GEMINI_BASE_URL: inject("genaiUrl"),
+                GOOGLE_ISSUER: inject("oidcIssuer"),
+                GOOGLE_CLIENT_ID: "headshot-studio-local", // dev/oidc-standin.ts STANDIN_CLIENT_ID
+                GOOGLE_CLIENT_SECRET: "headshot-studio-local-secret",
               },
             },
           })),

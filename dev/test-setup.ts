@@ -8,12 +8,14 @@ import { createRequire } from "node:module";
 import { Pool, neonConfig } from "@neondatabase/serverless";
 import { migrateDatabase } from "../db/migrate";
 import { startLocalDatabase, startWsProxy } from "./postgres";
+import { startOidcStandin } from "./oidc-standin";
 import { startGenaiStandin } from "./genai-standin";
 
 declare module "vitest" {
   export interface ProvidedContext {
     databaseUrl: string;
     databaseWsProxy: string;
+    oidcIssuer: string;
     genaiUrl: string;
   }
 }
@@ -51,8 +53,11 @@ export default async function setup(project: TestProject) {
   project.provide("databaseWsProxy", db.DATABASE_WS_PROXY);
   const genai = await startGenaiStandin({ delayMs: 0, failRate: 0 });
   project.provide("genaiUrl", genai.url);
+  const oidc = await startOidcStandin();
+  project.provide("oidcIssuer", oidc.url);
   return async () => {
     await genai.stop();
+    await oidc.stop();
     await db.stop();
   };
 }

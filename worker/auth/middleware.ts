@@ -15,6 +15,14 @@ export const requireUser = createMiddleware<AppEnv>(async (c, next) => {
   await next();
 });
 
+/** The same rule on a loaded row: the configured address, verified. */
+export function isOperatorUser(
+  config: { OPERATOR_EMAIL: string },
+  user: { email: string; emailVerifiedAt: Date | null },
+): boolean {
+  return user.email === config.OPERATOR_EMAIL && user.emailVerifiedAt !== null;
+}
+
 /** Is this user the operator? Only the configured address, and only once verified. */
 export async function isOperator(c: { var: AppEnv["Variables"] }, userId: string): Promise<boolean> {
   const [row] = await c.var.db

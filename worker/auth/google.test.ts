@@ -1,0 +1,178 @@
+/**
+ * Google sign-in end to end against the local OpenID provider (dev/oidc-standin.ts, started by the test
+ * setup): the worker's real discovery, code exchange, PKCE and ID-token verification run every time.
+ */
+import { describe, expect, it } from "vitest";
+import { eq } from "drizzle-orm";
+import { credits, passwordCredentials, users } from "../../db/schema";
+import { api, createTestUser, env, testDb, uniqueEmail } from "../test/helpers";
+import { call, json, setCookieValue, signUp, uniqueIp } from "../test/auth";
+import { INVALID_CREDENTIALS } from "./routes";
+
+type Hooks = Partial<Record<"x_aud" | "x_nonce" | "x_iss" | "x_exp" | "x_email_verified" | "x_sub" | "x_foreign_key", string>>;
+
+/** Runs the browser's part: start, choose an account at the provider, come back. Returns the final answer. */
+async function googleSignIn(email: string, hooks: Hooks = {}, tamper?: { state?: string; dropCookie?: boolean }) {
+  const start = await call("/api/auth/google");
+  expect(start.status).toBe(302);
+  const authorize = new URL(start.headers.get("Location")!);
+  expect(authorize.origin).toBe(env.GOOGLE_ISSUER);
+  const oauthCookie = setCookieValue(start, "hs_oauth")!;
+  const form = new URLSearchParams(authorize.searchParams);
+  form.set("email", email);
+  for (const [k, v] of Object.entries(hooks)) form.set(k, v);
+  if (tamper?.state) form.set("state", tamper.state);
+  const chosen = await fetch(`${env.GOOGLE_ISSUER}/authorize`, { method: "POST", body: form, redirect: "manual" });
+  expect(chosen.status).toBe(302);
+  const back = new URL(chosen.headers.get("Location")!);
+  expect(back.pathname).toBe("/api/auth/google/callback");
+  const res = await call(back.pathname + back.search, tamper?.dropCookie ? {} : { headers: { Cookie: `hs_oauth=${oauthCookie}` } });
+  return { res, authorize, refresh: setCookieValue(res, "hs_refresh") };
+}
+
+async function session(refresh: string) {
+  const res = await api("/api/auth/session", { headers: { Cookie: `hs_refresh=${refresh}` } });
+  expect(res.status).toBe(200);
+  return res.json<{ user: { id: string; email: string; firstName: string | null; emailVerified: boolean }; accessToken: string }>();
+}
+
+const refusedTo = (res: Response) => {
+  expect(res.status).toBe(302);
+  expect(res.headers.get("Location")).toBe("/auth?error=oauth_error");
+  expect(setCookieValue(res, "hs_refresh")).toBeUndefined();
+};
+
+describe("GET /api/auth/google", () => {
+  it("redirects to the provider with state, nonce and a PKCE S256 challenge, and keeps them in a short HttpOnly cookie", async () => {
+    const res = await call("/api/auth/google");
+    const url = new URL(res.headers.get("Location")!);
+    const p = url.searchParams;
+    expect(p.get("client_id")).toBe(env.GOOGLE_CLIENT_ID);
+    expect(p.get("redirect_uri")).toBe("http://app.test/api/auth/google/callback");
+    expect(p.get("response_type")).toBe("code");
+    expect(p.get("scope")).toBe("openid email profile");
+    expect(p.get("code_challenge_method")).toBe("S256");
+    for (const k of ["state", "nonce", "code_challenge"]) expect(p.get(k)!.length).toBeGreaterThanOrEqual(43);
+    const line = res.headers.getSetCookie().find((l) => l.startsWith("hs_oauth="))!;
+    expect(line).toMatch(/HttpOnly/);
+    expect(line).toMatch(/Max-Age=600/);
+    expect(line).toMatch(/Path=\/api\/auth\/google/);
+    // the cookie is sealed: neither the state nor the verifier can be read from it
+    expect(decodeURIComponent(line)).not.toContain(p.get("state")!);
+  });
+
+  it("the provider's chooser page is served for those parameters", async () => {
+    const res = await call("/api/auth/google");
+    const page = await fetch(res.headers.get("Location")!);
+    expect(page.status).toBe(200);
+    const html = await page.text();
+    expect(html).toContain("Choose an account");
+    expect(html).toContain('type="email"');
+  });
+});
+
+describe("Google sign-in end to end", () => {
+  it("creates a verified user with the free grant, sets the refresh cookie and lands on /oauth/callback", async () => {
+    const email = uniqueEmail("jane.doe");
+    const { res, refresh } = await googleSignIn(email.toUpperCase());
+    expect(res.status).toBe(302);
+    expect(res.headers.get("Location")).toBe("/oauth/callback");
+    expect(refresh).toBeTruthy();
+    const { user } = await session(refresh!);
+    expect(user).toMatchObject({ email, emailVerified: true, firstName: "Jane" });
+    const { db, close } = testDb();
+    try {
+      const [c] = await db.select().from(credits).where(eq(credits.userId, user.id));
+      expect(c).toMatchObject({ granted: 2, used: 0 });
+      const [row] = await db.select().from(users).where(eq(users.id, user.id));
+      expect(row!.googleSub).toBeTruthy();
+    } finally {
+      await close();
+    }
+    // signing in again finds the same user and grants nothing more
+    const again = await googleSignIn(email);
+    expect((await session(again.refresh!)).user.id).toBe(user.id);
+  });
+
+  it("links to an existing verified password account by email, keeping its password", async () => {
+    const { email, password, user } = await signUp();
+    const { db, close } = testDb();
+    try {
+      await db.update(users).set({ emailVerifiedAt: new Date() }).where(eq(users.id, user.id));
+    } finally {
+      await close();
+    }
+    const { refresh } = await googleSignIn(email);
+    expect((await session(refresh!)).user.id).toBe(user.id);
+    const signin = await api("/api/auth/signin", json({ email, password }, { "CF-Connecting-IP": uniqueIp() }));
+    expect(signin.status).toBe(200);
+  });
+
+  it("claiming an unverified password account removes the squatter's password and sessions, and verifies it", async () => {
+    const { email, password, user, refresh: squatter } = await signUp();
+    const { refresh } = await googleSignIn(email);
+    const s = await session(refresh!);
+    expect(s.user).toMatchObject({ id: user.id, emailVerified: true });
+    const signin = await api("/api/auth/signin", json({ email, password }, { "CF-Connecting-IP": uniqueIp() }));
+    expect(signin.status).toBe(401);
+    expect((await signin.json<{ message: string }>()).message).toBe(INVALID_CREDENTIALS);
+    expect((await api("/api/auth/session", { headers: { Cookie: `hs_refresh=${squatter}` } })).status).toBe(401);
+    const { db, close } = testDb();
+    try {
+      expect(await db.select().from(passwordCredentials).where(eq(passwordCredentials.userId, user.id))).toHaveLength(0);
+      const [c] = await db.select().from(credits).where(eq(credits.userId, user.id));
+      expect(c!.granted).toBe(2);
+    } finally {
+      await close();
+    }
+  });
+
+  it("refuses an address already linked to a different Google account", async () => {
+    const email = uniqueEmail();
+    await googleSignIn(email);
+    refusedTo((await googleSignIn(email, { x_sub: "someone-else" })).res);
+  });
+
+  it.each<[string, Hooks]>([
+    ["a wrong audience", { x_aud: "some-other-client" }],
+    ["a bad nonce", { x_nonce: "not-the-nonce" }],
+    ["a wrong issuer", { x_iss: "https://evil.example" }],
+    ["an expired ID token", { x_exp: "-60" }],
+    ["an address Google has not verified", { x_email_verified: "false" }],
+    ["a signature by a key not in the JWKS", { x_foreign_key: "1" }],
+  ])("refuses %s → /auth?error=oauth_error, and creates no user", async (_name, hooks) => {
+    const email = uniqueEmail("refused");
+    refusedTo((await googleSignIn(email, hooks)).res);
+    const { db, close } = testDb();
+    try {
+      expect(await db.select().from(users).where(eq(users.email, email))).toHaveLength(0);
+    } finally {
+      await close();
+    }
+  });
+
+  it("refuses a mismatched state and a missing state cookie", async () => {
+    refusedTo((await googleSignIn(uniqueEmail(), {}, { state: "forged-state" })).res);
+    refusedTo((await googleSignIn(uniqueEmail(), {}, { dropCookie: true })).res);
+  });
+
+  it("refuses a provider error, a missing code and a replayed code", async () => {
+    refusedTo(await call("/api/auth/google/callback?error=access_denied"));
+    refusedTo(await call("/api/auth/google/callback"));
+    const email = uniqueEmail();
+    const start = await call("/api/auth/google");
+    const cookie = setCookieValue(start, "hs_oauth")!;
+    const form = new URLSearchParams(new URL(start.headers.get("Location")!).searchParams);
+    form.set("email", email);
+    const back = new URL((await fetch(`${env.GOOGLE_ISSUER}/authorize`, { method: "POST", body: form, redirect: "manual" })).headers.get("Location")!);
+    const first = await call(back.pathname + back.search, { headers: { Cookie: `hs_oauth=${cookie}` } });
+    expect(first.headers.get("Location")).toBe("/oauth/callback");
+    refusedTo(await call(back.pathname + back.search, { headers: { Cookie: `hs_oauth=${cookie}` } }));
+  });
+
+  it("a Google sign-in of an existing Google user whose address is the same keeps one account", async () => {
+    const { user } = await createTestUser({ verified: true });
+    const { refresh } = await googleSignIn(user.email);
+    expect((await session(refresh!)).user.id).toBe(user.id);
+  });
+});

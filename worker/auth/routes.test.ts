@@ -1,0 +1,352 @@
+import { describe, expect, it } from "vitest";
+import { SignJWT } from "jose";
+import { eq } from "drizzle-orm";
+import { credits, emailVerifications, passwordCredentials, refreshTokenFamilies, users } from "../../db/schema";
+import { api, createTestUser, env, testDb, uniqueEmail } from "../test/helpers";
+import { call, json, latestMail, refreshWith, setCookieLine, setCookieValue, signUp, uniqueIp } from "../test/auth";
+import { INVALID_CREDENTIALS } from "./routes";
+import { PBKDF2_ITERATIONS } from "./passwords";
+import { sha256 } from "./crypto";
+
+async function withDb<T>(fn: (db: ReturnType<typeof testDb>["db"]) => Promise<T>): Promise<T> {
+  const { db, close } = testDb();
+  try {
+    return await fn(db);
+  } finally {
+    await close();
+  }
+}
+
+const signin = (email: string, password: string, ip = uniqueIp()) =>
+  api("/api/auth/signin", json({ email, password }, { "CF-Connecting-IP": ip }));
+const bearer = (token: string) => ({ headers: { Authorization: `Bearer ${token}` } });
+
+describe("POST /api/auth/signup", () => {
+  it("creates the user, answers 201 {user, accessToken}, sets the refresh cookie and mails a verification link", async () => {
+    const email = uniqueEmail("signup");
+    const res = await api("/api/auth/signup", json({ email: `  ${email.toUpperCase()} `, password: "secret1" }, { "CF-Connecting-IP": uniqueIp() }));
+    expect(res.status).toBe(201);
+    const body = await res.json<{ user: Record<string, unknown>; accessToken: string }>();
+    expect(body.user).toEqual({
+      id: expect.any(String), email, firstName: null, lastName: null, profileImageUrl: null, emailVerified: false, isOperator: false,
+    });
+    expect(body.accessToken.split(".")).toHaveLength(3);
+    const me = await api("/api/auth/user", bearer(body.accessToken));
+    expect((await me.json<{ email: string }>()).email).toBe(email);
+
+    const mail = await latestMail(email);
+    expect(mail?.subject).toMatch(/verify/i);
+    expect(mail?.links[0]).toMatch(/^http:\/\/app\.test\/api\/auth\/verify\?token=/);
+    const [cred] = await withDb((db) => db.select().from(credits).where(eq(credits.userId, body.user.id as string)));
+    expect(cred).toMatchObject({ granted: 0, used: 0, grantedAt: null });
+  });
+
+  it("stores PBKDF2-SHA256 with exactly 100,000 iterations (the production Workers cap), a salt and the hash", async () => {
+    expect(PBKDF2_ITERATIONS).toBe(100_000);
+    const { user, password } = await signUp();
+    const [cred] = await withDb((db) => db.select().from(passwordCredentials).where(eq(passwordCredentials.userId, user.id)));
+    expect(cred).toMatchObject({ algorithm: "pbkdf2-sha256", iterations: 100_000 });
+    expect(cred!.salt).toMatch(/^[A-Za-z0-9_-]{22}$/); // 16 bytes
+    expect(cred!.hash).toMatch(/^[A-Za-z0-9_-]{43}$/); // 32 bytes
+    expect(cred!.hash).not.toContain(password);
+  });
+
+  it.each([
+    [{ email: "not-an-email", password: "secret1" }, /^email: /],
+    [{ email: uniqueEmail(), password: "12345" }, /^password: Password must be at least 6/],
+    [{ email: uniqueEmail(), password: "x".repeat(257) }, /^password: Password must be at most 256/],
+    [{ password: "secret1" }, /^email: /],
+    [{ email: uniqueEmail() }, /^password: /],
+  ])("refuses bad input %j with a 400 and a message", async (body, message) => {
+    const res = await api("/api/auth/signup", json(body, { "CF-Connecting-IP": uniqueIp() }));
+    expect(res.status).toBe(400);
+    expect((await res.json<{ message: string }>()).message).toMatch(message);
+  });
+
+  it("answers 409 for an address already registered (any case)", async () => {
+    const { email } = await signUp();
+    const res = await api("/api/auth/signup", json({ email: email.toUpperCase(), password: "another1" }, { "CF-Connecting-IP": uniqueIp() }));
+    expect(res.status).toBe(409);
+    expect((await res.json<{ message: string }>()).message).toMatch(/already exists/);
+  });
+});
+
+describe("POST /api/auth/signin", () => {
+  it("signs in with the right password and sets a scoped, HttpOnly, SameSite refresh cookie", async () => {
+    const { email, password, user } = await signUp();
+    const res = await signin(email.toUpperCase(), password);
+    expect(res.status).toBe(200);
+    const body = await res.json<{ user: { id: string }; accessToken: string }>();
+    expect(body.user.id).toBe(user.id);
+    const line = setCookieLine(res, "hs_refresh")!;
+    expect(line).toMatch(/HttpOnly/);
+    expect(line).toMatch(/SameSite=Lax/);
+    expect(line).toMatch(/Path=\/api\/auth(;|$)/);
+    expect(line).not.toMatch(/Secure/); // ENVIRONMENT=test; Secure everywhere else
+    expect(res.headers.get("Cache-Control")).toBe("no-store");
+  });
+
+  it("answers 401 with the same message for a wrong password and an unknown email", async () => {
+    const { email } = await signUp();
+    const wrong = await signin(email, "wrong-password");
+    const unknown = await signin(uniqueEmail("nobody"), "wrong-password");
+    expect(wrong.status).toBe(401);
+    expect(unknown.status).toBe(401);
+    const a = await wrong.json<{ message: string }>();
+    const b = await unknown.json<{ message: string }>();
+    expect(a.message).toBe(INVALID_CREDENTIALS);
+    expect(b).toEqual(a);
+    expect(setCookieValue(wrong, "hs_refresh")).toBeUndefined();
+  });
+
+  it("refuses a Google-only account's email with the same 401", async () => {
+    const { user } = await createTestUser();
+    const res = await signin(user.email, "anything");
+    expect(res.status).toBe(401);
+    expect((await res.json<{ message: string }>()).message).toBe(INVALID_CREDENTIALS);
+  });
+
+  it("answers 400 for a missing password", async () => {
+    const res = await api("/api/auth/signin", json({ email: uniqueEmail() }, { "CF-Connecting-IP": uniqueIp() }));
+    expect(res.status).toBe(400);
+  });
+});
+
+describe("refresh tokens", () => {
+  it("rotate on every use: the new token works, and the old one is refused", async () => {
+    const { refresh, user } = await signUp();
+    const first = await refreshWith(refresh);
+    expect(first.status).toBe(200);
+    const { accessToken } = await first.json<{ accessToken: string }>();
+    const me = await api("/api/auth/user", bearer(accessToken));
+    expect((await me.json<{ id: string }>()).id).toBe(user.id);
+    const next = setCookieValue(first, "hs_refresh")!;
+    expect(next).toBeTruthy();
+    expect(next).not.toBe(refresh);
+    expect((await refreshWith(next)).status).toBe(200);
+  });
+
+  it("a token used twice revokes the whole family: both copies stop working", async () => {
+    const { refresh, user } = await signUp();
+    const rotated = await refreshWith(refresh);
+    const current = setCookieValue(rotated, "hs_refresh")!;
+    const reuse = await refreshWith(refresh); // a stolen copy is replayed
+    expect(reuse.status).toBe(401);
+    expect(setCookieValue(reuse, "hs_refresh")).toBe(""); // cleared
+    expect((await refreshWith(current)).status).toBe(401); // the owner's copy is dead too
+    expect((await api("/api/auth/session", { headers: { Cookie: `hs_refresh=${current}` } })).status).toBe(401);
+    const [family] = await withDb((db) => db.select().from(refreshTokenFamilies).where(eq(refreshTokenFamilies.userId, user.id)));
+    expect(family!.revokedReason).toBe("reuse");
+    expect(family!.currentTokenHash).toBe(await sha256(current)); // only the hash is stored
+  });
+
+  it("refuses a missing, malformed or forged cookie with 401", async () => {
+    const { refresh } = await signUp();
+    const familyId = refresh.split(".")[0];
+    for (const cookie of [undefined, "garbage", `${familyId}.forged-secret`, `${crypto.randomUUID()}.x`]) {
+      const res = await api("/api/auth/refresh", { method: "POST", headers: cookie ? { Cookie: `hs_refresh=${cookie}` } : {} });
+      expect(res.status).toBe(401);
+    }
+  });
+
+  it("a family past its expiry is refused", async () => {
+    const { refresh, user } = await signUp();
+    await withDb((db) => db.update(refreshTokenFamilies).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(refreshTokenFamilies.userId, user.id)));
+    expect((await refreshWith(refresh)).status).toBe(401);
+  });
+});
+
+describe("GET /api/auth/session and POST /api/auth/signout", () => {
+  it("session answers {user, accessToken} for a valid cookie without rotating it, 401 without", async () => {
+    const { refresh, user } = await signUp();
+    const res = await api("/api/auth/session", { headers: { Cookie: `hs_refresh=${refresh}` } });
+    expect(res.status).toBe(200);
+    const body = await res.json<{ user: { id: string }; accessToken: string }>();
+    expect(body.user.id).toBe(user.id);
+    expect(body.accessToken).toBeTruthy();
+    expect((await refreshWith(refresh)).status).toBe(200); // still the current token
+    expect((await api("/api/auth/session")).status).toBe(401);
+  });
+
+  it("sign-out revokes the family and clears the cookie", async () => {
+    const { refresh } = await signUp();
+    const res = await api("/api/auth/signout", { method: "POST", headers: { Cookie: `hs_refresh=${refresh}` } });
+    expect(res.status).toBe(204);
+    expect(setCookieLine(res, "hs_refresh")).toMatch(/^hs_refresh=;.*Max-Age=0/);
+    expect((await refreshWith(refresh)).status).toBe(401);
+    expect((await api("/api/auth/session", { headers: { Cookie: `hs_refresh=${refresh}` } })).status).toBe(401);
+  });
+
+  it("sign-out ends only that sign-in, not the user's other devices", async () => {
+    const { email, password, refresh } = await signUp();
+    const other = setCookieValue(await signin(email, password), "hs_refresh")!;
+    await api("/api/auth/signout", { method: "POST", headers: { Cookie: `hs_refresh=${refresh}` } });
+    expect((await refreshWith(other)).status).toBe(200);
+  });
+});
+
+describe("access tokens on GET /api/auth/user", () => {
+  const secret = new TextEncoder().encode(env.JWT_SECRET);
+  const claims = (userId: string, email: string) =>
+    new SignJWT({ email, typ: "access" }).setSubject(userId).setIssuer("headshot-studio").setAudience("headshot-studio:api").setIssuedAt();
+
+  it("answers the ApiUser shape for a valid token", async () => {
+    const { user, token } = await createTestUser({ verified: true });
+    const res = await api("/api/auth/user", bearer(token));
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({
+      id: user.id, email: user.email, firstName: "Test", lastName: "User", profileImageUrl: null, emailVerified: true, isOperator: false,
+    });
+  });
+
+  it("refuses no token, a tampered token, an expired token and alg:none with 401", async () => {
+    const { user, token } = await createTestUser();
+    const [h, p, s] = token.split(".");
+    const payload = JSON.parse(atob(p!.replace(/-/g, "+").replace(/_/g, "/")));
+    const b64 = (o: unknown) => btoa(JSON.stringify(o)).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+    const tampered = `${h}.${b64({ ...payload, sub: crypto.randomUUID() })}.${s}`;
+    const badSig = `${h}.${p}.${s!.slice(0, -4)}AAAA`;
+    const expired = await claims(user.id, user.email).setProtectedHeader({ alg: "HS256" }).setIssuedAt(Math.floor(Date.now() / 1000) - 3600).setExpirationTime(Math.floor(Date.now() / 1000) - 60).sign(secret);
+    const none = `${b64({ alg: "none", typ: "JWT" })}.${b64({ ...payload, exp: Math.floor(Date.now() / 1000) + 600 })}.`;
+    const otherSecret = await claims(user.id, user.email).setProtectedHeader({ alg: "HS256" }).setExpirationTime("5m").sign(new TextEncoder().encode("x".repeat(40)));
+    const wrongType = await new SignJWT({ email: user.email, typ: "refresh" }).setProtectedHeader({ alg: "HS256" }).setSubject(user.id).setIssuer("headshot-studio").setAudience("headshot-studio:api").setExpirationTime("5m").sign(secret);
+    expect((await api("/api/auth/user")).status).toBe(401);
+    for (const bad of [tampered, badSig, expired, none, otherSecret, wrongType, "not.a.jwt"]) {
+      const res = await api("/api/auth/user", bearer(bad));
+      expect(res.status, bad).toBe(401);
+    }
+    expect((await api("/api/auth/user", bearer(token))).status).toBe(200); // the untouched one still works
+  });
+
+  it("reports isOperator false for everyone but the configured address", async () => {
+    const someone = await createTestUser({ email: `operator+${crypto.randomUUID().slice(0, 6)}@headshot.test`, verified: true });
+    expect((await (await api("/api/auth/user", { headers: someone.auth })).json<{ isOperator: boolean }>()).isOperator).toBe(false);
+  });
+});
+
+describe("email verification", () => {
+  const tokenFrom = (link: string) => new URL(link).searchParams.get("token")!;
+
+  it("the mailed link verifies the address, grants 2 free generations once, and redirects to /dashboard", async () => {
+    const { email, user, accessToken } = await signUp();
+    const link = (await latestMail(email))!.links[0]!;
+    const res = await call(link);
+    expect(res.status).toBe(302);
+    expect(res.headers.get("Location")).toBe("/dashboard");
+    const me = await (await api("/api/auth/user", bearer(accessToken))).json<{ emailVerified: boolean }>();
+    expect(me.emailVerified).toBe(true);
+    const [c] = await withDb((db) => db.select().from(credits).where(eq(credits.userId, user.id)));
+    expect(c!.granted).toBe(2);
+    expect(c!.grantedAt).toBeInstanceOf(Date);
+    // the token is stored hashed, never in the clear
+    const rows = await withDb((db) => db.select().from(emailVerifications).where(eq(emailVerifications.userId, user.id)));
+    expect(rows.map((r) => r.tokenHash)).toEqual([await sha256(tokenFrom(link))]);
+  });
+
+  it("is single use: a second use changes nothing, and the grant never repeats", async () => {
+    const { email, user, accessToken } = await signUp();
+    const link = (await latestMail(email))!.links[0]!;
+    await call(link);
+    const [before] = await withDb((db) => db.select().from(credits).where(eq(credits.userId, user.id)));
+    await withDb(async (db) => {
+      await db.update(credits).set({ used: 1 }).where(eq(credits.userId, user.id));
+      await db.update(users).set({ emailVerifiedAt: null }).where(eq(users.id, user.id));
+    });
+    const again = await call(link);
+    expect(again.headers.get("Location")).toBe("/auth?error=verification_invalid");
+    const me = await (await api("/api/auth/user", bearer(accessToken))).json<{ emailVerified: boolean }>();
+    expect(me.emailVerified).toBe(false);
+    // a fresh token verifies again, but the free generations are not granted a second time
+    await api("/api/auth/resend-verification", { method: "POST", headers: { Authorization: `Bearer ${accessToken}`, "CF-Connecting-IP": uniqueIp() } });
+    const fresh = (await latestMail(email))!.links[0]!;
+    expect(fresh).not.toBe(link);
+    expect((await call(fresh)).headers.get("Location")).toBe("/dashboard");
+    const [after] = await withDb((db) => db.select().from(credits).where(eq(credits.userId, user.id)));
+    expect(after).toMatchObject({ granted: 2, used: 1, grantedAt: before!.grantedAt });
+  });
+
+  it("refuses an expired token (24 hours) and an unknown one", async () => {
+    const { email, user, accessToken } = await signUp();
+    const link = (await latestMail(email))!.links[0]!;
+    const [row] = await withDb((db) => db.select().from(emailVerifications).where(eq(emailVerifications.userId, user.id)));
+    expect(row!.expiresAt.getTime() - row!.createdAt.getTime()).toBeGreaterThan(24 * 3600e3 - 60e3);
+    expect(row!.expiresAt.getTime() - row!.createdAt.getTime()).toBeLessThan(24 * 3600e3 + 60e3);
+    await withDb((db) => db.update(emailVerifications).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(emailVerifications.userId, user.id)));
+    expect((await call(link)).headers.get("Location")).toBe("/auth?error=verification_expired");
+    expect((await call("/api/auth/verify?token=nope")).headers.get("Location")).toBe("/auth?error=verification_invalid");
+    expect((await call("/api/auth/verify")).status).toBe(400);
+    const me = await (await api("/api/auth/user", bearer(accessToken))).json<{ emailVerified: boolean }>();
+    expect(me.emailVerified).toBe(false);
+  });
+
+  it("resend answers 202 and mails a new link; 401 signed out; 409 once verified", async () => {
+    const { email, accessToken } = await signUp();
+    const post = (headers: Record<string, string>) => api("/api/auth/resend-verification", { method: "POST", headers: { "CF-Connecting-IP": uniqueIp(), ...headers } });
+    expect((await post({})).status).toBe(401);
+    const res = await post({ Authorization: `Bearer ${accessToken}` });
+    expect(res.status).toBe(202);
+    const res2 = await api(`/api/dev/mailbox?to=${encodeURIComponent(email)}`);
+    const { messages } = await res2.json<{ messages: { links: string[]; sentAt: string }[] }>();
+    expect(messages).toHaveLength(2);
+    expect(messages[0]!.sentAt >= messages[1]!.sentAt).toBe(true); // newest first
+    await call(messages[0]!.links[0]!);
+    expect((await post({ Authorization: `Bearer ${accessToken}` })).status).toBe(409);
+  });
+});
+
+describe("rate limits", () => {
+  it("sign-in per email: the 11th attempt in the window is 429 with Retry-After, even from new IPs", async () => {
+    const { email, password } = await signUp();
+    for (let i = 0; i < 10; i++) expect((await signin(email, "wrong-password")).status).toBe(401);
+    const res = await signin(email, password); // even the right password waits
+    expect(res.status).toBe(429);
+    const retry = Number(res.headers.get("Retry-After"));
+    expect(retry).toBeGreaterThan(0);
+    expect(retry).toBeLessThanOrEqual(15 * 60);
+    expect((await res.json<{ message: string }>()).message).toMatch(/Too many/);
+  });
+
+  it("sign-in per IP: the 31st attempt from one address is 429", async () => {
+    const ip = uniqueIp();
+    for (let i = 0; i < 30; i++) expect((await signin(uniqueEmail("ip"), "whatever", ip)).status).toBe(401);
+    const res = await signin(uniqueEmail("ip"), "whatever", ip);
+    expect(res.status).toBe(429);
+    expect(res.headers.get("Retry-After")).toMatch(/^\d+$/);
+    expect((await signin(uniqueEmail("ip"), "whatever")).status).toBe(401); // other addresses are unaffected
+  });
+
+  it("sign-up per IP: the 11th from one address in an hour is 429", async () => {
+    const ip = uniqueIp();
+    for (let i = 0; i < 10; i++) await signUp({ ip });
+    const res = await api("/api/auth/signup", json({ email: uniqueEmail(), password: "secret1" }, { "CF-Connecting-IP": ip }));
+    expect(res.status).toBe(429);
+    expect(Number(res.headers.get("Retry-After"))).toBeGreaterThan(0);
+  });
+
+  it("sign-up per email: repeated attempts for one address are limited", async () => {
+    const email = uniqueEmail();
+    await signUp({ email });
+    for (let i = 0; i < 4; i++) {
+      expect((await api("/api/auth/signup", json({ email, password: "secret1" }, { "CF-Connecting-IP": uniqueIp() }))).status).toBe(409);
+    }
+    const res = await api("/api/auth/signup", json({ email, password: "secret1" }, { "CF-Connecting-IP": uniqueIp() }));
+    expect(res.status).toBe(429);
+  });
+
+  it("resend per email: the 4th within 15 minutes is 429", async () => {
+    const { accessToken } = await signUp();
+    const post = () => api("/api/auth/resend-verification", { method: "POST", headers: { Authorization: `Bearer ${accessToken}`, "CF-Connecting-IP": uniqueIp() } });
+    for (let i = 0; i < 3; i++) expect((await post()).status).toBe(202);
+    const res = await post();
+    expect(res.status).toBe(429);
+    expect(res.headers.get("Retry-After")).toMatch(/^\d+$/);
+  });
+});
+
+describe("GET /api/auth/login", () => {
+  it("redirects to /auth", async () => {
+    const res = await call("/api/auth/login");
+    expect(res.status).toBe(302);
+    expect(res.headers.get("Location")).toBe("/auth");
+  });
+});

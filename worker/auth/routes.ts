@@ -1,0 +1,192 @@
+/**
+ * /api/auth — accounts and sessions (issue 3). Access tokens are short-lived JWTs the web app keeps in
+ * memory; the refresh token lives in an HttpOnly cookie scoped to /api/auth and rotates on every use.
+ */
+import { Hono, type Context } from "hono";
+import { deleteCookie, getCookie, setCookie } from "hono/cookie";
+import { eq } from "drizzle-orm";
+import { z } from "zod";
+import { credits, passwordCredentials, users } from "../../db/schema";
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "../../domain/limits";
+import type { AppEnv } from "../env";
+import { conflict, unauthorized } from "../lib/errors";
+import { errorFields, log } from "../lib/log";
+import { clientIp, enforce } from "../lib/rate-limit";
+import { validate } from "../lib/validate";
+import { createMailer } from "../mail/mailer";
+import { verificationEmail } from "../mail/templates";
+import { findUser, signInWithGoogle, toApiUser } from "./accounts";
+import { OAUTH_COOKIE, OAUTH_COOKIE_PATH, OAUTH_STATE_TTL_SECONDS, beginSignIn, finishSignIn, openState, sealState } from "./google";
+import { authLimits } from "./limits";
+import { requireUser } from "./middleware";
+import { burnPasswordCheck, hashPassword, verifyPassword } from "./passwords";
+import {
+  clearRefreshCookie,
+  peek,
+  readRefreshCookie,
+  revokeFamily,
+  rotate,
+  secureCookies,
+  setRefreshCookie,
+  startFamily,
+} from "./sessions";
+import { signAccessToken } from "./tokens";
+import { consumeVerification, createVerification } from "./verification";
+
+export const INVALID_CREDENTIALS = "Invalid email or password.";
+const SESSION_ENDED = "Your session has ended. Please sign in again.";
+
+const email = z.string({ error: "is required" }).trim().toLowerCase().pipe(z.email("Please enter a valid email address."));
+const signupBody = z.object({
+  email,
+  password: z
+    .string({ error: "is required" })
+    .min(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters.`)
+    .max(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters.`),
+});
+const signinBody = z.object({
+  email: z.string({ error: "is required" }).trim().toLowerCase().min(1, "is required").max(320),
+  password: z.string({ error: "is required" }).min(1, "is required").max(PASSWORD_MAX_LENGTH, INVALID_CREDENTIALS),
+});
+
+/** Where links in emails and OAuth redirects point: APP_URL, else the origin the request came to. */
+const appOrigin = (c: Context<AppEnv>) => (c.var.config.APP_URL ?? new URL(c.req.url).origin).replace(/\/+$/, "");
+const googleRedirectUri = (c: Context<AppEnv>) => `${appOrigin(c)}/api/auth/google/callback`;
+
+async function sendVerification(c: Context<AppEnv>, userId: string, to: string) {
+  const token = await createVerification(c.var.db, userId);
+  const link = `${appOrigin(c)}/api/auth/verify?token=${encodeURIComponent(token)}`;
+  try {
+    await createMailer(c.var.config, c.env).send(verificationEmail(to, link));
+  } catch (err) {
+    // The account exists either way; the user can ask for another email.
+    log("error", "verification email not sent", { requestId: c.get("requestId"), ...errorFields(err) });
+  }
+}
+
+async function authResult(c: Context<AppEnv>, userId: string) {
+  const user = await findUser(c.var.db, userId);
+  if (!user) throw unauthorized(SESSION_ENDED);
+  return { user: toApiUser(c.var.config, user), accessToken: await signAccessToken(c.var.config, user) };
+}
+
+export const authRoutes = new Hono<AppEnv>()
+  .use(async (c, next) => {
+    await next();
+    c.header("Cache-Control", "no-store"); // tokens and personal data: never cached
+  })
+
+  .post("/signup", validate("json", signupBody), async (c) => {
+    const { email, password } = c.req.valid("json");
+    await enforce(c.var.db, await authLimits("signup", clientIp(c.req), email), "Too many sign-up attempts. Please wait a moment and try again.");
+    const hash = await hashPassword(password);
+    const [user] = await c.var.db.insert(users).values({ email }).onConflictDoNothing().returning({ id: users.id });
+    if (!user) throw conflict("An account with this email already exists. Please sign in instead.");
+    await c.var.db.insert(passwordCredentials).values({ userId: user.id, ...hash });
+    await c.var.db.insert(credits).values({ userId: user.id }).onConflictDoNothing();
+    await sendVerification(c, user.id, email);
+    setRefreshCookie(c, await startFamily(c.var.db, user.id, "password"));
+    return c.json(await authResult(c, user.id), 201);
+  })
+
+  .post("/signin", validate("json", signinBody), async (c) => {
+    const { email, password } = c.req.valid("json");
+    await enforce(c.var.db, await authLimits("signin", clientIp(c.req), email), "Too many sign-in attempts. Please wait a moment and try again.");
+    const [row] = await c.var.db
+      .select({ id: users.id, cred: passwordCredentials })
+      .from(users)
+      .leftJoin(passwordCredentials, eq(passwordCredentials.userId, users.id))
+      .where(eq(users.email, email))
+      .limit(1);
+    if (!row?.cred) {
+      await burnPasswordCheck(password); // same time as a real check
+      throw unauthorized(INVALID_CREDENTIALS);
+    }
+    if (!(await verifyPassword(password, row.cred))) throw unauthorized(INVALID_CREDENTIALS);
+    setRefreshCookie(c, await startFamily(c.var.db, row.id, "password"));
+    return c.json(await authResult(c, row.id), 200);
+  })
+
+  .post("/refresh", async (c) => {
+    const rotated = await rotate(c.var.db, readRefreshCookie(c));
+    if (!rotated) {
+      clearRefreshCookie(c);
+      throw unauthorized(SESSION_ENDED);
+    }
+    setRefreshCookie(c, rotated.token);
+    return c.json({ accessToken: await signAccessToken(c.var.config, rotated.user) }, 200);
+  })
+
+  .post("/signout", async (c) => {
+    await revokeFamily(c.var.db, readRefreshCookie(c));
+    clearRefreshCookie(c);
+    return c.body(null, 204);
+  })
+
+  .get("/session", async (c) => {
+    const user = await peek(c.var.db, readRefreshCookie(c));
+    if (!user) {
+      clearRefreshCookie(c);
+      throw unauthorized("No active session.");
+    }
+    return c.json(await authResult(c, user.id), 200);
+  })
+
+  .get("/user", requireUser, async (c) => {
+    const user = await findUser(c.var.db, c.var.user.id);
+    if (!user) throw unauthorized(SESSION_ENDED);
+    return c.json(toApiUser(c.var.config, user), 200);
+  })
+
+  .get("/verify", validate("query", z.object({ token: z.string().trim().min(1, "is required").max(200) })), async (c) => {
+    const outcome = await consumeVerification(c.var.db, c.req.valid("query").token);
+    if (outcome.ok) return c.redirect("/dashboard", 302);
+    return c.redirect(`/auth?error=${outcome.reason === "expired" ? "verification_expired" : "verification_invalid"}`, 302);
+  })
+
+  .post("/resend-verification", requireUser, async (c) => {
+    const user = await findUser(c.var.db, c.var.user.id);
+    if (!user) throw unauthorized(SESSION_ENDED);
+    await enforce(c.var.db, await authLimits("resend", clientIp(c.req), user.email), "Too many verification emails. Please wait a moment and try again.");
+    if (user.emailVerifiedAt) throw conflict("Your email address is already verified.");
+    await sendVerification(c, user.id, user.email);
+    return c.json({ sent: true }, 202);
+  })
+
+  .get("/google", async (c) => {
+    try {
+      const { url, state } = await beginSignIn(c.var.config, googleRedirectUri(c));
+      setCookie(c, OAUTH_COOKIE, await sealState(c.var.config, state), {
+        httpOnly: true,
+        sameSite: "Lax",
+        secure: secureCookies(c.var.config),
+        path: OAUTH_COOKIE_PATH,
+        maxAge: OAUTH_STATE_TTL_SECONDS,
+      });
+      return c.redirect(url, 302);
+    } catch (err) {
+      log("warn", "google sign-in could not start", { requestId: c.get("requestId"), ...errorFields(err) });
+      return c.redirect("/auth?error=oauth_error", 302);
+    }
+  })
+
+  .get("/google/callback", async (c) => {
+    const sealed = getCookie(c, OAUTH_COOKIE);
+    deleteCookie(c, OAUTH_COOKIE, { path: OAUTH_COOKIE_PATH, httpOnly: true, sameSite: "Lax", secure: secureCookies(c.var.config) });
+    try {
+      const { code, state, error } = c.req.query();
+      if (error) throw new Error(`provider returned error=${error}`);
+      const expected = await openState(c.var.config, sealed);
+      if (!code || !state || state !== expected.state) throw new Error("state mismatch or missing code");
+      const identity = await finishSignIn(c.var.config, googleRedirectUri(c), code, expected);
+      const user = await signInWithGoogle(c.var.db, identity);
+      setRefreshCookie(c, await startFamily(c.var.db, user.id, "google"));
+      return c.redirect("/oauth/callback", 302);
+    } catch (err) {
+      log("warn", "google sign-in refused", { requestId: c.get("requestId"), ...errorFields(err) });
+      return c.redirect("/auth?error=oauth_error", 302);
+    }
+  })
+
+  /** The audience pages' buttons navigate here. */
+  .get("/login", (c) => c.redirect("/auth", 302));
