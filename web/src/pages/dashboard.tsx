@@ -87,7 +87,11 @@ export function DashboardPage() {
                   label="Generate New"
                   active={view === "generate"}
                   collapsed={collapsed}
-                  onClick={() => setView("generate")}
+                  onClick={() => {
+                    // From a finished result, "Generate New" starts over; mid-wizard it keeps the choices.
+                    if (wizard.state.step === 5) wizard.dispatch({ type: "reset" });
+                    setView("generate");
+                  }}
                 />
                 <SidebarItem
                   icon={<Images />}

@@ -38,7 +38,7 @@ export function VerifyEmailBanner() {
   }
 
   return (
-    <Alert variant="warning" className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between" role="region" aria-label="Email verification">
+    <Alert variant="warning" className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between" role="region" aria-label="Verify your email address">
       <div className="flex gap-3">
         <MailWarning aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-amber-600" />
         <div>
