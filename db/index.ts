@@ -22,7 +22,10 @@ export function createDb(env: DbConfig) {
     neonConfig.pipelineTLS = false;
     neonConfig.pipelineConnect = false;
   }
-  const pool = new Pool({ connectionString: env.DATABASE_URL, max: 5 });
+  // One connection per request: statements of a request run in order, transactions get it to themselves.
+  const pool = new Pool({ connectionString: env.DATABASE_URL, max: 1 });
+  // An idle connection dropped by the server must not become an unhandled error; the next query reconnects.
+  pool.on("error", (err) => console.warn(JSON.stringify({ level: "warn", message: "database pool error", error: err.message })));
   const db = drizzle({ client: pool, schema });
   return { db, close: () => pool.end() };
 }
