@@ -85,6 +85,7 @@ function OptionGroup<T extends string>({
 }
 
 const NO_PRESET = "none";
+const FORMAT_LABELS: Record<FileFormat, string> = { png: "PNG", webp: "WebP", tiff: "TIFF" };
 
 /** Step 5's export studio (SPEC §2/§5, issue 5). */
 export function DownloadPanel({ headshot, imageUrl }: { headshot: Pick<ApiHeadshot, "id" | "style">; imageUrl: string }) {
@@ -159,7 +160,7 @@ export function DownloadPanel({ headshot, imageUrl }: { headshot: Pick<ApiHeadsh
           value={options.fileFormat}
           onChange={(fileFormat) => update({ ...options, fileFormat })}
           columns={3}
-          items={FILE_FORMATS.map((f) => ({ value: f, label: f.toUpperCase() }))}
+          items={FILE_FORMATS.map((f) => ({ value: f, label: FORMAT_LABELS[f] }))}
         />
         <OptionGroup<"screen" | Dpi>
           legend="DPI"

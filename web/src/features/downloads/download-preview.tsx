@@ -4,7 +4,8 @@ import { outputSize } from "./options";
 
 /**
  * A live approximation of the file the server will make: the preset's aspect ratio, banners with the
- * portrait at the right over its own (blurred) backdrop, and a circle mask with transparent corners.
+ * portrait at the right over its own (blurred) backdrop, and the round mask (a circle on a square, a stadium
+ * on a banner) with transparent corners.
  */
 export function DownloadPreview({ src, options, className }: { src: string; options: DownloadOptions; className?: string }) {
   const size = outputSize(options);
@@ -27,7 +28,7 @@ export function DownloadPreview({ src, options, className }: { src: string; opti
           style={{
             aspectRatio: `${ratio}`,
             maxWidth: banner ? "100%" : undefined,
-            clipPath: round ? "circle(closest-side)" : undefined,
+            borderRadius: round ? "9999px" : undefined, // circle when square, stadium when wider (as the worker masks)
           }}
         >
           {banner ? (

@@ -2,17 +2,19 @@ import { Check } from "lucide-react";
 import { GenderImage } from "@/assets/styles";
 import { GENDERS, type Gender } from "@/lib/domain";
 import { cn } from "@/lib/utils";
+import { onRovingKeyDown, rovingTabIndex } from "@/lib/use-roving-focus";
 
 export function GenderStep({ value, onChoose }: { value: Gender | null; onChoose: (g: Gender) => void }) {
   return (
-    <div role="radiogroup" aria-label="Gender" className="grid grid-cols-2 gap-4 sm:max-w-xl">
-      {GENDERS.map((g) => {
+    <div role="radiogroup" onKeyDown={onRovingKeyDown} aria-label="Gender" className="grid grid-cols-2 gap-4 sm:max-w-xl">
+      {GENDERS.map((g, i) => {
         const selected = value === g.id;
         return (
           <button
             key={g.id}
             type="button"
             role="radio"
+            tabIndex={rovingTabIndex(i, GENDERS.findIndex((x) => x.id === value))}
             aria-checked={selected}
             onClick={() => onChoose(g.id)}
             className={cn(

@@ -2,6 +2,7 @@ import { Check } from "lucide-react";
 import { StyleImage } from "@/assets/styles";
 import { STYLES, type Gender, type StyleId } from "@/lib/domain";
 import { cn } from "@/lib/utils";
+import { onRovingKeyDown, rovingTabIndex } from "@/lib/use-roving-focus";
 
 export function StyleStep({
   value,
@@ -13,14 +14,15 @@ export function StyleStep({
   onChoose: (s: StyleId) => void;
 }) {
   return (
-    <div role="radiogroup" aria-label="Style" className="grid grid-cols-2 gap-3 sm:grid-cols-3 sm:gap-4 lg:grid-cols-5">
-      {STYLES.map((s) => {
+    <div role="radiogroup" onKeyDown={onRovingKeyDown} aria-label="Style" className="grid grid-cols-2 gap-3 sm:grid-cols-3 sm:gap-4 lg:grid-cols-5">
+      {STYLES.map((s, i) => {
         const selected = value === s.id;
         return (
           <button
             key={s.id}
             type="button"
             role="radio"
+            tabIndex={rovingTabIndex(i, STYLES.findIndex((x) => x.id === value))}
             aria-checked={selected}
             aria-label={s.name}
             aria-description={s.description}

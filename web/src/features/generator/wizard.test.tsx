@@ -39,6 +39,20 @@ async function walkToUpload() {
 }
 
 describe("generate wizard", () => {
+  it("arrow keys move focus between style cards without choosing one", () => {
+    routes({});
+    renderWithApp(<Harness />, { user: testUser });
+    fireEvent.click(screen.getByRole("radio", { name: /^man/i }));
+    const cards = screen.getAllByRole("radio");
+    expect(cards.map((c) => c.tabIndex).filter((t) => t === 0)).toHaveLength(1);
+    cards[0]!.focus();
+    fireEvent.keyDown(cards[0]!, { key: "ArrowRight" });
+    expect(document.activeElement).toBe(cards[1]);
+    fireEvent.keyDown(cards[1]!, { key: "End" });
+    expect(document.activeElement).toBe(cards.at(-1));
+    expect(screen.getByText("Choose a style")).toBeTruthy();
+  });
+
   it("walks gender → style → photo; Generate stays disabled until a photo is chosen; Change goes back", async () => {
     URL.createObjectURL = vi.fn(() => "blob:x");
     URL.revokeObjectURL = vi.fn();
