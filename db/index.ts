@@ -24,8 +24,13 @@ export function createDb(env: DbConfig) {
   }
   // One connection per request: statements of a request run in order, transactions get it to themselves.
   const pool = new Pool({ connectionString: env.DATABASE_URL, max: 1 });
-  // An idle connection dropped by the server must not become an unhandled error; the next query reconnects.
-  pool.on("error", (err) => console.warn(JSON.stringify({ level: "warn", message: "database pool error", error: err.message })));
+  // A connection the server closes (after our Terminate, or when idle) must not become an unhandled
+  // error: the next query reconnects. "Network connection lost" after the pool has ended is expected.
+  pool.on("error", (err: Error) => {
+    if (!/Network connection lost/.test(err.message)) {
+      console.warn(JSON.stringify({ level: "warn", message: "database pool error", error: err.message }));
+    }
+  });
   const db = drizzle({ client: pool, schema });
   return { db, close: () => pool.end() };
 }

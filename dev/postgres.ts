@@ -19,17 +19,49 @@ export interface LocalDatabase {
   stop(): Promise<void>;
 }
 
-/** Pipes every WebSocket connection to a TCP connection to `target`. */
-export async function startWsProxy(target: { host: string; port: number }) {
+/**
+ * Pipes every WebSocket connection to a TCP connection to `target`, with at most `maxBackend` TCP
+ * connections open at once: further WebSockets wait their turn here (their bytes are buffered) instead
+ * of failing with "too many connections". Production has Neon's pooler for this; a Worker cannot queue
+ * requests itself (workerd cancels a request that waits on another request's promise).
+ */
+export async function startWsProxy(target: { host: string; port: number }, maxBackend = 80) {
   const port = await freePort();
   const wss = new WebSocketServer({ host: "127.0.0.1", port });
+  let open = 0;
+  const queue: (() => void)[] = [];
+  const release = () => {
+    const next = queue.shift();
+    if (next) next();
+    else open--;
+  };
+
   wss.on("connection", (ws) => {
-    const sock = net.connect(target.port, target.host);
-    const pending: Buffer[] = [];
+    let sock: net.Socket | undefined;
+    let closed = false;
     let terminated = false;
-    sock.on("connect", () => { for (const b of pending.splice(0)) sock.write(b); });
+    const pending: Buffer[] = [];
+
+    const connect = () => {
+      if (closed) return release();
+      const s = (sock = net.connect(target.port, target.host));
+      s.on("connect", () => { for (const b of pending.splice(0)) s.write(b); });
+      s.on("data", (data) => ws.readyState === ws.OPEN && ws.send(data));
+      s.once("close", release);
+      // Like Neon's proxy: when the server side ends, close the WebSocket cleanly (code 1000), so the
+      // Worker's sockets do not pile up until it runs out of file descriptors.
+      s.on("close", () => ws.close(1000));
+      s.on("error", () => ws.close(1000));
+    };
+    if (open < maxBackend) {
+      open++;
+      connect();
+    } else {
+      queue.push(connect);
+    }
+
     ws.on("message", (data: Buffer) => {
-      if (sock.connecting) pending.push(data);
+      if (!sock || sock.connecting) pending.push(data);
       else sock.write(data);
       // A client's Terminate ('X', length 4) ends the session. Postgres closes the connection then;
       // PGlite's socket server does not, and the driver never closes its side, so without this every
@@ -38,14 +70,15 @@ export async function startWsProxy(target: { host: string; port: number }) {
       // uncaught "Network connection lost".
       if (data.length === 5 && data[0] === 0x58 && data.readInt32BE(1) === 4) {
         terminated = true;
-        sock.end();
+        sock?.end();
       }
     });
-    sock.on("data", (data) => ws.readyState === ws.OPEN && ws.send(data));
-    ws.on("close", () => sock.destroy());
-    ws.on("error", () => sock.destroy());
-    sock.on("close", () => terminated || ws.close());
-    sock.on("error", () => terminated || ws.close());
+    const drop = () => {
+      closed = true;
+      sock?.destroy();
+    };
+    ws.on("close", drop);
+    ws.on("error", drop);
   });
   await new Promise<void>((resolve) => wss.once("listening", resolve));
   return {

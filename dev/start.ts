@@ -66,7 +66,7 @@ async function main() {
   await migrateDatabase(db);
   console.log("• Migrations applied");
 
-  const standins = await startStandins({ appUrl, vars: { ...devVars, ...process.env } as Record<string, string> });
+  const standins = await startStandins({ appUrl, vars: { ...devVars, ...process.env } });
   cleanups.push(standins.stop);
 
   const vars: Record<string, string> = {
