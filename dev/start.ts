@@ -50,17 +50,29 @@ async function main() {
   const stop = async (code: number) => {
     if (stopping) return;
     stopping = true;
+    const exited = children.map((child) =>
+      child.exitCode !== null ? Promise.resolve() : new Promise<void>((resolve) => child.once("exit", () => resolve())),
+    );
     for (const child of children) {
       try { process.kill(-child.pid!, "SIGTERM"); } catch { /* already gone */ }
     }
+    // Give wrangler a moment to shut workerd down cleanly; the exit handler below is the backstop.
+    await Promise.race([Promise.all(exited), new Promise((r) => setTimeout(r, 5000))]);
     for (const fn of cleanups.reverse()) await fn().catch(() => {});
     process.exit(code);
   };
   process.on("SIGINT", () => void stop(0));
   process.on("SIGTERM", () => void stop(0));
+  process.on("SIGHUP", () => void stop(0));
+  // Whatever ends this process, its children's process groups go with it.
+  process.on("exit", () => {
+    for (const child of children) {
+      try { process.kill(-child.pid!, "SIGKILL"); } catch { /* already gone */ }
+    }
+  });
 
   const databaseUrl = fromEnv("DATABASE_URL");
-  console.log(databaseUrl ? "• Postgres: DATABASE_URL" : "• Postgres: embedded PGlite in .data/pglite (first start takes a few seconds)");
+  console.log(databaseUrl ? "• Postgres: DATABASE_URL" : `• Postgres: embedded PGlite in ${join(dataDir, "pglite")} (the first start takes a few seconds)`);
   const db = await startLocalDatabase({ databaseUrl, dataDir: join(dataDir, "pglite") });
   cleanups.push(db.stop);
   await migrateDatabase(db);
@@ -89,7 +101,7 @@ async function main() {
     "wrangler", "dev", "--ip", "127.0.0.1", "--port", String(port), "--env-file", envFile,
     "--persist-to", persistDir, "--show-interactive-dev-session=false", "--log-level", "warn",
   ];
-  if (watch) spawnChild(["vite", "build", "--watch", "--logLevel", "warn"], cleanups);
+  if (watch) children.push(spawnChild(["vite", "build", "--watch", "--logLevel", "warn"]));
   const wrangler = spawn("npx", args, {
     cwd: root,
     stdio: ["ignore", "inherit", "inherit"],
@@ -120,11 +132,8 @@ ${standins.notes.map((n) => `  • ${n}`).join("\n")}
 `);
 }
 
-function spawnChild(cmd: string[], cleanups: (() => Promise<void>)[]) {
-  const child = spawn("npx", cmd, { cwd: root, stdio: "inherit", detached: true });
-  cleanups.push(async () => {
-    try { process.kill(-child.pid!, "SIGTERM"); } catch { /* gone */ }
-  });
+function spawnChild(cmd: string[]) {
+  return spawn("npx", cmd, { cwd: root, stdio: "inherit", detached: true });
 }
 
 async function waitForHealth(url: string, timeoutMs = 90_000) {

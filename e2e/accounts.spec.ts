@@ -1,0 +1,55 @@
+import { expect, test } from "@playwright/test";
+import { PASSWORD, mailLink, uniqueEmail } from "./helpers";
+
+test("sign up in the UI, verify from the dev mailbox, sign out, sign in", async ({ page, request }) => {
+  const email = uniqueEmail("journey");
+  await page.goto("/auth");
+  await page.getByRole("tab", { name: "Sign Up" }).click();
+  const form = page.getByRole("form", { name: "Sign up" });
+  await form.getByLabel("Email").fill(email);
+  await form.getByLabel("Password", { exact: true }).fill(PASSWORD);
+  await form.getByLabel("Confirm password").fill(`${PASSWORD}x`);
+  await expect(form.getByText("Passwords do not match")).toBeVisible();
+  await expect(form.getByRole("button", { name: "Create Account" })).toBeDisabled();
+  await form.getByLabel("Confirm password").fill(PASSWORD);
+  await form.getByRole("button", { name: "Create Account" }).click();
+
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page.getByText("Account created successfully. Please check your email to verify your account.", { exact: true })).toBeVisible();
+  const banner = page.getByRole("region", { name: "Verify your email address" });
+  await expect(banner).toBeVisible();
+
+  // The link from the dev mailbox verifies the address and lands on the dashboard, now verified.
+  await page.goto(await mailLink(request, email, "/api/auth/verify"));
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page.getByText(/2 free generations? left/i)).toBeVisible();
+  await expect(banner).toHaveCount(0);
+
+  // Sign out returns to the landing page.
+  await page.getByRole("button", { name: /user menu|account menu|open user menu/i }).first().click();
+  await page.getByRole("menuitem", { name: "Sign Out" }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByText("You have been signed out successfully.", { exact: true })).toBeVisible();
+
+  // Protected pages now send us to /auth; signing in brings us back to the dashboard.
+  await page.goto("/dashboard");
+  await expect(page).toHaveURL(/\/auth$/);
+  const login = page.getByRole("form", { name: "Sign in" });
+  await login.getByLabel("Email").fill(email);
+  await login.getByLabel("Password").fill(PASSWORD);
+  await login.getByRole("button", { name: "Sign In" }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page.getByText("You have successfully signed in.", { exact: true })).toBeVisible();
+});
+
+test("Google sign-in through the local provider lands on /dashboard", async ({ page }) => {
+  const email = uniqueEmail("google");
+  await page.goto("/auth");
+  await page.getByRole("button", { name: "Continue with Google" }).click();
+  // The local OpenID provider's account chooser.
+  await page.getByLabel(/email/i).fill(email);
+  await page.getByRole("button", { name: /continue/i }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  // A Google-verified address counts as verified: the free generations are there, no banner.
+  await expect(page.getByText(/2 free generations? left/i)).toBeVisible();
+});

@@ -1,0 +1,69 @@
+import { readFile } from "node:fs/promises";
+import { expect, test, type Page } from "@playwright/test";
+import sharp from "sharp";
+import { createVerifiedAccount, portraitPng, signIn } from "./helpers";
+
+/** Generates one headshot through the UI and waits for the result step. */
+async function generateOne(page: Page) {
+  await page.getByRole("radio", { name: /^Woman/ }).click();
+  await page.getByRole("radio", { name: "LinkedIn", exact: true }).click();
+  await page.locator('input[type="file"]').setInputFiles({ name: "me.png", mimeType: "image/png", buffer: await portraitPng() });
+  await page.getByRole("button", { name: "Generate Headshot" }).click();
+  await expect(page.getByRole("button", { name: "Generate Another Headshot" })).toBeVisible({ timeout: 30_000 });
+}
+
+/** Reads the pHYs chunk of a PNG: pixels per metre on x, and the unit byte. */
+function pngPhys(png: Buffer): { ppm: number; unit: number } | null {
+  let o = 8;
+  while (o < png.length) {
+    const len = png.readUInt32BE(o);
+    const type = png.toString("ascii", o + 4, o + 8);
+    if (type === "pHYs") return { ppm: png.readUInt32BE(o + 8), unit: png[o + 16]! };
+    o += 12 + len;
+  }
+  return null;
+}
+
+test("a subscriber downloads a round 300 DPI PNG LinkedIn banner", async ({ page, request }) => {
+  const email = await createVerifiedAccount(request, "subscriber");
+  const granted = await request.post("/api/dev/subscription", { data: { email, planType: "monthly" } });
+  expect(granted.status()).toBe(201);
+  await signIn(page, email);
+  await generateOne(page);
+
+  await page.getByLabel("Size preset").click();
+  await page.getByRole("option", { name: /LinkedIn banner/ }).click();
+  await page.getByRole("radio", { name: /^Round/ }).click();
+  await page.getByRole("radio", { name: "PNG", exact: true }).click();
+  await page.getByRole("radio", { name: /^300/ }).click();
+  const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: "Download", exact: true }).click()]);
+  await expect(page.getByText("Download Started", { exact: true })).toBeVisible();
+
+  expect(download.suggestedFilename()).toBe("headshot-linkedin-linkedin-banner-round-300dpi.png");
+  const file = await readFile((await download.path())!);
+  const meta = await sharp(file).metadata();
+  expect(meta).toMatchObject({ format: "png", width: 1584, height: 396, hasAlpha: true, density: 300 });
+  expect(pngPhys(file)).toEqual({ ppm: 11811, unit: 1 }); // 300 dpi = 11811 px/m
+  const { data, info } = await sharp(file).raw().toBuffer({ resolveWithObject: true });
+  const alphaAt = (x: number, y: number) => data[(y * info.width + x) * info.channels + 3];
+  expect(alphaAt(0, 0)).toBe(0); // transparent corners
+  expect(alphaAt(info.width - 1, info.height - 1)).toBe(0);
+  expect(alphaAt(Math.floor(info.width / 2), Math.floor(info.height / 2))).toBe(255); // opaque centre
+});
+
+test("a free user downloads a web-size WebP, and high resolution asks for a plan", async ({ page, request }) => {
+  const email = await createVerifiedAccount(request, "free-download");
+  await signIn(page, email);
+  await generateOne(page);
+
+  await page.getByRole("radio", { name: "Web", exact: true }).click();
+  await page.getByRole("radio", { name: "WebP", exact: true }).click();
+  const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: "Download", exact: true }).click()]);
+  expect(download.suggestedFilename()).toBe("headshot-linkedin-web-square.webp");
+  const meta = await sharp(await readFile((await download.path())!)).metadata();
+  expect(meta.format).toBe("webp");
+  expect(Math.max(meta.width!, meta.height!)).toBe(512);
+
+  await page.getByRole("radio", { name: /^High/ }).click();
+  await expect(page.getByRole("dialog", { name: "Subscription Required" })).toBeVisible();
+});

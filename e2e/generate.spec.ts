@@ -1,0 +1,46 @@
+import { expect, test, type Page } from "@playwright/test";
+import { createVerifiedAccount, portraitPng, signIn } from "./helpers";
+
+async function generate(page: Page, photo: Buffer, style: string) {
+  await page.getByRole("radio", { name: /^Man/ }).click();
+  await page.getByRole("radio", { name: style, exact: true }).click();
+  await page.locator('input[type="file"]').setInputFiles({ name: "me.png", mimeType: "image/png", buffer: photo });
+  await expect(page.getByText("me.png")).toBeVisible();
+  await page.getByRole("button", { name: "Generate Headshot" }).click();
+}
+
+test("a verified user generates two headshots, finds them in the gallery, and the third asks for a plan", async ({ page, request }) => {
+  const email = await createVerifiedAccount(request, "generate");
+  const photo = await portraitPng();
+  await signIn(page, email);
+  await expect(page.getByText(/2 free generations? left/i)).toBeVisible();
+
+  await generate(page, photo, "Corporate");
+  // Processing: progress and the estimate, then the result with the before/after slider.
+  await expect(page.getByRole("progressbar")).toBeVisible();
+  await expect(page.getByText(/15 seconds/)).toBeVisible();
+  await expect(page.getByRole("button", { name: "Generate Another Headshot" })).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByRole("slider").first()).toHaveAttribute("aria-valuenow", "50");
+  await expect(page.getByText(/1 free generation left/i)).toBeVisible({ timeout: 35_000 });
+
+  // The gallery lists it, newest first, with its style.
+  await page.getByRole("button", { name: "My Gallery" }).click();
+  await expect(page.getByRole("button", { name: /^Open Corporate headshot from / })).toBeVisible();
+
+  // Second (last free) generation.
+  await page.getByRole("button", { name: "Generate New" }).first().click();
+  await generate(page, photo, "Office");
+  await expect(page.getByRole("button", { name: "Generate Another Headshot" })).toBeVisible({ timeout: 30_000 });
+  await page.getByRole("button", { name: "My Gallery" }).click();
+  const items = page.getByRole("button", { name: /^Open .* headshot from / });
+  await expect(items).toHaveCount(2);
+  await expect(items.first()).toHaveAccessibleName(/^Open Office headshot/);
+
+  // Third: the free generations are used up.
+  await page.getByRole("button", { name: "Generate New" }).first().click();
+  await generate(page, photo, "Suit");
+  const dialog = page.getByRole("dialog", { name: "Subscription Required" });
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByRole("button", { name: "Maybe Later" })).toBeVisible();
+  await expect(dialog.getByRole("button", { name: "View Plans" })).toBeVisible();
+});
