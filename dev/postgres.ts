@@ -39,7 +39,6 @@ export async function startWsProxy(target: { host: string; port: number }, maxBa
   wss.on("connection", (ws) => {
     let sock: net.Socket | undefined;
     let closed = false;
-    let terminated = false;
     const pending: Buffer[] = [];
 
     const connect = () => {
@@ -66,10 +65,8 @@ export async function startWsProxy(target: { host: string; port: number }, maxBa
       // A client's Terminate ('X', length 4) ends the session. Postgres closes the connection then;
       // PGlite's socket server does not, and the driver never closes its side, so without this every
       // connection stays open until maxConnections is reached ("Connection terminated unexpectedly").
-      // The WebSocket is left for the client to close: closing it from here surfaces in workerd as an
-      // uncaught "Network connection lost".
+      // Ending the TCP side closes the WebSocket too (see connect()).
       if (data.length === 5 && data[0] === 0x58 && data.readInt32BE(1) === 4) {
-        terminated = true;
         sock?.end();
       }
     });

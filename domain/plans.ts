@@ -8,3 +8,14 @@ export const PLANS = [
 export type PlanType = (typeof PLANS)[number]["id"];
 export const PLAN_ORDER: Record<PlanType, number> = { weekly: 0, monthly: 1, yearly: 2 };
 export const CURRENCY = "EUR";
+
+/**
+ * Subscription statuses (Stripe's values) that grant the paid features, while the period lasts.
+ * past_due does not: the user is asked to fix the payment first.
+ */
+export const ENTITLED_STATUSES = ["active", "trialing"] as const;
+
+export function isEntitled(sub: { status: string; currentPeriodEnd: string | Date | null } | null | undefined, now = Date.now()): boolean {
+  if (!sub || !(ENTITLED_STATUSES as readonly string[]).includes(sub.status)) return false;
+  return sub.currentPeriodEnd === null || new Date(sub.currentPeriodEnd).getTime() > now;
+}

@@ -1,12 +1,8 @@
 import { and, desc, eq, gt, inArray, isNull, or, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../db";
 import { subscriptions } from "../../db/schema";
+import { ENTITLED_STATUSES } from "../../domain/plans";
 
-/**
- * Statuses that grant paid access (Stripe's values). past_due does not: the user is asked to fix the
- * payment, and access returns the moment Stripe reports the subscription active again.
- */
-export const ENTITLED_STATUSES = ["active", "trialing"] as const;
 
 /** The user's current subscription row (newest first), whatever its status; null if they never had one. */
 export async function currentSubscription(db: Db, userId: string) {
@@ -19,7 +15,7 @@ export async function currentSubscription(db: Db, userId: string) {
   return row ?? null;
 }
 
-/** Does the user have paid access right now? One indexed query (subscriptions_user_idx). */
+/** Does the user have paid access right now (domain/plans.ts ENTITLED_STATUSES, period not over)? One indexed query. */
 export async function hasActiveSubscription(db: Db | Tx, userId: string): Promise<boolean> {
   const [row] = await db
     .select({ id: subscriptions.id })

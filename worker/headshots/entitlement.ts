@@ -6,29 +6,14 @@
  * non-subscribers take a free generation with `UPDATE credits ... WHERE used < granted`. Any refusal
  * throws, which rolls the flip back. The queue message is sent only after the commit.
  */
-import { and, eq, gt, gte, inArray, isNull, or, sql } from "drizzle-orm";
-import { credits, headshots, subscriptions, users } from "../../db/schema";
-import type { Db, Tx } from "../../db";
+import { and, eq, gte, sql } from "drizzle-orm";
+import { credits, headshots, users } from "../../db/schema";
+import { hasActiveSubscription } from "../billing/subscription";
+import type { Db } from "../../db";
 import type { Config } from "../config";
 import { ApiError, notFound, tooManyRequests } from "../lib/errors";
 import { MESSAGES } from "../../domain/limits";
 import type { HeadshotStatus } from "../../domain/api";
-
-/** Subscription statuses that grant unlimited generations (Stripe's values). */
-export const ACTIVE_SUBSCRIPTION_STATUSES = ["active", "trialing"];
-
-export async function hasActiveSubscription(db: Db | Tx, userId: string): Promise<boolean> {
-  const [row] = await db
-    .select({ id: subscriptions.id })
-    .from(subscriptions)
-    .where(and(
-      eq(subscriptions.userId, userId),
-      inArray(subscriptions.status, ACTIVE_SUBSCRIPTION_STATUSES),
-      or(isNull(subscriptions.currentPeriodEnd), gt(subscriptions.currentPeriodEnd, sql`now()`)),
-    ))
-    .limit(1);
-  return Boolean(row);
-}
 
 export type StartResult = { started: true } | { started: false; status: HeadshotStatus };
 

@@ -2,14 +2,13 @@ import { useQuery } from "@tanstack/react-query";
 import { api } from "@/api/client";
 import type { ApiSubscription } from "@/lib/domain";
 import { useAuth } from "@/features/auth/auth-context";
+import { isEntitled } from "@/lib/domain";
 
 export const subscriptionQueryKey = ["/api/stripe/subscription"] as const;
 
-/** Statuses that grant the paid features (mirrors the worker's entitlement check). */
-const ACTIVE_STATUSES = new Set(["active", "trialing"]);
-
+/** The same rule the worker enforces (domain/plans.ts). */
 export function isActiveSubscription(sub: ApiSubscription | null | undefined): boolean {
-  return Boolean(sub && ACTIVE_STATUSES.has(sub.status));
+  return isEntitled(sub);
 }
 
 /** GET /api/stripe/subscription; `null` when there is none. Any error counts as "no subscription". */
