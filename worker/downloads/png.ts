@@ -2,23 +2,10 @@
  * PNG chunk surgery: set the physical pixel size (pHYs) without decoding or re-encoding the image.
  * A PNG is the 8-byte signature followed by chunks: length (4, BE) | type (4) | data | CRC-32 (4).
  */
+import { crc32 } from "../lib/crc32";
+
 const SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
 const INCH_PER_METRE = 1 / 0.0254;
-
-let crcTable: Uint32Array | undefined;
-export function crc32(bytes: Uint8Array, start = 0, end = bytes.length): number {
-  if (!crcTable) {
-    crcTable = new Uint32Array(256);
-    for (let n = 0; n < 256; n++) {
-      let c = n;
-      for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-      crcTable[n] = c >>> 0;
-    }
-  }
-  let c = 0xffffffff;
-  for (let i = start; i < end; i++) c = crcTable[(c ^ bytes[i]!) & 0xff]! ^ (c >>> 8);
-  return (c ^ 0xffffffff) >>> 0;
-}
 
 export function isPng(bytes: Uint8Array): boolean {
   return bytes.length > 33 && SIGNATURE.every((b, i) => bytes[i] === b);

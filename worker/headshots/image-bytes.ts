@@ -6,6 +6,7 @@
  * Everything here is O(size) over the bytes with no pixel buffers, so a 10 MB upload that declares
  * 50,000 × 50,000 pixels costs microseconds instead of 10 GB of RAM in a 128 MB isolate.
  */
+import { crc32 } from "../lib/crc32";
 
 export type ImageType = "image/jpeg" | "image/png" | "image/webp";
 
@@ -242,17 +243,4 @@ function concat(parts: Uint8Array[]): Uint8Array {
   return out;
 }
 
-let crcTable: Uint32Array | undefined;
-function crc32(data: Uint8Array): number {
-  if (!crcTable) {
-    crcTable = new Uint32Array(256);
-    for (let n = 0; n < 256; n++) {
-      let c = n;
-      for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-      crcTable[n] = c >>> 0;
-    }
-  }
-  let crc = 0xffffffff;
-  for (let k = 0; k < data.length; k++) crc = crcTable[(crc ^ data[k]!) & 0xff]! ^ (crc >>> 8);
-  return (crc ^ 0xffffffff) >>> 0;
-}
+

@@ -2,6 +2,7 @@
  * Test images, made inside workerd with photon: small photos in JPEG/PNG/WebP, and the hostile
  * variants (metadata with GPS, lying headers, truncation) built byte by byte.
  */
+import { crc32 } from "../lib/crc32";
 import { PhotonImage } from "@cf-wasm/photon";
 
 /** A w×h picture with a deterministic pattern (varies with `seed`). */
@@ -106,20 +107,6 @@ export function jpegWithMetadata(orientation = 1, w = 64, h = 48): Uint8Array {
 
 // -- PNG chunks
 
-let table: Uint32Array | undefined;
-export function crc32(data: Uint8Array): number {
-  if (!table) {
-    table = new Uint32Array(256);
-    for (let n = 0; n < 256; n++) {
-      let c = n;
-      for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-      table[n] = c >>> 0;
-    }
-  }
-  let crc = 0xffffffff;
-  for (const b of data) crc = table[(crc ^ b) & 0xff]! ^ (crc >>> 8);
-  return (crc ^ 0xffffffff) >>> 0;
-}
 
 export function pngChunk(type: string, data: Uint8Array): Uint8Array {
   const out = new Uint8Array(12 + data.length);
