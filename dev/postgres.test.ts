@@ -1,0 +1,47 @@
+import net from "node:net";
+import { createRequire } from "node:module";
+import { describe, expect, it } from "vitest";
+import { startWsProxy } from "./postgres";
+
+const WebSocket = createRequire(import.meta.url)("ws") as typeof import("ws").WebSocket;
+
+/** A TCP echo server that counts how many connections it holds at once. */
+async function echoServer() {
+  let open = 0;
+  let peak = 0;
+  const server = net.createServer((sock) => {
+    peak = Math.max(peak, ++open);
+    sock.on("data", (d) => sock.write(d));
+    sock.on("close", () => open--);
+  });
+  await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
+  return { port: (server.address() as net.AddressInfo).port, peak: () => peak, close: () => server.close() };
+}
+
+describe("the local WebSocket proxy", () => {
+  it("holds at most maxBackend server connections; the rest wait their turn and still get through", async () => {
+    const echo = await echoServer();
+    const proxy = await startWsProxy({ host: "127.0.0.1", port: echo.port }, 2);
+    try {
+      const replies = await Promise.all(
+        Array.from({ length: 6 }, (_, i) =>
+          new Promise<string>((resolve, reject) => {
+            const ws = new WebSocket(`ws://${proxy.proxy}`);
+            ws.on("open", () => ws.send(Buffer.from(`hello ${i}`)));
+            ws.on("message", (data: Buffer) => {
+              // hold the connection a moment so the others must queue, then let it go
+              setTimeout(() => ws.close(), 30);
+              resolve(data.toString());
+            });
+            ws.on("error", reject);
+          }),
+        ),
+      );
+      expect(replies.sort()).toEqual(Array.from({ length: 6 }, (_, i) => `hello ${i}`));
+      expect(echo.peak()).toBe(2);
+    } finally {
+      await proxy.stop();
+      echo.close();
+    }
+  });
+});
