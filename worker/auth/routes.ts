@@ -165,7 +165,7 @@ export const authRoutes = new Hono<AppEnv>()
       });
       return c.redirect(url, 302);
     } catch (err) {
-      log("warn", "google sign-in could not start", { requestId: c.get("requestId"), ...errorFields(err) });
+      log("warn", "google sign-in could not start", { requestId: c.get("requestId"), reason: err instanceof Error ? err.message : String(err) });
       return c.redirect("/auth?error=oauth_error", 302);
     }
   })
@@ -183,7 +183,7 @@ export const authRoutes = new Hono<AppEnv>()
       setRefreshCookie(c, await startFamily(c.var.db, user.id, "google"));
       return c.redirect("/oauth/callback", 302);
     } catch (err) {
-      log("warn", "google sign-in refused", { requestId: c.get("requestId"), ...errorFields(err) });
+      log("warn", "google sign-in refused", { requestId: c.get("requestId"), reason: err instanceof Error ? err.message : String(err) });
       return c.redirect("/auth?error=oauth_error", 302);
     }
   })
