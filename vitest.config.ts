@@ -30,6 +30,7 @@ export default defineConfig({
                 ...testBindings,
                 DATABASE_URL: inject("databaseUrl"),
                 DATABASE_WS_PROXY: inject("databaseWsProxy"),
+                DATABASE_HTTP_URL: inject("databaseHttpUrl"),
                 GEMINI_BASE_URL: inject("genaiUrl"),
                 GOOGLE_ISSUER: inject("oidcIssuer"),
                 GOOGLE_CLIENT_ID: "headshot-studio-local", // dev/oidc-standin.ts STANDIN_CLIENT_ID

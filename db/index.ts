@@ -1,5 +1,6 @@
-import { Pool, neonConfig } from "@neondatabase/serverless";
+import { Pool, neon, neonConfig } from "@neondatabase/serverless";
 import { drizzle } from "drizzle-orm/neon-serverless";
+import { drizzle as drizzleHttp } from "drizzle-orm/neon-http";
 import * as schema from "./schema";
 
 export { schema };
@@ -8,11 +9,18 @@ export interface DbConfig {
   DATABASE_URL: string;
   /** Local runs only: "host:port/v1" of the WebSocket proxy in front of a plain Postgres server. */
   DATABASE_WS_PROXY?: string;
+  /** Local runs only: URL of the SQL-over-HTTP endpoint standing in for Neon's (dev/sql-over-http.ts). */
+  DATABASE_HTTP_URL?: string;
 }
 
 /**
- * The production driver (Neon over WebSockets). Locally the same driver talks to a WebSocket proxy in
- * front of PGlite or any Postgres server. Create one per request and `close()` it when done.
+ * The production driver, two ways, created per request:
+ * - `db`: a session over a WebSocket (transactions, `for update`, anything multi-statement). Opened on
+ *   first use; `close()` it when the request is done.
+ * - `http`: one statement per HTTPS round trip, no session to open — for the polled hot paths (status,
+ *   credits). It cannot run interactive transactions.
+ * Locally the same driver talks to a WebSocket proxy and an HTTP endpoint in front of PGlite or any
+ * Postgres server (dev/postgres.ts).
  */
 export function createDb(env: DbConfig) {
   if (env.DATABASE_WS_PROXY) {
@@ -32,8 +40,11 @@ export function createDb(env: DbConfig) {
     }
   });
   const db = drizzle({ client: pool, schema });
-  return { db, close: () => pool.end() };
+  if (env.DATABASE_HTTP_URL) neonConfig.fetchEndpoint = env.DATABASE_HTTP_URL;
+  const http = drizzleHttp({ client: neon(env.DATABASE_URL), schema });
+  return { db, http, close: () => pool.end() };
 }
 
 export type Db = ReturnType<typeof createDb>["db"];
+export type HttpDb = ReturnType<typeof createDb>["http"];
 export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];

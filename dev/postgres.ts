@@ -8,6 +8,7 @@ import { createRequire } from "node:module";
 import { PGlite } from "@electric-sql/pglite";
 import { PGLiteSocketServer } from "@electric-sql/pglite-socket";
 import { freePort } from "./ports";
+import { startSqlOverHttp } from "./sql-over-http";
 
 // In a vitest globalSetup the "ws" import can resolve to the browser stub; require the Node build.
 const { WebSocketServer } = createRequire(import.meta.url)("ws") as typeof import("ws");
@@ -15,6 +16,8 @@ const { WebSocketServer } = createRequire(import.meta.url)("ws") as typeof impor
 export interface LocalDatabase {
   DATABASE_URL: string;
   DATABASE_WS_PROXY: string;
+  /** Neon's SQL-over-HTTP endpoint, played locally (dev/sql-over-http.ts). */
+  DATABASE_HTTP_URL: string;
   embedded: boolean;
   stop(): Promise<void>;
 }
@@ -91,18 +94,32 @@ export async function startLocalDatabase(opts: { dataDir?: string; databaseUrl?:
   if (opts.databaseUrl) {
     const url = new URL(opts.databaseUrl);
     const proxy = await startWsProxy({ host: url.hostname, port: Number(url.port || 5432) });
-    return { DATABASE_URL: opts.databaseUrl, DATABASE_WS_PROXY: proxy.proxy, embedded: false, stop: proxy.stop };
+    const sqlHttp = await startSqlOverHttp({ DATABASE_URL: opts.databaseUrl, DATABASE_WS_PROXY: proxy.proxy });
+    return {
+      DATABASE_URL: opts.databaseUrl,
+      DATABASE_WS_PROXY: proxy.proxy,
+      DATABASE_HTTP_URL: sqlHttp.url,
+      embedded: false,
+      async stop() {
+        await sqlHttp.stop();
+        await proxy.stop();
+      },
+    };
   }
   const pg = await PGlite.create(opts.dataDir);
   const pgPort = await freePort();
   const server = new PGLiteSocketServer({ db: pg, port: pgPort, host: "127.0.0.1", maxConnections: 100 });
   await server.start();
   const proxy = await startWsProxy({ host: "127.0.0.1", port: pgPort });
+  const DATABASE_URL = `postgres://postgres@127.0.0.1:${pgPort}/postgres`;
+  const sqlHttp = await startSqlOverHttp({ DATABASE_URL, DATABASE_WS_PROXY: proxy.proxy });
   return {
-    DATABASE_URL: `postgres://postgres@127.0.0.1:${pgPort}/postgres`,
+    DATABASE_URL,
     DATABASE_WS_PROXY: proxy.proxy,
+    DATABASE_HTTP_URL: sqlHttp.url,
     embedded: true,
     async stop() {
+      await sqlHttp.stop();
       await proxy.stop();
       await server.stop();
       await pg.close();

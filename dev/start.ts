@@ -91,6 +91,7 @@ async function main() {
     ...devVars,
     DATABASE_URL: db.DATABASE_URL,
     DATABASE_WS_PROXY: db.DATABASE_WS_PROXY,
+    DATABASE_HTTP_URL: db.DATABASE_HTTP_URL,
   };
   for (const key of Object.keys(vars)) if (process.env[key] !== undefined && key !== "DATABASE_URL") vars[key] = process.env[key]!;
   mkdirSync(join(root, ".wrangler"), { recursive: true });

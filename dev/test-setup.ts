@@ -15,6 +15,7 @@ declare module "vitest" {
   export interface ProvidedContext {
     databaseUrl: string;
     databaseWsProxy: string;
+    databaseHttpUrl: string;
     oidcIssuer: string;
     genaiUrl: string;
   }
@@ -34,10 +35,11 @@ async function freshDatabaseOn(serverUrl: string) {
   await admin.query(`create database ${name}`);
   const testUrl = new URL(serverUrl);
   testUrl.pathname = `/${name}`;
+  const db = await startLocalDatabase({ databaseUrl: testUrl.toString() });
   return {
-    DATABASE_URL: testUrl.toString(),
-    DATABASE_WS_PROXY: proxy.proxy,
+    ...db,
     async stop() {
+      await db.stop();
       await admin.query(`drop database if exists ${name} with (force)`).catch(() => {});
       await admin.end();
       await proxy.stop();
@@ -51,6 +53,7 @@ export default async function setup(project: TestProject) {
   await migrateDatabase(db);
   project.provide("databaseUrl", db.DATABASE_URL);
   project.provide("databaseWsProxy", db.DATABASE_WS_PROXY);
+  project.provide("databaseHttpUrl", db.DATABASE_HTTP_URL);
   const genai = await startGenaiStandin({ delayMs: 0, failRate: 0 });
   project.provide("genaiUrl", genai.url);
   const oidc = await startOidcStandin();

@@ -45,6 +45,7 @@ const schema = z.object({
   OPERATOR_EMAIL: z.string().trim().toLowerCase().pipe(z.email()),
   DATABASE_URL: z.string().min(1),
   DATABASE_WS_PROXY: optional,
+  DATABASE_HTTP_URL: optional.pipe(z.url().optional()),
   JWT_SECRET: secret,
   IMAGE_ENCRYPTION_KEYS: encryptionKeys,
   URL_SIGNING_SECRET: secret,

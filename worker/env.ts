@@ -1,4 +1,4 @@
-import type { Db } from "../db";
+import type { Db, HttpDb } from "../db";
 import type { Config } from "./config";
 
 /** What the signed-in request carries after `requireUser` (see worker/auth/middleware.ts). */
@@ -12,7 +12,10 @@ export interface AppEnv {
   Variables: {
     requestId: string;
     config: Config;
+    /** A database session (WebSocket): transactions and general use. */
     db: Db;
+    /** Single statements over HTTP, no session: the polled hot paths. */
+    httpDb: HttpDb;
     user: AuthUser;
   };
 }

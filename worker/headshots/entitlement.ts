@@ -9,7 +9,7 @@
 import { and, eq, gte, sql } from "drizzle-orm";
 import { credits, headshots, users } from "../../db/schema";
 import { hasActiveSubscription } from "../billing/subscription";
-import type { Db } from "../../db";
+import type { Db, HttpDb } from "../../db";
 import type { Config } from "../config";
 import { ApiError, notFound, tooManyRequests } from "../lib/errors";
 import { MESSAGES } from "../../domain/limits";
@@ -104,7 +104,7 @@ export async function undoStart(db: Db, userId: string, headshotId: string): Pro
 }
 
 /** GET /api/users/credits: free generations left, used, and whether the email is verified. */
-export async function readCredits(db: Db, userId: string) {
+export async function readCredits(db: Db | HttpDb, userId: string) {
   const [row] = await db
     .select({ granted: credits.granted, used: credits.used, verifiedAt: users.emailVerifiedAt })
     .from(users)

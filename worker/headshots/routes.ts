@@ -111,7 +111,8 @@ export const headshotRoutes = new Hono<AppEnv>()
   })
   .get("/:id/status", validate("param", idParam), async (c) => {
     const { id } = c.req.valid("param");
-    const [row] = await c.var.db
+    // The hot path (every open tab, every 2 s): one primary-key lookup, one HTTP round trip, no session.
+    const [row] = await c.var.httpDb
       .select({ status: headshots.status, resultKey: headshots.resultKey, error: headshots.error })
       .from(headshots)
       .where(and(eq(headshots.id, id), eq(headshots.userId, c.var.user.id)));
@@ -136,7 +137,7 @@ export const headshotRoutes = new Hono<AppEnv>()
 export const creditsRoutes = new Hono<AppEnv>()
   .use("/credits", requireUser)
   .get("/credits", async (c) => {
-    const body: Credits = await readCredits(c.var.db, c.var.user.id);
+    const body: Credits = await readCredits(c.var.httpDb, c.var.user.id);
     c.header("Cache-Control", "no-store");
     return c.json(body);
   });

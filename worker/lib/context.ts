@@ -7,8 +7,9 @@ import type { AppEnv } from "../env";
 export const withServices = createMiddleware<AppEnv>(async (c, next) => {
   const config = getConfig(c.env);
   c.set("config", config);
-  const { db, close } = createDb(config);
+  const { db, http, close } = createDb(config);
   c.set("db", db);
+  c.set("httpDb", http);
   try {
     await next();
   } finally {

@@ -1,0 +1,42 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { neon, neonConfig } from "@neondatabase/serverless";
+import { startLocalDatabase, type LocalDatabase } from "./postgres";
+
+/** The local SQL-over-HTTP endpoint answers Neon's driver exactly as Neon's own endpoint would. */
+describe("the local SQL-over-HTTP endpoint", () => {
+  let db: LocalDatabase;
+  let sql: ReturnType<typeof neon>;
+  beforeAll(async () => {
+    db = await startLocalDatabase({}); // in-memory PGlite
+    neonConfig.fetchEndpoint = db.DATABASE_HTTP_URL;
+    sql = neon(db.DATABASE_URL);
+    await sql`create table t (id int primary key, name text, at timestamptz, ok boolean, data jsonb, n bigint)`;
+  });
+  afterAll(() => db?.stop());
+
+  it("runs parameterised statements and returns values the driver parses into JS types", async () => {
+    await sql`insert into t values (${1}, ${"Ada"}, ${"2026-11-21T10:00:00Z"}, ${true}, ${JSON.stringify({ a: [1, 2] })}, ${"9007199254740993"})`;
+    await sql`insert into t (id, name) values (${2}, ${null})`;
+    const rows = await sql`select id, name, at, ok, data, n from t order by id`;
+    expect(rows).toEqual([
+      { id: 1, name: "Ada", at: new Date("2026-11-21T10:00:00Z"), ok: true, data: { a: [1, 2] }, n: "9007199254740993" },
+      { id: 2, name: null, at: null, ok: null, data: null, n: null },
+    ]);
+    const full = await sql.query("select count(*)::int as c from t where id > $1", [0], { fullResults: true });
+    expect(full.rows).toEqual([{ c: 2 }]);
+    expect(full.command).toBe("SELECT");
+  });
+
+  it("answers a failing statement with the Postgres error", async () => {
+    await expect(sql`insert into t (id) values (${1})`).rejects.toMatchObject({ code: "23505" });
+    await expect(sql`select nope from t`).rejects.toThrow(/nope/);
+  });
+
+  it("runs a batch in one transaction, and rolls it all back when one statement fails", async () => {
+    const [a, b] = await sql.transaction([sql`insert into t (id) values (${10}) returning id`, sql`select count(*)::int as c from t`]);
+    expect(a).toEqual([{ id: 10 }]);
+    expect(b).toEqual([{ c: 3 }]);
+    await expect(sql.transaction([sql`insert into t (id) values (${11})`, sql`insert into t (id) values (${1})`])).rejects.toMatchObject({ code: "23505" });
+    expect(await sql`select id from t where id = ${11}`).toEqual([]);
+  });
+});
