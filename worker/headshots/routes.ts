@@ -155,7 +155,7 @@ export const imageRoutes = new Hono<AppEnv>().get(
     if (!(await verifyImageSignature(c.var.config, id, kind, exp, sig))) {
       throw forbidden("This image link is invalid or has expired. Please reload the page.");
     }
-    const [row] = await c.var.db
+    const [row] = await c.var.httpDb
       .select({ originalKey: headshots.originalKey, resultKey: headshots.resultKey })
       .from(headshots)
       .where(eq(headshots.id, id));
