@@ -94,6 +94,12 @@ async function main() {
     DATABASE_HTTP_URL: db.DATABASE_HTTP_URL,
   };
   for (const key of Object.keys(vars)) if (process.env[key] !== undefined && key !== "DATABASE_URL") vars[key] = process.env[key]!;
+  // wrangler refuses to start without the assets directory: build the web app first if it is missing
+  // (npm start has just built it; npm run dev builds once here, then keeps rebuilding on change).
+  if (watch || !existsSync(join(root, "web", "dist", "index.html"))) {
+    console.log("• Building the web app");
+    await runToEnd(["vite", "build", "--logLevel", "warn"]);
+  }
   mkdirSync(join(root, ".wrangler"), { recursive: true });
   const envFile = join(root, ".wrangler", `dev-${port}.env`);
   writeFileSync(envFile, formatEnvFile(vars), { mode: 0o600 });
@@ -131,6 +137,13 @@ async function main() {
 ${standins.notes.map((n) => `  • ${n}`).join("\n")}
   Press Ctrl-C to stop.
 `);
+}
+
+function runToEnd(cmd: string[]): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = spawn("npx", cmd, { cwd: root, stdio: "inherit" });
+    child.on("exit", (code) => (code === 0 ? resolve() : reject(new Error(`${cmd.join(" ")} exited with ${code}`))));
+  });
 }
 
 function spawnChild(cmd: string[]) {
