@@ -53,18 +53,7 @@ function LoginForm() {
 
   return (
     <form onSubmit={onSubmit} className="grid gap-4" aria-label="Sign in">
-      <div className="grid gap-2">
-        <Label htmlFor={`${id}-email`}>Email</Label>
-        <Input
-          id={`${id}-email`}
-          type="email"
-          autoComplete="email"
-          required
-          value={email}
-          onChange={(e) => setEmail(e.target.value)}
-          placeholder="you@example.com"
-        />
-      </div>
+      <EmailField id={`${id}-email`} value={email} onChange={setEmail} />
       <div className="grid gap-2">
         <Label htmlFor={`${id}-password`}>Password</Label>
         <Input
@@ -80,6 +69,24 @@ function LoginForm() {
         {busy ? "Signing in..." : "Sign In"}
       </Button>
     </form>
+  );
+}
+
+/** The email field both forms share. */
+function EmailField({ id, value, onChange }: { id: string; value: string; onChange: (value: string) => void }) {
+  return (
+    <div className="grid gap-2">
+      <Label htmlFor={id}>Email</Label>
+      <Input
+        id={id}
+        type="email"
+        autoComplete="email"
+        required
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+        placeholder="you@example.com"
+      />
+    </div>
   );
 }
 
@@ -110,18 +117,7 @@ export function SignUpForm() {
 
   return (
     <form onSubmit={onSubmit} className="grid gap-4" aria-label="Sign up">
-      <div className="grid gap-2">
-        <Label htmlFor={`${id}-email`}>Email</Label>
-        <Input
-          id={`${id}-email`}
-          type="email"
-          autoComplete="email"
-          required
-          value={email}
-          onChange={(e) => setEmail(e.target.value)}
-          placeholder="you@example.com"
-        />
-      </div>
+      <EmailField id={`${id}-email`} value={email} onChange={setEmail} />
       <div className="grid gap-2">
         <Label htmlFor={`${id}-password`}>Password</Label>
         <Input
