@@ -32,6 +32,13 @@ async function freshDatabaseOn(serverUrl: string) {
   neonConfig.pipelineConnect = false;
   const name = `hs_test_${process.pid}_${Date.now()}`;
   const admin = new Pool({ connectionString: serverUrl, max: 1 });
+  // A run that was killed never dropped its database: sweep those over an hour old (time is in the name).
+  const stale = await admin.query("select datname from pg_database where datname ~ '^hs_test_[0-9]+_[0-9]+$'");
+  for (const { datname } of stale.rows as { datname: string }[]) {
+    if (Number(datname.split("_")[3]) < Date.now() - 3_600_000) {
+      await admin.query(`drop database if exists ${datname} with (force)`).catch(() => {});
+    }
+  }
   await admin.query(`create database ${name}`);
   const testUrl = new URL(serverUrl);
   testUrl.pathname = `/${name}`;
