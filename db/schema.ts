@@ -18,14 +18,15 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
+import { HEADSHOT_STATUSES, MODERATION_STATUSES } from "../domain/headshot-lifecycle";
 
 const id = () => uuid("id").primaryKey().default(sql`gen_random_uuid()`);
 const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp("updated_at", { withTimezone: true }).notNull().defaultNow();
 const ts = (name: string) => timestamp(name, { withTimezone: true });
 
-export const headshotStatus = pgEnum("headshot_status", ["pending", "processing", "completed", "failed"]);
-export const moderationStatus = pgEnum("moderation_status", ["pending", "approved", "flagged", "removed"]);
+export const headshotStatus = pgEnum("headshot_status", HEADSHOT_STATUSES);
+export const moderationStatus = pgEnum("moderation_status", MODERATION_STATUSES);
 export const planType = pgEnum("plan_type", ["weekly", "monthly", "yearly"]);
 export const downgradeStatus = pgEnum("downgrade_status", ["scheduled", "canceled", "applied"]);
 

@@ -1,6 +1,9 @@
 /** Response shapes of the API, shared by the worker routes and the web client. */
 import type { Gender, StyleId } from "./styles";
 import type { PlanType } from "./plans";
+import type { HeadshotStatus, ModerationStatus } from "./headshot-lifecycle";
+
+export type { HeadshotStatus, ModerationStatus };
 
 export interface ApiUser {
   id: string;
@@ -17,8 +20,6 @@ export interface AuthResult {
   accessToken: string;
 }
 
-export type HeadshotStatus = "pending" | "processing" | "completed" | "failed";
-export type ModerationStatus = "pending" | "approved" | "flagged" | "removed";
 
 export interface ApiHeadshot {
   id: string;

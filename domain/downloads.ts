@@ -41,6 +41,11 @@ export interface DownloadOptions {
 
 export const DEFAULT_DOWNLOAD: DownloadOptions = { resolution: "high", shape: "square", fileFormat: "png" };
 
+/** Free users get `web` only; `high`, presets and custom sizes (all normalised to high) need a subscription. */
+export function needsSubscription(o: Pick<DownloadOptions, "resolution">): boolean {
+  return o.resolution !== "web";
+}
+
 /** Accepted `dpi` values, with the screen default spelled out (the web sends "screen" or nothing). */
 export const DPI_SCREEN = "screen";
 

@@ -27,3 +27,8 @@ export const GENDERS = [
 ] as const;
 export type Gender = (typeof GENDERS)[number]["id"];
 export const GENDER_IDS = ["man", "woman"] as const;
+
+/** The style's lower-case hyphenated id (SPEC §3), or a slug made from whatever is stored. */
+export function styleSlug(style: string): string {
+  return styleById(style)?.slug ?? (style.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "") || "headshot");
+}

@@ -8,13 +8,14 @@ import { errorFields, log } from "./lib/log";
 import { withServices } from "./lib/context";
 import { ConfigError } from "./config";
 import { healthRoutes } from "./health/routes";
-import { downloadRoutes } from "./downloads/routes";
 import { authRoutes } from "./auth/routes";
 import { accountRoutes } from "./account/routes";
 import { adminRoutes } from "./admin/routes";
 import { devRoutes } from "./dev/routes";
 import { billingRoutes } from "./billing/routes";
-import { creditsRoutes, headshotRoutes, imageRoutes } from "./headshots/routes";
+import { headshotRoutes } from "./headshots/routes";
+import { creditsRoutes } from "./credits/routes";
+import { imageRoutes } from "./images/routes";
 
 /** JSON 404 for every unknown path the worker sees (it only sees /api/*). */
 export const notFoundHandler: NotFoundHandler<AppEnv> = (c) =>
@@ -50,7 +51,6 @@ const api = new Hono<AppEnv>()
   .route("/admin", adminRoutes)
   .route("/dev", devRoutes)
   .route("/stripe", billingRoutes)
-  .route("/headshots", downloadRoutes) // only /:id/download; before headshotRoutes so its use() does not run twice
   .route("/headshots", headshotRoutes)
   .route("/users", creditsRoutes)
   .route("/images", imageRoutes);

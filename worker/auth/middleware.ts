@@ -1,5 +1,5 @@
 import { createMiddleware } from "hono/factory";
-import { and, eq, isNotNull } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { users } from "../../db/schema";
 import type { AppEnv } from "../env";
 import { forbidden, unauthorized } from "../lib/errors";
@@ -15,7 +15,7 @@ export const requireUser = createMiddleware<AppEnv>(async (c, next) => {
   await next();
 });
 
-/** The same rule on a loaded row: the configured address, verified. */
+/** The operator rule, the only place it is written: the configured address, once verified. */
 export function isOperatorUser(
   config: { OPERATOR_EMAIL: string },
   user: { email: string; emailVerifiedAt: Date | null },
@@ -23,14 +23,14 @@ export function isOperatorUser(
   return user.email === config.OPERATOR_EMAIL && user.emailVerifiedAt !== null;
 }
 
-/** Is this user the operator? Only the configured address, and only once verified. */
+/** Is this user (by id, read fresh from the database) the operator? */
 export async function isOperator(c: { var: AppEnv["Variables"] }, userId: string): Promise<boolean> {
   const [row] = await c.var.db
-    .select({ id: users.id })
+    .select({ email: users.email, emailVerifiedAt: users.emailVerifiedAt })
     .from(users)
-    .where(and(eq(users.id, userId), eq(users.email, c.var.config.OPERATOR_EMAIL), isNotNull(users.emailVerifiedAt)))
+    .where(eq(users.id, userId))
     .limit(1);
-  return Boolean(row);
+  return row ? isOperatorUser(c.var.config, row) : false;
 }
 
 /** For every /api/admin/* route: 401 without a token, 403 for anyone but the verified operator. */

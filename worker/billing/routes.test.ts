@@ -37,3 +37,10 @@ describe("GET /api/stripe/subscription", () => {
     }
   });
 });
+
+describe("/api/stripe guards", () => {
+  it("are attached per route, so an unknown path is a 404 rather than a 401 (public routes can live here)", async () => {
+    const res = await api("/api/stripe/no-such-route", { method: "POST" });
+    expect(res.status).toBe(404);
+  });
+});

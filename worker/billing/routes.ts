@@ -4,10 +4,12 @@ import { requireUser } from "../auth/middleware";
 import type { AppEnv } from "../env";
 import { currentSubscription } from "./subscription";
 
-/** /api/stripe — the billing wave adds checkout, portal, plan changes and webhooks here. */
+/**
+ * /api/stripe — the billing wave adds checkout, portal, plan changes and webhooks here. Guards are
+ * attached per route: the plans list and Stripe's webhook are public, everything else needs a user.
+ */
 export const billingRoutes = new Hono<AppEnv>()
-  .use(requireUser)
-  .get("/subscription", async (c) => {
+  .get("/subscription", requireUser, async (c) => {
     const row = await currentSubscription(c.var.db, c.var.user.id);
     const body: ApiSubscription | null = row && {
       status: row.status,

@@ -83,9 +83,6 @@ export function normaliseDownload(q: DownloadQuery): DownloadOptions {
   return base;
 }
 
-/** Free users get `web` only; `high`, presets and custom sizes (all normalised to high) need a subscription. */
-export const needsSubscription = (o: DownloadOptions) => o.resolution !== "web";
-
 /** Bump when the pipeline's output changes, so cached files made by older code are not served. */
 export const PIPELINE_VERSION = 1;
 

@@ -11,7 +11,7 @@ import {
 } from "../test/images";
 import { headshotRow, photoForm, seedProcessing, upload } from "../test/headshots";
 import { processGeneration } from "../generation/process";
-import { signImageUrl } from "./signed-urls";
+import { signImageUrl } from "../images/signed-urls";
 
 const post = (auth: Record<string, string>, form: FormData) =>
   api("/api/headshots/upload", { method: "POST", headers: auth, body: form });

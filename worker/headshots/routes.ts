@@ -4,9 +4,9 @@
  *   POST /api/headshots/:id/generate    → 202 {id, status: "processing"} | 403 | 402 | 429
  *   GET  /api/headshots/:id/status      → HeadshotStatusResponse (the hot path: one PK lookup)
  *   GET  /api/headshots                 → ApiHeadshot[], newest first
- *   GET  /api/users/credits             → Credits            (creditsRoutes, mounted at /users)
- *   GET  /api/images/:id/:kind          → decrypted image, signature is the capability (imageRoutes)
- * Every :id lookup filters by the owner in SQL, so another user's id is a 404.
+ *   GET  /api/headshots/:id/download    → the file (./download.ts; the pipeline is worker/downloads/)
+ * Every route requires a signed-in user (attached per route) and every :id lookup filters by the owner
+ * in SQL, so another user's id is a 404.
  */
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
@@ -17,17 +17,18 @@ import type { Headshot } from "../../db/schema";
 import type { Config } from "../config";
 import type { AppEnv } from "../env";
 import { requireUser } from "../auth/middleware";
-import { ApiError, badRequest, forbidden, notFound } from "../lib/errors";
+import { ApiError, badRequest, notFound } from "../lib/errors";
 import { errorFields, log } from "../lib/log";
 import { validate } from "../lib/validate";
 import { GENDER_IDS, STYLE_IDS } from "../../domain/styles";
 import { MAX_UPLOAD_BYTES, MAX_UPLOAD_MEGAPIXELS, MESSAGES } from "../../domain/limits";
-import type { ApiHeadshot, Credits, HeadshotStatusResponse } from "../../domain/api";
-import { putEncrypted, getDecrypted } from "../storage/encrypted";
+import type { ApiHeadshot, HeadshotStatusResponse } from "../../domain/api";
+import { putEncrypted } from "../storage/encrypted";
 import { originalKey } from "../storage/keys";
 import { ImageProblem, inspectImage } from "./image-bytes";
-import { IMAGE_KINDS, signImageUrl, verifyImageSignature } from "./signed-urls";
-import { readCredits, startGeneration, undoStart } from "./entitlement";
+import { signImageUrl } from "../images/signed-urls";
+import { startGeneration, undoStart } from "./entitlement";
+import { downloadRoutes } from "./download";
 
 /** Room for the multipart boundaries and the two small text fields around a maximal photo. */
 const MULTIPART_OVERHEAD = 64 * 1024;
@@ -59,9 +60,9 @@ export async function toApiHeadshot(config: Pick<Config, "URL_SIGNING_SECRET">, 
 }
 
 export const headshotRoutes = new Hono<AppEnv>()
-  .use(requireUser)
   .post(
     "/upload",
+    requireUser,
     bodyLimit({ maxSize: MAX_UPLOAD_BYTES + MULTIPART_OVERHEAD, onError: () => { throw tooLarge(); } }),
     validate("form", uploadForm),
     async (c) => {
@@ -95,7 +96,7 @@ export const headshotRoutes = new Hono<AppEnv>()
       return c.json(await toApiHeadshot(c.var.config, row!), 201);
     },
   )
-  .post("/:id/generate", validate("param", idParam), async (c) => {
+  .post("/:id/generate", requireUser, validate("param", idParam), async (c) => {
     const { id } = c.req.valid("param");
     const userId = c.var.user.id;
     const result = await startGeneration(c.var.db, c.var.config, userId, id);
@@ -109,7 +110,7 @@ export const headshotRoutes = new Hono<AppEnv>()
     }
     return c.json({ id, status: "processing" as const }, 202);
   })
-  .get("/:id/status", validate("param", idParam), async (c) => {
+  .get("/:id/status", requireUser, validate("param", idParam), async (c) => {
     const { id } = c.req.valid("param");
     // The hot path (every open tab, every 2 s): one primary-key lookup, one HTTP round trip, no session.
     const [row] = await c.var.httpDb
@@ -123,7 +124,7 @@ export const headshotRoutes = new Hono<AppEnv>()
     c.header("Cache-Control", "no-store");
     return c.json(body);
   })
-  .get("/", async (c) => {
+  .get("/", requireUser, async (c) => {
     const rows = await c.var.db
       .select()
       .from(headshots)
@@ -132,43 +133,5 @@ export const headshotRoutes = new Hono<AppEnv>()
       .limit(500);
     c.header("Cache-Control", "no-store");
     return c.json(await Promise.all(rows.map((r) => toApiHeadshot(c.var.config, r))));
-  });
-
-export const creditsRoutes = new Hono<AppEnv>()
-  .use("/credits", requireUser)
-  .get("/credits", async (c) => {
-    const body: Credits = await readCredits(c.var.httpDb, c.var.user.id);
-    c.header("Cache-Control", "no-store");
-    return c.json(body);
-  });
-
-const imageParams = z.object({ id: z.uuid("Not found."), kind: z.enum(IMAGE_KINDS) });
-const imageQuery = z.object({ exp: z.coerce.number().int(), sig: z.string() });
-
-export const imageRoutes = new Hono<AppEnv>().get(
-  "/:id/:kind",
-  validate("param", imageParams),
-  validate("query", imageQuery),
-  async (c) => {
-    const { id, kind } = c.req.valid("param");
-    const { exp, sig } = c.req.valid("query");
-    if (!(await verifyImageSignature(c.var.config, id, kind, exp, sig))) {
-      throw forbidden("This image link is invalid or has expired. Please reload the page.");
-    }
-    const [row] = await c.var.httpDb
-      .select({ originalKey: headshots.originalKey, resultKey: headshots.resultKey })
-      .from(headshots)
-      .where(eq(headshots.id, id));
-    const key = kind === "original" ? row?.originalKey : row?.resultKey;
-    const object = key ? await getDecrypted(c.env.IMAGES, c.var.config, key) : null;
-    if (!object) throw notFound("Image not found.");
-    const maxAge = Math.max(0, exp - Math.floor(Date.now() / 1000));
-    return c.body(object.bytes as Uint8Array<ArrayBuffer>, 200, {
-      "Content-Type": object.contentType,
-      "Cache-Control": `private, max-age=${maxAge}`,
-      "Content-Length": String(object.bytes.length),
-      // Same-origin <img> tags only; the CSP from secureHeaders already forbids anything else.
-      "Content-Disposition": "inline",
-    });
-  },
-);
+  })
+  .route("/", downloadRoutes);

@@ -7,3 +7,4 @@ export * from "../../../domain/limits";
 export * from "../../../domain/plans";
 export * from "../../../domain/downloads";
 export type * from "../../../domain/api";
+export * from "../../../domain/headshot-lifecycle";

@@ -10,6 +10,7 @@ import {
   FILE_FORMATS,
   PRESETS,
   WEB_LONG_SIDE,
+  needsSubscription,
   type ApiHeadshot,
   type DownloadOptions,
   type Dpi,
@@ -98,7 +99,7 @@ export function DownloadPanel({ headshot, imageUrl }: { headshot: Pick<ApiHeadsh
 
   /** Free users may look at the paid options, but choosing one opens the Subscription Required dialog. */
   function update(next: DownloadOptions) {
-    if (!isSubscriber && next.resolution !== "web") {
+    if (!isSubscriber && needsSubscription(next)) {
       openSubscriptionDialog();
       return;
     }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { DEFAULT_DOWNLOAD } from "@/lib/domain";
+import { DEFAULT_DOWNLOAD, needsSubscription } from "@/lib/domain";
 import {
   chooseDpi,
   choosePreset,
@@ -8,7 +8,6 @@ import {
   downloadSearch,
   fallbackFilename,
   filenameFromDisposition,
-  needsSubscription,
   outputSize,
 } from "./options";
 

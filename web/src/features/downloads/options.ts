@@ -2,7 +2,7 @@ import {
   DEFAULT_DOWNLOAD,
   PRESETS,
   downloadFilename,
-  styleById,
+  styleSlug,
   type DownloadOptions,
   type Dpi,
   type PresetId,
@@ -32,11 +32,6 @@ export function chooseResolution(o: DownloadOptions, resolution: Resolution): Do
 export function chooseDpi(o: DownloadOptions, dpi: Dpi | undefined): DownloadOptions {
   const { dpi: _old, ...rest } = o;
   return dpi ? { ...rest, dpi } : rest;
-}
-
-/** Mirrors the server: anything but `web` needs a subscription. */
-export function needsSubscription(o: DownloadOptions): boolean {
-  return o.resolution !== "web";
 }
 
 /** The query string of GET /api/headshots/{id}/download. Screen DPI and "no preset" are left out. */
@@ -69,8 +64,7 @@ export function filenameFromDisposition(header: string | null): string | null {
 
 /** The fallback filename (SPEC §9) from the headshot's style id. */
 export function fallbackFilename(styleId: string, o: DownloadOptions): string {
-  const slug = styleById(styleId)?.slug ?? styleId.toLowerCase().replace(/\s+/g, "-");
-  return downloadFilename(slug, o);
+  return downloadFilename(styleSlug(styleId), o);
 }
 
 /** Output size in pixels for the preview caption, when known up front. */

@@ -1,13 +1,13 @@
 /**
- * GET /api/headshots/:id/download (SPEC §7, issue 5). Mounted as its own sub-app under /headshots with
- * only this path, so it sits beside the generation routes without clashing.
+ * GET /api/headshots/:id/download (SPEC §7, issue 5): the route; the image pipeline is worker/downloads/.
+ * headshots/routes.ts mounts it, so /api/headshots has one mount and no order to get right.
  */
 import { Hono } from "hono";
 import { and, eq } from "drizzle-orm";
 import { z } from "zod";
 import { headshots } from "../../db/schema";
-import { downloadFilename } from "../../domain/downloads";
-import { styleById } from "../../domain/styles";
+import { downloadFilename, needsSubscription } from "../../domain/downloads";
+import { styleSlug } from "../../domain/styles";
 import { isOperator, requireUser } from "../auth/middleware";
 import { hasActiveSubscription } from "../billing/subscription";
 import type { AppEnv } from "../env";
@@ -15,15 +15,10 @@ import { ApiError, conflict, notFound } from "../lib/errors";
 import { validate } from "../lib/validate";
 import { getDecrypted, putEncrypted } from "../storage/encrypted";
 import { downloadCacheKey } from "../storage/keys";
-import { downloadHash, downloadQuery, needsSubscription, normaliseDownload } from "./options";
-import { transformDownload } from "./transform";
+import { downloadHash, downloadQuery, normaliseDownload } from "../downloads/options";
+import { transformDownload } from "../downloads/transform";
 
 const params = z.object({ id: z.uuid({ error: "must be a headshot id" }) });
-
-/** The style's lower-case hyphenated id (SPEC §3), or a slug made from whatever is stored. */
-export function styleSlug(style: string): string {
-  return styleById(style)?.slug ?? (style.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "") || "headshot");
-}
 
 export const downloadRoutes = new Hono<AppEnv>().get(
   "/:id/download",

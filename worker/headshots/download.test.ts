@@ -7,8 +7,8 @@ import { getConfig } from "../config";
 import { putEncrypted } from "../storage/encrypted";
 import { deletePrefix, headshotPrefix, originalKey, resultKey } from "../storage/keys";
 import { api, createTestUser, env, testDb } from "../test/helpers";
-import { portraitPixels } from "./fixture";
-import { decodePng, pngDpi, webpInfo } from "./test-decoders";
+import { portraitPixels } from "../downloads/fixture";
+import { decodePng, pngDpi, webpInfo } from "../downloads/test-decoders";
 
 const SOURCE = (() => {
   const img = new PhotonImage(portraitPixels(1024, 7), 1024, 1024);

@@ -1,0 +1,39 @@
+/**
+ * The headshot lifecycle (SPEC §3, §4): the one place its states and the moves between them are written.
+ * The database enums (db/schema.ts), the API types (domain/api.ts), the worker's guarded UPDATEs and the
+ * web app's polling all read from here; moderation extends MODERATION_MOVES.
+ *
+ *   pending ──generate──▶ processing ──▶ completed
+ *      ▲                      │     └──▶ failed      (the free generation is given back)
+ *      └──── queue refused ───┘
+ */
+export const HEADSHOT_STATUSES = ["pending", "processing", "completed", "failed"] as const;
+export type HeadshotStatus = (typeof HEADSHOT_STATUSES)[number];
+
+export const MODERATION_STATUSES = ["pending", "approved", "flagged", "removed"] as const;
+export type ModerationStatus = (typeof MODERATION_STATUSES)[number];
+
+/** Where each status may go next; every worker UPDATE of `status` is conditional on one of these. */
+export const STATUS_MOVES: { readonly [S in HeadshotStatus]: readonly HeadshotStatus[] } = {
+  pending: ["processing"],
+  processing: ["completed", "failed", "pending"],
+  completed: [],
+  failed: [],
+};
+
+/** The operator's moves (issue 10): anything may be approved, flagged or removed; removal is final. */
+export const MODERATION_MOVES: { readonly [S in ModerationStatus]: readonly ModerationStatus[] } = {
+  pending: ["approved", "flagged", "removed"],
+  approved: ["flagged", "removed"],
+  flagged: ["approved", "removed"],
+  removed: [],
+};
+
+export function canMove(from: HeadshotStatus, to: HeadshotStatus): boolean {
+  return STATUS_MOVES[from].includes(to);
+}
+
+/** A finished headshot's status never changes again: polling stops, answers may be cached. */
+export function isFinished(status: HeadshotStatus): boolean {
+  return STATUS_MOVES[status].length === 0;
+}

@@ -1,0 +1,11 @@
+/** /api/users — GET /credits: free generations left, used, and whether the email is verified (SPEC §7). */
+import { Hono } from "hono";
+import type { AppEnv } from "../env";
+import { requireUser } from "../auth/middleware";
+import { readCredits } from "../headshots/entitlement";
+
+export const creditsRoutes = new Hono<AppEnv>().get("/credits", requireUser, async (c) => {
+  const body = await readCredits(c.var.httpDb, c.var.user.id);
+  c.header("Cache-Control", "no-store");
+  return c.json(body);
+});

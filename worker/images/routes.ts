@@ -1,0 +1,44 @@
+/**
+ * /api/images — GET /:id/:kind?exp&sig: a decrypted original or result. The signature is the capability
+ * (the URL is minted for the owner by the headshot routes, docs/decisions/022), so no bearer token here.
+ */
+import { Hono } from "hono";
+import { z } from "zod";
+import { eq } from "drizzle-orm";
+import { headshots } from "../../db/schema";
+import type { AppEnv } from "../env";
+import { forbidden, notFound } from "../lib/errors";
+import { validate } from "../lib/validate";
+import { getDecrypted } from "../storage/encrypted";
+import { IMAGE_KINDS, verifyImageSignature } from "./signed-urls";
+
+const imageParams = z.object({ id: z.uuid("Not found."), kind: z.enum(IMAGE_KINDS) });
+const imageQuery = z.object({ exp: z.coerce.number().int(), sig: z.string() });
+
+export const imageRoutes = new Hono<AppEnv>().get(
+  "/:id/:kind",
+  validate("param", imageParams),
+  validate("query", imageQuery),
+  async (c) => {
+    const { id, kind } = c.req.valid("param");
+    const { exp, sig } = c.req.valid("query");
+    if (!(await verifyImageSignature(c.var.config, id, kind, exp, sig))) {
+      throw forbidden("This image link is invalid or has expired. Please reload the page.");
+    }
+    const [row] = await c.var.httpDb
+      .select({ originalKey: headshots.originalKey, resultKey: headshots.resultKey })
+      .from(headshots)
+      .where(eq(headshots.id, id));
+    const key = kind === "original" ? row?.originalKey : row?.resultKey;
+    const object = key ? await getDecrypted(c.env.IMAGES, c.var.config, key) : null;
+    if (!object) throw notFound("Image not found.");
+    const maxAge = Math.max(0, exp - Math.floor(Date.now() / 1000));
+    return c.body(object.bytes as Uint8Array<ArrayBuffer>, 200, {
+      "Content-Type": object.contentType,
+      "Cache-Control": `private, max-age=${maxAge}`,
+      "Content-Length": String(object.bytes.length),
+      // Same-origin <img> tags only; the CSP from secureHeaders already forbids anything else.
+      "Content-Disposition": "inline",
+    });
+  },
+);
