@@ -2,6 +2,38 @@ import js from "@eslint/js";
 import tseslint from "typescript-eslint";
 import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
+import { readdirSync } from "node:fs";
+
+/**
+ * Feature boundaries (web/src/features/<name>): a feature never imports another feature; what several
+ * features need lives in web/src/shared, and pages compose features. Shared code imports no feature.
+ */
+const FEATURES = readdirSync(new URL("./web/src/features", import.meta.url), { withFileTypes: true })
+  .filter((d) => d.isDirectory())
+  .map((d) => d.name);
+const featureImports = (except) =>
+  FEATURES.filter((f) => f !== except).flatMap((f) => [`@/features/${f}`, `@/features/${f}/**`, `**/features/${f}/**`, `../${f}/**`, `../../${f}/**`]);
+const boundaries = [
+  ...FEATURES.map((feature) => ({
+    files: [`web/src/features/${feature}/**/*.{ts,tsx}`],
+    rules: {
+      "no-restricted-imports": ["error", {
+        patterns: [{
+          group: featureImports(feature),
+          message: `Features do not import each other (${feature} → another feature): move what both need to web/src/shared, or compose them in a page.`,
+        }],
+      }],
+    },
+  })),
+  {
+    files: ["web/src/shared/**/*.{ts,tsx}", "web/src/components/**/*.{ts,tsx}", "web/src/api/**/*.ts", "web/src/lib/**/*.ts"],
+    rules: {
+      "no-restricted-imports": ["error", {
+        patterns: [{ group: ["@/features/**", "**/features/**", "@/pages/**"], message: "Shared code does not depend on features or pages." }],
+      }],
+    },
+  },
+];
 
 export default tseslint.config(
   { ignores: ["web/dist", "node_modules", ".wrangler", ".data", "worker/worker-configuration.d.ts", "test-results", "playwright-report"] },
@@ -19,4 +51,5 @@ export default tseslint.config(
     plugins: { "react-hooks": reactHooks },
     rules: { "react-hooks/rules-of-hooks": "error", "react-hooks/exhaustive-deps": "warn" },
   },
+  ...boundaries,
 );

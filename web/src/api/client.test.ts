@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { ApiError, api, apiFetch, errorMessage, getAccessToken, readErrorBody, setAccessToken, tokenExpiryMs } from "./client";
+import { ApiError, apiFetch, client, data, errorMessage, getAccessToken, readErrorBody, setAccessToken, tokenExpiryMs } from "./client";
 
 type Call = { url: string; init: RequestInit };
 
@@ -34,7 +34,7 @@ describe("api client", () => {
   it("sends the bearer token and includes credentials", async () => {
     const calls = mockFetch([json({ ok: true })]);
     setAccessToken("tok-1");
-    await api.get("/api/users/credits");
+    await data(client.api.users.credits.$get());
     expect(calls[0]!.url).toBe("/api/users/credits");
     expect(new Headers(calls[0]!.init.headers).get("Authorization")).toBe("Bearer tok-1");
     expect(calls[0]!.init.credentials).toBe("include");
@@ -42,13 +42,13 @@ describe("api client", () => {
 
   it("sends no Authorization header without a token", async () => {
     const calls = mockFetch([json({})]);
-    await api.get("/api/x");
+    await apiFetch("/api/x");
     expect(new Headers(calls[0]!.init.headers).has("Authorization")).toBe(false);
   });
 
   it("throws '{status}: {body}' on a non-ok answer", async () => {
     mockFetch([() => new Response('{"error":"Bad Request","message":"nope"}', { status: 400, statusText: "Bad Request" })]);
-    const err = await api.post("/api/headshots/1/generate").catch((e: unknown) => e);
+    const err = await data(client.api.headshots[":id"].generate.$post({ param: { id: "1" } })).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(ApiError);
     expect((err as Error).message).toBe('400: {"error":"Bad Request","message":"nope"}');
     expect(readErrorBody(err)).toEqual({ error: "Bad Request", message: "nope" });
@@ -57,7 +57,7 @@ describe("api client", () => {
 
   it("falls back to the status text when the body is empty", async () => {
     mockFetch([() => new Response("", { status: 503, statusText: "Service Unavailable" })]);
-    await expect(api.get("/api/x")).rejects.toThrow("503: Service Unavailable");
+    await expect(apiFetch("/api/x")).rejects.toThrow("503: Service Unavailable");
   });
 
   it("on a 401 refreshes once with the cookie, then retries with the new token", async () => {
@@ -67,7 +67,7 @@ describe("api client", () => {
       json({ remaining: 2 }),
     ]);
     setAccessToken("tok-1");
-    const body = await api.get<{ remaining: number }>("/api/users/credits");
+    const body = await data(client.api.users.credits.$get());
     expect(body).toEqual({ remaining: 2 });
     expect(calls.map((c) => c.url)).toEqual(["/api/users/credits", "/api/auth/refresh", "/api/users/credits"]);
     expect(calls[1]!.init.method).toBe("POST");
@@ -79,7 +79,7 @@ describe("api client", () => {
   it("gives up after a failed refresh: throws the 401 and forgets the token", async () => {
     const calls = mockFetch([() => new Response("expired", { status: 401 }), () => new Response("", { status: 401 })]);
     setAccessToken("tok-1");
-    await expect(api.get("/api/headshots")).rejects.toThrow("401: expired");
+    await expect(data(client.api.headshots.$get())).rejects.toThrow("401: expired");
     expect(calls).toHaveLength(2);
     expect(getAccessToken()).toBeNull();
   });
@@ -99,7 +99,7 @@ describe("api client", () => {
       json({ b: 2 }),
     ]);
     setAccessToken("tok-1");
-    await Promise.all([api.get("/api/a"), api.get("/api/b")]);
+    await Promise.all([apiFetch("/api/a"), apiFetch("/api/b")]);
     expect(calls.filter((c) => c.url === "/api/auth/refresh")).toHaveLength(1);
   });
 
@@ -118,15 +118,16 @@ describe("api client", () => {
     expect(tokenExpiryMs("not-a-jwt")).toBeNull();
   });
 
-  it("sends JSON bodies with a content type and FormData untouched", async () => {
+  it("sends JSON bodies with a content type and forms as multipart without one", async () => {
     const calls = mockFetch([json({}), json({})]);
-    await api.post("/api/auth/signin", { email: "a@b.c", password: "secret" });
+    await data(client.api.auth.signin.$post({ json: { email: "a@b.c", password: "secret" } }));
     expect(new Headers(calls[0]!.init.headers).get("Content-Type")).toBe("application/json");
     expect(calls[0]!.init.body).toBe('{"email":"a@b.c","password":"secret"}');
-    const fd = new FormData();
-    fd.append("style", "Suit");
-    await api.post("/api/headshots/upload", fd);
-    expect(calls[1]!.init.body).toBe(fd);
+    const photo = new File([new Uint8Array([1, 2, 3])], "me.jpg", { type: "image/jpeg" });
+    await data(client.api.headshots.upload.$post({ form: { photo, style: "Suit" } }));
+    const body = calls[1]!.init.body as FormData;
+    expect(body).toBeInstanceOf(FormData);
+    expect(body.get("style")).toBe("Suit");
     expect(new Headers(calls[1]!.init.headers).has("Content-Type")).toBe(false);
   });
 });

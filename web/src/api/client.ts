@@ -7,6 +7,8 @@
  * - A 401 triggers one POST /api/auth/refresh (shared by concurrent callers) and one retry.
  * - The token is also refreshed silently shortly before it expires.
  */
+import { hc, parseResponse, type ClientResponse } from "hono/client";
+import type { AppType } from "@worker/app";
 import type { ApiErrorBody } from "@/lib/domain";
 
 export class ApiError extends Error {
@@ -125,16 +127,24 @@ export async function apiJson<T>(path: string, init: RequestInit = {}): Promise<
   return (text ? JSON.parse(text) : null) as T;
 }
 
-export const api = {
-  get: <T>(path: string) => apiJson<T>(path),
-  post: <T>(path: string, body?: unknown) =>
-    apiJson<T>(path, {
-      method: "POST",
-      body: body instanceof FormData ? body : body === undefined ? undefined : JSON.stringify(body),
-    }),
-  delete: <T>(path: string, body?: unknown) =>
-    apiJson<T>(path, { method: "DELETE", body: body === undefined ? undefined : JSON.stringify(body) }),
-};
+/**
+ * The typed API: hono's client over the worker's own route types (docs/decisions/042-typed-api-contract.md).
+ * Paths, params, bodies and answers are checked against the routes at compile time; every request
+ * goes through `apiFetch` (bearer token, one refresh-and-retry, ApiError on a non-ok answer).
+ */
+export const client = hc<AppType>("/", { fetch: (input: RequestInfo | URL, init?: RequestInit) => apiFetch(String(input), init) });
+
+/** What a call answers when it succeeds, as the route declares it (hono's own inference). */
+export type Data<T extends ClientResponse<unknown>> = Awaited<ReturnType<typeof parseResponse<T>>>;
+
+/**
+ * The typed JSON body of a successful answer (apiFetch has already thrown ApiError for any other);
+ * undefined for an empty body (204). A body that is not JSON is an error, whatever its content type.
+ */
+export async function data<T extends ClientResponse<unknown>>(response: T | Promise<T>): Promise<Data<T>> {
+  const text = await (await response).text();
+  return (text ? JSON.parse(text) : undefined) as Data<T>;
+}
 
 /**
  * The JSON error body `{error, message, requiresEmailVerification, requiresSubscription}` carried by an

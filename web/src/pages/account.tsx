@@ -6,9 +6,9 @@ import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Spinner } from "@/components/ui/spinner";
 import { DeleteAccountDialog } from "@/features/account/delete-account-dialog";
-import { useAuth } from "@/features/auth/auth-context";
+import { useAuth } from "@/shared/auth/auth-context";
 import { VerifyEmailBanner } from "@/features/auth/verify-email-banner";
-import { isActiveSubscription, useSubscription } from "@/features/billing/api";
+import { isActiveSubscription, useSubscription } from "@/shared/api/get-subscription";
 import { PLANS } from "@/lib/domain";
 import { paths } from "@/lib/paths";
 

@@ -5,7 +5,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/com
 import { PageSpinner } from "@/components/ui/spinner";
 import { Logo } from "@/components/layout/logo";
 import { AuthTabs } from "@/features/auth/auth-form";
-import { useAuth } from "@/features/auth/auth-context";
+import { useAuth } from "@/shared/auth/auth-context";
 import { paths } from "@/lib/paths";
 
 /** Readable text for the ?error= flags the OAuth callback sends back. */

@@ -11,8 +11,8 @@ import {
   DropdownMenuTrigger,
 } from "@/components/ui/dropdown-menu";
 import { LogoMark } from "@/components/layout/logo";
-import { useAuth } from "@/features/auth/auth-context";
-import { useSignOut } from "@/features/auth/use-sign-out";
+import { useAuth } from "@/shared/auth/auth-context";
+import { useSignOut } from "@/shared/auth/use-sign-out";
 import { VerifyEmailBanner } from "@/features/auth/verify-email-banner";
 import { CreditsBadge } from "@/features/billing/credits-badge";
 import { Sidebar, SidebarItem, SidebarProvider, SidebarTrigger } from "@/features/dashboard/sidebar";

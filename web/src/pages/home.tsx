@@ -4,7 +4,7 @@ import { StyleImage } from "@/assets/styles";
 import { Button } from "@/components/ui/button";
 import { STYLES } from "@/lib/domain";
 import { paths } from "@/lib/paths";
-import { useAuth } from "@/features/auth/auth-context";
+import { useAuth } from "@/shared/auth/auth-context";
 
 const HERO_STYLES = ["Corporate", "LinkedIn", "Speaker", "Casual Selfie"] as const;
 

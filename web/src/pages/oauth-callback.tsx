@@ -1,8 +1,9 @@
 import { useEffect, useRef } from "react";
 import { useLocation } from "wouter";
-import { apiFetch, ApiError } from "@/api/client";
+import { ApiError } from "@/api/client";
 import { PageSpinner } from "@/components/ui/spinner";
-import { useAuth } from "@/features/auth/auth-context";
+import { getSession } from "@/shared/auth/api/get-session";
+import { useAuth } from "@/shared/auth/auth-context";
 import type { AuthResult } from "@/lib/domain";
 import { paths } from "@/lib/paths";
 
@@ -20,17 +21,17 @@ export function OAuthCallbackPage() {
     if (started.current) return;
     started.current = true;
     void (async () => {
-      let res: Response;
+      let session: AuthResult;
       try {
-        res = await apiFetch("/api/auth/session");
+        session = await getSession();
       } catch (err) {
-        // 401 = no session; any other failure of the lookup itself = oauth_error.
-        if (err instanceof ApiError && err.status === 401) navigate(paths.auth, { replace: true });
-        else navigate(`${paths.auth}?error=oauth_error`, { replace: true });
+        // 401 = no session; any other answer = the lookup failed; no answer we can read = unexpected.
+        if (err instanceof ApiError) navigate(err.status === 401 ? paths.auth : `${paths.auth}?error=oauth_error`, { replace: true });
+        else navigate(`${paths.auth}?error=unexpected_error`, { replace: true });
         return;
       }
       try {
-        await acceptSession((await res.json()) as AuthResult);
+        await acceptSession(session);
         navigate(paths.dashboard, { replace: true });
       } catch {
         navigate(`${paths.auth}?error=unexpected_error`, { replace: true });

@@ -4,8 +4,8 @@ import { render } from "@testing-library/react";
 import { Router } from "wouter";
 import { memoryLocation } from "wouter/memory-location";
 import { Toaster } from "@/components/ui/toaster";
-import { AuthContextForTests, type AuthStatus } from "@/features/auth/auth-context";
-import { SubscriptionDialogProvider } from "@/features/billing/subscription-dialog";
+import { AuthContextForTests, type AuthStatus } from "@/shared/auth/auth-context";
+import { SubscriptionDialogProvider } from "@/shared/billing/subscription-dialog";
 import type { ApiUser } from "@/lib/domain";
 
 export const testUser: ApiUser = {

@@ -9,8 +9,8 @@ import {
   DropdownMenuSeparator,
   DropdownMenuTrigger,
 } from "@/components/ui/dropdown-menu";
-import { useAuth } from "@/features/auth/auth-context";
-import { useSignOut } from "@/features/auth/use-sign-out";
+import { useAuth } from "@/shared/auth/auth-context";
+import { useSignOut } from "@/shared/auth/use-sign-out";
 import { paths } from "@/lib/paths";
 
 /** Header actions: Sign In + Get Started when signed out; the Account menu when signed in. */

@@ -1,14 +1,15 @@
 import { useId, useState, type FormEvent } from "react";
 import { useLocation } from "wouter";
 import { Trash2 } from "lucide-react";
-import { api, errorMessage } from "@/api/client";
+import { errorMessage } from "@/api/client";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from "@/components/ui/dialog";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { toast } from "@/components/ui/use-toast";
-import { useAuth } from "@/features/auth/auth-context";
+import { useAuth } from "@/shared/auth/auth-context";
 import { paths } from "@/lib/paths";
+import { useDeleteAccount } from "./api/delete-account";
 
 /** POST /api/account/delete {password} after confirmation; then signed out and sent to '/'. */
 export function DeleteAccountDialog() {
@@ -16,24 +17,22 @@ export function DeleteAccountDialog() {
   const [, navigate] = useLocation();
   const [open, setOpen] = useState(false);
   const [password, setPassword] = useState("");
-  const [busy, setBusy] = useState(false);
+  const deletion = useDeleteAccount();
+  const busy = deletion.isPending;
   const [error, setError] = useState<string | null>(null);
   const id = useId();
 
   async function onSubmit(e: FormEvent) {
     e.preventDefault();
-    setBusy(true);
     setError(null);
     try {
-      await api.post("/api/account/delete", password ? { password } : {});
+      await deletion.mutateAsync(password);
       setOpen(false);
       navigate(paths.home);
       clearSession();
       toast({ title: "Account deleted", description: "Your account, photos and headshots have been deleted." });
     } catch (err) {
       setError(errorMessage(err, "We couldn't delete your account. Please try again."));
-    } finally {
-      setBusy(false);
     }
   }
 

@@ -8,7 +8,7 @@ import { toast } from "@/components/ui/use-toast";
 import { errorMessage } from "@/api/client";
 import { MESSAGES, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "@/lib/domain";
 import { apiPaths, paths } from "@/lib/paths";
-import { useAuth } from "./auth-context";
+import { useAuth } from "@/shared/auth/auth-context";
 
 function GoogleIcon() {
   return (

@@ -1,18 +1,20 @@
-import { useEffect, useState } from "react";
+import { useEffect } from "react";
 import { MailWarning } from "lucide-react";
-import { api, errorMessage } from "@/api/client";
+import { errorMessage } from "@/api/client";
 import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { toast } from "@/components/ui/use-toast";
 import { CREDITS_REFETCH_BANNER_MS, FREE_GENERATIONS } from "@/lib/domain";
-import { useCredits } from "@/features/credits/api";
-import { useAuth } from "./auth-context";
+import { useCredits } from "@/shared/api/get-credits";
+import { useAuth } from "@/shared/auth/auth-context";
+import { useResendVerification } from "./api/resend-verification";
 
 /** Unverified users see this until the (10 s) credits poll reports the email as verified. */
 export function VerifyEmailBanner() {
   const { user, reloadUser } = useAuth();
   const { data: credits } = useCredits(CREDITS_REFETCH_BANNER_MS);
-  const [sending, setSending] = useState(false);
+  const resendVerification = useResendVerification();
+  const sending = resendVerification.isPending;
   const verified = credits ? credits.isVerified : Boolean(user?.emailVerified);
 
   useEffect(() => {
@@ -26,14 +28,11 @@ export function VerifyEmailBanner() {
       toast({ variant: "destructive", title: "Failed to Resend", description: "No email found for current user" });
       return;
     }
-    setSending(true);
     try {
-      await api.post("/api/auth/resend-verification");
+      await resendVerification.mutateAsync();
       toast({ title: "Verification Email Sent", description: "Please check your inbox and spam folder" });
     } catch (err) {
       toast({ variant: "destructive", title: "Failed to Resend", description: errorMessage(err, "Please try again later.") });
-    } finally {
-      setSending(false);
     }
   }
 

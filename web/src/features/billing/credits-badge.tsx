@@ -3,8 +3,8 @@ import { Crown, Sparkles } from "lucide-react";
 import { Badge } from "@/components/ui/badge";
 import { CREDITS_REFETCH_BADGE_MS } from "@/lib/domain";
 import { paths } from "@/lib/paths";
-import { useCredits } from "@/features/credits/api";
-import { isActiveSubscription, useSubscription } from "./api";
+import { useCredits } from "@/shared/api/get-credits";
+import { isActiveSubscription, useSubscription } from "@/shared/api/get-subscription";
 import { creditsBadge } from "./credits-badge-rule";
 
 /** The header's free-credits badge (credits refetched every 30 s). */

@@ -4,17 +4,16 @@ import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
 import { styleById, type ApiHeadshot } from "@/lib/domain";
-import { useIsSubscriber } from "@/features/billing/api";
-import { defaultOptions } from "@/features/downloads/options";
-import { useDownloadHeadshot } from "@/features/downloads/use-download";
-import { useHeadshots } from "@/features/generator/api";
-import type { ResultHeadshot } from "@/features/generator/result-step";
+import { useIsSubscriber } from "@/shared/api/get-subscription";
+import { defaultOptions } from "@/shared/downloads/options";
+import { useDownloadHeadshot } from "@/shared/downloads/use-download";
+import { useHeadshots, type CompletedHeadshot } from "@/shared/api/get-headshots";
 
 function formatDate(iso: string) {
   return new Date(iso).toLocaleDateString(undefined, { year: "numeric", month: "short", day: "numeric" });
 }
 
-function GalleryCard({ headshot, onOpen }: { headshot: ApiHeadshot; onOpen: (h: ResultHeadshot) => void }) {
+function GalleryCard({ headshot, onOpen }: { headshot: ApiHeadshot; onOpen: (h: CompletedHeadshot) => void }) {
   const isSubscriber = useIsSubscriber();
   const { download, busy } = useDownloadHeadshot();
   const styleName = styleById(headshot.style)?.name ?? headshot.style;
@@ -78,7 +77,7 @@ function GalleryCard({ headshot, onOpen }: { headshot: ApiHeadshot; onOpen: (h: 
 }
 
 /** My Gallery: newest first, style and date, click opens the result view, hover offers download. */
-export function Gallery({ onOpen, onCreate }: { onOpen: (h: ResultHeadshot) => void; onCreate: () => void }) {
+export function Gallery({ onOpen, onCreate }: { onOpen: (h: CompletedHeadshot) => void; onCreate: () => void }) {
   const { data, isLoading, isError, error, refetch } = useHeadshots();
   return (
     <section aria-labelledby="gallery-heading" className="grid gap-6">

@@ -1,13 +1,12 @@
 import { RotateCcw } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent } from "@/components/ui/card";
-import { styleById, type ApiHeadshot } from "@/lib/domain";
-import { DownloadPanel } from "@/features/downloads/download-panel";
+import { styleById } from "@/lib/domain";
+import type { CompletedHeadshot } from "@/shared/api/get-headshots";
+import { DownloadPanel } from "@/shared/downloads/download-panel";
 import { BeforeAfter } from "./before-after";
 
-export type ResultHeadshot = Pick<ApiHeadshot, "id" | "style" | "originalImageUrl" | "createdAt"> & { generatedImageUrl: string };
-
-export function ResultStep({ headshot, onReset }: { headshot: ResultHeadshot; onReset: () => void }) {
+export function ResultStep({ headshot, onReset }: { headshot: CompletedHeadshot; onReset: () => void }) {
   const styleName = styleById(headshot.style)?.name ?? headshot.style;
   return (
     <div className="grid gap-8 xl:grid-cols-[minmax(0,26rem)_1fr]">

@@ -1,6 +1,22 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
+import type { ReactNode } from "react";
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { act, renderHook } from "@testing-library/react";
-import { useStatusPolling } from "./use-status-polling";
+import { useStatusPolling, type PollOutcome } from "./use-status-polling";
+
+/** Advance the clock, then let the answers fetched at that moment settle. */
+async function tick(ms: number) {
+  await act(async () => {
+    await vi.advanceTimersByTimeAsync(ms);
+    for (let i = 0; i < 5; i++) await vi.advanceTimersByTimeAsync(1);
+  });
+}
+
+function poll(id: string, onDone: (o: PollOutcome) => void) {
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const wrapper = ({ children }: { children: ReactNode }) => <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>;
+  return renderHook(() => useStatusPolling(id, onDone), { wrapper });
+}
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -21,18 +37,20 @@ function statusSequence(statuses: Array<Record<string, unknown>>) {
 }
 
 describe("status polling", () => {
-  it("polls every 2 s, +5 per processing poll, capped at 90, 100 on completion", async () => {
+  it("polls at once and then every 2 s, +5 per processing poll, capped at 90, 100 on completion", async () => {
     vi.useFakeTimers();
     const urls = statusSequence([{ status: "processing" }]);
     const onDone = vi.fn();
-    const { result } = renderHook(() => useStatusPolling("h1", onDone));
-    expect(result.current).toBe(0);
-    await act(() => vi.advanceTimersByTimeAsync(2000));
+    const { result } = poll("h1", onDone);
+    await tick(0);
     expect(urls).toEqual(["/api/headshots/h1/status"]);
     expect(result.current).toBe(5);
-    await act(() => vi.advanceTimersByTimeAsync(2000 * 3));
+    await tick(2000);
+    expect(urls).toHaveLength(2);
+    expect(result.current).toBe(10);
+    await tick(2000 * 2);
     expect(result.current).toBe(20);
-    await act(() => vi.advanceTimersByTimeAsync(2000 * 30));
+    await tick(2000 * 30);
     expect(result.current).toBe(90);
     expect(onDone).not.toHaveBeenCalled();
   });
@@ -41,11 +59,11 @@ describe("status polling", () => {
     vi.useFakeTimers();
     const urls = statusSequence([{ status: "processing" }, { status: "completed", generatedImageUrl: "/img/1" }]);
     const onDone = vi.fn();
-    const { result } = renderHook(() => useStatusPolling("h1", onDone));
-    await act(() => vi.advanceTimersByTimeAsync(4000));
+    const { result } = poll("h1", onDone);
+    await tick(2000);
     expect(result.current).toBe(100);
     expect(onDone).toHaveBeenCalledWith({ status: "completed", generatedImageUrl: "/img/1" });
-    await act(() => vi.advanceTimersByTimeAsync(10_000));
+    await tick(10_000);
     expect(urls).toHaveLength(2);
   });
 
@@ -53,8 +71,8 @@ describe("status polling", () => {
     vi.useFakeTimers();
     statusSequence([{ status: "failed" }]);
     const onDone = vi.fn();
-    renderHook(() => useStatusPolling("h1", onDone));
-    await act(() => vi.advanceTimersByTimeAsync(2000));
+    poll("h1", onDone);
+    await tick(2000);
     expect(onDone).toHaveBeenCalledWith({ status: "failed", error: "Generation failed" });
   });
 });

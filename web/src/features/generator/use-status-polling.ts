@@ -1,14 +1,18 @@
 import { useEffect, useRef, useState } from "react";
-import { MESSAGES, STATUS_POLL_MS } from "@/lib/domain";
-import { fetchStatus } from "./api";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { MESSAGES, isFinished } from "@/lib/domain";
+import { creditsQuery } from "@/shared/api/get-credits";
+import { headshotsQuery } from "@/shared/api/get-headshots";
+import { statusQuery } from "./api/get-status";
 import { nextProgress } from "./rules";
 
 export type PollOutcome = { status: "completed"; generatedImageUrl: string } | { status: "failed"; error: string };
 
 /**
- * Poll GET /api/headshots/{id}/status every 2 s while `id` is set. Each poll that still finds the job
- * processing raises progress by 5, capped at 90 (SPEC §4); completion sets 100. Poll errors are only
- * logged ('Failed to fetch status') and polling continues.
+ * Poll the status query while `id` is set (it refetches every 2 s until the headshot is finished).
+ * Each answer that still finds the job processing raises progress by 5, capped at 90 (SPEC §4);
+ * completion sets 100. Poll errors are only logged and polling continues. When the headshot is
+ * finished, the gallery and the credits are refreshed (a failure gives the free generation back).
  */
 export function useStatusPolling(id: string | null, onDone: (outcome: PollOutcome) => void) {
   const [progress, setProgress] = useState(0);
@@ -17,38 +21,27 @@ export function useStatusPolling(id: string | null, onDone: (outcome: PollOutcom
     done.current = onDone;
   });
 
+  const queryClient = useQueryClient();
+  const { data: status, dataUpdatedAt } = useQuery({ ...statusQuery(id ?? ""), enabled: Boolean(id) });
+
+  useEffect(() => setProgress(0), [id]);
+
   useEffect(() => {
-    if (!id) return;
-    setProgress(0);
-    let stopped = false;
-    let timer: ReturnType<typeof setTimeout>;
-    const tick = async () => {
-      try {
-        const s = await fetchStatus(id);
-        if (stopped) return;
-        if (s.status === "completed" && s.generatedImageUrl) {
-          stopped = true;
-          setProgress(100);
-          done.current({ status: "completed", generatedImageUrl: s.generatedImageUrl });
-          return;
-        }
-        if (s.status === "failed") {
-          stopped = true;
-          done.current({ status: "failed", error: s.error || MESSAGES.generationFailed });
-          return;
-        }
-        setProgress(nextProgress);
-      } catch (err) {
-        console.error("Failed to fetch status", err);
-      }
-      if (!stopped) timer = setTimeout(tick, STATUS_POLL_MS);
-    };
-    timer = setTimeout(tick, STATUS_POLL_MS);
-    return () => {
-      stopped = true;
-      clearTimeout(timer);
-    };
-  }, [id]);
+    if (!id || !status || !dataUpdatedAt) return;
+    if (isFinished(status.status)) {
+      void queryClient.invalidateQueries({ queryKey: headshotsQuery().queryKey });
+      void queryClient.invalidateQueries({ queryKey: creditsQuery().queryKey });
+    }
+    if (status.status === "completed" && status.generatedImageUrl) {
+      setProgress(100);
+      done.current({ status: "completed", generatedImageUrl: status.generatedImageUrl });
+    } else if (status.status === "failed") {
+      done.current({ status: "failed", error: status.error || MESSAGES.generationFailed });
+    } else {
+      setProgress(nextProgress);
+    }
+    // One step per answer: dataUpdatedAt changes on every successful poll, even with the same body.
+  }, [id, status, dataUpdatedAt, queryClient]);
 
   return progress;
 }

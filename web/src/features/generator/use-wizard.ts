@@ -1,6 +1,7 @@
 import { useCallback, useReducer } from "react";
-import type { ApiHeadshot, Gender, StyleId } from "@/lib/domain";
-import type { ResultHeadshot } from "./result-step";
+import type { Gender, StyleId } from "@/lib/domain";
+import type { CompletedHeadshot } from "@/shared/api/get-headshots";
+import type { UploadedHeadshot } from "./api/upload-photo";
 
 export type Step = 1 | 2 | 3 | 4 | 5;
 
@@ -10,10 +11,10 @@ export interface WizardState {
   style: StyleId | null;
   file: File | null;
   /** The last upload, reused if Generate is retried with the same photo, style and gender. */
-  uploaded: { file: File; style: StyleId; gender: Gender | null; headshot: ApiHeadshot } | null;
+  uploaded: { file: File; style: StyleId; gender: Gender | null; headshot: UploadedHeadshot } | null;
   processingId: string | null;
   statusText: string;
-  result: ResultHeadshot | null;
+  result: CompletedHeadshot | null;
 }
 
 export type WizardAction =
@@ -22,10 +23,10 @@ export type WizardAction =
   | { type: "file"; file: File | null }
   | { type: "goto"; step: 1 | 2 | 3 }
   | { type: "processing"; statusText: string }
-  | { type: "uploaded"; headshot: ApiHeadshot }
+  | { type: "uploaded"; headshot: UploadedHeadshot }
   | { type: "started"; id: string; statusText: string }
   | { type: "failed" }
-  | { type: "completed"; result: ResultHeadshot }
+  | { type: "completed"; result: CompletedHeadshot }
   | { type: "reset" };
 
 export const initialWizard: WizardState = {
@@ -71,6 +72,6 @@ export function wizardReducer(state: WizardState, action: WizardAction): WizardS
 export function useWizard() {
   const [state, dispatch] = useReducer(wizardReducer, initialWizard);
   /** Opening a gallery item jumps to step 5 with that headshot. */
-  const openResult = useCallback((h: ResultHeadshot) => dispatch({ type: "completed", result: h }), []);
+  const openResult = useCallback((h: CompletedHeadshot) => dispatch({ type: "completed", result: h }), []);
   return { state, dispatch, openResult };
 }

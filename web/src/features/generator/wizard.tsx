@@ -1,13 +1,12 @@
 import type { Dispatch } from "react";
-import { useQueryClient } from "@tanstack/react-query";
 import { ArrowLeft, Sparkles } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { toast } from "@/components/ui/use-toast";
 import { GENDERS, MESSAGES, styleById } from "@/lib/domain";
 import { cn } from "@/lib/utils";
-import { useSubscriptionDialog } from "@/features/billing/subscription-dialog";
-import { creditsQueryKey } from "@/features/credits/api";
-import { headshotsQueryKey, startGeneration, uploadPhoto } from "./api";
+import { useSubscriptionDialog } from "@/shared/billing/subscription-dialog";
+import { useStartGeneration } from "./api/start-generation";
+import { useUploadPhoto } from "./api/upload-photo";
 import { GenderStep } from "./gender-step";
 import { ProcessingStep } from "./processing-step";
 import { ResultStep } from "./result-step";
@@ -73,14 +72,13 @@ function Choice({ label, value, onChange }: { label: string; value: string; onCh
 }
 
 export function Wizard({ state, dispatch }: { state: WizardState; dispatch: Dispatch<WizardAction> }) {
-  const queryClient = useQueryClient();
+  const upload = useUploadPhoto();
+  const start = useStartGeneration();
   const { openSubscriptionDialog } = useSubscriptionDialog();
   const styleName = state.style ? (styleById(state.style)?.name ?? state.style) : null;
   const genderName = state.gender ? GENDERS.find((g) => g.id === state.gender)?.name : "Not specified";
 
   const progress = useStatusPolling(state.processingId, (outcome) => {
-    void queryClient.invalidateQueries({ queryKey: headshotsQueryKey });
-    void queryClient.invalidateQueries({ queryKey: creditsQueryKey });
     const h = state.uploaded?.headshot;
     if (outcome.status === "completed" && h) {
       dispatch({ type: "completed", result: { ...h, generatedImageUrl: outcome.generatedImageUrl } });
@@ -106,7 +104,7 @@ export function Wizard({ state, dispatch }: { state: WizardState; dispatch: Disp
     let headshot = reuse && reuse.file === file && reuse.style === style && reuse.gender === gender ? reuse.headshot : null;
     if (!headshot) {
       try {
-        headshot = await uploadPhoto(file, style, gender);
+        headshot = await upload.mutateAsync({ photo: file, style, gender });
       } catch (err) {
         showError(err, "Upload failed");
         return;
@@ -115,13 +113,11 @@ export function Wizard({ state, dispatch }: { state: WizardState; dispatch: Disp
     }
     dispatch({ type: "processing", statusText: "Starting generation..." });
     try {
-      await startGeneration(headshot.id);
+      await start.mutateAsync(headshot.id);
     } catch (err) {
       showError(err);
       return;
     }
-    void queryClient.invalidateQueries({ queryKey: creditsQueryKey });
-    void queryClient.invalidateQueries({ queryKey: headshotsQueryKey });
     dispatch({ type: "started", id: headshot.id, statusText: `Generating your ${styleName} headshot...` });
   }
 

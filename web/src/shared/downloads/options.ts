@@ -34,16 +34,19 @@ export function chooseDpi(o: DownloadOptions, dpi: Dpi | undefined): DownloadOpt
   return dpi ? { ...rest, dpi } : rest;
 }
 
-/** The query string of GET /api/headshots/{id}/download. Screen DPI and "no preset" are left out. */
-export function downloadSearch(o: DownloadOptions): string {
-  const q = new URLSearchParams({ resolution: o.resolution, shape: o.shape, fileFormat: o.fileFormat });
-  if (o.preset) q.set("preset", o.preset);
-  else if (o.width && o.height) {
-    q.set("width", String(o.width));
-    q.set("height", String(o.height));
-  }
-  if (o.dpi) q.set("dpi", o.dpi);
-  return q.toString();
+/** The query of GET /api/headshots/{id}/download. Screen DPI and "no preset" are left out. */
+export function downloadQueryParams(o: DownloadOptions) {
+  return {
+    resolution: o.resolution,
+    shape: o.shape,
+    fileFormat: o.fileFormat,
+    ...(o.preset
+      ? { preset: o.preset }
+      : o.width && o.height
+        ? { width: String(o.width), height: String(o.height) }
+        : {}),
+    ...(o.dpi ? { dpi: o.dpi } : {}),
+  };
 }
 
 /** The filename in a Content-Disposition header (RFC 6266 `filename*` preferred), or null. */

@@ -1,9 +1,9 @@
-import { useCallback, useState } from "react";
-import { apiFetch, errorMessage, errorStatus, readErrorBody } from "@/api/client";
+import { useCallback } from "react";
+import { errorMessage, errorStatus, readErrorBody } from "@/api/client";
 import { toast } from "@/components/ui/use-toast";
 import type { ApiHeadshot, DownloadOptions } from "@/lib/domain";
-import { useSubscriptionDialog } from "@/features/billing/subscription-dialog";
-import { downloadSearch, fallbackFilename, filenameFromDisposition } from "./options";
+import { useSubscriptionDialog } from "@/shared/billing/subscription-dialog";
+import { useDownloadHeadshotMutation } from "./api/download-headshot";
 
 /** Hand a blob to the browser as a file download. */
 export function saveBlob(blob: Blob, filename: string) {
@@ -21,14 +21,11 @@ export function saveBlob(blob: Blob, filename: string) {
 /** GET /api/headshots/{id}/download → save with the server's filename; SPEC §8 toasts; 402 → dialog. */
 export function useDownloadHeadshot() {
   const { openSubscriptionDialog } = useSubscriptionDialog();
-  const [busy, setBusy] = useState(false);
+  const { mutateAsync, isPending: busy } = useDownloadHeadshotMutation();
   const download = useCallback(
     async (headshot: Pick<ApiHeadshot, "id" | "style">, options: DownloadOptions) => {
-      setBusy(true);
       try {
-        const res = await apiFetch(`/api/headshots/${encodeURIComponent(headshot.id)}/download?${downloadSearch(options)}`);
-        const blob = await res.blob();
-        const name = filenameFromDisposition(res.headers.get("Content-Disposition")) ?? fallbackFilename(headshot.style, options);
+        const { blob, filename: name } = await mutateAsync({ headshot, options });
         saveBlob(blob, name);
         toast({ title: "Download Started", description: name });
       } catch (err) {
@@ -37,11 +34,9 @@ export function useDownloadHeadshot() {
         } else {
           toast({ variant: "destructive", title: "Download Failed", description: errorMessage(err, "Failed to download headshot") });
         }
-      } finally {
-        setBusy(false);
       }
     },
-    [openSubscriptionDialog],
+    [openSubscriptionDialog, mutateAsync],
   );
   return { download, busy };
 }

@@ -19,8 +19,8 @@ import {
   type Resolution,
   type Shape,
 } from "@/lib/domain";
-import { useIsSubscriber } from "@/features/billing/api";
-import { useSubscriptionDialog } from "@/features/billing/subscription-dialog";
+import { useIsSubscriber } from "@/shared/api/get-subscription";
+import { useSubscriptionDialog } from "@/shared/billing/subscription-dialog";
 import { chooseDpi, choosePreset, chooseResolution, defaultOptions } from "./options";
 import { DownloadPreview } from "./download-preview";
 import { useDownloadHeadshot } from "./use-download";

@@ -5,11 +5,13 @@ import {
   choosePreset,
   chooseResolution,
   defaultOptions,
-  downloadSearch,
+  downloadQueryParams,
   fallbackFilename,
   filenameFromDisposition,
   outputSize,
 } from "./options";
+
+const search = (o: Parameters<typeof downloadQueryParams>[0]) => new URLSearchParams(downloadQueryParams(o)).toString();
 
 describe("download options", () => {
   it("defaults to high / square / png (web for free users)", () => {
@@ -33,10 +35,10 @@ describe("download options", () => {
   });
 
   it("builds the query: no preset / screen dpi left out", () => {
-    expect(downloadSearch(DEFAULT_DOWNLOAD)).toBe("resolution=high&shape=square&fileFormat=png");
+    expect(search(DEFAULT_DOWNLOAD)).toBe("resolution=high&shape=square&fileFormat=png");
     const o = chooseDpi(choosePreset({ ...DEFAULT_DOWNLOAD, shape: "round" }, "twitter-banner"), "300");
-    expect(downloadSearch(o)).toBe("resolution=high&shape=round&fileFormat=png&preset=twitter-banner&dpi=300");
-    expect(downloadSearch(chooseDpi(o, undefined))).not.toContain("dpi");
+    expect(search(o)).toBe("resolution=high&shape=round&fileFormat=png&preset=twitter-banner&dpi=300");
+    expect(search(chooseDpi(o, undefined))).not.toContain("dpi");
   });
 
   it("names the file from Content-Disposition, else by the SPEC §9 pattern", () => {

@@ -1,7 +1,12 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from "react";
 import { useQueryClient } from "@tanstack/react-query";
-import { api, onAccessTokenChange, setAccessToken } from "@/api/client";
+import { onAccessTokenChange, setAccessToken } from "@/api/client";
 import type { ApiUser, AuthResult } from "@/lib/domain";
+import { getSession } from "./api/get-session";
+import { getUser } from "./api/get-user";
+import { signIn as postSignIn } from "./api/sign-in";
+import { signOut as postSignOut } from "./api/sign-out";
+import { signUp as postSignUp } from "./api/sign-up";
 
 export type AuthStatus = "loading" | "signedOut" | "signedIn";
 
@@ -25,7 +30,7 @@ const AuthContext = createContext<AuthContextValue | null>(null);
 /** GET /api/auth/user; a failure is logged and leaves the user unset (SPEC §8). */
 async function fetchUser(): Promise<ApiUser | null> {
   try {
-    return await api.get<ApiUser>("/api/auth/user");
+    return await getUser();
   } catch (err) {
     console.error("Failed to load the current user", err);
     return null;
@@ -40,7 +45,7 @@ let bootPromise: Promise<ApiUser | null> | null = null;
 function bootSession(): Promise<ApiUser | null> {
   bootPromise ??= (async () => {
     try {
-      const session = await api.get<AuthResult>("/api/auth/session");
+      const session = await getSession();
       setAccessToken(session.accessToken);
       return (await fetchUser()) ?? session.user;
     } catch {
@@ -103,7 +108,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
   const signIn = useCallback(
     async (email: string, password: string) => {
-      const result = await api.post<AuthResult>("/api/auth/signin", { email, password });
+      const result = await postSignIn(email, password);
       await acceptSession(result);
       return result.user;
     },
@@ -112,7 +117,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
   const signUp = useCallback(
     async (email: string, password: string) => {
-      const result = await api.post<AuthResult>("/api/auth/signup", { email, password });
+      const result = await postSignUp(email, password);
       await acceptSession(result);
       return result.user;
     },
@@ -128,7 +133,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
   const signOut = useCallback(
     async (then?: () => void) => {
-      await api.post("/api/auth/signout");
+      await postSignOut();
       then?.();
       clearSession();
     },

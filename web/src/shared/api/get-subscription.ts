@@ -1,0 +1,28 @@
+/** GET /api/stripe/subscription — the caller's current subscription, or null. */
+import { queryOptions, useQuery } from "@tanstack/react-query";
+import { client, data } from "@/api/client";
+import { isEntitled } from "@/lib/domain";
+import { useAuth } from "@/shared/auth/auth-context";
+
+export const getSubscription = () => data(client.api.stripe.subscription.$get());
+
+export type Subscription = Awaited<ReturnType<typeof getSubscription>>;
+
+export const subscriptionQuery = () =>
+  queryOptions({ queryKey: ["/api/stripe/subscription"], queryFn: getSubscription });
+
+export function useSubscription() {
+  const { user } = useAuth();
+  return useQuery({ ...subscriptionQuery(), enabled: Boolean(user) });
+}
+
+/** The same rule the worker enforces (domain/plans.ts). */
+export function isActiveSubscription(sub: Subscription | undefined): boolean {
+  return isEntitled(sub);
+}
+
+/** True when the signed-in user has an active subscription (false while loading or on error). */
+export function useIsSubscriber() {
+  const { data: subscription } = useSubscription();
+  return isActiveSubscription(subscription);
+}
