@@ -1,5 +1,5 @@
 /**
- * Who may generate, and starting a generation atomically (docs/decisions/022).
+ * Who may generate, and starting a generation atomically (docs/decisions/021-generate-one-transaction.md).
  *
  * One transaction: lock the user's row (so one user's generate calls run one at a time, which keeps
  * the fair-use count exact), flip the headshot pending → processing with a conditional UPDATE, and for

@@ -1,7 +1,7 @@
 /**
  * Uploaded images, judged by their bytes alone and never decoded here: the type from its magic bytes,
  * the dimensions from the header, a structural walk that catches truncated and corrupt files, and a
- * byte-wise metadata strip (EXIF, GPS, XMP, IPTC, comments, text chunks). See docs/decisions/021.
+ * byte-wise metadata strip (EXIF, GPS, XMP, IPTC, comments, text chunks). See docs/decisions/020-metadata-stripping-byte-wise.md.
  *
  * Everything here is O(size) over the bytes with no pixel buffers, so a 10 MB upload that declares
  * 50,000 × 50,000 pixels costs microseconds instead of 10 GB of RAM in a 128 MB isolate.

@@ -1,6 +1,6 @@
 /**
  * /api/images — GET /:id/:kind?exp&sig: a decrypted original or result. The signature is the capability
- * (the URL is minted for the owner by the headshot routes, docs/decisions/022), so no bearer token here.
+ * (the URL is minted for the owner by the headshot routes, docs/decisions/022-signed-image-urls.md), so no bearer token here.
  */
 import { Hono } from "hono";
 import { z } from "zod";
