@@ -22,14 +22,18 @@ export interface DbConfig {
  * Locally the same driver talks to a WebSocket proxy and an HTTP endpoint in front of PGlite or any
  * Postgres server (dev/postgres.ts).
  */
+/** Locally, Neon's driver speaks plain WebSocket to the proxy in front of Postgres (dev/postgres.ts). */
+export function useLocalWebSocketProxy(env: Pick<DbConfig, "DATABASE_WS_PROXY">) {
+  if (!env.DATABASE_WS_PROXY) return;
+  const proxy = env.DATABASE_WS_PROXY;
+  neonConfig.wsProxy = () => proxy;
+  neonConfig.useSecureWebSocket = false;
+  neonConfig.pipelineTLS = false;
+  neonConfig.pipelineConnect = false;
+}
+
 export function createDb(env: DbConfig) {
-  if (env.DATABASE_WS_PROXY) {
-    const proxy = env.DATABASE_WS_PROXY;
-    neonConfig.wsProxy = () => proxy;
-    neonConfig.useSecureWebSocket = false;
-    neonConfig.pipelineTLS = false;
-    neonConfig.pipelineConnect = false;
-  }
+  useLocalWebSocketProxy(env);
   // One connection per request: statements of a request run in order, transactions get it to themselves.
   const pool = new Pool({ connectionString: env.DATABASE_URL, max: 1 });
   // A connection the server closes (after our Terminate, or when idle) must not become an unhandled

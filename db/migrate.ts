@@ -8,20 +8,14 @@ import { drizzle } from "drizzle-orm/neon-serverless";
 import { migrate } from "drizzle-orm/neon-serverless/migrator";
 import { fileURLToPath } from "node:url";
 import { createRequire } from "node:module";
-import type { DbConfig } from "./index";
+import { useLocalWebSocketProxy, type DbConfig } from "./index";
 
 const require = createRequire(import.meta.url);
 export const migrationsFolder = fileURLToPath(new URL("./migrations", import.meta.url));
 
 export async function migrateDatabase(env: DbConfig): Promise<void> {
   neonConfig.webSocketConstructor = require("ws");
-  if (env.DATABASE_WS_PROXY) {
-    const proxy = env.DATABASE_WS_PROXY;
-    neonConfig.wsProxy = () => proxy;
-    neonConfig.useSecureWebSocket = false;
-    neonConfig.pipelineTLS = false;
-    neonConfig.pipelineConnect = false;
-  }
+  useLocalWebSocketProxy(env);
   const pool = new Pool({ connectionString: env.DATABASE_URL, max: 1 });
   try {
     await migrate(drizzle({ client: pool }), { migrationsFolder });

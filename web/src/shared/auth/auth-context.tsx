@@ -106,23 +106,17 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     [adopt],
   );
 
-  const signIn = useCallback(
-    async (email: string, password: string) => {
-      const result = await postSignIn(email, password);
+  /** Sign-in and sign-up both answer `{user, accessToken}`: adopt it as the session. */
+  const authenticate = useCallback(
+    async (call: Promise<AuthResult>) => {
+      const result = await call;
       await acceptSession(result);
       return result.user;
     },
     [acceptSession],
   );
-
-  const signUp = useCallback(
-    async (email: string, password: string) => {
-      const result = await postSignUp(email, password);
-      await acceptSession(result);
-      return result.user;
-    },
-    [acceptSession],
-  );
+  const signIn = useCallback((email: string, password: string) => authenticate(postSignIn(email, password)), [authenticate]);
+  const signUp = useCallback((email: string, password: string) => authenticate(postSignUp(email, password)), [authenticate]);
 
   const clearSession = useCallback(() => {
     setAccessToken(null);
