@@ -39,12 +39,6 @@ export interface HeadshotStatusResponse {
   error?: string;
 }
 
-export interface Credits {
-  remaining: number;
-  totalUsed: number;
-  isVerified: boolean;
-}
-
 export interface ApiSubscription {
   status: string;
   planType: PlanType;

@@ -1,4 +1,4 @@
-import type { Credits } from "@/lib/domain";
+import type { Credits } from "@/shared/api/get-credits";
 
 export type CreditsBadge = { kind: "remaining"; remaining: number; text: string } | { kind: "upgrade"; text: string } | null;
 

@@ -12,6 +12,8 @@ export async function getCredits() {
   }
 }
 
+export type Credits = Awaited<ReturnType<typeof getCredits>>;
+
 export const creditsQuery = () => queryOptions({ queryKey: ["/api/users/credits"], queryFn: getCredits });
 
 /** Refetched every `refetchInterval` ms (30 s in the badge, 10 s in the banner); only when signed in. */
