@@ -1,6 +1,9 @@
 /**
  * Abuse limits on the auth endpoints (fixed windows, counted in Postgres — see worker/lib/rate-limit.ts).
- * Per IP they bound one machine; per email they bound guessing against one account from many machines.
+ * Per IP they bound one machine; per email they bound sign-ups and emails sent to one address.
+ * Sign-in counts attempts per address and FAILURES per (email, address): an address that keeps guessing
+ * one account is stopped, but the owner signing in from anywhere else is never refused because someone
+ * else failed (docs/decisions/014-sign-in-throttling.md).
  */
 import type { Limit } from "../lib/rate-limit";
 import { hashKey } from "../lib/rate-limit";
@@ -8,17 +11,25 @@ import { hashKey } from "../lib/rate-limit";
 const MIN = 60;
 
 export const AUTH_LIMITS = {
-  signin: { ip: { limit: 30, windowSeconds: 15 * MIN }, email: { limit: 10, windowSeconds: 15 * MIN } },
+  signin: { ip: { limit: 30, windowSeconds: 15 * MIN }, failures: { limit: 10, windowSeconds: 15 * MIN } },
   signup: { ip: { limit: 10, windowSeconds: 60 * MIN }, email: { limit: 5, windowSeconds: 60 * MIN } },
   resend: { ip: { limit: 10, windowSeconds: 60 * MIN }, email: { limit: 3, windowSeconds: 15 * MIN } },
   /** Password confirmation for account deletion, per user. */
   deleteAccount: { user: { limit: 10, windowSeconds: 15 * MIN } },
 } as const;
 
-export async function authLimits(action: "signin" | "signup" | "resend", ip: string, email: string): Promise<Limit[]> {
+export async function authLimits(action: "signup" | "resend", ip: string, email: string): Promise<Limit[]> {
   const l = AUTH_LIMITS[action];
   return [
     { key: `${action}:ip:${ip}`, ...l.ip },
     { key: `${action}:email:${await hashKey(email)}`, ...l.email },
   ];
+}
+
+/** Sign-in attempts from one address, whatever the email. */
+export const signinAttemptLimit = (ip: string): Limit => ({ key: `signin:ip:${ip}`, ...AUTH_LIMITS.signin.ip });
+
+/** Failed sign-ins for one email from one address. */
+export async function signinFailureLimit(ip: string, email: string): Promise<Limit> {
+  return { key: `signin:fail:${await hashKey(email)}:${ip}`, ...AUTH_LIMITS.signin.failures };
 }

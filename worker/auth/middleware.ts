@@ -5,12 +5,21 @@ import type { AppEnv } from "../env";
 import { forbidden, unauthorized } from "../lib/errors";
 import { verifyAccessToken } from "./tokens";
 
-/** 401 unless the request carries a valid access token; sets `c.var.user`. */
+/**
+ * 401 unless the request carries a valid access token; sets `c.var.user`. A write also needs the account
+ * to still exist (one primary-key lookup), so a deleted account's token cannot store anything; reads
+ * are filtered by owner in SQL and find nothing for it, so they skip the lookup
+ * (docs/decisions/016-deleted-account-tokens.md).
+ */
 export const requireUser = createMiddleware<AppEnv>(async (c, next) => {
   const header = c.req.header("Authorization");
   const token = header?.startsWith("Bearer ") ? header.slice(7).trim() : undefined;
   const user = token ? await verifyAccessToken(c.var.config, token) : null;
   if (!user) throw unauthorized();
+  if (c.req.method !== "GET" && c.req.method !== "HEAD") {
+    const [row] = await c.var.httpDb.select({ id: users.id }).from(users).where(eq(users.id, user.id)).limit(1);
+    if (!row) throw unauthorized("Your account no longer exists. Please sign in again.");
+  }
   c.set("user", user);
   await next();
 });

@@ -11,13 +11,13 @@ import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "../../domain/limits";
 import type { AppEnv } from "../env";
 import { conflict, unauthorized } from "../lib/errors";
 import { errorFields, log } from "../lib/log";
-import { clientIp, enforce } from "../lib/rate-limit";
-import { validate } from "../lib/validate";
+import { clientIp, enforce, hit, refuseIfExhausted } from "../lib/rate-limit";
+import { plainText, validate } from "../lib/validate";
 import { createMailer } from "../mail/mailer";
 import { verificationEmail } from "../mail/templates";
 import { findUser, signInWithGoogle, toApiUser } from "./accounts";
 import { OAUTH_COOKIE, OAUTH_COOKIE_PATH, OAUTH_STATE_TTL_SECONDS, beginSignIn, finishSignIn, openState, sealState } from "./google";
-import { authLimits } from "./limits";
+import { authLimits, signinAttemptLimit, signinFailureLimit } from "./limits";
 import { requireUser } from "./middleware";
 import { burnPasswordCheck, hashPassword, verifyPassword } from "./passwords";
 import {
@@ -34,9 +34,10 @@ import { signAccessToken } from "./tokens";
 import { consumeVerification, createVerification } from "./verification";
 
 export const INVALID_CREDENTIALS = "Invalid email or password.";
+const SIGNIN_THROTTLED = "Too many sign-in attempts. Please wait a moment and try again.";
 const SESSION_ENDED = "Your session has ended. Please sign in again.";
 
-const email = z.string({ error: "is required" }).trim().toLowerCase().pipe(z.email("Please enter a valid email address."));
+const email = z.string({ error: "is required" }).trim().toLowerCase().pipe(plainText).pipe(z.email("Please enter a valid email address."));
 const signupBody = z.object({
   email,
   password: z
@@ -45,7 +46,7 @@ const signupBody = z.object({
     .max(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters.`),
 });
 const signinBody = z.object({
-  email: z.string({ error: "is required" }).trim().toLowerCase().min(1, "is required").max(320),
+  email: z.string({ error: "is required" }).trim().toLowerCase().min(1, "is required").max(320).pipe(plainText),
   password: z.string({ error: "is required" }).min(1, "is required").max(PASSWORD_MAX_LENGTH, INVALID_CREDENTIALS),
 });
 
@@ -85,13 +86,20 @@ export const authRoutes = new Hono<AppEnv>()
     await c.var.db.insert(passwordCredentials).values({ userId: user.id, ...hash });
     await c.var.db.insert(credits).values({ userId: user.id }).onConflictDoNothing();
     await sendVerification(c, user.id, email);
-    setRefreshCookie(c, await startFamily(c.var.db, user.id, "password"));
+    setRefreshCookie(c, await startFamily(c.var, user.id, "password"));
     return c.json(await authResult(c, user.id), 201);
   })
 
   .post("/signin", validate("json", signinBody), async (c) => {
     const { email, password } = c.req.valid("json");
-    await enforce(c.var.db, await authLimits("signin", clientIp(c.req), email), "Too many sign-in attempts. Please wait a moment and try again.");
+    const ip = clientIp(c.req);
+    const failures = await signinFailureLimit(ip, email);
+    await enforce(c.var.db, [signinAttemptLimit(ip)], SIGNIN_THROTTLED);
+    await refuseIfExhausted(c.var.db, failures, SIGNIN_THROTTLED);
+    const failed = async () => {
+      await hit(c.var.db, failures.key, failures.limit, failures.windowSeconds);
+      return unauthorized(INVALID_CREDENTIALS);
+    };
     const [row] = await c.var.db
       .select({ id: users.id, cred: passwordCredentials })
       .from(users)
@@ -100,15 +108,15 @@ export const authRoutes = new Hono<AppEnv>()
       .limit(1);
     if (!row?.cred) {
       await burnPasswordCheck(password); // same time as a real check
-      throw unauthorized(INVALID_CREDENTIALS);
+      throw await failed();
     }
-    if (!(await verifyPassword(password, row.cred))) throw unauthorized(INVALID_CREDENTIALS);
-    setRefreshCookie(c, await startFamily(c.var.db, row.id, "password"));
+    if (!(await verifyPassword(password, row.cred))) throw await failed();
+    setRefreshCookie(c, await startFamily(c.var, row.id, "password"));
     return c.json(await authResult(c, row.id), 200);
   })
 
   .post("/refresh", async (c) => {
-    const rotated = await rotate(c.var.db, readRefreshCookie(c));
+    const rotated = await rotate(c.var, readRefreshCookie(c));
     if (!rotated) {
       clearRefreshCookie(c);
       throw unauthorized(SESSION_ENDED);
@@ -118,13 +126,13 @@ export const authRoutes = new Hono<AppEnv>()
   })
 
   .post("/signout", async (c) => {
-    await revokeFamily(c.var.db, readRefreshCookie(c));
+    await revokeFamily(c.var, readRefreshCookie(c));
     clearRefreshCookie(c);
     return c.body(null, 204);
   })
 
   .get("/session", async (c) => {
-    const user = await peek(c.var.db, readRefreshCookie(c));
+    const user = await peek(c.var, readRefreshCookie(c));
     if (!user) {
       clearRefreshCookie(c);
       throw unauthorized("No active session.");
@@ -180,7 +188,7 @@ export const authRoutes = new Hono<AppEnv>()
       if (!code || !state || state !== expected.state) throw new Error("state mismatch or missing code");
       const identity = await finishSignIn(c.var.config, googleRedirectUri(c), code, expected);
       const user = await signInWithGoogle(c.var.db, identity);
-      setRefreshCookie(c, await startFamily(c.var.db, user.id, "google"));
+      setRefreshCookie(c, await startFamily(c.var, user.id, "google"));
       return c.redirect("/oauth/callback", 302);
     } catch (err) {
       log("warn", "google sign-in refused", { requestId: c.get("requestId"), reason: err instanceof Error ? err.message : String(err) });

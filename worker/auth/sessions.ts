@@ -3,6 +3,10 @@
  * cookie holds `<familyId>.<random>` and the database only the SHA-256 of the current token. Every refresh
  * rotates the token. Presenting a token of the family that is not the current one means a copy exists
  * somewhere else: the whole family is revoked, so both the thief's and the owner's copies stop working.
+ *
+ * Every token carries a MAC over `<familyId>.<random>` (HMAC-SHA256 with JWT_SECRET), so only a token we
+ * issued for that family is taken as a stale copy: a cookie with someone else's family id and a made-up
+ * secret revokes nothing (docs/decisions/015-refresh-token-mac.md).
  */
 import { and, eq, gt, isNull, ne, sql } from "drizzle-orm";
 import type { Context } from "hono";
@@ -11,7 +15,7 @@ import type { Db } from "../../db";
 import { refreshTokenFamilies, users } from "../../db/schema";
 import type { Config } from "../config";
 import type { AppEnv } from "../env";
-import { randomToken, sha256 } from "./crypto";
+import { constantTimeEqual, fromBase64Url, randomToken, sha256, toBase64Url } from "./crypto";
 
 export const REFRESH_COOKIE = "hs_refresh";
 export const REFRESH_COOKIE_PATH = "/api/auth";
@@ -21,18 +25,50 @@ export type AuthMethod = "password" | "google";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-function parse(token: string | undefined): { familyId: string; token: string } | null {
-  if (!token) return null;
-  const dot = token.indexOf(".");
-  const familyId = token.slice(0, dot);
-  if (dot < 0 || !UUID.test(familyId) || token.length > 200) return null;
-  return { familyId, token };
+/** What the session functions need from the request: the database and the MAC secret. */
+export interface SessionServices {
+  db: Db;
+  config: Pick<Config, "JWT_SECRET">;
+}
+
+const macKeys = new Map<string, Promise<CryptoKey>>();
+function macKey(secret: string): Promise<CryptoKey> {
+  let key = macKeys.get(secret);
+  if (!key) {
+    key = crypto.subtle.importKey("raw", new TextEncoder().encode(secret), { name: "HMAC", hash: "SHA-256" }, false, ["sign"]);
+    macKeys.set(secret, key);
+  }
+  return key;
+}
+
+async function mac(config: SessionServices["config"], body: string): Promise<Uint8Array> {
+  const sig = await crypto.subtle.sign("HMAC", await macKey(config.JWT_SECRET), new TextEncoder().encode(`refresh:${body}`));
+  return new Uint8Array(sig).subarray(0, 16);
+}
+
+async function issue(config: SessionServices["config"], familyId: string): Promise<string> {
+  const body = `${familyId}.${randomToken()}`;
+  return `${body}.${toBase64Url(await mac(config, body))}`;
+}
+
+/** The family of a token we issued, or null for anything malformed or not ours (wrong MAC). */
+async function parse(config: SessionServices["config"], token: string | undefined): Promise<{ familyId: string; token: string } | null> {
+  if (!token || token.length > 200) return null;
+  const [familyId, random, tag, ...rest] = token.split(".");
+  if (!familyId || !random || !tag || rest.length > 0 || !UUID.test(familyId)) return null;
+  let presented: Uint8Array;
+  try {
+    presented = fromBase64Url(tag);
+  } catch {
+    return null;
+  }
+  return constantTimeEqual(presented, await mac(config, `${familyId}.${random}`)) ? { familyId, token } : null;
 }
 
 /** Starts a family for a fresh sign-in and returns its first token. */
-export async function startFamily(db: Db, userId: string, method: AuthMethod): Promise<string> {
+export async function startFamily({ db, config }: SessionServices, userId: string, method: AuthMethod): Promise<string> {
   const familyId = crypto.randomUUID();
-  const token = `${familyId}.${randomToken()}`;
+  const token = await issue(config, familyId);
   await db.insert(refreshTokenFamilies).values({
     id: familyId,
     userId,
@@ -67,11 +103,11 @@ const live = (familyId: string, hash: string) =>
  * Exchanges the current token for a new one (atomically: only one request can win a given token).
  * Returns null if the token is unknown, expired or revoked; a stale token revokes its family.
  */
-export async function rotate(db: Db, presented: string | undefined): Promise<{ user: SessionUser; token: string } | null> {
-  const parsed = parse(presented);
+export async function rotate({ db, config }: SessionServices, presented: string | undefined): Promise<{ user: SessionUser; token: string } | null> {
+  const parsed = await parse(config, presented);
   if (!parsed) return null;
   const hash = await sha256(parsed.token);
-  const next = `${parsed.familyId}.${randomToken()}`;
+  const next = await issue(config, parsed.familyId);
   const [row] = await db
     .update(refreshTokenFamilies)
     .set({ currentTokenHash: await sha256(next), generation: sql`${refreshTokenFamilies.generation} + 1`, lastUsedAt: new Date() })
@@ -86,8 +122,8 @@ export async function rotate(db: Db, presented: string | undefined): Promise<{ u
 }
 
 /** Checks the current token without rotating it (GET /session). A stale token still revokes its family. */
-export async function peek(db: Db, presented: string | undefined): Promise<SessionUser | null> {
-  const parsed = parse(presented);
+export async function peek({ db, config }: SessionServices, presented: string | undefined): Promise<SessionUser | null> {
+  const parsed = await parse(config, presented);
   if (!parsed) return null;
   const hash = await sha256(parsed.token);
   const [row] = await db
@@ -103,8 +139,8 @@ export async function peek(db: Db, presented: string | undefined): Promise<Sessi
 }
 
 /** Sign-out: revokes the family the token belongs to (current or stale, either way it ends). */
-export async function revokeFamily(db: Db, presented: string | undefined, reason = "signout"): Promise<void> {
-  const parsed = parse(presented);
+export async function revokeFamily({ db, config }: SessionServices, presented: string | undefined, reason = "signout"): Promise<void> {
+  const parsed = await parse(config, presented);
   if (!parsed) return;
   await db
     .update(refreshTokenFamilies)

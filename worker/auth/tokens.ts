@@ -36,6 +36,7 @@ export async function verifyAccessToken(config: Pick<Config, "JWT_SECRET">, toke
       issuer: ISSUER,
       audience: AUDIENCE,
       algorithms: ["HS256"],
+      requiredClaims: ["exp", "iat"],
     });
     if (payload.typ !== TYPE || typeof payload.sub !== "string" || typeof payload.email !== "string") return null;
     return { id: payload.sub, email: payload.email };

@@ -6,6 +6,15 @@ export function log(level: "info" | "warn" | "error", message: string, fields: R
   else console.log(line);
 }
 
+/**
+ * What an error may put in a log line. A failed query's error (drizzle's) carries the SQL and its
+ * parameters — emails, names — so only the database's own message and code are kept.
+ */
 export function errorFields(err: unknown): Record<string, unknown> {
-  return err instanceof Error ? { error: err.message, name: err.name, stack: err.stack } : { error: String(err) };
+  if (!(err instanceof Error)) return { error: String(err) };
+  if (err.message.startsWith("Failed query:")) {
+    const cause = err.cause as { message?: string; code?: string } | undefined;
+    return { error: "database query failed", name: err.name, cause: cause?.message, code: cause?.code };
+  }
+  return { error: err.message, name: err.name, stack: err.stack };
 }

@@ -4,7 +4,7 @@
  * incremented and its new value returned, so two concurrent requests can never both see "under limit"
  * for the last slot. See docs/decisions/012-postgres-rate-limits.md.
  */
-import { lt, sql } from "drizzle-orm";
+import { and, eq, lt, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../db";
 import { rateLimitHits } from "../../db/schema";
 import { tooManyRequests } from "./errors";
@@ -40,6 +40,17 @@ export interface Limit {
   windowSeconds: number;
 }
 
+/** Throws 429 if `limit` is already used up in the current window, without counting a hit. */
+export async function refuseIfExhausted(db: Db | Tx, l: Limit, message: string, now = Date.now()) {
+  const windowMs = l.windowSeconds * 1000;
+  const start = Math.floor(now / windowMs) * windowMs;
+  const [row] = await db
+    .select({ count: rateLimitHits.count })
+    .from(rateLimitHits)
+    .where(and(eq(rateLimitHits.key, l.key), eq(rateLimitHits.windowStart, new Date(start))));
+  if ((row?.count ?? 0) >= l.limit) throw tooManyRequests(message, Math.max(1, Math.ceil((start + windowMs - now) / 1000)));
+}
+
 /** Counts a hit against every limit; throws 429 (with Retry-After) if any of them is exceeded. */
 export async function enforce(db: Db | Tx, limits: Limit[], message = "Too many attempts. Please wait a moment and try again.") {
   let retryAfter = 0;
@@ -50,9 +61,17 @@ export async function enforce(db: Db | Tx, limits: Limit[], message = "Too many 
   if (retryAfter > 0) throw tooManyRequests(message, retryAfter);
 }
 
-/** The caller's address: Cloudflare's CF-Connecting-IP, or "local" when absent (local runs). */
+/** An IPv4 or IPv6 address as text (what Cloudflare puts in CF-Connecting-IP), at most 45 characters. */
+const IP_ADDRESS = /^[0-9A-Fa-f:.]{2,45}$/;
+
+/**
+ * The caller's address: Cloudflare's CF-Connecting-IP, "local" when absent (local runs), and "invalid"
+ * for anything that is not an address — it is used in rate-limit keys, so it must stay short and plain.
+ */
 export function clientIp(req: { header(name: string): string | undefined }): string {
-  return req.header("CF-Connecting-IP")?.trim() || "local";
+  const value = req.header("CF-Connecting-IP")?.trim();
+  if (!value) return "local";
+  return IP_ADDRESS.test(value) ? value : "invalid";
 }
 
 /** A stable, non-identifying key part for personal data (emails) so the table holds no addresses. */

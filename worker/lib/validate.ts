@@ -1,6 +1,6 @@
 import { zValidator } from "@hono/zod-validator";
 import type { ValidationTargets } from "hono";
-import type { ZodType } from "zod";
+import { z, type ZodType } from "zod";
 import { badRequest } from "./errors";
 
 /**
@@ -16,3 +16,12 @@ export const validate = <T extends ZodType, Target extends keyof ValidationTarge
       throw badRequest(field ? `${field}: ${text}` : text);
     }
   });
+
+/** NUL and the other C0 control characters, and DEL: never part of a name, an address or a search. */
+const CONTROL_CHARACTERS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
+
+/**
+ * Text that may be stored and compared in SQL: Postgres refuses 0x00 in text (the query would fail
+ * with a 500 and log the value), so it is a 400 here. Compose: `z.string().max(n).pipe(plainText)`.
+ */
+export const plainText = z.string().refine((s) => !CONTROL_CHARACTERS.test(s), "must not contain control characters");
