@@ -17,11 +17,12 @@ export const validate = <T extends ZodType, Target extends keyof ValidationTarge
     }
   });
 
-/** NUL and the other C0 control characters, and DEL: never part of a name, an address or a search. */
-const CONTROL_CHARACTERS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
+/** NUL and the other C0 control characters but tab, CR and LF, and DEL: never part of a name, an address or a search. */
+const isControl = (code: number) => (code < 0x20 && code !== 0x09 && code !== 0x0a && code !== 0x0d) || code === 0x7f;
+const hasControlCharacter = (s: string) => Array.prototype.some.call(s, (ch: string) => isControl(ch.charCodeAt(0)));
 
 /**
  * Text that may be stored and compared in SQL: Postgres refuses 0x00 in text (the query would fail
  * with a 500 and log the value), so it is a 400 here. Compose: `z.string().max(n).pipe(plainText)`.
  */
-export const plainText = z.string().refine((s) => !CONTROL_CHARACTERS.test(s), "must not contain control characters");
+export const plainText = z.string().refine((s) => !hasControlCharacter(s), "must not contain control characters");
