@@ -1,7 +1,7 @@
 /**
  * Uploaded images, judged by their bytes alone and never decoded here: the type from its magic bytes,
  * the dimensions from the header, a structural walk that catches truncated and corrupt files, and a
- * byte-wise metadata strip (EXIF, GPS, XMP, IPTC, comments, text chunks). See docs/decisions/020-metadata-stripping-byte-wise.md.
+ * byte-wise metadata strip that keeps only what an image needs to display (an allow-list per format). See docs/decisions/020-metadata-stripping-byte-wise.md.
  *
  * Everything here is O(size) over the bytes with no pixel buffers, so a 10 MB upload that declares
  * 50,000 × 50,000 pixels costs microseconds instead of 10 GB of RAM in a 128 MB isolate.
@@ -58,27 +58,39 @@ export function inspectImage(bytes: Uint8Array, maxPixels: number): InspectedIma
 // ---------------------------------------------------------------------------------------------- JPEG
 
 const SOF = new Set([0xc0, 0xc1, 0xc2, 0xc3, 0xc5, 0xc6, 0xc7, 0xc9, 0xca, 0xcb, 0xcd, 0xce, 0xcf]);
+/** Tables and parameters a decoder needs: DHT, DAC, DQT, DRI (and the frame and scan headers). */
+const JPEG_TABLES = new Set([0xc4, 0xcc, 0xdb, 0xdd]);
+const ICC_PROFILE = "ICC_PROFILE\0";
 
 /**
- * Walks the marker segments up to the scan, keeping everything but APP1 (EXIF/XMP), APP3–APP13
- * (IPTC, Photoshop, vendor data) and COM. APP0 (JFIF), APP2 (ICC colour profile) and APP14 (Adobe
- * colour transform) stay: they change how pixels look and say nothing about the person. The EXIF
- * orientation is kept by writing a minimal EXIF segment holding only that tag, so phone photos stay
- * upright.
+ * An allow-list walk (docs/decisions/020): SOI, then only the segments a decoder needs — frame headers,
+ * tables, restart interval, scans with their entropy-coded data — and two that change how the pixels
+ * look: the ICC colour profile (APP2 "ICC_PROFILE") and Adobe's colour transform (APP14 "Adobe"). It
+ * stops at the first EOI: whatever follows (a second picture of an MPO file, a concatenated JPEG, a
+ * trailer) is dropped with its own metadata. The EXIF orientation is kept as a minimal EXIF segment
+ * holding only that tag, so phone photos stay upright.
  */
 function jpeg(b: Uint8Array) {
   const keep: Uint8Array[] = [b.subarray(0, 2)];
   let width = 0;
   let height = 0;
   let orientation = 0;
+  let sawScan = false;
   let i = 2;
   for (;;) {
-    if (i + 4 > b.length) throw corrupt("it ends before the image data");
+    if (i + 2 > b.length) throw corrupt("it is truncated");
     if (b[i] !== 0xff) throw corrupt("a marker is missing");
     let marker = b[i + 1]!;
     while (marker === 0xff && i + 2 < b.length) { i++; marker = b[i + 1]!; } // fill bytes
-    if (marker === 0xd8 || marker === 0xd9) throw corrupt("unexpected marker");
+    if (marker === 0xd9) {
+      if (!sawScan) throw corrupt("it ends before the image data");
+      if (orientation > 1) keep.splice(1, 0, exifOrientationSegment(orientation));
+      keep.push(b.subarray(i, i + 2));
+      return { width, height, stripped: concat(keep) };
+    }
+    if (marker === 0xd8) throw corrupt("unexpected marker");
     if (marker >= 0xd0 && marker <= 0xd7) throw corrupt("unexpected restart marker");
+    if (i + 4 > b.length) throw corrupt("it is truncated");
     const length = (b[i + 2]! << 8) | b[i + 3]!;
     if (length < 2 || i + 2 + length > b.length) throw corrupt("a header segment is cut short");
     const segment = b.subarray(i, i + 2 + length);
@@ -87,25 +99,34 @@ function jpeg(b: Uint8Array) {
       if (body.length < 6) throw corrupt("the frame header is cut short");
       height = (body[1]! << 8) | body[2]!;
       width = (body[3]! << 8) | body[4]!;
-    }
-    if (marker === 0xda) {
+      keep.push(segment);
+    } else if (marker === 0xda) {
       if (!width || !height) throw corrupt("no frame header before the image data");
-      // Entropy-coded data follows; a complete file ends with EOI (allowing trailing padding).
-      let end = b.length;
-      while (end > i && b[end - 1] === 0x00) end--;
-      if (end < i + 2 + length + 2 || b[end - 2] !== 0xff || b[end - 1] !== 0xd9) throw corrupt("it is truncated");
-      if (orientation > 1) keep.splice(1, 0, exifOrientationSegment(orientation));
-      keep.push(b.subarray(i, end));
-      return { width, height, stripped: concat(keep) };
-    }
-    const isApp = marker >= 0xe0 && marker <= 0xef;
-    if (marker === 0xe1) {
+      const dataEnd = endOfEntropyData(b, i + 2 + length);
+      keep.push(b.subarray(i, dataEnd));
+      sawScan = true;
+      i = dataEnd;
+      continue;
+    } else if (JPEG_TABLES.has(marker)) {
+      keep.push(segment);
+    } else if (marker === 0xe1) {
       orientation = orientation || readExifOrientation(body);
-    } else if (!(marker === 0xfe || (isApp && marker !== 0xe0 && marker !== 0xe2 && marker !== 0xee))) {
+    } else if ((marker === 0xe2 && ascii(body, 0, ICC_PROFILE.length) === ICC_PROFILE) || (marker === 0xee && ascii(body, 0, 5) === "Adobe")) {
       keep.push(segment);
     }
     i += 2 + length;
   }
+}
+
+/** Where a scan's entropy-coded data ends: the next marker that is not a stuffed 0xFF00 or a restart. */
+function endOfEntropyData(b: Uint8Array, from: number): number {
+  for (let j = from; j + 1 < b.length; j++) {
+    if (b[j] !== 0xff) continue;
+    const next = b[j + 1]!;
+    if (next === 0x00 || (next >= 0xd0 && next <= 0xd7) || next === 0xff) continue;
+    return j;
+  }
+  throw corrupt("it is truncated");
 }
 
 function readExifOrientation(body: Uint8Array): number {
@@ -140,9 +161,13 @@ function exifOrientationSegment(orientation: number): Uint8Array {
 
 // ----------------------------------------------------------------------------------------------- PNG
 
-const PNG_DROP = new Set(["tEXt", "zTXt", "iTXt", "eXIf", "tIME"]);
+/** Critical chunks and the ones that change how pixels look (transparency, gamma, colour space, profile). */
+const PNG_KEEP = new Set(["IHDR", "PLTE", "IDAT", "IEND", "tRNS", "gAMA", "cHRM", "sRGB", "iCCP", "sBIT", "cICP"]);
 
-/** Walks every chunk (checking each CRC), requires IHDR first and IEND last, drops text/EXIF/time chunks. */
+/**
+ * Walks every chunk (checking each CRC), requires IHDR first and IEND last, keeps only PNG_KEEP
+ * (an allow-list: text, EXIF, time, physical size and any private chunk are dropped) and nothing after IEND.
+ */
 function png(b: Uint8Array) {
   const keep: Uint8Array[] = [b.subarray(0, 8)];
   let i = 8;
@@ -162,7 +187,7 @@ function png(b: Uint8Array) {
       height = u32be(b, i + 12);
     }
     if (type === "IDAT") sawData = true;
-    if (!PNG_DROP.has(type)) keep.push(chunk);
+    if (PNG_KEEP.has(type)) keep.push(chunk);
     i += 12 + length;
     if (type === "IEND") {
       if (!sawData) throw corrupt("it has no image data");
@@ -174,9 +199,12 @@ function png(b: Uint8Array) {
 // ---------------------------------------------------------------------------------------------- WebP
 
 /**
- * RIFF container: the declared size must match, chunks must fit. EXIF and XMP chunks are dropped and
- * their VP8X flags cleared; ICC profiles and animation stay.
+ * RIFF container: the declared size must match, chunks must fit. Only the image chunks (VP8X, VP8,
+ * VP8L, ALPH, ANIM, ANMF) and the ICC profile (ICCP) are kept — an allow-list — and the VP8X flags for
+ * EXIF and XMP are cleared; nothing after the RIFF's declared end survives.
  */
+const WEBP_KEEP = new Set(["VP8X", "VP8 ", "VP8L", "ALPH", "ANIM", "ANMF", "ICCP"]);
+
 function webp(b: Uint8Array) {
   const riffSize = u32le(b, 4);
   if (riffSize + 8 > b.length || riffSize < 4) throw corrupt("it is truncated");
@@ -209,7 +237,7 @@ function webp(b: Uint8Array) {
       height = 1 + ((bits >>> 14) & 0x3fff);
     }
     if (type === "VP8 " || type === "VP8L" || type === "ANMF") sawImage = true;
-    if (type !== "EXIF" && type !== "XMP ") keep.push(b.subarray(i, Math.min(i + 8 + padded, end)));
+    if (WEBP_KEEP.has(type)) keep.push(b.subarray(i, Math.min(i + 8 + padded, end)));
     i += 8 + padded;
   }
   if (!sawImage) throw corrupt("it has no image data");

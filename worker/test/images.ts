@@ -44,7 +44,7 @@ export function decode(bytes: Uint8Array): { width: number; height: number; pixe
 }
 
 export const SECRET = "Jane-Secret-Camera-47.3769N";
-const enc = (s: string) => new TextEncoder().encode(s);
+export const enc = (s: string) => new TextEncoder().encode(s);
 
 export function concat(...parts: Uint8Array[]): Uint8Array {
   const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
@@ -93,7 +93,7 @@ export function exifSegment(orientation = 1): Uint8Array {
   return concat(new Uint8Array([0xff, 0xe1, (body.length + 2) >> 8, (body.length + 2) & 0xff]), body);
 }
 
-function appSegment(marker: number, body: Uint8Array): Uint8Array {
+export function appSegment(marker: number, body: Uint8Array): Uint8Array {
   return concat(new Uint8Array([0xff, marker, (body.length + 2) >> 8, (body.length + 2) & 0xff]), body);
 }
 
@@ -176,6 +176,24 @@ export function webpWithMetadata(w = 64, h = 48): Uint8Array {
   vp8x[4] = (w - 1) & 0xff; vp8x[5] = ((w - 1) >> 8) & 0xff; vp8x[6] = (w - 1) >> 16;
   vp8x[7] = (h - 1) & 0xff; vp8x[8] = ((h - 1) >> 8) & 0xff; vp8x[9] = (h - 1) >> 16;
   const body = concat(enc("WEBP"), chunk("VP8X", vp8x), image, chunk("EXIF", exifSegment().subarray(10)), chunk("XMP ", enc(`<x:xmpmeta>${SECRET}</x:xmpmeta>`)));
+  const head = new Uint8Array(8);
+  head.set(enc("RIFF"));
+  new DataView(head.buffer).setUint32(4, body.length, true);
+  return concat(head, body);
+}
+
+/** A WebP chunk (RIFF: type, little-endian size, data, pad byte). */
+export function webpChunk(type: string, data: Uint8Array): Uint8Array {
+  const head = new Uint8Array(8);
+  head.set(enc(type));
+  new DataView(head.buffer).setUint32(4, data.length, true);
+  return concat(head, data, data.length & 1 ? new Uint8Array(1) : new Uint8Array(0));
+}
+
+/** A simple WebP with extra chunks appended inside its RIFF container. */
+export function webpWithChunks(...chunks: Uint8Array[]): Uint8Array {
+  const simple = webpBytes();
+  const body = concat(simple.subarray(8), ...chunks);
   const head = new Uint8Array(8);
   head.set(enc("RIFF"));
   new DataView(head.buffer).setUint32(4, body.length, true);
