@@ -6,8 +6,8 @@
 import net from "node:net";
 import { createRequire } from "node:module";
 import { PGlite } from "@electric-sql/pglite";
-import { PGLiteSocketServer } from "@electric-sql/pglite-socket";
 import { freePort } from "./ports";
+import { servePglite } from "./pglite-server";
 import { startSqlOverHttp } from "./sql-over-http";
 
 // In a vitest globalSetup the "ws" import can resolve to the browser stub; require the Node build.
@@ -65,13 +65,6 @@ export async function startWsProxy(target: { host: string; port: number }, maxBa
     ws.on("message", (data: Buffer) => {
       if (!sock || sock.connecting) pending.push(data);
       else sock.write(data);
-      // A client's Terminate ('X', length 4) ends the session. Postgres closes the connection then;
-      // PGlite's socket server does not, and the driver never closes its side, so without this every
-      // connection stays open until maxConnections is reached ("Connection terminated unexpectedly").
-      // Ending the TCP side closes the WebSocket too (see connect()).
-      if (data.length === 5 && data[0] === 0x58 && data.readInt32BE(1) === 4) {
-        sock?.end();
-      }
     });
     const drop = () => {
       closed = true;
@@ -108,8 +101,7 @@ export async function startLocalDatabase(opts: { dataDir?: string; databaseUrl?:
   }
   const pg = await PGlite.create(opts.dataDir);
   const pgPort = await freePort();
-  const server = new PGLiteSocketServer({ db: pg, port: pgPort, host: "127.0.0.1", maxConnections: 100 });
-  await server.start();
+  const server = await servePglite(pg, pgPort);
   const proxy = await startWsProxy({ host: "127.0.0.1", port: pgPort });
   const DATABASE_URL = `postgres://postgres@127.0.0.1:${pgPort}/postgres`;
   const sqlHttp = await startSqlOverHttp({ DATABASE_URL, DATABASE_WS_PROXY: proxy.proxy });

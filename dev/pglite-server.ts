@@ -1,0 +1,130 @@
+/**
+ * PGlite served over the Postgres wire protocol, for the local stack and the tests.
+ *
+ * PGlite is one Postgres session; many clients share it. Two rules keep them from stepping on each other:
+ * - A client's extended-protocol run (Parse, Bind, Describe, Execute … up to Sync) goes to PGlite in one
+ *   piece. Sent message by message, two clients' runs interleave and one of them loses its unnamed
+ *   statement ("unnamed prepared statement does not exist", SQLSTATE 26000).
+ * - A client with an open transaction holds the session until the transaction ends: other clients wait
+ *   (first come, first served) instead of running inside it. A client that disconnects mid-transaction
+ *   has it rolled back.
+ * @electric-sql/pglite-socket queues single messages, so it keeps the second rule but not the first.
+ */
+import net from "node:net";
+import type { PGlite } from "@electric-sql/pglite";
+
+const SSL_REQUEST = 80877103;
+const CANCEL_REQUEST = 80877102;
+/** Messages after which the client waits for an answer: Sync, simple Query, Flush. */
+const RUN_ENDS = new Set(["S", "Q", "H"]);
+
+/** A first-come, first-served lock. */
+function fifoLock() {
+  let tail = Promise.resolve();
+  return () => {
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    const turn = tail.then(() => release);
+    tail = tail.then(() => held);
+    return turn;
+  };
+}
+
+export async function servePglite(pg: PGlite, port: number, host = "127.0.0.1") {
+  const acquire = fifoLock();
+  const sockets = new Set<net.Socket>();
+
+  const server = net.createServer((socket) => {
+    sockets.add(socket);
+    let buffer = Buffer.alloc(0);
+    let started = false;
+    let run: Buffer[] = [];
+    /** Set while this client holds the session (during one run, or across an open transaction). */
+    let release: (() => void) | null = null;
+    /** This client's runs, one after another. */
+    let queue = Promise.resolve();
+    let closed = false;
+
+    const execute = (bytes: Buffer) => {
+      queue = queue.then(async () => {
+        if (closed) return;
+        release ??= await acquire();
+        try {
+          const out = await pg.execProtocolRaw(bytes);
+          if (!socket.destroyed && out.length) socket.write(out);
+        } catch {
+          socket.destroy();
+        } finally {
+          if (!pg.isInTransaction()) {
+            release();
+            release = null;
+          }
+        }
+      });
+    };
+
+    socket.on("data", (chunk: Buffer) => {
+      buffer = Buffer.concat([buffer, chunk]);
+      for (;;) {
+        if (!started) {
+          if (buffer.length < 8) return;
+          const length = buffer.readInt32BE(0);
+          const code = buffer.readInt32BE(4);
+          if (buffer.length < length) return;
+          const message = buffer.subarray(0, length);
+          buffer = buffer.subarray(length);
+          if (code === SSL_REQUEST) socket.write("N");
+          else if (code === CANCEL_REQUEST) socket.end();
+          else {
+            started = true;
+            execute(Buffer.from(message));
+          }
+          continue;
+        }
+        if (buffer.length < 5) return;
+        const length = 1 + buffer.readInt32BE(1);
+        if (buffer.length < length) return;
+        const type = String.fromCharCode(buffer[0]!);
+        const message = Buffer.from(buffer.subarray(0, length));
+        buffer = buffer.subarray(length);
+        if (type === "X") {
+          socket.end(); // Terminate: Postgres closes the connection; so do we
+          return;
+        }
+        run.push(message);
+        if (RUN_ENDS.has(type)) {
+          execute(Buffer.concat(run));
+          run = [];
+        }
+      }
+    });
+
+    const close = () => {
+      if (closed) return;
+      closed = true;
+      // Roll back what this client left open, then let the next client in.
+      queue = queue.then(async () => {
+        if (!release) return;
+        if (pg.isInTransaction()) await pg.exec("rollback").catch(() => {});
+        release();
+        release = null;
+      });
+    };
+    socket.on("close", () => {
+      sockets.delete(socket);
+      close();
+    });
+    socket.on("error", () => socket.destroy());
+  });
+
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(port, host, resolve);
+  });
+  return {
+    stop: () => new Promise<void>((resolve) => {
+      for (const socket of sockets) socket.destroy();
+      server.close(() => resolve());
+    }),
+  };
+}
