@@ -5,6 +5,11 @@ export const MAX_UPLOAD_MEGAPIXELS = 40;
 export const ACCEPTED_UPLOAD_TYPES = ["image/jpeg", "image/jpg", "image/png", "image/webp"] as const;
 export const PASSWORD_MIN_LENGTH = 6;
 export const PASSWORD_MAX_LENGTH = 256;
+/** Uploads per user: a burst, an hour (above the fair-use 30 generations), and photos never generated. */
+export const UPLOADS_PER_MINUTE = 10;
+export const UPLOADS_PER_HOUR = 60;
+export const MAX_UNUSED_UPLOADS = 5;
+export const UNUSED_UPLOAD_TTL_MS = 24 * 60 * 60 * 1000;
 export const STATUS_POLL_MS = 2000;
 export const PROGRESS_STEP = 5;
 export const PROGRESS_CAP = 90;
@@ -19,4 +24,6 @@ export const MESSAGES = {
   freeUsed: "You've used all 2 free generations. Upgrade to continue!",
   verifyFirst: "Please verify your email to receive 2 free generations",
   generationFailed: "Generation failed",
+  tooManyUploads: "You're uploading photos too quickly. Please wait a moment and try again.",
+  requestTooLarge: "This request is too large.",
 } as const;

@@ -1,12 +1,15 @@
 import { Hono, type ErrorHandler, type NotFoundHandler } from "hono";
 import { HTTPException } from "hono/http-exception";
 import { requestId } from "hono/request-id";
+import { bodyLimit } from "hono/body-limit";
+import { createMiddleware } from "hono/factory";
 import { secureHeaders } from "hono/secure-headers";
 import type { AppEnv } from "./env";
 import { ApiError } from "./lib/errors";
 import { errorFields, log } from "./lib/log";
 import { withServices } from "./lib/context";
 import { ConfigError } from "./config";
+import { MESSAGES } from "../domain/limits";
 import { healthRoutes } from "./health/routes";
 import { authRoutes } from "./auth/routes";
 import { accountRoutes } from "./account/routes";
@@ -43,7 +46,13 @@ export const errorHandler: ErrorHandler<AppEnv> = (err, c) => {
   );
 };
 
+/** Every request body but a photo upload (which has its own limit) is small JSON: 256 KB at most. */
+const MAX_BODY_BYTES = 256 * 1024;
+const smallBody = bodyLimit({ maxSize: MAX_BODY_BYTES, onError: () => { throw new ApiError(413, MESSAGES.requestTooLarge); } });
+const limitBodies = createMiddleware<AppEnv>((c, next) => (c.req.path === "/api/headshots/upload" ? next() : smallBody(c, next)));
+
 const api = new Hono<AppEnv>()
+  .use(limitBodies)
   .use(withServices)
   .route("/health", healthRoutes)
   .route("/auth", authRoutes)

@@ -15,6 +15,25 @@ import { ApiError, notFound, tooManyRequests } from "../lib/errors";
 import { MESSAGES } from "../../domain/limits";
 import type { HeadshotStatus } from "../../domain/api";
 
+const verifyFirst = () => new ApiError(403, MESSAGES.verifyFirst, { requiresEmailVerification: true });
+const freeUsed = () => new ApiError(402, MESSAGES.freeUsed, { requiresSubscription: true });
+
+/**
+ * The refusals of startGeneration, read-only, for the upload route: a photo that could not be generated
+ * is never stored. (startGeneration still decides, atomically; this only saves a useless upload.)
+ */
+export async function refuseIfCannotGenerate(db: Db, userId: string): Promise<void> {
+  const [row] = await db
+    .select({ verifiedAt: users.emailVerifiedAt, granted: credits.granted, used: credits.used })
+    .from(users)
+    .leftJoin(credits, eq(credits.userId, users.id))
+    .where(eq(users.id, userId));
+  if (!row) throw notFound("User not found.");
+  if (!row.verifiedAt) throw verifyFirst();
+  if ((row.used ?? 0) < (row.granted ?? 0)) return;
+  if (!(await hasActiveSubscription(db, userId))) throw freeUsed();
+}
+
 export type StartResult = { started: true } | { started: false; status: HeadshotStatus };
 
 class AlreadyStarted extends Error {
@@ -42,7 +61,7 @@ export async function startGeneration(
         .where(and(eq(headshots.id, headshotId), eq(headshots.userId, userId)));
       if (!user || !headshot) throw notFound("Headshot not found.");
       if (headshot.status !== "pending") throw new AlreadyStarted(headshot.status);
-      if (!user.verifiedAt) throw new ApiError(403, MESSAGES.verifyFirst, { requiresEmailVerification: true });
+      if (!user.verifiedAt) throw verifyFirst();
 
       const subscriber = await hasActiveSubscription(tx, userId);
       if (subscriber) {
@@ -71,7 +90,7 @@ export async function startGeneration(
           .set({ used: sql`${credits.used} + 1`, updatedAt: sql`now()` })
           .where(and(eq(credits.userId, userId), sql`${credits.used} < ${credits.granted}`))
           .returning({ used: credits.used });
-        if (charged.length === 0) throw new ApiError(402, MESSAGES.freeUsed, { requiresSubscription: true });
+        if (charged.length === 0) throw freeUsed();
       }
     });
     return { started: true };

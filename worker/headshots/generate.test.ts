@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import { MESSAGES } from "../../domain/limits";
 import { headshots } from "../../db/schema";
 import { createTestUser, testDb } from "../test/helpers";
-import { creditsRow, headshotRow, upload, withRecordingQueue } from "../test/headshots";
+import { creditsRow, headshotRow, seedPending, upload, withRecordingQueue } from "../test/headshots";
 
 const generate = (q: ReturnType<typeof withRecordingQueue>, auth: Record<string, string>, id: string) =>
   q.fetch(`/api/headshots/${id}/generate`, { method: "POST", headers: auth });
@@ -43,7 +43,7 @@ describe("POST /api/headshots/:id/generate", () => {
 
   it("refuses an unverified user with 403 requiresEmailVerification", async () => {
     const { user, auth } = await createTestUser({ verified: false });
-    const { body } = await upload(auth);
+    const body = { id: await seedPending(user.id) }; // the upload route refuses them too (routes.test.ts)
     const q = withRecordingQueue();
     const res = await generate(q, auth, body.id);
     expect(res.status).toBe(403);
@@ -54,8 +54,8 @@ describe("POST /api/headshots/:id/generate", () => {
   });
 
   it("refuses a user with no free generation left and no subscription with 402 requiresSubscription", async () => {
-    const { auth } = await createTestUser({ freeUsed: 2 });
-    const { body } = await upload(auth);
+    const { user, auth } = await createTestUser({ freeUsed: 2 });
+    const body = { id: await seedPending(user.id) };
     const q = withRecordingQueue();
     const res = await generate(q, auth, body.id);
     expect(res.status).toBe(402);
@@ -74,9 +74,8 @@ describe("POST /api/headshots/:id/generate", () => {
   });
 
   it("treats a canceled subscription as none", async () => {
-    const { auth } = await createTestUser({ freeUsed: 2, subscription: { planType: "monthly", status: "canceled" } });
-    const { body } = await upload(auth);
-    expect((await generate(withRecordingQueue(), auth, body.id)).status).toBe(402);
+    const { user, auth } = await createTestUser({ freeUsed: 2, subscription: { planType: "monthly", status: "canceled" } });
+    expect((await generate(withRecordingQueue(), auth, await seedPending(user.id))).status).toBe(402);
   });
 
   it("holds subscribers to the fair-use limit per hour with a 429", async () => {
@@ -111,7 +110,7 @@ describe("POST /api/headshots/:id/generate", () => {
   it("accepts exactly one of twenty parallel calls when one free generation is left (real Postgres in CI)", async () => {
     const { user, auth } = await createTestUser({ freeGranted: 2, freeUsed: 1 });
     const ids: string[] = [];
-    for (let i = 0; i < 20; i++) ids.push((await upload(auth)).body.id);
+    for (let i = 0; i < 20; i++) ids.push(await seedPending(user.id));
     const q = withRecordingQueue();
     const results = await Promise.all(ids.map((id) => generate(q, auth, id).then((r) => r.status)));
     expect(results.filter((s) => s === 202)).toHaveLength(1);

@@ -166,8 +166,10 @@ describe("owner isolation", () => {
     }
     expect(await api("/api/headshots", { headers: bob.auth }).then((r) => r.json())).toEqual([]);
     expect((await headshotRow(body.id)).status).toBe("pending"); // bob's generate changed nothing
+    const generating = await seedProcessing(alice.user.id);
+    expect(await api("/api/headshots", { headers: bob.auth }).then((r) => r.json())).toEqual([]);
     const mine = (await api("/api/headshots", { headers: alice.auth }).then((r) => r.json())) as ApiHeadshot[];
-    expect(mine.map((h) => h.id)).toEqual([body.id]);
+    expect(mine.map((h) => h.id)).toEqual([generating]);
   });
 
   it("a malformed id is a 400, an unknown one a 404", async () => {
@@ -199,11 +201,13 @@ describe("GET /api/headshots/:id/status and GET /api/headshots", () => {
     expect(img.headers.get("Content-Type")).toBe("image/png");
     expect(decode(new Uint8Array(await img.arrayBuffer())).width).toBe(1024);
 
+    const generating = await seedProcessing(user.id, { chargedCredit: false });
     const list = (await api("/api/headshots", { headers: auth }).then((r) => r.json())) as ApiHeadshot[];
-    expect(list.map((h) => h.id)).toEqual([processing, pending.id]); // newest first
-    expect(list[0]).toMatchObject({ status: "completed", style: "Corporate", gender: "woman", moderationStatus: "pending" });
-    expect(list[0]!.generatedImageUrl).toMatch(/\/result\?/);
-    expect(list[1]!.generatedImageUrl).toBeNull();
+    // the gallery: generated or generating, newest first; the upload never generated is not listed
+    expect(list.map((h) => h.id)).toEqual([generating, processing]);
+    expect(list[1]).toMatchObject({ status: "completed", style: "Corporate", gender: "woman", moderationStatus: "pending" });
+    expect(list[1]!.generatedImageUrl).toMatch(/\/result\?/);
+    expect(list[0]).toMatchObject({ status: "processing", generatedImageUrl: null });
   });
 });
 

@@ -1,17 +1,19 @@
 /**
  * The main job's API (issue 4, SPEC §7):
  *   POST /api/headshots/upload          multipart photo, style, gender? → 201 ApiHeadshot (pending)
+ *                                       | 403/402 (could not generate it) | 413 | 429 (too many uploads)
  *   POST /api/headshots/:id/generate    → 202 {id, status: "processing"} | 403 | 402 | 429
  *   GET  /api/headshots/:id/status      → HeadshotStatusResponse (the hot path: one PK lookup)
- *   GET  /api/headshots                 → ApiHeadshot[], newest first
+ *   GET  /api/headshots                 → ApiHeadshot[] generated or generating, newest first
  *   GET  /api/headshots/:id/download    → the file (./download.ts; the pipeline is worker/downloads/)
  * Every route requires a signed-in user (attached per route) and every :id lookup filters by the owner
  * in SQL, so another user's id is a 404.
  */
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
+import { createMiddleware } from "hono/factory";
 import { z } from "zod";
-import { and, desc, eq } from "drizzle-orm";
+import { and, desc, eq, inArray } from "drizzle-orm";
 import { headshots } from "../../db/schema";
 import type { Headshot } from "../../db/schema";
 import type { Config } from "../config";
@@ -20,14 +22,16 @@ import { requireUser } from "../auth/middleware";
 import { ApiError, badRequest, notFound } from "../lib/errors";
 import { errorFields, log } from "../lib/log";
 import { validate } from "../lib/validate";
+import { enforce } from "../lib/rate-limit";
 import { GENDER_IDS, STYLE_IDS } from "../../domain/styles";
-import { MAX_UPLOAD_BYTES, MAX_UPLOAD_MEGAPIXELS, MESSAGES } from "../../domain/limits";
+import { MAX_UPLOAD_BYTES, MAX_UPLOAD_MEGAPIXELS, MESSAGES, UPLOADS_PER_HOUR, UPLOADS_PER_MINUTE } from "../../domain/limits";
 import type { ApiHeadshot, HeadshotStatusResponse } from "../../domain/api";
 import { putEncrypted } from "../storage/encrypted";
 import { originalKey } from "../storage/keys";
 import { ImageProblem, inspectImage } from "./image-bytes";
 import { signImageUrl } from "../images/signed-urls";
-import { startGeneration, undoStart } from "./entitlement";
+import { refuseIfCannotGenerate, startGeneration, undoStart } from "./entitlement";
+import { keepNewestUnused } from "./unused-uploads";
 import { downloadRoutes } from "./download";
 
 /** Room for the multipart boundaries and the two small text fields around a maximal photo. */
@@ -59,10 +63,26 @@ export async function toApiHeadshot(config: Pick<Config, "URL_SIGNING_SECRET">, 
   };
 }
 
+/** Before the body is read: counts the upload against the user's limits, and refuses a user who could not generate it. */
+const uploadAllowed = createMiddleware<AppEnv>(async (c, next) => {
+  const userId = c.var.user.id;
+  await enforce(
+    c.var.db,
+    [
+      { key: `upload:${userId}:minute`, limit: UPLOADS_PER_MINUTE, windowSeconds: 60 },
+      { key: `upload:${userId}:hour`, limit: UPLOADS_PER_HOUR, windowSeconds: 3600 },
+    ],
+    MESSAGES.tooManyUploads,
+  );
+  await refuseIfCannotGenerate(c.var.db, userId);
+  await next();
+});
+
 export const headshotRoutes = new Hono<AppEnv>()
   .post(
     "/upload",
     requireUser,
+    uploadAllowed,
     bodyLimit({ maxSize: MAX_UPLOAD_BYTES + MULTIPART_OVERHEAD, onError: () => { throw tooLarge(); } }),
     validate("form", uploadForm),
     async (c) => {
@@ -93,6 +113,7 @@ export const headshotRoutes = new Hono<AppEnv>()
         await c.env.IMAGES.delete(key).catch((e) => log("error", "upload: cleanup failed", { key, ...errorFields(e) }));
         throw err;
       }
+      await keepNewestUnused(c.var.db, c.env.IMAGES, userId);
       return c.json(await toApiHeadshot(c.var.config, row!), 201);
     },
   )
@@ -125,10 +146,11 @@ export const headshotRoutes = new Hono<AppEnv>()
     return c.json(body);
   })
   .get("/", requireUser, async (c) => {
+    // The gallery: generated or generating. Uploads never generated and refunded failures are not shown.
     const rows = await c.var.db
       .select()
       .from(headshots)
-      .where(eq(headshots.userId, c.var.user.id))
+      .where(and(eq(headshots.userId, c.var.user.id), inArray(headshots.status, ["processing", "completed"])))
       .orderBy(desc(headshots.createdAt), desc(headshots.id))
       .limit(500);
     c.header("Cache-Control", "no-store");

@@ -41,7 +41,18 @@ export function withRecordingQueue(overrides: Partial<Env> = {}) {
 }
 
 /** A headshot row already `processing` (as if generate had run), with its original stored. */
-export async function seedProcessing(userId: string, opts: { chargedCredit?: boolean; style?: string; gender?: string | null; bytes?: Uint8Array; queuedAt?: Date } = {}) {
+export function seedProcessing(userId: string, opts: SeedOptions = {}) {
+  return seedHeadshot(userId, "processing", opts);
+}
+
+/** A stored upload never generated (`pending`), as an upload would leave it, whatever the user's credits. */
+export function seedPending(userId: string, opts: Omit<SeedOptions, "chargedCredit" | "queuedAt"> & { createdAt?: Date } = {}) {
+  return seedHeadshot(userId, "pending", { ...opts, chargedCredit: false });
+}
+
+interface SeedOptions { chargedCredit?: boolean; style?: string; gender?: string | null; bytes?: Uint8Array; queuedAt?: Date; createdAt?: Date }
+
+async function seedHeadshot(userId: string, status: "pending" | "processing", opts: SeedOptions) {
   const id = crypto.randomUUID();
   const key = originalKey(userId, id);
   const keyId = await putEncrypted(env.IMAGES, getConfig(env), key, opts.bytes ?? jpegBytes(), "image/jpeg");
@@ -52,12 +63,13 @@ export async function seedProcessing(userId: string, opts: { chargedCredit?: boo
       userId,
       style: opts.style ?? "Corporate",
       gender: opts.gender === undefined ? "woman" : opts.gender,
-      status: "processing",
+      status,
       chargedCredit: opts.chargedCredit ?? true,
       originalKey: key,
       originalMime: "image/jpeg",
       encryptionKeyId: keyId,
-      queuedAt: opts.queuedAt ?? new Date(),
+      queuedAt: status === "processing" ? (opts.queuedAt ?? new Date()) : null,
+      ...(opts.createdAt ? { createdAt: opts.createdAt } : {}),
     });
     if (opts.chargedCredit ?? true) {
       const [row] = await db.select().from(credits).where(eq(credits.userId, userId));

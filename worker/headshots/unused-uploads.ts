@@ -1,0 +1,60 @@
+/**
+ * Photos that were uploaded but never generated (issue 12). The wizard uploads right before it starts a
+ * generation, and the upload route refuses users who could not generate, so a photo that stays `pending`
+ * was abandoned (a closed tab, a failed generate call). We keep few of them and not for long:
+ * - a user keeps at most MAX_UNUSED_UPLOADS, the newest — an upload beyond that removes the oldest;
+ * - the cron deletes any older than UNUSED_UPLOAD_TTL_MS.
+ * Rows go first, in one statement that only takes rows still `pending` (a generation starting at the
+ * same moment keeps its row), then their objects. See docs/decisions/024-upload-limits.md.
+ */
+import { and, asc, desc, eq, inArray, lt, notInArray } from "drizzle-orm";
+import { headshots } from "../../db/schema";
+import type { Db } from "../../db";
+import { MAX_UNUSED_UPLOADS, UNUSED_UPLOAD_TTL_MS } from "../../domain/limits";
+import { withDb } from "../lib/context";
+import { errorFields, log } from "../lib/log";
+
+/** Rows deleted per cron run; the rest wait for the next run. */
+const SWEEP_BATCH = 500;
+
+async function deleteObjects(bucket: R2Bucket, keys: string[]) {
+  if (keys.length === 0) return;
+  try {
+    await bucket.delete(keys);
+  } catch (err) {
+    // The rows are gone; say which objects remain so they can be removed by hand.
+    log("error", "unused uploads: objects not deleted", { keys, ...errorFields(err) });
+  }
+}
+
+/** Keeps the user's newest MAX_UNUSED_UPLOADS never-generated uploads and deletes the rest. */
+export async function keepNewestUnused(db: Db, bucket: R2Bucket, userId: string): Promise<number> {
+  const pending = and(eq(headshots.userId, userId), eq(headshots.status, "pending"));
+  const newest = db
+    .select({ id: headshots.id })
+    .from(headshots)
+    .where(pending)
+    .orderBy(desc(headshots.createdAt), desc(headshots.id))
+    .limit(MAX_UNUSED_UPLOADS);
+  const gone = await db
+    .delete(headshots)
+    .where(and(pending, notInArray(headshots.id, newest)))
+    .returning({ key: headshots.originalKey });
+  await deleteObjects(bucket, gone.map((g) => g.key));
+  return gone.length;
+}
+
+/** The cron: deletes never-generated uploads older than UNUSED_UPLOAD_TTL_MS, rows and objects. */
+export async function sweepUnusedUploads(env: Env, now: Date = new Date()): Promise<number> {
+  const cutoff = new Date(now.getTime() - UNUSED_UPLOAD_TTL_MS);
+  const stale = and(eq(headshots.status, "pending"), lt(headshots.createdAt, cutoff));
+  const gone = await withDb(env, (db) => {
+    const batch = db.select({ id: headshots.id }).from(headshots).where(stale).orderBy(asc(headshots.createdAt)).limit(SWEEP_BATCH);
+    return db
+      .delete(headshots)
+      .where(and(stale, inArray(headshots.id, batch)))
+      .returning({ key: headshots.originalKey });
+  });
+  await deleteObjects(env.IMAGES, gone.map((g) => g.key));
+  return gone.length;
+}
