@@ -9,6 +9,7 @@ import { ProtectedRoute } from "@/shared/auth/protected-route";
 import { SubscriptionDialogProvider } from "@/shared/billing/subscription-dialog";
 import { createQueryClient } from "@/lib/query-client";
 import { SERVICE_PAGES, paths } from "@/lib/paths";
+import { VerifiedNotice } from "@/features/auth/verified-notice";
 import { AuthPage } from "@/pages/auth";
 import { HomePage } from "@/pages/home";
 import { NotFoundPage } from "@/pages/not-found";
@@ -109,6 +110,7 @@ export function App() {
             </Suspense>
           </SubscriptionDialogProvider>
           <Toaster />
+          <VerifiedNotice />
         </TooltipProvider>
       </AuthProvider>
     </QueryClientProvider>

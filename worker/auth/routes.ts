@@ -132,10 +132,12 @@ export const authRoutes = new Hono<AppEnv>()
   })
 
   .get("/session", async (c) => {
-    const user = await peek(c.var, readRefreshCookie(c));
+    // Having no session is not an error (a signed-out visitor asks on every page load): 200 null.
+    const cookie = readRefreshCookie(c);
+    const user = await peek(c.var, cookie);
     if (!user) {
-      clearRefreshCookie(c);
-      throw unauthorized("No active session.");
+      if (cookie) clearRefreshCookie(c);
+      return c.json(null, 200);
     }
     return c.json(await authResult(c, user.id), 200);
   })
@@ -148,7 +150,7 @@ export const authRoutes = new Hono<AppEnv>()
 
   .get("/verify", validate("query", z.object({ token: z.string().trim().min(1, "is required").max(200) })), async (c) => {
     const outcome = await consumeVerification(c.var.db, c.req.valid("query").token);
-    if (outcome.ok) return c.redirect("/dashboard", 302);
+    if (outcome.ok) return c.redirect("/dashboard?verified=1", 302); // the web app confirms it (verified-notice.tsx)
     return c.redirect(`/auth?error=${outcome.reason === "expired" ? "verification_expired" : "verification_invalid"}`, 302);
   })
 

@@ -48,3 +48,13 @@ export async function latestMail(to: string) {
   const { messages } = (await res.json()) as { messages: { to: string; subject: string; text: string; links: string[]; sentAt: string }[] };
   return messages[0];
 }
+
+/**
+ * GET /api/auth/session with this refresh cookie (none when undefined): the session, or null. Having no
+ * session is not an error: the answer is 200 `null` either way.
+ */
+export async function sessionFor(refresh?: string) {
+  const res = await api("/api/auth/session", refresh === undefined ? {} : { headers: { Cookie: `hs_refresh=${refresh}` } });
+  if (res.status !== 200) throw new Error(`session lookup answered ${res.status}`);
+  return (await res.json()) as { user: { id: string; emailVerified: boolean }; accessToken: string } | null;
+}

@@ -11,6 +11,7 @@ import { VerifyEmailBanner } from "@/features/auth/verify-email-banner";
 import { isActiveSubscription, useSubscription } from "@/shared/api/get-subscription";
 import { PLANS } from "@/lib/domain";
 import { paths } from "@/lib/paths";
+import { PageTitle } from "@/components/layout/page-title";
 
 function Field({ label, value }: { label: string; value: ReactNode }) {
   return (
@@ -66,6 +67,7 @@ export function AccountPage() {
   const name = [user.firstName, user.lastName].filter(Boolean).join(" ");
   return (
     <div className="mx-auto grid max-w-3xl gap-6 px-4 py-10 sm:px-6">
+      <PageTitle>Account settings</PageTitle>
       <div>
         <h1 className="text-3xl font-bold tracking-tight">Account settings</h1>
         <p className="mt-1 text-muted-foreground">Manage your profile, subscription and data.</p>

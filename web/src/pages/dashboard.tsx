@@ -20,6 +20,7 @@ import { Gallery } from "@/features/gallery/gallery";
 import { useWizard } from "@/features/generator/use-wizard";
 import { Wizard } from "@/features/generator/wizard";
 import { paths } from "@/lib/paths";
+import { PageTitle } from "@/components/layout/page-title";
 
 type View = "generate" | "gallery";
 
@@ -114,7 +115,8 @@ export function DashboardPage() {
           <header className="sticky top-0 z-30 flex h-16 items-center justify-between gap-3 border-b bg-background/85 px-3 backdrop-blur sm:px-6">
             <div className="flex items-center gap-2">
               <SidebarTrigger />
-              <h1 className="hidden text-base font-semibold sm:block">{view === "generate" ? "Generate New" : "My Gallery"}</h1>
+              <PageTitle>{view === "generate" ? "Generate New" : "My Gallery"}</PageTitle>
+              <h1 className="sr-only text-base font-semibold sm:not-sr-only">{view === "generate" ? "Generate New" : "My Gallery"}</h1>
             </div>
             <div className="flex items-center gap-2">
               <CreditsBadge />

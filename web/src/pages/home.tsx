@@ -4,6 +4,7 @@ import { StyleImage } from "@/assets/styles";
 import { Button } from "@/components/ui/button";
 import { STYLES } from "@/lib/domain";
 import { paths } from "@/lib/paths";
+import { PageTitle } from "@/components/layout/page-title";
 import { useAuth } from "@/shared/auth/auth-context";
 
 const HERO_STYLES = ["Corporate", "LinkedIn", "Speaker", "Casual Selfie"] as const;
@@ -14,6 +15,7 @@ export function HomePage() {
   const start = user ? paths.dashboard : paths.auth;
   return (
     <>
+      <PageTitle />
       <section className="relative overflow-hidden">
         <div
           aria-hidden="true"

@@ -20,8 +20,8 @@ describe("/oauth/callback (SPEC §2)", () => {
     await waitFor(() => expect(location.history!.at(-1)).toBe("/dashboard"));
   });
 
-  it("no session (401) → /auth", async () => {
-    answerSession(() => new Response("", { status: 401 }));
+  it("no session (200 null) → /auth", async () => {
+    answerSession(() => new Response("null", { status: 200 }));
     const { location } = renderWithApp(<OAuthCallbackPage />, { path: "/oauth/callback" });
     await waitFor(() => expect(location.history!.at(-1)).toBe("/auth"));
   });

@@ -6,10 +6,11 @@ import { getSession } from "@/shared/auth/api/get-session";
 import { useAuth } from "@/shared/auth/auth-context";
 import type { AuthResult } from "@/lib/domain";
 import { paths } from "@/lib/paths";
+import { PageTitle } from "@/components/layout/page-title";
 
 /**
  * Return from Google sign-in (SPEC §2): look the session up.
- * session → /dashboard; none (401) → /auth; lookup error → /auth?error=oauth_error;
+ * session → /dashboard; none (null) → /auth; lookup error → /auth?error=oauth_error;
  * anything unexpected → /auth?error=unexpected_error.
  */
 export function OAuthCallbackPage() {
@@ -21,13 +22,16 @@ export function OAuthCallbackPage() {
     if (started.current) return;
     started.current = true;
     void (async () => {
-      let session: AuthResult;
+      let session: AuthResult | null;
       try {
         session = await getSession();
       } catch (err) {
-        // 401 = no session; any other answer = the lookup failed; no answer we can read = unexpected.
-        if (err instanceof ApiError) navigate(err.status === 401 ? paths.auth : `${paths.auth}?error=oauth_error`, { replace: true });
-        else navigate(`${paths.auth}?error=unexpected_error`, { replace: true });
+        // an error answer = the lookup failed; no answer we can read = unexpected
+        navigate(`${paths.auth}?error=${err instanceof ApiError ? "oauth_error" : "unexpected_error"}`, { replace: true });
+        return;
+      }
+      if (!session) {
+        navigate(paths.auth, { replace: true });
         return;
       }
       try {
@@ -39,5 +43,10 @@ export function OAuthCallbackPage() {
     })();
   }, [acceptSession, navigate]);
 
-  return <PageSpinner caption="Completing sign in..." />;
+  return (
+    <>
+      <PageTitle>Signing in</PageTitle>
+      <PageSpinner caption="Completing sign in..." />
+    </>
+  );
 }

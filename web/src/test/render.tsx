@@ -41,7 +41,7 @@ export function renderWithApp(
   function Wrapper({ children }: { children: ReactNode }) {
     return (
       <QueryClientProvider client={queryClient}>
-        <Router hook={location.hook}>
+        <Router hook={location.hook} searchHook={location.searchHook}>
           <AuthContextForTests.Provider value={auth}>
             <SubscriptionDialogProvider>
               {children}

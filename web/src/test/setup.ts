@@ -1,1 +1,6 @@
 import "@testing-library/dom";
+import { afterEach } from "vitest";
+import { clearToasts } from "@/components/ui/use-toast";
+
+// Toasts live in a module-level store that outlives each test's render: start every test with none.
+afterEach(() => clearToasts());

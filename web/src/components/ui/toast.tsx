@@ -13,7 +13,10 @@ export const ToastViewport = React.forwardRef<
   <ToastPrimitives.Viewport
     ref={ref}
     className={cn(
-      "fixed top-0 z-[100] flex max-h-screen w-full flex-col-reverse p-4 sm:bottom-0 sm:right-0 sm:top-auto sm:flex-col md:max-w-[420px]",
+      // Where toasts hide nothing important: on phones at the bottom (the verification banner and the
+      // page title are at the top); from sm up at the top right, under the 4rem header, clear of the
+      // wizard's and the result view's buttons, which sit at the bottom of their panels.
+      "fixed inset-x-0 bottom-0 z-[100] flex max-h-screen w-full flex-col-reverse p-4 pb-[max(1rem,env(safe-area-inset-bottom))] sm:inset-x-auto sm:bottom-auto sm:right-0 sm:top-16 sm:flex-col md:max-w-[420px]",
       className,
     )}
     {...props}

@@ -67,6 +67,11 @@ function dispatch(action: Action) {
 
 export type Toast = Omit<ToasterToast, "id">;
 
+/** Removes every toast at once (tests start each case with none). */
+export function clearToasts() {
+  dispatch({ type: "REMOVE_TOAST" });
+}
+
 export function toast(props: Toast) {
   const id = genId();
   const update = (p: ToasterToast) => dispatch({ type: "UPDATE_TOAST", toast: { ...p, id } });
@@ -89,6 +94,8 @@ export function useToast() {
   const [state, setState] = React.useState<State>(memoryState);
   React.useEffect(() => {
     listeners.push(setState);
+    // A toast raised by an effect that ran before this one (a notice on first load) is not missed.
+    setState(memoryState);
     return () => {
       const i = listeners.indexOf(setState);
       if (i > -1) listeners.splice(i, 1);

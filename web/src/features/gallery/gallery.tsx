@@ -1,6 +1,5 @@
-import { AlertCircle, Download, ImageOff, Images, Loader2 } from "lucide-react";
+import { AlertCircle, Download, Images, Loader2 } from "lucide-react";
 import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
-import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
 import { styleById, type ApiHeadshot } from "@/lib/domain";
@@ -32,33 +31,19 @@ function GalleryCard({ headshot, onOpen }: { headshot: ApiHeadshot; onOpen: (h: 
           <img src={headshot.generatedImageUrl!} alt="" className="aspect-square w-full object-cover" loading="lazy" />
         </button>
       ) : (
+        // The list holds generated and generating headshots only (the worker filters): this one is generating.
         <div className="relative aspect-square w-full bg-muted">
           <img src={headshot.originalImageUrl} alt="" className="size-full object-cover opacity-40 grayscale" loading="lazy" />
           <span className="absolute inset-0 flex flex-col items-center justify-center gap-2 text-sm font-medium text-muted-foreground">
-            {headshot.status === "failed" ? (
-              <>
-                <ImageOff className="size-6" aria-hidden="true" /> Generation failed
-              </>
-            ) : headshot.status === "processing" ? (
-              <>
-                <Loader2 className="size-6 animate-spin" aria-hidden="true" /> Processing
-              </>
-            ) : (
-              <>Not generated</>
-            )}
+            <Loader2 className="size-6 animate-spin" aria-hidden="true" /> Processing
           </span>
         </div>
       )}
-      <div className="flex items-center justify-between gap-2 p-3">
-        <div className="min-w-0">
-          <p className="truncate text-sm font-semibold">{styleName}</p>
-          <p className="text-xs text-muted-foreground">
-            <time dateTime={headshot.createdAt}>{date}</time>
-          </p>
-        </div>
-        {headshot.status !== "completed" && (
-          <Badge variant={headshot.status === "failed" ? "destructive" : "secondary"}>{headshot.status}</Badge>
-        )}
+      <div className="grid gap-0.5 p-2.5 sm:p-3">
+        <p className="text-sm font-semibold leading-snug">{styleName}</p>
+        <p className="whitespace-nowrap text-xs text-muted-foreground">
+          <time dateTime={headshot.createdAt}>{date}</time>
+        </p>
       </div>
       {ready && (
         <Button
@@ -112,7 +97,7 @@ export function Gallery({ onOpen, onCreate }: { onOpen: (h: CompletedHeadshot) =
           <Button onClick={onCreate}>Generate New</Button>
         </div>
       ) : (
-        <ul className="grid grid-cols-2 gap-4 sm:grid-cols-3 xl:grid-cols-4">
+        <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 sm:gap-4 xl:grid-cols-4">
           {data.map((h) => (
             <GalleryCard key={h.id} headshot={h} onOpen={onOpen} />
           ))}

@@ -1,4 +1,5 @@
 import { readErrorBody } from "@/api/client";
+import type { Credits } from "@/shared/api/get-credits";
 import { ACCEPTED_UPLOAD_TYPES, MAX_UPLOAD_BYTES, MESSAGES, PROGRESS_CAP, PROGRESS_STEP } from "@/lib/domain";
 
 /** Client-side upload checks (SPEC §5): the same messages the server answers with. */
@@ -22,23 +23,39 @@ export interface GenerateErrorView {
   scrollToTop: boolean;
 }
 
+const verifyFirst = (description: string = MESSAGES.verifyFirst): GenerateErrorView => ({
+  title: "Email Verification Required",
+  description,
+  subscriptionDialog: false,
+  scrollToTop: true,
+});
+
+const freeUsed = (description: string = MESSAGES.freeUsed): GenerateErrorView => ({
+  title: "Free Credits Used",
+  description,
+  subscriptionDialog: true,
+  scrollToTop: false,
+});
+
+/**
+ * The server's generate rule, checked before uploading so that no photo is stored that could not be
+ * generated (docs/decisions/024-upload-limits.md). Null: go ahead (the server still decides).
+ */
+export function refusalBeforeUpload(credits: Credits | null | undefined, subscriber: boolean): GenerateErrorView | null {
+  if (!credits) return null;
+  if (!credits.isVerified) return verifyFirst();
+  if (subscriber || credits.remaining > 0) return null;
+  return freeUsed();
+}
+
 /**
  * SPEC §8 for a failed upload or generate call. Our server's `error` is a short HTTP title
  * ("Bad Request"), so the human `message` is preferred over it (docs/decisions/040-api-client.md).
  */
 export function describeGenerateError(err: unknown, fallback: string = MESSAGES.generationFailed): GenerateErrorView {
   const body = readErrorBody(err);
-  if (body?.requiresEmailVerification) {
-    return {
-      title: "Email Verification Required",
-      description: body.message || MESSAGES.verifyFirst,
-      subscriptionDialog: false,
-      scrollToTop: true,
-    };
-  }
-  if (body?.requiresSubscription) {
-    return { title: "Free Credits Used", description: body.message || MESSAGES.freeUsed, subscriptionDialog: true, scrollToTop: false };
-  }
+  if (body?.requiresEmailVerification) return verifyFirst(body.message || undefined);
+  if (body?.requiresSubscription) return freeUsed(body.message || undefined);
   const message = body?.message || body?.error || "";
   if (/subscription|Subscribe/.test(message)) {
     return { title: "Subscription Required", description: message, subscriptionDialog: true, scrollToTop: false };

@@ -97,10 +97,42 @@ describe("generate wizard", () => {
     fireEvent.change(screen.getByLabelText("Upload photo"), { target: { files: [photo()] } });
     fireEvent.click(screen.getByRole("button", { name: /generate headshot/i }));
     await waitFor(() => expect(screen.getByText("Free Credits Used")).toBeTruthy());
-    expect(screen.getByRole("dialog", { name: "Subscription Required" })).toBeTruthy();
+    const dialog = screen.getByRole("dialog", { name: "Subscription Required" });
+    // what a subscription really adds; free users already have every style
+    for (const item of ["Unlimited generations", "No watermark", "High-resolution downloads", "Priority support"]) {
+      expect(dialog.textContent).toContain(item);
+    }
+    expect(dialog.textContent).not.toMatch(/10 styles/);
     expect(screen.getByRole("button", { name: "Maybe Later" })).toBeTruthy();
     expect(screen.getByRole("button", { name: "View Plans" })).toBeTruthy();
     // back on the upload step, photo kept
     expect(screen.getByText("Upload your photo")).toBeTruthy();
+  });
+
+  it("checks verification and credits before uploading: nothing is uploaded that could not be generated", async () => {
+    URL.createObjectURL = vi.fn(() => "blob:x");
+    URL.revokeObjectURL = vi.fn();
+    const calls = routes({ "GET /api/users/credits": json({ remaining: 0, totalUsed: 0, isVerified: false }) });
+    renderWithApp(<Harness />, { user: testUser });
+    await walkToUpload();
+    fireEvent.change(screen.getByLabelText("Upload photo"), { target: { files: [photo()] } });
+    fireEvent.click(screen.getByRole("button", { name: /generate headshot/i }));
+    await waitFor(() => expect(screen.getByText("Email Verification Required")).toBeTruthy());
+    expect(calls).toContain("GET /api/users/credits");
+    expect(calls).not.toContain("POST /api/headshots/upload");
+    expect(screen.getByText("Upload your photo")).toBeTruthy();
+  });
+
+  it("free generations used and no subscription: the Subscription Required dialog, and no upload", async () => {
+    URL.createObjectURL = vi.fn(() => "blob:x");
+    URL.revokeObjectURL = vi.fn();
+    const calls = routes({ "GET /api/users/credits": json({ remaining: 0, totalUsed: 2, isVerified: true }) });
+    renderWithApp(<Harness />, { user: testUser });
+    await walkToUpload();
+    fireEvent.change(screen.getByLabelText("Upload photo"), { target: { files: [photo()] } });
+    fireEvent.click(screen.getByRole("button", { name: /generate headshot/i }));
+    await waitFor(() => expect(screen.getByText("Free Credits Used")).toBeTruthy());
+    expect(screen.getByRole("dialog", { name: "Subscription Required" })).toBeTruthy();
+    expect(calls).not.toContain("POST /api/headshots/upload");
   });
 });

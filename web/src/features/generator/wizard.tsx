@@ -10,7 +10,8 @@ import { useUploadPhoto } from "./api/upload-photo";
 import { GenderStep } from "./gender-step";
 import { ProcessingStep } from "./processing-step";
 import { ResultStep } from "./result-step";
-import { describeGenerateError } from "./rules";
+import { describeGenerateError, type GenerateErrorView } from "./rules";
+import { useRefusalBeforeUpload } from "./use-refusal-before-upload";
 import { StyleStep } from "./style-step";
 import { UploadDropzone } from "./upload-dropzone";
 import type { Step, WizardAction, WizardState } from "./use-wizard";
@@ -74,6 +75,7 @@ function Choice({ label, value, onChange }: { label: string; value: string; onCh
 export function Wizard({ state, dispatch }: { state: WizardState; dispatch: Dispatch<WizardAction> }) {
   const upload = useUploadPhoto();
   const start = useStartGeneration();
+  const refusalBeforeUpload = useRefusalBeforeUpload();
   const { openSubscriptionDialog } = useSubscriptionDialog();
   const styleName = state.style ? (styleById(state.style)?.name ?? state.style) : null;
   const genderName = state.gender ? GENDERS.find((g) => g.id === state.gender)?.name : "Not specified";
@@ -89,7 +91,10 @@ export function Wizard({ state, dispatch }: { state: WizardState; dispatch: Disp
   });
 
   function showError(err: unknown, fallback?: string) {
-    const view = describeGenerateError(err, fallback);
+    showRefusal(describeGenerateError(err, fallback));
+  }
+
+  function showRefusal(view: GenerateErrorView) {
     dispatch({ type: "failed" });
     toast({ variant: "destructive", title: view.title, description: view.description });
     if (view.subscriptionDialog) openSubscriptionDialog();
@@ -103,6 +108,11 @@ export function Wizard({ state, dispatch }: { state: WizardState; dispatch: Disp
     const reuse = state.uploaded;
     let headshot = reuse && reuse.file === file && reuse.style === style && reuse.gender === gender ? reuse.headshot : null;
     if (!headshot) {
+      const refusal = await refusalBeforeUpload();
+      if (refusal) {
+        showRefusal(refusal);
+        return;
+      }
       try {
         headshot = await upload.mutateAsync({ photo: file, style, gender });
       } catch (err) {

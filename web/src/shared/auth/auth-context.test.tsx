@@ -54,8 +54,9 @@ describe("AuthProvider", () => {
     expect(seen[1]!.auth).toBe("Bearer tok");
   });
 
-  it("is signed out when there is no session, and protected routes redirect to /auth", async () => {
-    vi.stubGlobal("fetch", vi.fn(async () => new Response("", { status: 401 })));
+  it("is signed out when there is no session (200 null), and protected routes redirect to /auth", async () => {
+    const fetch = vi.fn(async () => new Response("null", { status: 200 }));
+    vi.stubGlobal("fetch", fetch);
     const location = mount(
       <ProtectedRoute>
         <p>secret</p>
@@ -65,5 +66,6 @@ describe("AuthProvider", () => {
     expect(screen.getByRole("status")).toBeTruthy(); // spinner while loading
     await waitFor(() => expect(location.history!.at(-1)).toBe("/auth"));
     expect(screen.queryByText("secret")).toBeNull();
+    expect(fetch).toHaveBeenCalledTimes(1); // no user lookup, no refresh attempt
   });
 });

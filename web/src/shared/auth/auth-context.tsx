@@ -46,10 +46,11 @@ function bootSession(): Promise<ApiUser | null> {
   bootPromise ??= (async () => {
     try {
       const session = await getSession();
+      if (!session) return null; // signed out
       setAccessToken(session.accessToken);
       return (await fetchUser()) ?? session.user;
     } catch {
-      return null; // 401: no session
+      return null; // the lookup failed: treated as signed out
     }
   })();
   return bootPromise;

@@ -1,9 +1,17 @@
 import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from "react";
 import { useLocation } from "wouter";
-import { Crown } from "lucide-react";
+import { Check, Crown } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { paths } from "@/lib/paths";
+
+/** What paying adds to the free tries (SPEC §1): free users already have all 10 styles. */
+export const SUBSCRIPTION_ADDS = [
+  "Unlimited generations",
+  "No watermark",
+  "High-resolution downloads",
+  "Priority support",
+] as const;
 
 const Ctx = createContext<{ openSubscriptionDialog(): void } | null>(null);
 
@@ -23,11 +31,16 @@ export function SubscriptionDialogProvider({ children }: { children: ReactNode }
               <Crown className="size-6" aria-hidden="true" />
             </span>
             <DialogTitle>Subscription Required</DialogTitle>
-            <DialogDescription>
-              Upgrade to unlock unlimited generations, high-resolution downloads without a watermark, every size preset
-              and all 10 styles.
-            </DialogDescription>
+            <DialogDescription>Subscribe to unlock:</DialogDescription>
           </DialogHeader>
+          <ul className="grid gap-2 text-sm">
+            {SUBSCRIPTION_ADDS.map((item) => (
+              <li key={item} className="flex items-center gap-2">
+                <Check className="size-4 shrink-0 text-primary" aria-hidden="true" />
+                {item}
+              </li>
+            ))}
+          </ul>
           <DialogFooter>
             <Button variant="outline" onClick={() => setOpen(false)}>
               Maybe Later

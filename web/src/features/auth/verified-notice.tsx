@@ -1,0 +1,31 @@
+import { useEffect, useRef } from "react";
+import { useQueryClient } from "@tanstack/react-query";
+import { useLocation, useSearch } from "wouter";
+import { toast } from "@/components/ui/use-toast";
+import { FREE_GENERATIONS } from "@/lib/domain";
+import { creditsQuery } from "@/shared/api/get-credits";
+
+export const VERIFIED_TITLE = `Email verified — ${FREE_GENERATIONS} free generations added`;
+
+/**
+ * The verification link lands on /dashboard?verified=1 (worker/auth/routes.ts): confirm it once, refresh
+ * the credits, and drop the flag from the address so a reload does not say it again.
+ */
+export function VerifiedNotice() {
+  const search = useSearch();
+  const [location, navigate] = useLocation();
+  const queryClient = useQueryClient();
+  const shown = useRef(false);
+  const verified = new URLSearchParams(search).get("verified") === "1";
+
+  useEffect(() => {
+    if (!verified || shown.current) return;
+    shown.current = true;
+    toast({ title: VERIFIED_TITLE, description: "Your free headshots are ready to generate." });
+    void queryClient.invalidateQueries({ queryKey: creditsQuery().queryKey });
+    const rest = new URLSearchParams(search);
+    rest.delete("verified");
+    navigate(rest.size ? `${location}?${rest}` : location, { replace: true });
+  }, [verified, search, location, navigate, queryClient]);
+  return null;
+}
