@@ -10,7 +10,7 @@ export const badgeVariants = cva(
         default: "border-transparent bg-primary text-primary-foreground",
         secondary: "border-transparent bg-secondary text-secondary-foreground",
         accent: "border-transparent bg-accent text-accent-foreground",
-        success: "border-transparent bg-success/15 text-success",
+        success: "border-transparent bg-success/15 text-success-ink",
         destructive: "border-transparent bg-destructive text-destructive-foreground",
         outline: "text-foreground",
       },
