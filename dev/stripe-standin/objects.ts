@@ -23,7 +23,10 @@ export const list = (url: string, data: unknown[], hasMore = false) => ({ object
 const NO_ADDRESS = null;
 
 export class Objects {
-  constructor(private readonly store: Store, private readonly baseUrl: string) {}
+  /** Where the hosted pages live; set once the server listens. */
+  baseUrl = "";
+
+  constructor(private readonly store: Store) {}
 
   /** Renders whatever object `id` names (used for `expand[]` and events), or undefined. */
   byId(id: string): Json | undefined {
@@ -119,12 +122,11 @@ export class Objects {
 
   customer(c: CustomerRecord): Json {
     const delinquent = [...this.store.invoices.values()].some((i) => i.customer === c.id && i.status === "open" && i.attemptCount > 0);
-    const balance = [...this.store.invoices.values()].filter((i) => i.customer === c.id).reduce((sum, i) => sum + i.endingBalance, 0);
     return {
       id: c.id,
       object: "customer",
       address: NO_ADDRESS,
-      balance,
+      balance: c.balance,
       created: c.created,
       currency: c.currency,
       default_source: null,
@@ -295,7 +297,6 @@ export class Objects {
 
   invoice(i: InvoiceRecord, opts: { payments?: boolean } = {}): Json {
     const customer = this.store.customers.get(i.customer)!;
-    const amountDue = Math.max(0, i.total);
     const finalized = i.status !== "draft";
     const rendered: Json = {
       id: i.id,
@@ -303,10 +304,10 @@ export class Objects {
       account_country: "DE",
       account_name: "Headshot Studio",
       account_tax_ids: null,
-      amount_due: amountDue,
+      amount_due: i.amountDue,
       amount_overpaid: 0,
       amount_paid: i.amountPaid,
-      amount_remaining: i.status === "void" ? 0 : amountDue - i.amountPaid,
+      amount_remaining: i.status === "void" ? 0 : i.amountDue - i.amountPaid,
       amount_shipping: 0,
       application: null,
       attempt_count: i.attemptCount,
@@ -365,7 +366,7 @@ export class Objects {
       rendering: null,
       shipping_cost: null,
       shipping_details: null,
-      starting_balance: 0,
+      starting_balance: i.startingBalance,
       statement_descriptor: null,
       status: i.status,
       status_transitions: { finalized_at: i.finalizedAt, marked_uncollectible_at: null, paid_at: i.paidAt, voided_at: i.voidedAt },

@@ -41,6 +41,8 @@ export interface CustomerRecord {
   invoicePrefix: string;
   nextInvoiceSequence: number;
   currency: string | null;
+  /** Negative is credit (e.g. left over from a downgrade), applied to the next invoices as Stripe does. */
+  balance: number;
 }
 
 /** How a test card behaves: Stripe's documented test numbers and `pm_card_*` ids. */
@@ -95,6 +97,8 @@ export interface SubscriptionRecord {
   latestInvoice: string | null;
   metadata: Record<string, string>;
   schedule: string | null;
+  /** Proration lines waiting for the next renewal invoice (proration_behavior=create_prorations). */
+  pendingProrations: InvoiceLineRecord[];
 }
 
 export interface InvoiceLineRecord {
@@ -127,9 +131,11 @@ export interface InvoiceRecord {
   periodEnd: number;
   lines: InvoiceLineRecord[];
   total: number;
-  amountPaid: number;
-  /** Credit left over when a downgrade's proration is negative: Stripe puts it on the customer balance. */
+  /** Customer balance before and after this invoice; a negative balance is credit that lowers amount_due. */
+  startingBalance: number;
   endingBalance: number;
+  amountDue: number;
+  amountPaid: number;
   attemptCount: number;
   nextPaymentAttempt: number | null;
   finalizedAt: number | null;
@@ -153,7 +159,7 @@ export interface PaymentIntentRecord {
   description: string | null;
   latestCharge: string | null;
   invoice: string | null;
-  lastError: { code: string; declineCode: string; message: string; charge: string } | null;
+  lastError: { code: string; declineCode: string | null; message: string; charge: string | null } | null;
 }
 
 export interface ChargeRecord {
