@@ -564,6 +564,7 @@ export class Billing {
       subscription: sub.id,
       status: "active",
       phases: [{ startDate: sub.item.periodStart, endDate: sub.item.periodEnd, price: sub.item.price, quantity: sub.item.quantity, prorationBehavior: "create_prorations", metadata: {} }],
+      appliedPhase: { startDate: sub.item.periodStart, endDate: sub.item.periodEnd },
       endBehavior: "release",
       releasedAt: null,
       releasedSubscription: null,
@@ -644,19 +645,23 @@ export class Billing {
       return;
     }
     const phase = schedule.phases.find((p) => p.startDate <= at && at < p.endDate);
-    if (!phase || (phase.price === sub.item.price && phase.quantity === sub.item.quantity)) return;
-    const before = this.objects.schedule(schedule);
-    const price = this.store.prices.get(phase.price)!;
-    if (at === sub.item.periodEnd) {
-      // Renewal follows right away (see roll); a new interval starts a new billing cycle there.
-      const oldPrice = this.store.prices.get(sub.item.price)!;
-      if (oldPrice.interval !== price.interval || oldPrice.intervalCount !== price.intervalCount) sub.billingCycleAnchor = at;
-      sub.item.price = price.id;
-      sub.item.quantity = phase.quantity;
-    } else {
-      this.changePrice(sub, price, phase.quantity, { proration: phase.prorationBehavior, payment: "allow_incomplete" });
+    if (!phase || (schedule.appliedPhase && schedule.appliedPhase.startDate === phase.startDate && schedule.appliedPhase.endDate === phase.endDate)) return;
+    const previous = schedule.appliedPhase;
+    schedule.appliedPhase = { startDate: phase.startDate, endDate: phase.endDate };
+    if (phase.price !== sub.item.price || phase.quantity !== sub.item.quantity) {
+      const price = this.store.prices.get(phase.price)!;
+      if (at === sub.item.periodEnd) {
+        // The renewal follows right away (see processDue) at the new price; a new interval starts a new cycle.
+        const oldPrice = this.store.prices.get(sub.item.price)!;
+        if (oldPrice.interval !== price.interval || oldPrice.intervalCount !== price.intervalCount) sub.billingCycleAnchor = at;
+        sub.item.price = price.id;
+        sub.item.quantity = phase.quantity;
+      } else {
+        this.changePrice(sub, price, phase.quantity, { proration: phase.prorationBehavior, payment: "allow_incomplete" });
+      }
     }
-    this.emitUpdated("subscription_schedule.updated", before, this.objects.schedule(schedule));
+    const current_phase = previous ? { end_date: previous.endDate, start_date: previous.startDate } : null;
+    this.emit("subscription_schedule.updated", this.objects.schedule(schedule), { current_phase });
   }
 
   // ——— the clock ————————————————————————————————————————————————————————————

@@ -230,6 +230,8 @@ export interface ScheduleRecord {
   subscription: string | null;
   status: ScheduleStatus;
   phases: PhaseRecord[];
+  /** The phase the subscription was last brought in line with (its start date). */
+  appliedPhase: { startDate: number; endDate: number } | null;
   endBehavior: "release" | "cancel";
   releasedAt: number | null;
   releasedSubscription: string | null;
