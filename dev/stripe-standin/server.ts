@@ -415,7 +415,7 @@ export async function startStripeStandin(opts: StripeStandinOptions): Promise<St
 
   /**
    * `phases[i]`: one item with a price; `start_date` (a timestamp or "now", default: where the previous
-   * phase ends), `end_date`, else `iterations` or `duration` billing periods, else the next phase's start.
+   * phase ends), `end_date`, else `duration`, else the next phase's start (the last phase: one period).
    * Phases must follow each other without gaps, and the current phase cannot be moved.
    */
   function readPhases(input: Reader[], existing: PhaseRecord[], defaultProration: ProrationBehavior | undefined): PhaseRecord[] {
@@ -432,7 +432,6 @@ export async function startStripeStandin(opts: StripeStandinOptions): Promise<St
       const endRaw = p.string("end_date");
       const end = endRaw === "now" ? now : endRaw ? Number(endRaw) : undefined;
       if ((startRaw && !Number.isFinite(start)) || (endRaw && !Number.isFinite(end))) throw invalid(`Invalid timestamp in phases[${i}]`, `phases[${i}]`, "parameter_invalid_integer");
-      const iterations = p.integer("iterations");
       const duration = p.object("duration");
       const durationInterval = duration?.oneOf("interval", ["day", "week", "month", "year"]);
       const durationCount = duration?.integer("interval_count") ?? 1;
@@ -440,7 +439,7 @@ export async function startStripeStandin(opts: StripeStandinOptions): Promise<St
       const proration = p.oneOf("proration_behavior", ["create_prorations", "none", "always_invoice"]) ?? defaultProration ?? "create_prorations";
       const metadata = p.metadata("metadata") ?? {};
       p.rejectUnknown(`phases[${i}]`);
-      return { price, quantity, start, end, iterations, durationInterval, durationCount, proration, metadata };
+      return { price, quantity, start, end, durationInterval, durationCount, proration, metadata };
     });
     const phases: PhaseRecord[] = [];
     drafts.forEach((d, i) => {
@@ -455,11 +454,10 @@ export async function startStripeStandin(opts: StripeStandinOptions): Promise<St
       }
       const end =
         d.end ??
-        (d.iterations !== undefined ? addInterval(start, d.price.interval, d.price.intervalCount * d.iterations) : undefined) ??
         (d.durationInterval ? addInterval(start, d.durationInterval, d.durationCount) : undefined) ??
         drafts[i + 1]?.start ??
         (i === drafts.length - 1 ? addInterval(start, d.price.interval, d.price.intervalCount) : undefined);
-      if (end === undefined) throw invalid(`phases[${i}] needs an end_date, iterations or duration.`, `phases[${i}][end_date]`, "parameter_missing");
+      if (end === undefined) throw invalid(`phases[${i}] needs an end_date or a duration.`, `phases[${i}][end_date]`, "parameter_missing");
       if (end <= start) throw invalid(`phases[${i}][end_date] must be after its start_date.`, `phases[${i}][end_date]`, "parameter_invalid");
       phases.push({ startDate: start, endDate: end, price: d.price.id, quantity: d.quantity, prorationBehavior: d.proration, metadata: d.metadata });
     });

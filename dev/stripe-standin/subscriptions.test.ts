@@ -153,7 +153,7 @@ describe("schedules", () => {
     await h.stripe.subscriptionSchedules.update(schedule.id, {
       phases: [
         { items: [{ price: h.standin.prices.monthly }], start_date: schedule.phases[0]!.start_date, end_date: end },
-        { items: [{ price: h.standin.prices.weekly }], iterations: 4 },
+        { items: [{ price: h.standin.prices.weekly }], duration: { interval: "week", interval_count: 4 } },
       ],
     });
     h.takeTypes();
