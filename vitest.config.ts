@@ -35,6 +35,12 @@ export default defineConfig({
                 GOOGLE_ISSUER: inject("oidcIssuer"),
                 GOOGLE_CLIENT_ID: "headshot-studio-local", // dev/oidc-standin.ts STANDIN_CLIENT_ID
                 GOOGLE_CLIENT_SECRET: "headshot-studio-local-secret",
+                STRIPE_API_URL: inject("stripeApiUrl"),
+                STRIPE_SECRET_KEY: inject("stripeSecretKey"),
+                STRIPE_WEBHOOK_SECRET: inject("stripeWebhookSecret"),
+                STRIPE_PRICE_WEEKLY: JSON.parse(inject("stripePrices")).weekly,
+                STRIPE_PRICE_MONTHLY: JSON.parse(inject("stripePrices")).monthly,
+                STRIPE_PRICE_YEARLY: JSON.parse(inject("stripePrices")).yearly,
               },
             },
           })),

@@ -176,8 +176,28 @@ export const invoices = pgTable("invoices", {
   periodStart: ts("period_start"),
   periodEnd: ts("period_end"),
   paidAt: ts("paid_at"),
+  /** The payment behind it: a refund names the payment intent, this leads back to the invoice. */
+  stripePaymentIntentId: text("stripe_payment_intent_id"),
   createdAt: createdAt(),
-}, (t) => [index("invoices_paid_at_idx").on(t.paidAt), index("invoices_user_idx").on(t.userId)]);
+}, (t) => [
+  index("invoices_paid_at_idx").on(t.paidAt),
+  index("invoices_user_idx").on(t.userId),
+  index("invoices_payment_intent_idx").on(t.stripePaymentIntentId),
+]);
+
+/** Refunds (ours and those made in Stripe's dashboard), subtracted from revenue; kept like invoices. */
+export const refunds = pgTable("refunds", {
+  id: id(),
+  stripeRefundId: text("stripe_refund_id").notNull().unique(),
+  userId: uuid("user_id").references(() => users.id, { onDelete: "set null" }),
+  stripeInvoiceId: text("stripe_invoice_id"),
+  stripePaymentIntentId: text("stripe_payment_intent_id"),
+  amountCents: integer("amount_cents").notNull(),
+  currency: text("currency").notNull().default("eur"),
+  reason: text("reason"),
+  refundedAt: ts("refunded_at").notNull(),
+  createdAt: createdAt(),
+}, (t) => [index("refunds_refunded_at_idx").on(t.refundedAt), index("refunds_user_idx").on(t.userId)]);
 
 /** Webhook idempotency: an event id is processed once. */
 export const processedProviderEvents = pgTable("processed_provider_events", {

@@ -5,9 +5,11 @@
  */
 import type { TestProject } from "vitest/node";
 import { createRequire } from "node:module";
+import { randomBytes } from "node:crypto";
 import { Pool, neonConfig } from "@neondatabase/serverless";
 import { migrateDatabase } from "../db/migrate";
 import { startLocalDatabase, startWsProxy } from "./postgres";
+import { startStripeStandin } from "./stripe-standin/server";
 import { startOidcStandin } from "./oidc-standin";
 import { startGenaiStandin } from "./genai-standin";
 
@@ -18,6 +20,11 @@ declare module "vitest" {
     databaseHttpUrl: string;
     oidcIssuer: string;
     genaiUrl: string;
+    stripeApiUrl: string;
+    stripeSecretKey: string;
+    stripeWebhookSecret: string;
+    /** JSON of {weekly, monthly, yearly} price ids */
+    stripePrices: string;
   }
 }
 
@@ -65,7 +72,16 @@ export default async function setup(project: TestProject) {
   project.provide("genaiUrl", genai.url);
   const oidc = await startOidcStandin();
   project.provide("oidcIssuer", oidc.url);
+  // The local Stripe without a webhook URL: worker tests deliver its events themselves, signed
+  // (worker/test/billing.ts), because a worker under test has no address it could post to.
+  const webhookSecret = `whsec_test_${randomBytes(12).toString("hex")}`;
+  const stripe = await startStripeStandin({ webhookSecret });
+  project.provide("stripeWebhookSecret", webhookSecret);
+  project.provide("stripeApiUrl", stripe.url);
+  project.provide("stripeSecretKey", stripe.secretKey);
+  project.provide("stripePrices", JSON.stringify(stripe.prices));
   return async () => {
+    await stripe.stop();
     await genai.stop();
     await oidc.stop();
     await db.stop();

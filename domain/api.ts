@@ -44,6 +44,27 @@ export interface ApiSubscription {
   planType: PlanType;
   stripePriceId: string;
   currentPeriodEnd: string | null;
+  cancelAtPeriodEnd: boolean;
+}
+
+export interface ApiScheduledDowngrade {
+  targetPlanType: PlanType;
+  effectiveDate: string;
+}
+
+/** GET /api/stripe/plans: a plan with its Stripe price id (null when payments are not configured). */
+export interface ApiPlan {
+  id: PlanType;
+  name: string;
+  priceId: string | null;
+  amountCents: number;
+  currency: string;
+  period: string;
+  periodDays: number;
+  dailyPrice: string;
+  description: string;
+  popular: boolean;
+  features: string[];
 }
 
 export interface ApiErrorBody {

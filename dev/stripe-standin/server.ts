@@ -492,6 +492,8 @@ export async function startStripeStandin(opts: StripeStandinOptions): Promise<St
   });
   route("GET", "/v1/invoice_payments", ({ params }) => {
     const invoice = get(store.invoices, params.required("invoice"), "invoice", "invoice");
+    const limit = params.integer("limit") ?? 10; // an invoice has at most one payment here
+    if (limit < 1 || limit > 100) throw invalid("Invalid limit: must be between 1 and 100", "limit", "parameter_invalid_integer");
     return list("/v1/invoice_payments", objects.invoicePayments(invoice));
   });
   route("GET", "/v1/payment_intents/:id", ({ path }) => objects.paymentIntent(get(store.paymentIntents, path[0], "payment_intent")));

@@ -1,6 +1,7 @@
 /**
  * /api/account — the signed-in user's own account. POST /delete removes the user, every row they own
  * (the schema cascades from `users`) and every stored object under their prefix, and ends all sessions.
+ * A live Stripe subscription is canceled first; invoices and refunds stay for bookkeeping, owner removed.
  */
 import { Hono } from "hono";
 import { and, eq, gt, isNull } from "drizzle-orm";
@@ -17,6 +18,7 @@ import { log } from "../lib/log";
 import { enforce } from "../lib/rate-limit";
 import { validate } from "../lib/validate";
 import { deletePrefix, userPrefix } from "../storage/keys";
+import { cancelAllSubscriptions } from "../billing/plan-changes";
 
 /** Without a password, a Google sign-in at most this old confirms the deletion. */
 export const RECENT_GOOGLE_SIGNIN_MS = 10 * 60 * 1000;
@@ -58,13 +60,16 @@ export const accountRoutes = new Hono<AppEnv>()
       if (!recent) throw forbidden("For your security, please sign in with Google again, then delete your account within 10 minutes.");
     }
 
+    // Stripe first: a deleted account must never be charged again (a failure here stops the deletion).
+    const canceled = await cancelAllSubscriptions(db, c.var.config, userId);
+
     // Objects first, then the rows (sessions included, by cascade), then a second sweep for anything a
     // generation in flight wrote in between.
     const prefix = userPrefix(userId);
     let objects = await deletePrefix(c.env.IMAGES, prefix);
     await db.delete(users).where(eq(users.id, userId));
     objects += await deletePrefix(c.env.IMAGES, prefix);
-    log("info", "account deleted", { requestId: c.get("requestId"), userId, objects });
+    log("info", "account deleted", { requestId: c.get("requestId"), userId, objects, canceledSubscriptions: canceled });
     clearRefreshCookie(c);
     c.header("Cache-Control", "no-store");
     return c.json({ deleted: true }, 200);

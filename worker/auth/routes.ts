@@ -13,6 +13,7 @@ import { conflict, unauthorized } from "../lib/errors";
 import { errorFields, log } from "../lib/log";
 import { clientIp, enforce, hit, refuseIfExhausted } from "../lib/rate-limit";
 import { plainText, validate } from "../lib/validate";
+import { appOrigin } from "../lib/app-origin";
 import { createMailer } from "../mail/mailer";
 import { verificationEmail } from "../mail/templates";
 import { findUser, signInWithGoogle, toApiUser } from "./accounts";
@@ -51,7 +52,6 @@ const signinBody = z.object({
 });
 
 /** Where links in emails and OAuth redirects point: APP_URL, else the origin the request came to. */
-const appOrigin = (c: Context<AppEnv>) => (c.var.config.APP_URL ?? new URL(c.req.url).origin).replace(/\/+$/, "");
 const googleRedirectUri = (c: Context<AppEnv>) => `${appOrigin(c)}/api/auth/google/callback`;
 
 async function sendVerification(c: Context<AppEnv>, userId: string, to: string) {

@@ -1,0 +1,171 @@
+/**
+ * Stripe is the source of truth; these functions copy what it says into our tables. Each one re-reads
+ * the object from Stripe instead of trusting a webhook's snapshot, and writes with an upsert keyed by
+ * Stripe's id, so the same event five times, or events in any order, leave the same final state
+ * (docs/decisions/050-billing.md).
+ */
+import type Stripe from "stripe";
+import { and, eq, ne } from "drizzle-orm";
+import type { Db } from "../../db";
+import { invoices, refunds, scheduledDowngrades, subscriptions, users } from "../../db/schema";
+import type { Config } from "../config";
+import { log } from "../lib/log";
+import { fromUnix, idOf, planForPrice, stripeClient } from "./stripe";
+
+/** Our user for a Stripe customer: by the id stored on the user, else the id the customer carries. */
+async function userForCustomer(db: Db, stripe: Stripe, customerId: string): Promise<string | null> {
+  const [row] = await db.select({ id: users.id }).from(users).where(eq(users.stripeCustomerId, customerId)).limit(1);
+  if (row) return row.id;
+  const customer = await stripe.customers.retrieve(customerId);
+  const userId = "deleted" in customer && customer.deleted ? undefined : customer.metadata?.userId;
+  if (!userId) return null;
+  const [user] = await db.select({ id: users.id }).from(users).where(eq(users.id, userId)).limit(1);
+  return user?.id ?? null;
+}
+
+/**
+ * Re-reads a subscription (and its schedule) from Stripe and stores it. Returns our row, or null when
+ * the subscription is not ours (an unknown price or customer): logged and otherwise ignored.
+ */
+export async function syncSubscription(db: Db, config: Config, subscriptionId: string) {
+  const stripe = stripeClient(config);
+  const sub = await stripe.subscriptions.retrieve(subscriptionId);
+  const item = sub.items.data[0];
+  const priceId = item?.price.id;
+  const planType = priceId ? planForPrice(config, priceId) : null;
+  const customerId = idOf(sub.customer)!;
+  const userId = await userForCustomer(db, stripe, customerId);
+  if (!item || !priceId || !planType || !userId) {
+    log("warn", "billing: a subscription that is not ours was ignored", { subscriptionId, priceId, customerId });
+    return null;
+  }
+  const values = {
+    userId,
+    stripeSubscriptionId: sub.id,
+    stripePriceId: priceId,
+    planType,
+    status: sub.status,
+    currentPeriodStart: fromUnix(item.current_period_start),
+    currentPeriodEnd: fromUnix(item.current_period_end),
+    cancelAtPeriodEnd: sub.cancel_at_period_end,
+    canceledAt: fromUnix(sub.ended_at ?? sub.canceled_at),
+    createdAt: fromUnix(sub.created) ?? new Date(),
+    updatedAt: new Date(),
+  };
+  const { createdAt: _created, ...changes } = values;
+  const [row] = await db
+    .insert(subscriptions)
+    .values(values)
+    .onConflictDoUpdate({ target: subscriptions.stripeSubscriptionId, set: changes })
+    .returning();
+  await syncScheduledDowngrade(db, config, stripe, sub, row!.id, userId);
+  return row!;
+}
+
+/**
+ * A downgrade is a subscription schedule whose next phase has a lower plan's price. Stored as one
+ * `scheduled` row per subscription; when the schedule is gone, the row is `applied` if the subscription
+ * now has that price, else `canceled`.
+ */
+async function syncScheduledDowngrade(db: Db, config: Config, stripe: Stripe, sub: Stripe.Subscription, subscriptionRowId: string, userId: string) {
+  const scheduleId = idOf(sub.schedule);
+  const schedule = scheduleId ? await stripe.subscriptionSchedules.retrieve(scheduleId) : null;
+  // The phase that starts when the current one ends (the schedule's own notion of now: test clocks move it).
+  const currentEnd = schedule?.current_phase?.end_date;
+  const next = schedule?.status === "active" && currentEnd ? schedule.phases.find((p) => p.start_date >= currentEnd) : undefined;
+  const nextPrice = next ? idOf(next.items[0]?.price) : null;
+  const targetPlanType = nextPrice ? planForPrice(config, nextPrice) : null;
+  const currentPrice = sub.items.data[0]?.price.id;
+
+  const pending = and(eq(scheduledDowngrades.subscriptionId, subscriptionRowId), eq(scheduledDowngrades.status, "scheduled"));
+  if (next && nextPrice && targetPlanType && nextPrice !== currentPrice && sub.status !== "canceled") {
+    const effectiveDate = fromUnix(next.start_date)!;
+    const [existing] = await db.select({ id: scheduledDowngrades.id }).from(scheduledDowngrades).where(pending).limit(1);
+    if (existing) {
+      await db
+        .update(scheduledDowngrades)
+        .set({ targetPlanType, targetPriceId: nextPrice, effectiveDate, stripeScheduleId: schedule!.id, updatedAt: new Date() })
+        .where(eq(scheduledDowngrades.id, existing.id));
+    } else {
+      // the partial unique index allows one scheduled row; a concurrent insert of the same one is a no-op
+      await db
+        .insert(scheduledDowngrades)
+        .values({ userId, subscriptionId: subscriptionRowId, targetPlanType, targetPriceId: nextPrice, effectiveDate, stripeScheduleId: schedule!.id })
+        .onConflictDoNothing();
+    }
+    return;
+  }
+  // No downgrade pending in Stripe: settle ours — applied if the subscription switched to it.
+  await db
+    .update(scheduledDowngrades)
+    .set({ status: "applied", updatedAt: new Date() })
+    .where(and(pending, eq(scheduledDowngrades.targetPriceId, currentPrice ?? "")));
+  await db
+    .update(scheduledDowngrades)
+    .set({ status: "canceled", updatedAt: new Date() })
+    .where(and(pending, ne(scheduledDowngrades.targetPriceId, currentPrice ?? "")));
+}
+
+/** The payment intent that paid an invoice (the current API lists an invoice's payments separately). */
+async function paymentIntentOf(stripe: Stripe, invoiceId: string): Promise<string | null> {
+  const payments = await stripe.invoicePayments.list({ invoice: invoiceId, limit: 10 });
+  const paid = payments.data.find((p) => p.status === "paid") ?? payments.data[0];
+  return paid?.payment.type === "payment_intent" ? idOf(paid.payment.payment_intent) : null;
+}
+
+/** Records a paid invoice (once; a second call changes nothing but a missing detail). */
+export async function recordInvoice(db: Db, config: Config, invoiceId: string): Promise<boolean> {
+  const stripe = stripeClient(config);
+  const invoice = await stripe.invoices.retrieve(invoiceId);
+  if (invoice.status !== "paid") return false;
+  const subscriptionId = idOf(invoice.parent?.subscription_details?.subscription);
+  const priceLine = invoice.lines.data.find((l) => !l.parent?.subscription_item_details?.proration) ?? invoice.lines.data[0];
+  const priceId = idOf(priceLine?.pricing?.price_details?.price);
+  const customerId = idOf(invoice.customer);
+  const values = {
+    userId: customerId ? await userForCustomer(db, stripe, customerId) : null,
+    stripeInvoiceId: invoice.id!,
+    stripeSubscriptionId: subscriptionId,
+    planType: priceId ? planForPrice(config, priceId) : null,
+    amountCents: invoice.amount_paid,
+    currency: invoice.currency,
+    status: invoice.status,
+    billingReason: invoice.billing_reason,
+    periodStart: fromUnix(priceLine?.period.start ?? invoice.period_start),
+    periodEnd: fromUnix(priceLine?.period.end ?? invoice.period_end),
+    paidAt: fromUnix(invoice.status_transitions.paid_at) ?? new Date(),
+    stripePaymentIntentId: await paymentIntentOf(stripe, invoice.id!),
+  };
+  const inserted = await db.insert(invoices).values(values).onConflictDoNothing({ target: invoices.stripeInvoiceId }).returning({ id: invoices.id });
+  return inserted.length > 0;
+}
+
+/** Records every refund of a charge (ours and those made in Stripe's dashboard), once each. */
+export async function recordRefunds(db: Db, config: Config, chargeId: string): Promise<number> {
+  const stripe = stripeClient(config);
+  const list = await stripe.refunds.list({ charge: chargeId, limit: 100 });
+  let recorded = 0;
+  for (const refund of list.data) {
+    if (refund.status !== "succeeded" && refund.status !== "pending") continue;
+    const paymentIntentId = idOf(refund.payment_intent);
+    const [invoice] = paymentIntentId
+      ? await db.select({ userId: invoices.userId, stripeInvoiceId: invoices.stripeInvoiceId }).from(invoices).where(eq(invoices.stripePaymentIntentId, paymentIntentId)).limit(1)
+      : [];
+    const rows = await db
+      .insert(refunds)
+      .values({
+        stripeRefundId: refund.id,
+        userId: invoice?.userId ?? null,
+        stripeInvoiceId: invoice?.stripeInvoiceId ?? null,
+        stripePaymentIntentId: paymentIntentId,
+        amountCents: refund.amount,
+        currency: refund.currency,
+        reason: refund.reason,
+        refundedAt: fromUnix(refund.created)!,
+      })
+      .onConflictDoNothing({ target: refunds.stripeRefundId })
+      .returning({ id: refunds.id });
+    recorded += rows.length;
+  }
+  return recorded;
+}

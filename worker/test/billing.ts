@@ -1,0 +1,84 @@
+/**
+ * Billing test helpers: the real SDK on the local Stripe (started by dev/test-setup.ts), paying on its
+ * hosted checkout page, advancing its clock, and delivering its events to our webhook signed as Stripe
+ * signs them — a worker under test has no address the stand-in could post to.
+ */
+import { env } from "cloudflare:test";
+import type Stripe from "stripe";
+import { getConfig } from "../config";
+import { stripeClient } from "../billing/stripe";
+import { api } from "./helpers";
+
+export const stripe = (): Stripe => stripeClient(getConfig(env));
+
+export const prices = () => ({
+  weekly: env.STRIPE_PRICE_WEEKLY,
+  monthly: env.STRIPE_PRICE_MONTHLY,
+  yearly: env.STRIPE_PRICE_YEARLY,
+});
+
+export const DAY = 86_400;
+
+const hex = (bytes: ArrayBuffer) => Array.from(new Uint8Array(bytes), (b) => b.toString(16).padStart(2, "0")).join("");
+
+/** A Stripe-Signature header for `body`: t=<unix>,v1=<HMAC-SHA256 of "t.body"> with the webhook secret. */
+export async function signature(body: string, secret = env.STRIPE_WEBHOOK_SECRET, at = Math.floor(Date.now() / 1000)) {
+  const key = await crypto.subtle.importKey("raw", new TextEncoder().encode(secret), { name: "HMAC", hash: "SHA-256" }, false, ["sign"]);
+  const mac = await crypto.subtle.sign("HMAC", key, new TextEncoder().encode(`${at}.${body}`));
+  return `t=${at},v1=${hex(mac)}`;
+}
+
+export async function postWebhook(body: string, sig?: string) {
+  return api("/api/stripe/webhook", {
+    method: "POST",
+    headers: { "Content-Type": "application/json", ...(sig === undefined ? { "Stripe-Signature": await signature(body) } : sig ? { "Stripe-Signature": sig } : {}) },
+    body,
+  });
+}
+
+const delivered = new Set<string>();
+
+/**
+ * Delivers every event the local Stripe has made since the last call (oldest first), for the given
+ * customer only (the stand-in is shared by every test file), and returns their types and our answers.
+ */
+export async function deliverEvents(customerId: string): Promise<{ type: string; status: number }[]> {
+  const events: Stripe.Event[] = [];
+  for await (const e of stripe().events.list({ limit: 100 })) {
+    if (delivered.has(e.id)) continue;
+    const object = e.data.object as { customer?: string | { id: string } | null; id?: string };
+    const customer = typeof object.customer === "string" ? object.customer : (object.customer?.id ?? (object.id === customerId ? customerId : null));
+    if (customer !== customerId) continue;
+    events.push(e);
+  }
+  events.reverse(); // the list is newest first
+  const answers = [];
+  for (const e of events) {
+    delivered.add(e.id);
+    const res = await postWebhook(JSON.stringify(e));
+    answers.push({ type: e.type, status: res.status });
+  }
+  return answers;
+}
+
+/** Pays a Checkout Session on the stand-in's hosted page; answers the final response. */
+export async function payCheckout(url: string, cardNumber: string) {
+  const page = await fetch(url);
+  const html = await page.text();
+  const action = /<form method="post" action="([^"]+)"/.exec(html)?.[1];
+  if (!action) throw new Error(`no form on the checkout page: ${html.slice(0, 200)}`);
+  const res = await fetch(new URL(action, url), {
+    method: "POST",
+    headers: { "content-type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams({ cardNumber, expiry: "12 / 34", cvc: "123" }),
+    redirect: "manual",
+  });
+  return { status: res.status, location: res.headers.get("location"), html: await res.text() };
+}
+
+/** Advances the local Stripe's one clock by `seconds` (renewals, phases and period ends happen). */
+export async function advanceClock(seconds: number) {
+  const clocks = await stripe().testHelpers.testClocks.list();
+  const clock = clocks.data[0]!;
+  return stripe().testHelpers.testClocks.advance(clock.id, { frozen_time: clock.frozen_time + seconds });
+}
