@@ -194,6 +194,10 @@ describe("renewals and cancellation", () => {
 describe("the 30-day money-back guarantee", () => {
   it("refunds the first payment of the first subscription and ends it; never twice", async () => {
     const u = await subscriber("monthly");
+    const offer = await json(await api("/api/stripe/refund-eligibility", { headers: u.auth }));
+    expect(offer).toMatchObject({ eligible: true, amountCents: 2999, currency: "eur" });
+    const { subscription: sub } = await stripe().checkout.sessions.retrieve(new URL(u.paid.location!).searchParams.get("session_id")!, { expand: ["subscription"] });
+    expect(new Date(offer.until).getTime() / 1000).toBe((sub as { created: number }).created + 30 * DAY);
     const res = await post("/api/stripe/refund", u.auth);
     expect(res.status).toBe(200);
     expect(await json(res)).toMatchObject({ refundedCents: 2999 });
@@ -204,6 +208,7 @@ describe("the 30-day money-back guarantee", () => {
     await deliverEvents(u.customerId); // charge.refunded: recorded once, not twice
     expect(await rows((db) => db.select().from(refunds).where(eq(refunds.userId, u.user.id)))).toHaveLength(1);
     expect((await post("/api/stripe/refund", u.auth)).status).toBe(400);
+    expect(await json(await api("/api/stripe/refund-eligibility", { headers: u.auth }))).toEqual({ eligible: false, reason: "This subscription has already ended." });
   });
 
   it("is refused after 30 days and after a renewal", async () => {
@@ -212,13 +217,17 @@ describe("the 30-day money-back guarantee", () => {
     await deliverEvents(u.customerId);
     const res = await post("/api/stripe/refund", u.auth);
     expect(res.status).toBe(400);
-    expect((await json(res)).message).toMatch(/renewals|30 days/);
+    const { message } = await json(res);
+    expect(message).toMatch(/renewals|30 days/);
+    expect(await json(await api("/api/stripe/refund-eligibility", { headers: u.auth }))).toEqual({ eligible: false, reason: message });
     expect(await rows((db) => db.select().from(refunds).where(eq(refunds.userId, u.user.id)))).toHaveLength(0);
   });
 
   it("without a subscription there is nothing to refund (400)", async () => {
     const u = await createTestUser();
     expect((await post("/api/stripe/refund", u.auth)).status).toBe(400);
+    expect(await json(await api("/api/stripe/refund-eligibility", { headers: u.auth }))).toMatchObject({ eligible: false });
+    expect((await api("/api/stripe/refund-eligibility")).status).toBe(401);
   });
 });
 
