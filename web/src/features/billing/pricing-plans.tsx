@@ -33,7 +33,7 @@ const RELOAD_AFTER_UPGRADE_MS = 1500;
 
 const ACTION_LABELS: Record<PlanAction, string> = {
   checkout: "Subscribe",
-  current: "Current Plan",
+  current: "Your Plan",
   upgrade: "Upgrade",
   downgrade: "Downgrade",
 };
@@ -178,7 +178,8 @@ function PlanCard({ plan, subscription, busy, disabled, onChoose }: {
           {plan.popular && <Badge>Most Popular</Badge>}
           {action === "current" && <Badge variant="success">Current Plan</Badge>}
         </div>
-        <CardDescription>{plan.description}</CardDescription>
+        {/* Monthly's description is its badge's words: say it once. */}
+        {!(plan.popular && plan.description === "Most Popular") && <CardDescription>{plan.description}</CardDescription>}
       </CardHeader>
       <CardContent className="grid flex-1 gap-4">
         <p>
@@ -199,7 +200,7 @@ function PlanCard({ plan, subscription, busy, disabled, onChoose }: {
           className="w-full"
           variant={action === "current" ? "outline" : plan.popular ? "default" : "secondary"}
           disabled={disabled}
-          aria-label={action === "current" ? `Current Plan: ${plan.name}` : `${ACTION_LABELS[action]}: ${plan.name}`}
+          aria-label={`${ACTION_LABELS[action]}: ${plan.name}`}
           onClick={() => onChoose(plan, action)}
         >
           {busy ? "Please wait..." : ACTION_LABELS[action]}

@@ -1,3 +1,4 @@
+import { useId } from "react";
 import { CalendarClock } from "lucide-react";
 import { errorMessage } from "@/api/client";
 import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
@@ -12,6 +13,7 @@ import { longDate } from "./plan-rules";
 export function ScheduledDowngradeAlert() {
   const { data: downgrade } = useScheduledDowngrade();
   const cancel = useCancelScheduledDowngrade();
+  const titleId = useId();
   if (!downgrade) return null;
   const target = planById(downgrade.targetPlanType).name;
 
@@ -25,9 +27,9 @@ export function ScheduledDowngradeAlert() {
   }
 
   return (
-    <Alert role="status" variant="info">
+    <Alert role="status" variant="info" aria-labelledby={titleId}>
       <CalendarClock className="size-4" aria-hidden="true" />
-      <AlertTitle>Downgrade scheduled</AlertTitle>
+      <AlertTitle id={titleId}>Downgrade scheduled</AlertTitle>
       <AlertDescription className="grid gap-3">
         <p>
           Your plan changes to {target} on {longDate(downgrade.effectiveDate)}. Until then you keep your current plan.
