@@ -3,6 +3,7 @@
  * subscribed, upgrades, schedules a downgrade and cancels it; a declined card leaves the free plan.
  */
 import { readFile } from "node:fs/promises";
+import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import sharp from "sharp";
 import { CARDS, createVerifiedAccount, generateOne, payOnCheckoutPage, signIn } from "./helpers";
@@ -101,4 +102,41 @@ test("the account page offers the money-back guarantee while it applies, and it 
   await expect(offer).toHaveCount(0);
   await page.goto("/dashboard");
   await expect(page.getByText("2 free generations left")).toBeVisible();
+});
+
+/** axe-core's serious and critical findings on the current page, as "rule: target" lines. */
+async function seriousA11yProblems(page: Page): Promise<string[]> {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  return violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .flatMap((v) => v.nodes.map((n) => `${v.id}: ${n.target.join(" ")}`));
+}
+
+/** True when the page scrolls sideways (something wider than the viewport). */
+const scrollsSideways = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth > document.documentElement.clientWidth);
+
+test("at 360 px: pricing and account fit the screen, work from the keyboard and have no serious accessibility problems", async ({ page, request }) => {
+  await page.setViewportSize({ width: 360, height: 740 });
+  const email = await createVerifiedAccount(request, "billing-phone");
+  await signIn(page, email);
+  await payOnCheckoutPage(page, { plan: "Yearly", card: CARDS.visa });
+
+  await page.goto("/pricing");
+  await expect(card(page, "Yearly").getByText("Current Plan", { exact: true })).toBeVisible();
+  // Keyboard: the downgrade opens its confirmation from the keyboard, and Escape closes it.
+  await page.getByRole("button", { name: "Downgrade: Monthly" }).focus();
+  await page.keyboard.press("Enter");
+  const dialog = page.getByRole("alertdialog", { name: "Downgrade to Monthly?" });
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByRole("button", { name: "Keep current plan" })).toBeFocused();
+  await page.keyboard.press("Escape");
+  await expect(dialog).toHaveCount(0);
+  expect(await scrollsSideways(page)).toBe(false);
+  expect(await seriousA11yProblems(page)).toEqual([]);
+
+  await page.goto("/account");
+  await expect(page.getByRole("button", { name: "Manage Account" })).toBeVisible();
+  await expect(page.getByRole("region", { name: "30-day money-back guarantee" })).toBeVisible();
+  expect(await scrollsSideways(page)).toBe(false);
+  expect(await seriousA11yProblems(page)).toEqual([]);
 });
