@@ -104,6 +104,27 @@ test("the account page offers the money-back guarantee while it applies, and it 
   await expect(page.getByText("2 free generations left")).toBeVisible();
 });
 
+test("Manage Account opens Stripe's portal; cancelling there keeps access until the period end and the return says 'Subscription Updated'", async ({ page, request }) => {
+  const email = await createVerifiedAccount(request, "portal");
+  await signIn(page, email);
+  await payOnCheckoutPage(page, { plan: "Monthly", card: CARDS.visa });
+  await page.goto("/account");
+  const periodEnd = (await page.getByText(/^\w+ \d{1,2}, \d{4}$/).first().textContent())!;
+  await page.getByRole("button", { name: "Manage Account" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Billing" })).toBeVisible();
+  await page.getByRole("button", { name: "Cancel plan" }).click();
+  await expect(page.getByRole("status")).toHaveText("Your plan was canceled.");
+  await page.getByRole("link", { name: "Return" }).click();
+
+  await expect(page).toHaveURL(/\/account$/); // the ?portal=return flag is cleaned away
+  await expect(page.getByText("Subscription Updated", { exact: true })).toBeVisible();
+  await expect(page.getByText("Access until", { exact: true })).toBeVisible();
+  await expect(page.getByText(periodEnd, { exact: true })).toBeVisible();
+  await expect(page.getByText("Active", { exact: true })).toBeVisible();
+  await page.goto("/dashboard");
+  await expect(page.getByText("2 free generations left")).toHaveCount(0); // still a subscriber
+});
+
 /** axe-core's serious and critical findings on the current page, as "rule: target" lines. */
 async function seriousA11yProblems(page: Page): Promise<string[]> {
   const { violations } = await new AxeBuilder({ page }).analyze();
