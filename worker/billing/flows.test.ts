@@ -175,6 +175,12 @@ describe("renewals and cancellation", () => {
     await deliverEvents(u.customerId);
     expect(await subscription(u.auth)).toMatchObject({ status: "past_due" });
     expect((await upload(u.auth)).res.status).toBe(402);
+    // No second subscription while this one's payment is being retried: the card is fixed in the portal.
+    for (const path of ["/api/stripe/create-checkout-session", "/api/stripe/change-subscription"]) {
+      const again = await post(path, u.auth, { priceId: prices().monthly });
+      expect(again.status).toBe(409);
+      expect((await json(again)).message).toMatch(/Update your card/);
+    }
   });
 
   it("cancel at period end keeps access until the end, then none", async () => {

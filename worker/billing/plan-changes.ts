@@ -61,6 +61,14 @@ async function activeSubscription(db: Db, userId: string) {
 }
 
 export async function createCheckout(db: Db, config: Config, appOrigin: string, userId: string, priceId: string): Promise<ChangeResult> {
+  // A subscription whose payment failed is still alive at Stripe (its retries go on): a second one would
+  // charge twice. The card is fixed in the portal instead (decision 050).
+  const [unpaid] = await db
+    .select({ id: subscriptions.id })
+    .from(subscriptions)
+    .where(and(eq(subscriptions.userId, userId), inArray(subscriptions.status, ["past_due", "unpaid"])))
+    .limit(1);
+  if (unpaid) throw conflict("Your last payment failed. Update your card with Manage Account on your account page to continue your subscription.");
   const customer = await ensureCustomer(db, config, userId);
   const session = await stripeClient(config).checkout.sessions.create({
     mode: "subscription",

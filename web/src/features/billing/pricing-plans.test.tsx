@@ -93,6 +93,13 @@ describe("pricing cards", () => {
     expect(calls.some((c) => c.key.startsWith("POST"))).toBe(false);
   });
 
+  it("past due: says the payment failed and offers the portal instead of a second checkout", async () => {
+    api(base({ status: "past_due", planType: "monthly", stripePriceId: "price_m", currentPeriodEnd: future, cancelAtPeriodEnd: false }));
+    renderWithApp(<PricingPlans />, { user: testUser });
+    expect(await screen.findByText("Your last payment failed")).toBeTruthy();
+    expect(screen.getByRole("button", { name: "Manage Account" })).toBeTruthy();
+  });
+
   it("shows an error with a retry when the plans cannot be loaded", async () => {
     api({ "GET /api/stripe/plans": () => new Response("", { status: 503, statusText: "Service Unavailable" }), "GET /api/stripe/subscription": json(null) });
     renderWithApp(<PricingPlans />, { user: testUser });

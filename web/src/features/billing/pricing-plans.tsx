@@ -26,6 +26,7 @@ import { useSubscription, type Subscription } from "@/shared/api/get-subscriptio
 import { useChangeSubscription } from "./api/change-subscription";
 import { useCreateCheckoutSession } from "./api/create-checkout-session";
 import { usePlans, type Plan } from "./api/get-plans";
+import { ManageAccountButton } from "./manage-account-button";
 import { euros, longDate, planAction, type PlanAction } from "./plan-rules";
 
 /** How long 'Subscription Upgraded!' stays readable before the page reloads (SPEC §8). */
@@ -143,6 +144,17 @@ export function PricingPlans() {
 
   return (
     <>
+      {subscription?.status === "past_due" && (
+        <Alert variant="warning">
+          <AlertTitle>Your last payment failed</AlertTitle>
+          <AlertDescription className="grid gap-3">
+            <p>Update your card to continue your {planById(subscription.planType).name} plan; paid features are paused until then.</p>
+            <div>
+              <ManageAccountButton />
+            </div>
+          </AlertDescription>
+        </Alert>
+      )}
       <ul className="grid gap-6 md:grid-cols-3" aria-label="Plans">
         {plans.data.map((plan) => (
           <li key={plan.id} className="flex">
