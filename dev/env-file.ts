@@ -14,7 +14,7 @@ export function readEnvFile(path: string): Record<string, string> {
     if ((value.startsWith('"') && value.endsWith('"')) || (value.startsWith("'") && value.endsWith("'"))) {
       value = value.slice(1, -1);
     } else {
-      value = value.replace(/\s+#.*$/, "");
+      value = value.replace(/(^|\s+)#.*$/, ""); // `KEY=   # comment` is an empty value
     }
     out[key] = value;
   }

@@ -2,7 +2,9 @@
  * The local stand-ins for cloud services. Each keeps the production client code path: only the
  * endpoint changes. A real key in .dev.vars (or the environment) switches that service to the real one.
  */
+import { join } from "node:path";
 import { startGenaiStandin } from "./genai-standin";
+import { startStripeStandin } from "./stripe-standin/server";
 import { STANDIN_CLIENT_ID, STANDIN_CLIENT_SECRET, startOidcStandin } from "./oidc-standin";
 
 export interface Standins {
@@ -11,7 +13,17 @@ export interface Standins {
   stop(): Promise<void>;
 }
 
-export async function startStandins({ vars: given }: { appUrl: string; vars: Record<string, string | undefined> }): Promise<Standins> {
+/** The local Stripe's webhook signing secret (local only: the stand-in signs, the worker verifies). */
+const STRIPE_STANDIN_WEBHOOK_SECRET = "whsec_headshot_studio_local_standin";
+
+export async function startStandins({ vars: given, workerUrl, dataDir }: {
+  appUrl: string;
+  /** Where the worker listens on this machine (the stand-in delivers webhooks there). */
+  workerUrl: string;
+  /** Where stand-ins keep state between runs. */
+  dataDir: string;
+  vars: Record<string, string | undefined>;
+}): Promise<Standins> {
   const stops: (() => Promise<void>)[] = [];
   const vars: Record<string, string> = {};
   const notes: string[] = [];
@@ -38,6 +50,31 @@ export async function startStandins({ vars: given }: { appUrl: string; vars: Rec
     vars.GOOGLE_CLIENT_ID = STANDIN_CLIENT_ID;
     vars.GOOGLE_CLIENT_SECRET = STANDIN_CLIENT_SECRET;
     notes.push(`Google sign-in:   local OpenID provider at ${oidc.url}`);
+  }
+
+  if (given.STRIPE_SECRET_KEY) {
+    notes.push("Stripe:           the real API (STRIPE_SECRET_KEY is set; prices from STRIPE_PRICE_*)");
+  } else {
+    const port = given.STRIPE_STANDIN_PORT ? Number(given.STRIPE_STANDIN_PORT) : undefined;
+    if (port !== undefined && (!Number.isInteger(port) || port < 1 || port > 65535)) {
+      throw new Error(`STRIPE_STANDIN_PORT must be a port number, got "${given.STRIPE_STANDIN_PORT}"`);
+    }
+    // Its state lives beside the database's, so the customer and subscription ids stored there stay valid.
+    const stripe = await startStripeStandin({
+      port,
+      webhookUrl: `${workerUrl}/api/stripe/webhook`,
+      webhookSecret: STRIPE_STANDIN_WEBHOOK_SECRET,
+      stateFile: join(dataDir, "stripe-standin.json"),
+      log: (line) => console.error(line),
+    });
+    stops.push(stripe.stop);
+    vars.STRIPE_API_URL = stripe.url;
+    vars.STRIPE_SECRET_KEY = stripe.secretKey;
+    vars.STRIPE_WEBHOOK_SECRET = STRIPE_STANDIN_WEBHOOK_SECRET;
+    vars.STRIPE_PRICE_WEEKLY = stripe.prices.weekly;
+    vars.STRIPE_PRICE_MONTHLY = stripe.prices.monthly;
+    vars.STRIPE_PRICE_YEARLY = stripe.prices.yearly;
+    notes.push(`Stripe:           local stand-in at ${stripe.url} (test card 4242 4242 4242 4242; clock: ${stripe.url}/v1/test_helpers/test_clocks)`);
   }
 
   return {

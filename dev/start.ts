@@ -2,7 +2,7 @@
  * `npm start`: the whole product on this machine, with no accounts and no network.
  *   Postgres  → embedded PGlite under .data/ (or DATABASE_URL), behind a WebSocket proxy for the Neon driver
  *   R2, Queues, cron → miniflare via `wrangler dev`, persisted under .wrangler/state
- *   Gemini, Google sign-in, email → local stand-ins (dev/), unless real keys are set in .dev.vars
+ *   Gemini, Google sign-in, Stripe, email → local stand-ins (dev/), unless real keys are set in .dev.vars
  * Variables: process env > .dev.vars > local defaults. Ctrl-C stops everything.
  */
 import { spawn, type ChildProcess } from "node:child_process";
@@ -37,7 +37,8 @@ function localSecrets(): Record<string, string> {
 
 async function main() {
   mkdirSync(dataDir, { recursive: true });
-  const devVars = readEnvFile(join(root, ".dev.vars"));
+  // An empty entry in .dev.vars (as copied from .dev.vars.example) means "not set".
+  const devVars = Object.fromEntries(Object.entries(readEnvFile(join(root, ".dev.vars"))).filter(([, v]) => v !== ""));
   const fromEnv = (k: string) => process.env[k] ?? devVars[k];
   const port = Number(process.env.PORT ?? 8787);
   if (!Number.isInteger(port) || port < 1 || port > 65535) throw new Error(`PORT must be a port number, got "${process.env.PORT}"`);
@@ -78,7 +79,7 @@ async function main() {
   await migrateDatabase(db);
   console.log("• Migrations applied");
 
-  const standins = await startStandins({ appUrl, vars: { ...devVars, ...process.env } });
+  const standins = await startStandins({ appUrl, workerUrl: `http://127.0.0.1:${port}`, dataDir, vars: { ...devVars, ...process.env } });
   cleanups.push(standins.stop);
 
   const vars: Record<string, string> = {

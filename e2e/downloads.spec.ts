@@ -1,16 +1,7 @@
 import { readFile } from "node:fs/promises";
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import sharp from "sharp";
-import { createVerifiedAccount, portraitPng, signIn } from "./helpers";
-
-/** Generates one headshot through the UI and waits for the result step. */
-async function generateOne(page: Page) {
-  await page.getByRole("radio", { name: /^Woman/ }).click();
-  await page.getByRole("radio", { name: "LinkedIn", exact: true }).click();
-  await page.locator('input[type="file"]').setInputFiles({ name: "me.png", mimeType: "image/png", buffer: await portraitPng() });
-  await page.getByRole("button", { name: "Generate Headshot" }).click();
-  await expect(page.getByRole("button", { name: "Generate Another Headshot" })).toBeVisible({ timeout: 30_000 });
-}
+import { createVerifiedAccount, generateOne, signIn, subscribeMonthly } from "./helpers";
 
 /** Reads the pHYs chunk of a PNG: pixels per metre on x, and the unit byte. */
 function pngPhys(png: Buffer): { ppm: number; unit: number } | null {
@@ -26,9 +17,8 @@ function pngPhys(png: Buffer): { ppm: number; unit: number } | null {
 
 test("a subscriber downloads a round 300 DPI PNG LinkedIn banner", async ({ page, request }) => {
   const email = await createVerifiedAccount(request, "subscriber");
-  const granted = await request.post("/api/dev/subscription", { data: { email, planType: "monthly" } });
-  expect(granted.status()).toBe(201);
   await signIn(page, email);
+  await subscribeMonthly(page);
   await generateOne(page);
 
   await page.getByLabel("Size preset").click();

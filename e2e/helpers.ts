@@ -18,10 +18,21 @@ export async function mailLink(request: APIRequestContext, email: string, pathPa
   return link!;
 }
 
-/** Signs up through the API and opens the verification link: a verified account with 2 free generations. */
+let accounts = 0;
+
+/**
+ * Signs up through the API and opens the verification link: a verified account with 2 free generations.
+ * Each account signs up from its own address (TEST-NET-2, via CF-Connecting-IP as Cloudflare sets it), as
+ * different people do: the per-address sign-up limit (10 an hour) is the worker tests' business, and the
+ * suite creates more accounts than that.
+ */
 export async function createVerifiedAccount(request: APIRequestContext, prefix: string): Promise<string> {
   const email = uniqueEmail(prefix);
-  const res = await request.post("/api/auth/signup", { data: { email, password: PASSWORD } });
+  accounts += 1;
+  const res = await request.post("/api/auth/signup", {
+    data: { email, password: PASSWORD },
+    headers: { "CF-Connecting-IP": `198.51.100.${accounts % 250}` },
+  });
   expect(res.status()).toBe(201);
   const link = await mailLink(request, email, "/api/auth/verify");
   const verified = await request.get(link, { maxRedirects: 0 });
@@ -48,4 +59,38 @@ export async function portraitPng(): Promise<Buffer> {
     <rect x="210" y="650" width="380" height="350" rx="120" fill="#2b3544"/>
   </svg>`;
   return sharp(Buffer.from(svg)).png().toBuffer();
+}
+
+/** Stripe's test cards as the local Stripe stand-in honours them. */
+export const CARDS = { visa: "4242 4242 4242 4242", declined: "4000 0000 0000 0002" } as const;
+
+/**
+ * On /pricing, chooses `plan` and pays on the local Stripe's hosted Checkout page with `card`. Resolves on
+ * Stripe's page when the card is refused (its alert is visible), or back on /dashboard once the
+ * subscription shows as active.
+ */
+export async function payOnCheckoutPage(page: Page, { plan = "Monthly", card = CARDS.visa }: { plan?: string; card?: string } = {}) {
+  await page.goto("/pricing");
+  await page.getByRole("button", { name: `Subscribe: ${plan}` }).click();
+  await expect(page.getByRole("heading", { name: /^Subscribe to / })).toBeVisible();
+  await page.getByLabel("Card number").fill(card);
+  await page.getByRole("button", { name: "Pay" }).click();
+  if (card === CARDS.declined) {
+    await expect(page.getByRole("alert")).toContainText("declined");
+    return;
+  }
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page.getByText("Subscription Activated", { exact: true })).toBeVisible();
+}
+
+/** Subscribes the signed-in user in `page` to the monthly plan with the 4242 card, as a customer would. */
+export const subscribeMonthly = (page: Page) => payOnCheckoutPage(page, { plan: "Monthly", card: CARDS.visa });
+
+/** Generates one headshot through the UI and waits for the result step. */
+export async function generateOne(page: Page) {
+  await page.getByRole("radio", { name: /^Woman/ }).click();
+  await page.getByRole("radio", { name: "LinkedIn", exact: true }).click();
+  await page.locator('input[type="file"]').setInputFiles({ name: "me.png", mimeType: "image/png", buffer: await portraitPng() });
+  await page.getByRole("button", { name: "Generate Headshot" }).click();
+  await expect(page.getByRole("button", { name: "Generate Another Headshot" })).toBeVisible({ timeout: 30_000 });
 }

@@ -10,6 +10,7 @@
  *
  * Run alone: `npx tsx dev/stripe-standin/server.ts` (STRIPE_STANDIN_PORT, STRIPE_WEBHOOK_URL, STRIPE_WEBHOOK_SECRET).
  */
+import { existsSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { fileURLToPath } from "node:url";
@@ -17,13 +18,19 @@ import { Billing, type PaymentBehavior, type ProrationBehavior } from "./billing
 import { list, Objects, type Json } from "./objects";
 import { checkoutPage, dateText, invoicePage, portalPage } from "./pages";
 import { invalid, missing, parseForm, Reader, StripeError, type Params } from "./params";
-import { addInterval, newId, Store, type PhaseRecord, type PriceRecord } from "./store";
+import { addInterval, newId, Store, type PhaseRecord, type PriceRecord, type StoreSnapshot } from "./store";
 import { deliver } from "./webhooks";
 
 export interface StripeStandinOptions {
   webhookUrl?: string;
   webhookSecret: string;
   port?: number;
+  /**
+   * Keep the stand-in's state (customers, subscriptions, invoices, the clock…) in this JSON file: read at
+   * start when it exists, written after every request that can change something. Without it, everything
+   * is in memory and new random ids are made at each start.
+   */
+  stateFile?: string;
   /** Delays before webhook retries (default 200, 800, 2000 ms). */
   webhookRetryDelaysMs?: number[];
   log?: (line: string) => void;
@@ -52,10 +59,18 @@ type Handler = (ctx: Context) => Answer | Json;
 const SECRET_KEY = "sk_test_headshot_local";
 
 export async function startStripeStandin(opts: StripeStandinOptions): Promise<StripeStandin> {
-  const store = new Store(Math.floor(Date.now() / 1000));
+  const saved = opts.stateFile && existsSync(opts.stateFile) ? (JSON.parse(readFileSync(opts.stateFile, "utf8")) as StoreSnapshot) : null;
+  const store = saved ? Store.restore(saved) : new Store(Math.floor(Date.now() / 1000));
   const objects = new Objects(store);
   const billing = new Billing(store, objects);
-  const prices = billing.seedCatalogue();
+  const prices = saved ? savedPrices(store) : billing.seedCatalogue();
+  const save = () => {
+    if (!opts.stateFile) return;
+    const tmp = `${opts.stateFile}.tmp`;
+    writeFileSync(tmp, JSON.stringify(store.snapshot()), { mode: 0o600 });
+    renameSync(tmp, opts.stateFile);
+  };
+  save();
   const idempotent = new Map<string, { fingerprint: string; answer: Answer }>();
 
   // ——— helpers ————————————————————————————————————————————————————————————————
@@ -756,7 +771,9 @@ export async function startStripeStandin(opts: StripeStandinOptions): Promise<St
     const chunks: Buffer[] = [];
     req.on("data", (c: Buffer) => chunks.push(c));
     req.on("end", () => {
-      handle(req, Buffer.concat(chunks).toString("utf8"), res).catch((err: unknown) => {
+      handle(req, Buffer.concat(chunks).toString("utf8"), res).then(() => {
+        if (req.method !== "GET") save();
+      }).catch((err: unknown) => {
         opts.log?.(`stripe stand-in: ${String(err)}`);
         if (!res.headersSent) res.writeHead(500, { "content-type": "application/json" });
         res.end(JSON.stringify({ error: { type: "api_error", message: String(err) } }));
@@ -783,11 +800,22 @@ export async function startStripeStandin(opts: StripeStandinOptions): Promise<St
   };
 }
 
+/** The seeded prices of a restored store, found by their lookup keys. */
+function savedPrices(store: Store): StripeStandin["prices"] {
+  const byKey = (key: string) => {
+    const p = [...store.prices.values()].find((price) => price.lookupKey === key);
+    if (!p) throw new Error(`The saved stand-in state has no "${key}" price; delete the state file to start afresh.`);
+    return p.id;
+  };
+  return { weekly: byKey("weekly"), monthly: byKey("monthly"), yearly: byKey("yearly") };
+}
+
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   const standin = await startStripeStandin({
     port: process.env.STRIPE_STANDIN_PORT ? Number(process.env.STRIPE_STANDIN_PORT) : undefined,
     webhookUrl: process.env.STRIPE_WEBHOOK_URL,
     webhookSecret: process.env.STRIPE_WEBHOOK_SECRET ?? "whsec_local_standin",
+    stateFile: process.env.STRIPE_STANDIN_STATE,
     log: console.log,
   });
   console.log(`Stripe stand-in at ${standin.url} (key ${standin.secretKey}); prices ${JSON.stringify(standin.prices)}`);

@@ -306,6 +306,38 @@ export class Store {
   nextSeq(): number {
     return ++this.seq;
   }
+
+  /** Everything as plain JSON, so a local run can keep its customers and subscriptions across restarts. */
+  snapshot(): StoreSnapshot {
+    const maps = {} as StoreSnapshot["maps"];
+    for (const key of STORE_MAPS) maps[key] = [...(this[key] as Map<string, unknown>).values()];
+    return { version: 1, seq: this.seq, clock: this.clock, maps };
+  }
+
+  /** A store holding what `snapshot()` wrote (the clock keeps its id and frozen time). */
+  static restore(snapshot: StoreSnapshot): Store {
+    if (snapshot.version !== 1) throw new Error(`Unknown stand-in state version ${String(snapshot.version)}`);
+    const store = new Store(snapshot.clock.frozenTime);
+    Object.assign(store.clock, snapshot.clock);
+    store.seq = snapshot.seq;
+    for (const key of STORE_MAPS) {
+      const map = store[key] as Map<string, { id: string }>;
+      for (const record of (snapshot.maps[key] ?? []) as { id: string }[]) map.set(record.id, record);
+    }
+    return store;
+  }
+}
+
+const STORE_MAPS = [
+  "products", "prices", "customers", "paymentMethods", "subscriptions", "invoices", "paymentIntents",
+  "charges", "refunds", "checkoutSessions", "schedules", "portalSessions", "events",
+] as const;
+
+export interface StoreSnapshot {
+  version: 1;
+  seq: number;
+  clock: ClockRecord;
+  maps: Record<(typeof STORE_MAPS)[number], unknown[]>;
 }
 
 /** `ts` moved by `count` intervals in UTC; months clamp to the month's last day like Stripe's billing cycle. */

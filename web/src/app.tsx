@@ -20,6 +20,7 @@ import { PageSpinner } from "@/components/ui/spinner";
 // Signed-in pages load on demand, so the landing and auth pages stay light.
 const DashboardPage = lazy(() => import("@/pages/dashboard").then((m) => ({ default: m.DashboardPage })));
 const AccountPage = lazy(() => import("@/pages/account").then((m) => ({ default: m.AccountPage })));
+const PricingPage = lazy(() => import("@/pages/pricing").then((m) => ({ default: m.PricingPage })));
 
 function ServicePage({ slug }: { slug: string }) {
   const page = SERVICE_PAGES.find((s) => s.slug === slug);
@@ -71,7 +72,7 @@ export function AppRoutes() {
       <Route path={paths.pricing}>
         <Public>
           <ProtectedRoute>
-            <PlaceholderPage title="Pricing" description="Plan selection is coming soon." />
+            <PricingPage />
           </ProtectedRoute>
         </Public>
       </Route>

@@ -175,6 +175,12 @@ describe("renewals and cancellation", () => {
     await deliverEvents(u.customerId);
     expect(await subscription(u.auth)).toMatchObject({ status: "past_due" });
     expect((await upload(u.auth)).res.status).toBe(402);
+    // No second subscription while this one's payment is being retried: the card is fixed in the portal.
+    for (const path of ["/api/stripe/create-checkout-session", "/api/stripe/change-subscription"]) {
+      const again = await post(path, u.auth, { priceId: prices().monthly });
+      expect(again.status).toBe(409);
+      expect((await json(again)).message).toMatch(/Update your card/);
+    }
   });
 
   it("cancel at period end keeps access until the end, then none", async () => {
@@ -194,6 +200,10 @@ describe("renewals and cancellation", () => {
 describe("the 30-day money-back guarantee", () => {
   it("refunds the first payment of the first subscription and ends it; never twice", async () => {
     const u = await subscriber("monthly");
+    const offer = await json(await api("/api/stripe/refund-eligibility", { headers: u.auth }));
+    expect(offer).toMatchObject({ eligible: true, amountCents: 2999, currency: "eur" });
+    const { subscription: sub } = await stripe().checkout.sessions.retrieve(new URL(u.paid.location!).searchParams.get("session_id")!, { expand: ["subscription"] });
+    expect(new Date(offer.until).getTime() / 1000).toBe((sub as { created: number }).created + 30 * DAY);
     const res = await post("/api/stripe/refund", u.auth);
     expect(res.status).toBe(200);
     expect(await json(res)).toMatchObject({ refundedCents: 2999 });
@@ -204,6 +214,7 @@ describe("the 30-day money-back guarantee", () => {
     await deliverEvents(u.customerId); // charge.refunded: recorded once, not twice
     expect(await rows((db) => db.select().from(refunds).where(eq(refunds.userId, u.user.id)))).toHaveLength(1);
     expect((await post("/api/stripe/refund", u.auth)).status).toBe(400);
+    expect(await json(await api("/api/stripe/refund-eligibility", { headers: u.auth }))).toEqual({ eligible: false, reason: "This subscription has already ended." });
   });
 
   it("is refused after 30 days and after a renewal", async () => {
@@ -212,13 +223,17 @@ describe("the 30-day money-back guarantee", () => {
     await deliverEvents(u.customerId);
     const res = await post("/api/stripe/refund", u.auth);
     expect(res.status).toBe(400);
-    expect((await json(res)).message).toMatch(/renewals|30 days/);
+    const { message } = await json(res);
+    expect(message).toMatch(/renewals|30 days/);
+    expect(await json(await api("/api/stripe/refund-eligibility", { headers: u.auth }))).toEqual({ eligible: false, reason: message });
     expect(await rows((db) => db.select().from(refunds).where(eq(refunds.userId, u.user.id)))).toHaveLength(0);
   });
 
   it("without a subscription there is nothing to refund (400)", async () => {
     const u = await createTestUser();
     expect((await post("/api/stripe/refund", u.auth)).status).toBe(400);
+    expect(await json(await api("/api/stripe/refund-eligibility", { headers: u.auth }))).toMatchObject({ eligible: false });
+    expect((await api("/api/stripe/refund-eligibility")).status).toBe(401);
   });
 });
 

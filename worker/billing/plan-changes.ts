@@ -61,6 +61,14 @@ async function activeSubscription(db: Db, userId: string) {
 }
 
 export async function createCheckout(db: Db, config: Config, appOrigin: string, userId: string, priceId: string): Promise<ChangeResult> {
+  // A subscription whose payment failed is still alive at Stripe (its retries go on): a second one would
+  // charge twice. The card is fixed in the portal instead (decision 050).
+  const [unpaid] = await db
+    .select({ id: subscriptions.id })
+    .from(subscriptions)
+    .where(and(eq(subscriptions.userId, userId), inArray(subscriptions.status, ["past_due", "unpaid"])))
+    .limit(1);
+  if (unpaid) throw conflict("Your last payment failed. Update your card with Manage Account on your account page to continue your subscription.");
   const customer = await ensureCustomer(db, config, userId);
   const session = await stripeClient(config).checkout.sessions.create({
     mode: "subscription",
@@ -168,26 +176,22 @@ async function stripeNow(stripe: Stripe, customerId: string): Promise<number> {
 }
 
 /**
- * The 30-day money-back guarantee (SPEC §1): the first payment of the user's first subscription, asked
- * within MONEY_BACK_DAYS of its start, never a renewal. Refunds that payment and ends the subscription now.
+ * Whether the 30-day money-back guarantee (SPEC §1) applies to the user now: the first payment of the
+ * user's first subscription, asked within MONEY_BACK_DAYS of its start (on Stripe's clock), never after a
+ * renewal. Throws the 4xx that says why not; the refund below and GET /refund-eligibility share it.
  */
-export async function refundFirstPayment(db: Db, config: Config, userId: string): Promise<{ refundedCents: number; currency: string }> {
+async function moneyBackCheck(db: Db, config: Config, userId: string) {
   const [first] = await db.select().from(subscriptions).where(eq(subscriptions.userId, userId)).orderBy(asc(subscriptions.createdAt)).limit(1);
   if (!first) throw badRequest("You don't have a subscription to refund.");
   const [current] = await db.select({ id: subscriptions.id }).from(subscriptions).where(eq(subscriptions.userId, userId)).orderBy(desc(subscriptions.createdAt)).limit(1);
   if (current!.id !== first.id) throw badRequest("The money-back guarantee covers your first subscription only.");
   if (first.status === "canceled") throw badRequest("This subscription has already ended.");
-  const stripe = stripeClient(config);
   const [renewal] = await db
     .select({ id: invoices.id })
     .from(invoices)
     .where(and(eq(invoices.stripeSubscriptionId, first.stripeSubscriptionId), eq(invoices.billingReason, "subscription_cycle")))
     .limit(1);
   if (renewal) throw badRequest("The money-back guarantee covers new subscriptions, not renewals.");
-  const sub = await stripe.subscriptions.retrieve(first.stripeSubscriptionId);
-  if ((await stripeNow(stripe, idOf(sub.customer)!)) - sub.created > MONEY_BACK_DAYS * 86_400) {
-    throw badRequest(`The money-back guarantee applies within ${MONEY_BACK_DAYS} days of subscribing.`);
-  }
   const [invoice] = await db
     .select()
     .from(invoices)
@@ -196,7 +200,33 @@ export async function refundFirstPayment(db: Db, config: Config, userId: string)
   if (!invoice?.stripePaymentIntentId) throw badRequest("We couldn't find the first payment of this subscription.");
   const [already] = await db.select({ id: refunds.id }).from(refunds).where(eq(refunds.stripeInvoiceId, invoice.stripeInvoiceId)).limit(1);
   if (already) throw conflict("This payment has already been refunded.");
+  const stripe = stripeClient(config);
+  const sub = await stripe.subscriptions.retrieve(first.stripeSubscriptionId);
+  const deadline = sub.created + MONEY_BACK_DAYS * 86_400;
+  if ((await stripeNow(stripe, idOf(sub.customer)!)) > deadline) {
+    throw badRequest(`The money-back guarantee applies within ${MONEY_BACK_DAYS} days of subscribing.`);
+  }
+  return { stripe, first, invoice: { ...invoice, stripePaymentIntentId: invoice.stripePaymentIntentId }, until: fromUnix(deadline)! };
+}
 
+export type RefundEligibility =
+  | { eligible: true; until: string; amountCents: number; currency: string }
+  | { eligible: false; reason: string };
+
+/** What the account page shows: may the user ask for the money back now, until when, and how much. */
+export async function refundEligibility(db: Db, config: Config, userId: string): Promise<RefundEligibility> {
+  try {
+    const { invoice, until } = await moneyBackCheck(db, config, userId);
+    return { eligible: true, until: until.toISOString(), amountCents: invoice.amountCents, currency: invoice.currency };
+  } catch (err) {
+    if (err instanceof ApiError && err.status < 500) return { eligible: false, reason: err.message };
+    throw err;
+  }
+}
+
+/** The money-back refund: refunds the first payment (Stripe's Refunds API) and ends the subscription now. */
+export async function refundFirstPayment(db: Db, config: Config, userId: string): Promise<{ refundedCents: number; currency: string }> {
+  const { stripe, first, invoice } = await moneyBackCheck(db, config, userId);
   const refund = await stripe.refunds.create(
     { payment_intent: invoice.stripePaymentIntentId, amount: invoice.amountCents, reason: "requested_by_customer", metadata: { userId, guarantee: "30-day" } },
     { idempotencyKey: `money-back-${first.stripeSubscriptionId}` },

@@ -14,7 +14,7 @@ import { requireUser } from "../auth/middleware";
 import type { AppEnv } from "../env";
 import { appOrigin } from "../lib/app-origin";
 import { validate } from "../lib/validate";
-import { cancelDowngrade, changePlan, createCheckout, createPortal, refundFirstPayment, syncUser } from "./plan-changes";
+import { cancelDowngrade, changePlan, createCheckout, createPortal, refundEligibility, refundFirstPayment, syncUser } from "./plan-changes";
 import { planPrices, requirePlanForPrice } from "./stripe";
 import { currentSubscription, hasActiveSubscription } from "./subscription";
 import { handleWebhook } from "./webhook";
@@ -93,6 +93,13 @@ export const billingRoutes = new Hono<AppEnv>()
   .post("/sync-subscription", requireUser, async (c) => {
     await syncUser(c.var.db, c.var.config, c.var.user.id);
     return c.json({ success: true as const });
+  })
+
+  /** Whether the money-back request applies now (the account page offers it only then); POST /refund decides. */
+  .get("/refund-eligibility", requireUser, async (c) => {
+    const body = await refundEligibility(c.var.db, c.var.config, c.var.user.id);
+    c.header("Cache-Control", "no-store");
+    return c.json(body);
   })
 
   .post("/refund", requireUser, async (c) => {

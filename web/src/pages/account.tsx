@@ -1,16 +1,11 @@
 import type { ReactNode } from "react";
-import { Link } from "wouter";
-import { CreditCard } from "lucide-react";
 import { Badge } from "@/components/ui/badge";
-import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
-import { Spinner } from "@/components/ui/spinner";
 import { DeleteAccountDialog } from "@/features/account/delete-account-dialog";
 import { useAuth } from "@/shared/auth/auth-context";
 import { VerifyEmailBanner } from "@/features/auth/verify-email-banner";
-import { isActiveSubscription, useSubscription } from "@/shared/api/get-subscription";
-import { PLANS } from "@/lib/domain";
-import { paths } from "@/lib/paths";
+import { SubscriptionPanel } from "@/features/billing/subscription-panel";
+import { usePortalReturn } from "@/features/billing/use-billing-returns";
 import { PageTitle } from "@/components/layout/page-title";
 
 function Field({ label, value }: { label: string; value: ReactNode }) {
@@ -22,47 +17,9 @@ function Field({ label, value }: { label: string; value: ReactNode }) {
   );
 }
 
-function SubscriptionSection() {
-  const { data: sub, isLoading } = useSubscription();
-  const plan = sub ? PLANS.find((p) => p.id === sub.planType) : undefined;
-  return (
-    <Card>
-      <CardHeader>
-        <CardTitle>Subscription</CardTitle>
-        <CardDescription>Your plan and billing.</CardDescription>
-      </CardHeader>
-      <CardContent className="grid gap-4">
-        {isLoading ? (
-          <Spinner label="Loading subscription" />
-        ) : sub && isActiveSubscription(sub) ? (
-          <dl className="grid gap-3">
-            <Field label="Plan" value={plan?.name ?? sub.planType} />
-            <Field label="Status" value={<Badge variant="success">{sub.status}</Badge>} />
-            <Field
-              label="Next billing date"
-              value={sub.currentPeriodEnd ? new Date(sub.currentPeriodEnd).toLocaleDateString() : "—"}
-            />
-          </dl>
-        ) : (
-          <p className="text-sm text-muted-foreground">
-            You're on the free plan. Subscribe for unlimited generations, high-resolution downloads and no watermark.
-          </p>
-        )}
-        <p className="text-xs text-muted-foreground">Plan changes and billing management are coming soon.</p>
-        <div>
-          <Button asChild variant="outline">
-            <Link href={paths.pricing}>
-              <CreditCard aria-hidden="true" /> Change Plan
-            </Link>
-          </Button>
-        </div>
-      </CardContent>
-    </Card>
-  );
-}
-
 export function AccountPage() {
   const { user } = useAuth();
+  usePortalReturn();
   if (!user) return null;
   const name = [user.firstName, user.lastName].filter(Boolean).join(" ");
   return (
@@ -88,7 +45,7 @@ export function AccountPage() {
           </dl>
         </CardContent>
       </Card>
-      <SubscriptionSection />
+      <SubscriptionPanel />
       <Card className="border-destructive/30">
         <CardHeader>
           <CardTitle>Delete account</CardTitle>

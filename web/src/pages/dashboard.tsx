@@ -15,6 +15,7 @@ import { useAuth } from "@/shared/auth/auth-context";
 import { useSignOut } from "@/shared/auth/use-sign-out";
 import { VerifyEmailBanner } from "@/features/auth/verify-email-banner";
 import { CreditsBadge } from "@/features/billing/credits-badge";
+import { useCheckoutReturn } from "@/features/billing/use-billing-returns";
 import { Sidebar, SidebarItem, SidebarProvider, SidebarTrigger } from "@/features/dashboard/sidebar";
 import { Gallery } from "@/features/gallery/gallery";
 import { useWizard } from "@/features/generator/use-wizard";
@@ -69,6 +70,7 @@ export function DashboardPage() {
   const { user } = useAuth();
   const [view, setView] = useState<View>("generate");
   const wizard = useWizard();
+  useCheckoutReturn();
 
   return (
     <SidebarProvider>

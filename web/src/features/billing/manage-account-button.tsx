@@ -1,0 +1,23 @@
+import { Settings } from "lucide-react";
+import { Button } from "@/components/ui/button";
+import { toast } from "@/components/ui/use-toast";
+import { useCreatePortalSession } from "./api/create-portal-session";
+
+/** Opens Stripe's Customer Portal (card, invoices, cancel at period end); it returns to /account?portal=return. */
+export function ManageAccountButton() {
+  const portal = useCreatePortalSession();
+  async function open() {
+    try {
+      const { url } = await portal.mutateAsync();
+      window.location.assign(url);
+    } catch (err) {
+      console.error(err);
+      toast({ variant: "destructive", title: "Error", description: "Failed to open subscription management" });
+    }
+  }
+  return (
+    <Button variant="outline" onClick={() => void open()} disabled={portal.isPending}>
+      <Settings aria-hidden="true" /> {portal.isPending ? "Opening..." : "Manage Account"}
+    </Button>
+  );
+}

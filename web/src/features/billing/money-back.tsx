@@ -1,0 +1,70 @@
+import { errorMessage } from "@/api/client";
+import {
+  AlertDialog,
+  AlertDialogAction,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogHeader,
+  AlertDialogTitle,
+  AlertDialogTrigger,
+} from "@/components/ui/alert-dialog";
+import { Button } from "@/components/ui/button";
+import { toast } from "@/components/ui/use-toast";
+import { useRefundEligibility } from "./api/get-refund-eligibility";
+import { useRequestRefund } from "./api/request-refund";
+import { euros, longDate } from "./plan-rules";
+
+/**
+ * The 30-day money-back request (SPEC §1), shown only while the server says it applies (first
+ * subscription, within 30 days, no renewal yet); POST /api/stripe/refund decides again.
+ */
+export function MoneyBack() {
+  const { data: offer } = useRefundEligibility();
+  const refund = useRequestRefund();
+  if (!offer?.eligible) return null;
+  const amount = euros(offer.amountCents, offer.currency);
+
+  async function onConfirm() {
+    try {
+      const result = await refund.mutateAsync();
+      toast({ title: "Refund Issued", description: result.message });
+    } catch (err) {
+      toast({ variant: "destructive", title: "Operation Failed", description: errorMessage(err, "Failed to request the refund") });
+    }
+  }
+
+  return (
+    <section aria-labelledby="money-back-title" className="grid gap-2 rounded-lg border p-4">
+      <h3 id="money-back-title" className="font-semibold">
+        30-day money-back guarantee
+      </h3>
+      <p className="text-sm text-muted-foreground">
+        Not happy? Until {longDate(offer.until)} you can get your first payment of {amount} back. Your subscription ends at once.
+      </p>
+      <div>
+        <AlertDialog>
+          <AlertDialogTrigger asChild>
+            <Button variant="outline" disabled={refund.isPending}>
+              {refund.isPending ? "Refunding..." : "Request a refund"}
+            </Button>
+          </AlertDialogTrigger>
+          <AlertDialogContent>
+            <AlertDialogHeader>
+              <AlertDialogTitle>Refund your first payment?</AlertDialogTitle>
+              <AlertDialogDescription>
+                We refund {amount} to your card and end your subscription now: unlimited generations, high-resolution
+                downloads and watermark-free results stop immediately. This cannot be undone.
+              </AlertDialogDescription>
+            </AlertDialogHeader>
+            <AlertDialogFooter>
+              <AlertDialogCancel>Keep my subscription</AlertDialogCancel>
+              <AlertDialogAction onClick={() => void onConfirm()}>Refund and cancel</AlertDialogAction>
+            </AlertDialogFooter>
+          </AlertDialogContent>
+        </AlertDialog>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,33 @@
+/** What the pricing page offers on each plan card (SPEC §4 Plans), from the plan and the current subscription. */
+import { PLAN_ORDER, isEntitled, type PlanType } from "@/lib/domain";
+
+export type PlanAction = "checkout" | "current" | "upgrade" | "downgrade";
+
+/** The order weekly < monthly < yearly decides; without a subscription that grants access, checkout. */
+export function planAction(
+  plan: PlanType,
+  subscription: { status: string; planType: PlanType; currentPeriodEnd: string | null } | null | undefined,
+  now = Date.now(),
+): PlanAction {
+  if (!subscription || !isEntitled(subscription, now)) return "checkout";
+  if (subscription.planType === plan) return "current";
+  return PLAN_ORDER[plan] > PLAN_ORDER[subscription.planType] ? "upgrade" : "downgrade";
+}
+
+/** Whole euros without decimals, others with two: €60, €29.99. */
+export function euros(cents: number, currency = "EUR"): string {
+  return new Intl.NumberFormat("en-IE", {
+    style: "currency",
+    currency: currency.toUpperCase(),
+    minimumFractionDigits: cents % 100 === 0 ? 0 : 2,
+  }).format(cents / 100);
+}
+
+/** A date as "March 5, 2027" (UTC, like the server's messages). */
+export const longDate = (iso: string) =>
+  new Date(iso).toLocaleDateString("en-US", { year: "numeric", month: "long", day: "numeric", timeZone: "UTC" });
+
+const STATUS_LABELS: Record<string, string> = { active: "Active", trialing: "Active", canceled: "Canceled", past_due: "Past Due" };
+
+/** A subscription status as people read it (SPEC §4 badges); unknown values as they come. */
+export const statusLabel = (status: string) => STATUS_LABELS[status] ?? status;

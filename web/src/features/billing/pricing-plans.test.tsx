@@ -1,0 +1,109 @@
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { cleanup, fireEvent, screen, waitFor } from "@testing-library/react";
+import { renderWithApp, testUser } from "@/test/render";
+import { PricingPlans } from "./pricing-plans";
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+const PLANS = [
+  { id: "weekly", name: "Weekly", priceId: "price_w", amountCents: 999, currency: "EUR", period: "week", periodDays: 7, dailyPrice: "1.43", description: "Perfect for a quick refresh", popular: false, features: ["Unlimited generations"] },
+  { id: "monthly", name: "Monthly", priceId: "price_m", amountCents: 2999, currency: "EUR", period: "month", periodDays: 30, dailyPrice: "1.00", description: "Most Popular", popular: true, features: ["Unlimited generations"] },
+  { id: "yearly", name: "Yearly", priceId: "price_y", amountCents: 6000, currency: "EUR", period: "year", periodDays: 365, dailyPrice: "0.16", description: "Best value - Save 83%", popular: false, features: ["Unlimited generations"] },
+];
+const future = new Date(Date.now() + 10 * 86_400_000).toISOString();
+
+/** fetch answering by "METHOD path"; records the calls with their bodies. */
+function api(table: Record<string, () => Response>) {
+  const calls: { key: string; body: unknown }[] = [];
+  vi.stubGlobal(
+    "fetch",
+    vi.fn(async (url: string, init: RequestInit = {}) => {
+      const key = `${init.method ?? "GET"} ${url}`;
+      calls.push({ key, body: typeof init.body === "string" ? JSON.parse(init.body) : undefined });
+      const answer = table[key];
+      return answer ? answer() : new Response("null", { status: 200 });
+    }),
+  );
+  return calls;
+}
+const json = (body: unknown, status = 200) => () => new Response(JSON.stringify(body), { status });
+const base = (subscription: unknown = null) => ({
+  "GET /api/stripe/plans": json({ plans: PLANS }),
+  "GET /api/stripe/subscription": json(subscription),
+});
+
+describe("pricing cards", () => {
+  it("shows three plans from the API with Monthly marked and the current plan badged", async () => {
+    api(base({ status: "active", planType: "weekly", stripePriceId: "price_w", currentPeriodEnd: future, cancelAtPeriodEnd: false }));
+    renderWithApp(<PricingPlans />, { user: testUser });
+    expect(await screen.findByRole("group", { name: "Monthly" })).toBeTruthy();
+    expect(screen.getAllByText("Most Popular")).toHaveLength(1);
+    expect(screen.getAllByText("Current Plan")).toHaveLength(1);
+    expect(screen.getByRole("button", { name: "Your Plan: Weekly" })).toBeTruthy();
+    expect(screen.getByRole("button", { name: "Upgrade: Monthly" })).toBeTruthy();
+    expect(screen.getByRole("button", { name: "Upgrade: Yearly" })).toBeTruthy();
+  });
+
+  it("checkout sends the plan's price id from the API", async () => {
+    const calls = api({ ...base(), "POST /api/stripe/create-checkout-session": json({ type: "checkout", url: null }) });
+    renderWithApp(<PricingPlans />, { user: testUser });
+    fireEvent.click(await screen.findByRole("button", { name: "Subscribe: Yearly" }));
+    expect(await screen.findByText("No checkout URL received")).toBeTruthy();
+    expect(calls.find((c) => c.key === "POST /api/stripe/create-checkout-session")?.body).toEqual({ priceId: "price_y" });
+  });
+
+  it("names an unexpected answer", async () => {
+    api({ ...base(), "POST /api/stripe/create-checkout-session": json({ type: "upgrade", message: "?" }) });
+    renderWithApp(<PricingPlans />, { user: testUser });
+    fireEvent.click(await screen.findByRole("button", { name: "Subscribe: Monthly" }));
+    expect(await screen.findByText("Unexpected response type")).toBeTruthy();
+  });
+
+  it("a failed checkout says 'Operation Failed' with the server's message, else the fallback", async () => {
+    api({ ...base(), "POST /api/stripe/create-checkout-session": () => new Response("", { status: 500, statusText: "Internal Server Error" }) });
+    renderWithApp(<PricingPlans />, { user: testUser });
+    fireEvent.click(await screen.findByRole("button", { name: "Subscribe: Monthly" }));
+    expect(await screen.findByText("Operation Failed")).toBeTruthy();
+    expect(screen.getByText("Failed to create checkout session")).toBeTruthy();
+  });
+
+  it("a failed downgrade says 'Operation Failed' with 'Failed to schedule downgrade'", async () => {
+    api({
+      ...base({ status: "active", planType: "yearly", stripePriceId: "price_y", currentPeriodEnd: future, cancelAtPeriodEnd: false }),
+      "POST /api/stripe/change-subscription": () => new Response("", { status: 502, statusText: "Bad Gateway" }),
+    });
+    renderWithApp(<PricingPlans />, { user: testUser });
+    fireEvent.click(await screen.findByRole("button", { name: "Downgrade: Weekly" }));
+    const dialog = await screen.findByRole("alertdialog", { name: "Downgrade to Weekly?" });
+    expect(dialog.textContent).toContain("Nothing is charged today");
+    fireEvent.click(screen.getByRole("button", { name: "Schedule downgrade" }));
+    expect(await screen.findByText("Failed to schedule downgrade")).toBeTruthy();
+  });
+
+  it("signed out: 'Authentication Required' / 'Please log in to subscribe' and back to /", async () => {
+    const calls = api(base());
+    const { location } = renderWithApp(<PricingPlans />, { user: null, path: "/pricing" });
+    fireEvent.click(await screen.findByRole("button", { name: "Subscribe: Monthly" }));
+    expect(await screen.findByText("Authentication Required")).toBeTruthy();
+    expect(screen.getByText("Please log in to subscribe")).toBeTruthy();
+    await waitFor(() => expect(location.history?.at(-1)).toBe("/"));
+    expect(calls.some((c) => c.key.startsWith("POST"))).toBe(false);
+  });
+
+  it("past due: says the payment failed and offers the portal instead of a second checkout", async () => {
+    api(base({ status: "past_due", planType: "monthly", stripePriceId: "price_m", currentPeriodEnd: future, cancelAtPeriodEnd: false }));
+    renderWithApp(<PricingPlans />, { user: testUser });
+    expect(await screen.findByText("Your last payment failed")).toBeTruthy();
+    expect(screen.getByRole("button", { name: "Manage Account" })).toBeTruthy();
+  });
+
+  it("shows an error with a retry when the plans cannot be loaded", async () => {
+    api({ "GET /api/stripe/plans": () => new Response("", { status: 503, statusText: "Service Unavailable" }), "GET /api/stripe/subscription": json(null) });
+    renderWithApp(<PricingPlans />, { user: testUser });
+    expect(await screen.findByText("We couldn't load the plans")).toBeTruthy();
+    expect(screen.getByRole("button", { name: "Try again" })).toBeTruthy();
+  });
+});

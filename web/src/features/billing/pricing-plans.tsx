@@ -1,0 +1,259 @@
+import { useState } from "react";
+import { useLocation } from "wouter";
+import { Check } from "lucide-react";
+import { errorMessage, errorStatus } from "@/api/client";
+import {
+  AlertDialog,
+  AlertDialogAction,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogHeader,
+  AlertDialogTitle,
+} from "@/components/ui/alert-dialog";
+import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "@/components/ui/card";
+import { Spinner } from "@/components/ui/spinner";
+import { toast } from "@/components/ui/use-toast";
+import { paths } from "@/lib/paths";
+import { planById } from "@/lib/domain";
+import { cn } from "@/lib/utils";
+import { useAuth } from "@/shared/auth/auth-context";
+import { useSubscription, type Subscription } from "@/shared/api/get-subscription";
+import { useChangeSubscription } from "./api/change-subscription";
+import { useCreateCheckoutSession } from "./api/create-checkout-session";
+import { usePlans, type Plan } from "./api/get-plans";
+import { ManageAccountButton } from "./manage-account-button";
+import { euros, longDate, planAction, type PlanAction } from "./plan-rules";
+
+/** How long 'Subscription Upgraded!' stays readable before the page reloads (SPEC §8). */
+const RELOAD_AFTER_UPGRADE_MS = 1500;
+
+const ACTION_LABELS: Record<PlanAction, string> = {
+  checkout: "Subscribe",
+  current: "Your Plan",
+  upgrade: "Upgrade",
+  downgrade: "Downgrade",
+};
+
+type Pending = { plan: Plan; kind: "upgrade" | "downgrade" } | null;
+
+/** The three plan cards of /pricing with the right action on each (SPEC §2 Pricing, §4 Plans, §8). */
+export function PricingPlans() {
+  const { user } = useAuth();
+  const [, navigate] = useLocation();
+  const plans = usePlans();
+  const { data: subscription, isLoading: subscriptionLoading, isError: subscriptionFailed } = useSubscription();
+  const checkout = useCreateCheckoutSession();
+  const change = useChangeSubscription();
+  const [pending, setPending] = useState<Pending>(null);
+  const [busyPlan, setBusyPlan] = useState<string | null>(null);
+
+  function requireSignIn(): boolean {
+    if (user) return true;
+    toast({ variant: "destructive", title: "Authentication Required", description: "Please log in to subscribe" });
+    navigate(paths.home);
+    return false;
+  }
+
+  async function startCheckout(plan: Plan) {
+    if (!requireSignIn() || !plan.priceId) return;
+    setBusyPlan(plan.id);
+    try {
+      const result = await checkout.mutateAsync(plan.priceId);
+      if (result.type !== "checkout") {
+        toast({ variant: "destructive", title: "Unexpected response type", description: "Please reload the page and try again." });
+      } else if (!result.url) {
+        toast({ variant: "destructive", title: "No checkout URL received", description: "Please try again in a moment." });
+      } else {
+        window.location.assign(result.url);
+        return; // keep the button busy while the browser leaves
+      }
+    } catch (err) {
+      if (errorStatus(err) === 401) requireSignIn();
+      else toast({ variant: "destructive", title: "Operation Failed", description: errorMessage(err, "Failed to create checkout session") });
+    }
+    setBusyPlan(null);
+  }
+
+  async function confirmChange(target: NonNullable<Pending>) {
+    setPending(null);
+    if (!requireSignIn() || !target.plan.priceId) return;
+    setBusyPlan(target.plan.id);
+    try {
+      const result = await change.mutateAsync(target.plan.priceId);
+      if (result.type === "upgrade") {
+        toast({ title: "Subscription Upgraded!", description: result.message });
+        setTimeout(() => window.location.reload(), RELOAD_AFTER_UPGRADE_MS);
+        return;
+      }
+      if (result.type === "downgrade") toast({ title: "Downgrade Scheduled", description: result.message });
+      else if (result.type === "checkout" && result.url) {
+        window.location.assign(result.url);
+        return;
+      } else if (result.type === "checkout") toast({ variant: "destructive", title: "No checkout URL received", description: "Please try again in a moment." });
+      else toast({ variant: "destructive", title: "Unexpected response type", description: "Please reload the page and try again." });
+    } catch (err) {
+      if (errorStatus(err) === 401) requireSignIn();
+      else if (errorStatus(err) === 409) toast({ title: "Already Subscribed", description: errorMessage(err, "You're already on this plan.") });
+      else {
+        const fallback = target.kind === "downgrade" ? "Failed to schedule downgrade" : "Failed to upgrade subscription";
+        toast({ variant: "destructive", title: "Operation Failed", description: errorMessage(err, fallback) });
+      }
+    }
+    setBusyPlan(null);
+  }
+
+  function onChoose(plan: Plan, action: PlanAction) {
+    if (action === "current") {
+      toast({ title: "Already Subscribed", description: `You're already on the ${plan.name} plan.` });
+    } else if (action === "checkout") {
+      void startCheckout(plan);
+    } else {
+      setPending({ plan, kind: action });
+    }
+  }
+
+  if (plans.isLoading || subscriptionLoading) return <Spinner label="Loading plans" className="mx-auto my-12" />;
+  if (plans.isError || subscriptionFailed || !plans.data) {
+    return (
+      <Alert variant="destructive">
+        <AlertTitle>We couldn't load the plans</AlertTitle>
+        <AlertDescription className="grid gap-3">
+          <p>Please check your connection and try again.</p>
+          <div>
+            <Button variant="outline" size="sm" onClick={() => void plans.refetch()}>
+              Try again
+            </Button>
+          </div>
+        </AlertDescription>
+      </Alert>
+    );
+  }
+  if (plans.data.some((p) => !p.priceId)) {
+    return (
+      <Alert variant="warning">
+        <AlertTitle>Payments are not available right now</AlertTitle>
+        <AlertDescription>Please try again later.</AlertDescription>
+      </Alert>
+    );
+  }
+
+  return (
+    <>
+      {subscription?.status === "past_due" && (
+        <Alert variant="warning">
+          <AlertTitle>Your last payment failed</AlertTitle>
+          <AlertDescription className="grid gap-3">
+            <p>Update your card to continue your {planById(subscription.planType).name} plan; paid features are paused until then.</p>
+            <div>
+              <ManageAccountButton />
+            </div>
+          </AlertDescription>
+        </Alert>
+      )}
+      <ul className="grid gap-6 md:grid-cols-3" aria-label="Plans">
+        {plans.data.map((plan) => (
+          <li key={plan.id} className="flex">
+            <PlanCard plan={plan} subscription={subscription} busy={busyPlan === plan.id} disabled={busyPlan !== null} onChoose={onChoose} />
+          </li>
+        ))}
+      </ul>
+      <ChangeDialog pending={pending} subscription={subscription} onCancel={() => setPending(null)} onConfirm={(p) => void confirmChange(p)} />
+    </>
+  );
+}
+
+function PlanCard({ plan, subscription, busy, disabled, onChoose }: {
+  plan: Plan;
+  subscription: Subscription | undefined;
+  busy: boolean;
+  disabled: boolean;
+  onChoose: (plan: Plan, action: PlanAction) => void;
+}) {
+  const action = planAction(plan.id, subscription);
+  const titleId = `plan-${plan.id}-title`;
+  return (
+    <Card
+      aria-labelledby={titleId}
+      role="group"
+      className={cn("relative flex w-full flex-col", plan.popular && "border-primary shadow-md", action === "current" && "ring-2 ring-primary")}
+    >
+      <CardHeader className="gap-2">
+        <div className="flex flex-wrap items-center gap-2">
+          <CardTitle id={titleId} className="text-xl">
+            {plan.name}
+          </CardTitle>
+          {plan.popular && <Badge>Most Popular</Badge>}
+          {action === "current" && <Badge variant="success">Current Plan</Badge>}
+        </div>
+        {/* Monthly's description is its badge's words: say it once. */}
+        {!(plan.popular && plan.description === "Most Popular") && <CardDescription>{plan.description}</CardDescription>}
+      </CardHeader>
+      <CardContent className="grid flex-1 gap-4">
+        <p>
+          <span className="text-4xl font-bold tracking-tight">{euros(plan.amountCents, plan.currency)}</span>
+          <span className="text-muted-foreground"> / {plan.period}</span>
+          <span className="block text-sm text-muted-foreground">€{plan.dailyPrice} per day</span>
+        </p>
+        <ul className="grid gap-2 text-sm" aria-label={`${plan.name} includes`}>
+          {plan.features.map((f) => (
+            <li key={f} className="flex items-start gap-2">
+              <Check className="mt-0.5 size-4 shrink-0 text-primary" aria-hidden="true" /> {f}
+            </li>
+          ))}
+        </ul>
+      </CardContent>
+      <CardFooter>
+        <Button
+          className="w-full"
+          variant={action === "current" ? "outline" : plan.popular ? "default" : "secondary"}
+          disabled={disabled}
+          aria-label={`${ACTION_LABELS[action]}: ${plan.name}`}
+          onClick={() => onChoose(plan, action)}
+        >
+          {busy ? "Please wait..." : ACTION_LABELS[action]}
+        </Button>
+      </CardFooter>
+    </Card>
+  );
+}
+
+/** Upgrade: the prorated difference is charged at once. Downgrade: nothing now, the new plan from the period end. */
+function ChangeDialog({ pending, subscription, onCancel, onConfirm }: {
+  pending: Pending;
+  subscription: Subscription | undefined;
+  onCancel: () => void;
+  onConfirm: (p: NonNullable<Pending>) => void;
+}) {
+  const current = subscription ? planById(subscription.planType) : undefined;
+  const periodEnd = subscription?.currentPeriodEnd ? longDate(subscription.currentPeriodEnd) : "the end of your billing period";
+  const target = pending?.plan;
+  return (
+    <AlertDialog open={pending !== null} onOpenChange={(open) => !open && onCancel()}>
+      <AlertDialogContent>
+        {pending && target && (
+          <>
+            <AlertDialogHeader>
+              <AlertDialogTitle>{pending.kind === "upgrade" ? `Upgrade to ${target.name}?` : `Downgrade to ${target.name}?`}</AlertDialogTitle>
+              <AlertDialogDescription>
+                {pending.kind === "upgrade"
+                  ? `Your plan changes to ${target.name} (${euros(target.amountCents, target.currency)} per ${target.period}) right away. Your card is charged today for the prorated difference from your ${current?.name ?? "current"} plan for the rest of the current billing period, and ${euros(target.amountCents, target.currency)} per ${target.period} after that.`
+                  : `You keep your ${current?.name ?? "current"} plan until ${periodEnd}. From ${periodEnd} you'll be on ${target.name} at ${euros(target.amountCents, target.currency)} per ${target.period}. Nothing is charged today.`}
+              </AlertDialogDescription>
+            </AlertDialogHeader>
+            <AlertDialogFooter>
+              <AlertDialogCancel>Keep current plan</AlertDialogCancel>
+              <AlertDialogAction onClick={() => onConfirm(pending)}>
+                {pending.kind === "upgrade" ? "Upgrade and pay now" : "Schedule downgrade"}
+              </AlertDialogAction>
+            </AlertDialogFooter>
+          </>
+        )}
+      </AlertDialogContent>
+    </AlertDialog>
+  );
+}

@@ -1,0 +1,75 @@
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { act, cleanup, screen, waitFor } from "@testing-library/react";
+import { useQuery } from "@tanstack/react-query";
+import { renderWithApp, testUser } from "@/test/render";
+import { subscriptionQuery } from "@/shared/api/get-subscription";
+import { useCheckoutReturn, usePortalReturn } from "./use-billing-returns";
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+function api(table: Record<string, () => Response>) {
+  const calls: string[] = [];
+  vi.stubGlobal(
+    "fetch",
+    vi.fn(async (url: string, init: RequestInit = {}) => {
+      const key = `${init.method ?? "GET"} ${url}`;
+      calls.push(key);
+      const answer = table[key];
+      return answer ? answer() : new Response("null", { status: 200 });
+    }),
+  );
+  return calls;
+}
+const active = { status: "active", planType: "monthly", stripePriceId: "price_m", currentPeriodEnd: new Date(Date.now() + 86_400_000).toISOString(), cancelAtPeriodEnd: false };
+
+function Plan() {
+  const { data } = useQuery(subscriptionQuery());
+  return <p>plan: {data ? data.planType : "free"}</p>;
+}
+
+describe("returns from Stripe's pages", () => {
+  it("checkout success syncs the subscription at once, shows it without a reload and cleans the URL", async () => {
+    let synced = false;
+    const calls = api({
+      "GET /api/stripe/subscription": () => new Response(JSON.stringify(synced ? active : null)),
+      "POST /api/stripe/sync-subscription": () => {
+        synced = true;
+        return new Response(JSON.stringify({ success: true }));
+      },
+    });
+    function Dashboard() {
+      useCheckoutReturn();
+      return <Plan />;
+    }
+    const { location } = renderWithApp(<Dashboard />, { user: testUser, path: "/dashboard?checkout=success&session_id=cs_test_1" });
+    expect(await screen.findByText("plan: free")).toBeTruthy();
+    expect(await screen.findByText("plan: monthly")).toBeTruthy();
+    expect(await screen.findByText("Subscription Activated")).toBeTruthy();
+    expect(calls.filter((c) => c === "POST /api/stripe/sync-subscription")).toHaveLength(1);
+    await waitFor(() => expect(location.history?.at(-1)).toBe("/dashboard"));
+  });
+
+  it("a portal return refreshes the subscription, says 'Subscription Updated' and cleans the URL", async () => {
+    // The first read is the cached state from before the portal; only a refresh reads again.
+    let reads = 0;
+    api({ "GET /api/stripe/subscription": () => new Response(JSON.stringify(reads++ === 0 ? active : { ...active, planType: "yearly" })) });
+    function CachedPlan() {
+      const { data } = useQuery({ ...subscriptionQuery(), staleTime: Infinity });
+      return <p>plan: {data?.planType}</p>;
+    }
+    function Account() {
+      usePortalReturn();
+      return <CachedPlan />;
+    }
+    const { location } = renderWithApp(<Account />, { user: testUser, path: "/account" });
+    expect(await screen.findByText("plan: monthly")).toBeTruthy();
+    expect(screen.queryByText("Subscription Updated")).toBeNull();
+    act(() => location.navigate("/account?portal=return"));
+    expect(await screen.findByText("Subscription Updated")).toBeTruthy();
+    expect(await screen.findByText("plan: yearly")).toBeTruthy();
+    await waitFor(() => expect(location.history?.at(-1)).toBe("/account"));
+  });
+});

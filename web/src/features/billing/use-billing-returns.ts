@@ -1,0 +1,46 @@
+/**
+ * Returns from Stripe's hosted pages (SPEC §4 Billing portal return):
+ * - /account?portal=return → refresh the subscription queries, toast 'Subscription Updated', clean the URL;
+ * - /dashboard?checkout=success&session_id=… → sync the subscription from Stripe at once (the webhook may
+ *   still be on its way), so the credits badge and the generator follow without a reload; toast; clean the URL.
+ */
+import { useEffect, useRef } from "react";
+import { useQueryClient } from "@tanstack/react-query";
+import { useLocation, useSearch } from "wouter";
+import { toast } from "@/components/ui/use-toast";
+import { invalidateBilling } from "./api/invalidate";
+import { useSyncSubscription } from "./api/sync-subscription";
+
+export function usePortalReturn() {
+  const search = useSearch();
+  const [location, navigate] = useLocation();
+  const queryClient = useQueryClient();
+  const handled = useRef(false);
+  const returned = new URLSearchParams(search).get("portal") === "return";
+  useEffect(() => {
+    if (!returned || handled.current) return;
+    handled.current = true;
+    void invalidateBilling(queryClient);
+    toast({ title: "Subscription Updated", description: "Your subscription details have been refreshed." });
+    navigate(location, { replace: true });
+  }, [returned, queryClient, navigate, location]);
+}
+
+export function useCheckoutReturn() {
+  const search = useSearch();
+  const [location, navigate] = useLocation();
+  const sync = useSyncSubscription();
+  const handled = useRef(false);
+  const params = new URLSearchParams(search);
+  const returned = params.get("checkout") === "success" && Boolean(params.get("session_id"));
+  const { mutate } = sync;
+  useEffect(() => {
+    if (!returned || handled.current) return;
+    handled.current = true;
+    navigate(location, { replace: true });
+    mutate(undefined, {
+      onSuccess: () => toast({ title: "Subscription Activated", description: "Unlimited generations, HD downloads and no watermark are unlocked." }),
+      onError: () => toast({ title: "Payment received", description: "Your subscription will show here in a moment." }),
+    });
+  }, [returned, mutate, navigate, location]);
+}
