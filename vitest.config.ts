@@ -69,6 +69,7 @@ export default defineConfig({
           environment: "node",
           include: ["db/**/*.test.ts", "dev/**/*.test.ts", "bench/**/*.test.ts"],
           testTimeout: 60_000,
+          hookTimeout: 120_000, // PGlite takes seconds to start, more on a loaded machine
         },
       },
     ],
