@@ -260,3 +260,24 @@ describe("headshot_day_totals (the trigger-kept day totals behind the headshot f
     });
   });
 });
+
+describe("invoice_day_totals (the trigger-kept day totals behind revenue)", () => {
+  it("follows an invoice paid later, a corrected amount and a deleted invoice, exact at partial days", async () => {
+    await withTestDb(async (db) => {
+      const t = crypto.randomUUID().slice(0, 8);
+      const inv = (name: string, amountCents: number, paidAt: string, status = "paid") => ({
+        stripeInvoiceId: `in_rollup_${t}_${name}`, planType: "weekly" as const, amountCents, status, paidAt: at(paidAt),
+      });
+      await db.insert(invoices).values([inv("a", 999, "1994-03-01T10:00:00Z"), inv("b", 999, "1994-03-02T10:00:00Z", "open"), inv("c", 999, "1994-03-03T10:00:00Z")]);
+      await db.update(invoices).set({ status: "paid" }).where(eq(invoices.stripeInvoiceId, `in_rollup_${t}_b`));
+      await db.update(invoices).set({ amountCents: 500 }).where(eq(invoices.stripeInvoiceId, `in_rollup_${t}_a`));
+      await db.delete(invoices).where(eq(invoices.stripeInvoiceId, `in_rollup_${t}_c`));
+      const weekly = async (from: string | undefined, to: string) =>
+        (await figures.revenueByPlan(db, { from: from ? at(from) : undefined, to: at(to) })).find((r) => r.planType === "weekly")!.revenue;
+      expect(await weekly("1994-01-01T00:00:00Z", "1994-04-01T00:00:00Z")).toBe(1499);
+      expect(await weekly("1994-03-01T11:00:00Z", "1994-03-02T10:00:01Z")).toBe(999);
+      expect(await weekly("1994-03-01T09:00:00Z", "1994-03-02T09:00:00Z")).toBe(500);
+      expect(await weekly(undefined, "1994-03-02T12:00:00Z")).toBe(1499);
+    });
+  });
+});
