@@ -11,8 +11,9 @@
  * The database is seeded once and reused; the stack runs on a free port in its own state directory
  * (.data/bench-admin). Loopback only.
  */
-import { spawn, execFileSync } from "node:child_process";
+import { spawn } from "node:child_process";
 import { createHash } from "node:crypto";
+import { readFileSync, readdirSync } from "node:fs";
 import { performance } from "node:perf_hooks";
 import { sql } from "drizzle-orm";
 import { createDb } from "../db";
@@ -229,9 +230,33 @@ await measure("GET /export/financials.csv (30 days)", "GET", () => `/api/admin/e
 
 // -- the users CSV: time and the worker's memory (resident set of workerd, sampled every 20 ms) --------
 
+/** Resident memory of the workerd processes our stack started (its descendants), from /proc. */
 function workerdRss(): number {
-  const out = execFileSync("ps", ["-o", "rss=,comm=", "-g", String(stack.pid)]).toString();
-  return out.split("\n").filter((l) => l.includes("workerd")).reduce((sum, l) => sum + Number(l.trim().split(/\s+/)[0]) * 1024, 0);
+  const children = new Map<number, number[]>();
+  const names = new Map<number, string>();
+  for (const entry of readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, "utf8");
+      const name = stat.slice(stat.indexOf("(") + 1, stat.lastIndexOf(")"));
+      const ppid = Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]);
+      names.set(Number(entry), name);
+      children.set(ppid, [...(children.get(ppid) ?? []), Number(entry)]);
+    } catch { /* gone */ }
+  }
+  let rss = 0;
+  const queue = [stack.pid!];
+  while (queue.length) {
+    const pid = queue.shift()!;
+    queue.push(...(children.get(pid) ?? []));
+    if (names.get(pid)?.startsWith("workerd")) {
+      try {
+        const kb = /VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))?.[1];
+        rss += Number(kb ?? 0) * 1024;
+      } catch { /* gone */ }
+    }
+  }
+  return rss;
 }
 const before = workerdRss();
 let peak = before;

@@ -177,19 +177,22 @@ export async function generationAnalytics(db: Db, now: Date): Promise<Generation
 }
 
 /**
- * Users with a subscription granting access now, per plan, and everyone else as free — one pass over
- * the live subscriptions (subscriptions_live_idx). A user entitled on two plans at once (Stripe allows
+ * Users with a subscription granting access now, per plan, and everyone else as free — one read of
+ * the live subscriptions (subscriptions_live_idx), hashed. A user entitled on two plans at once (Stripe allows
  * it; our checkout does not) counts under each, and once among the subscribers.
  */
 export async function usersByPlan(db: Db, now: Date): Promise<UsersByPlan[]> {
   const n = ts(now);
   const rows = await all(db, sql`
-    select plan_type::text as plan_type, count(distinct user_id) as count from subscriptions
-    where created_at < ${n} and status in ${ENTITLED} and (current_period_end is null or current_period_end > ${n})
-    group by grouping sets ((plan_type), ())`);
-  const counts = new Map(rows.map((r) => [r.plan_type === null ? "all" : String(r.plan_type), num(r.count)]));
-  const [users] = await all(db, sql`select count(*) as count from users where created_at < ${n}`);
-  const free = num(users!.count) - (counts.get("all") ?? 0);
+    with live as materialized (
+      select distinct user_id, plan_type from subscriptions
+      where created_at < ${n} and status in ${ENTITLED} and (current_period_end is null or current_period_end > ${n})
+    )
+    select plan_type::text as plan_type, count(*) as count from live group by plan_type
+    union all
+    select 'free', (select count(*) from users where created_at < ${n}) - (select count(distinct user_id) from live)`);
+  const counts = new Map(rows.map((r) => [String(r.plan_type), num(r.count)]));
+  const free = counts.get("free") ?? 0;
   return [...PLAN_IDS.map((p) => ({ planType: p, count: counts.get(p) ?? 0 })), { planType: "free" as const, count: free }];
 }
 
@@ -242,8 +245,9 @@ function revenueRows(range: Partial<Range> & { to: Date }): SQL {
   if (days) parts.push(sql`select plan, paid_cents as amount from invoice_day_totals where ${dayRange(days)}`);
   const ref = range.from ? sql`r.refunded_at >= ${ts(range.from)} and r.refunded_at < ${ts(range.to)}` : sql`r.refunded_at < ${ts(range.to)}`;
   parts.push(sql`
-    select coalesce(i.plan_type::text, 'other') as plan, -r.amount_cents::bigint as amount from refunds r
-    left join invoices i on i.stripe_invoice_id = r.stripe_invoice_id where ${ref}`);
+    select coalesce((select i.plan_type::text from invoices i where i.stripe_invoice_id = r.stripe_invoice_id), 'other') as plan,
+      -r.amount_cents::bigint as amount
+    from refunds r where ${ref}`); // one index lookup per refund, never a scan of the invoices
   return sql.join(parts, sql` union all `);
 }
 
