@@ -6,7 +6,7 @@
  *
  *   createdb -h 127.0.0.1 -U postgres bench_admin     # once
  *   npx tsx bench/admin.ts                             # BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/bench_admin
- *                                                      # RUNS=30  RESEED=1 (seed again)  SEED_ONLY=1
+ *                                                      # RUNS=30  RESEED=1 (seed again)  SEED_ONLY=1  CSV_ONLY=1
  *
  * The database is seeded once and reused; the stack runs on a free port in its own state directory
  * (.data/bench-admin). Loopback only.
@@ -201,6 +201,8 @@ const firstUser = 50_001 + Math.floor(Math.random() * 1_000) * 40;
 const userIds = Array.from({ length: 40 }, (_, k) => uuid("u", firstUser + k));
 
 console.log(`\n${RUNS} sequential requests per endpoint after 3 warm-ups:`);
+if (!process.env.CSV_ONLY) await endpoints();
+async function endpoints() {
 await measure("GET /users (page 1)", "GET", () => "/api/admin/users");
 await measure("GET /users?page=4000&pageSize=25", "GET", (k) => `/api/admin/users?page=${3990 + (k % 10)}&pageSize=25`);
 await measure("GET /users?q=last42 (search, total)", "GET", (k) => `/api/admin/users?q=last${42 + k}`);
@@ -227,6 +229,8 @@ const backfill = await fetch(`${base}/api/admin/financials/backfill-invoices`, {
 if (backfill.status === 503) console.log("  POST /financials/backfill-invoices                          skipped: no Stripe in the local stack (503)");
 else await measure("POST /financials/backfill-invoices", "POST", () => "/api/admin/financials/backfill-invoices");
 await measure("GET /export/financials.csv (30 days)", "GET", () => `/api/admin/export/financials.csv?from=${new Date(Date.now() - 30 * 864e5).toISOString()}`, undefined, 5);
+
+}
 
 // -- the users CSV: time and the worker's memory (resident set of workerd, sampled every 20 ms) --------
 

@@ -1,7 +1,7 @@
 /**
  * CSV exports (RFC 4180: header row, CRLF, fields quoted when needed) written by csv-stringify, whose
  * `escape_formulas` prefixes a `'` to any text cell starting with =, +, -, @, tab or carriage return
- * (OWASP CSV injection). Rows are read a page at a time by keyset and written as they come, so an export
+ * (OWASP CSV injection). Rows are read a page at a time (1,000) by keyset and written as they come, so an export
  * holds one page in memory whatever the table's size. A stream outlives its request's handler (and the
  * request's database session, closed when the handler returns), so each export opens its own session
  * and closes it when the last page is read or the download is abandoned.
