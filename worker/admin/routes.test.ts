@@ -257,6 +257,7 @@ describe("bad input to the financial routes", () => {
       "/financials/revenue-by-plan?to=2026-13-01T00:00:00Z",
       "/financials/revenue-by-plan?from=2026-02-01&to=2026-01-01",
       "/financials/churn?from=2999-01-01",
+      "/financials/revenue-by-plan?from=2999-01-01",
       "/export/financials.csv?from=2026-02-01T00:00:00Z&to=2026-01-01T00:00:00Z",
     ]) {
       const res = await call("GET", path, op.auth);

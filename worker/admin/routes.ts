@@ -65,6 +65,13 @@ const rangeQuery = z
   .object({ from: instant.optional(), to: instant.optional() })
   .refine((r) => !r.from || !r.to || r.from.getTime() <= r.to.getTime(), { message: "from must not be after to", path: ["from"] });
 
+/** `to` defaults to now; a `from` after it (a future `from` alone, too) is a 400. */
+function range(q: { from?: Date; to?: Date }): { from?: Date; to: Date } {
+  const to = q.to ?? new Date();
+  if (q.from && q.from > to) throw badRequest("from: must not be after to");
+  return { from: q.from, to };
+}
+
 const userId = z.object({ id: z.uuid("must be a user id") });
 const headshotId = z.object({ id: z.uuid("must be a headshot id") });
 const flagBody = z.object({
@@ -121,15 +128,12 @@ export const adminRoutes = new Hono<AppEnv>()
     return c.json(body);
   })
   .get("/financials/revenue-by-plan", validate("query", rangeQuery), async (c) => {
-    const { from, to } = c.req.valid("query");
-    return c.json(await figures.revenueByPlan(c.var.db, { from, to: to ?? new Date() }));
+    const { from, to } = range(c.req.valid("query"));
+    return c.json(await figures.revenueByPlan(c.var.db, { from, to }));
   })
   .get("/financials/churn", validate("query", rangeQuery), async (c) => {
-    const { from, to } = c.req.valid("query");
-    const end = to ?? new Date();
-    const start = from ?? figures.last30Days(end).from;
-    if (start > end) throw badRequest("from: must not be after to");
-    return c.json(await figures.churn(c.var.db, { from: start, to: end }));
+    const { from, to } = range(c.req.valid("query"));
+    return c.json(await figures.churn(c.var.db, { from: from ?? figures.last30Days(to).from, to }));
   })
   .get("/financials/profit-30d", async (c) => c.json(await figures.profit30d(c.var.db, new Date())))
   .get("/financials/profit-mrr", async (c) => c.json(await figures.profitMrr(c.var.db, new Date())))
@@ -143,9 +147,9 @@ export const adminRoutes = new Hono<AppEnv>()
     return c.body(usersCsv(c.var.config), 200, csvHeaders("users.csv"));
   })
   .get("/export/financials.csv", validate("query", rangeQuery), async (c) => {
-    const { from, to } = c.req.valid("query");
-    await audit(c.var.db, c.var.user, "financials.export", { type: "invoices", details: { from: from?.toISOString() ?? null, to: to?.toISOString() ?? null } });
-    return c.body(financialsCsv(c.var.config, { from, to: to ?? new Date() }), 200, csvHeaders("financials.csv"));
+    const { from, to } = range(c.req.valid("query"));
+    await audit(c.var.db, c.var.user, "financials.export", { type: "invoices", details: { from: from?.toISOString() ?? null, to: to.toISOString() } });
+    return c.body(financialsCsv(c.var.config, { from, to }), 200, csvHeaders("financials.csv"));
   })
   .get("/moderation/headshots", validate("query", moderationQuery), async (c) =>
     c.json(await listForModeration(c.var.db, c.var.config, c.req.valid("query"))),
