@@ -1,0 +1,34 @@
+/** The operator's trail: every destructive or moderating action writes one entry (who, what, target, when). */
+import type { Db, Tx } from "../../db";
+import { adminAuditLog } from "../../db/schema";
+import type { AuthUser } from "../env";
+
+export type AuditAction =
+  | "user.delete"
+  | "invoices.backfill"
+  | "users.export"
+  | "financials.export"
+  | "headshot.approve"
+  | "headshot.flag"
+  | "headshot.remove";
+
+export interface AuditTarget {
+  type: "user" | "users" | "headshot" | "invoices";
+  id?: string | null;
+  details?: Record<string, unknown>;
+}
+
+/** One entry per target, in one statement. */
+export async function audit(db: Db | Tx, actor: AuthUser, action: AuditAction, ...targets: AuditTarget[]): Promise<void> {
+  if (targets.length === 0) return;
+  await db.insert(adminAuditLog).values(
+    targets.map((t) => ({
+      actorUserId: actor.id,
+      actorEmail: actor.email,
+      action,
+      targetType: t.type,
+      targetId: t.id ?? null,
+      details: t.details ?? null,
+    })),
+  );
+}

@@ -1,0 +1,284 @@
+/**
+ * The operator's figures, each one SQL statement that aggregates in Postgres (no rows are loaded).
+ * Definitions: docs/decisions/060-admin-figures.md. Every function takes `now`: the figures are "as of
+ * now" — only rows created before `now` count — so a test can pin `now` inside a seeded ledger's past
+ * and see exactly its own rows (docs/decisions/003-test-data-isolation.md).
+ */
+import { sql, type SQL } from "drizzle-orm";
+import type { Db } from "../../db";
+import { PLANS, PLAN_IDS, type PlanType } from "../../domain/plans";
+import type {
+  AdminStats,
+  Churn,
+  GenerationAnalytics,
+  Profit30d,
+  ProfitMrr,
+  RevenueByPlan,
+  UserAnalytics,
+  UsersByPlan,
+} from "../../domain/admin-api";
+
+const DAY_MS = 86_400_000;
+/** Subscription statuses that grant access (domain/plans.ts ENTITLED_STATUSES), as SQL. */
+const ENTITLED = sql`('active', 'trialing')`;
+/** Statuses that count toward MRR: paying, or expected to pay once the card is fixed. */
+const RECURRING = sql`('active', 'past_due')`;
+
+export interface Range { from: Date; to: Date }
+
+/** Postgres answers bigint and numeric as strings; every figure here is a safe integer or a 2-decimal rate. */
+const num = (v: unknown): number => (v === null || v === undefined ? 0 : Number(v));
+
+async function one<T extends Record<string, unknown>>(db: Db, query: SQL): Promise<T> {
+  const res = await db.execute(query);
+  return res.rows[0] as T;
+}
+async function all<T extends Record<string, unknown>>(db: Db, query: SQL): Promise<T[]> {
+  const res = await db.execute(query);
+  return res.rows as T[];
+}
+
+const ts = (d: Date) => sql`${d.toISOString()}::timestamptz`;
+/** A UTC calendar instant as a timestamp without time zone: month and day arithmetic ignore the session's zone. */
+const utc = (d: Date) => sql`${d.toISOString()}::timestamptz at time zone 'UTC'`;
+
+
+const startOfDay = (d: Date) => new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate()));
+const nextDay = (d: Date) => {
+  const s = startOfDay(d);
+  return s.getTime() === d.getTime() ? s : new Date(s.getTime() + DAY_MS);
+};
+const dayText = (d: Date) => d.toISOString().slice(0, 10);
+
+/** Headshot rows created in [from, to): one row per status with headshots, cost_cents, duration_ms, timed. */
+const headshotRows = (from: Date | null, to: Date) => sql`
+  select status, 1 as headshots, coalesce(cost_cents, 0) as cost_cents, coalesce(duration_ms, 0) as duration_ms,
+    (duration_ms is not null)::int as timed
+  from headshots where ${from ? sql`created_at >= ${ts(from)} and` : sql``} created_at < ${ts(to)}`;
+
+/**
+ * [from, to) (from null: since the beginning) as whole UTC days [firstDay, lastDay) — read from a
+ * trigger-kept day table — and the partial days at either end, read from the rows themselves, so an
+ * answer from day totals is still exact to the instant.
+ */
+function splitDays(from: Date | null, to: Date): { days: { first: Date | null; last: Date } | null; partial: Range[] } {
+  const firstWhole = from ? nextDay(from) : null;
+  const lastWhole = startOfDay(to);
+  if (from && firstWhole!.getTime() >= lastWhole.getTime()) return { days: null, partial: from < to ? [{ from, to }] : [] };
+  const partial: Range[] = [];
+  if (from && from.getTime() < firstWhole!.getTime()) partial.push({ from, to: firstWhole! });
+  if (lastWhole.getTime() < to.getTime()) partial.push({ from: lastWhole, to });
+  return { days: { first: firstWhole, last: lastWhole }, partial };
+}
+
+const dayRange = (days: { first: Date | null; last: Date }) =>
+  sql`${days.first ? sql`day >= ${dayText(days.first)}::date and` : sql``} day < ${dayText(days.last)}::date`;
+
+/** Headshot totals per status over [from, to): headshot_day_totals for whole days, rows at the edges. */
+function headshotTotals(from: Date | null, to: Date): SQL {
+  const { days, partial } = splitDays(from, to);
+  const parts: SQL[] = partial.map((r) => headshotRows(r.from, r.to));
+  if (days) parts.push(sql`select status, headshots, cost_cents, duration_ms, timed from headshot_day_totals where ${dayRange(days)}`);
+  if (parts.length === 0) return sql`select null::text as status, 0 as headshots, 0 as cost_cents, 0 as duration_ms, 0 as timed where false`;
+  return sql`
+    select status::text as status, sum(headshots) as headshots, sum(cost_cents) as cost_cents,
+      sum(duration_ms) as duration_ms, sum(timed) as timed
+    from (${sql.join(parts, sql` union all `)}) x group by status`;
+}
+
+interface StatusTotals { headshots: number; costCents: number; durationMs: number; timed: number }
+
+async function totalsByStatus(db: Db, from: Date | null, to: Date): Promise<Map<string, StatusTotals>> {
+  const rows = await all(db, headshotTotals(from, to));
+  return new Map(rows.map((r) => [String(r.status), { headshots: num(r.headshots), costCents: num(r.cost_cents), durationMs: num(r.duration_ms), timed: num(r.timed) }]));
+}
+
+const sumOf = (m: Map<string, StatusTotals>, key: keyof StatusTotals, statuses?: string[]) =>
+  [...m.entries()].filter(([s]) => !statuses || statuses.includes(s)).reduce((n, [, t]) => n + t[key], 0);
+const GENERATED = ["processing", "completed", "failed"];
+
+/** The first instant of `now`'s calendar month, UTC. */
+export function monthStart(now: Date): Date {
+  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
+}
+
+export async function stats(db: Db, now: Date): Promise<AdminStats> {
+  const n = ts(now);
+  const m = ts(monthStart(now));
+  const row = await one(db, sql`
+    select
+      (select count(*) from users where created_at < ${n}) as total_users,
+      (select count(*) from users where created_at >= ${m} and created_at < ${n}) as users_this_month,
+      (select count(*) from subscriptions where created_at < ${n} and status in ${ENTITLED}
+         and (current_period_end is null or current_period_end > ${n})) as active_subscriptions,
+      (select count(*) from subscriptions where created_at < ${n}) as total_subscriptions`);
+  const [all, month] = [await totalsByStatus(db, null, now), await totalsByStatus(db, monthStart(now), now)];
+  return {
+    totalUsers: num(row.total_users),
+    usersThisMonth: num(row.users_this_month),
+    totalHeadshots: sumOf(all, "headshots", GENERATED),
+    headshotsThisMonth: sumOf(month, "headshots", GENERATED),
+    activeSubscriptions: num(row.active_subscriptions),
+    totalSubscriptions: num(row.total_subscriptions),
+  };
+}
+
+export async function userAnalytics(db: Db, now: Date): Promise<UserAnalytics> {
+  const n = ts(now);
+  const first = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 11, 1));
+  const row = await one(db, sql`
+    select
+      (select count(*) from users where created_at < ${n}) as total,
+      (select count(*) from users where created_at >= ${ts(new Date(now.getTime() - 30 * DAY_MS))} and created_at < ${n}) as new`);
+  const months = await all(db, sql`
+    select to_char(m.month, 'YYYY-MM') as month, coalesce(c.count, 0) as count
+    from generate_series(${utc(first)}, ${utc(monthStart(now))}, interval '1 month') as m(month)
+    left join (
+      select date_trunc('month', created_at at time zone 'UTC') as month, count(*) as count
+      from users where created_at >= ${ts(first)} and created_at < ${n}
+      group by 1
+    ) c on c.month = m.month
+    order by m.month`);
+  return {
+    total: num(row.total),
+    new: num(row.new),
+    cohorts: months.map((r) => ({ month: String(r.month), count: num(r.count) })),
+  };
+}
+
+export async function generationAnalytics(db: Db, now: Date): Promise<GenerationAnalytics> {
+  const today = startOfDay(now);
+  const first = new Date(today.getTime() - 29 * DAY_MS);
+  const totals = await totalsByStatus(db, null, now);
+  const completed = totals.get("completed");
+  // the 30 days: whole days from the day totals, today so far from the rows
+  const days = await all(db, sql`
+    select to_char(d.day, 'YYYY-MM-DD') as date, coalesce(c.successful, 0) as successful, coalesce(c.failed, 0) as failed
+    from generate_series(${dayText(first)}::date, ${dayText(today)}::date, interval '1 day') as d(day)
+    left join (
+      select day, sum(headshots) filter (where status = 'completed') as successful, sum(headshots) filter (where status = 'failed') as failed
+      from (
+        select day, status, headshots from headshot_day_totals
+        where day >= ${dayText(first)}::date and day < ${dayText(today)}::date and status in ('completed', 'failed')
+        union all
+        select ${dayText(today)}::date, status, 1 from headshots
+        where created_at >= ${ts(today)} and created_at < ${ts(now)} and status in ('completed', 'failed')
+      ) x group by day
+    ) c on c.day = d.day
+    order by d.day`);
+  return {
+    total: sumOf(totals, "headshots", GENERATED),
+    successful: completed?.headshots ?? 0,
+    failed: totals.get("failed")?.headshots ?? 0,
+    avgTimeMs: completed && completed.timed > 0 ? Math.round(completed.durationMs / completed.timed) : 0,
+    totalCostCents: sumOf(totals, "costCents"),
+    daily: days.map((r) => ({ date: String(r.date), successful: num(r.successful), failed: num(r.failed) })),
+  };
+}
+
+/**
+ * Users with a subscription granting access now, per plan, and everyone else as free — one read of
+ * the live subscriptions (subscriptions_live_idx), hashed. A user entitled on two plans at once (Stripe allows
+ * it; our checkout does not) counts under each, and once among the subscribers.
+ */
+export async function usersByPlan(db: Db, now: Date): Promise<UsersByPlan[]> {
+  const n = ts(now);
+  const rows = await all(db, sql`
+    with live as materialized (
+      select distinct user_id, plan_type from subscriptions
+      where created_at < ${n} and status in ${ENTITLED} and (current_period_end is null or current_period_end > ${n})
+    )
+    select plan_type::text as plan_type, count(*) as count from live group by plan_type
+    union all
+    select 'free', (select count(*) from users where created_at < ${n}) - (select count(distinct user_id) from live)`);
+  const counts = new Map(rows.map((r) => [String(r.plan_type), num(r.count)]));
+  const free = counts.get("free") ?? 0;
+  return [...PLAN_IDS.map((p) => ({ planType: p, count: counts.get(p) ?? 0 })), { planType: "free" as const, count: free }];
+}
+
+/** A plan's price as cents per month, exact (weekly × 52 / 12, monthly × 1, yearly / 12). */
+const monthlySql = sql.join(
+  PLANS.map((p) => {
+    const factor = p.id === "weekly" ? sql`52.0 / 12` : p.id === "yearly" ? sql`1.0 / 12` : sql`1.0`;
+    return sql`when ${p.id} then ${p.priceCents}::numeric * ${factor}`;
+  }),
+  sql` `,
+);
+
+export async function mrr(db: Db, now: Date): Promise<number> {
+  const n = ts(now);
+  const row = await one(db, sql`
+    select round(coalesce(sum(case plan_type::text ${monthlySql} end), 0)) as mrr
+    from subscriptions
+    where created_at < ${n} and status in ${RECURRING} and (current_period_end is null or current_period_end > ${n})`);
+  return num(row.mrr);
+}
+
+export async function churn(db: Db, range: Range): Promise<Churn> {
+  const f = ts(range.from);
+  const t = ts(range.to);
+  // Ended by `from`: canceled before it (sync stores Stripe's ended_at in canceled_at), or its last known
+  // period was over before it (a renewal would have moved current_period_end forward).
+  const row = await one(db, sql`
+    select count(*) as active_at_start,
+      count(*) filter (where status = 'canceled' and canceled_at >= ${f} and canceled_at < ${t}) as cancellations
+    from subscriptions
+    where created_at < ${f}
+      and not (status = 'canceled' and canceled_at is not null and canceled_at < ${f})
+      and not (current_period_end is not null and current_period_end < ${f})`);
+  const activeAtStart = num(row.active_at_start);
+  const cancellations = num(row.cancellations);
+  const churnRate = activeAtStart === 0 ? 0 : Math.round((cancellations / activeAtStart) * 10_000) / 100;
+  return { churnRate, cancellations, activeAtStart, from: range.from.toISOString(), to: range.to.toISOString() };
+}
+
+/**
+ * Paid invoices minus refunds (each by when the money moved) as (plan, amount) rows: invoices from
+ * invoice_day_totals for whole days and from the rows at the edges; refunds (few) from their rows, charged
+ * to their invoice's plan.
+ */
+function revenueRows(range: Partial<Range> & { to: Date }): SQL {
+  const { days, partial } = splitDays(range.from ?? null, range.to);
+  const parts: SQL[] = partial.map((r) => sql`
+    select coalesce(plan_type::text, 'other') as plan, amount_cents::bigint as amount from invoices
+    where status = 'paid' and paid_at >= ${ts(r.from)} and paid_at < ${ts(r.to)}`);
+  if (days) parts.push(sql`select plan, paid_cents as amount from invoice_day_totals where ${dayRange(days)}`);
+  const ref = range.from ? sql`r.refunded_at >= ${ts(range.from)} and r.refunded_at < ${ts(range.to)}` : sql`r.refunded_at < ${ts(range.to)}`;
+  parts.push(sql`
+    select coalesce((select i.plan_type::text from invoices i where i.stripe_invoice_id = r.stripe_invoice_id), 'other') as plan,
+      -r.amount_cents::bigint as amount
+    from refunds r where ${ref}`); // one index lookup per refund, never a scan of the invoices
+  return sql.join(parts, sql` union all `);
+}
+
+export async function revenueByPlan(db: Db, range: Partial<Range> & { to: Date }): Promise<RevenueByPlan[]> {
+  const rows = await all(db, sql`
+    select plan, sum(amount) as revenue from (${revenueRows(range)}) x group by plan`);
+  const by = new Map(rows.map((r) => [String(r.plan), num(r.revenue)]));
+  const out: RevenueByPlan[] = PLAN_IDS.map((p: PlanType) => ({ planType: p, revenue: by.get(p) ?? 0 }));
+  if (by.has("other") && by.get("other") !== 0) out.push({ planType: "other", revenue: by.get("other")! });
+  return out;
+}
+
+export async function revenue(db: Db, range: Range): Promise<number> {
+  const row = await one(db, sql`select coalesce(sum(amount), 0) as revenue from (${revenueRows(range)}) x`);
+  return num(row.revenue);
+}
+
+/** What generations cost in [from, to), by when they were created. */
+export async function generationCost(db: Db, range: Range): Promise<number> {
+  return sumOf(await totalsByStatus(db, range.from, range.to), "costCents");
+}
+
+export const last30Days = (now: Date): Range => ({ from: new Date(now.getTime() - 30 * DAY_MS), to: now });
+
+export async function profit30d(db: Db, now: Date): Promise<Profit30d> {
+  const range = last30Days(now);
+  const [revenueCents, costCents] = [await revenue(db, range), await generationCost(db, range)];
+  return { profitCents: revenueCents - costCents, revenueCents, costCents };
+}
+
+export async function profitMrr(db: Db, now: Date): Promise<ProfitMrr> {
+  const [mrrCents, estMonthlyCostCents] = [await mrr(db, now), await generationCost(db, last30Days(now))];
+  return { profitCents: mrrCents - estMonthlyCostCents, mrrCents, estMonthlyCostCents };
+}

@@ -1,0 +1,92 @@
+/**
+ * The users table (GET /api/admin/users) and its CSV twin: each row with its headshot and subscription
+ * counts, the newest subscription and the last headshot date, gathered per row by index lookups
+ * (lateral joins on headshots_user_created_idx and subscriptions_user_idx), never by loading the tables.
+ */
+import { sql, type SQL } from "drizzle-orm";
+import type { Db } from "../../db";
+import { userSearchText } from "../../db/schema";
+import type { AdminUserRow } from "../../domain/admin-api";
+import type { PlanType } from "../../domain/plans";
+
+/**
+ * `q` as a case-insensitive substring of the email, either name or the full name, with LIKE's wildcards
+ * taken literally: a LIKE on db/schema.ts userSearchText, which the users_search_trgm_idx trigram index
+ * answers without reading the table.
+ */
+export function userSearch(q: string | undefined): SQL {
+  if (!q) return sql`true`;
+  const pattern = `%${q.toLowerCase().replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
+  return sql`${userSearchText} like ${pattern}`;
+}
+
+/** The per-row details for the users selected by `inner` (which must select `u.*` from users u, ordered). */
+const withDetails = (inner: SQL) => sql`
+  select u.id, u.email, u.first_name, u.last_name, u.profile_image_url, u.created_at, u.created_at::text as cursor_at,
+    coalesce(h.count, 0) as headshot_count, h.last as last_headshot_date,
+    coalesce(sc.count, 0) as subscription_count, s.status as subscription_status, s.plan_type as subscription_plan
+  from (${inner}) u
+  left join lateral (
+    select count(*) as count, max(created_at) as last from headshots where user_id = u.id and status <> 'pending'
+  ) h on true
+  left join lateral (select count(*) as count from subscriptions where user_id = u.id) sc on true
+  left join lateral (
+    select status, plan_type from subscriptions where user_id = u.id order by created_at desc, id desc limit 1
+  ) s on true
+  order by u.created_at desc, u.id desc`;
+
+type Raw = Record<string, unknown>;
+const iso = (v: unknown) => (v === null || v === undefined ? null : new Date(v as string).toISOString());
+
+export function toUserRow(r: Raw): AdminUserRow {
+  return {
+    id: String(r.id),
+    email: String(r.email),
+    firstName: (r.first_name as string | null) ?? null,
+    lastName: (r.last_name as string | null) ?? null,
+    profileImageUrl: (r.profile_image_url as string | null) ?? null,
+    headshotCount: Number(r.headshot_count),
+    subscriptionCount: Number(r.subscription_count),
+    subscription: r.subscription_status ? { status: String(r.subscription_status), planType: r.subscription_plan as PlanType } : null,
+    lastHeadshotDate: iso(r.last_headshot_date),
+    createdAt: iso(r.created_at)!,
+  };
+}
+
+export async function listUsers(db: Db, opts: { page: number; pageSize: number; q?: string }) {
+  const where = userSearch(opts.q);
+  const offset = (opts.page - 1) * opts.pageSize;
+  // the page's ids first, from users_created_at_id_idx alone (a deep page skips index entries, not rows)
+  const rows = await db.execute(withDetails(sql`
+    select u.* from users u join (
+      select id from users where ${where} order by created_at desc, id desc limit ${opts.pageSize} offset ${offset}
+    ) p on p.id = u.id`));
+  const [count] = (await db.execute(sql`select count(*) as total from users where ${where}`)).rows;
+  return { items: rows.rows.map(toUserRow), total: Number(count!.total), page: opts.page, pageSize: opts.pageSize };
+}
+
+/**
+ * Every user, newest first, `batch` at a time by keyset (created_at, id) — the export streams these
+ * pages, so memory holds two pages (the one being written, the next being read) whatever the table's size.
+ */
+export async function* allUsers(db: Db, batch = 1000): AsyncGenerator<AdminUserRow[]> {
+  const page = async (after: { createdAt: string; id: string } | null) => {
+    const cursor: SQL = after ? sql`(u.created_at, u.id) < (${after.createdAt}::timestamptz, ${after.id}::uuid)` : sql`true`;
+    const res = await db.execute(withDetails(sql`
+      select * from users u where ${cursor} order by u.created_at desc, u.id desc limit ${batch}`));
+    const raw = res.rows as Raw[];
+    const last = raw[raw.length - 1];
+    // the text form keeps Postgres's microseconds, which a JavaScript Date would round away
+    const next = raw.length === batch && last ? { createdAt: String(last.cursor_at), id: String(last.id) } : null;
+    return { rows: raw.map(toUserRow), next };
+  };
+  let current = await page(null);
+  for (;;) {
+    // read the next page while this one is written out
+    const following = current.next ? page(current.next) : null;
+    following?.catch(() => {}); // awaited below; a failure surfaces there
+    if (current.rows.length) yield current.rows;
+    if (!following) return;
+    current = await following;
+  }
+}
