@@ -17,8 +17,7 @@ import { forbidden, unauthorized } from "../lib/errors";
 import { log } from "../lib/log";
 import { enforce } from "../lib/rate-limit";
 import { validate } from "../lib/validate";
-import { deletePrefix, userPrefix } from "../storage/keys";
-import { cancelAllSubscriptions } from "../billing/plan-changes";
+import { deleteUser } from "./delete-user";
 
 /** Without a password, a Google sign-in at most this old confirms the deletion. */
 export const RECENT_GOOGLE_SIGNIN_MS = 10 * 60 * 1000;
@@ -60,15 +59,7 @@ export const accountRoutes = new Hono<AppEnv>()
       if (!recent) throw forbidden("For your security, please sign in with Google again, then delete your account within 10 minutes.");
     }
 
-    // Stripe first: a deleted account must never be charged again (a failure here stops the deletion).
-    const canceled = await cancelAllSubscriptions(db, c.var.config, userId);
-
-    // Objects first, then the rows (sessions included, by cascade), then a second sweep for anything a
-    // generation in flight wrote in between.
-    const prefix = userPrefix(userId);
-    let objects = await deletePrefix(c.env.IMAGES, prefix);
-    await db.delete(users).where(eq(users.id, userId));
-    objects += await deletePrefix(c.env.IMAGES, prefix);
+    const { objects, canceledSubscriptions: canceled } = await deleteUser(db, c.var.config, c.env.IMAGES, userId);
     log("info", "account deleted", { requestId: c.get("requestId"), userId, objects, canceledSubscriptions: canceled });
     clearRefreshCookie(c);
     c.header("Cache-Control", "no-store");

@@ -1,10 +1,166 @@
 /**
- * /api/admin — operator only. The guard is on the sub-app itself, so every route added here is protected
- * by construction (401 without a token, 403 for anyone but the verified operator), and unknown admin
- * paths answer 401/403 too instead of revealing what exists.
+ * /api/admin — operator only (issue 10; SPEC §2 Admin dashboard and Moderation panel, §3 shapes, §7 calls).
+ * The guard is on the sub-app itself, so every route added here is protected by construction (401
+ * without a token, 403 for anyone but the verified operator), and unknown admin paths answer 401/403 too
+ * instead of revealing what exists.
+ *
+ *   GET    /users?page&pageSize&q            → AdminUsersPage (newest first, q in email and names)
+ *   DELETE /users/:id                        → AdminDeleteResult (Stripe canceled, objects and rows gone, invoices kept)
+ *   GET    /stats                            → AdminStats
+ *   GET    /analytics/users                  → UserAnalytics
+ *   GET    /analytics/generations            → GenerationAnalytics
+ *   GET    /users-by-plan                    → UsersByPlan[]
+ *   GET    /financials/mrr | /arr            → Mrr | Arr
+ *   GET    /financials/revenue-by-plan?from&to  (default all time) → RevenueByPlan[]
+ *   GET    /financials/churn?from&to         (default the last 30 days) → Churn
+ *   GET    /financials/profit-30d | /profit-mrr → Profit30d | ProfitMrr
+ *   POST   /financials/backfill-invoices     → BackfillResult
+ *   GET    /export/users.csv, /export/financials.csv?from&to → streamed CSV
+ *   GET    /moderation/headshots?page&pageSize&moderationStatus → ModerationPage
+ *   POST   /moderation/headshots/:id/approve → ModerationResult
+ *   POST   /moderation/headshots/:id/flag {reason} → ModerationResult
+ *   DELETE /moderation/headshots/batch {ids} → ModerationBatchResult
+ * Figures are defined in docs/decisions/060-admin-figures.md; every write leaves an admin_audit_log entry.
  */
 import { Hono } from "hono";
+import { eq } from "drizzle-orm";
+import { z } from "zod";
+import { users } from "../../db/schema";
+import {
+  ADMIN_PAGE_SIZE_DEFAULT,
+  ADMIN_PAGE_SIZE_MAX,
+  FLAG_REASON_MAX,
+  MODERATION_BATCH_MAX,
+  type AdminDeleteResult,
+  type AdminUsersPage,
+  type Arr,
+  type Mrr,
+  type ModerationBatchResult,
+  type ModerationResult,
+} from "../../domain/admin-api";
+import { MODERATION_STATUSES } from "../../domain/headshot-lifecycle";
 import { requireOperator } from "../auth/middleware";
+import { deleteUser } from "../account/delete-user";
 import type { AppEnv } from "../env";
+import { badRequest, forbidden, notFound } from "../lib/errors";
+import { log } from "../lib/log";
+import { plainText, validate } from "../lib/validate";
+import { audit } from "./audit";
+import { backfillInvoices } from "./backfill";
+import { financialsCsv, usersCsv } from "./export";
+import * as figures from "./figures";
+import { approve, flag, listForModeration, removeBatch } from "./moderation";
+import { listUsers } from "./users";
 
-export const adminRoutes = new Hono<AppEnv>().use("*", requireOperator);
+const paging = {
+  page: z.coerce.number().int().min(1).max(1_000_000).default(1),
+  pageSize: z.coerce.number().int().min(1).max(ADMIN_PAGE_SIZE_MAX).default(ADMIN_PAGE_SIZE_DEFAULT),
+};
+const usersQuery = z.object({ ...paging, q: z.string().trim().max(200).pipe(plainText).optional() });
+const moderationQuery = z.object({ ...paging, moderationStatus: z.enum(MODERATION_STATUSES).optional() });
+
+/** An ISO date-time with an offset (2026-11-01T00:00:00Z) or a calendar date (2026-11-01, midnight UTC). */
+const instant = z.union([z.iso.datetime({ offset: true }), z.iso.date()], "must be an ISO date or date-time").transform((s) => new Date(s));
+const rangeQuery = z
+  .object({ from: instant.optional(), to: instant.optional() })
+  .refine((r) => !r.from || !r.to || r.from.getTime() <= r.to.getTime(), { message: "from must not be after to", path: ["from"] });
+
+const userId = z.object({ id: z.uuid("must be a user id") });
+const headshotId = z.object({ id: z.uuid("must be a headshot id") });
+const flagBody = z.object({
+  reason: z.string("is required").trim().min(1, "is required").max(FLAG_REASON_MAX, `must be at most ${FLAG_REASON_MAX} characters`).pipe(plainText),
+});
+const batchBody = z.object({
+  ids: z
+    .array(z.uuid("must be headshot ids"), "is required")
+    .min(1, "must name at least one headshot")
+    .max(MODERATION_BATCH_MAX, `must name at most ${MODERATION_BATCH_MAX} headshots`)
+    .transform((ids) => [...new Set(ids)]),
+});
+
+const csvHeaders = (filename: string) => ({
+  "Content-Type": "text/csv; charset=utf-8",
+  "Content-Disposition": `attachment; filename="${filename}"`,
+  "Cache-Control": "no-store",
+});
+
+export const adminRoutes = new Hono<AppEnv>()
+  .use("*", requireOperator)
+  .use("*", async (c, next) => {
+    await next();
+    c.header("Cache-Control", "no-store");
+  })
+  .get("/users", validate("query", usersQuery), async (c) => {
+    const body: AdminUsersPage = await listUsers(c.var.db, c.req.valid("query"));
+    return c.json(body);
+  })
+  .delete("/users/:id", validate("param", userId), async (c) => {
+    const { id } = c.req.valid("param");
+    const actor = c.var.user;
+    if (id === actor.id) throw forbidden("You cannot delete your own account from the admin dashboard.");
+    const db = c.var.db;
+    const [target] = await db.select({ email: users.email }).from(users).where(eq(users.id, id)).limit(1);
+    if (!target) throw notFound("User not found.");
+    const result = await deleteUser(db, c.var.config, c.env.IMAGES, id, (tx, r) =>
+      audit(tx, actor, "user.delete", { type: "user", id }, { email: target.email, ...r }),
+    );
+    log("info", "admin: user deleted", { requestId: c.var.requestId, userId: id, ...result });
+    const body: AdminDeleteResult = { deleted: true, ...result };
+    return c.json(body);
+  })
+  .get("/stats", async (c) => c.json(await figures.stats(c.var.db, new Date())))
+  .get("/analytics/users", async (c) => c.json(await figures.userAnalytics(c.var.db, new Date())))
+  .get("/analytics/generations", async (c) => c.json(await figures.generationAnalytics(c.var.db, new Date())))
+  .get("/users-by-plan", async (c) => c.json(await figures.usersByPlan(c.var.db, new Date())))
+  .get("/financials/mrr", async (c) => {
+    const body: Mrr = { mrr: await figures.mrr(c.var.db, new Date()) };
+    return c.json(body);
+  })
+  .get("/financials/arr", async (c) => {
+    const body: Arr = { arr: (await figures.mrr(c.var.db, new Date())) * 12 };
+    return c.json(body);
+  })
+  .get("/financials/revenue-by-plan", validate("query", rangeQuery), async (c) => {
+    const { from, to } = c.req.valid("query");
+    return c.json(await figures.revenueByPlan(c.var.db, { from, to: to ?? new Date() }));
+  })
+  .get("/financials/churn", validate("query", rangeQuery), async (c) => {
+    const { from, to } = c.req.valid("query");
+    const end = to ?? new Date();
+    const start = from ?? figures.last30Days(end).from;
+    if (start > end) throw badRequest("from: must not be after to");
+    return c.json(await figures.churn(c.var.db, { from: start, to: end }));
+  })
+  .get("/financials/profit-30d", async (c) => c.json(await figures.profit30d(c.var.db, new Date())))
+  .get("/financials/profit-mrr", async (c) => c.json(await figures.profitMrr(c.var.db, new Date())))
+  .post("/financials/backfill-invoices", async (c) => {
+    const result = await backfillInvoices(c.var.db, c.var.config);
+    await audit(c.var.db, c.var.user, "invoices.backfill", { type: "invoices" }, { ...result });
+    return c.json(result);
+  })
+  .get("/export/users.csv", async (c) => {
+    await audit(c.var.db, c.var.user, "users.export", { type: "users" });
+    return c.body(usersCsv(c.var.db), 200, csvHeaders("users.csv"));
+  })
+  .get("/export/financials.csv", validate("query", rangeQuery), async (c) => {
+    const { from, to } = c.req.valid("query");
+    await audit(c.var.db, c.var.user, "financials.export", { type: "invoices" }, { from: from?.toISOString() ?? null, to: to?.toISOString() ?? null });
+    return c.body(financialsCsv(c.var.db, { from, to: to ?? new Date() }), 200, csvHeaders("financials.csv"));
+  })
+  .get("/moderation/headshots", validate("query", moderationQuery), async (c) =>
+    c.json(await listForModeration(c.var.db, c.var.config, c.req.valid("query"))),
+  )
+  .post("/moderation/headshots/:id/approve", validate("param", headshotId), async (c) => {
+    const { id } = c.req.valid("param");
+    const body: ModerationResult = { id, moderationStatus: await approve(c.var.db, c.var.user, id) };
+    return c.json(body);
+  })
+  .post("/moderation/headshots/:id/flag", validate("param", headshotId), validate("json", flagBody), async (c) => {
+    const { id } = c.req.valid("param");
+    const body: ModerationResult = { id, moderationStatus: await flag(c.var.db, c.var.user, id, c.req.valid("json").reason) };
+    return c.json(body);
+  })
+  .delete("/moderation/headshots/batch", validate("json", batchBody), async (c) => {
+    const body: ModerationBatchResult = await removeBatch(c.var.db, c.env.IMAGES, c.var.user, c.req.valid("json").ids);
+    return c.json(body);
+  });

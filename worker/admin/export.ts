@@ -1,0 +1,103 @@
+/**
+ * CSV exports (RFC 4180: header row, CRLF, fields quoted when needed) written by csv-stringify, whose
+ * `escape_formulas` prefixes a `'` to any text cell starting with =, +, -, @, tab or carriage return
+ * (OWASP CSV injection). Rows are read a page at a time by keyset and written as they come, so an export
+ * holds one page in memory whatever the table's size.
+ */
+import { sql, type SQL } from "drizzle-orm";
+import { stringify } from "csv-stringify/sync";
+import type { Db } from "../../db";
+import type { Range } from "./figures";
+import { allUsers } from "./users";
+
+type Cell = string | number | null;
+
+/** Numbers stay numbers (a negative amount is not a formula); columns in `euros` print with two decimals. */
+const csv = (rows: Cell[][], euros: ReadonlySet<number> = new Set()) =>
+  stringify(rows, {
+    escape_formulas: true,
+    record_delimiter: "\r\n",
+    cast: { number: (n, ctx) => (euros.has(Number(ctx.column)) ? n.toFixed(2) : String(n)) },
+  });
+
+/** A streamed CSV body: the header, then each page of rows as it is read. */
+function csvStream(header: string[], pages: AsyncGenerator<Cell[][]>, euros?: ReadonlySet<number>): ReadableStream<Uint8Array> {
+  const encoder = new TextEncoder();
+  let started = false;
+  return new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      if (!started) {
+        started = true;
+        controller.enqueue(encoder.encode(csv([header])));
+        return;
+      }
+      const next = await pages.next();
+      if (next.done) controller.close();
+      else controller.enqueue(encoder.encode(csv(next.value, euros)));
+    },
+    async cancel() {
+      await pages.return(undefined);
+    },
+  });
+}
+
+export const USERS_CSV_HEADER = [
+  "id", "email", "first_name", "last_name", "headshots", "subscriptions", "subscription_status",
+  "subscription_plan", "last_headshot_at", "joined_at",
+];
+
+export function usersCsv(db: Db): ReadableStream<Uint8Array> {
+  async function* pages() {
+    for await (const users of allUsers(db)) {
+      yield users.map((u): Cell[] => [
+        u.id, u.email, u.firstName, u.lastName, u.headshotCount, u.subscriptionCount,
+        u.subscription?.status ?? null, u.subscription?.planType ?? null, u.lastHeadshotDate, u.createdAt,
+      ]);
+    }
+  }
+  return csvStream(USERS_CSV_HEADER, pages());
+}
+
+export const FINANCIALS_CSV_HEADER = [
+  "date", "type", "stripe_id", "stripe_invoice_id", "user_email", "plan", "amount_cents", "amount_eur", "currency", "billing_reason",
+];
+
+/**
+ * Every money movement in [from, to): paid invoices (positive) and refunds (negative), by when the
+ * money moved, oldest first — the ledger behind the revenue figures.
+ */
+export function financialsCsv(db: Db, range: Partial<Range> & { to: Date }, batch = 1000): ReadableStream<Uint8Array> {
+  const lower = (col: SQL) => (range.from ? sql`${col} >= ${range.from.toISOString()}::timestamptz and` : sql``);
+  async function* pages() {
+    let after: { at: string; id: string } | null = null;
+    for (;;) {
+      const cursor = after ? sql`(x.at, x.id) > (${after.at}::timestamptz, ${after.id}::uuid)` : sql`true`;
+      const res = await db.execute(sql`
+        select x.*, x.at::text as cursor_at from (
+          select i.paid_at as at, i.id, 'invoice' as type, i.stripe_invoice_id as stripe_id, i.stripe_invoice_id,
+            u.email as user_email, i.plan_type::text as plan, i.amount_cents, i.currency, i.billing_reason
+          from invoices i left join users u on u.id = i.user_id
+          where i.status = 'paid' and ${lower(sql`i.paid_at`)} i.paid_at < ${range.to.toISOString()}::timestamptz
+          union all
+          select r.refunded_at, r.id, 'refund', r.stripe_refund_id, r.stripe_invoice_id,
+            u.email, i.plan_type::text, -r.amount_cents, r.currency, r.reason
+          from refunds r left join users u on u.id = r.user_id left join invoices i on i.stripe_invoice_id = r.stripe_invoice_id
+          where ${lower(sql`r.refunded_at`)} r.refunded_at < ${range.to.toISOString()}::timestamptz
+        ) x where ${cursor} order by x.at, x.id limit ${batch}`);
+      const rows = res.rows as Record<string, unknown>[];
+      if (rows.length === 0) return;
+      yield rows.map((r): Cell[] => {
+        const cents = Number(r.amount_cents);
+        return [
+          new Date(r.at as string).toISOString(), String(r.type), String(r.stripe_id), (r.stripe_invoice_id as string | null) ?? null,
+          (r.user_email as string | null) ?? null, (r.plan as string | null) ?? null, cents, cents / 100,
+          String(r.currency), (r.billing_reason as string | null) ?? null,
+        ];
+      });
+      if (rows.length < batch) return;
+      const last = rows[rows.length - 1]!;
+      after = { at: String(last.cursor_at), id: String(last.id) };
+    }
+  }
+  return csvStream(FINANCIALS_CSV_HEADER, pages(), new Set([FINANCIALS_CSV_HEADER.indexOf("amount_eur")]));
+}

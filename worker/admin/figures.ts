@@ -1,0 +1,223 @@
+/**
+ * The operator's figures, each one SQL statement that aggregates in Postgres (no rows are loaded).
+ * Definitions: docs/decisions/060-admin-figures.md. Every function takes `now`: the figures are "as of
+ * now" — only rows created before `now` count — so a test can pin `now` inside a seeded ledger's past
+ * and see exactly its own rows (docs/decisions/003-test-data-isolation.md).
+ */
+import { sql, type SQL } from "drizzle-orm";
+import type { Db } from "../../db";
+import { PLANS, PLAN_IDS, type PlanType } from "../../domain/plans";
+import type {
+  AdminStats,
+  Churn,
+  GenerationAnalytics,
+  Profit30d,
+  ProfitMrr,
+  RevenueByPlan,
+  UserAnalytics,
+  UsersByPlan,
+} from "../../domain/admin-api";
+
+const DAY_MS = 86_400_000;
+/** Subscription statuses that grant access (domain/plans.ts ENTITLED_STATUSES), as SQL. */
+const ENTITLED = sql`('active', 'trialing')`;
+/** Statuses that count toward MRR: paying, or expected to pay once the card is fixed. */
+const RECURRING = sql`('active', 'past_due')`;
+
+export interface Range { from: Date; to: Date }
+
+/** Postgres answers bigint and numeric as strings; every figure here is a safe integer or a 2-decimal rate. */
+const num = (v: unknown): number => (v === null || v === undefined ? 0 : Number(v));
+
+async function one<T extends Record<string, unknown>>(db: Db, query: SQL): Promise<T> {
+  const res = await db.execute(query);
+  return res.rows[0] as T;
+}
+async function all<T extends Record<string, unknown>>(db: Db, query: SQL): Promise<T[]> {
+  const res = await db.execute(query);
+  return res.rows as T[];
+}
+
+const ts = (d: Date) => sql`${d.toISOString()}::timestamptz`;
+/** A UTC calendar instant as a timestamp without time zone: month and day arithmetic ignore the session's zone. */
+const utc = (d: Date) => sql`${d.toISOString()}::timestamptz at time zone 'UTC'`;
+
+/** The first instant of `now`'s calendar month, UTC. */
+export function monthStart(now: Date): Date {
+  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
+}
+
+export async function stats(db: Db, now: Date): Promise<AdminStats> {
+  const n = ts(now);
+  const m = ts(monthStart(now));
+  const row = await one(db, sql`
+    select
+      (select count(*) from users where created_at < ${n}) as total_users,
+      (select count(*) from users where created_at >= ${m} and created_at < ${n}) as users_this_month,
+      (select count(*) from headshots where created_at < ${n} and status <> 'pending') as total_headshots,
+      (select count(*) from headshots where created_at >= ${m} and created_at < ${n} and status <> 'pending') as headshots_this_month,
+      (select count(*) from subscriptions where created_at < ${n} and status in ${ENTITLED}
+         and (current_period_end is null or current_period_end > ${n})) as active_subscriptions,
+      (select count(*) from subscriptions where created_at < ${n}) as total_subscriptions`);
+  return {
+    totalUsers: num(row.total_users),
+    usersThisMonth: num(row.users_this_month),
+    totalHeadshots: num(row.total_headshots),
+    headshotsThisMonth: num(row.headshots_this_month),
+    activeSubscriptions: num(row.active_subscriptions),
+    totalSubscriptions: num(row.total_subscriptions),
+  };
+}
+
+export async function userAnalytics(db: Db, now: Date): Promise<UserAnalytics> {
+  const n = ts(now);
+  const first = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 11, 1));
+  const row = await one(db, sql`
+    select
+      (select count(*) from users where created_at < ${n}) as total,
+      (select count(*) from users where created_at >= ${ts(new Date(now.getTime() - 30 * DAY_MS))} and created_at < ${n}) as new`);
+  const months = await all(db, sql`
+    select to_char(m.month, 'YYYY-MM') as month, coalesce(c.count, 0) as count
+    from generate_series(${utc(first)}, ${utc(monthStart(now))}, interval '1 month') as m(month)
+    left join (
+      select date_trunc('month', created_at at time zone 'UTC') as month, count(*) as count
+      from users where created_at >= ${ts(first)} and created_at < ${n}
+      group by 1
+    ) c on c.month = m.month
+    order by m.month`);
+  return {
+    total: num(row.total),
+    new: num(row.new),
+    cohorts: months.map((r) => ({ month: String(r.month), count: num(r.count) })),
+  };
+}
+
+export async function generationAnalytics(db: Db, now: Date): Promise<GenerationAnalytics> {
+  const n = ts(now);
+  const today = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
+  const first = new Date(today.getTime() - 29 * DAY_MS);
+  const row = await one(db, sql`
+    select
+      count(*) filter (where status <> 'pending') as total,
+      count(*) filter (where status = 'completed') as successful,
+      count(*) filter (where status = 'failed') as failed,
+      round(avg(duration_ms) filter (where status = 'completed')) as avg_time_ms,
+      sum(cost_cents) as total_cost_cents
+    from headshots where created_at < ${n}`);
+  const days = await all(db, sql`
+    select to_char(d.day, 'YYYY-MM-DD') as date, coalesce(c.successful, 0) as successful, coalesce(c.failed, 0) as failed
+    from generate_series(${utc(first)}, ${utc(today)}, interval '1 day') as d(day)
+    left join (
+      select date_trunc('day', created_at at time zone 'UTC') as day,
+        count(*) filter (where status = 'completed') as successful,
+        count(*) filter (where status = 'failed') as failed
+      from headshots where created_at >= ${ts(first)} and created_at < ${n} and status in ('completed', 'failed')
+      group by 1
+    ) c on c.day = d.day
+    order by d.day`);
+  return {
+    total: num(row.total),
+    successful: num(row.successful),
+    failed: num(row.failed),
+    avgTimeMs: num(row.avg_time_ms),
+    totalCostCents: num(row.total_cost_cents),
+    daily: days.map((r) => ({ date: String(r.date), successful: num(r.successful), failed: num(r.failed) })),
+  };
+}
+
+/** Users with a subscription granting access now, per plan (newest such subscription), and everyone else as free. */
+export async function usersByPlan(db: Db, now: Date): Promise<UsersByPlan[]> {
+  const n = ts(now);
+  const rows = await all(db, sql`
+    with entitled as (
+      select distinct on (user_id) user_id, plan_type from subscriptions
+      where created_at < ${n} and status in ${ENTITLED} and (current_period_end is null or current_period_end > ${n})
+      order by user_id, current_period_end desc nulls first
+    )
+    select plan_type::text as plan_type, count(*) as count from entitled group by plan_type
+    union all
+    select 'free', (select count(*) from users where created_at < ${n}) - (select count(*) from entitled)`);
+  const counts = new Map(rows.map((r) => [String(r.plan_type), num(r.count)]));
+  return [...PLAN_IDS.map((p) => ({ planType: p, count: counts.get(p) ?? 0 })), { planType: "free" as const, count: counts.get("free") ?? 0 }];
+}
+
+/** A plan's price as cents per month, exact (weekly × 52 / 12, monthly × 1, yearly / 12). */
+const monthlySql = sql.join(
+  PLANS.map((p) => {
+    const factor = p.id === "weekly" ? sql`52.0 / 12` : p.id === "yearly" ? sql`1.0 / 12` : sql`1.0`;
+    return sql`when ${p.id} then ${p.priceCents}::numeric * ${factor}`;
+  }),
+  sql` `,
+);
+
+export async function mrr(db: Db, now: Date): Promise<number> {
+  const n = ts(now);
+  const row = await one(db, sql`
+    select round(coalesce(sum(case plan_type::text ${monthlySql} end), 0)) as mrr
+    from subscriptions
+    where created_at < ${n} and status in ${RECURRING} and (current_period_end is null or current_period_end > ${n})`);
+  return num(row.mrr);
+}
+
+export async function churn(db: Db, range: Range): Promise<Churn> {
+  const f = ts(range.from);
+  const t = ts(range.to);
+  // Ended = status canceled, at canceled_at (sync stores Stripe's ended_at there once it has ended).
+  const row = await one(db, sql`
+    select count(*) as active_at_start,
+      count(*) filter (where status = 'canceled' and canceled_at >= ${f} and canceled_at < ${t}) as cancellations
+    from subscriptions
+    where created_at < ${f} and not (status = 'canceled' and canceled_at is not null and canceled_at < ${f})`);
+  const activeAtStart = num(row.active_at_start);
+  const cancellations = num(row.cancellations);
+  const churnRate = activeAtStart === 0 ? 0 : Math.round((cancellations / activeAtStart) * 10_000) / 100;
+  return { churnRate, cancellations, activeAtStart, from: range.from.toISOString(), to: range.to.toISOString() };
+}
+
+/** Paid invoices minus refunds (each by when the money moved), grouped by the invoice's plan. */
+function revenueRows(range: Partial<Range> & { to: Date }): SQL {
+  const inv = range.from ? sql`paid_at >= ${ts(range.from)} and paid_at < ${ts(range.to)}` : sql`paid_at < ${ts(range.to)}`;
+  const ref = range.from ? sql`r.refunded_at >= ${ts(range.from)} and r.refunded_at < ${ts(range.to)}` : sql`r.refunded_at < ${ts(range.to)}`;
+  return sql`
+    select plan_type::text as plan_type, amount_cents as amount from invoices where status = 'paid' and ${inv}
+    union all
+    select i.plan_type::text, -r.amount_cents from refunds r
+      left join invoices i on i.stripe_invoice_id = r.stripe_invoice_id
+      where ${ref}`;
+}
+
+export async function revenueByPlan(db: Db, range: Partial<Range> & { to: Date }): Promise<RevenueByPlan[]> {
+  const rows = await all(db, sql`
+    select coalesce(plan_type, 'other') as plan_type, sum(amount) as revenue
+    from (${revenueRows(range)}) x group by 1`);
+  const by = new Map(rows.map((r) => [String(r.plan_type), num(r.revenue)]));
+  const out: RevenueByPlan[] = PLAN_IDS.map((p: PlanType) => ({ planType: p, revenue: by.get(p) ?? 0 }));
+  if (by.has("other") && by.get("other") !== 0) out.push({ planType: "other", revenue: by.get("other")! });
+  return out;
+}
+
+export async function revenue(db: Db, range: Range): Promise<number> {
+  const row = await one(db, sql`select coalesce(sum(amount), 0) as revenue from (${revenueRows(range)}) x`);
+  return num(row.revenue);
+}
+
+/** What generations cost in [from, to), by when they were created. */
+export async function generationCost(db: Db, range: Range): Promise<number> {
+  const row = await one(db, sql`
+    select coalesce(sum(cost_cents), 0) as cost from headshots
+    where created_at >= ${ts(range.from)} and created_at < ${ts(range.to)} and cost_cents is not null`);
+  return num(row.cost);
+}
+
+export const last30Days = (now: Date): Range => ({ from: new Date(now.getTime() - 30 * DAY_MS), to: now });
+
+export async function profit30d(db: Db, now: Date): Promise<Profit30d> {
+  const range = last30Days(now);
+  const [revenueCents, costCents] = [await revenue(db, range), await generationCost(db, range)];
+  return { profitCents: revenueCents - costCents, revenueCents, costCents };
+}
+
+export async function profitMrr(db: Db, now: Date): Promise<ProfitMrr> {
+  const [mrrCents, estMonthlyCostCents] = [await mrr(db, now), await generationCost(db, last30Days(now))];
+  return { profitCents: mrrCents - estMonthlyCostCents, mrrCents, estMonthlyCostCents };
+}

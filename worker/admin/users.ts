@@ -1,0 +1,81 @@
+/**
+ * The users table (GET /api/admin/users) and its CSV twin: each row with its headshot and subscription
+ * counts, the newest subscription and the last headshot date, gathered per row by index lookups
+ * (lateral joins on headshots_user_created_idx and subscriptions_user_idx), never by loading the tables.
+ */
+import { sql, type SQL } from "drizzle-orm";
+import type { Db } from "../../db";
+import type { AdminUserRow } from "../../domain/admin-api";
+import type { PlanType } from "../../domain/plans";
+
+/** `q` as a case-insensitive substring of the email, either name or the full name (LIKE wildcards escaped). */
+export function userSearch(q: string | undefined): SQL {
+  if (!q) return sql`true`;
+  const pattern = `%${q.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
+  return sql`(u.email ilike ${pattern} or u.first_name ilike ${pattern} or u.last_name ilike ${pattern}
+    or (coalesce(u.first_name, '') || ' ' || coalesce(u.last_name, '')) ilike ${pattern})`;
+}
+
+/** The per-row details for the users selected by `inner` (which must select `u.*` from users u, ordered). */
+const withDetails = (inner: SQL) => sql`
+  select u.id, u.email, u.first_name, u.last_name, u.profile_image_url, u.created_at, u.created_at::text as cursor_at,
+    coalesce(h.count, 0) as headshot_count, h.last as last_headshot_date,
+    coalesce(sc.count, 0) as subscription_count, s.status as subscription_status, s.plan_type as subscription_plan
+  from (${inner}) u
+  left join lateral (
+    select count(*) as count, max(created_at) as last from headshots where user_id = u.id and status <> 'pending'
+  ) h on true
+  left join lateral (select count(*) as count from subscriptions where user_id = u.id) sc on true
+  left join lateral (
+    select status, plan_type from subscriptions where user_id = u.id order by created_at desc, id desc limit 1
+  ) s on true
+  order by u.created_at desc, u.id desc`;
+
+type Raw = Record<string, unknown>;
+const iso = (v: unknown) => (v === null || v === undefined ? null : new Date(v as string).toISOString());
+
+export function toUserRow(r: Raw): AdminUserRow {
+  return {
+    id: String(r.id),
+    email: String(r.email),
+    firstName: (r.first_name as string | null) ?? null,
+    lastName: (r.last_name as string | null) ?? null,
+    profileImageUrl: (r.profile_image_url as string | null) ?? null,
+    headshotCount: Number(r.headshot_count),
+    subscriptionCount: Number(r.subscription_count),
+    subscription: r.subscription_status ? { status: String(r.subscription_status), planType: r.subscription_plan as PlanType } : null,
+    lastHeadshotDate: iso(r.last_headshot_date),
+    createdAt: iso(r.created_at)!,
+  };
+}
+
+export async function listUsers(db: Db, opts: { page: number; pageSize: number; q?: string }) {
+  const where = userSearch(opts.q);
+  const offset = (opts.page - 1) * opts.pageSize;
+  const rows = await db.execute(withDetails(sql`
+    select * from users u where ${where} order by u.created_at desc, u.id desc limit ${opts.pageSize} offset ${offset}`));
+  const [count] = (await db.execute(sql`select count(*) as total from users u where ${where}`)).rows;
+  return { items: rows.rows.map(toUserRow), total: Number(count!.total), page: opts.page, pageSize: opts.pageSize };
+}
+
+/**
+ * Every user, newest first, `batch` at a time by keyset (created_at, id) — the export streams these
+ * pages, so memory holds one page whatever the table's size.
+ */
+export async function* allUsers(db: Db, batch = 1000): AsyncGenerator<AdminUserRow[]> {
+  let after: { createdAt: string; id: string } | null = null;
+  for (;;) {
+    const cursor: SQL = after
+      ? sql`(u.created_at, u.id) < (${after.createdAt}::timestamptz, ${after.id}::uuid)`
+      : sql`true`;
+    const res = await db.execute(withDetails(sql`
+      select * from users u where ${cursor} order by u.created_at desc, u.id desc limit ${batch}`));
+    const rows = res.rows.map(toUserRow);
+    if (rows.length === 0) return;
+    yield rows;
+    if (rows.length < batch) return;
+    const last = res.rows[res.rows.length - 1] as Raw;
+    // the text form keeps Postgres's microseconds, which a JavaScript Date would round away
+    after = { createdAt: String(last.cursor_at), id: String(last.id) };
+  }
+}
