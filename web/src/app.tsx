@@ -20,6 +20,7 @@ import { PageSpinner } from "@/components/ui/spinner";
 // Signed-in pages load on demand, so the landing and auth pages stay light.
 const DashboardPage = lazy(() => import("@/pages/dashboard").then((m) => ({ default: m.DashboardPage })));
 const AccountPage = lazy(() => import("@/pages/account").then((m) => ({ default: m.AccountPage })));
+const AdminPage = lazy(() => import("@/pages/admin").then((m) => ({ default: m.AdminPage })));
 
 function ServicePage({ slug }: { slug: string }) {
   const page = SERVICE_PAGES.find((s) => s.slug === slug);
@@ -83,11 +84,9 @@ export function AppRoutes() {
         </Public>
       </Route>
       <Route path={paths.admin}>
-        <Public>
-          <ProtectedRoute operatorOnly>
-            <PlaceholderPage title="Admin dashboard" description="The operator dashboard is coming soon." />
-          </ProtectedRoute>
-        </Public>
+        <ProtectedRoute>
+          <AdminPage />
+        </ProtectedRoute>
       </Route>
       <Route>
         <Public>

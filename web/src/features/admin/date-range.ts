@@ -21,6 +21,17 @@ export function rangeLabel(range: DayRange): string {
 }
 
 /**
+ * A click on a day: the first click starts a partial range ('From …'), the second closes it (in either
+ * order, the same day allowed for a one-day range), a third starts over.
+ */
+export function pickDay(range: DayRange, day: Date): DayRange {
+  const { from, to } = range;
+  if (from && !to) return day < from ? { from: day, to: from } : { from, to: day };
+  if (to && !from) return day > to ? { from: to, to: day } : { from: day, to };
+  return { from: day };
+}
+
+/**
  * The API's `from`/`to` (ISO date-times) for a range of whole local days: `from` at the start of its day,
  * `to` at the start of the day after (the period is [from, to), so the last chosen day counts in full).
  */
