@@ -26,4 +26,5 @@ export const MESSAGES = {
   generationFailed: "Generation failed",
   tooManyUploads: "You're uploading photos too quickly. Please wait a moment and try again.",
   requestTooLarge: "This request is too large.",
+  headshotRemoved: "This headshot was removed by our moderators and is no longer available.",
 } as const;

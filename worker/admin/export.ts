@@ -2,11 +2,13 @@
  * CSV exports (RFC 4180: header row, CRLF, fields quoted when needed) written by csv-stringify, whose
  * `escape_formulas` prefixes a `'` to any text cell starting with =, +, -, @, tab or carriage return
  * (OWASP CSV injection). Rows are read a page at a time by keyset and written as they come, so an export
- * holds one page in memory whatever the table's size.
+ * holds one page in memory whatever the table's size. A stream outlives its request's handler (and the
+ * request's database session, closed when the handler returns), so each export opens its own session
+ * and closes it when the last page is read or the download is abandoned.
  */
 import { sql, type SQL } from "drizzle-orm";
 import { stringify } from "csv-stringify/sync";
-import type { Db } from "../../db";
+import { createDb, type Db, type DbConfig } from "../../db";
 import type { Range } from "./figures";
 import { allUsers } from "./users";
 
@@ -20,9 +22,23 @@ const csv = (rows: Cell[][], euros: ReadonlySet<number> = new Set()) =>
     cast: { number: (n, ctx) => (euros.has(Number(ctx.column)) ? n.toFixed(2) : String(n)) },
   });
 
-/** A streamed CSV body: the header, then each page of rows as it is read. */
-function csvStream(header: string[], pages: AsyncGenerator<Cell[][]>, euros?: ReadonlySet<number>): ReadableStream<Uint8Array> {
+/** A streamed CSV body: the header, then each page of rows as it is read, on a session of its own. */
+function csvStream(
+  config: DbConfig,
+  header: string[],
+  rows: (db: Db) => AsyncGenerator<Cell[][]>,
+  euros?: ReadonlySet<number>,
+): ReadableStream<Uint8Array> {
   const encoder = new TextEncoder();
+  const { db, close } = createDb(config);
+  async function* closing() {
+    try {
+      yield* rows(db);
+    } finally {
+      await close().catch(() => {});
+    }
+  }
+  const pages = closing();
   let started = false;
   return new ReadableStream<Uint8Array>({
     async pull(controller) {
@@ -46,8 +62,8 @@ export const USERS_CSV_HEADER = [
   "subscription_plan", "last_headshot_at", "joined_at",
 ];
 
-export function usersCsv(db: Db): ReadableStream<Uint8Array> {
-  async function* pages() {
+export function usersCsv(config: DbConfig): ReadableStream<Uint8Array> {
+  async function* pages(db: Db) {
     for await (const users of allUsers(db)) {
       yield users.map((u): Cell[] => [
         u.id, u.email, u.firstName, u.lastName, u.headshotCount, u.subscriptionCount,
@@ -55,7 +71,7 @@ export function usersCsv(db: Db): ReadableStream<Uint8Array> {
       ]);
     }
   }
-  return csvStream(USERS_CSV_HEADER, pages());
+  return csvStream(config, USERS_CSV_HEADER, pages);
 }
 
 export const FINANCIALS_CSV_HEADER = [
@@ -66,9 +82,9 @@ export const FINANCIALS_CSV_HEADER = [
  * Every money movement in [from, to): paid invoices (positive) and refunds (negative), by when the
  * money moved, oldest first — the ledger behind the revenue figures.
  */
-export function financialsCsv(db: Db, range: Partial<Range> & { to: Date }, batch = 1000): ReadableStream<Uint8Array> {
+export function financialsCsv(config: DbConfig, range: Partial<Range> & { to: Date }, batch = 1000): ReadableStream<Uint8Array> {
   const lower = (col: SQL) => (range.from ? sql`${col} >= ${range.from.toISOString()}::timestamptz and` : sql``);
-  async function* pages() {
+  async function* pages(db: Db) {
     let after: { at: string; id: string } | null = null;
     for (;;) {
       const cursor = after ? sql`(x.at, x.id) > (${after.at}::timestamptz, ${after.id}::uuid)` : sql`true`;
@@ -99,5 +115,5 @@ export function financialsCsv(db: Db, range: Partial<Range> & { to: Date }, batc
       after = { at: String(last.cursor_at), id: String(last.id) };
     }
   }
-  return csvStream(FINANCIALS_CSV_HEADER, pages(), new Set([FINANCIALS_CSV_HEADER.indexOf("amount_eur")]));
+  return csvStream(config, FINANCIALS_CSV_HEADER, pages, new Set([FINANCIALS_CSV_HEADER.indexOf("amount_eur")]));
 }

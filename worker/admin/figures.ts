@@ -162,12 +162,15 @@ export async function mrr(db: Db, now: Date): Promise<number> {
 export async function churn(db: Db, range: Range): Promise<Churn> {
   const f = ts(range.from);
   const t = ts(range.to);
-  // Ended = status canceled, at canceled_at (sync stores Stripe's ended_at there once it has ended).
+  // Ended by `from`: canceled before it (sync stores Stripe's ended_at in canceled_at), or its last known
+  // period was over before it (a renewal would have moved current_period_end forward).
   const row = await one(db, sql`
     select count(*) as active_at_start,
       count(*) filter (where status = 'canceled' and canceled_at >= ${f} and canceled_at < ${t}) as cancellations
     from subscriptions
-    where created_at < ${f} and not (status = 'canceled' and canceled_at is not null and canceled_at < ${f})`);
+    where created_at < ${f}
+      and not (status = 'canceled' and canceled_at is not null and canceled_at < ${f})
+      and not (current_period_end is not null and current_period_end < ${f})`);
   const activeAtStart = num(row.active_at_start);
   const cancellations = num(row.cancellations);
   const churnRate = activeAtStart === 0 ? 0 : Math.round((cancellations / activeAtStart) * 10_000) / 100;

@@ -140,12 +140,12 @@ export const adminRoutes = new Hono<AppEnv>()
   })
   .get("/export/users.csv", async (c) => {
     await audit(c.var.db, c.var.user, "users.export", { type: "users" });
-    return c.body(usersCsv(c.var.db), 200, csvHeaders("users.csv"));
+    return c.body(usersCsv(c.var.config), 200, csvHeaders("users.csv"));
   })
   .get("/export/financials.csv", validate("query", rangeQuery), async (c) => {
     const { from, to } = c.req.valid("query");
     await audit(c.var.db, c.var.user, "financials.export", { type: "invoices" }, { from: from?.toISOString() ?? null, to: to?.toISOString() ?? null });
-    return c.body(financialsCsv(c.var.db, { from, to: to ?? new Date() }), 200, csvHeaders("financials.csv"));
+    return c.body(financialsCsv(c.var.config, { from, to: to ?? new Date() }), 200, csvHeaders("financials.csv"));
   })
   .get("/moderation/headshots", validate("query", moderationQuery), async (c) =>
     c.json(await listForModeration(c.var.db, c.var.config, c.req.valid("query"))),

@@ -11,7 +11,8 @@ import { styleSlug } from "../../domain/styles";
 import { isOperator, requireUser } from "../auth/middleware";
 import { hasActiveSubscription } from "../billing/subscription";
 import type { AppEnv } from "../env";
-import { ApiError, conflict, notFound } from "../lib/errors";
+import { ApiError, conflict, gone, notFound } from "../lib/errors";
+import { MESSAGES } from "../../domain/limits";
 import { validate } from "../lib/validate";
 import { getDecrypted, putEncrypted } from "../storage/encrypted";
 import { downloadCacheKey } from "../storage/keys";
@@ -36,6 +37,7 @@ export const downloadRoutes = new Hono<AppEnv>().get(
       userId: headshots.userId,
       style: headshots.style,
       status: headshots.status,
+      moderationStatus: headshots.moderationStatus,
       resultKey: headshots.resultKey,
       completedAt: headshots.completedAt,
       updatedAt: headshots.updatedAt,
@@ -45,6 +47,8 @@ export const downloadRoutes = new Hono<AppEnv>().get(
     const operator = row ? false : await isOperator(c, me);
     if (!row && operator) [row] = await db.select(columns).from(headshots).where(eq(headshots.id, id)).limit(1);
     if (!row) throw notFound("Headshot not found.");
+    // Removal deleted the objects; a result a generation in flight wrote afterwards is not served either.
+    if (row.moderationStatus === "removed") throw gone(MESSAGES.headshotRemoved);
 
     if (needsSubscription(options) && !operator && !(await hasActiveSubscription(c.var.db, me))) {
       throw new ApiError(

@@ -13,13 +13,13 @@ import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { createMiddleware } from "hono/factory";
 import { z } from "zod";
-import { and, desc, eq, inArray } from "drizzle-orm";
+import { and, desc, eq, inArray, ne } from "drizzle-orm";
 import { headshots } from "../../db/schema";
 import type { Headshot } from "../../db/schema";
 import type { Config } from "../config";
 import type { AppEnv } from "../env";
 import { requireUser } from "../auth/middleware";
-import { ApiError, badRequest, notFound } from "../lib/errors";
+import { ApiError, badRequest, gone, notFound } from "../lib/errors";
 import { errorFields, log } from "../lib/log";
 import { validate } from "../lib/validate";
 import { enforce } from "../lib/rate-limit";
@@ -135,10 +135,11 @@ export const headshotRoutes = new Hono<AppEnv>()
     const { id } = c.req.valid("param");
     // The hot path (every open tab, every 2 s): one primary-key lookup, one HTTP round trip, no session.
     const [row] = await c.var.httpDb
-      .select({ status: headshots.status, resultKey: headshots.resultKey, error: headshots.error })
+      .select({ status: headshots.status, resultKey: headshots.resultKey, error: headshots.error, moderationStatus: headshots.moderationStatus })
       .from(headshots)
       .where(and(eq(headshots.id, id), eq(headshots.userId, c.var.user.id)));
     if (!row) throw headshotNotFound();
+    if (row.moderationStatus === "removed") throw gone(MESSAGES.headshotRemoved);
     const body: HeadshotStatusResponse = { status: row.status };
     if (row.status === "completed" && row.resultKey) body.generatedImageUrl = await signImageUrl(c.var.config, id, "result");
     if (row.status === "failed") body.error = row.error ?? MESSAGES.generationFailed;
@@ -146,11 +147,12 @@ export const headshotRoutes = new Hono<AppEnv>()
     return c.json(body);
   })
   .get("/", requireUser, async (c) => {
-    // The gallery: generated or generating. Uploads never generated and refunded failures are not shown.
+    // The gallery: generated or generating. Uploads never generated, refunded failures and headshots
+    // removed by moderation are not shown.
     const rows = await c.var.db
       .select()
       .from(headshots)
-      .where(and(eq(headshots.userId, c.var.user.id), inArray(headshots.status, ["processing", "completed"])))
+      .where(and(eq(headshots.userId, c.var.user.id), inArray(headshots.status, ["processing", "completed"]), ne(headshots.moderationStatus, "removed")))
       .orderBy(desc(headshots.createdAt), desc(headshots.id))
       .limit(500);
     c.header("Cache-Control", "no-store");

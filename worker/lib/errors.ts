@@ -11,6 +11,7 @@ const titles: Record<number, string> = {
   403: "Forbidden",
   404: "Not Found",
   409: "Conflict",
+  410: "Gone",
   413: "Payload Too Large",
   415: "Unsupported Media Type",
   429: "Too Many Requests",
@@ -42,5 +43,7 @@ export const unauthorized = (message = "Please sign in to continue.") => new Api
 export const forbidden = (message = "You don't have permission to do that.") => new ApiError(403, message);
 export const notFound = (message = "Not found.") => new ApiError(404, message);
 export const conflict = (message: string) => new ApiError(409, message);
+/** A headshot removed by moderation (docs/decisions/061-moderation.md): gone for good, for everyone. */
+export const gone = (message: string) => new ApiError(410, message);
 export const tooManyRequests = (message: string, retryAfterSeconds: number) =>
   new ApiError(429, message, {}, { "Retry-After": String(Math.max(1, Math.ceil(retryAfterSeconds))) });

@@ -1,0 +1,216 @@
+/**
+ * Every figure against a hand computation on a seeded ledger (issue 10). The ledger lives in 2000–2001
+ * and the figures are taken "as of" NOW = 2001-06-15 12:00 UTC, so only the ledger's rows count: other
+ * test files' rows are created today, after NOW (docs/decisions/003-test-data-isolation.md). Rows dated
+ * after NOW are in the ledger too, to prove they are left out. The routes are checked with from/to
+ * windows inside the ledger, where they answer the same exact figures.
+ */
+import { beforeAll, describe, expect, it } from "vitest";
+import { parse } from "csv-parse/sync";
+import { headshots, invoices, refunds, subscriptions, users } from "../../db/schema";
+import { api, uniqueEmail } from "../test/helpers";
+import { at, operatorAuth, withTestDb } from "../test/admin";
+import * as figures from "./figures";
+
+const NOW = at("2001-06-15T12:00:00Z");
+const tag = crypto.randomUUID().slice(0, 8);
+
+type Plan = "weekly" | "monthly" | "yearly";
+const ids: Record<string, string> = {};
+
+beforeAll(async () => {
+  await withTestDb(async (db) => {
+    const user = async (name: string, createdAt: string) => {
+      const [row] = await db.insert(users).values({ email: uniqueEmail(`ledger-${name}`), firstName: name, createdAt: at(createdAt) }).returning();
+      ids[name] = row!.id;
+    };
+    await user("u1", "2000-07-10T08:00:00Z");
+    await user("u2", "2000-03-05T08:00:00Z"); // before the 12 cohort months
+    await user("u3", "2001-01-20T08:00:00Z");
+    await user("u4", "2001-05-20T08:00:00Z"); // new: within the last 30 days
+    await user("u5", "2001-06-02T08:00:00Z"); // this month
+    await user("u6", "2001-06-10T08:00:00Z"); // this month
+    await user("u7", "2001-07-01T08:00:00Z"); // after NOW: left out
+
+    const shot = (u: string, createdAt: string, status: "pending" | "processing" | "completed" | "failed", durationMs: number | null, costCents: number | null) => ({
+      userId: ids[u]!, style: "LinkedIn", status, durationMs, costCents, createdAt: at(createdAt),
+      originalKey: `ledger/${crypto.randomUUID()}`, originalMime: "image/jpeg", encryptionKeyId: "t1",
+    });
+    await db.insert(headshots).values([
+      shot("u1", "2001-06-14T09:00:00Z", "completed", 4000, 4),
+      shot("u1", "2001-06-14T10:00:00Z", "completed", 6000, 4),
+      shot("u3", "2001-06-01T10:00:00Z", "failed", null, null),
+      shot("u3", "2001-05-20T10:00:00Z", "completed", 5000, 5),
+      shot("u4", "2001-04-01T10:00:00Z", "completed", 1000, 4), // outside the 30 days
+      shot("u4", "2001-06-15T11:00:00Z", "processing", null, null),
+      shot("u5", "2001-06-10T10:00:00Z", "pending", null, null), // an upload never generated: not a headshot yet
+      shot("u1", "2001-07-02T10:00:00Z", "completed", 9000, 100), // after NOW
+    ]);
+
+    const sub = (name: string, u: string, plan: Plan, status: string, createdAt: string, periodEnd: string, canceledAt?: string) => ({
+      userId: ids[u]!, stripeSubscriptionId: `sub_ledger_${tag}_${name}`, stripePriceId: `price_${plan}`, planType: plan, status,
+      createdAt: at(createdAt), currentPeriodStart: at(createdAt), currentPeriodEnd: at(periodEnd), canceledAt: canceledAt ? at(canceledAt) : null,
+    });
+    await db.insert(subscriptions).values([
+      sub("s1", "u1", "monthly", "active", "2001-01-01T00:00:00Z", "2001-07-01T00:00:00Z"),
+      sub("s2", "u3", "weekly", "active", "2001-06-01T00:00:00Z", "2001-06-20T00:00:00Z"), // started within the churn period
+      sub("s3", "u4", "yearly", "past_due", "2000-12-01T00:00:00Z", "2001-12-01T00:00:00Z"),
+      sub("s4", "u2", "monthly", "canceled", "2000-06-01T00:00:00Z", "2001-06-05T00:00:00Z", "2001-06-05T00:00:00Z"),
+      sub("s5", "u6", "yearly", "active", "2000-01-01T00:00:00Z", "2001-01-01T00:00:00Z"), // period over: ended
+      sub("s6", "u5", "monthly", "canceled", "2001-02-01T00:00:00Z", "2001-03-01T00:00:00Z", "2001-03-01T00:00:00Z"),
+      sub("s7", "u1", "weekly", "active", "2001-07-01T00:00:00Z", "2001-07-08T00:00:00Z"), // after NOW
+      sub("s8", "u6", "yearly", "active", "2001-03-01T00:00:00Z", "2002-03-01T00:00:00Z"),
+      sub("s9", "u2", "weekly", "canceled", "2001-04-01T00:00:00Z", "2001-06-12T00:00:00Z", "2001-06-12T00:00:00Z"),
+      sub("s10", "u5", "monthly", "active", "2001-05-01T00:00:00Z", "2001-07-01T00:00:00Z"),
+    ]);
+
+    const inv = (name: string, u: string | null, plan: Plan | null, amountCents: number, paidAt: string, status = "paid") => ({
+      userId: u ? ids[u]! : null, stripeInvoiceId: `in_ledger_${tag}_${name}`, planType: plan, amountCents, status, paidAt: at(paidAt),
+    });
+    await db.insert(invoices).values([
+      inv("i1", "u1", "monthly", 2999, "2001-01-01T00:00:00Z"),
+      inv("i2", "u1", "monthly", 2999, "2001-06-01T00:00:00Z"),
+      inv("i3", "u3", "weekly", 999, "2001-06-01T00:30:00Z"),
+      inv("i4", "u4", "yearly", 6000, "2000-12-01T00:00:00Z"),
+      inv("i5", "u5", "monthly", 2999, "2001-05-01T00:00:00Z"),
+      inv("i6", "u5", "monthly", 2999, "2001-06-01T01:00:00Z"),
+      inv("i7", "u3", "weekly", 999, "2001-06-10T00:00:00Z", "open"), // not paid
+      inv("i8", null, null, 500, "2001-06-02T00:00:00Z"), // a price that is none of ours, owner deleted
+      inv("i9", "u1", "monthly", 2999, "2001-07-02T00:00:00Z"), // after NOW
+    ]);
+    await db.insert(refunds).values([
+      { stripeRefundId: `re_ledger_${tag}_r1`, userId: ids.u5!, stripeInvoiceId: `in_ledger_${tag}_i6`, amountCents: 2999, refundedAt: at("2001-06-03T00:00:00Z") },
+      { stripeRefundId: `re_ledger_${tag}_r2`, userId: ids.u4!, stripeInvoiceId: `in_ledger_${tag}_i4`, amountCents: 400, refundedAt: at("2001-06-05T00:00:00Z"), reason: "=cmd|' /C calc'!A0" },
+    ]);
+  });
+});
+
+describe("admin figures on the seeded ledger (as of 2001-06-15 12:00 UTC)", () => {
+  it("stats: users and headshots in total and this month, active (entitled) and all subscriptions", async () => {
+    // users u1–u6; this month u5, u6. Headshots: every generated one before NOW (6); this month 4.
+    // Active: s1, s2, s8, s10 (s3 is past_due, s5's period is over). All: 9 (s7 is after NOW).
+    expect(await withTestDb((db) => figures.stats(db, NOW))).toEqual({
+      totalUsers: 6, usersThisMonth: 2, totalHeadshots: 6, headshotsThisMonth: 4, activeSubscriptions: 4, totalSubscriptions: 9,
+    });
+  });
+
+  it("user analytics: total, new in the last 30 days, and 12 monthly cohorts", async () => {
+    const a = await withTestDb((db) => figures.userAnalytics(db, NOW));
+    expect(a.total).toBe(6);
+    expect(a.new).toBe(3); // u4 (05-20), u5, u6; the window starts 2001-05-16 12:00
+    const months = ["2000-07", "2000-08", "2000-09", "2000-10", "2000-11", "2000-12", "2001-01", "2001-02", "2001-03", "2001-04", "2001-05", "2001-06"];
+    const counts: Record<string, number> = { "2000-07": 1, "2001-01": 1, "2001-05": 1, "2001-06": 2 };
+    expect(a.cohorts).toEqual(months.map((month) => ({ month, count: counts[month] ?? 0 })));
+  });
+
+  it("generation analytics: totals, average time of completed ones, cost, and 30 days of successes and failures", async () => {
+    const g = await withTestDb((db) => figures.generationAnalytics(db, NOW));
+    // completed 4000, 6000, 5000, 1000 → average 4000; cost 4 + 4 + 5 + 4
+    expect({ ...g, daily: undefined }).toEqual({ total: 6, successful: 4, failed: 1, avgTimeMs: 4000, totalCostCents: 17, daily: undefined });
+    expect(g.daily).toHaveLength(30);
+    expect(g.daily[0]!.date).toBe("2001-05-17");
+    expect(g.daily[29]!.date).toBe("2001-06-15");
+    const nonZero = g.daily.filter((d) => d.successful || d.failed);
+    expect(nonZero).toEqual([
+      { date: "2001-05-20", successful: 1, failed: 0 },
+      { date: "2001-06-01", successful: 0, failed: 1 },
+      { date: "2001-06-14", successful: 2, failed: 0 },
+    ]);
+  });
+
+  it("users by plan: entitled subscribers per plan and the free rest", async () => {
+    expect(await withTestDb((db) => figures.usersByPlan(db, NOW))).toEqual([
+      { planType: "weekly", count: 1 }, // u3 (s2)
+      { planType: "monthly", count: 2 }, // u1 (s1), u5 (s10)
+      { planType: "yearly", count: 1 }, // u6 (s8)
+      { planType: "free", count: 2 }, // u2, u4 (past_due)
+    ]);
+  });
+
+  it("MRR over active and past_due subscriptions whose period has not ended; ARR is twelve times it", async () => {
+    // s1 monthly 2999 + s2 weekly 999 × 52 / 12 = 4329 + s3 past_due yearly 6000 / 12 = 500 + s8 yearly 500 + s10 monthly 2999
+    const mrr = await withTestDb((db) => figures.mrr(db, NOW));
+    expect(mrr).toBe(11_327);
+  });
+
+  it("MRR sums before rounding: three weekly subscriptions are 999 × 52 / 12 × 3 = 12,987 cents", async () => {
+    // A window of its own in 1990, so only these three count.
+    const when = at("1990-02-01T00:00:00Z");
+    await withTestDb(async (db) => {
+      const [u] = await db.insert(users).values({ email: uniqueEmail("mrr"), createdAt: at("1990-01-01T00:00:00Z") }).returning();
+      await db.insert(subscriptions).values([0, 1, 2].map((k) => ({
+        userId: u!.id, stripeSubscriptionId: `sub_mrr_${tag}_${k}`, stripePriceId: "price_weekly", planType: "weekly" as const, status: "active",
+        createdAt: at("1990-01-10T00:00:00Z"), currentPeriodEnd: at("1990-02-05T00:00:00Z"),
+      })));
+      // 1990 sees none of the 2000–2001 ledger
+      expect(await figures.mrr(db, when)).toBe(12_987);
+    });
+  });
+
+  it("churn over [2001-05-16 12:00, NOW): cancellations among the subscriptions active at its start", async () => {
+    // active at start: s1, s3, s4, s8, s9, s10 (s2 started later, s5's period and s6 had ended) = 6;
+    // canceled within: s4 (06-05), s9 (06-12) = 2 → 33.33 %
+    const c = await withTestDb((db) => figures.churn(db, figures.last30Days(NOW)));
+    expect(c).toEqual({ churnRate: 33.33, cancellations: 2, activeAtStart: 6, from: "2001-05-16T12:00:00.000Z", to: NOW.toISOString() });
+  });
+
+  it("revenue by plan: paid invoices minus refunds, all time up to NOW and over a period", async () => {
+    // monthly i1 + i2 + i5 + i6 − r1 = 4 × 2999 − 2999; weekly i3; yearly i4 − r2; other i8. i7 is open, i9 after NOW.
+    expect(await withTestDb((db) => figures.revenueByPlan(db, { to: NOW }))).toEqual([
+      { planType: "weekly", revenue: 999 },
+      { planType: "monthly", revenue: 8997 },
+      { planType: "yearly", revenue: 5600 },
+      { planType: "other", revenue: 500 },
+    ]);
+  });
+
+  it("profit of the last 30 days and profit against MRR", async () => {
+    // revenue since 05-16 12:00: i2 2999 + i3 999 + i6 2999 + i8 500 − r1 2999 − r2 400 = 4098; cost 4 + 4 + 5 = 13
+    expect(await withTestDb((db) => figures.profit30d(db, NOW))).toEqual({ profitCents: 4085, revenueCents: 4098, costCents: 13 });
+    expect(await withTestDb((db) => figures.profitMrr(db, NOW))).toEqual({ profitCents: 11_314, mrrCents: 11_327, estMonthlyCostCents: 13 });
+  });
+});
+
+describe("the financial routes with a from/to window inside the ledger", () => {
+  const window = "from=2001-06-01T00:00:00Z&to=2001-06-15T12:00:00Z";
+
+  it("GET /financials/revenue-by-plan answers the window's exact revenue", async () => {
+    const op = await operatorAuth();
+    const res = await api(`/api/admin/financials/revenue-by-plan?${window}`, { headers: op.auth });
+    expect(res.status).toBe(200);
+    // monthly i2 + i6 − r1; weekly i3; yearly −r2; other i8
+    expect(await res.json()).toEqual([
+      { planType: "weekly", revenue: 999 },
+      { planType: "monthly", revenue: 2999 },
+      { planType: "yearly", revenue: -400 },
+      { planType: "other", revenue: 500 },
+    ]);
+  });
+
+  it("GET /financials/churn answers the window's churn", async () => {
+    const op = await operatorAuth();
+    const res = await api("/api/admin/financials/churn?from=2001-05-16T12:00:00Z&to=2001-06-15T12:00:00Z", { headers: op.auth });
+    expect(await res.json()).toEqual({ churnRate: 33.33, cancellations: 2, activeAtStart: 6, from: "2001-05-16T12:00:00.000Z", to: "2001-06-15T12:00:00.000Z" });
+  });
+
+  it("GET /export/financials.csv lists the window's invoices and refunds, parsed back by a CSV parser, formulas neutralised", async () => {
+    const op = await operatorAuth();
+    const res = await api(`/api/admin/export/financials.csv?${window}`, { headers: op.auth });
+    expect(res.status).toBe(200);
+    expect(res.headers.get("Content-Type")).toBe("text/csv; charset=utf-8");
+    expect(res.headers.get("Content-Disposition")).toBe('attachment; filename="financials.csv"');
+    const text = await res.text();
+    expect(text.split("\r\n")[0]).toBe("date,type,stripe_id,stripe_invoice_id,user_email,plan,amount_cents,amount_eur,currency,billing_reason");
+    const rows = parse(text, { columns: true }) as Record<string, string>[];
+    expect(rows.map((r) => [r.date, r.type, r.stripe_id, r.plan, r.amount_cents, r.amount_eur])).toEqual([
+      ["2001-06-01T00:00:00.000Z", "invoice", `in_ledger_${tag}_i2`, "monthly", "2999", "29.99"],
+      ["2001-06-01T00:30:00.000Z", "invoice", `in_ledger_${tag}_i3`, "weekly", "999", "9.99"],
+      ["2001-06-01T01:00:00.000Z", "invoice", `in_ledger_${tag}_i6`, "monthly", "2999", "29.99"],
+      ["2001-06-02T00:00:00.000Z", "invoice", `in_ledger_${tag}_i8`, "", "500", "5.00"],
+      ["2001-06-03T00:00:00.000Z", "refund", `re_ledger_${tag}_r1`, "monthly", "-2999", "-29.99"],
+      ["2001-06-05T00:00:00.000Z", "refund", `re_ledger_${tag}_r2`, "yearly", "-400", "-4.00"],
+    ]);
+    // the refund reason that looks like a formula is text again
+    expect(rows[5]!.billing_reason).toBe("'=cmd|' /C calc'!A0");
+  });
+});

@@ -1,0 +1,285 @@
+/**
+ * /api/admin routes (issue 10): the guard on every route, the users page and its search, deleting a user,
+ * the backfill against the local Stripe, the users CSV parsed back, and bad input answered 4xx.
+ */
+import { describe, expect, it } from "vitest";
+import { and, eq } from "drizzle-orm";
+import { parse } from "csv-parse/sync";
+import { adminAuditLog, headshots, invoices, subscriptions, users } from "../../db/schema";
+import { app } from "../app";
+import { api, createTestUser, env, json, uniqueEmail } from "../test/helpers";
+import { seedPending } from "../test/headshots";
+import { deliverEvents, payCheckout, prices, stripe } from "../test/billing";
+import { operatorAuth, withTestDb } from "../test/admin";
+import { headshotPrefix, resultKey, downloadCacheKey } from "../storage/keys";
+import { USERS_CSV_HEADER } from "./export";
+
+const A = "/api/admin";
+const someId = "00000000-0000-4000-8000-000000000000";
+
+/** Every admin route with a valid request (method, path, JSON body). */
+const ROUTES: [string, string, unknown?][] = [
+  ["GET", "/users"],
+  ["DELETE", `/users/${someId}`],
+  ["GET", "/stats"],
+  ["GET", "/analytics/users"],
+  ["GET", "/analytics/generations"],
+  ["GET", "/users-by-plan"],
+  ["GET", "/financials/mrr"],
+  ["GET", "/financials/arr"],
+  ["GET", "/financials/revenue-by-plan"],
+  ["GET", "/financials/churn"],
+  ["GET", "/financials/profit-30d"],
+  ["GET", "/financials/profit-mrr"],
+  ["POST", "/financials/backfill-invoices"],
+  ["GET", "/export/users.csv"],
+  ["GET", "/export/financials.csv"],
+  ["GET", "/moderation/headshots"],
+  ["POST", `/moderation/headshots/${someId}/approve`],
+  ["POST", `/moderation/headshots/${someId}/flag`, { reason: "x" }],
+  ["DELETE", "/moderation/headshots/batch", { ids: [someId] }],
+];
+
+const request = (method: string, body: unknown, headers: Record<string, string> = {}): RequestInit => ({
+  method,
+  headers: { ...headers, ...(body === undefined ? {} : { "Content-Type": "application/json" }) },
+  body: body === undefined ? undefined : JSON.stringify(body),
+});
+
+const call = (method: string, path: string, headers: Record<string, string>, body?: unknown) => api(`${A}${path}`, request(method, body, headers));
+
+describe("the operator guard", () => {
+  it("refuses every admin route to anonymous (401) and to a signed-in user who is not the operator (403)", async () => {
+    const someone = await createTestUser({ subscription: { planType: "yearly" } });
+    for (const [method, path, body] of ROUTES) {
+      const anon = await call(method, path, {}, body);
+      expect(anon.status, `${method} ${path} anonymous`).toBe(401);
+      expect((await json(anon)).message).toBeTruthy();
+      const user = await call(method, path, someone.auth, body);
+      expect(user.status, `${method} ${path} user`).toBe(403);
+      expect((await json(user)).message).toBe("You don't have permission to access this page.");
+    }
+  });
+
+  it("refuses the operator's address until it is verified, then lets it in", async () => {
+    // A worker whose operator is this test's own unverified user (the shared operator stays as it is).
+    const u = await createTestUser({ verified: false });
+    const asOperatorOf = { ...env, OPERATOR_EMAIL: u.user.email } as Env;
+    const fetch = (method: string, path: string, body?: unknown) =>
+      app.request(`http://app.test${A}${path}`, request(method, body, u.auth), asOperatorOf);
+    for (const [method, path, body] of ROUTES) {
+      expect((await fetch(method, path, body)).status, `${method} ${path} unverified operator`).toBe(403);
+    }
+    const me = await app.request("http://app.test/api/auth/user", { headers: u.auth }, asOperatorOf);
+    expect((await json(me)).isOperator).toBe(false);
+
+    await withTestDb((db) => db.update(users).set({ emailVerifiedAt: new Date() }).where(eq(users.id, u.user.id)));
+    expect((await fetch("GET", "/stats")).status).toBe(200);
+    const verified = await app.request("http://app.test/api/auth/user", { headers: u.auth }, asOperatorOf);
+    expect((await json(verified)).isOperator).toBe(true);
+  });
+
+  it("tells the operator they are the operator on GET /api/auth/user", async () => {
+    const op = await operatorAuth();
+    expect((await json(await api("/api/auth/user", { headers: op.auth }))).isOperator).toBe(true);
+  });
+});
+
+describe("GET /api/admin/users", () => {
+  it("pages newest first with the total, searches email and names, and gives each row its counts", async () => {
+    const op = await operatorAuth();
+    const tag = `zq${crypto.randomUUID().slice(0, 8)}`;
+    const made = [];
+    for (const k of [0, 1, 2]) {
+      const u = await createTestUser({ email: uniqueEmail(`${tag}-${k}`) });
+      made.push(u.user);
+    }
+    await withTestDb(async (db) => {
+      await db.update(users).set({ firstName: "Ada", lastName: `Lovelace${tag}` }).where(eq(users.id, made[0]!.id));
+      for (const [i, u] of made.entries()) await db.update(users).set({ createdAt: new Date(Date.UTC(2020, 0, 1 + i)) }).where(eq(users.id, u.id));
+      await db.insert(subscriptions).values([
+        { userId: made[2]!.id, stripeSubscriptionId: `sub_${tag}_a`, stripePriceId: "p", planType: "weekly", status: "canceled", createdAt: new Date(Date.UTC(2020, 1, 1)) },
+        { userId: made[2]!.id, stripeSubscriptionId: `sub_${tag}_b`, stripePriceId: "p", planType: "yearly", status: "active", createdAt: new Date(Date.UTC(2020, 2, 1)) },
+      ]);
+    });
+    const h1 = await seedPending(made[2]!.id);
+    const h2 = await seedPending(made[2]!.id);
+    await seedPending(made[2]!.id); // never generated: not counted
+    await withTestDb(async (db) => {
+      await db.update(headshots).set({ status: "completed", createdAt: new Date("2021-05-01T10:00:00Z") }).where(eq(headshots.id, h1));
+      await db.update(headshots).set({ status: "failed", createdAt: new Date("2021-06-01T10:00:00Z") }).where(eq(headshots.id, h2));
+    });
+
+    const page1 = await json(await call("GET", `/users?q=${tag.toUpperCase()}&pageSize=2`, op.auth));
+    expect(page1).toMatchObject({ total: 3, page: 1, pageSize: 2 });
+    expect(page1.items.map((r: { id: string }) => r.id)).toEqual([made[2]!.id, made[1]!.id]);
+    expect(page1.items[0]).toEqual({
+      id: made[2]!.id, email: made[2]!.email, firstName: "Test", lastName: "User", profileImageUrl: null,
+      headshotCount: 2, subscriptionCount: 2, subscription: { status: "active", planType: "yearly" },
+      lastHeadshotDate: "2021-06-01T10:00:00.000Z", createdAt: "2020-01-03T00:00:00.000Z",
+    });
+    expect(page1.items[1]).toMatchObject({ headshotCount: 0, subscriptionCount: 0, subscription: null, lastHeadshotDate: null });
+    const page2 = await json(await call("GET", `/users?q=${tag}&pageSize=2&page=2`, op.auth));
+    expect(page2.items.map((r: { id: string }) => r.id)).toEqual([made[0]!.id]);
+    expect(page2.total).toBe(3);
+
+    // by last name, by full name; LIKE wildcards are plain characters
+    expect((await json(await call("GET", `/users?q=lovelace${tag}`, op.auth))).items.map((r: { id: string }) => r.id)).toEqual([made[0]!.id]);
+    expect((await json(await call("GET", `/users?q=${encodeURIComponent(`Ada Lovelace${tag}`)}`, op.auth))).total).toBe(1);
+    expect((await json(await call("GET", `/users?q=${tag}%25`, op.auth))).total).toBe(0);
+    expect((await json(await call("GET", `/users?q=${tag.slice(0, 4)}_${tag.slice(5)}`, op.auth))).total).toBe(0);
+  });
+
+  it("answers bad paging and search input with a 400 and a message", async () => {
+    const op = await operatorAuth();
+    for (const q of ["page=0", "page=abc", "pageSize=101", "pageSize=0", `q=${"x".repeat(201)}`, "q=%00"]) {
+      const res = await call("GET", `/users?${q}`, op.auth);
+      expect(res.status, q).toBe(400);
+      expect((await json(res)).message, q).toBeTruthy();
+    }
+  });
+});
+
+/** A user who subscribed through the local Stripe's checkout; `deliver` records it as the webhooks would. */
+async function subscriber(deliver: boolean) {
+  const u = await createTestUser({ freeUsed: 2 });
+  const res = await api("/api/stripe/create-checkout-session", {
+    method: "POST", headers: { ...u.auth, "Content-Type": "application/json" }, body: JSON.stringify({ priceId: prices().monthly }),
+  });
+  expect(res.status).toBe(200);
+  expect((await payCheckout((await json(res)).url, "4242 4242 4242 4242")).status).toBe(303);
+  const [row] = await withTestDb((db) => db.select({ customer: users.stripeCustomerId }).from(users).where(eq(users.id, u.user.id)));
+  if (deliver) await deliverEvents(row!.customer!);
+  return { ...u, customerId: row!.customer! };
+}
+
+describe("DELETE /api/admin/users/:id", () => {
+  it("cancels the Stripe subscription, deletes the user's objects and rows, keeps invoices owner-less, and records it", async () => {
+    const op = await operatorAuth();
+    const u = await subscriber(true);
+    const [sub] = await withTestDb((db) => db.select().from(subscriptions).where(eq(subscriptions.userId, u.user.id)));
+    expect(sub?.status).toBe("active");
+    const id = await seedPending(u.user.id);
+    await env.IMAGES.put(resultKey(u.user.id, id), "result");
+    await env.IMAGES.put(downloadCacheKey(u.user.id, id, "abc"), "cached download");
+    expect((await env.IMAGES.list({ prefix: headshotPrefix(u.user.id, id) })).objects).toHaveLength(3);
+
+    const res = await call("DELETE", `/users/${u.user.id}`, op.auth);
+    expect(res.status).toBe(200);
+    expect(await json(res)).toEqual({ deleted: true, objects: 3, canceledSubscriptions: 1 });
+
+    expect((await env.IMAGES.list({ prefix: `u/${u.user.id}/` })).objects).toHaveLength(0);
+    expect((await stripe().subscriptions.retrieve(sub!.stripeSubscriptionId)).status).toBe("canceled");
+    await withTestDb(async (db) => {
+      expect(await db.select().from(users).where(eq(users.id, u.user.id))).toHaveLength(0);
+      expect(await db.select().from(headshots).where(eq(headshots.userId, u.user.id))).toHaveLength(0);
+      const kept = await db.select().from(invoices).where(eq(invoices.stripeSubscriptionId, sub!.stripeSubscriptionId));
+      expect(kept).toHaveLength(1);
+      expect(kept[0]).toMatchObject({ userId: null, amountCents: 2999, status: "paid" });
+      const [entry] = await db.select().from(adminAuditLog).where(and(eq(adminAuditLog.action, "user.delete"), eq(adminAuditLog.targetId, u.user.id)));
+      expect(entry).toMatchObject({ actorUserId: op.id, actorEmail: op.email, targetType: "user", details: { email: u.user.email, objects: 3, canceledSubscriptions: 1 } });
+    });
+
+    // a second delete finds nobody
+    expect((await call("DELETE", `/users/${u.user.id}`, op.auth)).status).toBe(404);
+  });
+
+  it("refuses a bad id (400), an unknown one (404) and the operator's own account (403)", async () => {
+    const op = await operatorAuth();
+    const bad = await call("DELETE", "/users/not-a-uuid", op.auth);
+    expect(bad.status).toBe(400);
+    expect((await json(bad)).message).toBe("id: must be a user id");
+    expect((await call("DELETE", `/users/${someId}`, op.auth)).status).toBe(404);
+    const self = await call("DELETE", `/users/${op.id}`, op.auth);
+    expect(self.status).toBe(403);
+    expect((await json(self)).message).toBe("You cannot delete your own account from the admin dashboard.");
+    expect(await withTestDb((db) => db.select({ id: users.id }).from(users).where(eq(users.id, op.id)))).toHaveLength(1);
+  });
+});
+
+describe("POST /api/admin/financials/backfill-invoices", () => {
+  it("records the paid invoices Stripe has and we lack, and creates nothing the second time", async () => {
+    const op = await operatorAuth();
+    const u = await subscriber(false); // paid in Stripe, no webhook delivered: our table lacks the invoice
+    const [paid] = (await stripe().invoices.list({ customer: u.customerId, status: "paid" })).data;
+    expect(paid).toBeDefined();
+    const mine = () => withTestDb((db) => db.select().from(invoices).where(eq(invoices.stripeInvoiceId, paid!.id!)));
+    expect(await mine()).toHaveLength(0);
+
+    const first = await json(await call("POST", "/financials/backfill-invoices", op.auth));
+    expect(first.examined).toBeGreaterThanOrEqual(1);
+    expect(first.created).toBeGreaterThanOrEqual(1);
+    expect(await mine()).toEqual([expect.objectContaining({ userId: u.user.id, planType: "monthly", amountCents: 2999, status: "paid" })]);
+
+    const second = await json(await call("POST", "/financials/backfill-invoices", op.auth));
+    expect(second).toEqual({ examined: second.examined, created: 0 });
+    expect(second.examined).toBeGreaterThanOrEqual(first.examined);
+    expect(await mine()).toHaveLength(1);
+  });
+});
+
+describe("GET /api/admin/export/users.csv", () => {
+  it("streams RFC 4180 CSV that a CSV parser reads back, with formula cells neutralised", async () => {
+    const op = await operatorAuth();
+    const u = await createTestUser();
+    const first = '=HYPERLINK("http://evil.test","click")';
+    const last = 'Smith, "Jr"\nthe second';
+    await withTestDb((db) => db.update(users).set({ firstName: first, lastName: last }).where(eq(users.id, u.user.id)));
+    const other = await createTestUser();
+    await withTestDb((db) => db.update(users).set({ firstName: "+1 555", lastName: "-2+3" }).where(eq(users.id, other.user.id)));
+
+    const res = await call("GET", "/export/users.csv", op.auth);
+    expect(res.status).toBe(200);
+    expect(res.headers.get("Content-Type")).toBe("text/csv; charset=utf-8");
+    expect(res.headers.get("Content-Disposition")).toBe('attachment; filename="users.csv"');
+    const text = await res.text();
+    expect(text.slice(0, text.indexOf("\r\n"))).toBe(USERS_CSV_HEADER.join(","));
+    const rows = parse(text, { columns: true }) as Record<string, string>[];
+    const row = rows.find((r) => r.id === u.user.id)!;
+    expect(row).toEqual({
+      id: u.user.id, email: u.user.email, first_name: `'${first}`, last_name: last, headshots: "0", subscriptions: "0",
+      subscription_status: "", subscription_plan: "", last_headshot_at: "", joined_at: u.user.createdAt.toISOString(),
+    });
+    expect(rows.find((r) => r.id === other.user.id)).toMatchObject({ first_name: "'+1 555", last_name: "'-2+3" });
+    // every user once, newest first
+    expect(new Set(rows.map((r) => r.id)).size).toBe(rows.length);
+    const joined = rows.map((r) => r.joined_at!);
+    expect([...joined].sort().reverse()).toEqual(joined);
+  });
+});
+
+describe("bad input to the financial routes", () => {
+  it("answers bad dates and a from after to with a 400 and a message", async () => {
+    const op = await operatorAuth();
+    for (const path of [
+      "/financials/churn?from=yesterday",
+      "/financials/churn?from=2026-02-30",
+      "/financials/revenue-by-plan?to=2026-13-01T00:00:00Z",
+      "/financials/revenue-by-plan?from=2026-02-01&to=2026-01-01",
+      "/financials/churn?from=2999-01-01",
+      "/export/financials.csv?from=2026-02-01T00:00:00Z&to=2026-01-01T00:00:00Z",
+    ]) {
+      const res = await call("GET", path, op.auth);
+      expect(res.status, path).toBe(400);
+      expect((await json(res)).message, path).toMatch(/from|to/);
+    }
+  });
+
+  it("answers each figure route with its shape", async () => {
+    const op = await operatorAuth();
+    const get = async (path: string) => json(await call("GET", path, op.auth));
+    expect(Object.keys(await get("/stats")).sort()).toEqual(["activeSubscriptions", "headshotsThisMonth", "totalHeadshots", "totalSubscriptions", "totalUsers", "usersThisMonth"]);
+    expect((await get("/analytics/users")).cohorts).toHaveLength(12);
+    expect((await get("/analytics/generations")).daily).toHaveLength(30);
+    expect((await get("/users-by-plan")).map((r: { planType: string }) => r.planType)).toEqual(["weekly", "monthly", "yearly", "free"]);
+    const { mrr } = await get("/financials/mrr");
+    expect(Number.isInteger(mrr)).toBe(true);
+    const { arr } = await get("/financials/arr");
+    expect(arr % 12).toBe(0);
+    expect(Object.keys(await get("/financials/churn")).sort()).toEqual(["activeAtStart", "cancellations", "churnRate", "from", "to"]);
+    const p = await get("/financials/profit-30d");
+    expect(p.profitCents).toBe(p.revenueCents - p.costCents);
+    const m = await get("/financials/profit-mrr");
+    expect(m.profitCents).toBe(m.mrrCents - m.estMonthlyCostCents);
+  });
+});
