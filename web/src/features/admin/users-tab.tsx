@@ -109,19 +109,25 @@ export function UsersTab() {
                     <th scope="row" className="px-3 py-2.5 text-left font-medium">
                       <span className="flex items-center gap-2">
                         <Avatar user={u} />
-                        <span className="truncate">{displayName(u)}</span>
+                        <span className="block max-w-[12rem] truncate" title={displayName(u)}>
+                          {displayName(u)}
+                        </span>
                       </span>
                     </th>
-                    <td className="max-w-[16rem] truncate px-3 py-2.5">{u.email}</td>
+                    <td className="px-3 py-2.5">
+                      <span className="block max-w-[16rem] truncate" title={u.email}>
+                        {u.email}
+                      </span>
+                    </td>
                     <td className="px-3 py-2.5 tabular-nums">{formatCount(u.headshotCount)}</td>
                     <td className="px-3 py-2.5">
                       {u.subscription ? (
-                        <span className="flex flex-wrap items-center gap-1.5">
+                        <span className="flex items-center gap-1.5 whitespace-nowrap">
                           <SubscriptionBadge status={u.subscription.status} />
                           <span>{planName(u.subscription.planType)}</span>
                         </span>
                       ) : (
-                        <span className="text-muted-foreground">No subscription</span>
+                        <span className="whitespace-nowrap text-muted-foreground">No subscription</span>
                       )}
                     </td>
                     <td className="whitespace-nowrap px-3 py-2.5">{u.lastHeadshotDate ? formatDateTime(u.lastHeadshotDate) : "Never"}</td>
