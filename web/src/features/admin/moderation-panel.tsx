@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { Check, ChevronLeft, ChevronRight, Eye, Flag, ImageOff, Trash2 } from "lucide-react";
+import { Check, ChevronLeft, ChevronRight, Eye, Flag, ImageOff, Loader2, Trash2 } from "lucide-react";
 import { errorMessage } from "@/api/client";
 import { Alert, AlertDescription } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
@@ -8,7 +8,6 @@ import { Checkbox } from "@/components/ui/checkbox";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { Label } from "@/components/ui/label";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
-import { Spinner } from "@/components/ui/spinner";
 import { Textarea } from "@/components/ui/textarea";
 import { toast } from "@/components/ui/use-toast";
 import { FLAG_REASON_MAX, MODERATION_MOVES, MODERATION_STATUSES, STYLES, type ModerationStatus } from "@/lib/domain";
@@ -109,7 +108,7 @@ export function ModerationPanel() {
         </div>
         {isLoading ? (
           <div className="flex items-center gap-3 py-10 text-sm text-muted-foreground" role="status">
-            <Spinner label="Loading headshots..." className="size-5" /> <span aria-hidden="true">Loading headshots...</span>
+            <Loader2 className="size-5 animate-spin text-primary" aria-hidden="true" /> Loading headshots...
           </div>
         ) : isError ? (
           <Alert variant="destructive">
