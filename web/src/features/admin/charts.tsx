@@ -33,11 +33,23 @@ export const PIE_OUTER_RADIUS = 80;
 
 const axis = { fontSize: 12, tickLine: false, stroke: "var(--color-muted-foreground)" } as const;
 
-function Figure({ label, empty, table, children }: { label: string; empty: boolean; table: ReactNode; children: ReactNode }) {
+function Figure({
+  label,
+  empty,
+  emptyText = "No data yet",
+  table,
+  children,
+}: {
+  label: string;
+  empty: boolean;
+  emptyText?: string;
+  table: ReactNode;
+  children: ReactNode;
+}) {
   if (empty) {
     return (
       <p className="flex items-center justify-center rounded-lg border border-dashed text-sm text-muted-foreground" style={{ height: CHART_HEIGHT }}>
-        No data yet
+        {emptyText}
       </p>
     );
   }
@@ -140,6 +152,7 @@ export function SubscriptionDistributionChart({ points }: { points: ChartPoint[]
           outerRadius={PIE_OUTER_RADIUS}
           label={PercentLabel}
           labelLine={false}
+          rootTabIndex={-1}
           isAnimationActive={false}
         >
           {slices.map((p) => (
@@ -171,7 +184,8 @@ export function RevenueByPlanChart({ points }: { points: ChartPoint[] }) {
   return (
     <Figure
       label="Revenue by Plan"
-      empty={points.length === 0}
+      empty={points.every((p) => p.value === 0)}
+      emptyText="No revenue in this period"
       table={<SimpleTable head={["Plan", "Revenue"]} rows={points.map((p) => [p.name, formatEuroCents(p.value)])} />}
     >
       <BarChart data={points} margin={{ top: 8, right: 16, bottom: 0, left: 0 }} accessibilityLayer={false}>

@@ -25,11 +25,11 @@ export function QueryState<T>({ query, label, children }: { query: Pick<UseQuery
 export function Panel({ title, description, children, className }: { title: string; description?: string; children: ReactNode; className?: string }) {
   return (
     <Card className={cn("min-w-0", className)}>
-      <CardHeader>
+      <CardHeader className="p-4 sm:p-6">
         <CardTitle className="text-base">{title}</CardTitle>
         {description && <CardDescription>{description}</CardDescription>}
       </CardHeader>
-      <CardContent>{children}</CardContent>
+      <CardContent className="p-4 pt-0 sm:p-6 sm:pt-0">{children}</CardContent>
     </Card>
   );
 }

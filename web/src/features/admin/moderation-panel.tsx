@@ -73,7 +73,7 @@ export function ModerationPanel() {
 
   return (
     <Card>
-      <CardHeader className="gap-3 sm:flex-row sm:items-start sm:justify-between">
+      <CardHeader className="gap-3 p-4 sm:flex-row sm:items-start sm:justify-between sm:p-6">
         <div className="grid gap-1.5">
           <CardTitle>Content Moderation</CardTitle>
           <CardDescription>Review and moderate generated headshots</CardDescription>
@@ -84,7 +84,7 @@ export function ModerationPanel() {
           </Button>
         )}
       </CardHeader>
-      <CardContent className="grid gap-4">
+      <CardContent className="grid gap-4 p-4 pt-0 sm:p-6 sm:pt-0">
         <div className="grid gap-1.5 sm:w-56">
           <Label htmlFor="moderation-filter">Show</Label>
           <Select

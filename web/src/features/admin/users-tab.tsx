@@ -49,7 +49,7 @@ export function UsersTab() {
 
   return (
     <Card>
-      <CardHeader className="gap-3 sm:flex-row sm:items-start sm:justify-between">
+      <CardHeader className="gap-3 p-4 sm:flex-row sm:items-start sm:justify-between sm:p-6">
         <div className="grid gap-1.5">
           <CardTitle>Users</CardTitle>
           <CardDescription>{data ? `${formatCount(data.total)} ${q ? "matching" : "in total"}` : "Everyone who has signed up"}</CardDescription>
@@ -65,7 +65,7 @@ export function UsersTab() {
           <Download aria-hidden="true" /> Export CSV
         </Button>
       </CardHeader>
-      <CardContent className="grid gap-4">
+      <CardContent className="grid gap-4 p-4 pt-0 sm:p-6 sm:pt-0">
         <div className="relative max-w-sm">
           <Search className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden="true" />
           <Input
@@ -91,7 +91,8 @@ export function UsersTab() {
         ) : users.length === 0 ? (
           <p className="py-10 text-center text-sm text-muted-foreground">{q ? `No users match “${q}”` : "No users yet"}</p>
         ) : (
-          <div className="overflow-x-auto rounded-lg border" aria-busy={isPlaceholderData}>
+          // Wider than a phone: the table scrolls inside its own box, which takes focus so keys can scroll it.
+          <div className="overflow-x-auto rounded-lg border" aria-busy={isPlaceholderData} role="region" aria-label="Users table" tabIndex={0}>
             <table className="w-full min-w-[56rem] text-sm">
               <caption className="sr-only">Users, newest first</caption>
               <thead className="bg-muted/50 text-left text-xs uppercase tracking-wide text-muted-foreground">
