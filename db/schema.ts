@@ -5,8 +5,10 @@
  */
 import { sql } from "drizzle-orm";
 import {
+  bigint,
   boolean,
   check,
+  date,
   index,
   integer,
   jsonb,
@@ -30,6 +32,9 @@ export const moderationStatus = pgEnum("moderation_status", MODERATION_STATUSES)
 export const planType = pgEnum("plan_type", ["weekly", "monthly", "yearly"]);
 export const downgradeStatus = pgEnum("downgrade_status", ["scheduled", "canceled", "applied"]);
 
+/** What the operator's search matches: the email and both names, lower-cased (pg_trgm indexes it). */
+export const userSearchText = sql.raw(`lower(email || ' ' || coalesce(first_name, '') || ' ' || coalesce(last_name, ''))`);
+
 export const users = pgTable("users", {
   id: id(),
   email: text("email").notNull().unique(), // stored trimmed and lower-cased
@@ -41,7 +46,12 @@ export const users = pgTable("users", {
   stripeCustomerId: text("stripe_customer_id").unique(),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
-}, (t) => [index("users_created_at_idx").on(t.createdAt)]);
+}, (t) => [
+  // newest-first pages and the export's keyset read (created_at, id) from the index alone
+  index("users_created_at_id_idx").on(t.createdAt, t.id),
+  // the admin search: a trigram index on the text it searches (worker/admin/users.ts userSearchText)
+  index("users_search_trgm_idx").using("gin", sql`${userSearchText} gin_trgm_ops`),
+]);
 
 /** One password per user; the KDF parameters are stored with the hash so they can be raised later. */
 export const passwordCredentials = pgTable("password_credentials", {
@@ -125,6 +135,21 @@ export const headshots = pgTable("headshots", {
   index("headshots_created_idx").on(t.createdAt),
   index("headshots_moderation_idx").on(t.moderationStatus, t.createdAt),
 ]);
+
+/**
+ * Headshots per UTC creation day and status, with their cost and generation time: kept by a trigger on
+ * `headshots` (db/migrations/0002_admin.sql), so the operator's totals read a few thousand rows instead
+ * of a million (docs/decisions/060-admin-figures.md). Never written by the application.
+ */
+export const headshotDayTotals = pgTable("headshot_day_totals", {
+  day: date("day").notNull(),
+  status: headshotStatus("status").notNull(),
+  headshots: integer("headshots").notNull().default(0),
+  costCents: bigint("cost_cents", { mode: "number" }).notNull().default(0),
+  /** Σ duration_ms over the rows that have one, and how many they are. */
+  durationMs: bigint("duration_ms", { mode: "number" }).notNull().default(0),
+  timed: integer("timed").notNull().default(0),
+}, (t) => [primaryKey({ columns: [t.day, t.status] })]);
 
 export const subscriptions = pgTable("subscriptions", {
   id: id(),

@@ -6,6 +6,7 @@
 import net from "node:net";
 import { createRequire } from "node:module";
 import { PGlite } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { freePort } from "./ports";
 import { servePglite } from "./pglite-server";
 import { startSqlOverHttp } from "./sql-over-http";
@@ -99,7 +100,8 @@ export async function startLocalDatabase(opts: { dataDir?: string; databaseUrl?:
       },
     };
   }
-  const pg = await PGlite.create(opts.dataDir);
+  // pg_trgm: the operator's user search (db/migrations/0002_admin.sql)
+  const pg = await PGlite.create(opts.dataDir, { extensions: { pg_trgm } });
   const pgPort = await freePort();
   const server = await servePglite(pg, pgPort);
   const proxy = await startWsProxy({ host: "127.0.0.1", port: pgPort });

@@ -12,19 +12,23 @@ export type AuditAction =
   | "headshot.flag"
   | "headshot.remove";
 
-export async function audit(
-  db: Db | Tx,
-  actor: AuthUser,
-  action: AuditAction,
-  target: { type: "user" | "users" | "headshot" | "invoices"; id?: string | null },
-  details?: Record<string, unknown>,
-): Promise<void> {
-  await db.insert(adminAuditLog).values({
-    actorUserId: actor.id,
-    actorEmail: actor.email,
-    action,
-    targetType: target.type,
-    targetId: target.id ?? null,
-    details: details ?? null,
-  });
+export interface AuditTarget {
+  type: "user" | "users" | "headshot" | "invoices";
+  id?: string | null;
+  details?: Record<string, unknown>;
+}
+
+/** One entry per target, in one statement. */
+export async function audit(db: Db | Tx, actor: AuthUser, action: AuditAction, ...targets: AuditTarget[]): Promise<void> {
+  if (targets.length === 0) return;
+  await db.insert(adminAuditLog).values(
+    targets.map((t) => ({
+      actorUserId: actor.id,
+      actorEmail: actor.email,
+      action,
+      targetType: t.type,
+      targetId: t.id ?? null,
+      details: t.details ?? null,
+    })),
+  );
 }

@@ -6,6 +6,7 @@
  * windows inside the ledger, where they answer the same exact figures.
  */
 import { beforeAll, describe, expect, it } from "vitest";
+import { eq } from "drizzle-orm";
 import { parse } from "csv-parse/sync";
 import { headshots, invoices, refunds, subscriptions, users } from "../../db/schema";
 import { api, uniqueEmail } from "../test/helpers";
@@ -212,5 +213,50 @@ describe("the financial routes with a from/to window inside the ledger", () => {
     ]);
     // the refund reason that looks like a formula is text again
     expect(rows[5]!.billing_reason).toBe("'=cmd|' /C calc'!A0");
+  });
+});
+
+describe("headshot_day_totals (the trigger-kept day totals behind the headshot figures)", () => {
+  it("follows inserts, status moves, cost and time, a changed date and deletes, and agrees with the rows to the instant", async () => {
+    // 1995, seen by no other test
+    await withTestDb(async (db) => {
+      const [u] = await db.insert(users).values({ email: uniqueEmail("rollup"), createdAt: at("1995-01-01T00:00:00Z") }).returning();
+      const base = { userId: u!.id, style: "Office", originalMime: "image/jpeg", encryptionKeyId: "t1" };
+      const rows = await db.insert(headshots).values(
+        ["1995-02-01T10:00:00Z", "1995-02-01T23:59:59Z", "1995-02-02T00:00:00Z", "1995-02-03T08:00:00Z", "1995-02-05T12:00:00Z"].map((t) => ({
+          ...base, originalKey: `rollup/${crypto.randomUUID()}`, createdAt: at(t),
+        })),
+      ).returning({ id: headshots.id });
+      const [a, b, c, d, e] = rows.map((r) => r.id) as [string, string, string, string, string];
+      const set = (id: string, values: Partial<typeof headshots.$inferInsert>) => db.update(headshots).set(values).where(eq(headshots.id, id));
+      await set(a, { status: "processing" });
+      await set(a, { status: "completed", durationMs: 3000, costCents: 4 });
+      await set(b, { status: "processing" });
+      await set(b, { status: "failed" });
+      await set(c, { status: "processing" });
+      await set(c, { status: "completed", durationMs: 5000, costCents: 6 });
+      await set(c, { costCents: 7 }); // a corrected cost
+      await set(d, { status: "processing" });
+      await set(d, { status: "completed", durationMs: 1000, costCents: 4, createdAt: at("1995-02-04T08:00:00Z") }); // moved a day
+      await set(e, { status: "processing" });
+      await db.delete(headshots).where(eq(headshots.id, e));
+
+      const now = at("1995-02-04T09:00:00Z"); // d (02-04 08:00) is in today's partial day
+      const g = await figures.generationAnalytics(db, now);
+      // a completed 3000/4, b failed, c completed 5000/7, d completed 1000/4
+      expect({ total: g.total, successful: g.successful, failed: g.failed, avgTimeMs: g.avgTimeMs, totalCostCents: g.totalCostCents })
+        .toEqual({ total: 4, successful: 3, failed: 1, avgTimeMs: 3000, totalCostCents: 15 });
+      expect(g.daily.filter((x) => x.successful || x.failed)).toEqual([
+        { date: "1995-02-01", successful: 1, failed: 1 },
+        { date: "1995-02-02", successful: 1, failed: 0 },
+        { date: "1995-02-04", successful: 1, failed: 0 },
+      ]);
+      // partial days at both ends: [02-01 12:00, 02-04 08:30) holds b, c and d, not a
+      expect(await figures.generationCost(db, { from: at("1995-02-01T12:00:00Z"), to: at("1995-02-04T08:30:00Z") })).toBe(11);
+      // within one day
+      expect(await figures.generationCost(db, { from: at("1995-02-01T09:00:00Z"), to: at("1995-02-01T11:00:00Z") })).toBe(4);
+      expect(await figures.generationCost(db, { from: at("1995-02-01T00:00:00Z"), to: at("1995-02-03T00:00:00Z") })).toBe(11);
+      expect((await figures.stats(db, now)).totalHeadshots).toBe(4);
+    });
   });
 });

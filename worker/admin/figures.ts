@@ -42,6 +42,55 @@ const ts = (d: Date) => sql`${d.toISOString()}::timestamptz`;
 /** A UTC calendar instant as a timestamp without time zone: month and day arithmetic ignore the session's zone. */
 const utc = (d: Date) => sql`${d.toISOString()}::timestamptz at time zone 'UTC'`;
 
+
+const startOfDay = (d: Date) => new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate()));
+const nextDay = (d: Date) => {
+  const s = startOfDay(d);
+  return s.getTime() === d.getTime() ? s : new Date(s.getTime() + DAY_MS);
+};
+const dayText = (d: Date) => d.toISOString().slice(0, 10);
+
+/** Headshot rows created in [from, to): one row per status with headshots, cost_cents, duration_ms, timed. */
+const headshotRows = (from: Date | null, to: Date) => sql`
+  select status, 1 as headshots, coalesce(cost_cents, 0) as cost_cents, coalesce(duration_ms, 0) as duration_ms,
+    (duration_ms is not null)::int as timed
+  from headshots where ${from ? sql`created_at >= ${ts(from)} and` : sql``} created_at < ${ts(to)}`;
+
+/**
+ * Headshot totals per status over [from, to) (from null: since the beginning). Whole UTC days come from
+ * headshot_day_totals (kept by a trigger, db/migrations/0002_admin.sql); the partial days at either end
+ * from the rows themselves (headshots_created_idx), so the answer is exact to the instant.
+ */
+function headshotTotals(from: Date | null, to: Date): SQL {
+  const firstWhole = from ? nextDay(from) : null;
+  const lastWhole = startOfDay(to); // whole days end here
+  const parts: SQL[] = [];
+  if (firstWhole && firstWhole.getTime() >= lastWhole.getTime()) {
+    parts.push(headshotRows(from, to));
+  } else {
+    parts.push(sql`
+      select status, headshots, cost_cents, duration_ms, timed from headshot_day_totals
+      where ${firstWhole ? sql`day >= ${dayText(firstWhole)}::date and` : sql``} day < ${dayText(lastWhole)}::date`);
+    if (from && firstWhole && from.getTime() < firstWhole.getTime()) parts.push(headshotRows(from, firstWhole));
+    if (lastWhole.getTime() < to.getTime()) parts.push(headshotRows(lastWhole, to));
+  }
+  return sql`
+    select status::text as status, sum(headshots) as headshots, sum(cost_cents) as cost_cents,
+      sum(duration_ms) as duration_ms, sum(timed) as timed
+    from (${sql.join(parts, sql` union all `)}) x group by status`;
+}
+
+interface StatusTotals { headshots: number; costCents: number; durationMs: number; timed: number }
+
+async function totalsByStatus(db: Db, from: Date | null, to: Date): Promise<Map<string, StatusTotals>> {
+  const rows = await all(db, headshotTotals(from, to));
+  return new Map(rows.map((r) => [String(r.status), { headshots: num(r.headshots), costCents: num(r.cost_cents), durationMs: num(r.duration_ms), timed: num(r.timed) }]));
+}
+
+const sumOf = (m: Map<string, StatusTotals>, key: keyof StatusTotals, statuses?: string[]) =>
+  [...m.entries()].filter(([s]) => !statuses || statuses.includes(s)).reduce((n, [, t]) => n + t[key], 0);
+const GENERATED = ["processing", "completed", "failed"];
+
 /** The first instant of `now`'s calendar month, UTC. */
 export function monthStart(now: Date): Date {
   return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
@@ -54,16 +103,15 @@ export async function stats(db: Db, now: Date): Promise<AdminStats> {
     select
       (select count(*) from users where created_at < ${n}) as total_users,
       (select count(*) from users where created_at >= ${m} and created_at < ${n}) as users_this_month,
-      (select count(*) from headshots where created_at < ${n} and status <> 'pending') as total_headshots,
-      (select count(*) from headshots where created_at >= ${m} and created_at < ${n} and status <> 'pending') as headshots_this_month,
       (select count(*) from subscriptions where created_at < ${n} and status in ${ENTITLED}
          and (current_period_end is null or current_period_end > ${n})) as active_subscriptions,
       (select count(*) from subscriptions where created_at < ${n}) as total_subscriptions`);
+  const [all, month] = [await totalsByStatus(db, null, now), await totalsByStatus(db, monthStart(now), now)];
   return {
     totalUsers: num(row.total_users),
     usersThisMonth: num(row.users_this_month),
-    totalHeadshots: num(row.total_headshots),
-    headshotsThisMonth: num(row.headshots_this_month),
+    totalHeadshots: sumOf(all, "headshots", GENERATED),
+    headshotsThisMonth: sumOf(month, "headshots", GENERATED),
     activeSubscriptions: num(row.active_subscriptions),
     totalSubscriptions: num(row.total_subscriptions),
   };
@@ -93,34 +141,31 @@ export async function userAnalytics(db: Db, now: Date): Promise<UserAnalytics> {
 }
 
 export async function generationAnalytics(db: Db, now: Date): Promise<GenerationAnalytics> {
-  const n = ts(now);
-  const today = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
+  const today = startOfDay(now);
   const first = new Date(today.getTime() - 29 * DAY_MS);
-  const row = await one(db, sql`
-    select
-      count(*) filter (where status <> 'pending') as total,
-      count(*) filter (where status = 'completed') as successful,
-      count(*) filter (where status = 'failed') as failed,
-      round(avg(duration_ms) filter (where status = 'completed')) as avg_time_ms,
-      sum(cost_cents) as total_cost_cents
-    from headshots where created_at < ${n}`);
+  const totals = await totalsByStatus(db, null, now);
+  const completed = totals.get("completed");
+  // the 30 days: whole days from the day totals, today so far from the rows
   const days = await all(db, sql`
     select to_char(d.day, 'YYYY-MM-DD') as date, coalesce(c.successful, 0) as successful, coalesce(c.failed, 0) as failed
-    from generate_series(${utc(first)}, ${utc(today)}, interval '1 day') as d(day)
+    from generate_series(${dayText(first)}::date, ${dayText(today)}::date, interval '1 day') as d(day)
     left join (
-      select date_trunc('day', created_at at time zone 'UTC') as day,
-        count(*) filter (where status = 'completed') as successful,
-        count(*) filter (where status = 'failed') as failed
-      from headshots where created_at >= ${ts(first)} and created_at < ${n} and status in ('completed', 'failed')
-      group by 1
+      select day, sum(headshots) filter (where status = 'completed') as successful, sum(headshots) filter (where status = 'failed') as failed
+      from (
+        select day, status, headshots from headshot_day_totals
+        where day >= ${dayText(first)}::date and day < ${dayText(today)}::date and status in ('completed', 'failed')
+        union all
+        select ${dayText(today)}::date, status, 1 from headshots
+        where created_at >= ${ts(today)} and created_at < ${ts(now)} and status in ('completed', 'failed')
+      ) x group by day
     ) c on c.day = d.day
     order by d.day`);
   return {
-    total: num(row.total),
-    successful: num(row.successful),
-    failed: num(row.failed),
-    avgTimeMs: num(row.avg_time_ms),
-    totalCostCents: num(row.total_cost_cents),
+    total: sumOf(totals, "headshots", GENERATED),
+    successful: completed?.headshots ?? 0,
+    failed: totals.get("failed")?.headshots ?? 0,
+    avgTimeMs: completed && completed.timed > 0 ? Math.round(completed.durationMs / completed.timed) : 0,
+    totalCostCents: sumOf(totals, "costCents"),
     daily: days.map((r) => ({ date: String(r.date), successful: num(r.successful), failed: num(r.failed) })),
   };
 }
@@ -206,10 +251,7 @@ export async function revenue(db: Db, range: Range): Promise<number> {
 
 /** What generations cost in [from, to), by when they were created. */
 export async function generationCost(db: Db, range: Range): Promise<number> {
-  const row = await one(db, sql`
-    select coalesce(sum(cost_cents), 0) as cost from headshots
-    where created_at >= ${ts(range.from)} and created_at < ${ts(range.to)} and cost_cents is not null`);
-  return num(row.cost);
+  return sumOf(await totalsByStatus(db, range.from, range.to), "costCents");
 }
 
 export const last30Days = (now: Date): Range => ({ from: new Date(now.getTime() - 30 * DAY_MS), to: now });

@@ -80,17 +80,12 @@ export async function approve(db: Db, actor: AuthUser, id: string): Promise<Mode
       .where(and(eq(headshots.id, id), inArray(headshots.moderationStatus, fromStates("approved"))))
       .returning({ id: headshots.id });
     if (rows.length === 0) return false;
-    await audit(tx, actor, "headshot.approve", { type: "headshot", id }, { from: before });
+    await audit(tx, actor, "headshot.approve", { type: "headshot", id, details: { from: before } });
     return true;
   });
-  if (!moved) return approveAfterRace(db, id);
+  // nothing moved: it was removed (the only state approval cannot leave) in between
+  if (!moved) throw removedAlready();
   return "approved";
-}
-
-async function approveAfterRace(db: Db, id: string): Promise<ModerationStatus> {
-  const now = await currentStatus(db, id);
-  if (now === "removed") throw removedAlready();
-  return now;
 }
 
 /** Flags (again, when already flagged: each reason is kept with who gave it). */
@@ -105,7 +100,7 @@ export async function flag(db: Db, actor: AuthUser, id: string, reason: string):
       .returning({ id: headshots.id });
     if (rows.length === 0) return false;
     await tx.insert(moderationFlags).values({ headshotId: id, flaggedBy: actor.id, reason });
-    await audit(tx, actor, "headshot.flag", { type: "headshot", id }, { from: before, reason });
+    await audit(tx, actor, "headshot.flag", { type: "headshot", id, details: { from: before, reason } });
     return true;
   });
   if (!moved) throw removedAlready();
@@ -131,9 +126,7 @@ export async function removeBatch(db: Db, bucket: R2Bucket, actor: AuthUser, ids
       .update(headshots)
       .set({ moderationStatus: "removed", updatedAt: new Date() })
       .where(inArray(headshots.id, ids));
-    for (const r of found) {
-      await audit(tx, actor, "headshot.remove", { type: "headshot", id: r.id }, { from: r.moderationStatus, userId: r.userId });
-    }
+    await audit(tx, actor, "headshot.remove", ...found.map((r) => ({ type: "headshot" as const, id: r.id, details: { from: r.moderationStatus, userId: r.userId } })));
   });
   for (const r of found) await deletePrefix(bucket, headshotPrefix(r.userId, r.id));
   return { deleted: found.length, ids: found.map((r) => r.id) };

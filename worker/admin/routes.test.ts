@@ -5,7 +5,7 @@
 import { describe, expect, it } from "vitest";
 import { and, eq } from "drizzle-orm";
 import { parse } from "csv-parse/sync";
-import { adminAuditLog, headshots, invoices, subscriptions, users } from "../../db/schema";
+import { adminAuditLog, headshots, invoices, subscriptions, users, type User } from "../../db/schema";
 import { app } from "../app";
 import { api, createTestUser, env, json, uniqueEmail } from "../test/helpers";
 import { seedPending } from "../test/headshots";
@@ -89,7 +89,7 @@ describe("GET /api/admin/users", () => {
   it("pages newest first with the total, searches email and names, and gives each row its counts", async () => {
     const op = await operatorAuth();
     const tag = `zq${crypto.randomUUID().slice(0, 8)}`;
-    const made = [];
+    const made: User[] = [];
     for (const k of [0, 1, 2]) {
       const u = await createTestUser({ email: uniqueEmail(`${tag}-${k}`) });
       made.push(u.user);

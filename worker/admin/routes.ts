@@ -102,7 +102,7 @@ export const adminRoutes = new Hono<AppEnv>()
     const [target] = await db.select({ email: users.email }).from(users).where(eq(users.id, id)).limit(1);
     if (!target) throw notFound("User not found.");
     const result = await deleteUser(db, c.var.config, c.env.IMAGES, id, (tx, r) =>
-      audit(tx, actor, "user.delete", { type: "user", id }, { email: target.email, ...r }),
+      audit(tx, actor, "user.delete", { type: "user", id, details: { email: target.email, ...r } }),
     );
     log("info", "admin: user deleted", { requestId: c.var.requestId, userId: id, ...result });
     const body: AdminDeleteResult = { deleted: true, ...result };
@@ -135,7 +135,7 @@ export const adminRoutes = new Hono<AppEnv>()
   .get("/financials/profit-mrr", async (c) => c.json(await figures.profitMrr(c.var.db, new Date())))
   .post("/financials/backfill-invoices", async (c) => {
     const result = await backfillInvoices(c.var.db, c.var.config);
-    await audit(c.var.db, c.var.user, "invoices.backfill", { type: "invoices" }, { ...result });
+    await audit(c.var.db, c.var.user, "invoices.backfill", { type: "invoices", details: { ...result } });
     return c.json(result);
   })
   .get("/export/users.csv", async (c) => {
@@ -144,7 +144,7 @@ export const adminRoutes = new Hono<AppEnv>()
   })
   .get("/export/financials.csv", validate("query", rangeQuery), async (c) => {
     const { from, to } = c.req.valid("query");
-    await audit(c.var.db, c.var.user, "financials.export", { type: "invoices" }, { from: from?.toISOString() ?? null, to: to?.toISOString() ?? null });
+    await audit(c.var.db, c.var.user, "financials.export", { type: "invoices", details: { from: from?.toISOString() ?? null, to: to?.toISOString() ?? null } });
     return c.body(financialsCsv(c.var.config, { from, to: to ?? new Date() }), 200, csvHeaders("financials.csv"));
   })
   .get("/moderation/headshots", validate("query", moderationQuery), async (c) =>

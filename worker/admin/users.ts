@@ -5,15 +5,19 @@
  */
 import { sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../db";
+import { userSearchText } from "../../db/schema";
 import type { AdminUserRow } from "../../domain/admin-api";
 import type { PlanType } from "../../domain/plans";
 
-/** `q` as a case-insensitive substring of the email, either name or the full name (LIKE wildcards escaped). */
+/**
+ * `q` as a case-insensitive substring of the email, either name or the full name, with LIKE's wildcards
+ * taken literally: a LIKE on db/schema.ts userSearchText, which the users_search_trgm_idx trigram index
+ * answers without reading the table.
+ */
 export function userSearch(q: string | undefined): SQL {
   if (!q) return sql`true`;
-  const pattern = `%${q.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
-  return sql`(u.email ilike ${pattern} or u.first_name ilike ${pattern} or u.last_name ilike ${pattern}
-    or (coalesce(u.first_name, '') || ' ' || coalesce(u.last_name, '')) ilike ${pattern})`;
+  const pattern = `%${q.toLowerCase().replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
+  return sql`${userSearchText} like ${pattern}`;
 }
 
 /** The per-row details for the users selected by `inner` (which must select `u.*` from users u, ordered). */
@@ -52,9 +56,12 @@ export function toUserRow(r: Raw): AdminUserRow {
 export async function listUsers(db: Db, opts: { page: number; pageSize: number; q?: string }) {
   const where = userSearch(opts.q);
   const offset = (opts.page - 1) * opts.pageSize;
+  // the page's ids first, from users_created_at_id_idx alone (a deep page skips index entries, not rows)
   const rows = await db.execute(withDetails(sql`
-    select * from users u where ${where} order by u.created_at desc, u.id desc limit ${opts.pageSize} offset ${offset}`));
-  const [count] = (await db.execute(sql`select count(*) as total from users u where ${where}`)).rows;
+    select u.* from users u join (
+      select id from users where ${where} order by created_at desc, id desc limit ${opts.pageSize} offset ${offset}
+    ) p on p.id = u.id`));
+  const [count] = (await db.execute(sql`select count(*) as total from users where ${where}`)).rows;
   return { items: rows.rows.map(toUserRow), total: Number(count!.total), page: opts.page, pageSize: opts.pageSize };
 }
 
