@@ -14,8 +14,8 @@ export function AnalyticsTab() {
   const arr = useArr();
   const churn = useChurn({});
   return (
-    <div className="grid gap-4 lg:grid-cols-2">
-      <Panel title="User Analytics" description="Sign-ups and generations">
+    <div className="grid items-start gap-4 lg:grid-cols-2">
+      <Panel title="User Analytics" description="Sign-ups (new: the last 30 days) and generations">
         <div className="grid gap-4">
           <QueryState query={users} label="user analytics">
             {(u) => (

@@ -46,7 +46,7 @@ export function FinancialsTab({ stats }: { stats: AdminStats }) {
           <Download aria-hidden="true" /> Export CSV
         </Button>
       </div>
-      <div className="grid gap-4 lg:grid-cols-[2fr_1fr]">
+      <div className="grid items-start gap-4 lg:grid-cols-[2fr_1fr]">
         <Panel title="Revenue by Plan" description={hasRange ? rangeLabel(range) : "All time, paid invoices minus refunds"}>
           <QueryState query={revenue} label="revenue by plan">
             {(rows) => <RevenueByPlanChart points={revenuePoints(rows)} />}

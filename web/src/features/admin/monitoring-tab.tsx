@@ -31,7 +31,7 @@ export function MonitoringTab() {
   const generations = useGenerationAnalytics();
   const health = useHealth();
   return (
-    <div className="grid gap-4 lg:grid-cols-2">
+    <div className="grid items-start gap-4 lg:grid-cols-2">
       <Panel title="System Performance" description="Every generation so far">
         <QueryState query={generations} label="system performance">
           {(g) => (
