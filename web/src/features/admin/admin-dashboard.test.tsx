@@ -1,9 +1,12 @@
-import { afterEach, describe, expect, it, vi } from "vitest";
-import { act, cleanup, fireEvent, screen, within } from "@testing-library/react";
+import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { act, cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { renderWithApp, testUser } from "@/test/render";
 import { AdminDashboard, PERMISSION_REDIRECT_MS } from "./admin-dashboard";
 import { healthLines } from "./monitoring-tab";
 import { json, stubApi } from "./test-api";
+
+// The charts are a lazy chunk: load it once up front, as a browser would have by the time data arrives.
+beforeAll(() => import("./charts"));
 
 afterEach(() => {
   cleanup();
@@ -61,7 +64,7 @@ describe("admin dashboard", () => {
     expect(await within(summary).findByText("€1,234.56")).toBeTruthy();
     expect(await screen.findByText("-€2.50")).toBeTruthy(); // Net Profit (Last 30d)
     expect(screen.getByText("€10.00 revenue − €12.50 cost")).toBeTruthy();
-    expect(screen.getAllByText("No data yet")).toHaveLength(3); // empty charts say so
+    await waitFor(() => expect(screen.getAllByText("No data yet")).toHaveLength(3)); // empty charts say so
   });
 
   it("Refresh reloads the data and says so; Backfill reports what it did", async () => {

@@ -1,6 +1,9 @@
 /** API figures → SPEC §3 chart points ({name, value}; for the success chart {name, successful, failed}). */
 import { PLANS } from "@/lib/domain";
 
+/** SPEC §9: every chart is 100% wide and 300 px high. */
+export const CHART_HEIGHT = 300;
+
 export interface ChartPoint {
   name: string;
   value: number;

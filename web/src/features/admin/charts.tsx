@@ -21,10 +21,9 @@ import {
   YAxis,
   type PieLabelRenderProps,
 } from "recharts";
-import type { ChartPoint, TrendPoint } from "./chart-data";
+import { CHART_HEIGHT, type ChartPoint, type TrendPoint } from "./chart-data";
 import { formatEuroCents } from "./format";
 
-export const CHART_HEIGHT = 300;
 export const LINE_PURPLE = "#8b5cf6";
 export const LINE_GREEN = "#16a34a";
 export const LINE_ORANGE = "#f97316";

@@ -1,8 +1,11 @@
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { renderWithApp, testUser } from "@/test/render";
 import { FinancialsTab } from "./financials-tab";
 import { json, stubApi, type Call } from "./test-api";
+
+// The charts are a lazy chunk: load it once up front, as a browser would have by the time data arrives.
+beforeAll(() => import("./charts"));
 
 afterEach(() => {
   cleanup();

@@ -8,7 +8,7 @@ import { useMrr } from "./api/get-mrr";
 import { useRevenueByPlan } from "./api/get-revenue-by-plan";
 import type { AdminStats } from "./api/get-stats";
 import { revenuePoints } from "./chart-data";
-import { RevenueByPlanChart } from "./charts";
+import { RevenueByPlanChart } from "./lazy-charts";
 import { rangeLabel, rangeQuery, type DayRange } from "./date-range";
 import { DateRangePicker } from "./date-range-picker";
 import { Figures, Panel, QueryState } from "./figure";

@@ -4,7 +4,7 @@ import { useProfitMrr } from "./api/get-profit-mrr";
 import { useUserAnalytics } from "./api/get-user-analytics";
 import { useUsersByPlan } from "./api/get-users-by-plan";
 import { cohortPoints, planCountPoints, trendPoints } from "./chart-data";
-import { GenerationTrendsChart, SubscriptionDistributionChart, UserGrowthChart } from "./charts";
+import { GenerationTrendsChart, SubscriptionDistributionChart, UserGrowthChart } from "./lazy-charts";
 import { Panel, QueryState } from "./figure";
 import { formatEuroCents } from "./format";
 
