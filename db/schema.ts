@@ -151,6 +151,17 @@ export const headshotDayTotals = pgTable("headshot_day_totals", {
   timed: integer("timed").notNull().default(0),
 }, (t) => [primaryKey({ columns: [t.day, t.status] })]);
 
+/**
+ * Paid invoices per UTC day of payment and plan (`other`: a price that is none of ours), kept by a
+ * trigger on `invoices` like headshot_day_totals, for revenue over long ranges. Never written by the
+ * application.
+ */
+export const invoiceDayTotals = pgTable("invoice_day_totals", {
+  day: date("day").notNull(),
+  plan: text("plan").notNull(),
+  paidCents: bigint("paid_cents", { mode: "number" }).notNull().default(0),
+}, (t) => [primaryKey({ columns: [t.day, t.plan] })]);
+
 export const subscriptions = pgTable("subscriptions", {
   id: id(),
   userId: uuid("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
@@ -168,6 +179,10 @@ export const subscriptions = pgTable("subscriptions", {
   index("subscriptions_user_idx").on(t.userId, t.status),
   index("subscriptions_status_idx").on(t.status, t.createdAt),
   index("subscriptions_canceled_idx").on(t.canceledAt),
+  // MRR, active subscriptions and users by plan read the live ones from this index alone
+  index("subscriptions_live_idx")
+    .on(t.status, t.currentPeriodEnd, t.planType, t.userId, t.createdAt)
+    .where(sql`${t.status} in ('active', 'trialing', 'past_due')`),
 ]);
 
 export const scheduledDowngrades = pgTable("scheduled_downgrades", {

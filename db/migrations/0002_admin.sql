@@ -10,7 +10,15 @@ CREATE TABLE "headshot_day_totals" (
 	CONSTRAINT "headshot_day_totals_day_status_pk" PRIMARY KEY("day","status")
 );
 --> statement-breakpoint
+CREATE TABLE "invoice_day_totals" (
+	"day" date NOT NULL,
+	"plan" text NOT NULL,
+	"paid_cents" bigint DEFAULT 0 NOT NULL,
+	CONSTRAINT "invoice_day_totals_day_plan_pk" PRIMARY KEY("day","plan")
+);
+--> statement-breakpoint
 DROP INDEX "users_created_at_idx";--> statement-breakpoint
+CREATE INDEX "subscriptions_live_idx" ON "subscriptions" USING btree ("status","current_period_end","plan_type","user_id","created_at") WHERE "subscriptions"."status" in ('active', 'trialing', 'past_due');--> statement-breakpoint
 CREATE INDEX "users_created_at_id_idx" ON "users" USING btree ("created_at","id");--> statement-breakpoint
 CREATE INDEX "users_search_trgm_idx" ON "users" USING gin (lower(email || ' ' || coalesce(first_name, '') || ' ' || coalesce(last_name, '')) gin_trgm_ops);--> statement-breakpoint
 -- headshot_day_totals follows every insert, delete and relevant update of headshots (docs/decisions/060-admin-figures.md).
@@ -47,4 +55,27 @@ CREATE TRIGGER headshot_day_totals_follow AFTER INSERT OR DELETE OR UPDATE OF st
 -- the headshots that exist before this migration
 INSERT INTO headshot_day_totals (day, status, headshots, cost_cents, duration_ms, timed)
 SELECT (created_at AT TIME ZONE 'UTC')::date, status, count(*), coalesce(sum(cost_cents), 0), coalesce(sum(duration_ms), 0), count(duration_ms)
-FROM headshots GROUP BY 1, 2;
+FROM headshots GROUP BY 1, 2;--> statement-breakpoint
+-- invoice_day_totals follows every paid invoice (docs/decisions/060-admin-figures.md).
+CREATE FUNCTION invoice_day_totals_apply() RETURNS trigger
+LANGUAGE plpgsql AS $$
+BEGIN
+  IF TG_OP IN ('UPDATE', 'DELETE') AND OLD.status = 'paid' AND OLD.paid_at IS NOT NULL THEN
+    INSERT INTO invoice_day_totals AS t (day, plan, paid_cents)
+    VALUES ((OLD.paid_at AT TIME ZONE 'UTC')::date, coalesce(OLD.plan_type::text, 'other'), -OLD.amount_cents)
+    ON CONFLICT (day, plan) DO UPDATE SET paid_cents = t.paid_cents + excluded.paid_cents;
+  END IF;
+  IF TG_OP IN ('UPDATE', 'INSERT') AND NEW.status = 'paid' AND NEW.paid_at IS NOT NULL THEN
+    INSERT INTO invoice_day_totals AS t (day, plan, paid_cents)
+    VALUES ((NEW.paid_at AT TIME ZONE 'UTC')::date, coalesce(NEW.plan_type::text, 'other'), NEW.amount_cents)
+    ON CONFLICT (day, plan) DO UPDATE SET paid_cents = t.paid_cents + excluded.paid_cents;
+  END IF;
+  RETURN NULL;
+END;
+$$;--> statement-breakpoint
+CREATE TRIGGER invoice_day_totals_follow AFTER INSERT OR DELETE OR UPDATE OF status, paid_at, plan_type, amount_cents
+  ON invoices FOR EACH ROW EXECUTE FUNCTION invoice_day_totals_apply();--> statement-breakpoint
+-- the invoices that exist before this migration
+INSERT INTO invoice_day_totals (day, plan, paid_cents)
+SELECT (paid_at AT TIME ZONE 'UTC')::date, coalesce(plan_type::text, 'other'), sum(amount_cents)
+FROM invoices WHERE status = 'paid' AND paid_at IS NOT NULL GROUP BY 1, 2;

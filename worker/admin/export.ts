@@ -1,7 +1,7 @@
 /**
  * CSV exports (RFC 4180: header row, CRLF, fields quoted when needed) written by csv-stringify, whose
  * `escape_formulas` prefixes a `'` to any text cell starting with =, +, -, @, tab or carriage return
- * (OWASP CSV injection). Rows are read a page at a time by keyset and written as they come, so an export
+ * (OWASP CSV injection). Rows are read a page at a time (1,000) by keyset and written as they come, so an export
  * holds one page in memory whatever the table's size. A stream outlives its request's handler (and the
  * request's database session, closed when the handler returns), so each export opens its own session
  * and closes it when the last page is read or the download is abandoned.
@@ -83,23 +83,30 @@ export const FINANCIALS_CSV_HEADER = [
  * money moved, oldest first — the ledger behind the revenue figures.
  */
 export function financialsCsv(config: DbConfig, range: Partial<Range> & { to: Date }, batch = 1000): ReadableStream<Uint8Array> {
-  const lower = (col: SQL) => (range.from ? sql`${col} >= ${range.from.toISOString()}::timestamptz and` : sql``);
+  const to = range.to.toISOString();
   async function* pages(db: Db) {
     let after: { at: string; id: string } | null = null;
     for (;;) {
-      const cursor = after ? sql`(x.at, x.id) > (${after.at}::timestamptz, ${after.id}::uuid)` : sql`true`;
+      // Each branch takes its own next `batch` rows after the cursor (through its time index), so a page
+      // never sorts the whole range; the page is the first `batch` of both.
+      const start = (col: SQL, id: SQL) =>
+        after
+          ? sql`${col} >= ${after.at}::timestamptz and (${col}, ${id}) > (${after.at}::timestamptz, ${after.id}::uuid)`
+          : range.from ? sql`${col} >= ${range.from.toISOString()}::timestamptz` : sql`true`;
       const res = await db.execute(sql`
         select x.*, x.at::text as cursor_at from (
-          select i.paid_at as at, i.id, 'invoice' as type, i.stripe_invoice_id as stripe_id, i.stripe_invoice_id,
+          (select i.paid_at as at, i.id, 'invoice' as type, i.stripe_invoice_id as stripe_id, i.stripe_invoice_id,
             u.email as user_email, i.plan_type::text as plan, i.amount_cents, i.currency, i.billing_reason
           from invoices i left join users u on u.id = i.user_id
-          where i.status = 'paid' and ${lower(sql`i.paid_at`)} i.paid_at < ${range.to.toISOString()}::timestamptz
+          where i.status = 'paid' and ${start(sql`i.paid_at`, sql`i.id`)} and i.paid_at < ${to}::timestamptz
+          order by i.paid_at, i.id limit ${batch})
           union all
-          select r.refunded_at, r.id, 'refund', r.stripe_refund_id, r.stripe_invoice_id,
-            u.email, i.plan_type::text, -r.amount_cents, r.currency, r.reason
-          from refunds r left join users u on u.id = r.user_id left join invoices i on i.stripe_invoice_id = r.stripe_invoice_id
-          where ${lower(sql`r.refunded_at`)} r.refunded_at < ${range.to.toISOString()}::timestamptz
-        ) x where ${cursor} order by x.at, x.id limit ${batch}`);
+          (select r.refunded_at, r.id, 'refund', r.stripe_refund_id, r.stripe_invoice_id,
+            u.email, (select plan_type::text from invoices where stripe_invoice_id = r.stripe_invoice_id), -r.amount_cents, r.currency, r.reason
+          from refunds r left join users u on u.id = r.user_id
+          where ${start(sql`r.refunded_at`, sql`r.id`)} and r.refunded_at < ${to}::timestamptz
+          order by r.refunded_at, r.id limit ${batch})
+        ) x order by x.at, x.id limit ${batch}`);
       const rows = res.rows as Record<string, unknown>[];
       if (rows.length === 0) return;
       yield rows.map((r): Cell[] => {

@@ -57,23 +57,29 @@ const headshotRows = (from: Date | null, to: Date) => sql`
   from headshots where ${from ? sql`created_at >= ${ts(from)} and` : sql``} created_at < ${ts(to)}`;
 
 /**
- * Headshot totals per status over [from, to) (from null: since the beginning). Whole UTC days come from
- * headshot_day_totals (kept by a trigger, db/migrations/0002_admin.sql); the partial days at either end
- * from the rows themselves (headshots_created_idx), so the answer is exact to the instant.
+ * [from, to) (from null: since the beginning) as whole UTC days [firstDay, lastDay) — read from a
+ * trigger-kept day table — and the partial days at either end, read from the rows themselves, so an
+ * answer from day totals is still exact to the instant.
  */
-function headshotTotals(from: Date | null, to: Date): SQL {
+function splitDays(from: Date | null, to: Date): { days: { first: Date | null; last: Date } | null; partial: Range[] } {
   const firstWhole = from ? nextDay(from) : null;
-  const lastWhole = startOfDay(to); // whole days end here
-  const parts: SQL[] = [];
-  if (firstWhole && firstWhole.getTime() >= lastWhole.getTime()) {
-    parts.push(headshotRows(from, to));
-  } else {
-    parts.push(sql`
-      select status, headshots, cost_cents, duration_ms, timed from headshot_day_totals
-      where ${firstWhole ? sql`day >= ${dayText(firstWhole)}::date and` : sql``} day < ${dayText(lastWhole)}::date`);
-    if (from && firstWhole && from.getTime() < firstWhole.getTime()) parts.push(headshotRows(from, firstWhole));
-    if (lastWhole.getTime() < to.getTime()) parts.push(headshotRows(lastWhole, to));
-  }
+  const lastWhole = startOfDay(to);
+  if (from && firstWhole!.getTime() >= lastWhole.getTime()) return { days: null, partial: from < to ? [{ from, to }] : [] };
+  const partial: Range[] = [];
+  if (from && from.getTime() < firstWhole!.getTime()) partial.push({ from, to: firstWhole! });
+  if (lastWhole.getTime() < to.getTime()) partial.push({ from: lastWhole, to });
+  return { days: { first: firstWhole, last: lastWhole }, partial };
+}
+
+const dayRange = (days: { first: Date | null; last: Date }) =>
+  sql`${days.first ? sql`day >= ${dayText(days.first)}::date and` : sql``} day < ${dayText(days.last)}::date`;
+
+/** Headshot totals per status over [from, to): headshot_day_totals for whole days, rows at the edges. */
+function headshotTotals(from: Date | null, to: Date): SQL {
+  const { days, partial } = splitDays(from, to);
+  const parts: SQL[] = partial.map((r) => headshotRows(r.from, r.to));
+  if (days) parts.push(sql`select status, headshots, cost_cents, duration_ms, timed from headshot_day_totals where ${dayRange(days)}`);
+  if (parts.length === 0) return sql`select null::text as status, 0 as headshots, 0 as cost_cents, 0 as duration_ms, 0 as timed where false`;
   return sql`
     select status::text as status, sum(headshots) as headshots, sum(cost_cents) as cost_cents,
       sum(duration_ms) as duration_ms, sum(timed) as timed
@@ -170,20 +176,24 @@ export async function generationAnalytics(db: Db, now: Date): Promise<Generation
   };
 }
 
-/** Users with a subscription granting access now, per plan (newest such subscription), and everyone else as free. */
+/**
+ * Users with a subscription granting access now, per plan, and everyone else as free — one read of
+ * the live subscriptions (subscriptions_live_idx), hashed. A user entitled on two plans at once (Stripe allows
+ * it; our checkout does not) counts under each, and once among the subscribers.
+ */
 export async function usersByPlan(db: Db, now: Date): Promise<UsersByPlan[]> {
   const n = ts(now);
   const rows = await all(db, sql`
-    with entitled as (
-      select distinct on (user_id) user_id, plan_type from subscriptions
+    with live as materialized (
+      select distinct user_id, plan_type from subscriptions
       where created_at < ${n} and status in ${ENTITLED} and (current_period_end is null or current_period_end > ${n})
-      order by user_id, current_period_end desc nulls first
     )
-    select plan_type::text as plan_type, count(*) as count from entitled group by plan_type
+    select plan_type::text as plan_type, count(*) as count from live group by plan_type
     union all
-    select 'free', (select count(*) from users where created_at < ${n}) - (select count(*) from entitled)`);
+    select 'free', (select count(*) from users where created_at < ${n}) - (select count(distinct user_id) from live)`);
   const counts = new Map(rows.map((r) => [String(r.plan_type), num(r.count)]));
-  return [...PLAN_IDS.map((p) => ({ planType: p, count: counts.get(p) ?? 0 })), { planType: "free" as const, count: counts.get("free") ?? 0 }];
+  const free = counts.get("free") ?? 0;
+  return [...PLAN_IDS.map((p) => ({ planType: p, count: counts.get(p) ?? 0 })), { planType: "free" as const, count: free }];
 }
 
 /** A plan's price as cents per month, exact (weekly × 52 / 12, monthly × 1, yearly / 12). */
@@ -222,23 +232,29 @@ export async function churn(db: Db, range: Range): Promise<Churn> {
   return { churnRate, cancellations, activeAtStart, from: range.from.toISOString(), to: range.to.toISOString() };
 }
 
-/** Paid invoices minus refunds (each by when the money moved), grouped by the invoice's plan. */
+/**
+ * Paid invoices minus refunds (each by when the money moved) as (plan, amount) rows: invoices from
+ * invoice_day_totals for whole days and from the rows at the edges; refunds (few) from their rows, charged
+ * to their invoice's plan.
+ */
 function revenueRows(range: Partial<Range> & { to: Date }): SQL {
-  const inv = range.from ? sql`paid_at >= ${ts(range.from)} and paid_at < ${ts(range.to)}` : sql`paid_at < ${ts(range.to)}`;
+  const { days, partial } = splitDays(range.from ?? null, range.to);
+  const parts: SQL[] = partial.map((r) => sql`
+    select coalesce(plan_type::text, 'other') as plan, amount_cents::bigint as amount from invoices
+    where status = 'paid' and paid_at >= ${ts(r.from)} and paid_at < ${ts(r.to)}`);
+  if (days) parts.push(sql`select plan, paid_cents as amount from invoice_day_totals where ${dayRange(days)}`);
   const ref = range.from ? sql`r.refunded_at >= ${ts(range.from)} and r.refunded_at < ${ts(range.to)}` : sql`r.refunded_at < ${ts(range.to)}`;
-  return sql`
-    select plan_type::text as plan_type, amount_cents as amount from invoices where status = 'paid' and ${inv}
-    union all
-    select i.plan_type::text, -r.amount_cents from refunds r
-      left join invoices i on i.stripe_invoice_id = r.stripe_invoice_id
-      where ${ref}`;
+  parts.push(sql`
+    select coalesce((select i.plan_type::text from invoices i where i.stripe_invoice_id = r.stripe_invoice_id), 'other') as plan,
+      -r.amount_cents::bigint as amount
+    from refunds r where ${ref}`); // one index lookup per refund, never a scan of the invoices
+  return sql.join(parts, sql` union all `);
 }
 
 export async function revenueByPlan(db: Db, range: Partial<Range> & { to: Date }): Promise<RevenueByPlan[]> {
   const rows = await all(db, sql`
-    select coalesce(plan_type, 'other') as plan_type, sum(amount) as revenue
-    from (${revenueRows(range)}) x group by 1`);
-  const by = new Map(rows.map((r) => [String(r.plan_type), num(r.revenue)]));
+    select plan, sum(amount) as revenue from (${revenueRows(range)}) x group by plan`);
+  const by = new Map(rows.map((r) => [String(r.plan), num(r.revenue)]));
   const out: RevenueByPlan[] = PLAN_IDS.map((p: PlanType) => ({ planType: p, revenue: by.get(p) ?? 0 }));
   if (by.has("other") && by.get("other") !== 0) out.push({ planType: "other", revenue: by.get("other")! });
   return out;

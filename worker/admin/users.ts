@@ -67,22 +67,26 @@ export async function listUsers(db: Db, opts: { page: number; pageSize: number; 
 
 /**
  * Every user, newest first, `batch` at a time by keyset (created_at, id) — the export streams these
- * pages, so memory holds one page whatever the table's size.
+ * pages, so memory holds two pages (the one being written, the next being read) whatever the table's size.
  */
 export async function* allUsers(db: Db, batch = 1000): AsyncGenerator<AdminUserRow[]> {
-  let after: { createdAt: string; id: string } | null = null;
-  for (;;) {
-    const cursor: SQL = after
-      ? sql`(u.created_at, u.id) < (${after.createdAt}::timestamptz, ${after.id}::uuid)`
-      : sql`true`;
+  const page = async (after: { createdAt: string; id: string } | null) => {
+    const cursor: SQL = after ? sql`(u.created_at, u.id) < (${after.createdAt}::timestamptz, ${after.id}::uuid)` : sql`true`;
     const res = await db.execute(withDetails(sql`
       select * from users u where ${cursor} order by u.created_at desc, u.id desc limit ${batch}`));
-    const rows = res.rows.map(toUserRow);
-    if (rows.length === 0) return;
-    yield rows;
-    if (rows.length < batch) return;
-    const last = res.rows[res.rows.length - 1] as Raw;
+    const raw = res.rows as Raw[];
+    const last = raw[raw.length - 1];
     // the text form keeps Postgres's microseconds, which a JavaScript Date would round away
-    after = { createdAt: String(last.cursor_at), id: String(last.id) };
+    const next = raw.length === batch && last ? { createdAt: String(last.cursor_at), id: String(last.id) } : null;
+    return { rows: raw.map(toUserRow), next };
+  };
+  let current = await page(null);
+  for (;;) {
+    // read the next page while this one is written out
+    const following = current.next ? page(current.next) : null;
+    following?.catch(() => {}); // awaited below; a failure surfaces there
+    if (current.rows.length) yield current.rows;
+    if (!following) return;
+    current = await following;
   }
 }
