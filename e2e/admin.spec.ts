@@ -119,12 +119,21 @@ test("the operator reads every tab, flags and deletes a headshot, exports users 
   await expect(card.getByText("Flagged", { exact: true })).toBeVisible();
   await expect(card.getByText("Reason: Not a real person")).toBeVisible();
 
+  // The server filters by moderation status: flagged ones, then (after the delete) removed ones.
+  const showOnly = async (status: string) => {
+    await page.getByLabel("Show").click();
+    await page.getByRole("option", { name: status }).click();
+  };
+  await showOnly("Flagged");
+  await expect(card).toHaveCount(1);
   await card.getByRole("checkbox").check();
   await page.getByRole("button", { name: "Delete (1)" }).click();
   await expect(page.getByText("1 headshots have been deleted.", { exact: true })).toBeVisible();
+  await expect(card).toHaveCount(0); // no longer flagged
+  await expect(page.getByRole("button", { name: /^Delete \(/ })).toHaveCount(0);
+  await showOnly("Removed");
   await expect(card.getByText("Removed", { exact: true })).toBeVisible();
   await expect(card.getByText("No generated image")).toBeVisible();
-  await expect(page.getByRole("button", { name: /^Delete \(/ })).toHaveCount(0);
 
   // Users: found by search; the CSV holds its header and the victim's row.
   await openTab(page, "Users");

@@ -125,6 +125,29 @@ describe("moderation panel", () => {
     expect(await screen.findByText("Failed to approve headshot")).toBeTruthy();
   });
 
+  it("pages by hasMore, and a selection does not follow to another page", async () => {
+    const second = headshot({ id: "00000000-0000-4000-8000-000000000003", style: "Casual Selfie" });
+    const calls = stubApi({
+      [LIST]: (c) =>
+        new URL(c.url, "http://x").searchParams.get("page") === "2"
+          ? json({ items: [second], page: 2, pageSize: 24, hasMore: false })
+          : json({ items: [pending], page: 1, pageSize: 24, hasMore: true }),
+    });
+    renderWithApp(<ModerationPanel />, { user: operator });
+    fireEvent.click(within(await screen.findByRole("listitem", { name: /^Suit headshot/ })).getByRole("checkbox"));
+    expect(screen.getByRole("button", { name: "Delete (1)" })).toBeTruthy();
+    expect((screen.getByRole("button", { name: "Previous" }) as HTMLButtonElement).disabled).toBe(true);
+    fireEvent.click(screen.getByRole("button", { name: "Next" }));
+    expect(await screen.findByRole("listitem", { name: /^Casual Selfie headshot/ })).toBeTruthy();
+    expect(screen.getByText("Page 2")).toBeTruthy();
+    expect((screen.getByRole("button", { name: "Next" }) as HTMLButtonElement).disabled).toBe(true);
+    expect(screen.queryByRole("button", { name: /^Delete \(/ })).toBeNull();
+    expect(new URL(calls.at(-1)!.url, "http://x").searchParams.get("page")).toBe("2");
+    fireEvent.click(screen.getByRole("button", { name: "Previous" }));
+    expect(await screen.findByRole("listitem", { name: /^Suit headshot/ })).toBeTruthy();
+    expect(screen.queryByRole("button", { name: /^Delete \(/ })).toBeNull(); // cleared, not remembered
+  });
+
   it("opens the details with both images, or says there is no generated one", async () => {
     stubApi({ [LIST]: () => page([approved]) });
     renderWithApp(<ModerationPanel />, { user: operator });

@@ -50,6 +50,11 @@ export function ModerationPanel() {
   const selection = useSelection(headshots.map((h) => h.id));
   const [details, setDetails] = useState<ModerationHeadshot | null>(null);
   const [flagging, setFlagging] = useState<ModerationHeadshot | null>(null);
+  /** Another page or filter starts with nothing selected. */
+  const goTo = (p: number) => {
+    selection.clear();
+    setPage(p);
+  };
   const approve = useApproveHeadshot();
   const remove = useDeleteHeadshots();
 
@@ -91,7 +96,7 @@ export function ModerationPanel() {
             value={filter}
             onValueChange={(v) => {
               setFilter(v as ModerationStatus | typeof ALL);
-              setPage(1);
+              goTo(1);
             }}
           >
             <SelectTrigger id="moderation-filter">
@@ -144,11 +149,11 @@ export function ModerationPanel() {
         )}
         {(page > 1 || data?.hasMore) && (
           <nav aria-label="Headshot pages" className="flex items-center justify-between gap-2">
-            <Button variant="outline" size="sm" onClick={() => setPage((p) => p - 1)} disabled={page <= 1}>
+            <Button variant="outline" size="sm" onClick={() => goTo(page - 1)} disabled={page <= 1}>
               <ChevronLeft aria-hidden="true" /> Previous
             </Button>
             <span className="text-sm text-muted-foreground">Page {page}</span>
-            <Button variant="outline" size="sm" onClick={() => setPage((p) => p + 1)} disabled={!data?.hasMore}>
+            <Button variant="outline" size="sm" onClick={() => goTo(page + 1)} disabled={!data?.hasMore}>
               Next <ChevronRight aria-hidden="true" />
             </Button>
           </nav>

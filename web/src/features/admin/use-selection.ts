@@ -2,7 +2,7 @@ import { useCallback, useMemo, useState } from "react";
 
 /**
  * The moderation panel's selection (SPEC §4): toggle one id; Select All selects every listed id or none.
- * Ids that leave the list (another page, a deletion) drop out of the selection.
+ * Ids that leave the list (a deletion, another page) do not count as selected.
  */
 export function useSelection(listed: readonly string[]) {
   const [picked, setPicked] = useState<ReadonlySet<string>>(new Set());
