@@ -21,6 +21,7 @@ import { PageSpinner } from "@/components/ui/spinner";
 const DashboardPage = lazy(() => import("@/pages/dashboard").then((m) => ({ default: m.DashboardPage })));
 const AccountPage = lazy(() => import("@/pages/account").then((m) => ({ default: m.AccountPage })));
 const PricingPage = lazy(() => import("@/pages/pricing").then((m) => ({ default: m.PricingPage })));
+const AdminPage = lazy(() => import("@/pages/admin").then((m) => ({ default: m.AdminPage })));
 
 function ServicePage({ slug }: { slug: string }) {
   const page = SERVICE_PAGES.find((s) => s.slug === slug);
@@ -84,11 +85,9 @@ export function AppRoutes() {
         </Public>
       </Route>
       <Route path={paths.admin}>
-        <Public>
-          <ProtectedRoute operatorOnly>
-            <PlaceholderPage title="Admin dashboard" description="The operator dashboard is coming soon." />
-          </ProtectedRoute>
-        </Public>
+        <ProtectedRoute>
+          <AdminPage />
+        </ProtectedRoute>
       </Route>
       <Route>
         <Public>

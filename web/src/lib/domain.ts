@@ -8,3 +8,4 @@ export * from "../../../domain/plans";
 export * from "../../../domain/downloads";
 export type * from "../../../domain/api";
 export * from "../../../domain/headshot-lifecycle";
+export * from "../../../domain/admin-api";

@@ -1,0 +1,120 @@
+import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { act, cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { renderWithApp, testUser } from "@/test/render";
+import { AdminDashboard, PERMISSION_REDIRECT_MS } from "./admin-dashboard";
+import { healthLines } from "./monitoring-tab";
+import { json, stubApi } from "./test-api";
+
+// The charts are a lazy chunk: load it once up front, as a browser would have by the time data arrives.
+beforeAll(() => import("./charts"));
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  vi.useRealTimers();
+});
+
+const operator = { ...testUser, isOperator: true };
+const stats = { totalUsers: 1234, usersThisMonth: 56, totalHeadshots: 7890, headshotsThisMonth: 12, activeSubscriptions: 40, totalSubscriptions: 52 };
+
+/** Every admin figure, answered; what a test does not care about is empty. */
+function figures(extra: Parameters<typeof stubApi>[0] = {}) {
+  return stubApi({
+    "GET /api/admin/stats": () => json(stats),
+    "GET /api/admin/financials/mrr": () => json({ mrr: 123456 }),
+    "GET /api/admin/financials/arr": () => json({ arr: 1481472 }),
+    "GET /api/admin/analytics/users": () => json({ total: 1234, new: 56, cohorts: [] }),
+    "GET /api/admin/analytics/generations": () =>
+      json({ total: 3, successful: 2, failed: 1, avgTimeMs: 14_600, totalCostCents: 10, daily: [] }),
+    "GET /api/admin/users-by-plan": () => json([]),
+    "GET /api/admin/financials/profit-30d": () => json({ profitCents: -250, revenueCents: 1000, costCents: 1250 }),
+    "GET /api/admin/financials/profit-mrr": () => json({ profitCents: 123406, mrrCents: 123456, estMonthlyCostCents: 50 }),
+    "GET /api/admin/financials/churn": () => json({ churnRate: 2.5, cancellations: 1, activeAtStart: 40, from: "", to: "" }),
+    "GET /api/health": () => json({ status: "degraded", database: "ok", storage: "error", queue: "ok" }, 503),
+    ...extra,
+  });
+}
+
+describe("admin dashboard", () => {
+  it("refuses anyone but the operator without asking the server, then goes to /dashboard", () => {
+    vi.useFakeTimers();
+    const calls = stubApi({});
+    const { location } = renderWithApp(<AdminDashboard />, { user: testUser, path: "/admin" });
+    expect(screen.getByRole("alert").textContent).toContain("You don't have permission to access this page.");
+    expect(calls).toHaveLength(0);
+    act(() => vi.advanceTimersByTime(PERMISSION_REDIRECT_MS));
+    expect(location.history.at(-1)).toBe("/dashboard");
+  });
+
+  it("shows the permission alert when the server refuses the operator", async () => {
+    stubApi({ "GET /api/admin/stats": () => json({ error: "Forbidden", message: "Operator only" }, 403) });
+    renderWithApp(<AdminDashboard />, { user: operator, path: "/admin" });
+    expect(await screen.findByText("You don't have permission to access this page.")).toBeTruthy();
+  });
+
+  it("loads, then shows the four cards in euro and the overview", async () => {
+    figures();
+    renderWithApp(<AdminDashboard />, { user: operator, path: "/admin" });
+    expect(screen.getByText("Loading admin dashboard...")).toBeTruthy();
+    const summary = await screen.findByRole("region", { name: "Summary" });
+    expect(within(summary).getByText("1,234")).toBeTruthy();
+    expect(within(summary).getByText("+56 this month")).toBeTruthy();
+    expect(within(summary).getByText("+12 this month")).toBeTruthy();
+    expect(within(summary).getByText("of 52 total")).toBeTruthy();
+    expect(await within(summary).findByText("€1,234.56")).toBeTruthy();
+    expect(await screen.findByText("-€2.50")).toBeTruthy(); // Net Profit (Last 30d)
+    expect(screen.getByText("€10.00 revenue − €12.50 cost")).toBeTruthy();
+    await waitFor(() => expect(screen.getAllByText("No data yet")).toHaveLength(3)); // empty charts say so
+  });
+
+  it("Refresh reloads the data and says so; Backfill reports what it did", async () => {
+    const calls = figures({ "POST /api/admin/financials/backfill-invoices": () => json({ examined: 3, created: 1 }) });
+    renderWithApp(<AdminDashboard />, { user: operator, path: "/admin" });
+    await screen.findByRole("region", { name: "Summary" });
+    const before = calls.filter((c) => c.url === "/api/admin/stats").length;
+    fireEvent.click(screen.getByRole("button", { name: "Refresh" }));
+    expect(await screen.findByText("All dashboard data has been refreshed.")).toBeTruthy();
+    expect(screen.getByText("Data refreshed")).toBeTruthy();
+    expect(calls.filter((c) => c.url === "/api/admin/stats").length).toBe(before + 1);
+
+    fireEvent.click(screen.getByRole("button", { name: "Backfill Invoices" }));
+    expect(await screen.findByText("Processed 3 invoices, created 1 records.")).toBeTruthy();
+    expect(screen.getByText("Backfill completed")).toBeTruthy();
+  });
+
+  it("a failed backfill shows SPEC §8's fallback", async () => {
+    figures({ "POST /api/admin/financials/backfill-invoices": () => new Response("", { status: 502, statusText: "Bad Gateway" }) });
+    renderWithApp(<AdminDashboard />, { user: operator, path: "/admin" });
+    await screen.findByRole("region", { name: "Summary" });
+    fireEvent.click(screen.getByRole("button", { name: "Backfill Invoices" }));
+    expect(await screen.findByText("Failed to backfill invoices.")).toBeTruthy();
+  });
+
+  it("analytics and monitoring show rounded rates, whole seconds, euro and the live health lines", async () => {
+    figures();
+    renderWithApp(<AdminDashboard />, { user: operator, path: "/admin" });
+    await screen.findByRole("region", { name: "Summary" });
+    // Radix tabs switch on mouse down.
+    fireEvent.mouseDown(screen.getByRole("tab", { name: "Analytics" }));
+    const analytics = screen.getByRole("tabpanel");
+    expect(await within(analytics).findByText("67%")).toBeTruthy(); // 2 of 3
+    expect(within(analytics).getByText("15s")).toBeTruthy(); // 14.6 s
+    expect(await within(analytics).findByText("2.50%")).toBeTruthy();
+    expect(await within(analytics).findByText("€14,814.72")).toBeTruthy(); // ARR
+
+    fireEvent.mouseDown(screen.getByRole("tab", { name: "Monitoring" }));
+    const monitoring = screen.getByRole("tabpanel");
+    expect(await within(monitoring).findByText("Database healthy")).toBeTruthy();
+    expect(within(monitoring).getByText("Image storage unavailable")).toBeTruthy(); // the 503's body is shown, not an error
+    expect(within(monitoring).getByText("€0.0333")).toBeTruthy(); // 10 cents over 3 generations
+    expect(within(monitoring).getByText(/^Last updated: \w{3} \d+, \d{4}, \d\d:\d\d [AP]M$/)).toBeTruthy();
+  });
+
+  it("names health checks it knows and shows new ones as they come", () => {
+    expect(healthLines({ status: "ok", database: "ok", storage: "ok", queue: "error" })).toEqual([
+      { key: "database", label: "Database", ok: true, text: "Database healthy" },
+      { key: "storage", label: "Image storage", ok: true, text: "Image storage connected" },
+      { key: "queue", label: "Generation queue", ok: false, text: "Generation queue unavailable" },
+    ]);
+  });
+});

@@ -1,0 +1,49 @@
+import type { ReactNode } from "react";
+import type { UseQueryResult } from "@tanstack/react-query";
+import { errorMessage } from "@/api/client";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { Spinner } from "@/components/ui/spinner";
+import { cn } from "@/lib/utils";
+
+/**
+ * One query's loading, error and data states, the same way across the dashboard: a spinner, the
+ * server's message, or the content rendered from the data.
+ */
+export function QueryState<T>({ query, label, children }: { query: Pick<UseQueryResult<T>, "data" | "isLoading" | "error">; label: string; children(data: T): ReactNode }) {
+  if (query.isLoading) return <Spinner label={`Loading ${label}`} className="size-5" />;
+  if (query.data === undefined) {
+    return (
+      <p role="alert" className="text-sm text-destructive">
+        {errorMessage(query.error, `Could not load ${label}`)}
+      </p>
+    );
+  }
+  return <>{children(query.data)}</>;
+}
+
+/** A titled card around a chart or a block of figures. */
+export function Panel({ title, description, children, className }: { title: string; description?: string; children: ReactNode; className?: string }) {
+  return (
+    <Card className={cn("min-w-0", className)}>
+      <CardHeader className="p-4 sm:p-6">
+        <CardTitle className="text-base">{title}</CardTitle>
+        {description && <CardDescription>{description}</CardDescription>}
+      </CardHeader>
+      <CardContent className="p-4 pt-0 sm:p-6 sm:pt-0">{children}</CardContent>
+    </Card>
+  );
+}
+
+/** A list of label → figure rows. */
+export function Figures({ rows }: { rows: [label: string, value: ReactNode][] }) {
+  return (
+    <dl className="grid gap-2.5 text-sm">
+      {rows.map(([label, value]) => (
+        <div key={label} className="flex items-baseline justify-between gap-4 border-b pb-2 last:border-b-0 last:pb-0">
+          <dt className="text-muted-foreground">{label}</dt>
+          <dd className="font-semibold tabular-nums">{value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
