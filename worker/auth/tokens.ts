@@ -11,10 +11,14 @@ const ISSUER = "headshot-studio";
 const AUDIENCE = "headshot-studio:api";
 const TYPE = "access";
 
-const keyCache = new Map<string, Uint8Array>();
-function key(secret: string): Uint8Array {
+/** The HMAC key imported once per isolate (jose would import raw bytes again on every call). */
+const keyCache = new Map<string, Promise<CryptoKey>>();
+function key(secret: string): Promise<CryptoKey> {
   let k = keyCache.get(secret);
-  if (!k) keyCache.set(secret, (k = new TextEncoder().encode(secret)));
+  if (!k) {
+    k = crypto.subtle.importKey("raw", new TextEncoder().encode(secret), { name: "HMAC", hash: "SHA-256" }, false, ["sign", "verify"]);
+    keyCache.set(secret, k);
+  }
   return k;
 }
 
@@ -26,13 +30,13 @@ export async function signAccessToken(config: Pick<Config, "JWT_SECRET">, user: 
     .setAudience(AUDIENCE)
     .setIssuedAt()
     .setExpirationTime(`${ACCESS_TOKEN_TTL_SECONDS}s`)
-    .sign(key(config.JWT_SECRET));
+    .sign(await key(config.JWT_SECRET));
 }
 
 /** The user the token names, or null if it is invalid, expired or not an access token. */
 export async function verifyAccessToken(config: Pick<Config, "JWT_SECRET">, token: string): Promise<AuthUser | null> {
   try {
-    const { payload } = await jwtVerify(token, key(config.JWT_SECRET), {
+    const { payload } = await jwtVerify(token, await key(config.JWT_SECRET), {
       issuer: ISSUER,
       audience: AUDIENCE,
       algorithms: ["HS256"],

@@ -1,0 +1,55 @@
+/**
+ * A finished headshot's status never changes (`isFinished`: completed or failed), so the status route
+ * keeps it per isolate and answers polls of it without a database round trip, and gives it a strong
+ * ETag so a client that revalidates gets a bodiless 304.
+ *
+ * Safety:
+ * - Entries are keyed by owner and headshot: a poll finds one only with a verified token of the user
+ *   whose owner-filtered SQL read put it there, so another user's poll still goes to SQL and gets 404.
+ * - Only finished rows are kept; pending and processing always read the database (never stale).
+ * - Entries live FINISHED_TTL_MS, so a row deleted with its account (or moderated, once moderation
+ *   changes what the status says) stops being served from here within that time.
+ * - The ETag covers the owner, so equal bodies of two users never share a validator.
+ */
+import type { HeadshotStatusResponse } from "../../domain/api";
+
+export const FINISHED_TTL_MS = 30_000;
+const MAX_ENTRIES = 10_000;
+
+interface Entry { row: FinishedRow; until: number }
+export interface FinishedRow { status: "completed" | "failed"; hasResult: boolean; error: string | null }
+
+const entries = new Map<string, Entry>();
+const key = (userId: string, headshotId: string) => `${userId}/${headshotId}`;
+
+export function recallFinished(userId: string, headshotId: string, now = Date.now()): FinishedRow | undefined {
+  const k = key(userId, headshotId);
+  const e = entries.get(k);
+  if (!e) return undefined;
+  if (e.until <= now) { entries.delete(k); return undefined; }
+  return e.row;
+}
+
+export function rememberFinished(userId: string, headshotId: string, row: FinishedRow, now = Date.now()): void {
+  if (entries.size >= MAX_ENTRIES) entries.delete(entries.keys().next().value!); // oldest first
+  entries.set(key(userId, headshotId), { row, until: now + FINISHED_TTL_MS });
+}
+
+/** Forget one entry (or all: tests). */
+export function forgetFinished(userId?: string, headshotId?: string): void {
+  if (userId && headshotId) entries.delete(key(userId, headshotId));
+  else entries.clear();
+}
+
+/** Strong ETag of a status answer for one user: SHA-256 of the owner and the exact body, 128 bits. */
+export async function statusEtag(userId: string, body: HeadshotStatusResponse): Promise<string> {
+  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(`${userId}\n${JSON.stringify(body)}`));
+  const hex = [...new Uint8Array(digest, 0, 16)].map((b) => b.toString(16).padStart(2, "0")).join("");
+  return `"${hex}"`;
+}
+
+/** True when an If-None-Match header names `etag` (or is `*`). */
+export function matchesEtag(ifNoneMatch: string | undefined, etag: string): boolean {
+  if (!ifNoneMatch) return false;
+  return ifNoneMatch.split(",").some((t) => { const v = t.trim(); return v === etag || v === "*" || v === `W/${etag}`; });
+}
