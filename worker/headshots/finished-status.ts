@@ -7,8 +7,9 @@
  * - Entries are keyed by owner and headshot: a poll finds one only with a verified token of the user
  *   whose owner-filtered SQL read put it there, so another user's poll still goes to SQL and gets 404.
  * - Only finished rows are kept; pending and processing always read the database (never stale).
- * - Entries live FINISHED_TTL_MS, so a row deleted with its account (or moderated, once moderation
- *   changes what the status says) stops being served from here within that time.
+ * - Entries (the answer: the body with its signed URL, valid for an hour, and the ETag) live
+ *   FINISHED_TTL_MS, so a row deleted with its account (or moderated, if moderation ever changes what
+ *   the status says) stops being served from here within that time, in every isolate.
  * - The ETag covers the owner, so equal bodies of two users never share a validator.
  */
 import type { HeadshotStatusResponse } from "../../domain/api";
@@ -16,29 +17,24 @@ import type { HeadshotStatusResponse } from "../../domain/api";
 export const FINISHED_TTL_MS = 30_000;
 const MAX_ENTRIES = 10_000;
 
-interface Entry { row: FinishedRow; until: number }
-export interface FinishedRow { status: "completed" | "failed"; hasResult: boolean; error: string | null }
+/** A finished status answer: the body (with its signed URL) and its ETag. */
+export interface Answer { body: HeadshotStatusResponse; etag: string }
+interface Entry { answer: Answer; until: number }
 
 const entries = new Map<string, Entry>();
 const key = (userId: string, headshotId: string) => `${userId}/${headshotId}`;
 
-export function recallFinished(userId: string, headshotId: string, now = Date.now()): FinishedRow | undefined {
+export function recallFinished(userId: string, headshotId: string, now = Date.now()): Answer | undefined {
   const k = key(userId, headshotId);
   const e = entries.get(k);
   if (!e) return undefined;
   if (e.until <= now) { entries.delete(k); return undefined; }
-  return e.row;
+  return e.answer;
 }
 
-export function rememberFinished(userId: string, headshotId: string, row: FinishedRow, now = Date.now()): void {
+export function rememberFinished(userId: string, headshotId: string, answer: Answer, now = Date.now()): void {
   if (entries.size >= MAX_ENTRIES) entries.delete(entries.keys().next().value!); // oldest first
-  entries.set(key(userId, headshotId), { row, until: now + FINISHED_TTL_MS });
-}
-
-/** Forget one entry (or all: tests). */
-export function forgetFinished(userId?: string, headshotId?: string): void {
-  if (userId && headshotId) entries.delete(key(userId, headshotId));
-  else entries.clear();
+  entries.set(key(userId, headshotId), { answer, until: now + FINISHED_TTL_MS });
 }
 
 /** Strong ETag of a status answer for one user: SHA-256 of the owner and the exact body, 128 bits. */

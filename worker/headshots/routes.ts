@@ -33,8 +33,8 @@ import { signImageUrl } from "../images/signed-urls";
 import { refuseIfCannotGenerate, startGeneration, undoStart } from "./entitlement";
 import { keepNewestUnused } from "./unused-uploads";
 import { downloadRoutes } from "./download";
+import { isFinished } from "../../domain/headshot-lifecycle";
 import { matchesEtag, recallFinished, rememberFinished, statusEtag } from "./finished-status";
-import { isFinished, type HeadshotStatus } from "../../domain/headshot-lifecycle";
 
 /** Room for the multipart boundaries and the two small text fields around a maximal photo. */
 const MULTIPART_OVERHEAD = 64 * 1024;
@@ -136,32 +136,31 @@ export const headshotRoutes = new Hono<AppEnv>()
   .get("/:id/status", requireUser, validate("param", idParam), async (c) => {
     const { id } = c.req.valid("param");
     const userId = c.var.user.id;
-    // The hot path (every open tab, every 2 s). A finished status never changes: it comes from the
-    // per-isolate memo when it can (./finished-status.ts); otherwise one primary-key lookup filtered by
-    // owner, one HTTP round trip, no session.
-    let row: { status: HeadshotStatus; hasResult: boolean; error: string | null } | undefined = recallFinished(userId, id);
-    if (!row) {
-      const [found] = await c.var.httpDb
+    // The hot path (every open tab, every 2 s). A finished status never changes: its answer comes from
+    // the per-isolate memo when it can (./finished-status.ts); otherwise one primary-key lookup filtered
+    // by owner, one HTTP round trip, no session.
+    let answer = recallFinished(userId, id);
+    if (!answer) {
+      const [row] = await c.var.httpDb
         .select({ status: headshots.status, resultKey: headshots.resultKey, error: headshots.error })
         .from(headshots)
         .where(and(eq(headshots.id, id), eq(headshots.userId, userId)));
-      if (!found) throw headshotNotFound();
-      row = { status: found.status, hasResult: Boolean(found.resultKey), error: found.error };
-      if (row.status === "completed" || row.status === "failed") rememberFinished(userId, id, { ...row, status: row.status });
-    }
-    const body: HeadshotStatusResponse = { status: row.status };
-    if (row.status === "completed" && row.hasResult) body.generatedImageUrl = await signImageUrl(c.var.config, id, "result");
-    if (row.status === "failed") body.error = row.error ?? MESSAGES.generationFailed;
-    if (!isFinished(row.status)) {
-      c.header("Cache-Control", "no-store");
-      return c.json(body);
+      if (!row) throw headshotNotFound();
+      const body: HeadshotStatusResponse = { status: row.status };
+      if (row.status === "completed" && row.resultKey) body.generatedImageUrl = await signImageUrl(c.var.config, id, "result");
+      if (row.status === "failed") body.error = row.error ?? MESSAGES.generationFailed;
+      if (!isFinished(row.status)) {
+        c.header("Cache-Control", "no-store");
+        return c.json(body);
+      }
+      answer = { body, etag: await statusEtag(userId, body) };
+      rememberFinished(userId, id, answer);
     }
     // Finished: a strong validator for this user and body (the signed URL changes every 10 minutes).
-    const etag = await statusEtag(userId, body);
-    c.header("ETag", etag);
+    c.header("ETag", answer.etag);
     c.header("Cache-Control", "private, no-cache");
-    if (matchesEtag(c.req.header("If-None-Match"), etag)) return c.body(null, 304);
-    return c.json(body);
+    if (matchesEtag(c.req.header("If-None-Match"), answer.etag)) return c.body(null, 304);
+    return c.json(answer.body);
   })
   .get("/", requireUser, async (c) => {
     // The gallery: generated or generating. Uploads never generated and refunded failures are not shown.
