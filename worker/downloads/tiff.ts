@@ -1,8 +1,8 @@
 /**
  * A small baseline TIFF writer (little-endian, one IFD, chunky RGB or RGBA 8-bit, Adobe Deflate with
  * the horizontal-difference predictor, XResolution/YResolution/ResolutionUnit = inch), plus the same IFD
- * writer reused for the EXIF block WebP carries its DPI in. No dependency: CompressionStream("deflate")
- * produces the zlib stream TIFF compression 8 expects, in Workers and in Node alike.
+ * writer reused for the EXIF block WebP carries its DPI in. No dependency: the runtime's native zlib
+ * (./zlib.ts) produces the zlib stream TIFF compression 8 expects, in Workers and in Node alike.
  */
 import { isOpaque } from "./png-encode";
 import { deflate } from "./zlib";
