@@ -1,88 +1,70 @@
 /**
- * Load benchmark of the hot path: GET /api/headshots/:id/status (every open tab polls it every 2 s).
- * 200 concurrent pollers for 30 s against a running `npm start`, then requests/s and p50/p99 latency.
+ * Load benchmark of the polled hot paths against a running `npm start`, side by side in one run and
+ * interleaved round by round (the machine is shared, so only same-run ratios mean anything):
+ *   floor    an unknown /api path (JSON 404: no auth, no database) — what this local stack can do at best
+ *   credits  GET /api/users/credits (token + one SQL-over-HTTP read)
+ *   status   GET /api/headshots/:id/status of a completed headshot (token; the finished-status memo)
+ *   status, pending  the same route for an upload never generated (token + one SQL-over-HTTP read)
  *
- *   npm start                          # in another terminal
- *   npx tsx bench/status-load.ts       # BASE_URL=http://127.0.0.1:8787 CONNECTIONS=200 DURATION=30
- *
- * It makes its own verified user and headshot through the API: sign up → the dev mailbox
- * (GET /api/dev/mailbox?to=...) → the verification link → upload a generated JPEG. Loopback only.
+ *   PORT=8784 GENAI_STANDIN_DELAY_MS=0 npm start     # in another terminal
+ *   BASE_URL=http://127.0.0.1:8784 npx tsx bench/status-load.ts   # CONNECTIONS=50 DURATION=10 ROUNDS=3
  */
 import { createRequire } from "node:module";
-import sharp from "sharp";
+import { call, base, generateAndWait, uploadPhoto, verifiedUser } from "./lib-api";
 
 interface AutocannonResult {
   requests: { average: number; total: number };
-  latency: { p50: number; p99: number; average: number; max: number };
+  latency: { p50: number; p99: number };
   non2xx: number;
   errors: number;
   timeouts: number;
-  duration: number;
+  statusCodeStats: Record<string, { count: number }>;
 }
 type Autocannon = (opts: Record<string, unknown>) => Promise<AutocannonResult>;
 const autocannon = createRequire(import.meta.url)("autocannon") as Autocannon;
 
-const BASE_URL = process.env.BASE_URL ?? "http://127.0.0.1:8787";
-const CONNECTIONS = Number(process.env.CONNECTIONS ?? 200);
-const DURATION = Number(process.env.DURATION ?? 30);
+const CONNECTIONS = Number(process.env.CONNECTIONS ?? 50);
+const DURATION = Number(process.env.DURATION ?? 10);
+const ROUNDS = Number(process.env.ROUNDS ?? 3);
 
-const base = new URL(BASE_URL);
-if (!["127.0.0.1", "localhost", "[::1]", "::1"].includes(base.hostname)) {
-  throw new Error(`BASE_URL must be a loopback address (got ${base.hostname}); this benchmark never targets other hosts.`);
+const { token } = await verifiedUser();
+const auth = { Authorization: `Bearer ${token}` };
+const done = await uploadPhoto(token);
+const generated = await generateAndWait(token, done);
+if (generated.status !== "completed") throw new Error(`the bench headshot ended ${generated.status}`);
+const pending = await uploadPhoto(token);
+
+const targets = [
+  { name: "floor (JSON 404)", path: "/api/bench-floor-404", headers: {} },
+  { name: "credits", path: "/api/users/credits", headers: auth },
+  { name: "status (completed)", path: `/api/headshots/${done}/status`, headers: auth },
+  { name: "status (pending: SQL)", path: `/api/headshots/${pending}/status`, headers: auth },
+];
+for (const t of targets) {
+  const r = await call(t.path, { headers: t.headers });
+  console.log(`GET ${t.path} → ${r.status} ${(await r.text()).slice(0, 100)}`);
+}
+console.log(`\n${CONNECTIONS} connections, ${DURATION} s per target, ${ROUNDS} rounds interleaved ...`);
+
+const results = new Map<string, { rps: number[]; p50: number[]; p99: number[]; bad: number }>();
+for (let round = 0; round < ROUNDS; round++) {
+  for (const t of targets) {
+    const r = await autocannon({ url: new URL(t.path, base).toString(), connections: CONNECTIONS, duration: DURATION, headers: t.headers });
+    const e = results.get(t.name) ?? { rps: [], p50: [], p99: [], bad: 0 };
+    e.rps.push(r.requests.average); e.p50.push(r.latency.p50); e.p99.push(r.latency.p99);
+    const expected = t.name.startsWith("floor") ? "404" : "200";
+    e.bad += r.errors + r.timeouts + Object.entries(r.statusCodeStats ?? {}).filter(([code]) => code !== expected).reduce((n, [, s]) => n + s.count, 0);
+    results.set(t.name, e);
+    console.log(`  round ${round + 1} ${t.name.padEnd(22)} ${r.requests.average.toFixed(0)} req/s`);
+  }
 }
 
-async function call(path: string, init: RequestInit = {}): Promise<Response> {
-  return fetch(new URL(path, base), { redirect: "manual", ...init });
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+const floor = median(results.get(targets[0]!.name)!.rps);
+console.log(`\n${"target".padEnd(24)}${"req/s".padStart(8)}${"× floor".padStart(9)}${"p50 ms".padStart(8)}${"p99 ms".padStart(8)}${"unexpected".padStart(12)}`);
+for (const t of targets) {
+  const e = results.get(t.name)!;
+  const rps = median(e.rps);
+  console.log(`${t.name.padEnd(24)}${rps.toFixed(0).padStart(8)}${(rps / floor).toFixed(2).padStart(9)}${String(median(e.p50)).padStart(8)}${String(median(e.p99)).padStart(8)}${String(e.bad).padStart(12)}`);
 }
-
-async function expectOk(res: Response, what: string): Promise<Response> {
-  if (res.status >= 400) throw new Error(`${what}: ${res.status} ${await res.text()}`);
-  return res;
-}
-
-async function setUp(): Promise<{ token: string; headshotId: string }> {
-  const email = `bench-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.test`;
-  const password = `bench-${crypto.randomUUID()}`;
-  const signup = await expectOk(
-    await call("/api/auth/signup", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ email, password }) }),
-    "sign up",
-  );
-  const { accessToken } = (await signup.json()) as { accessToken: string };
-
-  const mailbox = await expectOk(await call(`/api/dev/mailbox?to=${encodeURIComponent(email)}`), "dev mailbox");
-  const { messages } = (await mailbox.json()) as { messages: { links?: string[]; text?: string }[] };
-  const link = messages.flatMap((m) => m.links ?? m.text?.match(/https?:\/\/\S+/g) ?? []).find((l) => l.includes("/api/auth/verify"));
-  if (!link) throw new Error("no verification link in the dev mailbox");
-  const verifyUrl = new URL(link);
-  await expectOk(await call(verifyUrl.pathname + verifyUrl.search), "verify email"); // only the path: stay on loopback
-
-  const jpeg = await sharp({ create: { width: 640, height: 640, channels: 3, background: { r: 180, g: 140, b: 120 } } }).jpeg().toBuffer();
-  const form = new FormData();
-  form.append("photo", new File([new Uint8Array(jpeg)], "bench.jpg", { type: "image/jpeg" }));
-  form.append("style", "LinkedIn");
-  const upload = await expectOk(
-    await call("/api/headshots/upload", { method: "POST", headers: { Authorization: `Bearer ${accessToken}` }, body: form }),
-    "upload",
-  );
-  const { id } = (await upload.json()) as { id: string };
-  return { token: accessToken, headshotId: id };
-}
-
-const { token, headshotId } = await setUp();
-const url = new URL(`/api/headshots/${headshotId}/status`, base).toString();
-const probe = await call(url, { headers: { Authorization: `Bearer ${token}` } });
-console.log(`GET ${url} → ${probe.status} ${await probe.text()}`);
-console.log(`${CONNECTIONS} concurrent pollers for ${DURATION} s ...`);
-
-const result = await autocannon({
-  url,
-  connections: CONNECTIONS,
-  duration: DURATION,
-  headers: { Authorization: `Bearer ${token}` },
-});
-
-console.log("");
-console.log(`requests/s   ${result.requests.average.toFixed(0)}  (total ${result.requests.total})`);
-console.log(`latency p50  ${result.latency.p50} ms`);
-console.log(`latency p99  ${result.latency.p99} ms   (avg ${result.latency.average} ms, max ${result.latency.max} ms)`);
-console.log(`non-2xx      ${result.non2xx}   errors ${result.errors}   timeouts ${result.timeouts}`);
+console.log(`\nMedian of ${ROUNDS} interleaved rounds. "unexpected" counts errors, timeouts and answers other than 200 (404 for the floor).`);

@@ -16,6 +16,7 @@ import type { AuthUser } from "../env";
 import { conflict, notFound } from "../lib/errors";
 import { signImageUrl } from "../images/signed-urls";
 import { deletePrefix, headshotPrefix } from "../storage/keys";
+import { forgetFinished } from "../headshots/finished-status";
 import { audit } from "./audit";
 
 /** The states a move to `to` may start from (plus `to` itself where repeating it is harmless). */
@@ -128,6 +129,7 @@ export async function removeBatch(db: Db, bucket: R2Bucket, actor: AuthUser, ids
       .where(inArray(headshots.id, ids));
     await audit(tx, actor, "headshot.remove", ...found.map((r) => ({ type: "headshot" as const, id: r.id, details: { from: r.moderationStatus, userId: r.userId } })));
   });
+  forgetFinished(ids);
   for (const r of found) await deletePrefix(bucket, headshotPrefix(r.userId, r.id));
   return { deleted: found.length, ids: found.map((r) => r.id) };
 }

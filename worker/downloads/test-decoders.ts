@@ -94,7 +94,7 @@ export function tiffTags(t: Uint8Array, at?: number): Map<number, number[]> {
   return tags;
 }
 
-/** RIFF/WebP: chunk list, canvas size (VP8X or the VP8L header), EXIF block if any. */
+/** RIFF/WebP: chunk list, canvas size (VP8X, the VP8L header or the lossy VP8 frame header), EXIF block if any. */
 export function webpInfo(w: Uint8Array) {
   if (str4(w, 0) !== "RIFF" || str4(w, 8) !== "WEBP") throw new Error("not a WebP");
   const riffSize = new DataView(w.buffer, w.byteOffset).getUint32(4, true);
@@ -107,6 +107,7 @@ export function webpInfo(w: Uint8Array) {
   let width = 0, height = 0;
   const vp8x = chunks.find((c) => c.type === "VP8X");
   const vp8l = chunks.find((c) => c.type === "VP8L");
+  const vp8 = chunks.find((c) => c.type === "VP8 ");
   if (vp8x) {
     const d = vp8x.data;
     width = 1 + (d[4]! | (d[5]! << 8) | (d[6]! << 16));
@@ -116,6 +117,11 @@ export function webpInfo(w: Uint8Array) {
     const bits = d[1]! | (d[2]! << 8) | (d[3]! << 16) | (d[4]! << 24);
     width = (bits & 0x3fff) + 1;
     height = ((bits >>> 14) & 0x3fff) + 1;
+  } else if (vp8) {
+    const d = vp8.data; // 3-byte frame tag, start code 9d 01 2a, then 14-bit width and height (RFC 6386 §9.1)
+    if (d[3] !== 0x9d || d[4] !== 0x01 || d[5] !== 0x2a) throw new Error("bad VP8 start code");
+    width = (d[6]! | (d[7]! << 8)) & 0x3fff;
+    height = (d[8]! | (d[9]! << 8)) & 0x3fff;
   }
   return { riffSize, fileSize: w.length, chunks, width, height, flags: vp8x?.data[0] ?? 0, exif: chunks.find((c) => c.type === "EXIF")?.data };
 }

@@ -1,9 +1,11 @@
 /**
  * A small baseline TIFF writer (little-endian, one IFD, chunky RGB or RGBA 8-bit, Adobe Deflate with
  * the horizontal-difference predictor, XResolution/YResolution/ResolutionUnit = inch), plus the same IFD
- * writer reused for the EXIF block WebP carries its DPI in. No dependency: CompressionStream("deflate")
- * produces the zlib stream TIFF compression 8 expects, in Workers and in Node alike.
+ * writer reused for the EXIF block WebP carries its DPI in. No dependency: the runtime's native zlib
+ * (./zlib.ts) produces the zlib stream TIFF compression 8 expects, in Workers and in Node alike.
  */
+import { isOpaque } from "./png-encode";
+import { deflate } from "./zlib";
 
 const enum T { ASCII = 2, SHORT = 3, LONG = 4, RATIONAL = 5 }
 const TYPE_SIZE: Record<T, number> = { [T.ASCII]: 1, [T.SHORT]: 2, [T.LONG]: 4, [T.RATIONAL]: 8 };
@@ -81,16 +83,6 @@ export function exifResolution(dpi: number): Uint8Array {
   return out;
 }
 
-async function deflate(data: Uint8Array): Promise<Uint8Array> {
-  const stream = new Blob([data as Uint8Array<ArrayBuffer>]).stream().pipeThrough(new CompressionStream("deflate"));
-  return new Uint8Array(await new Response(stream).arrayBuffer());
-}
-
-function isOpaque(rgba: Uint8Array): boolean {
-  for (let i = 3; i < rgba.length; i += 4) if (rgba[i] !== 255) return false;
-  return true;
-}
-
 /** Target size of one uncompressed strip (libtiff suggests small strips; readers stream them). */
 const STRIP_BYTES = 256 * 1024;
 
@@ -107,7 +99,7 @@ export async function encodeTiff(rgba: Uint8Array, width: number, height: number
   const stripCount = Math.ceil(height / rowsPerStrip);
 
   // Samples with the horizontal predictor applied (each sample minus the same sample one pixel left).
-  const strips: Promise<Uint8Array>[] = [];
+  const compressed: Uint8Array[] = [];
   for (let s = 0; s < stripCount; s++) {
     const y0 = s * rowsPerStrip;
     const rows = Math.min(rowsPerStrip, height - y0);
@@ -123,9 +115,8 @@ export async function encodeTiff(rgba: Uint8Array, width: number, height: number
         if (spp === 4) { const c3 = rgba[src + 3]!; buf[dst + 3] = c3 - p3; p3 = c3; }
       }
     }
-    strips.push(deflate(buf));
+    compressed.push(deflate(buf));
   }
-  const compressed = await Promise.all(strips);
 
   const entries: Entry[] = [
     { tag: 256, type: T.LONG, values: [width] },

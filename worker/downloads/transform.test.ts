@@ -153,13 +153,18 @@ describe("transformDownload: DPI", () => {
   });
 
   it("WebP: an EXIF chunk (VP8X flag set) with the resolution in inches", async () => {
-    for (const shape of ["square", "round"] as const) {
-      const out = await transformDownload(SOURCE, opts({ resolution: "web", fileFormat: "webp", dpi: "300", shape }));
+    // web is lossy (VP8, with a lossless ALPH chunk when round); every other size lossless (VP8L).
+    const cases = [
+      { o: { resolution: "web" }, size: 512, square: ["VP8X", "VP8 ", "EXIF"], round: ["VP8X", "ALPH", "VP8 ", "EXIF"] },
+      { o: { preset: "twitter-profile" }, size: 400, square: ["VP8X", "VP8L", "EXIF"], round: ["VP8X", "VP8L", "EXIF"] },
+    ] as const;
+    for (const c of cases) for (const shape of ["square", "round"] as const) {
+      const out = await transformDownload(SOURCE, opts({ ...c.o, fileFormat: "webp", dpi: "300", shape }));
       const info = webpInfo(out.bytes);
-      expect(info.chunks.map((c) => c.type)).toEqual(["VP8X", "VP8L", "EXIF"]);
+      expect(info.chunks.map((ch) => ch.type)).toEqual(c[shape]);
       expect(info.flags & 0x08).toBe(0x08);
       expect(Boolean(info.flags & 0x10)).toBe(shape === "round");
-      expect([info.width, info.height]).toEqual([512, 512]);
+      expect([info.width, info.height]).toEqual([c.size, c.size]);
       const tags = tiffTags(info.exif!);
       expect(tags.get(282)).toEqual([300]);
       expect(tags.get(283)).toEqual([300]);
@@ -167,5 +172,33 @@ describe("transformDownload: DPI", () => {
     }
     const plain = webpInfo((await transformDownload(SOURCE, opts({ resolution: "web", fileFormat: "webp" }))).bytes);
     expect(plain.exif).toBeUndefined();
+  });
+});
+
+describe("transformDownload: encoders", () => {
+  const colourType = (png: Uint8Array) => pngChunks(png).find((c) => c.type === "IHDR")!.data[9];
+
+  it("writes an opaque PNG as RGB (colour type 2) and a round one as RGBA (type 6) with its alpha", async () => {
+    const square = await transformDownload(SOURCE, opts({ preset: "facebook-profile" }));
+    expect(colourType(square.bytes)).toBe(2);
+    const round = await transformDownload(SOURCE, opts({ preset: "facebook-profile", shape: "round" }));
+    expect(colourType(round.bytes)).toBe(6);
+    const d = await decodePng(round.bytes);
+    expect(pixel(d, 0, 0)[3]).toBe(0);
+    expect(pixel(d, 160, 160)[3]).toBe(255);
+    // Same pixels inside the circle: RGB and RGBA files carry the same colours.
+    const s = await decodePng(square.bytes);
+    expect(pixel(d, 160, 160).slice(0, 3)).toEqual(pixel(s, 160, 160).slice(0, 3));
+  });
+
+  it("writes the web WebP lossy, at 512², close to the lossless pixels", async () => {
+    const lossy = await transformDownload(SOURCE, opts({ resolution: "web", fileFormat: "webp" }));
+    expect(webpInfo(lossy.bytes).chunks.map((c) => c.type)).toEqual(["VP8 "]);
+    const d = await decode(lossy.bytes, "webp");
+    expect([d.width, d.height]).toEqual([512, 512]);
+    const ref = await decodePng((await transformDownload(SOURCE, opts({ resolution: "web" }))).bytes);
+    let err = 0;
+    for (let i = 0; i < d.rgba.length; i++) if ((i & 3) !== 3) err += Math.abs(d.rgba[i]! - ref.rgba[i]!);
+    expect(err / (512 * 512 * 3)).toBeLessThan(4); // mean absolute error per sample, 0–255
   });
 });

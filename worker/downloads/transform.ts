@@ -1,16 +1,22 @@
 /**
  * The download pipeline as one plain function: stored result bytes + normalised options → file bytes.
- * Decode once, crop and resize once (Catmull-Rom), compose/mask in raw RGBA only when needed, encode
- * once, then write DPI into the container without re-encoding. Every PhotonImage is freed.
- * Routes, tests and bench/downloads.ts all call `transformDownload` directly.
+ * Decode once (our PNG reader on the runtime's zlib; photon for anything else), crop and resize once
+ * (resize.ts, Catmull-Rom), compose/mask the raw RGBA when needed, encode once with DPI in the
+ * container: PNG and TIFF by our writers on native zlib, lossless WebP by photon, the `web` WebP lossy
+ * by libwebp. Routes, tests and bench/downloads.ts all call `transformDownload` directly.
+ * docs/decisions/030-download-pipeline.md and 033-download-encoders.md say why.
  */
-import { PhotonImage, SamplingFilter, crop, resize } from "@cf-wasm/photon";
+import { PhotonImage } from "@cf-wasm/photon";
 import type { DownloadOptions, FileFormat } from "../../domain/downloads";
 import { applyRoundMask, composeOnBackdrop } from "./compose";
 import { planGeometry } from "./geometry";
 import { isPng, pngSize, setPngDpi } from "./png";
+import { decodePng, type Pixels } from "./png-decode";
+import { encodePng, isOpaque } from "./png-encode";
+import { resizeRgba } from "./resize";
 import { encodeTiff } from "./tiff";
 import { setWebpDpi } from "./webp";
+import { encodeWebpLossy } from "./webp-lossy";
 
 export const FORMAT_MIME: Record<FileFormat, string> = {
   png: "image/png",
@@ -18,17 +24,24 @@ export const FORMAT_MIME: Record<FileFormat, string> = {
   tiff: "image/tiff",
 };
 
-/**
- * Catmull-Rom: as sharp as Lanczos3 to the eye for photos at these ratios, and about 20 % cheaper
- * in photon (see docs/decisions/030-download-pipeline.md and bench/downloads.ts).
- */
-export const RESIZE_FILTER = SamplingFilter.CatmullRom;
-
 export interface TransformResult {
   bytes: Uint8Array;
   mime: string;
   width: number;
   height: number;
+}
+
+/** RGBA pixels of the stored result: our PNG reader when it can, photon otherwise (JPEG, 16-bit…). */
+async function decode(source: Uint8Array): Promise<Pixels> {
+  const png = decodePng(source);
+  if (png) return png;
+  const img = PhotonImage.new_from_byteslice(source);
+  try {
+    const rgba = img.get_raw_pixels();
+    return { rgba, width: img.get_width(), height: img.get_height(), opaque: isOpaque(rgba) };
+  } finally {
+    img.free();
+  }
 }
 
 export async function transformDownload(source: Uint8Array, o: DownloadOptions): Promise<TransformResult> {
@@ -44,45 +57,30 @@ export async function transformDownload(source: Uint8Array, o: DownloadOptions):
     }
   }
 
-  let img: PhotonImage | undefined = PhotonImage.new_from_byteslice(source);
-  try {
-    const plan = planGeometry(img.get_width(), img.get_height(), o);
-    const { crop: c, portrait } = plan;
-    if (c.x1 !== 0 || c.y1 !== 0 || c.x2 !== img.get_width() || c.y2 !== img.get_height()) {
-      const next = crop(img, c.x1, c.y1, c.x2, c.y2);
-      img.free();
-      img = next;
-    }
-    if (portrait.width !== img.get_width() || portrait.height !== img.get_height()) {
-      const next = resize(img, portrait.width, portrait.height, RESIZE_FILTER);
-      img.free();
-      img = next;
-    }
-
-    const needsRaw = plan.width !== portrait.width || o.shape === "round";
-    if (!needsRaw && o.fileFormat !== "tiff") return { bytes: encodePhoton(img, o.fileFormat, dpi, false), mime, width: plan.width, height: plan.height };
-
-    let pixels = img.get_raw_pixels();
-    img.free();
-    img = undefined;
-    if (plan.width !== portrait.width) {
-      pixels = composeOnBackdrop(pixels, portrait.width, plan.height, plan.width, plan.portraitX);
-    }
-    if (o.shape === "round") applyRoundMask(pixels, plan.width, plan.height);
-
-    if (o.fileFormat === "tiff") {
-      return { bytes: await encodeTiff(pixels, plan.width, plan.height, dpi), mime, width: plan.width, height: plan.height };
-    }
-    img = new PhotonImage(pixels, plan.width, plan.height);
-    const hasAlpha = o.shape === "round";
-    return { bytes: encodePhoton(img, o.fileFormat, dpi, hasAlpha), mime, width: plan.width, height: plan.height };
-  } finally {
-    img?.free();
+  const src = await decode(source);
+  const plan = planGeometry(src.width, src.height, o);
+  const { crop: c, portrait, width, height } = plan;
+  let pixels = src.rgba;
+  const whole = c.x1 === 0 && c.y1 === 0 && c.x2 === src.width && c.y2 === src.height;
+  if (!whole || portrait.width !== src.width || portrait.height !== src.height) {
+    pixels = resizeRgba(src.rgba, src.width, c, portrait.width, portrait.height, src.opaque);
   }
-}
+  if (width !== portrait.width) pixels = composeOnBackdrop(pixels, portrait.width, height, width, plan.portraitX);
+  const round = o.shape === "round";
+  if (round) applyRoundMask(pixels, width, height);
 
-/** PNG or lossless WebP from photon, with the DPI written into the container afterwards. */
-function encodePhoton(img: PhotonImage, format: "png" | "webp", dpi: number | undefined, hasAlpha: boolean): Uint8Array {
-  if (format === "png") return setPngDpi(img.get_bytes(), dpi);
-  return setWebpDpi(img.get_bytes_webp(), img.get_width(), img.get_height(), hasAlpha, dpi);
+  let bytes: Uint8Array;
+  if (o.fileFormat === "png") bytes = await encodePng(pixels, width, height, dpi);
+  else if (o.fileFormat === "tiff") bytes = await encodeTiff(pixels, width, height, dpi);
+  else if (o.resolution === "web") {
+    bytes = setWebpDpi(await encodeWebpLossy(pixels, width, height), width, height, round, dpi);
+  } else {
+    const img = new PhotonImage(pixels, width, height);
+    try {
+      bytes = setWebpDpi(img.get_bytes_webp(), width, height, round, dpi);
+    } finally {
+      img.free();
+    }
+  }
+  return { bytes, mime, width, height };
 }

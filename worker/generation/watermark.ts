@@ -40,25 +40,44 @@ function inkColumns(pixels: Uint8Array, width: number): [number, number] {
   return right < 0 ? [0, 0] : [left, right];
 }
 
+/** The two text strips for one image width, drawn once per isolate (they depend on the width only). */
+interface Strips { width: number; height: number; text: Uint8Array; shadow: Uint8Array; x: bigint }
+const stripsByWidth = new Map<number, Strips>();
+
+function stripsFor(width: number): Strips {
+  let s = stripsByWidth.get(width);
+  if (s) return s;
+  const size = Math.max(14, Math.round(width / 14));
+  const height = Math.round(size * 1.5);
+  const offset = Math.max(1, Math.round(size / 40));
+  const text = textStrip(width, height, size, 0, 0, null, TEXT_OPACITY);
+  const shadow = textStrip(width, height, size, offset, offset, 0, SHADOW_OPACITY);
+  text.image.free();
+  shadow.image.free();
+  // centre on the ink actually drawn, not on an estimate of the font's width
+  const [left, right] = inkColumns(text.pixels, width);
+  const x = BigInt(Math.max(0, Math.round((width - (right - left + 1)) / 2) - left));
+  s = { width, height, text: text.pixels, shadow: shadow.pixels, x };
+  if (stripsByWidth.size >= 8) stripsByWidth.clear();
+  stripsByWidth.set(width, s);
+  return s;
+}
+
 export function stampWatermark(bytes: Uint8Array): Uint8Array {
   const image = PhotonImage.new_from_byteslice(bytes);
   const layers: PhotonImage[] = [];
   try {
     const width = image.get_width();
     const height = image.get_height();
-    const size = Math.max(14, Math.round(width / 14));
-    const stripHeight = Math.round(size * 1.5);
-    const offset = Math.max(1, Math.round(size / 40));
-    const text = textStrip(width, stripHeight, size, 0, 0, null, TEXT_OPACITY);
-    const shadow = textStrip(width, stripHeight, size, offset, offset, 0, SHADOW_OPACITY);
-    layers.push(text.image, shadow.image);
-    // centre on the ink actually drawn, not on an estimate of the font's width
-    const [left, right] = inkColumns(text.pixels, width);
-    const x = BigInt(Math.max(0, Math.round((width - (right - left + 1)) / 2) - left));
+    const strips = stripsFor(width);
+    const text = new PhotonImage(strips.text, width, strips.height);
+    layers.push(text);
+    const shadow = new PhotonImage(strips.shadow, width, strips.height);
+    layers.push(shadow);
     for (const fraction of ROWS) {
-      const y = BigInt(Math.max(0, Math.round(height * fraction - stripHeight / 2)));
-      watermark(image, shadow.image, x, y);
-      watermark(image, text.image, x, y);
+      const y = BigInt(Math.max(0, Math.round(height * fraction - strips.height / 2)));
+      watermark(image, shadow, strips.x, y);
+      watermark(image, text, strips.x, y);
     }
     return image.get_bytes();
   } finally {

@@ -5,13 +5,16 @@ import type { ApiHeadshot, HeadshotStatusResponse } from "../../domain/api";
 import { getConfig } from "../config";
 import { getDecrypted } from "../storage/encrypted";
 import { originalKey } from "../storage/keys";
-import { api, createTestUser } from "../test/helpers";
+import { eq } from "drizzle-orm";
+import { headshots } from "../../db/schema";
+import { api, createTestUser, testDb } from "../test/helpers";
 import {
   SECRET, contains, decode, jpegBytes, jpegDeclaring, jpegWithMetadata, pngBytes, pngDeclaring, webpBytes,
 } from "../test/images";
 import { headshotRow, photoForm, seedProcessing, upload } from "../test/headshots";
 import { processGeneration } from "../generation/process";
 import { signImageUrl } from "../images/signed-urls";
+import { statusEtag } from "./finished-status";
 
 const post = (auth: Record<string, string>, form: FormData) =>
   api("/api/headshots/upload", { method: "POST", headers: auth, body: form });
@@ -185,8 +188,9 @@ describe("GET /api/headshots/:id/status and GET /api/headshots", () => {
     const { body: pending } = await upload(auth);
     const status = (id: string) => api(`/api/headshots/${id}/status`, { headers: auth }).then(async (r) => {
       expect(r.status).toBe(200);
-      expect(r.headers.get("Cache-Control")).toBe("no-store");
-      return (await r.json()) as HeadshotStatusResponse;
+      const body = (await r.json()) as HeadshotStatusResponse;
+      expect(r.headers.get("Cache-Control")).toBe(body.status === "completed" ? "private, no-cache" : "no-store");
+      return body;
     });
     expect(await status(pending.id)).toEqual({ status: "pending" });
 
@@ -208,6 +212,67 @@ describe("GET /api/headshots/:id/status and GET /api/headshots", () => {
     expect(list[1]).toMatchObject({ status: "completed", style: "Corporate", gender: "woman", moderationStatus: "pending" });
     expect(list[1]!.generatedImageUrl).toMatch(/\/result\?/);
     expect(list[0]).toMatchObject({ status: "processing", generatedImageUrl: null });
+  });
+});
+
+describe("GET /api/headshots/:id/status of a finished headshot", () => {
+  const poll = (id: string, auth: Record<string, string>, etag?: string) =>
+    api(`/api/headshots/${id}/status`, { headers: { ...auth, ...(etag ? { "If-None-Match": etag } : {}) } });
+
+  it("answers processing fresh every time (no ETag), and completed as soon as the row says so", async () => {
+    const { user, auth } = await createTestUser({ subscription: { planType: "monthly" } });
+    const id = await seedProcessing(user.id, { chargedCredit: false });
+    for (let i = 0; i < 2; i++) {
+      const r = await poll(id, auth);
+      expect(await r.json()).toEqual({ status: "processing" });
+      expect(r.headers.get("ETag")).toBeNull();
+      expect(r.headers.get("Cache-Control")).toBe("no-store");
+    }
+    expect((await processGeneration(env, id)).action).toBe("completed");
+    const done = await poll(id, auth);
+    expect(((await done.json()) as HeadshotStatusResponse).status).toBe("completed");
+    expect(done.headers.get("ETag")).toMatch(/^"[0-9a-f]{32}"$/);
+  });
+
+  it("gives a strong ETag per user; 304 only to the owner; another user's token is still a 404", async () => {
+    const alice = await createTestUser({ subscription: { planType: "monthly" } });
+    const bob = await createTestUser({ subscription: { planType: "monthly" } });
+    const id = await seedProcessing(alice.user.id, { chargedCredit: false });
+    expect((await processGeneration(env, id)).action).toBe("completed");
+
+    const first = await poll(id, alice.auth);
+    const etag = first.headers.get("ETag")!;
+    const body = (await first.json()) as HeadshotStatusResponse;
+    const again = await poll(id, alice.auth); // from the per-isolate memo now
+    expect(await again.json()).toEqual(body);
+    expect(again.headers.get("ETag")).toBe(etag);
+
+    const notModified = await poll(id, alice.auth, etag);
+    expect(notModified.status).toBe(304);
+    expect(await notModified.text()).toBe("");
+    expect((await poll(id, alice.auth, '"0123456789abcdef0123456789abcdef"')).status).toBe(200);
+
+    // Bob, with Alice's validator, after Alice's answer was memoised: 404, never 304, never her body.
+    const bobs = await poll(id, bob.auth, etag);
+    expect(bobs.status).toBe(404);
+    expect(bobs.headers.get("ETag")).toBeNull();
+    expect(await poll(id, {}, etag).then((r) => r.status)).toBe(401);
+
+    // The validator covers the owner: the very same body for another user has another ETag.
+    expect(await statusEtag(alice.user.id, body)).toBe(etag);
+    expect(await statusEtag(bob.user.id, body)).not.toBe(etag);
+  });
+
+  it("a failed headshot is finished too: its reason, with an ETag", async () => {
+    const { user, auth } = await createTestUser({ subscription: { planType: "monthly" } });
+    const id = await seedProcessing(user.id, { chargedCredit: false });
+    const { db, close } = testDb();
+    try {
+      await db.update(headshots).set({ status: "failed", error: "Declined." }).where(eq(headshots.id, id));
+    } finally { await close(); }
+    const r = await poll(id, auth);
+    expect(await r.json()).toEqual({ status: "failed", error: "Declined." });
+    expect(r.headers.get("ETag")).toMatch(/^"/);
   });
 });
 

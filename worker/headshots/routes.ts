@@ -33,6 +33,8 @@ import { signImageUrl } from "../images/signed-urls";
 import { refuseIfCannotGenerate, startGeneration, undoStart } from "./entitlement";
 import { keepNewestUnused } from "./unused-uploads";
 import { downloadRoutes } from "./download";
+import { isFinished } from "../../domain/headshot-lifecycle";
+import { matchesEtag, recallFinished, rememberFinished, statusEtag } from "./finished-status";
 
 /** Room for the multipart boundaries and the two small text fields around a maximal photo. */
 const MULTIPART_OVERHEAD = 64 * 1024;
@@ -133,18 +135,33 @@ export const headshotRoutes = new Hono<AppEnv>()
   })
   .get("/:id/status", requireUser, validate("param", idParam), async (c) => {
     const { id } = c.req.valid("param");
-    // The hot path (every open tab, every 2 s): one primary-key lookup, one HTTP round trip, no session.
-    const [row] = await c.var.httpDb
-      .select({ status: headshots.status, resultKey: headshots.resultKey, error: headshots.error, moderationStatus: headshots.moderationStatus })
-      .from(headshots)
-      .where(and(eq(headshots.id, id), eq(headshots.userId, c.var.user.id)));
-    if (!row) throw headshotNotFound();
-    if (row.moderationStatus === "removed") throw gone(MESSAGES.headshotRemoved);
-    const body: HeadshotStatusResponse = { status: row.status };
-    if (row.status === "completed" && row.resultKey) body.generatedImageUrl = await signImageUrl(c.var.config, id, "result");
-    if (row.status === "failed") body.error = row.error ?? MESSAGES.generationFailed;
-    c.header("Cache-Control", "no-store");
-    return c.json(body);
+    const userId = c.var.user.id;
+    // The hot path (every open tab, every 2 s). A finished status never changes: its answer comes from
+    // the per-isolate memo when it can (./finished-status.ts); otherwise one primary-key lookup filtered
+    // by owner, one HTTP round trip, no session.
+    let answer = recallFinished(userId, id);
+    if (!answer) {
+      const [row] = await c.var.httpDb
+        .select({ status: headshots.status, resultKey: headshots.resultKey, error: headshots.error, moderationStatus: headshots.moderationStatus })
+        .from(headshots)
+        .where(and(eq(headshots.id, id), eq(headshots.userId, userId)));
+      if (!row) throw headshotNotFound();
+      if (row.moderationStatus === "removed") throw gone(MESSAGES.headshotRemoved);
+      const body: HeadshotStatusResponse = { status: row.status };
+      if (row.status === "completed" && row.resultKey) body.generatedImageUrl = await signImageUrl(c.var.config, id, "result");
+      if (row.status === "failed") body.error = row.error ?? MESSAGES.generationFailed;
+      if (!isFinished(row.status)) {
+        c.header("Cache-Control", "no-store");
+        return c.json(body);
+      }
+      answer = { body, etag: await statusEtag(userId, body) };
+      rememberFinished(userId, id, answer);
+    }
+    // Finished: a strong validator for this user and body (the signed URL changes every 10 minutes).
+    c.header("ETag", answer.etag);
+    c.header("Cache-Control", "private, no-cache");
+    if (matchesEtag(c.req.header("If-None-Match"), answer.etag)) return c.body(null, 304);
+    return c.json(answer.body);
   })
   .get("/", requireUser, async (c) => {
     // The gallery: generated or generating. Uploads never generated, refunded failures and headshots

@@ -1,0 +1,81 @@
+/**
+ * Decodes the PNGs we store (8-bit grey, grey+alpha, RGB or RGBA, not interlaced: what the model and
+ * our watermark write) to RGBA with the runtime's native zlib. Anything else returns null and the
+ * caller decodes it with photon.
+ */
+import { inflate } from "./zlib";
+import { isPng } from "./png";
+
+export interface Pixels { rgba: Uint8Array; width: number; height: number; opaque: boolean }
+
+const CHANNELS: Record<number, number> = { 0: 1, 2: 3, 4: 2, 6: 4 };
+
+export function decodePng(png: Uint8Array): Pixels | null {
+  if (!isPng(png)) return null;
+  const view = new DataView(png.buffer, png.byteOffset, png.byteLength);
+  const width = view.getUint32(16), height = view.getUint32(20);
+  const depth = png[24], colour = png[25]!, interlace = png[28];
+  const bpp = CHANNELS[colour];
+  if (depth !== 8 || interlace !== 0 || !bpp) return null;
+
+  const idats: Uint8Array[] = [];
+  for (let o = 8; o + 12 <= png.length;) {
+    const length = view.getUint32(o);
+    const type = String.fromCharCode(png[o + 4]!, png[o + 5]!, png[o + 6]!, png[o + 7]!);
+    if (type === "IDAT") idats.push(png.subarray(o + 8, o + 8 + length));
+    if (type === "tRNS") return null; // transparency by colour key: leave it to photon
+    if (type === "IEND") break;
+    o += 12 + length;
+  }
+  const joined = idats.length === 1 ? idats[0]! : concat(idats);
+  const raw = inflate(joined);
+  const stride = width * bpp;
+  if (raw.length < height * (stride + 1)) throw new Error("truncated PNG image data");
+
+  // Unfilter in place (each row's filter byte is followed by its samples), then expand to RGBA.
+  const rgba = new Uint8Array(width * height * 4);
+  let opaque = true;
+  let prev = -1; // offset of the previous row's samples in `raw`
+  for (let y = 0; y < height; y++) {
+    const f = raw[y * (stride + 1)]!;
+    const r = y * (stride + 1) + 1;
+    if (f === 1) for (let i = bpp; i < stride; i++) raw[r + i] = raw[r + i]! + raw[r + i - bpp]!;
+    else if (f === 2 && prev >= 0) for (let i = 0; i < stride; i++) raw[r + i] = raw[r + i]! + raw[prev + i]!;
+    else if (f === 3) {
+      for (let i = 0; i < stride; i++) {
+        const a = i >= bpp ? raw[r + i - bpp]! : 0, b = prev >= 0 ? raw[prev + i]! : 0;
+        raw[r + i] = raw[r + i]! + ((a + b) >> 1);
+      }
+    } else if (f === 4) {
+      for (let i = 0; i < stride; i++) {
+        const a = i >= bpp ? raw[r + i - bpp]! : 0, b = prev >= 0 ? raw[prev + i]! : 0, c = i >= bpp && prev >= 0 ? raw[prev + i - bpp]! : 0;
+        const p = a + b - c;
+        const pa = p > a ? p - a : a - p, pb = p > b ? p - b : b - p, pc = p > c ? p - c : c - p;
+        raw[r + i] = raw[r + i]! + (pa <= pb && pa <= pc ? a : pb <= pc ? b : c);
+      }
+    } else if (f > 4) throw new Error(`bad PNG filter ${f}`);
+    prev = r;
+
+    let d = y * width * 4;
+    if (bpp === 4) {
+      rgba.set(raw.subarray(r, r + stride), d);
+      if (opaque) for (let i = 3; i < stride; i += 4) if (raw[r + i] !== 255) { opaque = false; break; }
+    } else if (bpp === 3) {
+      for (let s = r, end = r + stride; s < end; s += 3, d += 4) { rgba[d] = raw[s]!; rgba[d + 1] = raw[s + 1]!; rgba[d + 2] = raw[s + 2]!; rgba[d + 3] = 255; }
+    } else {
+      for (let s = r, end = r + stride; s < end; s += bpp, d += 4) {
+        rgba[d] = rgba[d + 1] = rgba[d + 2] = raw[s]!;
+        rgba[d + 3] = bpp === 2 ? raw[s + 1]! : 255;
+        if (rgba[d + 3] !== 255) opaque = false;
+      }
+    }
+  }
+  return { rgba, width, height, opaque };
+}
+
+function concat(parts: Uint8Array[]): Uint8Array {
+  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
+  let o = 0;
+  for (const p of parts) { out.set(p, o); o += p.length; }
+  return out;
+}
