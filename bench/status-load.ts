@@ -44,7 +44,7 @@ async function setUp(): Promise<{ token: string; headshotId: string }> {
   const email = `bench-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.test`;
   const password = `bench-${crypto.randomUUID()}`;
   const signup = await expectOk(
-    await call("/api/auth/signup", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ email, password }) }),
+    await call("/api/auth/signup", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ email, password, acceptTerms: true }) }),
     "sign up",
   );
   const { accessToken } = (await signup.json()) as { accessToken: string };

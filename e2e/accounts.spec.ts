@@ -12,6 +12,7 @@ test("sign up in the UI, verify from the dev mailbox, sign out, sign in", async 
   await expect(form.getByText("Passwords do not match")).toBeVisible();
   await expect(form.getByRole("button", { name: "Create Account" })).toBeDisabled();
   await form.getByLabel("Confirm password").fill(PASSWORD);
+  await form.getByLabel(/I confirm that I am 13 or older/).check();
   await form.getByRole("button", { name: "Create Account" }).click();
 
   await expect(page).toHaveURL(/\/dashboard$/);

@@ -64,6 +64,7 @@ test("at 360 px: the sign-up toast leaves the banner visible, Generate before ve
   await form.getByLabel("Email").fill(email);
   await form.getByLabel("Password", { exact: true }).fill(PASSWORD);
   await form.getByLabel("Confirm password").fill(PASSWORD);
+  await form.getByLabel(/I confirm that I am 13 or older/).check();
   await form.getByRole("button", { name: "Create Account" }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
 

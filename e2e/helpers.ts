@@ -21,7 +21,7 @@ export async function mailLink(request: APIRequestContext, email: string, pathPa
 /** Signs up through the API and opens the verification link: a verified account with 2 free generations. */
 export async function createVerifiedAccount(request: APIRequestContext, prefix: string): Promise<string> {
   const email = uniqueEmail(prefix);
-  const res = await request.post("/api/auth/signup", { data: { email, password: PASSWORD } });
+  const res = await request.post("/api/auth/signup", { data: { email, password: PASSWORD, acceptTerms: true } });
   expect(res.status()).toBe(201);
   const link = await mailLink(request, email, "/api/auth/verify");
   const verified = await request.get(link, { maxRedirects: 0 });

@@ -5,7 +5,7 @@ import { credits, passwordCredentials, users, type User } from "../../db/schema"
 import type { ApiUser } from "../../domain/api";
 import type { Config } from "../config";
 import type { GoogleIdentity } from "./google";
-import { OAuthError } from "./google";
+import { OAuthError, TermsRequiredError } from "./google";
 import { isOperatorUser } from "./middleware";
 import { revokeAllForUser } from "./sessions";
 import { markVerified } from "./verification";
@@ -34,8 +34,11 @@ export async function findUser(db: Db, id: string): Promise<User | null> {
  * Linking to an account whose address was never verified: whoever registered it could not prove they own
  * the address, and the Google user just did. That account's password and sessions are removed, so a
  * squatter who signed up with someone else's address cannot keep a way in (pre-account takeover).
+ *
+ * A new account needs `termsAccepted` (the visitor confirmed 13+ and accepted the terms before leaving for
+ * Google; docs/decisions/050-terms-acceptance.md); without it nothing is created (TermsRequiredError).
  */
-export async function signInWithGoogle(db: Db, id: GoogleIdentity): Promise<User> {
+export async function signInWithGoogle(db: Db, id: GoogleIdentity, termsAccepted: boolean): Promise<User> {
   const [bySub] = await db.select().from(users).where(eq(users.googleSub, id.sub)).limit(1);
   let user = bySub;
   if (!user) {
@@ -59,9 +62,17 @@ export async function signInWithGoogle(db: Db, id: GoogleIdentity): Promise<User
         .returning();
       user = linked ?? byEmail;
     } else {
+      if (!termsAccepted) throw new TermsRequiredError("a new account needs the age and terms confirmation");
       const [created] = await db
         .insert(users)
-        .values({ email: id.email, googleSub: id.sub, firstName: id.givenName, lastName: id.familyName, profileImageUrl: id.picture })
+        .values({
+          email: id.email,
+          googleSub: id.sub,
+          firstName: id.givenName,
+          lastName: id.familyName,
+          profileImageUrl: id.picture,
+          termsAcceptedAt: new Date(),
+        })
         .onConflictDoNothing()
         .returning();
       if (!created) throw new OAuthError("account created concurrently; try again");

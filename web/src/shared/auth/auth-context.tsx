@@ -14,7 +14,8 @@ interface AuthContextValue {
   status: AuthStatus;
   user: ApiUser | null;
   signIn(email: string, password: string): Promise<ApiUser>;
-  signUp(email: string, password: string): Promise<ApiUser>;
+  /** `acceptTerms`: the visitor confirmed they are 13 or older and accepted the terms. */
+  signUp(email: string, password: string, acceptTerms: true): Promise<ApiUser>;
   /** POST /api/auth/signout; `then` runs (e.g. navigation) before the session is forgotten locally. */
   signOut(then?: () => void): Promise<void>;
   /** Adopt a session found by GET /api/auth/session (the OAuth callback uses this). */
@@ -117,7 +118,10 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     [acceptSession],
   );
   const signIn = useCallback((email: string, password: string) => authenticate(postSignIn(email, password)), [authenticate]);
-  const signUp = useCallback((email: string, password: string) => authenticate(postSignUp(email, password)), [authenticate]);
+  const signUp = useCallback(
+    (email: string, password: string, acceptTerms: true) => authenticate(postSignUp(email, password, acceptTerms)),
+    [authenticate],
+  );
 
   const clearSession = useCallback(() => {
     setAccessToken(null);
