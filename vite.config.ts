@@ -2,6 +2,7 @@ import { fileURLToPath } from "node:url";
 import { defineConfig } from "vite";
 import react from "@vitejs/plugin-react";
 import tailwindcss from "@tailwindcss/vite";
+import { buildDefines } from "./web/build/constants.ts";
 
 const here = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 
@@ -9,6 +10,7 @@ const here = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 export default defineConfig({
   root: here("./web"),
   plugins: [react(), tailwindcss()],
+  define: buildDefines(),
   resolve: { alias: { "@": here("./web/src") } },
   build: { outDir: here("./web/dist"), emptyOutDir: true },
   server: {

@@ -8,12 +8,14 @@ import { AuthProvider } from "@/shared/auth/auth-context";
 import { ProtectedRoute } from "@/shared/auth/protected-route";
 import { SubscriptionDialogProvider } from "@/shared/billing/subscription-dialog";
 import { createQueryClient } from "@/lib/query-client";
-import { SERVICE_PAGES, paths } from "@/lib/paths";
+import { paths } from "@/lib/paths";
 import { VerifiedNotice } from "@/features/auth/verified-notice";
 import { AuthPage } from "@/pages/auth";
-import { HomePage } from "@/pages/home";
-import { NotFoundPage } from "@/pages/not-found";
 import { OAuthCallbackPage } from "@/pages/oauth-callback";
+import { PublicRoutes } from "@/public/public-routes";
+import { SpaSessionSummary } from "@/shared/auth/spa-session-summary";
+import { ConsentBanner } from "@/shared/pixel/consent-banner";
+import { PixelPageViews } from "@/shared/pixel/page-views";
 import { PlaceholderPage } from "@/pages/placeholder";
 import { PageSpinner } from "@/components/ui/spinner";
 
@@ -21,47 +23,19 @@ import { PageSpinner } from "@/components/ui/spinner";
 const DashboardPage = lazy(() => import("@/pages/dashboard").then((m) => ({ default: m.DashboardPage })));
 const AccountPage = lazy(() => import("@/pages/account").then((m) => ({ default: m.AccountPage })));
 
-function ServicePage({ slug }: { slug: string }) {
-  const page = SERVICE_PAGES.find((s) => s.slug === slug);
-  if (!page) return <NotFoundPage />;
-  return <PlaceholderPage title={page.name} />;
-}
-
 function Public({ children }: { children: ReactNode }) {
   return <PublicLayout>{children}</PublicLayout>;
 }
 
-/** SPEC §2 route table. */
+/** SPEC §2 route table: the signed-in app's routes; every other path is the public site (prerendered). */
 export function AppRoutes() {
   return (
     <Switch>
-      <Route path={paths.home}>
-        <Public>
-          <HomePage />
-        </Public>
-      </Route>
       <Route path={paths.auth}>
         <AuthPage />
       </Route>
       <Route path={paths.oauthCallback}>
         <OAuthCallbackPage />
-      </Route>
-      <Route path={paths.privacy}>
-        <Public>
-          <PlaceholderPage title="Privacy Policy" />
-        </Public>
-      </Route>
-      <Route path={paths.terms}>
-        <Public>
-          <PlaceholderPage title="Terms of Service" />
-        </Public>
-      </Route>
-      <Route path="/services/:slug">
-        {(params) => (
-          <Public>
-            <ServicePage slug={params.slug} />
-          </Public>
-        )}
       </Route>
       <Route path={paths.dashboard}>
         <ProtectedRoute>
@@ -90,9 +64,7 @@ export function AppRoutes() {
         </Public>
       </Route>
       <Route>
-        <Public>
-          <NotFoundPage />
-        </Public>
+        <PublicRoutes />
       </Route>
     </Switch>
   );
@@ -103,6 +75,7 @@ export function App() {
   return (
     <QueryClientProvider client={queryClient}>
       <AuthProvider>
+        <SpaSessionSummary>
         <TooltipProvider>
           <SubscriptionDialogProvider>
             <Suspense fallback={<PageSpinner />}>
@@ -111,7 +84,10 @@ export function App() {
           </SubscriptionDialogProvider>
           <Toaster />
           <VerifiedNotice />
+          <PixelPageViews />
+          <ConsentBanner />
         </TooltipProvider>
+        </SpaSessionSummary>
       </AuthProvider>
     </QueryClientProvider>
   );

@@ -38,9 +38,10 @@ export async function findUser(db: Db, id: string): Promise<User | null> {
  * A new account needs `termsAccepted` (the visitor confirmed 13+ and accepted the terms before leaving for
  * Google; docs/decisions/050-terms-acceptance.md); without it nothing is created (TermsRequiredError).
  */
-export async function signInWithGoogle(db: Db, id: GoogleIdentity, termsAccepted: boolean): Promise<User> {
+export async function signInWithGoogle(db: Db, id: GoogleIdentity, termsAccepted: boolean): Promise<{ user: User; created: boolean }> {
   const [bySub] = await db.select().from(users).where(eq(users.googleSub, id.sub)).limit(1);
   let user = bySub;
+  let created = false;
   if (!user) {
     const [byEmail] = await db.select().from(users).where(eq(users.email, id.email)).limit(1);
     if (byEmail) {
@@ -63,7 +64,7 @@ export async function signInWithGoogle(db: Db, id: GoogleIdentity, termsAccepted
       user = linked ?? byEmail;
     } else {
       if (!termsAccepted) throw new TermsRequiredError("a new account needs the age and terms confirmation");
-      const [created] = await db
+      const [inserted] = await db
         .insert(users)
         .values({
           email: id.email,
@@ -75,11 +76,12 @@ export async function signInWithGoogle(db: Db, id: GoogleIdentity, termsAccepted
         })
         .onConflictDoNothing()
         .returning();
-      if (!created) throw new OAuthError("account created concurrently; try again");
-      await db.insert(credits).values({ userId: created.id }).onConflictDoNothing();
-      user = created;
+      if (!inserted) throw new OAuthError("account created concurrently; try again");
+      await db.insert(credits).values({ userId: inserted.id }).onConflictDoNothing();
+      user = inserted;
+      created = true;
     }
   }
   await markVerified(db, user.id);
-  return (await findUser(db, user.id)) ?? user;
+  return { user: (await findUser(db, user.id)) ?? user, created };
 }

@@ -81,7 +81,7 @@ describe("Google sign-in end to end", () => {
     const email = uniqueEmail("jane.doe");
     const { res, refresh } = await googleSignIn(email.toUpperCase());
     expect(res.status).toBe(302);
-    expect(res.headers.get("Location")).toBe("/oauth/callback");
+    expect(res.headers.get("Location")).toBe("/oauth/callback?registered=1");
     expect(refresh).toBeTruthy();
     const { user } = await session(refresh!);
     expect(user).toMatchObject({ email, emailVerified: true, firstName: "Jane" });
@@ -171,7 +171,7 @@ describe("Google sign-in end to end", () => {
     form.set("email", email);
     const back = new URL((await fetch(`${env.GOOGLE_ISSUER}/authorize`, { method: "POST", body: form, redirect: "manual" })).headers.get("Location")!);
     const first = await call(back.pathname + back.search, { headers: { Cookie: `hs_oauth=${cookie}` } });
-    expect(first.headers.get("Location")).toBe("/oauth/callback");
+    expect(first.headers.get("Location")).toBe("/oauth/callback?registered=1");
     refusedTo(await call(back.pathname + back.search, { headers: { Cookie: `hs_oauth=${cookie}` } }));
   });
 

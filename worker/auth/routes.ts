@@ -203,9 +203,10 @@ export const authRoutes = new Hono<AppEnv>()
       const expected = await openState(c.var.config, sealed);
       if (!code || !state || state !== expected.state) throw new Error("state mismatch or missing code");
       const identity = await finishSignIn(c.var.config, googleRedirectUri(c), code, expected);
-      const user = await signInWithGoogle(c.var.db, identity, expected.termsAccepted);
+      const { user, created } = await signInWithGoogle(c.var.db, identity, expected.termsAccepted);
       setRefreshCookie(c, await startFamily(c.var, user.id, "google"));
-      return c.redirect("/oauth/callback", 302);
+      // A first sign-in: the web app sends the registration event (SPEC §4).
+      return c.redirect(created ? "/oauth/callback?registered=1" : "/oauth/callback", 302);
     } catch (err) {
       if (err instanceof TermsRequiredError) return c.redirect("/auth?tab=signup&error=terms_required", 302);
       log("warn", "google sign-in refused", { requestId: c.get("requestId"), reason: err instanceof Error ? err.message : String(err) });

@@ -1,97 +1,88 @@
-import { Link } from "wouter";
 import { ChevronDown, LayoutDashboard, LogOut, Settings, UserRound } from "lucide-react";
-import { Button } from "@/components/ui/button";
-import {
-  DropdownMenu,
-  DropdownMenuContent,
-  DropdownMenuItem,
-  DropdownMenuLabel,
-  DropdownMenuSeparator,
-  DropdownMenuTrigger,
-} from "@/components/ui/dropdown-menu";
-import { useAuth } from "@/shared/auth/auth-context";
-import { useSignOut } from "@/shared/auth/use-sign-out";
+import { buttonVariants } from "@/components/ui/button-variants";
+import { useSessionSummary } from "@/shared/auth/session-summary";
 import { paths } from "@/lib/paths";
+import { clsx as cn } from "clsx";
+import { DisclosureMenu } from "./disclosure-menu";
 
-/** Header actions: Sign In + Get Started when signed out; the Account menu when signed in. */
+const item =
+  "flex w-full items-center gap-2 rounded-md px-3 py-2 text-left text-sm hover:bg-muted focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring [&_svg]:size-4 [&_svg]:text-muted-foreground";
+
+/**
+ * Header actions: Sign In + Get Started (→ /auth) when signed out; the Account menu (Dashboard, Settings,
+ * Sign Out) when signed in. Plain links: /auth and the dashboard belong to the signed-in app.
+ */
 export function AccountArea() {
-  const { status, user } = useAuth();
-  const signOut = useSignOut();
-  if (status === "loading") return <div className="h-10 w-40" aria-hidden="true" />;
-  if (!user) {
+  const { status, email, signOut } = useSessionSummary();
+  if (status === "signedIn") {
     return (
-      <>
-        <Button asChild variant="ghost">
-          <Link href={paths.auth}>Sign In</Link>
-        </Button>
-        <Button asChild>
-          <Link href={paths.auth}>Get Started</Link>
-        </Button>
-      </>
+      <DisclosureMenu
+        align="end"
+        panelClassName="w-60"
+        buttonClassName={cn(buttonVariants({ variant: "outline" }))}
+        label={
+          <>
+            <UserRound aria-hidden="true" /> Account <ChevronDown aria-hidden="true" className="opacity-60" />
+          </>
+        }
+      >
+        {() => (
+          <>
+            <p className="truncate px-3 py-2 text-sm text-muted-foreground">{email}</p>
+            <div className="my-1 h-px bg-border" />
+            <a href={paths.dashboard} className={item}>
+              <LayoutDashboard aria-hidden="true" /> Dashboard
+            </a>
+            <a href={paths.account} className={item}>
+              <Settings aria-hidden="true" /> Settings
+            </a>
+            <div className="my-1 h-px bg-border" />
+            <button type="button" className={item} onClick={signOut}>
+              <LogOut aria-hidden="true" /> Sign Out
+            </button>
+          </>
+        )}
+      </DisclosureMenu>
     );
   }
   return (
-    <DropdownMenu>
-      <DropdownMenuTrigger asChild>
-        <Button variant="outline">
-          <UserRound aria-hidden="true" /> Account <ChevronDown aria-hidden="true" className="opacity-60" />
-        </Button>
-      </DropdownMenuTrigger>
-      <DropdownMenuContent align="end" className="w-56">
-        <DropdownMenuLabel className="truncate font-normal">{user.email}</DropdownMenuLabel>
-        <DropdownMenuSeparator />
-        <DropdownMenuItem asChild>
-          <Link href={paths.dashboard}>
-            <LayoutDashboard aria-hidden="true" /> Dashboard
-          </Link>
-        </DropdownMenuItem>
-        <DropdownMenuItem asChild>
-          <Link href={paths.account}>
-            <Settings aria-hidden="true" /> Settings
-          </Link>
-        </DropdownMenuItem>
-        <DropdownMenuSeparator />
-        <DropdownMenuItem onSelect={() => void signOut()}>
-          <LogOut aria-hidden="true" /> Sign Out
-        </DropdownMenuItem>
-      </DropdownMenuContent>
-    </DropdownMenu>
+    <>
+      <a href={paths.auth} className={buttonVariants({ variant: "ghost" })}>
+        Sign In
+      </a>
+      <a href={paths.auth} className={buttonVariants()}>
+        Get Started
+      </a>
+    </>
   );
 }
 
-export function MobileAccountArea({ onNavigate }: { onNavigate: () => void }) {
-  const { user } = useAuth();
-  const signOut = useSignOut();
-  if (!user) {
+export function MobileAccountArea() {
+  const { status, email, signOut } = useSessionSummary();
+  if (status !== "signedIn") {
     return (
       <>
-        <Button asChild variant="outline" onClick={onNavigate}>
-          <Link href={paths.auth}>Sign In</Link>
-        </Button>
-        <Button asChild onClick={onNavigate}>
-          <Link href={paths.auth}>Get Started</Link>
-        </Button>
+        <a href={paths.auth} className={buttonVariants({ variant: "outline" })}>
+          Sign In
+        </a>
+        <a href={paths.auth} className={buttonVariants()}>
+          Get Started
+        </a>
       </>
     );
   }
   return (
     <>
-      <p className="truncate px-3 text-sm text-muted-foreground">{user.email}</p>
-      <Button asChild onClick={onNavigate}>
-        <Link href={paths.dashboard}>Dashboard</Link>
-      </Button>
-      <Button asChild variant="outline" onClick={onNavigate}>
-        <Link href={paths.account}>Settings</Link>
-      </Button>
-      <Button
-        variant="ghost"
-        onClick={() => {
-          onNavigate();
-          void signOut();
-        }}
-      >
+      <p className="truncate px-3 text-sm text-muted-foreground">{email}</p>
+      <a href={paths.dashboard} className={buttonVariants()}>
+        Dashboard
+      </a>
+      <a href={paths.account} className={buttonVariants({ variant: "outline" })}>
+        Settings
+      </a>
+      <button type="button" className={buttonVariants({ variant: "ghost" })} onClick={signOut}>
         Sign Out
-      </Button>
+      </button>
     </>
   );
 }

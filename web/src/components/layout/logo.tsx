@@ -1,6 +1,6 @@
 import { Link } from "wouter";
 import { paths } from "@/lib/paths";
-import { cn } from "@/lib/utils";
+import { clsx as cn } from "clsx";
 
 export function LogoMark({ className }: { className?: string }) {
   return (

@@ -7,6 +7,7 @@ import { getUser } from "./api/get-user";
 import { signIn as postSignIn } from "./api/sign-in";
 import { signOut as postSignOut } from "./api/sign-out";
 import { signUp as postSignUp } from "./api/sign-up";
+import { pixel } from "../pixel/pixel";
 
 export type AuthStatus = "loading" | "signedOut" | "signedIn";
 
@@ -119,7 +120,11 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   );
   const signIn = useCallback((email: string, password: string) => authenticate(postSignIn(email, password)), [authenticate]);
   const signUp = useCallback(
-    (email: string, password: string, acceptTerms: true) => authenticate(postSignUp(email, password, acceptTerms)),
+    async (email: string, password: string, acceptTerms: true) => {
+      const created = await authenticate(postSignUp(email, password, acceptTerms));
+      pixel.completeRegistration(); // a first sign-in (SPEC §4)
+      return created;
+    },
     [authenticate],
   );
 
