@@ -9,8 +9,6 @@
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
-import { createElement } from "react";
-import { renderToStaticMarkup } from "react-dom/server";
 import sharp from "sharp";
 import { build } from "vite";
 import { buildConfig } from "./constants";
@@ -20,6 +18,8 @@ const root = join(dirname(fileURLToPath(import.meta.url)), "../..");
 const dist = join(root, "web/dist");
 const ssrOut = join(root, "node_modules/.tmp/prerender");
 
+// React (loaded from node_modules by the SSR bundle) and react-dom/static must agree: production, both.
+process.env.NODE_ENV = "production";
 const config = buildConfig();
 process.env.BUILD_DATE = config.buildDate; // one date for both builds
 
@@ -35,6 +35,9 @@ const write = (rel: string, data: string | Buffer) => {
 export const fileFor = (path: string) => (path === "/" ? "index.html" : `${path.slice(1)}.html`);
 
 async function main() {
+  // Loaded after NODE_ENV is set (static imports would run first).
+  const { createElement } = await import("react");
+  const { renderToStaticMarkup } = await import("react-dom/server");
   const configFile = join(root, "vite.config.ts");
   await build({ configFile, logLevel: "warn" });
   await build({
@@ -46,7 +49,7 @@ async function main() {
   const template = readFileSync(join(dist, "index.html"), "utf8");
 
   const routes = entry.publicRoutes(config.appUrl);
-  for (const r of routes) write(r.path === "/404" ? "404.html" : fileFor(r.path), entry.renderDocument(template, r.path, config.appUrl));
+  for (const r of routes) write(r.path === "/404" ? "404.html" : fileFor(r.path), await entry.renderDocument(template, r.path, config.appUrl));
 
   // The signed-in app's routes: the bare template (rendered in the browser), never indexed.
   const shell = template.replace("</head>", `  <meta name="robots" content="noindex" />\n  </head>`);

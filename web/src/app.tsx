@@ -1,6 +1,6 @@
 import { lazy, Suspense, useState, type ReactNode } from "react";
 import { QueryClientProvider } from "@tanstack/react-query";
-import { Route, Switch } from "wouter";
+import { Route, Switch, useLocation } from "wouter";
 import { Toaster } from "@/components/ui/toaster";
 import { TooltipProvider } from "@/components/ui/tooltip";
 import { PublicLayout } from "@/components/layout/public-layout";
@@ -25,6 +25,17 @@ const AccountPage = lazy(() => import("@/pages/account").then((m) => ({ default:
 
 function Public({ children }: { children: ReactNode }) {
   return <PublicLayout>{children}</PublicLayout>;
+}
+
+/** The public pages when the signed-in app is already loaded (e.g. after signing out). */
+function SpaPublicRoutes() {
+  const [location] = useLocation();
+  return <PublicRoutes path={location} />;
+}
+
+function SpaPixelPageViews() {
+  const [location] = useLocation();
+  return <PixelPageViews location={location} />;
 }
 
 /** SPEC §2 route table: the signed-in app's routes; every other path is the public site (prerendered). */
@@ -64,7 +75,7 @@ export function AppRoutes() {
         </Public>
       </Route>
       <Route>
-        <PublicRoutes />
+        <SpaPublicRoutes />
       </Route>
     </Switch>
   );
@@ -84,7 +95,7 @@ export function App() {
           </SubscriptionDialogProvider>
           <Toaster />
           <VerifiedNotice />
-          <PixelPageViews />
+          <SpaPixelPageViews />
           <ConsentBanner />
         </TooltipProvider>
         </SpaSessionSummary>

@@ -10,5 +10,5 @@ const root = document.getElementById("root")!;
 if (isAppPath(window.location.pathname)) {
   void import("./app").then(({ App }) => createRoot(root).render(<App />));
 } else {
-  hydrateRoot(root, <PublicApp />);
+  hydrateRoot(root, <PublicApp path={window.location.pathname} />);
 }

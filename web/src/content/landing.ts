@@ -1,5 +1,6 @@
 /** Copy for the landing page (SPEC §1, §2): claims, the three steps, testimonials and the 4-question FAQ. */
-import { FREE_GENERATIONS, MAX_UPLOAD_BYTES, MONEY_BACK_DAYS } from "@/lib/domain";
+import { FREE_GENERATIONS, MAX_UPLOAD_BYTES } from "../../../domain/limits";
+import { MONEY_BACK_DAYS } from "../../../domain/plans";
 
 export const CLAIMS = [
   { value: "50K+", label: "headshots generated" },

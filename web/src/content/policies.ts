@@ -5,7 +5,8 @@
  * a first subscription only (worker/billing), cancellation at period end (Stripe's cancel_at_period_end).
  */
 import { CONTACT_EMAIL } from "@/lib/paths";
-import { FREE_GENERATIONS, MINIMUM_AGE, MONEY_BACK_DAYS } from "@/lib/domain";
+import { FREE_GENERATIONS, MINIMUM_AGE } from "../../../domain/limits";
+import { MONEY_BACK_DAYS } from "../../../domain/plans";
 
 export interface PolicySection {
   heading: string;

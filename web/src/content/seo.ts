@@ -7,12 +7,9 @@ import { CURRENCY, PLANS } from "@/lib/domain";
 import { CONTACT_EMAIL, SERVICE_PAGES, paths, type ServiceSlug } from "@/lib/paths";
 import { FAQ } from "./landing";
 import { PRIVACY_POLICY, TERMS_OF_SERVICE } from "./policies";
-import { SERVICE_CONTENT } from "./services";
+import { serviceContent } from "./services/all";
+import { HOME_DESCRIPTION, HOME_TITLE, NOT_FOUND_TITLE, SITE_NAME, withSiteName } from "./site";
 
-export const SITE_NAME = "Headshot Studio";
-export const HOME_TITLE = "Headshot Studio — professional AI headshots in seconds";
-export const HOME_DESCRIPTION =
-  "Turn one photo into a professional AI headshot in 10 studio styles. 50K+ headshots generated, rated 4.9/5. Two free generations after you verify your email.";
 export const SHARE_IMAGE = "/og-image.png";
 export const SHARE_IMAGE_WIDTH = 1200;
 export const SHARE_IMAGE_HEIGHT = 630;
@@ -90,14 +87,14 @@ export function publicRoutes(appUrl: string): RouteMeta[] {
     { path: paths.home, title: HOME_TITLE, description: HOME_DESCRIPTION, jsonLd: [faqPage(), product(appUrl)], indexable: true },
     ...SERVICE_PAGES.map((s) => ({
       path: paths.service(s.slug),
-      title: `${SERVICE_CONTENT[s.slug].title} | ${SITE_NAME}`,
-      description: SERVICE_CONTENT[s.slug].description,
+      title: withSiteName(serviceContent(s.slug).title),
+      description: serviceContent(s.slug).description,
       jsonLd: [breadcrumbs(appUrl, s.slug), product(appUrl)],
       indexable: true,
     })),
-    { path: paths.privacy, title: `${PRIVACY_POLICY.title} | ${SITE_NAME}`, description: PRIVACY_POLICY.description, jsonLd: [], indexable: true },
-    { path: paths.terms, title: `${TERMS_OF_SERVICE.title} | ${SITE_NAME}`, description: TERMS_OF_SERVICE.description, jsonLd: [], indexable: true },
-    { path: "/404", title: `Page not found | ${SITE_NAME}`, description: "This page doesn’t exist.", jsonLd: [], indexable: false },
+    { path: paths.privacy, title: withSiteName(PRIVACY_POLICY.title), description: PRIVACY_POLICY.description, jsonLd: [], indexable: true },
+    { path: paths.terms, title: withSiteName(TERMS_OF_SERVICE.title), description: TERMS_OF_SERVICE.description, jsonLd: [], indexable: true },
+    { path: "/404", title: NOT_FOUND_TITLE, description: "This page doesn’t exist.", jsonLd: [], indexable: false },
   ];
 }
 

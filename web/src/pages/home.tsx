@@ -1,12 +1,14 @@
-import { ArrowRight, Check, ShieldCheck, Star, Upload, Palette, Download, Zap } from "lucide-react";
+import { ArrowRight, Check, ShieldCheck, Star, Upload, Palette, Download, Zap } from "@/components/marketing/icons";
 import { buttonVariants } from "@/components/ui/button-variants";
 import { PricingCards } from "@/components/marketing/pricing-cards";
 import { StyleExample } from "@/components/marketing/style-example";
-import { STYLES } from "@/lib/domain";
+import { STYLES } from "../../../domain/styles";
 import { paths } from "@/lib/paths";
 import { clsx as cn } from "clsx";
 import { CLAIMS, FAQ, STEPS, TESTIMONIALS } from "@/content/landing";
 import { useSessionSummary } from "@/shared/auth/session-summary";
+import { HOME_TITLE } from "@/content/site";
+import { useDocumentTitle } from "@/public/use-document-title";
 
 const HERO = [
   { styleId: "Corporate", gender: "woman" },
@@ -18,6 +20,7 @@ const STEP_ICONS = [Upload, Palette, Download];
 
 /** The landing page (SPEC §2): hero, claims, style gallery, how it works, pricing, testimonials, FAQ. */
 export function HomePage() {
+  useDocumentTitle(HOME_TITLE);
   const { status } = useSessionSummary();
   // Get Started / Generate Free Headshot: the dashboard when signed in, otherwise /auth.
   const start = status === "signedIn" ? paths.dashboard : paths.auth;

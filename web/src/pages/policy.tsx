@@ -1,4 +1,6 @@
-import type { Policy } from "@/content/policies";
+import { PRIVACY_POLICY, TERMS_OF_SERVICE, type Policy } from "@/content/policies";
+import { withSiteName } from "@/content/site";
+import { useDocumentTitle } from "@/public/use-document-title";
 
 /** The last-updated date: the day this page was built and published (docs/decisions/051). */
 export const LAST_UPDATED = new Date(`${__BUILD_DATE__}T00:00:00Z`).toLocaleDateString("en-US", {
@@ -8,8 +10,12 @@ export const LAST_UPDATED = new Date(`${__BUILD_DATE__}T00:00:00Z`).toLocaleDate
   timeZone: "UTC",
 });
 
+export const PrivacyPolicyPage = () => <PolicyPage policy={PRIVACY_POLICY} />;
+export const TermsOfServicePage = () => <PolicyPage policy={TERMS_OF_SERVICE} />;
+
 /** /privacy-policy and /terms-of-service. */
-export function PolicyPage({ policy }: { policy: Policy }) {
+function PolicyPage({ policy }: { policy: Policy }) {
+  useDocumentTitle(withSiteName(policy.title));
   return (
     <article className="mx-auto max-w-3xl px-4 py-14 sm:px-6 lg:py-20">
       <h1 className="text-4xl font-bold tracking-tight">{policy.title}</h1>

@@ -1,15 +1,16 @@
-import { ArrowRight, CheckCircle2, Sparkles } from "lucide-react";
-import { Link } from "wouter";
+import { ArrowRight, CheckCircle2, Sparkles } from "@/components/marketing/icons";
 import { buttonVariants } from "@/components/ui/button-variants";
 import { StyleExample } from "@/components/marketing/style-example";
-import { SERVICE_CONTENT } from "@/content/services";
-import { SERVICE_PAGES, apiPaths, paths, type ServiceSlug } from "@/lib/paths";
+import type { ServiceContent } from "@/content/services/types";
+import { SERVICE_PAGES, apiPaths, paths } from "@/lib/paths";
 import { clsx as cn } from "clsx";
+import { withSiteName } from "@/content/site";
+import { useDocumentTitle } from "@/public/use-document-title";
 
 /** An audience page (SPEC §2): hero, three benefit cards, a six-item checklist and a closing call to action. */
-export function ServicePage({ slug }: { slug: ServiceSlug }) {
-  const c = SERVICE_CONTENT[slug];
-  const page = SERVICE_PAGES.find((s) => s.slug === slug)!;
+export function ServicePage({ content: c }: { content: ServiceContent }) {
+  const page = SERVICE_PAGES.find((s) => s.slug === c.slug)!;
+  useDocumentTitle(withSiteName(c.title));
   return (
     <>
       <section className="relative overflow-hidden">
@@ -21,9 +22,9 @@ export function ServicePage({ slug }: { slug: ServiceSlug }) {
           <nav aria-label="Breadcrumb" className="text-sm text-muted-foreground">
             <ol className="flex flex-wrap items-center gap-1.5">
               <li>
-                <Link href={paths.home} className="hover:text-foreground">
+                <a href={paths.home} className="hover:text-foreground">
                   Home
-                </Link>
+                </a>
               </li>
               <li aria-hidden="true">/</li>
               <li>{page.group}</li>

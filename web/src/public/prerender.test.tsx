@@ -2,7 +2,7 @@
  * The prerendered HTML of every public route (the same renderDocument the build uses): spec'd words,
  * links and meta tags are in the HTML without any JavaScript.
  */
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { SERVICE_GROUPS, SERVICE_PAGES } from "@/lib/paths";
 import { STYLES } from "@/lib/domain";
 import { publicRoutes, renderDocument } from "./prerender-entry";
@@ -11,7 +11,11 @@ import { headersFile } from "../../build/headers";
 const APP = "https://headshot.test"; // vitest.config.ts defines __APP_URL__ and __BUILD_DATE__ (2026-03-14)
 const TEMPLATE = `<!doctype html><html lang="en"><head><meta charset="UTF-8" /><title>x</title>
 <meta name="description" content="x" /></head><body><div id="root"></div><script type="module" src="/assets/index.js"></script></body></html>`;
-const page = (path: string) => renderDocument(TEMPLATE, path, APP);
+const rendered = new Map<string, string>();
+const page = (path: string) => rendered.get(path)!;
+beforeAll(async () => {
+  for (const path of [...publicRoutes(APP).map((r) => r.path), "/no-such-page"]) rendered.set(path, await renderDocument(TEMPLATE, path, APP));
+});
 const text = (html: string) => html.replace(/<!-- -->/g, "").replace(/<script[\s\S]*?<\/script>/g, "").replace(/<[^>]+>/g, " ").replace(/&#x27;|&#39;/g, "'").replace(/&amp;/g, "&").replace(/&quot;/g, '"').replace(/\s+/g, " ");
 const jsonLd = (html: string) =>
   [...html.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map((m) => JSON.parse(m[1]!) as Record<string, unknown>);
@@ -51,9 +55,9 @@ describe("every public route", () => {
 });
 
 describe("/", () => {
-  const html = page("/");
-  const t = text(html);
   it("has the hero, the claims, all 10 styles with man and woman examples, 3 steps, pricing, 3 testimonials and the FAQ", () => {
+    const html = page("/");
+    const t = text(html);
     expect(t).toContain("Generate Free Headshot");
     expect(t).toContain("See Examples");
     expect(hrefs(html)).toContain("#ai-styles");
@@ -74,7 +78,7 @@ describe("/", () => {
   });
 
   it("carries FAQPage with the 4 questions and Product with three EUR offers", () => {
-    const ld = jsonLd(html);
+    const ld = jsonLd(page("/"));
     const faq = ld.find((o) => o["@type"] === "FAQPage") as { mainEntity: unknown[] };
     expect(faq.mainEntity).toHaveLength(4);
     const product = ld.find((o) => o["@type"] === "Product") as { offers: { price: string; priceCurrency: string }[] };

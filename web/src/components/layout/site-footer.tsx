@@ -1,4 +1,3 @@
-import { Link } from "wouter";
 import { CONTACT_EMAIL, SERVICE_GROUPS, SERVICE_PAGES, paths } from "@/lib/paths";
 import { openConsentSettings } from "@/shared/pixel/consent-banner";
 import { Logo } from "./logo";
@@ -24,9 +23,9 @@ export function SiteFooter() {
             <ul className="mt-3 grid gap-2">
               {SERVICE_PAGES.filter((s) => s.group === group).map((s) => (
                 <li key={s.slug}>
-                  <Link href={paths.service(s.slug)} className={link}>
+                  <a href={paths.service(s.slug)} className={link}>
                     {s.name}
-                  </Link>
+                  </a>
                 </li>
               ))}
             </ul>
@@ -37,12 +36,12 @@ export function SiteFooter() {
         <div className="mx-auto flex max-w-6xl flex-col gap-3 px-4 py-6 text-sm text-muted-foreground sm:flex-row sm:items-center sm:justify-between sm:px-6">
           <p>© {__BUILD_DATE__.slice(0, 4)} Headshot Studio</p>
           <nav aria-label="Legal" className="flex flex-wrap gap-x-6 gap-y-2">
-            <Link href={paths.privacy} className={link}>
+            <a href={paths.privacy} className={link}>
               Privacy Policy
-            </Link>
-            <Link href={paths.terms} className={link}>
+            </a>
+            <a href={paths.terms} className={link}>
               Terms of Service
-            </Link>
+            </a>
             <a href={`mailto:${CONTACT_EMAIL}`} className={link}>
               Contact
             </a>

@@ -1,6 +1,5 @@
 import { useEffect, useRef, useState } from "react";
-import { Link, useLocation } from "wouter";
-import { ChevronDown, Menu, X } from "lucide-react";
+import { ChevronDown, Menu, X } from "@/components/marketing/icons";
 import { CONTACT_EMAIL, SERVICE_GROUPS, SERVICE_PAGES, paths } from "@/lib/paths";
 import { Logo } from "./logo";
 import { AccountArea, MobileAccountArea } from "./header-account";
@@ -18,11 +17,9 @@ const navLink =
 /** SPEC §2 header: Services (three groups), How It Works, AI Styles, Pricing, Contact, account actions, mobile menu. */
 export function SiteHeader() {
   const [open, setOpen] = useState(false);
-  const [location] = useLocation();
   const toggle = useRef<HTMLButtonElement>(null);
 
-  // A route change closes the mobile menu; Escape closes it and returns focus to its button.
-  useEffect(() => setOpen(false), [location]);
+  // Escape closes the mobile menu and returns focus to its button.
   useEffect(() => {
     if (!open) return;
     const onKey = (e: KeyboardEvent) => {
@@ -61,13 +58,13 @@ export function SiteHeader() {
                   <ul>
                     {SERVICE_PAGES.filter((s) => s.group === group).map((s) => (
                       <li key={s.slug}>
-                        <Link
+                        <a
                           href={paths.service(s.slug)}
                           onClick={close}
                           className="block rounded-md px-3 py-2 text-sm font-medium hover:bg-muted focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
                         >
                           {s.name}
-                        </Link>
+                        </a>
                       </li>
                     ))}
                   </ul>
@@ -106,9 +103,9 @@ export function SiteHeader() {
             <div key={group} className="py-1">
               <p className="px-3 py-1 text-xs font-semibold uppercase tracking-wide text-muted-foreground">{group}</p>
               {SERVICE_PAGES.filter((s) => s.group === group).map((s) => (
-                <Link key={s.slug} href={paths.service(s.slug)} className={`${navLink} block py-2.5`} onClick={() => setOpen(false)}>
+                <a key={s.slug} href={paths.service(s.slug)} className={`${navLink} block py-2.5`} onClick={() => setOpen(false)}>
                   {s.name}
-                </Link>
+                </a>
               ))}
             </div>
           ))}

@@ -1,6 +1,6 @@
-import { Check } from "lucide-react";
+import { Check } from "@/components/marketing/icons";
 import { buttonVariants } from "@/components/ui/button-variants";
-import { MONEY_BACK_DAYS, PLANS } from "@/lib/domain";
+import { MONEY_BACK_DAYS, PLANS } from "../../../../domain/plans";
 import { clsx as cn } from "clsx";
 
 export const formatEuro = (cents: number) => `€${(cents / 100).toFixed(2).replace(/\.00$/, "")}`;

@@ -1,5 +1,4 @@
-import type { Gender, StyleId } from "@/lib/domain";
-import { styleById } from "@/lib/domain";
+import { styleById, type Gender, type StyleId } from "../../../../domain/styles";
 import { clsx as cn } from "clsx";
 
 /** Pixel size of the example pictures web/build/prerender.ts renders (WebP, 2x for a 160×192 slot). */

@@ -4,8 +4,7 @@
  * pages from one GET /api/auth/session (PublicSessionProvider), so they never load the signed-in app.
  */
 import { createContext, useContext, useEffect, useMemo, useState, type ReactNode } from "react";
-import { getSession } from "./api/get-session";
-import { signOut as postSignOut } from "./api/sign-out";
+import { endSession, peekSession } from "./api/public-session";
 
 export interface SessionSummary {
   status: "loading" | "signedOut" | "signedIn";
@@ -21,7 +20,7 @@ export function PublicSessionProvider({ children }: { children: ReactNode }) {
   const [email, setEmail] = useState<string | null | undefined>(undefined);
   useEffect(() => {
     let live = true;
-    getSession()
+    peekSession()
       .then((s) => live && setEmail(s?.user.email ?? null))
       .catch(() => live && setEmail(null));
     return () => {
@@ -33,7 +32,7 @@ export function PublicSessionProvider({ children }: { children: ReactNode }) {
       status: email === undefined ? "loading" : email ? "signedIn" : "signedOut",
       email: email ?? null,
       signOut() {
-        void postSignOut()
+        void endSession()
           .catch(() => undefined)
           .then(() => window.location.assign("/"));
       },

@@ -1,10 +1,8 @@
 import { useEffect } from "react";
-import { useLocation } from "wouter";
 import { pixel } from "./pixel";
 
-/** PageView on every route change (and the first page). */
-export function PixelPageViews() {
-  const [location] = useLocation();
+/** PageView on every route change (and the first page); `location` is the current path. */
+export function PixelPageViews({ location }: { location: string }) {
   useEffect(() => {
     pixel.pageView();
   }, [location]);

@@ -27,7 +27,8 @@ afterEach(() => vi.useRealTimers());
 
 describe("ad pixel with consent", () => {
   it("loads nothing and sends nothing before consent, nor after a decline", () => {
-    for (const stored of [{}, { [CONSENT_KEY]: "denied" }]) {
+    const stores: Record<string, string>[] = [{}, { [CONSENT_KEY]: "denied" }];
+    for (const stored of stores) {
       const { fireAll, calls, log, loadScript } = setup("1234567890", stored);
       fireAll();
       expect(loadScript).not.toHaveBeenCalled();

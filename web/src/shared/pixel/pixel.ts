@@ -7,7 +7,7 @@
  *   one (local runs) events are written to the browser console instead.
  * - The CSP lets the pixel's hosts in only when a pixel id is configured (web/build/prerender.ts).
  */
-import { CURRENCY, planById, type PlanType } from "@/lib/domain";
+import { CURRENCY, planById, type PlanType } from "../../../../domain/plans";
 
 export type Consent = "granted" | "denied";
 export type PixelEvent = "PageView" | "CompleteRegistration" | "InitiateCheckout" | "Purchase";
