@@ -33,6 +33,41 @@ test("HTTP: public pages 200 with their HTML, app routes 200, unknown paths a re
   expect(login.headers().location).toBe("/auth");
 });
 
+test("hydration keeps the prerendered page while its chunk loads: nothing removed, no layout shift", async ({ page }) => {
+  // The page's chunk is held until the session lookup has answered: the order that once made React
+  // drop the prerendered HTML and draw it again (the header's update reached the still-hydrating page).
+  let release!: () => void;
+  const sessionAnswered = new Promise<void>((resolve) => (release = resolve));
+  page.on("response", (r) => r.url().endsWith("/api/auth/session") && release());
+  await page.route(/\/assets\/home-[^/]+\.js$/, async (route) => {
+    await sessionAnswered;
+    await route.continue();
+  });
+  await page.addInitScript(() => {
+    const w = window as unknown as { removed: number; shift: number };
+    w.removed = 0;
+    w.shift = 0;
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries()) w.shift += (e as unknown as { value: number }).value;
+    }).observe({ type: "layout-shift", buffered: true });
+    document.addEventListener("DOMContentLoaded", () => {
+      new MutationObserver((ms) => ms.forEach((m) => (w.removed += m.removedNodes.length))).observe(document.getElementById("main")!, {
+        childList: true,
+        subtree: true,
+      });
+    });
+  });
+  const homeChunk = page.waitForResponse(/\/assets\/home-[^/]+\.js$/);
+  await page.goto("/");
+  await homeChunk;
+  await page.waitForLoadState("networkidle");
+  // hydrated: the FAQ's disclosure and the page's JavaScript both answer
+  await page.getByText("Is it free to try?").click();
+  await expect(page.getByText(/you get 2 free generations/)).toBeVisible();
+  expect(await page.evaluate(() => (window as unknown as { removed: number }).removed)).toBe(0);
+  expect(await page.evaluate(() => (window as unknown as { shift: number }).shift)).toBe(0);
+});
+
 for (const viewport of [PHONE, DESKTOP]) {
   const phone = viewport.width < 768;
   test(`landing at ${viewport.width} px: menu, Services, FAQ, See Examples, Get Started, consent`, async ({ page }) => {

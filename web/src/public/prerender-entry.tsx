@@ -1,4 +1,5 @@
 /** The SSR entry web/build/prerender.ts loads: the same components the browser hydrates. */
+import { renderToString } from "react-dom/server";
 import { prerender } from "react-dom/static";
 import { PublicApp } from "./public-app";
 
@@ -10,10 +11,15 @@ export { PortraitSvg } from "@/assets/styles/portrait";
 export { STYLE_ART } from "@/assets/styles/styles";
 export { LogoMark } from "@/components/layout/logo";
 
-/** The page's markup; `prerender` waits for the lazy page chunks (renderToString would emit fallbacks). */
+/**
+ * The page's markup. A first pass with `prerender` waits for the page's lazy chunks; the second,
+ * synchronous pass then renders everything in place. (Output of a pass that had to wait would carry
+ * inline scripts to swap the late parts in, which the CSP forbids and hydration would then redo.)
+ */
 export async function renderPage(path: string): Promise<string> {
-  const { prelude } = await prerender(<PublicApp path={path} />);
-  return new Response(prelude).text();
+  const warm = await prerender(<PublicApp path={path} />);
+  await new Response(warm.prelude).text();
+  return renderToString(<PublicApp path={path} />);
 }
 
 /** The whole HTML document of a public route: the client template with the page's <head> and markup. */

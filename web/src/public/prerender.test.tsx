@@ -44,6 +44,9 @@ describe("every public route", () => {
     for (const label of ["How It Works", "AI Styles", "Pricing", "Contact", "Sign In", "Get Started"]) expect(t).toContain(label);
     expect(hrefs(html)).toEqual(expect.arrayContaining(["/#how-it-works", "/#ai-styles", "/#pricing", "mailto:support@headshot.studio", "/auth"]));
     for (const s of SERVICE_PAGES) expect(hrefs(html)).toContain(`/services/${s.slug}`);
+    // complete in place: no pending Suspense boundary, no inline script but JSON-LD (the CSP allows none)
+    expect(html).not.toMatch(/<!--\$[?!]-->/);
+    expect(html.match(/<script(?! type="application\/ld\+json")(?! type="module" src=)[^>]*>/g)).toBeNull();
     // the page's markup is inside #root, ready to hydrate
     expect(html).toMatch(/<div id="root">(<link [^>]*>)*<div class="flex min-h-dvh flex-col">/);
   });

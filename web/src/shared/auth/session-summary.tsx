@@ -3,7 +3,7 @@
  * an email, and a way to sign out. The signed-in app fills it from AuthProvider; the prerendered public
  * pages from one GET /api/auth/session (PublicSessionProvider), so they never load the signed-in app.
  */
-import { createContext, useContext, useEffect, useMemo, useState, type ReactNode } from "react";
+import { createContext, startTransition, useContext, useEffect, useMemo, useState, type ReactNode } from "react";
 import { endSession, peekSession } from "./api/public-session";
 
 export interface SessionSummary {
@@ -20,9 +20,12 @@ export function PublicSessionProvider({ children }: { children: ReactNode }) {
   const [email, setEmail] = useState<string | null | undefined>(undefined);
   useEffect(() => {
     let live = true;
+    // A transition, so the answer never interrupts hydration: an urgent update reaching a page part that
+    // is still hydrating (its chunk on the way) would make React drop the prerendered HTML and redraw it.
+    const settle = (value: string | null) => live && startTransition(() => setEmail(value));
     peekSession()
-      .then((s) => live && setEmail(s?.user.email ?? null))
-      .catch(() => live && setEmail(null));
+      .then((s) => settle(s?.user.email ?? null))
+      .catch(() => settle(null));
     return () => {
       live = false;
     };
