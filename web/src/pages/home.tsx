@@ -1,4 +1,5 @@
 import { ArrowRight, Check, ShieldCheck, Star, Upload, Palette, Download, Zap } from "@/components/marketing/icons";
+import { Suspense } from "react";
 import { buttonVariants } from "@/components/ui/button-variants";
 import { PricingCards } from "@/components/marketing/pricing-cards";
 import { StyleExample } from "@/components/marketing/style-example";
@@ -18,7 +19,10 @@ const HERO = [
 ] as const;
 const STEP_ICONS = [Upload, Palette, Download];
 
-/** The landing page (SPEC §2): hero, claims, style gallery, how it works, pricing, testimonials, FAQ. */
+/**
+ * The landing page (SPEC §2). Each section below the hero is its own Suspense boundary: React hydrates
+ * them one at a time, yielding in between, instead of in one long task (Total Blocking Time).
+ */
 export function HomePage() {
   useDocumentTitle(HOME_TITLE);
   const { status } = useSessionSummary();
@@ -86,6 +90,7 @@ export function HomePage() {
         </dl>
       </section>
 
+      <Suspense>
       <section id="ai-styles" className="scroll-mt-20" aria-labelledby="ai-styles-title">
         <div className="mx-auto max-w-6xl px-4 py-16 sm:px-6 lg:py-20">
           <h2 id="ai-styles-title" className="text-3xl font-bold tracking-tight">
@@ -110,7 +115,9 @@ export function HomePage() {
           </ul>
         </div>
       </section>
+      </Suspense>
 
+      <Suspense>
       <section id="how-it-works" className="scroll-mt-20 border-t bg-muted/40" aria-labelledby="how-title">
         <div className="mx-auto max-w-6xl px-4 py-16 sm:px-6 lg:py-20">
           <h2 id="how-title" className="text-3xl font-bold tracking-tight">
@@ -136,7 +143,9 @@ export function HomePage() {
           </ol>
         </div>
       </section>
+      </Suspense>
 
+      <Suspense>
       <section id="pricing" className="scroll-mt-20" aria-labelledby="pricing-title">
         <div className="mx-auto max-w-6xl px-4 py-16 sm:px-6 lg:py-20">
           <div className="text-center">
@@ -152,7 +161,9 @@ export function HomePage() {
           </div>
         </div>
       </section>
+      </Suspense>
 
+      <Suspense>
       <section className="border-t bg-muted/40" aria-labelledby="testimonials-title">
         <div className="mx-auto max-w-6xl px-4 py-16 sm:px-6 lg:py-20">
           <h2 id="testimonials-title" className="text-3xl font-bold tracking-tight">
@@ -178,7 +189,9 @@ export function HomePage() {
           </ul>
         </div>
       </section>
+      </Suspense>
 
+      <Suspense>
       <section id="faq" className="scroll-mt-20" aria-labelledby="faq-title">
         <div className="mx-auto max-w-3xl px-4 py-16 sm:px-6 lg:py-20">
           <h2 id="faq-title" className="text-3xl font-bold tracking-tight">
@@ -199,6 +212,7 @@ export function HomePage() {
           </div>
         </div>
       </section>
+      </Suspense>
 
       <section className="border-t bg-primary text-primary-foreground">
         <div className="mx-auto flex max-w-6xl flex-col items-start gap-6 px-4 py-14 sm:px-6 md:flex-row md:items-center md:justify-between">
