@@ -12,9 +12,9 @@ import { paths } from "@/lib/paths";
 import { VerifiedNotice } from "@/features/auth/verified-notice";
 import { AuthPage } from "@/pages/auth";
 import { OAuthCallbackPage } from "@/pages/oauth-callback";
-import { PublicRoutes } from "@/public/public-routes";
+import { PublicRoutes, isAppPath } from "@/public/public-routes";
 import { SpaSessionSummary } from "@/shared/auth/spa-session-summary";
-import { ConsentBanner } from "@/shared/pixel/consent-banner";
+import { ConsentBanner, asksForConsent } from "@/shared/pixel/consent-banner";
 import { PixelPageViews } from "@/shared/pixel/page-views";
 import { PlaceholderPage } from "@/pages/placeholder";
 import { PageSpinner } from "@/components/ui/spinner";
@@ -31,6 +31,11 @@ function Public({ children }: { children: ReactNode }) {
 function SpaPublicRoutes() {
   const [location] = useLocation();
   return <PublicRoutes path={location} />;
+}
+
+function SpaConsentBanner() {
+  const [location] = useLocation();
+  return asksForConsent(location, isAppPath) ? <ConsentBanner /> : null;
 }
 
 function SpaPixelPageViews() {
@@ -96,7 +101,7 @@ export function App() {
           <Toaster />
           <VerifiedNotice />
           <SpaPixelPageViews />
-          <ConsentBanner />
+          <SpaConsentBanner />
         </TooltipProvider>
         </SpaSessionSummary>
       </AuthProvider>

@@ -9,7 +9,7 @@ export function SiteFooter() {
     <footer className="border-t bg-muted/40">
       <div className="mx-auto grid max-w-6xl gap-10 px-4 py-12 text-sm text-muted-foreground sm:px-6 md:grid-cols-5">
         <div className="md:col-span-2">
-          <Logo />
+          <Logo className="text-foreground" />
           <p className="mt-3 max-w-xs">Professional AI headshots from a single photo, in 10 studio styles.</p>
           <p className="mt-3">
             <a href={`mailto:${CONTACT_EMAIL}`} className={link}>

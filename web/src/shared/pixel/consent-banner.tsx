@@ -3,6 +3,13 @@ import { pixel } from "./pixel";
 
 const OPEN_EVENT = "hs:consent-settings";
 
+/**
+ * Where the banner asks: the public pages, where visitors arrive. Not over the signed-in app's screens
+ * (/auth included), where it sat on the form's buttons; an unanswered banner means no events, and the
+ * choice stays changeable from the public footer's "Cookie settings".
+ */
+export const asksForConsent = (pathname: string, isAppPath: (p: string) => boolean) => !isAppPath(pathname);
+
 /** The footer's "Cookie settings" link reopens the banner. */
 export function openConsentSettings() {
   window.dispatchEvent(new Event(OPEN_EVENT));
@@ -31,7 +38,7 @@ export function ConsentBanner() {
   return (
     <section
       aria-label="Cookie consent"
-      className="fixed inset-x-3 bottom-3 z-50 mx-auto max-w-xl rounded-2xl border bg-background p-4 shadow-xl sm:inset-x-6 sm:p-5"
+      className="fixed inset-x-3 bottom-3 z-50 rounded-2xl border bg-background p-4 shadow-xl sm:inset-x-auto sm:left-6 sm:max-w-md sm:p-5"
     >
       <p className="text-sm text-muted-foreground">
         We’d like to use an advertising pixel (Meta) to measure sign-ups and purchases. Nothing is loaded or sent
