@@ -32,5 +32,5 @@ for (const [path, html, lazyPrefix] of pages) {
   const lazy = lazyPrefix ? files.find((f) => f.startsWith(lazyPrefix)) : undefined;
   if (lazy) closure(lazy, set);
   const total = [...set].reduce((n, f) => n + gz(f), 0);
-  console.log(`${path.padEnd(28)} ${(total / 1024).toFixed(1)} KB gzipped in ${set.size} files`);
+  console.log(`${path.padEnd(28)} ${(total / 1024).toFixed(1)} KiB (${(total / 1000).toFixed(1)} kB) gzipped in ${set.size} files`);
 }

@@ -92,17 +92,17 @@ export function App() {
     <QueryClientProvider client={queryClient}>
       <AuthProvider>
         <SpaSessionSummary>
-        <TooltipProvider>
-          <SubscriptionDialogProvider>
-            <Suspense fallback={<PageSpinner />}>
-              <AppRoutes />
-            </Suspense>
-          </SubscriptionDialogProvider>
-          <Toaster />
-          <VerifiedNotice />
-          <SpaPixelPageViews />
-          <SpaConsentBanner />
-        </TooltipProvider>
+          <TooltipProvider>
+            <SubscriptionDialogProvider>
+              <Suspense fallback={<PageSpinner />}>
+                <AppRoutes />
+              </Suspense>
+            </SubscriptionDialogProvider>
+            <Toaster />
+            <VerifiedNotice />
+            <SpaPixelPageViews />
+            <SpaConsentBanner />
+          </TooltipProvider>
         </SpaSessionSummary>
       </AuthProvider>
     </QueryClientProvider>
