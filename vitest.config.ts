@@ -3,6 +3,7 @@ import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
 import { cloudflareTest } from "@cloudflare/vitest-pool-workers";
 import react from "@vitejs/plugin-react";
+import { buildDefines } from "./web/build/constants.ts";
 
 // wrangler.toml names web/dist as the static assets directory; it must exist even before a web build.
 mkdirSync("web/dist", { recursive: true });
@@ -55,6 +56,7 @@ export default defineConfig({
       },
       {
         plugins: [react()],
+        define: buildDefines({ APP_URL: "https://headshot.test", BUILD_DATE: "2026-03-14" }),
         resolve: { alias: { "@": fileURLToPath(new URL("./web/src", import.meta.url)) } },
         test: {
           name: "web",

@@ -145,9 +145,9 @@ await local.stop();
 const json = (body: unknown) => ({ method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
 
 async function operatorToken(): Promise<string> {
-  const signin = await fetch(`${base}/api/auth/signin`, json({ email: OPERATOR, password: PASSWORD }));
+  const signin = await fetch(`${base}/api/auth/signin`, json({ email: OPERATOR, password: PASSWORD, acceptTerms: true }));
   if (signin.ok) return ((await signin.json()) as { accessToken: string }).accessToken;
-  const signup = await fetch(`${base}/api/auth/signup`, json({ email: OPERATOR, password: PASSWORD }));
+  const signup = await fetch(`${base}/api/auth/signup`, json({ email: OPERATOR, password: PASSWORD, acceptTerms: true }));
   if (!signup.ok) throw new Error(`operator sign-up: ${signup.status} ${await signup.text()}`);
   const { accessToken } = (await signup.json()) as { accessToken: string };
   const mailbox = (await (await fetch(`${base}/api/dev/mailbox?to=${encodeURIComponent(OPERATOR)}`)).json()) as { messages: { links?: string[] }[] };

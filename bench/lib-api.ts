@@ -24,7 +24,7 @@ export async function verifiedUser(ip = `10.${rand()}.${rand()}.${rand()}`): Pro
   const email = `bench-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.test`;
   const password = `bench-${crypto.randomUUID()}`;
   const signup = await expectOk(
-    await call("/api/auth/signup", { method: "POST", headers: { "Content-Type": "application/json", "CF-Connecting-IP": ip }, body: JSON.stringify({ email, password }) }),
+    await call("/api/auth/signup", { method: "POST", headers: { "Content-Type": "application/json", "CF-Connecting-IP": ip }, body: JSON.stringify({ email, password, acceptTerms: true }) }),
     "sign up",
   );
   const { accessToken } = (await signup.json()) as { accessToken: string };

@@ -44,6 +44,8 @@ export const users = pgTable("users", {
   emailVerifiedAt: ts("email_verified_at"),
   googleSub: text("google_sub").unique(),
   stripeCustomerId: text("stripe_customer_id").unique(),
+  /** When the person confirmed they are 13 or older and accepted the terms (at sign-up; null for accounts made before). */
+  termsAcceptedAt: ts("terms_accepted_at"),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 }, (t) => [

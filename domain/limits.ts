@@ -5,6 +5,8 @@ export const MAX_UPLOAD_MEGAPIXELS = 40;
 export const ACCEPTED_UPLOAD_TYPES = ["image/jpeg", "image/jpg", "image/png", "image/webp"] as const;
 export const PASSWORD_MIN_LENGTH = 6;
 export const PASSWORD_MAX_LENGTH = 256;
+/** Children under 13 are not served (SPEC §1, §9). */
+export const MINIMUM_AGE = 13;
 /** Uploads per user: a burst, an hour (above the fair-use 30 generations), and photos never generated. */
 export const UPLOADS_PER_MINUTE = 10;
 export const UPLOADS_PER_HOUR = 60;
@@ -27,4 +29,6 @@ export const MESSAGES = {
   tooManyUploads: "You're uploading photos too quickly. Please wait a moment and try again.",
   requestTooLarge: "This request is too large.",
   headshotRemoved: "This headshot was removed by our moderators and is no longer available.",
+  /** Sign-up without the age and terms confirmation (SPEC §1: children under 13 are not served). */
+  termsRequired: "Please confirm that you are 13 or older and accept the Terms of Service.",
 } as const;

@@ -8,7 +8,7 @@ const OPERATOR = "operator@headshot.local";
 
 /** Signs the operator up and verifies the address, unless an earlier test already did. */
 async function ensureOperator(request: APIRequestContext) {
-  const res = await request.post("/api/auth/signup", { data: { email: OPERATOR, password: PASSWORD } });
+  const res = await request.post("/api/auth/signup", { data: { email: OPERATOR, password: PASSWORD, acceptTerms: true } });
   if (res.status() === 201) {
     const verified = await request.get(await mailLink(request, OPERATOR, "/api/auth/verify"), { maxRedirects: 0 });
     expect(verified.status()).toBe(302);

@@ -30,7 +30,7 @@ export async function createVerifiedAccount(request: APIRequestContext, prefix: 
   const email = uniqueEmail(prefix);
   accounts += 1;
   const res = await request.post("/api/auth/signup", {
-    data: { email, password: PASSWORD },
+    data: { email, password: PASSWORD, acceptTerms: true },
     headers: { "CF-Connecting-IP": `198.51.100.${accounts % 250}` },
   });
   expect(res.status()).toBe(201);

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useState, type ReactNode } from "react";
 import { QueryClientProvider } from "@tanstack/react-query";
-import { Route, Switch } from "wouter";
+import { Route, Switch, useLocation } from "wouter";
 import { Toaster } from "@/components/ui/toaster";
 import { TooltipProvider } from "@/components/ui/tooltip";
 import { PublicLayout } from "@/components/layout/public-layout";
@@ -8,12 +8,14 @@ import { AuthProvider } from "@/shared/auth/auth-context";
 import { ProtectedRoute } from "@/shared/auth/protected-route";
 import { SubscriptionDialogProvider } from "@/shared/billing/subscription-dialog";
 import { createQueryClient } from "@/lib/query-client";
-import { SERVICE_PAGES, paths } from "@/lib/paths";
+import { paths } from "@/lib/paths";
 import { VerifiedNotice } from "@/features/auth/verified-notice";
 import { AuthPage } from "@/pages/auth";
-import { HomePage } from "@/pages/home";
-import { NotFoundPage } from "@/pages/not-found";
 import { OAuthCallbackPage } from "@/pages/oauth-callback";
+import { PublicRoutes, isAppPath } from "@/public/public-routes";
+import { SpaSessionSummary } from "@/shared/auth/spa-session-summary";
+import { ConsentBanner, asksForConsent } from "@/shared/pixel/consent-banner";
+import { PixelPageViews } from "@/shared/pixel/page-views";
 import { PlaceholderPage } from "@/pages/placeholder";
 import { PageSpinner } from "@/components/ui/spinner";
 
@@ -23,47 +25,35 @@ const AccountPage = lazy(() => import("@/pages/account").then((m) => ({ default:
 const PricingPage = lazy(() => import("@/pages/pricing").then((m) => ({ default: m.PricingPage })));
 const AdminPage = lazy(() => import("@/pages/admin").then((m) => ({ default: m.AdminPage })));
 
-function ServicePage({ slug }: { slug: string }) {
-  const page = SERVICE_PAGES.find((s) => s.slug === slug);
-  if (!page) return <NotFoundPage />;
-  return <PlaceholderPage title={page.name} />;
-}
-
 function Public({ children }: { children: ReactNode }) {
   return <PublicLayout>{children}</PublicLayout>;
 }
 
-/** SPEC §2 route table. */
+/** The public pages when the signed-in app is already loaded (e.g. after signing out). */
+function SpaPublicRoutes() {
+  const [location] = useLocation();
+  return <PublicRoutes path={location} />;
+}
+
+function SpaConsentBanner() {
+  const [location] = useLocation();
+  return asksForConsent(location, isAppPath) ? <ConsentBanner /> : null;
+}
+
+function SpaPixelPageViews() {
+  const [location] = useLocation();
+  return <PixelPageViews location={location} />;
+}
+
+/** SPEC §2 route table: the signed-in app's routes; every other path is the public site (prerendered). */
 export function AppRoutes() {
   return (
     <Switch>
-      <Route path={paths.home}>
-        <Public>
-          <HomePage />
-        </Public>
-      </Route>
       <Route path={paths.auth}>
         <AuthPage />
       </Route>
       <Route path={paths.oauthCallback}>
         <OAuthCallbackPage />
-      </Route>
-      <Route path={paths.privacy}>
-        <Public>
-          <PlaceholderPage title="Privacy Policy" />
-        </Public>
-      </Route>
-      <Route path={paths.terms}>
-        <Public>
-          <PlaceholderPage title="Terms of Service" />
-        </Public>
-      </Route>
-      <Route path="/services/:slug">
-        {(params) => (
-          <Public>
-            <ServicePage slug={params.slug} />
-          </Public>
-        )}
       </Route>
       <Route path={paths.dashboard}>
         <ProtectedRoute>
@@ -90,9 +80,7 @@ export function AppRoutes() {
         </ProtectedRoute>
       </Route>
       <Route>
-        <Public>
-          <NotFoundPage />
-        </Public>
+        <SpaPublicRoutes />
       </Route>
     </Switch>
   );
@@ -103,15 +91,19 @@ export function App() {
   return (
     <QueryClientProvider client={queryClient}>
       <AuthProvider>
-        <TooltipProvider>
-          <SubscriptionDialogProvider>
-            <Suspense fallback={<PageSpinner />}>
-              <AppRoutes />
-            </Suspense>
-          </SubscriptionDialogProvider>
-          <Toaster />
-          <VerifiedNotice />
-        </TooltipProvider>
+        <SpaSessionSummary>
+          <TooltipProvider>
+            <SubscriptionDialogProvider>
+              <Suspense fallback={<PageSpinner />}>
+                <AppRoutes />
+              </Suspense>
+            </SubscriptionDialogProvider>
+            <Toaster />
+            <VerifiedNotice />
+            <SpaPixelPageViews />
+            <SpaConsentBanner />
+          </TooltipProvider>
+        </SpaSessionSummary>
       </AuthProvider>
     </QueryClientProvider>
   );

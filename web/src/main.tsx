@@ -1,10 +1,14 @@
-import { StrictMode } from "react";
-import { createRoot } from "react-dom/client";
-import { App } from "./app";
+import { createRoot, hydrateRoot } from "react-dom/client";
+import { PublicApp } from "./public/public-app";
+import { isAppPath } from "./public/public-routes";
 import "./index.css";
 
-createRoot(document.getElementById("root")!).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
-);
+const root = document.getElementById("root")!;
+
+// Public pages arrive prerendered: hydrate them with the public site alone. The signed-in app (auth,
+// dashboard, pricing, account, admin) loads on demand and renders from scratch.
+if (isAppPath(window.location.pathname)) {
+  void import("./app").then(({ App }) => createRoot(root).render(<App />));
+} else {
+  hydrateRoot(root, <PublicApp path={window.location.pathname} />);
+}

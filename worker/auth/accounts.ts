@@ -5,7 +5,7 @@ import { credits, passwordCredentials, users, type User } from "../../db/schema"
 import type { ApiUser } from "../../domain/api";
 import type { Config } from "../config";
 import type { GoogleIdentity } from "./google";
-import { OAuthError } from "./google";
+import { OAuthError, TermsRequiredError } from "./google";
 import { isOperatorUser } from "./middleware";
 import { revokeAllForUser } from "./sessions";
 import { markVerified } from "./verification";
@@ -34,10 +34,14 @@ export async function findUser(db: Db, id: string): Promise<User | null> {
  * Linking to an account whose address was never verified: whoever registered it could not prove they own
  * the address, and the Google user just did. That account's password and sessions are removed, so a
  * squatter who signed up with someone else's address cannot keep a way in (pre-account takeover).
+ *
+ * A new account needs `termsAccepted` (the visitor confirmed 13+ and accepted the terms before leaving for
+ * Google; docs/decisions/070-terms-acceptance.md); without it nothing is created (TermsRequiredError).
  */
-export async function signInWithGoogle(db: Db, id: GoogleIdentity): Promise<User> {
+export async function signInWithGoogle(db: Db, id: GoogleIdentity, termsAccepted: boolean): Promise<{ user: User; created: boolean }> {
   const [bySub] = await db.select().from(users).where(eq(users.googleSub, id.sub)).limit(1);
   let user = bySub;
+  let created = false;
   if (!user) {
     const [byEmail] = await db.select().from(users).where(eq(users.email, id.email)).limit(1);
     if (byEmail) {
@@ -59,16 +63,25 @@ export async function signInWithGoogle(db: Db, id: GoogleIdentity): Promise<User
         .returning();
       user = linked ?? byEmail;
     } else {
-      const [created] = await db
+      if (!termsAccepted) throw new TermsRequiredError("a new account needs the age and terms confirmation");
+      const [inserted] = await db
         .insert(users)
-        .values({ email: id.email, googleSub: id.sub, firstName: id.givenName, lastName: id.familyName, profileImageUrl: id.picture })
+        .values({
+          email: id.email,
+          googleSub: id.sub,
+          firstName: id.givenName,
+          lastName: id.familyName,
+          profileImageUrl: id.picture,
+          termsAcceptedAt: new Date(),
+        })
         .onConflictDoNothing()
         .returning();
-      if (!created) throw new OAuthError("account created concurrently; try again");
-      await db.insert(credits).values({ userId: created.id }).onConflictDoNothing();
-      user = created;
+      if (!inserted) throw new OAuthError("account created concurrently; try again");
+      await db.insert(credits).values({ userId: inserted.id }).onConflictDoNothing();
+      user = inserted;
+      created = true;
     }
   }
   await markVerified(db, user.id);
-  return (await findUser(db, user.id)) ?? user;
+  return { user: (await findUser(db, user.id)) ?? user, created };
 }

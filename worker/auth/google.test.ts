@@ -12,8 +12,13 @@ import { INVALID_CREDENTIALS } from "./routes";
 type Hooks = Partial<Record<"x_aud" | "x_nonce" | "x_iss" | "x_exp" | "x_email_verified" | "x_sub" | "x_foreign_key", string>>;
 
 /** Runs the browser's part: start, choose an account at the provider, come back. Returns the final answer. */
-async function googleSignIn(email: string, hooks: Hooks = {}, tamper?: { state?: string; dropCookie?: boolean }) {
-  const start = await call("/api/auth/google");
+async function googleSignIn(
+  email: string,
+  hooks: Hooks = {},
+  tamper?: { state?: string; dropCookie?: boolean },
+  startPath = "/api/auth/google?terms=accepted",
+) {
+  const start = await call(startPath);
   expect(start.status).toBe(302);
   const authorize = new URL(start.headers.get("Location")!);
   expect(authorize.origin).toBe(env.GOOGLE_ISSUER);
@@ -76,7 +81,7 @@ describe("Google sign-in end to end", () => {
     const email = uniqueEmail("jane.doe");
     const { res, refresh } = await googleSignIn(email.toUpperCase());
     expect(res.status).toBe(302);
-    expect(res.headers.get("Location")).toBe("/oauth/callback");
+    expect(res.headers.get("Location")).toBe("/oauth/callback?registered=1");
     expect(refresh).toBeTruthy();
     const { user } = await session(refresh!);
     expect(user).toMatchObject({ email, emailVerified: true, firstName: "Jane" });
@@ -160,13 +165,13 @@ describe("Google sign-in end to end", () => {
     refusedTo(await call("/api/auth/google/callback?error=access_denied"));
     refusedTo(await call("/api/auth/google/callback"));
     const email = uniqueEmail();
-    const start = await call("/api/auth/google");
+    const start = await call("/api/auth/google?terms=accepted");
     const cookie = setCookieValue(start, "hs_oauth")!;
     const form = new URLSearchParams(new URL(start.headers.get("Location")!).searchParams);
     form.set("email", email);
     const back = new URL((await fetch(`${env.GOOGLE_ISSUER}/authorize`, { method: "POST", body: form, redirect: "manual" })).headers.get("Location")!);
     const first = await call(back.pathname + back.search, { headers: { Cookie: `hs_oauth=${cookie}` } });
-    expect(first.headers.get("Location")).toBe("/oauth/callback");
+    expect(first.headers.get("Location")).toBe("/oauth/callback?registered=1");
     refusedTo(await call(back.pathname + back.search, { headers: { Cookie: `hs_oauth=${cookie}` } }));
   });
 
@@ -174,5 +179,42 @@ describe("Google sign-in end to end", () => {
     const { user } = await createTestUser({ verified: true });
     const { refresh } = await googleSignIn(user.email);
     expect((await session(refresh!)).user.id).toBe(user.id);
+  });
+
+  it("refuses to create an account when the age and terms confirmation did not come with the sign-in", async () => {
+    const email = uniqueEmail("google-no-terms");
+    const { res } = await googleSignIn(email, {}, undefined, "/api/auth/google");
+    expect(res.status).toBe(302);
+    expect(res.headers.get("Location")).toBe("/auth?tab=signup&error=terms_required");
+    expect(setCookieValue(res, "hs_refresh")).toBeUndefined();
+    const { db, close } = testDb();
+    try {
+      expect(await db.select().from(users).where(eq(users.email, email))).toEqual([]);
+    } finally {
+      await close();
+    }
+  });
+
+  it("answers 400 to a confirmation value other than 'accepted'", async () => {
+    const res = await call("/api/auth/google?terms=no");
+    expect(res.status).toBe(400);
+    expect((await res.json<{ message: string }>()).message).toMatch(/^terms: /);
+  });
+
+  it("records the confirmation on the new account, and an existing account signs in without it", async () => {
+    const email = uniqueEmail("google-terms");
+    const before = Date.now();
+    const { refresh } = await googleSignIn(email);
+    const { user } = await session(refresh!);
+    const { db, close } = testDb();
+    try {
+      const [row] = await db.select().from(users).where(eq(users.id, user.id));
+      expect(row!.termsAcceptedAt!.getTime()).toBeGreaterThanOrEqual(before - 5000);
+    } finally {
+      await close();
+    }
+    const again = await googleSignIn(email, {}, undefined, "/api/auth/google");
+    expect(again.res.headers.get("Location")).toBe("/oauth/callback");
+    expect((await session(again.refresh!)).user.id).toBe(user.id);
   });
 });

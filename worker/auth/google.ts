@@ -18,6 +18,11 @@ export class OAuthError extends Error {
   override name = "OAuthError";
 }
 
+/** A Google sign-in that would create a new account, started without the age and terms confirmation. */
+export class TermsRequiredError extends OAuthError {
+  override name = "TermsRequiredError";
+}
+
 interface Discovery {
   issuer: string;
   authorization_endpoint: string;
@@ -61,6 +66,8 @@ export interface OAuthState {
   state: string;
   nonce: string;
   verifier: string;
+  /** The visitor confirmed 13+ and accepted the terms before leaving for Google (needed to create an account). */
+  termsAccepted: boolean;
 }
 
 const stateKeys = new Map<string, Promise<Uint8Array>>();
@@ -92,19 +99,23 @@ export async function openState(config: GoogleConfig, sealed: string | undefined
       keyManagementAlgorithms: ["dir"],
       contentEncryptionAlgorithms: ["A256GCM"],
     });
-    const { state, nonce, verifier } = payload as JWTPayload & Partial<OAuthState>;
+    const { state, nonce, verifier, termsAccepted } = payload as JWTPayload & Partial<OAuthState>;
     if (typeof state !== "string" || typeof nonce !== "string" || typeof verifier !== "string") throw new Error("bad payload");
-    return { state, nonce, verifier };
+    return { state, nonce, verifier, termsAccepted: termsAccepted === true };
   } catch {
     throw new OAuthError("invalid or expired state cookie");
   }
 }
 
 /** The provider URL to send the browser to, and the state to keep in the cookie. */
-export async function beginSignIn(config: GoogleConfig, redirectUri: string): Promise<{ url: string; state: OAuthState }> {
+export async function beginSignIn(
+  config: GoogleConfig,
+  redirectUri: string,
+  termsAccepted: boolean,
+): Promise<{ url: string; state: OAuthState }> {
   const { id } = client(config);
   const doc = await discover(config.GOOGLE_ISSUER);
-  const state: OAuthState = { state: randomToken(), nonce: randomToken(), verifier: randomToken(48) };
+  const state: OAuthState = { state: randomToken(), nonce: randomToken(), verifier: randomToken(48), termsAccepted };
   const challenge = toBase64Url(new Uint8Array(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(state.verifier))));
   const url = new URL(doc.authorization_endpoint);
   url.search = new URLSearchParams({

@@ -17,7 +17,7 @@ describe("bad input never reaches SQL", () => {
   it("a NUL byte in the sign-in or sign-up email is a 400 with a message, and nothing personal is logged", async () => {
     const errors = vi.spyOn(console, "error");
     for (const path of ["/api/auth/signin", "/api/auth/signup"]) {
-      const res = await api(path, json({ email: "victim\u0000@example.test", password: "whatever-long-1" }, { "CF-Connecting-IP": uniqueIp() }));
+      const res = await api(path, json({ email: "victim\u0000@example.test", password: "whatever-long-1", acceptTerms: true }, { "CF-Connecting-IP": uniqueIp() }));
       expect(res.status).toBe(400);
       expect((await res.json()) as { message: string }).toMatchObject({ message: expect.stringContaining("email") });
     }

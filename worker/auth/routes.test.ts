@@ -24,7 +24,7 @@ const bearer = (token: string) => ({ headers: { Authorization: `Bearer ${token}`
 describe("POST /api/auth/signup", () => {
   it("creates the user, answers 201 {user, accessToken}, sets the refresh cookie and mails a verification link", async () => {
     const email = uniqueEmail("signup");
-    const res = await api("/api/auth/signup", json({ email: `  ${email.toUpperCase()} `, password: "secret1" }, { "CF-Connecting-IP": uniqueIp() }));
+    const res = await api("/api/auth/signup", json({ email: `  ${email.toUpperCase()} `, password: "secret1", acceptTerms: true }, { "CF-Connecting-IP": uniqueIp() }));
     expect(res.status).toBe(201);
     const body = await res.json<{ user: Record<string, unknown>; accessToken: string }>();
     expect(body.user).toEqual({
@@ -52,22 +52,69 @@ describe("POST /api/auth/signup", () => {
   });
 
   it.each([
-    [{ email: "not-an-email", password: "secret1" }, /^email: /],
-    [{ email: uniqueEmail(), password: "12345" }, /^password: Password must be at least 6/],
-    [{ email: uniqueEmail(), password: "x".repeat(257) }, /^password: Password must be at most 256/],
-    [{ password: "secret1" }, /^email: /],
-    [{ email: uniqueEmail() }, /^password: /],
+    [{ email: "not-an-email", password: "secret1", acceptTerms: true }, /^email: /],
+    [{ email: uniqueEmail(), password: "12345", acceptTerms: true }, /^password: Password must be at least 6/],
+    [{ email: uniqueEmail(), password: "x".repeat(257), acceptTerms: true }, /^password: Password must be at most 256/],
+    [{ password: "secret1", acceptTerms: true }, /^email: /],
+    [{ email: uniqueEmail(), acceptTerms: true }, /^password: /],
   ])("refuses bad input %j with a 400 and a message", async (body, message) => {
     const res = await api("/api/auth/signup", json(body, { "CF-Connecting-IP": uniqueIp() }));
     expect(res.status).toBe(400);
     expect((await res.json<{ message: string }>()).message).toMatch(message);
   });
 
+  it.each([
+    ["missing", {}],
+    ["false", { acceptTerms: false }],
+    ["a string", { acceptTerms: "yes" }],
+  ])("refuses a sign-up whose age and terms confirmation is %s: 400 with the message, no account", async (_, extra) => {
+    const email = uniqueEmail("no-terms");
+    const res = await api("/api/auth/signup", json({ email, password: "secret1", ...extra }, { "CF-Connecting-IP": uniqueIp() }));
+    expect(res.status).toBe(400);
+    expect((await res.json<{ message: string }>()).message).toBe(
+      "acceptTerms: Please confirm that you are 13 or older and accept the Terms of Service.",
+    );
+    expect(await withDb((db) => db.select().from(users).where(eq(users.email, email)))).toEqual([]);
+  });
+
+  it("records when the age and terms confirmation was given", async () => {
+    const before = Date.now();
+    const { user } = await signUp();
+    const [row] = await withDb((db) => db.select().from(users).where(eq(users.id, user.id)));
+    expect(row!.termsAcceptedAt!.getTime()).toBeGreaterThanOrEqual(before - 5000);
+  });
+
   it("answers 409 for an address already registered (any case)", async () => {
     const { email } = await signUp();
-    const res = await api("/api/auth/signup", json({ email: email.toUpperCase(), password: "another1" }, { "CF-Connecting-IP": uniqueIp() }));
+    const res = await api("/api/auth/signup", json({ email: email.toUpperCase(), password: "another1", acceptTerms: true }, { "CF-Connecting-IP": uniqueIp() }));
     expect(res.status).toBe(409);
     expect((await res.json<{ message: string }>()).message).toMatch(/already exists/);
+  });
+});
+
+describe("GET /api/auth/login (the audience pages' buttons)", () => {
+  it("sends a visitor without a session to /auth", async () => {
+    const res = await call("/api/auth/login");
+    expect(res.status).toBe(302);
+    expect(res.headers.get("Location")).toBe("/auth");
+  });
+
+  it("sends a visitor with a live session to /dashboard, without rotating the refresh token", async () => {
+    const { refresh } = await signUp();
+    const res = await call("/api/auth/login", { headers: { Cookie: `hs_refresh=${refresh}` } });
+    expect(res.status).toBe(302);
+    expect(res.headers.get("Location")).toBe("/dashboard");
+    expect(setCookieValue(res, "hs_refresh")).toBeUndefined();
+    expect((await refreshWith(refresh)).status).toBe(200); // still the current token
+  });
+
+  it("sends a visitor whose session ended (signed out, or a forged cookie) to /auth", async () => {
+    const { refresh } = await signUp();
+    await api("/api/auth/signout", { method: "POST", headers: { Cookie: `hs_refresh=${refresh}` } });
+    for (const cookie of [refresh, "00000000-0000-4000-8000-000000000000.forged.tag"]) {
+      const res = await call("/api/auth/login", { headers: { Cookie: `hs_refresh=${cookie}` } });
+      expect(res.headers.get("Location")).toBe("/auth");
+    }
   });
 });
 
@@ -319,7 +366,7 @@ describe("rate limits", () => {
   it("sign-up per IP: the 11th from one address in an hour is 429", async () => {
     const ip = uniqueIp();
     for (let i = 0; i < 10; i++) await signUp({ ip });
-    const res = await api("/api/auth/signup", json({ email: uniqueEmail(), password: "secret1" }, { "CF-Connecting-IP": ip }));
+    const res = await api("/api/auth/signup", json({ email: uniqueEmail(), password: "secret1", acceptTerms: true }, { "CF-Connecting-IP": ip }));
     expect(res.status).toBe(429);
     expect(Number(res.headers.get("Retry-After"))).toBeGreaterThan(0);
   });
@@ -328,9 +375,9 @@ describe("rate limits", () => {
     const email = uniqueEmail();
     await signUp({ email });
     for (let i = 0; i < 4; i++) {
-      expect((await api("/api/auth/signup", json({ email, password: "secret1" }, { "CF-Connecting-IP": uniqueIp() }))).status).toBe(409);
+      expect((await api("/api/auth/signup", json({ email, password: "secret1", acceptTerms: true }, { "CF-Connecting-IP": uniqueIp() }))).status).toBe(409);
     }
-    const res = await api("/api/auth/signup", json({ email, password: "secret1" }, { "CF-Connecting-IP": uniqueIp() }));
+    const res = await api("/api/auth/signup", json({ email, password: "secret1", acceptTerms: true }, { "CF-Connecting-IP": uniqueIp() }));
     expect(res.status).toBe(429);
   });
 
@@ -344,10 +391,3 @@ describe("rate limits", () => {
   });
 });
 
-describe("GET /api/auth/login", () => {
-  it("redirects to /auth", async () => {
-    const res = await call("/api/auth/login");
-    expect(res.status).toBe(302);
-    expect(res.headers.get("Location")).toBe("/auth");
-  });
-});

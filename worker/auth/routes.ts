@@ -7,7 +7,7 @@ import { deleteCookie, getCookie, setCookie } from "hono/cookie";
 import { eq } from "drizzle-orm";
 import { z } from "zod";
 import { credits, passwordCredentials, users } from "../../db/schema";
-import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "../../domain/limits";
+import { MESSAGES, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "../../domain/limits";
 import type { AppEnv } from "../env";
 import { conflict, unauthorized } from "../lib/errors";
 import { errorFields, log } from "../lib/log";
@@ -17,7 +17,16 @@ import { appOrigin } from "../lib/app-origin";
 import { createMailer } from "../mail/mailer";
 import { verificationEmail } from "../mail/templates";
 import { findUser, signInWithGoogle, toApiUser } from "./accounts";
-import { OAUTH_COOKIE, OAUTH_COOKIE_PATH, OAUTH_STATE_TTL_SECONDS, beginSignIn, finishSignIn, openState, sealState } from "./google";
+import {
+  OAUTH_COOKIE,
+  OAUTH_COOKIE_PATH,
+  OAUTH_STATE_TTL_SECONDS,
+  TermsRequiredError,
+  beginSignIn,
+  finishSignIn,
+  openState,
+  sealState,
+} from "./google";
 import { authLimits, signinAttemptLimit, signinFailureLimit } from "./limits";
 import { requireUser } from "./middleware";
 import { burnPasswordCheck, hashPassword, verifyPassword } from "./passwords";
@@ -45,7 +54,11 @@ const signupBody = z.object({
     .string({ error: "is required" })
     .min(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters.`)
     .max(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters.`),
+  /** The visitor confirmed they are 13 or older and accepted the terms (SPEC §1). */
+  acceptTerms: z.literal(true, { error: MESSAGES.termsRequired }),
 });
+/** `?terms=accepted` on the Google sign-in start: the same confirmation, carried in the sealed state. */
+const googleStartQuery = z.object({ terms: z.enum(["accepted"]).optional() });
 const signinBody = z.object({
   email: z.string({ error: "is required" }).trim().toLowerCase().min(1, "is required").max(320).pipe(plainText),
   password: z.string({ error: "is required" }).min(1, "is required").max(PASSWORD_MAX_LENGTH, INVALID_CREDENTIALS),
@@ -81,7 +94,7 @@ export const authRoutes = new Hono<AppEnv>()
     const { email, password } = c.req.valid("json");
     await enforce(c.var.db, await authLimits("signup", clientIp(c.req), email), "Too many sign-up attempts. Please wait a moment and try again.");
     const hash = await hashPassword(password);
-    const [user] = await c.var.db.insert(users).values({ email }).onConflictDoNothing().returning({ id: users.id });
+    const [user] = await c.var.db.insert(users).values({ email, termsAcceptedAt: new Date() }).onConflictDoNothing().returning({ id: users.id });
     if (!user) throw conflict("An account with this email already exists. Please sign in instead.");
     await c.var.db.insert(passwordCredentials).values({ userId: user.id, ...hash });
     await c.var.db.insert(credits).values({ userId: user.id }).onConflictDoNothing();
@@ -163,9 +176,10 @@ export const authRoutes = new Hono<AppEnv>()
     return c.json({ sent: true }, 202);
   })
 
-  .get("/google", async (c) => {
+  .get("/google", validate("query", googleStartQuery), async (c) => {
     try {
-      const { url, state } = await beginSignIn(c.var.config, googleRedirectUri(c));
+      const termsAccepted = c.req.valid("query").terms === "accepted";
+      const { url, state } = await beginSignIn(c.var.config, googleRedirectUri(c), termsAccepted);
       setCookie(c, OAUTH_COOKIE, await sealState(c.var.config, state), {
         httpOnly: true,
         sameSite: "Lax",
@@ -189,14 +203,22 @@ export const authRoutes = new Hono<AppEnv>()
       const expected = await openState(c.var.config, sealed);
       if (!code || !state || state !== expected.state) throw new Error("state mismatch or missing code");
       const identity = await finishSignIn(c.var.config, googleRedirectUri(c), code, expected);
-      const user = await signInWithGoogle(c.var.db, identity);
+      const { user, created } = await signInWithGoogle(c.var.db, identity, expected.termsAccepted);
       setRefreshCookie(c, await startFamily(c.var, user.id, "google"));
-      return c.redirect("/oauth/callback", 302);
+      // A first sign-in: the web app sends the registration event (SPEC §4).
+      return c.redirect(created ? "/oauth/callback?registered=1" : "/oauth/callback", 302);
     } catch (err) {
+      if (err instanceof TermsRequiredError) return c.redirect("/auth?tab=signup&error=terms_required", 302);
       log("warn", "google sign-in refused", { requestId: c.get("requestId"), reason: err instanceof Error ? err.message : String(err) });
       return c.redirect("/auth?error=oauth_error", 302);
     }
   })
 
-  /** The audience pages' buttons navigate here. */
-  .get("/login", (c) => c.redirect("/auth", 302));
+  /**
+   * The audience pages' buttons navigate here: a visitor with a live session (a valid refresh cookie) goes
+   * to the dashboard, anyone else to /auth. Peeking does not rotate the token.
+   */
+  .get("/login", async (c) => {
+    const user = await peek(c.var, readRefreshCookie(c));
+    return c.redirect(user ? "/dashboard" : "/auth", 302);
+  });

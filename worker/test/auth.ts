@@ -33,7 +33,7 @@ export const json = (body: unknown, headers: Record<string, string> = {}): Reque
 export async function signUp(opts: { email?: string; password?: string; ip?: string } = {}) {
   const email = opts.email ?? uniqueEmail();
   const password = opts.password ?? "correct horse battery";
-  const res = await api("/api/auth/signup", json({ email, password }, { "CF-Connecting-IP": opts.ip ?? uniqueIp() }));
+  const res = await api("/api/auth/signup", json({ email, password, acceptTerms: true }, { "CF-Connecting-IP": opts.ip ?? uniqueIp() }));
   if (res.status !== 201) throw new Error(`signup failed: ${res.status} ${await res.text()}`);
   const body = (await res.json()) as { user: { id: string; email: string }; accessToken: string };
   return { ...body, email, password, refresh: setCookieValue(res, "hs_refresh")! };

@@ -23,6 +23,10 @@ export const AUTH_ERROR_MESSAGES: Record<string, { title: string; text: string }
     title: "Google sign-in didn't complete",
     text: "We couldn't sign you in with Google. Please try again, or use your email and password.",
   },
+  terms_required: {
+    title: "Please confirm your age and accept the terms",
+    text: "There is no account for this Google address yet. To create one, confirm below that you are 13 or older and accept the Terms of Service, then continue with Google again.",
+  },
   unexpected_error: {
     title: "Something went wrong",
     text: "An unexpected error interrupted signing in. Please try again.",

@@ -1,31 +1,45 @@
-import { Link } from "wouter";
-import { ArrowRight, Check, ShieldCheck, Sparkles, Zap } from "lucide-react";
-import { StyleImage } from "@/assets/styles";
-import { Button } from "@/components/ui/button";
-import { STYLES } from "@/lib/domain";
+import { ArrowRight, Check, ShieldCheck, Star, Upload, Palette, Download, Zap } from "@/components/marketing/icons";
+import { Suspense } from "react";
+import { buttonVariants } from "@/components/ui/button-variants";
+import { PricingCards } from "@/components/marketing/pricing-cards";
+import { StyleExample } from "@/components/marketing/style-example";
+import { STYLES } from "../../../domain/styles";
 import { paths } from "@/lib/paths";
-import { PageTitle } from "@/components/layout/page-title";
-import { useAuth } from "@/shared/auth/auth-context";
+import { clsx as cn } from "clsx";
+import { CLAIMS, FAQ, STEPS, TESTIMONIALS } from "@/content/landing";
+import { useSessionSummary } from "@/shared/auth/session-summary";
+import { HOME_TITLE } from "@/content/site";
+import { useDocumentTitle } from "@/public/use-document-title";
 
-const HERO_STYLES = ["Corporate", "LinkedIn", "Speaker", "Casual Selfie"] as const;
+const HERO = [
+  { styleId: "Corporate", gender: "woman" },
+  { styleId: "LinkedIn", gender: "man" },
+  { styleId: "Speaker", gender: "man" },
+  { styleId: "Casual Selfie", gender: "woman" },
+] as const;
+const STEP_ICONS = [Upload, Palette, Download];
 
-/** Landing page. The full page (gallery, pricing, testimonials, FAQ) is a later issue; this is the hero. */
+/**
+ * The landing page (SPEC §2). Each section below the hero is its own Suspense boundary: React hydrates
+ * them one at a time, yielding in between, instead of in one long task (Total Blocking Time).
+ */
 export function HomePage() {
-  const { user } = useAuth();
-  const start = user ? paths.dashboard : paths.auth;
+  useDocumentTitle(HOME_TITLE);
+  const { status } = useSessionSummary();
+  // Get Started / Generate Free Headshot: the dashboard when signed in, otherwise /auth.
+  const start = status === "signedIn" ? paths.dashboard : paths.auth;
   return (
     <>
-      <PageTitle />
       <section className="relative overflow-hidden">
         <div
           aria-hidden="true"
           className="pointer-events-none absolute inset-x-0 -top-40 -z-10 h-[36rem] bg-[radial-gradient(ellipse_at_top,var(--color-accent),transparent_65%)]"
         />
-        <div className="mx-auto grid max-w-6xl items-center gap-12 px-4 pb-20 pt-14 sm:px-6 lg:grid-cols-2 lg:pt-24">
+        <div className="mx-auto grid max-w-6xl items-center gap-12 px-4 pb-16 pt-12 sm:px-6 lg:grid-cols-2 lg:pb-24 lg:pt-20">
           <div>
             <p className="inline-flex items-center gap-2 rounded-full border bg-background px-3 py-1 text-xs font-medium text-muted-foreground">
-              <Sparkles className="size-3.5 text-primary" aria-hidden="true" />
-              50K+ headshots generated · rated 4.9/5
+              <Star className="size-3.5 fill-amber-400 text-amber-500" aria-hidden="true" />
+              Rated 4.9/5 · 50K+ headshots generated
             </p>
             <h1 className="mt-6 text-4xl font-bold tracking-tight text-balance sm:text-5xl lg:text-6xl">
               Professional headshots from a single photo
@@ -35,14 +49,12 @@ export function HomePage() {
               your team page — in seconds, not a photo shoot.
             </p>
             <div className="mt-8 flex flex-col gap-3 sm:flex-row">
-              <Button asChild size="lg">
-                <Link href={start}>
-                  Get Started <ArrowRight aria-hidden="true" />
-                </Link>
-              </Button>
-              <Button asChild size="lg" variant="outline">
-                <a href="#ai-styles">See Examples</a>
-              </Button>
+              <a href={start} className={buttonVariants({ size: "lg" })}>
+                Generate Free Headshot <ArrowRight aria-hidden="true" />
+              </a>
+              <a href="#ai-styles" className={buttonVariants({ size: "lg", variant: "outline" })}>
+                See Examples
+              </a>
             </div>
             <ul className="mt-8 grid gap-2 text-sm text-muted-foreground sm:grid-cols-3">
               <li className="flex items-center gap-2">
@@ -56,67 +68,161 @@ export function HomePage() {
               </li>
             </ul>
           </div>
-          <div className="grid grid-cols-2 gap-4 sm:gap-5" aria-hidden="true">
-            {HERO_STYLES.map((id, i) => (
-              <div
-                key={id}
-                className={`overflow-hidden rounded-2xl border bg-card shadow-lg ${i % 2 === 1 ? "translate-y-8" : ""}`}
-              >
-                <StyleImage styleId={id} gender={i % 2 === 0 ? "woman" : "man"} className="aspect-[5/6] w-full" />
-                <p className="px-3 py-2 text-xs font-medium text-muted-foreground">{id}</p>
-              </div>
+          <div className="mx-auto grid w-full max-w-md grid-cols-2 gap-4 sm:gap-5 lg:max-w-none">
+            {HERO.map((h, i) => (
+              <figure key={h.styleId} className={cn("overflow-hidden rounded-2xl border bg-card shadow-lg", i % 2 === 1 && "translate-y-6")}>
+                <StyleExample styleId={h.styleId} gender={h.gender} eager alt="" />
+                <figcaption className="px-3 py-2 text-xs font-medium text-muted-foreground">{h.styleId}</figcaption>
+              </figure>
             ))}
           </div>
         </div>
       </section>
 
-      <section id="how-it-works" className="scroll-mt-20 border-t bg-muted/40">
-        <div className="mx-auto max-w-6xl px-4 py-16 sm:px-6">
-          <h2 className="text-2xl font-bold tracking-tight sm:text-3xl">How it works</h2>
-          <ol className="mt-8 grid gap-6 sm:grid-cols-3">
-            {[
-              ["Upload a photo", "A clear, front-facing photo works best. JPG, PNG or WebP up to 10 MB."],
-              ["Choose a style", "Ten looks, from crisp corporate to relaxed casual."],
-              ["Download", "Square or round, PNG, WebP or TIFF, sized for every platform."],
-            ].map(([title, text], i) => (
-              <li key={title} className="rounded-xl border bg-card p-6">
-                <span className="inline-flex size-8 items-center justify-center rounded-full bg-primary text-sm font-semibold text-primary-foreground">
-                  {i + 1}
-                </span>
-                <h3 className="mt-4 font-semibold">{title}</h3>
-                <p className="mt-1 text-sm text-muted-foreground">{text}</p>
-              </li>
-            ))}
-          </ol>
-        </div>
+      <section aria-label="Headshot Studio in numbers" className="border-y bg-background">
+        <dl className="mx-auto grid max-w-6xl grid-cols-3 divide-x px-4 py-8 text-center sm:px-6">
+          {CLAIMS.map((c) => (
+            <div key={c.label} className="flex flex-col-reverse gap-1 px-2">
+              <dt className="text-xs text-muted-foreground sm:text-sm">{c.label}</dt>
+              <dd className="text-2xl font-bold tracking-tight sm:text-3xl">{c.value}</dd>
+            </div>
+          ))}
+        </dl>
       </section>
 
-      <section id="ai-styles" className="scroll-mt-20">
-        <div className="mx-auto max-w-6xl px-4 py-16 sm:px-6">
-          <h2 className="text-2xl font-bold tracking-tight sm:text-3xl">AI styles</h2>
-          <p className="mt-2 text-muted-foreground">Ten studio looks, each tuned to keep you looking like you.</p>
-          <ul className="mt-8 grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-5">
-            {STYLES.map((s, i) => (
-              <li key={s.id} className="overflow-hidden rounded-xl border bg-card">
-                <StyleImage styleId={s.id} gender={i % 2 ? "man" : "woman"} className="aspect-square w-full" />
-                <div className="p-3">
-                  <p className="text-sm font-medium">{s.name}</p>
-                </div>
-              </li>
-            ))}
-          </ul>
-        </div>
-      </section>
+      <Suspense>
+        <section id="ai-styles" className="scroll-mt-20" aria-labelledby="ai-styles-title">
+          <div className="mx-auto max-w-6xl px-4 py-16 sm:px-6 lg:py-20">
+            <h2 id="ai-styles-title" className="text-3xl font-bold tracking-tight">
+              AI Styles
+            </h2>
+            <p className="mt-2 max-w-2xl text-muted-foreground">
+              Ten studio looks for men and women, each tuned to keep you looking like you.
+            </p>
+            <ul className="mt-10 grid grid-cols-1 gap-5 min-[420px]:grid-cols-2 lg:grid-cols-5">
+              {STYLES.map((s) => (
+                <li key={s.slug} id={`style-${s.slug}`} className="overflow-hidden rounded-xl border bg-card">
+                  <div className="grid grid-cols-2">
+                    <StyleExample styleId={s.id} gender="woman" />
+                    <StyleExample styleId={s.id} gender="man" />
+                  </div>
+                  <div className="p-3">
+                    <h3 className="text-sm font-semibold">{s.name}</h3>
+                    <p className="mt-0.5 text-xs text-muted-foreground">{s.description}</p>
+                  </div>
+                </li>
+              ))}
+            </ul>
+          </div>
+        </section>
+      </Suspense>
 
-      <section id="pricing" className="scroll-mt-20 border-t bg-muted/40">
-        <div className="mx-auto flex max-w-6xl flex-col items-start gap-4 px-4 py-16 sm:flex-row sm:items-center sm:justify-between sm:px-6">
+      <Suspense>
+        <section id="how-it-works" className="scroll-mt-20 border-t bg-muted/40" aria-labelledby="how-title">
+          <div className="mx-auto max-w-6xl px-4 py-16 sm:px-6 lg:py-20">
+            <h2 id="how-title" className="text-3xl font-bold tracking-tight">
+              How It Works
+            </h2>
+            <p className="mt-2 text-muted-foreground">Three steps, about a minute, no photographer.</p>
+            <ol className="mt-10 grid gap-6 sm:grid-cols-3">
+              {STEPS.map((step, i) => {
+                const Icon = STEP_ICONS[i]!;
+                return (
+                  <li key={step.title} className="rounded-2xl border bg-card p-6">
+                    <div className="flex items-center gap-3">
+                      <span className="inline-flex size-9 items-center justify-center rounded-full bg-primary text-sm font-semibold text-primary-foreground">
+                        {i + 1}
+                      </span>
+                      <Icon className="size-5 text-primary" aria-hidden="true" />
+                    </div>
+                    <h3 className="mt-4 font-semibold">{step.title}</h3>
+                    <p className="mt-1 text-sm text-muted-foreground">{step.text}</p>
+                  </li>
+                );
+              })}
+            </ol>
+          </div>
+        </section>
+      </Suspense>
+
+      <Suspense>
+        <section id="pricing" className="scroll-mt-20" aria-labelledby="pricing-title">
+          <div className="mx-auto max-w-6xl px-4 py-16 sm:px-6 lg:py-20">
+            <div className="text-center">
+              <h2 id="pricing-title" className="text-3xl font-bold tracking-tight">
+                Pricing
+              </h2>
+              <p className="mt-2 text-muted-foreground">
+                Start with 2 free generations. Subscribe for unlimited headshots without a watermark.
+              </p>
+            </div>
+            <div className="mt-12">
+              <PricingCards ctaHref={start} />
+            </div>
+          </div>
+        </section>
+      </Suspense>
+
+      <Suspense>
+        <section className="border-t bg-muted/40" aria-labelledby="testimonials-title">
+          <div className="mx-auto max-w-6xl px-4 py-16 sm:px-6 lg:py-20">
+            <h2 id="testimonials-title" className="text-3xl font-bold tracking-tight">
+              Loved by professionals
+            </h2>
+            <ul className="mt-10 grid gap-6 md:grid-cols-3">
+              {TESTIMONIALS.map((t) => (
+                <li key={t.name}>
+                  <figure className="flex h-full flex-col rounded-2xl border bg-card p-6">
+                    <div className="flex gap-0.5" aria-label="5 out of 5 stars" role="img">
+                      {[0, 1, 2, 3, 4].map((n) => (
+                        <Star key={n} className="size-4 fill-amber-400 text-amber-500" aria-hidden="true" />
+                      ))}
+                    </div>
+                    <blockquote className="mt-4 flex-1 text-pretty">“{t.quote}”</blockquote>
+                    <figcaption className="mt-5 text-sm">
+                      <span className="font-semibold">{t.name}</span>
+                      <span className="text-muted-foreground"> · {t.role}</span>
+                    </figcaption>
+                  </figure>
+                </li>
+              ))}
+            </ul>
+          </div>
+        </section>
+      </Suspense>
+
+      <Suspense>
+        <section id="faq" className="scroll-mt-20" aria-labelledby="faq-title">
+          <div className="mx-auto max-w-3xl px-4 py-16 sm:px-6 lg:py-20">
+            <h2 id="faq-title" className="text-3xl font-bold tracking-tight">
+              Frequently asked questions
+            </h2>
+            <div className="mt-8 divide-y rounded-2xl border bg-card">
+              {FAQ.map((f) => (
+                <details key={f.question} className="group px-5 py-1">
+                  <summary className="flex cursor-pointer list-none items-center justify-between gap-4 rounded-md py-4 font-medium focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring [&::-webkit-details-marker]:hidden">
+                    <h3>{f.question}</h3>
+                    <span aria-hidden="true" className="text-xl text-muted-foreground transition-transform group-open:rotate-45">
+                      +
+                    </span>
+                  </summary>
+                  <p className="pb-5 text-muted-foreground">{f.answer}</p>
+                </details>
+              ))}
+            </div>
+          </div>
+        </section>
+      </Suspense>
+
+      <section className="border-t bg-primary text-primary-foreground">
+        <div className="mx-auto flex max-w-6xl flex-col items-start gap-6 px-4 py-14 sm:px-6 md:flex-row md:items-center md:justify-between">
           <div>
-            <h2 className="text-2xl font-bold tracking-tight sm:text-3xl">Simple pricing</h2>
-            <p className="mt-2 text-muted-foreground">Weekly, monthly or yearly. Unlimited generations, cancel anytime.</p>
+            <h2 className="text-2xl font-bold tracking-tight sm:text-3xl">Your new headshot is a minute away</h2>
+            <p className="mt-2 text-primary-foreground/85">Two free generations once you verify your email.</p>
           </div>
-          <Button asChild size="lg">
-            <Link href={start}>Generate Free Headshot</Link>
-          </Button>
+          <a href={start} className={cn(buttonVariants({ size: "lg", variant: "secondary" }), "shrink-0")}>
+            Get Started <ArrowRight aria-hidden="true" />
+          </a>
         </div>
       </section>
     </>

@@ -7,6 +7,7 @@ import { useAuth } from "@/shared/auth/auth-context";
 import type { AuthResult } from "@/lib/domain";
 import { paths } from "@/lib/paths";
 import { PageTitle } from "@/components/layout/page-title";
+import { pixel } from "@/shared/pixel/pixel";
 
 /**
  * Return from Google sign-in (SPEC §2): look the session up.
@@ -36,6 +37,8 @@ export function OAuthCallbackPage() {
       }
       try {
         await acceptSession(session);
+        // The server marks a Google sign-in that created the account: a first sign-in (SPEC §4).
+        if (new URLSearchParams(window.location.search).get("registered") === "1") pixel.completeRegistration();
         navigate(paths.dashboard, { replace: true });
       } catch {
         navigate(`${paths.auth}?error=unexpected_error`, { replace: true });

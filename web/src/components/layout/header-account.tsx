@@ -1,97 +1,65 @@
-import { Link } from "wouter";
-import { ChevronDown, LayoutDashboard, LogOut, Settings, UserRound } from "lucide-react";
-import { Button } from "@/components/ui/button";
-import {
-  DropdownMenu,
-  DropdownMenuContent,
-  DropdownMenuItem,
-  DropdownMenuLabel,
-  DropdownMenuSeparator,
-  DropdownMenuTrigger,
-} from "@/components/ui/dropdown-menu";
-import { useAuth } from "@/shared/auth/auth-context";
-import { useSignOut } from "@/shared/auth/use-sign-out";
+import { lazy, Suspense } from "react";
+import { buttonVariants } from "@/components/ui/button-variants";
+import { useSessionSummary } from "@/shared/auth/session-summary";
 import { paths } from "@/lib/paths";
 
-/** Header actions: Sign In + Get Started when signed out; the Account menu when signed in. */
+const AccountMenu = lazy(() => import("./account-menu").then((m) => ({ default: m.AccountMenu })));
+
+/**
+ * Header actions: Sign In + Get Started (→ /auth) when signed out; the Account menu (Dashboard, Settings,
+ * Sign Out) when signed in. Plain links: /auth and the dashboard belong to the signed-in app.
+ */
+/**
+ * Header actions: Sign In + Get Started (→ /auth) when signed out; the Account menu (Dashboard, Settings,
+ * Sign Out) when signed in, loaded only then. Plain links: /auth and the dashboard belong to the signed-in app.
+ */
 export function AccountArea() {
-  const { status, user } = useAuth();
-  const signOut = useSignOut();
-  if (status === "loading") return <div className="h-10 w-40" aria-hidden="true" />;
-  if (!user) {
+  const { status, email, signOut } = useSessionSummary();
+  if (status === "signedIn") {
     return (
-      <>
-        <Button asChild variant="ghost">
-          <Link href={paths.auth}>Sign In</Link>
-        </Button>
-        <Button asChild>
-          <Link href={paths.auth}>Get Started</Link>
-        </Button>
-      </>
+      <Suspense fallback={<div className="h-10 w-32" aria-hidden="true" />}>
+        <AccountMenu email={email} signOut={signOut} />
+      </Suspense>
     );
   }
   return (
-    <DropdownMenu>
-      <DropdownMenuTrigger asChild>
-        <Button variant="outline">
-          <UserRound aria-hidden="true" /> Account <ChevronDown aria-hidden="true" className="opacity-60" />
-        </Button>
-      </DropdownMenuTrigger>
-      <DropdownMenuContent align="end" className="w-56">
-        <DropdownMenuLabel className="truncate font-normal">{user.email}</DropdownMenuLabel>
-        <DropdownMenuSeparator />
-        <DropdownMenuItem asChild>
-          <Link href={paths.dashboard}>
-            <LayoutDashboard aria-hidden="true" /> Dashboard
-          </Link>
-        </DropdownMenuItem>
-        <DropdownMenuItem asChild>
-          <Link href={paths.account}>
-            <Settings aria-hidden="true" /> Settings
-          </Link>
-        </DropdownMenuItem>
-        <DropdownMenuSeparator />
-        <DropdownMenuItem onSelect={() => void signOut()}>
-          <LogOut aria-hidden="true" /> Sign Out
-        </DropdownMenuItem>
-      </DropdownMenuContent>
-    </DropdownMenu>
+    <>
+      <a href={paths.auth} className={buttonVariants({ variant: "ghost" })}>
+        Sign In
+      </a>
+      <a href={paths.auth} className={buttonVariants()}>
+        Get Started
+      </a>
+    </>
   );
 }
 
-export function MobileAccountArea({ onNavigate }: { onNavigate: () => void }) {
-  const { user } = useAuth();
-  const signOut = useSignOut();
-  if (!user) {
+export function MobileAccountArea() {
+  const { status, email, signOut } = useSessionSummary();
+  if (status !== "signedIn") {
     return (
       <>
-        <Button asChild variant="outline" onClick={onNavigate}>
-          <Link href={paths.auth}>Sign In</Link>
-        </Button>
-        <Button asChild onClick={onNavigate}>
-          <Link href={paths.auth}>Get Started</Link>
-        </Button>
+        <a href={paths.auth} className={buttonVariants({ variant: "outline" })}>
+          Sign In
+        </a>
+        <a href={paths.auth} className={buttonVariants()}>
+          Get Started
+        </a>
       </>
     );
   }
   return (
     <>
-      <p className="truncate px-3 text-sm text-muted-foreground">{user.email}</p>
-      <Button asChild onClick={onNavigate}>
-        <Link href={paths.dashboard}>Dashboard</Link>
-      </Button>
-      <Button asChild variant="outline" onClick={onNavigate}>
-        <Link href={paths.account}>Settings</Link>
-      </Button>
-      <Button
-        variant="ghost"
-        onClick={() => {
-          onNavigate();
-          void signOut();
-        }}
-      >
+      <p className="truncate px-3 text-sm text-muted-foreground">{email}</p>
+      <a href={paths.dashboard} className={buttonVariants()}>
+        Dashboard
+      </a>
+      <a href={paths.account} className={buttonVariants({ variant: "outline" })}>
+        Settings
+      </a>
+      <button type="button" className={buttonVariants({ variant: "ghost" })} onClick={signOut}>
         Sign Out
-      </Button>
+      </button>
     </>
   );
 }

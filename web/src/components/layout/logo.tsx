@@ -1,6 +1,5 @@
-import { Link } from "wouter";
 import { paths } from "@/lib/paths";
-import { cn } from "@/lib/utils";
+import { clsx as cn } from "clsx";
 
 export function LogoMark({ className }: { className?: string }) {
   return (
@@ -14,7 +13,7 @@ export function LogoMark({ className }: { className?: string }) {
 
 export function Logo({ className }: { className?: string }) {
   return (
-    <Link
+    <a
       href={paths.home}
       className={cn(
         "inline-flex items-center gap-2 rounded-md font-semibold tracking-tight focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring",
@@ -23,6 +22,6 @@ export function Logo({ className }: { className?: string }) {
     >
       <LogoMark className="text-primary" />
       <span className="text-lg">Headshot Studio</span>
-    </Link>
+    </a>
   );
 }

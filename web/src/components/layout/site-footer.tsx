@@ -1,22 +1,55 @@
-import { Link } from "wouter";
-import { CONTACT_EMAIL, paths } from "@/lib/paths";
+import { CONTACT_EMAIL, SERVICE_GROUPS, SERVICE_PAGES, paths } from "@/lib/paths";
+import { openConsentSettings } from "@/shared/pixel/consent-banner";
+import { Logo } from "./logo";
+
+const link = "rounded-sm hover:text-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring";
 
 export function SiteFooter() {
   return (
     <footer className="border-t bg-muted/40">
-      <div className="mx-auto flex max-w-6xl flex-col gap-4 px-4 py-8 text-sm text-muted-foreground sm:flex-row sm:items-center sm:justify-between sm:px-6">
-        <p>© {new Date().getFullYear()} Headshot Studio</p>
-        <nav aria-label="Footer" className="flex flex-wrap gap-x-6 gap-y-2">
-          <Link href={paths.privacy} className="hover:text-foreground">
-            Privacy Policy
-          </Link>
-          <Link href={paths.terms} className="hover:text-foreground">
-            Terms of Service
-          </Link>
-          <a href={`mailto:${CONTACT_EMAIL}`} className="hover:text-foreground">
-            Contact
-          </a>
-        </nav>
+      <div className="mx-auto grid max-w-6xl gap-10 px-4 py-12 text-sm text-muted-foreground sm:px-6 md:grid-cols-5">
+        <div className="md:col-span-2">
+          <Logo className="text-foreground" />
+          <p className="mt-3 max-w-xs">Professional AI headshots from a single photo, in 10 studio styles.</p>
+          <p className="mt-3">
+            <a href={`mailto:${CONTACT_EMAIL}`} className={link}>
+              {CONTACT_EMAIL}
+            </a>
+          </p>
+        </div>
+        {SERVICE_GROUPS.map((group) => (
+          <nav key={group} aria-label={group}>
+            <p className="font-semibold text-foreground">{group}</p>
+            <ul className="mt-3 grid gap-2">
+              {SERVICE_PAGES.filter((s) => s.group === group).map((s) => (
+                <li key={s.slug}>
+                  <a href={paths.service(s.slug)} className={link}>
+                    {s.name}
+                  </a>
+                </li>
+              ))}
+            </ul>
+          </nav>
+        ))}
+      </div>
+      <div className="border-t">
+        <div className="mx-auto flex max-w-6xl flex-col gap-3 px-4 py-6 text-sm text-muted-foreground sm:flex-row sm:items-center sm:justify-between sm:px-6">
+          <p>© {__BUILD_DATE__.slice(0, 4)} Headshot Studio</p>
+          <nav aria-label="Legal" className="flex flex-wrap gap-x-6 gap-y-2">
+            <a href={paths.privacy} className={link}>
+              Privacy Policy
+            </a>
+            <a href={paths.terms} className={link}>
+              Terms of Service
+            </a>
+            <a href={`mailto:${CONTACT_EMAIL}`} className={link}>
+              Contact
+            </a>
+            <button type="button" className={link} onClick={openConsentSettings}>
+              Cookie settings
+            </button>
+          </nav>
+        </div>
       </div>
     </footer>
   );

@@ -1,18 +1,9 @@
-import { useState } from "react";
-import { Link } from "wouter";
-import { ChevronDown, Menu, X } from "lucide-react";
-import { Button } from "@/components/ui/button";
-import {
-  DropdownMenu,
-  DropdownMenuContent,
-  DropdownMenuItem,
-  DropdownMenuLabel,
-  DropdownMenuSeparator,
-  DropdownMenuTrigger,
-} from "@/components/ui/dropdown-menu";
+import { useEffect, useRef, useState } from "react";
+import { ChevronDown, Menu, X } from "@/components/marketing/icons";
 import { CONTACT_EMAIL, SERVICE_GROUPS, SERVICE_PAGES, paths } from "@/lib/paths";
 import { Logo } from "./logo";
 import { AccountArea, MobileAccountArea } from "./header-account";
+import { DisclosureMenu } from "./disclosure-menu";
 
 const ANCHORS = [
   { href: paths.howItWorks, label: "How It Works" },
@@ -23,31 +14,64 @@ const ANCHORS = [
 const navLink =
   "rounded-md px-3 py-2 text-sm font-medium text-muted-foreground transition-colors hover:text-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring";
 
+/** SPEC §2 header: Services (three groups), How It Works, AI Styles, Pricing, Contact, account actions, mobile menu. */
 export function SiteHeader() {
   const [open, setOpen] = useState(false);
+  const toggle = useRef<HTMLButtonElement>(null);
+
+  // Escape closes the mobile menu and returns focus to its button.
+  useEffect(() => {
+    if (!open) return;
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === "Escape") {
+        setOpen(false);
+        toggle.current?.focus();
+      }
+    };
+    document.addEventListener("keydown", onKey);
+    return () => document.removeEventListener("keydown", onKey);
+  }, [open]);
+
   return (
-    <header className="sticky top-0 z-40 border-b bg-background/85 backdrop-blur supports-[backdrop-filter]:bg-background/70">
+    <header className="sticky top-0 z-40 border-b bg-background/90 backdrop-blur supports-[backdrop-filter]:bg-background/75">
       <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-4 sm:px-6">
         <Logo />
         <nav aria-label="Main" className="hidden items-center gap-1 md:flex">
-          <DropdownMenu>
-            <DropdownMenuTrigger className={`${navLink} inline-flex items-center gap-1`}>
-              Services <ChevronDown className="size-4" aria-hidden="true" />
-            </DropdownMenuTrigger>
-            <DropdownMenuContent align="start" className="w-64">
-              {SERVICE_GROUPS.map((group, gi) => (
-                <div key={group}>
-                  {gi > 0 && <DropdownMenuSeparator />}
-                  <DropdownMenuLabel>{group}</DropdownMenuLabel>
-                  {SERVICE_PAGES.filter((s) => s.group === group).map((s) => (
-                    <DropdownMenuItem key={s.slug} asChild>
-                      <Link href={paths.service(s.slug)}>{s.name}</Link>
-                    </DropdownMenuItem>
-                  ))}
+          <DisclosureMenu
+            buttonClassName={`${navLink} inline-flex items-center gap-1`}
+            panelClassName="grid w-[42rem] max-w-[calc(100vw-2rem)] grid-cols-3 gap-2 p-3"
+            label={
+              <>
+                Services <ChevronDown className="size-4" aria-hidden="true" />
+              </>
+            }
+          >
+            {(close) =>
+              SERVICE_GROUPS.map((group) => (
+                <div key={group} role="group" aria-labelledby={`services-${group.replace(/\W+/g, "-")}`}>
+                  <p
+                    id={`services-${group.replace(/\W+/g, "-")}`}
+                    className="px-3 pb-1 pt-2 text-xs font-semibold uppercase tracking-wide text-muted-foreground"
+                  >
+                    {group}
+                  </p>
+                  <ul>
+                    {SERVICE_PAGES.filter((s) => s.group === group).map((s) => (
+                      <li key={s.slug}>
+                        <a
+                          href={paths.service(s.slug)}
+                          onClick={close}
+                          className="block rounded-md px-3 py-2 text-sm font-medium hover:bg-muted focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+                        >
+                          {s.name}
+                        </a>
+                      </li>
+                    ))}
+                  </ul>
                 </div>
-              ))}
-            </DropdownMenuContent>
-          </DropdownMenu>
+              ))
+            }
+          </DisclosureMenu>
           {ANCHORS.map((a) => (
             <a key={a.href} href={a.href} className={navLink}>
               {a.label}
@@ -60,46 +84,45 @@ export function SiteHeader() {
         <div className="hidden items-center gap-2 md:flex">
           <AccountArea />
         </div>
-        <Button
-          variant="ghost"
-          size="icon"
-          className="md:hidden"
+        <button
+          ref={toggle}
+          type="button"
+          className="inline-flex size-11 items-center justify-center rounded-md hover:bg-muted focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring md:hidden [&_svg]:size-5"
           aria-expanded={open}
           aria-controls="mobile-menu"
           aria-label={open ? "Close menu" : "Open menu"}
           onClick={() => setOpen((o) => !o)}
         >
           {open ? <X aria-hidden="true" /> : <Menu aria-hidden="true" />}
-        </Button>
+        </button>
       </div>
-      {open && (
-        <nav id="mobile-menu" aria-label="Mobile" className="border-t bg-background md:hidden">
-          <div className="mx-auto flex max-w-6xl flex-col gap-1 px-4 py-4">
-            {SERVICE_GROUPS.map((group) => (
-              <div key={group} className="py-1">
-                <p className="px-3 py-1 text-xs font-semibold uppercase tracking-wide text-muted-foreground">{group}</p>
-                {SERVICE_PAGES.filter((s) => s.group === group).map((s) => (
-                  <Link key={s.slug} href={paths.service(s.slug)} className={`${navLink} block`} onClick={() => setOpen(false)}>
-                    {s.name}
-                  </Link>
-                ))}
-              </div>
-            ))}
-            <div className="my-2 h-px bg-border" />
-            {ANCHORS.map((a) => (
-              <a key={a.href} href={a.href} className={`${navLink} block`} onClick={() => setOpen(false)}>
-                {a.label}
-              </a>
-            ))}
-            <a href={`mailto:${CONTACT_EMAIL}`} className={`${navLink} block`}>
-              Contact
-            </a>
-            <div className="mt-3 flex flex-col gap-2">
-              <MobileAccountArea onNavigate={() => setOpen(false)} />
+      <nav id="mobile-menu" aria-label="Mobile" hidden={!open} className="max-h-[calc(100dvh-4rem)] overflow-y-auto border-t bg-background md:hidden">
+        <div className="mx-auto flex max-w-6xl flex-col gap-1 px-4 py-4">
+          <p className="px-3 pb-1 text-sm font-semibold">Services</p>
+          {SERVICE_GROUPS.map((group) => (
+            <div key={group} className="py-1">
+              <p className="px-3 py-1 text-xs font-semibold uppercase tracking-wide text-muted-foreground">{group}</p>
+              {SERVICE_PAGES.filter((s) => s.group === group).map((s) => (
+                <a key={s.slug} href={paths.service(s.slug)} className={`${navLink} block py-2.5`} onClick={() => setOpen(false)}>
+                  {s.name}
+                </a>
+              ))}
             </div>
+          ))}
+          <div className="my-2 h-px bg-border" />
+          {ANCHORS.map((a) => (
+            <a key={a.href} href={a.href} className={`${navLink} block py-2.5`} onClick={() => setOpen(false)}>
+              {a.label}
+            </a>
+          ))}
+          <a href={`mailto:${CONTACT_EMAIL}`} className={`${navLink} block py-2.5`}>
+            Contact
+          </a>
+          <div className="mt-3 flex flex-col gap-2">
+            <MobileAccountArea />
           </div>
-        </nav>
-      )}
+        </div>
+      </nav>
     </header>
   );
 }

@@ -6,7 +6,7 @@ import { Label } from "@/components/ui/label";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { toast } from "@/components/ui/use-toast";
 import { errorMessage } from "@/api/client";
-import { MESSAGES, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "@/lib/domain";
+import { MESSAGES, MINIMUM_AGE, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "@/lib/domain";
 import { apiPaths, paths } from "@/lib/paths";
 import { useAuth } from "@/shared/auth/auth-context";
 
@@ -21,10 +21,14 @@ function GoogleIcon() {
   );
 }
 
-/** Browser navigation to the server's Google sign-in (it redirects back to /oauth/callback). */
-function continueWithGoogle() {
+/**
+ * Browser navigation to the server's Google sign-in (it redirects back to /oauth/callback). From the Sign Up
+ * tab the age and terms confirmation travels with it (`?terms=accepted`); the server needs it to create
+ * an account.
+ */
+function continueWithGoogle(termsAccepted: boolean) {
   try {
-    window.location.assign(apiPaths.googleSignIn);
+    window.location.assign(termsAccepted ? `${apiPaths.googleSignIn}?terms=accepted` : apiPaths.googleSignIn);
   } catch (err) {
     toast({ variant: "destructive", title: "Google sign in failed", description: errorMessage(err, "Please try again.") });
   }
@@ -90,7 +94,34 @@ function EmailField({ id, value, onChange }: { id: string; value: string; onChan
   );
 }
 
-export function SignUpForm() {
+/** The 13+ and terms confirmation (SPEC §1): required for a password sign-up and a Google sign-up. */
+function TermsConfirmation({ id, checked, onChange }: { id: string; checked: boolean; onChange: (checked: boolean) => void }) {
+  return (
+    <div className="flex items-start gap-3">
+      <input
+        id={id}
+        type="checkbox"
+        required
+        checked={checked}
+        onChange={(e) => onChange(e.target.checked)}
+        className="mt-0.5 size-4 shrink-0 accent-[var(--color-primary)]"
+      />
+      <label htmlFor={id} className="text-sm leading-snug text-muted-foreground">
+        I confirm that I am {MINIMUM_AGE} or older and I accept the{" "}
+        <a href={paths.terms} className="font-medium text-foreground underline underline-offset-2" target="_blank" rel="noopener">
+          Terms of Service
+        </a>{" "}
+        and the{" "}
+        <a href={paths.privacy} className="font-medium text-foreground underline underline-offset-2" target="_blank" rel="noopener">
+          Privacy Policy
+        </a>
+        .
+      </label>
+    </div>
+  );
+}
+
+export function SignUpForm({ accepted, onAcceptedChange }: { accepted: boolean; onAcceptedChange: (accepted: boolean) => void }) {
   const { signUp } = useAuth();
   const [, navigate] = useLocation();
   const [email, setEmail] = useState("");
@@ -103,10 +134,10 @@ export function SignUpForm() {
 
   async function onSubmit(e: FormEvent) {
     e.preventDefault();
-    if (password !== confirm || password.length < PASSWORD_MIN_LENGTH) return;
+    if (password !== confirm || password.length < PASSWORD_MIN_LENGTH || !accepted) return;
     setBusy(true);
     try {
-      await signUp(email.trim(), password);
+      await signUp(email.trim(), password, accepted);
       toast({ title: "Success!", description: "Account created successfully. Please check your email to verify your account." });
       navigate(paths.dashboard);
     } catch (err) {
@@ -154,6 +185,7 @@ export function SignUpForm() {
           </p>
         )}
       </div>
+      <TermsConfirmation id={`${id}-terms`} checked={accepted} onChange={onAcceptedChange} />
       <Button type="submit" disabled={busy || mismatch || tooShort} className="w-full">
         {busy ? "Creating account..." : "Create Account"}
       </Button>
@@ -161,10 +193,24 @@ export function SignUpForm() {
   );
 }
 
-export function AuthTabs({ defaultTab = "login" }: { defaultTab?: "login" | "signup" }) {
+type Tab = "login" | "signup";
+
+export function AuthTabs({ defaultTab = "login" }: { defaultTab?: Tab }) {
+  const [tab, setTab] = useState<Tab>(defaultTab);
+  const [accepted, setAccepted] = useState(false);
+  const [needsTerms, setNeedsTerms] = useState(false);
+
+  function google() {
+    if (tab === "signup" && !accepted) {
+      setNeedsTerms(true);
+      return;
+    }
+    continueWithGoogle(tab === "signup" && accepted);
+  }
+
   return (
     <div className="grid gap-6">
-      <Tabs defaultValue={defaultTab}>
+      <Tabs value={tab} onValueChange={(v) => setTab(v === "signup" ? "signup" : "login")}>
         <TabsList className="grid w-full grid-cols-2">
           <TabsTrigger value="login">Login</TabsTrigger>
           <TabsTrigger value="signup">Sign Up</TabsTrigger>
@@ -173,16 +219,27 @@ export function AuthTabs({ defaultTab = "login" }: { defaultTab?: "login" | "sig
           <LoginForm />
         </TabsContent>
         <TabsContent value="signup">
-          <SignUpForm />
+          <SignUpForm
+            accepted={accepted}
+            onAcceptedChange={(v) => {
+              setAccepted(v);
+              if (v) setNeedsTerms(false);
+            }}
+          />
         </TabsContent>
       </Tabs>
       <div className="relative text-center text-xs uppercase text-muted-foreground">
         <span className="absolute inset-x-0 top-1/2 h-px bg-border" aria-hidden="true" />
         <span className="relative bg-card px-2">or</span>
       </div>
-      <Button variant="outline" className="w-full" onClick={continueWithGoogle}>
+      <Button variant="outline" className="w-full" onClick={google}>
         <GoogleIcon /> Continue with Google
       </Button>
+      {needsTerms && (
+        <p role="alert" className="-mt-3 text-center text-sm text-destructive">
+          {MESSAGES.termsRequired}
+        </p>
+      )}
     </div>
   );
 }

@@ -7,6 +7,7 @@ import { getUser } from "./api/get-user";
 import { signIn as postSignIn } from "./api/sign-in";
 import { signOut as postSignOut } from "./api/sign-out";
 import { signUp as postSignUp } from "./api/sign-up";
+import { pixel } from "../pixel/pixel";
 
 export type AuthStatus = "loading" | "signedOut" | "signedIn";
 
@@ -14,7 +15,8 @@ interface AuthContextValue {
   status: AuthStatus;
   user: ApiUser | null;
   signIn(email: string, password: string): Promise<ApiUser>;
-  signUp(email: string, password: string): Promise<ApiUser>;
+  /** `acceptTerms`: the visitor confirmed they are 13 or older and accepted the terms. */
+  signUp(email: string, password: string, acceptTerms: true): Promise<ApiUser>;
   /** POST /api/auth/signout; `then` runs (e.g. navigation) before the session is forgotten locally. */
   signOut(then?: () => void): Promise<void>;
   /** Adopt a session found by GET /api/auth/session (the OAuth callback uses this). */
@@ -117,7 +119,14 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     [acceptSession],
   );
   const signIn = useCallback((email: string, password: string) => authenticate(postSignIn(email, password)), [authenticate]);
-  const signUp = useCallback((email: string, password: string) => authenticate(postSignUp(email, password)), [authenticate]);
+  const signUp = useCallback(
+    async (email: string, password: string, acceptTerms: true) => {
+      const created = await authenticate(postSignUp(email, password, acceptTerms));
+      pixel.completeRegistration(); // a first sign-in (SPEC §4)
+      return created;
+    },
+    [authenticate],
+  );
 
   const clearSession = useCallback(() => {
     setAccessToken(null);

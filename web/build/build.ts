@@ -1,0 +1,109 @@
+/**
+ * `npm run build`: the client bundle (vite), then the public site prerendered with React's server renderer
+ * (docs/decisions/071-prerendered-public-site.md):
+ *   1. vite build → web/dist (index.html is the template)
+ *   2. vite SSR build of web/src/public/prerender-entry.tsx → node_modules/.tmp/prerender
+ *   3. every public route → its HTML file (/ → index.html, /services/x → services/x.html, 404.html),
+ *      shells for the signed-in app's routes, the example pictures, the share image, sitemap, robots, _headers
+ */
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import sharp from "sharp";
+import { build } from "vite";
+import { buildConfig } from "./constants";
+import { headersFile } from "./headers";
+
+const root = join(dirname(fileURLToPath(import.meta.url)), "../..");
+const dist = join(root, "web/dist");
+const ssrOut = join(root, "node_modules/.tmp/prerender");
+
+// React (loaded from node_modules by the SSR bundle) and react-dom/static must agree: production, both.
+process.env.NODE_ENV = "production";
+const config = buildConfig();
+process.env.BUILD_DATE = config.buildDate; // one date for both builds
+
+type Entry = typeof import("../src/public/prerender-entry");
+
+const write = (rel: string, data: string | Buffer) => {
+  const file = join(dist, rel);
+  mkdirSync(dirname(file), { recursive: true });
+  writeFileSync(file, data);
+};
+
+/** The HTML file Workers Static Assets serve for a path (html_handling "auto-trailing-slash"). */
+export const fileFor = (path: string) => (path === "/" ? "index.html" : `${path.slice(1)}.html`);
+
+async function main() {
+  // Loaded after NODE_ENV is set (static imports would run first).
+  const { createElement } = await import("react");
+  const { renderToStaticMarkup } = await import("react-dom/server");
+  const configFile = join(root, "vite.config.ts");
+  await build({ configFile, logLevel: "warn" });
+  await build({
+    configFile,
+    logLevel: "warn",
+    build: { ssr: join(root, "web/src/public/prerender-entry.tsx"), outDir: ssrOut, emptyOutDir: true, copyPublicDir: false },
+  });
+  const entry = (await import(pathToFileURL(join(ssrOut, "prerender-entry.js")).href)) as Entry;
+  const template = readFileSync(join(dist, "index.html"), "utf8");
+
+  // The public pages carry their stylesheet inline: one round trip less before the first paint.
+  const cssLink = template.match(/<link rel="stylesheet" crossorigin href="\/(assets\/[^"]+\.css)">/);
+  if (!cssLink) throw new Error("no stylesheet link in web/dist/index.html");
+  const css = readFileSync(join(dist, cssLink[1]!), "utf8");
+  const publicTemplate = template.replace(cssLink[0], () => `<style>${css}</style>`);
+
+  const routes = entry.publicRoutes(config.appUrl);
+  for (const r of routes) {
+    write(r.path === "/404" ? "404.html" : fileFor(r.path), await entry.renderDocument(publicTemplate, r.path, config.appUrl));
+  }
+
+  // The signed-in app's routes: the bare template (rendered in the browser), never indexed.
+  const shell = template.replace("</head>", `  <meta name="robots" content="noindex" />\n  </head>`);
+  for (const p of ["/auth", "/oauth/callback", "/dashboard", "/pricing", "/account", "/admin"]) write(fileFor(p), shell);
+
+  // Example pictures: each style's illustration as a small WebP, per gender.
+  for (const style of entry.STYLES) {
+    for (const g of entry.GENDERS) {
+      const svg = renderToStaticMarkup(createElement(entry.PortraitSvg, { spec: entry.STYLE_ART[style.id], gender: g.id }))
+        .replace("<svg", `<svg xmlns="http://www.w3.org/2000/svg" width="320" height="384"`);
+      write(`examples/${style.slug}-${g.id}.webp`, await sharp(Buffer.from(svg)).webp({ quality: 78 }).toBuffer());
+    }
+  }
+
+  // The share image (1200×630) and the logo for JSON-LD.
+  const portrait = (id: string, gender: "man" | "woman", x: number) =>
+    renderToStaticMarkup(createElement(entry.PortraitSvg, { spec: entry.STYLE_ART[id as keyof typeof entry.STYLE_ART], gender }))
+      .replace("<svg", `<svg x="${x}" y="150" width="250" height="300"`);
+  const og = `<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="630" viewBox="0 0 1200 630">
+    <defs><linearGradient id="bg" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="#eef0ff"/><stop offset="1" stop-color="#ffffff"/></linearGradient></defs>
+    <rect width="1200" height="630" fill="url(#bg)"/>
+    <rect x="60" y="60" width="64" height="64" rx="14" fill="#4f46e5"/><circle cx="92" cy="85" r="10" fill="#fff"/><path d="M74 112c2-10 9-15 18-15s16 5 18 15" fill="#fff"/>
+    <text x="140" y="104" font-family="DejaVu Sans, Arial, sans-serif" font-size="34" font-weight="700" fill="#1e1b4b">Headshot Studio</text>
+    <text x="60" y="250" font-family="DejaVu Sans, Arial, sans-serif" font-size="58" font-weight="700" fill="#111827">Professional</text>
+    <text x="60" y="320" font-family="DejaVu Sans, Arial, sans-serif" font-size="58" font-weight="700" fill="#111827">AI headshots</text>
+    <text x="60" y="390" font-family="DejaVu Sans, Arial, sans-serif" font-size="58" font-weight="700" fill="#4f46e5">in seconds</text>
+    <text x="60" y="470" font-family="DejaVu Sans, Arial, sans-serif" font-size="28" fill="#4b5563">10 studio styles · from one photo</text>
+    ${portrait("Corporate", "woman", 640)}${portrait("LinkedIn", "man", 910)}
+  </svg>`;
+  write("og-image.png", await sharp(Buffer.from(og)).png({ compressionLevel: 9, palette: true }).toBuffer());
+  const logo = `<svg xmlns="http://www.w3.org/2000/svg" width="512" height="512" viewBox="0 0 64 64"><rect width="64" height="64" rx="14" fill="#4f46e5"/><circle cx="32" cy="25" r="10" fill="#fff"/><path d="M14 52c2-10 9-15 18-15s16 5 18 15" fill="#fff"/></svg>`;
+  write("logo-512.png", await sharp(Buffer.from(logo)).png().toBuffer());
+
+  const indexable = routes.filter((r) => r.indexable);
+  write(
+    "sitemap.xml",
+    `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${indexable
+      .map((r) => `  <url><loc>${config.appUrl}${r.path}</loc><lastmod>${config.buildDate}</lastmod></url>`)
+      .join("\n")}\n</urlset>\n`,
+  );
+  write(
+    "robots.txt",
+    `User-agent: *\nDisallow: /dashboard\nDisallow: /account\nDisallow: /admin\nDisallow: /api/\nAllow: /\n\nSitemap: ${config.appUrl}/sitemap.xml\n`,
+  );
+  write("_headers", headersFile(config.pixelId));
+  console.log(`prerendered ${routes.length} public pages for ${config.appUrl} (built ${config.buildDate}${config.pixelId ? ", pixel on" : ""})`);
+}
+
+await main();

@@ -1,0 +1,40 @@
+import { ChevronDown, LayoutDashboard, LogOut, Settings, UserRound } from "@/components/marketing/icons";
+import { buttonVariants } from "@/components/ui/button-variants";
+import { paths } from "@/lib/paths";
+import { DisclosureMenu } from "./disclosure-menu";
+
+const item =
+  "flex w-full items-center gap-2 rounded-md px-3 py-2 text-left text-sm hover:bg-muted focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring [&_svg]:size-4 [&_svg]:text-muted-foreground";
+
+/** The signed-in visitor's Account menu (Dashboard, Settings, Sign Out); loaded only for them. */
+export function AccountMenu({ email, signOut }: { email: string | null; signOut: () => void }) {
+  return (
+    <DisclosureMenu
+      align="end"
+      panelClassName="w-60"
+      buttonClassName={buttonVariants({ variant: "outline" })}
+      label={
+        <>
+          <UserRound aria-hidden="true" /> Account <ChevronDown aria-hidden="true" className="opacity-60" />
+        </>
+      }
+    >
+      {() => (
+        <>
+          <p className="truncate px-3 py-2 text-sm text-muted-foreground">{email}</p>
+          <div className="my-1 h-px bg-border" />
+          <a href={paths.dashboard} className={item}>
+            <LayoutDashboard aria-hidden="true" /> Dashboard
+          </a>
+          <a href={paths.account} className={item}>
+            <Settings aria-hidden="true" /> Settings
+          </a>
+          <div className="my-1 h-px bg-border" />
+          <button type="button" className={item} onClick={signOut}>
+            <LogOut aria-hidden="true" /> Sign Out
+          </button>
+        </>
+      )}
+    </DisclosureMenu>
+  );
+}

@@ -1,0 +1,55 @@
+import { Check } from "@/components/marketing/icons";
+import { buttonVariants } from "@/components/ui/button-variants";
+import { MONEY_BACK_DAYS, PLANS } from "../../../../domain/plans";
+import { clsx as cn } from "clsx";
+
+export const formatEuro = (cents: number) => `€${(cents / 100).toFixed(2).replace(/\.00$/, "")}`;
+
+/** The three plans from domain/plans.ts (the same prices and features as /pricing). */
+export function PricingCards({ ctaHref }: { ctaHref: string }) {
+  return (
+    <>
+      <ul className="grid gap-6 lg:grid-cols-3">
+        {PLANS.map((plan) => (
+          <li
+            key={plan.id}
+            className={cn(
+              "relative flex flex-col rounded-2xl border bg-card p-6 shadow-sm",
+              plan.popular && "border-primary shadow-lg ring-1 ring-primary",
+            )}
+          >
+            {plan.popular && (
+              <p className="absolute -top-3 left-6 rounded-full bg-primary px-3 py-0.5 text-xs font-semibold text-primary-foreground">
+                Most Popular
+              </p>
+            )}
+            <h3 className="text-lg font-semibold">{plan.name}</h3>
+            <p className="mt-1 text-sm text-muted-foreground">{plan.popular ? "Fresh headshots all month long" : plan.description}</p>
+            <p className="mt-5 flex items-baseline gap-1">
+              <span className="text-4xl font-bold tracking-tight">{formatEuro(plan.priceCents)}</span>
+              <span className="text-muted-foreground">/ {plan.period}</span>
+            </p>
+            <p className="mt-1 text-sm text-muted-foreground">€{plan.dailyPrice} per day</p>
+            <ul className="mt-6 grid gap-2.5 text-sm">
+              {plan.features.map((f) => (
+                <li key={f} className="flex items-start gap-2">
+                  <Check className="mt-0.5 size-4 shrink-0 text-primary" aria-hidden="true" />
+                  {f}
+                </li>
+              ))}
+            </ul>
+            <a
+              href={ctaHref}
+              className={cn(buttonVariants({ variant: plan.popular ? "default" : "outline", size: "lg" }), "mt-8 w-full")}
+            >
+              Choose {plan.name}
+            </a>
+          </li>
+        ))}
+      </ul>
+      <p className="mt-6 text-center text-sm text-muted-foreground">
+        {MONEY_BACK_DAYS}-day money-back guarantee on new subscriptions · Cancel anytime from your account settings · Prices in EUR
+      </p>
+    </>
+  );
+}

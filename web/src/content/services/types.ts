@@ -1,0 +1,34 @@
+/**
+ * Copy for the nine audience pages (SPEC §2), one file each (./<slug>.ts) so a page loads only its own.
+ * Each page: a hero, three benefit cards, a six-item checklist and a closing call to action. Every button on these pages goes to /api/auth/login (the server sends a
+ * signed-in visitor to the dashboard and anyone else to /auth).
+ */
+import type { ServiceSlug } from "@/lib/paths";
+import type { StyleId } from "../../../../domain/styles";
+
+export interface ServiceContent {
+  slug: ServiceSlug;
+  /** <title> and meta description. */
+  title: string;
+  description: string;
+  eyebrow: string;
+  headline: string;
+  lead: string;
+  cta: string;
+  /** Two styles shown beside the hero, first as a woman, second as a man. */
+  heroStyles: readonly [StyleId, StyleId];
+  benefitsTitle: string;
+  benefits: readonly { title: string; text: string }[];
+  checklistTitle: string;
+  checklist: readonly string[];
+  closingTitle: string;
+  closingText: string;
+  closingCta: string;
+}
+
+/** SPEC §2's marketing claim, said once and reused. */
+export const CALLBACK_CLAIM = "A professional headshot can raise callback rates by up to 40%.";
+
+/** Every page's copy, loaded on demand (the browser) or all at once (the build: content/seo.ts). */
+export const SERVICE_CONTENT_LOADERS = import.meta.glob<ServiceContent>(["./*-headshots.ts"], { import: "default" });
+export const loadServiceContent = (slug: ServiceSlug) => SERVICE_CONTENT_LOADERS[`./${slug}.ts`]!();

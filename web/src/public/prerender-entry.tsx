@@ -1,0 +1,34 @@
+/** The SSR entry web/build/prerender.ts loads: the same components the browser hydrates. */
+import { renderToString } from "react-dom/server";
+import { prerender } from "react-dom/static";
+import { PublicApp } from "./public-app";
+
+import { headTags as headTagsFor, metaFor as metaForPath } from "@/content/seo";
+
+export { publicRoutes, headTags, metaFor } from "@/content/seo";
+export { STYLES, GENDERS } from "@/lib/domain";
+export { PortraitSvg } from "@/assets/styles/portrait";
+export { STYLE_ART } from "@/assets/styles/styles";
+export { LogoMark } from "@/components/layout/logo";
+
+/**
+ * The page's markup. A first pass with `prerender` waits for the page's lazy chunks; the second,
+ * synchronous pass then renders everything in place. (Output of a pass that had to wait would carry
+ * inline scripts to swap the late parts in, which the CSP forbids and hydration would then redo.)
+ */
+export async function renderPage(path: string): Promise<string> {
+  const warm = await prerender(<PublicApp path={path} />);
+  await new Response(warm.prelude).text();
+  return renderToString(<PublicApp path={path} />);
+}
+
+/** The whole HTML document of a public route: the client template with the page's <head> and markup. */
+export async function renderDocument(template: string, path: string, appUrl: string): Promise<string> {
+  const meta = metaForPath(path, appUrl);
+  const head = headTagsFor(meta, appUrl);
+  return template
+    .replace(/<title>[\s\S]*?<\/title>\s*/, "")
+    .replace(/<meta\s+name="description"[\s\S]*?\/>\s*/, "")
+    .replace("</head>", `  ${head}\n  </head>`)
+    .replace('<div id="root"></div>', `<div id="root">${await renderPage(path)}</div>`);
+}

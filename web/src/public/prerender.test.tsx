@@ -1,0 +1,161 @@
+/**
+ * The prerendered HTML of every public route (the same renderDocument the build uses): spec'd words,
+ * links and meta tags are in the HTML without any JavaScript.
+ */
+import { beforeAll, describe, expect, it } from "vitest";
+import { SERVICE_GROUPS, SERVICE_PAGES } from "@/lib/paths";
+import { STYLES } from "@/lib/domain";
+import { publicRoutes, renderDocument } from "./prerender-entry";
+import { headersFile } from "../../build/headers";
+
+const APP = "https://headshot.test"; // vitest.config.ts defines __APP_URL__ and __BUILD_DATE__ (2026-03-14)
+const TEMPLATE = `<!doctype html><html lang="en"><head><meta charset="UTF-8" /><title>x</title>
+<meta name="description" content="x" /></head><body><div id="root"></div><script type="module" src="/assets/index.js"></script></body></html>`;
+const rendered = new Map<string, string>();
+const page = (path: string) => rendered.get(path)!;
+beforeAll(async () => {
+  for (const path of [...publicRoutes(APP).map((r) => r.path), "/no-such-page"]) rendered.set(path, await renderDocument(TEMPLATE, path, APP));
+});
+const text = (html: string) => html.replace(/<!-- -->/g, "").replace(/<script[\s\S]*?<\/script>/g, "").replace(/<[^>]+>/g, " ").replace(/&#x27;|&#39;/g, "'").replace(/&amp;/g, "&").replace(/&quot;/g, '"').replace(/\s+/g, " ");
+const jsonLd = (html: string) =>
+  [...html.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map((m) => JSON.parse(m[1]!) as Record<string, unknown>);
+const hrefs = (html: string) => [...html.matchAll(/href="([^"]+)"/g)].map((m) => m[1]);
+
+describe("every public route", () => {
+  const routes = publicRoutes(APP).filter((r) => r.indexable);
+  it("is listed: /, the 9 audience pages and both policies", () => {
+    expect(routes.map((r) => r.path)).toEqual(["/", ...SERVICE_PAGES.map((s) => `/services/${s.slug}`), "/privacy-policy", "/terms-of-service"]);
+  });
+
+  it.each(routes.map((r) => [r.path, r] as const))("%s has its own title, description, canonical, Open Graph, Twitter card and JSON-LD", (path, r) => {
+    const html = page(path);
+    expect(html.match(/<title>/g)).toHaveLength(1);
+    expect(html).toContain(`<title>${r.title.replace(/&/g, "&amp;")}</title>`);
+    expect(html).toContain(`<meta name="description" content="${r.description.replace(/&/g, "&amp;")}" />`);
+    expect(html).toContain(`<link rel="canonical" href="${APP}${path}" />`);
+    expect(html).toContain(`<meta property="og:url" content="${APP}${path}" />`);
+    expect(html).toContain(`<meta property="og:image" content="${APP}/og-image.png" />`);
+    expect(html).toContain(`<meta name="twitter:card" content="summary_large_image" />`);
+    const types = jsonLd(html).map((o) => o["@type"]);
+    expect(types).toEqual(expect.arrayContaining(["Organization", "WebSite"]));
+    // the header on every page: Services in three groups, the anchors, Contact, Sign In and Get Started
+    const t = text(html);
+    for (const g of SERVICE_GROUPS) expect(t).toContain(g);
+    for (const label of ["How It Works", "AI Styles", "Pricing", "Contact", "Sign In", "Get Started"]) expect(t).toContain(label);
+    expect(hrefs(html)).toEqual(expect.arrayContaining(["/#how-it-works", "/#ai-styles", "/#pricing", "mailto:support@headshot.studio", "/auth"]));
+    for (const s of SERVICE_PAGES) expect(hrefs(html)).toContain(`/services/${s.slug}`);
+    // complete in place: no pending Suspense boundary, no inline script but JSON-LD (the CSP allows none)
+    expect(html).not.toMatch(/<!--\$[?!]-->/);
+    expect(html.match(/<script(?! type="application\/ld\+json")(?! type="module" src=)[^>]*>/g)).toBeNull();
+    // the page's markup is inside #root, ready to hydrate
+    expect(html).toMatch(/<div id="root">(<link [^>]*>)*<div class="flex min-h-dvh flex-col">/);
+  });
+
+  it("the titles and descriptions are all different", () => {
+    expect(new Set(routes.map((r) => r.title)).size).toBe(routes.length);
+    expect(new Set(routes.map((r) => r.description)).size).toBe(routes.length);
+  });
+});
+
+describe("/", () => {
+  it("has the hero, the claims, all 10 styles with man and woman examples, 3 steps, pricing, 3 testimonials and the FAQ", () => {
+    const html = page("/");
+    const t = text(html);
+    expect(t).toContain("Generate Free Headshot");
+    expect(t).toContain("See Examples");
+    expect(hrefs(html)).toContain("#ai-styles");
+    for (const claim of ["50K+", "4.9/5", "Instant"]) expect(t).toContain(claim);
+    for (const id of ["how-it-works", "ai-styles", "pricing"]) expect(html).toContain(`id="${id}"`);
+    for (const s of STYLES) {
+      expect(html).toContain(`src="/examples/${s.slug}-man.webp"`);
+      expect(html).toContain(`src="/examples/${s.slug}-woman.webp"`);
+      expect(html).toContain(`id="style-${s.slug}"`);
+    }
+    expect(html.match(/<img [^>]*width="320" height="384"/g)!.length).toBeGreaterThanOrEqual(20);
+    for (const step of ["Upload photo", "Choose style", "Download"]) expect(t).toContain(step);
+    for (const price of ["€9.99", "€29.99", "€60", "€1.43 per day", "€1.00 per day", "€0.16 per day", "Most Popular", "Best value - Save 83%"]) {
+      expect(t).toContain(price);
+    }
+    expect(html.match(/<blockquote/g)).toHaveLength(3);
+    expect(html.match(/<details/g)).toHaveLength(4);
+  });
+
+  it("carries FAQPage with the 4 questions and Product with three EUR offers", () => {
+    const ld = jsonLd(page("/"));
+    const faq = ld.find((o) => o["@type"] === "FAQPage") as { mainEntity: unknown[] };
+    expect(faq.mainEntity).toHaveLength(4);
+    const product = ld.find((o) => o["@type"] === "Product") as { offers: { price: string; priceCurrency: string }[] };
+    expect(product.offers.map((o) => [o.price, o.priceCurrency])).toEqual([["9.99", "EUR"], ["29.99", "EUR"], ["60.00", "EUR"]]);
+  });
+});
+
+describe("audience pages", () => {
+  it.each(SERVICE_PAGES.map((s) => [s.slug] as const))("%s: hero, three benefits, six checklist items, CTAs to /api/auth/login, BreadcrumbList", (slug) => {
+    const html = page(`/services/${slug}`);
+    expect(html.match(/<h1/g)).toHaveLength(1);
+    const ctas = [...html.matchAll(/<a href="\/api\/auth\/login"[^>]*>([\s\S]*?)<\/a>/g)];
+    expect(ctas.length).toBe(2);
+    const sections = html.split("<h2");
+    expect(sections[1]!.match(/<li class="rounded-2xl/g)).toHaveLength(3); // benefit cards
+    expect(sections[2]!.match(/<li /g)).toHaveLength(6); // checklist
+    const crumbs = jsonLd(html).find((o) => o["@type"] === "BreadcrumbList") as { itemListElement: { item: string }[] };
+    expect(crumbs.itemListElement.map((i) => i.item)).toEqual([`${APP}/`, `${APP}/services/${slug}`]);
+  });
+
+  it("say what SPEC §2 asks of each audience", () => {
+    const t = (slug: string) => text(page(`/services/${slug}`));
+    expect(t("actor-headshots")).toContain("8x10 composition");
+    expect(t("actor-headshots")).toContain("Create Your Actor Headshot");
+    expect(t("modeling-headshots")).toMatch(/comp cards[\s\S]*portfolios/);
+    for (const w of ["executives", "teams", "brand consistency"]) expect(t("business-headshots").toLowerCase()).toContain(w);
+    for (const w of ["Slack", "Teams", "email signatures"]) expect(t("work-headshots")).toContain(w);
+    expect(t("ai-headshots")).toContain("Try AI Headshots Now");
+    expect(t("linkedin-headshots")).toContain("Get Started Now");
+    expect(t("cv-headshots")).toContain("raise callback rates by up to 40%");
+  });
+});
+
+describe("policies", () => {
+  it("the privacy policy states every SPEC §1 statement and the last-updated date", () => {
+    const t = text(page("/privacy-policy"));
+    expect(t).toContain("Last updated: March 14, 2026");
+    expect(t).toContain("Photos are stored encrypted");
+    expect(t).toContain("Data is kept for the duration of your active subscription");
+    expect(t).toContain("Deletion can also be requested by email to support@headshot.studio");
+    expect(t).toContain("from your account settings");
+    expect(t).toContain("Children under 13 are not served");
+    expect(t).toContain("Hosting and authentication come from a hosting provider");
+  });
+
+  it("the terms state every SPEC §1 statement and the last-updated date", () => {
+    const t = text(page("/terms-of-service"));
+    expect(t).toContain("Last updated: March 14, 2026");
+    expect(t).toContain("Subscriptions auto-renew and are charged at the start of each billing cycle");
+    expect(t).toContain("Price changes are notified 30 days ahead");
+    expect(t).toContain("30-day money-back guarantee on new subscriptions only, not on renewals");
+    expect(t).toContain("You can cancel at any time from your account settings");
+    expect(t).toContain("You keep access until the end of the period");
+    expect(t).toContain("no partial refunds");
+    expect(t).toContain("You keep all rights to your uploads");
+    expect(t).toContain("Generated headshots may be used commercially");
+  });
+});
+
+describe("not found", () => {
+  it("is a helpful page, not indexed, without a canonical", () => {
+    const html = page("/no-such-page");
+    expect(text(html)).toContain("Page not found");
+    expect(html).toContain('<meta name="robots" content="noindex" />');
+    expect(html).not.toContain('rel="canonical"');
+    expect(hrefs(html)).toContain("/");
+  });
+});
+
+describe("security headers", () => {
+  it("the CSP lets the pixel's hosts in only when a pixel is configured", () => {
+    expect(headersFile("")).not.toContain("facebook");
+    const withPixel = headersFile("1234567890");
+    expect(withPixel).toMatch(/script-src 'self' https:\/\/connect\.facebook\.net;/);
+    expect(withPixel).toMatch(/img-src 'self' data: blob: https:\/\/www\.facebook\.com;/);
+  });
+});
