@@ -16,7 +16,6 @@ import { PublicRoutes, isAppPath } from "@/public/public-routes";
 import { SpaSessionSummary } from "@/shared/auth/spa-session-summary";
 import { ConsentBanner, asksForConsent } from "@/shared/pixel/consent-banner";
 import { PixelPageViews } from "@/shared/pixel/page-views";
-import { PlaceholderPage } from "@/pages/placeholder";
 import { PageSpinner } from "@/components/ui/spinner";
 
 // Signed-in pages load on demand, so the landing and auth pages stay light.
