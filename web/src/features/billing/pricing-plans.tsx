@@ -22,6 +22,7 @@ import { paths } from "@/lib/paths";
 import { planById } from "@/lib/domain";
 import { cn } from "@/lib/utils";
 import { useAuth } from "@/shared/auth/auth-context";
+import { trackInitiateCheckout } from "@/shared/pixel/pixel";
 import { useSubscription, type Subscription } from "@/shared/api/get-subscription";
 import { useChangeSubscription } from "./api/change-subscription";
 import { useCreateCheckoutSession } from "./api/create-checkout-session";
@@ -69,6 +70,7 @@ export function PricingPlans() {
       } else if (!result.url) {
         toast({ variant: "destructive", title: "No checkout URL received", description: "Please try again in a moment." });
       } else {
+        trackInitiateCheckout(plan.id);
         window.location.assign(result.url);
         return; // keep the button busy while the browser leaves
       }
@@ -92,6 +94,7 @@ export function PricingPlans() {
       }
       if (result.type === "downgrade") toast({ title: "Downgrade Scheduled", description: result.message });
       else if (result.type === "checkout" && result.url) {
+        trackInitiateCheckout(target.plan.id);
         window.location.assign(result.url);
         return;
       } else if (result.type === "checkout") toast({ variant: "destructive", title: "No checkout URL received", description: "Please try again in a moment." });

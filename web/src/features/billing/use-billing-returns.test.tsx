@@ -3,11 +3,14 @@ import { act, cleanup, screen, waitFor } from "@testing-library/react";
 import { useQuery } from "@tanstack/react-query";
 import { renderWithApp, testUser } from "@/test/render";
 import { subscriptionQuery } from "@/shared/api/get-subscription";
+import { pixel } from "@/shared/pixel/pixel";
 import { useCheckoutReturn, usePortalReturn } from "./use-billing-returns";
 
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+  pixel.setConsent("denied");
 });
 
 function api(table: Record<string, () => Response>) {
@@ -50,6 +53,23 @@ describe("returns from Stripe's pages", () => {
     expect(await screen.findByText("Subscription Activated")).toBeTruthy();
     expect(calls.filter((c) => c === "POST /api/stripe/sync-subscription")).toHaveLength(1);
     await waitFor(() => expect(location.history?.at(-1)).toBe("/dashboard"));
+  });
+
+  it("a started subscription is the pixel's Purchase, in EUR, once the visitor has consented", async () => {
+    pixel.setConsent("granted");
+    const events = vi.spyOn(console, "info").mockImplementation(() => {});
+    events.mockClear(); // the PageView of accepting
+    api({
+      "GET /api/stripe/subscription": () => new Response(JSON.stringify(active)),
+      "POST /api/stripe/sync-subscription": () => new Response(JSON.stringify({ success: true })),
+    });
+    function Dashboard() {
+      useCheckoutReturn();
+      return <Plan />;
+    }
+    renderWithApp(<Dashboard />, { user: testUser, path: "/dashboard?checkout=success&session_id=cs_test_2" });
+    await waitFor(() => expect(events).toHaveBeenCalledWith("[pixel]", "Purchase", { content_name: "monthly", value: 29.99, currency: "EUR" }));
+    expect(events.mock.calls.filter((c) => c[1] === "Purchase")).toHaveLength(1);
   });
 
   it("a portal return refreshes the subscription, says 'Subscription Updated' and cleans the URL", async () => {

@@ -2,12 +2,16 @@
  * Returns from Stripe's hosted pages (SPEC §4 Billing portal return):
  * - /account?portal=return → refresh the subscription queries, toast 'Subscription Updated', clean the URL;
  * - /dashboard?checkout=success&session_id=… → sync the subscription from Stripe at once (the webhook may
- *   still be on its way), so the credits badge and the generator follow without a reload; toast; clean the URL.
+ *   still be on its way), so the credits badge and the generator follow without a reload; toast; clean the URL;
+ *   once the subscription reads active, the pixel's Purchase (value and currency of the plan; nothing is
+ *   sent without the visitor's consent).
  */
 import { useEffect, useRef } from "react";
 import { useQueryClient } from "@tanstack/react-query";
 import { useLocation, useSearch } from "wouter";
 import { toast } from "@/components/ui/use-toast";
+import { isActiveSubscription, subscriptionQuery } from "@/shared/api/get-subscription";
+import { trackPurchase } from "@/shared/pixel/pixel";
 import { invalidateBilling } from "./api/invalidate";
 import { useSyncSubscription } from "./api/sync-subscription";
 
@@ -30,6 +34,7 @@ export function useCheckoutReturn() {
   const search = useSearch();
   const [location, navigate] = useLocation();
   const sync = useSyncSubscription();
+  const queryClient = useQueryClient();
   const handled = useRef(false);
   const params = new URLSearchParams(search);
   const returned = params.get("checkout") === "success" && Boolean(params.get("session_id"));
@@ -39,8 +44,12 @@ export function useCheckoutReturn() {
     handled.current = true;
     navigate(location, { replace: true });
     mutate(undefined, {
-      onSuccess: () => toast({ title: "Subscription Activated", description: "Unlimited generations, HD downloads and no watermark are unlocked." }),
+      onSuccess: async () => {
+        toast({ title: "Subscription Activated", description: "Unlimited generations, HD downloads and no watermark are unlocked." });
+        const subscription = await queryClient.fetchQuery(subscriptionQuery()).catch(() => undefined);
+        if (subscription && isActiveSubscription(subscription)) trackPurchase(subscription.planType);
+      },
       onError: () => toast({ title: "Payment received", description: "Your subscription will show here in a moment." }),
     });
-  }, [returned, mutate, navigate, location]);
+  }, [returned, mutate, navigate, location, queryClient]);
 }
