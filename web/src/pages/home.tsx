@@ -2,6 +2,7 @@ import { ArrowRight, Check, ShieldCheck, Star, Upload, Palette, Download, Zap } 
 import { Suspense } from "react";
 import { buttonVariants } from "@/components/ui/button-variants";
 import { PricingCards } from "@/components/marketing/pricing-cards";
+import { ClosingCta, PageSection } from "@/components/marketing/page-section";
 import { StyleExample } from "@/components/marketing/style-example";
 import { STYLES } from "../../../domain/styles";
 import { paths } from "@/lib/paths";
@@ -91,140 +92,112 @@ export function HomePage() {
       </section>
 
       <Suspense>
-        <section id="ai-styles" className="scroll-mt-20" aria-labelledby="ai-styles-title">
-          <div className="mx-auto max-w-6xl px-4 py-16 sm:px-6 lg:py-20">
-            <h2 id="ai-styles-title" className="text-3xl font-bold tracking-tight">
-              AI Styles
-            </h2>
-            <p className="mt-2 max-w-2xl text-muted-foreground">
-              Ten studio looks for men and women, each tuned to keep you looking like you.
-            </p>
-            <ul className="mt-10 grid grid-cols-1 gap-5 min-[420px]:grid-cols-2 lg:grid-cols-5">
-              {STYLES.map((s) => (
-                <li key={s.slug} id={`style-${s.slug}`} className="overflow-hidden rounded-xl border bg-card">
-                  <div className="grid grid-cols-2">
-                    <StyleExample styleId={s.id} gender="woman" />
-                    <StyleExample styleId={s.id} gender="man" />
-                  </div>
-                  <div className="p-3">
-                    <h3 className="text-sm font-semibold">{s.name}</h3>
-                    <p className="mt-0.5 text-xs text-muted-foreground">{s.description}</p>
-                  </div>
-                </li>
-              ))}
-            </ul>
-          </div>
-        </section>
+        <PageSection
+          name="ai-styles"
+          id="ai-styles"
+          title="AI Styles"
+          lead="Ten studio looks for men and women, each tuned to keep you looking like you."
+        >
+          <ul className="mt-10 grid grid-cols-1 gap-5 min-[420px]:grid-cols-2 lg:grid-cols-5">
+            {STYLES.map((s) => (
+              <li key={s.slug} id={`style-${s.slug}`} className="overflow-hidden rounded-xl border bg-card">
+                <div className="grid grid-cols-2">
+                  <StyleExample styleId={s.id} gender="woman" />
+                  <StyleExample styleId={s.id} gender="man" />
+                </div>
+                <div className="p-3">
+                  <h3 className="text-sm font-semibold">{s.name}</h3>
+                  <p className="mt-0.5 text-xs text-muted-foreground">{s.description}</p>
+                </div>
+              </li>
+            ))}
+          </ul>
+        </PageSection>
       </Suspense>
 
       <Suspense>
-        <section id="how-it-works" className="scroll-mt-20 border-t bg-muted/40" aria-labelledby="how-title">
-          <div className="mx-auto max-w-6xl px-4 py-16 sm:px-6 lg:py-20">
-            <h2 id="how-title" className="text-3xl font-bold tracking-tight">
-              How It Works
-            </h2>
-            <p className="mt-2 text-muted-foreground">Three steps, about a minute, no photographer.</p>
-            <ol className="mt-10 grid gap-6 sm:grid-cols-3">
-              {STEPS.map((step, i) => {
-                const Icon = STEP_ICONS[i]!;
-                return (
-                  <li key={step.title} className="rounded-2xl border bg-card p-6">
-                    <div className="flex items-center gap-3">
-                      <span className="inline-flex size-9 items-center justify-center rounded-full bg-primary text-sm font-semibold text-primary-foreground">
-                        {i + 1}
-                      </span>
-                      <Icon className="size-5 text-primary" aria-hidden="true" />
-                    </div>
-                    <h3 className="mt-4 font-semibold">{step.title}</h3>
-                    <p className="mt-1 text-sm text-muted-foreground">{step.text}</p>
-                  </li>
-                );
-              })}
-            </ol>
-          </div>
-        </section>
-      </Suspense>
-
-      <Suspense>
-        <section id="pricing" className="scroll-mt-20" aria-labelledby="pricing-title">
-          <div className="mx-auto max-w-6xl px-4 py-16 sm:px-6 lg:py-20">
-            <div className="text-center">
-              <h2 id="pricing-title" className="text-3xl font-bold tracking-tight">
-                Pricing
-              </h2>
-              <p className="mt-2 text-muted-foreground">
-                Start with 2 free generations. Subscribe for unlimited headshots without a watermark.
-              </p>
-            </div>
-            <div className="mt-12">
-              <PricingCards ctaHref={start} />
-            </div>
-          </div>
-        </section>
-      </Suspense>
-
-      <Suspense>
-        <section className="border-t bg-muted/40" aria-labelledby="testimonials-title">
-          <div className="mx-auto max-w-6xl px-4 py-16 sm:px-6 lg:py-20">
-            <h2 id="testimonials-title" className="text-3xl font-bold tracking-tight">
-              Loved by professionals
-            </h2>
-            <ul className="mt-10 grid gap-6 md:grid-cols-3">
-              {TESTIMONIALS.map((t) => (
-                <li key={t.name}>
-                  <figure className="flex h-full flex-col rounded-2xl border bg-card p-6">
-                    <div className="flex gap-0.5" aria-label="5 out of 5 stars" role="img">
-                      {[0, 1, 2, 3, 4].map((n) => (
-                        <Star key={n} className="size-4 fill-amber-400 text-amber-500" aria-hidden="true" />
-                      ))}
-                    </div>
-                    <blockquote className="mt-4 flex-1 text-pretty">“{t.quote}”</blockquote>
-                    <figcaption className="mt-5 text-sm">
-                      <span className="font-semibold">{t.name}</span>
-                      <span className="text-muted-foreground"> · {t.role}</span>
-                    </figcaption>
-                  </figure>
-                </li>
-              ))}
-            </ul>
-          </div>
-        </section>
-      </Suspense>
-
-      <Suspense>
-        <section id="faq" className="scroll-mt-20" aria-labelledby="faq-title">
-          <div className="mx-auto max-w-3xl px-4 py-16 sm:px-6 lg:py-20">
-            <h2 id="faq-title" className="text-3xl font-bold tracking-tight">
-              Frequently asked questions
-            </h2>
-            <div className="mt-8 divide-y rounded-2xl border bg-card">
-              {FAQ.map((f) => (
-                <details key={f.question} className="group px-5 py-1">
-                  <summary className="flex cursor-pointer list-none items-center justify-between gap-4 rounded-md py-4 font-medium focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring [&::-webkit-details-marker]:hidden">
-                    <h3>{f.question}</h3>
-                    <span aria-hidden="true" className="text-xl text-muted-foreground transition-transform group-open:rotate-45">
-                      +
+        <PageSection name="how" id="how-it-works" muted title="How It Works" lead="Three steps, about a minute, no photographer.">
+          <ol className="mt-10 grid gap-6 sm:grid-cols-3">
+            {STEPS.map((step, i) => {
+              const Icon = STEP_ICONS[i]!;
+              return (
+                <li key={step.title} className="rounded-2xl border bg-card p-6">
+                  <div className="flex items-center gap-3">
+                    <span className="inline-flex size-9 items-center justify-center rounded-full bg-primary text-sm font-semibold text-primary-foreground">
+                      {i + 1}
                     </span>
-                  </summary>
-                  <p className="pb-5 text-muted-foreground">{f.answer}</p>
-                </details>
-              ))}
-            </div>
-          </div>
-        </section>
+                    <Icon className="size-5 text-primary" aria-hidden="true" />
+                  </div>
+                  <h3 className="mt-4 font-semibold">{step.title}</h3>
+                  <p className="mt-1 text-sm text-muted-foreground">{step.text}</p>
+                </li>
+              );
+            })}
+          </ol>
+        </PageSection>
       </Suspense>
 
-      <section className="border-t bg-primary text-primary-foreground">
-        <div className="mx-auto flex max-w-6xl flex-col items-start gap-6 px-4 py-14 sm:px-6 md:flex-row md:items-center md:justify-between">
-          <div>
-            <h2 className="text-2xl font-bold tracking-tight sm:text-3xl">Your new headshot is a minute away</h2>
-            <p className="mt-2 text-primary-foreground/85">Two free generations once you verify your email.</p>
+      <Suspense>
+        <PageSection
+          name="pricing"
+          id="pricing"
+          centered
+          title="Pricing"
+          lead="Start with 2 free generations. Subscribe for unlimited headshots without a watermark."
+        >
+          <div className="mt-12">
+            <PricingCards ctaHref={start} />
           </div>
-          <a href={start} className={cn(buttonVariants({ size: "lg", variant: "secondary" }), "shrink-0")}>
-            Get Started <ArrowRight aria-hidden="true" />
-          </a>
-        </div>
-      </section>
+        </PageSection>
+      </Suspense>
+
+      <Suspense>
+        <PageSection name="testimonials" muted title="Loved by professionals">
+          <ul className="mt-10 grid gap-6 md:grid-cols-3">
+            {TESTIMONIALS.map((t) => (
+              <li key={t.name}>
+                <figure className="flex h-full flex-col rounded-2xl border bg-card p-6">
+                  <div className="flex gap-0.5" aria-label="5 out of 5 stars" role="img">
+                    {[0, 1, 2, 3, 4].map((n) => (
+                      <Star key={n} className="size-4 fill-amber-400 text-amber-500" aria-hidden="true" />
+                    ))}
+                  </div>
+                  <blockquote className="mt-4 flex-1 text-pretty">“{t.quote}”</blockquote>
+                  <figcaption className="mt-5 text-sm">
+                    <span className="font-semibold">{t.name}</span>
+                    <span className="text-muted-foreground"> · {t.role}</span>
+                  </figcaption>
+                </figure>
+              </li>
+            ))}
+          </ul>
+        </PageSection>
+      </Suspense>
+
+      <Suspense>
+        <PageSection name="faq" id="faq" narrow title="Frequently asked questions">
+          <div className="mt-8 divide-y rounded-2xl border bg-card">
+            {FAQ.map((f) => (
+              <details key={f.question} className="group px-5 py-1">
+                <summary className="flex cursor-pointer list-none items-center justify-between gap-4 rounded-md py-4 font-medium focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring [&::-webkit-details-marker]:hidden">
+                  <h3>{f.question}</h3>
+                  <span aria-hidden="true" className="text-xl text-muted-foreground transition-transform group-open:rotate-45">
+                    +
+                  </span>
+                </summary>
+                <p className="pb-5 text-muted-foreground">{f.answer}</p>
+              </details>
+            ))}
+          </div>
+        </PageSection>
+      </Suspense>
+
+      <ClosingCta
+        title="Your new headshot is a minute away"
+        text="Two free generations once you verify your email."
+        href={start}
+        cta="Get Started"
+      />
     </>
   );
 }

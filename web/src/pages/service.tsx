@@ -1,6 +1,7 @@
 import { ArrowRight, CheckCircle2, Sparkles } from "@/components/marketing/icons";
 import { buttonVariants } from "@/components/ui/button-variants";
 import { StyleExample } from "@/components/marketing/style-example";
+import { ClosingCta, PageSection } from "@/components/marketing/page-section";
 import type { ServiceContent } from "@/content/services/types";
 import { SERVICE_PAGES, apiPaths, paths } from "@/lib/paths";
 import { clsx as cn } from "clsx";
@@ -60,51 +61,29 @@ export function ServicePage({ content: c }: { content: ServiceContent }) {
         </div>
       </section>
 
-      <section className="border-t bg-muted/40" aria-labelledby="benefits-title">
-        <div className="mx-auto max-w-6xl px-4 py-16 sm:px-6">
-          <h2 id="benefits-title" className="text-3xl font-bold tracking-tight">
-            {c.benefitsTitle}
-          </h2>
-          <ul className="mt-10 grid gap-6 md:grid-cols-3">
-            {c.benefits.map((b) => (
-              <li key={b.title} className="rounded-2xl border bg-card p-6">
-                <h3 className="font-semibold">{b.title}</h3>
-                <p className="mt-2 text-sm text-muted-foreground">{b.text}</p>
-              </li>
-            ))}
-          </ul>
-        </div>
-      </section>
+      <PageSection name="benefits" muted title={c.benefitsTitle}>
+        <ul className="mt-10 grid gap-6 md:grid-cols-3">
+          {c.benefits.map((b) => (
+            <li key={b.title} className="rounded-2xl border bg-card p-6">
+              <h3 className="font-semibold">{b.title}</h3>
+              <p className="mt-2 text-sm text-muted-foreground">{b.text}</p>
+            </li>
+          ))}
+        </ul>
+      </PageSection>
 
-      <section aria-labelledby="checklist-title">
-        <div className="mx-auto max-w-6xl px-4 py-16 sm:px-6">
-          <h2 id="checklist-title" className="text-3xl font-bold tracking-tight">
-            {c.checklistTitle}
-          </h2>
-          <ul className="mt-8 grid gap-4 sm:grid-cols-2">
-            {c.checklist.map((item) => (
-              <li key={item} className="flex items-start gap-3 rounded-xl border bg-card p-4">
-                <CheckCircle2 className="mt-0.5 size-5 shrink-0 text-primary" aria-hidden="true" />
-                <span>{item}</span>
-              </li>
-            ))}
-          </ul>
-        </div>
-      </section>
+      <PageSection name="checklist" title={c.checklistTitle}>
+        <ul className="mt-8 grid gap-4 sm:grid-cols-2">
+          {c.checklist.map((item) => (
+            <li key={item} className="flex items-start gap-3 rounded-xl border bg-card p-4">
+              <CheckCircle2 className="mt-0.5 size-5 shrink-0 text-primary" aria-hidden="true" />
+              <span>{item}</span>
+            </li>
+          ))}
+        </ul>
+      </PageSection>
 
-      <section className="border-t bg-primary text-primary-foreground" aria-labelledby="closing-title">
-        <div className="mx-auto flex max-w-6xl flex-col items-start gap-6 px-4 py-14 sm:px-6 md:flex-row md:items-center md:justify-between">
-          <div>
-            <h2 id="closing-title" className="text-2xl font-bold tracking-tight sm:text-3xl">
-              {c.closingTitle}
-            </h2>
-            <p className="mt-2 max-w-2xl text-primary-foreground/85">{c.closingText}</p>
-          </div>
-          <a href={apiPaths.login} className={cn(buttonVariants({ size: "lg", variant: "secondary" }), "shrink-0")}>
-            {c.closingCta} <ArrowRight aria-hidden="true" />
-          </a>
-        </div>
-      </section>
+      <ClosingCta title={c.closingTitle} text={c.closingText} href={apiPaths.login} cta={c.closingCta} />
     </>
   );
 }

@@ -3,7 +3,7 @@ import { act, cleanup, fireEvent, screen, waitFor, within } from "@testing-libra
 import { renderWithApp, testUser } from "@/test/render";
 import { AdminDashboard, PERMISSION_REDIRECT_MS } from "./admin-dashboard";
 import { healthLines } from "./monitoring-tab";
-import { json, stubApi } from "./test-api";
+import { json, stubApi } from "@/test/stub-api";
 
 // The charts are a lazy chunk: load it once up front, as a browser would have by the time data arrives.
 beforeAll(() => import("./charts"));

@@ -2,7 +2,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { renderWithApp, testUser } from "@/test/render";
 import { FinancialsTab } from "./financials-tab";
-import { json, stubApi, type Call } from "./test-api";
+import { json, stubApi, type Call } from "@/test/stub-api";
 
 // The charts are a lazy chunk: load it once up front, as a browser would have by the time data arrives.
 beforeAll(() => import("./charts"));

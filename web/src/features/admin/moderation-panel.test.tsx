@@ -3,7 +3,7 @@ import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/re
 import { renderWithApp, testUser } from "@/test/render";
 import type { ModerationHeadshot } from "@/lib/domain";
 import { ModerationPanel, moderationActions } from "./moderation-panel";
-import { json, stubApi } from "./test-api";
+import { json, stubApi } from "@/test/stub-api";
 
 afterEach(() => {
   cleanup();

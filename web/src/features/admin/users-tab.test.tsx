@@ -3,7 +3,7 @@ import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/re
 import { renderWithApp, testUser } from "@/test/render";
 import type { AdminUserRow } from "@/lib/domain";
 import { UsersTab } from "./users-tab";
-import { json, stubApi } from "./test-api";
+import { json, stubApi } from "@/test/stub-api";
 
 afterEach(() => {
   cleanup();

@@ -1,7 +1,10 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { cleanup, fireEvent, screen, waitFor } from "@testing-library/react";
+import { answerNull, json, stubApi, type Answer } from "@/test/stub-api";
 import { renderWithApp, testUser } from "@/test/render";
 import { PricingPlans } from "./pricing-plans";
+
+const stub = (table: Record<string, Answer>) => stubApi(table, { fallback: answerNull });
 
 afterEach(() => {
   cleanup();
@@ -15,21 +18,6 @@ const PLANS = [
 ];
 const future = new Date(Date.now() + 10 * 86_400_000).toISOString();
 
-/** fetch answering by "METHOD path"; records the calls with their bodies. */
-function api(table: Record<string, () => Response>) {
-  const calls: { key: string; body: unknown }[] = [];
-  vi.stubGlobal(
-    "fetch",
-    vi.fn(async (url: string, init: RequestInit = {}) => {
-      const key = `${init.method ?? "GET"} ${url}`;
-      calls.push({ key, body: typeof init.body === "string" ? JSON.parse(init.body) : undefined });
-      const answer = table[key];
-      return answer ? answer() : new Response("null", { status: 200 });
-    }),
-  );
-  return calls;
-}
-const json = (body: unknown, status = 200) => () => new Response(JSON.stringify(body), { status });
 const base = (subscription: unknown = null) => ({
   "GET /api/stripe/plans": json({ plans: PLANS }),
   "GET /api/stripe/subscription": json(subscription),
@@ -37,7 +25,7 @@ const base = (subscription: unknown = null) => ({
 
 describe("pricing cards", () => {
   it("shows three plans from the API with Monthly marked and the current plan badged", async () => {
-    api(base({ status: "active", planType: "weekly", stripePriceId: "price_w", currentPeriodEnd: future, cancelAtPeriodEnd: false }));
+    stub(base({ status: "active", planType: "weekly", stripePriceId: "price_w", currentPeriodEnd: future, cancelAtPeriodEnd: false }));
     renderWithApp(<PricingPlans />, { user: testUser });
     expect(await screen.findByRole("group", { name: "Monthly" })).toBeTruthy();
     expect(screen.getAllByText("Most Popular")).toHaveLength(1);
@@ -48,7 +36,7 @@ describe("pricing cards", () => {
   });
 
   it("checkout sends the plan's price id from the API", async () => {
-    const calls = api({ ...base(), "POST /api/stripe/create-checkout-session": json({ type: "checkout", url: null }) });
+    const calls = stub({ ...base(), "POST /api/stripe/create-checkout-session": json({ type: "checkout", url: null }) });
     renderWithApp(<PricingPlans />, { user: testUser });
     fireEvent.click(await screen.findByRole("button", { name: "Subscribe: Yearly" }));
     expect(await screen.findByText("No checkout URL received")).toBeTruthy();
@@ -56,14 +44,14 @@ describe("pricing cards", () => {
   });
 
   it("names an unexpected answer", async () => {
-    api({ ...base(), "POST /api/stripe/create-checkout-session": json({ type: "upgrade", message: "?" }) });
+    stub({ ...base(), "POST /api/stripe/create-checkout-session": json({ type: "upgrade", message: "?" }) });
     renderWithApp(<PricingPlans />, { user: testUser });
     fireEvent.click(await screen.findByRole("button", { name: "Subscribe: Monthly" }));
     expect(await screen.findByText("Unexpected response type")).toBeTruthy();
   });
 
   it("a failed checkout says 'Operation Failed' with the server's message, else the fallback", async () => {
-    api({ ...base(), "POST /api/stripe/create-checkout-session": () => new Response("", { status: 500, statusText: "Internal Server Error" }) });
+    stub({ ...base(), "POST /api/stripe/create-checkout-session": () => new Response("", { status: 500, statusText: "Internal Server Error" }) });
     renderWithApp(<PricingPlans />, { user: testUser });
     fireEvent.click(await screen.findByRole("button", { name: "Subscribe: Monthly" }));
     expect(await screen.findByText("Operation Failed")).toBeTruthy();
@@ -71,7 +59,7 @@ describe("pricing cards", () => {
   });
 
   it("a failed downgrade says 'Operation Failed' with 'Failed to schedule downgrade'", async () => {
-    api({
+    stub({
       ...base({ status: "active", planType: "yearly", stripePriceId: "price_y", currentPeriodEnd: future, cancelAtPeriodEnd: false }),
       "POST /api/stripe/change-subscription": () => new Response("", { status: 502, statusText: "Bad Gateway" }),
     });
@@ -84,7 +72,7 @@ describe("pricing cards", () => {
   });
 
   it("signed out: 'Authentication Required' / 'Please log in to subscribe' and back to /", async () => {
-    const calls = api(base());
+    const calls = stub(base());
     const { location } = renderWithApp(<PricingPlans />, { user: null, path: "/pricing" });
     fireEvent.click(await screen.findByRole("button", { name: "Subscribe: Monthly" }));
     expect(await screen.findByText("Authentication Required")).toBeTruthy();
@@ -94,14 +82,14 @@ describe("pricing cards", () => {
   });
 
   it("past due: says the payment failed and offers the portal instead of a second checkout", async () => {
-    api(base({ status: "past_due", planType: "monthly", stripePriceId: "price_m", currentPeriodEnd: future, cancelAtPeriodEnd: false }));
+    stub(base({ status: "past_due", planType: "monthly", stripePriceId: "price_m", currentPeriodEnd: future, cancelAtPeriodEnd: false }));
     renderWithApp(<PricingPlans />, { user: testUser });
     expect(await screen.findByText("Your last payment failed")).toBeTruthy();
     expect(screen.getByRole("button", { name: "Manage Account" })).toBeTruthy();
   });
 
   it("shows an error with a retry when the plans cannot be loaded", async () => {
-    api({ "GET /api/stripe/plans": () => new Response("", { status: 503, statusText: "Service Unavailable" }), "GET /api/stripe/subscription": json(null) });
+    stub({ "GET /api/stripe/plans": () => new Response("", { status: 503, statusText: "Service Unavailable" }), "GET /api/stripe/subscription": json(null) });
     renderWithApp(<PricingPlans />, { user: testUser });
     expect(await screen.findByText("We couldn't load the plans")).toBeTruthy();
     expect(screen.getByRole("button", { name: "Try again" })).toBeTruthy();

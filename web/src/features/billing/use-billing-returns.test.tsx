@@ -1,10 +1,13 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { act, cleanup, screen, waitFor } from "@testing-library/react";
 import { useQuery } from "@tanstack/react-query";
+import { answerNull, stubApi, type Answer } from "@/test/stub-api";
 import { renderWithApp, testUser } from "@/test/render";
 import { subscriptionQuery } from "@/shared/api/get-subscription";
 import { pixel } from "@/shared/pixel/pixel";
 import { useCheckoutReturn, usePortalReturn } from "./use-billing-returns";
+
+const stub = (table: Record<string, Answer>) => stubApi(table, { fallback: answerNull });
 
 afterEach(() => {
   cleanup();
@@ -13,19 +16,6 @@ afterEach(() => {
   pixel.setConsent("denied");
 });
 
-function api(table: Record<string, () => Response>) {
-  const calls: string[] = [];
-  vi.stubGlobal(
-    "fetch",
-    vi.fn(async (url: string, init: RequestInit = {}) => {
-      const key = `${init.method ?? "GET"} ${url}`;
-      calls.push(key);
-      const answer = table[key];
-      return answer ? answer() : new Response("null", { status: 200 });
-    }),
-  );
-  return calls;
-}
 const active = { status: "active", planType: "monthly", stripePriceId: "price_m", currentPeriodEnd: new Date(Date.now() + 86_400_000).toISOString(), cancelAtPeriodEnd: false };
 
 function Plan() {
@@ -36,7 +26,7 @@ function Plan() {
 describe("returns from Stripe's pages", () => {
   it("checkout success syncs the subscription at once, shows it without a reload and cleans the URL", async () => {
     let synced = false;
-    const calls = api({
+    const calls = stub({
       "GET /api/stripe/subscription": () => new Response(JSON.stringify(synced ? active : null)),
       "POST /api/stripe/sync-subscription": () => {
         synced = true;
@@ -51,7 +41,7 @@ describe("returns from Stripe's pages", () => {
     expect(await screen.findByText("plan: free")).toBeTruthy();
     expect(await screen.findByText("plan: monthly")).toBeTruthy();
     expect(await screen.findByText("Subscription Activated")).toBeTruthy();
-    expect(calls.filter((c) => c === "POST /api/stripe/sync-subscription")).toHaveLength(1);
+    expect(calls.filter((c) => c.key === "POST /api/stripe/sync-subscription")).toHaveLength(1);
     await waitFor(() => expect(location.history?.at(-1)).toBe("/dashboard"));
   });
 
@@ -59,7 +49,7 @@ describe("returns from Stripe's pages", () => {
     pixel.setConsent("granted");
     const events = vi.spyOn(console, "info").mockImplementation(() => {});
     events.mockClear(); // the PageView of accepting
-    api({
+    stub({
       "GET /api/stripe/subscription": () => new Response(JSON.stringify(active)),
       "POST /api/stripe/sync-subscription": () => new Response(JSON.stringify({ success: true })),
     });
@@ -75,7 +65,7 @@ describe("returns from Stripe's pages", () => {
   it("a portal return refreshes the subscription, says 'Subscription Updated' and cleans the URL", async () => {
     // The first read is the cached state from before the portal; only a refresh reads again.
     let reads = 0;
-    api({ "GET /api/stripe/subscription": () => new Response(JSON.stringify(reads++ === 0 ? active : { ...active, planType: "yearly" })) });
+    stub({ "GET /api/stripe/subscription": () => new Response(JSON.stringify(reads++ === 0 ? active : { ...active, planType: "yearly" })) });
     function CachedPlan() {
       const { data } = useQuery({ ...subscriptionQuery(), staleTime: Infinity });
       return <p>plan: {data?.planType}</p>;

@@ -1,8 +1,11 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { cleanup, fireEvent, screen, waitFor } from "@testing-library/react";
+import { answerNull, json, stubApi, type Answer } from "@/test/stub-api";
 import { renderWithApp, testUser } from "@/test/render";
 import { useWizard } from "./use-wizard";
 import { Wizard } from "./wizard";
+
+const stub = (table: Record<string, Answer>) => stubApi(table, { fallback: answerNull });
 
 function Harness() {
   const w = useWizard();
@@ -14,21 +17,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-function routes(table: Record<string, () => Response>) {
-  const calls: string[] = [];
-  vi.stubGlobal(
-    "fetch",
-    vi.fn(async (url: string, init: RequestInit = {}) => {
-      const key = `${init.method ?? "GET"} ${url}`;
-      calls.push(key);
-      const r = table[key];
-      return r ? r() : new Response("null", { status: 200 });
-    }),
-  );
-  return calls;
-}
 
-const json = (b: unknown, status = 200) => () => new Response(JSON.stringify(b), { status });
 const photo = () => new File(["x"], "me.png", { type: "image/png" });
 
 async function walkToUpload() {
@@ -40,7 +29,7 @@ async function walkToUpload() {
 
 describe("generate wizard", () => {
   it("arrow keys move focus between style cards without choosing one", () => {
-    routes({});
+    stub({});
     renderWithApp(<Harness />, { user: testUser });
     fireEvent.click(screen.getByRole("radio", { name: /^man/i }));
     const cards = screen.getAllByRole("radio");
@@ -56,7 +45,7 @@ describe("generate wizard", () => {
   it("walks gender → style → photo; Generate stays disabled until a photo is chosen; Change goes back", async () => {
     URL.createObjectURL = vi.fn(() => "blob:x");
     URL.revokeObjectURL = vi.fn();
-    routes({});
+    stub({});
     renderWithApp(<Harness />, { user: testUser });
     await walkToUpload();
     const generate = () => screen.getByRole("button", { name: /generate headshot/i }) as HTMLButtonElement;
@@ -70,7 +59,7 @@ describe("generate wizard", () => {
   it("uploads, starts generation and shows progress with the estimated time", async () => {
     URL.createObjectURL = vi.fn(() => "blob:x");
     URL.revokeObjectURL = vi.fn();
-    const calls = routes({
+    const calls = stub({
       "POST /api/headshots/upload": json({ id: "h9", style: "Suit", gender: "woman", status: "pending", originalImageUrl: "/o", createdAt: "2026-01-01T00:00:00Z" }, 201),
       "POST /api/headshots/h9/generate": json({ id: "h9", status: "processing" }, 202),
     });
@@ -81,14 +70,14 @@ describe("generate wizard", () => {
     await waitFor(() => expect(screen.getByText("Generating your Suit headshot...")).toBeTruthy());
     expect(screen.getByText("Estimated time: 15 seconds")).toBeTruthy();
     expect(screen.getByRole("progressbar", { name: "Generation progress" })).toBeTruthy();
-    expect(calls).toContain("POST /api/headshots/upload");
-    expect(calls).toContain("POST /api/headshots/h9/generate");
+    expect(calls.map((c) => c.key)).toContain("POST /api/headshots/upload");
+    expect(calls.map((c) => c.key)).toContain("POST /api/headshots/h9/generate");
   });
 
   it("402 requiresSubscription → 'Free Credits Used' toast and the Subscription Required dialog", async () => {
     URL.createObjectURL = vi.fn(() => "blob:x");
     URL.revokeObjectURL = vi.fn();
-    routes({
+    stub({
       "POST /api/headshots/upload": json({ id: "h9", style: "Suit", gender: "woman", status: "pending", originalImageUrl: "/o", createdAt: "2026-01-01T00:00:00Z" }, 201),
       "POST /api/headshots/h9/generate": json({ error: "Payment Required", message: "You've used all 2 free generations. Upgrade to continue!", requiresSubscription: true }, 402),
     });
@@ -112,27 +101,27 @@ describe("generate wizard", () => {
   it("checks verification and credits before uploading: nothing is uploaded that could not be generated", async () => {
     URL.createObjectURL = vi.fn(() => "blob:x");
     URL.revokeObjectURL = vi.fn();
-    const calls = routes({ "GET /api/users/credits": json({ remaining: 0, totalUsed: 0, isVerified: false }) });
+    const calls = stub({ "GET /api/users/credits": json({ remaining: 0, totalUsed: 0, isVerified: false }) });
     renderWithApp(<Harness />, { user: testUser });
     await walkToUpload();
     fireEvent.change(screen.getByLabelText("Upload photo"), { target: { files: [photo()] } });
     fireEvent.click(screen.getByRole("button", { name: /generate headshot/i }));
     await waitFor(() => expect(screen.getByText("Email Verification Required")).toBeTruthy());
-    expect(calls).toContain("GET /api/users/credits");
-    expect(calls).not.toContain("POST /api/headshots/upload");
+    expect(calls.map((c) => c.key)).toContain("GET /api/users/credits");
+    expect(calls.map((c) => c.key)).not.toContain("POST /api/headshots/upload");
     expect(screen.getByText("Upload your photo")).toBeTruthy();
   });
 
   it("free generations used and no subscription: the Subscription Required dialog, and no upload", async () => {
     URL.createObjectURL = vi.fn(() => "blob:x");
     URL.revokeObjectURL = vi.fn();
-    const calls = routes({ "GET /api/users/credits": json({ remaining: 0, totalUsed: 2, isVerified: true }) });
+    const calls = stub({ "GET /api/users/credits": json({ remaining: 0, totalUsed: 2, isVerified: true }) });
     renderWithApp(<Harness />, { user: testUser });
     await walkToUpload();
     fireEvent.change(screen.getByLabelText("Upload photo"), { target: { files: [photo()] } });
     fireEvent.click(screen.getByRole("button", { name: /generate headshot/i }));
     await waitFor(() => expect(screen.getByText("Free Credits Used")).toBeTruthy());
     expect(screen.getByRole("dialog", { name: "Subscription Required" })).toBeTruthy();
-    expect(calls).not.toContain("POST /api/headshots/upload");
+    expect(calls.map((c) => c.key)).not.toContain("POST /api/headshots/upload");
   });
 });
