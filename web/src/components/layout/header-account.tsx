@@ -7,24 +7,13 @@ const AccountMenu = lazy(() => import("./account-menu").then((m) => ({ default: 
 
 /**
  * Header actions: Sign In + Get Started (→ /auth) when signed out; the Account menu (Dashboard, Settings,
- * Sign Out) when signed in. Plain links: /auth and the dashboard belong to the signed-in app.
- */
-/**
- * Header actions: Sign In + Get Started (→ /auth) when signed out; the Account menu (Dashboard, Settings,
  * Sign Out) when signed in, loaded only then. Plain links: /auth and the dashboard belong to the signed-in app.
  */
-export function AccountArea() {
-  const { status, email, signOut } = useSessionSummary();
-  if (status === "signedIn") {
-    return (
-      <Suspense fallback={<div className="h-10 w-32" aria-hidden="true" />}>
-        <AccountMenu email={email} signOut={signOut} />
-      </Suspense>
-    );
-  }
+/** Sign In and Get Started, both to /auth (SPEC §2); Sign In is quieter than the main action. */
+function SignedOutActions({ signIn }: { signIn: "ghost" | "outline" }) {
   return (
     <>
-      <a href={paths.auth} className={buttonVariants({ variant: "ghost" })}>
+      <a href={paths.auth} className={buttonVariants({ variant: signIn })}>
         Sign In
       </a>
       <a href={paths.auth} className={buttonVariants()}>
@@ -34,20 +23,21 @@ export function AccountArea() {
   );
 }
 
-export function MobileAccountArea() {
+export function AccountArea() {
   const { status, email, signOut } = useSessionSummary();
-  if (status !== "signedIn") {
+  if (status === "signedIn") {
     return (
-      <>
-        <a href={paths.auth} className={buttonVariants({ variant: "outline" })}>
-          Sign In
-        </a>
-        <a href={paths.auth} className={buttonVariants()}>
-          Get Started
-        </a>
-      </>
+      <Suspense fallback={<div className="h-10 w-32" aria-hidden="true" />}>
+        <AccountMenu email={email} signOut={signOut} />
+      </Suspense>
     );
   }
+  return <SignedOutActions signIn="ghost" />;
+}
+
+export function MobileAccountArea() {
+  const { status, email, signOut } = useSessionSummary();
+  if (status !== "signedIn") return <SignedOutActions signIn="outline" />;
   return (
     <>
       <p className="truncate px-3 text-sm text-muted-foreground">{email}</p>

@@ -34,25 +34,41 @@ function continueWithGoogle(termsAccepted: boolean) {
   }
 }
 
-function LoginForm() {
-  const { signIn } = useAuth();
+/**
+ * The submit of both forms: busy while `action` runs, then the success toast and /dashboard (SPEC §4),
+ * or the failure toast with the server's message (SPEC §8) and the form usable again.
+ */
+function useAuthSubmit() {
   const [, navigate] = useLocation();
-  const [email, setEmail] = useState("");
-  const [password, setPassword] = useState("");
   const [busy, setBusy] = useState(false);
-  const id = useId();
-
-  async function onSubmit(e: FormEvent) {
-    e.preventDefault();
+  async function run(action: () => Promise<unknown>, success: { title: string; description: string }, failure: { title: string; fallback: string }) {
     setBusy(true);
     try {
-      await signIn(email.trim(), password);
-      toast({ title: "Welcome back!", description: "You have successfully signed in." });
+      await action();
+      toast(success);
       navigate(paths.dashboard);
     } catch (err) {
-      toast({ variant: "destructive", title: "Sign in failed", description: errorMessage(err, "Please check your email and password.") });
+      toast({ variant: "destructive", title: failure.title, description: errorMessage(err, failure.fallback) });
       setBusy(false);
     }
+  }
+  return { busy, run };
+}
+
+function LoginForm() {
+  const { signIn } = useAuth();
+  const { busy, run } = useAuthSubmit();
+  const [email, setEmail] = useState("");
+  const [password, setPassword] = useState("");
+  const id = useId();
+
+  function onSubmit(e: FormEvent) {
+    e.preventDefault();
+    void run(
+      () => signIn(email.trim(), password),
+      { title: "Welcome back!", description: "You have successfully signed in." },
+      { title: "Sign in failed", fallback: "Please check your email and password." },
+    );
   }
 
   return (
@@ -123,27 +139,22 @@ function TermsConfirmation({ id, checked, onChange }: { id: string; checked: boo
 
 export function SignUpForm({ accepted, onAcceptedChange }: { accepted: boolean; onAcceptedChange: (accepted: boolean) => void }) {
   const { signUp } = useAuth();
-  const [, navigate] = useLocation();
+  const { busy, run } = useAuthSubmit();
   const [email, setEmail] = useState("");
   const [password, setPassword] = useState("");
   const [confirm, setConfirm] = useState("");
-  const [busy, setBusy] = useState(false);
   const id = useId();
   const mismatch = confirm.length > 0 && password !== confirm;
   const tooShort = password.length > 0 && password.length < PASSWORD_MIN_LENGTH;
 
-  async function onSubmit(e: FormEvent) {
+  function onSubmit(e: FormEvent) {
     e.preventDefault();
     if (password !== confirm || password.length < PASSWORD_MIN_LENGTH || !accepted) return;
-    setBusy(true);
-    try {
-      await signUp(email.trim(), password, accepted);
-      toast({ title: "Success!", description: "Account created successfully. Please check your email to verify your account." });
-      navigate(paths.dashboard);
-    } catch (err) {
-      toast({ variant: "destructive", title: "Sign up failed", description: errorMessage(err, "Please try again.") });
-      setBusy(false);
-    }
+    void run(
+      () => signUp(email.trim(), password, accepted),
+      { title: "Success!", description: "Account created successfully. Please check your email to verify your account." },
+      { title: "Sign up failed", fallback: "Please try again." },
+    );
   }
 
   return (
