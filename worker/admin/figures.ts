@@ -178,19 +178,23 @@ export async function generationAnalytics(db: Db, now: Date): Promise<Generation
 
 /**
  * Users with a subscription granting access now, per plan, and everyone else as free — one read of
- * the live subscriptions (subscriptions_live_idx), hashed. A user entitled on two plans at once (Stripe allows
+ * the live subscriptions (subscriptions_live_idx), sorted once. A user entitled on two plans at once (Stripe allows
  * it; our checkout does not) counts under each, and once among the subscribers.
  */
 export async function usersByPlan(db: Db, now: Date): Promise<UsersByPlan[]> {
   const n = ts(now);
+  // One sorted pass over the live subscriptions (index-only): distinct users per plan, and the rollup row
+  // (plan_type null) is the distinct live users overall, which the free count subtracts. An empty input
+  // still yields the rollup row, with 0.
   const rows = await all(db, sql`
-    with live as materialized (
-      select distinct user_id, plan_type from subscriptions
+    with live as (
+      select plan_type::text as plan_type, count(distinct user_id) as count from subscriptions
       where created_at < ${n} and status in ${ENTITLED} and (current_period_end is null or current_period_end > ${n})
+      group by rollup (plan_type)
     )
-    select plan_type::text as plan_type, count(*) as count from live group by plan_type
-    union all
-    select 'free', (select count(*) from users where created_at < ${n}) - (select count(distinct user_id) from live)`);
+    select coalesce(plan_type, 'free') as plan_type,
+      case when plan_type is null then (select count(*) from users where created_at < ${n}) - count else count end as count
+    from live`);
   const counts = new Map(rows.map((r) => [String(r.plan_type), num(r.count)]));
   const free = counts.get("free") ?? 0;
   return [...PLAN_IDS.map((p) => ({ planType: p, count: counts.get(p) ?? 0 })), { planType: "free" as const, count: free }];
