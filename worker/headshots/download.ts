@@ -12,7 +12,7 @@ import { isOperator, requireUser } from "../auth/middleware";
 import { hasActiveSubscription } from "../billing/subscription";
 import type { AppEnv } from "../env";
 import { ApiError, conflict, gone, notFound } from "../lib/errors";
-import { MESSAGES } from "../../domain/limits";
+import { unavailableMessage } from "../../domain/headshot-lifecycle";
 import { validate } from "../lib/validate";
 import { getDecrypted, putEncrypted } from "../storage/encrypted";
 import { downloadCacheKey } from "../storage/keys";
@@ -38,6 +38,7 @@ export const downloadRoutes = new Hono<AppEnv>().get(
       style: headshots.style,
       status: headshots.status,
       moderationStatus: headshots.moderationStatus,
+      imagesDeletedAt: headshots.imagesDeletedAt,
       resultKey: headshots.resultKey,
       completedAt: headshots.completedAt,
       updatedAt: headshots.updatedAt,
@@ -47,8 +48,9 @@ export const downloadRoutes = new Hono<AppEnv>().get(
     const operator = row ? false : await isOperator(c, me);
     if (!row && operator) [row] = await db.select(columns).from(headshots).where(eq(headshots.id, id)).limit(1);
     if (!row) throw notFound("Headshot not found.");
-    // Removal deleted the objects; a result a generation in flight wrote afterwards is not served either.
-    if (row.moderationStatus === "removed") throw gone(MESSAGES.headshotRemoved);
+    // Removal or retention deleted the objects; a result a generation in flight wrote afterwards is not served either.
+    const unavailable = unavailableMessage(row);
+    if (unavailable) throw gone(unavailable);
 
     if (needsSubscription(options) && !operator && !(await hasActiveSubscription(c.var.db, me))) {
       throw new ApiError(
