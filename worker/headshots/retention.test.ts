@@ -32,8 +32,9 @@ async function completed(userId: string, createdAt: Date) {
   return id;
 }
 
-/** A subscription of `userId` whose period ends at `periodEnd`. */
-async function subscription(userId: string, status: string, periodEnd: Date) {
+/** A subscription of `userId` whose period ends at `periodEnd` (null: an entitled one without an end, as isEntitled reads it). */
+async function subscription(userId: string, status: string, periodEnd: Date | null) {
+  const end = periodEnd ?? OLD;
   await withTestDb((db) =>
     db.insert(subscriptions).values({
       userId,
@@ -41,10 +42,10 @@ async function subscription(userId: string, status: string, periodEnd: Date) {
       stripePriceId: "price_monthly",
       planType: "monthly",
       status,
-      currentPeriodStart: new Date(periodEnd.getTime() - 30 * DAY),
+      currentPeriodStart: new Date(end.getTime() - 30 * DAY),
       currentPeriodEnd: periodEnd,
-      updatedAt: periodEnd,
-      createdAt: new Date(periodEnd.getTime() - 30 * DAY),
+      updatedAt: end,
+      createdAt: new Date(end.getTime() - 30 * DAY),
     }),
   );
 }
@@ -57,12 +58,17 @@ async function purge(now = new Date()) {
 }
 
 describe("retention: who keeps their photos", () => {
-  it("a subscriber keeps every headshot, however old", async () => {
+  it("a subscriber keeps every headshot, however old (a period ending later, or an entitled one with no end)", async () => {
     const { user } = await createTestUser({ subscription: { planType: "monthly" } });
     const old = await completed(user.id, OLD);
+    const open = await createTestUser();
+    await subscription(open.user.id, "active", null);
+    const openOld = await completed(open.user.id, OLD);
     await purge();
     expect((await headshotRow(old)).imagesDeletedAt).toBeNull();
     expect(await objects(user.id, old)).toHaveLength(2);
+    expect((await headshotRow(openOld)).imagesDeletedAt).toBeNull();
+    expect(await objects(open.user.id, openOld)).toHaveLength(2);
   });
 
   it(`a former subscriber's photos go ${RETENTION_DAYS} days after the last period ended: objects gone, row kept, credits untouched`, async () => {
