@@ -140,9 +140,10 @@ export const headshots = pgTable("headshots", {
   updatedAt: updatedAt(),
 }, (t) => [
   index("headshots_user_created_idx").on(t.userId, t.createdAt.desc()),
-  // the retention sweep walks finished headshots that still have photos, oldest first
+  // the retention sweep walks finished headshots that still have photos, oldest first, from the index
+  // alone (user_id for the hashed anti-join with the kept users, id for the batch); 025-retention.md
   index("headshots_retention_idx")
-    .on(t.createdAt)
+    .on(t.createdAt, t.userId, t.id)
     .where(sql`${t.imagesDeletedAt} is null and ${t.status} in ('completed', 'failed')`),
   // marked but objects not yet confirmed deleted (a failed delete): normally empty
   index("headshots_retention_unfinished_idx")

@@ -73,6 +73,19 @@ export const downloadRoutes = new Hono<AppEnv>().get(
       if (!stored) throw conflict("This headshot's result file is missing; please generate it again.");
       const out = await transformDownload(stored.bytes, options);
       await putEncrypted(c.env.IMAGES, config, cacheKey, out.bytes, out.mime);
+      // Retention or removal may have emptied the prefix while this transform ran (they mark the row
+      // first, then delete): the copy just written would then stay behind, unreachable. Look again.
+      const [after] = await db
+        .select({ moderationStatus: headshots.moderationStatus, imagesDeletedAt: headshots.imagesDeletedAt })
+        .from(headshots)
+        .where(eq(headshots.id, row.id))
+        .limit(1);
+      const nowUnavailable = after ? unavailableMessage(after) : "Headshot not found.";
+      if (nowUnavailable) {
+        await c.env.IMAGES.delete(cacheKey);
+        if (!after) throw notFound(nowUnavailable);
+        throw gone(nowUnavailable);
+      }
       file = { bytes: out.bytes, contentType: out.mime };
     }
 

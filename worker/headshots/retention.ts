@@ -69,13 +69,14 @@ export async function purgeExpiredImages(env: Env, now: Date = new Date()): Prom
       inArray(headshots.status, ["completed", "failed"]),
       // necessary for every expiry (creation + RETENTION_DAYS is passed); walks headshots_retention_idx oldest first
       lt(headshots.createdAt, cutoff),
-      // the owner keeps it while entitled or within RETENTION_DAYS of any subscription period's end
-      sql`not exists (
-        select 1 from ${subscriptions} s
-        where s.user_id = ${headshots.userId}
-          and ((s.status in (${sql.join(ENTITLED_STATUSES.map((x) => sql`${x}`), sql`, `)})
-                and (s.current_period_end is null or s.current_period_end > ${now.toISOString()}))
-               or coalesce(s.current_period_end, s.updated_at) >= ${cutoff.toISOString()}))`,
+      // The owner keeps it while entitled or within RETENTION_DAYS of any subscription period's end. The
+      // kept users are a small set read once and hashed (NOT IN, user_id is never null), so the walk
+      // stays an index-only scan even past the many old headshots subscribers keep (decision 025).
+      sql`${headshots.userId} not in (
+        select s.user_id from ${subscriptions} s
+        where (s.status in (${sql.join(ENTITLED_STATUSES.map((x) => sql`${x}`), sql`, `)})
+               and (s.current_period_end is null or s.current_period_end > ${now.toISOString()}))
+           or coalesce(s.current_period_end, s.updated_at) >= ${cutoff.toISOString()})`,
     );
     const batch = db
       .select({ id: headshots.id })
