@@ -115,7 +115,8 @@ export const headshots = pgTable("headshots", {
   gender: text("gender"),
   status: headshotStatus("status").notNull().default("pending"),
   moderationStatus: moderationStatus("moderation_status").notNull().default("pending"),
-  originalKey: text("original_key").notNull(),
+  /** Null once retention deleted the objects (images_deleted_at); a live row always has one. */
+  originalKey: text("original_key"),
   originalMime: text("original_mime").notNull(),
   resultKey: text("result_key"),
   resultMime: text("result_mime"),
@@ -129,10 +130,25 @@ export const headshots = pgTable("headshots", {
   completedAt: ts("completed_at"),
   durationMs: integer("duration_ms"),
   costCents: integer("cost_cents"),
+  /**
+   * When retention (worker/headshots/retention.ts) took this headshot's photos away: from then on no
+   * route serves it (410); the object keys are nulled once the objects are gone. The row stays as a
+   * tombstone for the operator's figures (docs/decisions/025-retention.md).
+   */
+  imagesDeletedAt: ts("images_deleted_at"),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 }, (t) => [
   index("headshots_user_created_idx").on(t.userId, t.createdAt.desc()),
+  // the retention sweep walks finished headshots that still have photos, oldest first, from the index
+  // alone (user_id for the hashed anti-join with the kept users, id for the batch); 025-retention.md
+  index("headshots_retention_idx")
+    .on(t.createdAt, t.userId, t.id)
+    .where(sql`${t.imagesDeletedAt} is null and ${t.status} in ('completed', 'failed')`),
+  // marked but objects not yet confirmed deleted (a failed delete): normally empty
+  index("headshots_retention_unfinished_idx")
+    .on(t.imagesDeletedAt)
+    .where(sql`${t.imagesDeletedAt} is not null and ${t.originalKey} is not null`),
   index("headshots_status_queued_idx").on(t.status, t.queuedAt),
   index("headshots_created_idx").on(t.createdAt),
   index("headshots_moderation_idx").on(t.moderationStatus, t.createdAt),

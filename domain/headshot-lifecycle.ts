@@ -7,6 +7,8 @@
  *      ▲                      │     └──▶ failed      (the free generation is given back)
  *      └──── queue refused ───┘
  */
+import { MESSAGES } from "./limits";
+
 export const HEADSHOT_STATUSES = ["pending", "processing", "completed", "failed"] as const;
 export type HeadshotStatus = (typeof HEADSHOT_STATUSES)[number];
 
@@ -36,4 +38,15 @@ export function canMove(from: HeadshotStatus, to: HeadshotStatus): boolean {
 /** A finished headshot's status never changes again: polling stops, answers may be cached. */
 export function isFinished(status: HeadshotStatus): boolean {
   return STATUS_MOVES[status].length === 0;
+}
+
+/**
+ * Why a headshot is no longer served, or null when it is: removed by moderation (decision 061) or its
+ * photos deleted by retention (decision 025). Every route that serves a headshot's bytes or URLs asks
+ * this one question and answers 410 with the message.
+ */
+export function unavailableMessage(row: { moderationStatus: ModerationStatus; imagesDeletedAt: Date | string | null }): string | null {
+  if (row.moderationStatus === "removed") return MESSAGES.headshotRemoved;
+  if (row.imagesDeletedAt !== null) return MESSAGES.headshotExpired;
+  return null;
 }

@@ -12,6 +12,13 @@ export const UPLOADS_PER_MINUTE = 10;
 export const UPLOADS_PER_HOUR = 60;
 export const MAX_UNUSED_UPLOADS = 5;
 export const UNUSED_UPLOAD_TTL_MS = 24 * 60 * 60 * 1000;
+/**
+ * Retention (privacy policy, docs/decisions/025-retention.md): while a subscription is entitled, every
+ * photo is kept; a headshot's photos are deleted RETENTION_DAYS after the later of its creation and the
+ * end of its owner's last subscription period.
+ */
+export const RETENTION_DAYS = 30;
+export const RETENTION_MS = RETENTION_DAYS * 24 * 60 * 60 * 1000;
 export const STATUS_POLL_MS = 2000;
 export const PROGRESS_STEP = 5;
 export const PROGRESS_CAP = 90;
@@ -29,6 +36,8 @@ export const MESSAGES = {
   tooManyUploads: "You're uploading photos too quickly. Please wait a moment and try again.",
   requestTooLarge: "This request is too large.",
   headshotRemoved: "This headshot was removed by our moderators and is no longer available.",
+  /** Retention deleted its photos (RETENTION_DAYS after creation or after the last subscription ended). */
+  headshotExpired: `This headshot's photos were deleted ${RETENTION_DAYS} days after your subscription ended (or ${RETENTION_DAYS} days after it was created without a subscription), as our privacy policy describes.`,
   /** Sign-up without the age and terms confirmation (SPEC §1: children under 13 are not served). */
   termsRequired: "Please confirm that you are 13 or older and accept the Terms of Service.",
 } as const;

@@ -30,7 +30,7 @@ export async function listForModeration(
 ): Promise<ModerationPage> {
   const filter = opts.moderationStatus ? sql`and h.moderation_status = ${opts.moderationStatus}` : sql``;
   const res = await db.execute(sql`
-    select h.id, h.user_id, u.email as user_email, h.style, h.status, h.moderation_status, h.result_key, h.created_at,
+    select h.id, h.user_id, u.email as user_email, h.style, h.status, h.moderation_status, h.result_key, h.images_deleted_at, h.created_at,
       f.reason as flag_reason
     from headshots h
     join users u on u.id = h.user_id
@@ -44,7 +44,8 @@ export async function listForModeration(
   const items = await Promise.all(
     rows.slice(0, opts.pageSize).map(async (r): Promise<ModerationHeadshot> => {
       const id = String(r.id);
-      const removed = r.moderation_status === "removed";
+      // removed by moderation or expired by retention: the row stays, the images are gone
+      const removed = r.moderation_status === "removed" || r.images_deleted_at !== null;
       return {
         id,
         userId: String(r.user_id),

@@ -48,7 +48,8 @@ export async function processGeneration(env: Env, headshotId: string): Promise<P
     }
     const started = Date.now();
 
-    const original = await getDecrypted(env.IMAGES, config, row.originalKey);
+    // A processing row always has its key (retention only nulls finished ones); null reads as missing.
+    const original = row.originalKey ? await getDecrypted(env.IMAGES, config, row.originalKey) : null;
     const style = styleById(row.style);
     if (!original || !style) {
       const reason = !original ? "The uploaded photo is missing." : `Unknown style ${row.style}.`;

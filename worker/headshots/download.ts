@@ -12,7 +12,7 @@ import { isOperator, requireUser } from "../auth/middleware";
 import { hasActiveSubscription } from "../billing/subscription";
 import type { AppEnv } from "../env";
 import { ApiError, conflict, gone, notFound } from "../lib/errors";
-import { MESSAGES } from "../../domain/limits";
+import { unavailableMessage } from "../../domain/headshot-lifecycle";
 import { validate } from "../lib/validate";
 import { getDecrypted, putEncrypted } from "../storage/encrypted";
 import { downloadCacheKey } from "../storage/keys";
@@ -38,6 +38,7 @@ export const downloadRoutes = new Hono<AppEnv>().get(
       style: headshots.style,
       status: headshots.status,
       moderationStatus: headshots.moderationStatus,
+      imagesDeletedAt: headshots.imagesDeletedAt,
       resultKey: headshots.resultKey,
       completedAt: headshots.completedAt,
       updatedAt: headshots.updatedAt,
@@ -47,8 +48,9 @@ export const downloadRoutes = new Hono<AppEnv>().get(
     const operator = row ? false : await isOperator(c, me);
     if (!row && operator) [row] = await db.select(columns).from(headshots).where(eq(headshots.id, id)).limit(1);
     if (!row) throw notFound("Headshot not found.");
-    // Removal deleted the objects; a result a generation in flight wrote afterwards is not served either.
-    if (row.moderationStatus === "removed") throw gone(MESSAGES.headshotRemoved);
+    // Removal or retention deleted the objects; a result a generation in flight wrote afterwards is not served either.
+    const unavailable = unavailableMessage(row);
+    if (unavailable) throw gone(unavailable);
 
     if (needsSubscription(options) && !operator && !(await hasActiveSubscription(c.var.db, me))) {
       throw new ApiError(
@@ -71,6 +73,19 @@ export const downloadRoutes = new Hono<AppEnv>().get(
       if (!stored) throw conflict("This headshot's result file is missing; please generate it again.");
       const out = await transformDownload(stored.bytes, options);
       await putEncrypted(c.env.IMAGES, config, cacheKey, out.bytes, out.mime);
+      // Retention or removal may have emptied the prefix while this transform ran (they mark the row
+      // first, then delete): the copy just written would then stay behind, unreachable. Look again.
+      const [after] = await db
+        .select({ moderationStatus: headshots.moderationStatus, imagesDeletedAt: headshots.imagesDeletedAt })
+        .from(headshots)
+        .where(eq(headshots.id, row.id))
+        .limit(1);
+      const nowUnavailable = after ? unavailableMessage(after) : "Headshot not found.";
+      if (nowUnavailable) {
+        await c.env.IMAGES.delete(cacheKey);
+        if (!after) throw notFound(nowUnavailable);
+        throw gone(nowUnavailable);
+      }
       file = { bytes: out.bytes, contentType: out.mime };
     }
 

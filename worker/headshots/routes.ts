@@ -13,7 +13,7 @@ import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { createMiddleware } from "hono/factory";
 import { z } from "zod";
-import { and, desc, eq, inArray, ne } from "drizzle-orm";
+import { and, desc, eq, inArray, isNull, ne } from "drizzle-orm";
 import { headshots } from "../../db/schema";
 import type { Headshot } from "../../db/schema";
 import type { Config } from "../config";
@@ -33,7 +33,7 @@ import { signImageUrl } from "../images/signed-urls";
 import { refuseIfCannotGenerate, startGeneration, undoStart } from "./entitlement";
 import { keepNewestUnused } from "./unused-uploads";
 import { downloadRoutes } from "./download";
-import { isFinished } from "../../domain/headshot-lifecycle";
+import { isFinished, unavailableMessage } from "../../domain/headshot-lifecycle";
 import { matchesEtag, recallFinished, rememberFinished, statusEtag } from "./finished-status";
 
 /** Room for the multipart boundaries and the two small text fields around a maximal photo. */
@@ -142,11 +142,18 @@ export const headshotRoutes = new Hono<AppEnv>()
     let answer = recallFinished(userId, id);
     if (!answer) {
       const [row] = await c.var.httpDb
-        .select({ status: headshots.status, resultKey: headshots.resultKey, error: headshots.error, moderationStatus: headshots.moderationStatus })
+        .select({
+          status: headshots.status,
+          resultKey: headshots.resultKey,
+          error: headshots.error,
+          moderationStatus: headshots.moderationStatus,
+          imagesDeletedAt: headshots.imagesDeletedAt,
+        })
         .from(headshots)
         .where(and(eq(headshots.id, id), eq(headshots.userId, userId)));
       if (!row) throw headshotNotFound();
-      if (row.moderationStatus === "removed") throw gone(MESSAGES.headshotRemoved);
+      const unavailable = unavailableMessage(row);
+      if (unavailable) throw gone(unavailable);
       const body: HeadshotStatusResponse = { status: row.status };
       if (row.status === "completed" && row.resultKey) body.generatedImageUrl = await signImageUrl(c.var.config, id, "result");
       if (row.status === "failed") body.error = row.error ?? MESSAGES.generationFailed;
@@ -165,11 +172,18 @@ export const headshotRoutes = new Hono<AppEnv>()
   })
   .get("/", requireUser, async (c) => {
     // The gallery: generated or generating. Uploads never generated, refunded failures and headshots
-    // removed by moderation are not shown.
+    // removed by moderation or whose photos retention deleted are not shown.
     const rows = await c.var.db
       .select()
       .from(headshots)
-      .where(and(eq(headshots.userId, c.var.user.id), inArray(headshots.status, ["processing", "completed"]), ne(headshots.moderationStatus, "removed")))
+      .where(
+        and(
+          eq(headshots.userId, c.var.user.id),
+          inArray(headshots.status, ["processing", "completed"]),
+          ne(headshots.moderationStatus, "removed"),
+          isNull(headshots.imagesDeletedAt),
+        ),
+      )
       .orderBy(desc(headshots.createdAt), desc(headshots.id))
       .limit(500);
     c.header("Cache-Control", "no-store");

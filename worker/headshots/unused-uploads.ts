@@ -17,7 +17,9 @@ import { errorFields, log } from "../lib/log";
 /** Rows deleted per cron run; the rest wait for the next run. */
 const SWEEP_BATCH = 500;
 
-async function deleteObjects(bucket: R2Bucket, keys: string[]) {
+async function deleteObjects(bucket: R2Bucket, maybeKeys: (string | null)[]) {
+  // pending rows always have their key (only retention nulls keys, of finished rows)
+  const keys = maybeKeys.filter((k): k is string => k !== null);
   if (keys.length === 0) return;
   try {
     await bucket.delete(keys);

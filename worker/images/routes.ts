@@ -8,7 +8,7 @@ import { eq } from "drizzle-orm";
 import { headshots } from "../../db/schema";
 import type { AppEnv } from "../env";
 import { forbidden, gone, notFound } from "../lib/errors";
-import { MESSAGES } from "../../domain/limits";
+import { unavailableMessage } from "../../domain/headshot-lifecycle";
 import { validate } from "../lib/validate";
 import { getDecrypted } from "../storage/encrypted";
 import { IMAGE_KINDS, verifyImageSignature } from "./signed-urls";
@@ -27,11 +27,18 @@ export const imageRoutes = new Hono<AppEnv>().get(
       throw forbidden("This image link is invalid or has expired. Please reload the page.");
     }
     const [row] = await c.var.httpDb
-      .select({ originalKey: headshots.originalKey, resultKey: headshots.resultKey, moderationStatus: headshots.moderationStatus })
+      .select({
+        originalKey: headshots.originalKey,
+        resultKey: headshots.resultKey,
+        moderationStatus: headshots.moderationStatus,
+        imagesDeletedAt: headshots.imagesDeletedAt,
+      })
       .from(headshots)
       .where(eq(headshots.id, id));
-    // A URL signed before the headshot was removed by moderation still verifies; the image is gone all the same.
-    if (row?.moderationStatus === "removed") throw gone(MESSAGES.headshotRemoved);
+    // A URL signed before the headshot was removed (moderation) or expired (retention) still verifies;
+    // the image is gone all the same.
+    const unavailable = row ? unavailableMessage(row) : null;
+    if (unavailable) throw gone(unavailable);
     const key = kind === "original" ? row?.originalKey : row?.resultKey;
     const object = key ? await getDecrypted(c.env.IMAGES, c.var.config, key) : null;
     if (!object) throw notFound("Image not found.");

@@ -1,11 +1,13 @@
 /**
  * The Privacy Policy and Terms of Service (SPEC §1). Every statement here is something the code does:
- * photos encrypted at rest (worker/storage/encrypted.ts), deletion from account settings
+ * photos encrypted at rest (worker/storage/encrypted.ts), photos deleted RETENTION_DAYS after a subscription
+ * ends or, without one, after each headshot was made (worker/headshots/retention.ts), uploads never
+ * generated deleted after a day (worker/headshots/unused-uploads.ts), deletion from account settings
  * (worker/account/routes.ts), the 13+ confirmation at sign-up (worker/auth/routes.ts), the 30-day refund of
  * a first subscription only (worker/billing), cancellation at period end (Stripe's cancel_at_period_end).
  */
 import { CONTACT_EMAIL } from "@/lib/paths";
-import { FREE_GENERATIONS, MINIMUM_AGE } from "../../../domain/limits";
+import { FREE_GENERATIONS, MINIMUM_AGE, RETENTION_DAYS } from "../../../domain/limits";
 import { MONEY_BACK_DAYS } from "../../../domain/plans";
 
 export interface PolicySection {
@@ -48,7 +50,10 @@ export const PRIVACY_POLICY: Policy = {
       heading: "How long we keep your data",
       paragraphs: [
         "Data is kept for the duration of your active subscription, so you can return to your gallery and download your headshots again at any time while you are subscribed.",
+        `After your subscription ends, your photos and headshots are kept for ${RETENTION_DAYS} more days. Without a subscription, the photos of each headshot are kept for ${RETENTION_DAYS} days after it was created.`,
+        "After that, your uploaded photo, the generated headshot and any prepared downloads are deleted automatically. We keep only a record that the headshot was made (its style and date, without any image) for our accounts.",
         "Photos you upload but never generate a headshot from are deleted automatically after one day.",
+        "You can delete your account, and with it all your photos and headshots, at any time from your account settings.",
       ],
     },
     {

@@ -4,7 +4,7 @@
  */
 import { beforeAll, describe, expect, it } from "vitest";
 import { SERVICE_GROUPS, SERVICE_PAGES } from "@/lib/paths";
-import { STYLES } from "@/lib/domain";
+import { RETENTION_DAYS, STYLES } from "@/lib/domain";
 import { publicRoutes, renderDocument } from "./prerender-entry";
 import { headersFile } from "../../build/headers";
 
@@ -121,6 +121,10 @@ describe("policies", () => {
     expect(t).toContain("Last updated: March 14, 2026");
     expect(t).toContain("Photos are stored encrypted");
     expect(t).toContain("Data is kept for the duration of your active subscription");
+    expect(t).toContain(`After your subscription ends, your photos and headshots are kept for ${RETENTION_DAYS} more days.`);
+    expect(t).toContain(`Without a subscription, the photos of each headshot are kept for ${RETENTION_DAYS} days after it was created.`);
+    expect(t).toContain("are deleted automatically. We keep only a record");
+    expect(t).toContain("never generate a headshot from are deleted automatically after one day");
     expect(t).toContain("Deletion can also be requested by email to support@headshot.studio");
     expect(t).toContain("from your account settings");
     expect(t).toContain("Children under 13 are not served");

@@ -1,0 +1,186 @@
+/**
+ * Retention (privacy policy, docs/decisions/025-retention.md): the cron deletes the photos of headshots
+ * whose owner no longer keeps them, keeps the rows as tombstones, and the owner sees 410s.
+ * The test database is shared (decision 003): every test makes its own users and seeds old timestamps
+ * for them (1980, older than any other file's rows, so they come first in the oldest-first batch),
+ * and asserts only on its own rows.
+ */
+import { describe, expect, it } from "vitest";
+import { eq } from "drizzle-orm";
+import { headshots, subscriptions } from "../../db/schema";
+import { MESSAGES, RETENTION_DAYS } from "../../domain/limits";
+import { api, createTestUser, env, json } from "../test/helpers";
+import { jpegBytes } from "../test/images";
+import { creditsRow, headshotRow, seedProcessing } from "../test/headshots";
+import { withTestDb } from "../test/admin";
+import { getConfig } from "../config";
+import { putEncrypted } from "../storage/encrypted";
+import { headshotPrefix, resultKey } from "../storage/keys";
+import { purgeExpiredImages } from "./retention";
+
+const DAY = 864e5;
+const OLD = new Date("1980-01-01T00:00:00Z");
+
+/** A completed headshot with its result stored, created at `createdAt`. */
+async function completed(userId: string, createdAt: Date) {
+  const id = await seedProcessing(userId, { chargedCredit: false });
+  const key = resultKey(userId, id);
+  await putEncrypted(env.IMAGES, getConfig(env), key, jpegBytes(32, 32, 7), "image/jpeg");
+  await withTestDb((db) =>
+    db.update(headshots).set({ status: "completed", resultKey: key, resultMime: "image/jpeg", completedAt: createdAt, createdAt }).where(eq(headshots.id, id)),
+  );
+  return id;
+}
+
+/** A subscription of `userId` whose period ends at `periodEnd` (null: an entitled one without an end, as isEntitled reads it). */
+async function subscription(userId: string, status: string, periodEnd: Date | null) {
+  const end = periodEnd ?? OLD;
+  await withTestDb((db) =>
+    db.insert(subscriptions).values({
+      userId,
+      stripeSubscriptionId: `sub_ret_${crypto.randomUUID()}`,
+      stripePriceId: "price_monthly",
+      planType: "monthly",
+      status,
+      currentPeriodStart: new Date(end.getTime() - 30 * DAY),
+      currentPeriodEnd: periodEnd,
+      updatedAt: end,
+      createdAt: new Date(end.getTime() - 30 * DAY),
+    }),
+  );
+}
+
+const objects = async (userId: string, id: string) => (await env.IMAGES.list({ prefix: headshotPrefix(userId, id) })).objects.map((o) => o.key);
+
+/** One cron run of the purge, at `now`. */
+async function purge(now = new Date()) {
+  return purgeExpiredImages(env, now);
+}
+
+describe("retention: who keeps their photos", () => {
+  it("a subscriber keeps every headshot, however old (a period ending later, or an entitled one with no end)", async () => {
+    const { user } = await createTestUser({ subscription: { planType: "monthly" } });
+    const old = await completed(user.id, OLD);
+    const open = await createTestUser();
+    await subscription(open.user.id, "active", null);
+    const openOld = await completed(open.user.id, OLD);
+    await purge();
+    expect((await headshotRow(old)).imagesDeletedAt).toBeNull();
+    expect(await objects(user.id, old)).toHaveLength(2);
+    expect((await headshotRow(openOld)).imagesDeletedAt).toBeNull();
+    expect(await objects(open.user.id, openOld)).toHaveLength(2);
+  });
+
+  it(`a former subscriber's photos go ${RETENTION_DAYS} days after the last period ended: objects gone, row kept, credits untouched`, async () => {
+    const now = new Date();
+    // period ended RETENTION_DAYS + 1 days ago: past the window
+    const former = await createTestUser({ freeUsed: 1 });
+    await subscription(former.user.id, "canceled", new Date(now.getTime() - (RETENTION_DAYS + 1) * DAY));
+    const a = await completed(former.user.id, OLD);
+    const b = await completed(former.user.id, new Date(now.getTime() - (RETENTION_DAYS + 5) * DAY));
+    // a cached download too: everything under the prefix goes
+    expect((await api(`/api/headshots/${a}/download?resolution=web`, { headers: former.auth })).status).toBe(200);
+    expect(await objects(former.user.id, a)).toHaveLength(3);
+    const creditsBefore = await creditsRow(former.user.id);
+
+    // period ended RETENTION_DAYS - 1 days ago: still within the window, everything kept
+    const recent = await createTestUser();
+    await subscription(recent.user.id, "canceled", new Date(now.getTime() - (RETENTION_DAYS - 1) * DAY));
+    const kept = await completed(recent.user.id, OLD);
+
+    await purge(now);
+
+    for (const id of [a, b]) {
+      expect(await objects(former.user.id, id)).toEqual([]);
+      const row = await headshotRow(id);
+      expect(row).toMatchObject({ status: "completed", originalKey: null, resultKey: null, imagesDeletedAt: now });
+    }
+    const creditsAfter = await creditsRow(former.user.id);
+    expect({ granted: creditsAfter.granted, used: creditsAfter.used }).toEqual({ granted: creditsBefore.granted, used: creditsBefore.used });
+
+    expect((await headshotRow(kept)).imagesDeletedAt).toBeNull();
+    expect(await objects(recent.user.id, kept)).toHaveLength(2);
+  });
+
+  it(`without a subscription, a headshot's photos go ${RETENTION_DAYS} days after it was created; a newer one stays`, async () => {
+    const now = new Date();
+    const { user } = await createTestUser();
+    const old = await completed(user.id, new Date(now.getTime() - (RETENTION_DAYS + 1) * DAY));
+    const young = await completed(user.id, new Date(now.getTime() - (RETENTION_DAYS - 1) * DAY));
+    // a failed generation keeps its original until the same time
+    const failedOld = await seedProcessing(user.id, { chargedCredit: false });
+    await withTestDb((db) => db.update(headshots).set({ status: "failed", createdAt: OLD }).where(eq(headshots.id, failedOld)));
+
+    await purge(now);
+
+    expect(await objects(user.id, old)).toEqual([]);
+    expect((await headshotRow(old)).imagesDeletedAt).toEqual(now);
+    expect(await objects(user.id, failedOld)).toEqual([]);
+    expect((await headshotRow(failedOld)).imagesDeletedAt).toEqual(now);
+    expect(await objects(user.id, young)).toHaveLength(2);
+    expect((await headshotRow(young)).imagesDeletedAt).toBeNull();
+  });
+
+  it("a headshot that is processing is never touched, however old and whoever owns it", async () => {
+    const { user } = await createTestUser();
+    const generating = await seedProcessing(user.id, { chargedCredit: false });
+    await withTestDb((db) => db.update(headshots).set({ createdAt: OLD }).where(eq(headshots.id, generating)));
+    await purge();
+    const row = await headshotRow(generating);
+    expect(row).toMatchObject({ status: "processing", imagesDeletedAt: null });
+    expect(row.originalKey).toBeTruthy();
+    expect(await objects(user.id, generating)).toHaveLength(1);
+  });
+
+  it("a second run finds nothing more to do with them (the first run's mark stays)", async () => {
+    const { user } = await createTestUser();
+    const id = await completed(user.id, OLD);
+    const first = new Date();
+    await purge(first);
+    expect((await headshotRow(id)).imagesDeletedAt).toEqual(first);
+    const second = new Date(first.getTime() + 60_000);
+    await purge(second);
+    expect((await headshotRow(id)).imagesDeletedAt).toEqual(first);
+    expect(await objects(user.id, id)).toEqual([]);
+  });
+
+  it("a run that stopped after marking is finished by the next: objects deleted, keys nulled", async () => {
+    const { user } = await createTestUser();
+    const id = await completed(user.id, OLD);
+    const marked = new Date();
+    // as if a run had marked the row and died before deleting its objects
+    await withTestDb((db) => db.update(headshots).set({ imagesDeletedAt: marked }).where(eq(headshots.id, id)));
+    expect(await objects(user.id, id)).toHaveLength(2);
+    await purge();
+    expect(await objects(user.id, id)).toEqual([]);
+    expect(await headshotRow(id)).toMatchObject({ originalKey: null, resultKey: null, imagesDeletedAt: marked });
+  });
+});
+
+describe("retention: what the owner sees", () => {
+  it("an expired headshot leaves the gallery and answers 410 on status, download and its signed image URLs", async () => {
+    const { user, auth } = await createTestUser();
+    const id = await completed(user.id, OLD);
+    const status = await json(await api(`/api/headshots/${id}/status`, { headers: auth }));
+    const signedResult = status.generatedImageUrl as string;
+    const gallery = await json(await api("/api/headshots", { headers: auth }));
+    const signedOriginal = gallery.find((h: { id: string }) => h.id === id).originalImageUrl as string;
+    expect((await api(signedResult)).status).toBe(200);
+
+    await purge();
+
+    expect((await json(await api("/api/headshots", { headers: auth }))).find((h: { id: string }) => h.id === id)).toBeUndefined();
+    // the status route remembers finished answers per isolate; the purge forgets this one in this isolate
+    const after = await api(`/api/headshots/${id}/status`, { headers: auth });
+    expect(after.status).toBe(410);
+    expect(await json(after)).toMatchObject({ message: MESSAGES.headshotExpired });
+    const download = await api(`/api/headshots/${id}/download?resolution=web`, { headers: auth });
+    expect(download.status).toBe(410);
+    expect(await json(download)).toMatchObject({ message: MESSAGES.headshotExpired });
+    for (const url of [signedResult, signedOriginal]) {
+      const res = await api(url);
+      expect(res.status).toBe(410);
+      expect(await json(res)).toMatchObject({ message: MESSAGES.headshotExpired });
+    }
+  });
+});

@@ -1,0 +1,98 @@
+/**
+ * Retention (privacy policy "How long we keep your data", docs/decisions/025-retention.md): the cron
+ * deletes the photos (original, result, cached downloads: everything under the headshot's prefix) of
+ * finished headshots whose owner no longer keeps them:
+ * - an owner with an entitled subscription (ENTITLED_STATUSES, period not over) keeps everything;
+ * - otherwise a headshot's photos go RETENTION_DAYS after the later of its creation and the end of its
+ *   owner's last subscription period (a former subscriber: after the period; never subscribed: after
+ *   creation).
+ * `processing` rows are never touched, `pending` ones are the unused-uploads sweep's (one day).
+ *
+ * Order, per headshot: the row first (images_deleted_at set: from then on every route answers 410, so a
+ * deleted object is never served), then the objects, then the keys are nulled (the job is done). A run
+ * that dies or an object delete that fails leaves a row marked with its keys still set; every run starts
+ * by finishing those, so nothing stays behind unreachable. The row stays as a tombstone.
+ */
+import { and, asc, inArray, isNotNull, isNull, lt, sql } from "drizzle-orm";
+import { headshots, subscriptions } from "../../db/schema";
+import { ENTITLED_STATUSES } from "../../domain/plans";
+import { RETENTION_MS } from "../../domain/limits";
+import { withDb } from "../lib/context";
+import { errorFields, log } from "../lib/log";
+import { deletePrefix, headshotPrefix } from "../storage/keys";
+import { forgetFinished } from "./finished-status";
+
+/**
+ * Headshots per cron run. Each costs one R2 list and one delete (a few objects), so 200 keep a run to a
+ * few hundred subrequests and a few seconds, well inside a Worker's limits; the rest wait 5 minutes.
+ */
+export const RETENTION_BATCH = 200;
+
+interface Target { id: string; userId: string }
+
+/** Deletes the targets' objects, then nulls the keys of those whose objects are gone. Returns how many finished. */
+async function deleteObjects(env: Env, targets: Target[]): Promise<number> {
+  const done: string[] = [];
+  for (const t of targets) {
+    try {
+      await deletePrefix(env.IMAGES, headshotPrefix(t.userId, t.id));
+      done.push(t.id);
+    } catch (err) {
+      // The row stays marked with its keys: the next run tries again.
+      log("error", "retention: objects not deleted", { headshotId: t.id, ...errorFields(err) });
+    }
+  }
+  if (done.length) {
+    await withDb(env, (db) =>
+      db.update(headshots).set({ originalKey: null, resultKey: null }).where(inArray(headshots.id, done)),
+    );
+  }
+  return done.length;
+}
+
+/**
+ * One cron run: finishes rows marked earlier whose objects are not confirmed deleted, then marks and
+ * purges up to RETENTION_BATCH expired headshots. Returns how many headshots lost their photos this run.
+ */
+export async function purgeExpiredImages(env: Env, now: Date = new Date()): Promise<number> {
+  const cutoff = new Date(now.getTime() - RETENTION_MS);
+  const { unfinished, marked } = await withDb(env, async (db) => {
+    const unfinished = await db
+      .select({ id: headshots.id, userId: headshots.userId })
+      .from(headshots)
+      .where(and(isNotNull(headshots.imagesDeletedAt), isNotNull(headshots.originalKey)))
+      .orderBy(asc(headshots.imagesDeletedAt))
+      .limit(RETENTION_BATCH);
+
+    const expired = and(
+      isNull(headshots.imagesDeletedAt),
+      inArray(headshots.status, ["completed", "failed"]),
+      // necessary for every expiry (creation + RETENTION_DAYS is passed); walks headshots_retention_idx oldest first
+      lt(headshots.createdAt, cutoff),
+      // The owner keeps it while entitled or within RETENTION_DAYS of any subscription period's end. The
+      // kept users are a small set read once and hashed (NOT IN, user_id is never null), so the walk
+      // stays an index-only scan even past the many old headshots subscribers keep (decision 025).
+      sql`${headshots.userId} not in (
+        select s.user_id from ${subscriptions} s
+        where (s.status in (${sql.join(ENTITLED_STATUSES.map((x) => sql`${x}`), sql`, `)})
+               and (s.current_period_end is null or s.current_period_end > ${now.toISOString()}))
+           or coalesce(s.current_period_end, s.updated_at) >= ${cutoff.toISOString()})`,
+    );
+    const batch = db
+      .select({ id: headshots.id })
+      .from(headshots)
+      .where(expired)
+      .orderBy(asc(headshots.createdAt))
+      .limit(Math.max(0, RETENTION_BATCH - unfinished.length));
+    // One conditional statement: a row that stopped qualifying in between (a new subscription) is left alone.
+    const marked = await db
+      .update(headshots)
+      .set({ imagesDeletedAt: now, updatedAt: new Date() })
+      .where(and(expired, inArray(headshots.id, batch)))
+      .returning({ id: headshots.id, userId: headshots.userId });
+    return { unfinished, marked };
+  });
+  forgetFinished(marked.map((m) => m.id));
+  await deleteObjects(env, [...unfinished, ...marked]);
+  return marked.length;
+}
