@@ -1,12 +1,11 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { eq } from "drizzle-orm";
 import { PhotonImage } from "@cf-wasm/photon";
-import { headshots, users } from "../../db/schema";
-import { signAccessToken } from "../auth/tokens";
+import { headshots } from "../../db/schema";
 import { getConfig } from "../config";
 import { putEncrypted } from "../storage/encrypted";
 import { deletePrefix, headshotPrefix, originalKey, resultKey } from "../storage/keys";
 import { api, createTestUser, env, testDb } from "../test/helpers";
+import { operatorAuth } from "../test/admin";
 import { portraitPixels } from "../downloads/fixture";
 import { decodePng, pngDpi, webpInfo } from "../downloads/test-decoders";
 
@@ -36,21 +35,6 @@ async function completedHeadshot(userId: string, opts: { style?: string; status?
     });
     if (withResult) await putEncrypted(env.IMAGES, getConfig(env), resultKey(userId, id), SOURCE, "image/png");
     return id;
-  } finally {
-    await close();
-  }
-}
-
-/** The operator: the configured address, verified. Shared by test files, so found or created. */
-async function operatorAuth() {
-  const email = getConfig(env).OPERATOR_EMAIL;
-  const { db, close } = testDb();
-  try {
-    let [row] = await db.select().from(users).where(eq(users.email, email));
-    if (!row) [row] = await db.insert(users).values({ email, emailVerifiedAt: new Date() }).onConflictDoNothing().returning();
-    if (!row) [row] = await db.select().from(users).where(eq(users.email, email));
-    const token = await signAccessToken(getConfig(env), { id: row!.id, email });
-    return { Authorization: `Bearer ${token}` };
   } finally {
     await close();
   }
@@ -139,7 +123,7 @@ describe("GET /api/headshots/:id/download", () => {
     expect((await download(crypto.randomUUID(), "resolution=web", free.auth)).status).toBe(404);
     expect((await download(id, "resolution=web", {})).status).toBe(401);
 
-    const operator = await operatorAuth();
+    const operator = (await operatorAuth()).auth;
     const asOperator = await download(id, "preset=facebook-profile", operator);
     expect(asOperator.status).toBe(200);
     expect((await decodePng(await bytes(asOperator))).width).toBe(320);
