@@ -239,22 +239,8 @@ function DetailsDialog({ headshot, onClose }: { headshot: ModerationHeadshot | n
         </DialogHeader>
         {headshot && (
           <div className="grid gap-4 sm:grid-cols-2">
-            <figure className="grid gap-2">
-              <figcaption className="text-sm font-medium">Original</figcaption>
-              {headshot.originalImageUrl ? (
-                <img src={headshot.originalImageUrl} alt="Original photo" className="aspect-square w-full rounded-md bg-muted object-cover" />
-              ) : (
-                <div className="flex aspect-square w-full items-center justify-center rounded-md bg-muted text-sm text-muted-foreground">No original image</div>
-              )}
-            </figure>
-            <figure className="grid gap-2">
-              <figcaption className="text-sm font-medium">Generated</figcaption>
-              {headshot.generatedImageUrl ? (
-                <img src={headshot.generatedImageUrl} alt="Generated headshot" className="aspect-square w-full rounded-md bg-muted object-cover" />
-              ) : (
-                <div className="flex aspect-square w-full items-center justify-center rounded-md bg-muted text-sm text-muted-foreground">No generated image</div>
-              )}
-            </figure>
+            <DetailImage caption="Original" url={headshot.originalImageUrl} alt="Original photo" missing="No original image" />
+            <DetailImage caption="Generated" url={headshot.generatedImageUrl} alt="Generated headshot" missing="No generated image" />
             <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm sm:col-span-2">
               <dt className="text-muted-foreground">Owner</dt>
               <dd className="break-all">{headshot.userEmail}</dd>
@@ -335,5 +321,19 @@ function FlagDialog({ headshot, onClose }: { headshot: ModerationHeadshot | null
         </form>
       </DialogContent>
     </Dialog>
+  );
+}
+
+/** One side of the details dialog: the image, or what to say when there is none. */
+function DetailImage({ caption, url, alt, missing }: { caption: string; url: string | null; alt: string; missing: string }) {
+  return (
+    <figure className="grid gap-2">
+      <figcaption className="text-sm font-medium">{caption}</figcaption>
+      {url ? (
+        <img src={url} alt={alt} className="aspect-square w-full rounded-md bg-muted object-cover" />
+      ) : (
+        <div className="flex aspect-square w-full items-center justify-center rounded-md bg-muted text-sm text-muted-foreground">{missing}</div>
+      )}
+    </figure>
   );
 }
