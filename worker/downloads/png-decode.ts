@@ -28,12 +28,13 @@ export function decodePng(png: Uint8Array): Pixels | null {
     o += 12 + length;
   }
   const joined = idats.length === 1 ? idats[0]! : concat(idats);
-  const raw = inflate(joined);
   const stride = width * bpp;
+  const raw = inflate(joined, height * (stride + 1));
   if (raw.length < height * (stride + 1)) throw new Error("truncated PNG image data");
 
   // Unfilter in place (each row's filter byte is followed by its samples), then expand to RGBA.
   const rgba = new Uint8Array(width * height * 4);
+  const rgba32 = new Uint32Array(rgba.buffer); // one store per pixel (little-endian: R is the low byte)
   let opaque = true;
   let prev = -1; // offset of the previous row's samples in `raw`
   for (let y = 0; y < height; y++) {
@@ -61,7 +62,8 @@ export function decodePng(png: Uint8Array): Pixels | null {
       rgba.set(raw.subarray(r, r + stride), d);
       if (opaque) for (let i = 3; i < stride; i += 4) if (raw[r + i] !== 255) { opaque = false; break; }
     } else if (bpp === 3) {
-      for (let s = r, end = r + stride; s < end; s += 3, d += 4) { rgba[d] = raw[s]!; rgba[d + 1] = raw[s + 1]!; rgba[d + 2] = raw[s + 2]!; rgba[d + 3] = 255; }
+      d >>= 2;
+      for (let s = r, end = r + stride; s < end; s += 3, d++) rgba32[d] = (raw[s]! | (raw[s + 1]! << 8) | (raw[s + 2]! << 16) | 0xff000000);
     } else {
       for (let s = r, end = r + stride; s < end; s += bpp, d += 4) {
         rgba[d] = rgba[d + 1] = rgba[d + 2] = raw[s]!;
