@@ -17,16 +17,6 @@ export function isOpaque(rgba: Uint8Array): boolean {
   return true;
 }
 
-function chunk(type: string, data: Uint8Array): Uint8Array {
-  const out = new Uint8Array(12 + data.length);
-  const view = new DataView(out.buffer);
-  view.setUint32(0, data.length);
-  for (let i = 0; i < 4; i++) out[4 + i] = type.charCodeAt(i);
-  out.set(data, 8);
-  view.setUint32(8 + data.length, crc32(out, 4, 8 + data.length));
-  return out;
-}
-
 /** Packs RGBA into RGB (or copies RGBA) with the filter byte in front of each row, filters chosen per row. */
 export function filterRows(rgba: Uint8Array, width: number, height: number, bpp: 3 | 4): Uint8Array {
   const stride = width * bpp;
@@ -86,30 +76,40 @@ export function filterRows(rgba: Uint8Array, width: number, height: number, bpp:
 
 /**
  * Encodes RGBA pixels as PNG: colour type 2 when opaque, 6 otherwise; pHYs when `dpi` is given.
+ * The chunks are written straight into the one output buffer (the compressed data is copied once).
  */
 export function encodePng(rgba: Uint8Array, width: number, height: number, dpi?: number): Uint8Array {
   if (rgba.length !== width * height * 4) throw new Error("pixel buffer does not match the size");
   const bpp = isOpaque(rgba) ? 3 : 4;
   const idat = deflate(filterRows(rgba, width, height, bpp));
 
-  const ihdr = new Uint8Array(13);
-  const hv = new DataView(ihdr.buffer);
-  hv.setUint32(0, width);
-  hv.setUint32(4, height);
-  ihdr[8] = 8; // bit depth
-  ihdr[9] = bpp === 3 ? 2 : 6; // truecolour / truecolour with alpha
-  const parts = [Uint8Array.from(SIGNATURE), chunk("IHDR", ihdr)];
+  const chunks = 3 + (dpi === undefined ? 0 : 1);
+  const out = new Uint8Array(SIGNATURE.length + chunks * 12 + 13 + (dpi === undefined ? 0 : 9) + idat.length);
+  const view = new DataView(out.buffer);
+  out.set(SIGNATURE);
+  let o = SIGNATURE.length;
+  /** Writes a chunk whose `length` data bytes `fill` puts at the given offset; returns the next offset. */
+  const chunk = (type: string, length: number, fill: (at: number) => void) => {
+    view.setUint32(o, length);
+    for (let i = 0; i < 4; i++) out[o + 4 + i] = type.charCodeAt(i);
+    fill(o + 8);
+    view.setUint32(o + 8 + length, crc32(out, o + 4, o + 8 + length));
+    o += 12 + length;
+  };
+  chunk("IHDR", 13, (at) => {
+    view.setUint32(at, width);
+    view.setUint32(at + 4, height);
+    out[at + 8] = 8; // bit depth
+    out[at + 9] = bpp === 3 ? 2 : 6; // truecolour / truecolour with alpha
+  });
   if (dpi !== undefined) {
-    const phys = new Uint8Array(9);
-    const pv = new DataView(phys.buffer);
-    pv.setUint32(0, dpiToPixelsPerMetre(dpi));
-    pv.setUint32(4, dpiToPixelsPerMetre(dpi));
-    phys[8] = 1; // metre
-    parts.push(chunk("pHYs", phys));
+    chunk("pHYs", 9, (at) => {
+      view.setUint32(at, dpiToPixelsPerMetre(dpi));
+      view.setUint32(at + 4, dpiToPixelsPerMetre(dpi));
+      out[at + 8] = 1; // metre
+    });
   }
-  parts.push(chunk("IDAT", idat), chunk("IEND", new Uint8Array(0)));
-  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
-  let o = 0;
-  for (const p of parts) { out.set(p, o); o += p.length; }
+  chunk("IDAT", idat.length, (at) => out.set(idat, at));
+  chunk("IEND", 0, () => {});
   return out;
 }
