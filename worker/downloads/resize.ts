@@ -2,16 +2,16 @@
  * One resize of a rectangle of an RGBA image, in plain JS with integer arithmetic, done the way libvips'
  * `vips_resize` does it for 8-bit images:
  *
- * 1. **Box pre-shrink** by an integer factor k = round(ratio / 2) per axis when the ratio is 2.5 or more
- *    (libvips' default "gap" of 2): each k × k block averaged into one pixel, every source pixel read
- *    once. The last block of a row or column averages the pixels it has.
- * 2. **Reduce** the rest (a ratio of 1.25–2.5, or any enlargement) with a separable Catmull-Rom, widened
+ * 1. **Box pre-shrink** by an integer factor k = floor(ratio / 2) per axis when the ratio is 4 or more
+ *    (libvips leaves at least the last ×2 to the kernel): each k × k block averaged into one pixel, every
+ *    source pixel read once. The last block of a row or column averages the pixels it has.
+ * 2. **Reduce** the rest (a ratio of 2–4, or any smaller one, or an enlargement) with a separable Catmull-Rom, widened
  *    by the remaining ratio when shrinking, with 14-bit fixed-point weights that sum exactly to 16384
  *    (a flat area stays flat): a horizontal pass over only the rows the vertical pass needs into an 8-bit
  *    intermediate, then the vertical pass row by row into a 32-bit accumulator row.
  *
  * Quality: the box block is at most half the final pixel pitch, so what it aliases lies above the
- * output's Nyquist frequency and is taken out by the Catmull-Rom that follows (still at least 1.25×
+ * output's Nyquist frequency and is taken out by the Catmull-Rom that follows (still at least 2×
  * widened); the result is libvips' own (bench/downloads.ts, and resize.test.ts holds it near sharp's
  * output with a PSNR floor). Catmull-Rom is libvips' "cubic", what sharp is given in the benchmark.
  * docs/decisions/033-download-encoders.md says why not Triangle or Lanczos3.
@@ -31,9 +31,9 @@ function catmullRom(x: number): number {
 }
 const SUPPORT = 2;
 
-/** libvips' integer pre-shrink for a reduction `ratio` (source / output): round(ratio / 2), at least 1. */
+/** libvips' integer pre-shrink for a reduction `ratio` (source / output): floor(ratio / 2), at least 1. */
 export function boxFactor(ratio: number): number {
-  return Math.max(1, Math.round(ratio / 2));
+  return Math.max(1, Math.floor(ratio / 2));
 }
 
 interface Taps {

@@ -1,0 +1,46 @@
+/**
+ * Our resize (worker/downloads/resize.ts: libvips' box pre-shrink, then Catmull-Rom) against libvips'
+ * own (sharp, kernel "cubic") on a zone plate, whose rings up to the source's Nyquist frequency alias
+ * visibly under a wrong pre-shrink or kernel, and on the photo-like test portrait.
+ * PSNR floor 45 dB: ours measures 52–56 dB; libvips' bilinear scores 28–38 dB on the zone plate, a
+ * round(ratio/2) pre-shrink 30–32 dB at 3.2× and 5.12×, a full Catmull-Rom without pre-shrink 33–37 dB at 4× and more.
+ */
+import { describe, expect, it } from "vitest";
+import sharp from "sharp";
+import { portraitPixels } from "../worker/downloads/fixture";
+import { resizeRgba } from "../worker/downloads/resize";
+
+const N = 1024;
+
+function zonePlate(): Uint8Array {
+  const px = new Uint8Array(N * N * 4);
+  for (let y = 0; y < N; y++) {
+    for (let x = 0; x < N; x++) {
+      const v = Math.round(127.5 + 127.5 * Math.cos((Math.PI * ((x - N / 2) ** 2 + (y - N / 2) ** 2)) / N));
+      px.set([v, v, v, 255], (y * N + x) * 4);
+    }
+  }
+  return px;
+}
+
+/** PSNR over the colour samples of two RGBA images, in dB. */
+function psnr(a: Uint8Array, b: Uint8Array): number {
+  let se = 0, n = 0;
+  for (let i = 0; i < a.length; i++) if ((i & 3) !== 3) { se += (a[i]! - b[i]!) ** 2; n++; }
+  return 10 * Math.log10((255 * 255) / (se / n));
+}
+
+describe("resizeRgba against libvips' cubic resize", () => {
+  const sizes = [[512, 512], [400, 400], [320, 320], [256, 256], [200, 200], [640, 200]] as const;
+  for (const [label, image] of [["zone plate", zonePlate()], ["test portrait", portraitPixels(N)]] as const) {
+    it(`${label}: within 45 dB PSNR of sharp at ratios 1.6–5.12`, async () => {
+      const input = sharp(Buffer.from(image), { raw: { width: N, height: N, channels: 4 } });
+      for (const [w, h] of sizes) {
+        const ref = await input.clone().resize(w, h, { kernel: "cubic", fit: "fill" }).raw().toBuffer();
+        const ours = resizeRgba(image, N, { x1: 0, y1: 0, x2: N, y2: N }, w, h, true);
+        expect(ours.length).toBe(ref.length);
+        expect(psnr(ours, new Uint8Array(ref)), `${w}×${h}`).toBeGreaterThan(45);
+      }
+    });
+  }
+});
