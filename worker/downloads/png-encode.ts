@@ -1,8 +1,7 @@
 /**
  * Our PNG writer: 8-bit truecolour, RGB when every pixel is opaque (colour type 2) and RGBA only when
- * there is transparency (colour type 6, the round shape). Each row gets the filter with the smallest
- * sum of absolute residuals (libpng's adaptive heuristic, all five filters, estimated on every third
- * sample), then the whole stream goes through the runtime's native zlib (./zlib.ts) into one IDAT.
+ * there is transparency (colour type 6, the round shape). Every row gets the Average filter, then the
+ * whole stream goes through the runtime's native zlib (./zlib.ts) into one IDAT.
  * DPI is a pHYs chunk written with the header.
  */
 import { crc32 } from "../lib/crc32";
@@ -17,59 +16,36 @@ export function isOpaque(rgba: Uint8Array): boolean {
   return true;
 }
 
-/** Packs RGBA into RGB (or copies RGBA) with the filter byte in front of each row, filters chosen per row. */
+/**
+ * Packs RGBA into RGB (or keeps RGBA) with the Average filter (type 3) on every row: each sample minus
+ * the mean of its left and upper neighbours, read straight from the RGBA pixels. One fixed filter, not
+ * libpng's per-row choice: on our photos it compresses as well as the adaptive choice (within 0.5 %,
+ * bench/downloads.ts and docs/decisions/033-download-encoders.md) without estimating five filters a row.
+ */
 export function filterRows(rgba: Uint8Array, width: number, height: number, bpp: 3 | 4): Uint8Array {
   const stride = width * bpp;
   const out = new Uint8Array(height * (stride + 1));
-  let prev = new Uint8Array(stride);
-  let cur = new Uint8Array(stride);
-  for (let y = 0; y < height; y++) {
-    // This row's samples.
-    const s0 = y * width * 4;
-    if (bpp === 4) cur.set(rgba.subarray(s0, s0 + stride));
-    else for (let x = 0, s = s0, d = 0; x < width; x++, s += 4, d += 3) { cur[d] = rgba[s]!; cur[d + 1] = rgba[s + 1]!; cur[d + 2] = rgba[s + 2]!; }
-
-    // Cost of each filter: sum of |residual| with residuals read as signed bytes.
-    let cNone = 0, cSub = 0, cUp = 0, cAvg = 0, cPaeth = 0;
-    for (let i = bpp; i < stride; i += 3) {
-      const x = cur[i]!, b = prev[i]!;
-      const a = cur[i - bpp]!, c = prev[i - bpp]!;
-      const p = a + b - c;
-      const pa = p > a ? p - a : a - p, pb = p > b ? p - b : b - p, pc = p > c ? p - c : c - p;
-      const pr = pa <= pb && pa <= pc ? a : pb <= pc ? b : c;
-      let r = x; cNone += r < 128 ? r : 256 - r;
-      r = (x - a) & 255; cSub += r < 128 ? r : 256 - r;
-      r = (x - b) & 255; cUp += r < 128 ? r : 256 - r;
-      r = (x - ((a + b) >> 1)) & 255; cAvg += r < 128 ? r : 256 - r;
-      r = (x - pr) & 255; cPaeth += r < 128 ? r : 256 - r;
-    }
-    let f = 0, best = cNone;
-    if (cSub < best) { f = 1; best = cSub; }
-    if (cUp < best) { f = 2; best = cUp; }
-    if (cAvg < best) { f = 3; best = cAvg; }
-    if (cPaeth < best) f = 4;
-
-    const o = y * (stride + 1);
-    out[o] = f;
-    const d = o + 1;
-    if (f === 0) out.set(cur, d);
-    else if (f === 1) {
-      for (let i = 0; i < bpp; i++) out[d + i] = cur[i]!;
-      for (let i = bpp; i < stride; i++) out[d + i] = cur[i]! - cur[i - bpp]!;
-    } else if (f === 2) for (let i = 0; i < stride; i++) out[d + i] = cur[i]! - prev[i]!;
-    else if (f === 3) {
-      for (let i = 0; i < bpp; i++) out[d + i] = cur[i]! - (prev[i]! >> 1);
-      for (let i = bpp; i < stride; i++) out[d + i] = cur[i]! - ((cur[i - bpp]! + prev[i]!) >> 1);
-    } else {
-      for (let i = 0; i < bpp; i++) out[d + i] = cur[i]! - prev[i]!; // Paeth with a = c = 0 predicts b
-      for (let i = bpp; i < stride; i++) {
-        const a = cur[i - bpp]!, b = prev[i]!, c = prev[i - bpp]!;
-        const p = a + b - c;
-        const pa = p > a ? p - a : a - p, pb = p > b ? p - b : b - p, pc = p > c ? p - c : c - p;
-        out[d + i] = cur[i]! - (pa <= pb && pa <= pc ? a : pb <= pc ? b : c);
+  const up = width * 4; // the sample above, in `rgba`
+  for (let y = 0, o = 0, s = 0; y < height; y++) {
+    out[o++] = 3;
+    if (y === 0) {
+      // No row above: the prediction is half the left neighbour.
+      for (let x = 0; x < width; x++, s += 4, o += bpp) {
+        for (let c = 0; c < bpp; c++) out[o + c] = rgba[s + c]! - (x > 0 ? rgba[s + c - 4]! >> 1 : 0);
       }
+    } else if (bpp === 3) {
+      out[o] = rgba[s]! - (rgba[s - up]! >> 1); out[o + 1] = rgba[s + 1]! - (rgba[s + 1 - up]! >> 1); out[o + 2] = rgba[s + 2]! - (rgba[s + 2 - up]! >> 1);
+      for (let x = 1, i = s + 4, d = o + 3; x < width; x++, i += 4, d += 3) {
+        out[d] = rgba[i]! - ((rgba[i - 4]! + rgba[i - up]!) >> 1);
+        out[d + 1] = rgba[i + 1]! - ((rgba[i - 3]! + rgba[i + 1 - up]!) >> 1);
+        out[d + 2] = rgba[i + 2]! - ((rgba[i - 2]! + rgba[i + 2 - up]!) >> 1);
+      }
+      s += up; o += stride;
+    } else {
+      for (let c = 0; c < 4; c++) out[o + c] = rgba[s + c]! - (rgba[s + c - up]! >> 1);
+      for (let i = s + 4, d = o + 4, end = s + up; i < end; i++, d++) out[d] = rgba[i]! - ((rgba[i - 4]! + rgba[i - up]!) >> 1);
+      s += up; o += stride;
     }
-    const t = prev; prev = cur; cur = t;
   }
   return out;
 }
