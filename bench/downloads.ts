@@ -12,6 +12,7 @@
  *
  *   npx tsx bench/downloads.ts            # the table, the web WebP figures, then the peak-memory runs
  *   npx tsx bench/downloads.ts --runs 9   # more runs per case
+ *   npx tsx bench/downloads.ts --only png # only the cases whose label contains "png" (table only)
  *
  * Peak memory is measured in a fresh child process per case (WASM memory only ever grows, so the
  * memory.buffer size after one transform is that transform's peak).
@@ -93,7 +94,8 @@ async function table(runs: number) {
   const src = await sourcePng();
   const rows: string[][] = [["case (300 dpi, square)", "ours ms", "sharp ms", "ours/sharp", "ours bytes", "sharp bytes", "ours/sharp"]];
   let worst = 0;
-  for (const c of cases()) {
+  const only = arg("only");
+  for (const c of cases().filter((c) => !only || c.label.includes(only))) {
     let ourBytes = 0, sharpBytes = 0;
     const [ours, theirs] = await interleaved(runs,
       async () => { ourBytes = (await transformDownload(src, c.options)).bytes.length; },
@@ -101,13 +103,15 @@ async function table(runs: number) {
     worst = Math.max(worst, ours / theirs);
     rows.push([c.label, ours.toFixed(1), theirs.toFixed(1), (ours / theirs).toFixed(2), kb(ourBytes), kb(sharpBytes), (ourBytes / sharpBytes).toFixed(2)]);
   }
+  if (!only) {
   const round = { resolution: "high", shape: "round", fileFormat: "png", dpi: "300", preset: "linkedin-banner" } as const;
   let rb = 0;
   const [roundMs] = await interleaved(runs, async () => { rb = (await transformDownload(src, round)).bytes.length; }, async () => {});
   rows.push(["linkedin-banner round png (ours only)", roundMs.toFixed(1), "-", "-", kb(rb), "-", "-"]);
+  }
   print(rows);
   console.log(`\n${runs} runs per case after one warm-up, ours and sharp alternating; median. Slowest ratio ${worst.toFixed(2)}. Node ${process.version}, ${process.arch}.`);
-  await webFigures(src);
+  if (!only) await webFigures(src);
 }
 
 /** Mean SSIM of two same-size RGBA images on luma, 8×8 windows (constants from Wang et al. 2004). */
@@ -215,5 +219,5 @@ const child = arg("peak-child");
 if (child) await peakChild(child);
 else {
   await table(Number(arg("runs") ?? 5));
-  await peaks();
+  if (!arg("only")) await peaks();
 }
