@@ -63,7 +63,7 @@ export async function transformDownload(source: Uint8Array, o: DownloadOptions):
   let pixels = src.rgba;
   const whole = c.x1 === 0 && c.y1 === 0 && c.x2 === src.width && c.y2 === src.height;
   if (!whole || portrait.width !== src.width || portrait.height !== src.height) {
-    pixels = resizeRgba(src.rgba, src.width, c, portrait.width, portrait.height, src.opaque);
+    pixels = resizeRgba(src.rgba, src.width, c, portrait.width, portrait.height);
   }
   if (width !== portrait.width) pixels = composeOnBackdrop(pixels, portrait.width, height, width, plan.portraitX);
   const round = o.shape === "round";
