@@ -10,6 +10,7 @@ import { describe, expect, it } from "vitest";
 import sharp from "sharp";
 import { buildResizeWasm } from "../worker/downloads/resize-wasm/build";
 import { portraitPixels } from "../worker/downloads/fixture";
+import { rgbaRaster } from "../worker/downloads/raster";
 import { resizeRgba } from "../worker/downloads/resize";
 
 const N = 1024;
@@ -39,12 +40,30 @@ describe("resizeRgba against libvips' cubic resize", () => {
       const input = sharp(Buffer.from(image), { raw: { width: N, height: N, channels: 4 } });
       for (const [w, h] of sizes) {
         const ref = await input.clone().resize(w, h, { kernel: "cubic", fit: "fill" }).raw().toBuffer();
-        const ours = resizeRgba(image, N, { x1: 0, y1: 0, x2: N, y2: N }, w, h);
+        const ours = resizeRgba(rgbaRaster(image, N, N), { x1: 0, y1: 0, x2: N, y2: N }, w, h);
         expect(ours.length).toBe(ref.length);
         expect(psnr(ours, new Uint8Array(ref)), `${w}×${h}`).toBeGreaterThan(45);
       }
     });
   }
+});
+
+describe("resizeRgba input rows", () => {
+  it("RGB rows behind PNG filter bytes resize exactly like the same pixels as packed RGBA", () => {
+    const rgba = portraitPixels(301); // odd width: the RGB expansion's last step is partial
+    const rgb = new Uint8Array(301 * (301 * 3 + 1));
+    for (let i = 0, o = 1; i < 301 * 301; i++, o += 3) {
+      if (i % 301 === 0 && i > 0) o++; // each row's filter byte
+      rgb.set(rgba.subarray(i * 4, i * 4 + 3), o);
+    }
+    const rows = { data: rgb, width: 301, height: 301, channels: 3, offset: 1, stride: 301 * 3 + 1 } as const;
+    for (const [rect, w, h] of [[{ x1: 0, y1: 0, x2: 301, y2: 301 }, 100, 100], [{ x1: 20, y1: 0, x2: 281, y2: 290 }, 77, 200], [{ x1: 0, y1: 0, x2: 301, y2: 301 }, 640, 480]] as const) {
+      const a = resizeRgba(rows, rect, w, h), b = resizeRgba(rgbaRaster(rgba, 301, 301), rect, w, h);
+      expect(a.length).toBe(w * h * 4);
+      expect(a.filter((v, i) => v !== b[i]).length).toBe(0); // differing samples
+
+    }
+  });
 });
 
 describe("resize-wasm", () => {

@@ -1,12 +1,15 @@
 /**
  * Decodes the PNGs we store (8-bit grey, grey+alpha, RGB or RGBA, not interlaced: what the model and
- * our watermark write) to RGBA with the runtime's native zlib. Anything else returns null and the
+ * our watermark write) with the runtime's native zlib: RGB and RGBA rows are unfiltered in place and
+ * returned where they are (./raster.ts), grey is expanded to RGBA. Anything else returns null and the
  * caller decodes it with photon.
  */
 import { inflate } from "./zlib";
 import { isPng } from "./png";
+import { rgbaRaster, type Raster } from "./raster";
 
-export interface Pixels { rgba: Uint8Array; width: number; height: number; opaque: boolean }
+/** Decoded pixels, and whether every one is opaque. */
+export interface Pixels extends Raster { opaque: boolean }
 
 const CHANNELS: Record<number, number> = { 0: 1, 2: 3, 4: 2, 6: 4 };
 
@@ -32,9 +35,7 @@ export function decodePng(png: Uint8Array): Pixels | null {
   const raw = inflate(joined, height * (stride + 1));
   if (raw.length < height * (stride + 1)) throw new Error("truncated PNG image data");
 
-  // Unfilter in place (each row's filter byte is followed by its samples), then expand to RGBA.
-  const rgba = new Uint8Array(width * height * 4);
-  const rgba32 = new Uint32Array(rgba.buffer); // one store per pixel (little-endian: R is the low byte)
+  // Unfilter in place (each row's filter byte is followed by its samples).
   let opaque = true;
   let prev = -1; // offset of the previous row's samples in `raw`
   for (let y = 0; y < height; y++) {
@@ -56,23 +57,19 @@ export function decodePng(png: Uint8Array): Pixels | null {
       }
     } else if (f > 4) throw new Error(`bad PNG filter ${f}`);
     prev = r;
-
-    let d = y * width * 4;
-    if (bpp === 4) {
-      rgba.set(raw.subarray(r, r + stride), d);
-      if (opaque) for (let i = 3; i < stride; i += 4) if (raw[r + i] !== 255) { opaque = false; break; }
-    } else if (bpp === 3) {
-      d >>= 2;
-      for (let s = r, end = r + stride; s < end; s += 3, d++) rgba32[d] = (raw[s]! | (raw[s + 1]! << 8) | (raw[s + 2]! << 16) | 0xff000000);
-    } else {
-      for (let s = r, end = r + stride; s < end; s += bpp, d += 4) {
-        rgba[d] = rgba[d + 1] = rgba[d + 2] = raw[s]!;
-        rgba[d + 3] = bpp === 2 ? raw[s + 1]! : 255;
-        if (rgba[d + 3] !== 255) opaque = false;
-      }
+    if (bpp === 4 && opaque) for (let i = 3; i < stride; i += 4) if (raw[r + i] !== 255) { opaque = false; break; }
+  }
+  // RGB and RGBA rows stay where they are; grey and grey+alpha are expanded to RGBA.
+  if (bpp === 3 || bpp === 4) return { data: raw, width, height, channels: bpp, offset: 1, stride: stride + 1, opaque };
+  const rgba = new Uint8Array(width * height * 4);
+  for (let y = 0, d = 0; y < height; y++) {
+    for (let s = y * (stride + 1) + 1, end = s + stride; s < end; s += bpp, d += 4) {
+      rgba[d] = rgba[d + 1] = rgba[d + 2] = raw[s]!;
+      rgba[d + 3] = bpp === 2 ? raw[s + 1]! : 255;
+      if (rgba[d + 3] !== 255) opaque = false;
     }
   }
-  return { rgba, width, height, opaque };
+  return { ...rgbaRaster(rgba, width, height), opaque };
 }
 
 function concat(parts: Uint8Array[]): Uint8Array {

@@ -25,6 +25,7 @@
  */
 
 import wasm from "#resize-wasm";
+import { rgbaRaster, type Raster } from "./raster";
 
 const ONE = 1 << 14;
 
@@ -120,50 +121,56 @@ interface Kernel {
   memory: WebAssembly.Memory;
   vertical(src: number, stride: number, n: number, w: number, dst: number, span: number): void;
   horizontal(src: number, dst: number, width: number, start: number, wv: number, pairs: number): void;
+  expand(src: number, dst: number, width: number): void;
 }
 let kernel: Kernel | undefined;
 
+/** Bytes of the resize kernel's WASM memory (0 before the first resize): for bench/downloads.ts. */
+export const resizeMemoryBytes = () => kernel?.memory.buffer.byteLength ?? 0;
+
 /**
- * Resizes the rectangle (x1, y1)–(x2, y2) of `src` (RGBA, `srcW` wide) to `dstW` × `dstH` RGBA.
+ * Resizes the rectangle (x1, y1)–(x2, y2) of `src` (RGB or RGBA rows) to `dstW` × `dstH` packed RGBA.
  * Alpha is resized like the colours (an opaque image stays exactly opaque: the weights sum to one).
  */
-export function resizeRgba(src: Uint8Array, srcW: number, rect: Rect, dstW: number, dstH: number): Uint8Array {
+export function resizeRgba(src: Raster, rect: Rect, dstW: number, dstH: number): Uint8Array {
   const cw = rect.x2 - rect.x1, ch = rect.y2 - rect.y1;
-  const srcH = src.length / 4 / srcW;
   const kx = boxFactor(cw / dstW), ky = boxFactor(ch / dstH);
   if (kx === 1 && ky === 1) {
-    return separable(src, srcW, cubicTaps(rect.x1, cw, dstW, srcW), cubicTaps(rect.y1, ch, dstH, srcH));
+    return separable(src, cubicTaps(rect.x1, cw, dstW, src.width), cubicTaps(rect.y1, ch, dstH, src.height));
   }
   // The box pre-shrink is a separable pass too, with k equal weights per output.
   const bx = boxTaps(rect.x1, cw, kx), by = boxTaps(rect.y1, ch, ky);
   const bw = bx.start.length, bh = by.start.length;
-  const box = separable(src, srcW, bx, by);
-  return separable(box, bw, cubicTaps(0, cw / kx, dstW, bw), cubicTaps(0, ch / ky, dstH, bh));
+  const box = rgbaRaster(separable(src, bx, by), bw, bh);
+  return separable(box, cubicTaps(0, cw / kx, dstW, bw), cubicTaps(0, ch / ky, dstH, bh));
 }
 
 const align16 = (n: number) => (n + 15) & ~15;
 
 /**
- * One separable pass of `src` (RGBA, `srcW` wide) with horizontal taps `h` and vertical taps `v`, in
- * WASM SIMD (resize-wasm/resize.wat). Horizontal first, over only the source rows the vertical pass
- * reads, each copied in once, into an 8-bit intermediate in WASM memory; then the vertical pass a row
- * at a time, each row copied out. WASM memory holds the tap tables, one source row, the intermediate
- * (rows × dstW × 4) and one output row.
+ * One separable pass of `src` with horizontal taps `h` and vertical taps `v`, in WASM SIMD
+ * (resize-wasm/resize.wat). Horizontal first, over only the source rows the vertical pass reads, each
+ * copied in once (and expanded to RGBA there when RGB), into an 8-bit intermediate in WASM memory; then
+ * the vertical pass a row at a time, each row copied out. WASM memory holds the tap tables, one source
+ * row, the intermediate (rows × dstW × 4) and one output row.
  */
-function separable(src: Uint8Array, srcW: number, h: Taps, v: Taps): Uint8Array {
+function separable(src: Raster, h: Taps, v: Taps): Uint8Array {
+  const srcW = src.width;
   const dstW = h.start.length, dstH = v.start.length;
   const rowFrom = v.start[0]!;
   const rows = v.start[dstH - 1]! + v.n - rowFrom; // source rows the vertical pass reads
 
-  // WASM memory layout, 16-byte aligned: tables, one source row (+ 8 bytes an odd tap count's zero-weight
-  // pad may read), the intermediate, one output row.
+  // WASM memory layout, 16-byte aligned: tables, one RGB source row as copied in (+ 16 bytes the
+  // expansion may read), one RGBA source row (+ 16 bytes the expansion may write, of which an odd tap
+  // count's zero-weight pad may read 8), the intermediate, one output row.
   const pairs = (h.n + 1) >> 1;
   const rowBytes = dstW * 4, midStride = align16(rowBytes);
   const startAt = 0;
   const wvAt = align16(startAt + dstW * 4);
   const vwAt = wvAt + dstW * pairs * 16;
-  const srcAt = align16(vwAt + dstH * v.n * 4);
-  const midAt = align16(srcAt + srcW * 4 + 8);
+  const rgbAt = align16(vwAt + dstH * v.n * 4);
+  const srcAt = align16(rgbAt + srcW * 3 + 16);
+  const midAt = align16(srcAt + srcW * 4 + 16);
   const outAt = midAt + rows * midStride;
   const end = outAt + midStride;
 
@@ -184,9 +191,14 @@ function separable(src: Uint8Array, srcW: number, h: Taps, v: Taps): Uint8Array 
   }
   i32.set(v.weights, vwAt >> 2);
 
+  const rowBytesIn = srcW * src.channels;
   for (let r = 0; r < rows; r++) {
-    const s = (rowFrom + r) * srcW * 4;
-    mem.set(src.subarray(s, s + srcW * 4), srcAt);
+    const s = src.offset + (rowFrom + r) * src.stride;
+    if (src.channels === 4) mem.set(src.data.subarray(s, s + rowBytesIn), srcAt);
+    else {
+      mem.set(src.data.subarray(s, s + rowBytesIn), rgbAt);
+      k.expand(rgbAt, srcAt, srcW);
+    }
     k.horizontal(srcAt, midAt + r * midStride, dstW, startAt, wvAt, pairs);
   }
   const out = new Uint8Array(dstW * dstH * 4);

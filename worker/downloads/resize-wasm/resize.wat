@@ -1,4 +1,4 @@
-;; The two inner loops of worker/downloads/resize.ts in WebAssembly SIMD (128-bit), on 8-bit RGBA with
+;; The inner loops of worker/downloads/resize.ts in WebAssembly SIMD (128-bit), on 8-bit RGBA with
 ;; 14-bit fixed-point weights: the same arithmetic as libvips' reduce, 16 samples or 2 taps of a pixel
 ;; per instruction instead of one. Built into resize.wasm by build.ts (wabt); the tests check that the
 ;; committed resize.wasm is this file's build.
@@ -78,4 +78,19 @@
           (i32x4.extract_lane 0 (i8x16.narrow_i16x8_u (local.get $r) (local.get $r))))
         (local.set $x (i32.add (local.get $x) (i32.const 1)))
         (br $pixels))))
+
+  ;; RGB to RGBA (alpha 255), four pixels per step: reads up to 4 bytes past the last pixel and writes
+  ;; up to 12 past it (the caller pads both).
+  (func (export "expand") (param $src i32) (param $dst i32) (param $width i32)
+    (local $i i32)
+    (block $done
+      (loop $px
+        (br_if $done (i32.ge_u (local.get $i) (local.get $width)))
+        (v128.store (i32.add (local.get $dst) (i32.shl (local.get $i) (i32.const 2)))
+          (v128.or
+            (i8x16.swizzle (v128.load (i32.add (local.get $src) (i32.mul (local.get $i) (i32.const 3))))
+              (v128.const i8x16 0 1 2 -1 3 4 5 -1 6 7 8 -1 9 10 11 -1))
+            (v128.const i32x4 0xff000000 0xff000000 0xff000000 0xff000000)))
+        (local.set $i (i32.add (local.get $i) (i32.const 4)))
+        (br $px))))
 )
