@@ -8,7 +8,7 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import sharp from "sharp";
-import { buildResizeWasm } from "../worker/downloads/resize-wasm/build";
+import { buildSimdWasm } from "../worker/downloads/simd/build";
 import { portraitPixels } from "../worker/downloads/fixture";
 import { rgbaRaster } from "../worker/downloads/raster";
 import { resizeRgba } from "../worker/downloads/resize";
@@ -66,9 +66,9 @@ describe("resizeRgba input rows", () => {
   });
 });
 
-describe("resize-wasm", () => {
-  it("the committed resize.wasm is the build of resize.wat (npx tsx worker/downloads/resize-wasm/build.ts)", async () => {
-    const committed = new Uint8Array(readFileSync(new URL("../worker/downloads/resize-wasm/resize.wasm", import.meta.url)));
-    expect(committed).toEqual(await buildResizeWasm());
+describe("simd.wasm", () => {
+  it("the committed simd.wasm is the build of simd.wat (npx tsx worker/downloads/simd/build.ts)", async () => {
+    const committed = new Uint8Array(readFileSync(new URL("../worker/downloads/simd/simd.wasm", import.meta.url)));
+    expect(committed).toEqual(await buildSimdWasm());
   });
 });

@@ -24,7 +24,7 @@ import { initPhoton } from "@cf-wasm/photon";
 import { FILE_FORMATS, PRESETS, type DownloadOptions, type FileFormat } from "../domain/downloads";
 import { portraitPixels } from "../worker/downloads/fixture";
 import { outputSize, planGeometry } from "../worker/downloads/geometry";
-import { resizeMemoryBytes } from "../worker/downloads/resize";
+import { simdMemoryBytes } from "../worker/downloads/simd/kernel";
 import { transformDownload } from "../worker/downloads/transform";
 import { WEB_WEBP_QUALITY } from "../worker/downloads/webp-lossy";
 
@@ -182,14 +182,14 @@ async function peakChild(spec: string) {
   const out = await transformDownload(src, options);
   const after = memory.buffer.byteLength;
   const mu = process.memoryUsage();
-  console.log(JSON.stringify({ wasmBefore: before, wasmPeak: after, resizeWasm: resizeMemoryBytes(), arrayBuffers: mu.arrayBuffers, heapUsed: mu.heapUsed, maxRss: resourceUsage().maxRSS * 1024, bytes: out.bytes.length }));
+  console.log(JSON.stringify({ wasmBefore: before, wasmPeak: after, simdWasm: simdMemoryBytes(), arrayBuffers: mu.arrayBuffers, heapUsed: mu.heapUsed, maxRss: resourceUsage().maxRSS * 1024, bytes: out.bytes.length }));
 }
 
 function peakIn(options: DownloadOptions) {
   const r = spawnSync(process.execPath, [...process.execArgv, process.argv[1]!, "--peak-child", JSON.stringify(options)], { encoding: "utf8" });
   const line = r.stdout.trim().split("\n").pop() ?? "";
   try {
-    return JSON.parse(line) as { wasmBefore: number; wasmPeak: number; resizeWasm: number; arrayBuffers: number; heapUsed: number; maxRss: number; bytes: number };
+    return JSON.parse(line) as { wasmBefore: number; wasmPeak: number; simdWasm: number; arrayBuffers: number; heapUsed: number; maxRss: number; bytes: number };
   } catch {
     throw new Error(`peak child failed: ${r.stderr}`);
   }
@@ -204,16 +204,16 @@ async function peaks() {
     { label: "custom 4096×1024 png (at the pixel budget)", o: { resolution: "high", shape: "square", fileFormat: "png", width: 4096, height: 1024 } },
     { label: "custom 4096×4096 png (refused: over budget)", o: { resolution: "high", shape: "square", fileFormat: "png", width: 4096, height: 4096 } },
   ];
-  const rows = [["peak memory, fresh process", "output", "photon WASM", "resize WASM", "JS ArrayBuffers", "process max RSS"]];
+  const rows = [["peak memory, fresh process", "output", "photon WASM", "SIMD WASM", "JS ArrayBuffers", "process max RSS"]];
   for (const p of probe) {
     const { width, height } = outputSize(1024, 1024, p.o);
     const m = peakIn(p.o);
-    rows.push([p.label, `${width}×${height}`, `${mb(m.wasmBefore)} → ${mb(m.wasmPeak)}`, mb(m.resizeWasm), mb(m.arrayBuffers), mb(m.maxRss)]);
+    rows.push([p.label, `${width}×${height}`, `${mb(m.wasmBefore)} → ${mb(m.wasmPeak)}`, mb(m.simdWasm), mb(m.arrayBuffers), mb(m.maxRss)]);
   }
   console.log("");
   print(rows);
   console.log("\nWorkers allow 128 MB per isolate: WASM memory + JS heap/ArrayBuffers must fit under it (RSS includes Node and libvips).");
-  console.log("Photon's WASM memory is for lossless WebP only; the resize's WASM memory keeps its largest size for the isolate's life;");
+  console.log("Photon's WASM memory is for lossless WebP only; the SIMD loops' (resize, PNG filter) keeps its largest size for the isolate's life;");
   console.log("libwebp's heap for the web WebP is inside RSS.");
 }
 

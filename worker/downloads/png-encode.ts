@@ -1,12 +1,13 @@
 /**
  * Our PNG writer: 8-bit truecolour, RGB when every pixel is opaque (colour type 2) and RGBA only when
- * there is transparency (colour type 6, the round shape). Every row gets the Average filter, then the
- * whole stream goes through the runtime's native zlib (./zlib.ts) into one IDAT.
+ * there is transparency (colour type 6, the round shape). Every row gets the Average filter (in WASM
+ * SIMD), then the whole stream goes through the runtime's native zlib (./zlib.ts) into one IDAT.
  * DPI is a pHYs chunk written with the header.
  */
 import { crc32 } from "../lib/crc32";
 import { deflate } from "./zlib";
 import { dpiToPixelsPerMetre } from "./png";
+import { align16, simd } from "./simd/kernel";
 
 const SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
 
@@ -18,34 +19,29 @@ export function isOpaque(rgba: Uint8Array): boolean {
 
 /**
  * Packs RGBA into RGB (or keeps RGBA) with the Average filter (type 3) on every row: each sample minus
- * the mean of its left and upper neighbours, read straight from the RGBA pixels. One fixed filter, not
- * libpng's per-row choice: on our photos it compresses as well as the adaptive choice (within 0.5 %,
- * bench/downloads.ts and docs/decisions/033-download-encoders.md) without estimating five filters a row.
+ * the mean of its left and upper neighbours. One fixed filter, not libpng's per-row choice: on our
+ * photos it compresses as well as the adaptive choice (within 0.5 %, docs/decisions/033) without
+ * estimating five filters a row. Run by the SIMD loop (simd/simd.wat) a row at a time: each RGBA row is
+ * copied into WASM memory, its filtered row copied out.
  */
 export function filterRows(rgba: Uint8Array, width: number, height: number, bpp: 3 | 4): Uint8Array {
-  const stride = width * bpp;
+  const row = width * 4, stride = width * bpp;
+  // WASM memory: three row slots (a zero row for the first row's "up", then two alternating rows), each
+  // with 16 zero bytes before it (the first pixel's "left") and 16 after, and the output row.
+  const slot = align16(16 + row + 16);
+  const k = simd(4 * slot);
+  const mem = new Uint8Array(k.memory.buffer);
+  mem.fill(0, 0, 3 * slot);
+  let prev = 16, cur = slot + 16;
+  const dst = 3 * slot;
   const out = new Uint8Array(height * (stride + 1));
-  const up = width * 4; // the sample above, in `rgba`
-  for (let y = 0, o = 0, s = 0; y < height; y++) {
-    out[o++] = 3;
-    if (y === 0) {
-      // No row above: the prediction is half the left neighbour.
-      for (let x = 0; x < width; x++, s += 4, o += bpp) {
-        for (let c = 0; c < bpp; c++) out[o + c] = rgba[s + c]! - (x > 0 ? rgba[s + c - 4]! >> 1 : 0);
-      }
-    } else if (bpp === 3) {
-      out[o] = rgba[s]! - (rgba[s - up]! >> 1); out[o + 1] = rgba[s + 1]! - (rgba[s + 1 - up]! >> 1); out[o + 2] = rgba[s + 2]! - (rgba[s + 2 - up]! >> 1);
-      for (let x = 1, i = s + 4, d = o + 3; x < width; x++, i += 4, d += 3) {
-        out[d] = rgba[i]! - ((rgba[i - 4]! + rgba[i - up]!) >> 1);
-        out[d + 1] = rgba[i + 1]! - ((rgba[i - 3]! + rgba[i + 1 - up]!) >> 1);
-        out[d + 2] = rgba[i + 2]! - ((rgba[i - 2]! + rgba[i + 2 - up]!) >> 1);
-      }
-      s += up; o += stride;
-    } else {
-      for (let c = 0; c < 4; c++) out[o + c] = rgba[s + c]! - (rgba[s + c - up]! >> 1);
-      for (let i = s + 4, d = o + 4, end = s + up; i < end; i++, d++) out[d] = rgba[i]! - ((rgba[i - 4]! + rgba[i - up]!) >> 1);
-      s += up; o += stride;
-    }
+  for (let y = 0, o = 0; y < height; y++, o += stride + 1) {
+    mem.set(rgba.subarray(y * row, (y + 1) * row), cur);
+    k.averageFilter(cur, prev, dst, width, bpp);
+    out[o] = 3;
+    out.set(mem.subarray(dst, dst + stride), o + 1);
+    prev = cur;
+    cur = cur === slot + 16 ? 2 * slot + 16 : slot + 16;
   }
   return out;
 }

@@ -9,7 +9,7 @@
  *    shrinking.
  *
  * Both are separable passes with 14-bit fixed-point weights that sum exactly to 16384 (a flat area stays
- * flat), run by two small WASM SIMD loops (resize-wasm/resize.wat): 16 samples of a row, or two taps of
+ * flat), run by two small WASM SIMD loops (simd/simd.wat): 16 samples of a row, or two taps of
  * an RGBA pixel, per instruction, as libvips' own vector code does; 5–8× faster than the same arithmetic
  * in JS, with identical output.
  *
@@ -24,8 +24,8 @@
  * one output row, and keeps its largest size for the isolate's life (bench/downloads.ts prints it).
  */
 
-import wasm from "#resize-wasm";
 import { rgbaRaster, type Raster } from "./raster";
+import { align16, simd } from "./simd/kernel";
 
 const ONE = 1 << 14;
 
@@ -117,17 +117,6 @@ function boxTaps(srcOffset: number, srcLen: number, k: number): Taps {
   return { start, n: k, weights };
 }
 
-interface Kernel {
-  memory: WebAssembly.Memory;
-  vertical(src: number, stride: number, n: number, w: number, dst: number, span: number): void;
-  horizontal(src: number, dst: number, width: number, start: number, wv: number, pairs: number): void;
-  expand(src: number, dst: number, width: number): void;
-}
-let kernel: Kernel | undefined;
-
-/** Bytes of the resize kernel's WASM memory (0 before the first resize): for bench/downloads.ts. */
-export const resizeMemoryBytes = () => kernel?.memory.buffer.byteLength ?? 0;
-
 /**
  * Resizes the rectangle (x1, y1)–(x2, y2) of `src` (RGB or RGBA rows) to `dstW` × `dstH` packed RGBA.
  * Alpha is resized like the colours (an opaque image stays exactly opaque: the weights sum to one).
@@ -145,11 +134,9 @@ export function resizeRgba(src: Raster, rect: Rect, dstW: number, dstH: number):
   return separable(box, cubicTaps(0, cw / kx, dstW, bw), cubicTaps(0, ch / ky, dstH, bh));
 }
 
-const align16 = (n: number) => (n + 15) & ~15;
-
 /**
  * One separable pass of `src` with horizontal taps `h` and vertical taps `v`, in WASM SIMD
- * (resize-wasm/resize.wat). Horizontal first, over only the source rows the vertical pass reads, each
+ * (simd/simd.wat). Horizontal first, over only the source rows the vertical pass reads, each
  * copied in once (and expanded to RGBA there when RGB), into an 8-bit intermediate in WASM memory; then
  * the vertical pass a row at a time, each row copied out. WASM memory holds the tap tables, one source
  * row, the intermediate (rows × dstW × 4) and one output row.
@@ -174,10 +161,7 @@ function separable(src: Raster, h: Taps, v: Taps): Uint8Array {
   const outAt = midAt + rows * midStride;
   const end = outAt + midStride;
 
-  kernel ??= new WebAssembly.Instance(wasm, {}).exports as unknown as Kernel;
-  const k = kernel;
-  const missing = end - k.memory.buffer.byteLength;
-  if (missing > 0) k.memory.grow(Math.ceil(missing / 65536));
+  const k = simd(end);
   const mem = new Uint8Array(k.memory.buffer);
   const i32 = new Int32Array(k.memory.buffer);
   const i16 = new Int16Array(k.memory.buffer);

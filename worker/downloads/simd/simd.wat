@@ -1,7 +1,8 @@
-;; The inner loops of worker/downloads/resize.ts in WebAssembly SIMD (128-bit), on 8-bit RGBA with
-;; 14-bit fixed-point weights: the same arithmetic as libvips' reduce, 16 samples or 2 taps of a pixel
-;; per instruction instead of one. Built into resize.wasm by build.ts (wabt); the tests check that the
-;; committed resize.wasm is this file's build.
+;; The downloads' pixel loops in WebAssembly SIMD (128-bit), used through kernel.ts: the resize's
+;; passes (resize.ts; 8-bit RGBA with 14-bit fixed-point weights, the same arithmetic as libvips'
+;; reduce, 16 samples or 2 taps of a pixel per instruction instead of one), RGB to RGBA, and the PNG
+;; Average filter (png-encode.ts). Built into simd.wasm by build.ts (wabt); a test checks that the
+;; committed simd.wasm is this file's build.
 (module
   (memory (export "memory") 1)
 
@@ -92,5 +93,33 @@
               (v128.const i8x16 0 1 2 -1 3 4 5 -1 6 7 8 -1 9 10 11 -1))
             (v128.const i32x4 0xff000000 0xff000000 0xff000000 0xff000000)))
         (local.set $i (i32.add (local.get $i) (i32.const 4)))
+        (br $px))))
+
+  ;; The PNG Average filter (type 3) of one RGBA row: each byte minus floor((left + up) / 2), with left
+  ;; and up read from the unfiltered rows `cur` (its 4 bytes before are zero) and `prev` (zeros for the
+  ;; first row). `bpp` 3 writes RGB (12 bytes a step; the 4 after are overwritten by the next step or
+  ;; are padding), 4 writes RGBA. Reads and writes up to 16 bytes past the row (the caller pads).
+  (func (export "averageFilter") (param $cur i32) (param $prev i32) (param $dst i32) (param $width i32) (param $bpp i32)
+    (local $i i32) (local $end i32) (local $d i32) (local $a v128) (local $b v128) (local $f v128)
+    (local.set $end (i32.shl (local.get $width) (i32.const 2)))
+    (local.set $d (local.get $dst))
+    (block $done
+      (loop $px
+        (br_if $done (i32.ge_u (local.get $i) (local.get $end)))
+        (local.set $a (v128.load (i32.sub (i32.add (local.get $cur) (local.get $i)) (i32.const 4))))
+        (local.set $b (v128.load (i32.add (local.get $prev) (local.get $i))))
+        (local.set $f
+          (i8x16.sub (v128.load (i32.add (local.get $cur) (local.get $i)))
+            (i8x16.sub (i8x16.avgr_u (local.get $a) (local.get $b))
+              (v128.and (v128.xor (local.get $a) (local.get $b)) (i8x16.splat (i32.const 1))))))
+        (if (i32.eq (local.get $bpp) (i32.const 3))
+          (then
+            (v128.store (local.get $d)
+              (i8x16.swizzle (local.get $f) (v128.const i8x16 0 1 2 4 5 6 8 9 10 12 13 14 -1 -1 -1 -1)))
+            (local.set $d (i32.add (local.get $d) (i32.const 12))))
+          (else
+            (v128.store (local.get $d) (local.get $f))
+            (local.set $d (i32.add (local.get $d) (i32.const 16)))))
+        (local.set $i (i32.add (local.get $i) (i32.const 16)))
         (br $px))))
 )

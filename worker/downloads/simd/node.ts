@@ -5,4 +5,4 @@ import { fileURLToPath } from "node:url";
 
 const here = (name: string) => fileURLToPath(new URL(name, import.meta.url).href);
 const { compile } = WebAssembly as unknown as { compile(bytes: Uint8Array): Promise<WebAssembly.Module> };
-export default await compile(readFileSync(here("resize.wasm")));
+export default await compile(readFileSync(here("simd.wasm")));
