@@ -41,21 +41,25 @@ export function decodePng(png: Uint8Array): Pixels | null {
   for (let y = 0; y < height; y++) {
     const f = raw[y * (stride + 1)]!;
     const r = y * (stride + 1) + 1;
-    if (f === 1) for (let i = bpp; i < stride; i++) raw[r + i] = raw[r + i]! + raw[r + i - bpp]!;
+    if (f > 4) throw new Error(`bad PNG filter ${f}`);
+    // The first row has no row above (zeros): Up does nothing, Average adds half the left neighbour, and
+    // Paeth predicts the left neighbour (Sub). In every row the first pixel has no left neighbour (zeros):
+    // Average adds half the byte above, Paeth the byte above. Then one loop without edge tests.
+    if (f === 1 || (f === 4 && prev < 0)) for (let i = r + bpp, end = r + stride; i < end; i++) raw[i] = raw[i]! + raw[i - bpp]!;
     else if (f === 2 && prev >= 0) for (let i = 0; i < stride; i++) raw[r + i] = raw[r + i]! + raw[prev + i]!;
+    else if (f === 3 && prev < 0) for (let i = r + bpp, end = r + stride; i < end; i++) raw[i] = raw[i]! + (raw[i - bpp]! >> 1);
     else if (f === 3) {
-      for (let i = 0; i < stride; i++) {
-        const a = i >= bpp ? raw[r + i - bpp]! : 0, b = prev >= 0 ? raw[prev + i]! : 0;
-        raw[r + i] = raw[r + i]! + ((a + b) >> 1);
-      }
+      for (let i = 0; i < bpp; i++) raw[r + i] = raw[r + i]! + (raw[prev + i]! >> 1);
+      for (let i = r + bpp, u = prev + bpp, end = r + stride; i < end; i++, u++) raw[i] = raw[i]! + ((raw[i - bpp]! + raw[u]!) >> 1);
     } else if (f === 4) {
-      for (let i = 0; i < stride; i++) {
-        const a = i >= bpp ? raw[r + i - bpp]! : 0, b = prev >= 0 ? raw[prev + i]! : 0, c = i >= bpp && prev >= 0 ? raw[prev + i - bpp]! : 0;
+      for (let i = 0; i < bpp; i++) raw[r + i] = raw[r + i]! + raw[prev + i]!;
+      for (let i = r + bpp, u = prev + bpp, end = r + stride; i < end; i++, u++) {
+        const a = raw[i - bpp]!, b = raw[u]!, c = raw[u - bpp]!;
         const p = a + b - c;
         const pa = p > a ? p - a : a - p, pb = p > b ? p - b : b - p, pc = p > c ? p - c : c - p;
-        raw[r + i] = raw[r + i]! + (pa <= pb && pa <= pc ? a : pb <= pc ? b : c);
+        raw[i] = raw[i]! + (pa <= pb && pa <= pc ? a : pb <= pc ? b : c);
       }
-    } else if (f > 4) throw new Error(`bad PNG filter ${f}`);
+    }
     prev = r;
     if (bpp === 4 && opaque) for (let i = 3; i < stride; i += 4) if (raw[r + i] !== 255) { opaque = false; break; }
   }
