@@ -12,6 +12,7 @@
  *
  *   npx tsx bench/downloads.ts            # the table, the web WebP figures, then the peak-memory runs
  *   npx tsx bench/downloads.ts --runs 9   # more runs per case
+ *   npx tsx bench/downloads.ts --only png # only the cases whose label contains "png" (table only)
  *
  * Peak memory is measured in a fresh child process per case (WASM memory only ever grows, so the
  * memory.buffer size after one transform is that transform's peak).
@@ -23,6 +24,7 @@ import { initPhoton } from "@cf-wasm/photon";
 import { FILE_FORMATS, PRESETS, type DownloadOptions, type FileFormat } from "../domain/downloads";
 import { portraitPixels } from "../worker/downloads/fixture";
 import { outputSize, planGeometry } from "../worker/downloads/geometry";
+import { simdMemoryBytes } from "../worker/downloads/simd/kernel";
 import { transformDownload } from "../worker/downloads/transform";
 import { WEB_WEBP_QUALITY } from "../worker/downloads/webp-lossy";
 
@@ -93,7 +95,8 @@ async function table(runs: number) {
   const src = await sourcePng();
   const rows: string[][] = [["case (300 dpi, square)", "ours ms", "sharp ms", "ours/sharp", "ours bytes", "sharp bytes", "ours/sharp"]];
   let worst = 0;
-  for (const c of cases()) {
+  const only = arg("only");
+  for (const c of cases().filter((c) => !only || c.label.includes(only))) {
     let ourBytes = 0, sharpBytes = 0;
     const [ours, theirs] = await interleaved(runs,
       async () => { ourBytes = (await transformDownload(src, c.options)).bytes.length; },
@@ -101,13 +104,15 @@ async function table(runs: number) {
     worst = Math.max(worst, ours / theirs);
     rows.push([c.label, ours.toFixed(1), theirs.toFixed(1), (ours / theirs).toFixed(2), kb(ourBytes), kb(sharpBytes), (ourBytes / sharpBytes).toFixed(2)]);
   }
+  if (!only) {
   const round = { resolution: "high", shape: "round", fileFormat: "png", dpi: "300", preset: "linkedin-banner" } as const;
   let rb = 0;
   const [roundMs] = await interleaved(runs, async () => { rb = (await transformDownload(src, round)).bytes.length; }, async () => {});
   rows.push(["linkedin-banner round png (ours only)", roundMs.toFixed(1), "-", "-", kb(rb), "-", "-"]);
+  }
   print(rows);
   console.log(`\n${runs} runs per case after one warm-up, ours and sharp alternating; median. Slowest ratio ${worst.toFixed(2)}. Node ${process.version}, ${process.arch}.`);
-  await webFigures(src);
+  if (!only) await webFigures(src);
 }
 
 /** Mean SSIM of two same-size RGBA images on luma, 8×8 windows (constants from Wang et al. 2004). */
@@ -177,14 +182,14 @@ async function peakChild(spec: string) {
   const out = await transformDownload(src, options);
   const after = memory.buffer.byteLength;
   const mu = process.memoryUsage();
-  console.log(JSON.stringify({ wasmBefore: before, wasmPeak: after, arrayBuffers: mu.arrayBuffers, heapUsed: mu.heapUsed, maxRss: resourceUsage().maxRSS * 1024, bytes: out.bytes.length }));
+  console.log(JSON.stringify({ wasmBefore: before, wasmPeak: after, simdWasm: simdMemoryBytes(), arrayBuffers: mu.arrayBuffers, heapUsed: mu.heapUsed, maxRss: resourceUsage().maxRSS * 1024, bytes: out.bytes.length }));
 }
 
 function peakIn(options: DownloadOptions) {
   const r = spawnSync(process.execPath, [...process.execArgv, process.argv[1]!, "--peak-child", JSON.stringify(options)], { encoding: "utf8" });
   const line = r.stdout.trim().split("\n").pop() ?? "";
   try {
-    return JSON.parse(line) as { wasmBefore: number; wasmPeak: number; arrayBuffers: number; heapUsed: number; maxRss: number; bytes: number };
+    return JSON.parse(line) as { wasmBefore: number; wasmPeak: number; simdWasm: number; arrayBuffers: number; heapUsed: number; maxRss: number; bytes: number };
   } catch {
     throw new Error(`peak child failed: ${r.stderr}`);
   }
@@ -199,21 +204,22 @@ async function peaks() {
     { label: "custom 4096×1024 png (at the pixel budget)", o: { resolution: "high", shape: "square", fileFormat: "png", width: 4096, height: 1024 } },
     { label: "custom 4096×4096 png (refused: over budget)", o: { resolution: "high", shape: "square", fileFormat: "png", width: 4096, height: 4096 } },
   ];
-  const rows = [["peak memory, fresh process", "output", "WASM memory", "JS ArrayBuffers", "process max RSS"]];
+  const rows = [["peak memory, fresh process", "output", "photon WASM", "SIMD WASM", "JS ArrayBuffers", "process max RSS"]];
   for (const p of probe) {
     const { width, height } = outputSize(1024, 1024, p.o);
     const m = peakIn(p.o);
-    rows.push([p.label, `${width}×${height}`, `${mb(m.wasmBefore)} → ${mb(m.wasmPeak)}`, mb(m.arrayBuffers), mb(m.maxRss)]);
+    rows.push([p.label, `${width}×${height}`, `${mb(m.wasmBefore)} → ${mb(m.wasmPeak)}`, mb(m.simdWasm), mb(m.arrayBuffers), mb(m.maxRss)]);
   }
   console.log("");
   print(rows);
   console.log("\nWorkers allow 128 MB per isolate: WASM memory + JS heap/ArrayBuffers must fit under it (RSS includes Node and libvips).");
-  console.log("WASM memory is photon's (lossless WebP only now); libwebp's heap for the web WebP is inside RSS.");
+  console.log("Photon's WASM memory is for lossless WebP only; the SIMD loops' (resize, PNG filter) keeps its largest size for the isolate's life;");
+  console.log("libwebp's heap for the web WebP is inside RSS.");
 }
 
 const child = arg("peak-child");
 if (child) await peakChild(child);
 else {
   await table(Number(arg("runs") ?? 5));
-  await peaks();
+  if (!arg("only")) await peaks();
 }

@@ -71,12 +71,13 @@ export function composeOnBackdrop(portrait: Uint8Array, pw: number, h: number, w
     blurProfile(side.edge, h, Math.max(1, Math.round(h / 40)));
     const far = farProfile(side.edge, h);
     const fade = Math.max(1, Math.min(side.gap, h) * 0.4);
+    const ease = new Float32Array(side.gap).map((_, d) => smoothstep(d / fade)); // per column, same every row
     for (let y = 0; y < h; y++) {
       const e0 = side.edge[y * 3]!, e1 = side.edge[y * 3 + 1]!, e2 = side.edge[y * 3 + 2]!;
       const f0 = far[y * 3]!, f1 = far[y * 3 + 1]!, f2 = far[y * 3 + 2]!;
       for (let d = 0; d < side.gap; d++) {
         const x = side.dir < 0 ? px0 - 1 - d : px0 + pw + d;
-        const t = smoothstep(d / fade);
+        const t = ease[d]!;
         const i = (y * width + x) * 4;
         out[i] = e0 + (f0 - e0) * t;
         out[i + 1] = e1 + (f1 - e1) * t;

@@ -84,7 +84,7 @@ export function normaliseDownload(q: DownloadQuery): DownloadOptions {
 }
 
 /** Bump when the pipeline's output changes, so cached files made by older code are not served. */
-export const PIPELINE_VERSION = 1;
+export const PIPELINE_VERSION = 2;
 
 /** A stable hash of the normalised options and the source they apply to (hex SHA-256, 32 chars). */
 export async function downloadHash(o: DownloadOptions, source: string): Promise<string> {

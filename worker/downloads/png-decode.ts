@@ -1,12 +1,15 @@
 /**
  * Decodes the PNGs we store (8-bit grey, grey+alpha, RGB or RGBA, not interlaced: what the model and
- * our watermark write) to RGBA with the runtime's native zlib. Anything else returns null and the
+ * our watermark write) with the runtime's native zlib: RGB and RGBA rows are unfiltered in place and
+ * returned where they are (./raster.ts), grey is expanded to RGBA. Anything else returns null and the
  * caller decodes it with photon.
  */
 import { inflate } from "./zlib";
 import { isPng } from "./png";
+import { rgbaRaster, type Raster } from "./raster";
 
-export interface Pixels { rgba: Uint8Array; width: number; height: number; opaque: boolean }
+/** Decoded pixels, and whether every one is opaque. */
+export interface Pixels extends Raster { opaque: boolean }
 
 const CHANNELS: Record<number, number> = { 0: 1, 2: 3, 4: 2, 6: 4 };
 
@@ -28,49 +31,49 @@ export function decodePng(png: Uint8Array): Pixels | null {
     o += 12 + length;
   }
   const joined = idats.length === 1 ? idats[0]! : concat(idats);
-  const raw = inflate(joined);
   const stride = width * bpp;
+  const raw = inflate(joined, height * (stride + 1));
   if (raw.length < height * (stride + 1)) throw new Error("truncated PNG image data");
 
-  // Unfilter in place (each row's filter byte is followed by its samples), then expand to RGBA.
-  const rgba = new Uint8Array(width * height * 4);
+  // Unfilter in place (each row's filter byte is followed by its samples).
   let opaque = true;
   let prev = -1; // offset of the previous row's samples in `raw`
   for (let y = 0; y < height; y++) {
     const f = raw[y * (stride + 1)]!;
     const r = y * (stride + 1) + 1;
-    if (f === 1) for (let i = bpp; i < stride; i++) raw[r + i] = raw[r + i]! + raw[r + i - bpp]!;
+    if (f > 4) throw new Error(`bad PNG filter ${f}`);
+    // The first row has no row above (zeros): Up does nothing, Average adds half the left neighbour, and
+    // Paeth predicts the left neighbour (Sub). In every row the first pixel has no left neighbour (zeros):
+    // Average adds half the byte above, Paeth the byte above. Then one loop without edge tests.
+    if (f === 1 || (f === 4 && prev < 0)) for (let i = r + bpp, end = r + stride; i < end; i++) raw[i] = raw[i]! + raw[i - bpp]!;
     else if (f === 2 && prev >= 0) for (let i = 0; i < stride; i++) raw[r + i] = raw[r + i]! + raw[prev + i]!;
+    else if (f === 3 && prev < 0) for (let i = r + bpp, end = r + stride; i < end; i++) raw[i] = raw[i]! + (raw[i - bpp]! >> 1);
     else if (f === 3) {
-      for (let i = 0; i < stride; i++) {
-        const a = i >= bpp ? raw[r + i - bpp]! : 0, b = prev >= 0 ? raw[prev + i]! : 0;
-        raw[r + i] = raw[r + i]! + ((a + b) >> 1);
-      }
+      for (let i = 0; i < bpp; i++) raw[r + i] = raw[r + i]! + (raw[prev + i]! >> 1);
+      for (let i = r + bpp, u = prev + bpp, end = r + stride; i < end; i++, u++) raw[i] = raw[i]! + ((raw[i - bpp]! + raw[u]!) >> 1);
     } else if (f === 4) {
-      for (let i = 0; i < stride; i++) {
-        const a = i >= bpp ? raw[r + i - bpp]! : 0, b = prev >= 0 ? raw[prev + i]! : 0, c = i >= bpp && prev >= 0 ? raw[prev + i - bpp]! : 0;
+      for (let i = 0; i < bpp; i++) raw[r + i] = raw[r + i]! + raw[prev + i]!;
+      for (let i = r + bpp, u = prev + bpp, end = r + stride; i < end; i++, u++) {
+        const a = raw[i - bpp]!, b = raw[u]!, c = raw[u - bpp]!;
         const p = a + b - c;
         const pa = p > a ? p - a : a - p, pb = p > b ? p - b : b - p, pc = p > c ? p - c : c - p;
-        raw[r + i] = raw[r + i]! + (pa <= pb && pa <= pc ? a : pb <= pc ? b : c);
-      }
-    } else if (f > 4) throw new Error(`bad PNG filter ${f}`);
-    prev = r;
-
-    let d = y * width * 4;
-    if (bpp === 4) {
-      rgba.set(raw.subarray(r, r + stride), d);
-      if (opaque) for (let i = 3; i < stride; i += 4) if (raw[r + i] !== 255) { opaque = false; break; }
-    } else if (bpp === 3) {
-      for (let s = r, end = r + stride; s < end; s += 3, d += 4) { rgba[d] = raw[s]!; rgba[d + 1] = raw[s + 1]!; rgba[d + 2] = raw[s + 2]!; rgba[d + 3] = 255; }
-    } else {
-      for (let s = r, end = r + stride; s < end; s += bpp, d += 4) {
-        rgba[d] = rgba[d + 1] = rgba[d + 2] = raw[s]!;
-        rgba[d + 3] = bpp === 2 ? raw[s + 1]! : 255;
-        if (rgba[d + 3] !== 255) opaque = false;
+        raw[i] = raw[i]! + (pa <= pb && pa <= pc ? a : pb <= pc ? b : c);
       }
     }
+    prev = r;
+    if (bpp === 4 && opaque) for (let i = 3; i < stride; i += 4) if (raw[r + i] !== 255) { opaque = false; break; }
   }
-  return { rgba, width, height, opaque };
+  // RGB and RGBA rows stay where they are; grey and grey+alpha are expanded to RGBA.
+  if (bpp === 3 || bpp === 4) return { data: raw, width, height, channels: bpp, offset: 1, stride: stride + 1, opaque };
+  const rgba = new Uint8Array(width * height * 4);
+  for (let y = 0, d = 0; y < height; y++) {
+    for (let s = y * (stride + 1) + 1, end = s + stride; s < end; s += bpp, d += 4) {
+      rgba[d] = rgba[d + 1] = rgba[d + 2] = raw[s]!;
+      rgba[d + 3] = bpp === 2 ? raw[s + 1]! : 255;
+      if (rgba[d + 3] !== 255) opaque = false;
+    }
+  }
+  return { ...rgbaRaster(rgba, width, height), opaque };
 }
 
 function concat(parts: Uint8Array[]): Uint8Array {

@@ -3,6 +3,7 @@ import UTIF from "utif";
 import { PhotonImage } from "@cf-wasm/photon";
 import { FILE_FORMATS, PRESETS, WEB_LONG_SIDE, type DownloadOptions, type FileFormat } from "../../domain/downloads";
 import { portraitPixels } from "./fixture";
+import { encodePng } from "./png-encode";
 import { transformDownload } from "./transform";
 import { decodePng, pngChunks, pngDpi, tiffTags, webpInfo, type Decoded } from "./test-decoders";
 
@@ -200,5 +201,21 @@ describe("transformDownload: encoders", () => {
     let err = 0;
     for (let i = 0; i < d.rgba.length; i++) if ((i & 3) !== 3) err += Math.abs(d.rgba[i]! - ref.rgba[i]!);
     expect(err / (512 * 512 * 3)).toBeLessThan(4); // mean absolute error per sample, 0–255
+  });
+});
+
+describe("transformDownload: sources", () => {
+  it("an RGB PNG source (what the model answers) gives the same pixels as the same image stored as RGBA", async () => {
+    const rgbSource = encodePng(portraitPixels(1024), 1024, 1024); // opaque: colour type 2
+    expect(pngChunks(rgbSource)[0]!.data[9]).toBe(2);
+    expect(pngChunks(SOURCE)[0]!.data[9]).toBe(6);
+    const cases: Partial<DownloadOptions>[] = [{ resolution: "web" }, { preset: "email-signature", shape: "round" }, { fileFormat: "tiff" }, { preset: "twitter-banner" }];
+    for (const o of cases) {
+      const format = o.fileFormat ?? "png";
+      const a = await decode((await transformDownload(rgbSource, opts(o))).bytes, format);
+      const b = await decode((await transformDownload(SOURCE, opts(o))).bytes, format);
+      expect([a.width, a.height]).toEqual([b.width, b.height]);
+      expect(a.rgba.filter((v, i) => v !== b.rgba[i]).length).toBe(0); // differing samples
+    }
   });
 });

@@ -14,6 +14,7 @@ import { isPng, pngSize, setPngDpi } from "./png";
 import { decodePng, type Pixels } from "./png-decode";
 import { encodePng, isOpaque } from "./png-encode";
 import { resizeRgba } from "./resize";
+import { rgbaRaster, toRgba } from "./raster";
 import { encodeTiff } from "./tiff";
 import { setWebpDpi } from "./webp";
 import { encodeWebpLossy } from "./webp-lossy";
@@ -31,14 +32,14 @@ export interface TransformResult {
   height: number;
 }
 
-/** RGBA pixels of the stored result: our PNG reader when it can, photon otherwise (JPEG, 16-bit…). */
+/** Pixels of the stored result: our PNG reader when it can, photon otherwise (JPEG, 16-bit…). */
 async function decode(source: Uint8Array): Promise<Pixels> {
   const png = decodePng(source);
   if (png) return png;
   const img = PhotonImage.new_from_byteslice(source);
   try {
     const rgba = img.get_raw_pixels();
-    return { rgba, width: img.get_width(), height: img.get_height(), opaque: isOpaque(rgba) };
+    return { ...rgbaRaster(rgba, img.get_width(), img.get_height()), opaque: isOpaque(rgba) };
   } finally {
     img.free();
   }
@@ -60,11 +61,10 @@ export async function transformDownload(source: Uint8Array, o: DownloadOptions):
   const src = await decode(source);
   const plan = planGeometry(src.width, src.height, o);
   const { crop: c, portrait, width, height } = plan;
-  let pixels = src.rgba;
   const whole = c.x1 === 0 && c.y1 === 0 && c.x2 === src.width && c.y2 === src.height;
-  if (!whole || portrait.width !== src.width || portrait.height !== src.height) {
-    pixels = resizeRgba(src.rgba, src.width, c, portrait.width, portrait.height, src.opaque);
-  }
+  let pixels = whole && portrait.width === src.width && portrait.height === src.height
+    ? toRgba(src)
+    : resizeRgba(src, c, portrait.width, portrait.height);
   if (width !== portrait.width) pixels = composeOnBackdrop(pixels, portrait.width, height, width, plan.portraitX);
   const round = o.shape === "round";
   if (round) applyRoundMask(pixels, width, height);

@@ -21,8 +21,8 @@ export async function encodeWebpLossy(rgba: Uint8Array, width: number, height: n
   const out = module.encode(rgba as Uint8Array<ArrayBuffer>, width, height, {
     ...defaultOptions,
     quality: WEB_WEBP_QUALITY,
-    method: 4,
-    use_sharp_yuv: 1, // sharper colour edges (hair, collars) for little cost at this size
+    method: 4, // libvips' (and sharp's) default effort
+    use_sharp_yuv: 0, // libvips' default too: same luma SSIM, 15 % less time (decision 033)
     alpha_quality: 100, // the round mask's edge stays exact
   });
   if (!out) throw new Error("WebP encoding failed");

@@ -10,4 +10,9 @@ import { deflateSync, inflateSync } from "node:zlib";
 export const DEFLATE_LEVEL = 4;
 
 export const deflate = (data: Uint8Array): Uint8Array => deflateSync(data, { level: DEFLATE_LEVEL });
-export const inflate = (data: Uint8Array): Uint8Array => inflateSync(data);
+/**
+ * `expected` (the size the caller knows the output has, e.g. a PNG's rows) lets zlib write it in one
+ * buffer instead of 16 KB chunks joined at the end: about half the time for a 1024² image.
+ */
+export const inflate = (data: Uint8Array, expected?: number): Uint8Array =>
+  inflateSync(data, expected ? { chunkSize: Math.max(64, expected + 1) } : undefined);
