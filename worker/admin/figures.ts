@@ -114,21 +114,28 @@ export function monthStart(now: Date): Date {
   return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
 }
 
+/** Headshots whose generation started, created in [from, to), as a scalar subquery. */
+const generatedHeadshots = (from: Date | null, to: Date) => sql`
+  (select coalesce(sum(headshots), 0) from (${headshotTotals(from, to)}) t
+   where status in (${sql.join(GENERATED.map((g) => sql`${g}`), sql`, `)}))`;
+
+/** One statement (one round trip): every count comes from a day table or an index. */
 export async function stats(db: Db, now: Date): Promise<AdminStats> {
   const n = ts(now);
   const row = await one(db, sql`
     select
       ${usersCreated(null, now)} as total_users,
       ${usersCreated(monthStart(now), now)} as users_this_month,
+      ${generatedHeadshots(null, now)} as total_headshots,
+      ${generatedHeadshots(monthStart(now), now)} as headshots_this_month,
       (select count(*) from subscriptions where created_at < ${n} and status in ${ENTITLED}
          and (current_period_end is null or current_period_end > ${n})) as active_subscriptions,
       (select count(*) from subscriptions where created_at < ${n}) as total_subscriptions`);
-  const [all, month] = [await totalsByStatus(db, null, now), await totalsByStatus(db, monthStart(now), now)];
   return {
     totalUsers: num(row.total_users),
     usersThisMonth: num(row.users_this_month),
-    totalHeadshots: sumOf(all, "headshots", GENERATED),
-    headshotsThisMonth: sumOf(month, "headshots", GENERATED),
+    totalHeadshots: num(row.total_headshots),
+    headshotsThisMonth: num(row.headshots_this_month),
     activeSubscriptions: num(row.active_subscriptions),
     totalSubscriptions: num(row.total_subscriptions),
   };
