@@ -11,7 +11,7 @@ import { sql, type SQL } from "drizzle-orm";
 import { stringify } from "csv-stringify/sync";
 import { createDb, type Db, type DbConfig } from "../../db";
 import type { Range } from "./figures";
-import { allUsers } from "./users";
+import { allUsers, isoText } from "./users";
 
 type Cell = string | number | null;
 
@@ -114,7 +114,9 @@ export function financialsCsv(config: DbConfig, range: Partial<Range> & { to: Da
           ? sql`${col} >= ${after.at}::timestamptz and (${col}, ${id}) > (${after.at}::timestamptz, ${after.id}::uuid)`
           : range.from ? sql`${col} >= ${range.from.toISOString()}::timestamptz` : sql`true`;
       const res = await db.execute(sql`
-        select x.*, x.at::text as cursor_at from (
+        select ${isoText(sql`x.at`)} as date, x.at::text as cursor_at, x.id, x.type, x.stripe_id, x.stripe_invoice_id,
+          x.user_email, x.plan, x.amount_cents, x.currency, x.billing_reason
+        from (
           (select i.paid_at as at, i.id, 'invoice' as type, i.stripe_invoice_id as stripe_id, i.stripe_invoice_id,
             u.email as user_email, i.plan_type::text as plan, i.amount_cents, i.currency, i.billing_reason
           from invoices i left join users u on u.id = i.user_id
@@ -132,7 +134,7 @@ export function financialsCsv(config: DbConfig, range: Partial<Range> & { to: Da
       yield rows.map((r): Cell[] => {
         const cents = Number(r.amount_cents);
         return [
-          new Date(r.at as string).toISOString(), String(r.type), String(r.stripe_id), (r.stripe_invoice_id as string | null) ?? null,
+          String(r.date), String(r.type), String(r.stripe_id), (r.stripe_invoice_id as string | null) ?? null,
           (r.user_email as string | null) ?? null, (r.plan as string | null) ?? null, cents, cents / 100,
           String(r.currency), (r.billing_reason as string | null) ?? null,
         ];

@@ -24,7 +24,7 @@ export function userSearch(q: string | undefined): SQL {
  * A timestamptz as the API's ISO text (2026-11-24T05:57:00.123Z, milliseconds truncated like a JavaScript
  * Date), written by Postgres: the driver then has no dates to parse, nor the export any to format.
  */
-const isoText = (col: SQL) => sql`to_char(${col} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+export const isoText = (col: SQL) => sql`to_char(${col} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
 /**
  * The per-row details for the users selected by `inner` (which must select `u.*` from users u, ordered):
