@@ -55,7 +55,8 @@ if (process.env.RESEED || !(await seeded())) {
   // md5 of a label, shaped as a version-4 UUID (the API accepts only real UUIDs)
   await step("bench_uuid()", sql`create or replace function bench_uuid(label text) returns uuid language sql immutable
     as $$ select overlay(overlay(md5(label) placing '4' from 13) placing '8' from 17)::uuid $$`);
-  await step("truncate", sql`truncate users, headshots, subscriptions, invoices, refunds, moderation_flags, admin_audit_log, credits cascade`);
+  await step("truncate", sql`truncate users, headshots, subscriptions, invoices, refunds, moderation_flags, admin_audit_log, credits,
+    headshot_day_totals, invoice_day_totals, user_day_totals cascade`);
   // user i: a deterministic id, sign-ups spread over the last two years (newest is user 1)
   await step(`${N.users} users`, sql`
     insert into users (id, email, first_name, last_name, email_verified_at, created_at, updated_at)

@@ -140,6 +140,9 @@ export const headshots = pgTable("headshots", {
   updatedAt: updatedAt(),
 }, (t) => [
   index("headshots_user_created_idx").on(t.userId, t.createdAt.desc()),
+  // the operator's users table and export: each user's generated headshots (count, latest) from the
+  // index alone, instead of visiting every headshot row (060-admin-figures.md)
+  index("headshots_user_generated_idx").on(t.userId, t.createdAt).where(sql`${t.status} <> 'pending'`),
   // the retention sweep walks finished headshots that still have photos, oldest first, from the index
   // alone (user_id for the hashed anti-join with the kept users, id for the batch); 025-retention.md
   index("headshots_retention_idx")
@@ -168,6 +171,15 @@ export const headshotDayTotals = pgTable("headshot_day_totals", {
   durationMs: bigint("duration_ms", { mode: "number" }).notNull().default(0),
   timed: integer("timed").notNull().default(0),
 }, (t) => [primaryKey({ columns: [t.day, t.status] })]);
+
+/**
+ * Users per UTC sign-up day, kept by a trigger on `users` (db/migrations/0005_admin_perf.sql) like
+ * headshot_day_totals, for the user counts of the operator's figures. Never written by the application.
+ */
+export const userDayTotals = pgTable("user_day_totals", {
+  day: date("day").primaryKey(),
+  users: integer("users").notNull().default(0),
+});
 
 /**
  * Paid invoices per UTC day of payment and plan (`other`: a price that is none of ours), kept by a
@@ -201,6 +213,10 @@ export const subscriptions = pgTable("subscriptions", {
   index("subscriptions_live_idx")
     .on(t.status, t.currentPeriodEnd, t.planType, t.userId, t.createdAt)
     .where(sql`${t.status} in ('active', 'trialing', 'past_due')`),
+  // users by plan: the entitled ones in user order, so distinct users are counted in one pass without a sort
+  index("subscriptions_entitled_user_idx")
+    .on(t.userId, t.planType, t.currentPeriodEnd, t.createdAt)
+    .where(sql`${t.status} in ('active', 'trialing')`),
 ]);
 
 export const scheduledDowngrades = pgTable("scheduled_downgrades", {

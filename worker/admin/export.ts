@@ -1,16 +1,17 @@
 /**
  * CSV exports (RFC 4180: header row, CRLF, fields quoted when needed) written by csv-stringify, whose
  * `escape_formulas` prefixes a `'` to any text cell starting with =, +, -, @, tab or carriage return
- * (OWASP CSV injection). Rows are read a page at a time (1,000) by keyset and written as they come, so an export
- * holds one page in memory whatever the table's size. A stream outlives its request's handler (and the
- * request's database session, closed when the handler returns), so each export opens its own session
- * and closes it when the last page is read or the download is abandoned.
+ * (OWASP CSV injection). Rows are read a page at a time (1,000) by keyset, the next page while the
+ * current one is written, so an export holds two pages in memory whatever the table's size. A stream
+ * outlives its request's handler (and the request's database session, closed when the handler
+ * returns), so each export opens its own session and closes it when the last page is read or the
+ * download is abandoned.
  */
 import { sql, type SQL } from "drizzle-orm";
 import { stringify } from "csv-stringify/sync";
 import { createDb, type Db, type DbConfig } from "../../db";
 import type { Range } from "./figures";
-import { allUsers } from "./users";
+import { allUsers, isoText } from "./users";
 
 type Cell = string | number | null;
 
@@ -22,7 +23,26 @@ const csv = (rows: Cell[][], euros: ReadonlySet<number> = new Set()) =>
     cast: { number: (n, ctx) => (euros.has(Number(ctx.column)) ? n.toFixed(2) : String(n)) },
   });
 
-/** A streamed CSV body: the header, then each page of rows as it is read, on a session of its own. */
+/**
+ * What `pages` yields, asking for the next page before handing out the current one, so the database
+ * reads page n + 1 while page n is written out. Returning early returns `pages` too.
+ */
+export async function* readAhead<T>(pages: AsyncGenerator<T>): AsyncGenerator<T> {
+  try {
+    let next = pages.next();
+    for (;;) {
+      const current = await next;
+      if (current.done) return;
+      next = pages.next();
+      next.catch(() => {}); // awaited on the next turn, where a failure surfaces
+      yield current.value;
+    }
+  } finally {
+    await pages.return(undefined);
+  }
+}
+
+/** A streamed CSV body: the header, then each page of rows as it is read (one read ahead), on a session of its own. */
 function csvStream(
   config: DbConfig,
   header: string[],
@@ -38,7 +58,7 @@ function csvStream(
       await close().catch(() => {});
     }
   }
-  const pages = closing();
+  const pages = readAhead(closing());
   let started = false;
   return new ReadableStream<Uint8Array>({
     async pull(controller) {
@@ -94,7 +114,9 @@ export function financialsCsv(config: DbConfig, range: Partial<Range> & { to: Da
           ? sql`${col} >= ${after.at}::timestamptz and (${col}, ${id}) > (${after.at}::timestamptz, ${after.id}::uuid)`
           : range.from ? sql`${col} >= ${range.from.toISOString()}::timestamptz` : sql`true`;
       const res = await db.execute(sql`
-        select x.*, x.at::text as cursor_at from (
+        select ${isoText(sql`x.at`)} as date, x.at::text as cursor_at, x.id, x.type, x.stripe_id, x.stripe_invoice_id,
+          x.user_email, x.plan, x.amount_cents, x.currency, x.billing_reason
+        from (
           (select i.paid_at as at, i.id, 'invoice' as type, i.stripe_invoice_id as stripe_id, i.stripe_invoice_id,
             u.email as user_email, i.plan_type::text as plan, i.amount_cents, i.currency, i.billing_reason
           from invoices i left join users u on u.id = i.user_id
@@ -112,7 +134,7 @@ export function financialsCsv(config: DbConfig, range: Partial<Range> & { to: Da
       yield rows.map((r): Cell[] => {
         const cents = Number(r.amount_cents);
         return [
-          new Date(r.at as string).toISOString(), String(r.type), String(r.stripe_id), (r.stripe_invoice_id as string | null) ?? null,
+          String(r.date), String(r.type), String(r.stripe_id), (r.stripe_invoice_id as string | null) ?? null,
           (r.user_email as string | null) ?? null, (r.plan as string | null) ?? null, cents, cents / 100,
           String(r.currency), (r.billing_reason as string | null) ?? null,
         ];

@@ -6,9 +6,9 @@
  * windows inside the ledger, where they answer the same exact figures.
  */
 import { beforeAll, describe, expect, it } from "vitest";
-import { eq } from "drizzle-orm";
+import { and, eq, gte, lt, sql } from "drizzle-orm";
 import { parse } from "csv-parse/sync";
-import { headshots, invoices, refunds, subscriptions, users } from "../../db/schema";
+import { headshots, invoices, refunds, subscriptions, userDayTotals, users } from "../../db/schema";
 import { api, env, uniqueEmail } from "../test/helpers";
 import { at, operatorAuth, withTestDb } from "../test/admin";
 import * as figures from "./figures";
@@ -310,5 +310,84 @@ describe("export paging", () => {
     expect(new Set(small).size).toBe(small.length);
     expect(small.filter((id) => both.has(id))).toEqual(large.filter((id) => both.has(id)));
     expect(both.size).toBeGreaterThan(7);
+  });
+});
+
+describe("user_day_totals (the trigger-kept day totals behind the user counts)", () => {
+  it("follows inserts, a changed sign-up date and deletes, and agrees with the rows to the instant", async () => {
+    // 1996, seen by no other test
+    await withTestDb(async (db) => {
+      const created = ["1996-03-01T10:00:00Z", "1996-03-01T23:59:59Z", "1996-03-02T00:00:00Z", "1996-03-03T08:00:00Z", "1996-03-05T12:00:00Z"];
+      const rows = await db.insert(users).values(created.map((t) => ({ email: uniqueEmail("user-days"), createdAt: at(t) }))).returning({ id: users.id });
+      const [, , , d, e] = rows.map((r) => r.id) as [string, string, string, string, string];
+      await db.update(users).set({ createdAt: at("1996-03-04T08:00:00Z") }).where(eq(users.id, d)); // moved a day
+      await db.update(users).set({ firstName: "Renamed" }).where(eq(users.id, e)); // not a date change
+      await db.delete(users).where(eq(users.id, e));
+
+      const days = await db.select().from(userDayTotals).where(and(gte(userDayTotals.day, "1996-03-01"), lt(userDayTotals.day, "1996-04-01")));
+      expect(Object.fromEntries(days.filter((r) => r.users !== 0).map((r) => [r.day, r.users]))).toEqual({ "1996-03-01": 2, "1996-03-02": 1, "1996-03-04": 1 });
+
+      // the counts, at instants inside days (partial days read from the rows) and on day boundaries
+      const rowCount = async (from: Date | null, to: Date) =>
+        Number((await db.execute(sql`select count(*) as n from users where ${from ? sql`created_at >= ${from.toISOString()}::timestamptz and` : sql``} created_at < ${to.toISOString()}::timestamptz`)).rows[0]!.n);
+      for (const t of ["1996-03-01T10:00:00Z", "1996-03-01T10:00:00.001Z", "1996-03-02T00:00:00Z", "1996-03-04T08:00:00Z", "1996-03-04T09:00:00Z", "1996-03-06T00:00:00Z"]) {
+        const now = at(t);
+        const s = await figures.stats(db, now);
+        const a = await figures.userAnalytics(db, now);
+        expect(s.totalUsers).toBe(await rowCount(null, now));
+        expect(a.total).toBe(s.totalUsers);
+        expect(s.usersThisMonth).toBe(await rowCount(figures.monthStart(now), now));
+        expect(a.new).toBe(await rowCount(new Date(now.getTime() - 30 * 86_400_000), now));
+        expect(a.cohorts.at(-1)).toEqual({ month: "1996-03", count: s.usersThisMonth });
+      }
+      // by hand: at 03-04 09:00 this month holds 03-01 ×2, 03-02 and d moved to 03-04 08:00 (today's partial day)
+      expect((await figures.stats(db, at("1996-03-04T09:00:00Z"))).usersThisMonth).toBe(4);
+      expect((await figures.stats(db, at("1996-03-04T08:00:00Z"))).usersThisMonth).toBe(3);
+    });
+  });
+});
+
+describe("users by plan over time (computed from the subscription rows as of each instant)", () => {
+  it("follows a period that ends without any write, past_due, a plan change, two plans at once and a deleted user", async () => {
+    // 1997, seen by no other test; the free count is every user before the instant (rows of other tests in this file included) minus these subscribers
+    await withTestDb(async (db) => {
+      const t = crypto.randomUUID().slice(0, 8);
+      const made = await db.insert(users).values(["a", "b", "c", "d"].map((n) => ({ email: uniqueEmail(`plans-${n}`), createdAt: at("1997-01-01T00:00:00Z") }))).returning({ id: users.id });
+      const [a, b, c, d] = made.map((r) => r.id) as [string, string, string, string];
+      const sub = (name: string, userId: string, plan: Plan, status: string, periodEnd: string | null) => ({
+        userId, stripeSubscriptionId: `sub_plans_${t}_${name}`, stripePriceId: `price_${plan}`, planType: plan, status,
+        createdAt: at("1997-02-01T00:00:00Z"), currentPeriodEnd: periodEnd ? at(periodEnd) : null,
+      });
+      await db.insert(subscriptions).values([
+        sub("a", a, "monthly", "active", "1997-03-01T00:00:00Z"), // ends 03-01, nothing written then
+        sub("b1", b, "weekly", "active", "1997-04-01T00:00:00Z"),
+        sub("b2", b, "yearly", "trialing", null), // b holds two plans at once; no period end: entitled
+        sub("c", c, "monthly", "past_due", "1997-04-01T00:00:00Z"), // grants nothing
+        sub("d", d, "weekly", "active", "1997-04-01T00:00:00Z"),
+      ]);
+      const byPlan = async (when: string) => {
+        const now = at(when);
+        const users = Number((await db.execute(sql`select count(*) as n from users where created_at < ${now.toISOString()}::timestamptz`)).rows[0]!.n);
+        const r = await figures.usersByPlan(db, now);
+        const free = r.find((x) => x.planType === "free")!.count;
+        return { ...Object.fromEntries(r.filter((x) => x.planType !== "free").map((x) => [x.planType, x.count])), nonFree: users - free };
+      };
+      // before any subscription existed
+      expect(await byPlan("1997-01-15T00:00:00Z")).toEqual({ weekly: 0, monthly: 0, yearly: 0, nonFree: 0 });
+      // a, b (weekly and yearly: once among subscribers), d
+      expect(await byPlan("1997-02-15T00:00:00Z")).toEqual({ weekly: 2, monthly: 1, yearly: 1, nonFree: 3 });
+      // a's period is over at 03-01 exactly: a is free again
+      expect(await byPlan("1997-03-01T00:00:00Z")).toEqual({ weekly: 2, monthly: 0, yearly: 1, nonFree: 2 });
+      // d changes plan; c pays again
+      await db.update(subscriptions).set({ planType: "monthly", stripePriceId: "price_monthly" }).where(eq(subscriptions.stripeSubscriptionId, `sub_plans_${t}_d`));
+      await db.update(subscriptions).set({ status: "active" }).where(eq(subscriptions.stripeSubscriptionId, `sub_plans_${t}_c`));
+      expect(await byPlan("1997-03-15T00:00:00Z")).toEqual({ weekly: 1, monthly: 2, yearly: 1, nonFree: 3 });
+      // b is deleted (their subscriptions go with them): one user fewer in all, the rest unchanged
+      const before = await figures.usersByPlan(db, at("1997-03-15T00:00:00Z"));
+      await db.delete(users).where(eq(users.id, b));
+      expect(await byPlan("1997-03-15T00:00:00Z")).toEqual({ weekly: 0, monthly: 2, yearly: 0, nonFree: 2 });
+      const after = await figures.usersByPlan(db, at("1997-03-15T00:00:00Z"));
+      expect(after.find((x) => x.planType === "free")!.count).toBe(before.find((x) => x.planType === "free")!.count);
+    });
   });
 });

@@ -86,6 +86,18 @@ function headshotTotals(from: Date | null, to: Date): SQL {
     from (${sql.join(parts, sql` union all `)}) x group by status`;
 }
 
+/**
+ * The number of users created in [from, to) (from null: since the beginning), as a scalar subquery:
+ * user_day_totals for whole days, the rows at the edges (users_created_at_id_idx), exact to the instant.
+ */
+function usersCreated(from: Date | null, to: Date): SQL {
+  const { days, partial } = splitDays(from, to);
+  const parts: SQL[] = partial.map((r) => sql`select count(*) as n from users where created_at >= ${ts(r.from)} and created_at < ${ts(r.to)}`);
+  if (days) parts.push(sql`select sum(users) as n from user_day_totals where ${dayRange(days)}`);
+  if (parts.length === 0) return sql`0::bigint`;
+  return sql`(select coalesce(sum(n), 0) from (${sql.join(parts, sql` union all `)}) x)`;
+}
+
 interface StatusTotals { headshots: number; costCents: number; durationMs: number; timed: number }
 
 async function totalsByStatus(db: Db, from: Date | null, to: Date): Promise<Map<string, StatusTotals>> {
@@ -102,40 +114,49 @@ export function monthStart(now: Date): Date {
   return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
 }
 
+/** Headshots whose generation started, created in [from, to), as a scalar subquery. */
+const generatedHeadshots = (from: Date | null, to: Date) => sql`
+  (select coalesce(sum(headshots), 0) from (${headshotTotals(from, to)}) t
+   where status in (${sql.join(GENERATED.map((g) => sql`${g}`), sql`, `)}))`;
+
+/** One statement (one round trip): every count comes from a day table or an index. */
 export async function stats(db: Db, now: Date): Promise<AdminStats> {
   const n = ts(now);
-  const m = ts(monthStart(now));
   const row = await one(db, sql`
     select
-      (select count(*) from users where created_at < ${n}) as total_users,
-      (select count(*) from users where created_at >= ${m} and created_at < ${n}) as users_this_month,
+      ${usersCreated(null, now)} as total_users,
+      ${usersCreated(monthStart(now), now)} as users_this_month,
+      ${generatedHeadshots(null, now)} as total_headshots,
+      ${generatedHeadshots(monthStart(now), now)} as headshots_this_month,
       (select count(*) from subscriptions where created_at < ${n} and status in ${ENTITLED}
          and (current_period_end is null or current_period_end > ${n})) as active_subscriptions,
       (select count(*) from subscriptions where created_at < ${n}) as total_subscriptions`);
-  const [all, month] = [await totalsByStatus(db, null, now), await totalsByStatus(db, monthStart(now), now)];
   return {
     totalUsers: num(row.total_users),
     usersThisMonth: num(row.users_this_month),
-    totalHeadshots: sumOf(all, "headshots", GENERATED),
-    headshotsThisMonth: sumOf(month, "headshots", GENERATED),
+    totalHeadshots: num(row.total_headshots),
+    headshotsThisMonth: num(row.headshots_this_month),
     activeSubscriptions: num(row.active_subscriptions),
     totalSubscriptions: num(row.total_subscriptions),
   };
 }
 
 export async function userAnalytics(db: Db, now: Date): Promise<UserAnalytics> {
-  const n = ts(now);
+  const today = startOfDay(now);
   const first = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 11, 1));
   const row = await one(db, sql`
-    select
-      (select count(*) from users where created_at < ${n}) as total,
-      (select count(*) from users where created_at >= ${ts(new Date(now.getTime() - 30 * DAY_MS))} and created_at < ${n}) as new`);
+    select ${usersCreated(null, now)} as total, ${usersCreated(new Date(now.getTime() - 30 * DAY_MS), now)} as new`);
+  // the 12 months: whole days from the day totals (the first month starts on a day boundary), today so far from the rows
   const months = await all(db, sql`
     select to_char(m.month, 'YYYY-MM') as month, coalesce(c.count, 0) as count
     from generate_series(${utc(first)}, ${utc(monthStart(now))}, interval '1 month') as m(month)
     left join (
-      select date_trunc('month', created_at at time zone 'UTC') as month, count(*) as count
-      from users where created_at >= ${ts(first)} and created_at < ${n}
+      select date_trunc('month', day::timestamp) as month, sum(users) as count
+      from (
+        select day, users from user_day_totals where day >= ${dayText(first)}::date and day < ${dayText(today)}::date
+        union all
+        select ${dayText(today)}::date, count(*) from users where created_at >= ${ts(today)} and created_at < ${ts(now)}
+      ) x
       group by 1
     ) c on c.month = m.month
     order by m.month`);
@@ -177,27 +198,27 @@ export async function generationAnalytics(db: Db, now: Date): Promise<Generation
 }
 
 /**
- * Users with a subscription granting access now, per plan, and everyone else as free — one read of
- * the live subscriptions (subscriptions_live_idx), sorted once. A user entitled on two plans at once (Stripe allows
- * it; our checkout does not) counts under each, and once among the subscribers.
+ * Users with a subscription granting access now, per plan, and everyone else as free. One pass over the
+ * entitled subscriptions in user order (subscriptions_entitled_user_idx, index-only): a group per user
+ * says which plans they hold, so each user counts once per plan and once among the subscribers without
+ * a sort. A user entitled on two plans at once (Stripe allows it; our checkout does not) counts under
+ * each. The users are counted from user_day_totals.
  */
 export async function usersByPlan(db: Db, now: Date): Promise<UsersByPlan[]> {
   const n = ts(now);
-  // One sorted pass over the live subscriptions (index-only): distinct users per plan, and the rollup row
-  // (plan_type null) is the distinct live users overall, which the free count subtracts. An empty input
-  // still yields the rollup row, with 0.
-  const rows = await all(db, sql`
-    with live as (
-      select plan_type::text as plan_type, count(distinct user_id) as count from subscriptions
-      where created_at < ${n} and status in ${ENTITLED} and (current_period_end is null or current_period_end > ${n})
-      group by rollup (plan_type)
-    )
-    select coalesce(plan_type, 'free') as plan_type,
-      case when plan_type is null then (select count(*) from users where created_at < ${n}) - count else count end as count
-    from live`);
-  const counts = new Map(rows.map((r) => [String(r.plan_type), num(r.count)]));
-  const free = counts.get("free") ?? 0;
-  return [...PLAN_IDS.map((p) => ({ planType: p, count: counts.get(p) ?? 0 })), { planType: "free" as const, count: free }];
+  const holds = PLAN_IDS.map((p, i) => sql`bool_or(plan_type = ${p}) as ${sql.raw(`p${i}`)}`);
+  const counts = PLAN_IDS.map((_, i) => sql`count(*) filter (where ${sql.raw(`p${i}`)}) as ${sql.raw(`p${i}`)}`);
+  const row = await one(db, sql`
+    select ${usersCreated(null, now)} as users, count(*) as subscribers, ${sql.join(counts, sql`, `)}
+    from (
+      select user_id, ${sql.join(holds, sql`, `)} from subscriptions
+      where status in ${ENTITLED} and created_at < ${n} and (current_period_end is null or current_period_end > ${n})
+      group by user_id
+    ) s`);
+  return [
+    ...PLAN_IDS.map((p, i) => ({ planType: p, count: num(row[`p${i}`]) })),
+    { planType: "free" as const, count: num(row.users) - num(row.subscribers) },
+  ];
 }
 
 /** A plan's price as cents per month, exact (weekly × 52 / 12, monthly × 1, yearly / 12). */

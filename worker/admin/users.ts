@@ -1,7 +1,7 @@
 /**
  * The users table (GET /api/admin/users) and its CSV twin: each row with its headshot and subscription
  * counts, the newest subscription and the last headshot date, gathered per row by index lookups
- * (lateral joins on headshots_user_created_idx and subscriptions_user_idx), never by loading the tables.
+ * (lateral joins on headshots_user_generated_idx and subscriptions_user_idx), never by loading the tables.
  */
 import { sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../db";
@@ -20,23 +20,32 @@ export function userSearch(q: string | undefined): SQL {
   return sql`${userSearchText} like ${pattern}`;
 }
 
-/** The per-row details for the users selected by `inner` (which must select `u.*` from users u, ordered). */
+/**
+ * A timestamptz as the API's ISO text (2026-11-24T05:57:00.123Z, milliseconds truncated like a JavaScript
+ * Date), written by Postgres: the driver then has no dates to parse, nor the export any to format.
+ */
+export const isoText = (col: SQL) => sql`to_char(${col} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
+/**
+ * The per-row details for the users selected by `inner` (which must select `u.*` from users u, ordered):
+ * generated headshots from headshots_user_generated_idx alone; the newest subscription and how many
+ * there are in one lookup (the count is a window over the user's subscriptions, read before the limit).
+ */
 const withDetails = (inner: SQL) => sql`
-  select u.id, u.email, u.first_name, u.last_name, u.profile_image_url, u.created_at, u.created_at::text as cursor_at,
-    coalesce(h.count, 0) as headshot_count, h.last as last_headshot_date,
-    coalesce(sc.count, 0) as subscription_count, s.status as subscription_status, s.plan_type as subscription_plan
+  select u.id, u.email, u.first_name, u.last_name, u.profile_image_url, ${isoText(sql`u.created_at`)} as created_at,
+    u.created_at::text as cursor_at, coalesce(h.count, 0) as headshot_count, ${isoText(sql`h.last`)} as last_headshot_date,
+    coalesce(s.count, 0) as subscription_count, s.status as subscription_status, s.plan_type as subscription_plan
   from (${inner}) u
   left join lateral (
     select count(*) as count, max(created_at) as last from headshots where user_id = u.id and status <> 'pending'
   ) h on true
-  left join lateral (select count(*) as count from subscriptions where user_id = u.id) sc on true
   left join lateral (
-    select status, plan_type from subscriptions where user_id = u.id order by created_at desc, id desc limit 1
+    select status, plan_type, count(*) over () as count from subscriptions where user_id = u.id
+    order by created_at desc, id desc limit 1
   ) s on true
   order by u.created_at desc, u.id desc`;
 
 type Raw = Record<string, unknown>;
-const iso = (v: unknown) => (v === null || v === undefined ? null : new Date(v as string).toISOString());
 
 export function toUserRow(r: Raw): AdminUserRow {
   return {
@@ -48,8 +57,8 @@ export function toUserRow(r: Raw): AdminUserRow {
     headshotCount: Number(r.headshot_count),
     subscriptionCount: Number(r.subscription_count),
     subscription: r.subscription_status ? { status: String(r.subscription_status), planType: r.subscription_plan as PlanType } : null,
-    lastHeadshotDate: iso(r.last_headshot_date),
-    createdAt: iso(r.created_at)!,
+    lastHeadshotDate: (r.last_headshot_date as string | null) ?? null,
+    createdAt: String(r.created_at),
   };
 }
 
@@ -67,26 +76,19 @@ export async function listUsers(db: Db, opts: { page: number; pageSize: number; 
 
 /**
  * Every user, newest first, `batch` at a time by keyset (created_at, id) — the export streams these
- * pages, so memory holds two pages (the one being written, the next being read) whatever the table's size.
+ * pages (reading one ahead), so memory holds two pages whatever the table's size.
  */
 export async function* allUsers(db: Db, batch = 1000): AsyncGenerator<AdminUserRow[]> {
-  const page = async (after: { createdAt: string; id: string } | null) => {
+  let after: { createdAt: string; id: string } | null = null;
+  for (;;) {
     const cursor: SQL = after ? sql`(u.created_at, u.id) < (${after.createdAt}::timestamptz, ${after.id}::uuid)` : sql`true`;
     const res = await db.execute(withDetails(sql`
       select * from users u where ${cursor} order by u.created_at desc, u.id desc limit ${batch}`));
     const raw = res.rows as Raw[];
+    if (raw.length) yield raw.map(toUserRow);
     const last = raw[raw.length - 1];
+    if (raw.length < batch || !last) return;
     // the text form keeps Postgres's microseconds, which a JavaScript Date would round away
-    const next = raw.length === batch && last ? { createdAt: String(last.cursor_at), id: String(last.id) } : null;
-    return { rows: raw.map(toUserRow), next };
-  };
-  let current = await page(null);
-  for (;;) {
-    // read the next page while this one is written out
-    const following = current.next ? page(current.next) : null;
-    following?.catch(() => {}); // awaited below; a failure surfaces there
-    if (current.rows.length) yield current.rows;
-    if (!following) return;
-    current = await following;
+    after = { createdAt: String(last.cursor_at), id: String(last.id) };
   }
 }

@@ -5,12 +5,13 @@ import worker from "../index";
 import { headshots } from "../../db/schema";
 import { getConfig } from "../config";
 import { getDecrypted } from "../storage/encrypted";
-import { resultKey } from "../storage/keys";
+import { headshotPrefix, resultKey } from "../storage/keys";
 import { MESSAGES } from "../../domain/limits";
 import { STYLE_IDS } from "../../domain/styles";
 import { api, createTestUser, testDb } from "../test/helpers";
 import { contains, decode, jpegBytes } from "../test/images";
 import { creditsRow, envWithModel, headshotRow, seedProcessing } from "../test/headshots";
+import { operatorAuth } from "../test/admin";
 import { MAX_ATTEMPTS, backoffSeconds, processGeneration } from "./process";
 import { sweepStuckGenerations } from "./fail";
 import { BLOCKED_MESSAGE, NO_IMAGE_MESSAGE } from "./gemini";
@@ -133,6 +134,79 @@ describe("processGeneration", () => {
     await processGeneration(envWithModel(uniqueModel("standin-block")), id);
     expect((await creditsRow(user.id)).used).toBe(1);
   });
+});
+
+/**
+ * An env whose IMAGES bucket runs `during` when the consumer writes a result — before the write
+ * ("before") or after it ("after") — to stage what happens while a generation is in flight.
+ */
+function envInterrupting(when: "before" | "after", during: () => Promise<void>): Env {
+  const bucket = env.IMAGES;
+  const images = new Proxy(bucket, {
+    get(target, prop) {
+      if (prop !== "put") return Reflect.get(target, prop).bind(target);
+      return async (key: string, ...rest: unknown[]) => {
+        const isResult = key.endsWith("/result");
+        if (isResult && when === "before") await during();
+        const put = await (target.put as (...a: unknown[]) => Promise<R2Object | null>)(key, ...rest);
+        if (isResult && when === "after") await during();
+        return put;
+      };
+    },
+  });
+  return { ...env, IMAGES: images } as Env;
+}
+
+const objectsUnder = async (prefix: string) => (await env.IMAGES.list({ prefix })).objects.map((o) => o.key);
+
+describe("a generation in flight when its headshot goes away", () => {
+  const removeByModeration = async (id: string) => {
+    const op = await operatorAuth();
+    const res = await api("/api/admin/moderation/headshots/batch", {
+      method: "DELETE",
+      headers: { ...op.auth, "Content-Type": "application/json" },
+      body: JSON.stringify({ ids: [id] }),
+    });
+    expect(res.status).toBe(200);
+  };
+
+  for (const when of ["before", "after"] as const) {
+    it(`removed by moderation ${when} the result is written: no result is kept, the row fails (refunded), never completes`, async () => {
+      const { user } = await createTestUser();
+      const id = await seedProcessing(user.id);
+      const outcome = await processGeneration(envInterrupting(when, () => removeByModeration(id)), id);
+      expect(outcome).toEqual({ action: "failed", reason: MESSAGES.headshotRemoved });
+      expect(await headshotRow(id)).toMatchObject({ status: "failed", moderationStatus: "removed", resultKey: null, error: MESSAGES.headshotRemoved });
+      expect(await objectsUnder(headshotPrefix(user.id, id))).toEqual([]);
+      expect((await creditsRow(user.id)).used).toBe(0);
+    });
+  }
+
+  it("removed before its delivery: fails without calling the model or writing anything", async () => {
+    const { user } = await createTestUser();
+    const id = await seedProcessing(user.id);
+    await removeByModeration(id);
+    const model = uniqueModel("removed");
+    expect(await processGeneration(envWithModel(model), id)).toEqual({ action: "failed", reason: MESSAGES.headshotRemoved });
+    expect(await headshotRow(id)).toMatchObject({ status: "failed", moderationStatus: "removed" });
+    expect(await objectsUnder(headshotPrefix(user.id, id))).toEqual([]);
+    const stats = (await (await fetch(`${env.GEMINI_BASE_URL}/__stats`)).json()) as { calls: Record<string, number> };
+    expect(stats.calls[model]).toBeUndefined();
+  });
+
+  for (const when of ["before", "after"] as const) {
+    it(`owner deleted ${when} the result is written: nothing of theirs is left in the bucket`, async () => {
+      const { user } = await createTestUser();
+      const id = await seedProcessing(user.id);
+      const deleteAccount = async () => {
+        const op = await operatorAuth();
+        expect((await api(`/api/admin/users/${user.id}`, { method: "DELETE", headers: op.auth })).status).toBe(200);
+      };
+      const outcome = await processGeneration(envInterrupting(when, deleteAccount), id);
+      expect(outcome).toEqual({ action: "skipped", status: null });
+      expect(await objectsUnder(`u/${user.id}/`)).toEqual([]);
+    });
+  }
 });
 
 describe("the queue handler", () => {

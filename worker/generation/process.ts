@@ -3,11 +3,16 @@
  * - a row that is not `processing` is skipped (already done, failed, or never started);
  * - completing is `UPDATE ... WHERE status = 'processing'`, so two deliveries cannot both complete,
  *   and a completion cannot undo the sweeper's failure (nor the other way round).
+ * - a headshot removed by moderation, or whose owner was deleted, while its generation ran keeps no
+ *   result: the completing UPDATE also requires a live row (not `removed`), and when it matches nothing
+ *   the object just written is deleted again (the removal's own prefix delete may have run before the
+ *   write). A removed row still `processing` is failed at once (with the refund) instead of waiting
+ *   for the sweeper.
  * Transient model errors ask the queue to retry with backoff until MAX_ATTEMPTS, then the row fails
  * with 'Generation failed' and the free generation is refunded. A safety block or an answer without an
  * image fails at once with a readable reason (and a refund).
  */
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, ne, sql } from "drizzle-orm";
 import { headshots } from "../../db/schema";
 import { withDb } from "../lib/context";
 import { errorFields, log } from "../lib/log";
@@ -47,6 +52,11 @@ export async function processGeneration(env: Env, headshotId: string): Promise<P
       return { action: "skipped", status: current?.status ?? null };
     }
     const started = Date.now();
+    if (row.moderationStatus === "removed") {
+      // removed between `generate` and this delivery: no model call, nothing written
+      await failGeneration(db, headshotId, MESSAGES.headshotRemoved);
+      return { action: "failed", reason: MESSAGES.headshotRemoved };
+    }
 
     // A processing row always has its key (retention only nulls finished ones); null reads as missing.
     const original = row.originalKey ? await getDecrypted(env.IMAGES, config, row.originalKey) : null;
@@ -104,14 +114,22 @@ export async function processGeneration(env: Env, headshotId: string): Promise<P
         costCents: config.GEMINI_IMAGE_COST_CENTS,
         updatedAt: sql`now()`,
       })
-      .where(and(eq(headshots.id, headshotId), eq(headshots.status, "processing")))
+      .where(and(eq(headshots.id, headshotId), eq(headshots.status, "processing"), ne(headshots.moderationStatus, "removed")))
       .returning({ id: headshots.id });
     if (done.length === 0) {
-      // Someone else finished it (a duplicate delivery) or the sweeper failed it meanwhile. Keep the
-      // object only if the row says it is completed, so no result exists without a completed row.
-      const [current] = await db.select({ status: headshots.status }).from(headshots).where(eq(headshots.id, headshotId));
-      if (current?.status !== "completed") {
+      // Someone else finished it (a duplicate delivery), the sweeper failed it, moderation removed it or
+      // its owner was deleted meanwhile. Keep the object only if the row is completed and live, so no
+      // result exists without a completed row that may serve it.
+      const [current] = await db
+        .select({ status: headshots.status, moderationStatus: headshots.moderationStatus })
+        .from(headshots)
+        .where(eq(headshots.id, headshotId));
+      if (current?.status !== "completed" || current.moderationStatus === "removed") {
         await env.IMAGES.delete(key).catch((err) => log("error", "generation: cleanup failed", { key, ...errorFields(err) }));
+      }
+      if (current?.status === "processing" && current.moderationStatus === "removed") {
+        await failGeneration(db, headshotId, MESSAGES.headshotRemoved);
+        return { action: "failed", reason: MESSAGES.headshotRemoved };
       }
       return { action: "skipped", status: current?.status ?? null };
     }
