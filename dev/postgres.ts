@@ -108,7 +108,7 @@ export async function startLocalDatabase(opts: { dataDir?: string; databaseUrl?:
   const server = await servePglite(session, pgPort);
   const proxy = await startWsProxy({ host: "127.0.0.1", port: pgPort });
   const DATABASE_URL = `postgres://postgres@127.0.0.1:${pgPort}/postgres`;
-  const sqlHttp = await startSqlOverHttp({ DATABASE_URL, DATABASE_WS_PROXY: proxy.proxy });
+  const sqlHttp = await startSqlOverHttp({ DATABASE_URL, DATABASE_WS_PROXY: proxy.proxy, pglite: session });
   return {
     DATABASE_URL,
     DATABASE_WS_PROXY: proxy.proxy,

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { neon, neonConfig } from "@neondatabase/serverless";
+import { createRequire } from "node:module";
+import { Pool, neon, neonConfig } from "@neondatabase/serverless";
+import { useLocalWebSocketProxy } from "../db";
 import { startLocalDatabase, type LocalDatabase } from "./postgres";
 
 /** The local SQL-over-HTTP endpoint answers Neon's driver exactly as Neon's own endpoint would. */
@@ -38,5 +40,25 @@ describe("the local SQL-over-HTTP endpoint", () => {
     expect(b).toEqual([{ c: 3 }]);
     await expect(sql.transaction([sql`insert into t (id) values (${11})`, sql`insert into t (id) values (${1})`])).rejects.toMatchObject({ code: "23505" });
     expect(await sql`select id from t where id = ${11}`).toEqual([]);
+  });
+
+  it("never runs inside a session's open transaction: it waits for it to end", async () => {
+    // The embedded PGlite is one session shared by the wire clients and this endpoint.
+    neonConfig.webSocketConstructor = createRequire(import.meta.url)("ws");
+    useLocalWebSocketProxy(db);
+    const pool = new Pool({ connectionString: db.DATABASE_URL, max: 1 });
+    const session = await pool.connect();
+    try {
+      await session.query("begin");
+      await session.query("insert into t (id) values (20)");
+      const read = sql`select count(*)::int as c from t where id = ${20}`;
+      const answer = read.then((rows) => rows); // sends it now
+      await new Promise((resolve) => setTimeout(resolve, 100)); // let it reach the endpoint
+      await session.query("rollback");
+      expect(await answer).toEqual([{ c: 0 }]); // inside the transaction it would have seen the row
+    } finally {
+      session.release();
+      await pool.end();
+    }
   });
 });
