@@ -32,6 +32,20 @@ describe("the local SQL-over-HTTP endpoint", () => {
   it("answers a failing statement with the Postgres error", async () => {
     await expect(sql`insert into t (id) values (${1})`).rejects.toMatchObject({ code: "23505" });
     await expect(sql`select nope from t`).rejects.toThrow(/nope/);
+    await expect(sql`insert into t (id) values (${1})`).rejects.toMatchObject({ code: "23505" }); // again, same text
+    expect(await sql`select count(*)::int as c from t where id = ${1}`).toEqual([{ c: 1 }]);
+  });
+
+  it("answers a repeated statement with fresh rows, also after its table changes shape", async () => {
+    await sql`create table shape (id int primary key, a text)`;
+    await sql`insert into shape values (${1}, ${"x"})`;
+    const read = () => sql.query("select * from shape where id = $1", [1]);
+    expect(await read()).toEqual([{ id: 1, a: "x" }]);
+    await sql`update shape set a = ${"y"} where id = ${1}`;
+    expect(await read()).toEqual([{ id: 1, a: "y" }]);
+    await sql`alter table shape add column b text`;
+    expect(await read()).toEqual([{ id: 1, a: "y", b: null }]);
+    expect(await read()).toEqual([{ id: 1, a: "y", b: null }]);
   });
 
   it("runs a batch in one transaction, and rolls it all back when one statement fails", async () => {

@@ -143,14 +143,25 @@ function poolExecutor(db: { DATABASE_URL: string; DATABASE_WS_PROXY: string }, p
   };
 }
 
-/** Statements on the embedded PGlite session, each one extended-protocol run, under the session's lock. */
+/**
+ * Statements on the embedded PGlite session, each one extended-protocol run, under the session's lock.
+ * A single statement (the polled reads) is prepared once by its text as a named statement, so later
+ * runs skip parsing and planning (~150 → ~45 µs in PGlite for the credits join); Postgres re-plans it
+ * itself after DDL. Batches use the unnamed statement.
+ */
 function pgliteExecutor(session: PgliteSession): Executor {
   const { pg } = session;
-  async function one(q: QueryData): Promise<Result> {
-    const { messages } = await pg.execProtocol(extendedRun(q.query, (q.params ?? []) as (string | null)[]));
+  const named = new Map<string, string>();
+  const MAX_NAMED = 1000;
+  let made = 0;
+
+  /** One run; `statement` names a prepared statement, parsed in this run unless `parsed`. */
+  async function one(q: QueryData, statement = "", parsed = false): Promise<Result> {
+    const params = (q.params ?? []) as (string | null)[];
+    const { messages } = await pg.execProtocol(extendedRun(parsed ? null : q.query, params, statement));
     const result: Result = { command: "", rowCount: null, rowAsArray: true, fields: [], rows: [] };
     for (const m of messages as unknown as ProtocolMessage[]) {
-      if (m.name === "rowDescription") result.fields = m.fields.map((f) => ({ name: f.name, dataTypeID: f.dataTypeID, tableID: f.tableID, columnID: f.columnID, dataTypeSize: f.dataTypeSize, dataTypeModifier: f.dataTypeModifier, format: f.format }));
+      if (m.name === "rowDescription") result.fields = m.fields.map((f) => ({ name: f.name, dataTypeID: f.dataTypeID, tableID: f.tableID, columnID: f.columnID, dataTypeSize: f.dataTypeSize, dataTypeModifier: f.dataTypeModifier, format: Number(f.format) === 1 ? "binary" : "text" }));
       else if (m.name === "dataRow") result.rows.push(m.fields);
       else if (m.name === "commandComplete") {
         const tag = m.text.split(" ");
@@ -162,12 +173,32 @@ function pgliteExecutor(session: PgliteSession): Executor {
     return result;
   }
 
+  /** A single statement, by its named statement (made on first use). */
+  async function single(q: QueryData): Promise<Result> {
+    let name = named.get(q.query);
+    const parsed = name !== undefined;
+    if (!name) {
+      if (named.size >= MAX_NAMED) return one(q);
+      named.set(q.query, (name = `s${++made}`));
+    }
+    try {
+      return await one(q, name, parsed);
+    } catch (err) {
+      // Forget it (Close of a statement that was never made is no error), and answer this one unnamed
+      // if Postgres refused the cached plan (its result type changed with the schema).
+      named.delete(q.query);
+      await pg.execProtocol(closeStatement(name)).catch(() => {});
+      if ((err as { code?: string }).code === "0A000") return one(q);
+      throw err;
+    }
+  }
+
   return {
     async run(queries, begin) {
       // A wire client's open transaction holds the lock: our statements wait for it, never run inside it.
       const release = await session.acquire();
       try {
-        if (!begin) return [await one(queries[0]!)];
+        if (!begin) return [await single(queries[0]!)];
         await pg.exec(begin);
         try {
           const results = [];
@@ -189,21 +220,15 @@ function pgliteExecutor(session: PgliteSession): Executor {
 /** The parts of PGlite's parsed backend messages read here (RowDescription, DataRow, CommandComplete). */
 interface ProtocolMessage { name: string; fields: Field[] & (string | null)[]; text: string }
 
-/** Parse (unnamed, types inferred), Bind (text parameters, text results), Describe portal, Execute, Sync. */
-function extendedRun(query: string, params: (string | null)[]): Uint8Array {
+/**
+ * Parse (types inferred; skipped when `query` is null: the named statement exists), Bind (text
+ * parameters, text results), Describe the portal, Execute, Sync.
+ */
+function extendedRun(query: string | null, params: (string | null)[], statement: string): Uint8Array {
   const parts: Buffer[] = [];
-  const message = (type: string, body: Buffer) => {
-    const head = Buffer.alloc(5);
-    head.write(type, 0, "latin1");
-    head.writeInt32BE(body.length + 4, 1);
-    parts.push(head, body);
-  };
-  const cstr = (s: string) => Buffer.from(`${s}\0`, "utf8");
-  const int16 = (n: number) => { const b = Buffer.alloc(2); b.writeInt16BE(n); return b; };
-  const int32 = (n: number) => { const b = Buffer.alloc(4); b.writeInt32BE(n); return b; };
-
-  message("P", Buffer.concat([cstr(""), cstr(query), int16(0)]));
-  const bind: Buffer[] = [cstr(""), cstr(""), int16(0), int16(params.length)];
+  const message = (type: string, body: Buffer) => parts.push(frame(type, body));
+  if (query !== null) message("P", Buffer.concat([cstr(statement), cstr(query), int16(0)]));
+  const bind: Buffer[] = [cstr(""), cstr(statement), int16(0), int16(params.length)];
   for (const p of params) {
     if (p === null || p === undefined) bind.push(int32(-1));
     else { const v = Buffer.from(String(p), "utf8"); bind.push(int32(v.length), v); }
@@ -215,3 +240,18 @@ function extendedRun(query: string, params: (string | null)[]): Uint8Array {
   message("S", Buffer.alloc(0));
   return Buffer.concat(parts);
 }
+
+/** Close a named statement, then Sync. */
+function closeStatement(statement: string): Uint8Array {
+  return Buffer.concat([frame("C", Buffer.concat([Buffer.from("S", "latin1"), cstr(statement)])), frame("S", Buffer.alloc(0))]);
+}
+
+function frame(type: string, body: Buffer): Buffer {
+  const head = Buffer.alloc(5);
+  head.write(type, 0, "latin1");
+  head.writeInt32BE(body.length + 4, 1);
+  return Buffer.concat([head, body]);
+}
+const cstr = (s: string) => Buffer.from(`${s}\0`, "utf8");
+const int16 = (n: number) => { const b = Buffer.alloc(2); b.writeInt16BE(n); return b; };
+const int32 = (n: number) => { const b = Buffer.alloc(4); b.writeInt32BE(n); return b; };
