@@ -13,15 +13,6 @@ export interface DbConfig {
   DATABASE_HTTP_URL?: string;
 }
 
-/**
- * The production driver, two ways, created per request:
- * - `db`: a session over a WebSocket (transactions, `for update`, anything multi-statement). Opened on
- *   first use; `close()` it when the request is done.
- * - `http`: one statement per HTTPS round trip, no session to open — for the polled hot paths (status,
- *   credits). It cannot run interactive transactions.
- * Locally the same driver talks to a WebSocket proxy and an HTTP endpoint in front of PGlite or any
- * Postgres server (dev/postgres.ts).
- */
 /** Locally, Neon's driver speaks plain WebSocket to the proxy in front of Postgres (dev/postgres.ts). */
 export function useLocalWebSocketProxy(env: Pick<DbConfig, "DATABASE_WS_PROXY">) {
   if (!env.DATABASE_WS_PROXY) return;
@@ -32,6 +23,20 @@ export function useLocalWebSocketProxy(env: Pick<DbConfig, "DATABASE_WS_PROXY">)
   neonConfig.pipelineConnect = false;
 }
 
+/**
+ * The production driver, two ways:
+ * - `db`: a session over a WebSocket (transactions, `for update`, anything multi-statement), made per
+ *   request (a Worker cannot share an open socket between requests). Opened on first use; `close()` it
+ *   when the request is done.
+ * - `http`: one statement per HTTPS round trip, no session to open — for the polled hot paths (status,
+ *   credits). It cannot run interactive transactions. It holds no connection (each statement is its own
+ *   `fetch`), so one per isolate serves every request, and so do the statements prepared on it.
+ * Neither is given the schema: nothing uses drizzle's relational queries (`db.query.*`), and deriving
+ * their metadata from the schema on every request was the largest single cost of a request that reads
+ * nothing (docs/decisions/006-http-driver-for-hot-reads.md).
+ * Locally the same driver talks to a WebSocket proxy and an HTTP endpoint in front of PGlite or any
+ * Postgres server (dev/postgres.ts).
+ */
 export function createDb(env: DbConfig) {
   useLocalWebSocketProxy(env);
   // One connection per request: statements of a request run in order, transactions get it to themselves.
@@ -43,12 +48,34 @@ export function createDb(env: DbConfig) {
       console.warn(JSON.stringify({ level: "warn", message: "database pool error", error: err.message }));
     }
   });
-  const db = drizzle({ client: pool, schema });
+  const db = drizzle({ client: pool });
+  return { db, http: httpDb(env), close: () => pool.end() };
+}
+
+const newHttpDb = (env: DbConfig) => drizzleHttp({ client: neon(env.DATABASE_URL) });
+let shared: { key: string; http: ReturnType<typeof newHttpDb> } | undefined;
+
+/** The isolate's SQL-over-HTTP client; made again only when the database settings change (tests). */
+export function httpDb(env: DbConfig) {
   if (env.DATABASE_HTTP_URL) neonConfig.fetchEndpoint = env.DATABASE_HTTP_URL;
-  const http = drizzleHttp({ client: neon(env.DATABASE_URL), schema });
-  return { db, http, close: () => pool.end() };
+  const key = `${env.DATABASE_URL} ${env.DATABASE_HTTP_URL ?? ""}`;
+  if (shared?.key !== key) shared = { key, http: newHttpDb(env) };
+  return shared.http;
 }
 
 export type Db = ReturnType<typeof createDb>["db"];
-export type HttpDb = ReturnType<typeof createDb>["http"];
+export type HttpDb = ReturnType<typeof newHttpDb>;
 export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+
+/**
+ * A statement built once per SQL-over-HTTP client and then only executed with its placeholders filled
+ * (`sql.placeholder`): drizzle's query building was a measurable part of every polled read.
+ */
+export function preparedOn<T>(build: (db: HttpDb) => T): (db: HttpDb) => T {
+  const built = new WeakMap<HttpDb, T>();
+  return (db) => {
+    let statement = built.get(db);
+    if (!statement) built.set(db, (statement = build(db)));
+    return statement;
+  };
+}

@@ -30,11 +30,27 @@ function fifoLock() {
   };
 }
 
-export async function servePglite(pg: PGlite, port: number, host = "127.0.0.1") {
-  const acquire = fifoLock();
+/**
+ * The one PGlite session and its lock. Whoever runs statements on it — a wire client here, or the
+ * SQL-over-HTTP stand-in in this process (dev/sql-over-http.ts) — holds the lock while it does, and keeps
+ * it while a transaction it opened is open.
+ */
+export interface PgliteSession {
+  pg: PGlite;
+  acquire(): Promise<() => void>;
+}
+
+export function pgliteSession(pg: PGlite): PgliteSession {
+  return { pg, acquire: fifoLock() };
+}
+
+export async function servePglite(session: PgliteSession, port: number, host = "127.0.0.1") {
+  const { pg, acquire } = session;
   const sockets = new Set<net.Socket>();
 
-  const server = net.createServer((socket) => {
+  // noDelay: a client's run often arrives in several small writes; with Nagle's algorithm on, the answer
+  // to one waits for a delayed ACK (40 ms), which capped the local stack at a few hundred statements/s.
+  const server = net.createServer({ noDelay: true }, (socket) => {
     sockets.add(socket);
     let buffer = Buffer.alloc(0);
     let started = false;

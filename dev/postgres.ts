@@ -8,7 +8,7 @@ import { createRequire } from "node:module";
 import { PGlite } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { freePort } from "./ports";
-import { servePglite } from "./pglite-server";
+import { pgliteSession, servePglite } from "./pglite-server";
 import { startSqlOverHttp } from "./sql-over-http";
 
 // In a vitest globalSetup the "ws" import can resolve to the browser stub; require the Node build.
@@ -47,7 +47,8 @@ export async function startWsProxy(target: { host: string; port: number }, maxBa
 
     const connect = () => {
       if (closed) return release();
-      const s = (sock = net.connect(target.port, target.host));
+      // noDelay: see dev/pglite-server.ts (Nagle's algorithm held small writes for a delayed ACK)
+      const s = (sock = net.connect({ port: target.port, host: target.host, noDelay: true }));
       s.on("connect", () => { for (const b of pending.splice(0)) s.write(b); });
       s.on("data", (data) => ws.readyState === ws.OPEN && ws.send(data));
       s.once("close", release);
@@ -103,10 +104,11 @@ export async function startLocalDatabase(opts: { dataDir?: string; databaseUrl?:
   // pg_trgm: the operator's user search (db/migrations/0002_admin.sql)
   const pg = await PGlite.create(opts.dataDir, { extensions: { pg_trgm } });
   const pgPort = await freePort();
-  const server = await servePglite(pg, pgPort);
+  const session = pgliteSession(pg);
+  const server = await servePglite(session, pgPort);
   const proxy = await startWsProxy({ host: "127.0.0.1", port: pgPort });
   const DATABASE_URL = `postgres://postgres@127.0.0.1:${pgPort}/postgres`;
-  const sqlHttp = await startSqlOverHttp({ DATABASE_URL, DATABASE_WS_PROXY: proxy.proxy });
+  const sqlHttp = await startSqlOverHttp({ DATABASE_URL, DATABASE_WS_PROXY: proxy.proxy, pglite: session });
   return {
     DATABASE_URL,
     DATABASE_WS_PROXY: proxy.proxy,

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { neon, neonConfig } from "@neondatabase/serverless";
+import { createRequire } from "node:module";
+import { Pool, neon, neonConfig } from "@neondatabase/serverless";
+import { useLocalWebSocketProxy } from "../db";
 import { startLocalDatabase, type LocalDatabase } from "./postgres";
 
 /** The local SQL-over-HTTP endpoint answers Neon's driver exactly as Neon's own endpoint would. */
@@ -30,6 +32,20 @@ describe("the local SQL-over-HTTP endpoint", () => {
   it("answers a failing statement with the Postgres error", async () => {
     await expect(sql`insert into t (id) values (${1})`).rejects.toMatchObject({ code: "23505" });
     await expect(sql`select nope from t`).rejects.toThrow(/nope/);
+    await expect(sql`insert into t (id) values (${1})`).rejects.toMatchObject({ code: "23505" }); // again, same text
+    expect(await sql`select count(*)::int as c from t where id = ${1}`).toEqual([{ c: 1 }]);
+  });
+
+  it("answers a repeated statement with fresh rows, also after its table changes shape", async () => {
+    await sql`create table shape (id int primary key, a text)`;
+    await sql`insert into shape values (${1}, ${"x"})`;
+    const read = () => sql.query("select * from shape where id = $1", [1]);
+    expect(await read()).toEqual([{ id: 1, a: "x" }]);
+    await sql`update shape set a = ${"y"} where id = ${1}`;
+    expect(await read()).toEqual([{ id: 1, a: "y" }]);
+    await sql`alter table shape add column b text`;
+    expect(await read()).toEqual([{ id: 1, a: "y", b: null }]);
+    expect(await read()).toEqual([{ id: 1, a: "y", b: null }]);
   });
 
   it("runs a batch in one transaction, and rolls it all back when one statement fails", async () => {
@@ -38,5 +54,25 @@ describe("the local SQL-over-HTTP endpoint", () => {
     expect(b).toEqual([{ c: 3 }]);
     await expect(sql.transaction([sql`insert into t (id) values (${11})`, sql`insert into t (id) values (${1})`])).rejects.toMatchObject({ code: "23505" });
     expect(await sql`select id from t where id = ${11}`).toEqual([]);
+  });
+
+  it("never runs inside a session's open transaction: it waits for it to end", async () => {
+    // The embedded PGlite is one session shared by the wire clients and this endpoint.
+    neonConfig.webSocketConstructor = createRequire(import.meta.url)("ws");
+    useLocalWebSocketProxy(db);
+    const pool = new Pool({ connectionString: db.DATABASE_URL, max: 1 });
+    const session = await pool.connect();
+    try {
+      await session.query("begin");
+      await session.query("insert into t (id) values (20)");
+      const read = sql`select count(*)::int as c from t where id = ${20}`;
+      const answer = read.then((rows) => rows); // sends it now
+      await new Promise((resolve) => setTimeout(resolve, 100)); // let it reach the endpoint
+      await session.query("rollback");
+      expect(await answer).toEqual([{ c: 0 }]); // inside the transaction it would have seen the row
+    } finally {
+      session.release();
+      await pool.end();
+    }
   });
 });

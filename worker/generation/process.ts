@@ -39,7 +39,16 @@ export function backoffSeconds(attempt: number): number {
   return Math.min(600, 15 * 4 ** Math.max(0, attempt - 1));
 }
 
-export async function processGeneration(env: Env, headshotId: string): Promise<ProcessOutcome> {
+/** Milliseconds since `since`, added to `steps[name]`: where a generation's time goes, logged when it completes. */
+function lap(steps: Record<string, number>, name: string, since: number): number {
+  const now = performance.now();
+  steps[name] = Math.round(now - since);
+  return now;
+}
+
+export async function processGeneration(env: Env, headshotId: string, queuedMs?: number): Promise<ProcessOutcome> {
+  const steps: Record<string, number> = {};
+  let t = performance.now();
   return withDb(env, async (db, config) => {
     // Claim this attempt: only a row still processing counts, and the attempt is recorded first.
     const [row] = await db
@@ -47,6 +56,7 @@ export async function processGeneration(env: Env, headshotId: string): Promise<P
       .set({ attempts: sql`${headshots.attempts} + 1`, startedAt: sql`now()`, updatedAt: sql`now()` })
       .where(and(eq(headshots.id, headshotId), eq(headshots.status, "processing")))
       .returning();
+    t = lap(steps, "claimMs", t);
     if (!row) {
       const [current] = await db.select({ status: headshots.status }).from(headshots).where(eq(headshots.id, headshotId));
       return { action: "skipped", status: current?.status ?? null };
@@ -60,6 +70,7 @@ export async function processGeneration(env: Env, headshotId: string): Promise<P
 
     // A processing row always has its key (retention only nulls finished ones); null reads as missing.
     const original = row.originalKey ? await getDecrypted(env.IMAGES, config, row.originalKey) : null;
+    t = lap(steps, "originalMs", t);
     const style = styleById(row.style);
     if (!original || !style) {
       const reason = !original ? "The uploaded photo is missing." : `Unknown style ${row.style}.`;
@@ -73,6 +84,7 @@ export async function processGeneration(env: Env, headshotId: string): Promise<P
       mimeType: original.contentType,
       prompt: buildPrompt(style.id as StyleId, row.gender as Gender | null),
     });
+    t = lap(steps, "modelMs", t);
 
     if (outcome.kind === "transient") {
       if (row.attempts >= MAX_ATTEMPTS) {
@@ -96,10 +108,12 @@ export async function processGeneration(env: Env, headshotId: string): Promise<P
     if (watermarked) {
       bytes = stampWatermark(bytes);
       mimeType = "image/png";
+      t = lap(steps, "watermarkMs", t);
     }
 
     const key = resultKey(row.userId, row.id);
     await putEncrypted(env.IMAGES, config, key, bytes, mimeType);
+    t = lap(steps, "resultMs", t);
     const durationMs = Date.now() - started;
     const done = await db
       .update(headshots)
@@ -133,6 +147,8 @@ export async function processGeneration(env: Env, headshotId: string): Promise<P
       }
       return { action: "skipped", status: current?.status ?? null };
     }
+    lap(steps, "completeMs", t);
+    log("info", "generation: completed", { headshotId, queuedMs, ...steps });
     return { action: "completed" };
   });
 }

@@ -9,7 +9,7 @@
 import { and, eq, gte, sql } from "drizzle-orm";
 import { credits, headshots, users } from "../../db/schema";
 import { hasActiveSubscription } from "../billing/subscription";
-import type { Db, HttpDb } from "../../db";
+import { preparedOn, type Db, type HttpDb } from "../../db";
 import type { Config } from "../config";
 import { ApiError, notFound, tooManyRequests } from "../lib/errors";
 import { MESSAGES } from "../../domain/limits";
@@ -122,16 +122,20 @@ export async function undoStart(db: Db, userId: string, headshotId: string): Pro
   });
 }
 
-/** GET /api/users/credits: free generations left, used, and whether the email is verified. */
-export async function readCredits(db: Db | HttpDb, userId: string) {
-  const [row] = await db
-    .select({ granted: credits.granted, used: credits.used, verifiedAt: users.emailVerifiedAt })
+const creditsStatement = preparedOn((db) =>
+  db
+    .select({ granted: credits.granted, used: credits.used, verified: sql<boolean>`${users.emailVerifiedAt} is not null` })
     .from(users)
     .leftJoin(credits, eq(credits.userId, users.id))
-    .where(eq(users.id, userId));
+    .where(eq(users.id, sql.placeholder("userId")))
+    .prepare("read_credits"),
+);
+
+/** GET /api/users/credits: free generations left, used, and whether the email is verified. One statement. */
+export async function readCredits(db: HttpDb, userId: string) {
+  const [row] = await creditsStatement(db).execute({ userId });
   if (!row) throw notFound("User not found.");
   const granted = row.granted ?? 0;
   const used = row.used ?? 0;
-  return { remaining: Math.max(0, granted - used), totalUsed: used, isVerified: Boolean(row.verifiedAt) };
+  return { remaining: Math.max(0, granted - used), totalUsed: used, isVerified: row.verified === true };
 }
-

@@ -6,7 +6,7 @@ import { getConfig } from "../config";
 import { getDecrypted } from "../storage/encrypted";
 import { originalKey } from "../storage/keys";
 import { eq } from "drizzle-orm";
-import { headshots } from "../../db/schema";
+import { credits, headshots } from "../../db/schema";
 import { api, createTestUser, testDb } from "../test/helpers";
 import {
   SECRET, contains, decode, jpegBytes, jpegDeclaring, jpegWithMetadata, pngBytes, pngDeclaring, webpBytes,
@@ -285,5 +285,22 @@ describe("GET /api/users/credits", () => {
     const unverified = await createTestUser({ verified: false });
     expect(await api("/api/users/credits", { headers: unverified.auth }).then((r) => r.json())).toEqual({ remaining: 0, totalUsed: 0, isVerified: false });
     expect((await api("/api/users/credits")).status).toBe(401);
+  });
+
+  it("reflects a charge or a refund on the very next read, and each user reads only their own", async () => {
+    const alice = await createTestUser();
+    const bob = await createTestUser({ freeUsed: 1 });
+    const read = (auth: Record<string, string>) => api("/api/users/credits", { headers: auth }).then((r) => r.json());
+    const setUsed = async (userId: string, used: number) => {
+      const { db, close } = testDb();
+      try { await db.update(credits).set({ used }).where(eq(credits.userId, userId)); } finally { await close(); }
+    };
+    expect(await read(alice.auth)).toMatchObject({ remaining: 2, totalUsed: 0 });
+    expect(await read(bob.auth)).toMatchObject({ remaining: 1, totalUsed: 1 });
+    await setUsed(alice.user.id, 1); // a generation charged
+    expect(await read(alice.auth)).toMatchObject({ remaining: 1, totalUsed: 1 });
+    await setUsed(alice.user.id, 0); // and refunded
+    expect(await read(alice.auth)).toMatchObject({ remaining: 2, totalUsed: 0 });
+    expect(await read(bob.auth)).toMatchObject({ remaining: 1, totalUsed: 1 });
   });
 });

@@ -13,9 +13,10 @@ import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { createMiddleware } from "hono/factory";
 import { z } from "zod";
-import { and, desc, eq, inArray, isNull, ne } from "drizzle-orm";
+import { and, desc, eq, inArray, isNull, ne, sql } from "drizzle-orm";
 import { headshots } from "../../db/schema";
 import type { Headshot } from "../../db/schema";
+import { preparedOn } from "../../db";
 import type { Config } from "../config";
 import type { AppEnv } from "../env";
 import { requireUser } from "../auth/middleware";
@@ -80,6 +81,21 @@ const uploadAllowed = createMiddleware<AppEnv>(async (c, next) => {
   await next();
 });
 
+/** The status poll's one statement: a primary-key lookup filtered by the owner. */
+const statusStatement = preparedOn((db) =>
+  db
+    .select({
+      status: headshots.status,
+      resultKey: headshots.resultKey,
+      error: headshots.error,
+      moderationStatus: headshots.moderationStatus,
+      imagesDeletedAt: headshots.imagesDeletedAt,
+    })
+    .from(headshots)
+    .where(and(eq(headshots.id, sql.placeholder("id")), eq(headshots.userId, sql.placeholder("userId"))))
+    .prepare("headshot_status"),
+);
+
 export const headshotRoutes = new Hono<AppEnv>()
   .post(
     "/upload",
@@ -141,16 +157,7 @@ export const headshotRoutes = new Hono<AppEnv>()
     // by owner, one HTTP round trip, no session.
     let answer = recallFinished(userId, id);
     if (!answer) {
-      const [row] = await c.var.httpDb
-        .select({
-          status: headshots.status,
-          resultKey: headshots.resultKey,
-          error: headshots.error,
-          moderationStatus: headshots.moderationStatus,
-          imagesDeletedAt: headshots.imagesDeletedAt,
-        })
-        .from(headshots)
-        .where(and(eq(headshots.id, id), eq(headshots.userId, userId)));
+      const [row] = await statusStatement(c.var.httpDb).execute({ id, userId });
       if (!row) throw headshotNotFound();
       const unavailable = unavailableMessage(row);
       if (unavailable) throw gone(unavailable);
