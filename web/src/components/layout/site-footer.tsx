@@ -7,7 +7,7 @@ const link = "rounded-sm hover:text-foreground focus-visible:outline-none focus-
 
 export function SiteFooter() {
   return (
-    <footer className="border-t bg-muted/40">
+    <footer className="below-fold border-t bg-muted/40">
       <div className="mx-auto grid max-w-6xl gap-10 px-4 py-12 text-sm text-muted-foreground sm:px-6 md:grid-cols-5">
         <div className="md:col-span-2">
           <Logo className="text-foreground" />
