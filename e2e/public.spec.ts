@@ -1,5 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
+import { createVerifiedAccount, signIn } from "./helpers";
 
 const PHONE = { width: 360, height: 780 };
 const DESKTOP = { width: 1280, height: 900 };
@@ -161,3 +162,28 @@ for (const viewport of [PHONE, DESKTOP]) {
     await noSeriousViolations(page);
   });
 }
+
+test("signed in, a public page's header island shows the Account menu; the landing's CTA ends on /dashboard", async ({ page, request }) => {
+  const email = await createVerifiedAccount(request, "public-header");
+  await signIn(page, email);
+  await page.setViewportSize(DESKTOP);
+  await page.goto("/services/cv-headshots");
+  const account = page.getByRole("button", { name: "Account" });
+  await expect(account).toBeVisible();
+  await expect(page.getByRole("banner").getByRole("link", { name: "Sign In" })).toHaveCount(0);
+  await account.click();
+  await expect(page.getByText(email).filter({ visible: true })).toBeVisible();
+  for (const name of ["Dashboard", "Settings"]) await expect(page.getByRole("banner").getByRole("link", { name })).toBeVisible();
+  await page.keyboard.press("Escape");
+  await expect(account).toBeFocused();
+  // The landing's calls to action lead to /auth, which sends a signed-in visitor on to the dashboard.
+  await page.goto("/");
+  await page.getByRole("link", { name: "Generate Free Headshot" }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  // Sign Out from the Account menu ends the session and returns to the landing page, signed out.
+  await page.goto("/privacy-policy");
+  await page.getByRole("button", { name: "Account" }).click();
+  await page.getByRole("button", { name: "Sign Out" }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole("banner").getByRole("link", { name: "Sign In" })).toBeVisible();
+});
