@@ -3,7 +3,7 @@
  * (hero, styles, pricing, testimonials, the FAQ's native <details>, footer links) stays the server's HTML,
  * which React never hydrates (docs/decisions/071).
  */
-import { StrictMode, type ReactNode } from "react";
+import { StrictMode, startTransition, type ReactNode } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
 import type { IslandName } from "@/components/layout/island";
 import { CookieSettingsButton } from "@/components/layout/site-footer";
@@ -29,13 +29,17 @@ export const HYDRATED_ISLANDS = {
 const island = (name: IslandName) => document.querySelector<HTMLElement>(`[data-island="${name}"]`);
 
 export function startPublicPage() {
-  for (const [name, render] of Object.entries(HYDRATED_ISLANDS)) {
-    const el = island(name as IslandName);
-    if (el) hydrateRoot(el, <StrictMode>{render()}</StrictMode>);
-  }
-  // The banner depends on the stored choice, which the prerendered HTML cannot know: rendered here only.
-  const consent = island("consent");
-  if (consent) createRoot(consent).render(<StrictMode><ConsentBanner /></StrictMode>);
+  // In a transition, React renders in slices of a few milliseconds and yields in between, instead of one
+  // long task (Total Blocking Time); a click on an island while it hydrates is replayed once it is live.
+  startTransition(() => {
+    for (const [name, render] of Object.entries(HYDRATED_ISLANDS)) {
+      const el = island(name as IslandName);
+      if (el) hydrateRoot(el, <StrictMode>{render()}</StrictMode>);
+    }
+    // The banner depends on the stored choice, which the prerendered HTML cannot know: rendered here only.
+    const consent = island("consent");
+    if (consent) createRoot(consent).render(<StrictMode><ConsentBanner /></StrictMode>);
+  });
   // Every public page is its own document: its load is the route change that counts as a PageView.
   pixel.pageView();
 }
