@@ -45,8 +45,8 @@ try {
     ]);
     console.log(rows.at(-1)!.join("  "));
     if (details) {
-      const lcp = audits["largest-contentful-paint-element"]?.details as { items?: { items?: { node?: { snippet?: string } }[] }[] } | undefined;
-      console.log(`  LCP element: ${lcp?.items?.[0]?.items?.[0]?.node?.snippet ?? "?"}`);
+      const lcp = audits["lcp-breakdown-insight"]?.details as { items?: { type: string; snippet?: string }[] } | undefined;
+      console.log(`  LCP element: ${lcp?.items?.find((i) => i.type === "node")?.snippet ?? "?"}`);
       const tasks = (audits["long-tasks"]?.details as { items?: { url: string; duration: number; startTime: number }[] } | undefined)?.items ?? [];
       for (const t of tasks.slice(0, 8)) console.log(`  long task ${Math.round(t.duration)} ms at ${Math.round(t.startTime)} ms: ${t.url}`);
       const bootup = (audits["bootup-time"]?.details as { items?: { url: string; scripting: number; scriptParseCompile: number }[] } | undefined)?.items ?? [];
