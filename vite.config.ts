@@ -17,14 +17,6 @@ export default defineConfig({
     outDir: here("./web/dist"),
     emptyOutDir: true,
     modulePreload: { polyfill: false },
-    // The small modules every public page shares go into one chunk instead of four (JS budget, decision 051).
-    rolldownOptions: {
-      output: {
-        codeSplitting: {
-          groups: [{ name: "public-shared", test: /web\/src\/(components\/marketing\/style-example|public\/use-document-title)|domain\/(styles|limits)\.ts/ }],
-        },
-      },
-    },
   },
   server: {
     port: 5173,

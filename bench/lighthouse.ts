@@ -5,13 +5,17 @@
  *
  *   npm start                                   # PORT=8783 npm start, in another terminal
  *   BASE_URL=http://127.0.0.1:8783 npx tsx bench/lighthouse.ts
+ *
+ * Options (environment): PATHS=/,/services/cv-headshots measures only those pages; DETAILS=1 also prints
+ * each page's LCP element and its longest main-thread tasks (what TBT is made of).
  */
 import lighthouse from "lighthouse";
 import * as chromeLauncher from "chrome-launcher";
 import { SERVICE_PAGES } from "../web/src/lib/paths";
 
 const base = (process.env.BASE_URL ?? "http://127.0.0.1:8783").replace(/\/+$/, "");
-const paths = ["/", ...SERVICE_PAGES.map((s) => `/services/${s.slug}`)];
+const paths = process.env.PATHS ? process.env.PATHS.split(",") : ["/", ...SERVICE_PAGES.map((s) => `/services/${s.slug}`)];
+const details = process.env.DETAILS === "1";
 
 const chrome = await chromeLauncher.launch({
   chromePath: process.env.CHROME_PATH ?? "/usr/bin/chromium",
@@ -40,6 +44,14 @@ try {
       (audits["cumulative-layout-shift"]?.numericValue ?? 0).toFixed(3),
     ]);
     console.log(rows.at(-1)!.join("  "));
+    if (details) {
+      const lcp = audits["lcp-breakdown-insight"]?.details as { items?: { type: string; snippet?: string }[] } | undefined;
+      console.log(`  LCP element: ${lcp?.items?.find((i) => i.type === "node")?.snippet ?? "?"}`);
+      const tasks = (audits["long-tasks"]?.details as { items?: { url: string; duration: number; startTime: number }[] } | undefined)?.items ?? [];
+      for (const t of tasks.slice(0, 8)) console.log(`  long task ${Math.round(t.duration)} ms at ${Math.round(t.startTime)} ms: ${t.url}`);
+      const bootup = (audits["bootup-time"]?.details as { items?: { url: string; scripting: number; scriptParseCompile: number }[] } | undefined)?.items ?? [];
+      for (const b of bootup) console.log(`  script ${b.url}: scripting ${Math.round(b.scripting)} ms, parse/compile ${Math.round(b.scriptParseCompile)} ms`);
+    }
   }
 } finally {
   chrome.kill();

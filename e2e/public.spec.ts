@@ -1,5 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
+import { createVerifiedAccount, signIn } from "./helpers";
 
 const PHONE = { width: 360, height: 780 };
 const DESKTOP = { width: 1280, height: 900 };
@@ -33,14 +34,13 @@ test("HTTP: public pages 200 with their HTML, app routes 200, unknown paths a re
   expect(login.headers().location).toBe("/auth");
 });
 
-test("hydration keeps the prerendered page while its chunk loads: nothing removed, no layout shift", async ({ page }) => {
-  // The page's chunk is held until the session lookup has answered: the order that once made React
-  // drop the prerendered HTML and draw it again (the header's update reached the still-hydrating page).
+test("the prerendered page stays as served: only its islands come alive; nothing removed, no layout shift", async ({ page }) => {
+  // The session lookup answers only once the header's island has been hydrated: the header then updates
+  // while the rest of the page is in place, which must neither redraw nor move anything.
   let release!: () => void;
-  const sessionAnswered = new Promise<void>((resolve) => (release = resolve));
-  page.on("response", (r) => r.url().endsWith("/api/auth/session") && release());
-  await page.route(/\/assets\/home-[^/]+\.js$/, async (route) => {
-    await sessionAnswered;
+  const headerLive = new Promise<void>((resolve) => (release = resolve));
+  await page.route("**/api/auth/session", async (route) => {
+    await headerLive;
     await route.continue();
   });
   await page.addInitScript(() => {
@@ -57,14 +57,20 @@ test("hydration keeps the prerendered page while its chunk loads: nothing remove
       });
     });
   });
-  const homeChunk = page.waitForResponse(/\/assets\/home-[^/]+\.js$/);
+  const reactTookOver = (selector: string) =>
+    page.evaluate((s) => Object.keys(document.querySelector(s) ?? {}).some((k) => k.startsWith("__react")), selector);
+  const session = page.waitForResponse("**/api/auth/session");
   await page.goto("/");
-  await homeChunk;
+  await expect.poll(() => reactTookOver('button[aria-controls="services-menu"]')).toBe(true);
+  release();
+  await session;
+  await expect(page.getByRole("region", { name: "Cookie consent" })).toBeVisible();
   await page.waitForLoadState("networkidle");
-  // hydrated: React has taken over the page's last section (its DOM node carries React's fiber)
-  await page.waitForFunction(() => Object.keys(document.getElementById("faq") ?? {}).some((k) => k.startsWith("__reactFiber")));
   expect(await page.evaluate(() => (window as unknown as { removed: number }).removed)).toBe(0);
   expect(await page.evaluate(() => (window as unknown as { shift: number }).shift)).toBe(0);
+  // the page's own sections are the server's HTML: React never hydrated them
+  expect(await reactTookOver("#faq")).toBe(false);
+  expect(await reactTookOver("#main")).toBe(false);
 });
 
 for (const viewport of [PHONE, DESKTOP]) {
@@ -156,3 +162,28 @@ for (const viewport of [PHONE, DESKTOP]) {
     await noSeriousViolations(page);
   });
 }
+
+test("signed in, a public page's header island shows the Account menu; the landing's CTA ends on /dashboard", async ({ page, request }) => {
+  const email = await createVerifiedAccount(request, "public-header");
+  await signIn(page, email);
+  await page.setViewportSize(DESKTOP);
+  await page.goto("/services/cv-headshots");
+  const account = page.getByRole("button", { name: "Account" });
+  await expect(account).toBeVisible();
+  await expect(page.getByRole("banner").getByRole("link", { name: "Sign In" })).toHaveCount(0);
+  await account.click();
+  await expect(page.getByText(email).filter({ visible: true })).toBeVisible();
+  for (const name of ["Dashboard", "Settings"]) await expect(page.getByRole("banner").getByRole("link", { name })).toBeVisible();
+  await page.keyboard.press("Escape");
+  await expect(account).toBeFocused();
+  // The landing's calls to action lead to /auth, which sends a signed-in visitor on to the dashboard.
+  await page.goto("/");
+  await page.getByRole("link", { name: "Generate Free Headshot" }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  // Sign Out from the Account menu ends the session and returns to the landing page, signed out.
+  await page.goto("/privacy-policy");
+  await page.getByRole("button", { name: "Account" }).click();
+  await page.getByRole("button", { name: "Sign Out" }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole("banner").getByRole("link", { name: "Sign In" })).toBeVisible();
+});

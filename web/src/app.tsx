@@ -1,4 +1,5 @@
 import { lazy, Suspense, useState, type ReactNode } from "react";
+import { createRoot } from "react-dom/client";
 import { QueryClientProvider } from "@tanstack/react-query";
 import { Route, Switch, useLocation } from "wouter";
 import { Toaster } from "@/components/ui/toaster";
@@ -8,11 +9,11 @@ import { AuthProvider } from "@/shared/auth/auth-context";
 import { ProtectedRoute } from "@/shared/auth/protected-route";
 import { SubscriptionDialogProvider } from "@/shared/billing/subscription-dialog";
 import { createQueryClient } from "@/lib/query-client";
-import { paths } from "@/lib/paths";
+import { isAppPath, paths } from "@/lib/paths";
 import { VerifiedNotice } from "@/features/auth/verified-notice";
 import { AuthPage } from "@/pages/auth";
 import { OAuthCallbackPage } from "@/pages/oauth-callback";
-import { PublicRoutes, isAppPath } from "@/public/public-routes";
+import { PublicRoutes } from "@/public/public-routes";
 import { SpaSessionSummary } from "@/shared/auth/spa-session-summary";
 import { ConsentBanner, asksForConsent } from "@/shared/pixel/consent-banner";
 import { PixelPageViews } from "@/shared/pixel/page-views";
@@ -106,4 +107,9 @@ export function App() {
       </AuthProvider>
     </QueryClientProvider>
   );
+}
+
+/** Renders the signed-in app into the page's empty #root (main.tsx loads this module on the app's routes). */
+export function startApp(root: HTMLElement) {
+  createRoot(root).render(<App />);
 }

@@ -1,14 +1,13 @@
-import { createRoot, hydrateRoot } from "react-dom/client";
-import { PublicApp } from "./public/public-app";
-import { isAppPath } from "./public/public-routes";
+import { isAppPath } from "./lib/paths";
 import "./index.css";
 
-const root = document.getElementById("root")!;
-
-// Public pages arrive prerendered: hydrate them with the public site alone. The signed-in app (auth,
-// dashboard, pricing, account, admin) loads on demand and renders from scratch.
+// The one entry, kept tiny: everything else (React included) is loaded by what the page needs.
 if (isAppPath(window.location.pathname)) {
-  void import("./app").then(({ App }) => createRoot(root).render(<App />));
+  // The signed-in app (auth, dashboard, pricing, account, admin) loads on demand and renders from scratch.
+  void import("./app").then(({ startApp }) => startApp(document.getElementById("root")!));
 } else {
-  hydrateRoot(root, <PublicApp path={window.location.pathname} />);
+  // A public page arrives prerendered and complete: its islands (header menus, cookie settings, consent
+  // banner) load once the browser has painted it, so their script never delays the first paint or LCP
+  // (decision 071). requestAnimationFrame runs before the next paint; the timeout, after it.
+  requestAnimationFrame(() => setTimeout(() => void import("./public/islands").then(({ startPublicPage }) => startPublicPage())));
 }

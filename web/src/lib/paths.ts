@@ -31,6 +31,10 @@ export const paths = {
   admin: "/admin",
 } as const;
 
+/** Paths the signed-in app (app.tsx) owns; everything else is the public site. */
+export const APP_PATHS = [paths.auth, paths.oauthCallback, paths.dashboard, paths.pricing, paths.account, paths.admin];
+export const isAppPath = (pathname: string) => APP_PATHS.some((p) => pathname === p || pathname.startsWith(`${p}/`));
+
 /** Server-side navigations (not SPA routes). */
 export const apiPaths = {
   googleSignIn: "/api/auth/google",

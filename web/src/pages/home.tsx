@@ -1,5 +1,4 @@
 import { ArrowRight, Check, ShieldCheck, Star, Upload, Palette, Download, Zap } from "@/components/marketing/icons";
-import { Suspense } from "react";
 import { buttonVariants } from "@/components/ui/button-variants";
 import { PricingCards } from "@/components/marketing/pricing-cards";
 import { ClosingCta, PageSection } from "@/components/marketing/page-section";
@@ -8,7 +7,6 @@ import { STYLES } from "../../../domain/styles";
 import { paths } from "@/lib/paths";
 import { clsx as cn } from "clsx";
 import { CLAIMS, FAQ, STEPS, TESTIMONIALS } from "@/content/landing";
-import { useSessionSummary } from "@/shared/auth/session-summary";
 import { HOME_TITLE } from "@/content/site";
 import { useDocumentTitle } from "@/public/use-document-title";
 
@@ -21,14 +19,12 @@ const HERO = [
 const STEP_ICONS = [Upload, Palette, Download];
 
 /**
- * The landing page (SPEC §2). Each section below the hero is its own Suspense boundary: React hydrates
- * them one at a time, yielding in between, instead of in one long task (Total Blocking Time).
+ * The landing page (SPEC §2): server HTML that React never hydrates (docs/decisions/071). Its calls to
+ * action go to /auth, which sends a signed-in visitor on to /dashboard (SPEC §2), so they need no session.
  */
 export function HomePage() {
   useDocumentTitle(HOME_TITLE);
-  const { status } = useSessionSummary();
-  // Get Started / Generate Free Headshot: the dashboard when signed in, otherwise /auth.
-  const start = status === "signedIn" ? paths.dashboard : paths.auth;
+  const start = paths.auth;
   return (
     <>
       <section className="relative overflow-hidden">
@@ -91,106 +87,96 @@ export function HomePage() {
         </dl>
       </section>
 
-      <Suspense>
-        <PageSection
-          name="ai-styles"
-          id="ai-styles"
-          title="AI Styles"
-          lead="Ten studio looks for men and women, each tuned to keep you looking like you."
-        >
-          <ul className="mt-10 grid grid-cols-1 gap-5 min-[420px]:grid-cols-2 lg:grid-cols-5">
-            {STYLES.map((s) => (
-              <li key={s.slug} id={`style-${s.slug}`} className="overflow-hidden rounded-xl border bg-card">
-                <div className="grid grid-cols-2">
-                  <StyleExample styleId={s.id} gender="woman" />
-                  <StyleExample styleId={s.id} gender="man" />
-                </div>
-                <div className="p-3">
-                  <h3 className="text-sm font-semibold">{s.name}</h3>
-                  <p className="mt-0.5 text-xs text-muted-foreground">{s.description}</p>
-                </div>
-              </li>
-            ))}
-          </ul>
-        </PageSection>
-      </Suspense>
+      <PageSection
+        name="ai-styles"
+        id="ai-styles"
+        title="AI Styles"
+        lead="Ten studio looks for men and women, each tuned to keep you looking like you."
+      >
+        <ul className="mt-10 grid grid-cols-1 gap-5 min-[420px]:grid-cols-2 lg:grid-cols-5">
+          {STYLES.map((s) => (
+            <li key={s.slug} id={`style-${s.slug}`} className="overflow-hidden rounded-xl border bg-card">
+              <div className="grid grid-cols-2">
+                <StyleExample styleId={s.id} gender="woman" />
+                <StyleExample styleId={s.id} gender="man" />
+              </div>
+              <div className="p-3">
+                <h3 className="text-sm font-semibold">{s.name}</h3>
+                <p className="mt-0.5 text-xs text-muted-foreground">{s.description}</p>
+              </div>
+            </li>
+          ))}
+        </ul>
+      </PageSection>
 
-      <Suspense>
-        <PageSection name="how" id="how-it-works" muted title="How It Works" lead="Three steps, about a minute, no photographer.">
-          <ol className="mt-10 grid gap-6 sm:grid-cols-3">
-            {STEPS.map((step, i) => {
-              const Icon = STEP_ICONS[i]!;
-              return (
-                <li key={step.title} className="rounded-2xl border bg-card p-6">
-                  <div className="flex items-center gap-3">
-                    <span className="inline-flex size-9 items-center justify-center rounded-full bg-primary text-sm font-semibold text-primary-foreground">
-                      {i + 1}
-                    </span>
-                    <Icon className="size-5 text-primary" aria-hidden="true" />
-                  </div>
-                  <h3 className="mt-4 font-semibold">{step.title}</h3>
-                  <p className="mt-1 text-sm text-muted-foreground">{step.text}</p>
-                </li>
-              );
-            })}
-          </ol>
-        </PageSection>
-      </Suspense>
-
-      <Suspense>
-        <PageSection
-          name="pricing"
-          id="pricing"
-          centered
-          title="Pricing"
-          lead="Start with 2 free generations. Subscribe for unlimited headshots without a watermark."
-        >
-          <div className="mt-12">
-            <PricingCards ctaHref={start} />
-          </div>
-        </PageSection>
-      </Suspense>
-
-      <Suspense>
-        <PageSection name="testimonials" muted title="Loved by professionals">
-          <ul className="mt-10 grid gap-6 md:grid-cols-3">
-            {TESTIMONIALS.map((t) => (
-              <li key={t.name}>
-                <figure className="flex h-full flex-col rounded-2xl border bg-card p-6">
-                  <div className="flex gap-0.5" aria-label="5 out of 5 stars" role="img">
-                    {[0, 1, 2, 3, 4].map((n) => (
-                      <Star key={n} className="size-4 fill-amber-400 text-amber-500" aria-hidden="true" />
-                    ))}
-                  </div>
-                  <blockquote className="mt-4 flex-1 text-pretty">“{t.quote}”</blockquote>
-                  <figcaption className="mt-5 text-sm">
-                    <span className="font-semibold">{t.name}</span>
-                    <span className="text-muted-foreground"> · {t.role}</span>
-                  </figcaption>
-                </figure>
-              </li>
-            ))}
-          </ul>
-        </PageSection>
-      </Suspense>
-
-      <Suspense>
-        <PageSection name="faq" id="faq" narrow title="Frequently asked questions">
-          <div className="mt-8 divide-y rounded-2xl border bg-card">
-            {FAQ.map((f) => (
-              <details key={f.question} className="group px-5 py-1">
-                <summary className="flex cursor-pointer list-none items-center justify-between gap-4 rounded-md py-4 font-medium focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring [&::-webkit-details-marker]:hidden">
-                  <h3>{f.question}</h3>
-                  <span aria-hidden="true" className="text-xl text-muted-foreground transition-transform group-open:rotate-45">
-                    +
+      <PageSection name="how" id="how-it-works" muted title="How It Works" lead="Three steps, about a minute, no photographer.">
+        <ol className="mt-10 grid gap-6 sm:grid-cols-3">
+          {STEPS.map((step, i) => {
+            const Icon = STEP_ICONS[i]!;
+            return (
+              <li key={step.title} className="rounded-2xl border bg-card p-6">
+                <div className="flex items-center gap-3">
+                  <span className="inline-flex size-9 items-center justify-center rounded-full bg-primary text-sm font-semibold text-primary-foreground">
+                    {i + 1}
                   </span>
-                </summary>
-                <p className="pb-5 text-muted-foreground">{f.answer}</p>
-              </details>
-            ))}
-          </div>
-        </PageSection>
-      </Suspense>
+                  <Icon className="size-5 text-primary" aria-hidden="true" />
+                </div>
+                <h3 className="mt-4 font-semibold">{step.title}</h3>
+                <p className="mt-1 text-sm text-muted-foreground">{step.text}</p>
+              </li>
+            );
+          })}
+        </ol>
+      </PageSection>
+
+      <PageSection
+        name="pricing"
+        id="pricing"
+        centered
+        title="Pricing"
+        lead="Start with 2 free generations. Subscribe for unlimited headshots without a watermark."
+      >
+        <div className="mt-12">
+          <PricingCards ctaHref={start} />
+        </div>
+      </PageSection>
+
+      <PageSection name="testimonials" muted title="Loved by professionals">
+        <ul className="mt-10 grid gap-6 md:grid-cols-3">
+          {TESTIMONIALS.map((t) => (
+            <li key={t.name}>
+              <figure className="flex h-full flex-col rounded-2xl border bg-card p-6">
+                <div className="flex gap-0.5" aria-label="5 out of 5 stars" role="img">
+                  {[0, 1, 2, 3, 4].map((n) => (
+                    <Star key={n} className="size-4 fill-amber-400 text-amber-500" aria-hidden="true" />
+                  ))}
+                </div>
+                <blockquote className="mt-4 flex-1 text-pretty">“{t.quote}”</blockquote>
+                <figcaption className="mt-5 text-sm">
+                  <span className="font-semibold">{t.name}</span>
+                  <span className="text-muted-foreground"> · {t.role}</span>
+                </figcaption>
+              </figure>
+            </li>
+          ))}
+        </ul>
+      </PageSection>
+
+      <PageSection name="faq" id="faq" narrow title="Frequently asked questions">
+        <div className="mt-8 divide-y rounded-2xl border bg-card">
+          {FAQ.map((f) => (
+            <details key={f.question} className="group px-5 py-1">
+              <summary className="flex cursor-pointer list-none items-center justify-between gap-4 rounded-md py-4 font-medium focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring [&::-webkit-details-marker]:hidden">
+                <h3>{f.question}</h3>
+                <span aria-hidden="true" className="text-xl text-muted-foreground transition-transform group-open:rotate-45">
+                  +
+                </span>
+              </summary>
+              <p className="pb-5 text-muted-foreground">{f.answer}</p>
+            </details>
+          ))}
+        </div>
+      </PageSection>
 
       <ClosingCta
         title="Your new headshot is a minute away"

@@ -22,11 +22,19 @@ export async function renderPage(path: string): Promise<string> {
   return renderToString(<PublicApp path={path} />);
 }
 
+/**
+ * A public page's scripts (its islands, decision 071) are fetched at low priority: the page is complete
+ * without them, so they never compete with the document and the hero's pictures, and never hold up the
+ * first paint. (Module scripts and modulepreloads are otherwise fetched at high priority.)
+ */
+export const lowPriorityScripts = (html: string) =>
+  html.replace(/<(script type="module"|link rel="modulepreload") /g, '<$1 fetchpriority="low" ');
+
 /** The whole HTML document of a public route: the client template with the page's <head> and markup. */
 export async function renderDocument(template: string, path: string, appUrl: string): Promise<string> {
   const meta = metaForPath(path, appUrl);
   const head = headTagsFor(meta, appUrl);
-  return template
+  return lowPriorityScripts(template)
     .replace(/<title>[\s\S]*?<\/title>\s*/, "")
     .replace(/<meta\s+name="description"[\s\S]*?\/>\s*/, "")
     .replace("</head>", `  ${head}\n  </head>`)

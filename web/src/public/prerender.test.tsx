@@ -7,6 +7,9 @@ import { SERVICE_GROUPS, SERVICE_PAGES } from "@/lib/paths";
 import { RETENTION_DAYS, STYLES } from "@/lib/domain";
 import { publicRoutes, renderDocument } from "./prerender-entry";
 import { headersFile } from "../../build/headers";
+import { StrictMode } from "react";
+import { renderToString } from "react-dom/server";
+import { HYDRATED_ISLANDS } from "./islands";
 
 const APP = "https://headshot.test"; // vitest.config.ts defines __APP_URL__ and __BUILD_DATE__ (2026-03-14)
 const TEMPLATE = `<!doctype html><html lang="en"><head><meta charset="UTF-8" /><title>x</title>
@@ -46,9 +49,10 @@ describe("every public route", () => {
     for (const s of SERVICE_PAGES) expect(hrefs(html)).toContain(`/services/${s.slug}`);
     // complete in place: no pending Suspense boundary, no inline script but JSON-LD (the CSP allows none)
     expect(html).not.toMatch(/<!--\$[?!]-->/);
-    expect(html.match(/<script(?! type="application\/ld\+json")(?! type="module" src=)[^>]*>/g)).toBeNull();
-    // the page's markup is inside #root, ready to hydrate
+    expect(html.match(/<script(?! type="application\/ld\+json")[^>]*>/g)).toEqual(['<script type="module" fetchpriority="low" src="/assets/index.js">']);
+    // the page's markup is inside #root, its islands marked
     expect(html).toMatch(/<div id="root">(<link [^>]*>)*<div class="flex min-h-dvh flex-col">/);
+    expect([...html.matchAll(/data-island="([^"]+)"/g)].map((m) => m[1])).toEqual(["header", "cookie-settings", "consent"]);
   });
 
   it("the titles and descriptions are all different", () => {
@@ -152,6 +156,34 @@ describe("not found", () => {
     expect(html).toContain('<meta name="robots" content="noindex" />');
     expect(html).not.toContain('rel="canonical"');
     expect(hrefs(html)).toContain("/");
+  });
+});
+
+describe("islands (the parts the browser hydrates, decision 071)", () => {
+  const islandHtml = (html: string, name: string) => {
+    const doc = new DOMParser().parseFromString(html, "text/html");
+    return doc.querySelector(`[data-island="${name}"]`)!.innerHTML;
+  };
+  /** Markup as the browser's parser sees it, so both sides serialise alike. */
+  const parsed = (markup: string) => {
+    const el = document.createElement("div");
+    el.innerHTML = markup;
+    return el.innerHTML;
+  };
+
+  it.each(["/", "/services/cv-headshots", "/privacy-policy", "/no-such-page"])(
+    "%s: each island's prerendered markup is exactly what the browser hydrates it with",
+    (path) => {
+      for (const [name, render] of Object.entries(HYDRATED_ISLANDS)) {
+        const prerendered = islandHtml(page(path), name);
+        expect(prerendered.length, name).toBeGreaterThan(0);
+        expect(prerendered, name).toBe(parsed(renderToString(<StrictMode>{render()}</StrictMode>)));
+      }
+    },
+  );
+
+  it("the consent banner's island is empty: it is drawn in the browser, which knows the stored choice", () => {
+    expect(islandHtml(page("/"), "consent")).toBe("");
   });
 });
 

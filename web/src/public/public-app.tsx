@@ -1,18 +1,16 @@
 import { StrictMode } from "react";
-import { PublicSessionProvider } from "@/shared/auth/session-summary";
-import { ConsentBanner } from "@/shared/pixel/consent-banner";
-import { PixelPageViews } from "@/shared/pixel/page-views";
+import { Island } from "@/components/layout/island";
 import { PublicRoutes } from "./public-routes";
 
-/** The public site on its own: what the prerendered pages hydrate, and all the JavaScript they load. */
+/**
+ * A public page as prerendered (prerender-entry.tsx): the page with its islands marked. In the browser only
+ * the islands become React roots (islands.tsx); the consent banner's island is empty until then.
+ */
 export function PublicApp({ path }: { path: string }) {
   return (
     <StrictMode>
-      <PublicSessionProvider>
-        <PublicRoutes path={path} />
-        <PixelPageViews location={path} />
-        <ConsentBanner />
-      </PublicSessionProvider>
+      <PublicRoutes path={path} />
+      <Island name="consent" />
     </StrictMode>
   );
 }

@@ -3,8 +3,8 @@ import { PublicLayout } from "@/components/layout/public-layout";
 import { loadServiceContent } from "@/content/services/types";
 import { SERVICE_PAGES, paths } from "@/lib/paths";
 
-// One chunk per kind of page, so a page loads only its own code and copy. Prerendering waits for them
-// (react-dom/static); in the browser, hydration keeps the prerendered HTML until the chunk has arrived.
+// One chunk per kind of page, so the signed-in app loads a public page's code and copy only when it shows
+// that page. Prerendering waits for them (react-dom/static); a prerendered page loads none of them.
 const HomePage = lazy(() => import("@/pages/home").then((m) => ({ default: m.HomePage })));
 /** An audience page with its own copy: the page's code and only that page's words. */
 const SERVICE_PAGE_COMPONENTS = Object.fromEntries(
@@ -33,8 +33,9 @@ function Page({ path }: { path: string }) {
 }
 
 /**
- * The public site's routes (SPEC §2): prerendered at build time, hydrated in the browser. Its links are
- * plain links: every public page is its own prerendered HTML file, so a navigation is one small document.
+ * The public site's routes (SPEC §2): prerendered at build time (only their islands come alive in the
+ * browser), and rendered by the signed-in app when it shows a public page (e.g. / after signing out). Its
+ * links are plain links: every public page is its own prerendered HTML file, so a navigation is one small document.
  */
 export function PublicRoutes({ path }: { path: string }) {
   return (
@@ -45,7 +46,3 @@ export function PublicRoutes({ path }: { path: string }) {
     </PublicLayout>
   );
 }
-
-/** Paths the signed-in app (app.tsx) owns; everything else is the public site. */
-export const APP_PATHS = [paths.auth, paths.oauthCallback, paths.dashboard, paths.pricing, paths.account, paths.admin];
-export const isAppPath = (pathname: string) => APP_PATHS.some((p) => pathname === p || pathname.startsWith(`${p}/`));

@@ -10,6 +10,7 @@ const item =
 export function AccountMenu({ email, signOut }: { email: string | null; signOut: () => void }) {
   return (
     <DisclosureMenu
+      id="account-menu"
       align="end"
       panelClassName="w-60"
       buttonClassName={buttonVariants({ variant: "outline" })}

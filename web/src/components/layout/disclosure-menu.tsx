@@ -1,19 +1,22 @@
-import { useEffect, useId, useRef, useState, type ReactNode } from "react";
+import { useEffect, useRef, useState, type ReactNode } from "react";
 import { clsx as cn } from "clsx";
 
 /**
  * A navigation disclosure (WAI-ARIA "disclosure navigation menu"): a button with aria-expanded that shows
  * a panel of links. Opens by click, tap, Enter or Space; Escape closes and returns focus to the button;
  * a click outside or focus leaving the panel closes it. Plain links, so it works before hydration's done
- * and weighs next to nothing.
+ * and weighs next to nothing. `id` names the panel (not `useId`: the header is hydrated as a root of its own,
+ * public/islands.tsx, so a tree-position id would differ from the prerendered one).
  */
 export function DisclosureMenu({
+  id,
   label,
   buttonClassName,
   panelClassName,
   align = "start",
   children,
 }: {
+  id: string;
   label: ReactNode;
   buttonClassName?: string;
   panelClassName?: string;
@@ -21,7 +24,6 @@ export function DisclosureMenu({
   children: (close: () => void) => ReactNode;
 }) {
   const [open, setOpen] = useState(false);
-  const id = useId();
   const root = useRef<HTMLDivElement>(null);
   const button = useRef<HTMLButtonElement>(null);
 

@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import { SiteFooter } from "./site-footer";
 import { SiteHeader } from "./site-header";
+import { Island } from "./island";
 
 export function PublicLayout({ children }: { children: ReactNode }) {
   return (
@@ -11,7 +12,9 @@ export function PublicLayout({ children }: { children: ReactNode }) {
       >
         Skip to content
       </a>
-      <SiteHeader />
+      <Island name="header">
+        <SiteHeader />
+      </Island>
       <main id="main" className="flex-1">
         {children}
       </main>

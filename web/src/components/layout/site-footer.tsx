@@ -1,12 +1,13 @@
 import { CONTACT_EMAIL, SERVICE_GROUPS, SERVICE_PAGES, paths } from "@/lib/paths";
 import { openConsentSettings } from "@/shared/pixel/consent-banner";
+import { Island } from "./island";
 import { Logo } from "./logo";
 
 const link = "rounded-sm hover:text-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring";
 
 export function SiteFooter() {
   return (
-    <footer className="border-t bg-muted/40">
+    <footer className="below-fold border-t bg-muted/40">
       <div className="mx-auto grid max-w-6xl gap-10 px-4 py-12 text-sm text-muted-foreground sm:px-6 md:grid-cols-5">
         <div className="md:col-span-2">
           <Logo className="text-foreground" />
@@ -45,12 +46,21 @@ export function SiteFooter() {
             <a href={`mailto:${CONTACT_EMAIL}`} className={link}>
               Contact
             </a>
-            <button type="button" className={link} onClick={openConsentSettings}>
-              Cookie settings
-            </button>
+            <Island name="cookie-settings">
+              <CookieSettingsButton />
+            </Island>
           </nav>
         </div>
       </div>
     </footer>
+  );
+}
+
+/** Reopens the consent banner: the footer's one interactive part (an island on the public pages). */
+export function CookieSettingsButton() {
+  return (
+    <button type="button" className={link} onClick={openConsentSettings}>
+      Cookie settings
+    </button>
   );
 }

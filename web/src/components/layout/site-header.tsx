@@ -38,6 +38,7 @@ export function SiteHeader() {
         <Logo />
         <nav aria-label="Main" className="hidden items-center gap-1 md:flex">
           <DisclosureMenu
+            id="services-menu"
             buttonClassName={`${navLink} inline-flex items-center gap-1`}
             panelClassName="grid w-[42rem] max-w-[calc(100vw-2rem)] grid-cols-3 gap-2 p-3"
             label={

@@ -6,7 +6,8 @@ import { buttonVariants } from "@/components/ui/button-variants";
 /**
  * A titled section of a public page: the heading names the section for screen readers
  * (`aria-labelledby`), an `id` makes it an anchor that clears the sticky header, `muted` sets it off
- * from its neighbours, `narrow` suits reading columns (the FAQ), `centered` centres the heading.
+ * from its neighbours, `narrow` suits reading columns (the FAQ), `centered` centres the heading. Sections
+ * come after a page's hero, so they are rendered lazily (`below-fold`, index.css).
  */
 export function PageSection({
   name,
@@ -30,7 +31,7 @@ export function PageSection({
 }) {
   const titleId = `${name}-title`;
   return (
-    <section id={id} className={cn(id && "scroll-mt-20", muted && "border-t bg-muted/40")} aria-labelledby={titleId}>
+    <section id={id} className={cn("below-fold", id && "scroll-mt-20", muted && "border-t bg-muted/40")} aria-labelledby={titleId}>
       <div className={cn("mx-auto px-4 py-16 sm:px-6 lg:py-20", narrow ? "max-w-3xl" : "max-w-6xl")}>
         <div className={cn(centered && "text-center")}>
           <h2 id={titleId} className="text-3xl font-bold tracking-tight">
@@ -47,7 +48,7 @@ export function PageSection({
 /** The closing call to action at the foot of a public page: a title, a line, one button. */
 export function ClosingCta({ title, text, href, cta }: { title: ReactNode; text: ReactNode; href: string; cta: ReactNode }) {
   return (
-    <section className="border-t bg-primary text-primary-foreground" aria-labelledby="closing-title">
+    <section className="below-fold border-t bg-primary text-primary-foreground" aria-labelledby="closing-title">
       <div className="mx-auto flex max-w-6xl flex-col items-start gap-6 px-4 py-14 sm:px-6 md:flex-row md:items-center md:justify-between">
         <div>
           <h2 id="closing-title" className="text-2xl font-bold tracking-tight sm:text-3xl">

@@ -1,7 +1,8 @@
 /**
  * What the public pages' header needs to know about the visitor: loading, signed out, or signed in as
  * an email, and a way to sign out. The signed-in app fills it from AuthProvider; the prerendered public
- * pages from one GET /api/auth/session (PublicSessionProvider), so they never load the signed-in app.
+ * pages' header island from one GET /api/auth/session (PublicSessionProvider, public/islands.tsx), so they
+ * never load the signed-in app.
  */
 import { createContext, startTransition, useContext, useEffect, useMemo, useState, type ReactNode } from "react";
 import { endSession, peekSession } from "./api/public-session";
@@ -20,8 +21,8 @@ export function PublicSessionProvider({ children }: { children: ReactNode }) {
   const [email, setEmail] = useState<string | null | undefined>(undefined);
   useEffect(() => {
     let live = true;
-    // A transition, so the answer never interrupts hydration: an urgent update reaching a page part that
-    // is still hydrating (its chunk on the way) would make React drop the prerendered HTML and redraw it.
+    // A transition, so the answer never interrupts hydration: an urgent update reaching a part that is
+    // still hydrating (e.g. waiting for a chunk) would make React drop the prerendered HTML and redraw it.
     const settle = (value: string | null) => live && startTransition(() => setEmail(value));
     peekSession()
       .then((s) => settle(s?.user.email ?? null))

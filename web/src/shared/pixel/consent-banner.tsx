@@ -16,8 +16,9 @@ export function openConsentSettings() {
 }
 
 /**
- * The small consent banner: Accept / Decline, remembered. Rendered only after hydration (the prerendered
- * HTML cannot know the stored choice), fixed at the bottom so it shifts nothing.
+ * The small consent banner: Accept / Decline, remembered. Rendered only in the browser (the prerendered
+ * HTML cannot know the stored choice; on public pages it is an island of its own, public/islands.tsx),
+ * fixed at the bottom so it shifts nothing.
  */
 export function ConsentBanner() {
   const consent = useSyncExternalStore(pixel.subscribe, pixel.consent, () => "unknown" as const);
