@@ -2,7 +2,7 @@ import { PRIVACY_POLICY, TERMS_OF_SERVICE, type Policy } from "@/content/policie
 import { withSiteName } from "@/content/site";
 import { useDocumentTitle } from "@/public/use-document-title";
 
-/** The last-updated date: the day this page was built and published (docs/decisions/051). */
+/** The last-updated date: the day this page was built and published (docs/decisions/071). */
 export const LAST_UPDATED = new Date(`${__BUILD_DATE__}T00:00:00Z`).toLocaleDateString("en-US", {
   year: "numeric",
   month: "long",

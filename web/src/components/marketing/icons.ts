@@ -1,6 +1,6 @@
 /**
  * The icons the prerendered public pages use, drawn from Lucide's paths (ISC licence, lucide.dev) without
- * lucide-react's runtime, to keep the public pages' JavaScript small (docs/decisions/051). The signed-in
+ * lucide-react's runtime, to keep the public pages' JavaScript small (docs/decisions/071). The signed-in
  * app keeps using lucide-react. Generated from node_modules/lucide-react/dist/esm/icons/*.mjs.
  */
 import { createElement, type SVGProps } from "react";

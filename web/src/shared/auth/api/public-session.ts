@@ -1,7 +1,7 @@
 /**
  * The public pages' two auth calls, GET /api/auth/session and POST /api/auth/signout, without the typed
  * client's runtime (hono's hc and the token refresh machinery): they need neither a bearer token nor a
- * retry, and the public pages have a JavaScript budget (docs/decisions/051). The answer's type still comes
+ * retry, and the public pages have a JavaScript budget (docs/decisions/071). The answer's type still comes
  * from the worker's route through the typed client (a type-only import), so a changed field breaks the build.
  */
 import type { InferResponseType } from "hono/client";
