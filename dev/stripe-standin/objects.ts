@@ -1,6 +1,6 @@
 /**
  * Builders for the full Stripe objects. Each writes out every field of Stripe's published example
- * (/work/shared/stripe/fixtures.json) so callers see the same fields with the same JSON types; the
+ * (dev/stripe-standin/stripe-fixtures.json, a copy of ../shared/stripe/) so callers see the same fields with the same JSON types; the
  * fields this product never uses are the "nothing configured" value (null, [], false, "none").
  *
  * Current API layout (what the stripe 23 SDK pins): billing periods live on subscription items, an

@@ -1,6 +1,8 @@
 /**
  * Every kind of object the stand-in answers with has the fields and JSON types of Stripe's published
- * example (/work/shared/stripe/fixtures.json). The objects come from a scenario driven with the real
+ * example (stripe-fixtures.json beside this file: a copy of the team contract in ../shared/stripe/, which
+ * is `openapi/fixtures3.json` of Stripe's public stripe/openapi repository, kept in the repository so the
+ * test runs from any clone). The objects come from a scenario driven with the real
  * SDK that fills in as many fields as possible (paid and failed payments, refunds, cancellations,
  * schedules), and are read back as raw JSON.
  */
@@ -10,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { shapeProblems } from "./shape";
 import { DAY, startHarness, subscribedCustomer, type Harness } from "./testing";
 
-const fixtures = JSON.parse(readFileSync(new URL("../../../shared/stripe/fixtures.json", import.meta.url), "utf8")) as {
+const fixtures = JSON.parse(readFileSync(new URL("./stripe-fixtures.json", import.meta.url), "utf8")) as {
   resources: Record<string, unknown>;
 };
 const example = (name: string) => {
