@@ -35,6 +35,44 @@ const boundaries = [
   },
 ];
 
+/**
+ * One owner for each rule (issue 21): only worker/credits/ writes the credits table, and only
+ * worker/headshots/lifecycle.ts (`moveHeadshots`) writes a headshot's status. Both drizzle calls and raw SQL.
+ */
+const writes = (table) => [
+  {
+    selector: `CallExpression[callee.property.name=/^(insert|update|delete)$/][arguments.0.name='${table}']`,
+    message: "",
+  },
+  { selector: `TemplateElement[value.raw=/(insert\\s+into|update|delete\\s+from)\\s+${table}\\b/i]`, message: "" },
+];
+const ownedWrites = [
+  ...writes("credits").map((r) => ({
+    ...r,
+    message: "Only worker/credits/ writes the credits table: call openCredits, grantFreeGenerations, chargeGenerations or refundGenerations (worker/credits).",
+  })),
+  {
+    selector: "CallExpression[callee.property.name='set'][callee.object.callee.property.name='update'][callee.object.arguments.0.name='headshots'] > ObjectExpression > Property[key.name='status']",
+    message: "A headshot's status changes only through moveHeadshots (worker/headshots/lifecycle.ts), a move of domain/headshot-lifecycle.ts.",
+  },
+  {
+    selector: "TemplateElement[value.raw=/update\\s+headshots[\\s\\S]*\\bstatus\\s*=/i]",
+    message: "A headshot's status changes only through moveHeadshots (worker/headshots/lifecycle.ts), a move of domain/headshot-lifecycle.ts.",
+  },
+];
+const owners = [
+  {
+    files: ["worker/**/*.ts", "dev/**/*.ts", "db/**/*.ts"],
+    ignores: ["**/*.test.ts", "worker/test/**", "worker/credits/**", "worker/headshots/lifecycle.ts"],
+    rules: { "no-restricted-syntax": ["error", ...ownedWrites] },
+  },
+  {
+    files: ["worker/credits/**/*.ts"],
+    ignores: ["**/*.test.ts"],
+    rules: { "no-restricted-syntax": ["error", ...ownedWrites.slice(2)] },
+  },
+];
+
 export default tseslint.config(
   { ignores: ["web/dist", "node_modules", ".wrangler", ".data", "worker/worker-configuration.d.ts", "test-results", "playwright-report"] },
   js.configs.recommended,
@@ -52,4 +90,5 @@ export default tseslint.config(
     rules: { "react-hooks/rules-of-hooks": "error", "react-hooks/exhaustive-deps": "warn" },
   },
   ...boundaries,
+  ...owners,
 );

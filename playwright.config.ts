@@ -2,6 +2,8 @@ import { defineConfig } from "@playwright/test";
 
 const PORT = Number(process.env.E2E_PORT ?? 8790);
 export const baseURL = `http://127.0.0.1:${PORT}`;
+/** The Gemini stand-in's fixed port, so journeys can slow it down or make it fail (POST /__control). */
+export const GENAI_STANDIN_URL = `http://127.0.0.1:${PORT + 50}`;
 
 /**
  * Browser journeys against the real local stack (`npm start` in its own state directory, wiped first),
@@ -41,6 +43,7 @@ export default defineConfig({
       PORT: String(PORT),
       STATE_DIR: ".data/e2e",
       GENAI_STANDIN_DELAY_MS: "1500",
+      GENAI_STANDIN_PORT: String(PORT + 50),
       OPERATOR_EMAIL: "operator@headshot.local",
     },
   },

@@ -3,13 +3,22 @@ import { defineConfig } from "vite";
 import react from "@vitejs/plugin-react";
 import tailwindcss from "@tailwindcss/vite";
 import { buildDefines } from "./web/build/constants.ts";
+import { faceModelAssets } from "./web/build/face-model.ts";
+import { BOOT_SCRIPT } from "./web/src/public/boot-script.ts";
 
 const here = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 
 // The SPA lives in web/; the built bundle goes to web/dist, which wrangler serves as static assets.
 export default defineConfig({
   root: here("./web"),
-  plugins: [react(), tailwindcss()],
+  plugins: [
+    react(),
+    tailwindcss(),
+    faceModelAssets(),
+    // The page's first script, inline in the <head> of every page (public pages and the app's
+    // shells alike; the CSP admits it by its hash, web/build/headers.ts; decision 120).
+    { name: "boot-script", transformIndexHtml: () => [{ tag: "script", children: BOOT_SCRIPT, injectTo: "head" }] },
+  ],
   define: buildDefines(),
   resolve: { alias: { "@": here("./web/src") } },
   // No modulepreload polyfill: every browser we serve supports <link rel="modulepreload">.

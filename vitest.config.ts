@@ -42,6 +42,7 @@ export default defineConfig({
                 STRIPE_PRICE_WEEKLY: JSON.parse(inject("stripePrices")).weekly,
                 STRIPE_PRICE_MONTHLY: JSON.parse(inject("stripePrices")).monthly,
                 STRIPE_PRICE_YEARLY: JSON.parse(inject("stripePrices")).yearly,
+                STRIPE_PRICE_TEAM: JSON.parse(inject("stripePrices")).team,
               },
             },
           })),
@@ -63,6 +64,9 @@ export default defineConfig({
           environment: "jsdom",
           include: ["web/**/*.test.{ts,tsx}"],
           setupFiles: ["./web/src/test/setup.ts"],
+          // jsdom renders whole screens (the admin tabs, the wizard); on a busy 2-core machine one can take
+          // longer than vitest's 5 s default without anything being wrong.
+          testTimeout: 15_000,
         },
       },
       {

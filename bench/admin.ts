@@ -150,13 +150,17 @@ async function operatorToken(): Promise<string> {
   if (signin.ok) return ((await signin.json()) as { accessToken: string }).accessToken;
   const signup = await fetch(`${base}/api/auth/signup`, json({ email: OPERATOR, password: PASSWORD, acceptTerms: true }));
   if (!signup.ok) throw new Error(`operator sign-up: ${signup.status} ${await signup.text()}`);
-  const { accessToken } = (await signup.json()) as { accessToken: string };
   const mailbox = (await (await fetch(`${base}/api/dev/mailbox?to=${encodeURIComponent(OPERATOR)}`)).json()) as { messages: { links?: string[] }[] };
   const link = mailbox.messages.flatMap((m) => m.links ?? []).find((l) => l.includes("/api/auth/verify"));
   if (!link) throw new Error("no verification link in the dev mailbox");
   const u = new URL(link);
-  await fetch(`${base}${u.pathname}${u.search}`, { redirect: "manual" });
-  return accessToken;
+  // Operator rights need a password chosen after the address is proved (decision 085): the link leads there.
+  const verified = await fetch(`${base}${u.pathname}${u.search}`, { redirect: "manual" });
+  const choose = new URL(verified.headers.get("Location")!, base);
+  const reset = await fetch(`${base}/api/auth/reset-password`, json({ token: choose.searchParams.get("token"), password: PASSWORD }));
+  if (!reset.ok) throw new Error(`operator password: ${reset.status} ${await reset.text()}`);
+  const signedIn = await fetch(`${base}/api/auth/signin`, json({ email: OPERATOR, password: PASSWORD }));
+  return ((await signedIn.json()) as { accessToken: string }).accessToken;
 }
 const token = await operatorToken();
 const auth = { Authorization: `Bearer ${token}` };

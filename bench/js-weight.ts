@@ -1,8 +1,12 @@
 /**
- * The JavaScript a public page loads, gzipped: its entry script, the islands chunk the entry imports once
- * the page has painted (decision 071; the page's own content is server HTML and loads no code), and every
- * chunk those import statically. Chunks loaded only for a signed-in visitor (the Account menu) or by the
- * signed-in app are not counted. A benchmark: it prints figures.
+ * The JavaScript a public page loads, gzipped (level 9), in two parts (decision 120):
+ * - before any interaction: the first script (inline in the page) and the entry script with every chunk it
+ *   imports statically (the entry holds clicks, handles the consent banner and sends the PageView; no
+ *   framework code);
+ * - at the first click on an island's button (a menu): the islands chunk and what it imports statically
+ *   (React, react-dom, the header), less what was already loaded.
+ * Chunks the signed-in app loads (it is a separate bundle behind the entry's dynamic import) are not counted.
+ * A benchmark: it prints figures.
  *   npm run build && npx tsx bench/js-weight.ts
  */
 import { readFileSync, readdirSync } from "node:fs";
@@ -13,7 +17,8 @@ const dist = join(import.meta.dirname, "../web/dist");
 const assets = join(dist, "assets");
 const islands = readdirSync(assets).find((f) => f.startsWith("islands-") && f.endsWith(".js"));
 if (!islands) throw new Error("no islands chunk in web/dist/assets: run npm run build");
-const gz = (f: string) => gzipSync(readFileSync(join(assets, f)), { level: 9 }).length;
+const gz = (data: string | Buffer) => gzipSync(data, { level: 9 }).length;
+const gzFile = (f: string) => gz(readFileSync(join(assets, f)));
 
 /** Static imports of a chunk (`import … from "./x.js"` and bare `import "./x.js"`), transitively. */
 function closure(start: string, seen = new Set<string>()): Set<string> {
@@ -24,14 +29,23 @@ function closure(start: string, seen = new Set<string>()): Set<string> {
   return seen;
 }
 
+const kib = (n: number) => `${(n / 1024).toFixed(1)} KiB (${(n / 1000).toFixed(1)} kB)`;
 const pages: [string, string][] = [
   ["/", "index.html"],
   ["/services/actor-headshots", "services/actor-headshots.html"],
   ["/privacy-policy", "privacy-policy.html"],
+  ["/no-such-page", "404.html"],
 ];
-for (const [path, html] of pages) {
-  const entry = readFileSync(join(dist, html), "utf8").match(/src="\/assets\/([^"]+\.js)"/)![1]!;
-  const set = closure(islands, closure(entry));
-  const total = [...set].reduce((n, f) => n + gz(f), 0);
-  console.log(`${path.padEnd(28)} ${(total / 1024).toFixed(1)} KiB (${(total / 1000).toFixed(1)} kB) gzipped in ${set.size} files`);
+for (const [path, file] of pages) {
+  const html = readFileSync(join(dist, file), "utf8");
+  const inline = [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map((m) => m[1]!).join("");
+  const entry = html.match(/<script type="module"[^>]* src="\/assets\/([^"]+\.js)"/)![1]!;
+  const before = closure(entry);
+  const beforeBytes = gz(inline) + [...before].reduce((n, f) => n + gzFile(f), 0);
+  const woken = [...closure(islands)].filter((f) => !before.has(f));
+  const wokenBytes = woken.reduce((n, f) => n + gzFile(f), 0);
+  console.log(
+    `${path.padEnd(28)} before any interaction ${kib(beforeBytes)} (inline first script + ${before.size} files); ` +
+      `at the first click on a menu +${kib(wokenBytes)} in ${woken.length} files`,
+  );
 }

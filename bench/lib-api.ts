@@ -27,13 +27,17 @@ export async function verifiedUser(ip = `10.${rand()}.${rand()}.${rand()}`): Pro
     await call("/api/auth/signup", { method: "POST", headers: { "Content-Type": "application/json", "CF-Connecting-IP": ip }, body: JSON.stringify({ email, password, acceptTerms: true }) }),
     "sign up",
   );
-  const { accessToken } = (await signup.json()) as { accessToken: string };
+  // The link is opened "in the browser that signed up" (its refresh cookie), which keeps that session
+  // (decision 085); the proof moves the session epoch, so a fresh access token is read afterwards.
+  const cookie = signup.headers.getSetCookie().find((l) => l.startsWith("hs_refresh="))!.split(";")[0]!;
   const mailbox = await expectOk(await call(`/api/dev/mailbox?to=${encodeURIComponent(email)}`), "dev mailbox");
   const { messages } = (await mailbox.json()) as { messages: { links?: string[]; text?: string }[] };
   const link = messages.flatMap((m) => m.links ?? m.text?.match(/https?:\/\/\S+/g) ?? []).find((l) => l.includes("/api/auth/verify"));
   if (!link) throw new Error("no verification link in the dev mailbox");
   const verifyUrl = new URL(link);
-  await expectOk(await call(verifyUrl.pathname + verifyUrl.search), "verify email"); // only the path: stay on loopback
+  await expectOk(await call(verifyUrl.pathname + verifyUrl.search, { headers: { Cookie: cookie } }), "verify email"); // only the path: stay on loopback
+  const session = await expectOk(await call("/api/auth/session", { headers: { Cookie: cookie } }), "session");
+  const { accessToken } = (await session.json()) as { accessToken: string };
   return { token: accessToken, email };
 }
 const rand = () => 1 + Math.floor(Math.random() * 250);

@@ -15,9 +15,15 @@
  *   model contains "standin-noimage"       → finishReason STOP with a text part only
  *   model contains "standin-fail-<n>"      → the first n calls for that exact model name answer 503
  *   model contains "standin-slow-<ms>"     → extra delay
- *   POST /__control {delayMs?, failRate?}  → change the global knobs; GET /__stats → calls per model,
+ *   GENAI_STANDIN_PORT         port (default: a free one; the browser suite fixes it to reach /__control)
+ *   POST /__control {delayMs?, failRate?, block?} → change the global knobs (block: every answer is an
+ *                                            IMAGE_SAFETY refusal); GET /__stats → calls per model,
  *                                            and renders, cacheHits and renderMs (the model's own time)
- * A preview is rendered once per input photo and style and then answered from memory (same input, same
+ * Several input images (a shoot's reference photos, issue 24) are all used: the first is the portrait,
+ * the others are inset along the top edge, so a preview visibly depends on every photo it was sent.
+ * GET /__stats also lists, per model, the SHA-256 of each image of each call (`inputs`, the last 50 calls),
+ * and the prompt of each call (`prompts`), so a test can see that every reference photo arrived.
+ * A preview is rendered once per set of input photos and style and then answered from memory (same input, same
  * bytes either way): the model's own time is not what the pipeline benchmark measures, and renderMs lets
  * it subtract what rendering there was (bench/pipeline.ts).
  */
@@ -62,8 +68,12 @@ const SIZE = 1024;
 
 const escapeXml = (s: string) => s.replace(/[<>&"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
-/** The preview image for one input photo and style. Same input → same bytes. */
-export async function renderPreview(input: Buffer, style: string): Promise<Buffer> {
+const INSET = 160;
+
+/** The preview image for the input photos and style. Same inputs → same bytes. */
+export async function renderPreview(inputs: Buffer | Buffer[], style: string): Promise<Buffer> {
+  const [input, ...others] = Array.isArray(inputs) ? inputs : [inputs];
+  if (!input) throw new Error("no input image");
   const tone = TONES[style] ?? DEFAULT_TONE;
   let photo = sharp(input, { limitInputPixels: 50_000_000 })
     .rotate()
@@ -81,7 +91,14 @@ export async function renderPreview(input: Buffer, style: string): Promise<Buffe
     <text x="${SIZE / 2}" y="${SIZE - 50}" text-anchor="middle" font-family="DejaVu Sans, sans-serif" font-size="34" font-weight="bold" fill="#fff">LOCAL PREVIEW · ${escapeXml(style)}</text>
     <text x="${SIZE / 2}" y="${SIZE - 18}" text-anchor="middle" font-family="DejaVu Sans, sans-serif" font-size="20" fill="#ddd">Not AI output: made by the local Gemini stand-in</text>
   </svg>`);
-  return sharp(base).composite([{ input: frame }]).png().toBuffer();
+  const insets = await Promise.all(
+    others.map(async (other, i) => ({
+      input: await sharp(other, { limitInputPixels: 50_000_000 }).rotate().resize(INSET, INSET, { fit: "cover" }).removeAlpha().png().toBuffer(),
+      left: SIZE - (INSET + 16) * (i + 1),
+      top: 16,
+    })),
+  );
+  return sharp(base).composite([{ input: frame }, ...insets]).png().toBuffer();
 }
 
 interface Part { text?: string; inlineData?: { mimeType?: string; data?: string } }
@@ -98,8 +115,12 @@ export async function startGenaiStandin(opts: StandinOptions = {}): Promise<Gena
   const knobs = {
     delayMs: opts.delayMs ?? Number(process.env.GENAI_STANDIN_DELAY_MS ?? 3000),
     failRate: opts.failRate ?? Number(process.env.GENAI_STANDIN_FAIL_RATE ?? 0),
+    block: false,
   };
   const calls = new Map<string, number>();
+  const inputs = new Map<string, string[][]>(); // per model: the SHA-256 of each image of each call
+  const prompts = new Map<string, string[]>(); // per model: the prompt of each call
+  const sha256 = (b: Buffer) => createHash("sha256").update(b).digest("hex");
   const previews = new Map<string, Buffer>(); // by input hash and style, at most MAX_PREVIEWS
   const MAX_PREVIEWS = 32;
   const rendering = { renders: 0, cacheHits: 0, renderMs: 0 };
@@ -120,9 +141,10 @@ export async function startGenaiStandin(opts: StandinOptions = {}): Promise<Gena
       const body = JSON.parse(raw.toString() || "{}") as Partial<typeof knobs>;
       if (typeof body.delayMs === "number") knobs.delayMs = body.delayMs;
       if (typeof body.failRate === "number") knobs.failRate = body.failRate;
+      if (typeof body.block === "boolean") knobs.block = body.block;
       return json(res, 200, knobs);
     }
-    if (path === "/__stats") return json(res, 200, { ...knobs, calls: Object.fromEntries(calls), ...rendering });
+    if (path === "/__stats") return json(res, 200, { ...knobs, calls: Object.fromEntries(calls), inputs: Object.fromEntries(inputs), prompts: Object.fromEntries(prompts), ...rendering });
 
     const match = /^\/(v1beta|v1|v1alpha)\/models\/([^/:]+):generateContent$/.exec(path);
     if (!match || req.method !== "POST") {
@@ -148,14 +170,15 @@ export async function startGenaiStandin(opts: StandinOptions = {}): Promise<Gena
       return json(res, 400, { error: { code: 400, message: "Invalid JSON payload received.", status: "INVALID_ARGUMENT" } });
     }
     const parts = body.contents?.flatMap((c) => c.parts ?? []) ?? [];
-    const image = parts.find((p) => p.inlineData?.data && p.inlineData.mimeType?.startsWith("image/"));
+    const images = parts.filter((p) => p.inlineData?.data && p.inlineData.mimeType?.startsWith("image/"));
+    const image = images[0];
     const prompt = parts.map((p) => p.text ?? "").join("\n");
     const usageMetadata = { promptTokenCount: 1290, candidatesTokenCount: 1290, totalTokenCount: 2580 };
 
     if (model.includes("standin-block-prompt")) {
       return json(res, 200, { promptFeedback: { blockReason: "SAFETY" }, usageMetadata });
     }
-    if (model.includes("standin-block")) {
+    if (model.includes("standin-block") || knobs.block) {
       return json(res, 200, { candidates: [{ finishReason: "IMAGE_SAFETY", index: 0 }], usageMetadata });
     }
     if (model.includes("standin-noimage") || !image) {
@@ -166,14 +189,23 @@ export async function startGenaiStandin(opts: StandinOptions = {}): Promise<Gena
     }
 
     const style = /in the "([^"]+)" style/.exec(prompt)?.[1] ?? "Headshot";
-    const input = Buffer.from(image.inlineData!.data!, "base64");
-    const key = `${createHash("sha256").update(input).digest("hex")} ${style}`;
+    const photos = images.map((p) => Buffer.from(p.inlineData!.data!, "base64"));
+    const hashes = photos.map(sha256);
+    const seen = inputs.get(model) ?? [];
+    seen.push(hashes);
+    if (seen.length > 50) seen.shift();
+    inputs.set(model, seen);
+    const said = prompts.get(model) ?? [];
+    said.push(prompt);
+    if (said.length > 50) said.shift();
+    prompts.set(model, said);
+    const key = `${hashes.join("+")} ${style}`;
     let png = previews.get(key);
     if (png) rendering.cacheHits++;
     else {
       const started = performance.now();
       try {
-        png = await renderPreview(input, style);
+        png = await renderPreview(photos, style);
       } catch {
         return json(res, 400, { error: { code: 400, message: "Unable to process input image.", status: "INVALID_ARGUMENT" } });
       } finally {

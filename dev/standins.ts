@@ -13,8 +13,11 @@ export interface Standins {
   stop(): Promise<void>;
 }
 
-/** The local Stripe's webhook signing secret (local only: the stand-in signs, the worker verifies). */
-const STRIPE_STANDIN_WEBHOOK_SECRET = "whsec_headshot_studio_local_standin";
+/**
+ * The local Stripe's default webhook signing secret (the stand-in signs, the worker verifies). A
+ * STRIPE_WEBHOOK_SECRET given to `npm start` replaces it on both sides.
+ */
+export const STRIPE_STANDIN_WEBHOOK_SECRET = "whsec_headshot_studio_local_standin";
 
 export async function startStandins({ vars: given, workerUrl, dataDir }: {
   appUrl: string;
@@ -32,6 +35,7 @@ export async function startStandins({ vars: given, workerUrl, dataDir }: {
     notes.push("Gemini: the real API (GEMINI_API_KEY is set)");
   } else {
     const genai = await startGenaiStandin({
+      port: given.GENAI_STANDIN_PORT ? Number(given.GENAI_STANDIN_PORT) : undefined,
       delayMs: Number(given.GENAI_STANDIN_DELAY_MS ?? 3000),
       failRate: Number(given.GENAI_STANDIN_FAIL_RATE ?? 0),
     });
@@ -59,21 +63,23 @@ export async function startStandins({ vars: given, workerUrl, dataDir }: {
     if (port !== undefined && (!Number.isInteger(port) || port < 1 || port > 65535)) {
       throw new Error(`STRIPE_STANDIN_PORT must be a port number, got "${given.STRIPE_STANDIN_PORT}"`);
     }
+    const webhookSecret = given.STRIPE_WEBHOOK_SECRET || STRIPE_STANDIN_WEBHOOK_SECRET;
     // Its state lives beside the database's, so the customer and subscription ids stored there stay valid.
     const stripe = await startStripeStandin({
       port,
       webhookUrl: `${workerUrl}/api/stripe/webhook`,
-      webhookSecret: STRIPE_STANDIN_WEBHOOK_SECRET,
+      webhookSecret,
       stateFile: join(dataDir, "stripe-standin.json"),
       log: (line) => console.error(line),
     });
     stops.push(stripe.stop);
     vars.STRIPE_API_URL = stripe.url;
     vars.STRIPE_SECRET_KEY = stripe.secretKey;
-    vars.STRIPE_WEBHOOK_SECRET = STRIPE_STANDIN_WEBHOOK_SECRET;
+    vars.STRIPE_WEBHOOK_SECRET = webhookSecret;
     vars.STRIPE_PRICE_WEEKLY = stripe.prices.weekly;
     vars.STRIPE_PRICE_MONTHLY = stripe.prices.monthly;
     vars.STRIPE_PRICE_YEARLY = stripe.prices.yearly;
+    vars.STRIPE_PRICE_TEAM = stripe.prices.team;
     notes.push(`Stripe:           local stand-in at ${stripe.url} (test card 4242 4242 4242 4242; clock: ${stripe.url}/v1/test_helpers/test_clocks)`);
   }
 

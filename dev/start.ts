@@ -9,7 +9,7 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
-import { dirname, join } from "node:path";
+import { dirname, join, resolve } from "node:path";
 import { migrateDatabase } from "../db/migrate";
 import { formatEnvFile, readEnvFile } from "./env-file";
 import { startLocalDatabase } from "./postgres";
@@ -17,8 +17,9 @@ import { assertPortFree } from "./ports";
 import { startStandins } from "./standins";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
-// STATE_DIR keeps a separate world (the browser tests use one); by default .data/ and .wrangler/state.
-const dataDir = process.env.STATE_DIR ? join(root, process.env.STATE_DIR) : join(root, ".data");
+// STATE_DIR keeps a separate world (the browser tests use one): relative to the repository or absolute;
+// by default .data/ and .wrangler/state.
+const dataDir = process.env.STATE_DIR ? resolve(root, process.env.STATE_DIR) : join(root, ".data");
 const persistDir = process.env.STATE_DIR ? join(dataDir, "wrangler") : join(root, ".wrangler", "state");
 const watch = process.argv.includes("--watch");
 
@@ -108,6 +109,9 @@ async function main() {
   const args = [
     "wrangler", "dev", "--ip", "127.0.0.1", "--port", String(port), "--env-file", envFile,
     "--persist-to", persistDir, "--show-interactive-dev-session=false", "--log-level", "warn",
+    // The cron is fired by this script (below); --test-scheduled tells wrangler so, instead of warning
+    // that scheduled events are not triggered.
+    "--test-scheduled",
   ];
   if (watch) children.push(spawnChild(["vite", "build", "--watch", "--logLevel", "warn"]));
   const wrangler = spawn("npx", args, {
@@ -117,7 +121,12 @@ async function main() {
     // X_LOCAL_OBSERVABILITY: wrangler's local trace collector (a tail worker that records every request
     // and subrequest) cost about 0.6 ms of CPU per database read on this machine, more than the read;
     // production's observability is unaffected. X_LOCAL_OBSERVABILITY=true npm start brings it back.
-    env: { X_LOCAL_OBSERVABILITY: "false", ...process.env, WRANGLER_SEND_METRICS: "false", WRANGLER_LOG: "warn" },
+    // CLOUDFLARE_CF_FETCH_ENABLED=false: miniflare would fetch the `Request.cf` sample from
+    // workers.cloudflare.com (no network here: a warning and a stack trace) and use its placeholder anyway.
+    env: {
+      X_LOCAL_OBSERVABILITY: "false", CLOUDFLARE_CF_FETCH_ENABLED: "false", ...process.env,
+      WRANGLER_SEND_METRICS: "false", WRANGLER_LOG: "warn",
+    },
   });
   children.push(wrangler);
   wrangler.on("exit", (code) => {
@@ -138,6 +147,7 @@ async function main() {
 
   • Operator account: ${vars.OPERATOR_EMAIL} (sign up with this address to reach /admin)
   • Dev mailbox:      http://127.0.0.1:${port}/api/dev/mailbox?to=you@example.com
+  • Cron:             fired every 5 minutes by npm start (wrangler dev does not fire cron triggers)
 ${standins.notes.map((n) => `  • ${n}`).join("\n")}
   Press Ctrl-C to stop.
 `);

@@ -23,7 +23,7 @@ declare module "vitest" {
     stripeApiUrl: string;
     stripeSecretKey: string;
     stripeWebhookSecret: string;
-    /** JSON of {weekly, monthly, yearly} price ids */
+    /** JSON of {weekly, monthly, yearly, team} price ids */
     stripePrices: string;
   }
 }

@@ -21,6 +21,8 @@ export interface AdminUserRow {
   subscriptionCount: number;
   /** The newest subscription (any status), or null when the user never subscribed. */
   subscription: { status: string; planType: PlanType } | null;
+  /** The team the user belongs to and their role in it (issue 25), or null. */
+  team: { name: string; role: "owner" | "member" } | null;
   lastHeadshotDate: string | null;
   createdAt: string;
 }
@@ -59,6 +61,28 @@ export interface GenerationAnalytics {
   totalCostCents: number;
   /** The last 30 days (UTC), oldest first, every day present. */
   daily: { date: string; successful: number; failed: number }[];
+}
+
+/**
+ * GET /api/admin/analytics/likeness: per style, the headshots whose likeness the owner's browser reported
+ * and their average (0–100, one decimal), as reported by the browsers; styles with none are left out.
+ */
+export interface LikenessByStyle {
+  style: string;
+  measured: number;
+  averageLikeness: number;
+}
+
+/**
+ * GET /api/admin/analytics/shoots (issue 24): shoots started in the range, their pictures, the average
+ * per shoot (one decimal), and how many shoots had each number of pictures (sizes with none left out).
+ * Single-style generations are not shoots; generations still count per picture everywhere else.
+ */
+export interface ShootAnalytics {
+  shoots: number;
+  pictures: number;
+  averagePictures: number;
+  bySize: { pictures: number; shoots: number }[];
 }
 
 export interface UsersByPlan {
@@ -118,3 +142,37 @@ export interface ModerationPage {
 
 export interface ModerationResult { id: string; moderationStatus: ModerationStatus }
 export interface ModerationBatchResult { deleted: number; ids: string[] }
+
+/** A scheduled price change as /admin lists it (decision 093). Money in cents; dates ISO. */
+export interface ApiPriceChange {
+  id: string;
+  planType: PlanType;
+  oldAmountCents: number;
+  newAmountCents: number;
+  currency: string;
+  stripePriceId: string;
+  effectiveDate: string;
+  createdAt: string;
+  /** the operator's email */
+  createdBy: string;
+  /** `notifying` until every subscriber at the time was emailed and scheduled, then `notified` */
+  status: "notifying" | "notified";
+  /** the effective date has passed: new subscriptions pay the new price */
+  inEffect: boolean;
+  subscribersNotified: number;
+}
+
+/** GET /api/admin/price-changes: what the form and the list need. */
+export interface AdminPriceChanges {
+  currentPrices: { planType: PlanType; amountCents: number }[];
+  /** the first day the form may choose (YYYY-MM-DD, UTC): 30 days' notice */
+  earliestEffectiveDate: string;
+  priceChanges: ApiPriceChange[];
+}
+
+/** POST /api/admin/price-changes: the plan, the new price in cents, the first day (YYYY-MM-DD, UTC). */
+export interface SchedulePriceChangeBody {
+  planType: PlanType;
+  amountCents: number;
+  effectiveDate: string;
+}

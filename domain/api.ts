@@ -15,6 +15,12 @@ export interface ApiUser {
   isOperator: boolean;
 }
 
+/** GET /api/account: how the person signs in (the /account page offers what fits). */
+export interface AccountSecurity {
+  hasPassword: boolean;
+  google: boolean;
+}
+
 export interface AuthResult {
   user: ApiUser;
   accessToken: string;
@@ -27,16 +33,38 @@ export interface ApiHeadshot {
   gender: Gender | null;
   status: HeadshotStatus;
   moderationStatus: ModerationStatus;
-  originalImageUrl: string;
+  /** Null when the headshot is no longer served (`unavailable`). */
+  originalImageUrl: string | null;
   generatedImageUrl?: string | null;
+  /** Why it failed, in plain words (failed only). */
   error?: string | null;
+  /** 0–100 as reported by the owner's browser (face descriptors), null until then; see ApiLikeness. */
+  likeness: number | null;
+  /** The free generation it took was given back (failed, or removed by moderation). */
+  refunded: boolean;
+  /** Why it is no longer served (removed by moderation, or its photos deleted by retention), else null. */
+  unavailable: string | null;
+  /** The shoot it was made in (issue 24: the gallery groups them), null for a single picture. */
+  shootId: string | null;
   createdAt: string;
+}
+
+/** PUT /api/headshots/:id/likeness: body and answer (the kept value: the first report stands). */
+export interface ApiLikeness {
+  likeness: number;
 }
 
 export interface HeadshotStatusResponse {
   status: HeadshotStatus;
   generatedImageUrl?: string;
+  /** Failed: why, in plain words, and whether the free generation was given back. */
   error?: string;
+  refunded?: boolean;
+  /** Processing: the try under way (1 = the first), whether an earlier try failed and it is being
+   * retried, and how long ago it was queued (decision 100). */
+  attempt?: number;
+  retrying?: boolean;
+  elapsedMs?: number;
 }
 
 export interface ApiSubscription {
@@ -45,6 +73,26 @@ export interface ApiSubscription {
   stripePriceId: string;
   currentPeriodEnd: string | null;
   cancelAtPeriodEnd: boolean;
+}
+
+/** One invoice on the account page: Stripe's own, with its PDF and hosted page. */
+export interface ApiInvoice {
+  id: string;
+  number: string | null;
+  date: string;
+  planType: PlanType | null;
+  amountCents: number;
+  currency: string;
+  status: string;
+  pdfUrl: string | null;
+  hostedUrl: string | null;
+}
+
+/** What an upgrade charges now (Stripe's invoice preview of the very change). */
+export interface ApiUpgradePreview {
+  planType: PlanType;
+  amountCents: number;
+  currency: string;
 }
 
 export interface ApiScheduledDowngrade {
@@ -65,6 +113,8 @@ export interface ApiPlan {
   description: string;
   popular: boolean;
   features: string[];
+  /** A price change scheduled for this plan (decision 093): the new amount from that date. */
+  upcoming: { amountCents: number; effectiveDate: string } | null;
 }
 
 export interface ApiErrorBody {
@@ -73,3 +123,10 @@ export interface ApiErrorBody {
   requiresEmailVerification?: boolean;
   requiresSubscription?: boolean;
 }
+
+/**
+ * A cookie the page's first script may read (not HttpOnly, no secret: its value is "1"): the browser holds a
+ * session. Set and cleared with the HttpOnly refresh cookie, so a prerendered public page can show the
+ * Account menu instead of Sign In without asking the server or loading any framework (decision 120).
+ */
+export const SIGNED_IN_HINT_COOKIE = "hs_signed_in";

@@ -46,6 +46,19 @@ export function needsSubscription(o: Pick<DownloadOptions, "resolution">): boole
   return o.resolution !== "web";
 }
 
+/**
+ * Round (a circle with transparent corners) only makes sense for a square picture: a banner preset or a
+ * custom size that is not square would become a pill, so it is not offered there (issue 23); the
+ * worker refuses it too.
+ */
+export function roundAllowed(o: Pick<DownloadOptions, "preset" | "width" | "height">): boolean {
+  const preset = PRESETS.find((p) => p.id === o.preset);
+  if (preset) return preset.width === preset.height;
+  return (o.width ?? o.height) === (o.height ?? o.width);
+}
+
+export const ROUND_NOT_ALLOWED = "Round is only offered for square sizes; banners and other wide sizes download square.";
+
 /** Accepted `dpi` values, with the screen default spelled out (the web sends "screen" or nothing). */
 export const DPI_SCREEN = "screen";
 

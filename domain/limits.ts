@@ -1,13 +1,27 @@
 /** Limits and timings shared by the web app and the worker (SPEC §5, §9). */
 export const FREE_GENERATIONS = 2;
-export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024; // 10485760
+/** The upload limit in MB (SPEC: 10 MB, 10485760 bytes). */
+export const MAX_UPLOAD_MB = 10;
+export const MAX_UPLOAD_BYTES = MAX_UPLOAD_MB * 1024 * 1024;
 export const MAX_UPLOAD_MEGAPIXELS = 40;
+/** The shorter side of an uploaded photo, at least (a smaller one makes a blurry headshot). */
+export const MIN_UPLOAD_SIDE = 256;
 export const ACCEPTED_UPLOAD_TYPES = ["image/jpeg", "image/jpg", "image/png", "image/webp"] as const;
 export const PASSWORD_MIN_LENGTH = 6;
 export const PASSWORD_MAX_LENGTH = 256;
 /** Children under 13 are not served (SPEC §1, §9). */
 export const MINIMUM_AGE = 13;
-/** Uploads per user: a burst, an hour (above the fair-use 30 generations), and photos never generated. */
+/**
+ * Fair use of "unlimited" generations: at most this many an hour per subscriber. The pricing cards and the
+ * Terms of Service state it, so it is the one number everywhere: the worker's FAIR_USE_PER_HOUR defaults to
+ * it (tests set a lower cap to reach it quickly; production leaves it unset).
+ */
+export const FAIR_USE_PER_HOUR = 30;
+/** How long an email verification (or email-change) link works. */
+export const VERIFICATION_TTL_HOURS = 24;
+/** Without a password, a Google sign-in at most this old confirms an account deletion or an email change. */
+export const RECENT_GOOGLE_SIGNIN_MINUTES = 10;
+/** Uploads per user: a burst, an hour (above the FAIR_USE_PER_HOUR generations), and photos never generated. */
 export const UPLOADS_PER_MINUTE = 10;
 export const UPLOADS_PER_HOUR = 60;
 export const MAX_UNUSED_UPLOADS = 5;
@@ -23,21 +37,40 @@ export const STATUS_POLL_MS = 2000;
 export const PROGRESS_STEP = 5;
 export const PROGRESS_CAP = 90;
 export const ESTIMATED_SECONDS = 15;
+/** Tries per generation: the first and up to 3 retries after the image service's transient errors (decision 023). */
+export const GENERATION_MAX_ATTEMPTS = 4;
 export const CREDITS_REFETCH_BADGE_MS = 30_000;
 export const CREDITS_REFETCH_BANNER_MS = 10_000;
 
+/** Where people write to us (the policies and emails name it). */
+export const SUPPORT_EMAIL = "support@headshot.studio";
+
+/** How long a password reset link works (the email and the forgot-password page say it). */
+export const PASSWORD_RESET_TTL_MINUTES = 60;
+
 export const MESSAGES = {
   badType: "Please upload a JPG, PNG, or WebP image",
-  tooLarge: "File size must be less than 10MB",
+  tooLarge: `File size must be less than ${MAX_UPLOAD_MB}MB`,
   passwordsMismatch: "Passwords do not match",
-  freeUsed: "You've used all 2 free generations. Upgrade to continue!",
-  verifyFirst: "Please verify your email to receive 2 free generations",
+  freeUsed: `You've used all ${FREE_GENERATIONS} free generations. Upgrade to continue!`,
+  verifyFirst: `Please verify your email to receive ${FREE_GENERATIONS} free generations`,
   generationFailed: "Generation failed",
+  /** Why a generation failed, in plain words (the error of a failed headshot; decision 100). */
+  generationBusy: `Our image service was too busy to make your headshot, even after ${GENERATION_MAX_ATTEMPTS} tries.`,
+  generationStuck: "Making your headshot took far longer than it should, so we stopped it.",
+  /** Said of a failed or removed headshot whose free generation was given back. */
+  generationRefunded: "The free generation it used was given back, so trying again costs you nothing.",
+  generationNoPhoto: "We couldn't read your uploaded photo. Please upload it again.",
   tooManyUploads: "You're uploading photos too quickly. Please wait a moment and try again.",
   requestTooLarge: "This request is too large.",
+  /** The photo checks before the preview (web/src/features/generator/photo-check.ts), the server's too where it can tell. */
+  notAnImage: "This file is not an image. Please upload a JPG, PNG, or WebP image",
+  heic: "This is an HEIC photo from an iPhone, which we can't read. Please export it as JPEG: on a Mac, open it in Preview and choose File › Export › JPEG; on the iPhone, choose Settings › Camera › Formats › Most Compatible so new photos are saved as JPEG. Then upload the JPEG.",
+  unreadable: "This photo could not be read; the file may be damaged. Please choose another JPG, PNG, or WebP image.",
+  tooSmall: `This photo is too small. Please use one at least ${MIN_UPLOAD_SIDE}×${MIN_UPLOAD_SIDE} pixels so your headshot comes out sharp.`,
   headshotRemoved: "This headshot was removed by our moderators and is no longer available.",
   /** Retention deleted its photos (RETENTION_DAYS after creation or after the last subscription ended). */
   headshotExpired: `This headshot's photos were deleted ${RETENTION_DAYS} days after your subscription ended (or ${RETENTION_DAYS} days after it was created without a subscription), as our privacy policy describes.`,
   /** Sign-up without the age and terms confirmation (SPEC §1: children under 13 are not served). */
-  termsRequired: "Please confirm that you are 13 or older and accept the Terms of Service.",
+  termsRequired: `Please confirm that you are ${MINIMUM_AGE} or older and accept the Terms of Service.`,
 } as const;

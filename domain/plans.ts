@@ -1,11 +1,35 @@
+import { FAIR_USE_PER_HOUR } from "./limits";
+import { STYLES } from "./styles";
+
+const UNLIMITED = "Unlimited generations";
 /** What every paid plan includes (SPEC §1, §9); the yearly plan adds early access. */
-const PAID_FEATURES = ["Unlimited generations", "All 10 AI styles", "HD downloads", "Priority support"] as const;
+const PAID_FEATURES = [UNLIMITED, `All ${STYLES.length} AI styles`, "HD downloads", "Priority support"] as const;
+
+/** The small print a plan card shows under a feature: "Unlimited" has a fair-use cap, and says so. */
+export function featureNote(feature: string): string | null {
+  return feature === UNLIMITED ? `Fair use: up to ${FAIR_USE_PER_HOUR} generations an hour` : null;
+}
+
+const WEEKLY = { id: "weekly", name: "Weekly", priceCents: 999, period: "week", periodDays: 7, popular: false, description: "Perfect for a quick refresh", features: PAID_FEATURES } as const;
+const MONTHLY = { id: "monthly", name: "Monthly", priceCents: 2999, period: "month", periodDays: 30, popular: true, description: "Most Popular", features: PAID_FEATURES } as const;
+const YEARLY = { id: "yearly", name: "Yearly", priceCents: 6000, period: "year", periodDays: 365, popular: false, features: [...PAID_FEATURES, "Early access to new styles"] } as const;
+
+/** The price per day in euros with two decimals (SPEC §9: 1.43, 1.00, 0.16): the period's price over its days. */
+export const dailyPrice = (plan: { priceCents: number; periodDays: number }): string => (plan.priceCents / plan.periodDays / 100).toFixed(2);
+
+/** What a yearly price saves against twelve months of a monthly one, in whole percent. */
+const savingPercent = (yearlyCents: number, monthlyCents: number) => Math.round((1 - yearlyCents / (12 * monthlyCents)) * 100);
+
+/** What the yearly plan saves at the launch prices (SPEC §9: 83). */
+export const YEARLY_SAVING_PERCENT = savingPercent(YEARLY.priceCents, MONTHLY.priceCents);
+
+const withDailyPrice = <P extends { priceCents: number; periodDays: number }>(plan: P) => ({ ...plan, dailyPrice: dailyPrice(plan) });
 
 /** Plans and prices (SPEC §9). Money is integer cents, in EUR. Order: weekly < monthly < yearly. */
 export const PLANS = [
-  { id: "weekly", name: "Weekly", priceCents: 999, period: "week", dailyPrice: "1.43", periodDays: 7, popular: false, description: "Perfect for a quick refresh", features: PAID_FEATURES },
-  { id: "monthly", name: "Monthly", priceCents: 2999, period: "month", dailyPrice: "1.00", periodDays: 30, popular: true, description: "Most Popular", features: PAID_FEATURES },
-  { id: "yearly", name: "Yearly", priceCents: 6000, period: "year", dailyPrice: "0.16", periodDays: 365, popular: false, description: "Best value - Save 83%", features: [...PAID_FEATURES, "Early access to new styles"] },
+  withDailyPrice(WEEKLY),
+  withDailyPrice(MONTHLY),
+  withDailyPrice({ ...YEARLY, description: `Best value - Save ${YEARLY_SAVING_PERCENT}%` }),
 ] as const;
 
 export const PLAN_IDS = PLANS.map((p) => p.id) as unknown as readonly [PlanType, ...PlanType[]];
@@ -15,8 +39,37 @@ export const PLAN_ORDER: Record<PlanType, number> = { weekly: 0, monthly: 1, yea
 export const CURRENCY = "EUR";
 /** The money-back guarantee on a first subscription (SPEC §1, §9). */
 export const MONEY_BACK_DAYS = 30;
+/** Price changes are notified this many days ahead, by email (SPEC §1 Terms, §9; decision 093). */
+export const PRICE_CHANGE_NOTICE_DAYS = 30;
+/** The largest price the operator may set, in cents: a typo guard, not a business rule. */
+export const PRICE_MAX_CENTS = 100_000;
 
 export const planById = (id: PlanType) => PLANS.find((p) => p.id === id)!;
+
+/** A plan's card line at the given prices: the yearly one states its saving, which moves with the prices. */
+export function planDescription(id: PlanType, amounts: Record<PlanType, number>): string {
+  return id === "yearly" ? `Best value - Save ${savingPercent(amounts.yearly, amounts.monthly)}%` : planById(id).description;
+}
+
+/**
+ * The Team plan (issue 25): a price per seat per month, bought for 2 to 100 seats through Checkout with a
+ * quantity. Everyone in the team (the owner too) takes a seat and has what a subscriber has. Kept apart
+ * from PLANS, which are a person's plans (weekly < monthly < yearly, one live at a time).
+ */
+export const TEAM_PLAN = {
+  id: "team",
+  name: "Team",
+  pricePerSeatCents: 1999,
+  period: "month",
+  periodDays: 30,
+  minSeats: 2,
+  maxSeats: 100,
+  description: "For teams: one brand look, everyone's photo in one place",
+  features: [`Everything in a paid plan, for each member`, "One brand look: style and background colour", "The team's photos in one place", "Add seats any time"],
+} as const;
+
+/** What `seats` seats cost a month, in cents. */
+export const teamMonthlyCents = (seats: number) => seats * TEAM_PLAN.pricePerSeatCents;
 
 /**
  * Subscription statuses (Stripe's values) that grant the paid features, while the period lasts.
@@ -27,4 +80,13 @@ export const ENTITLED_STATUSES = ["active", "trialing"] as const;
 export function isEntitled(sub: { status: string; currentPeriodEnd: string | Date | null } | null | undefined, now = Date.now()): boolean {
   if (!sub || !(ENTITLED_STATUSES as readonly string[]).includes(sub.status)) return false;
   return sub.currentPeriodEnd === null || new Date(sub.currentPeriodEnd).getTime() > now;
+}
+
+/** Money as people read it: whole euros without decimals, others with two (€60, €29.99). Screens, emails and messages. */
+export function euros(cents: number, currency = "EUR"): string {
+  return new Intl.NumberFormat("en-IE", {
+    style: "currency",
+    currency: currency.toUpperCase(),
+    minimumFractionDigits: cents % 100 === 0 ? 0 : 2,
+  }).format(cents / 100);
 }

@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { PASSWORD, mailLink, uniqueEmail } from "./helpers";
+import { PASSWORD, asNewVisitor, mailLink, uniqueEmail } from "./helpers";
 
 test("sign up in the UI, verify from the dev mailbox, sign out, sign in", async ({ page, request }) => {
   const email = uniqueEmail("journey");
@@ -35,6 +35,7 @@ test("sign up in the UI, verify from the dev mailbox, sign out, sign in", async 
   // Protected pages now send us to /auth; signing in brings us back to the dashboard.
   await page.goto("/dashboard");
   await expect(page).toHaveURL(/\/auth$/);
+  await asNewVisitor(page);
   const login = page.getByRole("form", { name: "Sign in" });
   await login.getByLabel("Email").fill(email);
   await login.getByLabel("Password").fill(PASSWORD);
@@ -45,20 +46,21 @@ test("sign up in the UI, verify from the dev mailbox, sign out, sign in", async 
 
 test("Google sign-in through the local provider lands on /dashboard", async ({ page }) => {
   const email = uniqueEmail("google");
-  // From the Login tab, a Google address without an account is not signed up: the 13+ and terms
-  // confirmation is needed first (issue 11).
+  // From the Login tab, a Google address without an account is not signed up until the person confirms
+  // they are 13 or older and accept the terms (issue 11): on the same screen, without another trip to
+  // Google (issue 23).
   await page.goto("/auth");
-  await page.getByRole("button", { name: "Continue with Google" }).click();
-  await page.getByLabel(/email/i).fill(email);
-  await page.getByRole("button", { name: /continue/i }).click();
-  await expect(page).toHaveURL(/\/auth\?tab=signup&error=terms_required$/);
-  await expect(page.getByText("Please confirm your age and accept the terms")).toBeVisible();
-
-  await page.getByRole("form", { name: "Sign up" }).getByLabel(/I confirm that I am 13 or older/).check();
   await page.getByRole("button", { name: "Continue with Google" }).click();
   // The local OpenID provider's account chooser.
   await page.getByLabel(/email/i).fill(email);
   await page.getByRole("button", { name: /continue/i }).click();
+  await expect(page).toHaveURL(/\/auth\?tab=signup&google=confirm$/);
+  const confirm = page.getByRole("form", { name: "Create your account with Google" });
+  await expect(confirm).toContainText(email);
+  const create = confirm.getByRole("button", { name: "Create account" });
+  await expect(create).toBeDisabled();
+  await confirm.getByLabel(/I confirm that I am 13 or older/).check();
+  await create.click();
   await expect(page).toHaveURL(/\/dashboard$/);
   // A Google-verified address counts as verified: the free generations are there, no banner.
   await expect(page.getByText(/2 free generations? left/i)).toBeVisible();

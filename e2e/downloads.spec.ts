@@ -1,6 +1,7 @@
 import { readFile } from "node:fs/promises";
 import { expect, test } from "@playwright/test";
 import sharp from "sharp";
+import { ROUND_NOT_ALLOWED } from "../domain/downloads";
 import { createVerifiedAccount, generateOne, signIn, subscribeMonthly } from "./helpers";
 
 /** Reads the pHYs chunk of a PNG: pixels per metre on x, and the unit byte. */
@@ -15,24 +16,30 @@ function pngPhys(png: Buffer): { ppm: number; unit: number } | null {
   return null;
 }
 
-test("a subscriber downloads a round 300 DPI PNG LinkedIn banner", async ({ page, request }) => {
+test("a subscriber downloads a round 300 DPI PNG Instagram square; a banner offers no Round", async ({ page, request }) => {
   const email = await createVerifiedAccount(request, "subscriber");
   await signIn(page, email);
   await subscribeMonthly(page);
   await generateOne(page);
 
+  // A banner would become a pill: Round is not offered there (issue 23; the worker refuses it too).
   await page.getByLabel("Size preset").click();
   await page.getByRole("option", { name: /LinkedIn banner/ }).click();
+  await expect(page.getByRole("radio", { name: /^Round/ })).toHaveCount(0);
+  await expect(page.getByText(ROUND_NOT_ALLOWED)).toBeVisible();
+
+  await page.getByLabel("Size preset").click();
+  await page.getByRole("option", { name: /Instagram square/ }).click();
   await page.getByRole("radio", { name: /^Round/ }).click();
   await page.getByRole("radio", { name: "PNG", exact: true }).click();
   await page.getByRole("radio", { name: /^300/ }).click();
   const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: "Download", exact: true }).click()]);
   await expect(page.getByText("Download Started", { exact: true })).toBeVisible();
 
-  expect(download.suggestedFilename()).toBe("headshot-linkedin-linkedin-banner-round-300dpi.png");
+  expect(download.suggestedFilename()).toBe("headshot-linkedin-instagram-square-round-300dpi.png");
   const file = await readFile((await download.path())!);
   const meta = await sharp(file).metadata();
-  expect(meta).toMatchObject({ format: "png", width: 1584, height: 396, hasAlpha: true, density: 300 });
+  expect(meta).toMatchObject({ format: "png", width: 1080, height: 1080, hasAlpha: true, density: 300 });
   expect(pngPhys(file)).toEqual({ ppm: 11811, unit: 1 }); // 300 dpi = 11811 px/m
   const { data, info } = await sharp(file).raw().toBuffer({ resolveWithObject: true });
   const alphaAt = (x: number, y: number) => data[(y * info.width + x) * info.channels + 3];

@@ -1,6 +1,5 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Locator, type Page } from "@playwright/test";
-import { PASSWORD, createVerifiedAccount, mailLink, portraitPng, signIn, uniqueEmail } from "./helpers";
+import { PASSWORD, createVerifiedAccount, mailLink, portraitPng, seriousA11yProblems, signIn, toastSaying, uniqueEmail } from "./helpers";
 
 /** What a new user's tour at 360 and 1280 px found (issue 12), checked in the browser. */
 
@@ -15,14 +14,6 @@ async function box(locator: Locator) {
 
 function overlaps(a: { x: number; y: number; width: number; height: number }, b: typeof a) {
   return a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
-}
-
-/** axe-core's serious and critical findings on the current page, as "rule: target" lines. */
-async function seriousA11yProblems(page: Page): Promise<string[]> {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  return violations
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .flatMap((v) => v.nodes.map((n) => `${v.id}: ${n.target.join(" ")}`));
 }
 
 /** My Gallery from the sidebar (behind "Toggle sidebar" on a phone). */
@@ -71,7 +62,7 @@ test("at 360 px: the sign-up toast leaves the banner visible, Generate before ve
   await form.getByRole("button", { name: "Create Account" }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
 
-  const toast = page.getByRole("status").filter({ hasText: "Account created successfully" });
+  const toast = toastSaying(page, "Account created successfully");
   const banner = page.getByRole("region", { name: "Verify your email address" });
   await expect(toast).toBeVisible();
   await expect(banner).toBeVisible();
@@ -106,7 +97,7 @@ test("gallery at 360 and 1280 px: whole style names and one-line dates; 'Downloa
   const started = page.waitForEvent("download");
   await download.click();
   await started;
-  const toast = page.getByRole("status").filter({ hasText: "Download Started" });
+  const toast = toastSaying(page, "Download Started");
   await expect(toast).toBeVisible();
   expect(overlaps(await box(toast), await box(download))).toBe(false);
 

@@ -1,3 +1,4 @@
+import AxeBuilder from "@axe-core/playwright";
 import { expect, type APIRequestContext, type Page } from "@playwright/test";
 import sharp from "sharp";
 
@@ -18,15 +19,39 @@ export async function mailLink(request: APIRequestContext, email: string, pathPa
   return link!;
 }
 
+let visitors = Math.floor(Math.random() * 250);
+
+/**
+ * A fresh client address (TEST-NET-3), sent as CF-Connecting-IP the way Cloudflare sets it. Each sign-in in
+ * the suite comes from its own address, as different people's do: the per-address sign-in limit (30 in 15
+ * minutes) is the worker tests' business, and the suite signs in more often than that.
+ */
+export function visitorHeaders(): Record<string, string> {
+  visitors += 1;
+  return { "CF-Connecting-IP": `203.0.113.${1 + (visitors % 254)}` };
+}
+
+/** The page's requests from here on come from a fresh client address (see visitorHeaders). */
+export async function asNewVisitor(page: Page) {
+  await page.setExtraHTTPHeaders(visitorHeaders());
+}
+
+/** The bearer header of `email` (signed in through the API). */
+export async function authHeaders(request: APIRequestContext, email: string): Promise<Record<string, string>> {
+  const signin = await request.post("/api/auth/signin", { data: { email, password: PASSWORD }, headers: visitorHeaders() });
+  expect(signin.status()).toBe(200);
+  const { accessToken } = (await signin.json()) as { accessToken: string };
+  return { Authorization: `Bearer ${accessToken}` };
+}
+
 let accounts = 0;
 
 /**
- * Signs up through the API and opens the verification link: a verified account with 2 free generations.
- * Each account signs up from its own address (TEST-NET-2, via CF-Connecting-IP as Cloudflare sets it), as
- * different people do: the per-address sign-up limit (10 an hour) is the worker tests' business, and the
- * suite creates more accounts than that.
+ * Signs up through the API, not yet verified. Each account signs up from its own address (TEST-NET-2, via
+ * CF-Connecting-IP as Cloudflare sets it), as different people do: the per-address sign-up limit (10 an
+ * hour) is the worker tests' business, and the suite creates more accounts than that.
  */
-export async function createVerifiedAccount(request: APIRequestContext, prefix: string): Promise<string> {
+export async function createAccount(request: APIRequestContext, prefix: string): Promise<string> {
   const email = uniqueEmail(prefix);
   accounts += 1;
   const res = await request.post("/api/auth/signup", {
@@ -34,6 +59,12 @@ export async function createVerifiedAccount(request: APIRequestContext, prefix: 
     headers: { "CF-Connecting-IP": `198.51.100.${accounts % 250}` },
   });
   expect(res.status()).toBe(201);
+  return email;
+}
+
+/** Signs up through the API and opens the verification link: a verified account with 2 free generations. */
+export async function createVerifiedAccount(request: APIRequestContext, prefix: string): Promise<string> {
+  const email = await createAccount(request, prefix);
   const link = await mailLink(request, email, "/api/auth/verify");
   const verified = await request.get(link, { maxRedirects: 0 });
   expect(verified.status()).toBe(302);
@@ -42,6 +73,7 @@ export async function createVerifiedAccount(request: APIRequestContext, prefix: 
 
 /** Signs in through the UI and waits for the dashboard. */
 export async function signIn(page: Page, email: string, password = PASSWORD) {
+  await asNewVisitor(page);
   await page.goto("/auth");
   const form = page.getByRole("form", { name: "Sign in" });
   await form.getByLabel("Email").fill(email);
@@ -94,3 +126,49 @@ export async function generateOne(page: Page) {
   await page.getByRole("button", { name: "Generate Headshot" }).click();
   await expect(page.getByRole("button", { name: "Generate Another Headshot" })).toBeVisible({ timeout: 30_000 });
 }
+
+/** axe-core's serious and critical findings on the current page, as "rule: target" lines. */
+export async function seriousA11yProblems(page: Page): Promise<string[]> {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  return violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .flatMap((v) => v.nodes.map((n) => `${v.id}: ${n.target.join(" ")}`));
+}
+
+/** playwright.config.ts starts the app with this operator address. */
+export const OPERATOR = "operator@headshot.local";
+
+/**
+ * Signs the operator up and verifies the address, unless an earlier test already did (then the sign-in
+ * works: asking to sign up again could meet the suite's per-address sign-up limit instead of a 409).
+ */
+export async function ensureOperator(request: APIRequestContext) {
+  const signin = await request.post("/api/auth/signin", { data: { email: OPERATOR, password: PASSWORD }, headers: visitorHeaders() });
+  if (signin.status() === 200) return;
+  const res = await request.post("/api/auth/signup", { data: { email: OPERATOR, password: PASSWORD, acceptTerms: true } });
+  if (res.status() === 201) {
+    // Operator rights need credentials set after the address is proved (decision 085): the verification link
+    // leads to choosing the password again, which the reset API does here.
+    const verified = await request.get(await mailLink(request, OPERATOR, "/api/auth/verify"), { maxRedirects: 0 });
+    expect(verified.status()).toBe(302);
+    const choose = new URL(verified.headers().location!, "http://app.local");
+    expect(choose.pathname).toBe("/auth/reset");
+    const reset = await request.post("/api/auth/reset-password", { data: { token: choose.searchParams.get("token"), password: PASSWORD } });
+    expect(reset.status()).toBe(200);
+  } else {
+    expect(res.status()).toBe(409);
+  }
+}
+
+/** Opens one of /admin's tabs. */
+export async function openTab(page: Page, name: string) {
+  await page.getByRole("tab", { name }).click();
+  await expect(page.getByRole("tab", { name })).toHaveAttribute("aria-selected", "true");
+}
+
+/**
+ * The toast on screen that says `text`: an item of the Notifications region. (Radix also announces each
+ * toast in a visually hidden status element, 1 px in size, which tells nothing about where the toast is.)
+ */
+export const toastSaying = (page: Page, text: string) =>
+  page.getByRole("region", { name: /^Notifications/ }).getByRole("listitem").filter({ hasText: text });

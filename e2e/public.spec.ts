@@ -1,5 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Locator, type Page } from "@playwright/test";
+import { baseURL } from "../playwright.config";
 import { createVerifiedAccount, signIn } from "./helpers";
 
 const PHONE = { width: 360, height: 780 };
@@ -31,18 +32,57 @@ test("HTTP: public pages 200 with their HTML, app routes 200, unknown paths a re
   expect(robots).toMatch(/Sitemap: https?:\/\/.+\/sitemap\.xml/);
   const login = await request.get("/api/auth/login", { maxRedirects: 0 });
   expect(login.status()).toBe(302);
-  expect(login.headers().location).toBe("/auth");
+  expect(login.headers().location).toBe("/auth?tab=signup");
 });
 
-test("the prerendered page stays as served: only its islands come alive; nothing removed, no layout shift", async ({ page }) => {
-  // The session lookup answers only once the header's island has been hydrated: the header then updates
-  // while the rest of the page is in place, which must neither redraw nor move anything.
-  let release!: () => void;
-  const headerLive = new Promise<void>((resolve) => (release = resolve));
-  await page.route("**/api/auth/session", async (route) => {
-    await headerLive;
-    await route.continue();
+/**
+ * The scripts a page requested (same-origin /assets/*.js). Before any interaction a public page loads its
+ * entry and the entry's static imports only (no framework; decision 120); the islands' code (React, the
+ * header) arrives at the first click on one of their buttons.
+ */
+function scriptsRequested(page: Page) {
+  const urls: string[] = [];
+  page.on("request", (r) => {
+    const url = new URL(r.url());
+    if (url.pathname.startsWith("/assets/") && url.pathname.endsWith(".js")) urls.push(url.pathname);
   });
+  return {
+    urls,
+    /** Whether the islands chunk (the framework's way in) has been asked for. */
+    framework: () => urls.some((u) => /\/assets\/(islands|jsx-runtime|site-header)-/.test(u)),
+  };
+}
+
+/** The entry script and its modulepreloads, as the page's HTML names them. */
+const entryScripts = (page: Page) =>
+  page.evaluate(() =>
+    [...document.querySelectorAll<HTMLScriptElement | HTMLLinkElement>('script[type="module"][src], link[rel="modulepreload"]')].map((el) =>
+      new URL("src" in el ? el.src : el.href).pathname,
+    ),
+  );
+
+/** The element is drawn on top where it is: the point at its centre hits it (or its content), in the viewport. */
+const onTop = (el: Locator) =>
+  el.evaluate((e) => {
+    const r = e.getBoundingClientRect();
+    const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+    return r.top >= 0 && r.bottom <= innerHeight && !!hit && e.contains(hit);
+  });
+
+/** The remembered consent choice (a first-party cookie, a year). */
+const consentCookie = async (page: Page) => {
+  const cookie = (await page.context().cookies()).find((c) => c.name === "hs_consent");
+  expect(cookie?.expires).toBeGreaterThan(Date.now() / 1000 + 364 * 86400);
+  return cookie?.value;
+};
+
+const reactIn = (page: Page, selector: string) =>
+  page.evaluate((s) => [...document.querySelectorAll(s)].some((el) => Object.keys(el).some((k) => k.startsWith("__react"))), selector);
+
+test("no framework code before an interaction: the page works from its HTML; the first click wakes the header, and only it", async ({ page }) => {
+  const scripts = scriptsRequested(page);
+  const session: string[] = [];
+  page.on("request", (r) => r.url().includes("/api/auth/session") && session.push(r.url()));
   await page.addInitScript(() => {
     const w = window as unknown as { removed: number; shift: number };
     w.removed = 0;
@@ -57,23 +97,176 @@ test("the prerendered page stays as served: only its islands come alive; nothing
       });
     });
   });
-  const reactTookOver = (selector: string) =>
-    page.evaluate((s) => Object.keys(document.querySelector(s) ?? {}).some((k) => k.startsWith("__react")), selector);
-  const session = page.waitForResponse("**/api/auth/session");
+  await page.setViewportSize(DESKTOP);
   await page.goto("/");
-  await expect.poll(() => reactTookOver('button[aria-controls="services-menu"]')).toBe(true);
-  release();
-  await session;
-  await expect(page.getByRole("region", { name: "Cookie consent" })).toBeVisible();
   await page.waitForLoadState("networkidle");
+  // Reading the page, following its anchors and opening the FAQ need no script at all.
+  await page.mouse.wheel(0, 4000);
+  await page.getByText("Is it free to try?").click();
+  await expect(page.getByText(/you get 2 free generations/)).toBeVisible();
+  await page.goto("/#pricing");
+  await page.waitForLoadState("networkidle");
+  expect(scripts.framework()).toBe(false);
+  expect(new Set(scripts.urls)).toEqual(new Set(await entryScripts(page)));
+  expect(session).toEqual([]);
+  expect(await reactIn(page, "*")).toBe(false);
+
+  // The first click on Services opens it: the header's island loads, hydrates and gets that same click.
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.getByRole("button", { name: "Services" }).click();
+  await expect(page.getByRole("group", { name: "Platform Specific" })).toBeVisible();
+  expect(scripts.framework()).toBe(true);
+  await expect.poll(() => session.length).toBe(1); // the live header asks for the session, once
+  await page.waitForLoadState("networkidle");
+  expect(await reactIn(page, '[data-island="header"] *')).toBe(true);
+  expect(await reactIn(page, "#main, #main *, footer *, #consent-banner *")).toBe(false);
   expect(await page.evaluate(() => (window as unknown as { removed: number }).removed)).toBe(0);
   expect(await page.evaluate(() => (window as unknown as { shift: number }).shift)).toBe(0);
-  // the page's own sections are the server's HTML: React never hydrated them
-  expect(await reactTookOver("#faq")).toBe(false);
-  expect(await reactTookOver("#main")).toBe(false);
+});
+
+test("a click made before the page's entry script has run is held and replayed: the menu still opens on it", async ({ page }) => {
+  let release!: () => void;
+  const entryHeld = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
+    await entryHeld;
+    await route.continue();
+  });
+  await page.setViewportSize(DESKTOP);
+  await page.goto("/", { waitUntil: "commit" });
+  const services = page.getByRole("button", { name: "Services" });
+  await services.click();
+  await expect(page.getByRole("group", { name: "Platform Specific" })).toBeHidden();
+  release();
+  await expect(page.getByRole("group", { name: "Platform Specific" })).toBeVisible();
+  await expect(services).toHaveAttribute("aria-expanded", "true");
+});
+
+test.describe("touch", () => {
+  test.use({ viewport: PHONE, hasTouch: true, isMobile: true });
+  test("the first tap on the mobile menu's button opens the menu", async ({ page }) => {
+    const scripts = scriptsRequested(page);
+    await page.goto("/services/linkedin-headshots");
+    await page.waitForLoadState("networkidle");
+    expect(scripts.framework()).toBe(false);
+    await page.getByRole("button", { name: "Open menu" }).tap();
+    const menu = page.getByRole("navigation", { name: "Mobile" });
+    await expect(menu).toBeVisible();
+    await menu.getByRole("link", { name: "Gmail Headshots" }).tap();
+    await expect(page).toHaveURL(/\/services\/gmail-headshots$/);
+  });
+});
+
+test("the first Enter or Space on the mobile menu's button opens the menu (its code loaded on focus, ahead of the key)", async ({ page }) => {
+  await page.setViewportSize(PHONE);
+  const scripts = scriptsRequested(page);
+  for (const key of ["Enter", "Space"]) {
+    await page.goto(`/services/cv-headshots?${key}`); // a fresh document each time: its island asleep
+    await page.waitForLoadState("networkidle");
+    await page.getByRole("button", { name: "Open menu" }).focus();
+    await expect.poll(() => scripts.urls.find((u) => u.includes("/islands-"))).toBeTruthy(); // asked for on focus
+    await page.evaluate((u) => import(u), scripts.urls.find((u) => u.includes("/islands-"))!); // the page's own copy, evaluated
+    expect(await reactIn(page, "*")).toBe(false); // not hydrated before the key
+    await page.keyboard.press(key);
+    const menu = page.getByRole("navigation", { name: "Mobile" });
+    await expect(menu, key).toBeVisible();
+    await expect(page.getByRole("button", { name: "Close menu" })).toBeFocused();
+    await page.keyboard.press("Escape");
+    await expect(menu).toBeHidden();
+  }
+});
+
+test("the first Enter on Services opens it (desktop keyboard)", async ({ page }) => {
+  await page.setViewportSize(DESKTOP);
+  await page.goto("/privacy-policy");
+  await page.waitForLoadState("networkidle");
+  const services = page.getByRole("button", { name: "Services" });
+  await services.focus();
+  await page.keyboard.press("Enter");
+  await expect(page.getByRole("group", { name: "General Use" })).toBeVisible();
+  await page.keyboard.press("Escape");
+  await expect(page.getByRole("group", { name: "General Use" })).toBeHidden();
+  await expect(services).toBeFocused();
 });
 
 for (const viewport of [PHONE, DESKTOP]) {
+  test(`consent banner at ${viewport.width} px without React: accept, remembered; Cookie settings; decline; nothing sent before consent`, async ({ page }) => {
+    const scripts = scriptsRequested(page);
+    const pixelLogs: string[] = [];
+    page.on("console", (m) => m.text().startsWith("[pixel]") && pixelLogs.push(m.text()));
+    await page.setViewportSize(viewport);
+    await page.goto("/services/cv-headshots");
+    const banner = page.getByRole("region", { name: "Cookie consent" });
+    await expect(banner).toBeVisible();
+    await page.waitForLoadState("networkidle");
+    expect(pixelLogs).toEqual([]); // nothing before a choice
+    await banner.getByRole("button", { name: "Accept" }).click();
+    await expect(banner).toBeHidden();
+    await expect.poll(() => pixelLogs).toEqual([expect.stringContaining("PageView")]); // the page accepted on
+    expect(await consentCookie(page)).toBe("granted");
+
+    await page.reload();
+    await page.waitForLoadState("networkidle");
+    await expect(banner).toBeHidden(); // remembered
+    await expect.poll(() => pixelLogs.length).toBe(2); // this page's PageView, with consent
+    expect(pixelLogs[1]).toContain("PageView");
+
+    const settings = page.getByRole("button", { name: "Cookie settings" });
+    await settings.click();
+    await expect(banner).toBeVisible();
+    await expect(banner).toBeFocused();
+    await expect(banner).toBeInViewport();
+    await banner.getByRole("button", { name: "Decline" }).click();
+    await expect(banner).toBeHidden();
+    await expect(settings).toBeFocused();
+    expect(await consentCookie(page)).toBe("denied");
+    await page.reload();
+    await page.waitForLoadState("networkidle");
+    await expect(banner).toBeHidden();
+    expect(pixelLogs).toHaveLength(2); // declined: nothing more
+    expect(scripts.framework()).toBe(false); // all of it without React
+    expect(await reactIn(page, "*")).toBe(false);
+  });
+
+  test(`consent banner layout at ${viewport.width} px: first for the keyboard, covering nothing (hero's buttons, header, mobile menu)`, async ({ page }) => {
+    const height = viewport.width < 768 ? 780 : 800; // issue 23 measured at 1280×800
+    await page.setViewportSize({ width: viewport.width, height });
+    await page.goto("/");
+    const banner = page.locator("#consent-banner");
+    await expect(banner).toBeVisible();
+
+    // in the page's flow, right under the header: it covers no part of the page at any scroll position
+    expect(await banner.evaluate((el) => getComputedStyle(el).position)).toBe("static");
+    const header = await page.getByRole("banner").boundingBox();
+    expect((await banner.boundingBox())!.y).toBeCloseTo(header!.y + header!.height, 0);
+    for (const name of ["Generate Free Headshot", "See Examples"]) {
+      const cta = page.getByRole("main").getByRole("link", { name });
+      await expect(cta).toBeInViewport({ ratio: 1 });
+      expect(await onTop(cta), name).toBe(true);
+    }
+    await page.screenshot({ path: `test-results/consent-banner-${viewport.width}.png` });
+
+    // the keyboard reaches it first: skip link, then the banner's link and buttons
+    const stops: string[] = [];
+    for (let i = 0; i < 4; i++) {
+      await page.keyboard.press("Tab");
+      stops.push(await page.evaluate(() => document.activeElement?.textContent?.trim() ?? ""));
+    }
+    expect(stops).toEqual(["Skip to content", "Privacy Policy", "Accept", "Decline"]);
+
+    if (viewport.width < 768) {
+      // the open mobile menu is drawn over nothing and under nothing: every entry is reachable and on top
+      await page.getByRole("button", { name: "Open menu" }).click();
+      const menu = page.getByRole("navigation", { name: "Mobile" });
+      await expect(menu).toBeVisible();
+      await expect(menu).toBeInViewport();
+      for (const item of await menu.locator("a, button").filter({ visible: true }).all()) {
+        await item.scrollIntoViewIfNeeded();
+        expect(await onTop(item), (await item.textContent()) ?? "").toBe(true);
+      }
+      await page.screenshot({ path: `test-results/consent-banner-menu-${viewport.width}.png` });
+    }
+  });
+
   const phone = viewport.width < 768;
   test(`landing at ${viewport.width} px: menu, Services, FAQ, See Examples, Get Started, consent`, async ({ page }) => {
     const errors: string[] = [];
@@ -139,12 +332,12 @@ for (const viewport of [PHONE, DESKTOP]) {
     await page.screenshot({ path: `test-results/public-landing-full-${viewport.width}.png`, fullPage: true });
 
     await page.getByRole("link", { name: "Generate Free Headshot" }).click();
-    await expect(page).toHaveURL(/\/auth$/);
-    await expect(page.getByRole("tab", { name: "Sign Up" })).toBeVisible();
+    await expect(page).toHaveURL(/\/auth\?tab=signup$/);
+    await expect(page.getByRole("tab", { name: "Sign Up" })).toHaveAttribute("aria-selected", "true");
     expect(errors).toEqual([]);
   });
 
-  test(`audience page at ${viewport.width} px: the CTA ends on /auth; policy and 404 pages`, async ({ page }) => {
+  test(`audience page at ${viewport.width} px: the CTA ends on /auth's Sign Up tab with the page's style; policy and 404 pages`, async ({ page }) => {
     await page.setViewportSize(viewport);
     await page.goto("/services/actor-headshots");
     await page.getByRole("region", { name: "Cookie consent" }).getByRole("button", { name: "Decline" }).click();
@@ -152,7 +345,7 @@ for (const viewport of [PHONE, DESKTOP]) {
     await noSeriousViolations(page);
     await page.screenshot({ path: `test-results/public-actor-${viewport.width}.png`, fullPage: true });
     await page.getByRole("link", { name: /Create Your Actor Headshot/ }).click();
-    await expect(page).toHaveURL(/\/auth$/);
+    await expect(page).toHaveURL(/\/auth\?tab=signup&style=black-background$/);
 
     await page.goto("/privacy-policy");
     await expect(page.getByText(/^Last updated: /)).toBeVisible();
@@ -163,14 +356,20 @@ for (const viewport of [PHONE, DESKTOP]) {
   });
 }
 
-test("signed in, a public page's header island shows the Account menu; the landing's CTA ends on /dashboard", async ({ page, request }) => {
+test("signed in: the header shows the Account menu from the first paint, without framework code; its first click opens it with the email", async ({ page, request }) => {
   const email = await createVerifiedAccount(request, "public-header");
   await signIn(page, email);
   await page.setViewportSize(DESKTOP);
+  const scripts = scriptsRequested(page);
+  const session: string[] = [];
+  page.on("request", (r) => r.url().includes("/api/auth/session") && session.push(r.url()));
   await page.goto("/services/cv-headshots");
   const account = page.getByRole("button", { name: "Account" });
   await expect(account).toBeVisible();
-  await expect(page.getByRole("banner").getByRole("link", { name: "Sign In" })).toHaveCount(0);
+  await expect(page.getByRole("banner").getByRole("link", { name: "Sign In" })).toBeHidden();
+  await page.waitForLoadState("networkidle");
+  expect(scripts.framework()).toBe(false);
+  expect(session).toEqual([]); // the signed-in hint, not a request
   await account.click();
   await expect(page.getByText(email).filter({ visible: true })).toBeVisible();
   for (const name of ["Dashboard", "Settings"]) await expect(page.getByRole("banner").getByRole("link", { name })).toBeVisible();
@@ -186,4 +385,17 @@ test("signed in, a public page's header island shows the Account menu; the landi
   await page.getByRole("button", { name: "Sign Out" }).click();
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByRole("banner").getByRole("link", { name: "Sign In" })).toBeVisible();
+  expect((await page.context().cookies()).map((c) => c.name)).not.toContain("hs_signed_in");
+});
+
+test("a signed-in hint that outlived its session: the first click finds no session, and the header turns to Sign In", async ({ page, context }) => {
+  await context.addCookies([{ name: "hs_signed_in", value: "1", url: baseURL }]);
+  await page.setViewportSize(DESKTOP);
+  await page.goto("/");
+  const account = page.getByRole("button", { name: "Account" });
+  await expect(account).toBeVisible();
+  await account.click();
+  await expect(page.getByRole("banner").getByRole("link", { name: "Sign In" })).toBeVisible();
+  await expect(account).toHaveCount(0);
+  await expect.poll(async () => (await context.cookies()).map((c) => c.name)).not.toContain("hs_signed_in");
 });

@@ -1,3 +1,4 @@
+import { shootRoutes, zipRoutes } from "./shoots/routes";
 import { Hono, type ErrorHandler, type NotFoundHandler } from "hono";
 import { HTTPException } from "hono/http-exception";
 import { requestId } from "hono/request-id";
@@ -19,6 +20,7 @@ import { billingRoutes } from "./billing/routes";
 import { headshotRoutes } from "./headshots/routes";
 import { creditsRoutes } from "./credits/routes";
 import { imageRoutes } from "./images/routes";
+import { teamRoutes } from "./teams/routes";
 
 /** JSON 404 for every unknown path the worker sees (it only sees /api/*). */
 export const notFoundHandler: NotFoundHandler<AppEnv> = (c) =>
@@ -61,8 +63,11 @@ const api = new Hono<AppEnv>()
   .route("/dev", devRoutes)
   .route("/stripe", billingRoutes)
   .route("/headshots", headshotRoutes)
+  .route("/shoots", shootRoutes)
+  .route("/downloads", zipRoutes)
   .route("/users", creditsRoutes)
-  .route("/images", imageRoutes);
+  .route("/images", imageRoutes)
+  .route("/team", teamRoutes);
 
 export const app = new Hono<AppEnv>()
   .use(requestId({ headerName: "X-Request-Id" }))

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { FAIR_USE_PER_HOUR } from "../domain/limits";
 import { ConfigError, parseConfig } from "./config";
 
 const good = {
@@ -20,6 +21,10 @@ describe("parseConfig", () => {
     expect(config.GEMINI_MODEL).toBe("gemini-2.5-flash-image");
     expect(config.IMAGE_ENCRYPTION_KEYS.map((k) => k.id)).toEqual(["k1", "k0"]);
     expect(config.GEMINI_API_KEY).toBeUndefined();
+  });
+
+  it("the fair-use cap left unset is the one the pricing cards and the terms state", () => {
+    expect(parseConfig({ ...good, FAIR_USE_PER_HOUR: undefined }).FAIR_USE_PER_HOUR).toBe(FAIR_USE_PER_HOUR);
   });
 
   it("names every missing or bad variable in one message", () => {

@@ -3,6 +3,7 @@
  * one message that names all of them (see `ConfigError`), instead of failing later in a handler.
  */
 import { z } from "zod";
+import { FAIR_USE_PER_HOUR } from "../domain/limits";
 
 const optional = z.string().trim().optional().transform((v) => (v ? v : undefined));
 const int = (fallback: number, min = 0) =>
@@ -39,6 +40,23 @@ const encryptionKeys = z.string().transform((value, ctx) => {
   return keys;
 });
 
+/**
+ * The defaults of every variable that has one: the one place they are written. wrangler.toml, .dev.vars.example
+ * and the README's configuration table may only repeat them (worker/config-files.test.ts).
+ */
+export const CONFIG_DEFAULTS = {
+  GEMINI_MODEL: "gemini-2.5-flash-image",
+  GEMINI_IMAGE_COST_CENTS: 4,
+  /** The published cap (domain/limits.ts, decision 108): the terms and pricing cards state it; lower only in tests. */
+  FAIR_USE_PER_HOUR,
+  /** A generation processing longer than this is failed and refunded (decision 080: above the longest render). */
+  STUCK_AFTER_MINUTES: 10,
+  GOOGLE_ISSUER: "https://accounts.google.com",
+  MAIL_PROVIDER: "resend",
+  MAIL_FROM: "Headshot Studio <hello@headshot.studio>",
+} as const;
+const D = CONFIG_DEFAULTS;
+
 const schema = z.object({
   ENVIRONMENT: z.enum(["development", "test", "production"]),
   APP_URL: optional.pipe(z.url().optional()),
@@ -51,23 +69,28 @@ const schema = z.object({
   URL_SIGNING_SECRET: secret,
   GEMINI_API_KEY: optional,
   GEMINI_BASE_URL: optional,
-  GEMINI_MODEL: z.string().default("gemini-2.5-flash-image"),
-  GEMINI_IMAGE_COST_CENTS: int(4),
-  FAIR_USE_PER_HOUR: int(30, 1),
-  STUCK_AFTER_MINUTES: int(10, 1),
+  GEMINI_MODEL: z.string().default(D.GEMINI_MODEL),
+  GEMINI_IMAGE_COST_CENTS: int(D.GEMINI_IMAGE_COST_CENTS),
+  FAIR_USE_PER_HOUR: int(D.FAIR_USE_PER_HOUR, 1),
+  STUCK_AFTER_MINUTES: int(D.STUCK_AFTER_MINUTES, 1),
   STRIPE_SECRET_KEY: optional,
   STRIPE_WEBHOOK_SECRET: optional,
   STRIPE_API_URL: optional.pipe(z.url().optional()),
   STRIPE_PRICE_WEEKLY: optional,
   STRIPE_PRICE_MONTHLY: optional,
   STRIPE_PRICE_YEARLY: optional,
+  /** The Team plan's per-seat monthly price (issue 25). */
+  STRIPE_PRICE_TEAM: optional,
   GOOGLE_CLIENT_ID: optional,
   GOOGLE_CLIENT_SECRET: optional,
-  GOOGLE_ISSUER: z.string().default("https://accounts.google.com"),
-  MAIL_PROVIDER: z.enum(["resend", "dev"]).default("resend"),
+  GOOGLE_ISSUER: z.string().default(D.GOOGLE_ISSUER),
+  MAIL_PROVIDER: z.enum(["resend", "dev"]).default(D.MAIL_PROVIDER),
   MAIL_API_KEY: optional,
-  MAIL_FROM: z.string().default("Headshot Studio <hello@headshot.studio>"),
+  MAIL_FROM: z.string().default(D.MAIL_FROM),
 });
+
+/** Every variable the worker reads. */
+export const CONFIG_VARIABLES = Object.keys(schema.shape) as (keyof typeof schema.shape)[];
 
 export type Config = z.output<typeof schema>;
 

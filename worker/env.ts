@@ -5,6 +5,8 @@ import type { Config } from "./config";
 export interface AuthUser {
   id: string;
   email: string;
+  /** The user's session epoch when the token was issued (`users.session_epoch`; decision 085). */
+  epoch: number;
 }
 
 export interface AppEnv {

@@ -2,9 +2,14 @@ import { app } from "./app";
 import type { QueueMessage } from "./env";
 import { handleQueueBatch } from "./queue";
 import { handleScheduled } from "./scheduled";
+import { serveLanding } from "./landing/serve";
 
 export default {
-  fetch: app.fetch,
+  // "/" reaches the worker first (wrangler.toml run_worker_first) to get its true figures; the rest is the app.
+  fetch: (request, env, ctx) =>
+    new URL(request.url).pathname === "/" && (request.method === "GET" || request.method === "HEAD")
+      ? serveLanding(request, env, ctx)
+      : app.fetch(request, env, ctx),
   queue: (batch, env) => handleQueueBatch(batch, env),
   scheduled: (controller, env, ctx) => ctx.waitUntil(handleScheduled(controller, env)),
 } satisfies ExportedHandler<Env, QueueMessage>;

@@ -25,7 +25,7 @@ export async function handleQueueBatch(batch: MessageBatch<QueueMessage>, env: E
 async function runGeneration(env: Env, message: Message<{ headshotId: string }>): Promise<void> {
   const { headshotId } = message.body;
   try {
-    const outcome = await processGeneration(env, headshotId, Date.now() - message.timestamp.getTime());
+    const outcome = await processGeneration(env, headshotId, { queuedMs: Date.now() - message.timestamp.getTime() });
     if (outcome.action === "retry") message.retry({ delaySeconds: outcome.delaySeconds });
     else message.ack();
   } catch (err) {

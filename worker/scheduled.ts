@@ -1,19 +1,41 @@
 import { sweepStuckGenerations } from "./generation/fail";
+import { finishShootsOf } from "./shoots/finish";
 import { purgeExpiredImages } from "./headshots/retention";
 import { sweepUnusedUploads } from "./headshots/unused-uploads";
-import { withDb } from "./lib/context";
+import { getConfig } from "./config";
+import { withDb, type JobDeps } from "./lib/context";
 import { log } from "./lib/log";
 import { pruneRateLimits } from "./lib/rate-limit";
+import { refreshLandingFigures } from "./landing/figures";
+import { resumePriceChangeNotices } from "./billing/price-changes";
+import { createMailer } from "./mail/mailer";
 
-/** Cron trigger: periodic housekeeping. Each job is a plain function that tests call directly. */
-export async function handleScheduled(_controller: ScheduledController, env: Env): Promise<void> {
-  const failed = await sweepStuckGenerations(env);
+/** Rate-limit windows are at most an hour long; a day-old counter can never matter again. */
+const RATE_LIMIT_KEEP_MS = 86_400_000;
+
+/**
+ * The cron's jobs, in order, on the dependencies they are given (one session, the bucket, the config,
+ * the run's clock). Tests call this (or one job) with their own clock.
+ */
+export async function runHousekeeping(deps: JobDeps): Promise<void> {
+  const failed = await sweepStuckGenerations(deps);
   if (failed.length) log("warn", "cron: failed stuck generations", { count: failed.length, ids: failed.map((f) => f.id) });
-  const unused = await sweepUnusedUploads(env);
+  // a shoot whose last picture the sweeper failed finishes now, with its email if asked (worker/shoots/finish.ts)
+  await finishShootsOf(deps, failed.map((f) => f.id));
+  const unused = await sweepUnusedUploads(deps);
   if (unused) log("info", "cron: deleted uploads never generated", { count: unused });
-  const expired = await purgeExpiredImages(env);
+  const expired = await purgeExpiredImages(deps);
   if (expired) log("info", "cron: deleted photos past retention", { count: expired });
-  // Rate-limit windows are at most an hour long; a day-old counter can never matter again.
-  const pruned = await withDb(env, (db) => pruneRateLimits(db, new Date(Date.now() - 86_400_000)));
+  const pruned = await pruneRateLimits(deps.db, new Date(deps.now.getTime() - RATE_LIMIT_KEEP_MS));
   if (pruned) log("info", "cron: pruned rate-limit counters", { count: pruned });
+  const told = await resumePriceChangeNotices(deps.db, deps.config, createMailer(deps.config, { IMAGES: deps.bucket }), deps.now);
+  if (told) log("info", "cron: price change notices sent on retry", { count: told });
+  // this isolate's landing figures (each isolate also refreshes its own, worker/landing/figures.ts)
+  await refreshLandingFigures(deps.config);
+}
+
+/** Cron trigger: periodic housekeeping, with one database session for the whole run. */
+export async function handleScheduled(controller: ScheduledController, env: Env): Promise<void> {
+  const now = new Date(controller.scheduledTime || Date.now());
+  await withDb(env, (db) => runHousekeeping({ db, bucket: env.IMAGES, config: getConfig(env), now }));
 }

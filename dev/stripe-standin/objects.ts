@@ -64,6 +64,7 @@ export class Objects {
       shippable: null,
       statement_descriptor: null,
       tax_code: null,
+      tax_details: null,
       type: "service",
       unit_label: null,
       updated: p.created,
@@ -82,7 +83,7 @@ export class Objects {
       custom_unit_amount: null,
       livemode: false,
       lookup_key: p.lookupKey,
-      metadata: {},
+      metadata: { ...(p.metadata ?? {}) },
       nickname: p.nickname,
       product: p.product,
       recurring: { interval: p.interval, interval_count: p.intervalCount, meter: null, trial_period_days: null, usage_type: "licensed" },
@@ -194,6 +195,7 @@ export class Objects {
       created: item.created,
       current_period_end: item.periodEnd,
       current_period_start: item.periodStart,
+      current_trial: null,
       discounts: [],
       metadata: { ...item.metadata },
       plan: this.plan(price),
@@ -219,7 +221,7 @@ export class Objects {
       cancel_at: s.cancelAt,
       cancel_at_period_end: s.cancelAtPeriodEnd,
       canceled_at: s.canceledAt,
-      cancellation_details: { comment: null, feedback: null, reason: s.cancellationReason },
+      cancellation_details: { comment: null, feedback: null, feedback_option: null, reason: s.cancellationReason },
       collection_method: "charge_automatically",
       created: s.created,
       currency: this.store.prices.get(s.item.price)!.currency,
@@ -251,7 +253,7 @@ export class Objects {
       test_clock: this.store.clock.id,
       transfer_data: null,
       trial_end: null,
-      trial_settings: { end_behavior: { missing_payment_method: "create_invoice" } },
+      trial_settings: { end_behavior: { billing_cycle_anchor: null, missing_payment_method: "create_invoice" } },
       trial_start: null,
     };
   }
@@ -410,6 +412,7 @@ export class Objects {
     return {
       id: pi.id,
       object: "payment_intent",
+      allowed_payment_method_types: null,
       amount: pi.amount,
       amount_capturable: 0,
       amount_details: { tip: {} },
@@ -449,6 +452,7 @@ export class Objects {
       payment_method_configuration_details: null,
       payment_method_options: {},
       payment_method_types: ["card"],
+      payment_record: null,
       processing: null,
       receipt_email: null,
       review: null,
@@ -575,6 +579,7 @@ export class Objects {
       adaptive_pricing: { enabled: false },
       after_expiration: null,
       allow_promotion_codes: null,
+      allowed_payment_method_types: null,
       amount_subtotal: amount,
       amount_total: amount,
       automatic_tax: { enabled: false, liability: null, provider: null, status: null },
@@ -664,6 +669,7 @@ export class Objects {
       end_behavior: s.endBehavior,
       livemode: false,
       metadata: { ...s.metadata },
+      pause_schedules: [],
       phases: s.phases.map((p) => {
         const price = this.store.prices.get(p.price)!;
         return {

@@ -3,11 +3,13 @@
  * view (`/invoice/:id`). Plain server-rendered HTML forms with real labels and buttons, so a person can
  * click through them locally and end-to-end tests can drive them by role and label.
  */
-import { money } from "./billing";
 import type { CustomerRecord, InvoiceRecord, PaymentMethodRecord, PriceRecord, ProductRecord, SubscriptionRecord } from "./store";
 
 const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
+
+export const money = (cents: number, currency = "eur") =>
+  `${cents < 0 ? "-" : ""}${currency === "eur" ? "€" : currency.toUpperCase() + " "}${(Math.abs(cents) / 100).toFixed(2)}`;
 
 const dateText = (ts: number) =>
   new Date(ts * 1000).toLocaleDateString("en-GB", { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" });

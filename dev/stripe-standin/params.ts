@@ -73,6 +73,12 @@ export const missing = (what: string, id: string, param = "id") =>
 export const invalid = (message: string, param?: string, code = "parameter_invalid_empty") =>
   new StripeError(400, "invalid_request_error", message, { code, param });
 
+/** A quantity as Stripe checks it: an integer of at least 1 (a seat count, say). */
+export function positiveQuantity(quantity: number, param: string): number {
+  if (!Number.isInteger(quantity) || quantity < 1) throw invalid("This value must be greater than or equal to 1.", param, "parameter_invalid_integer");
+  return quantity;
+}
+
 /**
  * Typed access to one request's parameters. Every parameter a route reads is marked as known, so
  * `rejectUnknown` can answer an unknown parameter with 400 as Stripe does — which catches typos in the

@@ -28,6 +28,8 @@ export interface PriceRecord {
   lookupKey: string | null;
   nickname: string | null;
   active: boolean;
+  /** absent in states saved before prices could be created */
+  metadata?: Record<string, string>;
 }
 
 export interface CustomerRecord {

@@ -49,6 +49,34 @@ describe("upgrades", () => {
     expect(item(changed.event.data.object as Stripe.Subscription).price.id).toBe(h.standin.prices.yearly);
   });
 
+  it("at the very start of the period (the clock has not moved) credits the whole unused period", async () => {
+    const { subscription } = await subscribedCustomer(h, h.standin.prices.monthly);
+    const updated = await h.stripe.subscriptions.update(subscription.id, {
+      items: [{ id: item(subscription).id, price: h.standin.prices.yearly }],
+      proration_behavior: "always_invoice",
+      payment_behavior: "error_if_incomplete",
+    });
+    const invoice = await h.stripe.invoices.retrieve(updated.latest_invoice as string);
+    expect(invoice.lines.data.map((l) => l.amount)).toEqual([-2999, 6000]);
+    expect(invoice.amount_paid).toBe(3001);
+  });
+
+  it("the invoice preview shows exactly what the change then charges, and changes nothing", async () => {
+    const { customer, subscription } = await subscribedCustomer(h, h.standin.prices.weekly);
+    await h.advance(2 * DAY + 3600);
+    h.takeTypes();
+    const change = { items: [{ id: item(subscription).id, price: h.standin.prices.monthly }], proration_behavior: "always_invoice" as const };
+    const preview = await h.stripe.invoices.createPreview({ customer: customer.id, subscription: subscription.id, subscription_details: change });
+    expect(preview).toMatchObject({ object: "invoice", status: "draft", billing_reason: "subscription_update" });
+    expect(preview.amount_due).toBeGreaterThan(0);
+    expect(h.takeTypes()).toEqual([]);
+    expect((await h.stripe.invoices.list({ customer: customer.id })).data).toHaveLength(1);
+    const updated = await h.stripe.subscriptions.update(subscription.id, { ...change, payment_behavior: "error_if_incomplete" });
+    const invoice = await h.stripe.invoices.retrieve(updated.latest_invoice as string);
+    expect(invoice.amount_paid).toBe(preview.amount_due);
+    expect(invoice.lines.data.map((l) => l.amount)).toEqual(preview.lines.data.map((l) => l.amount));
+  });
+
   it("same interval: keeps the period and prorates both ways", async () => {
     const customer = await h.stripe.customers.create({ email: "sam@example.com" });
     const pm = await h.stripe.paymentMethods.attach("pm_card_visa", { customer: customer.id });

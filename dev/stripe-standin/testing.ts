@@ -121,13 +121,13 @@ export async function startHarness(opts: { webhooks?: boolean } = {}): Promise<H
   };
 }
 
-/** A customer with a subscription bought through the hosted checkout page with the 4242 card. */
-export async function subscribedCustomer(h: Harness, price: string, email = "pat@example.com") {
+/** A customer with a subscription (of `quantity` units) bought through the hosted checkout page with the 4242 card. */
+export async function subscribedCustomer(h: Harness, price: string, email = "pat@example.com", quantity = 1) {
   const customer = await h.stripe.customers.create({ email, metadata: { userId: "u1" } });
   const session = await h.stripe.checkout.sessions.create({
     mode: "subscription",
     customer: customer.id,
-    line_items: [{ price, quantity: 1 }],
+    line_items: [{ price, quantity }],
     success_url: "http://app.test/billing/success?session={CHECKOUT_SESSION_ID}",
     cancel_url: "http://app.test/billing",
     client_reference_id: "u1",

@@ -6,6 +6,7 @@
  *   3. every public route → its HTML file (/ → index.html, /services/x → services/x.html, 404.html),
  *      shells for the signed-in app's routes, the example pictures, the share image, sitemap, robots, _headers
  */
+import { createHash } from "node:crypto";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
@@ -13,6 +14,7 @@ import sharp from "sharp";
 import { build } from "vite";
 import { buildConfig } from "./constants";
 import { headersFile } from "./headers";
+import { BOOT_SCRIPT } from "../src/public/boot-script";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "../..");
 const dist = join(root, "web/dist");
@@ -47,6 +49,8 @@ async function main() {
   });
   const entry = (await import(pathToFileURL(join(ssrOut, "prerender-entry.js")).href)) as Entry;
   const template = readFileSync(join(dist, "index.html"), "utf8");
+  // The CSP admits the first script by the hash of its text (headers.ts): it must be in the page as written.
+  if (!template.includes(`<script>${BOOT_SCRIPT}</script>`)) throw new Error("web/dist/index.html lacks the first script as written (vite.config.ts)");
 
   // The public pages carry their stylesheet inline: one round trip less before the first paint.
   const cssLink = template.match(/<link rel="stylesheet" crossorigin href="\/(assets\/[^"]+\.css)">/);
@@ -61,7 +65,7 @@ async function main() {
 
   // The signed-in app's routes: the bare template (rendered in the browser), never indexed.
   const shell = template.replace("</head>", `  <meta name="robots" content="noindex" />\n  </head>`);
-  for (const p of ["/auth", "/oauth/callback", "/dashboard", "/pricing", "/account", "/admin"]) write(fileFor(p), shell);
+  for (const p of ["/auth", "/auth/forgot", "/auth/reset", "/oauth/callback", "/dashboard", "/pricing", "/account", "/admin", "/team", "/team/join"]) write(fileFor(p), shell);
 
   // Example pictures: each style's illustration as a small WebP, per gender.
   for (const style of entry.STYLES) {
@@ -100,9 +104,9 @@ async function main() {
   );
   write(
     "robots.txt",
-    `User-agent: *\nDisallow: /dashboard\nDisallow: /account\nDisallow: /admin\nDisallow: /api/\nAllow: /\n\nSitemap: ${config.appUrl}/sitemap.xml\n`,
+    `User-agent: *\nDisallow: /dashboard\nDisallow: /account\nDisallow: /admin\nDisallow: /team\nDisallow: /api/\nAllow: /\n\nSitemap: ${config.appUrl}/sitemap.xml\n`,
   );
-  write("_headers", headersFile(config.pixelId));
+  write("_headers", headersFile(config.pixelId, createHash("sha256").update(BOOT_SCRIPT).digest("base64")));
   console.log(`prerendered ${routes.length} public pages for ${config.appUrl} (built ${config.buildDate}${config.pixelId ? ", pixel on" : ""})`);
 }
 

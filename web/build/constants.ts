@@ -5,6 +5,8 @@
  * - PIXEL_ID: the Meta Pixel id; empty = no pixel (events go to the console, the CSP stays closed);
  * - BUILD_DATE: the policies' last-updated date, fixed once per build (default: today, UTC).
  */
+import { faceModelBase } from "./face-model.ts";
+
 export const DEFAULT_APP_URL = "https://headshot.studio";
 
 export function buildConfig(env: Record<string, string | undefined> = process.env) {
@@ -23,5 +25,6 @@ export function buildDefines(env?: Record<string, string | undefined>) {
     __APP_URL__: JSON.stringify(c.appUrl),
     __PIXEL_ID__: JSON.stringify(c.pixelId),
     __BUILD_DATE__: JSON.stringify(c.buildDate),
+    __FACE_MODEL_BASE__: JSON.stringify(faceModelBase()),
   };
 }

@@ -1,21 +1,21 @@
-import { lazy, Suspense, useState, type ReactNode } from "react";
+import { lazy, Suspense, useState } from "react";
 import { createRoot } from "react-dom/client";
 import { QueryClientProvider } from "@tanstack/react-query";
 import { Route, Switch, useLocation } from "wouter";
 import { Toaster } from "@/components/ui/toaster";
 import { TooltipProvider } from "@/components/ui/tooltip";
-import { PublicLayout } from "@/components/layout/public-layout";
 import { AuthProvider } from "@/shared/auth/auth-context";
 import { ProtectedRoute } from "@/shared/auth/protected-route";
 import { SubscriptionDialogProvider } from "@/shared/billing/subscription-dialog";
 import { createQueryClient } from "@/lib/query-client";
-import { isAppPath, paths } from "@/lib/paths";
+import { paths } from "@/lib/paths";
 import { VerifiedNotice } from "@/features/auth/verified-notice";
 import { AuthPage } from "@/pages/auth";
+import { ForgotPasswordPage } from "@/pages/forgot-password";
+import { ResetPasswordPage } from "@/pages/reset-password";
 import { OAuthCallbackPage } from "@/pages/oauth-callback";
 import { PublicRoutes } from "@/public/public-routes";
 import { SpaSessionSummary } from "@/shared/auth/spa-session-summary";
-import { ConsentBanner, asksForConsent } from "@/shared/pixel/consent-banner";
 import { PixelPageViews } from "@/shared/pixel/page-views";
 import { PageSpinner } from "@/components/ui/spinner";
 
@@ -24,20 +24,13 @@ const DashboardPage = lazy(() => import("@/pages/dashboard").then((m) => ({ defa
 const AccountPage = lazy(() => import("@/pages/account").then((m) => ({ default: m.AccountPage })));
 const PricingPage = lazy(() => import("@/pages/pricing").then((m) => ({ default: m.PricingPage })));
 const AdminPage = lazy(() => import("@/pages/admin").then((m) => ({ default: m.AdminPage })));
-
-function Public({ children }: { children: ReactNode }) {
-  return <PublicLayout>{children}</PublicLayout>;
-}
+const TeamPage = lazy(() => import("@/pages/team").then((m) => ({ default: m.TeamPage })));
+const JoinTeamPage = lazy(() => import("@/pages/team").then((m) => ({ default: m.JoinTeamPage })));
 
 /** The public pages when the signed-in app is already loaded (e.g. after signing out). */
 function SpaPublicRoutes() {
   const [location] = useLocation();
   return <PublicRoutes path={location} />;
-}
-
-function SpaConsentBanner() {
-  const [location] = useLocation();
-  return asksForConsent(location, isAppPath) ? <ConsentBanner /> : null;
 }
 
 function SpaPixelPageViews() {
@@ -52,6 +45,12 @@ export function AppRoutes() {
       <Route path={paths.auth}>
         <AuthPage />
       </Route>
+      <Route path={paths.authForgot}>
+        <ForgotPasswordPage />
+      </Route>
+      <Route path={paths.authReset}>
+        <ResetPasswordPage />
+      </Route>
       <Route path={paths.oauthCallback}>
         <OAuthCallbackPage />
       </Route>
@@ -61,22 +60,26 @@ export function AppRoutes() {
         </ProtectedRoute>
       </Route>
       <Route path={paths.pricing}>
-        <Public>
-          <ProtectedRoute>
-            <PricingPage />
-          </ProtectedRoute>
-        </Public>
+        <ProtectedRoute>
+          <PricingPage />
+        </ProtectedRoute>
       </Route>
       <Route path={paths.account}>
-        <Public>
-          <ProtectedRoute>
-            <AccountPage />
-          </ProtectedRoute>
-        </Public>
+        <ProtectedRoute>
+          <AccountPage />
+        </ProtectedRoute>
       </Route>
       <Route path={paths.admin}>
         <ProtectedRoute>
           <AdminPage />
+        </ProtectedRoute>
+      </Route>
+      <Route path={paths.teamJoin}>
+        <JoinTeamPage />
+      </Route>
+      <Route path={paths.team}>
+        <ProtectedRoute>
+          <TeamPage />
         </ProtectedRoute>
       </Route>
       <Route>
@@ -101,7 +104,6 @@ export function App() {
             <Toaster />
             <VerifiedNotice />
             <SpaPixelPageViews />
-            <SpaConsentBanner />
           </TooltipProvider>
         </SpaSessionSummary>
       </AuthProvider>

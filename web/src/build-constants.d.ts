@@ -5,3 +5,5 @@ declare const __PIXEL_ID__: string;
 declare const __BUILD_DATE__: string;
 /** The public origin from APP_URL, for canonical and share URLs. */
 declare const __APP_URL__: string;
+/** Where the face model's weights and WebAssembly are served (web/build/face-model.ts). */
+declare const __FACE_MODEL_BASE__: string;

@@ -1,13 +1,18 @@
 import { isAppPath } from "./lib/paths";
+import { takeOverClicks } from "./public/wake";
+import { pixel } from "./shared/pixel/pixel";
 import "./index.css";
 
 // The one entry, kept tiny: everything else (React included) is loaded by what the page needs.
-if (isAppPath(window.location.pathname)) {
+const app = isAppPath(window.location.pathname);
+// Consent buttons work on every page in plain DOM; a public page's islands wake on their first click.
+takeOverClicks({ islands: !app });
+if (app) {
   // The signed-in app (auth, dashboard, pricing, account, admin) loads on demand and renders from scratch.
   void import("./app").then(({ startApp }) => startApp(document.getElementById("root")!));
 } else {
-  // A public page arrives prerendered and complete: its islands (header menus, cookie settings, consent
-  // banner) load once the browser has painted it, so their script never delays the first paint or LCP
-  // (decision 071). requestAnimationFrame runs before the next paint; the timeout, after it.
-  requestAnimationFrame(() => setTimeout(() => void import("./public/islands").then(({ startPublicPage }) => startPublicPage())));
+  // A public page arrives prerendered and complete, and runs no framework code until the visitor clicks
+  // one of its islands' buttons (decision 120). Each public page is its own document: its load is the
+  // route change that counts as a PageView (sent only with consent).
+  pixel.pageView();
 }

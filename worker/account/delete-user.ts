@@ -7,7 +7,8 @@
  */
 import { eq } from "drizzle-orm";
 import type { Db, Tx } from "../../db";
-import { users } from "../../db/schema";
+import { teams, users } from "../../db/schema";
+import { conflict } from "../lib/errors";
 import { cancelAllSubscriptions } from "../billing/plan-changes";
 import type { Config } from "../config";
 import { deletePrefix, userPrefix } from "../storage/keys";
@@ -28,6 +29,10 @@ export async function deleteUser(
   userId: string,
   alongside?: (tx: Tx, result: DeletedUser) => Promise<void>,
 ): Promise<DeletedUser> {
+  // A team's owner is deleted only once the team is closed (decision 141): checked before anything is
+  // cancelled or deleted, so a refusal leaves the account exactly as it was.
+  const [owned] = await db.select({ name: teams.name }).from(teams).where(eq(teams.ownerUserId, userId)).limit(1);
+  if (owned) throw conflict(`This account owns the team "${owned.name}". Close the team first (on the team page: cancel its subscription, then close it).`);
   const canceledSubscriptions = await cancelAllSubscriptions(db, config, userId);
   const prefix = userPrefix(userId);
   let objects = await deletePrefix(bucket, prefix);

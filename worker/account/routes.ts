@@ -1,67 +1,153 @@
 /**
- * /api/account — the signed-in user's own account. POST /delete removes the user, every row they own
- * (the schema cascades from `users`) and every stored object under their prefix, and ends all sessions.
- * A live Stripe subscription is canceled first; invoices and refunds stay for bookkeeping, owner removed.
+ * /api/account — the signed-in user's own account (issue 22, decision 086):
+ *   GET   /            → AccountSecurity: how the person signs in (password, Google)
+ *   PATCH /profile     {firstName, lastName} → ApiUser
+ *   POST  /password    {currentPassword, newPassword} → {accessToken} and a new refresh cookie; every
+ *                      other session ends
+ *   POST  /email       {newEmail, password?} → 202; a link to the new address moves the account there
+ *                      (GET /api/auth/verify), and the old address is told
+ *   POST  /delete      {password?} → removes the user, every row they own (the schema cascades from
+ *                      `users`) and every stored object under their prefix, and ends all sessions. A live
+ *                      Stripe subscription is canceled first; invoices and refunds stay, owner removed.
+ * Changing the email and deleting need the person to confirm who they are: the password, or for an
+ * account without one a Google sign-in in the last 10 minutes.
  */
-import { Hono } from "hono";
+import { Hono, type Context } from "hono";
 import { and, eq, gt, isNull } from "drizzle-orm";
 import { z } from "zod";
 import { passwordCredentials, refreshTokenFamilies, users } from "../../db/schema";
-import { PASSWORD_MAX_LENGTH } from "../../domain/limits";
+import type { AccountSecurity } from "../../domain/api";
+import { PASSWORD_MAX_LENGTH, RECENT_GOOGLE_SIGNIN_MINUTES } from "../../domain/limits";
+import { findUser, toApiUser } from "../auth/accounts";
 import { AUTH_LIMITS } from "../auth/limits";
-import { requireUser } from "../auth/middleware";
-import { verifyPassword } from "../auth/passwords";
-import { clearRefreshCookie } from "../auth/sessions";
+import { SESSION_ENDED, requireUser } from "../auth/middleware";
+import { hashPassword, storePassword, verifyPassword } from "../auth/passwords";
+import { emailField, newPasswordField } from "../auth/fields";
+import { emailLink, sendMail } from "../auth/mail";
+import { clearRefreshCookie, endSessions, setRefreshCookie, startFamily } from "../auth/sessions";
+import { signAccessToken } from "../auth/tokens";
 import type { AppEnv } from "../env";
-import { forbidden, unauthorized } from "../lib/errors";
+import { badRequest, conflict, forbidden, unauthorized } from "../lib/errors";
 import { log } from "../lib/log";
 import { enforce } from "../lib/rate-limit";
-import { validate } from "../lib/validate";
+import { plainText, validate } from "../lib/validate";
+import { emailChangeEmail } from "../mail/templates";
 import { deleteUser } from "./delete-user";
+import { addressTaken, requestEmailChange } from "./email-change";
 
-/** Without a password, a Google sign-in at most this old confirms the deletion. */
-export const RECENT_GOOGLE_SIGNIN_MS = 10 * 60 * 1000;
+/** Without a password, a Google sign-in at most this old confirms the deletion or an email change. */
+export const RECENT_GOOGLE_SIGNIN_MS = RECENT_GOOGLE_SIGNIN_MINUTES * 60 * 1000;
+const WRONG_PASSWORD = "That password is not correct.";
 
-const deleteBody = z.object({ password: z.string().max(PASSWORD_MAX_LENGTH).optional() });
+const password = z.string().max(PASSWORD_MAX_LENGTH);
+const deleteBody = z.object({ password: password.optional() });
+const name = z.string().trim().max(80, "must be at most 80 characters").pipe(plainText).transform((s) => s || null);
+const profileBody = z.object({ firstName: name, lastName: name });
+const passwordBody = z.object({ currentPassword: password.min(1, "is required"), newPassword: newPasswordField });
+const emailBody = z.object({ newEmail: emailField, password: password.optional() });
+
+type Ctx = Context<AppEnv>;
+
+async function credentialOf(c: Ctx) {
+  const [row] = await c.var.db
+    .select({ id: users.id, email: users.email, verifiedAt: users.emailVerifiedAt, cred: passwordCredentials })
+    .from(users)
+    .leftJoin(passwordCredentials, eq(passwordCredentials.userId, users.id))
+    .where(eq(users.id, c.var.user.id))
+    .limit(1);
+  if (!row) throw unauthorized(SESSION_ENDED);
+  return row;
+}
+
+/** Checks a password against the stored one, counted per user (AUTH_LIMITS.passwordCheck). */
+async function checkPassword(c: Ctx, given: string, stored: NonNullable<Awaited<ReturnType<typeof credentialOf>>["cred"]>, limitKey: string) {
+  await enforce(c.var.db, [{ key: `${limitKey}:user:${c.var.user.id}`, ...AUTH_LIMITS.passwordCheck.user }]);
+  if (!(await verifyPassword(given, stored))) throw forbidden(WRONG_PASSWORD);
+}
+
+/**
+ * The person confirms who they are before `action` ("delete your account"): with the password, or — for
+ * an account without one — by a Google sign-in in the last RECENT_GOOGLE_SIGNIN_MS.
+ */
+async function confirmIdentity(c: Ctx, given: string | undefined, action: string, limitKey: string) {
+  const row = await credentialOf(c);
+  if (row.cred) {
+    if (!given) throw forbidden(`Please enter your password to ${action}.`);
+    await checkPassword(c, given, row.cred, limitKey);
+    return row;
+  }
+  const [recent] = await c.var.db
+    .select({ id: refreshTokenFamilies.id })
+    .from(refreshTokenFamilies)
+    .where(
+      and(
+        eq(refreshTokenFamilies.userId, row.id),
+        eq(refreshTokenFamilies.authMethod, "google"),
+        isNull(refreshTokenFamilies.revokedAt),
+        gt(refreshTokenFamilies.authenticatedAt, new Date(Date.now() - RECENT_GOOGLE_SIGNIN_MS)),
+      ),
+    )
+    .limit(1);
+  if (!recent) throw forbidden(`For your security, please sign in with Google again, then ${action} within ${RECENT_GOOGLE_SIGNIN_MINUTES} minutes.`);
+  return row;
+}
 
 export const accountRoutes = new Hono<AppEnv>()
   .use(requireUser)
+  .use(async (c, next) => {
+    await next();
+    c.header("Cache-Control", "no-store");
+  })
+
+  .get("/", async (c) => {
+    const row = await credentialOf(c);
+    const user = await findUser(c.var.db, row.id);
+    const body: AccountSecurity = { hasPassword: row.cred !== null, google: Boolean(user?.googleSub) };
+    return c.json(body, 200);
+  })
+
+  .patch("/profile", validate("json", profileBody), async (c) => {
+    const { firstName, lastName } = c.req.valid("json");
+    const [user] = await c.var.db.update(users).set({ firstName, lastName, updatedAt: new Date() }).where(eq(users.id, c.var.user.id)).returning();
+    if (!user) throw unauthorized(SESSION_ENDED);
+    return c.json(toApiUser(c.var.config, user, c.var.user.epoch), 200);
+  })
+
+  .post("/password", validate("json", passwordBody), async (c) => {
+    const { currentPassword, newPassword } = c.req.valid("json");
+    const row = await credentialOf(c);
+    if (!row.cred) throw conflict("Your account has no password yet: you sign in with Google. To add one, use “Set a password” and we'll email you a link.");
+    await checkPassword(c, currentPassword, row.cred, "change-password");
+    const hash = await hashPassword(newPassword);
+    // The password changes and every session ends together; this browser gets a new session.
+    const token = await c.var.db.transaction(async (tx) => {
+      await storePassword(tx, row.id, hash);
+      await endSessions(tx, row.id, "password-changed");
+      return startFamily({ db: tx, config: c.var.config }, row.id, "password");
+    });
+    const user = await findUser(c.var.db, row.id);
+    if (!user) throw unauthorized(SESSION_ENDED);
+    setRefreshCookie(c, token);
+    return c.json({ accessToken: await signAccessToken(c.var.config, { id: user.id, email: user.email, epoch: user.sessionEpoch }) }, 200);
+  })
+
+  .post("/email", validate("json", emailBody), async (c) => {
+    const { newEmail, password: given } = c.req.valid("json");
+    const row = await credentialOf(c);
+    if (!row.verifiedAt) throw forbidden("Please verify your current email address before changing it.");
+    if (newEmail === row.email) throw badRequest("That is already your email address.");
+    await confirmIdentity(c, given, "change your email address", "change-email");
+    if (await addressTaken(c.var.db, newEmail, row.id)) throw conflict("An account with this email already exists.");
+    const token = await requestEmailChange(c.var.db, row.id, newEmail);
+    await sendMail(c, emailChangeEmail(newEmail, emailLink(c, token, "verify")), "email change");
+    return c.json({ sent: true, newEmail }, 202);
+  })
+
   .post("/delete", validate("json", deleteBody), async (c) => {
-    const { db } = c.var;
     const userId = c.var.user.id;
-    const { password } = c.req.valid("json");
-    const [row] = await db
-      .select({ id: users.id, cred: passwordCredentials })
-      .from(users)
-      .leftJoin(passwordCredentials, eq(passwordCredentials.userId, users.id))
-      .where(eq(users.id, userId))
-      .limit(1);
-    if (!row) throw unauthorized("Your session has ended. Please sign in again.");
-
-    if (row.cred) {
-      if (!password) throw forbidden("Please enter your password to delete your account.");
-      const l = AUTH_LIMITS.deleteAccount.user;
-      await enforce(db, [{ key: `delete-account:user:${userId}`, ...l }]);
-      if (!(await verifyPassword(password, row.cred))) throw forbidden("That password is not correct.");
-    } else {
-      const [recent] = await db
-        .select({ id: refreshTokenFamilies.id })
-        .from(refreshTokenFamilies)
-        .where(
-          and(
-            eq(refreshTokenFamilies.userId, userId),
-            eq(refreshTokenFamilies.authMethod, "google"),
-            isNull(refreshTokenFamilies.revokedAt),
-            gt(refreshTokenFamilies.authenticatedAt, new Date(Date.now() - RECENT_GOOGLE_SIGNIN_MS)),
-          ),
-        )
-        .limit(1);
-      if (!recent) throw forbidden("For your security, please sign in with Google again, then delete your account within 10 minutes.");
-    }
-
-    const { objects, canceledSubscriptions: canceled } = await deleteUser(db, c.var.config, c.env.IMAGES, userId);
+    await confirmIdentity(c, c.req.valid("json").password, "delete your account", "delete-account");
+    const { objects, canceledSubscriptions: canceled } = await deleteUser(c.var.db, c.var.config, c.env.IMAGES, userId);
     log("info", "account deleted", { requestId: c.get("requestId"), userId, objects, canceledSubscriptions: canceled });
     clearRefreshCookie(c);
-    c.header("Cache-Control", "no-store");
     return c.json({ deleted: true }, 200);
   });

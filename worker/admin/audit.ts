@@ -10,10 +10,13 @@ export type AuditAction =
   | "financials.export"
   | "headshot.approve"
   | "headshot.flag"
-  | "headshot.remove";
+  | "headshot.remove"
+  | "testimonial.approve"
+  | "testimonial.unpublish"
+  | "price_change.schedule";
 
 export interface AuditTarget {
-  type: "user" | "users" | "headshot" | "invoices";
+  type: "user" | "users" | "headshot" | "invoices" | "rating" | "price_change";
   id?: string | null;
   details?: Record<string, unknown>;
 }

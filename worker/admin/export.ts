@@ -79,7 +79,7 @@ function csvStream(
 
 export const USERS_CSV_HEADER = [
   "id", "email", "first_name", "last_name", "headshots", "subscriptions", "subscription_status",
-  "subscription_plan", "last_headshot_at", "joined_at",
+  "subscription_plan", "last_headshot_at", "joined_at", "team", "team_role",
 ];
 
 export function usersCsv(config: DbConfig): ReadableStream<Uint8Array> {
@@ -88,11 +88,18 @@ export function usersCsv(config: DbConfig): ReadableStream<Uint8Array> {
       yield users.map((u): Cell[] => [
         u.id, u.email, u.firstName, u.lastName, u.headshotCount, u.subscriptionCount,
         u.subscription?.status ?? null, u.subscription?.planType ?? null, u.lastHeadshotDate, u.createdAt,
+        u.team?.name ?? null, u.team?.role ?? null,
       ]);
     }
   }
   return csvStream(config, USERS_CSV_HEADER, pages);
 }
+
+/**
+ * The user_email of a money movement whose owner no longer exists: deleting a user keeps their invoices
+ * and refunds (the books must add up) with the owner set to null.
+ */
+export const DELETED_ACCOUNT = "deleted account";
 
 export const FINANCIALS_CSV_HEADER = [
   "date", "type", "stripe_id", "stripe_invoice_id", "user_email", "plan", "amount_cents", "amount_eur", "currency", "billing_reason",
@@ -102,6 +109,10 @@ export const FINANCIALS_CSV_HEADER = [
  * Every money movement in [from, to): paid invoices (positive) and refunds (negative), by when the
  * money moved, oldest first — the ledger behind the revenue figures.
  */
+/** An invoice's plan for the CSV: a person's plan, or "team" for an invoice of a Team subscription (issue 25). */
+const planOf = (i: SQL) => sql`coalesce(${i}.plan_type::text,
+  case when exists (select 1 from team_subscriptions ts where ts.stripe_subscription_id = ${i}.stripe_subscription_id) then 'team' end)`;
+
 export function financialsCsv(config: DbConfig, range: Partial<Range> & { to: Date }, batch = 1000): ReadableStream<Uint8Array> {
   const to = range.to.toISOString();
   async function* pages(db: Db) {
@@ -118,13 +129,13 @@ export function financialsCsv(config: DbConfig, range: Partial<Range> & { to: Da
           x.user_email, x.plan, x.amount_cents, x.currency, x.billing_reason
         from (
           (select i.paid_at as at, i.id, 'invoice' as type, i.stripe_invoice_id as stripe_id, i.stripe_invoice_id,
-            u.email as user_email, i.plan_type::text as plan, i.amount_cents, i.currency, i.billing_reason
+            u.email as user_email, ${planOf(sql`i`)} as plan, i.amount_cents, i.currency, i.billing_reason
           from invoices i left join users u on u.id = i.user_id
           where i.status = 'paid' and ${start(sql`i.paid_at`, sql`i.id`)} and i.paid_at < ${to}::timestamptz
           order by i.paid_at, i.id limit ${batch})
           union all
           (select r.refunded_at, r.id, 'refund', r.stripe_refund_id, r.stripe_invoice_id,
-            u.email, (select plan_type::text from invoices where stripe_invoice_id = r.stripe_invoice_id), -r.amount_cents, r.currency, r.reason
+            u.email, (select ${planOf(sql`ri`)} from invoices ri where ri.stripe_invoice_id = r.stripe_invoice_id), -r.amount_cents, r.currency, r.reason
           from refunds r left join users u on u.id = r.user_id
           where ${start(sql`r.refunded_at`, sql`r.id`)} and r.refunded_at < ${to}::timestamptz
           order by r.refunded_at, r.id limit ${batch})
@@ -135,7 +146,7 @@ export function financialsCsv(config: DbConfig, range: Partial<Range> & { to: Da
         const cents = Number(r.amount_cents);
         return [
           String(r.date), String(r.type), String(r.stripe_id), (r.stripe_invoice_id as string | null) ?? null,
-          (r.user_email as string | null) ?? null, (r.plan as string | null) ?? null, cents, cents / 100,
+          (r.user_email as string | null) ?? DELETED_ACCOUNT, (r.plan as string | null) ?? null, cents, cents / 100,
           String(r.currency), (r.billing_reason as string | null) ?? null,
         ];
       });

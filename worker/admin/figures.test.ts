@@ -8,8 +8,9 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { and, eq, gte, lt, sql } from "drizzle-orm";
 import { parse } from "csv-parse/sync";
-import { headshots, invoices, refunds, subscriptions, userDayTotals, users } from "../../db/schema";
-import { api, env, uniqueEmail } from "../test/helpers";
+import { TransactionRollbackError } from "drizzle-orm";
+import { headshots, invoices, priceChanges, refunds, subscriptions, teams, teamSubscriptions, userDayTotals, users } from "../../db/schema";
+import { api, createTestUser, env, uniqueEmail } from "../test/helpers";
 import { at, operatorAuth, withTestDb } from "../test/admin";
 import * as figures from "./figures";
 import { financialsCsv } from "./export";
@@ -68,6 +69,18 @@ beforeAll(async () => {
       sub("s10", "u5", "monthly", "active", "2001-05-01T00:00:00Z", "2001-07-01T00:00:00Z"),
     ]);
 
+    // A team (issue 25), owned by u1: t1 live with 3 seats, t2 canceled within the churn period, t3 after NOW.
+    const [team] = await db.insert(teams).values({ name: `Ledger ${tag}`, ownerUserId: ids.u1!, createdAt: at("2001-01-10T00:00:00Z") }).returning();
+    const teamSub = (name: string, seats: number, status: string, createdAt: string, periodEnd: string, canceledAt?: string) => ({
+      teamId: team!.id, stripeSubscriptionId: `sub_ledger_${tag}_${name}`, stripePriceId: "price_team", status, seats,
+      createdAt: at(createdAt), currentPeriodStart: at(createdAt), currentPeriodEnd: at(periodEnd), canceledAt: canceledAt ? at(canceledAt) : null,
+    });
+    await db.insert(teamSubscriptions).values([
+      teamSub("t1", 3, "active", "2001-03-01T00:00:00Z", "2001-07-01T00:00:00Z"),
+      teamSub("t2", 2, "canceled", "2001-01-15T00:00:00Z", "2001-06-01T00:00:00Z", "2001-06-01T00:00:00Z"),
+      teamSub("t3", 5, "active", "2001-07-01T00:00:00Z", "2001-08-01T00:00:00Z"), // after NOW
+    ]);
+
     const inv = (name: string, u: string | null, plan: Plan | null, amountCents: number, paidAt: string, status = "paid") => ({
       userId: u ? ids[u]! : null, stripeInvoiceId: `in_ledger_${tag}_${name}`, planType: plan, amountCents, status, paidAt: at(paidAt),
     });
@@ -81,6 +94,7 @@ beforeAll(async () => {
       inv("i7", "u3", "weekly", 999, "2001-06-10T00:00:00Z", "open"), // not paid
       inv("i8", null, null, 500, "2001-06-02T00:00:00Z"), // a price that is none of ours, owner deleted
       inv("i9", "u1", "monthly", 2999, "2001-07-02T00:00:00Z"), // after NOW
+      { ...inv("i10", "u1", null, 3 * 1999, "2001-06-04T00:00:00Z"), stripeSubscriptionId: `sub_ledger_${tag}_t1` }, // the team's renewal: 3 seats
     ]);
     await db.insert(refunds).values([
       { stripeRefundId: `re_ledger_${tag}_r1`, userId: ids.u5!, stripeInvoiceId: `in_ledger_${tag}_i6`, amountCents: 2999, refundedAt: at("2001-06-03T00:00:00Z") },
@@ -131,10 +145,11 @@ describe("admin figures on the seeded ledger (as of 2001-06-15 12:00 UTC)", () =
     ]);
   });
 
-  it("MRR over active and past_due subscriptions whose period has not ended; ARR is twelve times it", async () => {
+  it("MRR over active and past_due subscriptions whose period has not ended, a team's as seats × price; ARR is twelve times it", async () => {
     // s1 monthly 2999 + s2 weekly 999 × 52 / 12 = 4329 + s3 past_due yearly 6000 / 12 = 500 + s8 yearly 500 + s10 monthly 2999
+    // = 11,327; and the team's t1: 3 seats × 1999 = 5997 (t2 canceled, t3 after NOW)
     const mrr = await withTestDb((db) => figures.mrr(db, NOW));
-    expect(mrr).toBe(11_327);
+    expect(mrr).toBe(17_324);
   });
 
   it("MRR sums before rounding: three weekly subscriptions are 999 × 52 / 12 × 3 = 12,987 cents", async () => {
@@ -151,27 +166,30 @@ describe("admin figures on the seeded ledger (as of 2001-06-15 12:00 UTC)", () =
     });
   });
 
-  it("churn over [2001-05-16 12:00, NOW): cancellations among the subscriptions active at its start", async () => {
-    // active at start: s1, s3, s4, s8, s9, s10 (s2 started later, s5's period and s6 had ended) = 6;
-    // canceled within: s4 (06-05), s9 (06-12) = 2 → 33.33 %
+  it("churn over [2001-05-16 12:00, NOW): cancellations against the subscriptions live in the period", async () => {
+    // active at start: s1, s3, s4, s8, s9, s10 (s5's period and s6 had ended) and the team's t1, t2 = 8; live in
+    // the period: those and s2, which started within it = 9; canceled within: s4 (06-05), s9 (06-12) and the
+    // team's t2 (06-01) = 3 → 33.33 %
     const c = await withTestDb((db) => figures.churn(db, figures.last30Days(NOW)));
-    expect(c).toEqual({ churnRate: 33.33, cancellations: 2, activeAtStart: 6, from: "2001-05-16T12:00:00.000Z", to: NOW.toISOString() });
+    expect(c).toEqual({ churnRate: 33.33, cancellations: 3, activeAtStart: 8, from: "2001-05-16T12:00:00.000Z", to: NOW.toISOString() });
   });
 
   it("revenue by plan: paid invoices minus refunds, all time up to NOW and over a period", async () => {
-    // monthly i1 + i2 + i5 + i6 − r1 = 4 × 2999 − 2999; weekly i3; yearly i4 − r2; other i8. i7 is open, i9 after NOW.
+    // monthly i1 + i2 + i5 + i6 − r1 = 4 × 2999 − 2999; weekly i3; yearly i4 − r2; other i8 and (not yet a plan
+    // of its own in this chart) the team's i10, 3 seats × 1999. i7 is open, i9 after NOW.
     expect(await withTestDb((db) => figures.revenueByPlan(db, { to: NOW }))).toEqual([
       { planType: "weekly", revenue: 999 },
       { planType: "monthly", revenue: 8997 },
       { planType: "yearly", revenue: 5600 },
-      { planType: "other", revenue: 500 },
+      { planType: "other", revenue: 500 + 5997 },
     ]);
   });
 
   it("profit of the last 30 days and profit against MRR", async () => {
-    // revenue since 05-16 12:00: i2 2999 + i3 999 + i6 2999 + i8 500 − r1 2999 − r2 400 = 4098; cost 4 + 4 + 5 = 13
-    expect(await withTestDb((db) => figures.profit30d(db, NOW))).toEqual({ profitCents: 4085, revenueCents: 4098, costCents: 13 });
-    expect(await withTestDb((db) => figures.profitMrr(db, NOW))).toEqual({ profitCents: 11_314, mrrCents: 11_327, estMonthlyCostCents: 13 });
+    // revenue since 05-16 12:00: i2 2999 + i3 999 + i6 2999 + i8 500 + the team's i10 5997 − r1 2999 − r2 400 = 10,095;
+    // cost 4 + 4 + 5 = 13
+    expect(await withTestDb((db) => figures.profit30d(db, NOW))).toEqual({ profitCents: 10_082, revenueCents: 10_095, costCents: 13 });
+    expect(await withTestDb((db) => figures.profitMrr(db, NOW))).toEqual({ profitCents: 17_311, mrrCents: 17_324, estMonthlyCostCents: 13 });
   });
 });
 
@@ -182,19 +200,19 @@ describe("the financial routes with a from/to window inside the ledger", () => {
     const op = await operatorAuth();
     const res = await api(`/api/admin/financials/revenue-by-plan?${window}`, { headers: op.auth });
     expect(res.status).toBe(200);
-    // monthly i2 + i6 − r1; weekly i3; yearly −r2; other i8
+    // monthly i2 + i6 − r1; weekly i3; yearly −r2; other i8 and the team's i10
     expect(await res.json()).toEqual([
       { planType: "weekly", revenue: 999 },
       { planType: "monthly", revenue: 2999 },
       { planType: "yearly", revenue: -400 },
-      { planType: "other", revenue: 500 },
+      { planType: "other", revenue: 500 + 5997 },
     ]);
   });
 
   it("GET /financials/churn answers the window's churn", async () => {
     const op = await operatorAuth();
     const res = await api("/api/admin/financials/churn?from=2001-05-16T12:00:00Z&to=2001-06-15T12:00:00Z", { headers: op.auth });
-    expect(await res.json()).toEqual({ churnRate: 33.33, cancellations: 2, activeAtStart: 6, from: "2001-05-16T12:00:00.000Z", to: "2001-06-15T12:00:00.000Z" });
+    expect(await res.json()).toEqual({ churnRate: 33.33, cancellations: 3, activeAtStart: 8, from: "2001-05-16T12:00:00.000Z", to: "2001-06-15T12:00:00.000Z" });
   });
 
   it("GET /export/financials.csv lists the window's invoices and refunds, parsed back by a CSV parser, formulas neutralised", async () => {
@@ -212,10 +230,14 @@ describe("the financial routes with a from/to window inside the ledger", () => {
       ["2001-06-01T01:00:00.000Z", "invoice", `in_ledger_${tag}_i6`, "monthly", "2999", "29.99"],
       ["2001-06-02T00:00:00.000Z", "invoice", `in_ledger_${tag}_i8`, "", "500", "5.00"],
       ["2001-06-03T00:00:00.000Z", "refund", `re_ledger_${tag}_r1`, "monthly", "-2999", "-29.99"],
+      ["2001-06-04T00:00:00.000Z", "invoice", `in_ledger_${tag}_i10`, "team", "5997", "59.97"],
       ["2001-06-05T00:00:00.000Z", "refund", `re_ledger_${tag}_r2`, "yearly", "-400", "-4.00"],
     ]);
     // the refund reason that looks like a formula is text again
-    expect(rows[5]!.billing_reason).toBe("'=cmd|' /C calc'!A0");
+    expect(rows[6]!.billing_reason).toBe("'=cmd|' /C calc'!A0");
+    // i8's owner was deleted: said so, not left empty; the others' addresses are theirs
+    expect(rows[3]!.user_email).toBe("deleted account");
+    expect(rows[0]!.user_email).toMatch(/^ledger-u1-.*@/);
   });
 });
 
@@ -293,7 +315,7 @@ describe("export paging", () => {
     const whole = await read(financialsCsv(getConfig(env), range));
     const paged = await read(financialsCsv(getConfig(env), range, 2));
     expect(paged).toBe(whole);
-    expect((parse(whole, { columns: true }) as unknown[]).length).toBe(7); // i5, i2, i3, i6, i8, r1, r2
+    expect((parse(whole, { columns: true }) as unknown[]).length).toBe(8); // i5, i2, i3, i6, i8, r1, i10, r2
   });
 
   it("the users export's pages neither skip nor repeat a user", async () => {
@@ -389,5 +411,104 @@ describe("users by plan over time (computed from the subscription rows as of eac
       const after = await figures.usersByPlan(db, at("1997-03-15T00:00:00Z"));
       expect(after.find((x) => x.planType === "free")!.count).toBe(before.find((x) => x.planType === "free")!.count);
     });
+  });
+});
+
+describe("average likeness per style (issue 26)", () => {
+  // Rows created in 1993: no other test file's rows fall in this window (decision 003).
+  it("averages the reported likeness per style over the range, leaving out unmeasured headshots and other styles", async () => {
+    await withTestDb(async (db) => {
+      const [u] = await db.insert(users).values({ email: uniqueEmail("likeness"), createdAt: at("1993-01-01T00:00:00Z") }).returning();
+      const shot = (style: string, likeness: number | null, createdAt: string) => ({
+        userId: u!.id, style, status: "completed" as const, likeness, createdAt: at(createdAt),
+        originalKey: `likeness/${crypto.randomUUID()}`, originalMime: "image/jpeg", encryptionKeyId: "t1",
+      });
+      await db.insert(headshots).values([
+        shot("Suit", 80, "1993-03-01T10:00:00Z"),
+        shot("Suit", 61, "1993-03-02T10:00:00Z"),
+        shot("Suit", 70, "1993-03-03T10:00:00Z"),
+        shot("Suit", null, "1993-03-03T11:00:00Z"), // never measured: not counted
+        shot("Speaker", 35, "1993-03-04T10:00:00Z"),
+        shot("Speaker", 50, "1993-04-10T10:00:00Z"), // after the range below
+      ]);
+      const range = { from: at("1993-03-01T00:00:00Z"), to: at("1993-04-01T00:00:00Z") };
+      // Suit: (80 + 61 + 70) / 3 = 70.33… → 70.3
+      expect(await figures.likenessByStyle(db, range)).toEqual([
+        { style: "Speaker", measured: 1, averageLikeness: 35 },
+        { style: "Suit", measured: 3, averageLikeness: 70.3 },
+      ]);
+
+      const op = await operatorAuth();
+      const res = await api(`/api/admin/analytics/likeness?from=1993-03-01&to=1993-05-01`, { headers: op.auth });
+      expect(res.status).toBe(200);
+      expect(await res.json()).toEqual([
+        { style: "Speaker", measured: 2, averageLikeness: 42.5 },
+        { style: "Suit", measured: 3, averageLikeness: 70.3 },
+      ]);
+      // operator only, and a bad range is a 400
+      const someone = await createTestUser();
+      expect((await api(`/api/admin/analytics/likeness`, { headers: someone.auth })).status).toBe(403);
+      expect((await api(`/api/admin/analytics/likeness?from=1993-05-01&to=1993-03-01`, { headers: op.auth })).status).toBe(400);
+    });
+  });
+});
+
+describe("churn on a day of cancellations (issue 23: the card said 0 on a day with 3)", () => {
+  it("counts every subscription canceled in the period, those that started within it too, against all live in it", async () => {
+    // 1993, seen by no other test
+    await withTestDb(async (db) => {
+      const t = crypto.randomUUID().slice(0, 8);
+      const made = await db.insert(users).values(["a", "b", "c", "d", "e"].map((n) => ({ email: uniqueEmail(`churn-${n}`), createdAt: at("1993-01-01T00:00:00Z") }))).returning({ id: users.id });
+      const [a, b, c, d, e] = made.map((r) => r.id) as [string, string, string, string, string];
+      const sub = (name: string, userId: string, plan: Plan, status: string, createdAt: string, periodEnd: string, canceledAt?: string) => ({
+        userId, stripeSubscriptionId: `sub_churn_${t}_${name}`, stripePriceId: `price_${plan}`, planType: plan, status,
+        createdAt: at(createdAt), currentPeriodStart: at(createdAt), currentPeriodEnd: at(periodEnd), canceledAt: canceledAt ? at(canceledAt) : null,
+      });
+      await db.insert(subscriptions).values([
+        // three cancellations on 1993-03-10: a money-back refund and a same-day cancel end at once; c at its period end
+        sub("a", a, "monthly", "canceled", "1993-02-20T09:00:00Z", "1993-03-20T09:00:00Z", "1993-03-10T10:00:00Z"),
+        sub("b", b, "weekly", "canceled", "1993-03-10T08:00:00Z", "1993-03-17T08:00:00Z", "1993-03-10T09:00:00Z"),
+        sub("c", c, "weekly", "canceled", "1993-02-08T12:00:00Z", "1993-03-10T12:00:00Z", "1993-03-10T12:00:00Z"),
+        sub("d", d, "yearly", "active", "1993-01-05T00:00:00Z", "1994-01-05T00:00:00Z"), // live throughout
+        sub("e", e, "monthly", "canceled", "1993-01-02T00:00:00Z", "1993-02-02T00:00:00Z", "1993-02-02T00:00:00Z"), // ended before
+      ]);
+      // the one day [03-10, 03-11): live in it a, b, c, d (4); active at its start a, c, d; canceled in it a, b, c
+      expect(await figures.churn(db, { from: at("1993-03-10T00:00:00Z"), to: at("1993-03-11T00:00:00Z") })).toMatchObject({
+        cancellations: 3, activeAtStart: 3, churnRate: 75,
+      });
+      // the default window, the last 30 days before 03-10 23:00: from 02-08 23:00, when only c and d were live
+      expect(await figures.churn(db, figures.last30Days(at("1993-03-10T23:00:00Z")))).toMatchObject({
+        cancellations: 3, activeAtStart: 2, churnRate: 75,
+      });
+      // a period before any cancellation
+      expect(await figures.churn(db, { from: at("1993-02-10T00:00:00Z"), to: at("1993-02-11T00:00:00Z") })).toMatchObject({
+        cancellations: 0, activeAtStart: 2, churnRate: 0,
+      });
+    });
+  });
+});
+
+describe("MRR after a price change (decision 093)", () => {
+  it("counts what each subscription pays: a new price's subscribers at the new amount, the others at the launch price", async () => {
+    const when = at("1989-02-01T00:00:00Z");
+    let mrr: number | undefined;
+    await withTestDb((db) => db.transaction(async (tx) => {
+      // In a transaction that is rolled back: a price change is seen by every plan lookup while it exists.
+      const [u] = await tx.insert(users).values({ email: uniqueEmail("mrr-price"), createdAt: at("1989-01-01T00:00:00Z") }).returning();
+      await tx.insert(priceChanges).values({
+        planType: "weekly", oldAmountCents: 999, newAmountCents: 1299, currency: "eur", oldStripePriceId: "price_weekly",
+        stripePriceId: `price_new_weekly_${tag}`, effectiveAt: at("1989-01-05T00:00:00Z"), createdByEmail: "operator@headshot.test",
+      });
+      await tx.insert(subscriptions).values([`price_new_weekly_${tag}`, "price_weekly"].map((price, k) => ({
+        userId: u!.id, stripeSubscriptionId: `sub_mrr_price_${tag}_${k}`, stripePriceId: price, planType: "weekly" as const, status: "active",
+        createdAt: at("1989-01-10T00:00:00Z"), currentPeriodEnd: at("1989-02-05T00:00:00Z"),
+      })));
+      mrr = await figures.mrr(tx as unknown as Parameters<typeof figures.mrr>[0], when);
+      tx.rollback();
+    }).catch((err: unknown) => {
+      if (!(err instanceof TransactionRollbackError)) throw err;
+    }));
+    // (999 + 1299) × 52 / 12 = 9,958
+    expect(mrr).toBe(9_958);
   });
 });

@@ -6,11 +6,13 @@
  */
 import { sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../db";
-import { PLANS, PLAN_IDS, type PlanType } from "../../domain/plans";
+import { PLANS, PLAN_IDS, TEAM_PLAN, type PlanType } from "../../domain/plans";
 import type {
   AdminStats,
   Churn,
   GenerationAnalytics,
+  LikenessByStyle,
+  ShootAnalytics,
   Profit30d,
   ProfitMrr,
   RevenueByPlan,
@@ -198,6 +200,32 @@ export async function generationAnalytics(db: Db, now: Date): Promise<Generation
 }
 
 /**
+ * The average likeness per style of the headshots created in [from, to), as their owners' browsers
+ * reported it (docs/decisions/117-likeness.md); from headshots_likeness_idx alone.
+ */
+export async function likenessByStyle(db: Db, range: Partial<Range> & { to: Date }): Promise<LikenessByStyle[]> {
+  const rows = await all(db, sql`
+    select style, count(*) as measured, round(avg(likeness), 1) as average
+    from headshots
+    where likeness is not null and ${range.from ? sql`created_at >= ${ts(range.from)} and` : sql``} created_at < ${ts(range.to)}
+    group by style order by style`);
+  return rows.map((r) => ({ style: String(r.style), measured: num(r.measured), averageLikeness: num(r.average) }));
+}
+
+/** Pictures per shoot (issue 24) over the shoots created in [from, to). */
+export async function shootAnalytics(db: Db, range: Partial<Range> & { to: Date }): Promise<ShootAnalytics> {
+  const rows = await all(db, sql`
+    select cardinality(styles) as pictures, count(*) as shoots
+    from shoots
+    where ${range.from ? sql`created_at >= ${ts(range.from)} and` : sql``} created_at < ${ts(range.to)}
+    group by 1 order by 1`);
+  const bySize = rows.map((r) => ({ pictures: num(r.pictures), shoots: num(r.shoots) }));
+  const shoots = bySize.reduce((n, r) => n + r.shoots, 0);
+  const pictures = bySize.reduce((n, r) => n + r.pictures * r.shoots, 0);
+  return { shoots, pictures, averagePictures: shoots ? Math.round((pictures / shoots) * 10) / 10 : 0, bySize };
+}
+
+/**
  * Users with a subscription granting access now, per plan, and everyone else as free. One pass over the
  * entitled subscriptions in user order (subscriptions_entitled_user_idx, index-only): a group per user
  * says which plans they hold, so each user counts once per plan and once among the subscribers without
@@ -221,40 +249,59 @@ export async function usersByPlan(db: Db, now: Date): Promise<UsersByPlan[]> {
   ];
 }
 
-/** A plan's price as cents per month, exact (weekly × 52 / 12, monthly × 1, yearly / 12). */
-const monthlySql = sql.join(
+/**
+ * What a subscription pays per month, in cents, exact (weekly × 52 / 12, monthly × 1, yearly / 12): the
+ * price it is on — a price change's new price (decision 093), else its plan's launch price.
+ */
+const monthlySql = sql`case s.plan_type::text ${sql.join(
   PLANS.map((p) => {
     const factor = p.id === "weekly" ? sql`52.0 / 12` : p.id === "yearly" ? sql`1.0 / 12` : sql`1.0`;
-    return sql`when ${p.id} then ${p.priceCents}::numeric * ${factor}`;
+    return sql`when ${p.id} then coalesce(pc.new_amount_cents, ${p.priceCents})::numeric * ${factor}`;
   }),
   sql` `,
-);
+)} end`;
 
+/** MRR: every recurring person's plan at the monthly price it is on, and every recurring team's seats × the seat price (issue 25). */
 export async function mrr(db: Db, now: Date): Promise<number> {
   const n = ts(now);
+  const recurring = sql`created_at < ${n} and status in ${RECURRING} and (current_period_end is null or current_period_end > ${n})`;
   const row = await one(db, sql`
-    select round(coalesce(sum(case plan_type::text ${monthlySql} end), 0)) as mrr
-    from subscriptions
-    where created_at < ${n} and status in ${RECURRING} and (current_period_end is null or current_period_end > ${n})`);
+    select round(
+      coalesce((
+        select sum(${monthlySql}) from subscriptions s
+        left join price_changes pc on pc.stripe_price_id = s.stripe_price_id
+        where s.created_at < ${n} and s.status in ${RECURRING} and (s.current_period_end is null or s.current_period_end > ${n})
+      ), 0)
+      + coalesce((select sum(seats)::numeric * ${TEAM_PLAN.pricePerSeatCents} from team_subscriptions where ${recurring}), 0)
+    ) as mrr`);
   return num(row.mrr);
 }
 
+/**
+ * Churn over [from, to): every subscription canceled in the period — those that started within it too (a
+ * money-back refund always does: decision 105) — against every subscription live at some point of it.
+ * A subscription has ended when it was canceled (sync stores Stripe's ended_at in canceled_at) or, not
+ * canceled, when its last known period was over (a renewal would have moved current_period_end forward).
+ * Teams' subscriptions count as one subscription each, like a person's (issue 25).
+ */
 export async function churn(db: Db, range: Range): Promise<Churn> {
   const f = ts(range.from);
   const t = ts(range.to);
-  // Ended by `from`: canceled before it (sync stores Stripe's ended_at in canceled_at), or its last known
-  // period was over before it (a renewal would have moved current_period_end forward).
+  const ended = sql`(case when status = 'canceled' then coalesce(canceled_at, current_period_end) else current_period_end end)`;
   const row = await one(db, sql`
-    select count(*) as active_at_start,
+    select count(*) as live,
+      count(*) filter (where created_at < ${f}) as active_at_start,
       count(*) filter (where status = 'canceled' and canceled_at >= ${f} and canceled_at < ${t}) as cancellations
-    from subscriptions
-    where created_at < ${f}
-      and not (status = 'canceled' and canceled_at is not null and canceled_at < ${f})
-      and not (current_period_end is not null and current_period_end < ${f})`);
-  const activeAtStart = num(row.active_at_start);
+    from (
+      select status, canceled_at, current_period_end, created_at from subscriptions
+      union all
+      select status, canceled_at, current_period_end, created_at from team_subscriptions
+    ) s
+    where created_at < ${t} and (${ended} is null or ${ended} >= ${f})`);
+  const live = num(row.live);
   const cancellations = num(row.cancellations);
-  const churnRate = activeAtStart === 0 ? 0 : Math.round((cancellations / activeAtStart) * 10_000) / 100;
-  return { churnRate, cancellations, activeAtStart, from: range.from.toISOString(), to: range.to.toISOString() };
+  const churnRate = live === 0 ? 0 : Math.round((cancellations / live) * 10_000) / 100;
+  return { churnRate, cancellations, activeAtStart: num(row.active_at_start), from: range.from.toISOString(), to: range.to.toISOString() };
 }
 
 /**

@@ -103,10 +103,13 @@ describe("moderation", () => {
     expect(await env.IMAGES.get(downloadCacheKey(owner.user.id, a, "x"))).toBeNull();
     expect((await env.IMAGES.list({ prefix: headshotPrefix(owner.user.id, kept) })).objects.length).toBe(2);
 
-    // the owner: gone from the gallery, 410 on status and download; old signed URLs 410 for anyone
-    const after = await json(await api("/api/headshots", { headers: owner.auth }));
-    expect(after.map((h: { id: string }) => h.id)).toEqual(expect.not.arrayContaining([a, b]));
-    expect(after.map((h: { id: string }) => h.id)).toContain(kept);
+    // the owner: still in the gallery, without images and with the removal message (issue 23); 410 on
+    // status and download; old signed URLs 410 for anyone
+    const after = (await json(await api("/api/headshots", { headers: owner.auth }))) as { id: string; unavailable: string | null; originalImageUrl: string | null; generatedImageUrl: string | null }[];
+    for (const id of [a, b]) {
+      expect(after.find((h) => h.id === id)).toMatchObject({ unavailable: MESSAGES.headshotRemoved, originalImageUrl: null, generatedImageUrl: null });
+    }
+    expect(after.find((h) => h.id === kept)).toMatchObject({ unavailable: null });
     const status = await api(`/api/headshots/${a}/status`, { headers: owner.auth });
     expect(status.status).toBe(410);
     expect((await json(status)).message).toBe(MESSAGES.headshotRemoved);

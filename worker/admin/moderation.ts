@@ -2,8 +2,9 @@
  * Moderation (SPEC §2 Moderation panel, §4 Moderation status): the operator approves, flags (with a
  * reason, stored with who flagged) and removes headshots. The moves are domain/headshot-lifecycle.ts
  * MODERATION_MOVES; each UPDATE is conditional on a state the move may start from, and writes its audit
- * entry in the same transaction. Removal keeps the row as a tombstone (moderation_status `removed`) and
- * deletes every object under the headshot's prefix: original, result and cached downloads
+ * entry in the same transaction. Removal keeps the row as a tombstone (moderation_status `removed`), gives
+ * back the free generation it cost, and deletes every object under the headshot's prefix: original,
+ * result and cached downloads
  * (docs/decisions/061-moderation.md says what the owner sees).
  */
 import { and, eq, inArray, sql } from "drizzle-orm";
@@ -17,6 +18,7 @@ import { conflict, notFound } from "../lib/errors";
 import { signImageUrl } from "../images/signed-urls";
 import { deletePrefix, headshotPrefix } from "../storage/keys";
 import { forgetFinished } from "../headshots/finished-status";
+import { removeWithRefund } from "../generation/fail";
 import { audit } from "./audit";
 
 /** The states a move to `to` may start from (plus `to` itself where repeating it is harmless). */
@@ -124,10 +126,8 @@ export async function removeBatch(db: Db, bucket: R2Bucket, actor: AuthUser, ids
   if (missing.length) throw notFound(`Headshot not found: ${missing.join(", ")}.`);
 
   await db.transaction(async (tx) => {
-    await tx
-      .update(headshots)
-      .set({ moderationStatus: "removed", updatedAt: new Date() })
-      .where(inArray(headshots.id, ids));
+    // marks them removed and gives back the free generation each cost, once (generation/fail.ts)
+    await removeWithRefund(tx, ids);
     await audit(tx, actor, "headshot.remove", ...found.map((r) => ({ type: "headshot" as const, id: r.id, details: { from: r.moderationStatus, userId: r.userId } })));
   });
   forgetFinished(ids);

@@ -9,6 +9,7 @@ import { adminAuditLog, headshots, invoices, subscriptions, users, type User } f
 import { app } from "../app";
 import { api, createTestUser, env, json, uniqueEmail } from "../test/helpers";
 import { seedPending } from "../test/headshots";
+import { joinedMember, teamWithSeats } from "../test/teams";
 import { deliverEvents, payCheckout, prices, stripe } from "../test/billing";
 import { operatorAuth, withTestDb } from "../test/admin";
 import { headshotPrefix, resultKey, downloadCacheKey } from "../storage/keys";
@@ -38,6 +39,8 @@ const ROUTES: [string, string, unknown?][] = [
   ["POST", `/moderation/headshots/${someId}/approve`],
   ["POST", `/moderation/headshots/${someId}/flag`, { reason: "x" }],
   ["DELETE", "/moderation/headshots/batch", { ids: [someId] }],
+  ["GET", "/price-changes"],
+  ["POST", "/price-changes", { planType: "monthly", amountCents: 3499, effectiveDate: "2099-01-01" }],
 ];
 
 const request = (method: string, body: unknown, headers: Record<string, string> = {}): RequestInit => ({
@@ -115,7 +118,7 @@ describe("GET /api/admin/users", () => {
     expect(page1.items.map((r: { id: string }) => r.id)).toEqual([made[2]!.id, made[1]!.id]);
     expect(page1.items[0]).toEqual({
       id: made[2]!.id, email: made[2]!.email, firstName: "Test", lastName: "User", profileImageUrl: null,
-      headshotCount: 2, subscriptionCount: 2, subscription: { status: "active", planType: "yearly" },
+      headshotCount: 2, subscriptionCount: 2, subscription: { status: "active", planType: "yearly" }, team: null,
       lastHeadshotDate: "2021-06-01T10:00:00.000Z", createdAt: "2020-01-03T00:00:00.000Z",
     });
     expect(page1.items[1]).toMatchObject({ headshotCount: 0, subscriptionCount: 0, subscription: null, lastHeadshotDate: null });
@@ -197,6 +200,26 @@ describe("DELETE /api/admin/users/:id", () => {
   });
 });
 
+describe("teams in the operator's users list (issue 25)", () => {
+  it("each row says the user's team and role; deleting a team's owner is refused until the team is closed", async () => {
+    const op = await operatorAuth();
+    const { owner } = await teamWithSeats(3);
+    const member = await joinedMember(owner);
+    const row = async (email: string) => (await json(await call("GET", `/users?q=${encodeURIComponent(email)}`, op.auth))).items[0];
+    expect((await row(owner.user.email)).team).toEqual({ name: "Acme", role: "owner" });
+    expect((await row(member.user.email)).team).toEqual({ name: "Acme", role: "member" });
+    expect((await row((await createTestUser()).user.email)).team).toBeNull();
+
+    const refused = await call("DELETE", `/users/${owner.user.id}`, op.auth);
+    expect(refused.status).toBe(409);
+    expect((await json(refused)).message).toMatch(/owns the team "Acme". Close the team first/);
+    expect(await withTestDb((db) => db.select({ id: users.id }).from(users).where(eq(users.id, owner.user.id)))).toHaveLength(1);
+    // a member can be deleted: they simply leave the team
+    expect((await call("DELETE", `/users/${member.user.id}`, op.auth)).status).toBe(200);
+    expect((await json(await api("/api/team", { headers: owner.auth }))).members).toHaveLength(1);
+  });
+});
+
 describe("POST /api/admin/financials/backfill-invoices", () => {
   it("records the paid invoices Stripe has and we lack, and creates nothing the second time", async () => {
     const op = await operatorAuth();
@@ -239,6 +262,7 @@ describe("GET /api/admin/export/users.csv", () => {
     expect(row).toEqual({
       id: u.user.id, email: u.user.email, first_name: `'${first}`, last_name: last, headshots: "0", subscriptions: "0",
       subscription_status: "", subscription_plan: "", last_headshot_at: "", joined_at: u.user.createdAt.toISOString(),
+      team: "", team_role: "",
     });
     expect(rows.find((r) => r.id === other.user.id)).toMatchObject({ first_name: "'+1 555", last_name: "'-2+3" });
     // every user once, newest first

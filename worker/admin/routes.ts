@@ -9,6 +9,8 @@
  *   GET    /stats                            → AdminStats
  *   GET    /analytics/users                  → UserAnalytics
  *   GET    /analytics/generations            → GenerationAnalytics
+ *   GET    /analytics/likeness?from&to       (default all time) → LikenessByStyle[] (as reported by browsers)
+ *   GET    /analytics/shoots?from&to         (default all time) → ShootAnalytics (pictures per shoot, issue 24)
  *   GET    /users-by-plan                    → UsersByPlan[]
  *   GET    /financials/mrr | /arr            → Mrr | Arr
  *   GET    /financials/revenue-by-plan?from&to  (default all time) → RevenueByPlan[]
@@ -20,6 +22,10 @@
  *   POST   /moderation/headshots/:id/approve → ModerationResult
  *   POST   /moderation/headshots/:id/flag {reason} → ModerationResult
  *   DELETE /moderation/headshots/batch {ids} → ModerationBatchResult
+ *   GET    /testimonials?page&pageSize&status → AdminTestimonialsPage (consented comments, newest first)
+ *   POST   /testimonials/:id/approve | /unpublish → {headshotId, testimonialStatus} (on or off the landing)
+ *   GET    /price-changes                    → AdminPriceChanges (today's prices, the earliest date, the changes newest first)
+ *   POST   /price-changes {planType, amountCents, effectiveDate} → ApiPriceChange (30 days' notice: decision 093)
  * Figures are defined in docs/decisions/060-admin-figures.md; every write leaves an admin_audit_log entry.
  */
 import { Hono } from "hono";
@@ -32,6 +38,7 @@ import {
   FLAG_REASON_MAX,
   MODERATION_BATCH_MAX,
   type AdminDeleteResult,
+  type AdminPriceChanges,
   type AdminUsersPage,
   type Arr,
   type Mrr,
@@ -51,6 +58,12 @@ import { financialsCsv, usersCsv } from "./export";
 import * as figures from "./figures";
 import { approve, flag, listForModeration, removeBatch } from "./moderation";
 import { listUsers } from "./users";
+import { TESTIMONIAL_STATUSES } from "../../domain/ratings";
+import { listTestimonials, setTestimonialStatus } from "../ratings/testimonials";
+import { PLAN_IDS, PRICE_MAX_CENTS, euros } from "../../domain/plans";
+import { earliestEffectiveDate, listPriceChanges, schedulePriceChange } from "../billing/price-changes";
+import { loadPriceBook } from "../billing/prices";
+import { createMailer } from "../mail/mailer";
 
 const paging = {
   page: z.coerce.number().int().min(1).max(1_000_000).default(1),
@@ -58,6 +71,7 @@ const paging = {
 };
 const usersQuery = z.object({ ...paging, q: z.string().trim().max(200).pipe(plainText).optional() });
 const moderationQuery = z.object({ ...paging, moderationStatus: z.enum(MODERATION_STATUSES).optional() });
+const testimonialsQuery = z.object({ ...paging, status: z.enum(TESTIMONIAL_STATUSES).optional() });
 
 /** An ISO date-time with an offset (2026-11-01T00:00:00Z) or a calendar date (2026-11-01, midnight UTC). */
 const instant = z.union([z.iso.datetime({ offset: true }), z.iso.date()], "must be an ISO date or date-time").transform((s) => new Date(s));
@@ -83,6 +97,12 @@ const batchBody = z.object({
     .min(1, "must name at least one headshot")
     .max(MODERATION_BATCH_MAX, `must name at most ${MODERATION_BATCH_MAX} headshots`)
     .transform((ids) => [...new Set(ids)]),
+});
+
+const priceChangeBody = z.object({
+  planType: z.enum(PLAN_IDS, `must be one of ${PLAN_IDS.join(", ")}`),
+  amountCents: z.number("must be a whole number of cents").int("must be a whole number of cents").positive("must be more than 0: a price is more than €0").max(PRICE_MAX_CENTS, `must be at most ${PRICE_MAX_CENTS} (${euros(PRICE_MAX_CENTS)})`),
+  effectiveDate: z.iso.date("must be a date (YYYY-MM-DD)").transform((d) => new Date(`${d}T00:00:00Z`)),
 });
 
 const csvHeaders = (filename: string) => ({
@@ -118,6 +138,14 @@ export const adminRoutes = new Hono<AppEnv>()
   .get("/stats", async (c) => c.json(await figures.stats(c.var.db, new Date())))
   .get("/analytics/users", async (c) => c.json(await figures.userAnalytics(c.var.db, new Date())))
   .get("/analytics/generations", async (c) => c.json(await figures.generationAnalytics(c.var.db, new Date())))
+  .get("/analytics/likeness", validate("query", rangeQuery), async (c) => {
+    const { from, to } = range(c.req.valid("query"));
+    return c.json(await figures.likenessByStyle(c.var.db, { from, to }));
+  })
+  .get("/analytics/shoots", validate("query", rangeQuery), async (c) => {
+    const { from, to } = range(c.req.valid("query"));
+    return c.json(await figures.shootAnalytics(c.var.db, { from, to }));
+  })
   .get("/users-by-plan", async (c) => c.json(await figures.usersByPlan(c.var.db, new Date())))
   .get("/financials/mrr", async (c) => {
     const body: Mrr = { mrr: await figures.mrr(c.var.db, new Date()) };
@@ -167,4 +195,30 @@ export const adminRoutes = new Hono<AppEnv>()
   .delete("/moderation/headshots/batch", validate("json", batchBody), async (c) => {
     const body: ModerationBatchResult = await removeBatch(c.var.db, c.env.IMAGES, c.var.user, c.req.valid("json").ids);
     return c.json(body);
+  })
+  .get("/testimonials", validate("query", testimonialsQuery), async (c) => c.json(await listTestimonials(c.var.db, c.req.valid("query"))))
+  .post("/testimonials/:id/approve", validate("param", headshotId), async (c) => {
+    const { id } = c.req.valid("param");
+    return c.json({ headshotId: id, testimonialStatus: await setTestimonialStatus(c.var.db, c.var.user, id, "approved") });
+  })
+  .post("/testimonials/:id/unpublish", validate("param", headshotId), async (c) => {
+    const { id } = c.req.valid("param");
+    return c.json({ headshotId: id, testimonialStatus: await setTestimonialStatus(c.var.db, c.var.user, id, "unpublished") });
+  })
+  .get("/price-changes", async (c) => {
+    const { db, config } = c.var;
+    const book = await loadPriceBook(db, config);
+    const body: AdminPriceChanges = {
+      currentPrices: PLAN_IDS.map((planType) => ({ planType, amountCents: book.current[planType].amountCents })),
+      earliestEffectiveDate: earliestEffectiveDate(new Date()).toISOString().slice(0, 10),
+      priceChanges: await listPriceChanges(db),
+    };
+    return c.json(body);
+  })
+  .post("/price-changes", validate("json", priceChangeBody), async (c) => {
+    const { planType, amountCents, effectiveDate } = c.req.valid("json");
+    const { db, config, user } = c.var;
+    const change = await schedulePriceChange(db, config, createMailer(config, c.env), user, { planType, amountCents, effectiveAt: effectiveDate });
+    await audit(db, user, "price_change.schedule", { type: "price_change", id: change.id, details: { planType, from: change.oldAmountCents, to: amountCents, effectiveDate: change.effectiveDate } });
+    return c.json(change, 201);
   });

@@ -1,13 +1,15 @@
 /**
  * The users table (GET /api/admin/users) and its CSV twin: each row with its headshot and subscription
- * counts, the newest subscription and the last headshot date, gathered per row by index lookups
- * (lateral joins on headshots_user_generated_idx and subscriptions_user_idx), never by loading the tables.
+ * counts, the newest subscription, the team and role (issue 25) and the last headshot date, gathered per
+ * row by index lookups (lateral joins on headshots_user_generated_idx, subscriptions_user_idx and
+ * team_members' key), never by loading the tables.
  */
 import { sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../db";
 import { userSearchText } from "../../db/schema";
 import type { AdminUserRow } from "../../domain/admin-api";
 import type { PlanType } from "../../domain/plans";
+import { SHOWN_ORDER } from "../billing/subscription";
 
 /**
  * `q` as a case-insensitive substring of the email, either name or the full name, with LIKE's wildcards
@@ -28,21 +30,26 @@ export const isoText = (col: SQL) => sql`to_char(${col} at time zone 'UTC', 'YYY
 
 /**
  * The per-row details for the users selected by `inner` (which must select `u.*` from users u, ordered):
- * generated headshots from headshots_user_generated_idx alone; the newest subscription and how many
+ * generated headshots from headshots_user_generated_idx alone; the subscription the app shows the user
+ * (billing's SHOWN_ORDER) and how many
  * there are in one lookup (the count is a window over the user's subscriptions, read before the limit).
  */
 const withDetails = (inner: SQL) => sql`
   select u.id, u.email, u.first_name, u.last_name, u.profile_image_url, ${isoText(sql`u.created_at`)} as created_at,
     u.created_at::text as cursor_at, coalesce(h.count, 0) as headshot_count, ${isoText(sql`h.last`)} as last_headshot_date,
-    coalesce(s.count, 0) as subscription_count, s.status as subscription_status, s.plan_type as subscription_plan
+    coalesce(s.count, 0) as subscription_count, s.status as subscription_status, s.plan_type as subscription_plan,
+    tm.name as team_name, tm.role as team_role
   from (${inner}) u
   left join lateral (
     select count(*) as count, max(created_at) as last from headshots where user_id = u.id and status <> 'pending'
   ) h on true
   left join lateral (
     select status, plan_type, count(*) over () as count from subscriptions where user_id = u.id
-    order by created_at desc, id desc limit 1
+    order by ${sql.join([...SHOWN_ORDER], sql`, `)} limit 1
   ) s on true
+  left join lateral (
+    select t.name, m.role from team_members m join teams t on t.id = m.team_id where m.user_id = u.id
+  ) tm on true
   order by u.created_at desc, u.id desc`;
 
 type Raw = Record<string, unknown>;
@@ -57,6 +64,7 @@ export function toUserRow(r: Raw): AdminUserRow {
     headshotCount: Number(r.headshot_count),
     subscriptionCount: Number(r.subscription_count),
     subscription: r.subscription_status ? { status: String(r.subscription_status), planType: r.subscription_plan as PlanType } : null,
+    team: r.team_name ? { name: String(r.team_name), role: r.team_role === "owner" ? "owner" : "member" } : null,
     lastHeadshotDate: (r.last_headshot_date as string | null) ?? null,
     createdAt: String(r.created_at),
   };

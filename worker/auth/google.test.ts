@@ -8,6 +8,7 @@ import { credits, passwordCredentials, users } from "../../db/schema";
 import { api, createTestUser, env, testDb, uniqueEmail } from "../test/helpers";
 import { call, json, sessionFor, setCookieValue, signUp, uniqueIp } from "../test/auth";
 import { INVALID_CREDENTIALS } from "./routes";
+import { app } from "../app";
 
 type Hooks = Partial<Record<"x_aud" | "x_nonce" | "x_iss" | "x_exp" | "x_email_verified" | "x_sub" | "x_foreign_key", string>>;
 
@@ -17,8 +18,10 @@ async function googleSignIn(
   hooks: Hooks = {},
   tamper?: { state?: string; dropCookie?: boolean },
   startPath = "/api/auth/google?terms=accepted",
+  via: { ip?: string; worker?: typeof call } = {},
 ) {
-  const start = await call(startPath);
+  const worker = via.worker ?? call;
+  const start = await worker(startPath);
   expect(start.status).toBe(302);
   const authorize = new URL(start.headers.get("Location")!);
   expect(authorize.origin).toBe(env.GOOGLE_ISSUER);
@@ -31,7 +34,10 @@ async function googleSignIn(
   expect(chosen.status).toBe(302);
   const back = new URL(chosen.headers.get("Location")!);
   expect(back.pathname).toBe("/api/auth/google/callback");
-  const res = await call(back.pathname + back.search, tamper?.dropCookie ? {} : { headers: { Cookie: `hs_oauth=${oauthCookie}` } });
+  // Each sign-in comes from its own address unless told (sign-ups are limited per address).
+  const headers: Record<string, string> = { "CF-Connecting-IP": via.ip ?? uniqueIp() };
+  if (!tamper?.dropCookie) headers.Cookie = `hs_oauth=${oauthCookie}`;
+  const res = await worker(back.pathname + back.search, { headers });
   return { res, authorize, refresh: setCookieValue(res, "hs_refresh") };
 }
 
@@ -114,7 +120,7 @@ describe("Google sign-in end to end", () => {
   });
 
   it("claiming an unverified password account removes the squatter's password and sessions, and verifies it", async () => {
-    const { email, password, user, refresh: squatter } = await signUp();
+    const { email, password, user, refresh: squatter, accessToken } = await signUp();
     const { refresh } = await googleSignIn(email);
     const s = await session(refresh!);
     expect(s.user).toMatchObject({ id: user.id, emailVerified: true });
@@ -122,6 +128,9 @@ describe("Google sign-in end to end", () => {
     expect(signin.status).toBe(401);
     expect((await signin.json<{ message: string }>()).message).toBe(INVALID_CREDENTIALS);
     expect(await sessionFor(squatter)).toBeNull();
+    // the squatter's access token no longer writes anything (issue 22)
+    const write = await api("/api/auth/resend-verification", { method: "POST", headers: { Authorization: `Bearer ${accessToken}`, "CF-Connecting-IP": uniqueIp() } });
+    expect(write.status).toBe(401);
     const { db, close } = testDb();
     try {
       expect(await db.select().from(passwordCredentials).where(eq(passwordCredentials.userId, user.id))).toHaveLength(0);
@@ -181,18 +190,42 @@ describe("Google sign-in end to end", () => {
     expect((await session(refresh!)).user.id).toBe(user.id);
   });
 
-  it("refuses to create an account when the age and terms confirmation did not come with the sign-in", async () => {
+  it("creates no account without the age and terms confirmation: it waits for it on /auth, where confirming creates it", async () => {
     const email = uniqueEmail("google-no-terms");
     const { res } = await googleSignIn(email, {}, undefined, "/api/auth/google");
     expect(res.status).toBe(302);
-    expect(res.headers.get("Location")).toBe("/auth?tab=signup&error=terms_required");
+    expect(res.headers.get("Location")).toBe("/auth?tab=signup&google=confirm");
     expect(setCookieValue(res, "hs_refresh")).toBeUndefined();
-    const { db, close } = testDb();
-    try {
-      expect(await db.select().from(users).where(eq(users.email, email))).toEqual([]);
-    } finally {
-      await close();
-    }
+    const pending = setCookieValue(res, "hs_google_pending")!;
+    expect(res.headers.get("Set-Cookie")).toMatch(/hs_google_pending=[^;]+; Max-Age=600; Path=\/api\/auth\/google; HttpOnly; SameSite=Lax/);
+    const accounts = async () => {
+      const { db, close } = testDb();
+      try {
+        return await db.select().from(users).where(eq(users.email, email));
+      } finally {
+        await close();
+      }
+    };
+    expect(await accounts()).toEqual([]);
+
+    const withCookie = (cookie: string) => ({ Cookie: `hs_google_pending=${cookie}` });
+    expect(await (await call("/api/auth/google/pending", { headers: withCookie(pending) })).json()).toEqual({ pending: { email, firstName: expect.any(String) } });
+    expect(await (await call("/api/auth/google/pending", { headers: withCookie("forged") })).json()).toEqual({ pending: null });
+    const confirm = (body: unknown, cookie = pending) =>
+      call("/api/auth/google/confirm", { method: "POST", headers: { ...withCookie(cookie), "Content-Type": "application/json" }, body: JSON.stringify(body) });
+    const unconfirmed = await confirm({ acceptTerms: false });
+    expect(unconfirmed.status).toBe(400);
+    expect((await unconfirmed.json<{ message: string }>()).message).toMatch(/13 or older/);
+    expect((await confirm({ acceptTerms: true }, "forged")).status).toBe(400);
+    expect(await accounts()).toEqual([]);
+
+    const created = await confirm({ acceptTerms: true });
+    expect(created.status).toBe(200);
+    expect(await created.json()).toEqual({ registered: true });
+    const refresh = setCookieValue(created, "hs_refresh")!;
+    expect((await session(refresh)).user.email).toBe(email);
+    const [account] = await accounts();
+    expect(account!.termsAcceptedAt).not.toBeNull();
   });
 
   it("answers 400 to a confirmation value other than 'accepted'", async () => {
@@ -216,5 +249,50 @@ describe("Google sign-in end to end", () => {
     const again = await googleSignIn(email, {}, undefined, "/api/auth/google");
     expect(again.res.headers.get("Location")).toBe("/oauth/callback");
     expect((await session(again.refresh!)).user.id).toBe(user.id);
+  });
+});
+
+describe("Google sign-in and the rate limits (issue 22)", () => {
+  it("a Google sign-up counts against the same per-address limit as password sign-ups", async () => {
+    const ip = uniqueIp();
+    for (let i = 0; i < 10; i++) await signUp({ ip });
+    const email = uniqueEmail("google-throttled");
+    const { res, refresh } = await googleSignIn(email, {}, undefined, undefined, { ip });
+    expect(res.status).toBe(302);
+    expect(res.headers.get("Location")).toBe("/auth?tab=signup&error=signup_throttled");
+    expect(refresh).toBeUndefined();
+    const { db, close } = testDb();
+    try {
+      expect(await db.select().from(users).where(eq(users.email, email))).toHaveLength(0);
+    } finally {
+      await close();
+    }
+    // signing in to an existing account is not a sign-up: it is not counted or refused
+    const existing = uniqueEmail("google-existing");
+    expect((await googleSignIn(existing)).refresh).toBeTruthy();
+    expect((await googleSignIn(existing, {}, undefined, undefined, { ip })).refresh).toBeTruthy();
+  });
+
+  it("ten Google sign-ups from one address, then the eleventh is refused", async () => {
+    const ip = uniqueIp();
+    for (let i = 0; i < 10; i++) expect((await googleSignIn(uniqueEmail("g"), {}, undefined, undefined, { ip })).refresh).toBeTruthy();
+    const { res } = await googleSignIn(uniqueEmail("g"), {}, undefined, undefined, { ip });
+    expect(res.headers.get("Location")).toBe("/auth?tab=signup&error=signup_throttled");
+  });
+});
+
+describe("Google sign-in of the operator's address a squatter registered (issue 22)", () => {
+  it("ends the squatter's password, sessions and access token; the Google session reaches /admin", async () => {
+    const email = uniqueEmail("operator");
+    const asOperator = { ...env, OPERATOR_EMAIL: email } as Env;
+    const worker: typeof call = async (path, init = {}) => app.request(new URL(path, "http://app.test").toString(), { redirect: "manual", ...init }, asOperator);
+    const squatter = await signUp({ email });
+    const { refresh } = await googleSignIn(email, {}, undefined, undefined, { worker });
+    const admin = (token: string) => worker("/api/admin/stats", { headers: { Authorization: `Bearer ${token}` } });
+    expect((await admin(squatter.accessToken)).status).toBe(403);
+    expect(await sessionFor(squatter.refresh)).toBeNull();
+    const session = await worker("/api/auth/session", { headers: { Cookie: `hs_refresh=${refresh}` } });
+    const { accessToken } = await session.json<{ accessToken: string }>();
+    expect((await admin(accessToken)).status).toBe(200);
   });
 });

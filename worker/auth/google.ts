@@ -107,6 +107,41 @@ export async function openState(config: GoogleConfig, sealed: string | undefined
   }
 }
 
+/**
+ * A new person who chose Google without the age and terms confirmation (from the Sign In tab): the
+ * verified identity waits, sealed like the state (decision 104), for them to confirm on /auth instead of
+ * going through Google again. Same key, its own audience, the state's 10 minutes.
+ */
+export const PENDING_COOKIE = "hs_google_pending";
+const PENDING_AUDIENCE = "headshot-studio:google-pending";
+
+export async function sealPendingIdentity(config: GoogleConfig, id: GoogleIdentity): Promise<string> {
+  return new EncryptJWT({ ...id })
+    .setProtectedHeader({ alg: "dir", enc: "A256GCM" })
+    .setAudience(PENDING_AUDIENCE)
+    .setIssuedAt()
+    .setExpirationTime(`${OAUTH_STATE_TTL_SECONDS}s`)
+    .encrypt(await stateKey(config.JWT_SECRET));
+}
+
+/** The identity waiting for confirmation, or null when there is none (missing, expired or forged). */
+export async function openPendingIdentity(config: GoogleConfig, sealed: string | undefined): Promise<GoogleIdentity | null> {
+  if (!sealed) return null;
+  try {
+    const { payload } = await jwtDecrypt(sealed, await stateKey(config.JWT_SECRET), {
+      audience: PENDING_AUDIENCE,
+      keyManagementAlgorithms: ["dir"],
+      contentEncryptionAlgorithms: ["A256GCM"],
+    });
+    const p = payload as JWTPayload & Partial<GoogleIdentity>;
+    if (typeof p.sub !== "string" || typeof p.email !== "string") return null;
+    const text = (v: unknown) => (typeof v === "string" ? v : null);
+    return { sub: p.sub, email: p.email, givenName: text(p.givenName), familyName: text(p.familyName), picture: text(p.picture) };
+  } catch {
+    return null;
+  }
+}
+
 /** The provider URL to send the browser to, and the state to keep in the cookie. */
 export async function beginSignIn(
   config: GoogleConfig,

@@ -14,11 +14,14 @@ export const AUTH_LIMITS = {
   signin: { ip: { limit: 30, windowSeconds: 15 * MIN }, failures: { limit: 10, windowSeconds: 15 * MIN } },
   signup: { ip: { limit: 10, windowSeconds: 60 * MIN }, email: { limit: 5, windowSeconds: 60 * MIN } },
   resend: { ip: { limit: 10, windowSeconds: 60 * MIN }, email: { limit: 3, windowSeconds: 15 * MIN } },
-  /** Password confirmation for account deletion, per user. */
-  deleteAccount: { user: { limit: 10, windowSeconds: 15 * MIN } },
+  /** Forgot password: emails sent, per client address and per address asked for. */
+  reset: { ip: { limit: 10, windowSeconds: 60 * MIN }, email: { limit: 3, windowSeconds: 15 * MIN } },
+  /** A password confirmed in /account (deleting the account, changing the password or email), per user and action. */
+  passwordCheck: { user: { limit: 10, windowSeconds: 15 * MIN } },
+
 } as const;
 
-export async function authLimits(action: "signup" | "resend", ip: string, email: string): Promise<Limit[]> {
+export async function authLimits(action: "signup" | "resend" | "reset", ip: string, email: string): Promise<Limit[]> {
   const l = AUTH_LIMITS[action];
   return [
     { key: `${action}:ip:${ip}`, ...l.ip },

@@ -65,7 +65,7 @@ describe("isOperator in the ApiUser", () => {
     const config = { ...getConfig(env), OPERATOR_EMAIL: "boss@headshot.test" };
     const row = {
       id: crypto.randomUUID(), email: "boss@headshot.test", firstName: null, lastName: null, profileImageUrl: null,
-      emailVerifiedAt: null, googleSub: null, stripeCustomerId: null, termsAcceptedAt: null, createdAt: new Date(), updatedAt: new Date(),
+      emailVerifiedAt: null, googleSub: null, stripeCustomerId: null, termsAcceptedAt: null, sessionEpoch: 0, createdAt: new Date(), updatedAt: new Date(),
     };
     expect(toApiUser(config, row).isOperator).toBe(false);
     expect(toApiUser(config, { ...row, emailVerifiedAt: new Date() }).isOperator).toBe(true);

@@ -3,13 +3,17 @@ import { eq } from "drizzle-orm";
 import { users } from "../../db/schema";
 import type { AppEnv } from "../env";
 import { forbidden, unauthorized } from "../lib/errors";
+import type { AuthUser } from "../env";
 import { verifyAccessToken } from "./tokens";
+
+export const SESSION_ENDED = "Your session has ended. Please sign in again.";
 
 /**
  * 401 unless the request carries a valid access token; sets `c.var.user`. A write also needs the account
- * to still exist (one primary-key lookup), so a deleted account's token cannot store anything; reads
- * are filtered by owner in SQL and find nothing for it, so they skip the lookup
- * (docs/decisions/016-deleted-account-tokens.md).
+ * to still exist and the token to be of the account's current session epoch (one primary-key lookup), so
+ * a deleted account's token cannot store anything and a token from before a password reset or the first
+ * proof of the address cannot change anything; reads are filtered by owner in SQL and skip the lookup
+ * (docs/decisions/016-deleted-account-tokens.md, 085-first-proof-of-an-address.md).
  */
 export const requireUser = createMiddleware<AppEnv>(async (c, next) => {
   const header = c.req.header("Authorization");
@@ -17,14 +21,21 @@ export const requireUser = createMiddleware<AppEnv>(async (c, next) => {
   const user = token ? await verifyAccessToken(c.var.config, token) : null;
   if (!user) throw unauthorized();
   if (c.req.method !== "GET" && c.req.method !== "HEAD") {
-    const [row] = await c.var.httpDb.select({ id: users.id }).from(users).where(eq(users.id, user.id)).limit(1);
-    if (!row) throw unauthorized("Your account no longer exists. Please sign in again.");
+    const [row] = await c.var.httpDb.select({ epoch: users.sessionEpoch }).from(users).where(eq(users.id, user.id)).limit(1);
+    if (!row) throw unauthorized(ACCOUNT_GONE);
+    if (row.epoch !== user.epoch) throw unauthorized(SESSION_ENDED);
   }
   c.set("user", user);
   await next();
 });
 
-/** The operator rule, the only place it is written: the configured address, once verified. */
+export const ACCOUNT_GONE = "Your account no longer exists. Please sign in again.";
+
+/**
+ * The operator rule, the only place it is written: the configured address, once verified. A request
+ * also needs a token of the current session epoch (isOperator): the proof of the operator's address
+ * ends every credential set before it, so only credentials set after the proof grant operator rights.
+ */
 export function isOperatorUser(
   config: { OPERATOR_EMAIL: string },
   user: { email: string; emailVerifiedAt: Date | null },
@@ -32,20 +43,20 @@ export function isOperatorUser(
   return user.email === config.OPERATOR_EMAIL && user.emailVerifiedAt !== null;
 }
 
-/** Is this user (by id, read fresh from the database) the operator? */
-export async function isOperator(c: { var: AppEnv["Variables"] }, userId: string): Promise<boolean> {
+/** Is the bearer of this token (read fresh from the database) the operator, with credentials set after the proof? */
+export async function isOperator(c: { var: AppEnv["Variables"] }, user: AuthUser): Promise<boolean> {
   const [row] = await c.var.db
-    .select({ email: users.email, emailVerifiedAt: users.emailVerifiedAt })
+    .select({ email: users.email, emailVerifiedAt: users.emailVerifiedAt, epoch: users.sessionEpoch })
     .from(users)
-    .where(eq(users.id, userId))
+    .where(eq(users.id, user.id))
     .limit(1);
-  return row ? isOperatorUser(c.var.config, row) : false;
+  return row ? row.epoch === user.epoch && isOperatorUser(c.var.config, row) : false;
 }
 
 /** For every /api/admin/* route: 401 without a token, 403 for anyone but the verified operator. */
 export const requireOperator = createMiddleware<AppEnv>(async (c, next) => {
   await requireUser(c, async () => {
-    if (!(await isOperator(c, c.var.user.id))) throw forbidden("You don't have permission to access this page.");
+    if (!(await isOperator(c, c.var.user))) throw forbidden("You don't have permission to access this page.");
     await next();
   });
 });

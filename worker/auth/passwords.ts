@@ -3,6 +3,8 @@
  * allow (local workerd does not enforce the cap, so a test pins the number). The algorithm, iterations
  * and salt are stored with each hash so the cost can be raised later and old hashes still verify.
  */
+import type { Db, Tx } from "../../db";
+import { passwordCredentials } from "../../db/schema";
 import { constantTimeEqual, fromBase64Url, toBase64Url } from "./crypto";
 
 export const PASSWORD_ALGORITHM = "pbkdf2-sha256";
@@ -38,4 +40,12 @@ export async function verifyPassword(password: string, stored: PasswordHash): Pr
 /** Same cost as a real check, for unknown emails, so response time does not reveal who has an account. */
 export async function burnPasswordCheck(password: string): Promise<void> {
   await derive(password, new Uint8Array(SALT_BYTES), PBKDF2_ITERATIONS);
+}
+
+/** Sets (or replaces) the user's password. Callers end the user's other sessions in the same transaction. */
+export async function storePassword(db: Db | Tx, userId: string, hash: PasswordHash): Promise<void> {
+  await db
+    .insert(passwordCredentials)
+    .values({ userId, ...hash })
+    .onConflictDoUpdate({ target: passwordCredentials.userId, set: { ...hash, updatedAt: new Date() } });
 }

@@ -3,7 +3,7 @@ import { SignJWT } from "jose";
 import { eq } from "drizzle-orm";
 import { credits, emailVerifications, passwordCredentials, refreshTokenFamilies, users } from "../../db/schema";
 import { api, createTestUser, env, testDb, uniqueEmail } from "../test/helpers";
-import { call, json, sessionFor, latestMail, refreshWith, setCookieLine, setCookieValue, signUp, uniqueIp } from "../test/auth";
+import { ageRotation, call, json, sessionFor, latestMail, refreshWith, setCookieLine, setCookieValue, signUp, uniqueIp } from "../test/auth";
 import { INVALID_CREDENTIALS } from "./routes";
 import { PBKDF2_ITERATIONS } from "./passwords";
 import { sha256 } from "./crypto";
@@ -93,10 +93,20 @@ describe("POST /api/auth/signup", () => {
 });
 
 describe("GET /api/auth/login (the audience pages' buttons)", () => {
-  it("sends a visitor without a session to /auth", async () => {
+  it("sends a visitor without a session to /auth's Sign Up tab", async () => {
     const res = await call("/api/auth/login");
     expect(res.status).toBe(302);
-    expect(res.headers.get("Location")).toBe("/auth");
+    expect(res.headers.get("Location")).toBe("/auth?tab=signup");
+  });
+
+  it("carries an audience page's style along, only when it is one of the 10 styles' slugs", async () => {
+    expect((await call("/api/auth/login?style=black-background")).headers.get("Location")).toBe("/auth?tab=signup&style=black-background");
+    for (const bad of ["pirate", "LinkedIn", "linkedin%26tab%3Dlogin", "%2F%2Fevil.example", ""]) {
+      expect((await call(`/api/auth/login?style=${bad}`)).headers.get("Location")).toBe("/auth?tab=signup");
+    }
+    const { refresh } = await signUp();
+    const res = await call("/api/auth/login?style=linkedin", { headers: { Cookie: `hs_refresh=${refresh}` } });
+    expect(res.headers.get("Location")).toBe("/dashboard?style=linkedin");
   });
 
   it("sends a visitor with a live session to /dashboard, without rotating the refresh token", async () => {
@@ -113,7 +123,7 @@ describe("GET /api/auth/login (the audience pages' buttons)", () => {
     await api("/api/auth/signout", { method: "POST", headers: { Cookie: `hs_refresh=${refresh}` } });
     for (const cookie of [refresh, "00000000-0000-4000-8000-000000000000.forged.tag"]) {
       const res = await call("/api/auth/login", { headers: { Cookie: `hs_refresh=${cookie}` } });
-      expect(res.headers.get("Location")).toBe("/auth");
+      expect(res.headers.get("Location")).toBe("/auth?tab=signup");
     }
   });
 });
@@ -131,6 +141,17 @@ describe("POST /api/auth/signin", () => {
     expect(line).toMatch(/Path=\/api\/auth(;|$)/);
     expect(line).not.toMatch(/Secure/); // ENVIRONMENT=test; Secure everywhere else
     expect(res.headers.get("Cache-Control")).toBe("no-store");
+  });
+
+  it("sets beside it a signed-in hint the page can read: site-wide, not HttpOnly, no secret, same lifetime", async () => {
+    const { email, password } = await signUp();
+    const res = await signin(email, password);
+    const hint = setCookieLine(res, "hs_signed_in")!;
+    expect(hint).toMatch(/^hs_signed_in=1;/);
+    expect(hint).not.toMatch(/HttpOnly/);
+    expect(hint).toMatch(/Path=\/(;|$)/);
+    expect(hint).toMatch(/SameSite=Lax/);
+    expect(hint.match(/Max-Age=(\d+)/)![1]).toBe(setCookieLine(res, "hs_refresh")!.match(/Max-Age=(\d+)/)![1]);
   });
 
   it("answers 401 with the same message for a wrong password and an unknown email", async () => {
@@ -177,6 +198,7 @@ describe("refresh tokens", () => {
     const { refresh, user } = await signUp();
     const rotated = await refreshWith(refresh);
     const current = setCookieValue(rotated, "hs_refresh")!;
+    await ageRotation(refresh); // past the grace window for tabs refreshing at once (decision 087)
     const reuse = await refreshWith(refresh); // a stolen copy is replayed
     expect(reuse.status).toBe(401);
     expect(setCookieValue(reuse, "hs_refresh")).toBe(""); // cleared
@@ -220,8 +242,19 @@ describe("GET /api/auth/session and POST /api/auth/signout", () => {
     const res = await api("/api/auth/signout", { method: "POST", headers: { Cookie: `hs_refresh=${refresh}` } });
     expect(res.status).toBe(204);
     expect(setCookieLine(res, "hs_refresh")).toMatch(/^hs_refresh=;.*Max-Age=0/);
+    expect(setCookieLine(res, "hs_signed_in")).toMatch(/^hs_signed_in=;.*Max-Age=0.*Path=\/(;|$)/);
     expect((await refreshWith(refresh)).status).toBe(401);
     expect(await sessionFor(refresh)).toBeNull();
+  });
+
+  it("a session check clears a signed-in hint that outlived its session, and leaves a live one alone", async () => {
+    const stale = await api("/api/auth/session", { headers: { Cookie: "hs_signed_in=1" } });
+    expect(await stale.json()).toBeNull();
+    expect(setCookieLine(stale, "hs_signed_in")).toMatch(/^hs_signed_in=;.*Max-Age=0/);
+    const { refresh } = await signUp();
+    const live = await api("/api/auth/session", { headers: { Cookie: `hs_refresh=${refresh}; hs_signed_in=1` } });
+    expect(setCookieValue(live, "hs_signed_in")).toBeUndefined();
+    expect(setCookieValue(await api("/api/auth/session"), "hs_signed_in")).toBeUndefined(); // no cookie, nothing to clear
   });
 
   it("sign-out ends only that sign-in, not the user's other devices", async () => {
@@ -273,11 +306,15 @@ describe("access tokens on GET /api/auth/user", () => {
 
 describe("email verification", () => {
   const tokenFrom = (link: string) => new URL(link).searchParams.get("token")!;
+  /** The link opened in the browser that signed up (it carries that sign-up's refresh cookie; decision 085). */
+  const open = (link: string, refresh: string) => call(link, { headers: { Cookie: `hs_refresh=${refresh}` } });
+  /** A fresh access token (the proof of the address moved the session epoch). */
+  const fresh = async (refresh: string) => (await sessionFor(refresh))!.accessToken;
 
   it("the mailed link verifies the address, grants 2 free generations once, and redirects to /dashboard", async () => {
-    const { email, user, accessToken } = await signUp();
+    const { email, user, accessToken, refresh } = await signUp();
     const link = (await latestMail(email))!.links[0]!;
-    const res = await call(link);
+    const res = await open(link, refresh);
     expect(res.status).toBe(302);
     expect(res.headers.get("Location")).toBe("/dashboard?verified=1");
     const me = await (await api("/api/auth/user", bearer(accessToken))).json<{ emailVerified: boolean }>();
@@ -291,23 +328,24 @@ describe("email verification", () => {
   });
 
   it("is single use: a second use changes nothing, and the grant never repeats", async () => {
-    const { email, user, accessToken } = await signUp();
+    const { email, user, refresh } = await signUp();
     const link = (await latestMail(email))!.links[0]!;
-    await call(link);
+    await open(link, refresh);
+    const accessToken = await fresh(refresh);
     const [before] = await withDb((db) => db.select().from(credits).where(eq(credits.userId, user.id)));
     await withDb(async (db) => {
       await db.update(credits).set({ used: 1 }).where(eq(credits.userId, user.id));
       await db.update(users).set({ emailVerifiedAt: null }).where(eq(users.id, user.id));
     });
-    const again = await call(link);
+    const again = await open(link, refresh);
     expect(again.headers.get("Location")).toBe("/auth?error=verification_invalid");
     const me = await (await api("/api/auth/user", bearer(accessToken))).json<{ emailVerified: boolean }>();
     expect(me.emailVerified).toBe(false);
     // a fresh token verifies again, but the free generations are not granted a second time
     await api("/api/auth/resend-verification", { method: "POST", headers: { Authorization: `Bearer ${accessToken}`, "CF-Connecting-IP": uniqueIp() } });
-    const fresh = (await latestMail(email))!.links[0]!;
-    expect(fresh).not.toBe(link);
-    expect((await call(fresh)).headers.get("Location")).toBe("/dashboard?verified=1");
+    const next = (await latestMail(email))!.links[0]!;
+    expect(next).not.toBe(link);
+    expect((await open(next, refresh)).headers.get("Location")).toBe("/dashboard?verified=1");
     const [after] = await withDb((db) => db.select().from(credits).where(eq(credits.userId, user.id)));
     expect(after).toMatchObject({ granted: 2, used: 1, grantedAt: before!.grantedAt });
   });
@@ -327,7 +365,7 @@ describe("email verification", () => {
   });
 
   it("resend answers 202 and mails a new link; 401 signed out; 409 once verified", async () => {
-    const { email, accessToken } = await signUp();
+    const { email, accessToken, refresh } = await signUp();
     const post = (headers: Record<string, string>) => api("/api/auth/resend-verification", { method: "POST", headers: { "CF-Connecting-IP": uniqueIp(), ...headers } });
     expect((await post({})).status).toBe(401);
     const res = await post({ Authorization: `Bearer ${accessToken}` });
@@ -336,8 +374,8 @@ describe("email verification", () => {
     const { messages } = await res2.json<{ messages: { links: string[]; sentAt: string }[] }>();
     expect(messages).toHaveLength(2);
     expect(messages[0]!.sentAt >= messages[1]!.sentAt).toBe(true); // newest first
-    await call(messages[0]!.links[0]!);
-    expect((await post({ Authorization: `Bearer ${accessToken}` })).status).toBe(409);
+    await open(messages[0]!.links[0]!, refresh);
+    expect((await post({ Authorization: `Bearer ${await fresh(refresh)}` })).status).toBe(409);
   });
 });
 

@@ -6,32 +6,43 @@ import { Hono, type Context } from "hono";
 import { deleteCookie, getCookie, setCookie } from "hono/cookie";
 import { eq } from "drizzle-orm";
 import { z } from "zod";
-import { credits, passwordCredentials, users } from "../../db/schema";
-import { MESSAGES, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "../../domain/limits";
+import { passwordCredentials, users } from "../../db/schema";
+import { MESSAGES, PASSWORD_MAX_LENGTH } from "../../domain/limits";
+import { emailField, newPasswordField } from "./fields";
+import { emailLink, sendMail } from "./mail";
 import type { AppEnv } from "../env";
-import { conflict, unauthorized } from "../lib/errors";
-import { errorFields, log } from "../lib/log";
+import { ApiError, badRequest, conflict, unauthorized } from "../lib/errors";
+import { isUniqueViolation } from "../lib/db-errors";
+import { log } from "../lib/log";
+import { STYLES } from "../../domain/styles";
 import { clientIp, enforce, hit, refuseIfExhausted } from "../lib/rate-limit";
 import { plainText, validate } from "../lib/validate";
 import { appOrigin } from "../lib/app-origin";
-import { createMailer } from "../mail/mailer";
-import { verificationEmail } from "../mail/templates";
+import { emailChangedNotice, passwordResetEmail, verificationEmail } from "../mail/templates";
+import { createUser } from "../account/create-user";
+import { completeEmailChange, type EmailChange } from "../account/email-change";
 import { findUser, signInWithGoogle, toApiUser } from "./accounts";
 import {
   OAUTH_COOKIE,
   OAUTH_COOKIE_PATH,
   OAUTH_STATE_TTL_SECONDS,
+  PENDING_COOKIE,
   TermsRequiredError,
   beginSignIn,
   finishSignIn,
+  openPendingIdentity,
   openState,
+  sealPendingIdentity,
   sealState,
+  type GoogleIdentity,
 } from "./google";
 import { authLimits, signinAttemptLimit, signinFailureLimit } from "./limits";
-import { requireUser } from "./middleware";
-import { burnPasswordCheck, hashPassword, verifyPassword } from "./passwords";
+import { SESSION_ENDED, requireUser } from "./middleware";
+import { burnPasswordCheck, verifyPassword } from "./passwords";
+import { createPasswordReset, resetPassword } from "./password-reset";
 import {
   clearRefreshCookie,
+  hasSignedInHint,
   peek,
   readRefreshCookie,
   revokeFamily,
@@ -41,22 +52,24 @@ import {
   startFamily,
 } from "./sessions";
 import { signAccessToken } from "./tokens";
-import { consumeVerification, createVerification } from "./verification";
+import { createEmailToken, createVerification, proveAddress, useEmailToken, type Proof, type TokenFailure, type UsedToken } from "./verification";
 
 export const INVALID_CREDENTIALS = "Invalid email or password.";
 const SIGNIN_THROTTLED = "Too many sign-in attempts. Please wait a moment and try again.";
-const SESSION_ENDED = "Your session has ended. Please sign in again.";
+export const RESET_LINK_UNUSABLE = "This password reset link has expired or was already used. Please ask for a new one.";
 
-const email = z.string({ error: "is required" }).trim().toLowerCase().pipe(plainText).pipe(z.email("Please enter a valid email address."));
+const email = emailField;
 const signupBody = z.object({
   email,
-  password: z
-    .string({ error: "is required" })
-    .min(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters.`)
-    .max(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters.`),
+  password: newPasswordField,
   /** The visitor confirmed they are 13 or older and accepted the terms (SPEC §1). */
   acceptTerms: z.literal(true, { error: MESSAGES.termsRequired }),
 });
+/** The confirmation given on /auth for a Google sign-in that waits for it (decision 104). */
+const googleConfirmBody = z.object({ acceptTerms: z.literal(true, { error: MESSAGES.termsRequired }) });
+const GOOGLE_PENDING_EXPIRED = "Your Google sign-in has expired. Please continue with Google again.";
+/** `?style=<slug>` on /api/auth/login: an audience page's style, passed on only when it is one of ours. */
+const loginQuery = z.object({ style: z.string().optional() });
 /** `?terms=accepted` on the Google sign-in start: the same confirmation, carried in the sealed state. */
 const googleStartQuery = z.object({ terms: z.enum(["accepted"]).optional() });
 const signinBody = z.object({
@@ -64,24 +77,48 @@ const signinBody = z.object({
   password: z.string({ error: "is required" }).min(1, "is required").max(PASSWORD_MAX_LENGTH, INVALID_CREDENTIALS),
 });
 
+const resetBody = z.object({ token: z.string({ error: "is required" }).trim().min(1, "is required").max(200), password: newPasswordField });
+
 /** Where links in emails and OAuth redirects point: APP_URL, else the origin the request came to. */
 const googleRedirectUri = (c: Context<AppEnv>) => `${appOrigin(c)}/api/auth/google/callback`;
 
+
 async function sendVerification(c: Context<AppEnv>, userId: string, to: string) {
   const token = await createVerification(c.var.db, userId);
-  const link = `${appOrigin(c)}/api/auth/verify?token=${encodeURIComponent(token)}`;
-  try {
-    await createMailer(c.var.config, c.env).send(verificationEmail(to, link));
-  } catch (err) {
-    // The account exists either way; the user can ask for another email.
-    log("error", "verification email not sent", { requestId: c.get("requestId"), ...errorFields(err) });
-  }
+  await sendMail(c, verificationEmail(to, emailLink(c, token, "verify")), "verification");
+}
+
+type LinkOutcome = (UsedToken & { proof?: Proof; change?: EmailChange }) | TokenFailure;
+
+/**
+ * Uses a verification or email-change link in one transaction. A verification link opened in the browser
+ * signed in to this very account keeps that session and the password (the person who set them is the one
+ * proving the address); anywhere else, what was set before the proof ends (decision 085).
+ */
+async function useEmailLink(c: Context<AppEnv>, token: string): Promise<LinkOutcome> {
+  const session = await peek(c.var, readRefreshCookie(c));
+  return c.var.db.transaction(async (tx) => {
+    const used = await useEmailToken(tx, token, ["verify", "email-change"]);
+    if (!used.ok) return used;
+    if (used.purpose === "email-change") return { ...used, change: await completeEmailChange(tx, c.var.config, used.userId, used.newEmail!) };
+    return { ...used, proof: await proveAddress(tx, c.var.config, used.userId, session?.id === used.userId ? session.familyId : undefined) };
+  });
+}
+
+/**
+ * After a proof ended the password: the owner chooses one on the reset page (a fresh reset link). A
+ * refresh cookie this browser holds is left alone: if it was this account's, it is revoked and the next
+ * /session clears it; if it is another account's, it is none of this link's business.
+ */
+async function choosePasswordRedirect(c: Context<AppEnv>, userId: string) {
+  const token = await createEmailToken(c.var.db, userId, "reset");
+  return c.redirect(`/auth/reset?token=${encodeURIComponent(token)}&verified=1`, 302);
 }
 
 async function authResult(c: Context<AppEnv>, userId: string) {
   const user = await findUser(c.var.db, userId);
   if (!user) throw unauthorized(SESSION_ENDED);
-  return { user: toApiUser(c.var.config, user), accessToken: await signAccessToken(c.var.config, user) };
+  return { user: toApiUser(c.var.config, user), accessToken: await signAccessToken(c.var.config, { id: user.id, email: user.email, epoch: user.sessionEpoch }) };
 }
 
 export const authRoutes = new Hono<AppEnv>()
@@ -92,12 +129,8 @@ export const authRoutes = new Hono<AppEnv>()
 
   .post("/signup", validate("json", signupBody), async (c) => {
     const { email, password } = c.req.valid("json");
-    await enforce(c.var.db, await authLimits("signup", clientIp(c.req), email), "Too many sign-up attempts. Please wait a moment and try again.");
-    const hash = await hashPassword(password);
-    const [user] = await c.var.db.insert(users).values({ email, termsAcceptedAt: new Date() }).onConflictDoNothing().returning({ id: users.id });
+    const user = await createUser(c.var.db, c.var.config, { email, password, ip: clientIp(c.req) });
     if (!user) throw conflict("An account with this email already exists. Please sign in instead.");
-    await c.var.db.insert(passwordCredentials).values({ userId: user.id, ...hash });
-    await c.var.db.insert(credits).values({ userId: user.id }).onConflictDoNothing();
     await sendVerification(c, user.id, email);
     setRefreshCookie(c, await startFamily(c.var, user.id, "password"));
     return c.json(await authResult(c, user.id), 201);
@@ -149,7 +182,7 @@ export const authRoutes = new Hono<AppEnv>()
     const cookie = readRefreshCookie(c);
     const user = await peek(c.var, cookie);
     if (!user) {
-      if (cookie) clearRefreshCookie(c);
+      if (cookie || hasSignedInHint(c)) clearRefreshCookie(c);
       return c.json(null, 200);
     }
     return c.json(await authResult(c, user.id), 200);
@@ -158,13 +191,45 @@ export const authRoutes = new Hono<AppEnv>()
   .get("/user", requireUser, async (c) => {
     const user = await findUser(c.var.db, c.var.user.id);
     if (!user) throw unauthorized(SESSION_ENDED);
-    return c.json(toApiUser(c.var.config, user), 200);
+    return c.json(toApiUser(c.var.config, user, c.var.user.epoch), 200);
   })
 
+  /** The link of a verification or an email-change mail. */
   .get("/verify", validate("query", z.object({ token: z.string().trim().min(1, "is required").max(200) })), async (c) => {
-    const outcome = await consumeVerification(c.var.db, c.req.valid("query").token);
-    if (outcome.ok) return c.redirect("/dashboard?verified=1", 302); // the web app confirms it (verified-notice.tsx)
-    return c.redirect(`/auth?error=${outcome.reason === "expired" ? "verification_expired" : "verification_invalid"}`, 302);
+    let outcome: LinkOutcome;
+    try {
+      outcome = await useEmailLink(c, c.req.valid("query").token);
+    } catch (err) {
+      if (!isUniqueViolation(err)) throw err;
+      return c.redirect("/account?error=email_taken", 302); // another account took the address meanwhile
+    }
+    if (!outcome.ok) return c.redirect(`/auth?error=${outcome.reason === "expired" ? "verification_expired" : "verification_invalid"}`, 302);
+    const { change, proof } = outcome;
+    if (change) {
+      if (!change.ok) return c.redirect("/account?error=email_taken", 302);
+      await sendMail(c, emailChangedNotice(change.oldEmail, change.newEmail), "email changed notice");
+      if (change.credentialsEnded) return choosePasswordRedirect(c, outcome.userId);
+      return c.redirect("/account?email=changed", 302);
+    }
+    if (proof?.passwordRemoved) return choosePasswordRedirect(c, outcome.userId);
+    return c.redirect("/dashboard?verified=1", 302); // the web app confirms it (verified-notice.tsx)
+  })
+
+  /** Forgot password: the same answer whether or not the address has an account (decision 086). */
+  .post("/forgot-password", validate("json", z.object({ email })), async (c) => {
+    const { email } = c.req.valid("json");
+    await enforce(c.var.db, await authLimits("reset", clientIp(c.req), email), "Too many password reset emails. Please wait a moment and try again.");
+    const token = await createPasswordReset(c.var.db, email);
+    if (token) await sendMail(c, passwordResetEmail(email, emailLink(c, token, "reset")), "password reset");
+    return c.json({ sent: true }, 202);
+  })
+
+  /** Sets the new password from a reset link; every session ends. */
+  .post("/reset-password", validate("json", resetBody), async (c) => {
+    const { token, password } = c.req.valid("json");
+    if (!(await resetPassword(c.var.db, c.var.config, token, password))) throw badRequest(RESET_LINK_UNUSABLE);
+    clearRefreshCookie(c);
+    return c.json({ reset: true }, 200);
   })
 
   .post("/resend-verification", requireUser, async (c) => {
@@ -195,6 +260,7 @@ export const authRoutes = new Hono<AppEnv>()
   })
 
   .get("/google/callback", async (c) => {
+    let identity: GoogleIdentity | undefined;
     const sealed = getCookie(c, OAUTH_COOKIE);
     deleteCookie(c, OAUTH_COOKIE, { path: OAUTH_COOKIE_PATH, httpOnly: true, sameSite: "Lax", secure: secureCookies(c.var.config) });
     try {
@@ -202,23 +268,56 @@ export const authRoutes = new Hono<AppEnv>()
       if (error) throw new Error(`provider returned error=${error}`);
       const expected = await openState(c.var.config, sealed);
       if (!code || !state || state !== expected.state) throw new Error("state mismatch or missing code");
-      const identity = await finishSignIn(c.var.config, googleRedirectUri(c), code, expected);
-      const { user, created } = await signInWithGoogle(c.var.db, identity, expected.termsAccepted);
+      identity = await finishSignIn(c.var.config, googleRedirectUri(c), code, expected);
+      const { user, created } = await signInWithGoogle(c.var.db, c.var.config, identity, expected.termsAccepted, clientIp(c.req));
       setRefreshCookie(c, await startFamily(c.var, user.id, "google"));
       // A first sign-in: the web app sends the registration event (SPEC §4).
       return c.redirect(created ? "/oauth/callback?registered=1" : "/oauth/callback", 302);
     } catch (err) {
-      if (err instanceof TermsRequiredError) return c.redirect("/auth?tab=signup&error=terms_required", 302);
+      if (err instanceof TermsRequiredError && identity) {
+        // A new person from the Sign In tab: they confirm on /auth, without a second trip to Google.
+        setCookie(c, PENDING_COOKIE, await sealPendingIdentity(c.var.config, identity), {
+          httpOnly: true,
+          sameSite: "Lax",
+          secure: secureCookies(c.var.config),
+          path: OAUTH_COOKIE_PATH,
+          maxAge: OAUTH_STATE_TTL_SECONDS,
+        });
+        return c.redirect("/auth?tab=signup&google=confirm", 302);
+      }
+      if (err instanceof ApiError && err.status === 429) return c.redirect("/auth?tab=signup&error=signup_throttled", 302);
       log("warn", "google sign-in refused", { requestId: c.get("requestId"), reason: err instanceof Error ? err.message : String(err) });
       return c.redirect("/auth?error=oauth_error", 302);
     }
   })
 
+  /** The Google sign-in waiting for the age and terms confirmation: whose it is, for the /auth screen. */
+  .get("/google/pending", async (c) => {
+    const identity = await openPendingIdentity(c.var.config, getCookie(c, PENDING_COOKIE));
+    c.header("Cache-Control", "no-store");
+    if (!identity) return c.json({ pending: null });
+    return c.json({ pending: { email: identity.email, firstName: identity.givenName } });
+  })
+
+  /** The confirmation given on /auth: creates the account the Google sign-in was waiting for, and signs in. */
+  .post("/google/confirm", validate("json", googleConfirmBody), async (c) => {
+    const identity = await openPendingIdentity(c.var.config, getCookie(c, PENDING_COOKIE));
+    if (!identity) throw badRequest(GOOGLE_PENDING_EXPIRED);
+    const { user, created } = await signInWithGoogle(c.var.db, c.var.config, identity, true, clientIp(c.req));
+    deleteCookie(c, PENDING_COOKIE, { path: OAUTH_COOKIE_PATH, httpOnly: true, sameSite: "Lax", secure: secureCookies(c.var.config) });
+    setRefreshCookie(c, await startFamily(c.var, user.id, "google"));
+    return c.json({ registered: created });
+  })
+
   /**
    * The audience pages' buttons navigate here: a visitor with a live session (a valid refresh cookie) goes
-   * to the dashboard, anyone else to /auth. Peeking does not rotate the token.
+   * to the dashboard, anyone else to /auth's Sign Up tab. Peeking does not rotate the token. An audience
+   * page's `style` goes along when it is one of the 10 styles' slugs (decision 103); anything else is dropped.
    */
-  .get("/login", async (c) => {
+  .get("/login", validate("query", loginQuery), async (c) => {
     const user = await peek(c.var, readRefreshCookie(c));
-    return c.redirect(user ? "/dashboard" : "/auth", 302);
+    const slug = STYLES.find((s) => s.slug === c.req.valid("query").style)?.slug;
+    const style = slug ? `style=${slug}` : "";
+    if (user) return c.redirect(style ? `/dashboard?${style}` : "/dashboard", 302);
+    return c.redirect(style ? `/auth?tab=signup&${style}` : "/auth?tab=signup", 302);
   });

@@ -7,19 +7,28 @@
  * Every token carries a MAC over `<familyId>.<random>` (HMAC-SHA256 with JWT_SECRET), so only a token we
  * issued for that family is taken as a stale copy: a cookie with someone else's family id and a made-up
  * secret revokes nothing (docs/decisions/015-refresh-token-mac.md).
+ *
+ * Tabs refreshing at once (decision 087): the token that follows a token is derived from it (an HMAC),
+ * so every request presenting the same token computes the same successor. For GRACE_SECONDS after a
+ * rotation, the token it replaced is answered with that successor instead of being taken as reuse —
+ * only while the successor is still the family's current token; after that, or two rotations back, it
+ * is reuse as before.
  */
-import { and, eq, gt, isNull, ne, sql } from "drizzle-orm";
+import { and, eq, gt, isNull, ne, or, sql } from "drizzle-orm";
 import type { Context } from "hono";
 import { deleteCookie, getCookie, setCookie } from "hono/cookie";
-import type { Db } from "../../db";
+import type { Db, Tx } from "../../db";
 import { refreshTokenFamilies, users } from "../../db/schema";
 import type { Config } from "../config";
 import type { AppEnv } from "../env";
 import { constantTimeEqual, fromBase64Url, randomToken, sha256, toBase64Url } from "./crypto";
+import { SIGNED_IN_HINT_COOKIE } from "../../domain/api";
 
 export const REFRESH_COOKIE = "hs_refresh";
 export const REFRESH_COOKIE_PATH = "/api/auth";
 export const REFRESH_TTL_SECONDS = 30 * 24 * 60 * 60;
+/** How long after a rotation the token it replaced still gets the new one (decision 087). */
+export const REFRESH_GRACE_SECONDS = 20;
 
 export type AuthMethod = "password" | "google";
 
@@ -41,14 +50,20 @@ function macKey(secret: string): Promise<CryptoKey> {
   return key;
 }
 
-async function mac(config: SessionServices["config"], body: string): Promise<Uint8Array> {
-  const sig = await crypto.subtle.sign("HMAC", await macKey(config.JWT_SECRET), new TextEncoder().encode(`refresh:${body}`));
-  return new Uint8Array(sig).subarray(0, 16);
+async function hmac(config: SessionServices["config"], text: string): Promise<Uint8Array> {
+  return new Uint8Array(await crypto.subtle.sign("HMAC", await macKey(config.JWT_SECRET), new TextEncoder().encode(text)));
 }
 
-async function issue(config: SessionServices["config"], familyId: string): Promise<string> {
-  const body = `${familyId}.${randomToken()}`;
+const mac = async (config: SessionServices["config"], body: string) => (await hmac(config, `refresh:${body}`)).subarray(0, 16);
+
+async function issue(config: SessionServices["config"], familyId: string, random = randomToken()): Promise<string> {
+  const body = `${familyId}.${random}`;
   return `${body}.${toBase64Url(await mac(config, body))}`;
+}
+
+/** The token that follows `token` in its family: the same for every request that presents `token`. */
+async function successor(config: SessionServices["config"], familyId: string, token: string): Promise<string> {
+  return issue(config, familyId, toBase64Url(await hmac(config, `next:${token}`)));
 }
 
 /** The family of a token we issued, or null for anything malformed or not ours (wrong MAC). */
@@ -66,7 +81,7 @@ async function parse(config: SessionServices["config"], token: string | undefine
 }
 
 /** Starts a family for a fresh sign-in and returns its first token. */
-export async function startFamily({ db, config }: SessionServices, userId: string, method: AuthMethod): Promise<string> {
+export async function startFamily({ db, config }: { db: Db | Tx; config: SessionServices["config"] }, userId: string, method: AuthMethod): Promise<string> {
   const familyId = crypto.randomUUID();
   const token = await issue(config, familyId);
   await db.insert(refreshTokenFamilies).values({
@@ -82,6 +97,8 @@ export async function startFamily({ db, config }: SessionServices, userId: strin
 export interface SessionUser {
   id: string;
   email: string;
+  /** users.session_epoch, carried by the access tokens minted for this session. */
+  epoch: number;
 }
 
 async function revokeOnReuse(db: Db, familyId: string, hash: string) {
@@ -91,28 +108,46 @@ async function revokeOnReuse(db: Db, familyId: string, hash: string) {
     .where(and(eq(refreshTokenFamilies.id, familyId), ne(refreshTokenFamilies.currentTokenHash, hash), isNull(refreshTokenFamilies.revokedAt)));
 }
 
-const live = (familyId: string, hash: string) =>
+const alive = (familyId: string) =>
+  and(eq(refreshTokenFamilies.id, familyId), isNull(refreshTokenFamilies.revokedAt), gt(refreshTokenFamilies.expiresAt, sql`now()`));
+
+const live = (familyId: string, hash: string) => and(alive(familyId), eq(refreshTokenFamilies.currentTokenHash, hash));
+
+/** `hash` is the token the last rotation replaced, within the grace window, and `nextHash` (its successor) is still current. */
+const justRotated = (familyId: string, hash: string, nextHash: string) =>
   and(
-    eq(refreshTokenFamilies.id, familyId),
-    eq(refreshTokenFamilies.currentTokenHash, hash),
-    isNull(refreshTokenFamilies.revokedAt),
-    gt(refreshTokenFamilies.expiresAt, sql`now()`),
+    alive(familyId),
+    eq(refreshTokenFamilies.previousTokenHash, hash),
+    eq(refreshTokenFamilies.currentTokenHash, nextHash),
+    gt(refreshTokenFamilies.rotatedAt, sql`now() - make_interval(secs => ${REFRESH_GRACE_SECONDS})`),
   );
 
 /**
- * Exchanges the current token for a new one (atomically: only one request can win a given token).
+ * Exchanges the current token for its successor (atomically: only one request rotates a given token).
+ * A request presenting the token just replaced, within the grace window, gets the same successor.
  * Returns null if the token is unknown, expired or revoked; a stale token revokes its family.
  */
 export async function rotate({ db, config }: SessionServices, presented: string | undefined): Promise<{ user: SessionUser; token: string } | null> {
   const parsed = await parse(config, presented);
   if (!parsed) return null;
   const hash = await sha256(parsed.token);
-  const next = await issue(config, parsed.familyId);
-  const [row] = await db
+  const next = await successor(config, parsed.familyId, parsed.token);
+  const nextHash = await sha256(next);
+  let [row] = await db
     .update(refreshTokenFamilies)
-    .set({ currentTokenHash: await sha256(next), generation: sql`${refreshTokenFamilies.generation} + 1`, lastUsedAt: new Date() })
+    .set({
+      previousTokenHash: sql`${refreshTokenFamilies.currentTokenHash}`,
+      currentTokenHash: nextHash,
+      rotatedAt: sql`now()`,
+      generation: sql`${refreshTokenFamilies.generation} + 1`,
+      lastUsedAt: new Date(),
+    })
     .where(live(parsed.familyId, hash))
     .returning({ userId: refreshTokenFamilies.userId });
+  // Another tab rotated this very token a moment ago: answer with the token it got.
+  row ??= (
+    await db.select({ userId: refreshTokenFamilies.userId }).from(refreshTokenFamilies).where(justRotated(parsed.familyId, hash, nextHash)).limit(1)
+  )[0];
   if (!row) {
     await revokeOnReuse(db, parsed.familyId, hash);
     return null;
@@ -121,21 +156,26 @@ export async function rotate({ db, config }: SessionServices, presented: string 
   return user ? { user, token: next } : null;
 }
 
-/** Checks the current token without rotating it (GET /session). A stale token still revokes its family. */
-export async function peek({ db, config }: SessionServices, presented: string | undefined): Promise<SessionUser | null> {
+/**
+ * Checks a token without rotating it (GET /session, the verification link): the current token, or the
+ * one just replaced within the grace window. A stale token still revokes its family.
+ */
+export async function peek({ db, config }: SessionServices, presented: string | undefined): Promise<(SessionUser & { familyId: string }) | null> {
   const parsed = await parse(config, presented);
   if (!parsed) return null;
   const hash = await sha256(parsed.token);
+  const nextHash = await sha256(await successor(config, parsed.familyId, parsed.token));
   const [row] = await db
     .select({ userId: refreshTokenFamilies.userId })
     .from(refreshTokenFamilies)
-    .where(live(parsed.familyId, hash))
+    .where(or(live(parsed.familyId, hash), justRotated(parsed.familyId, hash, nextHash)))
     .limit(1);
   if (!row) {
     await revokeOnReuse(db, parsed.familyId, hash);
     return null;
   }
-  return userById(db, row.userId);
+  const user = await userById(db, row.userId);
+  return user ? { ...user, familyId: parsed.familyId } : null;
 }
 
 /** Sign-out: revokes the family the token belongs to (current or stale, either way it ends). */
@@ -148,16 +188,27 @@ export async function revokeFamily({ db, config }: SessionServices, presented: s
     .where(and(eq(refreshTokenFamilies.id, parsed.familyId), isNull(refreshTokenFamilies.revokedAt)));
 }
 
-/** Ends every session of a user (password reset, account takeover protection). */
-export async function revokeAllForUser(db: Db, userId: string, reason: string): Promise<void> {
+/**
+ * Ends every session of a user but `exceptFamilyId` (password reset or change, the first proof of the
+ * address): revokes the refresh-token families and bumps the session epoch, so access tokens issued
+ * before can no longer write or act as the operator (decision 085).
+ */
+export async function endSessions(db: Db | Tx, userId: string, reason: string, exceptFamilyId?: string): Promise<void> {
   await db
     .update(refreshTokenFamilies)
     .set({ revokedAt: new Date(), revokedReason: reason })
-    .where(and(eq(refreshTokenFamilies.userId, userId), isNull(refreshTokenFamilies.revokedAt)));
+    .where(
+      and(
+        eq(refreshTokenFamilies.userId, userId),
+        isNull(refreshTokenFamilies.revokedAt),
+        exceptFamilyId ? ne(refreshTokenFamilies.id, exceptFamilyId) : undefined,
+      ),
+    );
+  await db.update(users).set({ sessionEpoch: sql`${users.sessionEpoch} + 1`, updatedAt: new Date() }).where(eq(users.id, userId));
 }
 
 async function userById(db: Db, id: string): Promise<SessionUser | null> {
-  const [u] = await db.select({ id: users.id, email: users.email }).from(users).where(eq(users.id, id)).limit(1);
+  const [u] = await db.select({ id: users.id, email: users.email, epoch: users.sessionEpoch }).from(users).where(eq(users.id, id)).limit(1);
   return u ?? null;
 }
 
@@ -167,18 +218,23 @@ export function readRefreshCookie(c: Context<AppEnv>): string | undefined {
   return getCookie(c, REFRESH_COOKIE);
 }
 
+/**
+ * The refresh cookie (HttpOnly, /api/auth only) and beside it the signed-in hint (readable by the page,
+ * site-wide, value "1", same lifetime): a public page's first script shows the Account menu from the hint
+ * without any request (decision 120). The hint grants nothing; the refresh cookie stays the session.
+ */
 export function setRefreshCookie(c: Context<AppEnv>, token: string) {
-  setCookie(c, REFRESH_COOKIE, token, {
-    httpOnly: true,
-    sameSite: "Lax",
-    secure: secure(c.var.config),
-    path: REFRESH_COOKIE_PATH,
-    maxAge: REFRESH_TTL_SECONDS,
-  });
+  const common = { sameSite: "Lax", secure: secure(c.var.config), maxAge: REFRESH_TTL_SECONDS } as const;
+  setCookie(c, REFRESH_COOKIE, token, { ...common, httpOnly: true, path: REFRESH_COOKIE_PATH });
+  setCookie(c, SIGNED_IN_HINT_COOKIE, "1", { ...common, path: "/" });
 }
 
 export function clearRefreshCookie(c: Context<AppEnv>) {
   deleteCookie(c, REFRESH_COOKIE, { path: REFRESH_COOKIE_PATH, httpOnly: true, sameSite: "Lax", secure: secure(c.var.config) });
+  deleteCookie(c, SIGNED_IN_HINT_COOKIE, { path: "/", sameSite: "Lax", secure: secure(c.var.config) });
 }
+
+/** A signed-in hint is present (to clear one that outlived its session). */
+export const hasSignedInHint = (c: Context<AppEnv>) => getCookie(c, SIGNED_IN_HINT_COOKIE) !== undefined;
 
 export { secure as secureCookies };

@@ -3,11 +3,11 @@ import { SignJWT } from "jose";
 import { signAccessToken, verifyAccessToken } from "./tokens";
 
 const config = { JWT_SECRET: "tokens-test-secret-0123456789abcdefghij" };
-const user = { id: crypto.randomUUID(), email: "memo@example.test" };
+const user = { id: crypto.randomUUID(), email: "memo@example.test", epoch: 3 };
 
 describe("verifyAccessToken's per-isolate memo", () => {
   it("answers a verified token again, but not once it has expired", async () => {
-    const token = await new SignJWT({ email: user.email, typ: "access" })
+    const token = await new SignJWT({ email: user.email, typ: "access", epoch: user.epoch })
       .setProtectedHeader({ alg: "HS256", typ: "JWT" })
       .setSubject(user.id).setIssuer("headshot-studio").setAudience("headshot-studio:api")
       .setIssuedAt().setExpirationTime(Math.floor(Date.now() / 1000) + 1)

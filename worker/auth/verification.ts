@@ -1,61 +1,114 @@
 /**
- * Email verification. Tokens are random, stored only as a SHA-256 hash, valid 24 hours and usable once.
- * Verifying (or a Google-verified sign-in) grants the free generations exactly once: the grant is a
- * conditional upsert on `credits.granted_at is null`, so repeating it changes nothing.
+ * Links mailed to prove control of an address: email verification, password reset and email change.
+ * Tokens are random, stored only as a SHA-256 hash, usable once; verification and email-change links are
+ * valid VERIFICATION_TTL_HOURS, password resets PASSWORD_RESET_TTL_MINUTES (domain/limits.ts).
+ *
+ * The first proof of control of an address (the verification link, a Google sign-in, a password reset)
+ * ends every session and password set before it by someone who had not proved it (proveAddress,
+ * docs/decisions/085-first-proof-of-an-address.md), and grants the free generations exactly once (the
+ * credits ledger's `grantFreeGenerations`), so repeating it changes nothing.
  */
-import { and, eq, gt, isNull, sql } from "drizzle-orm";
-import type { Db } from "../../db";
-import { credits, emailVerifications, users } from "../../db/schema";
-import { FREE_GENERATIONS } from "../../domain/limits";
+import { and, eq, gt, inArray, isNull, sql } from "drizzle-orm";
+import type { Db, Tx } from "../../db";
+import { emailVerifications, passwordCredentials, users } from "../../db/schema";
+import { PASSWORD_RESET_TTL_MINUTES, VERIFICATION_TTL_HOURS } from "../../domain/limits";
+import { grantFreeGenerations } from "../credits";
+import type { Config } from "../config";
 import { randomToken, sha256 } from "./crypto";
+import { endSessions } from "./sessions";
 
-export const VERIFICATION_TTL_SECONDS = 24 * 60 * 60;
+export type EmailTokenPurpose = "verify" | "reset" | "email-change";
 
-/** Creates a verification token for the user and returns it (the plain token goes only into the email). */
-export async function createVerification(db: Db, userId: string): Promise<string> {
+export const EMAIL_TOKEN_TTL_SECONDS: Record<EmailTokenPurpose, number> = {
+  verify: VERIFICATION_TTL_HOURS * 60 * 60,
+  reset: PASSWORD_RESET_TTL_MINUTES * 60,
+  "email-change": VERIFICATION_TTL_HOURS * 60 * 60,
+};
+export const VERIFICATION_TTL_SECONDS = EMAIL_TOKEN_TTL_SECONDS.verify;
+
+/** Creates a token for the user and returns it (the plain token goes only into the email or the redirect). */
+export async function createEmailToken(db: Db | Tx, userId: string, purpose: EmailTokenPurpose, newEmail?: string): Promise<string> {
   const token = randomToken();
   await db.insert(emailVerifications).values({
     userId,
+    purpose,
+    newEmail: newEmail ?? null,
     tokenHash: await sha256(token),
-    expiresAt: new Date(Date.now() + VERIFICATION_TTL_SECONDS * 1000),
+    expiresAt: new Date(Date.now() + EMAIL_TOKEN_TTL_SECONDS[purpose] * 1000),
   });
   return token;
 }
 
-export type VerifyOutcome = { ok: true; userId: string } | { ok: false; reason: "invalid" | "expired" | "used" };
+export const createVerification = (db: Db, userId: string) => createEmailToken(db, userId, "verify");
 
-/** Uses the token (once) and marks the address verified. */
-export async function consumeVerification(db: Db, token: string): Promise<VerifyOutcome> {
+export type TokenFailure = { ok: false; reason: "invalid" | "expired" | "used" };
+export type UsedToken = { ok: true; userId: string; purpose: EmailTokenPurpose; newEmail: string | null };
+
+const usable = (tokenHash: string, purposes: EmailTokenPurpose[]) =>
+  and(
+    eq(emailVerifications.tokenHash, tokenHash),
+    inArray(emailVerifications.purpose, purposes),
+    isNull(emailVerifications.usedAt),
+    gt(emailVerifications.expiresAt, sql`now()`),
+  );
+
+/** Whether the token could be used now (no change): the reset form checks before hashing a password. */
+export async function isUsable(db: Db, token: string, purposes: EmailTokenPurpose[]): Promise<boolean> {
+  const [row] = await db.select({ id: emailVerifications.id }).from(emailVerifications).where(usable(await sha256(token), purposes)).limit(1);
+  return Boolean(row);
+}
+
+/** Uses the token (once, atomically): only one request can use a given token. */
+export async function useEmailToken(db: Db | Tx, token: string, purposes: EmailTokenPurpose[]): Promise<UsedToken | TokenFailure> {
   const tokenHash = await sha256(token);
   const [used] = await db
     .update(emailVerifications)
     .set({ usedAt: new Date() })
-    .where(and(eq(emailVerifications.tokenHash, tokenHash), isNull(emailVerifications.usedAt), gt(emailVerifications.expiresAt, sql`now()`)))
-    .returning({ userId: emailVerifications.userId });
-  if (!used) {
-    const [row] = await db
-      .select({ usedAt: emailVerifications.usedAt })
-      .from(emailVerifications)
-      .where(eq(emailVerifications.tokenHash, tokenHash))
-      .limit(1);
-    return { ok: false, reason: !row ? "invalid" : row.usedAt ? "used" : "expired" };
-  }
-  await markVerified(db, used.userId);
-  return { ok: true, userId: used.userId };
+    .where(usable(tokenHash, purposes))
+    .returning({ userId: emailVerifications.userId, purpose: emailVerifications.purpose, newEmail: emailVerifications.newEmail });
+  if (used) return { ok: true, userId: used.userId, purpose: used.purpose as EmailTokenPurpose, newEmail: used.newEmail };
+  const [row] = await db
+    .select({ usedAt: emailVerifications.usedAt, purpose: emailVerifications.purpose })
+    .from(emailVerifications)
+    .where(eq(emailVerifications.tokenHash, tokenHash))
+    .limit(1);
+  if (!row || !purposes.includes(row.purpose as EmailTokenPurpose)) return { ok: false, reason: "invalid" };
+  return { ok: false, reason: row.usedAt ? "used" : "expired" };
 }
 
-/** Marks the user's address verified (keeping the first time) and grants the free generations once. */
-export async function markVerified(db: Db, userId: string): Promise<void> {
+/** Every unused link of the user of these kinds stops working (after a reset, or once the address changed). */
+export async function retireEmailTokens(db: Db | Tx, userId: string, purposes: EmailTokenPurpose[]): Promise<void> {
   await db
-    .update(users)
-    .set({ emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, now())`, updatedAt: new Date() })
-    .where(eq(users.id, userId));
-  await db
-    .insert(credits)
-    .values({ userId, granted: FREE_GENERATIONS, grantedAt: new Date() })
-    .onConflictDoUpdate({
-      target: credits.userId,
-      set: { granted: FREE_GENERATIONS, grantedAt: sql`now()`, updatedAt: sql`now()` },
-      setWhere: isNull(credits.grantedAt),
-    });
+    .update(emailVerifications)
+    .set({ usedAt: new Date() })
+    .where(and(eq(emailVerifications.userId, userId), inArray(emailVerifications.purpose, purposes), isNull(emailVerifications.usedAt)));
 }
+
+/** What a proof of the address did: whether it was the first, and whether a password set before it was removed. */
+export interface Proof {
+  first: boolean;
+  passwordRemoved: boolean;
+}
+
+/**
+ * Records a proof of control of the user's address. The first one marks it verified, grants the free
+ * generations and ends what was set before it by someone who had not proved the address: every session
+ * (and with them the access tokens' epoch) and the password. `keepFamilyId` is the session of the browser
+ * that presents the proof while signed in to this very account — the person who set the password is the
+ * one proving the address, so that session and the password stay. Never for the operator's address:
+ * operator rights need credentials set after the proof.
+ */
+export async function proveAddress(db: Db | Tx, config: Pick<Config, "OPERATOR_EMAIL">, userId: string, keepFamilyId?: string): Promise<Proof> {
+  const [first] = await db
+    .update(users)
+    .set({ emailVerifiedAt: sql`now()`, updatedAt: new Date() })
+    .where(and(eq(users.id, userId), isNull(users.emailVerifiedAt)))
+    .returning({ email: users.email });
+  await grantFreeGenerations(db, userId);
+  if (!first) return { first: false, passwordRemoved: false };
+  const keep = first.email === config.OPERATOR_EMAIL ? undefined : keepFamilyId;
+  const removed = keep ? [] : await db.delete(passwordCredentials).where(eq(passwordCredentials.userId, userId)).returning({ userId: passwordCredentials.userId });
+  await endSessions(db, userId, "address-proved", keep);
+  return { first: true, passwordRemoved: removed.length > 0 };
+}
+

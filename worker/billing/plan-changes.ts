@@ -1,17 +1,19 @@
 /**
- * Checkout, plan changes, the portal and the money-back refund: the calls that ask Stripe to do
+ * Checkout, plan changes and the portal: the calls that ask Stripe to do
  * something for the signed-in user. Each then syncs what Stripe says (./sync.ts), so the answer the web
  * app gets already reflects the change; the webhooks that follow find nothing left to do.
  */
 import Stripe from "stripe";
-import { and, asc, desc, eq, inArray, isNull } from "drizzle-orm";
+import { and, eq, inArray, isNull } from "drizzle-orm";
 import type { Db } from "../../db";
-import { invoices, refunds, scheduledDowngrades, subscriptions, users } from "../../db/schema";
-import { MONEY_BACK_DAYS, PLAN_ORDER, planById, type PlanType } from "../../domain/plans";
+import { scheduledDowngrades, subscriptions, users } from "../../db/schema";
+import { PLAN_ORDER, planById, type PlanType } from "../../domain/plans";
 import type { Config } from "../config";
-import { ApiError, badRequest, conflict, notFound } from "../lib/errors";
+import { ApiError, conflict, notFound } from "../lib/errors";
+import type { ApiInvoice } from "../../domain/api";
+import { loadPriceBook } from "./prices";
 import { fromUnix, idOf, stripeClient } from "./stripe";
-import { hasActiveSubscription } from "./subscription";
+import { shownSubscription } from "./subscription";
 import { syncSubscription } from "./sync";
 
 export type ChangeResult =
@@ -48,16 +50,10 @@ export async function ensureCustomer(db: Db, config: Config, userId: string): Pr
   return customer.id;
 }
 
-/** The user's subscription that grants access now, as stored (newest first), or null. */
+/** The user's subscription that grants access now (the one the app shows, when it does), or null. */
 async function activeSubscription(db: Db, userId: string) {
-  if (!(await hasActiveSubscription(db, userId))) return null;
-  const [row] = await db
-    .select()
-    .from(subscriptions)
-    .where(and(eq(subscriptions.userId, userId), inArray(subscriptions.status, ["active", "trialing"])))
-    .orderBy(desc(subscriptions.currentPeriodEnd))
-    .limit(1);
-  return row ?? null;
+  const shown = await shownSubscription(db, userId);
+  return shown?.entitled ? shown : null;
 }
 
 export async function createCheckout(db: Db, config: Config, appOrigin: string, userId: string, priceId: string): Promise<ChangeResult> {
@@ -68,7 +64,7 @@ export async function createCheckout(db: Db, config: Config, appOrigin: string, 
     .from(subscriptions)
     .where(and(eq(subscriptions.userId, userId), inArray(subscriptions.status, ["past_due", "unpaid"])))
     .limit(1);
-  if (unpaid) throw conflict("Your last payment failed. Update your card with Manage Account on your account page to continue your subscription.");
+  if (unpaid) throw conflict("Your last payment failed. Update your card with Manage Billing on your account page to continue your subscription.");
   const customer = await ensureCustomer(db, config, userId);
   const session = await stripeClient(config).checkout.sessions.create({
     mode: "subscription",
@@ -103,8 +99,7 @@ export async function changePlan(db: Db, config: Config, appOrigin: string, user
     if (scheduleId) await stripe.subscriptionSchedules.release(scheduleId);
     try {
       await stripe.subscriptions.update(sub.id, {
-        items: [{ id: item.id, price: target.priceId }],
-        proration_behavior: "always_invoice",
+        ...upgradeChange(item.id, target.priceId),
         // If the prorated charge fails, Stripe leaves the subscription as it was.
         payment_behavior: "error_if_incomplete",
       });
@@ -122,6 +117,8 @@ export async function changePlan(db: Db, config: Config, appOrigin: string, user
   const currentPhase = schedule.phases[0]!;
   await stripe.subscriptionSchedules.update(scheduleId, {
     end_behavior: "release",
+    // a price change's schedule (decision 093) becomes the downgrade's: it no longer moves to that price
+    metadata: { price_change: "" },
     phases: [
       { items: [{ price: item.price.id, quantity: 1 }], start_date: currentPhase.start_date, end_date: periodEnd },
       { items: [{ price: target.priceId, quantity: 1 }], start_date: periodEnd, duration: { interval: intervalOf(target.planType), interval_count: 1 } },
@@ -129,6 +126,29 @@ export async function changePlan(db: Db, config: Config, appOrigin: string, user
   });
   await syncSubscription(db, config, sub.id);
   return { type: "downgrade", message: `Your plan will change to ${targetName} on ${dateText(fromUnix(periodEnd)!)}.` };
+}
+
+/** The change an upgrade makes: the new price now, the prorated difference invoiced at once. The preview uses the same. */
+const upgradeChange = (itemId: string, priceId: string) => ({
+  items: [{ id: itemId, price: priceId }],
+  proration_behavior: "always_invoice" as const,
+});
+
+/**
+ * What upgrading to `target` would charge now, from Stripe's invoice preview of that very change (so the
+ * dialog shows the amount the card is then charged). Only an upgrade charges now: anything else is a 409.
+ */
+export async function upgradePreview(db: Db, config: Config, userId: string, target: { planType: PlanType; priceId: string }) {
+  const current = await activeSubscription(db, userId);
+  if (!current || PLAN_ORDER[target.planType] <= PLAN_ORDER[current.planType]) throw conflict("Only an upgrade is charged now.");
+  const stripe = stripeClient(config);
+  const sub = await stripe.subscriptions.retrieve(current.stripeSubscriptionId);
+  const preview = await stripe.invoices.createPreview({
+    customer: idOf(sub.customer)!,
+    subscription: sub.id,
+    subscription_details: upgradeChange(sub.items.data[0]!.id, target.priceId),
+  });
+  return { planType: target.planType, amountCents: preview.amount_due, currency: preview.currency };
 }
 
 const intervalOf = (plan: PlanType) => (plan === "weekly" ? "week" : plan === "monthly" ? "month" : "year") as "week" | "month" | "year";
@@ -156,97 +176,38 @@ export async function createPortal(db: Db, config: Config, appOrigin: string, us
   return { url: session.url };
 }
 
+/** Every invoice Stripe has for the user, newest first (drafts aside), as the account page lists them. */
+export async function listInvoices(db: Db, config: Config, userId: string): Promise<ApiInvoice[]> {
+  const [user] = await db.select({ customerId: users.stripeCustomerId }).from(users).where(eq(users.id, userId)).limit(1);
+  if (!user?.customerId) return [];
+  const found: ApiInvoice[] = [];
+  const book = await loadPriceBook(db, config);
+  for await (const invoice of stripeClient(config).invoices.list({ customer: user.customerId, limit: 100 })) {
+    if (invoice.status === "draft" || !invoice.id) continue;
+    const line = invoice.lines.data.find((l) => !l.parent?.subscription_item_details?.proration) ?? invoice.lines.data[0];
+    const priceId = idOf(line?.pricing?.price_details?.price);
+    found.push({
+      id: invoice.id,
+      number: invoice.number,
+      date: fromUnix(invoice.status_transitions.finalized_at ?? invoice.created)!.toISOString(),
+      planType: priceId ? book.planOf(priceId) : null,
+      amountCents: invoice.status === "paid" ? invoice.amount_paid : invoice.amount_due,
+      currency: invoice.currency,
+      status: invoice.status ?? "open",
+      pdfUrl: invoice.invoice_pdf ?? null,
+      hostedUrl: invoice.hosted_invoice_url ?? null,
+    });
+    if (found.length >= 100) break;
+  }
+  return found;
+}
+
 /** Re-reads the user's subscriptions from Stripe (all of the customer's) and stores them. */
 export async function syncUser(db: Db, config: Config, userId: string): Promise<void> {
   const [user] = await db.select({ customerId: users.stripeCustomerId }).from(users).where(eq(users.id, userId)).limit(1);
   if (!user?.customerId) return;
   const list = await stripeClient(config).subscriptions.list({ customer: user.customerId, status: "all", limit: 20 });
   for (const sub of list.data) await syncSubscription(db, config, sub.id);
-}
-
-/**
- * Stripe's "now" for a customer, in seconds: the frozen time of the customer's test clock when it has
- * one (test mode and the local Stripe), else the real time.
- */
-async function stripeNow(stripe: Stripe, customerId: string): Promise<number> {
-  const customer = await stripe.customers.retrieve(customerId);
-  const clockId = "deleted" in customer && customer.deleted ? null : idOf(customer.test_clock);
-  if (!clockId) return Math.floor(Date.now() / 1000);
-  return (await stripe.testHelpers.testClocks.retrieve(clockId)).frozen_time;
-}
-
-/**
- * Whether the 30-day money-back guarantee (SPEC §1) applies to the user now: the first payment of the
- * user's first subscription, asked within MONEY_BACK_DAYS of its start (on Stripe's clock), never after a
- * renewal. Throws the 4xx that says why not; the refund below and GET /refund-eligibility share it.
- */
-async function moneyBackCheck(db: Db, config: Config, userId: string) {
-  const [first] = await db.select().from(subscriptions).where(eq(subscriptions.userId, userId)).orderBy(asc(subscriptions.createdAt)).limit(1);
-  if (!first) throw badRequest("You don't have a subscription to refund.");
-  const [current] = await db.select({ id: subscriptions.id }).from(subscriptions).where(eq(subscriptions.userId, userId)).orderBy(desc(subscriptions.createdAt)).limit(1);
-  if (current!.id !== first.id) throw badRequest("The money-back guarantee covers your first subscription only.");
-  if (first.status === "canceled") throw badRequest("This subscription has already ended.");
-  const [renewal] = await db
-    .select({ id: invoices.id })
-    .from(invoices)
-    .where(and(eq(invoices.stripeSubscriptionId, first.stripeSubscriptionId), eq(invoices.billingReason, "subscription_cycle")))
-    .limit(1);
-  if (renewal) throw badRequest("The money-back guarantee covers new subscriptions, not renewals.");
-  const [invoice] = await db
-    .select()
-    .from(invoices)
-    .where(and(eq(invoices.stripeSubscriptionId, first.stripeSubscriptionId), eq(invoices.billingReason, "subscription_create")))
-    .limit(1);
-  if (!invoice?.stripePaymentIntentId) throw badRequest("We couldn't find the first payment of this subscription.");
-  const [already] = await db.select({ id: refunds.id }).from(refunds).where(eq(refunds.stripeInvoiceId, invoice.stripeInvoiceId)).limit(1);
-  if (already) throw conflict("This payment has already been refunded.");
-  const stripe = stripeClient(config);
-  const sub = await stripe.subscriptions.retrieve(first.stripeSubscriptionId);
-  const deadline = sub.created + MONEY_BACK_DAYS * 86_400;
-  if ((await stripeNow(stripe, idOf(sub.customer)!)) > deadline) {
-    throw badRequest(`The money-back guarantee applies within ${MONEY_BACK_DAYS} days of subscribing.`);
-  }
-  return { stripe, first, invoice: { ...invoice, stripePaymentIntentId: invoice.stripePaymentIntentId }, until: fromUnix(deadline)! };
-}
-
-export type RefundEligibility =
-  | { eligible: true; until: string; amountCents: number; currency: string }
-  | { eligible: false; reason: string };
-
-/** What the account page shows: may the user ask for the money back now, until when, and how much. */
-export async function refundEligibility(db: Db, config: Config, userId: string): Promise<RefundEligibility> {
-  try {
-    const { invoice, until } = await moneyBackCheck(db, config, userId);
-    return { eligible: true, until: until.toISOString(), amountCents: invoice.amountCents, currency: invoice.currency };
-  } catch (err) {
-    if (err instanceof ApiError && err.status < 500) return { eligible: false, reason: err.message };
-    throw err;
-  }
-}
-
-/** The money-back refund: refunds the first payment (Stripe's Refunds API) and ends the subscription now. */
-export async function refundFirstPayment(db: Db, config: Config, userId: string): Promise<{ refundedCents: number; currency: string }> {
-  const { stripe, first, invoice } = await moneyBackCheck(db, config, userId);
-  const refund = await stripe.refunds.create(
-    { payment_intent: invoice.stripePaymentIntentId, amount: invoice.amountCents, reason: "requested_by_customer", metadata: { userId, guarantee: "30-day" } },
-    { idempotencyKey: `money-back-${first.stripeSubscriptionId}` },
-  );
-  await db
-    .insert(refunds)
-    .values({
-      stripeRefundId: refund.id,
-      userId,
-      stripeInvoiceId: invoice.stripeInvoiceId,
-      stripePaymentIntentId: invoice.stripePaymentIntentId,
-      amountCents: refund.amount,
-      currency: refund.currency,
-      reason: "money-back guarantee",
-      refundedAt: fromUnix(refund.created)!,
-    })
-    .onConflictDoNothing({ target: refunds.stripeRefundId });
-  await stripe.subscriptions.cancel(first.stripeSubscriptionId, {}, { idempotencyKey: `money-back-cancel-${first.stripeSubscriptionId}` });
-  await syncSubscription(db, config, first.stripeSubscriptionId);
-  return { refundedCents: refund.amount, currency: refund.currency };
 }
 
 /** Account deletion: ends the user's live Stripe subscriptions first, so nobody is charged again. */

@@ -8,41 +8,51 @@ import { Hono } from "hono";
 import { and, desc, eq } from "drizzle-orm";
 import { z } from "zod";
 import { scheduledDowngrades } from "../../db/schema";
-import { CURRENCY, PLANS } from "../../domain/plans";
-import type { ApiPlan, ApiScheduledDowngrade, ApiSubscription } from "../../domain/api";
+import { CURRENCY, PLANS, dailyPrice, planDescription } from "../../domain/plans";
+import type { ApiInvoice, ApiPlan, ApiScheduledDowngrade, ApiSubscription, ApiUpgradePreview } from "../../domain/api";
 import { requireUser } from "../auth/middleware";
 import type { AppEnv } from "../env";
 import { appOrigin } from "../lib/app-origin";
 import { validate } from "../lib/validate";
-import { cancelDowngrade, changePlan, createCheckout, createPortal, refundEligibility, refundFirstPayment, syncUser } from "./plan-changes";
-import { planPrices, requirePlanForPrice } from "./stripe";
-import { currentSubscription, hasActiveSubscription } from "./subscription";
+import { refundEligibility, refundFirstSubscription } from "./money-back";
+import { cancelDowngrade, changePlan, createCheckout, createPortal, listInvoices, syncUser, upgradePreview } from "./plan-changes";
+import { loadPriceBook, requirePlanForPrice } from "./prices";
+import { hasActiveSubscription, shownSubscription } from "./subscription";
+import { createMailer } from "../mail/mailer";
+import { settleSubscriptions } from "./settle";
 import { handleWebhook } from "./webhook";
 
 const priceBody = z.object({ priceId: z.string().trim().min(1, "Please choose a plan.").max(200) });
 
 export const billingRoutes = new Hono<AppEnv>()
-  .get("/plans", (c) => {
-    const prices = planPrices(c.var.config);
-    const plans: ApiPlan[] = PLANS.map((p) => ({
-      id: p.id,
-      name: p.name,
-      priceId: prices[p.id] ?? null,
-      amountCents: p.priceCents,
-      currency: CURRENCY,
-      period: p.period,
-      periodDays: p.periodDays,
-      dailyPrice: p.dailyPrice,
-      description: p.description,
-      popular: p.popular,
-      features: [...p.features],
-    }));
+  .get("/plans", async (c) => {
+    // today's price of each plan (a price change takes over on its effective date, decision 093)
+    const book = await loadPriceBook(c.var.db, c.var.config);
+    const amounts = { weekly: book.current.weekly.amountCents, monthly: book.current.monthly.amountCents, yearly: book.current.yearly.amountCents };
+    const plans: ApiPlan[] = PLANS.map((p) => {
+      const { amountCents, priceId } = book.current[p.id];
+      const upcoming = book.upcoming[p.id];
+      return {
+        id: p.id,
+        name: p.name,
+        priceId,
+        amountCents,
+        currency: CURRENCY,
+        period: p.period,
+        periodDays: p.periodDays,
+        dailyPrice: dailyPrice({ priceCents: amountCents, periodDays: p.periodDays }),
+        description: planDescription(p.id, amounts),
+        popular: p.popular,
+        features: [...p.features],
+        upcoming: upcoming && { amountCents: upcoming.amountCents, effectiveDate: upcoming.effectiveAt.toISOString() },
+      };
+    });
     c.header("Cache-Control", "public, max-age=300");
     return c.json({ plans });
   })
 
   .get("/subscription", requireUser, async (c) => {
-    const row = await currentSubscription(c.var.db, c.var.user.id);
+    const row = await shownSubscription(c.var.db, c.var.user.id);
     const body: ApiSubscription | null = row && {
       status: row.status,
       planType: row.planType,
@@ -67,7 +77,7 @@ export const billingRoutes = new Hono<AppEnv>()
   })
 
   .post("/create-checkout-session", requireUser, validate("json", priceBody), async (c) => {
-    const target = requirePlanForPrice(c.var.config, c.req.valid("json").priceId);
+    const target = await requirePlanForPrice(c.var.db, c.var.config, c.req.valid("json").priceId);
     const { db, config } = c.var;
     // A subscriber is never sent to a second checkout: they get the plan-change flow instead.
     const result = (await hasActiveSubscription(db, c.var.user.id))
@@ -77,8 +87,22 @@ export const billingRoutes = new Hono<AppEnv>()
   })
 
   .post("/change-subscription", requireUser, validate("json", priceBody), async (c) => {
-    const target = requirePlanForPrice(c.var.config, c.req.valid("json").priceId);
+    const target = await requirePlanForPrice(c.var.db, c.var.config, c.req.valid("json").priceId);
     return c.json(await changePlan(c.var.db, c.var.config, appOrigin(c), c.var.user.id, target));
+  })
+
+  /** The exact amount an upgrade to `priceId` charges now, shown before the person confirms. */
+  .get("/upgrade-preview", requireUser, validate("query", priceBody), async (c) => {
+    const target = await requirePlanForPrice(c.var.db, c.var.config, c.req.valid("query").priceId);
+    const body: ApiUpgradePreview = await upgradePreview(c.var.db, c.var.config, c.var.user.id, target);
+    c.header("Cache-Control", "no-store");
+    return c.json(body);
+  })
+
+  .get("/invoices", requireUser, async (c) => {
+    const body: { invoices: ApiInvoice[] } = { invoices: await listInvoices(c.var.db, c.var.config, c.var.user.id) };
+    c.header("Cache-Control", "no-store");
+    return c.json(body);
   })
 
   .post("/cancel-scheduled-downgrade", requireUser, async (c) => {
@@ -91,24 +115,22 @@ export const billingRoutes = new Hono<AppEnv>()
   })
 
   .post("/sync-subscription", requireUser, async (c) => {
-    await syncUser(c.var.db, c.var.config, c.var.user.id);
+    const { db, config } = c.var;
+    await syncUser(db, config, c.var.user.id);
+    const mailer = createMailer(config, c.env);
+    for (const message of await settleSubscriptions(db, config, c.var.user.id, mailer)) await mailer.send(message);
     return c.json({ success: true as const });
   })
 
   /** Whether the money-back request applies now (the account page offers it only then); POST /refund decides. */
   .get("/refund-eligibility", requireUser, async (c) => {
-    const body = await refundEligibility(c.var.db, c.var.config, c.var.user.id);
+    const body = await refundEligibility(c.var.db, c.var.config, { userId: c.var.user.id });
     c.header("Cache-Control", "no-store");
     return c.json(body);
   })
 
   .post("/refund", requireUser, async (c) => {
-    const { refundedCents, currency } = await refundFirstPayment(c.var.db, c.var.config, c.var.user.id);
-    return c.json({
-      refundedCents,
-      currency,
-      message: "Your first payment has been refunded and your subscription has ended. The refund reaches your card in 5–10 days.",
-    });
+    return c.json(await refundFirstSubscription(c.var.db, c.var.config, { userId: c.var.user.id }));
   })
 
   .post("/webhook", (c) => handleWebhook(c));

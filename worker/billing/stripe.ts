@@ -1,11 +1,11 @@
 /**
- * The Stripe client and the price ↔ plan mapping. Locally `STRIPE_API_URL` points the real SDK at the
+ * The Stripe client and the launch price ids (every price and plan: ./prices.ts). Locally `STRIPE_API_URL` points the real SDK at the
  * stand-in (dev/stripe-standin); in production it is unset and the SDK talks to Stripe.
  */
 import Stripe from "stripe";
 import type { Config } from "../config";
-import { ApiError, badRequest } from "../lib/errors";
-import { PLANS, type PlanType } from "../../domain/plans";
+import { ApiError } from "../lib/errors";
+import type { PlanType } from "../../domain/plans";
 
 const clients = new WeakMap<Config, Stripe>();
 
@@ -27,23 +27,17 @@ export function stripeClient(config: Config): Stripe {
   return client;
 }
 
-/** The configured Stripe price id of each plan. */
-export function planPrices(config: Config): Record<PlanType, string | undefined> {
+/**
+ * The launch price id of each plan, as configured. A plan's current price and every price it ever had
+ * come from the price book (./prices.ts), which starts from these.
+ */
+export function planPrices(config: Pick<Config, "STRIPE_PRICE_WEEKLY" | "STRIPE_PRICE_MONTHLY" | "STRIPE_PRICE_YEARLY">): Record<PlanType, string | undefined> {
   return { weekly: config.STRIPE_PRICE_WEEKLY, monthly: config.STRIPE_PRICE_MONTHLY, yearly: config.STRIPE_PRICE_YEARLY };
 }
 
-/** The plan a Stripe price id belongs to, or null for a price that is not ours. */
-export function planForPrice(config: Config, priceId: string): PlanType | null {
-  const prices = planPrices(config);
-  return PLANS.find((p) => prices[p.id] === priceId)?.id ?? null;
-}
-
-/** The plan for a price id sent by the web app: a 400 unless it is one of our three prices. */
-export function requirePlanForPrice(config: Config, priceId: string): { planType: PlanType; priceId: string } {
-  const planType = planForPrice(config, priceId);
-  if (!planType) throw badRequest("Please choose one of the plans on the pricing page.");
-  return { planType, priceId };
-}
+/** Whether a Stripe price id is the Team plan's per-seat price (issue 25). */
+export const isTeamPrice = (config: Config, priceId: string | null | undefined): boolean =>
+  !!priceId && !!config.STRIPE_PRICE_TEAM && priceId === config.STRIPE_PRICE_TEAM;
 
 /** Stripe's seconds since the epoch as a Date (null stays null). */
 export const fromUnix = (seconds: number | null | undefined) => (seconds ? new Date(seconds * 1000) : null);

@@ -6,14 +6,16 @@
  */
 import type Stripe from "stripe";
 import { and, eq, ne } from "drizzle-orm";
-import type { Db } from "../../db";
+import type { Db, Tx } from "../../db";
 import { invoices, refunds, scheduledDowngrades, subscriptions, users } from "../../db/schema";
 import type { Config } from "../config";
 import { log } from "../lib/log";
-import { fromUnix, idOf, planForPrice, stripeClient } from "./stripe";
+import { loadPriceBook, type PriceBook } from "./prices";
+import { fromUnix, idOf, isTeamPrice, stripeClient } from "./stripe";
+import { syncTeamSubscription } from "./team-sync";
 
 /** Our user for a Stripe customer: by the id stored on the user, else the id the customer carries. */
-async function userForCustomer(db: Db, stripe: Stripe, customerId: string): Promise<string | null> {
+export async function userForCustomer(db: Db | Tx, stripe: Stripe, customerId: string): Promise<string | null> {
   const [row] = await db.select({ id: users.id }).from(users).where(eq(users.stripeCustomerId, customerId)).limit(1);
   if (row) return row.id;
   const customer = await stripe.customers.retrieve(customerId);
@@ -25,14 +27,35 @@ async function userForCustomer(db: Db, stripe: Stripe, customerId: string): Prom
 
 /**
  * Re-reads a subscription (and its schedule) from Stripe and stores it. Returns our row, or null when
- * the subscription is not ours (an unknown price or customer): logged and otherwise ignored.
+ * the subscription is not a person's (a team's, stored by ./team-sync.ts, or an unknown price or
+ * customer: logged and otherwise ignored).
  */
-export async function syncSubscription(db: Db, config: Config, subscriptionId: string) {
+export async function syncSubscription(db: Db | Tx, config: Config, subscriptionId: string) {
+  return (await syncAnySubscription(db, config, subscriptionId)).personal;
+}
+
+/**
+ * Re-reads a subscription of either kind and stores it: a person's plan (`personal`, our row) or the
+ * Team plan's (./team-sync.ts). `ownerId`: the person it belongs to (a team's: the team's owner), whose
+ * subscriptions are settled afterwards (./settle.ts).
+ */
+export async function syncAnySubscription(db: Db | Tx, config: Config, subscriptionId: string) {
   const stripe = stripeClient(config);
   const sub = await stripe.subscriptions.retrieve(subscriptionId);
+  if (isTeamPrice(config, sub.items.data[0]?.price.id)) {
+    const team = await syncTeamSubscription(db, config, stripe, sub);
+    return { personal: null, ownerId: team?.ownerUserId ?? null };
+  }
+  const personal = await syncPersonalSubscription(db, config, stripe, sub);
+  return { personal, ownerId: personal?.userId ?? null };
+}
+
+async function syncPersonalSubscription(db: Db | Tx, config: Config, stripe: Stripe, sub: Stripe.Subscription) {
+  const subscriptionId = sub.id;
   const item = sub.items.data[0];
   const priceId = item?.price.id;
-  const planType = priceId ? planForPrice(config, priceId) : null;
+  const book = await loadPriceBook(db, config);
+  const planType = priceId ? book.planOf(priceId) : null;
   const customerId = idOf(sub.customer)!;
   const userId = await userForCustomer(db, stripe, customerId);
   if (!item || !priceId || !planType || !userId) {
@@ -58,27 +81,29 @@ export async function syncSubscription(db: Db, config: Config, subscriptionId: s
     .values(values)
     .onConflictDoUpdate({ target: subscriptions.stripeSubscriptionId, set: changes })
     .returning();
-  await syncScheduledDowngrade(db, config, stripe, sub, row!.id, userId);
+  await syncScheduledDowngrade(db, book, stripe, sub, row!.id, userId);
   return row!;
 }
 
 /**
- * A downgrade is a subscription schedule whose next phase has a lower plan's price. Stored as one
+ * A downgrade is a subscription schedule whose next phase has another plan's price (a next phase with
+ * the same plan's new price is a price change, decision 093, not a downgrade). Stored as one
  * `scheduled` row per subscription; when the schedule is gone, the row is `applied` if the subscription
  * now has that price, else `canceled`.
  */
-async function syncScheduledDowngrade(db: Db, config: Config, stripe: Stripe, sub: Stripe.Subscription, subscriptionRowId: string, userId: string) {
+async function syncScheduledDowngrade(db: Db | Tx, book: PriceBook, stripe: Stripe, sub: Stripe.Subscription, subscriptionRowId: string, userId: string) {
   const scheduleId = idOf(sub.schedule);
   const schedule = scheduleId ? await stripe.subscriptionSchedules.retrieve(scheduleId) : null;
   // The phase that starts when the current one ends (the schedule's own notion of now: test clocks move it).
   const currentEnd = schedule?.current_phase?.end_date;
   const next = schedule?.status === "active" && currentEnd ? schedule.phases.find((p) => p.start_date >= currentEnd) : undefined;
   const nextPrice = next ? idOf(next.items[0]?.price) : null;
-  const targetPlanType = nextPrice ? planForPrice(config, nextPrice) : null;
+  const targetPlanType = nextPrice ? book.planOf(nextPrice) : null;
   const currentPrice = sub.items.data[0]?.price.id;
+  const currentPlanType = currentPrice ? book.planOf(currentPrice) : null;
 
   const pending = and(eq(scheduledDowngrades.subscriptionId, subscriptionRowId), eq(scheduledDowngrades.status, "scheduled"));
-  if (next && nextPrice && targetPlanType && nextPrice !== currentPrice && sub.status !== "canceled") {
+  if (next && nextPrice && targetPlanType && targetPlanType !== currentPlanType && sub.status !== "canceled") {
     const effectiveDate = fromUnix(next.start_date)!;
     const [existing] = await db.select({ id: scheduledDowngrades.id }).from(scheduledDowngrades).where(pending).limit(1);
     if (existing) {
@@ -107,14 +132,14 @@ async function syncScheduledDowngrade(db: Db, config: Config, stripe: Stripe, su
 }
 
 /** The payment intent that paid an invoice (the current API lists an invoice's payments separately). */
-async function paymentIntentOf(stripe: Stripe, invoiceId: string): Promise<string | null> {
+export async function paymentIntentOf(stripe: Stripe, invoiceId: string): Promise<string | null> {
   const payments = await stripe.invoicePayments.list({ invoice: invoiceId, limit: 10 });
   const paid = payments.data.find((p) => p.status === "paid") ?? payments.data[0];
   return paid?.payment.type === "payment_intent" ? idOf(paid.payment.payment_intent) : null;
 }
 
 /** Records a paid invoice (once; a second call changes nothing but a missing detail). */
-export async function recordInvoice(db: Db, config: Config, invoiceId: string): Promise<boolean> {
+export async function recordInvoice(db: Db | Tx, config: Config, invoiceId: string): Promise<boolean> {
   const stripe = stripeClient(config);
   const invoice = await stripe.invoices.retrieve(invoiceId);
   if (invoice.status !== "paid") return false;
@@ -126,7 +151,7 @@ export async function recordInvoice(db: Db, config: Config, invoiceId: string): 
     userId: customerId ? await userForCustomer(db, stripe, customerId) : null,
     stripeInvoiceId: invoice.id!,
     stripeSubscriptionId: subscriptionId,
-    planType: priceId ? planForPrice(config, priceId) : null,
+    planType: priceId ? (await loadPriceBook(db, config)).planOf(priceId) : null,
     amountCents: invoice.amount_paid,
     currency: invoice.currency,
     status: invoice.status,
@@ -140,8 +165,27 @@ export async function recordInvoice(db: Db, config: Config, invoiceId: string): 
   return inserted.length > 0;
 }
 
+/** Stores one Stripe refund (once: keyed by its id); true when it was new. */
+export async function storeRefund(db: Db | Tx, refund: Stripe.Refund, owner: { userId: string | null; stripeInvoiceId: string | null }, reason = refund.reason): Promise<boolean> {
+  const rows = await db
+    .insert(refunds)
+    .values({
+      stripeRefundId: refund.id,
+      userId: owner.userId,
+      stripeInvoiceId: owner.stripeInvoiceId,
+      stripePaymentIntentId: idOf(refund.payment_intent),
+      amountCents: refund.amount,
+      currency: refund.currency,
+      reason,
+      refundedAt: fromUnix(refund.created)!,
+    })
+    .onConflictDoNothing({ target: refunds.stripeRefundId })
+    .returning({ id: refunds.id });
+  return rows.length > 0;
+}
+
 /** Records every refund of a charge (ours and those made in Stripe's dashboard), once each. */
-export async function recordRefunds(db: Db, config: Config, chargeId: string): Promise<number> {
+export async function recordRefunds(db: Db | Tx, config: Config, chargeId: string): Promise<number> {
   const stripe = stripeClient(config);
   const list = await stripe.refunds.list({ charge: chargeId, limit: 100 });
   let recorded = 0;
@@ -151,21 +195,8 @@ export async function recordRefunds(db: Db, config: Config, chargeId: string): P
     const [invoice] = paymentIntentId
       ? await db.select({ userId: invoices.userId, stripeInvoiceId: invoices.stripeInvoiceId }).from(invoices).where(eq(invoices.stripePaymentIntentId, paymentIntentId)).limit(1)
       : [];
-    const rows = await db
-      .insert(refunds)
-      .values({
-        stripeRefundId: refund.id,
-        userId: invoice?.userId ?? null,
-        stripeInvoiceId: invoice?.stripeInvoiceId ?? null,
-        stripePaymentIntentId: paymentIntentId,
-        amountCents: refund.amount,
-        currency: refund.currency,
-        reason: refund.reason,
-        refundedAt: fromUnix(refund.created)!,
-      })
-      .onConflictDoNothing({ target: refunds.stripeRefundId })
-      .returning({ id: refunds.id });
-    recorded += rows.length;
+    const stored = await storeRefund(db, refund, { userId: invoice?.userId ?? null, stripeInvoiceId: invoice?.stripeInvoiceId ?? null });
+    if (stored) recorded += 1;
   }
   return recorded;
 }

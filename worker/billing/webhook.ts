@@ -2,17 +2,27 @@
  * POST /api/stripe/webhook — Stripe's events, the source of truth for billing state.
  * The signature is checked on the raw body (SubtleCrypto, 300 s tolerance); a bad one is a 400 with no
  * effect. Every handler re-reads the object from Stripe and upserts (./sync.ts), so replays and events
- * out of order are harmless; an event id already processed is acknowledged without work. A handler that
- * fails answers 500, and Stripe retries.
+ * out of order are harmless. The event id is recorded as processed in the same transaction as the
+ * handler's writes: a second delivery waits for the first and is acknowledged without work, and a
+ * handler that fails leaves nothing recorded, answers 500, and Stripe's retry does the work. What Stripe
+ * must then be asked to change (./settle.ts) runs after the commit; if it fails, the event is forgotten
+ * again so the retry redoes it. An event
+ * about an object Stripe no longer knows (a deleted subscription) is logged and acknowledged: retrying
+ * it could never succeed.
  */
 import Stripe from "stripe";
 import { eq } from "drizzle-orm";
 import type { Context } from "hono";
+import type { Tx } from "../../db";
 import { processedProviderEvents } from "../../db/schema";
+import type { Config } from "../config";
 import type { AppEnv } from "../env";
 import { badRequest } from "../lib/errors";
+import { log } from "../lib/log";
+import { createMailer, type MailMessage } from "../mail/mailer";
+import { settleSubscriptions } from "./settle";
 import { idOf, paymentsUnavailable, stripeClient } from "./stripe";
-import { recordInvoice, recordRefunds, syncSubscription } from "./sync";
+import { recordInvoice, recordRefunds, syncAnySubscription } from "./sync";
 
 const crypto = Stripe.createSubtleCryptoProvider();
 const TOLERANCE_SECONDS = 300;
@@ -30,37 +40,62 @@ export async function handleWebhook(c: Context<AppEnv>) {
     throw badRequest("Invalid Stripe signature.");
   }
 
-  const [seen] = await db.select({ id: processedProviderEvents.id }).from(processedProviderEvents).where(eq(processedProviderEvents.id, event.id)).limit(1);
-  if (seen) return c.json({ received: true, duplicate: true });
-
-  await handleEvent(c.var, event);
-  await db.insert(processedProviderEvents).values({ id: event.id, type: event.type }).onConflictDoNothing();
-  return c.json({ received: true });
+  const outcome = await db.transaction(async (tx) => {
+    const [fresh] = await tx.insert(processedProviderEvents).values({ id: event.id, type: event.type }).onConflictDoNothing().returning({ id: processedProviderEvents.id });
+    if (!fresh) return { duplicate: true, userId: null };
+    return { duplicate: false, userId: await handleKnown(tx, config, event) };
+  });
+  if (outcome.userId) {
+    let mail: MailMessage[];
+    const mailer = createMailer(config, c.env);
+    try {
+      mail = await settleSubscriptions(db, config, outcome.userId, mailer);
+    } catch (err) {
+      // Not settled: forget the event, so Stripe's retry does it all again (every step is idempotent).
+      await db.delete(processedProviderEvents).where(eq(processedProviderEvents.id, event.id));
+      throw err;
+    }
+    for (const message of mail) await mailer.send(message);
+  }
+  return c.json(outcome.duplicate ? { received: true, duplicate: true } : { received: true });
 }
 
-async function handleEvent({ db, config }: AppEnv["Variables"], event: Stripe.Event) {
+/** The event's database work; its owner (to settle afterwards), or null. Nothing (logged) for an object Stripe does not know. */
+async function handleKnown(tx: Tx, config: Config, event: Stripe.Event): Promise<string | null> {
+  try {
+    return await handleEvent(tx, config, event);
+  } catch (err) {
+    if (!(err instanceof Stripe.errors.StripeInvalidRequestError && err.code === "resource_missing")) throw err;
+    log("warn", "billing: a webhook about an object Stripe does not know was acknowledged", { eventId: event.id, type: event.type, message: err.message });
+    return null;
+  }
+}
+
+/** Syncs the subscription (when there is one); returns its owner. */
+const syncOwner = async (db: Tx, config: Config, subscriptionId: string | null) =>
+  subscriptionId ? (await syncAnySubscription(db, config, subscriptionId)).ownerId : null;
+
+/** Copies what the event is about from Stripe; returns the person whose subscription it touched, if any. */
+async function handleEvent(db: Tx, config: Config, event: Stripe.Event): Promise<string | null> {
   switch (event.type) {
     case "checkout.session.completed": {
       const session = event.data.object;
       const subscriptionId = idOf(session.subscription);
-      if (subscriptionId) await syncSubscription(db, config, subscriptionId);
-      return;
+      return syncOwner(db, config, subscriptionId);
     }
     case "customer.subscription.created":
     case "customer.subscription.updated":
     case "customer.subscription.deleted":
     case "customer.subscription.paused":
     case "customer.subscription.resumed":
-      await syncSubscription(db, config, event.data.object.id);
-      return;
+      return syncOwner(db, config, event.data.object.id);
     case "invoice.paid":
     case "invoice.payment_succeeded":
     case "invoice.payment_failed": {
       const invoice = event.data.object;
       if (event.type !== "invoice.payment_failed") await recordInvoice(db, config, invoice.id!);
       const subscriptionId = idOf(invoice.parent?.subscription_details?.subscription);
-      if (subscriptionId) await syncSubscription(db, config, subscriptionId);
-      return;
+      return syncOwner(db, config, subscriptionId);
     }
     case "subscription_schedule.created":
     case "subscription_schedule.updated":
@@ -70,14 +105,13 @@ async function handleEvent({ db, config }: AppEnv["Variables"], event: Stripe.Ev
     case "subscription_schedule.aborted": {
       const schedule = event.data.object;
       const subscriptionId = idOf(schedule.subscription) ?? schedule.released_subscription;
-      if (subscriptionId) await syncSubscription(db, config, subscriptionId);
-      return;
+      return syncOwner(db, config, subscriptionId);
     }
     case "charge.refunded":
       await recordRefunds(db, config, event.data.object.id);
-      return;
+      return null;
     default:
       // Stripe (and the stand-in) send more types than we act on; acknowledging them is the whole job.
-      return;
+      return null;
   }
 }

@@ -2,7 +2,7 @@
 import { Hono } from "hono";
 import type { AppEnv } from "../env";
 import { requireUser } from "../auth/middleware";
-import { readCredits } from "../headshots/entitlement";
+import { readCredits } from "./allowance";
 
 export const creditsRoutes = new Hono<AppEnv>().get("/credits", requireUser, async (c) => {
   const body = await readCredits(c.var.httpDb, c.var.user.id);

@@ -14,7 +14,9 @@ import {
   FILE_FORMATS,
   PRESET_IDS,
   RESOLUTIONS,
+  ROUND_NOT_ALLOWED,
   SHAPES,
+  roundAllowed,
   type DownloadOptions,
 } from "../../domain/downloads";
 
@@ -56,6 +58,7 @@ export const downloadQuery = z
     error: "choose either a preset or a custom width/height, not both",
     path: ["preset"],
   })
+  .refine((q) => q.shape !== "round" || roundAllowed(q), { error: ROUND_NOT_ALLOWED, path: ["shape"] })
   .refine((q) => (q.width ?? q.height ?? 0) * (q.height ?? q.width ?? 0) <= CUSTOM_MAX_PIXELS, {
     error: `width × height must be at most ${String(CUSTOM_MAX_PIXELS).replace(/\B(?=(\d{3})+(?!\d))/g, ",")} pixels (for example 2048×2048 or 4096×1024)`,
     path: ["width"],
@@ -83,8 +86,8 @@ export function normaliseDownload(q: DownloadQuery): DownloadOptions {
   return base;
 }
 
-/** Bump when the pipeline's output changes, so cached files made by older code are not served. */
-export const PIPELINE_VERSION = 2;
+/** Bump when the pipeline's output changes, so cached files made by older code are not served (3: the AI marking, decision 110). */
+export const PIPELINE_VERSION = 3;
 
 /** A stable hash of the normalised options and the source they apply to (hex SHA-256, 32 chars). */
 export async function downloadHash(o: DownloadOptions, source: string): Promise<string> {

@@ -16,7 +16,7 @@ describe("encodePng", () => {
       for (const alpha of [false, true]) {
         const px = pixels(w, h, alpha);
         const png = encodePng(px, w, h, 300);
-        expect(pngChunks(png).map((c) => c.type)).toEqual(["IHDR", "pHYs", "IDAT", "IEND"]);
+        expect(pngChunks(png).map((c) => c.type)).toEqual(["IHDR", "pHYs", "iTXt", "IDAT", "IEND"]);
         expect(pngChunks(png)[0]!.data[9]).toBe(alpha ? 6 : 2);
         expect(Math.round(pngDpi(png)!.x)).toBe(300);
         const d = await decodePng(png);

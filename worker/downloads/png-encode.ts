@@ -2,11 +2,11 @@
  * Our PNG writer: 8-bit truecolour, RGB when every pixel is opaque (colour type 2) and RGBA only when
  * there is transparency (colour type 6, the round shape). Every row gets the Average filter (in WASM
  * SIMD), then the whole stream goes through the runtime's native zlib (./zlib.ts) into one IDAT.
- * DPI is a pHYs chunk written with the header.
+ * DPI is a pHYs chunk written with the header, followed by the AI marking (png.ts XMP_CHUNK, decision 110).
  */
 import { crc32 } from "../lib/crc32";
 import { deflate } from "./zlib";
-import { dpiToPixelsPerMetre } from "./png";
+import { XMP_CHUNK, dpiToPixelsPerMetre } from "./png";
 import { align16, simd } from "./simd/kernel";
 
 const SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
@@ -47,7 +47,8 @@ export function filterRows(rgba: Uint8Array, width: number, height: number, bpp:
 }
 
 /**
- * Encodes RGBA pixels as PNG: colour type 2 when opaque, 6 otherwise; pHYs when `dpi` is given.
+ * Encodes RGBA pixels as PNG: colour type 2 when opaque, 6 otherwise; pHYs when `dpi` is given; always
+ * the XMP that marks the image as AI-made.
  * The chunks are written straight into the one output buffer (the compressed data is copied once).
  */
 export function encodePng(rgba: Uint8Array, width: number, height: number, dpi?: number): Uint8Array {
@@ -56,7 +57,7 @@ export function encodePng(rgba: Uint8Array, width: number, height: number, dpi?:
   const idat = deflate(filterRows(rgba, width, height, bpp));
 
   const chunks = 3 + (dpi === undefined ? 0 : 1);
-  const out = new Uint8Array(SIGNATURE.length + chunks * 12 + 13 + (dpi === undefined ? 0 : 9) + idat.length);
+  const out = new Uint8Array(SIGNATURE.length + chunks * 12 + 13 + (dpi === undefined ? 0 : 9) + XMP_CHUNK.length + idat.length);
   const view = new DataView(out.buffer);
   out.set(SIGNATURE);
   let o = SIGNATURE.length;
@@ -81,6 +82,8 @@ export function encodePng(rgba: Uint8Array, width: number, height: number, dpi?:
       out[at + 8] = 1; // metre
     });
   }
+  out.set(XMP_CHUNK, o);
+  o += XMP_CHUNK.length;
   chunk("IDAT", idat.length, (at) => out.set(idat, at));
   chunk("IEND", 0, () => {});
   return out;

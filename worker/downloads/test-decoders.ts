@@ -125,3 +125,52 @@ export function webpInfo(w: Uint8Array) {
   }
   return { riffSize, fileSize: w.length, chunks, width, height, flags: vp8x?.data[0] ?? 0, exif: chunks.find((c) => c.type === "EXIF")?.data };
 }
+
+/**
+ * Every XMP packet a file carries, as text, found the way readers look for it: PNG iTXt
+ * `XML:com.adobe.xmp` (uncompressed), WebP `XMP ` chunks (only with the VP8X XMP flag), TIFF tag 700,
+ * JPEG APP1 segments with Adobe's namespace.
+ */
+export function xmpPackets(b: Uint8Array): string[] {
+  const text = (d: Uint8Array) => new TextDecoder().decode(d);
+  if (b[0] === 0x89 && b[1] === 0x50) {
+    const key = "XML:com.adobe.xmp\0";
+    return pngChunks(b)
+      .filter((c) => c.type === "iTXt" && text(c.data.subarray(0, key.length)) === key)
+      .map((c) => {
+        const d = c.data.subarray(key.length);
+        if (d[0] !== 0) throw new Error("compressed XMP");
+        let o = 2;
+        o = d.indexOf(0, o) + 1; // language tag
+        o = d.indexOf(0, o) + 1; // translated keyword
+        return text(d.subarray(o));
+      });
+  }
+  if (str4(b, 0) === "RIFF") {
+    const info = webpInfo(b);
+    const packets = info.chunks.filter((c) => c.type === "XMP ").map((c) => text(c.data));
+    if (packets.length && !(info.flags & 0x04)) throw new Error("XMP chunk without the VP8X XMP flag");
+    return packets;
+  }
+  if (b[0] === 0x49 || b[0] === 0x4d) {
+    const xmp = tiffTags(b).get(700);
+    return xmp ? [text(Uint8Array.from(xmp))] : [];
+  }
+  if (b[0] === 0xff && b[1] === 0xd8) {
+    const ns = "http://ns.adobe.com/xap/1.0/\0";
+    const out: string[] = [];
+    for (let o = 2; o + 4 <= b.length && b[o] === 0xff && b[o + 1] !== 0xda;) {
+      const len = (b[o + 2]! << 8) | b[o + 3]!;
+      const body = b.subarray(o + 4, o + 2 + len);
+      if (b[o + 1] === 0xe1 && text(body.subarray(0, ns.length)) === ns) out.push(text(body.subarray(ns.length)));
+      o += 2 + len;
+    }
+    return out;
+  }
+  throw new Error("unknown format");
+}
+
+/** The IPTC digital source type an XMP packet declares (attribute or element form), or undefined. */
+export function digitalSourceType(xmp: string): string | undefined {
+  return /Iptc4xmpExt:DigitalSourceType(?:="([^"]*)"|>([^<]*)<)/.exec(xmp)?.slice(1).find(Boolean);
+}

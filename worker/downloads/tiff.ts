@@ -1,24 +1,28 @@
 /**
  * A small baseline TIFF writer (little-endian, one IFD, chunky RGB or RGBA 8-bit, Adobe Deflate with
- * the horizontal-difference predictor, XResolution/YResolution/ResolutionUnit = inch), plus the same IFD
+ * the horizontal-difference predictor, XResolution/YResolution/ResolutionUnit = inch, the AI marking as
+ * XMP in tag 700), plus the same IFD
  * writer reused for the EXIF block WebP carries its DPI in. No dependency: the runtime's native zlib
  * (./zlib.ts) produces the zlib stream TIFF compression 8 expects, in Workers and in Node alike.
  */
 import { isOpaque } from "./png-encode";
 import { deflate } from "./zlib";
+import { XMP_BYTES } from "../marking/xmp";
 
-const enum T { ASCII = 2, SHORT = 3, LONG = 4, RATIONAL = 5 }
-const TYPE_SIZE: Record<T, number> = { [T.ASCII]: 1, [T.SHORT]: 2, [T.LONG]: 4, [T.RATIONAL]: 8 };
+const enum T { BYTE = 1, ASCII = 2, SHORT = 3, LONG = 4, RATIONAL = 5 }
+const TYPE_SIZE: Record<T, number> = { [T.BYTE]: 1, [T.ASCII]: 1, [T.SHORT]: 2, [T.LONG]: 4, [T.RATIONAL]: 8 };
 
 interface Entry {
   tag: number;
   type: T;
-  /** Numbers (a RATIONAL takes two: numerator, denominator) or a string for ASCII. */
-  values: number[] | string;
+  /** Numbers (a RATIONAL takes two: numerator, denominator), a string for ASCII, bytes for BYTE. */
+  values: number[] | string | Uint8Array;
 }
 
 const count = (e: Entry) =>
   typeof e.values === "string" ? e.values.length + 1 : e.type === T.RATIONAL ? e.values.length / 2 : e.values.length;
+/** Entries whose bytes are written as they are (the XMP packet). */
+const isBytes = (v: Entry["values"]): v is Uint8Array => v instanceof Uint8Array;
 const byteSize = (e: Entry) => count(e) * TYPE_SIZE[e.type];
 
 /** Bytes an IFD and its out-of-line values take. */
@@ -45,7 +49,9 @@ function writeIfd(out: DataView, at: number, entries: Entry[]): void {
       v = extra;
       extra += (size + 1) & ~1;
     }
-    if (typeof e.values === "string") {
+    if (isBytes(e.values)) {
+      new Uint8Array(out.buffer, out.byteOffset).set(e.values, v);
+    } else if (typeof e.values === "string") {
       for (let k = 0; k < e.values.length; k++) out.setUint8(v + k, e.values.charCodeAt(k) & 0x7f);
       out.setUint8(v + e.values.length, 0);
     } else {
@@ -131,6 +137,7 @@ export async function encodeTiff(rgba: Uint8Array, width: number, height: number
     { tag: 284, type: T.SHORT, values: [1] }, // PlanarConfiguration: chunky
     { tag: 305, type: T.ASCII, values: "Headshot Studio" }, // Software
     { tag: 317, type: T.SHORT, values: [2] }, // Predictor: horizontal differencing
+    { tag: 700, type: T.BYTE, values: XMP_BYTES }, // XMP: the AI marking (decision 110)
     ...resolutionEntries(dpi ?? 72),
   ];
   if (spp === 4) entries.push({ tag: 338, type: T.SHORT, values: [2] }); // ExtraSamples: unassociated alpha

@@ -4,6 +4,7 @@ import { PhotonImage } from "@cf-wasm/photon";
 import { FILE_FORMATS, PRESETS, WEB_LONG_SIDE, type DownloadOptions, type FileFormat } from "../../domain/downloads";
 import { portraitPixels } from "./fixture";
 import { encodePng } from "./png-encode";
+import { XMP_CHUNK } from "./png";
 import { transformDownload } from "./transform";
 import { decodePng, pngChunks, pngDpi, tiffTags, webpInfo, type Decoded } from "./test-decoders";
 
@@ -67,13 +68,14 @@ describe("transformDownload: sizes and formats", () => {
     }
   });
 
-  it("serves a stored PNG as it is when nothing changes, and only adds pHYs for a DPI", async () => {
-    const same = await transformDownload(SOURCE, opts({}));
-    expect(same.bytes).toBe(SOURCE);
-    const with300 = await transformDownload(SOURCE, opts({ dpi: "300" }));
+  it("serves a stored PNG without re-encoding when nothing changes: only the XMP, and pHYs for a DPI, are added", async () => {
     const idat = (b: Uint8Array) => pngChunks(b).filter((c) => c.type === "IDAT").map((c) => [...c.data.subarray(0, 64)]);
+    const same = await transformDownload(SOURCE, opts({}));
+    expect(idat(same.bytes)).toEqual(idat(SOURCE));
+    expect(same.bytes.length).toBe(SOURCE.length + XMP_CHUNK.length);
+    const with300 = await transformDownload(SOURCE, opts({ dpi: "300" }));
     expect(idat(with300.bytes)).toEqual(idat(SOURCE));
-    expect(with300.bytes.length).toBe(SOURCE.length + 21);
+    expect(with300.bytes.length).toBe(SOURCE.length + 21 + XMP_CHUNK.length);
   });
 });
 
@@ -156,8 +158,8 @@ describe("transformDownload: DPI", () => {
   it("WebP: an EXIF chunk (VP8X flag set) with the resolution in inches", async () => {
     // web is lossy (VP8, with a lossless ALPH chunk when round); every other size lossless (VP8L).
     const cases = [
-      { o: { resolution: "web" }, size: 512, square: ["VP8X", "VP8 ", "EXIF"], round: ["VP8X", "ALPH", "VP8 ", "EXIF"] },
-      { o: { preset: "twitter-profile" }, size: 400, square: ["VP8X", "VP8L", "EXIF"], round: ["VP8X", "VP8L", "EXIF"] },
+      { o: { resolution: "web" }, size: 512, square: ["VP8X", "VP8 ", "EXIF", "XMP "], round: ["VP8X", "ALPH", "VP8 ", "EXIF", "XMP "] },
+      { o: { preset: "twitter-profile" }, size: 400, square: ["VP8X", "VP8L", "EXIF", "XMP "], round: ["VP8X", "VP8L", "EXIF", "XMP "] },
     ] as const;
     for (const c of cases) for (const shape of ["square", "round"] as const) {
       const out = await transformDownload(SOURCE, opts({ ...c.o, fileFormat: "webp", dpi: "300", shape }));
@@ -194,7 +196,7 @@ describe("transformDownload: encoders", () => {
 
   it("writes the web WebP lossy, at 512², close to the lossless pixels", async () => {
     const lossy = await transformDownload(SOURCE, opts({ resolution: "web", fileFormat: "webp" }));
-    expect(webpInfo(lossy.bytes).chunks.map((c) => c.type)).toEqual(["VP8 "]);
+    expect(webpInfo(lossy.bytes).chunks.map((c) => c.type)).toEqual(["VP8X", "VP8 ", "XMP "]);
     const d = await decode(lossy.bytes, "webp");
     expect([d.width, d.height]).toEqual([512, 512]);
     const ref = await decodePng((await transformDownload(SOURCE, opts({ resolution: "web" }))).bytes);

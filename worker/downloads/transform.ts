@@ -3,20 +3,20 @@
  * Decode once (our PNG reader on the runtime's zlib; photon for anything else), crop and resize once
  * (resize.ts, Catmull-Rom), compose/mask the raw RGBA when needed, encode once with DPI in the
  * container: PNG and TIFF by our writers on native zlib, lossless WebP by photon, the `web` WebP lossy
- * by libwebp. Routes, tests and bench/downloads.ts all call `transformDownload` directly.
+ * by libwebp. Every file carries the XMP that marks it AI-made (decision 110). Routes, tests and bench/downloads.ts all call `transformDownload` directly.
  * docs/decisions/030-download-pipeline.md and 033-download-encoders.md say why.
  */
 import { PhotonImage } from "@cf-wasm/photon";
 import type { DownloadOptions, FileFormat } from "../../domain/downloads";
 import { applyRoundMask, composeOnBackdrop } from "./compose";
 import { planGeometry } from "./geometry";
-import { isPng, pngSize, setPngDpi } from "./png";
+import { isPng, markPng, pngSize } from "./png";
 import { decodePng, type Pixels } from "./png-decode";
 import { encodePng, isOpaque } from "./png-encode";
 import { resizeRgba } from "./resize";
 import { rgbaRaster, toRgba } from "./raster";
 import { encodeTiff } from "./tiff";
-import { setWebpDpi } from "./webp";
+import { markWebp } from "./webp";
 import { encodeWebpLossy } from "./webp-lossy";
 
 export const FORMAT_MIME: Record<FileFormat, string> = {
@@ -49,12 +49,12 @@ export async function transformDownload(source: Uint8Array, o: DownloadOptions):
   const dpi = o.dpi ? Number(o.dpi) : undefined;
   const mime = FORMAT_MIME[o.fileFormat];
 
-  // Nothing to do to the pixels of a stored PNG: only (re)write pHYs; no decode, no re-encode.
+  // Nothing to do to the pixels of a stored PNG: only (re)write pHYs and the XMP; no decode, no re-encode.
   if (isPng(source) && o.fileFormat === "png" && o.shape === "square") {
     const { width, height } = pngSize(source);
     const plan = planGeometry(width, height, o);
     if (plan.width === width && plan.height === height && plan.portrait.width === width) {
-      return { bytes: setPngDpi(source, dpi), mime, width, height };
+      return { bytes: markPng(source, { dpi }), mime, width, height };
     }
   }
 
@@ -73,11 +73,11 @@ export async function transformDownload(source: Uint8Array, o: DownloadOptions):
   if (o.fileFormat === "png") bytes = await encodePng(pixels, width, height, dpi);
   else if (o.fileFormat === "tiff") bytes = await encodeTiff(pixels, width, height, dpi);
   else if (o.resolution === "web") {
-    bytes = setWebpDpi(await encodeWebpLossy(pixels, width, height), width, height, round, dpi);
+    bytes = markWebp(await encodeWebpLossy(pixels, width, height), dpi, round);
   } else {
     const img = new PhotonImage(pixels, width, height);
     try {
-      bytes = setWebpDpi(img.get_bytes_webp(), width, height, round, dpi);
+      bytes = markWebp(img.get_bytes_webp(), dpi, round);
     } finally {
       img.free();
     }

@@ -1,13 +1,16 @@
 /**
- * WebP container surgery: add DPI as an EXIF chunk. A WebP with metadata needs the extended format:
- * RIFF | "WEBP" | VP8X (flags, canvas size) | image chunk(s) | EXIF. Photon (lossless) and libwebp (lossy,
- * opaque) write the simple format (RIFF | "WEBP" | VP8L or VP8), which this wraps without touching the
- * compressed image; libwebp's lossy-with-alpha output is already extended (VP8X | ALPH | VP8), so it only
- * gets the EXIF flag and chunk.
+ * WebP container surgery: the AI marking (XMP, decision 110) and DPI (EXIF), without touching the
+ * compressed image. Metadata needs the extended format: RIFF | "WEBP" | VP8X (flags, canvas size) |
+ * image chunk(s) | EXIF | XMP. Photon (lossless) and libwebp (lossy, opaque) write the simple format
+ * (RIFF | "WEBP" | VP8L or VP8), which this wraps in a VP8X; libwebp's lossy-with-alpha output is already
+ * extended (VP8X | ALPH | VP8), so it only gets the flags and chunks.
  */
+import { XMP_BYTES } from "../marking/xmp";
 import { exifResolution } from "./tiff";
 
 const ascii = (b: Uint8Array, o: number) => String.fromCharCode(b[o]!, b[o + 1]!, b[o + 2]!, b[o + 3]!);
+
+const FLAG_ALPHA = 0x10, FLAG_EXIF = 0x08, FLAG_XMP = 0x04;
 
 function chunk(type: string, data: Uint8Array): Uint8Array {
   const padded = data.length + (data.length & 1);
@@ -18,33 +21,62 @@ function chunk(type: string, data: Uint8Array): Uint8Array {
   return out;
 }
 
-/** Returns the WebP with an EXIF chunk carrying `dpi`; unchanged when `dpi` is undefined. */
-export function setWebpDpi(webp: Uint8Array, width: number, height: number, hasAlpha: boolean, dpi: number | undefined): Uint8Array {
-  if (dpi === undefined) return webp;
-  if (ascii(webp, 0) !== "RIFF" || ascii(webp, 8) !== "WEBP") throw new Error("not a WebP");
-  const exif = chunk("EXIF", exifResolution(dpi));
-  if (ascii(webp, 12) === "VP8X") {
-    const out = new Uint8Array(webp.length + exif.length);
-    out.set(webp);
-    out.set(exif, webp.length);
-    out[20] = out[20]! | 0x08; // VP8X flags: EXIF present
-    new DataView(out.buffer).setUint32(4, out.length - 8, true);
-    return out;
-  }
-  const body = webp.subarray(12); // the image chunk(s) as photon wrote them
+const XMP_CHUNK = chunk("XMP ", XMP_BYTES);
 
+/**
+ * A VP8X chunk for a simple-format WebP: the canvas size from its VP8L or VP8 header; alpha as the
+ * caller knows it, else from VP8L's alpha-is-used bit (which photon sets on opaque images too).
+ */
+function vp8xFor(image: Uint8Array, knownAlpha: boolean | undefined): Uint8Array {
+  const type = ascii(image, 0);
+  const data = image.subarray(8);
+  let width: number, height: number, alpha = false;
+  if (type === "VP8L") {
+    const bits = data[1]! | (data[2]! << 8) | (data[3]! << 16) | (data[4]! << 24);
+    width = 1 + (bits & 0x3fff);
+    height = 1 + ((bits >>> 14) & 0x3fff);
+    alpha = ((bits >>> 28) & 1) === 1;
+  } else if (type === "VP8 ") {
+    width = (data[6]! | (data[7]! << 8)) & 0x3fff;
+    height = (data[8]! | (data[9]! << 8)) & 0x3fff;
+  } else throw new Error(`unexpected WebP chunk ${type}`);
   const vp8x = new Uint8Array(10);
-  vp8x[0] = 0x08 | (hasAlpha ? 0x10 : 0); // EXIF present, alpha present
+  vp8x[0] = knownAlpha ?? alpha ? FLAG_ALPHA : 0;
   const w = width - 1, h = height - 1;
   vp8x[4] = w & 0xff; vp8x[5] = (w >> 8) & 0xff; vp8x[6] = (w >> 16) & 0xff;
   vp8x[7] = h & 0xff; vp8x[8] = (h >> 8) & 0xff; vp8x[9] = (h >> 16) & 0xff;
-  const head = chunk("VP8X", vp8x);
+  return chunk("VP8X", vp8x);
+}
 
-  const out = new Uint8Array(12 + head.length + body.length + exif.length);
+/**
+ * Returns the WebP in the extended format with our XMP chunk (replacing any it had) and, when `dpi` is
+ * given, an EXIF chunk carrying it (replacing any it had; an existing one stays otherwise). `alpha`: whether
+ * the image has transparency, when the caller knows (for the VP8X a simple-format file is given).
+ */
+export function markWebp(webp: Uint8Array, dpi?: number, alpha?: boolean): Uint8Array {
+  if (ascii(webp, 0) !== "RIFF" || ascii(webp, 8) !== "WEBP") throw new Error("not a WebP");
+  const view = new DataView(webp.buffer, webp.byteOffset, webp.byteLength);
+  const end = Math.min(webp.length, 8 + view.getUint32(4, true));
+  let vp8x: Uint8Array | undefined;
+  let exif = dpi === undefined ? undefined : chunk("EXIF", exifResolution(dpi));
+  const body: Uint8Array[] = [];
+  for (let o = 12; o + 8 <= end; ) {
+    const size = view.getUint32(o + 4, true);
+    const next = Math.min(end, o + 8 + size + (size & 1));
+    const type = ascii(webp, o);
+    const c = webp.subarray(o, next);
+    if (type === "VP8X") vp8x = c.slice();
+    else if (type === "EXIF") exif ??= c;
+    else if (type !== "XMP ") body.push(c);
+    o = next;
+  }
+  vp8x ??= vp8xFor(body[0]!, alpha);
+  vp8x[8] = (vp8x[8]! & ~(FLAG_EXIF | FLAG_XMP)) | FLAG_XMP | (exif ? FLAG_EXIF : 0);
+  const parts = [vp8x, ...body, ...(exif ? [exif] : []), XMP_CHUNK];
+  const out = new Uint8Array(12 + parts.reduce((n, p) => n + p.length, 0));
   out.set(webp.subarray(0, 12));
   new DataView(out.buffer).setUint32(4, out.length - 8, true);
-  out.set(head, 12);
-  out.set(body, 12 + head.length);
-  out.set(exif, 12 + head.length + body.length);
+  let w = 12;
+  for (const p of parts) { out.set(p, w); w += p.length; }
   return out;
 }

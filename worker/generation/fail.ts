@@ -1,12 +1,19 @@
 /**
- * Failing generations and giving the free generation back, in one SQL statement so it happens exactly
- * once: only rows still `processing` are failed (the same condition a completion needs, so a row is
- * either completed or failed, never both), and only rows that had `charged_credit` refund it — the flag
- * is cleared in the same UPDATE, so a second attempt finds nothing to refund.
+ * Ending a headshot and giving its free generation back, in one transaction so it happens exactly once:
+ * - a failure: only rows still `processing` are failed (the lifecycle's guarded move, the same condition
+ *   a completion needs, so a row is either completed or failed, never both);
+ * - a removal by moderation (decision 061): only rows not yet removed move, whatever their status.
+ * The ledger refunds only headshots still marked charged, clearing the mark and recording
+ * `credit_refunded`, so a second attempt (or a failure after a removal) finds nothing to refund, and the
+ * owner can be told that the generation was given back.
  */
-import { sql, type SQL } from "drizzle-orm";
-import type { Db } from "../../db";
-import { withDb } from "../lib/context";
+import { and, eq, inArray, lt, ne, sql, type SQL } from "drizzle-orm";
+import type { Db, Tx } from "../../db";
+import { headshots } from "../../db/schema";
+import { MESSAGES } from "../../domain/limits";
+import { refundGenerations } from "../credits";
+import { moveHeadshots } from "../headshots/lifecycle";
+import type { JobDeps } from "../lib/context";
 
 export interface FailedRow {
   id: string;
@@ -14,47 +21,44 @@ export interface FailedRow {
   refunded: boolean;
 }
 
+async function withRefunds(tx: Tx, rows: readonly { id: string; userId: string }[]): Promise<FailedRow[]> {
+  const refunded = new Set((await refundGenerations(tx, rows.map((r) => r.id))).map((r) => r.headshotId));
+  return rows.map((r) => ({ id: r.id, userId: r.userId, refunded: refunded.has(r.id) }));
+}
+
 async function failWhere(db: Db, condition: SQL, error: string): Promise<FailedRow[]> {
-  const result = await db.execute(sql`
-    with target as (
-      select id, user_id, charged_credit from headshots
-      where status = 'processing' and ${condition}
-      for update
-    ), failed as (
-      update headshots h
-      set status = 'failed', error = ${error}, charged_credit = false, completed_at = now(), updated_at = now()
-      from target t
-      where h.id = t.id and h.status = 'processing'
-      returning h.id, t.user_id, t.charged_credit
-    ), refunds as (
-      update credits c
-      set used = greatest(c.used - r.n, 0), updated_at = now()
-      from (select user_id, count(*)::int as n from failed where charged_credit group by user_id) r
-      where c.user_id = r.user_id
-      returning c.user_id
-    )
-    select id, user_id, charged_credit from failed
-  `);
-  return (result.rows as { id: string; user_id: string; charged_credit: boolean }[]).map((r) => ({
-    id: r.id,
-    userId: r.user_id,
-    refunded: r.charged_credit,
-  }));
+  return db.transaction(async (tx) => {
+    const failed = await moveHeadshots(tx, { from: "processing", to: "failed" }, condition, { error, completedAt: sql`now()` });
+    return withRefunds(tx, failed);
+  });
 }
 
 /** Fails one headshot (if still processing) and refunds its free generation. */
 export async function failGeneration(db: Db, headshotId: string, error: string): Promise<FailedRow | null> {
-  const [row] = await failWhere(db, sql`id = ${headshotId}`, error);
+  const [row] = await failWhere(db, eq(headshots.id, headshotId), error);
   return row ?? null;
+}
+
+/**
+ * Moderation's removal (decision 061): marks these headshots `removed` and gives back the free
+ * generation each had cost (a completed one too: its owner can no longer have it). Headshots already
+ * removed are left as they are, so removing twice refunds once. Runs in the caller's transaction.
+ */
+export async function removeWithRefund(tx: Tx, ids: string[]): Promise<FailedRow[]> {
+  if (ids.length === 0) return [];
+  const removed = await tx
+    .update(headshots)
+    .set({ moderationStatus: "removed", updatedAt: sql`now()` })
+    .where(and(inArray(headshots.id, ids), ne(headshots.moderationStatus, "removed")))
+    .returning({ id: headshots.id, userId: headshots.userId });
+  return withRefunds(tx, removed);
 }
 
 /**
  * The cron sweeper: fails every row queued more than `STUCK_AFTER_MINUTES` ago and still processing
  * (a consumer that crashed, a message that went to the dead-letter queue), and refunds them.
  */
-export async function sweepStuckGenerations(env: Env, now: Date = new Date()): Promise<FailedRow[]> {
-  return withDb(env, (db, config) => {
-    const cutoff = new Date(now.getTime() - config.STUCK_AFTER_MINUTES * 60_000);
-    return failWhere(db, sql`queued_at < ${cutoff.toISOString()}::timestamptz`, "Generation failed");
-  });
+export async function sweepStuckGenerations({ db, config, now }: Pick<JobDeps, "db" | "config" | "now">): Promise<FailedRow[]> {
+  const cutoff = new Date(now.getTime() - config.STUCK_AFTER_MINUTES * 60_000);
+  return failWhere(db, lt(headshots.queuedAt, cutoff), MESSAGES.generationStuck);
 }

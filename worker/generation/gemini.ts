@@ -41,7 +41,8 @@ export function geminiClient(config: Pick<Config, "GEMINI_API_KEY" | "GEMINI_BAS
 
 export async function generateHeadshotImage(
   config: Pick<Config, "GEMINI_API_KEY" | "GEMINI_BASE_URL" | "GEMINI_MODEL">,
-  input: { bytes: Uint8Array; mimeType: string; prompt: string },
+  /** The reference photos (one, or a shoot's several of one person) and the prompt that follows them. */
+  input: { images: { bytes: Uint8Array; mimeType: string }[]; prompt: string },
 ): Promise<ModelOutcome> {
   let response: GenerateContentResponse;
   try {
@@ -50,7 +51,7 @@ export async function generateHeadshotImage(
       contents: [{
         role: "user",
         parts: [
-          { inlineData: { mimeType: input.mimeType, data: toBase64(input.bytes) } },
+          ...input.images.map((image) => ({ inlineData: { mimeType: image.mimeType, data: toBase64(image.bytes) } })),
           { text: input.prompt },
         ],
       }],

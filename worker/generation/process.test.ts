@@ -8,11 +8,12 @@ import { getDecrypted } from "../storage/encrypted";
 import { headshotPrefix, resultKey } from "../storage/keys";
 import { MESSAGES } from "../../domain/limits";
 import { STYLE_IDS } from "../../domain/styles";
-import { api, createTestUser, testDb } from "../test/helpers";
+import { api, createTestUser, runJob, testDb } from "../test/helpers";
 import { contains, decode, jpegBytes } from "../test/images";
 import { creditsRow, envWithModel, headshotRow, seedProcessing } from "../test/headshots";
 import { operatorAuth } from "../test/admin";
-import { MAX_ATTEMPTS, backoffSeconds, processGeneration } from "./process";
+import { withDb } from "../lib/context";
+import { MAX_ATTEMPTS, backoffSeconds, processGeneration, type OpenSession } from "./process";
 import { sweepStuckGenerations } from "./fail";
 import { BLOCKED_MESSAGE, NO_IMAGE_MESSAGE } from "./gemini";
 import { buildPrompt } from "./prompts";
@@ -87,7 +88,7 @@ describe("processGeneration", () => {
     expect(differingTop).toBe(0); // the face area above it is untouched
   });
 
-  it("asks for a retry with backoff on transient errors, then fails with 'Generation failed' and refunds once", async () => {
+  it("asks for a retry with backoff on transient errors, then fails saying why and refunds once", async () => {
     const { user } = await createTestUser();
     const id = await seedProcessing(user.id);
     expect((await creditsRow(user.id)).used).toBe(1);
@@ -98,7 +99,7 @@ describe("processGeneration", () => {
       expect(await headshotRow(id)).toMatchObject({ status: "processing", attempts: attempt });
     }
     expect(await processGeneration(failing, id)).toMatchObject({ action: "failed" });
-    expect(await headshotRow(id)).toMatchObject({ status: "failed", error: MESSAGES.generationFailed, chargedCredit: false, attempts: MAX_ATTEMPTS });
+    expect(await headshotRow(id)).toMatchObject({ status: "failed", error: MESSAGES.generationBusy, chargedCredit: false, creditRefunded: true, attempts: MAX_ATTEMPTS });
     expect((await creditsRow(user.id)).used).toBe(0);
     // a late duplicate changes nothing and refunds nothing more
     expect((await processGeneration(failing, id)).action).toBe("skipped");
@@ -124,7 +125,7 @@ describe("processGeneration", () => {
       expect(await headshotRow(id)).toMatchObject({ status: "failed", error: message, attempts: 1 });
       expect((await creditsRow(user.id)).used).toBe(0);
       const status = await api(`/api/headshots/${id}/status`, { headers: auth }).then((r) => r.json());
-      expect(status).toEqual({ status: "failed", error: message });
+      expect(status).toEqual({ status: "failed", error: message, refunded: true });
     });
   }
 
@@ -209,6 +210,57 @@ describe("a generation in flight when its headshot goes away", () => {
   }
 });
 
+describe("claim, render, complete (decision 080)", () => {
+  /** A session opener that counts open sessions, and a bucket that records that count when the original is read and the result written. */
+  function recording(base: Env, failSessionNo?: number) {
+    let open = 0;
+    let opened = 0;
+    const seen: { op: string; openSessions: number }[] = [];
+    const openSession: OpenSession = async (e, fn) => {
+      opened++;
+      if (opened === failSessionNo) throw new Error("the process died here");
+      open++;
+      try {
+        return await withDb(e, (db) => fn(db));
+      } finally {
+        open--;
+      }
+    };
+    const images = new Proxy(base.IMAGES, {
+      get(target, prop) {
+        const value = Reflect.get(target, prop);
+        if (prop !== "get" && prop !== "put") return typeof value === "function" ? value.bind(target) : value;
+        return (...args: unknown[]) => {
+          seen.push({ op: String(prop), openSessions: open });
+          return (value as (...a: unknown[]) => unknown).apply(target, args);
+        };
+      },
+    });
+    return { env: { ...base, IMAGES: images } as Env, openSession, seen, sessions: () => opened };
+  }
+
+  it("holds no database session while the original is read, the model runs and the result is written", async () => {
+    const { user } = await createTestUser();
+    const id = await seedProcessing(user.id);
+    const r = recording(env);
+    expect(await processGeneration(r.env, id, { openSession: r.openSession })).toEqual({ action: "completed" });
+    expect(r.seen.map((s) => s.op)).toEqual(["get", "put"]); // the original before the model, the result after it
+    expect(r.seen.every((s) => s.openSessions === 0)).toBe(true);
+    expect(r.sessions()).toBe(2); // claim, complete
+  });
+
+  it("a process that dies before completing leaves the row processing; the redelivery completes it, charged once", async () => {
+    const { user } = await createTestUser();
+    const id = await seedProcessing(user.id);
+    const dying = recording(env, 2); // the complete step's session never opens
+    await expect(processGeneration(dying.env, id, { openSession: dying.openSession })).rejects.toThrow("the process died here");
+    expect(await headshotRow(id)).toMatchObject({ status: "processing", attempts: 1 });
+    expect(await processGeneration(env, id)).toEqual({ action: "completed" });
+    expect(await headshotRow(id)).toMatchObject({ status: "completed", attempts: 2, resultKey: resultKey(user.id, id) });
+    expect((await creditsRow(user.id)).used).toBe(1);
+  });
+});
+
 describe("the queue handler", () => {
   it("acks completed jobs and pings, and retries transient failures with a delay", async () => {
     const { user } = await createTestUser();
@@ -241,17 +293,31 @@ describe("the stuck-job sweeper", () => {
     const stuck = await seedProcessing(user.id, { queuedAt: new Date(Date.now() - 11 * 60_000) });
     const fresh = await seedProcessing(user.id, { queuedAt: new Date() });
     expect((await creditsRow(user.id)).used).toBe(2);
-    const failed = await sweepStuckGenerations(env);
+    const failed = await runJob(sweepStuckGenerations);
     expect(failed).toContainEqual({ id: stuck, userId: user.id, refunded: true });
     expect(failed.map((f) => f.id)).not.toContain(fresh);
-    expect(await headshotRow(stuck)).toMatchObject({ status: "failed", error: MESSAGES.generationFailed });
+    expect(await headshotRow(stuck)).toMatchObject({ status: "failed", error: MESSAGES.generationStuck });
     expect((await headshotRow(fresh)).status).toBe("processing");
     expect((await creditsRow(user.id)).used).toBe(1);
-    expect((await sweepStuckGenerations(env)).map((f) => f.id)).not.toContain(stuck);
+    expect((await runJob(sweepStuckGenerations)).map((f) => f.id)).not.toContain(stuck);
     expect((await creditsRow(user.id)).used).toBe(1);
     // a late consumer run cannot complete what the sweeper failed
     expect((await processGeneration(env, stuck)).action).toBe("skipped");
     expect((await headshotRow(stuck)).status).toBe("failed");
+  });
+
+  it("follows the clock it is given: stuck once STUCK_AFTER_MINUTES have passed, not before", async () => {
+    const { user } = await createTestUser();
+    // in the past, so the clocks below never reach other tests' rows
+    const queuedAt = new Date(Date.now() - 2 * 3600_000);
+    const id = await seedProcessing(user.id, { queuedAt });
+    const after = (minutes: number) => new Date(queuedAt.getTime() + minutes * 60_000);
+    const stuckAfter = getConfig(env).STUCK_AFTER_MINUTES;
+    expect((await runJob(sweepStuckGenerations, after(stuckAfter - 1))).map((f) => f.id)).not.toContain(id);
+    expect((await headshotRow(id)).status).toBe("processing");
+    expect((await runJob(sweepStuckGenerations, after(stuckAfter + 1))).map((f) => f.id)).toContain(id);
+    expect(await headshotRow(id)).toMatchObject({ status: "failed", chargedCredit: false });
+    expect((await creditsRow(user.id)).used).toBe(0);
   });
 
   it("runs from the cron trigger", async () => {

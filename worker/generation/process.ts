@@ -1,32 +1,42 @@
 /**
- * The queue consumer's work for one `{headshotId}` message. Delivery is at least once, so:
+ * The queue consumer's work for one `{headshotId}` message, in three steps, so no database session is
+ * held while the model thinks (up to 90 s; docs/decisions/080-claim-render-complete.md):
+ * 1. claim (one short session): count the attempt on a row still `processing`;
+ * 2. render (no session): read the original, call the model, watermark, write the encrypted result;
+ * 3. complete (one short session): the lifecycle's processing → completed move, or a failure with refund.
+ * Delivery is at least once, so:
  * - a row that is not `processing` is skipped (already done, failed, or never started);
- * - completing is `UPDATE ... WHERE status = 'processing'`, so two deliveries cannot both complete,
+ * - completing is the guarded move `processing → completed`, so two deliveries cannot both complete,
  *   and a completion cannot undo the sweeper's failure (nor the other way round).
  * - a headshot removed by moderation, or whose owner was deleted, while its generation ran keeps no
- *   result: the completing UPDATE also requires a live row (not `removed`), and when it matches nothing
+ *   result: the completing move also requires a live row (not `removed`), and when it matches nothing
  *   the object just written is deleted again (the removal's own prefix delete may have run before the
  *   write). A removed row still `processing` is failed at once (with the refund) instead of waiting
  *   for the sweeper.
- * Transient model errors ask the queue to retry with backoff until MAX_ATTEMPTS, then the row fails
- * with 'Generation failed' and the free generation is refunded. A safety block or an answer without an
+ * Transient model errors ask the queue to retry with backoff until MAX_ATTEMPTS (the row's `error`
+ * holds the last transient reason meanwhile, so the status poll can say it is retrying), then the row
+ * fails with MESSAGES.generationBusy and the free generation is refunded. A safety block or an answer without an
  * image fails at once with a readable reason (and a refund).
  */
 import { and, eq, ne, sql } from "drizzle-orm";
-import { headshots } from "../../db/schema";
+import type { Db } from "../../db";
+import { headshots, shoots } from "../../db/schema";
+import { getConfig, type Config } from "../config";
+import { moveHeadshots } from "../headshots/lifecycle";
 import { withDb } from "../lib/context";
 import { errorFields, log } from "../lib/log";
 import { getDecrypted, putEncrypted } from "../storage/encrypted";
-import { resultKey } from "../storage/keys";
-import { MESSAGES } from "../../domain/limits";
+import { referenceKey, resultKey } from "../storage/keys";
+import { GENERATION_MAX_ATTEMPTS, MESSAGES } from "../../domain/limits";
 import { styleById, type Gender, type StyleId } from "../../domain/styles";
 import { buildPrompt } from "./prompts";
 import { generateHeadshotImage } from "./gemini";
 import { stampWatermark } from "./watermark";
 import { failGeneration } from "./fail";
+import { finishShoot } from "../shoots/finish";
 
-/** Tries per headshot (the queue's max_retries is 5, so we give up before the dead-letter queue). */
-export const MAX_ATTEMPTS = 4;
+/** Tries per headshot; the queue's max_retries (wrangler.toml) is one more, so we give up before the dead-letter queue (worker/config-files.test.ts). */
+export const MAX_ATTEMPTS = GENERATION_MAX_ATTEMPTS;
 
 export type ProcessOutcome =
   | { action: "skipped"; status: string | null }
@@ -46,109 +56,169 @@ function lap(steps: Record<string, number>, name: string, since: number): number
   return now;
 }
 
-export async function processGeneration(env: Env, headshotId: string, queuedMs?: number): Promise<ProcessOutcome> {
-  const steps: Record<string, number> = {};
+/** Opens a short database session for one step (tests pass one that records when sessions are open). */
+export type OpenSession = <T>(env: Env, fn: (db: Db) => Promise<T>) => Promise<T>;
+
+type Row = typeof headshots.$inferSelect;
+
+/** What the render step produced, for the complete step. */
+type Rendered =
+  | { kind: "image"; key: string; mimeType: string; watermarked: boolean; durationMs: number }
+  | { kind: "fail"; message: string; reason: string }
+  | { kind: "retry"; delaySeconds: number; reason: string };
+
+/** Step 1: count this attempt on a row still processing; a row moderation removed is failed right here. */
+async function claim(db: Db, headshotId: string): Promise<{ row: Row; photos: number } | ProcessOutcome> {
+  const [row] = await db
+    .update(headshots)
+    .set({ attempts: sql`${headshots.attempts} + 1`, error: null, startedAt: sql`now()`, updatedAt: sql`now()` })
+    .where(and(eq(headshots.id, headshotId), eq(headshots.status, "processing")))
+    .returning();
+  if (!row) {
+    const [current] = await db.select({ status: headshots.status }).from(headshots).where(eq(headshots.id, headshotId));
+    return { action: "skipped", status: current?.status ?? null };
+  }
+  if (row.moderationStatus === "removed") {
+    // removed between `generate` and this delivery: no model call, nothing written
+    await failGeneration(db, headshotId, MESSAGES.headshotRemoved);
+    return { action: "failed", reason: MESSAGES.headshotRemoved };
+  }
+  // a shoot's picture is made from every photo of the shoot (issue 24); a single one from its own
+  let photos = 1;
+  if (row.shootId) {
+    const [shoot] = await db.select({ photoCount: shoots.photoCount }).from(shoots).where(eq(shoots.id, row.shootId));
+    photos = shoot?.photoCount ?? 1;
+  }
+  return { row, photos };
+}
+
+/** Step 2, without a database session: the original, the model, the watermark, the stored result. */
+async function render(env: Env, config: Config, row: Row, photos: number, steps: Record<string, number>): Promise<Rendered> {
+  const started = Date.now();
   let t = performance.now();
-  return withDb(env, async (db, config) => {
-    // Claim this attempt: only a row still processing counts, and the attempt is recorded first.
-    const [row] = await db
-      .update(headshots)
-      .set({ attempts: sql`${headshots.attempts} + 1`, startedAt: sql`now()`, updatedAt: sql`now()` })
-      .where(and(eq(headshots.id, headshotId), eq(headshots.status, "processing")))
-      .returning();
-    t = lap(steps, "claimMs", t);
-    if (!row) {
-      const [current] = await db.select({ status: headshots.status }).from(headshots).where(eq(headshots.id, headshotId));
-      return { action: "skipped", status: current?.status ?? null };
-    }
-    const started = Date.now();
-    if (row.moderationStatus === "removed") {
-      // removed between `generate` and this delivery: no model call, nothing written
-      await failGeneration(db, headshotId, MESSAGES.headshotRemoved);
-      return { action: "failed", reason: MESSAGES.headshotRemoved };
-    }
+  // A processing row always has its key (retention only nulls finished ones); null reads as missing.
+  // A shoot's further reference photos sit beside it (storage/keys.ts referenceKey); all must be there.
+  const references = row.originalKey
+    ? await Promise.all(Array.from({ length: photos }, (_, i) => getDecrypted(env.IMAGES, config, referenceKey(row.userId, row.id, i + 1))))
+    : [null];
+  const original = references.every((r) => r !== null) ? references[0]! : null;
+  t = lap(steps, "originalMs", t);
+  const style = styleById(row.style);
+  if (!original || !style) {
+    const reason = !original ? "The uploaded photo is missing." : `Unknown style ${row.style}.`;
+    log("error", "generation: cannot start", { headshotId: row.id, reason });
+    return { kind: "fail", message: original ? MESSAGES.generationFailed : MESSAGES.generationNoPhoto, reason };
+  }
 
-    // A processing row always has its key (retention only nulls finished ones); null reads as missing.
-    const original = row.originalKey ? await getDecrypted(env.IMAGES, config, row.originalKey) : null;
-    t = lap(steps, "originalMs", t);
-    const style = styleById(row.style);
-    if (!original || !style) {
-      const reason = !original ? "The uploaded photo is missing." : `Unknown style ${row.style}.`;
-      log("error", "generation: cannot start", { headshotId, reason });
-      await failGeneration(db, headshotId, MESSAGES.generationFailed);
-      return { action: "failed", reason };
-    }
-
-    const outcome = await generateHeadshotImage(config, {
-      bytes: original.bytes,
-      mimeType: original.contentType,
-      prompt: buildPrompt(style.id as StyleId, row.gender as Gender | null),
-    });
-    t = lap(steps, "modelMs", t);
-
-    if (outcome.kind === "transient") {
-      if (row.attempts >= MAX_ATTEMPTS) {
-        log("warn", "generation: giving up", { headshotId, attempts: row.attempts, reason: outcome.reason });
-        await failGeneration(db, headshotId, MESSAGES.generationFailed);
-        return { action: "failed", reason: outcome.reason };
-      }
-      const delaySeconds = backoffSeconds(row.attempts);
-      log("warn", "generation: transient failure, retrying", { headshotId, attempts: row.attempts, delaySeconds, reason: outcome.reason });
-      return { action: "retry", delaySeconds, reason: outcome.reason };
-    }
-    if (outcome.kind === "blocked") {
-      await failGeneration(db, headshotId, outcome.reason);
-      return { action: "failed", reason: outcome.reason };
-    }
-
-    // Free generations (the ones that took a credit) are watermarked; subscribers' are not.
-    const watermarked = row.chargedCredit;
-    let bytes = outcome.bytes;
-    let mimeType = outcome.mimeType;
-    if (watermarked) {
-      bytes = stampWatermark(bytes);
-      mimeType = "image/png";
-      t = lap(steps, "watermarkMs", t);
-    }
-
-    const key = resultKey(row.userId, row.id);
-    await putEncrypted(env.IMAGES, config, key, bytes, mimeType);
-    t = lap(steps, "resultMs", t);
-    const durationMs = Date.now() - started;
-    const done = await db
-      .update(headshots)
-      .set({
-        status: "completed",
-        resultKey: key,
-        resultMime: mimeType,
-        watermarked,
-        error: null,
-        completedAt: sql`now()`,
-        durationMs,
-        costCents: config.GEMINI_IMAGE_COST_CENTS,
-        updatedAt: sql`now()`,
-      })
-      .where(and(eq(headshots.id, headshotId), eq(headshots.status, "processing"), ne(headshots.moderationStatus, "removed")))
-      .returning({ id: headshots.id });
-    if (done.length === 0) {
-      // Someone else finished it (a duplicate delivery), the sweeper failed it, moderation removed it or
-      // its owner was deleted meanwhile. Keep the object only if the row is completed and live, so no
-      // result exists without a completed row that may serve it.
-      const [current] = await db
-        .select({ status: headshots.status, moderationStatus: headshots.moderationStatus })
-        .from(headshots)
-        .where(eq(headshots.id, headshotId));
-      if (current?.status !== "completed" || current.moderationStatus === "removed") {
-        await env.IMAGES.delete(key).catch((err) => log("error", "generation: cleanup failed", { key, ...errorFields(err) }));
-      }
-      if (current?.status === "processing" && current.moderationStatus === "removed") {
-        await failGeneration(db, headshotId, MESSAGES.headshotRemoved);
-        return { action: "failed", reason: MESSAGES.headshotRemoved };
-      }
-      return { action: "skipped", status: current?.status ?? null };
-    }
-    lap(steps, "completeMs", t);
-    log("info", "generation: completed", { headshotId, queuedMs, ...steps });
-    return { action: "completed" };
+  const outcome = await generateHeadshotImage(config, {
+    images: references.map((r) => ({ bytes: r!.bytes, mimeType: r!.contentType })),
+    prompt: buildPrompt(style.id as StyleId, row.gender as Gender | null, { photos, backgroundColor: row.backgroundColor }),
   });
+  t = lap(steps, "modelMs", t);
+
+  if (outcome.kind === "transient") {
+    if (row.attempts >= MAX_ATTEMPTS) {
+      log("warn", "generation: giving up", { headshotId: row.id, attempts: row.attempts, reason: outcome.reason });
+      return { kind: "fail", message: MESSAGES.generationBusy, reason: outcome.reason };
+    }
+    const delaySeconds = backoffSeconds(row.attempts);
+    log("warn", "generation: transient failure, retrying", { headshotId: row.id, attempts: row.attempts, delaySeconds, reason: outcome.reason });
+    return { kind: "retry", delaySeconds, reason: outcome.reason };
+  }
+  if (outcome.kind === "blocked") return { kind: "fail", message: outcome.reason, reason: outcome.reason };
+
+  // Free generations (the ones that took a credit) are watermarked; subscribers' are not.
+  const watermarked = row.chargedCredit;
+  let bytes = outcome.bytes;
+  let mimeType = outcome.mimeType;
+  if (watermarked) {
+    bytes = stampWatermark(bytes);
+    mimeType = "image/png";
+    t = lap(steps, "watermarkMs", t);
+  }
+  const key = resultKey(row.userId, row.id);
+  await putEncrypted(env.IMAGES, config, key, bytes, mimeType);
+  lap(steps, "resultMs", t);
+  return { kind: "image", key, mimeType, watermarked, durationMs: Date.now() - started };
+}
+
+/** Step 3: the completing move (only a row still processing and not removed), else clean up after the race. */
+async function complete(db: Db, env: Env, config: Config, row: Row, image: Extract<Rendered, { kind: "image" }>): Promise<ProcessOutcome> {
+  const done = await moveHeadshots(
+    db,
+    { from: "processing", to: "completed" },
+    and(eq(headshots.id, row.id), ne(headshots.moderationStatus, "removed")),
+    {
+      resultKey: image.key,
+      resultMime: image.mimeType,
+      watermarked: image.watermarked,
+      error: null,
+      completedAt: sql`now()`,
+      durationMs: image.durationMs,
+      costCents: config.GEMINI_IMAGE_COST_CENTS,
+    },
+  );
+  if (done.length > 0) return { action: "completed" };
+  // Someone else finished it (a duplicate delivery), the sweeper failed it, moderation removed it or
+  // its owner was deleted meanwhile. Keep the object only if the row is completed and live, so no
+  // result exists without a completed row that may serve it.
+  const [current] = await db
+    .select({ status: headshots.status, moderationStatus: headshots.moderationStatus })
+    .from(headshots)
+    .where(eq(headshots.id, row.id));
+  if (current?.status !== "completed" || current.moderationStatus === "removed") {
+    await env.IMAGES.delete(image.key).catch((err) => log("error", "generation: cleanup failed", { key: image.key, ...errorFields(err) }));
+  }
+  if (current?.status === "processing" && current.moderationStatus === "removed") {
+    await failGeneration(db, row.id, MESSAGES.headshotRemoved);
+    return { action: "failed", reason: MESSAGES.headshotRemoved };
+  }
+  return { action: "skipped", status: current?.status ?? null };
+}
+
+const defaultSession: OpenSession = (env, fn) => withDb(env, (db) => fn(db));
+
+export async function processGeneration(
+  env: Env,
+  headshotId: string,
+  opts: { queuedMs?: number; openSession?: OpenSession } = {},
+): Promise<ProcessOutcome> {
+  const openSession = opts.openSession ?? defaultSession;
+  const config = getConfig(env);
+  const steps: Record<string, number> = {};
+  const claimStart = performance.now();
+  const claimed = await openSession(env, (db) => claim(db, headshotId));
+  lap(steps, "claimMs", claimStart);
+  if (!("row" in claimed)) return claimed;
+
+  const rendered = await render(env, config, claimed.row, claimed.photos, steps);
+  if (rendered.kind === "retry") {
+    // The status poll reads a processing row with an error as "retrying" (decision 100).
+    await openSession(env, (db) =>
+      db
+        .update(headshots)
+        .set({ error: rendered.reason, updatedAt: sql`now()` })
+        .where(and(eq(headshots.id, headshotId), eq(headshots.status, "processing"))),
+    );
+    return { action: "retry", delaySeconds: rendered.delaySeconds, reason: rendered.reason };
+  }
+
+  const completeStart = performance.now();
+  const outcome = await openSession(env, async (db): Promise<ProcessOutcome> => {
+    if (rendered.kind === "fail") {
+      await failGeneration(db, headshotId, rendered.message);
+      return { action: "failed", reason: rendered.reason };
+    }
+    return complete(db, env, config, claimed.row, rendered);
+  });
+  if (outcome.action === "completed") {
+    lap(steps, "completeMs", completeStart);
+    log("info", "generation: completed", { headshotId, queuedMs: opts.queuedMs, ...steps });
+  }
+  const shootId = claimed.row.shootId;
+  if (shootId && (outcome.action === "completed" || outcome.action === "failed")) {
+    // the last of a shoot's pictures finishes the shoot (and mails its owner if asked; worker/shoots)
+    await openSession(env, (db) => finishShoot(db, env, config, shootId));
+  }
+  return outcome;
 }

@@ -120,16 +120,34 @@ const BRIEFS: Record<StyleId, StyleBrief> = {
 
 const SUBJECT: Record<Gender | "any", string> = { man: "the man", woman: "the woman", any: "the person" };
 
-/** The prompt for one style and (optional) gender. */
-export function buildPrompt(style: StyleId, gender: Gender | null | undefined): string {
+/** The sentence that tells the model a shoot's several photos are of one person (issue 24). */
+export const samePersonLine = (photos: number) =>
+  `The ${photos} attached photos all show the same one person, from different angles or moments: use them together to capture that person's likeness, and show only that person.`;
+
+/**
+ * The background line when a team's brand look sets the colour (issue 25): the style's setting gives
+ * way to a plain backdrop in exactly that colour, so a team's photos look like one shoot.
+ */
+const brandBackground = (color: string) =>
+  `a smooth, evenly lit seamless studio backdrop in the brand colour ${color} (exactly this colour, ${color}, with no pattern or objects), the same for every member of the team`;
+
+/**
+ * The prompt for one style and (optional) gender; `photos`: how many photos of the person are attached
+ * (a shoot's, issue 24); `backgroundColor`: a team's brand colour #RRGGBB (issue 25).
+ */
+export function buildPrompt(style: StyleId, gender: Gender | null | undefined, opts: { photos?: number; backgroundColor?: string | null } = {}): string {
   const brief = BRIEFS[style];
   const who = gender ?? "any";
   const subject = SUBJECT[who];
+  const photos = opts.photos ?? 1;
   return [
-    `Create a professional headshot photograph of ${subject} in the attached photo, in the "${style}" style.`,
+    photos > 1
+      ? `Create a professional headshot photograph of ${subject} in the attached photos, in the "${style}" style.`
+      : `Create a professional headshot photograph of ${subject} in the attached photo, in the "${style}" style.`,
+    ...(photos > 1 ? [samePersonLine(photos)] : []),
     `Identity is the priority: keep exactly the same person — the same face shape, facial features, eyes, nose, mouth, skin tone and texture, age, hairline, hair colour and length, facial hair, glasses and any distinguishing marks. Do not beautify, slim, de-age or change their ethnicity; a friend must recognise them instantly.`,
     `Clothing: ${brief.clothing[who]}.`,
-    `Background: ${brief.background}.`,
+    `Background: ${opts.backgroundColor ? brandBackground(opts.backgroundColor) : brief.background}.`,
     `Lighting: ${brief.lighting}.`,
     `Expression and pose: ${brief.mood}; head and shoulders, face centred, eyes in the upper third, square 1:1 framing.`,
     `Render it as a real photograph taken with a full-frame camera and an 85 mm portrait lens: natural skin texture, accurate colour, sharp focus on the eyes. It must not look illustrated, painted, cartoonish or 3D-rendered. No text, logos, watermarks or borders.`,

@@ -7,7 +7,8 @@ import { deletePrefix, headshotPrefix, originalKey, resultKey } from "../storage
 import { api, createTestUser, env, testDb } from "../test/helpers";
 import { operatorAuth } from "../test/admin";
 import { portraitPixels } from "../downloads/fixture";
-import { decodePng, pngDpi, webpInfo } from "../downloads/test-decoders";
+import { decodePng, digitalSourceType, pngDpi, webpInfo, xmpPackets } from "../downloads/test-decoders";
+import { DIGITAL_SOURCE_TYPE } from "../marking/xmp";
 
 const SOURCE = (() => {
   const img = new PhotonImage(portraitPixels(1024, 7), 1024, 1024);
@@ -63,14 +64,14 @@ describe("GET /api/headshots/:id/download", () => {
     expect([png.width, png.height]).toEqual([1024, 1024]);
   });
 
-  it("a round 300 DPI LinkedIn banner PNG for a subscriber", async () => {
+  it("a round 300 DPI X profile PNG for a subscriber", async () => {
     const id = await completedHeadshot(subscriber.user.id, { style: "Casual Selfie" });
-    const res = await download(id, "preset=linkedin-banner&shape=round&dpi=300&fileFormat=png", subscriber.auth);
+    const res = await download(id, "preset=twitter-profile&shape=round&dpi=300&fileFormat=png", subscriber.auth);
     expect(res.status).toBe(200);
-    expect(res.headers.get("Content-Disposition")).toBe('attachment; filename="headshot-casual-selfie-linkedin-banner-round-300dpi.png"');
+    expect(res.headers.get("Content-Disposition")).toBe('attachment; filename="headshot-casual-selfie-twitter-profile-round-300dpi.png"');
     const body = await bytes(res);
     const png = await decodePng(body);
-    expect([png.width, png.height]).toEqual([1584, 396]);
+    expect([png.width, png.height]).toEqual([400, 400]);
     expect(png.rgba[3]).toBe(0);
     expect(Math.round(pngDpi(body)!.x)).toBe(300);
   });
@@ -88,6 +89,17 @@ describe("GET /api/headshots/:id/download", () => {
     expect(tiff.status).toBe(200);
     expect(tiff.headers.get("Content-Type")).toBe("image/tiff");
     expect(tiff.headers.get("Content-Disposition")).toBe('attachment; filename="headshot-linkedin-web-round.tiff"');
+  });
+
+  it("every format carries the AI marking (decision 110), from the pipeline and from the cache alike", async () => {
+    const id = await completedHeadshot(subscriber.user.id);
+    for (const query of ["", "fileFormat=webp", "fileFormat=tiff&dpi=300", "resolution=web&fileFormat=webp&shape=round"]) {
+      for (const cache of ["miss", "hit"]) {
+        const res = await download(id, query, subscriber.auth);
+        expect(res.headers.get("X-Download-Cache")).toBe(cache);
+        expect(xmpPackets(await bytes(res)).map(digitalSourceType)).toEqual([DIGITAL_SOURCE_TYPE]);
+      }
+    }
   });
 
   it("a custom size for a subscriber, named by its size", async () => {

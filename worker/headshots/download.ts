@@ -6,18 +6,16 @@ import { Hono } from "hono";
 import { and, eq } from "drizzle-orm";
 import { z } from "zod";
 import { headshots } from "../../db/schema";
-import { downloadFilename, needsSubscription } from "../../domain/downloads";
+import { downloadFilename } from "../../domain/downloads";
 import { styleSlug } from "../../domain/styles";
 import { isOperator, requireUser } from "../auth/middleware";
-import { hasActiveSubscription } from "../billing/subscription";
 import type { AppEnv } from "../env";
-import { ApiError, conflict, gone, notFound } from "../lib/errors";
+import { conflict, gone, notFound } from "../lib/errors";
 import { unavailableMessage } from "../../domain/headshot-lifecycle";
 import { validate } from "../lib/validate";
-import { getDecrypted, putEncrypted } from "../storage/encrypted";
-import { downloadCacheKey } from "../storage/keys";
-import { downloadHash, downloadQuery, normaliseDownload } from "../downloads/options";
-import { transformDownload } from "../downloads/transform";
+import { downloadQuery, normaliseDownload } from "../downloads/options";
+import { downloadFile } from "../downloads/file";
+import { refuseDownloadBeyondPlan } from "./entitlement";
 
 const params = z.object({ id: z.uuid({ error: "must be a headshot id" }) });
 
@@ -45,34 +43,21 @@ export const downloadRoutes = new Hono<AppEnv>().get(
     };
     // The owner's filter is in SQL; only when that finds nothing is the operator allowed the row.
     let [row] = await db.select(columns).from(headshots).where(and(eq(headshots.id, id), eq(headshots.userId, me))).limit(1);
-    const operator = row ? false : await isOperator(c, me);
+    const operator = row ? false : await isOperator(c, c.var.user);
     if (!row && operator) [row] = await db.select(columns).from(headshots).where(eq(headshots.id, id)).limit(1);
     if (!row) throw notFound("Headshot not found.");
     // Removal or retention deleted the objects; a result a generation in flight wrote afterwards is not served either.
     const unavailable = unavailableMessage(row);
     if (unavailable) throw gone(unavailable);
 
-    if (needsSubscription(options) && !operator && !(await hasActiveSubscription(c.var.db, me))) {
-      throw new ApiError(
-        402,
-        "High-resolution downloads, size presets and custom sizes are part of a subscription. Free accounts can download the web size.",
-        { requiresSubscription: true },
-      );
-    }
+    if (!operator) await refuseDownloadBeyondPlan(c.var.db, me, options);
     if (row.status !== "completed" || !row.resultKey) {
       throw conflict(`This headshot has no result to download yet (status: ${row.status}).`);
     }
 
-    const source = `${row.resultKey}@${(row.completedAt ?? row.updatedAt).getTime()}`;
-    const cacheKey = downloadCacheKey(row.userId, row.id, await downloadHash(options, source));
-    const config = c.var.config;
-    let file = await getDecrypted(c.env.IMAGES, config, cacheKey);
-    const cache = file ? "hit" : "miss";
-    if (!file) {
-      const stored = await getDecrypted(c.env.IMAGES, config, row.resultKey);
-      if (!stored) throw conflict("This headshot's result file is missing; please generate it again.");
-      const out = await transformDownload(stored.bytes, options);
-      await putEncrypted(c.env.IMAGES, config, cacheKey, out.bytes, out.mime);
+    const resultKey = row.resultKey;
+    const made = await downloadFile(c.env.IMAGES, c.var.config, { ...row, resultKey }, options, { writeCache: true });
+    if (made.written) {
       // Retention or removal may have emptied the prefix while this transform ran (they mark the row
       // first, then delete): the copy just written would then stay behind, unreachable. Look again.
       const [after] = await db
@@ -82,12 +67,13 @@ export const downloadRoutes = new Hono<AppEnv>().get(
         .limit(1);
       const nowUnavailable = after ? unavailableMessage(after) : "Headshot not found.";
       if (nowUnavailable) {
-        await c.env.IMAGES.delete(cacheKey);
+        await c.env.IMAGES.delete(made.cacheKey);
         if (!after) throw notFound(nowUnavailable);
         throw gone(nowUnavailable);
       }
-      file = { bytes: out.bytes, contentType: out.mime };
     }
+    const file = { bytes: made.bytes, contentType: made.contentType };
+    const cache = made.cache;
 
     const filename = downloadFilename(styleSlug(row.style), options);
     return new Response(file.bytes as Uint8Array<ArrayBuffer>, {

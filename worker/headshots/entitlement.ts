@@ -3,35 +3,64 @@
  *
  * One transaction: lock the user's row (so one user's generate calls run one at a time, which keeps
  * the fair-use count exact), flip the headshot pending → processing with a conditional UPDATE, and for
- * non-subscribers take a free generation with `UPDATE credits ... WHERE used < granted`. Any refusal
+ * non-subscribers take a free generation from the credits ledger (worker/credits). Any refusal
  * throws, which rolls the flip back. The queue message is sent only after the commit.
  */
 import { and, eq, gte, sql } from "drizzle-orm";
-import { credits, headshots, users } from "../../db/schema";
-import { hasActiveSubscription } from "../billing/subscription";
-import { preparedOn, type Db, type HttpDb } from "../../db";
+import { headshots } from "../../db/schema";
+import type { Db, Tx } from "../../db";
 import type { Config } from "../config";
+import { allowanceOf, chargeGenerations, chargesFreeGenerations, hasPaidAccess, hasPaidFeatures, refundGenerations } from "../credits";
 import { ApiError, notFound, tooManyRequests } from "../lib/errors";
 import { MESSAGES } from "../../domain/limits";
+import { needsSubscription, type DownloadOptions } from "../../domain/downloads";
 import type { HeadshotStatus } from "../../domain/api";
+import { moveHeadshots } from "./lifecycle";
 
-const verifyFirst = () => new ApiError(403, MESSAGES.verifyFirst, { requiresEmailVerification: true });
-const freeUsed = () => new ApiError(402, MESSAGES.freeUsed, { requiresSubscription: true });
+export const verifyFirst = () => new ApiError(403, MESSAGES.verifyFirst, { requiresEmailVerification: true });
+export const freeUsed = () => new ApiError(402, MESSAGES.freeUsed, { requiresSubscription: true });
+
+/**
+ * Fair use of a subscriber's unlimited generations: refuses `n` more images when they would pass
+ * FAIR_USE_PER_HOUR in the last hour. Counts images (a shoot of 5 is 5). Run it under the user's row lock.
+ */
+export async function refuseBeyondFairUse(tx: Tx, config: Pick<Config, "FAIR_USE_PER_HOUR">, userId: string, n: number): Promise<void> {
+  const [recent] = await tx
+    .select({ n: sql<number>`count(*)::int` })
+    .from(headshots)
+    .where(and(eq(headshots.userId, userId), gte(headshots.queuedAt, sql`now() - interval '1 hour'`)));
+  if ((recent?.n ?? 0) + n > config.FAIR_USE_PER_HOUR) {
+    throw tooManyRequests(
+      `You've reached the fair-use limit of ${config.FAIR_USE_PER_HOUR} generations an hour. Please try again a little later.`,
+      15 * 60,
+    );
+  }
+}
 
 /**
  * The refusals of startGeneration, read-only, for the upload route: a photo that could not be generated
  * is never stored. (startGeneration still decides, atomically; this only saves a useless upload.)
  */
 export async function refuseIfCannotGenerate(db: Db, userId: string): Promise<void> {
-  const [row] = await db
-    .select({ verifiedAt: users.emailVerifiedAt, granted: credits.granted, used: credits.used })
-    .from(users)
-    .leftJoin(credits, eq(credits.userId, users.id))
-    .where(eq(users.id, userId));
-  if (!row) throw notFound("User not found.");
-  if (!row.verifiedAt) throw verifyFirst();
-  if ((row.used ?? 0) < (row.granted ?? 0)) return;
-  if (!(await hasActiveSubscription(db, userId))) throw freeUsed();
+  const allowance = await allowanceOf(db, userId);
+  if (!allowance) throw notFound("User not found.");
+  if (allowance.kind === "unverified") throw verifyFirst();
+  if (allowance.kind === "free" && allowance.remaining === 0) throw freeUsed();
+}
+
+/**
+ * Downloads (single and ZIP): free accounts get the `web` size only (watermarked, as their results are);
+ * `high`, presets and custom sizes are part of a subscription (402 with the flag the web app opens its
+ * dialog on).
+ */
+export async function refuseDownloadBeyondPlan(db: Db, userId: string, options: Pick<DownloadOptions, "resolution">): Promise<void> {
+  if (needsSubscription(options) && !(await hasPaidAccess(db, userId))) {
+    throw new ApiError(
+      402,
+      "High-resolution downloads, size presets and custom sizes are part of a subscription. Free accounts can download the web size.",
+      { requiresSubscription: true },
+    );
+  }
 }
 
 export type StartResult = { started: true } | { started: false; status: HeadshotStatus };
@@ -50,48 +79,25 @@ export async function startGeneration(
 ): Promise<StartResult> {
   try {
     await db.transaction(async (tx) => {
-      const [user] = await tx
-        .select({ verifiedAt: users.emailVerifiedAt })
-        .from(users)
-        .where(eq(users.id, userId))
-        .for("update");
+      const allowance = await allowanceOf(tx, userId, { lock: true });
       const [headshot] = await tx
         .select({ status: headshots.status })
         .from(headshots)
         .where(and(eq(headshots.id, headshotId), eq(headshots.userId, userId)));
-      if (!user || !headshot) throw notFound("Headshot not found.");
+      if (!allowance || !headshot) throw notFound("Headshot not found.");
       if (headshot.status !== "pending") throw new AlreadyStarted(headshot.status);
-      if (!user.verifiedAt) throw verifyFirst();
+      if (allowance.kind === "unverified") throw verifyFirst();
 
-      const subscriber = await hasActiveSubscription(tx, userId);
-      if (subscriber) {
-        const [recent] = await tx
-          .select({ n: sql<number>`count(*)::int` })
-          .from(headshots)
-          .where(and(eq(headshots.userId, userId), gte(headshots.queuedAt, sql`now() - interval '1 hour'`)));
-        if ((recent?.n ?? 0) >= config.FAIR_USE_PER_HOUR) {
-          throw tooManyRequests(
-            `You've reached the fair-use limit of ${config.FAIR_USE_PER_HOUR} generations an hour. Please try again a little later.`,
-            15 * 60,
-          );
-        }
-      }
+      if (hasPaidFeatures(allowance)) await refuseBeyondFairUse(tx, config, userId, 1);
 
-      const flipped = await tx
-        .update(headshots)
-        .set({ status: "processing", chargedCredit: !subscriber, queuedAt: sql`now()`, attempts: 0, error: null, updatedAt: sql`now()` })
-        .where(and(eq(headshots.id, headshotId), eq(headshots.userId, userId), eq(headshots.status, "pending")))
-        .returning({ id: headshots.id });
+      const flipped = await moveHeadshots(
+        tx,
+        { from: "pending", to: "processing" },
+        and(eq(headshots.id, headshotId), eq(headshots.userId, userId)),
+        { queuedAt: sql`now()`, attempts: 0, error: null },
+      );
       if (flipped.length === 0) throw new AlreadyStarted("processing");
-
-      if (!subscriber) {
-        const charged = await tx
-          .update(credits)
-          .set({ used: sql`${credits.used} + 1`, updatedAt: sql`now()` })
-          .where(and(eq(credits.userId, userId), sql`${credits.used} < ${credits.granted}`))
-          .returning({ used: credits.used });
-        if (charged.length === 0) throw freeUsed();
-      }
+      if (chargesFreeGenerations(allowance) && !(await chargeGenerations(tx, userId, [headshotId]))) throw freeUsed();
     });
     return { started: true };
   } catch (err) {
@@ -103,39 +109,12 @@ export async function startGeneration(
 /** Undo a start whose queue message could not be sent: back to pending, free generation returned. */
 export async function undoStart(db: Db, userId: string, headshotId: string): Promise<void> {
   await db.transaction(async (tx) => {
-    const [row] = await tx
-      .select({ charged: headshots.chargedCredit })
-      .from(headshots)
-      .where(and(eq(headshots.id, headshotId), eq(headshots.userId, userId), eq(headshots.status, "processing")))
-      .for("update");
-    if (!row) return;
-    await tx
-      .update(headshots)
-      .set({ status: "pending", chargedCredit: false, queuedAt: null, updatedAt: sql`now()` })
-      .where(eq(headshots.id, headshotId));
-    if (row.charged) {
-      await tx
-        .update(credits)
-        .set({ used: sql`greatest(${credits.used} - 1, 0)`, updatedAt: sql`now()` })
-        .where(eq(credits.userId, userId));
-    }
+    const moved = await moveHeadshots(
+      tx,
+      { from: "processing", to: "pending" },
+      and(eq(headshots.id, headshotId), eq(headshots.userId, userId)),
+      { queuedAt: null },
+    );
+    await refundGenerations(tx, moved.map((m) => m.id));
   });
-}
-
-const creditsStatement = preparedOn((db) =>
-  db
-    .select({ granted: credits.granted, used: credits.used, verified: sql<boolean>`${users.emailVerifiedAt} is not null` })
-    .from(users)
-    .leftJoin(credits, eq(credits.userId, users.id))
-    .where(eq(users.id, sql.placeholder("userId")))
-    .prepare("read_credits"),
-);
-
-/** GET /api/users/credits: free generations left, used, and whether the email is verified. One statement. */
-export async function readCredits(db: HttpDb, userId: string) {
-  const [row] = await creditsStatement(db).execute({ userId });
-  if (!row) throw notFound("User not found.");
-  const granted = row.granted ?? 0;
-  const used = row.used ?? 0;
-  return { remaining: Math.max(0, granted - used), totalUsed: used, isVerified: row.verified === true };
 }

@@ -68,7 +68,7 @@ describe("inspectImage", () => {
       expect(contains(bytes, SECRET)).toBe(true);
       const { stripped } = inspectImage(bytes, MAX);
       expect(contains(stripped, SECRET)).toBe(false);
-      expect(decode(stripped).width).toBe(64);
+      expect(decode(stripped).width).toBe(320);
       // the stripped file is still well formed
       expect(problem(stripped)).toBeNull();
     }

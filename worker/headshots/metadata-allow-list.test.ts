@@ -59,7 +59,7 @@ describe("PNG allow-list", () => {
     expect(contains(stripped, SECRET)).toBe(false);
     expect(contains(stripped, "gAMA")).toBe(true);
     expect(contains(stripped, "pHYs")).toBe(false);
-    expect(decode(stripped)).toMatchObject({ width: 64, height: 48 });
+    expect(decode(stripped)).toMatchObject({ width: 320, height: 256 });
   });
 });
 
@@ -69,6 +69,6 @@ describe("WebP allow-list", () => {
     const stripped = strip(input);
     expect(contains(stripped, SECRET)).toBe(false);
     expect(contains(stripped, "fake-profile")).toBe(true);
-    expect(decode(stripped)).toMatchObject({ width: 64, height: 48 });
+    expect(decode(stripped)).toMatchObject({ width: 320, height: 256 });
   });
 });

@@ -11,7 +11,7 @@ import { describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { headshots, subscriptions } from "../../db/schema";
 import { MESSAGES, RETENTION_DAYS } from "../../domain/limits";
-import { api, createTestUser, env, json } from "../test/helpers";
+import { api, createTestUser, env, json, runJob } from "../test/helpers";
 import { jpegBytes } from "../test/images";
 import { creditsRow, headshotRow, seedProcessing } from "../test/headshots";
 import { withTestDb } from "../test/admin";
@@ -56,7 +56,7 @@ const objects = async (userId: string, id: string) => (await env.IMAGES.list({ p
 
 /** One cron run of the purge, at `now`. */
 async function purge(now = new Date()) {
-  return purgeExpiredImages(env, now);
+  return runJob(purgeExpiredImages, now);
 }
 
 describe("retention: who keeps their photos", () => {
@@ -160,7 +160,7 @@ describe("retention: who keeps their photos", () => {
 });
 
 describe("retention: what the owner sees", () => {
-  it("an expired headshot leaves the gallery and answers 410 on status, download and its signed image URLs", async () => {
+  it("an expired headshot stays in the gallery with why, and answers 410 on status, download and its signed image URLs", async () => {
     const { user, auth } = await createTestUser();
     const id = await completed(user.id, OLD);
     const status = await json(await api(`/api/headshots/${id}/status`, { headers: auth }));
@@ -171,7 +171,10 @@ describe("retention: what the owner sees", () => {
 
     await purge();
 
-    expect((await json(await api("/api/headshots", { headers: auth }))).find((h: { id: string }) => h.id === id)).toBeUndefined();
+    // listed with why, without images (issue 23)
+    expect((await json(await api("/api/headshots", { headers: auth }))).find((h: { id: string }) => h.id === id)).toMatchObject({
+      unavailable: MESSAGES.headshotExpired, originalImageUrl: null, generatedImageUrl: null,
+    });
     // the status route remembers finished answers per isolate; the purge forgets this one in this isolate
     const after = await api(`/api/headshots/${id}/status`, { headers: auth });
     expect(after.status).toBe(410);

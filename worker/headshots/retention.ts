@@ -17,7 +17,7 @@ import { and, asc, inArray, isNotNull, isNull, lt, sql } from "drizzle-orm";
 import { headshots, subscriptions } from "../../db/schema";
 import { ENTITLED_STATUSES } from "../../domain/plans";
 import { RETENTION_MS } from "../../domain/limits";
-import { withDb } from "../lib/context";
+import type { JobDeps } from "../lib/context";
 import { errorFields, log } from "../lib/log";
 import { deletePrefix, headshotPrefix } from "../storage/keys";
 import { forgetFinished } from "./finished-status";
@@ -31,11 +31,11 @@ export const RETENTION_BATCH = 200;
 interface Target { id: string; userId: string }
 
 /** Deletes the targets' objects, then nulls the keys of those whose objects are gone. Returns how many finished. */
-async function deleteObjects(env: Env, targets: Target[]): Promise<number> {
+async function deleteObjects({ db, bucket }: Pick<JobDeps, "db" | "bucket">, targets: Target[]): Promise<number> {
   const done: string[] = [];
   for (const t of targets) {
     try {
-      await deletePrefix(env.IMAGES, headshotPrefix(t.userId, t.id));
+      await deletePrefix(bucket, headshotPrefix(t.userId, t.id));
       done.push(t.id);
     } catch (err) {
       // The row stays marked with its keys: the next run tries again.
@@ -43,9 +43,7 @@ async function deleteObjects(env: Env, targets: Target[]): Promise<number> {
     }
   }
   if (done.length) {
-    await withDb(env, (db) =>
-      db.update(headshots).set({ originalKey: null, resultKey: null }).where(inArray(headshots.id, done)),
-    );
+    await db.update(headshots).set({ originalKey: null, resultKey: null }).where(inArray(headshots.id, done));
   }
   return done.length;
 }
@@ -54,45 +52,43 @@ async function deleteObjects(env: Env, targets: Target[]): Promise<number> {
  * One cron run: finishes rows marked earlier whose objects are not confirmed deleted, then marks and
  * purges up to RETENTION_BATCH expired headshots. Returns how many headshots lost their photos this run.
  */
-export async function purgeExpiredImages(env: Env, now: Date = new Date()): Promise<number> {
+export async function purgeExpiredImages(deps: Pick<JobDeps, "db" | "bucket" | "now">): Promise<number> {
+  const { db, now } = deps;
   const cutoff = new Date(now.getTime() - RETENTION_MS);
-  const { unfinished, marked } = await withDb(env, async (db) => {
-    const unfinished = await db
-      .select({ id: headshots.id, userId: headshots.userId })
-      .from(headshots)
-      .where(and(isNotNull(headshots.imagesDeletedAt), isNotNull(headshots.originalKey)))
-      .orderBy(asc(headshots.imagesDeletedAt))
-      .limit(RETENTION_BATCH);
+  const unfinished = await db
+    .select({ id: headshots.id, userId: headshots.userId })
+    .from(headshots)
+    .where(and(isNotNull(headshots.imagesDeletedAt), isNotNull(headshots.originalKey)))
+    .orderBy(asc(headshots.imagesDeletedAt))
+    .limit(RETENTION_BATCH);
 
-    const expired = and(
-      isNull(headshots.imagesDeletedAt),
-      inArray(headshots.status, ["completed", "failed"]),
-      // necessary for every expiry (creation + RETENTION_DAYS is passed); walks headshots_retention_idx oldest first
-      lt(headshots.createdAt, cutoff),
-      // The owner keeps it while entitled or within RETENTION_DAYS of any subscription period's end. The
-      // kept users are a small set read once and hashed (NOT IN, user_id is never null), so the walk
-      // stays an index-only scan even past the many old headshots subscribers keep (decision 025).
-      sql`${headshots.userId} not in (
-        select s.user_id from ${subscriptions} s
-        where (s.status in (${sql.join(ENTITLED_STATUSES.map((x) => sql`${x}`), sql`, `)})
-               and (s.current_period_end is null or s.current_period_end > ${now.toISOString()}))
-           or coalesce(s.current_period_end, s.updated_at) >= ${cutoff.toISOString()})`,
-    );
-    const batch = db
-      .select({ id: headshots.id })
-      .from(headshots)
-      .where(expired)
-      .orderBy(asc(headshots.createdAt))
-      .limit(Math.max(0, RETENTION_BATCH - unfinished.length));
-    // One conditional statement: a row that stopped qualifying in between (a new subscription) is left alone.
-    const marked = await db
-      .update(headshots)
-      .set({ imagesDeletedAt: now, updatedAt: new Date() })
-      .where(and(expired, inArray(headshots.id, batch)))
-      .returning({ id: headshots.id, userId: headshots.userId });
-    return { unfinished, marked };
-  });
+  const expired = and(
+    isNull(headshots.imagesDeletedAt),
+    inArray(headshots.status, ["completed", "failed"]),
+    // necessary for every expiry (creation + RETENTION_DAYS is passed); walks headshots_retention_idx oldest first
+    lt(headshots.createdAt, cutoff),
+    // The owner keeps it while entitled or within RETENTION_DAYS of any subscription period's end. The
+    // kept users are a small set read once and hashed (NOT IN, user_id is never null), so the walk
+    // stays an index-only scan even past the many old headshots subscribers keep (decision 025).
+    sql`${headshots.userId} not in (
+      select s.user_id from ${subscriptions} s
+      where (s.status in (${sql.join(ENTITLED_STATUSES.map((x) => sql`${x}`), sql`, `)})
+             and (s.current_period_end is null or s.current_period_end > ${now.toISOString()}))
+         or coalesce(s.current_period_end, s.updated_at) >= ${cutoff.toISOString()})`,
+  );
+  const batch = db
+    .select({ id: headshots.id })
+    .from(headshots)
+    .where(expired)
+    .orderBy(asc(headshots.createdAt))
+    .limit(Math.max(0, RETENTION_BATCH - unfinished.length));
+  // One conditional statement: a row that stopped qualifying in between (a new subscription) is left alone.
+  const marked = await db
+    .update(headshots)
+    .set({ imagesDeletedAt: now, updatedAt: new Date() })
+    .where(and(expired, inArray(headshots.id, batch)))
+    .returning({ id: headshots.id, userId: headshots.userId });
   forgetFinished(marked.map((m) => m.id));
-  await deleteObjects(env, [...unfinished, ...marked]);
+  await deleteObjects(deps, [...unfinished, ...marked]);
   return marked.length;
 }

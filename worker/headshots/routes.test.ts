@@ -15,6 +15,8 @@ import { headshotRow, photoForm, seedProcessing, upload } from "../test/headshot
 import { processGeneration } from "../generation/process";
 import { signImageUrl } from "../images/signed-urls";
 import { statusEtag } from "./finished-status";
+import { digitalSourceType, xmpPackets } from "../downloads/test-decoders";
+import { DIGITAL_SOURCE_TYPE } from "../marking/xmp";
 
 const post = (auth: Record<string, string>, form: FormData) =>
   api("/api/headshots/upload", { method: "POST", headers: auth, body: form });
@@ -50,6 +52,8 @@ describe("POST /api/headshots/upload", () => {
   describe("the validation matrix: 4xx with a message, nothing stored", () => {
     const cases: [string, () => FormData, number, string | RegExp][] = [
       ["text that claims to be a JPEG", () => photoForm(new TextEncoder().encode("hello, I am not a photo"), undefined, "me.jpg", "image/jpeg"), 400, MESSAGES.badType],
+      ["a photo below the minimum size", () => photoForm(jpegBytes(200, 400)), 400, MESSAGES.tooSmall],
+      ["an iPhone HEIC, with how to export it as JPEG", () => photoForm(new Uint8Array([0, 0, 0, 24, ...new TextEncoder().encode("ftypheic\0\0\0\0mif1heic"), 0, 0, 0, 8]), undefined, "IMG_0001.jpg", "image/jpeg"), 400, MESSAGES.heic],
       ["a GIF named .png", () => photoForm(new TextEncoder().encode("GIF89a\x01\x00\x01\x00\x00\x00\x00;"), undefined, "x.png", "image/png"), 400, MESSAGES.badType],
       ["an SVG", () => photoForm(new TextEncoder().encode("<svg xmlns='http://www.w3.org/2000/svg'></svg>"), undefined, "x.svg", "image/svg+xml"), 400, MESSAGES.badType],
       ["10 MB + 1 byte", () => { const b = new Uint8Array(MAX_UPLOAD_BYTES + 1); b.set(jpegBytes()); return photoForm(b); }, 413, MESSAGES.tooLarge],
@@ -115,7 +119,7 @@ describe("POST /api/headshots/upload", () => {
     const plain = await getDecrypted(env.IMAGES, getConfig(env), originalKey(user.id, body.id));
     expect(contains(plain!.bytes, SECRET)).toBe(false);
     expect(contains(plain!.bytes, "Exif")).toBe(false); // orientation 1: no EXIF at all
-    expect(decode(plain!.bytes).width).toBe(64);
+    expect(decode(plain!.bytes).width).toBe(320);
   });
 });
 
@@ -129,7 +133,7 @@ describe("signed image URLs", () => {
     expect(ok.headers.get("Content-Type")).toBe("image/jpeg");
     expect(ok.headers.get("Cache-Control")).toMatch(/^private, max-age=\d+$/);
     const bytes = new Uint8Array(await ok.arrayBuffer());
-    expect(decode(bytes).width).toBe(64);
+    expect(decode(bytes).width).toBe(320);
     expect(contains(bytes, SECRET)).toBe(false);
 
     const u = new URL(url, "http://app.test");
@@ -195,7 +199,7 @@ describe("GET /api/headshots/:id/status and GET /api/headshots", () => {
     expect(await status(pending.id)).toEqual({ status: "pending" });
 
     const processing = await seedProcessing(user.id, { chargedCredit: false });
-    expect(await status(processing)).toEqual({ status: "processing" });
+    expect(await status(processing)).toEqual({ status: "processing", attempt: 1, retrying: false, elapsedMs: expect.any(Number) });
     expect((await processGeneration(env, processing)).action).toBe("completed");
     const done = await status(processing);
     expect(done.status).toBe("completed");
@@ -203,7 +207,13 @@ describe("GET /api/headshots/:id/status and GET /api/headshots", () => {
     const img = await api(done.generatedImageUrl!);
     expect(img.status).toBe(200);
     expect(img.headers.get("Content-Type")).toBe("image/png");
-    expect(decode(new Uint8Array(await img.arrayBuffer())).width).toBe(1024);
+    const shown = new Uint8Array(await img.arrayBuffer());
+    expect(decode(shown).width).toBe(1024);
+    // the result shown is marked as AI-made (decision 110); the upload served back is not (only stripped, 020)
+    expect(xmpPackets(shown).map(digitalSourceType)).toEqual([DIGITAL_SOURCE_TYPE]);
+    const original = await api(await signImageUrl(getConfig(env), processing, "original"));
+    expect(original.status).toBe(200);
+    expect(xmpPackets(new Uint8Array(await original.arrayBuffer()))).toEqual([]);
 
     const generating = await seedProcessing(user.id, { chargedCredit: false });
     const list = (await api("/api/headshots", { headers: auth }).then((r) => r.json())) as ApiHeadshot[];
@@ -224,7 +234,7 @@ describe("GET /api/headshots/:id/status of a finished headshot", () => {
     const id = await seedProcessing(user.id, { chargedCredit: false });
     for (let i = 0; i < 2; i++) {
       const r = await poll(id, auth);
-      expect(await r.json()).toEqual({ status: "processing" });
+      expect(await r.json()).toEqual({ status: "processing", attempt: 1, retrying: false, elapsedMs: expect.any(Number) });
       expect(r.headers.get("ETag")).toBeNull();
       expect(r.headers.get("Cache-Control")).toBe("no-store");
     }
@@ -271,7 +281,7 @@ describe("GET /api/headshots/:id/status of a finished headshot", () => {
       await db.update(headshots).set({ status: "failed", error: "Declined." }).where(eq(headshots.id, id));
     } finally { await close(); }
     const r = await poll(id, auth);
-    expect(await r.json()).toEqual({ status: "failed", error: "Declined." });
+    expect(await r.json()).toEqual({ status: "failed", error: "Declined.", refunded: false });
     expect(r.headers.get("ETag")).toMatch(/^"/);
   });
 });

@@ -4,70 +4,83 @@
  *                                       | 403/402 (could not generate it) | 413 | 429 (too many uploads)
  *   POST /api/headshots/:id/generate    → 202 {id, status: "processing"} | 403 | 402 | 429
  *   GET  /api/headshots/:id/status      → HeadshotStatusResponse (the hot path: one PK lookup)
- *   GET  /api/headshots                 → ApiHeadshot[] generated or generating, newest first
+ *   GET  /api/headshots                 → ApiHeadshot[] generating, generated, failed or no longer
+ *                                       served (with why), newest first
+ *   GET  /api/headshots/:id             → ApiHeadshot (the dashboard's URL of one headshot)
+ *   DELETE /api/headshots/:id           → {deleted: true, objects} (./delete.ts) | 409 while processing
  *   GET  /api/headshots/:id/download    → the file (./download.ts; the pipeline is worker/downloads/)
+ *   PUT  /api/headshots/:id/likeness    {likeness: 0–100} → ApiLikeness (the first report stands; ./likeness.ts)
+ *   GET|PUT /api/headshots/:id/rating   → the owner's rating of a result (worker/ratings/routes.ts)
  * Every route requires a signed-in user (attached per route) and every :id lookup filters by the owner
  * in SQL, so another user's id is a 404.
  */
 import { Hono } from "hono";
-import { bodyLimit } from "hono/body-limit";
 import { createMiddleware } from "hono/factory";
 import { z } from "zod";
-import { and, desc, eq, inArray, isNull, ne, sql } from "drizzle-orm";
+import { and, desc, eq, ne, sql } from "drizzle-orm";
 import { headshots } from "../../db/schema";
 import type { Headshot } from "../../db/schema";
 import { preparedOn } from "../../db";
 import type { Config } from "../config";
 import type { AppEnv } from "../env";
-import { requireUser } from "../auth/middleware";
-import { ApiError, badRequest, gone, notFound } from "../lib/errors";
+import { ACCOUNT_GONE, requireUser } from "../auth/middleware";
+import { ApiError, gone, notFound, unauthorized } from "../lib/errors";
 import { errorFields, log } from "../lib/log";
 import { validate } from "../lib/validate";
 import { enforce } from "../lib/rate-limit";
 import { GENDER_IDS, STYLE_IDS } from "../../domain/styles";
-import { MAX_UPLOAD_BYTES, MAX_UPLOAD_MEGAPIXELS, MESSAGES, UPLOADS_PER_HOUR, UPLOADS_PER_MINUTE } from "../../domain/limits";
+import { MESSAGES, UPLOADS_PER_HOUR, UPLOADS_PER_MINUTE } from "../../domain/limits";
 import type { ApiHeadshot, HeadshotStatusResponse } from "../../domain/api";
 import { putEncrypted } from "../storage/encrypted";
 import { originalKey } from "../storage/keys";
-import { ImageProblem, inspectImage } from "./image-bytes";
+import { checkPhoto, insertOrCleanUp, uploadBodyLimit } from "./photo-intake";
 import { signImageUrl } from "../images/signed-urls";
 import { refuseIfCannotGenerate, startGeneration, undoStart } from "./entitlement";
 import { keepNewestUnused } from "./unused-uploads";
 import { downloadRoutes } from "./download";
+import { reportLikeness } from "./likeness";
+import { ratingRoutes } from "../ratings/routes";
+import { deleteHeadshot } from "./delete";
+import { teamLookOf } from "../teams";
 import { isFinished, unavailableMessage } from "../../domain/headshot-lifecycle";
 import { matchesEtag, recallFinished, rememberFinished, statusEtag } from "./finished-status";
 
-/** Room for the multipart boundaries and the two small text fields around a maximal photo. */
-const MULTIPART_OVERHEAD = 64 * 1024;
-const MAX_PIXELS = MAX_UPLOAD_MEGAPIXELS * 1_000_000;
-
-const tooLarge = () => new ApiError(413, MESSAGES.tooLarge);
 const headshotNotFound = () => notFound("Headshot not found.");
 
 const idParam = z.object({ id: z.uuid("Headshot not found.") });
 
+const percent = "must be a whole number from 0 to 100";
+const likenessBody = z.object({ likeness: z.number(percent).int(percent).min(0, percent).max(100, percent) }, "Send the likeness as JSON");
+
 const uploadForm = z.object({
   photo: z.custom<File>((v) => v instanceof File, "Please choose a photo to upload"),
-  style: z.enum(STYLE_IDS, "Please choose one of the 10 styles"),
+  style: z.enum(STYLE_IDS, `Please choose one of the ${STYLE_IDS.length} styles`),
   gender: z.preprocess((v) => (v === "" ? undefined : v), z.enum(GENDER_IDS, "must be man or woman").optional()),
+  /** "true": generate in the caller's team look (its style and background colour replace the style sent). */
+  teamLook: z.enum(["true", "false"], "must be true or false").optional(),
 });
 
 export async function toApiHeadshot(config: Pick<Config, "URL_SIGNING_SECRET">, row: Headshot): Promise<ApiHeadshot> {
+  const unavailable = unavailableMessage(row);
   return {
     id: row.id,
     style: row.style as ApiHeadshot["style"],
     gender: (row.gender as ApiHeadshot["gender"]) ?? null,
     status: row.status,
     moderationStatus: row.moderationStatus,
-    originalImageUrl: await signImageUrl(config, row.id, "original"),
-    generatedImageUrl: row.status === "completed" && row.resultKey ? await signImageUrl(config, row.id, "result") : null,
+    originalImageUrl: unavailable ? null : await signImageUrl(config, row.id, "original"),
+    generatedImageUrl: !unavailable && row.status === "completed" && row.resultKey ? await signImageUrl(config, row.id, "result") : null,
     error: row.status === "failed" ? (row.error ?? MESSAGES.generationFailed) : null,
+    likeness: row.likeness,
+    refunded: row.creditRefunded,
+    unavailable,
+    shootId: row.shootId,
     createdAt: row.createdAt.toISOString(),
   };
 }
 
-/** Before the body is read: counts the upload against the user's limits, and refuses a user who could not generate it. */
-const uploadAllowed = createMiddleware<AppEnv>(async (c, next) => {
+/** Before the body is read: counts the upload against the user's limits, and refuses a user who could not generate it (a shoot's too). */
+export const uploadAllowed = createMiddleware<AppEnv>(async (c, next) => {
   const userId = c.var.user.id;
   await enforce(
     c.var.db,
@@ -90,49 +103,66 @@ const statusStatement = preparedOn((db) =>
       error: headshots.error,
       moderationStatus: headshots.moderationStatus,
       imagesDeletedAt: headshots.imagesDeletedAt,
+      attempts: headshots.attempts,
+      queuedAt: headshots.queuedAt,
+      creditRefunded: headshots.creditRefunded,
     })
     .from(headshots)
     .where(and(eq(headshots.id, sql.placeholder("id")), eq(headshots.userId, sql.placeholder("userId"))))
     .prepare("headshot_status"),
 );
 
+type StatusRow = Pick<Headshot, "status" | "resultKey" | "error" | "attempts" | "queuedAt" | "creditRefunded">;
+
+/** The status answer for a row that is still served (decision 100: attempts and refunds told honestly). */
+async function statusBody(config: Pick<Config, "URL_SIGNING_SECRET">, id: string, row: StatusRow): Promise<HeadshotStatusResponse> {
+  const body: HeadshotStatusResponse = { status: row.status };
+  if (row.status === "completed" && row.resultKey) body.generatedImageUrl = await signImageUrl(config, id, "result");
+  if (row.status === "failed") {
+    body.error = row.error ?? MESSAGES.generationFailed;
+    body.refunded = row.creditRefunded;
+  }
+  if (row.status === "processing") {
+    // the try under way, or the next one while a retry waits: a processing row keeps the last transient
+    // error until the next try claims it (generation/process.ts)
+    body.attempt = row.error !== null ? row.attempts + 1 : Math.max(1, row.attempts);
+    body.retrying = body.attempt > 1;
+    body.elapsedMs = row.queuedAt ? Math.max(0, Date.now() - row.queuedAt.getTime()) : 0;
+  }
+  return body;
+}
+
 export const headshotRoutes = new Hono<AppEnv>()
   .post(
     "/upload",
     requireUser,
     uploadAllowed,
-    bodyLimit({ maxSize: MAX_UPLOAD_BYTES + MULTIPART_OVERHEAD, onError: () => { throw tooLarge(); } }),
+    uploadBodyLimit(1),
     validate("form", uploadForm),
     async (c) => {
-      const { photo, style, gender } = c.req.valid("form");
-      if (photo.size > MAX_UPLOAD_BYTES) throw tooLarge();
-      if (photo.size === 0) throw badRequest("The file is empty. Please choose a photo.");
-      const bytes = new Uint8Array(await photo.arrayBuffer());
-      let image;
-      try {
-        image = inspectImage(bytes, MAX_PIXELS);
-      } catch (err) {
-        if (err instanceof ImageProblem) throw badRequest(err.kind === "type" ? MESSAGES.badType : err.message);
-        throw err;
+      const { photo, gender, teamLook } = c.req.valid("form");
+      let { style } = c.req.valid("form");
+      let backgroundColor: string | null = null;
+      if (teamLook === "true") {
+        const look = await teamLookOf(c.var.db, c.var.user.id);
+        style = look.style;
+        backgroundColor = look.brandColor;
       }
-
+      const image = await checkPhoto(photo);
       const userId = c.var.user.id;
       const id = crypto.randomUUID();
       const key = originalKey(userId, id);
-      // Object first, then the row; if the row cannot be written, the object goes too.
+      // Object first, then the row; if the row cannot be written, the object goes too (./photo-intake.ts).
       const keyId = await putEncrypted(c.env.IMAGES, c.var.config, key, image.stripped, image.type);
-      let row: Headshot | undefined;
-      try {
-        [row] = await c.var.db
+      const [row] = await insertOrCleanUp(c.env.IMAGES, [key], () =>
+        c.var.db
           .insert(headshots)
-          .values({ id, userId, style, gender: gender ?? null, originalKey: key, originalMime: image.type, encryptionKeyId: keyId })
-          .returning();
-      } catch (err) {
-        await c.env.IMAGES.delete(key).catch((e) => log("error", "upload: cleanup failed", { key, ...errorFields(e) }));
-        throw err;
-      }
+          .values({ id, userId, style, gender: gender ?? null, backgroundColor, originalKey: key, originalMime: image.type, encryptionKeyId: keyId })
+          .returning(),
+      );
+      if (!row) throw unauthorized(ACCOUNT_GONE);
       await keepNewestUnused(c.var.db, c.env.IMAGES, userId);
-      return c.json(await toApiHeadshot(c.var.config, row!), 201);
+      return c.json(await toApiHeadshot(c.var.config, row), 201);
     },
   )
   .post("/:id/generate", requireUser, validate("param", idParam), async (c) => {
@@ -161,9 +191,7 @@ export const headshotRoutes = new Hono<AppEnv>()
       if (!row) throw headshotNotFound();
       const unavailable = unavailableMessage(row);
       if (unavailable) throw gone(unavailable);
-      const body: HeadshotStatusResponse = { status: row.status };
-      if (row.status === "completed" && row.resultKey) body.generatedImageUrl = await signImageUrl(c.var.config, id, "result");
-      if (row.status === "failed") body.error = row.error ?? MESSAGES.generationFailed;
+      const body = await statusBody(c.var.config, id, row);
       if (!isFinished(row.status)) {
         c.header("Cache-Control", "no-store");
         return c.json(body);
@@ -178,22 +206,38 @@ export const headshotRoutes = new Hono<AppEnv>()
     return c.json(answer.body);
   })
   .get("/", requireUser, async (c) => {
-    // The gallery: generated or generating. Uploads never generated, refunded failures and headshots
-    // removed by moderation or whose photos retention deleted are not shown.
+    // The gallery: every headshot whose generation started — generating, generated, failed (with why),
+    // or no longer served (removed by moderation, photos deleted by retention: with why, without images).
+    // Uploads never generated are not shown.
     const rows = await c.var.db
       .select()
       .from(headshots)
-      .where(
-        and(
-          eq(headshots.userId, c.var.user.id),
-          inArray(headshots.status, ["processing", "completed"]),
-          ne(headshots.moderationStatus, "removed"),
-          isNull(headshots.imagesDeletedAt),
-        ),
-      )
+      .where(and(eq(headshots.userId, c.var.user.id), ne(headshots.status, "pending")))
       .orderBy(desc(headshots.createdAt), desc(headshots.id))
       .limit(500);
     c.header("Cache-Control", "no-store");
     return c.json(await Promise.all(rows.map((r) => toApiHeadshot(c.var.config, r))));
   })
-  .route("/", downloadRoutes);
+  .put("/:id/likeness", requireUser, validate("param", idParam), validate("json", likenessBody), async (c) => {
+    const { id } = c.req.valid("param");
+    return c.json(await reportLikeness(c.var.db, c.var.user.id, id, c.req.valid("json").likeness));
+  })
+  .get("/:id", requireUser, validate("param", idParam), async (c) => {
+    const { id } = c.req.valid("param");
+    const [row] = await c.var.db
+      .select()
+      .from(headshots)
+      .where(and(eq(headshots.id, id), eq(headshots.userId, c.var.user.id)))
+      .limit(1);
+    if (!row) throw headshotNotFound();
+    c.header("Cache-Control", "no-store");
+    return c.json(await toApiHeadshot(c.var.config, row));
+  })
+  .delete("/:id", requireUser, validate("param", idParam), async (c) => {
+    const { id } = c.req.valid("param");
+    const { objects } = await deleteHeadshot(c.var.db, c.env.IMAGES, c.var.user.id, id);
+    log("info", "headshot deleted by its owner", { requestId: c.var.requestId, headshotId: id, objects });
+    return c.json({ deleted: true as const, objects });
+  })
+  .route("/", downloadRoutes)
+  .route("/", ratingRoutes);

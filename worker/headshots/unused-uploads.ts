@@ -11,7 +11,7 @@ import { and, asc, desc, eq, inArray, lt, notInArray } from "drizzle-orm";
 import { headshots } from "../../db/schema";
 import type { Db } from "../../db";
 import { MAX_UNUSED_UPLOADS, UNUSED_UPLOAD_TTL_MS } from "../../domain/limits";
-import { withDb } from "../lib/context";
+import type { JobDeps } from "../lib/context";
 import { errorFields, log } from "../lib/log";
 
 /** Rows deleted per cron run; the rest wait for the next run. */
@@ -47,16 +47,14 @@ export async function keepNewestUnused(db: Db, bucket: R2Bucket, userId: string)
 }
 
 /** The cron: deletes never-generated uploads older than UNUSED_UPLOAD_TTL_MS, rows and objects. */
-export async function sweepUnusedUploads(env: Env, now: Date = new Date()): Promise<number> {
+export async function sweepUnusedUploads({ db, bucket, now }: Pick<JobDeps, "db" | "bucket" | "now">): Promise<number> {
   const cutoff = new Date(now.getTime() - UNUSED_UPLOAD_TTL_MS);
   const stale = and(eq(headshots.status, "pending"), lt(headshots.createdAt, cutoff));
-  const gone = await withDb(env, (db) => {
-    const batch = db.select({ id: headshots.id }).from(headshots).where(stale).orderBy(asc(headshots.createdAt)).limit(SWEEP_BATCH);
-    return db
-      .delete(headshots)
-      .where(and(stale, inArray(headshots.id, batch)))
-      .returning({ key: headshots.originalKey });
-  });
-  await deleteObjects(env.IMAGES, gone.map((g) => g.key));
+  const batch = db.select({ id: headshots.id }).from(headshots).where(stale).orderBy(asc(headshots.createdAt)).limit(SWEEP_BATCH);
+  const gone = await db
+    .delete(headshots)
+    .where(and(stale, inArray(headshots.id, batch)))
+    .returning({ key: headshots.originalKey });
+  await deleteObjects(bucket, gone.map((g) => g.key));
   return gone.length;
 }

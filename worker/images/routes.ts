@@ -11,6 +11,8 @@ import { forbidden, gone, notFound } from "../lib/errors";
 import { unavailableMessage } from "../../domain/headshot-lifecycle";
 import { validate } from "../lib/validate";
 import { getDecrypted } from "../storage/encrypted";
+import { log } from "../lib/log";
+import { markAiImage } from "../marking/mark";
 import { IMAGE_KINDS, verifyImageSignature } from "./signed-urls";
 
 const imageParams = z.object({ id: z.uuid("Not found."), kind: z.enum(IMAGE_KINDS) });
@@ -42,11 +44,18 @@ export const imageRoutes = new Hono<AppEnv>().get(
     const key = kind === "original" ? row?.originalKey : row?.resultKey;
     const object = key ? await getDecrypted(c.env.IMAGES, c.var.config, key) : null;
     if (!object) throw notFound("Image not found.");
+    // A result is AI-made and says so in its metadata (decision 110); an upload stays as stripped (020).
+    let bytes = object.bytes;
+    if (kind === "result") {
+      const marked = markAiImage(bytes);
+      if (marked) bytes = marked;
+      else log("warn", "images: result of a type that cannot be marked", { headshotId: id, contentType: object.contentType });
+    }
     const maxAge = Math.max(0, exp - Math.floor(Date.now() / 1000));
-    return c.body(object.bytes as Uint8Array<ArrayBuffer>, 200, {
+    return c.body(bytes as Uint8Array<ArrayBuffer>, 200, {
       "Content-Type": object.contentType,
       "Cache-Control": `private, max-age=${maxAge}`,
-      "Content-Length": String(object.bytes.length),
+      "Content-Length": String(bytes.length),
       // Same-origin <img> tags only; the CSP from secureHeaders already forbids anything else.
       "Content-Disposition": "inline",
     });

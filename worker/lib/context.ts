@@ -1,6 +1,6 @@
 import { createMiddleware } from "hono/factory";
-import { createDb } from "../../db";
-import { getConfig } from "../config";
+import { createDb, type Db } from "../../db";
+import { getConfig, type Config } from "../config";
 import type { AppEnv } from "../env";
 
 /** Validated config and a per-request database client, closed once the response is done. */
@@ -22,8 +22,14 @@ export const withServices = createMiddleware<AppEnv>(async (c, next) => {
   }
 });
 
-/** Run `fn` with the config and a database client outside a request (queue consumer, cron). */
-export async function withDb<T>(env: Env, fn: (db: ReturnType<typeof createDb>["db"], config: ReturnType<typeof getConfig>) => Promise<T>): Promise<T> {
+/**
+ * What a cron job is given (worker/scheduled.ts builds it once per run; tests build their own, with any
+ * clock): one database session, the images bucket, the validated config and the run's time.
+ */
+export interface JobDeps { db: Db; bucket: R2Bucket; config: Config; now: Date }
+
+/** Run `fn` with the config and a database client outside a request (queue consumer, cron); closed after. */
+export async function withDb<T>(env: Env, fn: (db: Db, config: Config) => Promise<T>): Promise<T> {
   const config = getConfig(env);
   const { db, close } = createDb(config);
   try {

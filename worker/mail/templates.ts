@@ -1,18 +1,99 @@
 /** The emails we send. Plain text first (it is what the dev mailbox shows), with a simple HTML twin. */
+import { FREE_GENERATIONS, PASSWORD_RESET_TTL_MINUTES, SUPPORT_EMAIL, VERIFICATION_TTL_HOURS } from "../../domain/limits";
 import type { MailMessage } from "./mailer";
+import { count } from "../../domain/words";
+import { TEAM_INVITATION_DAYS } from "../../domain/teams";
 
 const escape = (s: string) => s.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
+
+const FREE_LINE = `Please confirm your email address to receive your ${count(FREE_GENERATIONS, "free headshot generation")}:`;
+const EXPIRY_LINE = `This link works once and expires in ${VERIFICATION_TTL_HOURS} hours. If you did not create an account, you can ignore this email.`;
 
 export function verificationEmail(to: string, link: string): MailMessage {
   const text = [
     "Welcome to Headshot Studio!",
     "",
-    "Please confirm your email address to receive your 2 free headshot generations:",
+    FREE_LINE,
     "",
     link,
     "",
-    "This link works once and expires in 24 hours. If you did not create an account, you can ignore this email.",
+    EXPIRY_LINE,
   ].join("\n");
-  const html = `<p>Welcome to Headshot Studio!</p><p>Please confirm your email address to receive your 2 free headshot generations:</p><p><a href="${escape(link)}">Verify my email address</a></p><p>This link works once and expires in 24 hours. If you did not create an account, you can ignore this email.</p>`;
+  const html = `<p>Welcome to Headshot Studio!</p><p>${escape(FREE_LINE)}</p><p><a href="${escape(link)}">Verify my email address</a></p><p>${escape(EXPIRY_LINE)}</p>`;
   return { to, subject: "Verify your email for Headshot Studio", text, html };
+}
+
+/** Plain-text paragraphs (one may be a link, shown as a button-like anchor) and their HTML twin. */
+function message(to: string, subject: string, paragraphs: (string | { link: string; label: string })[]): MailMessage {
+  const text = paragraphs.map((p) => (typeof p === "string" ? p : p.link)).join("\n\n");
+  const html = paragraphs.map((p) => (typeof p === "string" ? `<p>${escape(p)}</p>` : `<p><a href="${escape(p.link)}">${escape(p.label)}</a></p>`)).join("");
+  return { to, subject, text, html };
+}
+
+export function passwordResetEmail(to: string, link: string): MailMessage {
+  return message(to, "Reset your Headshot Studio password", [
+    "Someone asked to reset the password of your Headshot Studio account. To choose a new password, open this link:",
+    { link, label: "Choose a new password" },
+    `This link works once and expires in ${PASSWORD_RESET_TTL_MINUTES} minutes. Resetting your password signs you out everywhere. If you did not ask for this, you can ignore this email: your password stays as it is.`,
+  ]);
+}
+
+export function emailChangeEmail(to: string, link: string): MailMessage {
+  return message(to, "Confirm your new email address for Headshot Studio", [
+    "Please confirm that this is the new email address of your Headshot Studio account:",
+    { link, label: "Confirm my new email address" },
+    `This link works once and expires in ${VERIFICATION_TTL_HOURS} hours. Until you confirm, your account keeps its current address. If you did not ask for this, you can ignore this email.`,
+  ]);
+}
+
+export function emailChangedNotice(to: string, newEmail: string): MailMessage {
+  return message(to, "Your Headshot Studio email address was changed", [
+    `The email address of your Headshot Studio account was changed to ${newEmail}. From now on, sign in and receive our emails at that address.`,
+    `If you did not make this change, please contact us at ${SUPPORT_EMAIL} straight away.`,
+  ]);
+}
+
+/** A second subscription that started while one was live was cancelled at once and refunded in full (decision 090). */
+export function duplicateSubscriptionEmail(to: string, details: { planName: string; amount: string }): MailMessage {
+  return message(to, "We refunded your second subscription", [
+    "Hello from Headshot Studio,",
+    `You already had a live subscription when a second one (${details.planName}) started, probably from a second payment page. You only need one, so we cancelled the second subscription at once and refunded its payment of ${details.amount} in full. The refund reaches your card in 5–10 days.`,
+    "Your first subscription is unchanged and keeps running.",
+  ]);
+}
+
+/** 30 days' notice of a plan's new price (SPEC §1 Terms; decision 093): old → new, from when, how to cancel. */
+export function priceChangeEmail(
+  to: string,
+  d: { planName: string; period: string; oldAmount: string; newAmount: string; effectiveDate: string; switchDate: string; accountUrl: string },
+): MailMessage {
+  return message(to, `The price of your ${d.planName} plan changes on ${d.effectiveDate}`, [
+    "Hello from Headshot Studio,",
+    `The price of the ${d.planName} plan changes from ${d.oldAmount} to ${d.newAmount} a ${d.period}, from ${d.effectiveDate}. We are telling you at least 30 days ahead, as our Terms promise.`,
+    `Your subscription renews at the new price of ${d.newAmount} on ${d.switchDate}, the first renewal on or after that date. Until then you pay ${d.oldAmount}, and nothing else changes.`,
+    `If you would rather not continue, you can cancel at any time before ${d.switchDate} from your account settings (Manage Account): you keep access until the end of the period you paid for and are never charged the new price.`,
+    { link: d.accountUrl, label: "Open my account settings" },
+  ]);
+}
+
+/** A shoot's pictures are done (issue 24), sent only when asked for and not watched finishing. */
+export function shootReadyEmail(to: string, link: string, shoot: { ready: number; total: number }): MailMessage {
+  const failed = shoot.total - shoot.ready;
+  return message(to, shoot.ready === shoot.total ? "Your headshots are ready" : "Your headshot shoot has finished", [
+    "Hello from Headshot Studio,",
+    shoot.ready === shoot.total
+      ? `All ${count(shoot.total, "headshot")} of your shoot are ready.`
+      : `${shoot.ready} of your ${count(shoot.total, "headshot")} are ready; ${failed} could not be made (any free generation it used was given back).`,
+    { link, label: "See your shoot" },
+    "You can download them one by one, or all at once as a ZIP.",
+  ]);
+}
+
+/** An invitation to join a team (issue 25): one link, single use, expiring in TEAM_INVITATION_DAYS days. */
+export function teamInvitationEmail(to: string, details: { teamName: string; link: string }): MailMessage {
+  return message(to, `You're invited to join ${details.teamName} on Headshot Studio`, [
+    `You've been invited to join the team "${details.teamName}" on Headshot Studio: a seat with unlimited professional AI headshots in the team's look.`,
+    { link: details.link, label: "Accept the invitation" },
+    `Sign in (or sign up) with this email address, ${to}, to accept. The link works once and expires in ${TEAM_INVITATION_DAYS} days. If you weren't expecting this, you can ignore this email.`,
+  ]);
 }

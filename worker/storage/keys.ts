@@ -23,3 +23,10 @@ export async function deletePrefix(bucket: R2Bucket, prefix: string): Promise<nu
   } while (cursor);
   return deleted;
 }
+
+/**
+ * A shoot's further reference photos (the 2nd and 3rd; issue 24), copied under each of its headshots'
+ * prefixes beside `original` (the 1st), so a headshot's delete and retention stay one prefix delete.
+ */
+export const referenceKey = (userId: string, headshotId: string, n: number) =>
+  n === 1 ? originalKey(userId, headshotId) : `${headshotPrefix(userId, headshotId)}reference-${n}`;

@@ -13,7 +13,7 @@ export async function operatorAuth() {
     let [row] = await db.select().from(users).where(eq(users.email, email));
     if (!row) [row] = await db.insert(users).values({ email, emailVerifiedAt: new Date() }).onConflictDoNothing().returning();
     if (!row) [row] = await db.select().from(users).where(eq(users.email, email));
-    const token = await signAccessToken(getConfig(env), { id: row!.id, email });
+    const token = await signAccessToken(getConfig(env), { id: row!.id, email, epoch: row!.sessionEpoch });
     return { id: row!.id, email, auth: { Authorization: `Bearer ${token}` } };
   } finally {
     await close();

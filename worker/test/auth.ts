@@ -1,5 +1,7 @@
 /** Auth helpers for worker tests: a tiny cookie jar, a unique client IP, and sign-up through the API. */
-import { api, uniqueEmail } from "./helpers";
+import { eq, sql } from "drizzle-orm";
+import { refreshTokenFamilies } from "../../db/schema";
+import { api, testDb, uniqueEmail } from "./helpers";
 
 /** Like api(), but redirects are answered, not followed (as a browser's fetch with redirect: "manual"). */
 export const call = (path: string, init: RequestInit = {}) => api(path, { redirect: "manual", ...init });
@@ -57,4 +59,20 @@ export async function sessionFor(refresh?: string) {
   const res = await api("/api/auth/session", refresh === undefined ? {} : { headers: { Cookie: `hs_refresh=${refresh}` } });
   if (res.status !== 200) throw new Error(`session lookup answered ${res.status}`);
   return (await res.json()) as { user: { id: string; emailVerified: boolean }; accessToken: string } | null;
+}
+
+/**
+ * Moves the family's last rotation out of the grace window (decision 087), so presenting the token it
+ * replaced is reuse again.
+ */
+export async function ageRotation(refresh: string) {
+  const { db, close } = testDb();
+  try {
+    await db
+      .update(refreshTokenFamilies)
+      .set({ rotatedAt: sql`now() - interval '10 minutes'` })
+      .where(eq(refreshTokenFamilies.id, refresh.split(".")[0]!));
+  } finally {
+    await close();
+  }
 }

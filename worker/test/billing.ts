@@ -15,6 +15,7 @@ export const prices = () => ({
   weekly: env.STRIPE_PRICE_WEEKLY,
   monthly: env.STRIPE_PRICE_MONTHLY,
   yearly: env.STRIPE_PRICE_YEARLY,
+  team: env.STRIPE_PRICE_TEAM,
 });
 
 export const DAY = 86_400;
@@ -41,8 +42,9 @@ const delivered = new Set<string>();
 /**
  * Delivers every event the local Stripe has made since the last call (oldest first), for the given
  * customer only (the stand-in is shared by every test file), and returns their types and our answers.
+ * `newest-first` delivers them in the reverse order, as a worst case of Stripe's unordered delivery.
  */
-export async function deliverEvents(customerId: string): Promise<{ type: string; status: number }[]> {
+export async function deliverEvents(customerId: string, order: "oldest-first" | "newest-first" = "oldest-first"): Promise<{ type: string; status: number }[]> {
   const events: Stripe.Event[] = [];
   for await (const e of stripe().events.list({ limit: 100 })) {
     if (delivered.has(e.id)) continue;
@@ -51,7 +53,7 @@ export async function deliverEvents(customerId: string): Promise<{ type: string;
     if (customer !== customerId) continue;
     events.push(e);
   }
-  events.reverse(); // the list is newest first
+  if (order === "oldest-first") events.reverse(); // the list is newest first
   const answers = [];
   for (const e of events) {
     delivered.add(e.id);

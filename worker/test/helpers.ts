@@ -8,11 +8,22 @@ import { createDb } from "../../db";
 import { credits, subscriptions, users } from "../../db/schema";
 import { getConfig } from "../config";
 import { signAccessToken } from "../auth/tokens";
+import type { JobDeps } from "../lib/context";
 
 export { env };
 
 export function testDb() {
   return createDb(getConfig(env));
+}
+
+/** Runs a cron job on its dependencies: a test session, the test bucket and config, and the clock given. */
+export async function runJob<T>(job: (deps: JobDeps) => Promise<T>, now = new Date()): Promise<T> {
+  const { db, close } = testDb();
+  try {
+    return await job({ db, bucket: env.IMAGES, config: getConfig(env), now });
+  } finally {
+    await close();
+  }
 }
 
 /** Calls the worker's own fetch handler, as a browser would. */
@@ -59,7 +70,7 @@ export async function createTestUser(opts: TestUserOptions = {}) {
         currentPeriodEnd: new Date(Date.now() + 30 * 864e5),
       });
     }
-    const token = await signAccessToken(getConfig(env), { id: user!.id, email });
+    const token = await signAccessToken(getConfig(env), { id: user!.id, email, epoch: user!.sessionEpoch });
     return { user: user!, token, auth: { Authorization: `Bearer ${token}` } };
   } finally {
     await close();

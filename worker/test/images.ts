@@ -1,12 +1,13 @@
 /**
- * Test images, made inside workerd with photon: small photos in JPEG/PNG/WebP, and the hostile
+ * Test images, made inside workerd with photon: small photos in JPEG/PNG/WebP (by default 320×256, just
+ * above the upload's MIN_UPLOAD_SIDE), and the hostile
  * variants (metadata with GPS, lying headers, truncation) built byte by byte.
  */
 import { crc32 } from "../lib/crc32";
 import { PhotonImage } from "@cf-wasm/photon";
 
 /** A w×h picture with a deterministic pattern (varies with `seed`). */
-export function photo(w = 64, h = 48, seed = 1): PhotonImage {
+export function photo(w = 320, h = 256, seed = 1): PhotonImage {
   const px = new Uint8Array(w * h * 4);
   for (let y = 0; y < h; y++) {
     for (let x = 0; x < w; x++) {
@@ -20,15 +21,15 @@ export function photo(w = 64, h = 48, seed = 1): PhotonImage {
   return new PhotonImage(px, w, h);
 }
 
-export function pngBytes(w = 64, h = 48, seed = 1): Uint8Array {
+export function pngBytes(w = 320, h = 256, seed = 1): Uint8Array {
   const img = photo(w, h, seed);
   try { return img.get_bytes(); } finally { img.free(); }
 }
-export function jpegBytes(w = 64, h = 48, seed = 1): Uint8Array {
+export function jpegBytes(w = 320, h = 256, seed = 1): Uint8Array {
   const img = photo(w, h, seed);
   try { return img.get_bytes_jpeg(90); } finally { img.free(); }
 }
-export function webpBytes(w = 64, h = 48, seed = 1): Uint8Array {
+export function webpBytes(w = 320, h = 256, seed = 1): Uint8Array {
   const img = photo(w, h, seed);
   try { return img.get_bytes_webp(); } finally { img.free(); }
 }
@@ -98,7 +99,7 @@ export function appSegment(marker: number, body: Uint8Array): Uint8Array {
 }
 
 /** A JPEG carrying EXIF (with GPS), XMP and a comment, all naming SECRET. */
-export function jpegWithMetadata(orientation = 1, w = 64, h = 48): Uint8Array {
+export function jpegWithMetadata(orientation = 1, w = 320, h = 256): Uint8Array {
   const jpeg = jpegBytes(w, h);
   const xmp = appSegment(0xe1, enc(`http://ns.adobe.com/xap/1.0/\0<x:xmpmeta><exif:GPSLatitude>${SECRET}</exif:GPSLatitude></x:xmpmeta>`));
   const comment = appSegment(0xfe, enc(SECRET));
@@ -162,7 +163,7 @@ export function jpegDeclaring(w: number, h: number): Uint8Array {
 }
 
 /** Wraps a simple WebP (VP8/VP8L) in VP8X with an EXIF and an XMP chunk naming SECRET. */
-export function webpWithMetadata(w = 64, h = 48): Uint8Array {
+export function webpWithMetadata(w = 320, h = 256): Uint8Array {
   const simple = webpBytes(w, h);
   const image = simple.subarray(12);
   const chunk = (type: string, data: Uint8Array) => {

@@ -1,49 +1,35 @@
-/** Copy for the landing page (SPEC §1, §2): claims, the three steps, testimonials and the 4-question FAQ. */
-import { FREE_GENERATIONS, MAX_UPLOAD_BYTES } from "../../../domain/limits";
+/** Copy for the landing page (SPEC §1, §2): claims, the three steps and the 4-question FAQ (testimonials are people's own, from the database). */
+import { ESTIMATED_SECONDS, FREE_GENERATIONS, MAX_UPLOAD_MB } from "../../../domain/limits";
+import { STYLES } from "../../../domain/styles";
 import { MONEY_BACK_DAYS } from "../../../domain/plans";
 
-export const CLAIMS = [
-  { value: "50K+", label: "headshots generated" },
-  { value: "4.9/5", label: "rating" },
+/**
+ * The numbers strip. `live` claims come from the database: the page is built with them hidden and the
+ * worker fills them in (worker/landing/serve.ts; issue 26: claim only what is true).
+ */
+export const CLAIMS: readonly { value: string; label: string; live?: "headshots" | "rating" }[] = [
+  { value: "", label: "headshots generated", live: "headshots" },
+  { value: "", label: "rating", live: "rating" },
   { value: "Instant", label: "processing" },
-] as const;
+];
 
 export const STEPS = [
   {
     title: "Upload photo",
-    text: `A clear, front-facing photo works best. JPG, PNG or WebP up to ${MAX_UPLOAD_BYTES / 1024 / 1024} MB.`,
+    text: `A clear, front-facing photo works best. JPG, PNG or WebP up to ${MAX_UPLOAD_MB} MB.`,
   },
-  { title: "Choose style", text: "Pick one of 10 AI styles, from crisp Corporate to a relaxed Casual Selfie." },
+  { title: "Choose style", text: `Pick one of ${STYLES.length} AI styles, from crisp Corporate to a relaxed Casual Selfie.` },
   { title: "Download", text: "Square or round, PNG, WebP or TIFF, sized for LinkedIn, your CV or your email signature." },
-] as const;
-
-export const TESTIMONIALS = [
-  {
-    quote: "I needed a LinkedIn photo before a job fair the next morning. Ten minutes later I had three I liked and a new profile picture.",
-    name: "Sofia M.",
-    role: "Product designer, Lisbon",
-  },
-  {
-    quote: "We gave the whole team the Office style. Our About page finally looks like one company instead of twelve holiday snaps.",
-    name: "Jonas K.",
-    role: "Co-founder, Berlin",
-  },
-  {
-    quote: "The Black Background look is now on my casting profile. It still looks like me — just better lit than any selfie I’ve taken.",
-    name: "Amelie R.",
-    role: "Actor, Vienna",
-  },
 ] as const;
 
 export const FAQ = [
   {
     question: "How does the AI headshot generator work?",
-    answer:
-      "Upload one clear photo of yourself, choose a gender and one of 10 styles, and our image-generation AI renders a professional headshot that keeps your features. It takes about 15 seconds.",
+    answer: `Upload one clear photo of yourself, choose a gender and one of ${STYLES.length} styles, and our image-generation AI renders a professional headshot that keeps your features. It takes about ${ESTIMATED_SECONDS} seconds.`,
   },
   {
     question: "Is it free to try?",
-    answer: `Yes. Once you verify your email address you get ${FREE_GENERATIONS} free generations, with a watermark. A weekly, monthly or yearly subscription unlocks unlimited generations without a watermark, high-resolution downloads and all 10 styles.`,
+    answer: `Yes. Once you verify your email address you get ${FREE_GENERATIONS} free generations, with a watermark. A weekly, monthly or yearly subscription unlocks unlimited generations without a watermark, high-resolution downloads and all ${STYLES.length} styles.`,
   },
   {
     question: "What happens to my photos?",

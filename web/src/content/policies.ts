@@ -7,8 +7,8 @@
  * a first subscription only (worker/billing), cancellation at period end (Stripe's cancel_at_period_end).
  */
 import { CONTACT_EMAIL } from "@/lib/paths";
-import { FREE_GENERATIONS, MINIMUM_AGE, RETENTION_DAYS } from "../../../domain/limits";
-import { MONEY_BACK_DAYS } from "../../../domain/plans";
+import { FAIR_USE_PER_HOUR, FREE_GENERATIONS, MINIMUM_AGE, RETENTION_DAYS } from "../../../domain/limits";
+import { MONEY_BACK_DAYS, PRICE_CHANGE_NOTICE_DAYS } from "../../../domain/plans";
 
 export interface PolicySection {
   heading: string;
@@ -22,12 +22,10 @@ export interface Policy {
   sections: readonly PolicySection[];
 }
 
-export const PRICE_CHANGE_NOTICE_DAYS = 30;
-
 export const PRIVACY_POLICY: Policy = {
   title: "Privacy Policy",
   description:
-    "How Headshot Studio stores, protects and deletes your photos and data: encrypted storage, deletion on request, no service for children under 13.",
+    `How Headshot Studio stores, protects and deletes your photos and data: encrypted storage, deletion on request, no service for children under ${MINIMUM_AGE}.`,
   intro:
     "Headshot Studio turns a photo you upload into a professional headshot. This policy explains what we collect, how we protect it, how long we keep it and how you can have it deleted.",
   sections: [
@@ -44,6 +42,18 @@ export const PRIVACY_POLICY: Policy = {
       paragraphs: [
         "Photos are stored encrypted. Every uploaded photo and every generated headshot is encrypted before it is written to storage, and location and camera metadata are removed from uploads.",
         "Images are only shown to you, through links that expire, and to our operator when reviewing content for abuse.",
+      ],
+    },
+    {
+      heading: "Generated headshots are marked as AI-made",
+      paragraphs: [
+        "Every headshot we deliver — the picture shown in the app, the free watermarked picture and every download in PNG, WebP or TIFF — carries a machine-readable label in its metadata (XMP, IPTC digital source type “trained algorithmic media”) saying that it was made by an AI model. The EU AI Act (Article 50(2)) requires this, so that anyone can tell the picture is not a photograph. The label names no person, account or place. Your uploads carry no such label: we remove all their metadata.",
+      ],
+    },
+    {
+      heading: "Ratings and comments",
+      paragraphs: [
+        "You may rate a headshot with stars and a comment. Ratings count towards the average on our home page. A comment is published there only if you tick the box to publish it, with the first name and role you type, and only after we have reviewed it. Untick the box or delete your account and it is taken off the home page.",
       ],
     },
     {
@@ -78,7 +88,7 @@ export const PRIVACY_POLICY: Policy = {
     {
       heading: "Cookies and advertising",
       paragraphs: [
-        "We use one essential cookie to keep you signed in. With your consent only, we use an advertising pixel (Meta) to measure sign-ups and purchases; until you accept in the cookie banner, it is not loaded and nothing is sent. You can change your choice at any time from the Cookie settings link in the footer.",
+        "We use essential cookies only to keep you signed in (one of them just tells our pages that you are signed in) and to remember your cookie choice. With your consent only, we use an advertising pixel (Meta) to measure sign-ups and purchases; until you accept in the cookie banner, it is not loaded and nothing is sent. You can change your choice at any time from the Cookie settings link in the footer.",
       ],
     },
     {
@@ -91,9 +101,9 @@ export const PRIVACY_POLICY: Policy = {
 export const TERMS_OF_SERVICE: Policy = {
   title: "Terms of Service",
   description:
-    "The terms for using Headshot Studio: auto-renewing subscriptions, 30-day money-back guarantee on new subscriptions, cancellation at any time, and your rights to your photos.",
+    `The terms for using Headshot Studio: auto-renewing subscriptions, ${MONEY_BACK_DAYS}-day money-back guarantee on new subscriptions, cancellation at any time, and your rights to your photos.`,
   intro:
-    "These terms apply when you use Headshot Studio. By creating an account you confirm that you are 13 or older and that you accept them.",
+    `These terms apply when you use Headshot Studio. By creating an account you confirm that you are ${MINIMUM_AGE} or older and that you accept them.`,
   sections: [
     {
       heading: "Your account",
@@ -105,6 +115,7 @@ export const TERMS_OF_SERVICE: Policy = {
       heading: "Subscriptions and billing",
       paragraphs: [
         "Subscriptions auto-renew and are charged at the start of each billing cycle: every week, month or year, depending on your plan, until you cancel.",
+        `Every plan includes unlimited generations under fair use: up to ${FAIR_USE_PER_HOUR} generations in any 60 minutes per account, so the service stays fast for everyone. Past that, you can generate again as your earlier generations pass the hour.`,
         `Price changes are notified ${PRICE_CHANGE_NOTICE_DAYS} days ahead, by email, before they apply to your subscription.`,
       ],
     },
@@ -125,6 +136,7 @@ export const TERMS_OF_SERVICE: Policy = {
       paragraphs: [
         "You keep all rights to your uploads. You give us only the permission we need to store them and to generate your headshots.",
         "Generated headshots may be used commercially: on your website, in marketing, on business cards, in press kits and anywhere else.",
+        "Every generated headshot carries a machine-readable label in its metadata saying it was made by AI, as the EU AI Act (Article 50(2)) requires. Do not remove it or present a generated headshot as a photograph where that would mislead.",
         "Upload only photos of yourself, or of people who have agreed. We may remove content that breaks the law or these terms.",
       ],
     },

@@ -3,7 +3,7 @@
  * (issue 11). Written into each prerendered page's <head> by web/build/prerender.ts; on client-side
  * navigation the title follows the route (public/public-routes.tsx).
  */
-import { CURRENCY, PLANS } from "@/lib/domain";
+import { CURRENCY, PLANS, STYLES } from "@/lib/domain";
 import { CONTACT_EMAIL, SERVICE_PAGES, paths, type ServiceSlug } from "@/lib/paths";
 import { FAQ } from "./landing";
 import { PRIVACY_POLICY, TERMS_OF_SERVICE } from "./policies";
@@ -47,7 +47,7 @@ export function product(appUrl: string) {
     "@context": "https://schema.org",
     "@type": "Product",
     name: "Headshot Studio subscription",
-    description: "Unlimited AI headshot generations in 10 styles, without watermark, with high-resolution downloads.",
+    description: `Unlimited AI headshot generations in ${STYLES.length} styles, without watermark, with high-resolution downloads.`,
     image: `${appUrl}${SHARE_IMAGE}`,
     brand: { "@type": "Brand", name: SITE_NAME },
     offers: PLANS.map((p) => ({

@@ -21,18 +21,30 @@ export const paths = {
   aiStyles: "/#ai-styles",
   pricingAnchor: "/#pricing",
   auth: "/auth",
+  authForgot: "/auth/forgot",
+  authReset: "/auth/reset",
   oauthCallback: "/oauth/callback",
   privacy: "/privacy-policy",
   terms: "/terms-of-service",
   service: (slug: ServiceSlug) => `/services/${slug}`,
   dashboard: "/dashboard",
+  /** The dashboard's views have their own URLs (decision 102): the gallery, and one headshot. */
+  gallery: "/dashboard?view=gallery",
+  headshot: (id: string) => `/dashboard?headshot=${encodeURIComponent(id)}`,
+  /** A shoot's pictures (issue 24; the shoot-ready email links here: worker/shoots/finish.ts shootPath). */
+  shoot: (id: string) => `/dashboard?shoot=${encodeURIComponent(id)}`,
+  /** Every "Get Started" / "Sign up" call to action opens the Sign Up tab. */
+  signUp: "/auth?tab=signup",
   pricing: "/pricing",
   account: "/account",
   admin: "/admin",
+  /** The team page (issue 25) and the page an invitation link opens. */
+  team: "/team",
+  teamJoin: "/team/join",
 } as const;
 
 /** Paths the signed-in app (app.tsx) owns; everything else is the public site. */
-export const APP_PATHS = [paths.auth, paths.oauthCallback, paths.dashboard, paths.pricing, paths.account, paths.admin];
+export const APP_PATHS = [paths.auth, paths.oauthCallback, paths.dashboard, paths.pricing, paths.account, paths.admin, paths.team];
 export const isAppPath = (pathname: string) => APP_PATHS.some((p) => pathname === p || pathname.startsWith(`${p}/`));
 
 /** Server-side navigations (not SPA routes). */
@@ -42,3 +54,11 @@ export const apiPaths = {
 } as const;
 
 export const CONTACT_EMAIL = "support@headshot.studio";
+
+/**
+ * Where sign-in or sign-up continues (`?next=`): only the invitation page of this site (issue 25), so the
+ * parameter can never send anyone elsewhere; otherwise null (the dashboard).
+ */
+export function safeNext(next: string | null): string | null {
+  return next && next.startsWith(`${paths.teamJoin}?`) && !next.includes("//") ? next : null;
+}

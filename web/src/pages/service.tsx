@@ -7,10 +7,13 @@ import { SERVICE_PAGES, apiPaths, paths } from "@/lib/paths";
 import { clsx as cn } from "clsx";
 import { withSiteName } from "@/content/site";
 import { useDocumentTitle } from "@/public/use-document-title";
+import { styleById } from "../../../domain/styles";
 
 /** An audience page (SPEC §2): hero, three benefit cards, a six-item checklist and a closing call to action. */
 export function ServicePage({ content: c }: { content: ServiceContent }) {
   const page = SERVICE_PAGES.find((s) => s.slug === c.slug)!;
+  // the page's first hero style goes along, preselected in the wizard (decision 103)
+  const start = `${apiPaths.login}?style=${styleById(c.heroStyles[0])!.slug}`;
   useDocumentTitle(withSiteName(c.title));
   return (
     <>
@@ -44,7 +47,7 @@ export function ServicePage({ content: c }: { content: ServiceContent }) {
             </p>
             <h1 className="mt-5 text-4xl font-bold tracking-tight text-balance sm:text-5xl">{c.headline}</h1>
             <p className="mt-5 max-w-xl text-lg text-muted-foreground text-pretty">{c.lead}</p>
-            <a href={apiPaths.login} className={cn(buttonVariants({ size: "lg" }), "mt-8")}>
+            <a href={start} className={cn(buttonVariants({ size: "lg" }), "mt-8")}>
               {c.cta} <ArrowRight aria-hidden="true" />
             </a>
           </div>
@@ -83,7 +86,7 @@ export function ServicePage({ content: c }: { content: ServiceContent }) {
         </ul>
       </PageSection>
 
-      <ClosingCta title={c.closingTitle} text={c.closingText} href={apiPaths.login} cta={c.closingCta} />
+      <ClosingCta title={c.closingTitle} text={c.closingText} href={start} cta={c.closingCta} />
     </>
   );
 }

@@ -1,21 +1,19 @@
 /**
- * The browser side of a prerendered public page: only its interactive parts become React roots; the rest
- * (hero, styles, pricing, testimonials, the FAQ's native <details>, footer links) stays the server's HTML,
- * which React never hydrates (docs/decisions/071).
+ * The browser side of a prerendered public page's islands, loaded on the visitor's first click on one
+ * (public/wake.ts): that island becomes a React root of its own; the rest of the page (hero, styles,
+ * pricing, testimonials, the FAQ's native <details>, footer links, the consent banner) stays the server's
+ * HTML, which React never hydrates (docs/decisions/071, 120).
  */
-import { StrictMode, startTransition, type ReactNode } from "react";
-import { createRoot, hydrateRoot } from "react-dom/client";
+import { StrictMode, useLayoutEffect, type ReactNode } from "react";
+import { hydrateRoot } from "react-dom/client";
 import type { IslandName } from "@/components/layout/island";
-import { CookieSettingsButton } from "@/components/layout/site-footer";
 import { SiteHeader } from "@/components/layout/site-header";
 import { PublicSessionProvider } from "@/shared/auth/session-summary";
-import { ConsentBanner } from "@/shared/pixel/consent-banner";
-import { pixel } from "@/shared/pixel/pixel";
 
 /**
- * What the browser hydrates in each prerendered island: the same components the page was rendered with.
- * The header asks for the session (signed in → Account menu); on the server it rendered the "loading"
- * state, which shows what a signed-out visitor sees.
+ * What the browser hydrates in each island: the same components the page was rendered with. The header
+ * then asks for the session; on the server it rendered the "not known yet" state (both the signed-in and
+ * the signed-out actions, one shown from the signed-in hint).
  */
 export const HYDRATED_ISLANDS = {
   header: () => (
@@ -23,23 +21,23 @@ export const HYDRATED_ISLANDS = {
       <SiteHeader />
     </PublicSessionProvider>
   ),
-  "cookie-settings": () => <CookieSettingsButton />,
-} satisfies Partial<Record<IslandName, () => ReactNode>>;
+} satisfies Record<IslandName, () => ReactNode>;
 
-const island = (name: IslandName) => document.querySelector<HTMLElement>(`[data-island="${name}"]`);
+/** Calls `done` once the tree around it is committed: hydrated, its event handlers live. Renders nothing of its own. */
+function OnCommit({ done, children }: { done: () => void; children: ReactNode }) {
+  useLayoutEffect(done, [done]);
+  return children;
+}
 
-export function startPublicPage() {
-  // In a transition, React renders in slices of a few milliseconds and yields in between, instead of one
-  // long task (Total Blocking Time); a click on an island while it hydrates is replayed once it is live.
-  startTransition(() => {
-    for (const [name, render] of Object.entries(HYDRATED_ISLANDS)) {
-      const el = island(name as IslandName);
-      if (el) hydrateRoot(el, <StrictMode>{render()}</StrictMode>);
-    }
-    // The banner depends on the stored choice, which the prerendered HTML cannot know: rendered here only.
-    const consent = island("consent");
-    if (consent) createRoot(consent).render(<StrictMode><ConsentBanner /></StrictMode>);
+/** Hydrates one island; resolves once it is live (a click dispatched then reaches its handlers). */
+export function hydrateIsland(el: HTMLElement): Promise<void> {
+  const render = HYDRATED_ISLANDS[el.dataset.island as IslandName];
+  return new Promise((resolve) => {
+    hydrateRoot(
+      el,
+      <StrictMode>
+        <OnCommit done={() => resolve()}>{render()}</OnCommit>
+      </StrictMode>,
+    );
   });
-  // Every public page is its own document: its load is the route change that counts as a PageView.
-  pixel.pageView();
 }

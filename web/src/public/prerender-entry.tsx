@@ -23,9 +23,10 @@ export async function renderPage(path: string): Promise<string> {
 }
 
 /**
- * A public page's scripts (its islands, decision 071) are fetched at low priority: the page is complete
- * without them, so they never compete with the document and the hero's pictures, and never hold up the
- * first paint. (Module scripts and modulepreloads are otherwise fetched at high priority.)
+ * A public page's entry script (a few KiB, no framework: decision 120) is fetched at low priority: the
+ * page is complete without it, so it never competes with the document and the hero's pictures, and never
+ * holds up the first paint. (Module scripts and modulepreloads are otherwise fetched at high priority.)
+ * Clicks that arrive before it has run are held by the inline first script and replayed.
  */
 export const lowPriorityScripts = (html: string) =>
   html.replace(/<(script type="module"|link rel="modulepreload") /g, '<$1 fetchpriority="low" ');

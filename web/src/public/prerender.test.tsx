@@ -52,7 +52,14 @@ describe("every public route", () => {
     expect(html.match(/<script(?! type="application\/ld\+json")[^>]*>/g)).toEqual(['<script type="module" fetchpriority="low" src="/assets/index.js">']);
     // the page's markup is inside #root, its islands marked
     expect(html).toMatch(/<div id="root">(<link [^>]*>)*<div class="flex min-h-dvh flex-col">/);
-    expect([...html.matchAll(/data-island="([^"]+)"/g)].map((m) => m[1])).toEqual(["header", "cookie-settings", "consent"]);
+    expect([...html.matchAll(/data-island="([^"]+)"/g)].map((m) => m[1])).toEqual(["header"]);
+    // the consent banner is plain HTML, first after the skip link (the keyboard reaches it early), its
+    // buttons and the footer's Cookie settings marked for the first script (decision 120)
+    const doc = new DOMParser().parseFromString(html, "text/html");
+    const banner = doc.querySelector('section[aria-label="Cookie consent"]')!;
+    expect(banner.previousElementSibling?.textContent).toBe("Skip to content");
+    expect([...banner.querySelectorAll("button")].map((b) => [b.textContent, b.dataset.consent])).toEqual([["Accept", "granted"], ["Decline", "denied"]]);
+    expect(doc.querySelector("footer button")?.outerHTML).toMatch(/data-consent="settings"[^>]*>Cookie settings</);
   });
 
   it("the titles and descriptions are all different", () => {
@@ -62,13 +69,13 @@ describe("every public route", () => {
 });
 
 describe("/", () => {
-  it("has the hero, the claims, all 10 styles with man and woman examples, 3 steps, pricing, 3 testimonials and the FAQ", () => {
+  it("has the hero, the claims, all 10 styles with man and woman examples, 3 steps, pricing, the testimonials' place and the FAQ", () => {
     const html = page("/");
     const t = text(html);
     expect(t).toContain("Generate Free Headshot");
     expect(t).toContain("See Examples");
     expect(hrefs(html)).toContain("#ai-styles");
-    for (const claim of ["50K+", "4.9/5", "Instant"]) expect(t).toContain(claim);
+    expect(t).toContain("Instant");
     for (const id of ["how-it-works", "ai-styles", "pricing"]) expect(html).toContain(`id="${id}"`);
     for (const s of STYLES) {
       expect(html).toContain(`src="/examples/${s.slug}-man.webp"`);
@@ -80,8 +87,22 @@ describe("/", () => {
     for (const price of ["€9.99", "€29.99", "€60", "€1.43 per day", "€1.00 per day", "€0.16 per day", "Most Popular", "Best value - Save 83%"]) {
       expect(t).toContain(price);
     }
-    expect(html.match(/<blockquote/g)).toHaveLength(3);
     expect(html.match(/<details/g)).toHaveLength(4);
+  });
+
+  it("claims no figure of its own: the count, the rating and the testimonials are hidden places the worker fills (issue 26)", () => {
+    const html = page("/");
+    expect(text(html)).not.toMatch(/50K|4\.9\/5|Sofia|Jonas|Amelie/);
+    for (const live of ["badge", "claim-headshots", "claim-rating", "testimonials"]) {
+      expect(html).toMatch(new RegExp(`<[a-z]+ [^>]*data-live="${live}"[^>]*hidden|<[a-z]+ [^>]*hidden[^>]*data-live="${live}"`));
+    }
+    for (const live of ["badge-text", "headshots", "rating", "testimonial-list"]) expect(html).toContain(`data-live="${live}"`);
+    // the card the worker copies for each approved comment, with its three places and the stars
+    const card = /<template data-live="testimonial-card">([\s\S]*?)<\/template>/.exec(html)![1]!;
+    for (const slot of ["{{quote}}", "{{name}}", "{{role}}", 'data-stars="{{stars}}"', 'aria-label="{{stars}} out of 5 stars"']) expect(card).toContain(slot);
+    expect(card.match(/<svg/g)).toHaveLength(5);
+    // no rating is claimed in the structured data either
+    expect(JSON.stringify(jsonLd(html))).not.toContain("aggregateRating");
   });
 
   it("carries FAQPage with the 4 questions and Product with three EUR offers", () => {
@@ -97,8 +118,10 @@ describe("audience pages", () => {
   it.each(SERVICE_PAGES.map((s) => [s.slug] as const))("%s: hero, three benefits, six checklist items, CTAs to /api/auth/login, BreadcrumbList", (slug) => {
     const html = page(`/services/${slug}`);
     expect(html.match(/<h1/g)).toHaveLength(1);
-    const ctas = [...html.matchAll(/<a href="\/api\/auth\/login"[^>]*>([\s\S]*?)<\/a>/g)];
+    // each carries the page's style into the wizard (decision 103)
+    const ctas = [...html.matchAll(/<a href="\/api\/auth\/login\?style=([a-z-]+)"[^>]*>([\s\S]*?)<\/a>/g)];
     expect(ctas.length).toBe(2);
+    expect(STYLES.map((s) => s.slug)).toContain(ctas[0]![1]);
     const sections = html.split("<h2");
     expect(sections[1]!.match(/<li class="rounded-2xl/g)).toHaveLength(3); // benefit cards
     expect(sections[2]!.match(/<li /g)).toHaveLength(6); // checklist
@@ -182,16 +205,32 @@ describe("islands (the parts the browser hydrates, decision 071)", () => {
     },
   );
 
-  it("the consent banner's island is empty: it is drawn in the browser, which knows the stored choice", () => {
-    expect(islandHtml(page("/"), "consent")).toBe("");
+  it("before the session is known, the header carries both the signed-in and the signed-out actions, one shown by the first script's class", () => {
+    const doc = new DOMParser().parseFromString(page("/"), "text/html");
+    const header = doc.querySelector('[data-island="header"]')!;
+    const inside = (cls: string) => [...header.querySelectorAll(`.${cls}`)].map((el) => el.textContent);
+    expect(inside("when-signed-in")).toEqual([expect.stringContaining("Account"), expect.stringMatching(/Dashboard.*Settings.*Sign Out/)]);
+    expect(inside("when-signed-out")).toEqual(["Sign InGet Started", "Sign InGet Started"]);
   });
 });
 
 describe("security headers", () => {
+  it("the CSP admits no inline script but the first script, by its hash", () => {
+    expect(headersFile("", "abc=")).toMatch(/script-src 'self' 'sha256-abc=' 'wasm-unsafe-eval';/);
+    expect(headersFile("", "abc=")).not.toMatch(/script-src[^;]*unsafe-inline/);
+  });
+
   it("the CSP lets the pixel's hosts in only when a pixel is configured", () => {
-    expect(headersFile("")).not.toContain("facebook");
-    const withPixel = headersFile("1234567890");
-    expect(withPixel).toMatch(/script-src 'self' https:\/\/connect\.facebook\.net;/);
+    expect(headersFile("", "abc=")).not.toContain("facebook");
+    const withPixel = headersFile("1234567890", "abc=");
+    expect(withPixel).toMatch(/script-src 'self' 'sha256-abc=' 'wasm-unsafe-eval' https:\/\/connect\.facebook\.net;/);
     expect(withPixel).toMatch(/img-src 'self' data: blob: https:\/\/www\.facebook\.com;/);
+  });
+
+  it("scripts stay our own: WebAssembly may compile (the face model), JavaScript may not be eval'd", () => {
+    const csp = /Content-Security-Policy: (.*)/.exec(headersFile("", "abc="))![1]!;
+    expect(csp).toContain("script-src 'self' 'sha256-abc=' 'wasm-unsafe-eval';");
+    expect(csp).not.toContain("'unsafe-eval'");
+    expect(csp).not.toMatch(/script-src[^;]*'unsafe-inline'/);
   });
 });

@@ -1,16 +1,14 @@
 import { StrictMode } from "react";
-import { Island } from "@/components/layout/island";
 import { PublicRoutes } from "./public-routes";
 
 /**
- * A public page as prerendered (prerender-entry.tsx): the page with its islands marked. In the browser only
- * the islands become React roots (islands.tsx); the consent banner's island is empty until then.
+ * A public page as prerendered (prerender-entry.tsx), its islands marked. In the browser only an island
+ * becomes a React root, on its first click (wake.ts, islands.tsx).
  */
 export function PublicApp({ path }: { path: string }) {
   return (
     <StrictMode>
       <PublicRoutes path={path} />
-      <Island name="consent" />
     </StrictMode>
   );
 }

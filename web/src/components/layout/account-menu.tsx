@@ -6,7 +6,7 @@ import { DisclosureMenu } from "./disclosure-menu";
 const item =
   "flex w-full items-center gap-2 rounded-md px-3 py-2 text-left text-sm hover:bg-muted focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring [&_svg]:size-4 [&_svg]:text-muted-foreground";
 
-/** The signed-in visitor's Account menu (Dashboard, Settings, Sign Out); loaded only for them. */
+/** The signed-in visitor's Account menu (Dashboard, Settings, Sign Out). */
 export function AccountMenu({ email, signOut }: { email: string | null; signOut: () => void }) {
   return (
     <DisclosureMenu
@@ -22,7 +22,8 @@ export function AccountMenu({ email, signOut }: { email: string | null; signOut:
     >
       {() => (
         <>
-          <p className="truncate px-3 py-2 text-sm text-muted-foreground">{email}</p>
+          {/* the line keeps its height while the email is still being asked for (decision 120) */}
+          <p className="min-h-9 truncate px-3 py-2 text-sm text-muted-foreground">{email}</p>
           <div className="my-1 h-px bg-border" />
           <a href={paths.dashboard} className={item}>
             <LayoutDashboard aria-hidden="true" /> Dashboard

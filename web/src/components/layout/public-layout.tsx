@@ -1,8 +1,13 @@
 import type { ReactNode } from "react";
+import { ConsentBanner } from "@/shared/pixel/consent-banner";
 import { SiteFooter } from "./site-footer";
 import { SiteHeader } from "./site-header";
 import { Island } from "./island";
 
+/**
+ * The public pages' frame, a flex column. The consent banner comes first in the markup, so the keyboard
+ * reaches it early; the header, which takes `order: -1`, is drawn above it (decision 121).
+ */
 export function PublicLayout({ children }: { children: ReactNode }) {
   return (
     <div className="flex min-h-dvh flex-col">
@@ -12,6 +17,7 @@ export function PublicLayout({ children }: { children: ReactNode }) {
       >
         Skip to content
       </a>
+      <ConsentBanner />
       <Island name="header">
         <SiteHeader />
       </Island>

@@ -1,6 +1,5 @@
 import { CONTACT_EMAIL, SERVICE_GROUPS, SERVICE_PAGES, paths } from "@/lib/paths";
-import { openConsentSettings } from "@/shared/pixel/consent-banner";
-import { Island } from "./island";
+import { CONSENT_ACTION } from "@/shared/pixel/consent";
 import { Logo } from "./logo";
 
 const link = "rounded-sm hover:text-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring";
@@ -46,21 +45,12 @@ export function SiteFooter() {
             <a href={`mailto:${CONTACT_EMAIL}`} className={link}>
               Contact
             </a>
-            <Island name="cookie-settings">
-              <CookieSettingsButton />
-            </Island>
+            <button type="button" className={link} data-consent={CONSENT_ACTION.settings}>
+              Cookie settings
+            </button>
           </nav>
         </div>
       </div>
     </footer>
-  );
-}
-
-/** Reopens the consent banner: the footer's one interactive part (an island on the public pages). */
-export function CookieSettingsButton() {
-  return (
-    <button type="button" className={link} onClick={openConsentSettings}>
-      Cookie settings
-    </button>
   );
 }

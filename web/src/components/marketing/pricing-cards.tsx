@@ -1,11 +1,14 @@
 import { Check } from "@/components/marketing/icons";
 import { buttonVariants } from "@/components/ui/button-variants";
-import { MONEY_BACK_DAYS, PLANS } from "../../../../domain/plans";
+import { MONEY_BACK_DAYS, PLANS, featureNote } from "../../../../domain/plans";
 import { clsx as cn } from "clsx";
 
 export const formatEuro = (cents: number) => `€${(cents / 100).toFixed(2).replace(/\.00$/, "")}`;
 
-/** The three plans from domain/plans.ts (the same prices and features as /pricing). */
+/**
+ * The three plans from domain/plans.ts (the same features as /pricing). Built with the launch prices; the
+ * worker writes today's price into the data-live parts once a price change is in effect (decision 093).
+ */
 export function PricingCards({ ctaHref }: { ctaHref: string }) {
   return (
     <>
@@ -24,17 +27,26 @@ export function PricingCards({ ctaHref }: { ctaHref: string }) {
               </p>
             )}
             <h3 className="text-lg font-semibold">{plan.name}</h3>
-            <p className="mt-1 text-sm text-muted-foreground">{plan.popular ? "Fresh headshots all month long" : plan.description}</p>
+            <p className="mt-1 text-sm text-muted-foreground" data-live={plan.id === "yearly" ? "description-yearly" : undefined}>
+              {plan.popular ? "Fresh headshots all month long" : plan.description}
+            </p>
             <p className="mt-5 flex items-baseline gap-1">
-              <span className="text-4xl font-bold tracking-tight">{formatEuro(plan.priceCents)}</span>
+              <span className="text-4xl font-bold tracking-tight" data-live={`price-${plan.id}`}>
+                {formatEuro(plan.priceCents)}
+              </span>
               <span className="text-muted-foreground">/ {plan.period}</span>
             </p>
-            <p className="mt-1 text-sm text-muted-foreground">€{plan.dailyPrice} per day</p>
+            <p className="mt-1 text-sm text-muted-foreground" data-live={`daily-${plan.id}`}>
+              €{plan.dailyPrice} per day
+            </p>
             <ul className="mt-6 grid gap-2.5 text-sm">
               {plan.features.map((f) => (
                 <li key={f} className="flex items-start gap-2">
                   <Check className="mt-0.5 size-4 shrink-0 text-primary" aria-hidden="true" />
-                  {f}
+                  <span>
+                    {f}
+                    {featureNote(f) && <span className="block text-xs text-muted-foreground">{featureNote(f)}</span>}
+                  </span>
                 </li>
               ))}
             </ul>

@@ -1,17 +1,31 @@
 import type * as React from "react";
 import { ChevronLeft, ChevronRight } from "lucide-react";
-import { DayPicker } from "react-day-picker";
+import { DateLib, DayPicker, type Labels } from "react-day-picker";
 import { buttonVariants } from "./button";
 import { cn } from "@/lib/utils";
+
+/**
+ * A day button's name starts with its visible number ("3 March 2026, Tuesday"), so speech input ("click 3")
+ * and screen readers agree with what is seen (WCAG 2.5.3); react-day-picker's default, "Tuesday, March 3rd,
+ * 2026", does not contain "3" as a word.
+ */
+const labelDayButton: Labels["labelDayButton"] = (date, modifiers, options, dateLib) => {
+  const lib = dateLib ?? new DateLib(options);
+  let label = `${lib.format(date, "d MMMM yyyy")}, ${lib.format(date, "EEEE")}`;
+  if (modifiers.today) label += ", today";
+  if (modifiers.selected) label += ", selected";
+  return label;
+};
 
 /**
  * shadcn's Calendar: react-day-picker styled with our tokens. Keyboard navigation (arrows, Home/End,
  * PageUp/PageDown) comes from DayPicker and skips disabled and hidden days (SPEC §5).
  */
-export function Calendar({ className, classNames, showOutsideDays = true, ...props }: React.ComponentProps<typeof DayPicker>) {
+export function Calendar({ className, classNames, labels, showOutsideDays = true, ...props }: React.ComponentProps<typeof DayPicker>) {
   return (
     <DayPicker
       showOutsideDays={showOutsideDays}
+      labels={{ labelDayButton, ...labels }}
       className={cn("p-1", className)}
       classNames={{
         months: "relative flex flex-col gap-4 sm:flex-row",
@@ -35,7 +49,8 @@ export function Calendar({ className, classNames, showOutsideDays = true, ...pro
         range_middle: "bg-accent [&>button]:text-accent-foreground",
         selected: "",
         today: "[&>button]:font-semibold [&>button]:underline",
-        outside: "text-muted-foreground opacity-60",
+        // days of the neighbouring months: quieter, still 4.5:1 (they can be chosen)
+        outside: "text-muted-foreground",
         disabled: "text-muted-foreground opacity-50",
         hidden: "invisible",
         ...classNames,

@@ -6,6 +6,30 @@ import { cn } from "@/lib/utils";
 
 export const ToastProvider = ToastPrimitives.Provider;
 
+/**
+ * Keeps the toasts (at the top right from sm up) below the element in `ref` while it is on screen, so a
+ * notice at the top of the page stays readable and its button usable under a toast.
+ */
+export function useToastsBelow(ref: React.RefObject<HTMLElement | null>) {
+  React.useEffect(() => {
+    const el = ref.current;
+    if (!el) return;
+    const root = document.documentElement;
+    const place = () => root.style.setProperty("--toasts-top", `${Math.max(0, Math.round(el.getBoundingClientRect().bottom))}px`);
+    place();
+    const resized = new ResizeObserver(place);
+    resized.observe(el);
+    window.addEventListener("scroll", place, { passive: true });
+    window.addEventListener("resize", place);
+    return () => {
+      resized.disconnect();
+      window.removeEventListener("scroll", place);
+      window.removeEventListener("resize", place);
+      root.style.removeProperty("--toasts-top");
+    };
+  }, [ref]);
+}
+
 export const ToastViewport = React.forwardRef<
   React.ComponentRef<typeof ToastPrimitives.Viewport>,
   React.ComponentPropsWithoutRef<typeof ToastPrimitives.Viewport>
@@ -15,8 +39,9 @@ export const ToastViewport = React.forwardRef<
     className={cn(
       // Where toasts hide nothing important: on phones at the bottom (the verification banner and the
       // page title are at the top); from sm up at the top right, under the 4rem header, clear of the
-      // wizard's and the result view's buttons, which sit at the bottom of their panels.
-      "fixed inset-x-0 bottom-0 z-[100] flex max-h-screen w-full flex-col-reverse p-4 pb-[max(1rem,env(safe-area-inset-bottom))] sm:inset-x-auto sm:bottom-auto sm:right-0 sm:top-16 sm:flex-col md:max-w-[420px]",
+      // wizard's and the result view's buttons, which sit at the bottom of their panels, and under
+      // whatever `useToastsBelow` keeps uncovered (the verification banner) while it is on screen.
+      "fixed inset-x-0 bottom-0 z-[100] flex max-h-screen w-full flex-col-reverse p-4 pb-[max(1rem,env(safe-area-inset-bottom))] sm:inset-x-auto sm:bottom-auto sm:right-0 sm:top-[max(4rem,var(--toasts-top,0px))] sm:flex-col md:max-w-[420px]",
       className,
     )}
     {...props}

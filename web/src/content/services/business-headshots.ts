@@ -1,4 +1,5 @@
 import type { ServiceContent } from "./types";
+import { TEAM_PLAN, euros } from "../../../../domain/plans";
 
 const content: ServiceContent = {
   slug: "business-headshots",
@@ -26,7 +27,7 @@ const content: ServiceContent = {
     "No studio booking, no scheduling",
   ],
   closingTitle: "Give your team a unified look",
-  closingText: "Pick one style for the company and ask everyone to use it. Each person gets a matching headshot in seconds.",
+  closingText: `With the Team plan (${euros(TEAM_PLAN.pricePerSeatCents)} per seat a month) you pick one style and one background colour for the company and invite everyone by email. Each person gets a matching headshot in seconds, and you get the whole team's photos in one place.`,
   closingCta: "Get Started Now",
 };
 

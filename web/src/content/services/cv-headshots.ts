@@ -1,5 +1,5 @@
 import type { ServiceContent } from "./types";
-import { CALLBACK_CLAIM } from "./types";
+import { CALLBACK_CLAIM, FREE_TRIES } from "./types";
 
 const content: ServiceContent = {
   slug: "cv-headshots",
@@ -27,7 +27,7 @@ const content: ServiceContent = {
     "Ready before your next application deadline",
   ],
   closingTitle: "Apply with confidence",
-  closingText: "Your experience deserves a first impression to match. Start with two free generations after you verify your email.",
+  closingText: `Your experience deserves a first impression to match. Start with ${FREE_TRIES} after you verify your email.`,
   closingCta: "Get Started Now",
 };
 

@@ -1,4 +1,5 @@
 import type { ServiceContent } from "./types";
+import { FREE_TRIES_CAPITALIZED } from "./types";
 
 const content: ServiceContent = {
   slug: "linkedin-headshots",
@@ -26,7 +27,7 @@ const content: ServiceContent = {
     "Consistent look across every profile you keep",
   ],
   closingTitle: "Update your profile today",
-  closingText: "Your next opportunity may already be looking at your profile. Two free generations once you verify your email.",
+  closingText: `Your next opportunity may already be looking at your profile. ${FREE_TRIES_CAPITALIZED} once you verify your email.`,
   closingCta: "Get Started Now",
 };
 

@@ -1,4 +1,5 @@
 import type { ServiceContent } from "./types";
+import { FREE_TRIES_CAPITALIZED } from "./types";
 
 const content: ServiceContent = {
   slug: "modeling-headshots",
@@ -26,7 +27,7 @@ const content: ServiceContent = {
     "New digitals whenever your look changes",
   ],
   closingTitle: "Keep your book up to date",
-  closingText: "Send agencies a current look this week. Two free generations once your email is verified.",
+  closingText: `Send agencies a current look this week. ${FREE_TRIES_CAPITALIZED} once your email is verified.`,
   closingCta: "Get Started Now",
 };
 

@@ -1,10 +1,11 @@
 import type { ServiceContent } from "./types";
+import { FREE_TRIES, STYLE_COUNT } from "./types";
 
 const content: ServiceContent = {
   slug: "professional-headshots",
   title: "Professional Headshots — studio quality from one photo",
   description:
-    "Studio-quality professional headshots for doctors, lawyers, consultants and every professional. 10 styles, instant results.",
+    `Studio-quality professional headshots for doctors, lawyers, consultants and every professional. ${STYLE_COUNT} styles, instant results.`,
   eyebrow: "Professional Headshots",
   headline: "Studio-quality headshots without the studio",
   lead: "Doctors, lawyers, consultants and coaches are chosen on trust. A professional headshot on your website and directory listings shows clients you take the details seriously.",
@@ -26,7 +27,7 @@ const content: ServiceContent = {
     "Unlimited generations with a subscription",
   ],
   closingTitle: "Look as professional as your work",
-  closingText: "Start with two free generations after verifying your email, and upgrade only if you want more.",
+  closingText: `Start with ${FREE_TRIES} after verifying your email, and upgrade only if you want more.`,
   closingCta: "Get Started Now",
 };
 

@@ -4,7 +4,7 @@
  * signed-in visitor to the dashboard and anyone else to /auth).
  */
 import type { ServiceSlug } from "@/lib/paths";
-import type { StyleId } from "../../../../domain/styles";
+import { STYLES, type StyleId } from "../../../../domain/styles";
 
 export interface ServiceContent {
   slug: ServiceSlug;
@@ -15,7 +15,7 @@ export interface ServiceContent {
   headline: string;
   lead: string;
   cta: string;
-  /** Two styles shown beside the hero, first as a woman, second as a man. */
+  /** Two styles shown beside the hero, first as a woman, second as a man; the first is preselected by the page's calls to action. */
   heroStyles: readonly [StyleId, StyleId];
   benefitsTitle: string;
   benefits: readonly { title: string; text: string }[];
@@ -25,6 +25,10 @@ export interface ServiceContent {
   closingText: string;
   closingCta: string;
 }
+
+export { FREE_TRIES, FREE_TRIES_CAPITALIZED } from "../site";
+/** How many styles there are (domain/styles.ts). */
+export const STYLE_COUNT = STYLES.length;
 
 /** SPEC §2's marketing claim, said once and reused. */
 export const CALLBACK_CLAIM = "A professional headshot can raise callback rates by up to 40%.";

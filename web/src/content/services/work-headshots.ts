@@ -1,4 +1,5 @@
 import type { ServiceContent } from "./types";
+import { FREE_TRIES_CAPITALIZED } from "./types";
 
 const content: ServiceContent = {
   slug: "work-headshots",
@@ -26,7 +27,7 @@ const content: ServiceContent = {
     "The same face in every tool your team uses",
   ],
   closingTitle: "Swap your initials for a face",
-  closingText: "Help new colleagues put a face to your name. Two free generations after you verify your email.",
+  closingText: `Help new colleagues put a face to your name. ${FREE_TRIES_CAPITALIZED} after you verify your email.`,
   closingCta: "Get Started Now",
 };
 

@@ -2,6 +2,7 @@ import { useId, useState, type FormEvent } from "react";
 import { useLocation } from "wouter";
 import { Trash2 } from "lucide-react";
 import { errorMessage } from "@/api/client";
+import { RECENT_GOOGLE_SIGNIN_MINUTES } from "@/lib/domain";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from "@/components/ui/dialog";
 import { Input } from "@/components/ui/input";
@@ -73,7 +74,7 @@ export function DeleteAccountDialog() {
               aria-invalid={error ? true : undefined}
             />
             <p id={`${id}-hint`} className="text-xs text-muted-foreground">
-              Signed up with Google? Leave this empty — it works within 10 minutes of a Google sign-in.
+              Signed up with Google? Leave this empty — it works within {RECENT_GOOGLE_SIGNIN_MINUTES} minutes of a Google sign-in.
             </p>
             {error && (
               <p role="alert" className="text-sm text-destructive">

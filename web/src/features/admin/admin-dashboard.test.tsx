@@ -26,6 +26,7 @@ function figures(extra: Parameters<typeof stubApi>[0] = {}) {
     "GET /api/admin/analytics/users": () => json({ total: 1234, new: 56, cohorts: [] }),
     "GET /api/admin/analytics/generations": () =>
       json({ total: 3, successful: 2, failed: 1, avgTimeMs: 14_600, totalCostCents: 10, daily: [] }),
+    "GET /api/admin/analytics/likeness": () => json([]),
     "GET /api/admin/users-by-plan": () => json([]),
     "GET /api/admin/financials/profit-30d": () => json({ profitCents: -250, revenueCents: 1000, costCents: 1250 }),
     "GET /api/admin/financials/profit-mrr": () => json({ profitCents: 123406, mrrCents: 123456, estMonthlyCostCents: 50 }),
@@ -116,5 +117,27 @@ describe("admin dashboard", () => {
       { key: "storage", label: "Image storage", ok: true, text: "Image storage connected" },
       { key: "queue", label: "Generation queue", ok: false, text: "Generation queue unavailable" },
     ]);
+  });
+});
+
+describe("likeness by style", () => {
+  it("lists every style, lowest average first, never-measured styles last, and says the figures are as reported by the browser", async () => {
+    figures({
+      "GET /api/admin/analytics/likeness": () =>
+        json([
+          { style: "Suit", measured: 3, averageLikeness: 70.3 },
+          { style: "Speaker", measured: 1200, averageLikeness: 41.5 },
+        ]),
+    });
+    renderWithApp(<AdminDashboard />, { user: operator, path: "/admin" });
+    await screen.findByRole("region", { name: "Summary" });
+    fireEvent.mouseDown(screen.getByRole("tab", { name: "Analytics" }));
+    const table = await within(screen.getByRole("tabpanel")).findByRole("table", { name: /likeness per style, as reported by the browser/i });
+    expect(screen.getByText("Average likeness of results to the uploaded photo, as reported by the browser")).toBeTruthy();
+    const rows = within(table).getAllByRole("row").slice(1).map((r) => Array.from(r.children).map((c) => c.textContent));
+    expect(rows).toHaveLength(10);
+    expect(rows[0]).toEqual(["Speaker", "1,200", "41.5%"]);
+    expect(rows[1]).toEqual(["Suit", "3", "70.3%"]);
+    expect(rows.slice(2).every((r) => r[1] === "0" && r[2] === "—")).toBe(true);
   });
 });

@@ -12,6 +12,7 @@ import { AdminHeader } from "./admin-header";
 import { AnalyticsTab } from "./analytics-tab";
 import { FinancialsTab } from "./financials-tab";
 import { ModerationPanel } from "./moderation-panel";
+import { TestimonialsPanel } from "./testimonials-panel";
 import { MonitoringTab } from "./monitoring-tab";
 import { OverviewTab } from "./overview-tab";
 import { SummaryCards } from "./summary-cards";
@@ -87,7 +88,10 @@ export function AdminDashboard() {
               <FinancialsTab stats={stats.data} />
             </TabsContent>
             <TabsContent value="moderation">
-              <ModerationPanel />
+              <div className="grid gap-6">
+                <ModerationPanel />
+                <TestimonialsPanel />
+              </div>
             </TabsContent>
             <TabsContent value="monitoring">
               <MonitoringTab />

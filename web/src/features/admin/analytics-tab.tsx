@@ -4,9 +4,11 @@ import { useGenerationAnalytics } from "./api/get-generation-analytics";
 import { useMrr } from "./api/get-mrr";
 import { useUserAnalytics } from "./api/get-user-analytics";
 import { Figures, Panel, QueryState } from "./figure";
+import { LikenessCard } from "./likeness-card";
+import { ShootsCard } from "./shoots-card";
 import { formatCount, formatEuroCents, formatRate, successRatePercent, wholeSeconds } from "./format";
 
-/** SPEC §2 Analytics: User Analytics and Revenue Analytics (churn over the last 30 days). */
+/** SPEC §2 Analytics: User Analytics and Revenue Analytics (churn over the last 30 days), and likeness by style (issue 26). */
 export function AnalyticsTab() {
   const users = useUserAnalytics();
   const generations = useGenerationAnalytics();
@@ -64,6 +66,8 @@ export function AnalyticsTab() {
           </QueryState>
         </div>
       </Panel>
+      <LikenessCard />
+      <ShootsCard />
     </div>
   );
 }

@@ -18,7 +18,7 @@ export function DateRangePicker({ value, onChange, className }: { value: DayRang
             <span className="truncate">{label}</span>
           </Button>
         </PopoverTrigger>
-        <PopoverContent className="w-auto max-w-[calc(100vw-1rem)] overflow-x-auto p-2" align="start">
+        <PopoverContent className="w-auto max-w-[calc(100vw-1rem)] overflow-x-auto p-2" align="start" aria-label="Choose a date range">
           <Calendar
             mode="range"
             numberOfMonths={2}

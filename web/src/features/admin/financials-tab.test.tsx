@@ -69,6 +69,23 @@ describe("financials tab", () => {
     click.mockRestore();
   });
 
+  it("the date picker is a named dialog whose day buttons' names start with the number they show", async () => {
+    stubApi({
+      "GET /api/admin/financials/revenue-by-plan": () => json([]),
+      "GET /api/admin/financials/churn": () => json({ churnRate: 0, cancellations: 0, activeAtStart: 0, from: "", to: "" }),
+      "GET /api/admin/financials/mrr": () => json({ mrr: 0 }),
+      "GET /api/admin/financials/arr": () => json({ arr: 0 }),
+    });
+    renderWithApp(<FinancialsTab stats={stats} />, { user: operator });
+    fireEvent.click(screen.getByRole("button", { name: "Date range: Select date range" }));
+    const dialog = screen.getByRole("dialog", { name: "Choose a date range" });
+    const days = within(dialog).getAllByRole("grid").flatMap((g) => within(g).getAllByRole("button"));
+    expect(days.length).toBeGreaterThanOrEqual(56); // two months
+    for (const b of days) expect(b.getAttribute("aria-label")).toMatch(new RegExp(`^${b.textContent} \\w+ \\d{4}, \\w+day`));
+    const today = days.find((b) => b.getAttribute("aria-label")!.endsWith(", today"));
+    expect(today?.textContent).toBe(String(new Date().getDate()));
+  });
+
   it("says when the CSV could not be made", async () => {
     stubApi({
       "GET /api/admin/financials/revenue-by-plan": () => json([]),

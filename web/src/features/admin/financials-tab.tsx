@@ -14,8 +14,12 @@ import { DateRangePicker } from "./date-range-picker";
 import { Figures, Panel, QueryState } from "./figure";
 import { formatCount, formatEuroCents, formatRate } from "./format";
 import { saveCsv } from "./save-csv";
+import { PriceChangesPanel } from "./price-changes-panel";
 
-/** SPEC §2 Financials: the date range, Export CSV, Revenue by Plan and the Financial Metrics card. */
+/**
+ * SPEC §2 Financials: the date range, Export CSV, Revenue by Plan and the Financial Metrics card; then
+ * the price changes (issue 22, decision 093), which are about money too.
+ */
 export function FinancialsTab({ stats }: { stats: AdminStats }) {
   const [range, setRange] = useState<DayRange>({});
   const period = useMemo(() => rangeQuery(range), [range]);
@@ -64,6 +68,7 @@ export function FinancialsTab({ stats }: { stats: AdminStats }) {
           />
         </Panel>
       </div>
+      <PriceChangesPanel />
     </div>
   );
 }

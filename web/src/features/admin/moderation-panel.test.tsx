@@ -68,6 +68,14 @@ describe("moderation panel", () => {
 
     fireEvent.click(screen.getByRole("checkbox", { name: "Select All" }));
     fireEvent.click(screen.getByRole("button", { name: "Delete (2)" }));
+    // it asks first: Cancel deletes nothing and keeps the selection
+    let dialog = await screen.findByRole("alertdialog", { name: "Delete these 2 headshots?" });
+    fireEvent.click(within(dialog).getByRole("button", { name: "Cancel" }));
+    await waitFor(() => expect(screen.queryByRole("alertdialog")).toBeNull());
+    expect(calls.find((c) => c.method === "DELETE")).toBeUndefined();
+    fireEvent.click(screen.getByRole("button", { name: "Delete (2)" }));
+    dialog = await screen.findByRole("alertdialog", { name: "Delete these 2 headshots?" });
+    fireEvent.click(within(dialog).getByRole("button", { name: "Delete 2 headshots" }));
     expect(await screen.findByText("2 headshots have been deleted.")).toBeTruthy();
     expect(calls.find((c) => c.method === "DELETE")?.body).toEqual({ ids: [pending.id, approved.id] });
     await waitFor(() => expect(screen.getAllByText("Removed")).toHaveLength(2));

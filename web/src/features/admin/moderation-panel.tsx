@@ -2,6 +2,16 @@ import { useState } from "react";
 import { Check, ChevronLeft, ChevronRight, Eye, Flag, ImageOff, Loader2, Trash2 } from "lucide-react";
 import { errorMessage } from "@/api/client";
 import { Alert, AlertDescription } from "@/components/ui/alert";
+import {
+  AlertDialog,
+  AlertDialogAction,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogHeader,
+  AlertDialogTitle,
+} from "@/components/ui/alert-dialog";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Checkbox } from "@/components/ui/checkbox";
@@ -50,6 +60,8 @@ export function ModerationPanel() {
   const selection = useSelection(headshots.map((h) => h.id));
   const [details, setDetails] = useState<ModerationHeadshot | null>(null);
   const [flagging, setFlagging] = useState<ModerationHeadshot | null>(null);
+  /** The batch delete asks first, like every other destructive action (issue 23). */
+  const [confirmingDelete, setConfirmingDelete] = useState(false);
   /** Another page or filter starts with nothing selected. */
   const goTo = (p: number) => {
     selection.clear();
@@ -70,11 +82,16 @@ export function ModerationPanel() {
     remove.mutate(ids, {
       onSuccess: () => {
         selection.clear();
+        setConfirmingDelete(false);
         toast({ title: "Headshots Deleted", description: `${ids.length} headshots have been deleted.` });
       },
-      onError: (err) => toast({ variant: "destructive", title: "Error", description: errorMessage(err, "Failed to delete headshots") }),
+      onError: (err) => {
+        setConfirmingDelete(false);
+        toast({ variant: "destructive", title: "Error", description: errorMessage(err, "Failed to delete headshots") });
+      },
     });
   };
+  const count = selection.selected.length;
 
   return (
     <Card>
@@ -84,10 +101,34 @@ export function ModerationPanel() {
           <CardDescription>Review and moderate generated headshots</CardDescription>
         </div>
         {selection.selected.length > 0 && (
-          <Button variant="destructive" onClick={onDeleteSelected} disabled={remove.isPending} className="self-start">
+          <Button variant="destructive" onClick={() => setConfirmingDelete(true)} disabled={remove.isPending} className="self-start">
             <Trash2 aria-hidden="true" /> Delete ({selection.selected.length})
           </Button>
         )}
+        <AlertDialog open={confirmingDelete} onOpenChange={(o) => !o && !remove.isPending && setConfirmingDelete(false)}>
+          <AlertDialogContent>
+            <AlertDialogHeader>
+              <AlertDialogTitle>Delete {count === 1 ? "this headshot" : `these ${count} headshots`}?</AlertDialogTitle>
+              <AlertDialogDescription>
+                Their photos, results and downloads are deleted for good and their owners see that our moderators removed them; a free
+                generation they cost is given back. This action cannot be undone.
+              </AlertDialogDescription>
+            </AlertDialogHeader>
+            <AlertDialogFooter>
+              <AlertDialogCancel disabled={remove.isPending}>Cancel</AlertDialogCancel>
+              <AlertDialogAction
+                className="bg-destructive text-destructive-foreground hover:bg-destructive/90"
+                disabled={remove.isPending}
+                onClick={(e) => {
+                  e.preventDefault();
+                  onDeleteSelected();
+                }}
+              >
+                {remove.isPending ? "Deleting..." : `Delete ${count === 1 ? "headshot" : `${count} headshots`}`}
+              </AlertDialogAction>
+            </AlertDialogFooter>
+          </AlertDialogContent>
+        </AlertDialog>
       </CardHeader>
       <CardContent className="grid gap-4 p-4 pt-0 sm:p-6 sm:pt-0">
         <div className="grid gap-1.5 sm:w-56">

@@ -20,10 +20,11 @@ const grace: AdminUserRow = {
   headshotCount: 3,
   subscriptionCount: 2,
   subscription: { status: "past_due", planType: "monthly" },
+  team: { name: "Acme", role: "member" },
   lastHeadshotDate: null,
   createdAt: "2026-11-20T10:00:00.000Z",
 };
-const me: AdminUserRow = { ...grace, id: operator.id, email: operator.email, firstName: "Ada", lastName: "Lovelace", headshotCount: 0, subscriptionCount: 0, subscription: null };
+const me: AdminUserRow = { ...grace, id: operator.id, email: operator.email, firstName: "Ada", lastName: "Lovelace", headshotCount: 0, subscriptionCount: 0, subscription: null, team: null };
 const usersPage = (items: AdminUserRow[], total = items.length) => json({ items, total, page: 1, pageSize: 20 });
 
 describe("users tab", () => {
@@ -37,6 +38,7 @@ describe("users tab", () => {
     expect(within(row).getByText("Past Due")).toBeTruthy();
     expect(within(row).getByText("Monthly")).toBeTruthy();
     expect(within(row).getByText("Never")).toBeTruthy();
+    expect(within(row).getByText("Team: Acme (member)")).toBeTruthy();
     const mine = screen.getByRole("row", { name: /Ada Lovelace/ });
     expect(within(mine).getByText("No subscription")).toBeTruthy();
     // The operator's own account cannot be deleted here.

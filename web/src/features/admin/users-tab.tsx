@@ -130,6 +130,11 @@ export function UsersTab() {
                       ) : (
                         <span className="whitespace-nowrap text-muted-foreground">No subscription</span>
                       )}
+                      {u.team && (
+                        <span className="block whitespace-nowrap text-xs text-muted-foreground">
+                          Team: {u.team.name} ({u.team.role})
+                        </span>
+                      )}
                     </td>
                     <td className="whitespace-nowrap px-3 py-2.5">{u.lastHeadshotDate ? formatDateTime(u.lastHeadshotDate) : "Never"}</td>
                     <td className="whitespace-nowrap px-3 py-2.5">{formatDateTime(u.createdAt)}</td>

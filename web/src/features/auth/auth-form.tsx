@@ -1,14 +1,16 @@
 import { useId, useState, type FormEvent } from "react";
-import { useLocation } from "wouter";
+import { useLocation, useSearch } from "wouter";
+import { PageTitle } from "@/components/layout/page-title";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { toast } from "@/components/ui/use-toast";
 import { errorMessage } from "@/api/client";
-import { MESSAGES, MINIMUM_AGE, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "@/lib/domain";
-import { apiPaths, paths } from "@/lib/paths";
+import { MESSAGES, MINIMUM_AGE, PASSWORD_MIN_LENGTH } from "@/lib/domain";
+import { apiPaths, paths, safeNext } from "@/lib/paths";
 import { useAuth } from "@/shared/auth/auth-context";
+import { NewPasswordFields, newPasswordState } from "@/shared/auth/password-fields";
 
 function GoogleIcon() {
   return (
@@ -40,13 +42,14 @@ function continueWithGoogle(termsAccepted: boolean) {
  */
 function useAuthSubmit() {
   const [, navigate] = useLocation();
+  const next = safeNext(new URLSearchParams(useSearch()).get("next"));
   const [busy, setBusy] = useState(false);
   async function run(action: () => Promise<unknown>, success: { title: string; description: string }, failure: { title: string; fallback: string }) {
     setBusy(true);
     try {
       await action();
       toast(success);
-      navigate(paths.dashboard);
+      navigate(next ?? paths.dashboard);
     } catch (err) {
       toast({ variant: "destructive", title: failure.title, description: errorMessage(err, failure.fallback) });
       setBusy(false);
@@ -75,7 +78,12 @@ function LoginForm() {
     <form onSubmit={onSubmit} className="grid gap-4" aria-label="Sign in">
       <EmailField id={`${id}-email`} value={email} onChange={setEmail} />
       <div className="grid gap-2">
-        <Label htmlFor={`${id}-password`}>Password</Label>
+        <div className="flex items-baseline justify-between gap-2">
+          <Label htmlFor={`${id}-password`}>Password</Label>
+          <a href={paths.authForgot} className="text-sm font-medium text-muted-foreground underline underline-offset-2 hover:text-foreground">
+            Forgot password?
+          </a>
+        </div>
         <Input
           id={`${id}-password`}
           type="password"
@@ -111,7 +119,7 @@ function EmailField({ id, value, onChange }: { id: string; value: string; onChan
 }
 
 /** The 13+ and terms confirmation (SPEC §1): required for a password sign-up and a Google sign-up. */
-function TermsConfirmation({ id, checked, onChange }: { id: string; checked: boolean; onChange: (checked: boolean) => void }) {
+export function TermsConfirmation({ id, checked, onChange }: { id: string; checked: boolean; onChange: (checked: boolean) => void }) {
   return (
     <div className="flex items-start gap-3">
       <input
@@ -144,8 +152,7 @@ export function SignUpForm({ accepted, onAcceptedChange }: { accepted: boolean; 
   const [password, setPassword] = useState("");
   const [confirm, setConfirm] = useState("");
   const id = useId();
-  const mismatch = confirm.length > 0 && password !== confirm;
-  const tooShort = password.length > 0 && password.length < PASSWORD_MIN_LENGTH;
+  const { mismatch, tooShort } = newPasswordState(password, confirm);
 
   function onSubmit(e: FormEvent) {
     e.preventDefault();
@@ -160,42 +167,15 @@ export function SignUpForm({ accepted, onAcceptedChange }: { accepted: boolean; 
   return (
     <form onSubmit={onSubmit} className="grid gap-4" aria-label="Sign up">
       <EmailField id={`${id}-email`} value={email} onChange={setEmail} />
-      <div className="grid gap-2">
-        <Label htmlFor={`${id}-password`}>Password</Label>
-        <Input
-          id={`${id}-password`}
-          type="password"
-          autoComplete="new-password"
-          required
-          minLength={PASSWORD_MIN_LENGTH}
-          maxLength={PASSWORD_MAX_LENGTH}
-          aria-describedby={`${id}-password-hint`}
-          aria-invalid={tooShort || undefined}
-          value={password}
-          onChange={(e) => setPassword(e.target.value)}
-        />
-        <p id={`${id}-password-hint`} className="text-xs text-muted-foreground">
-          At least {PASSWORD_MIN_LENGTH} characters.
-        </p>
-      </div>
-      <div className="grid gap-2">
-        <Label htmlFor={`${id}-confirm`}>Confirm password</Label>
-        <Input
-          id={`${id}-confirm`}
-          type="password"
-          autoComplete="new-password"
-          required
-          aria-invalid={mismatch || undefined}
-          aria-describedby={mismatch ? `${id}-mismatch` : undefined}
-          value={confirm}
-          onChange={(e) => setConfirm(e.target.value)}
-        />
-        {mismatch && (
-          <p id={`${id}-mismatch`} role="alert" className="text-sm text-destructive">
-            {MESSAGES.passwordsMismatch}
-          </p>
-        )}
-      </div>
+      <NewPasswordFields
+        id={id}
+        label="Password"
+        confirmLabel="Confirm password"
+        password={password}
+        confirm={confirm}
+        onPassword={setPassword}
+        onConfirm={setConfirm}
+      />
       <TermsConfirmation id={`${id}-terms`} checked={accepted} onChange={onAcceptedChange} />
       <Button type="submit" disabled={busy || mismatch || tooShort} className="w-full">
         {busy ? "Creating account..." : "Create Account"}
@@ -221,6 +201,7 @@ export function AuthTabs({ defaultTab = "login" }: { defaultTab?: Tab }) {
 
   return (
     <div className="grid gap-6">
+      <PageTitle>{tab === "signup" ? "Sign Up" : "Sign In"}</PageTitle>
       <Tabs value={tab} onValueChange={(v) => setTab(v === "signup" ? "signup" : "login")}>
         <TabsList className="grid w-full grid-cols-2">
           <TabsTrigger value="login">Login</TabsTrigger>

@@ -1,30 +1,20 @@
-import { useEffect } from "react";
+import { useEffect, useRef } from "react";
 import { MailWarning } from "lucide-react";
 import { errorMessage } from "@/api/client";
 import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
+import { useToastsBelow } from "@/components/ui/toast";
 import { toast } from "@/components/ui/use-toast";
-import { CREDITS_REFETCH_BANNER_MS, FREE_GENERATIONS } from "@/lib/domain";
+import { CREDITS_REFETCH_BANNER_MS, FREE_GENERATIONS, MESSAGES } from "@/lib/domain";
 import { useCredits } from "@/shared/api/get-credits";
 import { useAuth } from "@/shared/auth/auth-context";
 import { useResendVerification } from "./api/resend-verification";
 
-/** Unverified users see this until the (10 s) credits poll reports the email as verified. */
-export function VerifyEmailBanner() {
-  const { user, reloadUser } = useAuth();
-  const { data: credits } = useCredits(CREDITS_REFETCH_BANNER_MS);
+/** The resend button's action, shared by the banner and the wizard's first step. */
+function useResend(email: string) {
   const resendVerification = useResendVerification();
-  const sending = resendVerification.isPending;
-  const verified = credits ? credits.isVerified : Boolean(user?.emailVerified);
-
-  useEffect(() => {
-    if (credits?.isVerified && user && !user.emailVerified) void reloadUser();
-  }, [credits?.isVerified, user, reloadUser]);
-
-  if (!user || verified) return null;
-
   async function resend() {
-    if (!user?.email) {
+    if (!email) {
       toast({ variant: "destructive", title: "Failed to Resend", description: "No email found for current user" });
       return;
     }
@@ -35,15 +25,45 @@ export function VerifyEmailBanner() {
       toast({ variant: "destructive", title: "Failed to Resend", description: errorMessage(err, "Please try again later.") });
     }
   }
+  return { resend, sending: resendVerification.isPending };
+}
+
+/** The signed-in person while their email is not verified (the 10 s credits poll tells when it is), else null. */
+function useUnverifiedUser() {
+  const { user } = useAuth();
+  const { data: credits } = useCredits(CREDITS_REFETCH_BANNER_MS);
+  const verified = credits ? credits.isVerified : Boolean(user?.emailVerified);
+  return user && !verified ? user : null;
+}
+
+/** Unverified users see this until the (10 s) credits poll reports the email as verified. */
+export function VerifyEmailBanner() {
+  const { user, reloadUser } = useAuth();
+  const { data: credits } = useCredits(CREDITS_REFETCH_BANNER_MS);
+  const unverified = useUnverifiedUser();
+
+  useEffect(() => {
+    if (credits?.isVerified && user && !user.emailVerified) void reloadUser();
+  }, [credits?.isVerified, user, reloadUser]);
+
+  if (!unverified) return null;
+  return <Banner email={unverified.email} />;
+}
+
+/** The banner itself: mounted only while shown, so the toasts step below it only then. */
+function Banner({ email }: { email: string }) {
+  const { resend, sending } = useResend(email);
+  const ref = useRef<HTMLDivElement>(null);
+  useToastsBelow(ref);
 
   return (
-    <Alert variant="warning" className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between" role="region" aria-label="Verify your email address">
+    <Alert ref={ref} variant="warning" className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between" role="region" aria-label="Verify your email address">
       <div className="flex gap-3">
         <MailWarning aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-amber-600" />
         <div>
           <AlertTitle>Verify your email address</AlertTitle>
           <AlertDescription>
-            We sent a link to <strong className="break-all">{user.email}</strong>. Verify it to receive{" "}
+            We sent a link to <strong className="break-all">{email}</strong>. Verify it to receive{" "}
             {FREE_GENERATIONS} free generations.
           </AlertDescription>
         </div>
@@ -51,6 +71,35 @@ export function VerifyEmailBanner() {
       <Button size="sm" variant="outline" onClick={resend} disabled={sending} className="shrink-0 bg-white sm:ml-4">
         {sending ? "Sending..." : "Resend verification email"}
       </Button>
+    </Alert>
+  );
+}
+
+/**
+ * The wizard's first step tells an unverified person now, not at the final click, that generating
+ * needs a verified email (issue 23), with the same resend button as the banner.
+ */
+export function VerifyBeforeGenerating() {
+  const unverified = useUnverifiedUser();
+  if (!unverified) return null;
+  return <FirstStepNotice email={unverified.email} />;
+}
+
+function FirstStepNotice({ email }: { email: string }) {
+  const { resend, sending } = useResend(email);
+  return (
+    <Alert variant="warning" role="region" aria-label="Verify your email to generate">
+      <MailWarning aria-hidden="true" />
+      <AlertTitle>Verify your email to generate</AlertTitle>
+      <AlertDescription className="grid justify-items-start gap-3">
+        <span>
+          {MESSAGES.verifyFirst}. Open the link we sent to <strong className="break-all">{email}</strong>; you can choose your style and
+          photo meanwhile.
+        </span>
+        <Button size="sm" variant="outline" onClick={resend} disabled={sending} className="bg-white">
+          {sending ? "Sending..." : "Resend verification email"}
+        </Button>
+      </AlertDescription>
     </Alert>
   );
 }

@@ -5,14 +5,16 @@ import { CREDITS_REFETCH_BADGE_MS } from "@/lib/domain";
 import { paths } from "@/lib/paths";
 import { useCredits } from "@/shared/api/get-credits";
 import { isActiveSubscription, useSubscription } from "@/shared/api/get-subscription";
+import { hasPaidTeamSeat, useMyTeam } from "@/shared/api/get-my-team";
 import { creditsBadge } from "./credits-badge-rule";
 
 /** The header's free-credits badge (credits refetched every 30 s). */
 export function CreditsBadge() {
   const { data: credits } = useCredits(CREDITS_REFETCH_BADGE_MS);
   const { data: sub, isLoading } = useSubscription();
-  if (isLoading) return null;
-  const badge = creditsBadge(credits, isActiveSubscription(sub));
+  const { data: team, isLoading: teamLoading } = useMyTeam();
+  if (isLoading || teamLoading) return null;
+  const badge = creditsBadge(credits, isActiveSubscription(sub) || hasPaidTeamSeat(team));
   if (!badge) return null;
   if (badge.kind === "upgrade") {
     return (

@@ -1,4 +1,5 @@
 import { errorMessage } from "@/api/client";
+import { MONEY_BACK_DAYS } from "@/lib/domain";
 import {
   AlertDialog,
   AlertDialogAction,
@@ -38,10 +39,10 @@ export function MoneyBack() {
   return (
     <section aria-labelledby="money-back-title" className="grid gap-2 rounded-lg border p-4">
       <h3 id="money-back-title" className="font-semibold">
-        30-day money-back guarantee
+        {MONEY_BACK_DAYS}-day money-back guarantee
       </h3>
       <p className="text-sm text-muted-foreground">
-        Not happy? Until {longDate(offer.until)} you can get your first payment of {amount} back. Your subscription ends at once.
+        Not happy? Until {longDate(offer.until)} you can get {amount} back: every payment of your first subscription so far. Your subscription ends at once.
       </p>
       <div>
         <AlertDialog>
@@ -52,7 +53,7 @@ export function MoneyBack() {
           </AlertDialogTrigger>
           <AlertDialogContent>
             <AlertDialogHeader>
-              <AlertDialogTitle>Refund your first payment?</AlertDialogTitle>
+              <AlertDialogTitle>Refund {amount}?</AlertDialogTitle>
               <AlertDialogDescription>
                 We refund {amount} to your card and end your subscription now: unlimited generations, high-resolution
                 downloads and watermark-free results stop immediately. This cannot be undone.

@@ -14,14 +14,7 @@ export function planAction(
   return PLAN_ORDER[plan] > PLAN_ORDER[subscription.planType] ? "upgrade" : "downgrade";
 }
 
-/** Whole euros without decimals, others with two: €60, €29.99. */
-export function euros(cents: number, currency = "EUR"): string {
-  return new Intl.NumberFormat("en-IE", {
-    style: "currency",
-    currency: currency.toUpperCase(),
-    minimumFractionDigits: cents % 100 === 0 ? 0 : 2,
-  }).format(cents / 100);
-}
+export { euros } from "@/lib/domain";
 
 /** A date as "March 5, 2027" (UTC, like the server's messages). */
 export const longDate = (iso: string) =>

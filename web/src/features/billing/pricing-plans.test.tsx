@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { cleanup, fireEvent, screen, waitFor } from "@testing-library/react";
+import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { FAIR_USE_PER_HOUR } from "@/lib/domain";
 import { answerNull, json, stubApi, type Answer } from "@/test/stub-api";
 import { renderWithApp, testUser } from "@/test/render";
 import { PricingPlans } from "./pricing-plans";
@@ -33,6 +34,11 @@ describe("pricing cards", () => {
     expect(screen.getByRole("button", { name: "Your Plan: Weekly" })).toBeTruthy();
     expect(screen.getByRole("button", { name: "Upgrade: Monthly" })).toBeTruthy();
     expect(screen.getByRole("button", { name: "Upgrade: Yearly" })).toBeTruthy();
+    // "Unlimited" says its fair-use cap, the product's one number (issue 23)
+    for (const name of ["Weekly", "Monthly", "Yearly"]) {
+      const unlimited = within(screen.getByRole("list", { name: `${name} includes` })).getByText("Unlimited generations", { exact: false });
+      expect(unlimited.textContent).toBe(`Unlimited generationsFair use: up to ${FAIR_USE_PER_HOUR} generations an hour`);
+    }
   });
 
   it("checkout sends the plan's price id from the API", async () => {
@@ -85,7 +91,7 @@ describe("pricing cards", () => {
     stub(base({ status: "past_due", planType: "monthly", stripePriceId: "price_m", currentPeriodEnd: future, cancelAtPeriodEnd: false }));
     renderWithApp(<PricingPlans />, { user: testUser });
     expect(await screen.findByText("Your last payment failed")).toBeTruthy();
-    expect(screen.getByRole("button", { name: "Manage Account" })).toBeTruthy();
+    expect(screen.getByRole("button", { name: "Manage Billing" })).toBeTruthy();
   });
 
   it("shows an error with a retry when the plans cannot be loaded", async () => {

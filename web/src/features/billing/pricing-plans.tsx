@@ -19,7 +19,7 @@ import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle }
 import { Spinner } from "@/components/ui/spinner";
 import { toast } from "@/components/ui/use-toast";
 import { paths } from "@/lib/paths";
-import { planById } from "@/lib/domain";
+import { featureNote, planById } from "@/lib/domain";
 import { cn } from "@/lib/utils";
 import { useAuth } from "@/shared/auth/auth-context";
 import { trackInitiateCheckout } from "@/shared/pixel/pixel";
@@ -27,7 +27,8 @@ import { useSubscription, type Subscription } from "@/shared/api/get-subscriptio
 import { useChangeSubscription } from "./api/change-subscription";
 import { useCreateCheckoutSession } from "./api/create-checkout-session";
 import { usePlans, type Plan } from "./api/get-plans";
-import { ManageAccountButton } from "./manage-account-button";
+import { useUpgradePreview } from "./api/get-upgrade-preview";
+import { ManageBillingButton } from "./manage-billing-button";
 import { euros, longDate, planAction, type PlanAction } from "./plan-rules";
 
 /** How long 'Subscription Upgraded!' stays readable before the page reloads (SPEC §8). */
@@ -153,7 +154,7 @@ export function PricingPlans() {
           <AlertDescription className="grid gap-3">
             <p>Update your card to continue your {planById(subscription.planType).name} plan; paid features are paused until then.</p>
             <div>
-              <ManageAccountButton />
+              <ManageBillingButton />
             </div>
           </AlertDescription>
         </Alert>
@@ -201,11 +202,21 @@ function PlanCard({ plan, subscription, busy, disabled, onChoose }: {
           <span className="text-4xl font-bold tracking-tight">{euros(plan.amountCents, plan.currency)}</span>
           <span className="text-muted-foreground"> / {plan.period}</span>
           <span className="block text-sm text-muted-foreground">€{plan.dailyPrice} per day</span>
+          {plan.upcoming && (
+            <span className="mt-1 block text-sm font-medium">
+              From {new Date(plan.upcoming.effectiveDate).toLocaleDateString("en-US", { year: "numeric", month: "long", day: "numeric", timeZone: "UTC" })}:{" "}
+              {euros(plan.upcoming.amountCents, plan.currency)} / {plan.period}
+            </span>
+          )}
         </p>
         <ul className="grid gap-2 text-sm" aria-label={`${plan.name} includes`}>
           {plan.features.map((f) => (
             <li key={f} className="flex items-start gap-2">
-              <Check className="mt-0.5 size-4 shrink-0 text-primary" aria-hidden="true" /> {f}
+              <Check className="mt-0.5 size-4 shrink-0 text-primary" aria-hidden="true" />
+              <span>
+                {f}
+                {featureNote(f) && <span className="block text-xs text-muted-foreground">{featureNote(f)}</span>}
+              </span>
             </li>
           ))}
         </ul>
@@ -225,7 +236,11 @@ function PlanCard({ plan, subscription, busy, disabled, onChoose }: {
   );
 }
 
-/** Upgrade: the prorated difference is charged at once. Downgrade: nothing now, the new plan from the period end. */
+/**
+ * Upgrade: the prorated difference is charged at once, and the dialog says exactly how much (Stripe's
+ * invoice preview of the very change) before the person confirms. Downgrade: nothing now, the new plan
+ * from the period end.
+ */
 function ChangeDialog({ pending, subscription, onCancel, onConfirm }: {
   pending: Pending;
   subscription: Subscription | undefined;
@@ -235,6 +250,9 @@ function ChangeDialog({ pending, subscription, onCancel, onConfirm }: {
   const current = subscription ? planById(subscription.planType) : undefined;
   const periodEnd = subscription?.currentPeriodEnd ? longDate(subscription.currentPeriodEnd) : "the end of your billing period";
   const target = pending?.plan;
+  const preview = useUpgradePreview(pending?.kind === "upgrade" ? (target?.priceId ?? null) : null);
+  const dueNow = preview.data ? euros(preview.data.amountCents, preview.data.currency) : null;
+  const waiting = pending?.kind === "upgrade" && !dueNow;
   return (
     <AlertDialog open={pending !== null} onOpenChange={(open) => !open && onCancel()}>
       <AlertDialogContent>
@@ -244,14 +262,23 @@ function ChangeDialog({ pending, subscription, onCancel, onConfirm }: {
               <AlertDialogTitle>{pending.kind === "upgrade" ? `Upgrade to ${target.name}?` : `Downgrade to ${target.name}?`}</AlertDialogTitle>
               <AlertDialogDescription>
                 {pending.kind === "upgrade"
-                  ? `Your plan changes to ${target.name} (${euros(target.amountCents, target.currency)} per ${target.period}) right away. Your card is charged today for the prorated difference from your ${current?.name ?? "current"} plan for the rest of the current billing period, and ${euros(target.amountCents, target.currency)} per ${target.period} after that.`
+                  ? `Your plan changes to ${target.name} (${euros(target.amountCents, target.currency)} per ${target.period}) right away. Your card is charged today for the prorated difference from your ${current?.name ?? "current"} plan, and ${euros(target.amountCents, target.currency)} per ${target.period} after that.`
                   : `You keep your ${current?.name ?? "current"} plan until ${periodEnd}. From ${periodEnd} you'll be on ${target.name} at ${euros(target.amountCents, target.currency)} per ${target.period}. Nothing is charged today.`}
               </AlertDialogDescription>
+              {pending.kind === "upgrade" && (
+                <p className="text-sm font-medium" role="status" aria-live="polite">
+                  {dueNow
+                    ? `Charged today: ${dueNow}`
+                    : preview.isError
+                      ? errorMessage(preview.error, "We couldn't work out today's amount. Please try again.")
+                      : "Working out today's amount..."}
+                </p>
+              )}
             </AlertDialogHeader>
             <AlertDialogFooter>
               <AlertDialogCancel>Keep current plan</AlertDialogCancel>
-              <AlertDialogAction onClick={() => onConfirm(pending)}>
-                {pending.kind === "upgrade" ? "Upgrade and pay now" : "Schedule downgrade"}
+              <AlertDialogAction disabled={waiting} onClick={() => onConfirm(pending)}>
+                {pending.kind === "upgrade" ? (dueNow ? `Upgrade and pay ${dueNow} now` : "Upgrade and pay now") : "Schedule downgrade"}
               </AlertDialogAction>
             </AlertDialogFooter>
           </>

@@ -9,7 +9,7 @@ import { Spinner } from "@/components/ui/spinner";
 import { planById } from "@/lib/domain";
 import { paths } from "@/lib/paths";
 import { isActiveSubscription, useSubscription } from "@/shared/api/get-subscription";
-import { ManageAccountButton } from "./manage-account-button";
+import { ManageBillingButton } from "./manage-billing-button";
 import { MoneyBack } from "./money-back";
 import { longDate, statusLabel } from "./plan-rules";
 import { ScheduledDowngradeAlert } from "./scheduled-downgrade-alert";
@@ -23,7 +23,7 @@ function Field({ label, value }: { label: string; value: ReactNode }) {
   );
 }
 
-/** /account's subscription card (SPEC §2 Account): plan, status, next billing date, Change Plan, Manage Account. */
+/** /account's subscription card (SPEC §2 Account): plan, status, next billing date, Change Plan, Manage Billing (the spec's Manage Account, decision 106). */
 export function SubscriptionPanel() {
   const { data: sub, isLoading, isError, refetch } = useSubscription();
   const entitled = isActiveSubscription(sub);
@@ -65,7 +65,7 @@ export function SubscriptionPanel() {
               <Alert variant="warning">
                 <AlertTitle>Your last payment failed</AlertTitle>
                 <AlertDescription>
-                  Paid features are paused until it goes through. Update your card in Manage Account; we retry automatically.
+                  Paid features are paused until it goes through. Update your card in Manage Billing; we retry automatically.
                 </AlertDescription>
               </Alert>
             )}
@@ -82,7 +82,7 @@ export function SubscriptionPanel() {
               <CreditCard aria-hidden="true" /> Change Plan
             </Link>
           </Button>
-          {sub && <ManageAccountButton />}
+          {sub && <ManageBillingButton />}
         </div>
         {entitled && <MoneyBack />}
       </CardContent>

@@ -140,6 +140,7 @@ export function SidebarItem({
   collapsed,
   onClick,
   href,
+  state,
 }: {
   icon: ReactNode;
   label: string;
@@ -147,6 +148,8 @@ export function SidebarItem({
   collapsed: boolean;
   onClick?: () => void;
   href?: string;
+  /** History state for a link (the dashboard reads which view to open from it). */
+  state?: unknown;
 }) {
   const { isMobile, setOpenMobile } = useSidebar();
   const cls = cn(
@@ -165,7 +168,7 @@ export function SidebarItem({
     if (isMobile) setOpenMobile(false);
   };
   const el = href ? (
-    <Link href={href} className={cls} onClick={handle}>
+    <Link href={href} state={state} className={cls} onClick={handle} aria-current={active ? "page" : undefined}>
       {content}
     </Link>
   ) : (

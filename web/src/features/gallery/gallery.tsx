@@ -1,73 +1,277 @@
-import { AlertCircle, Download, Images, Loader2 } from "lucide-react";
+import { useState, type ReactNode } from "react";
+import { AlertCircle, Ban, Download, Images, Loader2, RotateCcw, Trash2 } from "lucide-react";
+import { errorMessage } from "@/api/client";
 import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
+import {
+  AlertDialog,
+  AlertDialogAction,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogHeader,
+  AlertDialogTitle,
+} from "@/components/ui/alert-dialog";
 import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
-import { styleById, type ApiHeadshot } from "@/lib/domain";
+import { toast } from "@/components/ui/use-toast";
+import { ESTIMATED_SECONDS, MESSAGES, styleById, type ApiHeadshot } from "@/lib/domain";
 import { useIsSubscriber } from "@/shared/api/get-subscription";
 import { defaultOptions } from "@/shared/downloads/options";
 import { useDownloadHeadshot } from "@/shared/downloads/use-download";
-import { useHeadshots, type CompletedHeadshot } from "@/shared/api/get-headshots";
+import { asCompleted, useHeadshots } from "@/shared/api/get-headshots";
+import { useHeadingFocus } from "@/lib/use-heading-focus";
+import { LikenessNote } from "@/shared/likeness/likeness-line";
+import { useDeleteHeadshot } from "./api/delete-headshot";
+import { ZipDownloadButton } from "@/shared/downloads/zip-download";
 
 function formatDate(iso: string) {
   return new Date(iso).toLocaleDateString(undefined, { year: "numeric", month: "short", day: "numeric" });
 }
 
-function GalleryCard({ headshot, onOpen }: { headshot: ApiHeadshot; onOpen: (h: CompletedHeadshot) => void }) {
+interface CardActions {
+  onOpen: (h: ApiHeadshot) => void;
+  onTryAgain: (h: ApiHeadshot) => void;
+  onDelete: (h: ApiHeadshot) => void;
+}
+
+/** The picture area of a card: the result to open, or what stands in for it (generating, failed, removed). */
+function CardPicture({ headshot, styleName, date, onOpen }: { headshot: ApiHeadshot; styleName: string; date: string; onOpen: () => void }) {
+  const completed = asCompleted(headshot);
+  if (completed) {
+    return (
+      <button
+        type="button"
+        onClick={onOpen}
+        className="block w-full text-left focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-inset focus-visible:ring-ring"
+        aria-label={`Open ${styleName} headshot from ${date}`}
+      >
+        <img src={completed.generatedImageUrl} alt="" className="aspect-square w-full object-cover" loading="lazy" />
+      </button>
+    );
+  }
+  if (headshot.unavailable) {
+    return (
+      <div className="flex aspect-square w-full flex-col items-center justify-center gap-2 bg-muted p-3 text-center text-xs text-muted-foreground">
+        <Ban className="size-6" aria-hidden="true" />
+        <span className="font-medium text-foreground">No longer available</span>
+      </div>
+    );
+  }
+  const failed = headshot.status === "failed";
+  return (
+    <button
+      type="button"
+      onClick={onOpen}
+      className="relative block aspect-square w-full bg-muted text-left focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-inset focus-visible:ring-ring"
+      aria-label={`${failed ? "Failed" : "Generating"}: ${styleName} headshot from ${date}`}
+    >
+      {headshot.originalImageUrl && <img src={headshot.originalImageUrl} alt="" className="size-full object-cover opacity-40 grayscale" loading="lazy" />}
+      <span className="absolute inset-0 flex flex-col items-center justify-center gap-2 text-sm font-medium text-muted-foreground">
+        {failed ? (
+          <>
+            <AlertCircle className="size-6 text-destructive" aria-hidden="true" /> <span className="text-destructive">{MESSAGES.generationFailed}</span>
+          </>
+        ) : (
+          <>
+            <Loader2 className="size-6 animate-spin" aria-hidden="true" /> Processing
+          </>
+        )}
+      </span>
+    </button>
+  );
+}
+
+function GalleryCard({
+  headshot,
+  actions,
+  selection,
+}: {
+  headshot: ApiHeadshot;
+  actions: CardActions;
+  /** Ticking finished pictures for one ZIP (issue 24). */
+  selection: { selected: boolean; toggle: () => void };
+}) {
   const isSubscriber = useIsSubscriber();
   const { download, busy } = useDownloadHeadshot();
   const styleName = styleById(headshot.style)?.name ?? headshot.style;
-  const ready = headshot.status === "completed" && headshot.generatedImageUrl;
+  const ready = asCompleted(headshot) !== null;
+  const failed = headshot.status === "failed" && !headshot.unavailable;
   const date = formatDate(headshot.createdAt);
+  const deletable = headshot.status !== "processing" && !headshot.unavailable;
 
   return (
-    <li className="group relative overflow-hidden rounded-xl border bg-card shadow-sm transition-shadow hover:shadow-md">
-      {ready ? (
-        <button
-          type="button"
-          onClick={() => onOpen({ ...headshot, generatedImageUrl: headshot.generatedImageUrl! })}
-          className="block w-full text-left focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-inset focus-visible:ring-ring"
-          aria-label={`Open ${styleName} headshot from ${date}`}
-        >
-          <img src={headshot.generatedImageUrl!} alt="" className="aspect-square w-full object-cover" loading="lazy" />
-        </button>
-      ) : (
-        // The list holds generated and generating headshots only (the worker filters): this one is generating.
-        <div className="relative aspect-square w-full bg-muted">
-          <img src={headshot.originalImageUrl} alt="" className="size-full object-cover opacity-40 grayscale" loading="lazy" />
-          <span className="absolute inset-0 flex flex-col items-center justify-center gap-2 text-sm font-medium text-muted-foreground">
-            <Loader2 className="size-6 animate-spin" aria-hidden="true" /> Processing
-          </span>
-        </div>
-      )}
-      <div className="grid gap-0.5 p-2.5 sm:p-3">
+    <li className="group relative flex flex-col overflow-hidden rounded-xl border bg-card shadow-sm transition-shadow hover:shadow-md">
+      <CardPicture headshot={headshot} styleName={styleName} date={date} onOpen={() => actions.onOpen(headshot)} />
+      <div className="grid flex-1 content-start gap-1 p-2.5 sm:p-3">
         <p className="text-sm font-semibold leading-snug">{styleName}</p>
         <p className="whitespace-nowrap text-xs text-muted-foreground">
           <time dateTime={headshot.createdAt}>{date}</time>
         </p>
+        {ready && <LikenessNote likeness={headshot.likeness} />}
+        {failed && <p className="text-xs text-muted-foreground">{headshot.error || MESSAGES.generationFailed}</p>}
+        {headshot.unavailable && <p className="text-xs text-muted-foreground">{headshot.unavailable}</p>}
+        {(failed || headshot.unavailable) && headshot.refunded && <p className="text-xs text-muted-foreground">{MESSAGES.generationRefunded}</p>}
+        {failed && (
+          <Button size="sm" variant="outline" className="mt-1 w-full" onClick={() => actions.onTryAgain(headshot)}>
+            <RotateCcw aria-hidden="true" /> Try again
+          </Button>
+        )}
       </div>
       {ready && (
-        <Button
-          size="icon"
-          variant="secondary"
-          disabled={busy}
-          onClick={() => void download(headshot, defaultOptions(isSubscriber))}
-          aria-label={`Download ${styleName} headshot`}
-          className="absolute right-2 top-2 bg-background/90 opacity-0 shadow-md backdrop-blur transition-opacity group-hover:opacity-100 focus-visible:opacity-100 [@media(hover:none)]:opacity-100"
-        >
-          <Download aria-hidden="true" />
-        </Button>
+        <label className="absolute left-2 top-2 inline-flex items-center rounded-md bg-background/90 p-1.5 shadow-md backdrop-blur">
+          <input
+            type="checkbox"
+            checked={selection.selected}
+            onChange={selection.toggle}
+            aria-label={`Select ${styleName} headshot from ${date}`}
+            className="size-4 accent-primary"
+          />
+        </label>
       )}
+      <div className="absolute right-2 top-2 flex gap-1.5">
+        {ready && (
+          <Button
+            size="icon"
+            variant="secondary"
+            disabled={busy}
+            onClick={() => void download(headshot, defaultOptions(isSubscriber))}
+            aria-label={`Download ${styleName} headshot`}
+            className="bg-background/90 opacity-0 shadow-md backdrop-blur transition-opacity group-hover:opacity-100 focus-visible:opacity-100 [@media(hover:none)]:opacity-100"
+          >
+            <Download aria-hidden="true" />
+          </Button>
+        )}
+        {deletable && (
+          <Button
+            size="icon"
+            variant="secondary"
+            onClick={() => actions.onDelete(headshot)}
+            aria-label={`Delete ${styleName} headshot from ${date}`}
+            className="bg-background/90 opacity-0 shadow-md backdrop-blur transition-opacity group-hover:opacity-100 focus-visible:opacity-100 [@media(hover:none)]:opacity-100"
+          >
+            <Trash2 aria-hidden="true" />
+          </Button>
+        )}
+      </div>
     </li>
   );
 }
 
-/** My Gallery: newest first, style and date, click opens the result view, hover offers download. */
-export function Gallery({ onOpen, onCreate }: { onOpen: (h: CompletedHeadshot) => void; onCreate: () => void }) {
+/** Newest first, a shoot's pictures together (they are made at the same moment; issue 24). */
+function groupShoots(list: ApiHeadshot[]): { shootId: string | null; headshots: ApiHeadshot[] }[] {
+  const groups: { shootId: string | null; headshots: ApiHeadshot[] }[] = [];
+  const byShoot = new Map<string, ApiHeadshot[]>();
+  for (const h of list) {
+    if (!h.shootId) {
+      groups.push({ shootId: null, headshots: [h] });
+      continue;
+    }
+    const existing = byShoot.get(h.shootId);
+    if (existing) existing.push(h);
+    else {
+      const members = [h];
+      byShoot.set(h.shootId, members);
+      groups.push({ shootId: h.shootId, headshots: members });
+    }
+  }
+  return groups;
+}
+
+/** A shoot in the gallery: its pictures side by side under one heading, with its ZIP; each still opens alone. */
+function ShootGroup({ shootId, headshots, card }: { shootId: string; headshots: ApiHeadshot[]; card: (h: ApiHeadshot) => ReactNode }) {
+  const ready = headshots.flatMap((h) => {
+    const c = asCompleted(h);
+    return c ? [c] : [];
+  });
+  return (
+    <li className="col-span-full grid gap-3 rounded-xl border border-dashed p-3" data-testid="gallery-shoot">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <p className="text-sm font-semibold">
+          Shoot · {headshots.length} pictures · <time dateTime={headshots[0]!.createdAt}>{formatDate(headshots[0]!.createdAt)}</time>
+        </p>
+        {ready[0] && <ZipDownloadButton target={{ shootId }} sample={ready[0]} count={ready.length} variant="outline" />}
+      </div>
+      <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 sm:gap-4 xl:grid-cols-4">{headshots.map(card)}</ul>
+    </li>
+  );
+}
+
+/** "Delete this headshot?": the original photo, the headshot and every prepared download go for good. */
+function DeleteDialog({ headshot, onClose }: { headshot: ApiHeadshot | null; onClose: () => void }) {
+  const del = useDeleteHeadshot();
+  const styleName = headshot ? (styleById(headshot.style)?.name ?? headshot.style) : "";
+  return (
+    <AlertDialog open={headshot !== null} onOpenChange={(o) => !o && !del.isPending && onClose()}>
+      <AlertDialogContent>
+        <AlertDialogHeader>
+          <AlertDialogTitle>Delete this headshot?</AlertDialogTitle>
+          <AlertDialogDescription>
+            Your {styleName} headshot{headshot ? ` from ${formatDate(headshot.createdAt)}` : ""}, the photo you uploaded for it and every
+            download we prepared are deleted for good. This can't be undone.
+          </AlertDialogDescription>
+        </AlertDialogHeader>
+        <AlertDialogFooter>
+          <AlertDialogCancel disabled={del.isPending}>Cancel</AlertDialogCancel>
+          <AlertDialogAction
+            className="bg-destructive text-destructive-foreground hover:bg-destructive/90"
+            disabled={del.isPending}
+            onClick={(e) => {
+              e.preventDefault();
+              if (!headshot) return;
+              del.mutate(headshot.id, {
+                onSuccess: () => {
+                  toast({ title: "Headshot deleted", description: "The headshot and its photo are gone from our storage." });
+                  onClose();
+                },
+                onError: (err) => toast({ variant: "destructive", title: "Couldn't delete the headshot", description: errorMessage(err, "Please try again.") }),
+              });
+            }}
+          >
+            {del.isPending ? "Deleting..." : "Delete headshot"}
+          </AlertDialogAction>
+        </AlertDialogFooter>
+      </AlertDialogContent>
+    </AlertDialog>
+  );
+}
+
+/**
+ * My Gallery: newest first, style and date; a result opens its own view, hover offers download; a
+ * failed generation says why with "Try again"; one removed by moderation (or expired) says why; any
+ * finished one can be deleted, after a confirmation.
+ */
+export function Gallery({
+  onOpen,
+  onTryAgain,
+  onCreate,
+}: {
+  onOpen: (h: ApiHeadshot) => void;
+  onTryAgain: (h: ApiHeadshot) => void;
+  onCreate: () => void;
+}) {
   const { data, isLoading, isError, error, refetch } = useHeadshots();
+  const [deleting, setDeleting] = useState<ApiHeadshot | null>(null);
+  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
+  const toggle = (id: string) =>
+    setSelected((prev) => {
+      const next = new Set(prev);
+      if (next.has(id)) next.delete(id);
+      else next.add(id);
+      return next;
+    });
+  const chosen = (data ?? []).flatMap((h) => {
+    const c = selected.has(h.id) ? asCompleted(h) : null;
+    return c ? [c] : [];
+  });
+  const card = (h: ApiHeadshot) => (
+    <GalleryCard key={h.id} headshot={h} actions={{ onOpen, onTryAgain, onDelete: setDeleting }} selection={{ selected: selected.has(h.id), toggle: () => toggle(h.id) }} />
+  );
+  const heading = useHeadingFocus("gallery");
   return (
     <section aria-labelledby="gallery-heading" className="grid gap-6">
       <div>
-        <h2 id="gallery-heading" className="text-2xl font-bold tracking-tight">
+        <h2 id="gallery-heading" ref={heading} tabIndex={-1} className="rounded-sm text-2xl font-bold tracking-tight focus:outline-none focus-visible:ring-2 focus-visible:ring-ring">
           My Gallery
         </h2>
         <p className="text-muted-foreground">Every headshot you've generated, newest first.</p>
@@ -93,16 +297,32 @@ export function Gallery({ onOpen, onCreate }: { onOpen: (h: CompletedHeadshot) =
             <Images className="size-6" aria-hidden="true" />
           </span>
           <p className="font-semibold">No headshots yet</p>
-          <p className="max-w-sm text-sm text-muted-foreground">Generate your first professional headshot — it takes about 15 seconds.</p>
+          <p className="max-w-sm text-sm text-muted-foreground">Generate your first professional headshot — it takes about {ESTIMATED_SECONDS} seconds.</p>
           <Button onClick={onCreate}>Generate New</Button>
         </div>
       ) : (
-        <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 sm:gap-4 xl:grid-cols-4">
-          {data.map((h) => (
-            <GalleryCard key={h.id} headshot={h} onOpen={onOpen} />
-          ))}
-        </ul>
+        <>
+          {chosen.length > 0 && chosen[0] && (
+            <div className="sticky top-2 z-10 flex flex-wrap items-center gap-3 rounded-xl border bg-card p-3 shadow-md" data-testid="gallery-selection">
+              <span className="text-sm font-medium">{chosen.length} selected</span>
+              <ZipDownloadButton target={{ ids: chosen.map((h) => h.id) }} sample={chosen[0]} count={chosen.length} label="Download selected as ZIP" />
+              <Button variant="ghost" size="sm" onClick={() => setSelected(new Set())}>
+                Clear selection
+              </Button>
+            </div>
+          )}
+          <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 sm:gap-4 xl:grid-cols-4">
+            {groupShoots(data).map((group) =>
+              group.shootId === null ? (
+                card(group.headshots[0]!)
+              ) : (
+                <ShootGroup key={group.shootId} shootId={group.shootId} headshots={group.headshots} card={card} />
+              ),
+            )}
+          </ul>
+        </>
       )}
+      <DeleteDialog headshot={deleting} onClose={() => setDeleting(null)} />
     </section>
   );
 }

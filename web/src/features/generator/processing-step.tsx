@@ -1,8 +1,27 @@
 import { Loader2 } from "lucide-react";
 import { Progress } from "@/components/ui/progress";
-import { ESTIMATED_SECONDS } from "@/lib/domain";
+import { ESTIMATED_SECONDS, GENERATION_MAX_ATTEMPTS } from "@/lib/domain";
 
-export function ProcessingStep({ progress, statusText }: { progress: number; statusText: string }) {
+/** What the status poll says about a generation still under way (decision 100). */
+export interface Lateness {
+  /** Queued longer ago than the estimate. */
+  late: boolean;
+  /** An earlier try failed and it is being tried again; `attempt` is the try under way or next (2…4). */
+  retrying: boolean;
+  attempt: number;
+}
+
+/** The honest line under the progress bar once the estimate has passed, or null while it has not. */
+export function latenessText({ late, retrying, attempt }: Lateness): string | null {
+  if (retrying) {
+    return `This is taking longer than usual: our image service is busy, so we're trying again (attempt ${Math.min(attempt, GENERATION_MAX_ATTEMPTS)} of ${GENERATION_MAX_ATTEMPTS}). You can stay here or come back to this page later.`;
+  }
+  if (late) return "This is taking longer than usual. Your headshot is still being made; you can stay here or come back to this page later.";
+  return null;
+}
+
+export function ProcessingStep({ progress, statusText, lateness }: { progress: number; statusText: string; lateness?: Lateness }) {
+  const late = lateness ? latenessText(lateness) : null;
   return (
     <div className="mx-auto grid w-full max-w-lg gap-6 py-10 text-center">
       <span className="mx-auto inline-flex size-16 items-center justify-center rounded-full bg-accent text-primary">
@@ -21,6 +40,9 @@ export function ProcessingStep({ progress, statusText }: { progress: number; sta
           <span>Estimated time: {ESTIMATED_SECONDS} seconds</span>
         </div>
       </div>
+      <p aria-live="polite" className="text-sm font-medium text-amber-800">
+        {late}
+      </p>
     </div>
   );
 }

@@ -1,13 +1,6 @@
 import { readErrorBody } from "@/api/client";
 import type { Credits } from "@/shared/api/get-credits";
-import { ACCEPTED_UPLOAD_TYPES, MAX_UPLOAD_BYTES, MESSAGES, PROGRESS_CAP, PROGRESS_STEP } from "@/lib/domain";
-
-/** Client-side upload checks (SPEC §5): the same messages the server answers with. */
-export function validateUpload(file: Pick<File, "type" | "size">): string | null {
-  if (!(ACCEPTED_UPLOAD_TYPES as readonly string[]).includes(file.type)) return MESSAGES.badType;
-  if (file.size > MAX_UPLOAD_BYTES) return MESSAGES.tooLarge;
-  return null;
-}
+import { MESSAGES, PROGRESS_CAP, PROGRESS_STEP } from "@/lib/domain";
 
 /** SPEC §4: while processing, progress rises by 5 per poll, capped at 90. */
 export function nextProgress(progress: number): number {

@@ -1,59 +1,82 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { cleanup, fireEvent, render, screen } from "@testing-library/react";
-import { MAX_UPLOAD_BYTES, MESSAGES } from "@/lib/domain";
-import { validateUpload } from "./rules";
+import { cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
+import { MAX_UPLOAD_BYTES, MESSAGES, MIN_UPLOAD_SIDE } from "@/lib/domain";
+import { checkPhoto, type Dimensions } from "./photo-content";
 import { UploadDropzone } from "./upload-dropzone";
+
+vi.mock("./photo-content", async (importOriginal) => {
+  const real = await importOriginal<typeof import("./photo-content")>();
+  // jsdom decodes no image: every photo decodes as 800×1000 here
+  const decode = async () => ({ width: 800, height: 1000 });
+  return { ...real, checkPhoto: (f: File, d?: typeof decode) => real.checkPhoto(f, d ?? decode) };
+});
 
 afterEach(cleanup);
 
-function fakeFile(name: string, type: string, size: number) {
-  const f = new File(["x"], name, { type });
-  Object.defineProperty(f, "size", { value: size });
+const PNG = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13];
+const JPEG = [0xff, 0xd8, 0xff, 0xe0, 0, 16];
+const WEBP = [...new TextEncoder().encode("RIFF"), 0, 0, 0, 0, ...new TextEncoder().encode("WEBPVP8 ")];
+const HEIC = [0, 0, 0, 24, ...new TextEncoder().encode("ftypheic"), 0, 0, 0, 0, ...new TextEncoder().encode("mif1heic")];
+const GIF = [...new TextEncoder().encode("GIF89a"), 1, 0, 1, 0, 0x80, 0, 0];
+
+function fileOf(bytes: number[] | string, name: string, type: string, size?: number) {
+  const f = new File([typeof bytes === "string" ? bytes : new Uint8Array(bytes)], name, { type });
+  if (size !== undefined) Object.defineProperty(f, "size", { value: size });
   return f;
 }
+const decodesAs = (d: Dimensions) => async () => d;
+const broken = async (): Promise<Dimensions> => { throw new Error("decode failed"); };
 
-describe("upload validation", () => {
-  it("accepts JPEG, PNG and WebP up to 10 MB", () => {
-    for (const t of ["image/jpeg", "image/jpg", "image/png", "image/webp"]) {
-      expect(validateUpload({ type: t, size: MAX_UPLOAD_BYTES })).toBeNull();
+describe("checkPhoto: the file's content, before the preview", () => {
+  it("accepts a JPEG, PNG or WebP that decodes at a usable size, whatever its name says", async () => {
+    for (const bytes of [JPEG, PNG, WEBP]) {
+      expect(await checkPhoto(fileOf(bytes, "photo.gif", "image/gif"), decodesAs({ width: MIN_UPLOAD_SIDE, height: 900 }))).toBeNull();
     }
   });
-  it("rejects other types and anything over 10 MB with the spec's messages", () => {
-    expect(validateUpload({ type: "image/gif", size: 10 })).toBe("Please upload a JPG, PNG, or WebP image");
-    expect(validateUpload({ type: "application/pdf", size: 10 })).toBe(MESSAGES.badType);
-    expect(validateUpload({ type: "image/png", size: MAX_UPLOAD_BYTES + 1 })).toBe("File size must be less than 10MB");
+
+  it("says what is wrong: not an image, an iPhone HEIC (with how to export it), another format, damaged, too small, too large", async () => {
+    const ok = decodesAs({ width: 800, height: 1000 });
+    expect(await checkPhoto(fileOf("hello, I am not a photo\n", "me.jpg", "image/jpeg"), ok)).toBe(MESSAGES.notAnImage);
+    expect(await checkPhoto(fileOf(HEIC, "IMG_0001.HEIC", "image/heic"), ok)).toBe(MESSAGES.heic);
+    expect(MESSAGES.heic).toMatch(/export it as JPEG/);
+    expect(await checkPhoto(fileOf(GIF, "a.gif", "image/gif"), ok)).toBe(MESSAGES.badType);
+    expect(await checkPhoto(fileOf(JPEG, "me.jpg", "image/jpeg"), broken)).toBe(MESSAGES.unreadable);
+    expect(await checkPhoto(fileOf(PNG, "tiny.png", "image/png"), decodesAs({ width: MIN_UPLOAD_SIDE - 1, height: 900 }))).toBe(MESSAGES.tooSmall);
+    expect(await checkPhoto(fileOf(PNG, "big.png", "image/png", MAX_UPLOAD_BYTES + 1), ok)).toBe(MESSAGES.tooLarge);
+    expect(await checkPhoto(fileOf(PNG, "huge.png", "image/png"), decodesAs({ width: 8000, height: 6000 }))).toMatch(/limit is 40 megapixels/);
+    expect(await checkPhoto(fileOf([], "empty.jpg", "image/jpeg"), ok)).toBe(MESSAGES.notAnImage);
   });
 });
 
 describe("<UploadDropzone>", () => {
-  it("shows the type message for a wrong file and does not accept it", () => {
+  it("shows what is wrong with a text file named .jpg and shows no preview", async () => {
     const onChange = vi.fn();
     render(<UploadDropzone file={null} onChange={onChange} />);
-    fireEvent.change(screen.getByLabelText("Upload photo"), { target: { files: [fakeFile("a.gif", "image/gif", 100)] } });
-    expect(screen.getByRole("alert").textContent).toBe(MESSAGES.badType);
+    fireEvent.change(screen.getByLabelText("Upload photo"), { target: { files: [fileOf("not a photo", "me.jpg", "image/jpeg")] } });
+    await waitFor(() => expect(screen.getByRole("alert").textContent).toBe(MESSAGES.notAnImage));
     expect(onChange).not.toHaveBeenCalled();
   });
 
-  it("shows the size message for a file over 10 MB", () => {
+  it("shows the size message for a file over 10 MB", async () => {
     const onChange = vi.fn();
     render(<UploadDropzone file={null} onChange={onChange} />);
     fireEvent.change(screen.getByLabelText("Upload photo"), {
-      target: { files: [fakeFile("big.jpg", "image/jpeg", MAX_UPLOAD_BYTES + 1)] },
+      target: { files: [fileOf(JPEG, "big.jpg", "image/jpeg", MAX_UPLOAD_BYTES + 1)] },
     });
-    expect(screen.getByRole("alert").textContent).toBe(MESSAGES.tooLarge);
+    await waitFor(() => expect(screen.getByRole("alert").textContent).toBe(MESSAGES.tooLarge));
     expect(onChange).not.toHaveBeenCalled();
   });
 
-  it("uses only the first dropped file and highlights while dragging", () => {
+  it("uses only the first dropped file and highlights while dragging", async () => {
     const onChange = vi.fn();
     const { container } = render(<UploadDropzone file={null} onChange={onChange} />);
     const zone = container.querySelector("[class*='border-dashed']")!;
     fireEvent.dragEnter(zone, { dataTransfer: { files: [] } });
     expect(zone.getAttribute("data-dragging")).toBe("true");
     expect(screen.getByText("Drop your photo here")).toBeTruthy();
-    const first = fakeFile("me.png", "image/png", 1000);
-    fireEvent.drop(zone, { dataTransfer: { files: [first, fakeFile("other.png", "image/png", 1000)] } });
-    expect(onChange).toHaveBeenCalledTimes(1);
+    const first = fileOf(PNG, "me.png", "image/png");
+    fireEvent.drop(zone, { dataTransfer: { files: [first, fileOf(PNG, "other.png", "image/png")] } });
+    await waitFor(() => expect(onChange).toHaveBeenCalledTimes(1));
     expect(onChange).toHaveBeenCalledWith(first);
     expect(zone.getAttribute("data-dragging")).toBeNull();
   });
@@ -62,7 +85,7 @@ describe("<UploadDropzone>", () => {
     URL.createObjectURL = vi.fn(() => "blob:preview");
     URL.revokeObjectURL = vi.fn();
     const onChange = vi.fn();
-    render(<UploadDropzone file={fakeFile("me.png", "image/png", 1000)} onChange={onChange} />);
+    render(<UploadDropzone file={fileOf(PNG, "me.png", "image/png")} onChange={onChange} />);
     expect(screen.getByText("me.png")).toBeTruthy();
     expect(screen.getByAltText("Your uploaded photo").getAttribute("src")).toBe("blob:preview");
     fireEvent.click(screen.getByRole("button", { name: /clear photo/i }));

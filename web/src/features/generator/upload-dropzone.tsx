@@ -1,17 +1,19 @@
 import { useEffect, useId, useRef, useState, type DragEvent } from "react";
 import { ImageUp, X } from "lucide-react";
 import { Button } from "@/components/ui/button";
-import { ACCEPTED_UPLOAD_TYPES } from "@/lib/domain";
+import { ACCEPTED_UPLOAD_TYPES, MAX_UPLOAD_MB } from "@/lib/domain";
 import { cn } from "@/lib/utils";
-import { validateUpload } from "./rules";
+import { checkPhoto } from "./photo-content";
 
 /**
- * Step 3's dropzone: click or drop; only the first dropped file is used; type and size are checked
- * before anything is sent (SPEC §5). Shows a preview with the file name and a clear button.
+ * Step 3's dropzone: click or drop; only the first dropped file is used; the file's content is checked
+ * (./photo-content.ts: what it really is, its size) before the preview and before anything is sent
+ * (SPEC §5, issue 23). Shows a preview with the file name and a clear button.
  */
 export function UploadDropzone({ file, onChange }: { file: File | null; onChange: (f: File | null) => void }) {
   const [dragging, setDragging] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const [checking, setChecking] = useState(false);
   const [preview, setPreview] = useState<string | null>(null);
   const input = useRef<HTMLInputElement>(null);
   const id = useId();
@@ -26,17 +28,20 @@ export function UploadDropzone({ file, onChange }: { file: File | null; onChange
     return () => URL.revokeObjectURL(url);
   }, [file]);
 
-  function accept(f: File | undefined) {
+  async function accept(f: File | undefined) {
     if (!f) return;
-    const problem = validateUpload(f);
+    setChecking(true);
+    const problem = await checkPhoto(f);
+    setChecking(false);
     setError(problem);
     if (!problem) onChange(f);
+    else if (input.current) input.current.value = "";
   }
 
   function onDrop(e: DragEvent) {
     e.preventDefault();
     setDragging(false);
-    accept(e.dataTransfer.files[0]);
+    void accept(e.dataTransfer.files[0]);
   }
 
   if (file && preview) {
@@ -89,10 +94,10 @@ export function UploadDropzone({ file, onChange }: { file: File | null; onChange
         </span>
         <div>
           <p className="font-medium">{dragging ? "Drop your photo here" : "Drag and drop your photo here"}</p>
-          <p className="text-sm text-muted-foreground">JPG, PNG or WebP, up to 10 MB. A clear, front-facing photo works best.</p>
+          <p className="text-sm text-muted-foreground">JPG, PNG or WebP, up to {MAX_UPLOAD_MB} MB. A clear, front-facing photo works best.</p>
         </div>
-        <Button variant="outline" onClick={() => input.current?.click()}>
-          Choose a photo
+        <Button variant="outline" onClick={() => input.current?.click()} disabled={checking}>
+          {checking ? "Reading your photo..." : "Choose a photo"}
         </Button>
         <input
           ref={input}
@@ -103,7 +108,7 @@ export function UploadDropzone({ file, onChange }: { file: File | null; onChange
           aria-describedby={error ? `${id}-error` : undefined}
           className="sr-only"
           tabIndex={-1}
-          onChange={(e) => accept(e.target.files?.[0])}
+          onChange={(e) => void accept(e.target.files?.[0])}
         />
       </div>
       {error && (

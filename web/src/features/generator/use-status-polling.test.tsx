@@ -44,14 +44,14 @@ describe("status polling", () => {
     const { result } = poll("h1", onDone);
     await tick(0);
     expect(urls).toEqual(["/api/headshots/h1/status"]);
-    expect(result.current).toBe(5);
+    expect(result.current.progress).toBe(5);
     await tick(2000);
     expect(urls).toHaveLength(2);
-    expect(result.current).toBe(10);
+    expect(result.current.progress).toBe(10);
     await tick(2000 * 2);
-    expect(result.current).toBe(20);
+    expect(result.current.progress).toBe(20);
     await tick(2000 * 30);
-    expect(result.current).toBe(90);
+    expect(result.current.progress).toBe(90);
     expect(onDone).not.toHaveBeenCalled();
   });
 
@@ -61,7 +61,7 @@ describe("status polling", () => {
     const onDone = vi.fn();
     const { result } = poll("h1", onDone);
     await tick(2000);
-    expect(result.current).toBe(100);
+    expect(result.current.progress).toBe(100);
     expect(onDone).toHaveBeenCalledWith({ status: "completed", generatedImageUrl: "/img/1" });
     await tick(10_000);
     expect(urls).toHaveLength(2);

@@ -13,6 +13,7 @@ export type PollOutcome = { status: "completed"; generatedImageUrl: string } | {
  * Each answer that still finds the job processing raises progress by 5, capped at 90 (SPEC §4);
  * completion sets 100. Poll errors are only logged and polling continues. When the headshot is
  * finished, the gallery and the credits are refreshed (a failure gives the free generation back).
+ * Returns the progress and the latest answer (its attempt, retrying and elapsed time; decision 100).
  */
 export function useStatusPolling(id: string | null, onDone: (outcome: PollOutcome) => void) {
   const [progress, setProgress] = useState(0);
@@ -43,5 +44,5 @@ export function useStatusPolling(id: string | null, onDone: (outcome: PollOutcom
     // One step per answer: dataUpdatedAt changes on every successful poll, even with the same body.
   }, [id, status, dataUpdatedAt, queryClient]);
 
-  return progress;
+  return { progress, status };
 }

@@ -1,20 +1,25 @@
-import { useCallback, useReducer } from "react";
+import { useReducer } from "react";
 import type { Gender, StyleId } from "@/lib/domain";
-import type { CompletedHeadshot } from "@/shared/api/get-headshots";
 import type { UploadedHeadshot } from "./api/upload-photo";
 
-export type Step = 1 | 2 | 3 | 4 | 5;
+/** The wizard's own steps; 4 (processing) and 5 (result) of a started generation have their own URL (headshot-view.tsx). */
+export type WizardStep = 1 | 2 | 3 | 4;
 
 export interface WizardState {
-  step: Step;
+  step: WizardStep;
   gender: Gender | null;
   style: StyleId | null;
   file: File | null;
   /** The last upload, reused if Generate is retried with the same photo, style and gender. */
   uploaded: { file: File; style: StyleId; gender: Gender | null; headshot: UploadedHeadshot } | null;
-  processingId: string | null;
   statusText: string;
-  result: CompletedHeadshot | null;
+  /** The photo of the generation started last, for its "Try again" (only that headshot's). */
+  lastStarted: { id: string; file: File } | null;
+  /** Step 2 in "several styles" mode (issue 24): the styles of the set, in the order chosen. */
+  setMode: boolean;
+  styles: StyleId[];
+  /** Further photos of the same person (up to SHOOT_MAX_PHOTOS with `file`). */
+  moreFiles: File[];
 }
 
 export type WizardAction =
@@ -24,9 +29,18 @@ export type WizardAction =
   | { type: "goto"; step: 1 | 2 | 3 }
   | { type: "processing"; statusText: string }
   | { type: "uploaded"; headshot: UploadedHeadshot }
-  | { type: "started"; id: string; statusText: string }
+  /** The generation started and has its own URL now: the wizard starts over. */
+  | { type: "started"; id: string }
   | { type: "failed" }
-  | { type: "completed"; result: CompletedHeadshot }
+  /** "Try again" after a failure: the same choices, on the photo step (the same photo, if it was started last). */
+  | { type: "retry"; id: string; style: StyleId; gender: Gender | null }
+  /** A style chosen before signing in (an audience page's call to action): preselected, from step 1. */
+  | { type: "preselect"; style: StyleId }
+  /** Several styles at once (a shoot, issue 24): switch the mode, tick a style, continue with the set. */
+  | { type: "setMode"; on: boolean }
+  | { type: "toggleStyle"; style: StyleId; max: number }
+  | { type: "continueSet" }
+  | { type: "moreFiles"; files: File[] }
   | { type: "reset" };
 
 export const initialWizard: WizardState = {
@@ -35,35 +49,64 @@ export const initialWizard: WizardState = {
   style: null,
   file: null,
   uploaded: null,
-  processingId: null,
   statusText: "",
-  result: null,
+  lastStarted: null,
+  setMode: false,
+  styles: [],
+  moreFiles: [],
 };
 
-/** SPEC §4 Wizard: gender → 2, style → 3, Generate → 4, completed → 5; Generate Another resets. */
+/** The styles Generate will make: the set in "several styles" mode, else the one style. */
+export function chosenStyles(state: Pick<WizardState, "setMode" | "styles" | "style">): StyleId[] {
+  if (state.setMode) return state.styles;
+  return state.style ? [state.style] : [];
+}
+
+/** A set (POST /api/shoots) rather than one headshot: several styles, or more than one photo. */
+export function isShoot(state: Pick<WizardState, "setMode" | "styles" | "style" | "moreFiles">): boolean {
+  return chosenStyles(state).length > 1 || state.moreFiles.length > 0 || state.setMode;
+}
+
+/** SPEC §4 Wizard: gender → 2, style → 3, Generate → 4; Generate Another resets. */
 export function wizardReducer(state: WizardState, action: WizardAction): WizardState {
   switch (action.type) {
     case "gender":
       return { ...state, gender: action.gender, step: 2 };
     case "style":
-      return { ...state, style: action.style, step: 3 };
+      return { ...state, style: action.style, setMode: false, step: 3 };
+    case "setMode":
+      return { ...state, setMode: action.on, styles: action.on ? (state.style ? [state.style] : []) : [] };
+    case "toggleStyle": {
+      const has = state.styles.includes(action.style);
+      if (!has && state.styles.length >= action.max) return state;
+      const styles = has ? state.styles.filter((s) => s !== action.style) : [...state.styles, action.style];
+      return { ...state, styles, style: styles[0] ?? null };
+    }
+    case "continueSet":
+      return state.styles.length > 0 ? { ...state, step: 3 } : state;
+    case "moreFiles":
+      return { ...state, moreFiles: action.files };
     case "file":
-      return { ...state, file: action.file };
+      return { ...state, file: action.file, moreFiles: action.file ? state.moreFiles : [] };
     case "goto":
       return { ...state, step: action.step };
     case "processing":
-      return { ...state, step: 4, statusText: action.statusText, processingId: null };
+      return { ...state, step: 4, statusText: action.statusText };
     case "uploaded":
       return {
         ...state,
         uploaded: state.file && state.style ? { file: state.file, style: state.style, gender: state.gender, headshot: action.headshot } : null,
       };
     case "started":
-      return { ...state, step: 4, processingId: action.id, statusText: action.statusText };
+      return { ...initialWizard, lastStarted: state.file ? { id: action.id, file: state.file } : null };
     case "failed":
-      return { ...state, step: 3, processingId: null, statusText: "" };
-    case "completed":
-      return { ...state, step: 5, processingId: null, uploaded: null, result: action.result };
+      return { ...state, step: 3, statusText: "" };
+    case "retry": {
+      const file = state.lastStarted?.id === action.id ? state.lastStarted.file : null;
+      return { ...initialWizard, step: 3, style: action.style, gender: action.gender, file, lastStarted: state.lastStarted };
+    }
+    case "preselect":
+      return { ...initialWizard, style: action.style };
     case "reset":
       return initialWizard;
   }
@@ -71,7 +114,5 @@ export function wizardReducer(state: WizardState, action: WizardAction): WizardS
 
 export function useWizard() {
   const [state, dispatch] = useReducer(wizardReducer, initialWizard);
-  /** Opening a gallery item jumps to step 5 with that headshot. */
-  const openResult = useCallback((h: CompletedHeadshot) => dispatch({ type: "completed", result: h }), []);
-  return { state, dispatch, openResult };
+  return { state, dispatch };
 }

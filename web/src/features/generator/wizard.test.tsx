@@ -5,11 +5,19 @@ import { renderWithApp, testUser } from "@/test/render";
 import { useWizard } from "./use-wizard";
 import { Wizard } from "./wizard";
 
+vi.mock("./photo-content", async (importOriginal) => {
+  const real = await importOriginal<typeof import("./photo-content")>();
+  // jsdom decodes no image: every photo decodes as 800×1000 here
+  const decode = async () => ({ width: 800, height: 1000 });
+  return { ...real, checkPhoto: (f: File, d?: typeof decode) => real.checkPhoto(f, d ?? decode) };
+});
+
 const stub = (table: Record<string, Answer>) => stubApi(table, { fallback: answerNull });
 
+const started = vi.fn();
 function Harness() {
   const w = useWizard();
-  return <Wizard state={w.state} dispatch={w.dispatch} />;
+  return <Wizard state={w.state} dispatch={w.dispatch} onStarted={started} />;
 }
 
 afterEach(() => {
@@ -18,7 +26,11 @@ afterEach(() => {
 });
 
 
-const photo = () => new File(["x"], "me.png", { type: "image/png" });
+const photo = () => new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13])], "me.png", { type: "image/png" });
+async function choosePhoto() {
+  fireEvent.change(screen.getByLabelText("Upload photo"), { target: { files: [photo()] } });
+  await waitFor(() => expect(screen.getByText("me.png")).toBeTruthy());
+}
 
 async function walkToUpload() {
   fireEvent.click(screen.getByRole("radio", { name: /^woman/i }));
@@ -50,13 +62,13 @@ describe("generate wizard", () => {
     await walkToUpload();
     const generate = () => screen.getByRole("button", { name: /generate headshot/i }) as HTMLButtonElement;
     expect(generate().disabled).toBe(true);
-    fireEvent.change(screen.getByLabelText("Upload photo"), { target: { files: [photo()] } });
+    await choosePhoto();
     expect(generate().disabled).toBe(false);
     fireEvent.click(screen.getByRole("button", { name: "Change style" }));
     expect(screen.getByRole("radio", { name: "Suit" }).getAttribute("aria-checked")).toBe("true");
   });
 
-  it("uploads, starts generation and shows progress with the estimated time", async () => {
+  it("uploads, starts generation and hands over to the headshot's own URL", async () => {
     URL.createObjectURL = vi.fn(() => "blob:x");
     URL.revokeObjectURL = vi.fn();
     const calls = stub({
@@ -65,11 +77,9 @@ describe("generate wizard", () => {
     });
     renderWithApp(<Harness />, { user: testUser });
     await walkToUpload();
-    fireEvent.change(screen.getByLabelText("Upload photo"), { target: { files: [photo()] } });
+    await choosePhoto();
     fireEvent.click(screen.getByRole("button", { name: /generate headshot/i }));
-    await waitFor(() => expect(screen.getByText("Generating your Suit headshot...")).toBeTruthy());
-    expect(screen.getByText("Estimated time: 15 seconds")).toBeTruthy();
-    expect(screen.getByRole("progressbar", { name: "Generation progress" })).toBeTruthy();
+    await waitFor(() => expect(started).toHaveBeenCalledWith("h9"));
     expect(calls.map((c) => c.key)).toContain("POST /api/headshots/upload");
     expect(calls.map((c) => c.key)).toContain("POST /api/headshots/h9/generate");
   });
@@ -83,7 +93,7 @@ describe("generate wizard", () => {
     });
     renderWithApp(<Harness />, { user: testUser });
     await walkToUpload();
-    fireEvent.change(screen.getByLabelText("Upload photo"), { target: { files: [photo()] } });
+    await choosePhoto();
     fireEvent.click(screen.getByRole("button", { name: /generate headshot/i }));
     await waitFor(() => expect(screen.getByText("Free Credits Used")).toBeTruthy());
     const dialog = screen.getByRole("dialog", { name: "Subscription Required" });
@@ -104,7 +114,7 @@ describe("generate wizard", () => {
     const calls = stub({ "GET /api/users/credits": json({ remaining: 0, totalUsed: 0, isVerified: false }) });
     renderWithApp(<Harness />, { user: testUser });
     await walkToUpload();
-    fireEvent.change(screen.getByLabelText("Upload photo"), { target: { files: [photo()] } });
+    await choosePhoto();
     fireEvent.click(screen.getByRole("button", { name: /generate headshot/i }));
     await waitFor(() => expect(screen.getByText("Email Verification Required")).toBeTruthy());
     expect(calls.map((c) => c.key)).toContain("GET /api/users/credits");
@@ -118,7 +128,7 @@ describe("generate wizard", () => {
     const calls = stub({ "GET /api/users/credits": json({ remaining: 0, totalUsed: 2, isVerified: true }) });
     renderWithApp(<Harness />, { user: testUser });
     await walkToUpload();
-    fireEvent.change(screen.getByLabelText("Upload photo"), { target: { files: [photo()] } });
+    await choosePhoto();
     fireEvent.click(screen.getByRole("button", { name: /generate headshot/i }));
     await waitFor(() => expect(screen.getByText("Free Credits Used")).toBeTruthy());
     expect(screen.getByRole("dialog", { name: "Subscription Required" })).toBeTruthy();

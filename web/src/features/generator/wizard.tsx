@@ -1,65 +1,32 @@
-import type { Dispatch } from "react";
-import { ArrowLeft, Sparkles } from "lucide-react";
+import { useRef, useState, type Dispatch, type ReactNode } from "react";
+import { ArrowLeft, ArrowRight, Sparkles } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { toast } from "@/components/ui/use-toast";
-import { GENDERS, MESSAGES, styleById } from "@/lib/domain";
-import { cn } from "@/lib/utils";
+import { GENDERS, maxStylesFor, styleById, teamLookLabel, type StyleId } from "@/lib/domain";
+import { useStartShoot } from "./api/start-shoot";
+import { useCredits } from "@/shared/api/get-credits";
+import { useIsSubscriber } from "@/shared/api/get-subscription";
+import { useMyTeam } from "@/shared/api/get-my-team";
+import { MorePhotos } from "./more-photos";
 import { useSubscriptionDialog } from "@/shared/billing/subscription-dialog";
+import { PhotoCheck } from "@/shared/photo-check/photo-check";
 import { useStartGeneration } from "./api/start-generation";
 import { useUploadPhoto } from "./api/upload-photo";
 import { GenderStep } from "./gender-step";
 import { ProcessingStep } from "./processing-step";
-import { ResultStep } from "./result-step";
 import { describeGenerateError, type GenerateErrorView } from "./rules";
 import { useRefusalBeforeUpload } from "./use-refusal-before-upload";
-import { StyleStep } from "./style-step";
+import { StyleSetStep, StyleStep } from "./style-step";
 import { UploadDropzone } from "./upload-dropzone";
-import type { Step, WizardAction, WizardState } from "./use-wizard";
-import { useStatusPolling } from "./use-status-polling";
+import { chosenStyles, isShoot, type WizardAction, type WizardState, type WizardStep } from "./use-wizard";
+import { WizardFrame } from "./wizard-frame";
 
-const STEPS: Array<{ n: Step; label: string }> = [
-  { n: 1, label: "Gender" },
-  { n: 2, label: "Style" },
-  { n: 3, label: "Photo" },
-  { n: 4, label: "Processing" },
-  { n: 5, label: "Result" },
-];
-
-const HEADINGS: Record<Step, { title: string; text: string }> = {
+const HEADINGS: Record<WizardStep, { title: string; text: string }> = {
   1: { title: "Choose your gender", text: "We tailor clothing and styling to match." },
   2: { title: "Choose a style", text: "Pick the look for your headshot." },
   3: { title: "Upload your photo", text: "A clear, well-lit, front-facing photo gives the best result." },
   4: { title: "Generating", text: "Hang tight — this usually takes a few seconds." },
-  5: { title: "Your headshot is ready", text: "Compare, then download it in the size and shape you need." },
 };
-
-function Stepper({ step }: { step: Step }) {
-  return (
-    <ol className="flex items-center gap-1.5 sm:gap-2" aria-label="Progress">
-      {STEPS.map((s, i) => (
-        <li key={s.n} className="flex items-center gap-1.5 sm:gap-2" aria-current={s.n === step ? "step" : undefined}>
-          <span
-            className={cn(
-              "inline-flex size-7 items-center justify-center rounded-full text-xs font-semibold",
-              s.n < step && "bg-primary/15 text-primary",
-              s.n === step && "bg-primary text-primary-foreground",
-              s.n > step && "bg-muted text-muted-foreground",
-            )}
-          >
-            {s.n}
-            <span className="sr-only">
-              {" "}
-              {s.label}
-              {s.n < step ? " (done)" : ""}
-            </span>
-          </span>
-          <span className={cn("hidden text-sm lg:inline", s.n === step ? "font-medium" : "text-muted-foreground")}>{s.label}</span>
-          {i < STEPS.length - 1 && <span className="h-px w-3 bg-border sm:w-6" aria-hidden="true" />}
-        </li>
-      ))}
-    </ol>
-  );
-}
 
 function Choice({ label, value, onChange }: { label: string; value: string; onChange: () => void }) {
   return (
@@ -72,23 +39,46 @@ function Choice({ label, value, onChange }: { label: string; value: string; onCh
   );
 }
 
-export function Wizard({ state, dispatch }: { state: WizardState; dispatch: Dispatch<WizardAction> }) {
+/**
+ * Steps 1–3 (gender, style, photo) and the upload and start of step 4. Once the generation has started
+ * it has its own URL (`onStarted`), where headshot-view.tsx shows its progress and its result.
+ */
+export function Wizard({
+  state,
+  dispatch,
+  onStarted,
+  onShootStarted,
+  firstStepNotice,
+}: {
+  state: WizardState;
+  dispatch: Dispatch<WizardAction>;
+  onStarted: (headshotId: string) => void;
+  /** A set of several styles or photos started (issue 24): its own URL. */
+  onShootStarted?: (shootId: string) => void;
+  /** Shown above the first step (the page passes the unverified person's notice). */
+  firstStepNotice?: ReactNode;
+}) {
   const upload = useUploadPhoto();
   const start = useStartGeneration();
+  const startSet = useStartShoot();
+  const isSubscriber = useIsSubscriber();
+  const credits = useCredits(0).data;
+  const maxStyles = maxStylesFor({ subscriber: isSubscriber, remaining: credits?.remaining ?? 0 });
+  const setStyles = chosenStyles(state);
   const refusalBeforeUpload = useRefusalBeforeUpload();
   const { openSubscriptionDialog } = useSubscriptionDialog();
-  const styleName = state.style ? (styleById(state.style)?.name ?? state.style) : null;
+  const styleName = state.setMode
+    ? setStyles.map((s) => styleById(s)?.name ?? s).join(", ") || null
+    : state.style
+      ? (styleById(state.style)?.name ?? state.style)
+      : null;
   const genderName = state.gender ? GENDERS.find((g) => g.id === state.gender)?.name : "Not specified";
-
-  const progress = useStatusPolling(state.processingId, (outcome) => {
-    const h = state.uploaded?.headshot;
-    if (outcome.status === "completed" && h) {
-      dispatch({ type: "completed", result: { ...h, generatedImageUrl: outcome.generatedImageUrl } });
-    } else {
-      dispatch({ type: "failed" });
-      toast({ variant: "destructive", title: "Error", description: outcome.status === "failed" ? outcome.error : MESSAGES.generationFailed });
-    }
-  });
+  // A team member may generate in the team's brand look (issue 25): its style and background colour.
+  const { data: team } = useMyTeam();
+  const look = team?.team.look ?? null;
+  const [teamLook, setTeamLook] = useState(false);
+  const uploadedInTeamLook = useRef(false);
+  const inTeamLook = teamLook && !state.setMode && look !== null && state.style === look.style;
 
   function showError(err: unknown, fallback?: string) {
     showRefusal(describeGenerateError(err, fallback));
@@ -101,12 +91,33 @@ export function Wizard({ state, dispatch }: { state: WizardState; dispatch: Disp
     if (view.scrollToTop) window.scrollTo({ top: 0, behavior: "smooth" });
   }
 
+  /** Several styles or photos: one request uploads them all and starts every picture (POST /api/shoots). */
+  async function generateSet() {
+    const { file, gender } = state;
+    if (!file || setStyles.length === 0) return;
+    const refusal = await refusalBeforeUpload();
+    if (refusal) {
+      showRefusal(refusal);
+      return;
+    }
+    dispatch({ type: "processing", statusText: `Uploading and starting ${setStyles.length} ${setStyles.length === 1 ? "picture" : "pictures"}...` });
+    try {
+      const shoot = await startSet.mutateAsync({ photos: [file, ...state.moreFiles], styles: setStyles, gender });
+      dispatch({ type: "started", id: shoot.headshots[0]?.id ?? shoot.id });
+      onShootStarted?.(shoot.id);
+    } catch (err) {
+      showError(err, "Upload failed");
+    }
+  }
+
   async function generate() {
+    if (isShoot(state)) return generateSet();
     const { file, style, gender } = state;
     if (!file || !style) return;
     dispatch({ type: "processing", statusText: "Uploading your photo..." });
     const reuse = state.uploaded;
-    let headshot = reuse && reuse.file === file && reuse.style === style && reuse.gender === gender ? reuse.headshot : null;
+    const sameLook = uploadedInTeamLook.current === inTeamLook;
+    let headshot = reuse && sameLook && reuse.file === file && reuse.style === style && reuse.gender === gender ? reuse.headshot : null;
     if (!headshot) {
       const refusal = await refusalBeforeUpload();
       if (refusal) {
@@ -114,7 +125,8 @@ export function Wizard({ state, dispatch }: { state: WizardState; dispatch: Disp
         return;
       }
       try {
-        headshot = await upload.mutateAsync({ photo: file, style, gender });
+        headshot = await upload.mutateAsync({ photo: file, style, gender, teamLook: inTeamLook });
+        uploadedInTeamLook.current = inTeamLook;
       } catch (err) {
         showError(err, "Upload failed");
         return;
@@ -128,32 +140,26 @@ export function Wizard({ state, dispatch }: { state: WizardState; dispatch: Disp
       showError(err);
       return;
     }
-    dispatch({ type: "started", id: headshot.id, statusText: `Generating your ${styleName} headshot...` });
+    dispatch({ type: "started", id: headshot.id });
+    onStarted(headshot.id);
   }
 
   const heading = HEADINGS[state.step];
   return (
-    <section aria-labelledby="wizard-heading" className="grid gap-6">
-      <div className="flex flex-col gap-4 lg:flex-row lg:items-end lg:justify-between">
-        <div>
-          <p className="text-sm font-medium text-primary">Step {state.step} of 5</p>
-          <h2 id="wizard-heading" className="text-2xl font-bold tracking-tight">
-            {heading.title}
-          </h2>
-          <p className="text-muted-foreground">{heading.text}</p>
-        </div>
-        <Stepper step={state.step} />
-      </div>
-
+    <WizardFrame step={state.step} title={heading.title} text={heading.text} focusKey={`wizard:${state.step}`}>
       {(state.step === 2 || state.step === 3) && (
         <div className="flex flex-wrap items-center gap-2">
           <Choice label="Gender" value={genderName ?? ""} onChange={() => dispatch({ type: "goto", step: 1 })} />
-          {state.step === 3 && styleName && <Choice label="Style" value={styleName} onChange={() => dispatch({ type: "goto", step: 2 })} />}
+          {state.step === 3 && styleName && !inTeamLook && (
+            <Choice label={state.setMode ? "Styles" : "Style"} value={styleName} onChange={() => dispatch({ type: "goto", step: 2 })} />
+          )}
+          {state.step === 3 && inTeamLook && look && <Choice label="Team look" value={teamLookLabel(look).replace(/^Team look: /, "")} onChange={() => dispatch({ type: "goto", step: 2 })} />}
         </div>
       )}
 
       {state.step === 1 && (
         <div className="grid gap-4">
+          {firstStepNotice}
           <GenderStep value={state.gender} onChoose={(g) => dispatch({ type: "gender", gender: g })} />
           <div className="flex flex-wrap gap-2">
             {state.style && (
@@ -169,29 +175,84 @@ export function Wizard({ state, dispatch }: { state: WizardState; dispatch: Disp
       )}
       {state.step === 2 && (
         <div className="grid gap-4">
-          <StyleStep value={state.style} gender={state.gender} onChoose={(s) => dispatch({ type: "style", style: s })} />
-          <div>
+          {look && (
+            <div className="flex flex-wrap items-center justify-between gap-3 rounded-lg border bg-accent/40 p-3 text-sm">
+              <span className="flex items-center gap-2">
+                <span aria-hidden="true" className="inline-block size-5 rounded border" style={{ backgroundColor: look.brandColor }} />
+                {teamLookLabel(look)}
+              </span>
+              <Button
+                size="sm"
+                onClick={() => {
+                  setTeamLook(true);
+                  if (state.setMode) dispatch({ type: "setMode", on: false });
+                  if (state.moreFiles.length > 0) dispatch({ type: "moreFiles", files: [] });
+                  dispatch({ type: "style", style: look.style as StyleId });
+                }}
+              >
+                Use the team look
+              </Button>
+            </div>
+          )}
+          <div className="flex flex-wrap items-center justify-between gap-2 rounded-xl border bg-card p-3 text-sm">
+            {state.setMode ? (
+              <span aria-live="polite" data-testid="set-count">
+                {setStyles.length} of up to {maxStyles} styles chosen
+                {!isSubscriber && " (one free generation each)"}
+              </span>
+            ) : (
+              <span className="text-muted-foreground">Want a whole set? Choose several styles and get one picture of each.</span>
+            )}
+            <Button variant="outline" size="sm" onClick={() => dispatch({ type: "setMode", on: !state.setMode })}>
+              {state.setMode ? "Choose one style" : "Choose several styles"}
+            </Button>
+          </div>
+          {state.setMode ? (
+            <StyleSetStep value={state.styles} gender={state.gender} max={maxStyles} onToggle={(s) => dispatch({ type: "toggleStyle", style: s, max: maxStyles })} />
+          ) : (
+            <StyleStep
+              value={state.style}
+              gender={state.gender}
+              onChoose={(s) => {
+                setTeamLook(false);
+                dispatch({ type: "style", style: s });
+              }}
+            />
+          )}
+          <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-between">
             <Button variant="outline" onClick={() => dispatch({ type: "goto", step: 1 })}>
               <ArrowLeft aria-hidden="true" /> Back
             </Button>
+            {state.setMode && setStyles.length > 0 && (
+              <Button onClick={() => dispatch({ type: "continueSet" })}>
+                Continue with {setStyles.length} {setStyles.length === 1 ? "style" : "styles"} <ArrowRight aria-hidden="true" />
+              </Button>
+            )}
+            {!state.setMode && state.style && (
+              <Button onClick={() => dispatch({ type: "goto", step: 3 })}>
+                Continue with {styleName} <ArrowRight aria-hidden="true" />
+              </Button>
+            )}
           </div>
         </div>
       )}
       {state.step === 3 && (
         <div className="grid gap-4">
           <UploadDropzone file={state.file} onChange={(f) => dispatch({ type: "file", file: f })} />
+          <PhotoCheck file={state.file} />
+          {/* A set of photos is a shoot; the team look is made from one photo (its route takes one). */}
+          {state.file && !inTeamLook && <MorePhotos files={state.moreFiles} onChange={(files) => dispatch({ type: "moreFiles", files })} />}
           <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-between">
             <Button variant="outline" onClick={() => dispatch({ type: "goto", step: 2 })}>
               <ArrowLeft aria-hidden="true" /> Back
             </Button>
-            <Button size="lg" disabled={!state.file || !state.style} onClick={() => void generate()}>
-              <Sparkles aria-hidden="true" /> Generate Headshot
+            <Button size="lg" disabled={!state.file || setStyles.length === 0} onClick={() => void generate()}>
+              <Sparkles aria-hidden="true" /> {setStyles.length > 1 ? `Generate ${setStyles.length} Headshots` : "Generate Headshot"}
             </Button>
           </div>
         </div>
       )}
-      {state.step === 4 && <ProcessingStep progress={state.processingId ? progress : 0} statusText={state.statusText} />}
-      {state.step === 5 && state.result && <ResultStep headshot={state.result} onReset={() => dispatch({ type: "reset" })} />}
-    </section>
+      {state.step === 4 && <ProcessingStep progress={0} statusText={state.statusText} />}
+    </WizardFrame>
   );
 }

@@ -3,6 +3,7 @@ import { queryOptions, useQuery } from "@tanstack/react-query";
 import { client, data } from "@/api/client";
 import { isEntitled } from "@/lib/domain";
 import { useAuth } from "@/shared/auth/auth-context";
+import { hasPaidTeamSeat, useMyTeam } from "./get-my-team";
 
 export const getSubscription = () => data(client.api.stripe.subscription.$get());
 
@@ -21,8 +22,12 @@ export function isActiveSubscription(sub: Subscription | undefined): boolean {
   return isEntitled(sub);
 }
 
-/** True when the signed-in user has an active subscription (false while loading or on error). */
+/**
+ * True when the signed-in user has the paid features: an active subscription of their own, or a paid
+ * seat in a team (issue 25). False while loading or on error.
+ */
 export function useIsSubscriber() {
   const { data: subscription } = useSubscription();
-  return isActiveSubscription(subscription);
+  const { data: team } = useMyTeam();
+  return isActiveSubscription(subscription) || hasPaidTeamSeat(team);
 }

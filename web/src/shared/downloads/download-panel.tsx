@@ -10,7 +10,9 @@ import {
   FILE_FORMATS,
   PRESETS,
   WEB_LONG_SIDE,
+  ROUND_NOT_ALLOWED,
   needsSubscription,
+  roundAllowed,
   type ApiHeadshot,
   type DownloadOptions,
   type Dpi,
@@ -88,11 +90,30 @@ function OptionGroup<T extends string>({
 const NO_PRESET = "none";
 const FORMAT_LABELS: Record<FileFormat, string> = { png: "PNG", webp: "WebP", tiff: "TIFF" };
 
-/** Step 5's export studio (SPEC §2/§5, issue 5). */
-export function DownloadPanel({ headshot, imageUrl }: { headshot: Pick<ApiHeadshot, "id" | "style">; imageUrl: string }) {
+/**
+ * What the panel's button does with the chosen options: by default, download this one headshot; a ZIP
+ * of several (issue 24) passes its own, so a set is downloaded with the very same choices and rules.
+ */
+export interface DownloadAction {
+  label: string;
+  busy: boolean;
+  run: (options: DownloadOptions) => void;
+}
+
+/** Step 5's export studio (SPEC §2/§5, issue 5); also the options of a ZIP download (`action`). */
+export function DownloadPanel({
+  headshot,
+  imageUrl,
+  action,
+}: {
+  headshot: Pick<ApiHeadshot, "id" | "style">;
+  imageUrl: string;
+  action?: DownloadAction;
+}) {
   const isSubscriber = useIsSubscriber();
   const { openSubscriptionDialog } = useSubscriptionDialog();
-  const { download, busy } = useDownloadHeadshot();
+  const single = useDownloadHeadshot();
+  const busy = action ? action.busy : single.busy;
   const [chosen, setOptions] = useState<DownloadOptions | null>(null);
   const options = chosen ?? defaultOptions(isSubscriber);
   const presetId = useId();
@@ -147,15 +168,18 @@ export function DownloadPanel({ headshot, imageUrl }: { headshot: Pick<ApiHeadsh
           </Select>
           <p className="text-xs text-muted-foreground">Choosing a preset uses high resolution.</p>
         </div>
-        <OptionGroup<Shape>
-          legend="Shape"
-          value={options.shape}
-          onChange={(shape) => update({ ...options, shape })}
-          items={[
-            { value: "square", label: "Square" },
-            { value: "round", label: "Round", hint: "Transparent corners" },
-          ]}
-        />
+        <div className="grid gap-2">
+          <OptionGroup<Shape>
+            legend="Shape"
+            value={options.shape}
+            onChange={(shape) => update({ ...options, shape })}
+            items={[
+              { value: "square", label: "Square" },
+              ...(roundAllowed(options) ? [{ value: "round" as const, label: "Round", hint: "Transparent corners" }] : []),
+            ]}
+          />
+          {!roundAllowed(options) && <p className="text-xs text-muted-foreground">{ROUND_NOT_ALLOWED}</p>}
+        </div>
         <OptionGroup<FileFormat>
           legend="File format"
           value={options.fileFormat}
@@ -173,8 +197,8 @@ export function DownloadPanel({ headshot, imageUrl }: { headshot: Pick<ApiHeadsh
             ...DPIS.map((d) => ({ value: d, label: d, hint: d === "300" ? "Print" : undefined })),
           ]}
         />
-        <Button size="lg" onClick={() => void download(headshot, options)} disabled={busy}>
-          <Download aria-hidden="true" /> {busy ? "Preparing..." : "Download"}
+        <Button size="lg" onClick={() => (action ? action.run(options) : void single.download(headshot, options))} disabled={busy}>
+          <Download aria-hidden="true" /> {busy ? "Preparing..." : (action?.label ?? "Download")}
         </Button>
       </div>
       </div>

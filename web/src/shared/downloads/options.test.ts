@@ -36,8 +36,11 @@ describe("download options", () => {
 
   it("builds the query: no preset / screen dpi left out", () => {
     expect(search(DEFAULT_DOWNLOAD)).toBe("resolution=high&shape=square&fileFormat=png");
-    const o = chooseDpi(choosePreset({ ...DEFAULT_DOWNLOAD, shape: "round" }, "twitter-banner"), "300");
-    expect(search(o)).toBe("resolution=high&shape=round&fileFormat=png&preset=twitter-banner&dpi=300");
+    const o = chooseDpi(choosePreset({ ...DEFAULT_DOWNLOAD, shape: "round" }, "twitter-profile"), "300");
+    expect(search(o)).toBe("resolution=high&shape=round&fileFormat=png&preset=twitter-profile&dpi=300");
+    // a banner is not round: choosing one makes the shape square (the worker refuses round there)
+    const banner = choosePreset({ ...DEFAULT_DOWNLOAD, shape: "round" }, "twitter-banner");
+    expect(search(banner)).toBe("resolution=high&shape=square&fileFormat=png&preset=twitter-banner");
     expect(search(chooseDpi(o, undefined))).not.toContain("dpi");
   });
 
@@ -47,8 +50,8 @@ describe("download options", () => {
     );
     expect(filenameFromDisposition("attachment; filename*=UTF-8''headshot%20x.webp")).toBe("headshot x.webp");
     expect(filenameFromDisposition(null)).toBeNull();
-    const o = chooseDpi(choosePreset({ ...DEFAULT_DOWNLOAD, shape: "round" }, "linkedin-banner"), "300");
-    expect(fallbackFilename("White Background", o)).toBe("headshot-white-background-linkedin-banner-round-300dpi.png");
+    const o = chooseDpi(choosePreset({ ...DEFAULT_DOWNLOAD, shape: "round" }, "email-signature"), "300");
+    expect(fallbackFilename("White Background", o)).toBe("headshot-white-background-email-signature-round-300dpi.png");
     expect(fallbackFilename("Suit", { resolution: "web", shape: "square", fileFormat: "webp" })).toBe(
       "headshot-suit-web-square.webp",
     );

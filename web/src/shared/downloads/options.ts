@@ -2,6 +2,7 @@ import {
   DEFAULT_DOWNLOAD,
   PRESETS,
   downloadFilename,
+  roundAllowed,
   styleSlug,
   type DownloadOptions,
   type Dpi,
@@ -14,10 +15,14 @@ export function defaultOptions(isSubscriber: boolean): DownloadOptions {
   return isSubscriber ? { ...DEFAULT_DOWNLOAD } : { ...DEFAULT_DOWNLOAD, resolution: "web" };
 }
 
-/** SPEC §5: choosing a preset forces resolution to high; "none" clears it. */
+/**
+ * SPEC §5: choosing a preset forces resolution to high; "none" clears it. A preset that is not square
+ * (a banner) is square-shaped: Round is not offered there (`roundAllowed`).
+ */
 export function choosePreset(o: DownloadOptions, preset: PresetId | undefined): DownloadOptions {
   const { preset: _old, ...rest } = o;
-  return preset ? { ...rest, preset, resolution: "high" } : rest;
+  const next: DownloadOptions = preset ? { ...rest, preset, resolution: "high" } : rest;
+  return roundAllowed(next) ? next : { ...next, shape: "square" };
 }
 
 /** A preset only exists at high resolution, so choosing `web` clears it. */

@@ -2,18 +2,20 @@
  * Marketing events for the ad pixel (Meta Pixel), only with consent (SPEC §1, §4; issue 11).
  *
  * - Nothing is loaded or sent before the visitor accepts the consent banner; a declined or unanswered
- *   banner drops every event. The choice is remembered in localStorage and can be changed from the footer.
+ *   banner drops every event. The choice is remembered in a cookie for a year and can be changed from the footer
+ *   (the banner's buttons: consent.ts; the page's first script reads the same key to show the banner).
  * - With a pixel id (PIXEL_ID at build time) the first accepted event loads Meta's fbevents.js; without
  *   one (local runs) events are written to the browser console instead.
- * - The CSP lets the pixel's hosts in only when a pixel id is configured (web/build/prerender.ts).
+ * - The CSP lets the pixel's hosts in only when a pixel id is configured (web/build/headers.ts).
  */
 import { CURRENCY, planById, type PlanType } from "../../../../domain/plans";
+import { CONSENT_KEY, cookieValue } from "../../public/boot-script";
 
 export type Consent = "granted" | "denied";
 export type PixelEvent = "PageView" | "CompleteRegistration" | "InitiateCheckout" | "Purchase";
 export type PixelParams = Record<string, string | number>;
 
-export const CONSENT_KEY = "hs_consent";
+export { CONSENT_KEY };
 export const FB_SCRIPT_URL = "https://connect.facebook.net/en_US/fbevents.js";
 /** SPEC §4: the registration event follows a first sign-in by about a second. */
 export const REGISTRATION_DELAY_MS = 1000;
@@ -30,7 +32,6 @@ export interface PixelDeps {
 
 export function createPixel(deps: PixelDeps) {
   let fbq: Fbq | null = null;
-  const listeners = new Set<() => void>();
 
   function readConsent(): Consent | null {
     try {
@@ -66,13 +67,8 @@ export function createPixel(deps: PixelDeps) {
       } catch {
         /* private mode: remembered for this page only */
       }
-      for (const l of listeners) l();
       // The page the visitor accepted on counts as viewed.
       if (value === "granted" && was !== "granted") send("PageView");
-    },
-    subscribe(listener: () => void) {
-      listeners.add(listener);
-      return () => void listeners.delete(listener);
     },
     /** PageView on each route change. */
     pageView: () => send("PageView"),
@@ -113,9 +109,21 @@ function loadFbScript(src: string): Fbq {
 
 const inBrowser = typeof window !== "undefined";
 
+/** How long the choice is remembered before the banner asks again. */
+const CONSENT_MAX_AGE_SECONDS = 365 * 24 * 60 * 60;
+
+/** The choice as a first-party cookie the page's first script reads before the first paint (decision 120). */
+const consentCookie: PixelDeps["storage"] = {
+  getItem: (name) => cookieValue(document.cookie, name),
+  setItem: (name, value) => {
+    const secure = window.location.protocol === "https:" ? "; Secure" : "";
+    document.cookie = `${name}=${encodeURIComponent(value)}; Path=/; Max-Age=${CONSENT_MAX_AGE_SECONDS}; SameSite=Lax${secure}`;
+  },
+};
+
 export const pixel = createPixel({
   pixelId: __PIXEL_ID__,
-  storage: inBrowser ? window.localStorage : null,
+  storage: inBrowser ? consentCookie : null,
   log: (...args) => console.info(...args),
   loadScript: loadFbScript,
 });

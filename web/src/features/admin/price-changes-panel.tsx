@@ -1,0 +1,190 @@
+import { useState, type FormEvent } from "react";
+import { errorMessage } from "@/api/client";
+import {
+  AlertDialog,
+  AlertDialogAction,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogHeader,
+  AlertDialogTitle,
+} from "@/components/ui/alert-dialog";
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { Input } from "@/components/ui/input";
+import { Label } from "@/components/ui/label";
+import { RadioGroup, RadioGroupItem } from "@/components/ui/radio-group";
+import { toast } from "@/components/ui/use-toast";
+import { PLANS, PRICE_CHANGE_NOTICE_DAYS, planById, type PlanType, type SchedulePriceChangeBody } from "@/lib/domain";
+import { usePriceChanges, useSchedulePriceChange } from "./api/price-changes";
+import { Panel, QueryState } from "./figure";
+import { formatCount, formatDateTime, formatEuroCents } from "./format";
+
+/** A calendar day (YYYY-MM-DD, midnight UTC) as people read it: "January 1, 2027". */
+const dayText = (iso: string) => new Date(iso).toLocaleDateString("en-US", { year: "numeric", month: "long", day: "numeric", timeZone: "UTC" });
+
+/** "34.99" or "34,99" → 3499 cents; null when it is not an amount. */
+export function euroInputToCents(value: string): number | null {
+  const normalized = value.trim().replace(",", ".");
+  if (!/^\d+(\.\d{1,2})?$/.test(normalized)) return null;
+  return Math.round(Number(normalized) * 100);
+}
+
+/**
+ * Price changes (issue 22; decision 093): the operator schedules a plan's new price from a day at least
+ * 30 days ahead — every subscriber of the plan is emailed at once — and sees every change scheduled.
+ * The server checks every rule; its sentence is shown under the form.
+ */
+export function PriceChangesPanel() {
+  const query = usePriceChanges();
+  const schedule = useSchedulePriceChange();
+  const [planType, setPlanType] = useState<PlanType>("monthly");
+  const [amount, setAmount] = useState("");
+  const [day, setDay] = useState("");
+  const [pending, setPending] = useState<SchedulePriceChangeBody | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+  const earliest = query.data?.earliestEffectiveDate ?? "";
+  const effectiveDate = day || earliest;
+  const current = query.data?.currentPrices.find((p) => p.planType === planType)?.amountCents;
+
+  const review = (e: FormEvent) => {
+    e.preventDefault();
+    const amountCents = euroInputToCents(amount);
+    if (amountCents === null) {
+      setProblem("Enter the new price in euros, for example 34.99.");
+      return;
+    }
+    setProblem(null);
+    setPending({ planType, amountCents, effectiveDate });
+  };
+
+  const confirm = () => {
+    if (!pending) return;
+    schedule.mutate(pending, {
+      onSuccess: (change) => {
+        setPending(null);
+        setAmount("");
+        setDay("");
+        toast({
+          title: "Price Change Scheduled",
+          description: `${planById(change.planType).name}: ${formatEuroCents(change.newAmountCents)} from ${dayText(change.effectiveDate)}. ${formatCount(change.subscribersNotified)} subscribers were emailed.`,
+        });
+      },
+      onError: (err) => {
+        setPending(null);
+        setProblem(errorMessage(err, "Failed to schedule the price change."));
+      },
+    });
+  };
+
+  return (
+    <Panel
+      title="Price Changes"
+      description={`A new price reaches each subscriber at their first renewal on or after its date, which is at least ${PRICE_CHANGE_NOTICE_DAYS} days ahead; every subscriber of the plan is emailed when it is scheduled.`}
+    >
+      <QueryState query={query} label="price changes">
+        {(data) => (
+          <div className="grid gap-6">
+            <form className="grid gap-4 sm:grid-cols-[1fr_10rem_11rem_auto] sm:items-end" onSubmit={review} aria-label="Schedule a price change">
+              <fieldset className="grid gap-1.5">
+                <legend className="mb-1.5 text-sm font-medium">Plan</legend>
+                <RadioGroup value={planType} onValueChange={(v) => setPlanType(v as PlanType)} className="flex flex-wrap gap-4">
+                  {PLANS.map((p) => (
+                    <div key={p.id} className="flex items-center gap-2">
+                      <RadioGroupItem value={p.id} id={`price-change-plan-${p.id}`} />
+                      <Label htmlFor={`price-change-plan-${p.id}`} className="font-normal">
+                        {p.name} <span className="text-muted-foreground">({formatEuroCents(data.currentPrices.find((c) => c.planType === p.id)?.amountCents ?? p.priceCents)})</span>
+                      </Label>
+                    </div>
+                  ))}
+                </RadioGroup>
+              </fieldset>
+              <div className="grid gap-1.5">
+                <Label htmlFor="price-change-amount">New price (€)</Label>
+                <Input id="price-change-amount" inputMode="decimal" placeholder={current ? (current / 100).toFixed(2) : "0.00"} value={amount} onChange={(e) => setAmount(e.target.value)} required />
+              </div>
+              <div className="grid gap-1.5">
+                <Label htmlFor="price-change-date">From</Label>
+                <Input id="price-change-date" type="date" min={earliest} value={effectiveDate} onChange={(e) => setDay(e.target.value)} required />
+              </div>
+              <Button type="submit" disabled={schedule.isPending || !amount}>
+                Schedule Price Change
+              </Button>
+            </form>
+            {problem && (
+              <p role="alert" className="text-sm text-destructive">
+                {problem}
+              </p>
+            )}
+            <PriceChangeList changes={data.priceChanges} />
+          </div>
+        )}
+      </QueryState>
+      <AlertDialog open={pending !== null} onOpenChange={(o) => !o && !schedule.isPending && setPending(null)}>
+        <AlertDialogContent>
+          <AlertDialogHeader>
+            <AlertDialogTitle>Schedule this price change?</AlertDialogTitle>
+            <AlertDialogDescription>
+              {pending &&
+                `The ${planById(pending.planType).name} plan goes from ${current === undefined ? "its price" : formatEuroCents(current)} to ${formatEuroCents(pending.amountCents)} from ${dayText(pending.effectiveDate)}. Every subscriber of the plan is emailed now; this cannot be undone.`}
+            </AlertDialogDescription>
+          </AlertDialogHeader>
+          <AlertDialogFooter>
+            <AlertDialogCancel disabled={schedule.isPending}>Cancel</AlertDialogCancel>
+            <AlertDialogAction
+              disabled={schedule.isPending}
+              onClick={(e) => {
+                e.preventDefault();
+                confirm();
+              }}
+            >
+              {schedule.isPending ? "Scheduling..." : "Schedule and Email Subscribers"}
+            </AlertDialogAction>
+          </AlertDialogFooter>
+        </AlertDialogContent>
+      </AlertDialog>
+    </Panel>
+  );
+}
+
+function PriceChangeList({ changes }: { changes: NonNullable<ReturnType<typeof usePriceChanges>["data"]>["priceChanges"] }) {
+  if (changes.length === 0) return <p className="text-sm text-muted-foreground">No price changes scheduled</p>;
+  return (
+    <div className="overflow-x-auto rounded-lg border" role="region" aria-label="Scheduled price changes" tabIndex={0}>
+      <table className="w-full min-w-[44rem] text-sm">
+        <caption className="sr-only">Scheduled price changes</caption>
+        <thead className="bg-muted/50 text-left text-xs uppercase tracking-wide text-muted-foreground">
+          <tr>
+            {["Plan", "Price", "From", "Status", "Subscribers Emailed", "Scheduled"].map((h) => (
+              <th key={h} scope="col" className="px-3 py-2.5 font-medium">
+                {h}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {changes.map((c) => (
+            <tr key={c.id} className="border-t">
+              <th scope="row" className="px-3 py-2.5 text-left font-medium">
+                {planById(c.planType).name}
+              </th>
+              <td className="px-3 py-2.5 tabular-nums">
+                {formatEuroCents(c.oldAmountCents)} → {formatEuroCents(c.newAmountCents)}
+              </td>
+              <td className="px-3 py-2.5">{dayText(c.effectiveDate)}</td>
+              <td className="px-3 py-2.5">
+                <Badge variant={c.inEffect ? "success" : "secondary"}>{c.inEffect ? "In effect" : "Scheduled"}</Badge>
+                {c.status === "notifying" && <span className="ml-2 text-xs text-muted-foreground">emails still going out</span>}
+              </td>
+              <td className="px-3 py-2.5 tabular-nums">{formatCount(c.subscribersNotified)}</td>
+              <td className="px-3 py-2.5 text-muted-foreground">
+                {formatDateTime(c.createdAt)} by {c.createdBy}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

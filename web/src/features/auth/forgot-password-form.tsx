@@ -1,0 +1,68 @@
+import { useId, useState, type FormEvent } from "react";
+import { MailCheck } from "lucide-react";
+import { errorMessage } from "@/api/client";
+import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
+import { Button } from "@/components/ui/button";
+import { Input } from "@/components/ui/input";
+import { Label } from "@/components/ui/label";
+import { PASSWORD_RESET_TTL_MINUTES } from "@/lib/domain";
+import { useForgotPassword } from "@/shared/auth/api/forgot-password";
+
+/** Asks for a reset link. The answer is the same whether or not the address has an account. */
+export function ForgotPasswordForm({ defaultEmail = "" }: { defaultEmail?: string }) {
+  const [email, setEmail] = useState(defaultEmail);
+  const [sentTo, setSentTo] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const request = useForgotPassword();
+  const id = useId();
+
+  async function onSubmit(e: FormEvent) {
+    e.preventDefault();
+    setError(null);
+    try {
+      await request.mutateAsync(email.trim());
+      setSentTo(email.trim());
+    } catch (err) {
+      setError(errorMessage(err, "We couldn't send the email. Please try again."));
+    }
+  }
+
+  if (sentTo) {
+    return (
+      <Alert role="status">
+        <MailCheck aria-hidden="true" />
+        <AlertTitle>Check your email</AlertTitle>
+        <AlertDescription>
+          If an account exists for {sentTo}, we've sent it a link to reset your password. The link works once and
+          expires in {PASSWORD_RESET_TTL_MINUTES} minutes.
+        </AlertDescription>
+      </Alert>
+    );
+  }
+
+  return (
+    <form onSubmit={onSubmit} className="grid gap-4" aria-label="Reset password">
+      <div className="grid gap-2">
+        <Label htmlFor={`${id}-email`}>Email</Label>
+        <Input
+          id={`${id}-email`}
+          type="email"
+          autoComplete="email"
+          required
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+          placeholder="you@example.com"
+          aria-invalid={error ? true : undefined}
+        />
+      </div>
+      {error && (
+        <p role="alert" className="text-sm text-destructive">
+          {error}
+        </p>
+      )}
+      <Button type="submit" disabled={request.isPending} className="w-full">
+        {request.isPending ? "Sending..." : "Send reset link"}
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,35 @@
+/** /pricing's "For teams" card (issue 25): the Team plan's price per seat, from domain/plans.ts, and the way to /team. */
+import { Link } from "wouter";
+import { Check, Users } from "lucide-react";
+import { Button } from "@/components/ui/button";
+import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "@/components/ui/card";
+import { TEAM_PLAN, euros } from "@/lib/domain";
+import { paths } from "@/lib/paths";
+
+export function TeamPlanCard() {
+  return (
+    <Card aria-labelledby="team-plan-title">
+      <CardHeader>
+        <CardTitle id="team-plan-title" className="flex items-center gap-2">
+          <Users className="size-5 text-primary" aria-hidden="true" /> For teams
+        </CardTitle>
+        <CardDescription>{TEAM_PLAN.description}</CardDescription>
+      </CardHeader>
+      <CardContent className="grid gap-3">
+        <p>
+          <span className="text-3xl font-bold">{euros(TEAM_PLAN.pricePerSeatCents)}</span>
+          <span className="text-muted-foreground"> per seat / {TEAM_PLAN.period}</span>
+        </p>
+        <p className="text-sm text-muted-foreground">{TEAM_PLAN.minSeats} to {TEAM_PLAN.maxSeats} seats. The owner takes a seat too.</p>
+        <ul className="grid gap-1.5 text-sm">
+          {TEAM_PLAN.features.map((f) => (
+            <li key={f} className="flex items-start gap-2"><Check className="mt-0.5 size-4 shrink-0 text-primary" aria-hidden="true" /> {f}</li>
+          ))}
+        </ul>
+      </CardContent>
+      <CardFooter>
+        <Button asChild><Link href={paths.team}>Set up your team</Link></Button>
+      </CardFooter>
+    </Card>
+  );
+}

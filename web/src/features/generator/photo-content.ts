@@ -1,0 +1,48 @@
+/**
+ * The chosen photo's content, checked in the browser before the preview (issue 23): its first bytes say
+ * what it really is (a text file named .jpg is not an image; an iPhone's HEIC gets export advice), and
+ * decoding it gives its size (too small, too many pixels). The server checks the same things again.
+ * Only this file knows about bytes and decoding; the dropzone shows what it answers.
+ */
+import { MAX_UPLOAD_BYTES, MAX_UPLOAD_MEGAPIXELS, MESSAGES, MIN_UPLOAD_SIDE, sniffPhoto } from "@/lib/domain";
+
+/** Bytes that only text has: a file of these is not a photo of any kind. */
+function looksLikeText(b: Uint8Array): boolean {
+  return b.length > 0 && b.every((c) => c === 9 || c === 10 || c === 13 || (c >= 32 && c < 127) || c >= 0xc2);
+}
+
+export interface Dimensions { width: number; height: number }
+
+/** Decodes the picture and gives its size; throws when it cannot be decoded. */
+export async function decodeDimensions(file: Blob): Promise<Dimensions> {
+  const bitmap = await createImageBitmap(file);
+  try {
+    return { width: bitmap.width, height: bitmap.height };
+  } finally {
+    bitmap.close();
+  }
+}
+
+/**
+ * Null when the photo may be previewed and uploaded, else what is wrong with it, in words a person can
+ * act on. `decode` is replaceable for tests (jsdom decodes nothing).
+ */
+export async function checkPhoto(file: File, decode: (f: Blob) => Promise<Dimensions> = decodeDimensions): Promise<string | null> {
+  if (file.size > MAX_UPLOAD_BYTES) return MESSAGES.tooLarge;
+  if (file.size === 0) return MESSAGES.notAnImage;
+  const head = new Uint8Array(await file.slice(0, 64).arrayBuffer());
+  const kind = sniffPhoto(head);
+  if (kind === "heic") return MESSAGES.heic;
+  if (kind === "other") return looksLikeText(head) ? MESSAGES.notAnImage : MESSAGES.badType;
+  let size: Dimensions;
+  try {
+    size = await decode(file);
+  } catch {
+    return MESSAGES.unreadable;
+  }
+  if (Math.min(size.width, size.height) < MIN_UPLOAD_SIDE) return MESSAGES.tooSmall;
+  if (size.width * size.height > MAX_UPLOAD_MEGAPIXELS * 1_000_000) {
+    return `The image is ${size.width}×${size.height} pixels; the limit is ${MAX_UPLOAD_MEGAPIXELS} megapixels. Please upload a smaller photo.`;
+  }
+  return null;
+}

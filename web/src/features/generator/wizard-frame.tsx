@@ -1,0 +1,74 @@
+import type { ReactNode } from "react";
+import { cn } from "@/lib/utils";
+import { useHeadingFocus } from "@/lib/use-heading-focus";
+
+export type Step = 1 | 2 | 3 | 4 | 5;
+
+const STEPS: Array<{ n: Step; label: string }> = [
+  { n: 1, label: "Gender" },
+  { n: 2, label: "Style" },
+  { n: 3, label: "Photo" },
+  { n: 4, label: "Processing" },
+  { n: 5, label: "Result" },
+];
+
+function Stepper({ step }: { step: Step }) {
+  return (
+    <ol className="flex items-center gap-1.5 sm:gap-2" aria-label="Progress">
+      {STEPS.map((s, i) => (
+        <li key={s.n} className="flex items-center gap-1.5 sm:gap-2" aria-current={s.n === step ? "step" : undefined}>
+          <span
+            className={cn(
+              "inline-flex size-7 items-center justify-center rounded-full text-xs font-semibold",
+              s.n < step && "bg-primary/15 text-primary",
+              s.n === step && "bg-primary text-primary-foreground",
+              s.n > step && "bg-muted text-muted-foreground",
+            )}
+          >
+            {s.n}
+            <span className="sr-only">
+              {" "}
+              {s.label}
+              {s.n < step ? " (done)" : ""}
+            </span>
+          </span>
+          <span className={cn("hidden text-sm lg:inline", s.n === step ? "font-medium" : "text-muted-foreground")}>{s.label}</span>
+          {i < STEPS.length - 1 && <span className="h-px w-3 bg-border sm:w-6" aria-hidden="true" />}
+        </li>
+      ))}
+    </ol>
+  );
+}
+
+/** A step of the generate flow: "Step n of 5", its heading (focused as it appears) and the stepper. */
+export function WizardFrame({
+  step,
+  title,
+  text,
+  focusKey,
+  children,
+}: {
+  step: Step;
+  title: string;
+  text: string;
+  focusKey: string;
+  children: ReactNode;
+}) {
+  const heading = useHeadingFocus(focusKey);
+
+  return (
+    <section aria-labelledby="wizard-heading" className="grid gap-6">
+      <div className="flex flex-col gap-4 lg:flex-row lg:items-end lg:justify-between">
+        <div>
+          <p className="text-sm font-medium text-primary">Step {step} of 5</p>
+          <h2 id="wizard-heading" ref={heading} tabIndex={-1} className="rounded-sm text-2xl font-bold tracking-tight focus:outline-none focus-visible:ring-2 focus-visible:ring-ring">
+            {title}
+          </h2>
+          <p className="text-muted-foreground">{text}</p>
+        </div>
+        <Stepper step={step} />
+      </div>
+      {children}
+    </section>
+  );
+}

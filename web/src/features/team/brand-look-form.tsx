@@ -1,0 +1,54 @@
+/** The team's brand look: one of the styles and a background colour; members' team generations use both. */
+import { useState, type FormEvent } from "react";
+import { errorMessage } from "@/api/client";
+import { Button } from "@/components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { Input } from "@/components/ui/input";
+import { Label } from "@/components/ui/label";
+import { toast } from "@/components/ui/use-toast";
+import { BRAND_COLOR_PATTERN, STYLES, type ApiMyTeam, type StyleId } from "@/lib/domain";
+import { useUpdateTeam } from "./api/update-team";
+
+export function BrandLookForm({ team }: { team: Extract<ApiMyTeam, { role: "owner" }> }) {
+  const [style, setStyle] = useState<StyleId>((team.team.look?.style as StyleId | undefined) ?? "Office");
+  const [color, setColor] = useState(team.team.look?.brandColor ?? "#1E3A5F");
+  const update = useUpdateTeam();
+  const valid = BRAND_COLOR_PATTERN.test(color);
+
+  async function onSubmit(e: FormEvent) {
+    e.preventDefault();
+    try {
+      await update.mutateAsync({ style, brandColor: color });
+      toast({ title: "Team look saved", description: `Team look: ${style}, background ${color.toUpperCase()}` });
+    } catch (err) {
+      toast({ variant: "destructive", title: "Couldn't save the look", description: errorMessage(err, "Please try again.") });
+    }
+  }
+
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Brand look</CardTitle>
+        <CardDescription>One style and one background colour, so the team's photos look like one shoot.</CardDescription>
+      </CardHeader>
+      <CardContent>
+        <form onSubmit={(e) => void onSubmit(e)} className="flex flex-wrap items-end gap-3">
+          <div className="grid gap-1.5">
+            <Label htmlFor="team-style">Style</Label>
+            <select id="team-style" value={style} onChange={(e) => setStyle(e.target.value as StyleId)} className="h-10 rounded-md border bg-background px-3 text-sm">
+              {STYLES.map((s) => <option key={s.id} value={s.id}>{s.name}</option>)}
+            </select>
+          </div>
+          <div className="grid gap-1.5">
+            <Label htmlFor="team-color">Background colour</Label>
+            <div className="flex items-center gap-2">
+              <input type="color" aria-label="Pick the background colour" value={valid ? color : "#000000"} onChange={(e) => setColor(e.target.value.toUpperCase())} className="h-10 w-12 rounded border" />
+              <Input id="team-color" value={color} onChange={(e) => setColor(e.target.value)} className="w-28 font-mono" aria-invalid={!valid} />
+            </div>
+          </div>
+          <Button type="submit" disabled={!valid || update.isPending}>Save look</Button>
+        </form>
+      </CardContent>
+    </Card>
+  );
+}

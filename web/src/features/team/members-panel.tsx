@@ -1,0 +1,85 @@
+/** Invite by email; who is invited, joined, and has chosen a photo; re-send, revoke, remove. */
+import { useState, type FormEvent } from "react";
+import { errorMessage } from "@/api/client";
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { Input } from "@/components/ui/input";
+import { Label } from "@/components/ui/label";
+import { toast } from "@/components/ui/use-toast";
+import type { ApiMyTeam } from "@/lib/domain";
+import { useInviteMember } from "./api/invite-member";
+import { useRemoveMember } from "./api/remove-member";
+import { useResendInvitation } from "./api/resend-invitation";
+import { useRevokeInvitation } from "./api/revoke-invitation";
+
+export function MembersPanel({ team }: { team: Extract<ApiMyTeam, { role: "owner" }> }) {
+  const [email, setEmail] = useState("");
+  const invite = useInviteMember();
+  const resend = useResendInvitation();
+  const revoke = useRevokeInvitation();
+  const remove = useRemoveMember();
+  const free = team.seats.paid - team.seats.used - team.seats.invited;
+
+  async function run(action: () => Promise<unknown>, title: string, description: string) {
+    try {
+      await action();
+      toast({ title, description });
+    } catch (err) {
+      toast({ variant: "destructive", title: "Operation Failed", description: errorMessage(err, "Please try again.") });
+    }
+  }
+
+  async function onInvite(e: FormEvent) {
+    e.preventDefault();
+    await run(() => invite.mutateAsync(email), "Invitation sent", `We emailed ${email} a link to join.`);
+    setEmail("");
+  }
+
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Members</CardTitle>
+        <CardDescription>{free > 0 ? `${free} free ${free === 1 ? "seat" : "seats"}: invite by email.` : "Every seat is taken or promised. Add seats to invite more people."}</CardDescription>
+      </CardHeader>
+      <CardContent className="grid gap-4">
+        <form onSubmit={(e) => void onInvite(e)} className="flex flex-wrap items-end gap-3">
+          <div className="grid gap-1.5">
+            <Label htmlFor="invite-email">Email address</Label>
+            <Input id="invite-email" type="email" required value={email} onChange={(e) => setEmail(e.target.value)} className="w-72" />
+          </div>
+          <Button type="submit" disabled={invite.isPending || free <= 0}>Invite</Button>
+        </form>
+        <ul className="divide-y rounded-md border" aria-label="Team members and invitations">
+          {team.members.map((m) => (
+            <li key={m.userId} className="flex flex-wrap items-center justify-between gap-2 p-3 text-sm">
+              <span className="min-w-0">
+                <span className="font-medium">{m.name}</span> <span className="text-muted-foreground">{m.email}</span>
+              </span>
+              <span className="flex items-center gap-2">
+                {m.role === "owner" && <Badge variant="secondary">Owner</Badge>}
+                <Badge variant="success">Joined</Badge>
+                <Badge variant={m.hasChosenPhoto ? "success" : "outline"}>{m.hasChosenPhoto ? "Photo chosen" : "No photo yet"}</Badge>
+                {m.role !== "owner" && (
+                  <Button size="sm" variant="ghost" onClick={() => void run(() => remove.mutateAsync(m.userId), "Member removed", `${m.name} keeps their account and photos.`)}>
+                    Remove
+                  </Button>
+                )}
+              </span>
+            </li>
+          ))}
+          {team.invitations.map((i) => (
+            <li key={i.id} className="flex flex-wrap items-center justify-between gap-2 p-3 text-sm">
+              <span className="text-muted-foreground">{i.email}</span>
+              <span className="flex items-center gap-2">
+                <Badge variant={i.status === "invited" ? "accent" : "destructive"}>{i.status === "invited" ? "Invited" : "Expired"}</Badge>
+                <Button size="sm" variant="ghost" onClick={() => void run(() => resend.mutateAsync(i.id), "Invitation sent again", `A new link went to ${i.email}.`)}>Re-send</Button>
+                <Button size="sm" variant="ghost" onClick={() => void run(() => revoke.mutateAsync(i.id), "Invitation revoked", `The link sent to ${i.email} no longer works.`)}>Revoke</Button>
+              </span>
+            </li>
+          ))}
+        </ul>
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,102 @@
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { cleanup, fireEvent, screen, waitFor } from "@testing-library/react";
+import { answerNull, json, stubApi, type Answer } from "@/test/stub-api";
+import { renderWithApp, testUser } from "@/test/render";
+import type { ApiMyTeam } from "@/lib/domain";
+import { safeNext } from "@/lib/paths";
+import { TeamOverview } from "./team-overview";
+import { JoinTeam } from "./join-team";
+
+const stub = (table: Record<string, Answer>) => stubApi(table, { fallback: answerNull });
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+const ownerTeam: ApiMyTeam = {
+  role: "owner",
+  team: { id: "t1", name: "Acme", look: { style: "Office", brandColor: "#1E3A5F" } },
+  subscription: { status: "active", seats: 3, scheduledSeats: null, scheduledAt: null, currentPeriodEnd: "2027-03-05T10:00:00Z", cancelAtPeriodEnd: false, entitled: true },
+  seats: { paid: 3, used: 2, invited: 1 },
+  members: [
+    { userId: "u1", email: "ada@example.com", name: "Ada Lovelace", role: "owner", joinedAt: "2027-02-01T00:00:00Z", hasChosenPhoto: true },
+    { userId: "u2", email: "bob@example.com", name: "Bob", role: "member", joinedAt: "2027-02-02T00:00:00Z", hasChosenPhoto: false },
+  ],
+  invitations: [{ id: "i1", email: "cy@example.com", status: "invited", expiresAt: "2027-02-09T00:00:00Z", sentAt: "2027-02-02T00:00:00Z", resentCount: 0 }],
+  myChosenHeadshotId: "h1",
+  ownPlanNotNeeded: false,
+};
+
+describe("the team page", () => {
+  it("outside a team: create one, with the Team plan's price from domain", async () => {
+    const calls = stub({ "GET /api/team": answerNull, "POST /api/team": json({ id: "t1", name: "Acme" }, 201) });
+    renderWithApp(<TeamOverview />, { user: testUser, path: "/team" });
+    expect((await screen.findByText("Start a team")).closest("div")?.parentElement?.textContent).toContain("€19.99 per seat per month, 2 to 100 seats");
+    fireEvent.change(screen.getByLabelText("Team name"), { target: { value: "Acme" } });
+    fireEvent.click(screen.getByRole("button", { name: "Create team" }));
+    await waitFor(() => expect(calls.find((c) => c.key === "POST /api/team")?.body).toEqual({ name: "Acme" }));
+  });
+
+  it("the owner sees seats used of paid, who is invited / joined / has chosen a photo, and the look", async () => {
+    stub({ "GET /api/team": json(ownerTeam), "GET /api/team/grid": json({ photos: [{ userId: "u1", name: "Ada Lovelace", headshotId: "h1", style: "Office", imageUrl: "/api/images/h1/result?exp=1&sig=x" }] }) });
+    renderWithApp(<TeamOverview />, { user: testUser, path: "/team" });
+    expect(await screen.findByTestId("seats-used")).toHaveProperty("textContent", "2 of 3 seats used");
+    expect(screen.getByText("Team look: Office, background #1E3A5F")).toBeTruthy();
+    const list = screen.getByRole("list", { name: "Team members and invitations" });
+    expect(list.textContent).toContain("Photo chosen");
+    expect(list.textContent).toContain("No photo yet");
+    expect(list.textContent).toContain("cy@example.com");
+    expect(list.textContent).toContain("Invited");
+    expect(await screen.findByAltText("Ada Lovelace's team photo")).toHaveProperty("src", expect.stringContaining("/api/images/h1/result"));
+    // no free seat: inviting is off
+    expect(screen.getByRole("button", { name: "Invite" })).toHaveProperty("disabled", true);
+  });
+
+  it("a removal that the server refuses says so", async () => {
+    stub({
+      "GET /api/team": json(ownerTeam),
+      "DELETE /api/team/members/u2": json({ error: "Not Found", message: "There is no such member in your team." }, 404),
+    });
+    renderWithApp(<TeamOverview />, { user: testUser, path: "/team" });
+    fireEvent.click(await screen.findByRole("button", { name: "Remove" }));
+    expect(await screen.findByText("There is no such member in your team.")).toBeTruthy();
+  });
+});
+
+describe("the invitation page", () => {
+  it("signed in with the invited address: join", async () => {
+    const calls = stub({
+      "GET /api/team/invitation": json({ teamName: "Acme", email: "ada@example.com" }),
+      "POST /api/team/accept": json({ teamId: "t1", teamName: "Acme" }),
+    });
+    renderWithApp(<JoinTeam />, { user: testUser, path: "/team/join?token=abcdefghijkl" });
+    fireEvent.click(await screen.findByRole("button", { name: "Join Acme" }));
+    await waitFor(() => expect(calls.find((c) => c.key === "POST /api/team/accept")?.body).toEqual({ token: "abcdefghijkl" }));
+  });
+
+  it("signed in with another address: says which one to use; signed out: sign in and come back", async () => {
+    stub({ "GET /api/team/invitation": json({ teamName: "Acme", email: "someone@example.com" }) });
+    renderWithApp(<JoinTeam />, { user: testUser, path: "/team/join?token=abcdefghijkl" });
+    expect(await screen.findByText(/Sign in with someone@example.com to accept/)).toBeTruthy();
+    cleanup();
+    renderWithApp(<JoinTeam />, { user: null, path: "/team/join?token=abcdefghijkl" });
+    const signIn = await screen.findByRole("link", { name: "Sign in" });
+    expect(signIn.getAttribute("href")).toBe(`/auth?next=${encodeURIComponent("/team/join?token=abcdefghijkl")}`);
+  });
+
+  it("a link that no longer works says so", async () => {
+    stub({ "GET /api/team/invitation": json({ error: "Gone", message: "This invitation link is not valid any more." }, 410) });
+    renderWithApp(<JoinTeam />, { user: testUser, path: "/team/join?token=abcdefghijkl" });
+    expect(await screen.findByText("This invitation link doesn't work any more")).toBeTruthy();
+  });
+
+  it("sign-in continues only to an invitation page of this site", () => {
+    expect(safeNext("/team/join?token=abc")).toBe("/team/join?token=abc");
+    expect(safeNext("https://evil.example/team/join?token=abc")).toBeNull();
+    expect(safeNext("//evil.example/team/join?x")).toBeNull();
+    expect(safeNext("/team/join?token=a//evil")).toBeNull();
+    expect(safeNext("/admin")).toBeNull();
+    expect(safeNext(null)).toBeNull();
+  });
+});

@@ -1,0 +1,56 @@
+import { describe, expect, it } from "vitest";
+import { VERDICTS, verdictsFor, type FaceMeasure, type PhotoMeasure } from "./verdicts";
+
+/** The astronaut portrait as measured in Chromium (decision 116): a good photo. */
+const good: FaceMeasure = {
+  share: 0.23, widthPx: 116, sharpness: 6.8, brightness: 145, clipped: 0.01,
+  yaw: 0, roll: 4, eyeOpenness: [0.3, 0.29], eyeBrightness: [0.8, 0.81],
+};
+const photo = (faces: Partial<FaceMeasure>[], whole: Partial<PhotoMeasure> = {}): PhotoMeasure => ({
+  faces: faces.map((f) => ({ ...good, ...f })), brightness: 112, clipped: 0.01, ...whole,
+});
+const kinds = (m: PhotoMeasure) => verdictsFor(m).map((v) => v.kind);
+
+describe("the photo check's verdicts", () => {
+  it("a good photo passes without a word", () => {
+    expect(verdictsFor(photo([{}]))).toEqual([]);
+  });
+
+  it("each problem gets its verdict, title and one sentence of advice", () => {
+    const [v] = verdictsFor(photo([]));
+    expect(v).toEqual({ kind: "no-face", title: "We couldn't find a face", advice: "Use a photo where your face is clearly visible and looking at the camera." });
+    expect(kinds(photo([{}, { share: 0.2 }]))).toEqual(["many-faces"]);
+    expect(kinds(photo([{ share: 0.08 }]))).toEqual(["too-small"]);
+    expect(kinds(photo([{ widthPx: 50 }]))).toEqual(["too-small"]);
+    expect(kinds(photo([{ sharpness: 0.2 }]))).toEqual(["blurred"]);
+    expect(kinds(photo([{ brightness: 43 }]))).toEqual(["too-dark"]);
+    expect(kinds(photo([{ brightness: 230 }]))).toEqual(["too-bright"]);
+    expect(kinds(photo([{ clipped: 0.5 }]))).toEqual(["too-bright"]);
+    expect(kinds(photo([{ yaw: 0.6 }]))).toEqual(["turned"]); // profile
+    expect(kinds(photo([{ roll: -33 }]))).toEqual(["turned"]); // head on its side
+    expect(kinds(photo([{ eyeOpenness: [0.1, 0.12] }]))).toEqual(["eyes"]); // closed
+    expect(kinds(photo([{ eyeBrightness: [0.16, 0.15] }]))).toEqual(["eyes"]); // dark glasses
+    for (const v of Object.values(VERDICTS)) expect(v.advice).toMatch(/^[A-Z][^.]*\.$/); // one sentence each
+  });
+
+  it("with no face found, the light is named when it is what hides the face", () => {
+    expect(kinds(photo([], { brightness: 22 }))).toEqual(["too-dark"]);
+    expect(kinds(photo([], { brightness: 231 }))).toEqual(["too-bright"]);
+    expect(kinds(photo([], { brightness: 183, clipped: 0.56 }))).toEqual(["too-bright"]);
+  });
+
+  it("a face far smaller than the main one (a passer-by) is not a second face", () => {
+    expect(kinds(photo([{}, { share: 0.1 }]))).toEqual([]);
+  });
+
+  it("one eye half shut, or one eye in shadow, is not closed or covered", () => {
+    expect(kinds(photo([{ eyeOpenness: [0.1, 0.28] }]))).toEqual([]);
+    expect(kinds(photo([{ eyeBrightness: [0.3, 0.8] }]))).toEqual([]);
+  });
+
+  it("a small or turned face is not judged on its sharpness or eyes; several problems are all said, most important first", () => {
+    expect(kinds(photo([{ share: 0.08, sharpness: 0.1, eyeOpenness: [0.05, 0.05] }]))).toEqual(["too-small"]);
+    expect(kinds(photo([{ yaw: 0.7, eyeBrightness: [0.1, 0.1] }]))).toEqual(["turned"]);
+    expect(kinds(photo([{ sharpness: 0.5, brightness: 40, roll: 30 }, { share: 0.2 }]))).toEqual(["many-faces", "blurred", "too-dark", "turned"]);
+  });
+});

@@ -1,0 +1,101 @@
+/**
+ * The photo check's rules (docs/decisions/116-photo-check.md): what the face model and the pixels measured
+ * (./measure.ts) → the verdicts shown under the preview, each with one sentence of advice. Pure, so the
+ * thresholds are tested here and the real photographs are tested in a browser (e2e/photo-check.spec.ts).
+ * A verdict never blocks: the person may still generate.
+ */
+export type VerdictKind = "no-face" | "many-faces" | "too-small" | "blurred" | "too-dark" | "too-bright" | "turned" | "eyes";
+
+export interface Verdict { kind: VerdictKind; title: string; advice: string }
+
+export const VERDICTS: Record<VerdictKind, Omit<Verdict, "kind">> = {
+  "no-face": { title: "We couldn't find a face", advice: "Use a photo where your face is clearly visible and looking at the camera." },
+  "many-faces": { title: "More than one face", advice: "Choose a photo of just you, or crop the others out." },
+  "too-small": { title: "Your face is too small", advice: "Use a closer photo where your face fills more of the frame." },
+  blurred: { title: "The photo is blurred", advice: "Use a sharp photo: hold the camera steady and make sure your face is in focus." },
+  "too-dark": { title: "The photo is too dark", advice: "Face a window or a lamp so your face is evenly lit." },
+  "too-bright": { title: "The photo is too bright", advice: "Move out of direct sunlight or turn off the flash." },
+  turned: { title: "Your face is turned away", advice: "Look straight into the camera and keep your head level." },
+  eyes: { title: "Your eyes look closed or covered", advice: "Take off sunglasses and keep your eyes open." },
+};
+
+/** One face, as ./measure.ts reports it. */
+export interface FaceMeasure {
+  /** The face's width over the photo's shorter side. */
+  share: number;
+  /** The face's width in the photo's own pixels. */
+  widthPx: number;
+  /** Fine detail on the face: variance of the Laplacian over the variance of the brightness, ×100. */
+  sharpness: number;
+  /** Mean brightness of the face, 0–255. */
+  brightness: number;
+  /** Share of the face's pixels that are blown out (brighter than 245). */
+  clipped: number;
+  /** The nose's sideways offset from between the eyes, over the distance between the eyes (0: frontal). */
+  yaw: number;
+  /** The tilt of the line through the eyes, in degrees. */
+  roll: number;
+  /** Each eye's height over its width (eye aspect ratio): about 0.3 open, under 0.15 closed. */
+  eyeOpenness: [number, number];
+  /** Each eye's brightness over the face's: about 0.8 for an eye, much less behind dark glasses. */
+  eyeBrightness: [number, number];
+}
+
+export interface PhotoMeasure {
+  /** Largest first. */
+  faces: FaceMeasure[];
+  /** The whole photo's mean brightness (0–255) and blown-out share, for when no face is found. */
+  brightness: number;
+  clipped: number;
+}
+
+/** The thresholds, tuned on the test photographs (decision 116 has the measurements). */
+export const LIMITS = {
+  /** Another face counts when it is at least this share of the largest face's width (not a passer-by far behind). */
+  otherFaceShare: 0.5,
+  minFaceShare: 0.1,
+  minFacePx: 64,
+  minSharpness: 1,
+  minFaceBrightness: 50,
+  maxFaceBrightness: 215,
+  maxFaceClipped: 0.3,
+  minPhotoBrightness: 40,
+  maxPhotoBrightness: 215,
+  maxPhotoClipped: 0.4,
+  maxYaw: 0.3,
+  maxRollDegrees: 20,
+  closedEye: 0.15,
+  coveredEye: 0.45,
+} as const;
+
+const verdict = (kind: VerdictKind): Verdict => ({ kind, ...VERDICTS[kind] });
+
+/** The verdicts for one photo, most important first; none for a good photo. */
+export function verdictsFor(m: PhotoMeasure): Verdict[] {
+  const [face, ...others] = m.faces;
+  if (!face) {
+    // A face may hide in the dark or the glare: say what is wrong with the light, which is what to fix.
+    if (m.brightness < LIMITS.minPhotoBrightness) return [verdict("too-dark")];
+    if (m.brightness > LIMITS.maxPhotoBrightness || m.clipped > LIMITS.maxPhotoClipped) return [verdict("too-bright")];
+    return [verdict("no-face")];
+  }
+  const found: VerdictKind[] = [];
+  if (others.some((o) => o.share >= face.share * LIMITS.otherFaceShare)) found.push("many-faces");
+  const small = face.share < LIMITS.minFaceShare || face.widthPx < LIMITS.minFacePx;
+  // a small face is soft when enlarged and its eyes are a few pixels: judge those on a face big enough
+  if (small) found.push("too-small");
+  else if (face.sharpness < LIMITS.minSharpness) found.push("blurred");
+  if (face.brightness < LIMITS.minFaceBrightness) found.push("too-dark");
+  else if (face.brightness > LIMITS.maxFaceBrightness || face.clipped > LIMITS.maxFaceClipped) found.push("too-bright");
+  const turned = Math.abs(face.yaw) > LIMITS.maxYaw || Math.abs(face.roll) > LIMITS.maxRollDegrees;
+  if (turned) found.push("turned");
+  // the landmarks of a turned or small face place the eyes too loosely to judge them
+  if (!turned && !small && eyesClosedOrCovered(face)) found.push("eyes");
+  return found.map(verdict);
+}
+
+function eyesClosedOrCovered(face: FaceMeasure): boolean {
+  const closed = face.eyeOpenness.every((r) => r < LIMITS.closedEye);
+  const covered = face.eyeBrightness.every((r) => r < LIMITS.coveredEye);
+  return closed || covered;
+}

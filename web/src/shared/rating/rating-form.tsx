@@ -1,0 +1,131 @@
+import { useEffect, useState, type FormEvent } from "react";
+import { Loader2, Star } from "lucide-react";
+import { errorMessage } from "@/api/client";
+import { Button } from "@/components/ui/button";
+import { Checkbox } from "@/components/ui/checkbox";
+import { Input } from "@/components/ui/input";
+import { Label } from "@/components/ui/label";
+import { Textarea } from "@/components/ui/textarea";
+import { toast } from "@/components/ui/use-toast";
+import { RATING_COMMENT_MAX, RATING_FIRST_NAME_MAX, RATING_ROLE_MAX, STARS_MAX } from "@/lib/domain";
+import { cn } from "@/lib/utils";
+import { useAuth } from "@/shared/auth/auth-context";
+import { useRating, useSaveRating, type RatingInput } from "./api/rating";
+
+const STAR_VALUES = Array.from({ length: STARS_MAX }, (_, i) => i + 1);
+
+/** What the person is told about their comment once it is saved. */
+function publicationNote(status: string | null | undefined): string | null {
+  if (status === "pending") return "Thank you. We review comments before they appear on our home page.";
+  if (status === "approved") return "Your comment is shown on our home page.";
+  if (status === "unpublished") return "Your comment is not shown on our home page.";
+  return null;
+}
+
+/**
+ * Rate a result 1–5 stars with an optional comment, and, only when the person ticks it, consent to
+ * publish the comment with the first name and role they type (issue 26). One rating per headshot; saving
+ * again changes it. The server checks everything again (worker/ratings/routes.ts).
+ */
+export function RatingForm({ headshotId }: { headshotId: string }) {
+  const { user } = useAuth();
+  const existing = useRating(headshotId);
+  const save = useSaveRating(headshotId);
+  const [form, setForm] = useState<RatingInput>({ stars: 0, comment: "", publishConsent: false, firstName: user?.firstName ?? "", role: "" });
+  const [error, setError] = useState<string | null>(null);
+
+  const saved = existing.data;
+  useEffect(() => {
+    if (saved) {
+      setForm({ stars: saved.stars, comment: saved.comment ?? "", publishConsent: saved.publishConsent, firstName: saved.firstName ?? user?.firstName ?? "", role: saved.role ?? "" });
+    }
+  }, [saved, user?.firstName]);
+
+  const set = (patch: Partial<RatingInput>) => setForm((f) => ({ ...f, ...patch }));
+  const onSubmit = (e: FormEvent) => {
+    e.preventDefault();
+    if (form.stars < 1) return setError("Choose from 1 to 5 stars.");
+    if (form.publishConsent && (!form.comment.trim() || !form.firstName.trim() || !form.role.trim())) {
+      return setError("To publish your comment, write it and give your first name and role.");
+    }
+    setError(null);
+    save.mutate(form, {
+      onSuccess: () => toast({ title: "Rating Saved", description: "Thank you for rating your headshot." }),
+      onError: (err) => setError(errorMessage(err, "Your rating could not be saved. Please try again.")),
+    });
+  };
+
+  const note = publicationNote(saved?.testimonialStatus);
+  return (
+    <form onSubmit={onSubmit} className="grid gap-4" aria-labelledby="rating-title" noValidate>
+      <h3 id="rating-title" className="text-lg font-semibold">
+        Rate this headshot
+      </h3>
+      <fieldset>
+        <legend className="text-sm font-medium">Your rating</legend>
+        <div className="mt-2 flex gap-1">
+          {STAR_VALUES.map((n) => (
+            <label key={n} className="cursor-pointer rounded-md p-1 has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-ring">
+              <input
+                type="radio"
+                name="stars"
+                value={n}
+                checked={form.stars === n}
+                onChange={() => set({ stars: n })}
+                className="sr-only"
+                aria-label={`${n} ${n === 1 ? "star" : "stars"}`}
+              />
+              <Star
+                aria-hidden="true"
+                className={cn("size-7", n <= form.stars ? "fill-amber-400 text-amber-500" : "text-muted-foreground")}
+              />
+            </label>
+          ))}
+        </div>
+      </fieldset>
+      <div className="grid gap-2">
+        <Label htmlFor="rating-comment">Comment (optional)</Label>
+        <Textarea
+          id="rating-comment"
+          value={form.comment}
+          maxLength={RATING_COMMENT_MAX}
+          onChange={(e) => set({ comment: e.target.value })}
+          placeholder="What did you think of your headshot?"
+        />
+      </div>
+      <div className="flex items-start gap-3">
+        <Checkbox
+          id="rating-consent"
+          checked={form.publishConsent}
+          onCheckedChange={(v) => set({ publishConsent: v === true })}
+          className="mt-0.5"
+        />
+        <Label htmlFor="rating-consent" className="font-normal leading-snug">
+          Publish my comment on the Headshot Studio home page with my first name and role. You can untick this any time.
+        </Label>
+      </div>
+      {form.publishConsent && (
+        <div className="grid gap-4 sm:grid-cols-2">
+          <div className="grid gap-2">
+            <Label htmlFor="rating-first-name">First name</Label>
+            <Input id="rating-first-name" value={form.firstName} maxLength={RATING_FIRST_NAME_MAX} autoComplete="given-name" onChange={(e) => set({ firstName: e.target.value })} />
+          </div>
+          <div className="grid gap-2">
+            <Label htmlFor="rating-role">Role</Label>
+            <Input id="rating-role" value={form.role} maxLength={RATING_ROLE_MAX} placeholder="e.g. Product designer, Lisbon" autoComplete="organization-title" onChange={(e) => set({ role: e.target.value })} />
+          </div>
+        </div>
+      )}
+      {error && (
+        <p role="alert" className="text-sm text-destructive">
+          {error}
+        </p>
+      )}
+      {note && !error && <p className="text-sm text-muted-foreground">{note}</p>}
+      <Button type="submit" disabled={save.isPending || existing.isLoading} className="justify-self-start">
+        {save.isPending && <Loader2 className="animate-spin" aria-hidden="true" />}
+        {saved ? "Update Rating" : "Save Rating"}
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,54 @@
+/**
+ * Creating a user, the one way in (password sign-up at /api/auth/signup and a first Google sign-in), as
+ * `delete-user.ts` is the one way out. Both are counted against the same sign-up limits (per client
+ * address and per email), and the user, their password and their credits row are written in one
+ * transaction: a failure leaves no half-made account. A Google account arrives with its address proved
+ * by Google, so the same transaction records that proof (verified, free generations granted).
+ */
+import type { Db } from "../../db";
+import { passwordCredentials, users, type User } from "../../db/schema";
+import type { Config } from "../config";
+import { authLimits } from "../auth/limits";
+import { openCredits } from "../credits";
+import { hashPassword } from "../auth/passwords";
+import { proveAddress } from "../auth/verification";
+import { enforce } from "../lib/rate-limit";
+
+export const SIGNUP_THROTTLED = "Too many sign-up attempts. Please wait a moment and try again.";
+
+export interface NewUser {
+  email: string;
+  /** The client address the sign-up came from (rate limits). */
+  ip: string;
+  /** A password sign-up's password, or the Google identity of a Google sign-up. */
+  password?: string;
+  google?: { sub: string; givenName: string | null; familyName: string | null; picture: string | null };
+}
+
+/**
+ * Creates the user, or answers null when the address already has an account. Throws the 429 ApiError when
+ * a sign-up limit is reached (before anything is hashed or written).
+ */
+export async function createUser(db: Db, config: Pick<Config, "OPERATOR_EMAIL">, account: NewUser): Promise<User | null> {
+  await enforce(db, await authLimits("signup", account.ip, account.email), SIGNUP_THROTTLED);
+  const hash = account.password === undefined ? null : await hashPassword(account.password);
+  return db.transaction(async (tx) => {
+    const [user] = await tx
+      .insert(users)
+      .values({
+        email: account.email,
+        termsAcceptedAt: new Date(),
+        googleSub: account.google?.sub,
+        firstName: account.google?.givenName,
+        lastName: account.google?.familyName,
+        profileImageUrl: account.google?.picture,
+      })
+      .onConflictDoNothing()
+      .returning();
+    if (!user) return null;
+    if (hash) await tx.insert(passwordCredentials).values({ userId: user.id, ...hash });
+    await openCredits(tx, user.id);
+    if (account.google) await proveAddress(tx, config, user.id);
+    return user;
+  });
+}

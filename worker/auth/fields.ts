@@ -1,0 +1,13 @@
+/** Input fields several routes take the same way (sign-up, reset, /account). */
+import { z } from "zod";
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "../../domain/limits";
+import { plainText } from "../lib/validate";
+
+/** An email address: trimmed, lower-cased, valid. */
+export const emailField = z.string({ error: "is required" }).trim().toLowerCase().pipe(plainText).pipe(z.email("Please enter a valid email address."));
+
+/** A new password, as sign-up, reset and change take it. */
+export const newPasswordField = z
+  .string({ error: "is required" })
+  .min(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters.`)
+  .max(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters.`);

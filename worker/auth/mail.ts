@@ -1,0 +1,19 @@
+/** Mails with links: where a mailed token points, and sending without failing the request. */
+import type { Context } from "hono";
+import type { AppEnv } from "../env";
+import { appOrigin } from "../lib/app-origin";
+import { errorFields, log } from "../lib/log";
+import { createMailer, type MailMessage } from "../mail/mailer";
+
+/** The link a mailed token opens: verification and email change go through GET /api/auth/verify, a reset to its page. */
+export const emailLink = (c: Context<AppEnv>, token: string, kind: "verify" | "reset") =>
+  kind === "verify" ? `${appOrigin(c)}/api/auth/verify?token=${encodeURIComponent(token)}` : `${appOrigin(c)}/auth/reset?token=${encodeURIComponent(token)}`;
+
+/** Sends a mail; a failure is logged, never answered (the account is fine either way; the person can ask again). */
+export async function sendMail(c: Context<AppEnv>, mail: MailMessage, what: string) {
+  try {
+    await createMailer(c.var.config, c.env).send(mail);
+  } catch (err) {
+    log("error", `${what} email not sent`, { requestId: c.get("requestId"), ...errorFields(err) });
+  }
+}

@@ -1,0 +1,111 @@
+/**
+ * The 30-day money-back guarantee (SPEC §1, decision 050 as amended by 092): every payment of the
+ * person's first subscription made within its first MONEY_BACK_DAYS (the first payment and any upgrade
+ * charged in that time), refunded in full on request, never after a renewal; the subscription ends now.
+ * A team's first subscription is covered the same way (issue 25), asked for by the team's owner, who paid it.
+ */
+import type Stripe from "stripe";
+import { and, asc, eq, inArray, isNotNull, lte, ne } from "drizzle-orm";
+import type { Db } from "../../db";
+import { invoices, refunds, subscriptions, teamSubscriptions } from "../../db/schema";
+import { teamSubscriptionOf } from "../teams/subscription";
+import { euros, MONEY_BACK_DAYS } from "../../domain/plans";
+import type { Config } from "../config";
+import { ApiError, badRequest, conflict } from "../lib/errors";
+import { fromUnix, idOf, stripeClient } from "./stripe";
+import { shownSubscription } from "./subscription";
+import { storeRefund, syncSubscription } from "./sync";
+
+/**
+ * Stripe's "now" for a customer, in seconds: the frozen time of the customer's test clock when it has
+ * one (test mode and the local Stripe), else the real time.
+ */
+async function stripeNow(stripe: Stripe, customerId: string): Promise<number> {
+  const customer = await stripe.customers.retrieve(customerId);
+  const clockId = "deleted" in customer && customer.deleted ? null : idOf(customer.test_clock);
+  if (!clockId) return Math.floor(Date.now() / 1000);
+  return (await stripe.testHelpers.testClocks.retrieve(clockId)).frozen_time;
+}
+
+/** Whose guarantee: a person's own (their first subscription) or a team's (its first), asked for by `userId`. */
+export type MoneyBackScope = { userId: string; teamId?: string };
+
+/** The first subscription of the scope, if it is still the one shown (a later one is not covered). */
+async function firstSubscription(db: Db, scope: MoneyBackScope): Promise<{ stripeSubscriptionId: string; status: string }> {
+  if (scope.teamId) {
+    const [first] = await db.select().from(teamSubscriptions).where(eq(teamSubscriptions.teamId, scope.teamId))
+      .orderBy(asc(teamSubscriptions.createdAt), asc(teamSubscriptions.stripeSubscriptionId)).limit(1);
+    if (!first) throw badRequest("The team doesn't have a subscription to refund.");
+    if ((await teamSubscriptionOf(db, scope.teamId))!.id !== first.id) throw badRequest("The money-back guarantee covers the team's first subscription only.");
+    return first;
+  }
+  const [first] = await db.select().from(subscriptions).where(eq(subscriptions.userId, scope.userId))
+    .orderBy(asc(subscriptions.createdAt), asc(subscriptions.stripeSubscriptionId)).limit(1);
+  if (!first) throw badRequest("You don't have a subscription to refund.");
+  if ((await shownSubscription(db, scope.userId))!.id !== first.id) throw badRequest("The money-back guarantee covers your first subscription only.");
+  return first;
+}
+
+/**
+ * Whether the guarantee applies now, and to which payments. Throws the 4xx that says why not; the
+ * refund below and GET /refund-eligibility share it.
+ */
+async function moneyBackCheck(db: Db, config: Config, scope: MoneyBackScope) {
+  const first = await firstSubscription(db, scope);
+  if (first.status === "canceled") throw badRequest("This subscription has already ended.");
+  const ofFirst = eq(invoices.stripeSubscriptionId, first.stripeSubscriptionId);
+  const [renewal] = await db.select({ id: invoices.id }).from(invoices).where(and(ofFirst, eq(invoices.billingReason, "subscription_cycle"))).limit(1);
+  if (renewal) throw badRequest("The money-back guarantee covers new subscriptions, not renewals.");
+  const stripe = stripeClient(config);
+  const sub = await stripe.subscriptions.retrieve(first.stripeSubscriptionId);
+  const deadline = sub.created + MONEY_BACK_DAYS * 86_400;
+  if ((await stripeNow(stripe, idOf(sub.customer)!)) > deadline) {
+    throw badRequest(`The money-back guarantee applies within ${MONEY_BACK_DAYS} days of subscribing.`);
+  }
+  const payments = await db.select().from(invoices)
+    .where(and(ofFirst, isNotNull(invoices.stripePaymentIntentId), ne(invoices.amountCents, 0), lte(invoices.paidAt, fromUnix(deadline)!)))
+    .orderBy(asc(invoices.paidAt));
+  if (!payments.some((p) => p.billingReason === "subscription_create")) throw badRequest("We couldn't find the first payment of this subscription.");
+  const [already] = await db.select({ id: refunds.id }).from(refunds).where(inArray(refunds.stripeInvoiceId, payments.map((p) => p.stripeInvoiceId))).limit(1);
+  if (already) throw conflict("This payment has already been refunded.");
+  const amountCents = payments.reduce((sum, p) => sum + p.amountCents, 0);
+  return { stripe, first, payments, amountCents, currency: payments[0]!.currency, until: fromUnix(deadline)! };
+}
+
+export type RefundEligibility =
+  | { eligible: true; until: string; amountCents: number; currency: string }
+  | { eligible: false; reason: string };
+
+/** What the account page shows: may the user ask for the money back now, until when, and how much. */
+export async function refundEligibility(db: Db, config: Config, scope: MoneyBackScope): Promise<RefundEligibility> {
+  try {
+    const { amountCents, currency, until } = await moneyBackCheck(db, config, scope);
+    return { eligible: true, until: until.toISOString(), amountCents, currency };
+  } catch (err) {
+    if (err instanceof ApiError && err.status < 500) return { eligible: false, reason: err.message };
+    throw err;
+  }
+}
+
+/** The money-back refund: every covered payment back in full (Stripe's Refunds API), then the subscription ends now. */
+export async function refundFirstSubscription(db: Db, config: Config, scope: MoneyBackScope): Promise<{ refundedCents: number; currency: string; message: string }> {
+  const { userId } = scope;
+  const { stripe, first, payments, currency } = await moneyBackCheck(db, config, scope);
+  let refundedCents = 0;
+  for (const payment of payments) {
+    const refund = await stripe.refunds.create(
+      { payment_intent: payment.stripePaymentIntentId!, amount: payment.amountCents, reason: "requested_by_customer", metadata: { userId, guarantee: "30-day" } },
+      { idempotencyKey: `money-back-${payment.stripeInvoiceId}` },
+    );
+    await storeRefund(db, refund, { userId, stripeInvoiceId: payment.stripeInvoiceId }, "money-back guarantee");
+    refundedCents += refund.amount;
+  }
+  await stripe.subscriptions.cancel(first.stripeSubscriptionId, {}, { idempotencyKey: `money-back-cancel-${first.stripeSubscriptionId}` });
+  await syncSubscription(db, config, first.stripeSubscriptionId);
+  const paid = payments.length === 1 ? "Your payment" : "Your payments";
+  return {
+    refundedCents,
+    currency,
+    message: `${paid} of ${euros(refundedCents, currency)} ${payments.length === 1 ? "has" : "have"} been refunded and your subscription has ended. The refund reaches your card in 5–10 days.`,
+  };
+}

@@ -1,0 +1,100 @@
+/**
+ * One live subscription per person (decision 090). Two Checkout pages opened side by side and both
+ * paid make two subscriptions at Stripe. Whatever order their webhooks arrive in, once both are stored
+ * the one that started first (ties on a test clock broken by Stripe's id) stays, and every other live
+ * one is cancelled at once and each of its payments refunded in full; the person is told by email.
+ * Every Stripe call carries an idempotency key, so a retried webhook repeats nothing.
+ */
+import Stripe from "stripe";
+import { and, asc, eq, inArray } from "drizzle-orm";
+import type { Db, Tx } from "../../db";
+import { processedProviderEvents, subscriptions, teams, teamSubscriptions, users } from "../../db/schema";
+import { euros, planById, TEAM_PLAN } from "../../domain/plans";
+import type { Config } from "../config";
+import { log } from "../lib/log";
+import type { MailMessage } from "../mail/mailer";
+import { duplicateSubscriptionEmail } from "../mail/templates";
+import { stripeClient } from "./stripe";
+import { paymentIntentOf, storeRefund, syncSubscription } from "./sync";
+
+/** Statuses of a subscription that is still running at Stripe (it bills, or is retrying a payment). */
+const LIVE = ["active", "trialing", "past_due", "unpaid"];
+
+/** Cancels and refunds the person's second (third…) live subscription; returns the emails to send once committed. */
+export async function endDuplicateSubscriptions(db: Db | Tx, config: Config, userId: string): Promise<MailMessage[]> {
+  const live = await db
+    .select()
+    .from(subscriptions)
+    .where(and(eq(subscriptions.userId, userId), inArray(subscriptions.status, LIVE)))
+    .orderBy(asc(subscriptions.createdAt), asc(subscriptions.stripeSubscriptionId));
+  const mail: MailMessage[] = [];
+  for (const duplicate of live.slice(1)) {
+    const refundedCents = await cancelAndRefund(db, config, userId, duplicate.stripeSubscriptionId);
+    log("warn", "billing: a second live subscription was cancelled and refunded", { userId, subscriptionId: duplicate.stripeSubscriptionId, refundedCents });
+    // Told once, however many webhooks (or the Checkout return) get here: the first to record it sends it.
+    const [first] = await db.insert(processedProviderEvents)
+      .values({ id: `mail:duplicate-subscription:${duplicate.stripeSubscriptionId}`, provider: "headshot", type: "duplicate_subscription.emailed" })
+      .onConflictDoNothing().returning({ id: processedProviderEvents.id });
+    if (!first) continue;
+    const [user] = await db.select({ email: users.email }).from(users).where(eq(users.id, userId)).limit(1);
+    if (user) mail.push(duplicateSubscriptionEmail(user.email, { planName: planById(duplicate.planType).name, amount: euros(refundedCents, "eur") }));
+  }
+  return mail;
+}
+
+/**
+ * The same rule for a team (issue 25): one live Team subscription per team. Two Checkout pages for the
+ * same team, both paid, keep the first; the other is cancelled and refunded and the owner told.
+ */
+export async function endDuplicateTeamSubscriptions(db: Db | Tx, config: Config, ownerId: string): Promise<MailMessage[]> {
+  const [team] = await db.select({ id: teams.id }).from(teams).where(eq(teams.ownerUserId, ownerId)).limit(1);
+  if (!team) return [];
+  const live = await db
+    .select()
+    .from(teamSubscriptions)
+    .where(and(eq(teamSubscriptions.teamId, team.id), inArray(teamSubscriptions.status, LIVE)))
+    .orderBy(asc(teamSubscriptions.createdAt), asc(teamSubscriptions.stripeSubscriptionId));
+  const mail: MailMessage[] = [];
+  for (const duplicate of live.slice(1)) {
+    const refundedCents = await cancelAndRefund(db, config, ownerId, duplicate.stripeSubscriptionId);
+    log("warn", "billing: a second live Team subscription was cancelled and refunded", { teamId: team.id, subscriptionId: duplicate.stripeSubscriptionId, refundedCents });
+    const [first] = await db.insert(processedProviderEvents)
+      .values({ id: `mail:duplicate-subscription:${duplicate.stripeSubscriptionId}`, provider: "headshot", type: "duplicate_subscription.emailed" })
+      .onConflictDoNothing().returning({ id: processedProviderEvents.id });
+    if (!first) continue;
+    const [user] = await db.select({ email: users.email }).from(users).where(eq(users.id, ownerId)).limit(1);
+    if (user) mail.push(duplicateSubscriptionEmail(user.email, { planName: TEAM_PLAN.name, amount: euros(refundedCents, "eur") }));
+  }
+  return mail;
+}
+
+/** Refunds every paid invoice of the subscription in full, then cancels it now; answers the amount refunded. */
+async function cancelAndRefund(db: Db | Tx, config: Config, userId: string, subscriptionId: string): Promise<number> {
+  const stripe = stripeClient(config);
+  let refundedCents = 0;
+  for await (const invoice of stripe.invoices.list({ subscription: subscriptionId, status: "paid", limit: 100 })) {
+    const paymentIntent = invoice.amount_paid > 0 ? await paymentIntentOf(stripe, invoice.id!) : null;
+    if (!paymentIntent) continue;
+    const refund = await refundInFull(stripe, paymentIntent, `duplicate-subscription-${invoice.id}`, userId);
+    if (!refund) continue;
+    refundedCents += refund.amount;
+    await storeRefund(db, refund, { userId, stripeInvoiceId: invoice.id! }, "duplicate subscription");
+  }
+  const sub = await stripe.subscriptions.retrieve(subscriptionId);
+  if (sub.status !== "canceled") await stripe.subscriptions.cancel(subscriptionId, {}, { idempotencyKey: `duplicate-subscription-cancel-${subscriptionId}` });
+  await syncSubscription(db, config, subscriptionId);
+  return refundedCents;
+}
+
+async function refundInFull(stripe: Stripe, paymentIntent: string, idempotencyKey: string, userId: string): Promise<Stripe.Refund | null> {
+  try {
+    return await stripe.refunds.create(
+      { payment_intent: paymentIntent, reason: "duplicate", metadata: { userId, reason: "second live subscription" } },
+      { idempotencyKey },
+    );
+  } catch (err) {
+    // refunded already (in the dashboard, say): nothing left to give back
+    if (err instanceof Stripe.errors.StripeInvalidRequestError && err.code === "charge_already_refunded") return null;
+    throw err;
+  }
+}

@@ -1,0 +1,324 @@
+/**
+ * 30 days' notice of price changes (SPEC §1 Terms; issue 22; decision 093). The operator schedules a
+ * plan's new price from a date at least PRICE_CHANGE_NOTICE_DAYS ahead: a new Stripe price of the same
+ * product, a `price_changes` row, then the notice run. The run, for every live subscription of the plan:
+ *   1. emails its owner once (the `price_change_notices` row is claimed before sending and released if
+ *      sending fails, so a retry sends what is missing and nothing twice);
+ *   2. gives the subscription a Stripe subscription schedule: the price it pays until its first renewal
+ *      on or after max(effective date, the day it was emailed + 30 days), then the new price; the
+ *      schedule is released after that phase, so the subscription simply goes on at the new price.
+ * The run is idempotent and runs again for one person after each of their billing webhooks (./settle.ts):
+ * someone who subscribes before the effective date is told at once and moves 30 days later at the
+ * earliest; someone who cancels keeps no schedule (nothing renews), and gets one back if they resume;
+ * someone who changes plan leaves this change (an upgrade releases the schedule; a downgrade replaces
+ * it). The cron finishes a run that stopped half-way (status `notifying`).
+ */
+import Stripe from "stripe";
+import { and, desc, eq, inArray, isNull, ne, sql } from "drizzle-orm";
+import type { Db } from "../../db";
+import { priceChangeNotices, priceChanges, subscriptions, users, type PriceChange } from "../../db/schema";
+import { euros, planById, PRICE_CHANGE_NOTICE_DAYS, PRICE_MAX_CENTS, type PlanType } from "../../domain/plans";
+import type { ApiPriceChange } from "../../domain/admin-api";
+import type { Config } from "../config";
+import type { AuthUser } from "../env";
+import { badRequest, conflict } from "../lib/errors";
+import { log, errorFields } from "../lib/log";
+import type { Mailer } from "../mail/mailer";
+import { priceChangeEmail } from "../mail/templates";
+import { loadPriceBook, type PriceBook } from "./prices";
+import { fromUnix, idOf, paymentsUnavailable, stripeClient } from "./stripe";
+
+const DAY_MS = 86_400_000;
+const NOTICE_MS = PRICE_CHANGE_NOTICE_DAYS * DAY_MS;
+/** Subscriptions that will renew (or are retrying a payment): they are the ones a new price reaches. */
+const LIVE = ["active", "trialing", "past_due"];
+
+export const dateText = (d: Date) => d.toLocaleDateString("en-US", { year: "numeric", month: "long", day: "numeric", timeZone: "UTC" });
+const dayOf = (d: Date) => d.toISOString().slice(0, 10);
+
+/** The first day a change scheduled at `now` may take effect: midnight UTC at least 30 days ahead. */
+export function earliestEffectiveDate(now: Date): Date {
+  const day = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
+  const earliest = new Date(day.getTime() + PRICE_CHANGE_NOTICE_DAYS * DAY_MS);
+  return earliest.getTime() >= now.getTime() + NOTICE_MS ? earliest : new Date(earliest.getTime() + DAY_MS);
+}
+
+/**
+ * The last moment a change can still move someone: a subscriber who joined just before its effective
+ * date is told then and moves at the first renewal 30 days later, at most one period after. A next
+ * change of the same plan starts after this, so nobody is ever between two changes.
+ */
+export const settledBy = (change: Pick<PriceChange, "planType" | "effectiveAt">) =>
+  new Date(change.effectiveAt.getTime() + NOTICE_MS + planById(change.planType).periodDays * DAY_MS + DAY_MS);
+
+export interface ScheduleInput {
+  planType: PlanType;
+  amountCents: number;
+  /** midnight UTC of the chosen day */
+  effectiveAt: Date;
+}
+
+/** Checks the operator's input against the rules; the change's old price. 4xx with the sentence to show. */
+function checkRules(book: PriceBook, input: ScheduleInput, now: Date) {
+  const plan = planById(input.planType);
+  const current = book.current[input.planType];
+  if (!current.priceId) throw paymentsUnavailable();
+  const earliest = earliestEffectiveDate(now);
+  if (input.effectiveAt.getTime() < earliest.getTime()) {
+    throw badRequest(`The new price must start at least ${PRICE_CHANGE_NOTICE_DAYS} days from today, so every subscriber has ${PRICE_CHANGE_NOTICE_DAYS} days' notice: ${dateText(earliest)} at the earliest.`);
+  }
+  if (!Number.isInteger(input.amountCents) || input.amountCents <= 0) throw badRequest("The new price must be more than €0.");
+  if (input.amountCents > PRICE_MAX_CENTS) throw badRequest(`The new price must be at most ${euros(PRICE_MAX_CENTS)}.`);
+  if (input.amountCents === current.amountCents) throw badRequest(`The ${plan.name} plan already costs ${euros(current.amountCents)}.`);
+  const last = [...book.changes].reverse().find((c) => c.planType === input.planType);
+  if (last && input.effectiveAt.getTime() < settledBy(last).getTime()) {
+    const from = settledBy(last);
+    const next = new Date(Date.UTC(from.getUTCFullYear(), from.getUTCMonth(), from.getUTCDate()));
+    throw conflict(`The ${plan.name} plan already has a price change on ${dateText(last.effectiveAt)}. A new one can start on ${dateText(next)} at the earliest, once every subscriber has moved to the first.`);
+  }
+  return current;
+}
+
+/**
+ * Schedules a plan's new price (the operator's form): checks every rule, creates the Stripe price, records
+ * the change, then tells and schedules every subscriber. Answers the change as /admin lists it.
+ */
+export async function schedulePriceChange(db: Db, config: Config, mailer: Mailer, actor: AuthUser, input: ScheduleInput, now = new Date()): Promise<ApiPriceChange> {
+  const current = checkRules(await loadPriceBook(db, config, now), input, now);
+  const stripe = stripeClient(config);
+  const old = await stripe.prices.retrieve(current.priceId!);
+  const price = await stripe.prices.create({
+    product: idOf(old.product)!,
+    currency: old.currency,
+    unit_amount: input.amountCents,
+    recurring: { interval: old.recurring!.interval, interval_count: old.recurring!.interval_count },
+    nickname: planById(input.planType).name,
+    metadata: { plan_type: input.planType, effective_date: dayOf(input.effectiveAt) },
+  });
+  const change = await db.transaction(async (tx) => {
+    // One change at a time per plan: two operators submitting at once are ordered here, and the second
+    // sees the first (its unused Stripe price stays behind, inactive in our books).
+    await tx.execute(sqlLock(input.planType));
+    checkRules(await loadPriceBook(tx, config, now), input, now);
+    const [row] = await tx.insert(priceChanges).values({
+      planType: input.planType,
+      oldAmountCents: current.amountCents,
+      newAmountCents: input.amountCents,
+      currency: old.currency,
+      oldStripePriceId: current.priceId!,
+      stripePriceId: price.id,
+      effectiveAt: input.effectiveAt,
+      createdBy: actor.id,
+      createdByEmail: actor.email,
+    }).returning();
+    return row!;
+  });
+  log("info", "billing: price change scheduled", { priceChangeId: change.id, planType: change.planType, from: change.oldAmountCents, to: change.newAmountCents, effectiveAt: change.effectiveAt.toISOString() });
+  // recorded, then told: what fails here is logged and finished by the cron (nobody is emailed twice)
+  await runNotices(db, config, mailer, change);
+  return (await listPriceChanges(db)).find((c) => c.id === change.id)!;
+}
+
+/** A transaction lock per plan (released at commit). */
+const sqlLock = (plan: PlanType) => sql`select pg_advisory_xact_lock(hashtext(${`price_change:${plan}`}))`;
+
+/** The change each plan's subscribers are moving to now: the plan's newest one (older ones are done). */
+function newestByPlan(book: PriceBook): PriceChange[] {
+  const newest = new Map<PlanType, PriceChange>();
+  for (const c of book.changes) newest.set(c.planType, c);
+  return [...newest.values()];
+}
+
+/**
+ * Tells and schedules the live subscriptions of the change's plan (only `userId`'s when given; only those
+ * without a schedule from it yet when `unsettledOnly`, the cron's pass); marks the change `notified` after
+ * a full run in which every one succeeded. One subscription's failure does not hold up the others: it is
+ * logged, and the run is left `notifying` for the cron (for one person it is thrown to the caller).
+ */
+async function runNotices(db: Db, config: Config, mailer: Mailer, change: PriceChange, userId?: string, known?: PriceBook, unsettledOnly = false): Promise<number> {
+  const subs = await db
+    .select({ userId: subscriptions.userId, stripeSubscriptionId: subscriptions.stripeSubscriptionId, email: users.email })
+    .from(subscriptions)
+    .innerJoin(users, eq(users.id, subscriptions.userId))
+    .where(and(
+      eq(subscriptions.planType, change.planType),
+      inArray(subscriptions.status, LIVE),
+      ne(subscriptions.stripePriceId, change.stripePriceId),
+      userId ? eq(subscriptions.userId, userId) : undefined,
+      unsettledOnly
+        ? sql`not exists (select 1 from price_change_notices n where n.price_change_id = ${change.id} and n.stripe_subscription_id = subscriptions.stripe_subscription_id and n.stripe_schedule_id is not null)`
+        : undefined,
+    ));
+  if (subs.length === 0 && userId) return 0;
+  const book = known ?? (await loadPriceBook(db, config));
+  let emailed = 0;
+  let failed: unknown = null;
+  for (const sub of subs) {
+    try {
+      if (await noticeFor(db, config, book, mailer, change, sub)) emailed += 1;
+    } catch (err) {
+      if (userId) throw err;
+      failed = err;
+      log("error", "billing: a price change notice failed; the cron retries it", { priceChangeId: change.id, subscriptionId: sub.stripeSubscriptionId, ...errorFields(err) });
+    }
+  }
+  if (!userId && !failed && change.status !== "notified") {
+    await db.update(priceChanges).set({ status: "notified", updatedAt: new Date() }).where(eq(priceChanges.id, change.id));
+  }
+  return emailed;
+}
+
+/** The person's part of every plan's newest change (after their billing webhooks and the Checkout return). */
+export async function settlePriceChanges(db: Db, config: Config, mailer: Mailer, userId: string): Promise<void> {
+  const book = await loadPriceBook(db, config);
+  for (const change of newestByPlan(book)) await runNotices(db, config, mailer, change, userId, book);
+}
+
+/**
+ * The cron (every few minutes): finishes every run that stopped before all were told, and goes over each
+ * plan's newest change while it can still move someone, for the subscriptions it has not scheduled yet
+ * (a joiner whose settle failed, a resume no webhook told us of). Idempotent: nobody is emailed twice.
+ */
+export async function resumePriceChangeNotices(db: Db, config: Config, mailer: Mailer, now = new Date()): Promise<number> {
+  const book = await loadPriceBook(db, config, now);
+  const newest = newestByPlan(book).filter((c) => now.getTime() < settledBy(c).getTime());
+  const pending = [...new Map([...book.changes.filter((c) => c.status === "notifying"), ...newest].map((c) => [c.id, c])).values()];
+  let emailed = 0;
+  for (const change of pending) {
+    try {
+      emailed += await runNotices(db, config, mailer, change, undefined, book, true);
+    } catch (err) {
+      log("error", "billing: price change notices failed again", { priceChangeId: change.id, ...errorFields(err) });
+    }
+  }
+  return emailed;
+}
+
+/** One subscription: the email (once), then its schedule. True when the email was sent now. */
+async function noticeFor(db: Db, config: Config, book: PriceBook, mailer: Mailer, change: PriceChange, sub: { userId: string; stripeSubscriptionId: string; email: string }): Promise<boolean> {
+  const stripe = stripeClient(config);
+  let live: Stripe.Subscription;
+  try {
+    live = await stripe.subscriptions.retrieve(sub.stripeSubscriptionId);
+  } catch (err) {
+    if (!(err instanceof Stripe.errors.StripeInvalidRequestError && err.code === "resource_missing")) throw err;
+    log("warn", "billing: a subscription Stripe does not know was left out of a price change", { priceChangeId: change.id, subscriptionId: sub.stripeSubscriptionId });
+    return false;
+  }
+  const item = live.items.data[0];
+  // Stripe is the truth: a subscription that moved already, or left the plan, has nothing to do here.
+  if (!item || !LIVE.includes(live.status) || item.price.id === change.stripePriceId || book.planOf(item.price.id) !== change.planType) return false;
+
+  await db.insert(priceChangeNotices)
+    .values({ priceChangeId: change.id, stripeSubscriptionId: live.id, userId: sub.userId, email: sub.email })
+    .onConflictDoNothing();
+  const key = and(eq(priceChangeNotices.priceChangeId, change.id), eq(priceChangeNotices.stripeSubscriptionId, live.id));
+  const now = new Date();
+  const [claimed] = await db.update(priceChangeNotices).set({ emailedAt: now, updatedAt: now }).where(and(key, isNull(priceChangeNotices.emailedAt))).returning();
+  const [notice] = claimed ? [claimed] : await db.select().from(priceChangeNotices).where(key).limit(1);
+  const emailedAt = notice!.emailedAt ?? now;
+  const switchAt = renewalOnOrAfter(live, new Date(Math.max(change.effectiveAt.getTime(), emailedAt.getTime() + NOTICE_MS)));
+
+  if (claimed) {
+    try {
+      await mailer.send(priceChangeEmail(sub.email, {
+        planName: planById(change.planType).name,
+        period: planById(change.planType).period,
+        oldAmount: euros(change.oldAmountCents, change.currency),
+        newAmount: euros(change.newAmountCents, change.currency),
+        effectiveDate: dateText(change.effectiveAt),
+        switchDate: dateText(switchAt),
+        accountUrl: `${(config.APP_URL ?? "").replace(/\/+$/, "")}/account`,
+      }));
+    } catch (err) {
+      await db.update(priceChangeNotices).set({ emailedAt: null }).where(key);
+      throw err;
+    }
+  }
+
+  const scheduleId = await ensureSchedule(stripe, live, change, switchAt);
+  await db.update(priceChangeNotices).set({ stripeScheduleId: scheduleId, switchAt: scheduleId ? switchAt : null, updatedAt: new Date() }).where(key);
+  return Boolean(claimed);
+}
+
+/**
+ * The subscription's first renewal at or after `from`: its period end, or a later one counted from the
+ * billing cycle anchor as Stripe counts (no drift on short months).
+ */
+export function renewalOnOrAfter(sub: Stripe.Subscription, from: Date): Date {
+  const item = sub.items.data[0]!;
+  const { interval, interval_count: count } = item.price.recurring!;
+  const target = Math.floor(from.getTime() / 1000);
+  let end = item.current_period_end;
+  for (let k = 1; end < target; k += 1) end = Math.max(end, addInterval(sub.billing_cycle_anchor, interval, count * k));
+  return fromUnix(end)!;
+}
+
+function addInterval(ts: number, interval: Stripe.Price.Recurring.Interval, count: number): number {
+  if (interval === "day") return ts + count * 86_400;
+  if (interval === "week") return ts + count * 7 * 86_400;
+  const d = new Date(ts * 1000);
+  const months = interval === "month" ? count : count * 12;
+  const y = d.getUTCFullYear();
+  const m = d.getUTCMonth() + months;
+  const day = Math.min(d.getUTCDate(), new Date(Date.UTC(y, m + 1, 0)).getUTCDate());
+  return Date.UTC(y, m, day, d.getUTCHours(), d.getUTCMinutes(), d.getUTCSeconds()) / 1000;
+}
+
+/**
+ * The subscription's schedule to the new price: ours already (nothing to do), none (made), an older
+ * price change's (replaced). None for a subscription that will not renew (cancelled at the period end:
+ * the cancel wins and our schedule is released, as for a downgrade, decision 091) or that has a
+ * downgrade pending (it leaves the plan). Answers the schedule's id, or null.
+ */
+async function ensureSchedule(stripe: Stripe, sub: Stripe.Subscription, change: PriceChange, switchAt: Date): Promise<string | null> {
+  const existingId = idOf(sub.schedule);
+  const existing = existingId ? await stripe.subscriptionSchedules.retrieve(existingId) : null;
+  const ours = existing?.metadata?.price_change === change.id;
+  if (sub.cancel_at_period_end || sub.status === "canceled") {
+    if (existing && ours && (existing.status === "active" || existing.status === "not_started")) {
+      await stripe.subscriptionSchedules.release(existing.id, {}, { idempotencyKey: `price-change-cancel-releases-${existing.id}` });
+    }
+    return null;
+  }
+  if (existing && ours) return existing.id;
+  if (existing && !existing.metadata?.price_change) return null; // a downgrade: the subscription leaves the plan
+  const item = sub.items.data[0]!;
+  // (no idempotency key: after a cancel and a resume the subscription needs a second, new schedule; two
+  // runs at once make Stripe refuse the second, "already attached to a schedule", and its retry finds ours)
+  const schedule = existing ?? (await stripe.subscriptionSchedules.create({ from_subscription: sub.id }));
+  const start = schedule.phases[0]!.start_date;
+  const at = Math.floor(switchAt.getTime() / 1000);
+  const { interval, interval_count } = item.price.recurring!;
+  await stripe.subscriptionSchedules.update(schedule.id, {
+    end_behavior: "release",
+    metadata: { price_change: change.id },
+    phases: [
+      { items: [{ price: item.price.id, quantity: item.quantity ?? 1 }], start_date: start, end_date: at },
+      { items: [{ price: change.stripePriceId, quantity: item.quantity ?? 1 }], start_date: at, duration: { interval, interval_count } },
+    ],
+  });
+  return schedule.id;
+}
+
+/** Every price change, newest effective date first, with how many subscribers were told (for /admin). */
+export async function listPriceChanges(db: Db, now = new Date()): Promise<ApiPriceChange[]> {
+  const rows = await db
+    .select({ change: priceChanges, notified: sql<number>`(select count(*) from price_change_notices n where n.price_change_id = price_changes.id and n.emailed_at is not null)::int` })
+    .from(priceChanges)
+    .orderBy(desc(priceChanges.effectiveAt), desc(priceChanges.createdAt));
+  return rows.map(({ change, notified }) => ({
+    id: change.id,
+    planType: change.planType,
+    oldAmountCents: change.oldAmountCents,
+    newAmountCents: change.newAmountCents,
+    currency: change.currency,
+    stripePriceId: change.stripePriceId,
+    effectiveDate: change.effectiveAt.toISOString(),
+    createdAt: change.createdAt.toISOString(),
+    createdBy: change.createdByEmail,
+    status: change.status,
+    inEffect: change.effectiveAt.getTime() <= now.getTime(),
+    subscribersNotified: Number(notified),
+  }));
+}

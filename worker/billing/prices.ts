@@ -1,0 +1,86 @@
+/**
+ * What each plan costs, and which plan a Stripe price belongs to: the one place that knows (decision 093).
+ * A plan starts at its launch price (domain/plans.ts, Stripe's `STRIPE_PRICE_*`); each price change
+ * (table `price_changes`) gives it a new Stripe price from its `effective_at`. So a plan has several
+ * prices over time: the current one is what a new subscription is sold at and what screens show; every
+ * one of them still maps to its plan (subscribers move at their own renewal, and invoices keep their price).
+ */
+import { asc } from "drizzle-orm";
+import type { Db, Tx } from "../../db";
+import { priceChanges, type PriceChange } from "../../db/schema";
+import { PLANS, type PlanType } from "../../domain/plans";
+import type { Config } from "../config";
+import { badRequest } from "../lib/errors";
+import { planPrices } from "./stripe";
+
+export interface PlanPrice {
+  planType: PlanType;
+  amountCents: number;
+  /** null when Stripe is not configured */
+  priceId: string | null;
+}
+
+export interface UpcomingPrice {
+  amountCents: number;
+  effectiveAt: Date;
+}
+
+export interface PriceBook {
+  /** What each plan costs now: what a new subscription pays. */
+  current: Record<PlanType, PlanPrice>;
+  /** A change scheduled for later, if any. */
+  upcoming: Record<PlanType, UpcomingPrice | null>;
+  /** Every change, oldest effective date first. */
+  changes: PriceChange[];
+  /** The plan of any of our prices (launch or changed), or null for a price that is not ours. */
+  planOf(priceId: string): PlanType | null;
+  /** The amount of any of our prices, or null. */
+  amountOf(priceId: string): number | null;
+}
+
+/** The price book from the launch prices and the changes, as of `now`. Pure: the landing uses it too. */
+export function priceBookOf(config: Pick<Config, "STRIPE_PRICE_WEEKLY" | "STRIPE_PRICE_MONTHLY" | "STRIPE_PRICE_YEARLY">, changes: PriceChange[], now: Date): PriceBook {
+  const launch = planPrices(config);
+  const current = Object.fromEntries(PLANS.map((p) => [p.id, { planType: p.id, amountCents: p.priceCents as number, priceId: launch[p.id] ?? null }])) as Record<PlanType, PlanPrice>;
+  const upcoming = Object.fromEntries(PLANS.map((p) => [p.id, null])) as Record<PlanType, UpcomingPrice | null>;
+  const prices = new Map<string, { planType: PlanType; amountCents: number }>();
+  for (const p of PLANS) {
+    const id = launch[p.id];
+    if (id) prices.set(id, { planType: p.id, amountCents: p.priceCents });
+  }
+  const sorted = [...changes].sort((a, b) => a.effectiveAt.getTime() - b.effectiveAt.getTime() || a.createdAt.getTime() - b.createdAt.getTime());
+  for (const change of sorted) {
+    prices.set(change.stripePriceId, { planType: change.planType, amountCents: change.newAmountCents });
+    if (change.effectiveAt.getTime() <= now.getTime()) {
+      current[change.planType] = { planType: change.planType, amountCents: change.newAmountCents, priceId: change.stripePriceId };
+      upcoming[change.planType] = null;
+    } else {
+      upcoming[change.planType] ??= { amountCents: change.newAmountCents, effectiveAt: change.effectiveAt };
+    }
+  }
+  return {
+    current,
+    upcoming,
+    changes: sorted,
+    planOf: (priceId) => prices.get(priceId)?.planType ?? null,
+    amountOf: (priceId) => prices.get(priceId)?.amountCents ?? null,
+  };
+}
+
+/** The price book as of `now` (one small query: a handful of changes over the product's life). */
+export async function loadPriceBook(db: Db | Tx, config: Config, now = new Date()): Promise<PriceBook> {
+  const changes = await db.select().from(priceChanges).orderBy(asc(priceChanges.effectiveAt));
+  return priceBookOf(config, changes, now);
+}
+
+/**
+ * The plan for a price id sent by the web app: a 400 unless it is one of our prices. The answer carries
+ * the plan's current price, so a page loaded before a price change took effect buys at today's price.
+ */
+export async function requirePlanForPrice(db: Db | Tx, config: Config, priceId: string): Promise<{ planType: PlanType; priceId: string }> {
+  const book = await loadPriceBook(db, config);
+  const planType = book.planOf(priceId);
+  const current = planType ? book.current[planType].priceId : null;
+  if (!planType || !current) throw badRequest("Please choose one of the plans on the pricing page.");
+  return { planType, priceId: current };
+}

@@ -1,0 +1,154 @@
+/**
+ * The Team plan at Stripe (issue 25): buying seats through Checkout with a quantity, adding seats now
+ * (the prorated difference charged at once), removing seats at the period end (a schedule; never below
+ * the members and open invitations), cancelling at the period end, and what adding seats would charge.
+ * Each call then syncs what Stripe says (./team-sync.ts through ./sync.ts), so the answer already shows it.
+ * The team's owner pays: the owner's Stripe customer is the team's.
+ */
+import Stripe from "stripe";
+import type { Db } from "../../db";
+import { TEAM_PLAN, euros, teamMonthlyCents } from "../../domain/plans";
+import { TEAM_MESSAGES } from "../../domain/teams";
+import { count } from "../../domain/words";
+import type { Config } from "../config";
+import { ApiError, badRequest, conflict } from "../lib/errors";
+import { seatsTaken } from "../teams/seats";
+import { teamSubscriptionOf } from "../teams/subscription";
+import { ensureCustomer } from "./plan-changes";
+import { fromUnix, idOf, paymentsUnavailable, stripeClient } from "./stripe";
+import { syncSubscription } from "./sync";
+
+const teamPrice = (config: Config) => {
+  if (!config.STRIPE_PRICE_TEAM) throw paymentsUnavailable();
+  return config.STRIPE_PRICE_TEAM;
+};
+
+const dateText = (d: Date) => d.toLocaleDateString("en-US", { year: "numeric", month: "long", day: "numeric", timeZone: "UTC" });
+
+function seatRange(seats: number): void {
+  if (!Number.isInteger(seats) || seats < TEAM_PLAN.minSeats || seats > TEAM_PLAN.maxSeats) {
+    throw badRequest(`A team has ${TEAM_PLAN.minSeats} to ${TEAM_PLAN.maxSeats} seats.`);
+  }
+}
+
+/** Seats may never be fewer than the members present plus the invitations still open. */
+async function notBelowTaken(db: Db, teamId: string, seats: number): Promise<void> {
+  const taken = await seatsTaken(db, teamId);
+  if (seats < taken.members + taken.invited) throw conflict(TEAM_MESSAGES.seatsBelowMembers);
+}
+
+/** Checkout for `seats` seats; refused while the team has a live subscription (seats are changed instead). */
+export async function createTeamCheckout(db: Db, config: Config, appOrigin: string, team: { id: string; ownerUserId: string }, seats: number) {
+  seatRange(seats);
+  const price = teamPrice(config);
+  const current = await teamSubscriptionOf(db, team.id);
+  if (current?.live) throw conflict(TEAM_MESSAGES.teamHasSubscription);
+  await notBelowTaken(db, team.id, seats);
+  const customer = await ensureCustomer(db, config, team.ownerUserId);
+  const session = await stripeClient(config).checkout.sessions.create({
+    mode: "subscription",
+    customer,
+    client_reference_id: team.ownerUserId,
+    line_items: [{ price, quantity: seats }],
+    metadata: { teamId: team.id, userId: team.ownerUserId },
+    subscription_data: { metadata: { teamId: team.id, userId: team.ownerUserId } },
+    success_url: `${appOrigin}/team?checkout=success&session_id={CHECKOUT_SESSION_ID}`,
+    cancel_url: `${appOrigin}/team?checkout=canceled`,
+  });
+  if (!session.url) throw new ApiError(502, "No checkout URL received");
+  return { type: "checkout" as const, url: session.url };
+}
+
+/** The team's live subscription as Stripe has it; a 409 without one, or while a payment has failed. */
+async function liveTeamSubscription(db: Db, config: Config, teamId: string) {
+  const current = await teamSubscriptionOf(db, teamId);
+  if (!current?.live) throw conflict(TEAM_MESSAGES.noTeamSubscription);
+  if (!current.entitled) throw conflict("The team's last payment failed. Update the card with Manage Billing first.");
+  const stripe = stripeClient(config);
+  const sub = await stripe.subscriptions.retrieve(current.stripeSubscriptionId);
+  return { stripe, sub, item: sub.items.data[0]! };
+}
+
+const addSeatsChange = (itemId: string, seats: number) => ({
+  items: [{ id: itemId, quantity: seats }],
+  proration_behavior: "always_invoice" as const,
+});
+
+/**
+ * Changes the number of seats. More seats: now, the prorated difference charged at once (a pending
+ * reduction is dropped first). Fewer: at the period end, through a schedule, never below the members
+ * and open invitations. The same number drops a pending reduction.
+ */
+export async function changeTeamSeats(db: Db, config: Config, teamId: string, seats: number): Promise<{ seats: number; message: string }> {
+  seatRange(seats);
+  const { stripe, sub, item } = await liveTeamSubscription(db, config, teamId);
+  const current = item.quantity ?? 1;
+  const scheduleId = idOf(sub.schedule);
+
+  if (seats >= current) {
+    if (seats === current && !scheduleId) throw conflict(`The team already has ${count(seats, "seat")}.`);
+    if (scheduleId) await stripe.subscriptionSchedules.release(scheduleId);
+    if (seats === current) {
+      await syncSubscription(db, config, sub.id);
+      return { seats, message: `The team keeps its ${count(seats, "seat")}.` };
+    }
+    try {
+      await stripe.subscriptions.update(sub.id, { ...addSeatsChange(item.id, seats), payment_behavior: "error_if_incomplete" });
+    } catch (err) {
+      await syncSubscription(db, config, sub.id);
+      if (err instanceof Stripe.errors.StripeCardError) throw new ApiError(402, err.message || "Your card was declined.");
+      throw err;
+    }
+    await syncSubscription(db, config, sub.id);
+    return { seats, message: `The team now has ${count(seats, "seat")}. The prorated difference was charged to your card.` };
+  }
+
+  await notBelowTaken(db, teamId, seats);
+  const periodEnd = item.current_period_end;
+  const id = scheduleId ?? (await stripe.subscriptionSchedules.create({ from_subscription: sub.id })).id;
+  const schedule = await stripe.subscriptionSchedules.retrieve(id);
+  await stripe.subscriptionSchedules.update(id, {
+    end_behavior: "release",
+    phases: [
+      { items: [{ price: item.price.id, quantity: current }], start_date: schedule.phases[0]!.start_date, end_date: periodEnd },
+      { items: [{ price: item.price.id, quantity: seats }], start_date: periodEnd, duration: { interval: "month", interval_count: 1 } },
+    ],
+  });
+  await syncSubscription(db, config, sub.id);
+  return { seats: current, message: `The team will have ${count(seats, "seat")} from ${dateText(fromUnix(periodEnd)!)}; until then it keeps ${count(current, "seat")}.` };
+}
+
+/** What adding seats up to `seats` charges now, from Stripe's preview of that very change. */
+export async function teamSeatsPreview(db: Db, config: Config, teamId: string, seats: number) {
+  seatRange(seats);
+  const { stripe, sub, item } = await liveTeamSubscription(db, config, teamId);
+  if (seats <= (item.quantity ?? 1)) throw conflict("Only adding seats is charged now.");
+  const preview = await stripe.invoices.createPreview({ customer: idOf(sub.customer)!, subscription: sub.id, subscription_details: addSeatsChange(item.id, seats) });
+  return { seats, amountCents: preview.amount_due, currency: preview.currency, monthlyCents: teamMonthlyCents(seats) };
+}
+
+/** Cancels at the period end (the team keeps its seats until then); `resume` undoes it. A pending reduction is released. */
+export async function setTeamCancel(db: Db, config: Config, teamId: string, cancel: boolean): Promise<{ message: string }> {
+  const current = await teamSubscriptionOf(db, teamId);
+  if (!current?.live) throw conflict(TEAM_MESSAGES.noTeamSubscription);
+  const stripe = stripeClient(config);
+  const sub = await stripe.subscriptions.retrieve(current.stripeSubscriptionId);
+  const scheduleId = idOf(sub.schedule);
+  if (cancel && scheduleId) await stripe.subscriptionSchedules.release(scheduleId);
+  await stripe.subscriptions.update(sub.id, { cancel_at_period_end: cancel });
+  await syncSubscription(db, config, sub.id);
+  const end = current.currentPeriodEnd ? dateText(current.currentPeriodEnd) : "the end of the period";
+  return {
+    message: cancel
+      ? `The team's subscription ends on ${end}. Everyone keeps their seat until then.`
+      : `The team's subscription continues; the next payment of ${euros(teamMonthlyCents(current.scheduledSeats ?? current.seats))} is due on ${end}.`,
+  };
+}
+
+/** Ends a (cancelled) Team subscription now, when its team is closed (decision 141): no refund, as for a deleted account. */
+export async function endTeamSubscriptionNow(db: Db, config: Config, subscriptionId: string): Promise<void> {
+  const stripe = stripeClient(config);
+  const sub = await stripe.subscriptions.retrieve(subscriptionId);
+  if (sub.status !== "canceled") await stripe.subscriptions.cancel(subscriptionId, {}, { idempotencyKey: `team-closed-${subscriptionId}` });
+  await syncSubscription(db, config, subscriptionId);
+}

@@ -1,0 +1,88 @@
+/**
+ * Configuration has one source of defaults (worker/config.ts CONFIG_DEFAULTS); the files that repeat
+ * variables for people — wrangler.toml, .dev.vars.example, the README's configuration table — must
+ * name every variable and agree with those defaults. And the queue's retries follow the job's.
+ */
+import { describe, expect, it } from "vitest";
+import wranglerToml from "../wrangler.toml?raw";
+import devVarsExample from "../.dev.vars.example?raw";
+import readme from "../README.md?raw";
+import { CONFIG_DEFAULTS, CONFIG_VARIABLES } from "./config";
+import { MAX_ATTEMPTS } from "./generation/process";
+
+const defaults: Record<string, string> = Object.fromEntries(Object.entries(CONFIG_DEFAULTS).map(([k, v]) => [k, String(v)]));
+
+/** `[section]` of a TOML file: its `key = value` lines (strings unquoted). */
+function tomlSection(toml: string, header: string): Record<string, string> {
+  const start = toml.indexOf(`${header}\n`);
+  if (start < 0) return {};
+  const body = toml.slice(start + header.length + 1).split(/\n\[/)[0]!;
+  return Object.fromEntries(
+    [...body.matchAll(/^([A-Za-z_]+)\s*=\s*(.+)$/gm)].map((m) => [m[1]!, m[2]!.trim().replace(/^"(.*)"$/, "$1")]),
+  );
+}
+
+/** `.dev.vars` lines: NAME=value, comments stripped. */
+function dotenv(text: string): Record<string, string> {
+  return Object.fromEntries(
+    [...text.matchAll(/^([A-Z_]+)=(.*)$/gm)].map((m) => [m[1]!, m[2]!.replace(/\s+#.*$/, "").trim()]),
+  );
+}
+
+/**
+ * The README's configuration table: each row's variables and their local defaults — a row of one variable
+ * its whole default cell, a row of several the backticked values when they pair one to one.
+ */
+function readmeConfigTable(text: string): { names: Set<string>; values: Record<string, string> } {
+  const section = text.split("## Configuration")[1]!.split("\n## ")[0]!;
+  const table = section.split("Build-time variables")[0]!;
+  const names = new Set<string>();
+  const values: Record<string, string> = {};
+  for (const line of table.split("\n").filter((l) => l.startsWith("| `"))) {
+    const cells = line.split(" | ");
+    const vars = [...cells[0]!.matchAll(/`([A-Z_]+)`/g)].map((m) => m[1]!);
+    const defaults = [...(cells.at(-1) ?? "").matchAll(/`([^`]+)`/g)].map((m) => m[1]!);
+    vars.forEach((v, i) => {
+      names.add(v);
+      if (vars.length === 1) values[v] = cells.at(-1)!.replace(/\s*\|\s*$/, "");
+      else if (defaults.length === vars.length) values[v] = defaults[i]!;
+    });
+  }
+  return { names, values };
+}
+
+/** `value` standing alone in a table cell: at the start or end, or between spaces, backticks or parentheses. */
+const asWord = (value: string) => new RegExp(`(^|[\\s\`(])${value.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}($|[\\s\`)])`);
+
+describe("configuration files agree with worker/config.ts", () => {
+  it("wrangler.toml [vars] are worker variables, and repeat no default with another value", () => {
+    const vars = tomlSection(wranglerToml, "[vars]");
+    expect(Object.keys(vars).length).toBeGreaterThan(0);
+    for (const [name, value] of Object.entries(vars)) {
+      expect(CONFIG_VARIABLES, `${name} in wrangler.toml`).toContain(name);
+      if (name in defaults) expect(value, `wrangler.toml ${name}`).toBe(defaults[name]);
+    }
+  });
+
+  it(".dev.vars.example lists every variable, and shows each default as it is", () => {
+    const vars = dotenv(devVarsExample);
+    expect(Object.keys(vars).filter((n) => !(CONFIG_VARIABLES as string[]).includes(n))).toEqual([]);
+    expect(CONFIG_VARIABLES.filter((n) => !(n in vars))).toEqual([]);
+    // empty means "the default" (FAIR_USE_PER_HOUR: the published cap, decision 108)
+    for (const [name, value] of Object.entries(defaults)) expect(["", value], `.dev.vars.example ${name}`).toContain(vars[name]);
+  });
+
+  it("the README's configuration table names every variable, and its defaults are the schema's", () => {
+    const { names, values } = readmeConfigTable(readme);
+    expect(CONFIG_VARIABLES.filter((n) => !names.has(n))).toEqual([]);
+    // Locally npm start overrides a few (MAIL_PROVIDER=dev, the stand-ins' URLs); those rows do not pair a value per variable.
+    const shown = Object.keys(defaults).filter((n) => n in values);
+    expect(shown).toEqual(expect.arrayContaining(["STUCK_AFTER_MINUTES", "FAIR_USE_PER_HOUR", "GEMINI_MODEL", "GEMINI_IMAGE_COST_CENTS"]));
+    for (const name of shown) expect(values[name], `README ${name}`).toMatch(asWord(defaults[name]!));
+  });
+
+  it("the queue retries a generation once more than the job tries it (the job gives up before the dead-letter queue)", () => {
+    const consumer = tomlSection(wranglerToml, "[[queues.consumers]]");
+    expect(Number(consumer.max_retries)).toBe(MAX_ATTEMPTS + 1);
+  });
+});

@@ -1,0 +1,78 @@
+/**
+ * "What may this person do now": the one answer every route that generates (or shows what is left) asks.
+ * A discriminated union, so a new source of generations (a team seat) is one more case that the
+ * compiler then asks every `switch` to handle:
+ * - `unverified`: no generation until the address is verified (free generations are granted then);
+ * - `free`: `remaining` of the free generations left (0: used up), each charged to the credits ledger;
+ * - `subscriber`: an entitled subscription (domain/plans.ts), unlimited within fair use, nothing charged;
+ * - `team`: a seat in a team whose subscription is entitled (issue 25): what a subscriber has, fair use
+ *   counted per member; past_due pauses it as it pauses a person's plan.
+ * Precedence: unverified, then subscriber, then team, then free.
+ */
+import { eq, sql } from "drizzle-orm";
+import { preparedOn, type Db, type HttpDb, type Tx } from "../../db";
+import { credits, users } from "../../db/schema";
+import { hasActiveSubscription } from "../billing/subscription";
+import { paidTeamSeat } from "../teams/subscription";
+import { notFound } from "../lib/errors";
+
+export type Allowance =
+  | { kind: "unverified" }
+  | { kind: "free"; remaining: number; used: number }
+  | { kind: "subscriber" }
+  | { kind: "team"; teamId: string };
+
+/** Whether the allowance has the paid features (no watermark, high resolution, presets, fair use instead of a count). */
+export const hasPaidFeatures = (a: Allowance): boolean => a.kind === "subscriber" || a.kind === "team";
+
+/** Whether generating under this allowance takes a free generation from the ledger (watermarked). */
+export const chargesFreeGenerations = (a: Allowance): a is Extract<Allowance, { kind: "free" }> => a.kind === "free";
+
+/**
+ * The user's allowance now; null when the user does not exist. `lock` takes the user's row FOR UPDATE
+ * (inside a transaction), so one user's generate calls run one at a time (exact fair-use counts).
+ */
+export async function allowanceOf(db: Db | Tx, userId: string, opts: { lock?: boolean } = {}): Promise<Allowance | null> {
+  const query = db
+    .select({ verifiedAt: users.emailVerifiedAt })
+    .from(users)
+    .where(eq(users.id, userId));
+  const [user] = opts.lock ? await query.for("update") : await query;
+  if (!user) return null;
+  if (!user.verifiedAt) return { kind: "unverified" };
+  if (await hasActiveSubscription(db, userId)) return { kind: "subscriber" };
+  const seat = await paidTeamSeat(db, userId);
+  if (seat) return { kind: "team", teamId: seat.teamId };
+  const [row] = await db.select({ granted: credits.granted, used: credits.used }).from(credits).where(eq(credits.userId, userId));
+  const used = row?.used ?? 0;
+  return { kind: "free", remaining: Math.max(0, (row?.granted ?? 0) - used), used };
+}
+
+/**
+ * Whether the person has the paid features now (their own entitled plan or a paid team seat), whatever
+ * their verification: the download options (high resolution, presets) ask this.
+ */
+export async function hasPaidAccess(db: Db | Tx, userId: string): Promise<boolean> {
+  return (await hasActiveSubscription(db, userId)) || (await paidTeamSeat(db, userId)) !== null;
+}
+
+/** GET /api/users/credits (SPEC §7). */
+export interface CreditsAnswer { remaining: number; totalUsed: number; isVerified: boolean }
+
+const creditsStatement = preparedOn((db) =>
+  db
+    .select({ granted: credits.granted, used: credits.used, verified: sql<boolean>`${users.emailVerifiedAt} is not null` })
+    .from(users)
+    .leftJoin(credits, eq(credits.userId, users.id))
+    .where(eq(users.id, sql.placeholder("userId")))
+    .prepare("read_credits"),
+);
+
+/** GET /api/users/credits: free generations left, used, and whether the email is verified. One statement over HTTP. */
+export async function readCredits(db: HttpDb, userId: string): Promise<CreditsAnswer> {
+  const [row] = await creditsStatement(db).execute({ userId });
+  if (!row) throw notFound("User not found.");
+  const granted = row.granted ?? 0;
+  const used = row.used ?? 0;
+  return { remaining: Math.max(0, granted - used), totalUsed: used, isVerified: row.verified === true };
+}

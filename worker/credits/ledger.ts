@@ -1,0 +1,93 @@
+/**
+ * The credits ledger: the only code that writes the `credits` table (eslint.config.js fails on any other
+ * writer). Every function runs inside the CALLER's transaction (or session), so a credit moves together
+ * with whatever it pays for, or not at all.
+ *
+ * - `openCredits`: a new account's row, nothing granted yet.
+ * - `grantFreeGenerations`: FREE_GENERATIONS, once per account (verification or a Google-verified
+ *   sign-in); a conditional upsert on `granted_at is null`, so repeating it changes nothing.
+ * - `chargeGenerations`: N free generations for N headshots, all or none, in one statement; the row lock
+ *   of `UPDATE ... WHERE used + n <= granted` makes concurrent charges exact (Postgres re-checks the
+ *   condition after waiting for the lock). Each charged headshot is marked `charged_credit`.
+ * - `refundGenerations`: gives back the generation of each listed headshot still marked charged and
+ *   clears the mark in the same statement, so a retry, a second failure path or a duplicate delivery
+ *   never refunds twice.
+ */
+import { sql } from "drizzle-orm";
+import type { Db, Tx } from "../../db";
+import { credits } from "../../db/schema";
+import { FREE_GENERATIONS } from "../../domain/limits";
+
+type Session = Db | Tx;
+
+/** A new account's credits row (nothing granted until the address is verified). */
+export async function openCredits(db: Session, userId: string): Promise<void> {
+  await db.insert(credits).values({ userId }).onConflictDoNothing();
+}
+
+/** Grants the free generations, once per account: true when this call granted them. */
+export async function grantFreeGenerations(db: Session, userId: string): Promise<boolean> {
+  const granted = await db
+    .insert(credits)
+    .values({ userId, granted: FREE_GENERATIONS, grantedAt: sql`now()` })
+    .onConflictDoUpdate({
+      target: credits.userId,
+      set: { granted: FREE_GENERATIONS, grantedAt: sql`now()`, updatedAt: sql`now()` },
+      setWhere: sql`${credits.grantedAt} is null`,
+    })
+    .returning({ userId: credits.userId });
+  return granted.length > 0;
+}
+
+/**
+ * Takes one free generation per headshot in `headshotIds` (the user's, none charged yet), all or none:
+ * false, with nothing written, when fewer than that many are left.
+ */
+export async function chargeGenerations(db: Session, userId: string, headshotIds: readonly string[]): Promise<boolean> {
+  const n = headshotIds.length;
+  if (n === 0) return true;
+  const result = await db.execute(sql`
+    with charged as (
+      update credits set used = used + ${n}, updated_at = now()
+      where user_id = ${userId} and used + ${n} <= granted
+      returning user_id
+    ), marked as (
+      update headshots set charged_credit = true, updated_at = now()
+      where id in (${sql.join(headshotIds.map((id) => sql`${id}::uuid`), sql`, `)})
+        and user_id = ${userId} and not charged_credit and exists (select 1 from charged)
+      returning id
+    )
+    select (select count(*)::int from charged) as charged, (select count(*)::int from marked) as marked
+  `);
+  const [row] = result.rows as { charged: number; marked: number }[];
+  if (!row || row.charged === 0) return false;
+  // A headshot that is not the user's or was already charged is a caller's bug: throwing rolls the
+  // caller's transaction (and this charge) back.
+  if (row.marked !== n) throw new Error(`chargeGenerations: ${n - row.marked} of ${n} headshots not chargeable`);
+  return true;
+}
+
+export interface Refund { headshotId: string; userId: string }
+
+/**
+ * Gives back the free generation of each headshot in `headshotIds` still marked charged (any owners),
+ * and clears the mark, recording `credit_refunded` (the owner is told). Returns the headshots refunded now;
+ * a repeat returns none and changes nothing.
+ */
+export async function refundGenerations(db: Session, headshotIds: readonly string[]): Promise<Refund[]> {
+  if (headshotIds.length === 0) return [];
+  const result = await db.execute(sql`
+    with cleared as (
+      update headshots set charged_credit = false, credit_refunded = true, updated_at = now()
+      where id in (${sql.join(headshotIds.map((id) => sql`${id}::uuid`), sql`, `)}) and charged_credit
+      returning id, user_id
+    ), refunded as (
+      update credits c set used = greatest(c.used - r.n, 0), updated_at = now()
+      from (select user_id, count(*)::int as n from cleared group by user_id) r
+      where c.user_id = r.user_id
+      returning c.user_id
+    )
+    select id, user_id from cleared
+  `);
+  return (result.rows as { id: string; user_id: string }[]).map((r) => ({ headshotId: r.id, userId: r.user_id }));
+}

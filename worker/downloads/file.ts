@@ -1,0 +1,43 @@
+/**
+ * One headshot's download file: from the download cache in R2 when this result was already made with
+ * these options, otherwise read the stored result, transform it (./transform.ts) and, when asked, keep
+ * the copy in the cache. The single download (worker/headshots/download.ts) and the ZIP (./zip.ts) both
+ * make their files here, so a file in a ZIP is byte for byte the file the single download gives.
+ */
+import type { DownloadOptions } from "../../domain/downloads";
+import type { Config } from "../config";
+import { conflict } from "../lib/errors";
+import { getDecrypted, putEncrypted } from "../storage/encrypted";
+import { downloadCacheKey } from "../storage/keys";
+import { downloadHash } from "./options";
+import { transformDownload } from "./transform";
+
+/** The columns of a served, completed headshot a download needs. */
+export interface DownloadSource {
+  id: string;
+  userId: string;
+  style: string;
+  resultKey: string;
+  completedAt: Date | null;
+  updatedAt: Date;
+}
+
+export interface DownloadFile { bytes: Uint8Array; contentType: string; cache: "hit" | "miss"; cacheKey: string; written: boolean }
+
+export async function downloadFile(
+  bucket: R2Bucket,
+  config: Config,
+  row: DownloadSource,
+  options: DownloadOptions,
+  opts: { writeCache: boolean },
+): Promise<DownloadFile> {
+  const source = `${row.resultKey}@${(row.completedAt ?? row.updatedAt).getTime()}`;
+  const cacheKey = downloadCacheKey(row.userId, row.id, await downloadHash(options, source));
+  const cached = await getDecrypted(bucket, config, cacheKey);
+  if (cached) return { bytes: cached.bytes, contentType: cached.contentType, cache: "hit", cacheKey, written: false };
+  const stored = await getDecrypted(bucket, config, row.resultKey);
+  if (!stored) throw conflict("This headshot's result file is missing; please generate it again.");
+  const out = await transformDownload(stored.bytes, options);
+  if (opts.writeCache) await putEncrypted(bucket, config, cacheKey, out.bytes, out.mime);
+  return { bytes: out.bytes, contentType: out.mime, cache: "miss", cacheKey, written: opts.writeCache };
+}

@@ -1,0 +1,43 @@
+/**
+ * The landing's plan prices (decision 093): built with the launch prices, rewritten with today's price
+ * of every plan whose price change is in effect — the same amounts /api/stripe/plans gives /pricing.
+ */
+import { describe, expect, it } from "vitest";
+import { renderLanding } from "./serve";
+import type { LandingFigures } from "./figures";
+
+const PRODUCT = { "@context": "https://schema.org", "@type": "Product", name: "Headshot Studio subscription", offers: [
+  { "@type": "Offer", name: "Weekly", price: "9.99", priceCurrency: "EUR" },
+  { "@type": "Offer", name: "Monthly", price: "29.99", priceCurrency: "EUR" },
+  { "@type": "Offer", name: "Yearly", price: "60.00", priceCurrency: "EUR" },
+] };
+const SITE = { "@context": "https://schema.org", "@type": "WebSite", name: "Headshot Studio <x>" };
+const PAGE = `<!doctype html><html><head><script type="application/ld+json">${JSON.stringify(SITE).replace(/</g, "\\u003c")}</script><script type="application/ld+json">${JSON.stringify(PRODUCT)}</script></head><body><ul>
+<li><p>Perfect for a quick refresh</p><span data-live="price-weekly">€9.99</span><p data-live="daily-weekly">€1.43 per day</p></li>
+<li><span data-live="price-monthly">€29.99</span><p data-live="daily-monthly">€1.00 per day</p></li>
+<li><p data-live="description-yearly">Best value - Save 83%</p><span data-live="price-yearly">€60</span><p data-live="daily-yearly">€0.16 per day</p></li>
+</ul></body></html>`;
+
+const figures = (prices: LandingFigures["prices"]): LandingFigures => ({ headshots: 0, ratings: 0, average: null, testimonials: [], prices });
+
+describe("the landing's prices", () => {
+  it("show today's price, per day and the yearly saving once a change is in effect", async () => {
+    const html = await renderLanding(PAGE, figures({ monthly: 3499 }));
+    expect(html).toContain('<span data-live="price-monthly">€34.99</span>');
+    expect(html).toContain('<p data-live="daily-monthly">€1.17 per day</p>');
+    // the yearly saving is against twelve months of today's monthly price: 1 − 6000 / 41988 = 86 %
+    expect(html).toContain('<p data-live="description-yearly">Best value - Save 86%</p>');
+    expect(html).toContain('<span data-live="price-weekly">€9.99</span>');
+    expect(html).toContain('<span data-live="price-yearly">€60</span>');
+    // the search engines' offers say the same
+    const scripts = [...html.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map((m) => JSON.parse(m[1]!) as Record<string, unknown>);
+    expect(scripts[0]).toEqual(SITE);
+    expect((scripts[1]!.offers as { name: string; price: string }[]).map((o) => [o.name, o.price])).toEqual([["Weekly", "9.99"], ["Monthly", "34.99"], ["Yearly", "60.00"]]);
+    expect(html).not.toContain("Headshot Studio <x>");
+  });
+
+  it("keep the launch prices the page was built with when nothing changed, or when there are no figures", async () => {
+    expect(await renderLanding(PAGE, figures({}))).toContain('<span data-live="price-monthly">€29.99</span>');
+    expect(await renderLanding(PAGE, undefined)).toContain('<p data-live="description-yearly">Best value - Save 83%</p>');
+  });
+});

@@ -1,0 +1,138 @@
+/**
+ * GET / : the prerendered landing (web/dist/index.html, decision 071) with the true figures written
+ * into it (issue 26; docs/decisions/112-live-landing-figures.md). The page is built with every live
+ * part empty and `hidden`, so without figures it claims nothing; here they are filled in and shown:
+ *   [data-live=badge] + [data-live=badge-text]    the hero's line ("Rated 4.8/5 · 1,200+ headshots generated")
+ *   [data-live=claim-headshots] + [data-live=headshots]   the count in the numbers strip
+ *   [data-live=claim-rating] + [data-live=rating]  the average, only from MIN_RATINGS_SHOWN ratings
+ *   [data-live=testimonials] + [data-live=testimonial-list]  approved comments, each a copy of the
+ *     page's own <template data-live=testimonial-card> with {{…}} filled in (HTML-escaped)
+ *   [data-live=price-<plan>], [data-live=daily-<plan>], [data-live=description-yearly]  today's price of
+ *     a plan whose price changed (decision 093), and the matching offer's price in the Product JSON-LD;
+ *     the page is built with the launch prices, which stay when there are no figures
+ * The finished HTML is kept per isolate for its (asset, figures) pair, so a request costs the asset
+ * lookup and a memory read; it carries an ETag of both, and a matching If-None-Match is a 304.
+ */
+import { MIN_RATINGS_SHOWN, ratingText, roundedCount } from "../../domain/ratings";
+import { PLANS, dailyPrice, euros, planDescription, type PlanType } from "../../domain/plans";
+import { landingFigures, type LandingFigures, type LandingTestimonial } from "./figures";
+
+const TEMPLATE_OPEN = '<template data-live="testimonial-card">';
+
+const escapeHtml = (s: string) =>
+  s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&#39;");
+
+/** The hero's line: the rating (when there are enough) and the count (when there is one). */
+export function badgeText(f: LandingFigures): string | null {
+  const parts: string[] = [];
+  if (f.ratings >= MIN_RATINGS_SHOWN && f.average !== null) parts.push(`Rated ${ratingText(f.average)}`);
+  if (f.headshots > 0) parts.push(`${roundedCount(f.headshots)} ${f.headshots === 1 ? "headshot" : "headshots"} generated`);
+  return parts.length ? parts.join(" · ") : null;
+}
+
+function testimonialCards(html: string, testimonials: LandingTestimonial[]): string {
+  const start = html.indexOf(TEMPLATE_OPEN);
+  const end = start < 0 ? -1 : html.indexOf("</template>", start);
+  if (end < 0) return "";
+  const card = html.slice(start + TEMPLATE_OPEN.length, end);
+  return testimonials
+    .map((t) => {
+      const values: Record<string, string> = {
+        stars: String(t.stars),
+        quote: escapeHtml(t.comment),
+        name: escapeHtml(t.firstName),
+        role: escapeHtml(t.role),
+      };
+      return card.replace(/\{\{(\w+)\}\}/g, (m, key: string) => values[key] ?? m);
+    })
+    .join("");
+}
+
+/** The landing's HTML with `figures` written in (or with every live part left hidden when undefined). */
+export async function renderLanding(html: string, figures: LandingFigures | undefined): Promise<string> {
+  const rewriter = new HTMLRewriter().on(`template[data-live="testimonial-card"]`, { element: (e) => { e.remove(); } });
+  if (figures) {
+    const badge = badgeText(figures);
+    const rated = figures.ratings >= MIN_RATINGS_SHOWN && figures.average !== null;
+    const unhide = (when: boolean) => ({ element: (e: Element) => { if (when) e.removeAttribute("hidden"); } });
+    const text = (value: string) => ({ element: (e: Element) => { e.setInnerContent(value); } });
+    rewriter
+      .on(`[data-live="badge"]`, unhide(badge !== null))
+      .on(`[data-live="badge-text"]`, text(badge ?? ""))
+      .on(`[data-live="claim-headshots"]`, unhide(figures.headshots > 0))
+      .on(`[data-live="headshots"]`, text(roundedCount(figures.headshots)))
+      .on(`[data-live="claim-rating"]`, unhide(rated))
+      .on(`[data-live="rating"]`, text(rated ? ratingText(figures.average!) : ""))
+      .on(`[data-live="testimonials"]`, unhide(figures.testimonials.length > 0))
+      .on(`[data-live="testimonial-list"]`, {
+        element: (e) => { e.setInnerContent(testimonialCards(html, figures.testimonials), { html: true }); },
+      });
+    const changed = figures.prices ?? {};
+    if (Object.keys(changed).length > 0) {
+      const amounts = Object.fromEntries(PLANS.map((p) => [p.id, changed[p.id] ?? p.priceCents])) as Record<PlanType, number>;
+      for (const p of PLANS) {
+        rewriter
+          .on(`[data-live="price-${p.id}"]`, text(euros(amounts[p.id])))
+          .on(`[data-live="daily-${p.id}"]`, text(`€${dailyPrice({ priceCents: amounts[p.id], periodDays: p.periodDays })} per day`));
+      }
+      rewriter.on(`[data-live="description-yearly"]`, text(planDescription("yearly", amounts)));
+      rewriter.on(`script[type="application/ld+json"]`, offerPrices(amounts));
+    }
+  }
+  return rewriter.transform(new Response(html)).text();
+}
+
+/** The Product JSON-LD's offers (one per plan, named as the plan) at today's prices; other scripts unchanged. */
+function offerPrices(amounts: Record<PlanType, number>): HTMLRewriterElementContentHandlers {
+  let buffer = "";
+  return {
+    text(chunk) {
+      buffer += chunk.text;
+      if (!chunk.lastInTextNode) {
+        chunk.remove();
+        return;
+      }
+      const source = buffer;
+      buffer = "";
+      let data: { "@type"?: string; offers?: { name?: string; price?: string }[] };
+      try {
+        data = JSON.parse(source) as typeof data;
+      } catch {
+        chunk.replace(source, { html: true });
+        return;
+      }
+      if (data["@type"] !== "Product" || !Array.isArray(data.offers)) {
+        chunk.replace(source, { html: true });
+        return;
+      }
+      for (const offer of data.offers) {
+        const plan = PLANS.find((p) => p.name === offer.name);
+        if (plan) offer.price = (amounts[plan.id] / 100).toFixed(2);
+      }
+      chunk.replace(JSON.stringify(data).replace(/</g, "\\u003c"), { html: true });
+    },
+  };
+}
+
+let rendered: { key: string; body: string } | undefined;
+
+export async function serveLanding(request: Request, env: Env, ctx: ExecutionContext): Promise<Response> {
+  const [asset, memo] = await Promise.all([
+    env.ASSETS.fetch(new Request(request.url, { method: "GET" })),
+    landingFigures(env, (p) => ctx.waitUntil(p)),
+  ]);
+  if (!asset.ok) return asset;
+  const key = `${asset.headers.get("ETag") ?? ""}|${memo?.version ?? "none"}`;
+  const etag = `W/"${key.replace(/[^\w-]/g, "")}"`;
+  const headers = new Headers(asset.headers);
+  headers.delete("Content-Length");
+  headers.set("ETag", etag);
+  headers.set("Cache-Control", "public, max-age=0, must-revalidate");
+  if (request.headers.get("If-None-Match") === etag) {
+    await asset.body?.cancel();
+    return new Response(null, { status: 304, headers });
+  }
+  if (rendered?.key === key) await asset.body?.cancel();
+  else rendered = { key, body: await renderLanding(await asset.text(), memo?.figures) };
+  return new Response(request.method === "HEAD" ? null : rendered.body, { status: 200, headers });
+}

@@ -1,0 +1,216 @@
+/**
+ * Shoots (issue 24), all for the signed-in owner (ownership filtered in SQL: another user's id is a 404):
+ *   POST  /api/shoots             multipart: photo ×1–3, style ×1–10 (distinct), gender?, emailWhenReady?
+ *                                 → 201 ApiShoot (every picture processing) | 400 | 402 | 403 | 413 | 429 | 503
+ *   GET   /api/shoots/:id         → ApiShoot; while it runs, the ask records that the owner is watching
+ *   PATCH /api/shoots/:id         {emailWhenReady} → ApiShoot (the processing screen's switch)
+ *   GET   /api/shoots/:id/zip     ?download options → the shoot's finished pictures as one streamed ZIP
+ *   GET   /api/downloads/zip      ?ids=a,b,…&download options → a selection of the owner's pictures as a ZIP
+ * Photos go through the single upload's code path (worker/headshots/photo-intake.ts) and its limits;
+ * the whole set is charged in one transaction (./start.ts).
+ */
+import { Hono } from "hono";
+import { z } from "zod";
+import { and, asc, eq, inArray, isNull, ne, sql } from "drizzle-orm";
+import { headshots, shoots, type Headshot, type Shoot } from "../../db/schema";
+import type { Db } from "../../db";
+import type { AppEnv } from "../env";
+import type { Config } from "../config";
+import { requireUser } from "../auth/middleware";
+import { ApiError, badRequest, conflict, notFound } from "../lib/errors";
+import { errorFields, log } from "../lib/log";
+import { validate } from "../lib/validate";
+import { putEncrypted } from "../storage/encrypted";
+import { referenceKey } from "../storage/keys";
+import { checkPhoto, insertOrCleanUp, uploadBodyLimit, type CheckedPhoto } from "../headshots/photo-intake";
+import { refuseDownloadBeyondPlan } from "../headshots/entitlement";
+import { toApiHeadshot, uploadAllowed } from "../headshots/routes";
+import { downloadQuery, normaliseDownload } from "../downloads/options";
+import { headshotZipResponse } from "../downloads/headshot-zip";
+import { startShoot, undoShoot } from "./start";
+import { GENDER_IDS, STYLE_IDS, type Gender, type StyleId } from "../../domain/styles";
+import { EMAIL_BY_DEFAULT_ABOVE, SHOOT_MAX_PHOTOS, SHOOT_MAX_STYLES, type ApiShoot } from "../../domain/shoots";
+import { isFinished } from "../../domain/headshot-lifecycle";
+
+const shootNotFound = () => notFound("Shoot not found.");
+const idParam = z.object({ id: z.uuid("Shoot not found.") });
+
+/** A repeated form field arrives as an array, a single one as a value. */
+const many = (v: unknown) => (v === undefined ? [] : Array.isArray(v) ? v : [v]);
+
+const shootForm = z.object({
+  photo: z.preprocess(
+    many,
+    z
+      .array(z.custom<File>((v) => v instanceof File, "Please choose a photo to upload"))
+      .min(1, "Please choose a photo to upload")
+      .max(SHOOT_MAX_PHOTOS, `Please choose at most ${SHOOT_MAX_PHOTOS} photos of the same person`),
+  ),
+  style: z.preprocess(
+    many,
+    z
+      .array(z.enum(STYLE_IDS, `Please choose among the ${STYLE_IDS.length} styles`))
+      .min(1, "Please choose at least one style")
+      .max(SHOOT_MAX_STYLES, `Please choose at most ${SHOOT_MAX_STYLES} styles`)
+      .refine((s) => new Set(s).size === s.length, "Please choose each style once"),
+  ),
+  gender: z.preprocess((v) => (v === "" ? undefined : v), z.enum(GENDER_IDS, "must be man or woman").optional()),
+  emailWhenReady: z.preprocess((v) => (v === "" ? undefined : v), z.enum(["true", "false"], "must be true or false").optional()),
+});
+
+const emailBody = z.object({ emailWhenReady: z.boolean("must be true or false") }, "Send the setting as JSON");
+
+const MAX_ZIP_SELECTION = 100;
+const zipSelection = z.object({
+  ids: z
+    .string("Choose the headshots to download")
+    .transform((s) => [...new Set(s.split(",").map((x) => x.trim()).filter(Boolean))])
+    .pipe(
+      z
+        .array(z.uuid("must be headshot ids, separated by commas"))
+        .min(1, "Choose the headshots to download")
+        .max(MAX_ZIP_SELECTION, `Choose at most ${MAX_ZIP_SELECTION} headshots for one ZIP`),
+    ),
+});
+
+async function toApiShoot(config: Config, shoot: Shoot, rows: Headshot[]): Promise<ApiShoot> {
+  const order = (style: string) => shoot.styles.indexOf(style);
+  const sorted = [...rows].sort((a, b) => order(a.style) - order(b.style));
+  return {
+    id: shoot.id,
+    styles: shoot.styles as StyleId[],
+    gender: (sorted[0]?.gender as Gender | null | undefined) ?? null,
+    photoCount: shoot.photoCount,
+    emailWhenReady: shoot.emailWhenReady,
+    finished: sorted.filter((h) => isFinished(h.status)).length,
+    ready: sorted.filter((h) => h.status === "completed").length,
+    done: sorted.every((h) => isFinished(h.status)),
+    createdAt: shoot.createdAt.toISOString(),
+    finishedAt: shoot.finishedAt?.toISOString() ?? null,
+    headshots: await Promise.all(sorted.map((h) => toApiHeadshot(config, h))),
+  };
+}
+
+async function loadShoot(db: Db, config: Config, userId: string, shootId: string, opts: { watching?: boolean } = {}): Promise<ApiShoot> {
+  const mine = and(eq(shoots.id, shootId), eq(shoots.userId, userId));
+  // While it runs, asking is watching (decision 131): the email is for people who are not.
+  const [shoot] = opts.watching
+    ? await db.update(shoots).set({ watchedAt: sql`now()` }).where(and(mine, isNull(shoots.finishedAt))).returning()
+    : [];
+  const [row] = shoot ? [shoot] : await db.select().from(shoots).where(mine).limit(1);
+  if (!row) throw shootNotFound();
+  const pictures = await db
+    .select()
+    .from(headshots)
+    .where(and(eq(headshots.shootId, shootId), eq(headshots.userId, userId)))
+    .orderBy(asc(headshots.createdAt));
+  return toApiShoot(config, row, pictures);
+}
+
+/** The owner's finished, still-served pictures among `where`, oldest first; the columns a download needs. */
+async function zipRows(db: Db, userId: string, where: ReturnType<typeof and>) {
+  const rows = await db
+    .select({
+      id: headshots.id,
+      userId: headshots.userId,
+      style: headshots.style,
+      resultKey: headshots.resultKey,
+      completedAt: headshots.completedAt,
+      updatedAt: headshots.updatedAt,
+    })
+    .from(headshots)
+    .where(and(
+      eq(headshots.userId, userId),
+      eq(headshots.status, "completed"),
+      ne(headshots.moderationStatus, "removed"),
+      isNull(headshots.imagesDeletedAt),
+      where,
+    ))
+    .orderBy(asc(headshots.createdAt), asc(headshots.id));
+  return rows.flatMap((r) => (r.resultKey ? [{ ...r, resultKey: r.resultKey }] : []));
+}
+
+const nothingToZip = () => conflict("None of these headshots is ready to download yet.");
+
+export const shootRoutes = new Hono<AppEnv>()
+  .post("/", requireUser, uploadAllowed, uploadBodyLimit(SHOOT_MAX_PHOTOS), validate("form", shootForm), async (c) => {
+    const form = c.req.valid("form");
+    const userId = c.var.user.id;
+    const photos: CheckedPhoto[] = [];
+    for (const file of form.photo) photos.push(await checkPhoto(file)); // one at a time: each is up to 10 MB
+    const shootId = crypto.randomUUID();
+    const pictures = form.style.map((style) => ({ id: crypto.randomUUID(), style }));
+    // Objects first (every picture keeps its own copy of every photo: storage/keys.ts referenceKey), then the rows.
+    const keys = pictures.flatMap((p) => photos.map((_, n) => referenceKey(userId, p.id, n + 1)));
+    const keyIds = await Promise.all(
+      pictures.flatMap((p) => photos.map((photo, n) => putEncrypted(c.env.IMAGES, c.var.config, referenceKey(userId, p.id, n + 1), photo.stripped, photo.type))),
+    );
+    const ids = await insertOrCleanUp(c.env.IMAGES, keys, () =>
+      startShoot(c.var.db, c.var.config, userId, {
+        id: shootId,
+        styles: form.style,
+        gender: form.gender ?? null,
+        emailWhenReady: form.emailWhenReady ? form.emailWhenReady === "true" : form.style.length > EMAIL_BY_DEFAULT_ABOVE,
+        photoCount: photos.length,
+        headshots: pictures.map((p, i) => ({
+          id: p.id,
+          style: p.style,
+          originalKey: referenceKey(userId, p.id, 1),
+          originalMime: photos[0]!.type,
+          encryptionKeyId: keyIds[i * photos.length]!,
+        })),
+      }),
+    );
+    try {
+      await c.env.GENERATIONS.sendBatch(ids.map((headshotId) => ({ body: { headshotId } })));
+    } catch (err) {
+      log("error", "shoot: enqueue failed", { requestId: c.var.requestId, shootId, ...errorFields(err) });
+      await undoShoot(c.var.db, userId, shootId);
+      throw new ApiError(503, "We couldn't start the generation just now. Please try again.");
+    }
+    return c.json(await loadShoot(c.var.db, c.var.config, userId, shootId), 201);
+  })
+  .get("/:id", requireUser, validate("param", idParam), async (c) => {
+    c.header("Cache-Control", "no-store");
+    return c.json(await loadShoot(c.var.db, c.var.config, c.var.user.id, c.req.valid("param").id, { watching: true }));
+  })
+  .patch("/:id", requireUser, validate("param", idParam), validate("json", emailBody), async (c) => {
+    const { id } = c.req.valid("param");
+    const userId = c.var.user.id;
+    const updated = await c.var.db
+      .update(shoots)
+      .set({ emailWhenReady: c.req.valid("json").emailWhenReady, watchedAt: sql`now()` })
+      .where(and(eq(shoots.id, id), eq(shoots.userId, userId)))
+      .returning({ id: shoots.id });
+    if (updated.length === 0) throw shootNotFound();
+    return c.json(await loadShoot(c.var.db, c.var.config, userId, id));
+  })
+  .get("/:id/zip", requireUser, validate("param", idParam), validate("query", downloadQuery), async (c) => {
+    const { id } = c.req.valid("param");
+    const userId = c.var.user.id;
+    const options = normaliseDownload(c.req.valid("query"));
+    const [shoot] = await c.var.db.select({ id: shoots.id }).from(shoots).where(and(eq(shoots.id, id), eq(shoots.userId, userId))).limit(1);
+    if (!shoot) throw shootNotFound();
+    await refuseDownloadBeyondPlan(c.var.db, userId, options);
+    const rows = await zipRows(c.var.db, userId, eq(headshots.shootId, id));
+    if (rows.length === 0) throw nothingToZip();
+    return headshotZipResponse(c.env.IMAGES, c.var.config, rows, options, "headshots.zip");
+  });
+
+export const zipRoutes = new Hono<AppEnv>().get(
+  "/zip",
+  requireUser,
+  validate("query", zipSelection.and(downloadQuery)),
+  async (c) => {
+    const query = c.req.valid("query");
+    const userId = c.var.user.id;
+    const options = normaliseDownload(query);
+    await refuseDownloadBeyondPlan(c.var.db, userId, options);
+    const rows = await zipRows(c.var.db, userId, inArray(headshots.id, query.ids));
+    if (rows.length === 0) throw nothingToZip();
+    if (rows.length < query.ids.length) {
+      throw badRequest(`${query.ids.length - rows.length} of the chosen headshots can't be downloaded (not finished, no longer available, or not yours).`);
+    }
+    return headshotZipResponse(c.env.IMAGES, c.var.config, rows, options, "headshots.zip");
+  },
+);

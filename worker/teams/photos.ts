@@ -1,0 +1,53 @@
+/**
+ * Each member's team photo: one of their own finished headshots, chosen by them (checked in SQL: the
+ * member's own, completed, still served). The owner's grid shows the chosen results only — never an
+ * original, never an unchosen picture — and a member who leaves or is removed is gone from it at once
+ * (their membership row, which holds the choice, is deleted).
+ */
+import { and, asc, eq, isNotNull, isNull, ne, sql } from "drizzle-orm";
+import type { Db } from "../../db";
+import { headshots, teamMembers, users } from "../../db/schema";
+import type { ApiTeamGridEntry } from "../../domain/team-api";
+import { TEAM_MESSAGES } from "../../domain/teams";
+import type { Config } from "../config";
+import { signImageUrl } from "../images/signed-urls";
+import { notFound } from "../lib/errors";
+
+const served = and(eq(headshots.status, "completed"), isNotNull(headshots.resultKey), isNull(headshots.imagesDeletedAt), ne(headshots.moderationStatus, "removed"));
+
+/** Sets (or, with null, clears) the caller's team photo. */
+export async function choosePhoto(db: Db, userId: string, headshotId: string | null): Promise<void> {
+  if (headshotId === null) {
+    const rows = await db.update(teamMembers).set({ chosenHeadshotId: null }).where(eq(teamMembers.userId, userId)).returning({ userId: teamMembers.userId });
+    if (rows.length === 0) throw notFound(TEAM_MESSAGES.notInTeam);
+    return;
+  }
+  const rows = await db
+    .update(teamMembers)
+    .set({ chosenHeadshotId: sql`${headshots.id}` })
+    .from(headshots)
+    .where(and(eq(teamMembers.userId, userId), eq(headshots.id, headshotId), eq(headshots.userId, userId), served))
+    .returning({ userId: teamMembers.userId });
+  if (rows.length === 0) {
+    const [member] = await db.select({ userId: teamMembers.userId }).from(teamMembers).where(eq(teamMembers.userId, userId));
+    throw notFound(member ? "Choose one of your own finished headshots." : TEAM_MESSAGES.notInTeam);
+  }
+}
+
+/** The chosen photos of the team's members, in the order they joined (the owner first). */
+export async function teamGrid(db: Db, config: Pick<Config, "URL_SIGNING_SECRET">, teamId: string): Promise<ApiTeamGridEntry[]> {
+  const rows = await db
+    .select({ userId: teamMembers.userId, headshotId: headshots.id, style: headshots.style, firstName: users.firstName, lastName: users.lastName, email: users.email })
+    .from(teamMembers)
+    .innerJoin(headshots, and(eq(headshots.id, teamMembers.chosenHeadshotId), eq(headshots.userId, teamMembers.userId), served))
+    .innerJoin(users, eq(users.id, teamMembers.userId))
+    .where(eq(teamMembers.teamId, teamId))
+    .orderBy(sql`${teamMembers.role} = 'owner' desc`, asc(teamMembers.joinedAt));
+  return Promise.all(rows.map(async (r) => ({
+    userId: r.userId,
+    name: [r.firstName, r.lastName].filter(Boolean).join(" ") || r.email.split("@")[0]!,
+    headshotId: r.headshotId,
+    style: r.style,
+    imageUrl: await signImageUrl(config, r.headshotId, "result"),
+  })));
+}

@@ -1,0 +1,278 @@
+/**
+ * /api/team (issue 25): creating and naming a team, the brand look, invitations (one link each, single
+ * use, 7 days, revocable, re-sendable, never more than the free seats — under concurrency too), accepting
+ * (the invited address, one team per person), removing members, the chosen photos and the owner's grid,
+ * and that every owner route refuses members, outsiders and other teams' owners.
+ */
+import { describe, expect, it } from "vitest";
+import { and, eq, isNull } from "drizzle-orm";
+import { headshots, teamInvitations, teamMembers, teams, users } from "../../db/schema";
+import { TEAM_INVITATION_DAYS } from "../../domain/teams";
+import { api, createTestUser, json, uniqueEmail } from "../test/helpers";
+import { expireInvitations, finishedHeadshot, invitationToken, joinedMember, send, setTeamSubscription, teamWithSeats, withDb } from "../test/teams";
+
+const myTeam = async (auth: Record<string, string>) => json(await api("/api/team", { headers: auth }));
+const invite = (auth: Record<string, string>, email: string) => send("POST", "/api/team/invitations", auth, { email });
+const memberCount = (teamId: string) => withDb(async (db) => (await db.select().from(teamMembers).where(eq(teamMembers.teamId, teamId))).length);
+
+describe("a team: created, named, one brand look", () => {
+  it("the creator owns it and is its first member; a person belongs to one team", async () => {
+    const { owner, teamId } = await teamWithSeats(3);
+    const view = await myTeam(owner.auth);
+    expect(view).toMatchObject({ role: "owner", team: { id: teamId, name: "Acme", look: null }, seats: { paid: 3, used: 1, invited: 0 } });
+    expect(view.members).toEqual([expect.objectContaining({ userId: owner.user.id, role: "owner", hasChosenPhoto: false })]);
+    expect((await send("POST", "/api/team", owner.auth, { name: "Second" })).status).toBe(409);
+
+    const renamed = await send("PATCH", "/api/team", owner.auth, { name: "Acme Inc.", style: "Office", brandColor: "#1e3a5f" });
+    expect(await json(renamed)).toMatchObject({ name: "Acme Inc.", style: "Office", brandColor: "#1E3A5F" });
+    expect((await myTeam(owner.auth)).team.look).toEqual({ style: "Office", brandColor: "#1E3A5F" });
+    expect((await send("PATCH", "/api/team", owner.auth, { brandColor: "navy" })).status).toBe(400);
+    expect((await send("PATCH", "/api/team", owner.auth, { style: "Cartoon" })).status).toBe(400);
+    expect((await send("POST", "/api/team", (await createTestUser()).auth, { name: "" })).status).toBe(400);
+  });
+
+  it("someone outside any team sees null; a member sees the team's name and look, not its members", async () => {
+    const outsider = await createTestUser();
+    expect(await myTeam(outsider.auth)).toBeNull();
+    const { owner } = await teamWithSeats(3);
+    await send("PATCH", "/api/team", owner.auth, { style: "Corporate", brandColor: "#112233" });
+    const member = await joinedMember(owner);
+    const view = await myTeam(member.auth);
+    expect(view).toEqual({ role: "member", team: expect.objectContaining({ name: "Acme", look: { style: "Corporate", brandColor: "#112233" } }), entitled: true, myChosenHeadshotId: null, ownPlanNotNeeded: false });
+  });
+
+  it("tells a member who also pays for their own plan that they no longer need it", async () => {
+    const { owner } = await teamWithSeats(3);
+    const member = await joinedMember(owner, { subscription: { planType: "monthly" } });
+    expect((await myTeam(member.auth)).ownPlanNotNeeded).toBe(true);
+  });
+});
+
+describe("invitations", () => {
+  it("mail one single-use link each, expiring in 7 days; never more than the free seats", async () => {
+    const { owner, teamId } = await teamWithSeats(3);
+    const [a, b, c] = [uniqueEmail("a"), uniqueEmail("b"), uniqueEmail("c")];
+    expect((await invite(owner.auth, a)).status).toBe(201);
+    expect((await invite(owner.auth, a.toUpperCase())).status).toBe(409); // already invited (same address)
+    expect((await invite(owner.auth, b)).status).toBe(201);
+    const full = await invite(owner.auth, c);
+    expect(full.status).toBe(409);
+    expect((await json(full)).message).toMatch(/Every seat is taken/);
+
+    const view = await myTeam(owner.auth);
+    expect(view.seats).toEqual({ paid: 3, used: 1, invited: 2 });
+    const inv = view.invitations.find((i: { email: string }) => i.email === a);
+    expect(inv.status).toBe("invited");
+    const days = (new Date(inv.expiresAt).getTime() - new Date(inv.sentAt).getTime()) / 864e5;
+    expect(days).toBeCloseTo(TEAM_INVITATION_DAYS, 3);
+    const token = await invitationToken(a);
+    const stored = await withDb((db) => db.select().from(teamInvitations).where(eq(teamInvitations.teamId, teamId)));
+    expect(stored.map((s) => s.tokenHash)).not.toContain(token); // only the hash is kept
+
+    // revoking frees the seat and kills the link
+    expect((await send("DELETE", `/api/team/invitations/${inv.id}`, owner.auth)).status).toBe(200);
+    expect((await api(`/api/team/invitation?token=${encodeURIComponent(token)}`)).status).toBe(410);
+    expect((await invite(owner.auth, c)).status).toBe(201);
+  });
+
+  it("a team without a live subscription can invite nobody", async () => {
+    const { owner } = await teamWithSeats(0);
+    expect((await invite(owner.auth, uniqueEmail())).status).toBe(409);
+  });
+
+  it("20 invitations at once with one free seat: exactly one is made", async () => {
+    const { owner, teamId } = await teamWithSeats(2);
+    const answers = await Promise.all(Array.from({ length: 20 }, () => invite(owner.auth, uniqueEmail("race"))));
+    expect(answers.filter((r) => r.status === 201)).toHaveLength(1);
+    expect(answers.filter((r) => r.status === 409)).toHaveLength(19);
+    const open = await withDb((db) => db.select().from(teamInvitations).where(and(eq(teamInvitations.teamId, teamId), isNull(teamInvitations.revokedAt))));
+    expect(open).toHaveLength(1);
+  });
+
+  it("re-sending mails a new link (the old one stops working) and restarts the 7 days; an expired one can be re-sent", async () => {
+    const { owner } = await teamWithSeats(3);
+    const person = await createTestUser();
+    await invite(owner.auth, person.user.email);
+    const first = await invitationToken(person.user.email);
+    const [inv] = (await myTeam(owner.auth)).invitations;
+    await expireInvitations(person.user.email);
+    expect((await myTeam(owner.auth)).invitations[0].status).toBe("expired");
+    expect((await myTeam(owner.auth)).seats.invited).toBe(0); // an expired invitation holds no seat
+    expect((await send("POST", "/api/team/accept", person.auth, { token: first })).status).toBe(410);
+
+    expect((await send("POST", `/api/team/invitations/${inv.id}/resend`, owner.auth)).status).toBe(200);
+    const second = await invitationToken(person.user.email);
+    expect(second).not.toBe(first);
+    const again = (await myTeam(owner.auth)).invitations[0];
+    expect(again).toMatchObject({ id: inv.id, status: "invited", resentCount: 1 });
+    expect((await send("POST", "/api/team/accept", person.auth, { token: first })).status).toBe(410);
+    expect(await json(await api(`/api/team/invitation?token=${encodeURIComponent(second)}`))).toEqual({ teamName: "Acme", email: person.user.email });
+    expect((await send("POST", "/api/team/accept", person.auth, { token: second })).status).toBe(200);
+  });
+});
+
+describe("accepting", () => {
+  it("needs the invited address; the link works once; a person joins at most one team", async () => {
+    const { owner, teamId } = await teamWithSeats(3);
+    const invited = await createTestUser();
+    const someoneElse = await createTestUser();
+    await invite(owner.auth, invited.user.email);
+    const token = await invitationToken(invited.user.email);
+
+    const wrong = await send("POST", "/api/team/accept", someoneElse.auth, { token });
+    expect(wrong.status).toBe(403);
+    expect((await send("POST", "/api/team/accept", invited.auth, { token: "not-a-real-token-at-all" })).status).toBe(410);
+    expect((await send("POST", "/api/team/accept", {}, { token })).status).toBe(401);
+    const ok = await send("POST", "/api/team/accept", invited.auth, { token });
+    expect(await json(ok)).toEqual({ teamId, teamName: "Acme" });
+    expect((await send("POST", "/api/team/accept", invited.auth, { token })).status).toBe(410);
+    expect(await myTeam(owner.auth)).toMatchObject({ seats: { paid: 3, used: 2, invited: 0 }, invitations: [] });
+
+    // a second team's invitation to the same person: refused, they stay in the first
+    const other = await teamWithSeats(3);
+    await invite(other.owner.auth, invited.user.email);
+    const res = await send("POST", "/api/team/accept", invited.auth, { token: await invitationToken(invited.user.email) });
+    expect(res.status).toBe(409);
+    expect((await myTeam(invited.auth)).team.id).toBe(teamId);
+    // and an owner of a team cannot join another one
+    await invite(other.owner.auth, owner.user.email);
+    expect((await send("POST", "/api/team/accept", owner.auth, { token: await invitationToken(owner.user.email) })).status).toBe(409);
+  });
+
+  it("20 accepts at once with one free seat left: exactly one joins", async () => {
+    const { owner, teamId } = await teamWithSeats(21);
+    const people = await Promise.all(Array.from({ length: 20 }, () => createTestUser()));
+    for (const p of people) expect((await invite(owner.auth, p.user.email)).status).toBe(201);
+    const tokens = await Promise.all(people.map((p) => invitationToken(p.user.email)));
+    // the seats were lowered since (at Stripe, say): the owner and one more
+    await setTeamSubscription(teamId, { seats: 2 });
+    const answers = await Promise.all(people.map((p, i) => send("POST", "/api/team/accept", p.auth, { token: tokens[i] })));
+    expect(answers.map((r) => r.status).sort()).toEqual([200, ...Array(19).fill(409)]);
+    expect(await memberCount(teamId)).toBe(2);
+  });
+
+  it("20 accepts of one link at once: exactly one joins", async () => {
+    const { owner, teamId } = await teamWithSeats(5);
+    const person = await createTestUser();
+    await invite(owner.auth, person.user.email);
+    const token = await invitationToken(person.user.email);
+    const answers = await Promise.all(Array.from({ length: 20 }, () => send("POST", "/api/team/accept", person.auth, { token })));
+    expect(answers.filter((r) => r.status === 200)).toHaveLength(1);
+    expect(await memberCount(teamId)).toBe(2);
+  });
+});
+
+describe("members and their photos", () => {
+  it("each member chooses one of their own finished headshots; the grid shows chosen results only", async () => {
+    const { owner } = await teamWithSeats(4);
+    const ann = await joinedMember(owner);
+    const bob = await joinedMember(owner);
+    const annPhoto = await finishedHeadshot(ann.user.id);
+    await finishedHeadshot(ann.user.id); // not chosen: never shown
+    const bobPhoto = await finishedHeadshot(bob.user.id);
+    const unfinished = await finishedHeadshot(bob.user.id).then(async () => (await import("../test/headshots")).seedPending(bob.user.id));
+
+    expect((await send("PUT", "/api/team/photo", ann.auth, { headshotId: bobPhoto })).status).toBe(404); // not hers
+    expect((await send("PUT", "/api/team/photo", bob.auth, { headshotId: unfinished })).status).toBe(404); // not finished
+    expect((await send("PUT", "/api/team/photo", ann.auth, { headshotId: annPhoto })).status).toBe(200);
+    expect((await send("PUT", "/api/team/photo", bob.auth, { headshotId: bobPhoto })).status).toBe(200);
+    expect((await send("PUT", "/api/team/photo", (await createTestUser()).auth, { headshotId: annPhoto })).status).toBe(404);
+
+    const { photos } = await json(await api("/api/team/grid", { headers: owner.auth }));
+    expect(photos.map((p: { headshotId: string }) => p.headshotId)).toEqual([annPhoto, bobPhoto]);
+    for (const p of photos) {
+      expect(p.imageUrl).toMatch(new RegExp(`^/api/images/${p.headshotId}/result\\?exp=\\d+&sig=[0-9a-f]{64}$`));
+      expect(p.imageUrl).not.toContain("original");
+    }
+    expect(photos[0]).toMatchObject({ userId: ann.user.id, name: "Test User", style: "Office" });
+    const members = (await myTeam(owner.auth)).members;
+    expect(members.map((m: { hasChosenPhoto: boolean }) => m.hasChosenPhoto)).toEqual([false, true, true]);
+
+    // clearing the choice takes the photo off the grid
+    expect((await send("PUT", "/api/team/photo", bob.auth, { headshotId: null })).status).toBe(200);
+    expect((await json(await api("/api/team/grid", { headers: owner.auth }))).photos).toHaveLength(1);
+  });
+
+  it("a removed member leaves the grid at once; their account and photos stay theirs", async () => {
+    const { owner, teamId } = await teamWithSeats(3);
+    const ann = await joinedMember(owner);
+    const photo = await finishedHeadshot(ann.user.id);
+    await send("PUT", "/api/team/photo", ann.auth, { headshotId: photo });
+    expect((await send("DELETE", `/api/team/members/${owner.user.id}`, owner.auth)).status).toBe(404); // not the owner
+    expect((await send("DELETE", `/api/team/members/${ann.user.id}`, owner.auth)).status).toBe(200);
+    expect((await json(await api("/api/team/grid", { headers: owner.auth }))).photos).toEqual([]);
+    expect(await myTeam(ann.auth)).toBeNull();
+    expect(await memberCount(teamId)).toBe(1);
+    const kept = await withDb(async (db) => ({
+      user: (await db.select().from(users).where(eq(users.id, ann.user.id))).length,
+      photo: (await db.select().from(headshots).where(eq(headshots.id, photo)))[0]?.status,
+    }));
+    expect(kept).toEqual({ user: 1, photo: "completed" });
+    expect((await myTeam(owner.auth)).seats).toEqual({ paid: 3, used: 1, invited: 0 });
+  });
+
+  it("a member may leave; the owner may not", async () => {
+    const { owner } = await teamWithSeats(3);
+    const ann = await joinedMember(owner);
+    expect((await send("POST", "/api/team/leave", owner.auth)).status).toBe(409);
+    expect((await send("POST", "/api/team/leave", ann.auth)).status).toBe(200);
+    expect(await myTeam(ann.auth)).toBeNull();
+  });
+});
+
+describe("every owner route refuses members, outsiders and other teams' owners", () => {
+  const ownerRoutes: [string, string, unknown?][] = [
+    ["PATCH", "/api/team", { name: "Taken over" }],
+    ["DELETE", "/api/team"],
+    ["POST", "/api/team/invitations", { email: "someone@example.test" }],
+    ["GET", "/api/team/grid"],
+    ["POST", "/api/team/checkout", { seats: 5 }],
+    ["POST", "/api/team/seats", { seats: 5 }],
+    ["GET", "/api/team/seats-preview?seats=5"],
+    ["POST", "/api/team/cancel"],
+    ["POST", "/api/team/resume"],
+    ["GET", "/api/team/refund-eligibility"],
+    ["POST", "/api/team/refund"],
+  ];
+
+  it("a member gets 403 and an outsider 404 from every owner route; nothing changes", async () => {
+    const { owner, teamId } = await teamWithSeats(4);
+    const member = await joinedMember(owner);
+    const outsider = await createTestUser();
+    for (const [method, path, body] of ownerRoutes) {
+      expect((await send(method, path, member.auth, body)).status, `${method} ${path} as a member`).toBe(403);
+      expect((await send(method, path, outsider.auth, body)).status, `${method} ${path} outside a team`).toBe(404);
+      expect((await send(method, path, {}, body)).status, `${method} ${path} signed out`).toBe(401);
+    }
+    const [team] = await withDb((db) => db.select().from(teams).where(eq(teams.id, teamId)));
+    expect(team!.name).toBe("Acme");
+    expect(await memberCount(teamId)).toBe(2);
+  });
+
+  it("routes naming an invitation or a member answer another team's owner 404, as for ids that do not exist", async () => {
+    const mine = await teamWithSeats(4);
+    const theirs = await teamWithSeats(4);
+    const theirMember = await joinedMember(theirs.owner);
+    const invited = uniqueEmail("theirs");
+    await invite(theirs.owner.auth, invited);
+    const [theirInvitation] = (await myTeam(theirs.owner.auth)).invitations;
+    const routes: [string, string][] = [
+      ["DELETE", `/api/team/members/${theirMember.user.id}`],
+      ["DELETE", `/api/team/members/${theirs.owner.user.id}`],
+      ["DELETE", `/api/team/invitations/${theirInvitation.id}`],
+      ["POST", `/api/team/invitations/${theirInvitation.id}/resend`],
+    ];
+    for (const [method, path] of routes) {
+      const res = await send(method, path, mine.owner.auth);
+      expect(res.status, `${method} ${path}`).toBe(404);
+      expect(JSON.stringify(await json(res))).not.toContain(invited);
+      const unknown = path.replace(/[0-9a-f-]{36}/, crypto.randomUUID());
+      expect((await send(method, unknown, mine.owner.auth)).status).toBe(404);
+    }
+    // theirs are untouched
+    expect((await myTeam(theirs.owner.auth)).members).toHaveLength(2);
+    expect((await myTeam(theirs.owner.auth)).invitations).toEqual([expect.objectContaining({ id: theirInvitation.id, resentCount: 0, status: "invited" })]);
+    // and members of another team are not members of mine: choosing a photo works only on one's own team
+    expect((await myTeam(mine.owner.auth)).members).toHaveLength(1);
+  });
+});

@@ -1,0 +1,171 @@
+/**
+ * /api/team — teams (issue 25). Every route finds the caller's team from the session (never from an id
+ * the client sends); routes that name an invitation or a member filter by that team in SQL, so another
+ * team's owner gets the same 404 as for an id that does not exist. Owner-only routes answer 403 to a
+ * member and 404 outside any team. The invitation preview is the one public route (the link's token is
+ * the capability).
+ */
+import { Hono, type Context } from "hono";
+import { z } from "zod";
+import { STYLE_IDS } from "../../domain/styles";
+import { BRAND_COLOR_PATTERN, TEAM_NAME_MAX } from "../../domain/teams";
+import type { ApiInvitationPreview, ApiMyTeam, ApiTeamGridEntry } from "../../domain/team-api";
+import { requireUser } from "../auth/middleware";
+import { emailField } from "../auth/fields";
+import { changeTeamSeats, createTeamCheckout, endTeamSubscriptionNow, setTeamCancel, teamSeatsPreview } from "../billing/team-billing";
+import { refundEligibility, refundFirstSubscription } from "../billing/money-back";
+import type { AppEnv } from "../env";
+import { appOrigin } from "../lib/app-origin";
+import { enforce } from "../lib/rate-limit";
+import { plainText, validate } from "../lib/validate";
+import { createMailer } from "../mail/mailer";
+import { teamInvitationEmail } from "../mail/templates";
+import { accept, invite, preview, resend, revoke, type IssuedInvitation } from "./invitations";
+import { choosePhoto, teamGrid } from "./photos";
+import { closable, createTeam, deleteTeam, leaveTeam, myTeam, ownerTeam, removeMember, updateTeam } from "./team";
+
+const nameField = z.string().trim().min(1, "Please give the team a name.").max(TEAM_NAME_MAX).pipe(plainText);
+const idParam = z.object({ id: z.uuid("is not a valid id") });
+const seatsField = z.coerce.number().int("must be a whole number");
+const tokenField = z.string().trim().min(10, "is not a valid invitation link").max(200);
+
+/** Invitations (and re-sends) a team may send per hour: enough for any real team, not for a spammer. */
+const INVITES_PER_HOUR = 50;
+
+export const teamRoutes = new Hono<AppEnv>()
+  .get("/", requireUser, async (c) => {
+    const body: ApiMyTeam | null = await myTeam(c.var.db, c.var.user.id);
+    c.header("Cache-Control", "no-store");
+    return c.json(body);
+  })
+
+  .post("/", requireUser, validate("json", z.object({ name: nameField })), async (c) => {
+    const team = await createTeam(c.var.db, c.var.user.id, c.req.valid("json").name);
+    return c.json({ id: team.id, name: team.name }, 201);
+  })
+
+  /** Name and brand look: a style and a background colour (#RRGGBB). */
+  .patch(
+    "/",
+    requireUser,
+    validate("json", z.object({
+      name: nameField.optional(),
+      style: z.enum(STYLE_IDS, `Please choose one of the ${STYLE_IDS.length} styles`).optional(),
+      brandColor: z.string().trim().regex(BRAND_COLOR_PATTERN, "must be a colour like #1E3A5F").optional(),
+    })),
+    async (c) => {
+      const team = await ownerTeam(c.var.db, c.var.user.id);
+      const updated = await updateTeam(c.var.db, team.id, c.req.valid("json"));
+      return c.json({ id: updated.id, name: updated.name, style: updated.style, brandColor: updated.brandColor });
+    },
+  )
+
+  /** Closes the team: refused while its subscription still renews; a cancelled one ends now (decision 141). */
+  .delete("/", requireUser, async (c) => {
+    const team = await ownerTeam(c.var.db, c.var.user.id);
+    const { endNow } = await closable(c.var.db, team.id);
+    if (endNow) await endTeamSubscriptionNow(c.var.db, c.var.config, endNow);
+    await deleteTeam(c.var.db, team.id);
+    return c.json({ success: true as const });
+  })
+
+  .post("/invitations", requireUser, validate("json", z.object({ email: emailField })), async (c) => {
+    const { db } = c.var;
+    const team = await ownerTeam(db, c.var.user.id);
+    await enforce(db, [{ key: `team-invite:${team.id}`, limit: INVITES_PER_HOUR, windowSeconds: 3600 }], "Too many invitations in an hour. Please wait a little.");
+    const issued = await invite(db, team, c.var.user.id, c.req.valid("json").email);
+    await sendInvitation(c, issued);
+    return c.json({ id: issued.id, email: issued.email }, 201);
+  })
+
+  .post("/invitations/:id/resend", requireUser, validate("param", idParam), async (c) => {
+    const { db } = c.var;
+    const team = await ownerTeam(db, c.var.user.id);
+    await enforce(db, [{ key: `team-invite:${team.id}`, limit: INVITES_PER_HOUR, windowSeconds: 3600 }], "Too many invitations in an hour. Please wait a little.");
+    const issued = await resend(db, team, c.req.valid("param").id);
+    await sendInvitation(c, issued);
+    return c.json({ id: issued.id, email: issued.email });
+  })
+
+  .delete("/invitations/:id", requireUser, validate("param", idParam), async (c) => {
+    const team = await ownerTeam(c.var.db, c.var.user.id);
+    await revoke(c.var.db, team.id, c.req.valid("param").id);
+    return c.json({ success: true as const });
+  })
+
+  /** Public: what the invitation page shows before the person signs in. */
+  .get("/invitation", validate("query", z.object({ token: tokenField })), async (c) => {
+    const body: ApiInvitationPreview = await preview(c.var.db, c.req.valid("query").token);
+    c.header("Cache-Control", "no-store");
+    return c.json(body);
+  })
+
+  .post("/accept", requireUser, validate("json", z.object({ token: tokenField })), async (c) => {
+    return c.json(await accept(c.var.db, c.var.user.id, c.req.valid("json").token));
+  })
+
+  .delete("/members/:id", requireUser, validate("param", idParam), async (c) => {
+    const team = await ownerTeam(c.var.db, c.var.user.id);
+    await removeMember(c.var.db, team.id, c.req.valid("param").id);
+    return c.json({ success: true as const });
+  })
+
+  .post("/leave", requireUser, async (c) => {
+    await leaveTeam(c.var.db, c.var.user.id);
+    return c.json({ success: true as const });
+  })
+
+  /** The caller's team photo: one of their own finished headshots, or null to clear it. */
+  .put("/photo", requireUser, validate("json", z.object({ headshotId: z.uuid("is not a valid id").nullable() })), async (c) => {
+    await choosePhoto(c.var.db, c.var.user.id, c.req.valid("json").headshotId);
+    return c.json({ success: true as const });
+  })
+
+  .get("/grid", requireUser, async (c) => {
+    const team = await ownerTeam(c.var.db, c.var.user.id);
+    const body: { photos: ApiTeamGridEntry[] } = { photos: await teamGrid(c.var.db, c.var.config, team.id) };
+    c.header("Cache-Control", "no-store");
+    return c.json(body);
+  })
+
+  .post("/checkout", requireUser, validate("json", z.object({ seats: seatsField })), async (c) => {
+    const team = await ownerTeam(c.var.db, c.var.user.id);
+    return c.json(await createTeamCheckout(c.var.db, c.var.config, appOrigin(c), team, c.req.valid("json").seats));
+  })
+
+  .post("/seats", requireUser, validate("json", z.object({ seats: seatsField })), async (c) => {
+    const team = await ownerTeam(c.var.db, c.var.user.id);
+    return c.json(await changeTeamSeats(c.var.db, c.var.config, team.id, c.req.valid("json").seats));
+  })
+
+  .get("/seats-preview", requireUser, validate("query", z.object({ seats: seatsField })), async (c) => {
+    const team = await ownerTeam(c.var.db, c.var.user.id);
+    c.header("Cache-Control", "no-store");
+    return c.json(await teamSeatsPreview(c.var.db, c.var.config, team.id, c.req.valid("query").seats));
+  })
+
+  .post("/cancel", requireUser, async (c) => {
+    const team = await ownerTeam(c.var.db, c.var.user.id);
+    return c.json(await setTeamCancel(c.var.db, c.var.config, team.id, true));
+  })
+
+  .post("/resume", requireUser, async (c) => {
+    const team = await ownerTeam(c.var.db, c.var.user.id);
+    return c.json(await setTeamCancel(c.var.db, c.var.config, team.id, false));
+  })
+
+  .get("/refund-eligibility", requireUser, async (c) => {
+    const team = await ownerTeam(c.var.db, c.var.user.id);
+    c.header("Cache-Control", "no-store");
+    return c.json(await refundEligibility(c.var.db, c.var.config, { userId: c.var.user.id, teamId: team.id }));
+  })
+
+  .post("/refund", requireUser, async (c) => {
+    const team = await ownerTeam(c.var.db, c.var.user.id);
+    return c.json(await refundFirstSubscription(c.var.db, c.var.config, { userId: c.var.user.id, teamId: team.id }));
+  });
+
+async function sendInvitation(c: Context<AppEnv>, issued: IssuedInvitation) {
+  const link = `${appOrigin(c)}/team/join?token=${encodeURIComponent(issued.token)}`;
+  await createMailer(c.var.config, c.env).send(teamInvitationEmail(issued.email, { teamName: issued.teamName, link }));
+}

@@ -1,0 +1,145 @@
+/**
+ * A team and who may act on it. Every function takes the caller's user id and finds "my team" in SQL
+ * (team_members is keyed by the user), so no route ever reads a team by an id the client sent: another
+ * team's owner can name nothing of ours. `ownerTeam` answers 404 outside any team and 403 to a member.
+ */
+import { and, asc, desc, eq, isNull, ne, sql } from "drizzle-orm";
+import type { Db } from "../../db";
+import { teamInvitations, teamMembers, teams, users, type Team } from "../../db/schema";
+import { TEAM_MESSAGES, normalizeBrandColor, type TeamRole } from "../../domain/teams";
+import type { ApiMyTeam, ApiTeamLook } from "../../domain/team-api";
+import { hasActiveSubscription } from "../billing/subscription";
+import { isUniqueViolation } from "../lib/db-errors";
+import { conflict, forbidden, notFound } from "../lib/errors";
+import { openInvitation, seatsTaken } from "./seats";
+import { seatsToFill, teamSubscriptionOf } from "./subscription";
+
+export interface Membership { team: Team; role: TeamRole; chosenHeadshotId: string | null }
+
+export async function membershipOf(db: Db, userId: string): Promise<Membership | null> {
+  const [row] = await db
+    .select({ team: teams, role: teamMembers.role, chosenHeadshotId: teamMembers.chosenHeadshotId })
+    .from(teamMembers)
+    .innerJoin(teams, eq(teams.id, teamMembers.teamId))
+    .where(eq(teamMembers.userId, userId))
+    .limit(1);
+  return row ?? null;
+}
+
+/** The team the caller owns: 404 outside any team, 403 for a member who is not its owner. */
+export async function ownerTeam(db: Db, userId: string): Promise<Team> {
+  const membership = await membershipOf(db, userId);
+  if (!membership) throw notFound(TEAM_MESSAGES.notInTeam);
+  if (membership.role !== "owner" || membership.team.ownerUserId !== userId) throw forbidden(TEAM_MESSAGES.ownerOnly);
+  return membership.team;
+}
+
+/** Creates a team owned (and joined) by the caller; 409 when they are already in one. */
+export async function createTeam(db: Db, userId: string, name: string): Promise<Team> {
+  try {
+    return await db.transaction(async (tx) => {
+      const [team] = await tx.insert(teams).values({ name, ownerUserId: userId }).returning();
+      await tx.insert(teamMembers).values({ userId, teamId: team!.id, role: "owner" });
+      return team!;
+    });
+  } catch (err) {
+    if (isUniqueViolation(err)) throw conflict(TEAM_MESSAGES.alreadyInTeam);
+    throw err;
+  }
+}
+
+export async function updateTeam(db: Db, teamId: string, change: { name?: string; style?: string; brandColor?: string }): Promise<Team> {
+  const [team] = await db
+    .update(teams)
+    .set({
+      ...(change.name !== undefined ? { name: change.name } : {}),
+      ...(change.style !== undefined ? { style: change.style } : {}),
+      ...(change.brandColor !== undefined ? { brandColor: normalizeBrandColor(change.brandColor) } : {}),
+      updatedAt: sql`now()`,
+    })
+    .where(eq(teams.id, teamId))
+    .returning();
+  if (!team) throw notFound(TEAM_MESSAGES.notInTeam);
+  return team;
+}
+
+export const lookOf = (team: Pick<Team, "style" | "brandColor">): ApiTeamLook | null =>
+  team.style && team.brandColor ? { style: team.style, brandColor: team.brandColor } : null;
+
+const displayName = (u: { firstName: string | null; lastName: string | null; email: string }) =>
+  [u.firstName, u.lastName].filter(Boolean).join(" ") || u.email.split("@")[0]!;
+
+/** GET /api/team: the owner's full view, a member's short one, or null. */
+export async function myTeam(db: Db, userId: string): Promise<ApiMyTeam | null> {
+  const membership = await membershipOf(db, userId);
+  if (!membership) return null;
+  const { team } = membership;
+  const sub = await teamSubscriptionOf(db, team.id);
+  const ownPlanNotNeeded = (sub?.entitled ?? false) && (await hasActiveSubscription(db, userId));
+  const head = { id: team.id, name: team.name, look: lookOf(team) };
+  if (membership.role !== "owner") {
+    return { role: "member", team: head, entitled: sub?.entitled ?? false, myChosenHeadshotId: membership.chosenHeadshotId, ownPlanNotNeeded };
+  }
+  const members = await db
+    .select({ userId: teamMembers.userId, role: teamMembers.role, joinedAt: teamMembers.joinedAt, chosen: teamMembers.chosenHeadshotId, email: users.email, firstName: users.firstName, lastName: users.lastName })
+    .from(teamMembers)
+    .innerJoin(users, eq(users.id, teamMembers.userId))
+    .where(eq(teamMembers.teamId, team.id))
+    .orderBy(desc(sql`${teamMembers.role} = 'owner'`), asc(teamMembers.joinedAt));
+  const invitations = await db
+    .select({ id: teamInvitations.id, email: teamInvitations.email, expiresAt: teamInvitations.expiresAt, sentAt: teamInvitations.sentAt, resentCount: teamInvitations.resentCount, open: sql<boolean>`${openInvitation}` })
+    .from(teamInvitations)
+    .where(and(eq(teamInvitations.teamId, team.id), isNull(teamInvitations.acceptedAt), isNull(teamInvitations.revokedAt)))
+    .orderBy(asc(teamInvitations.createdAt));
+  const taken = await seatsTaken(db, team.id);
+  return {
+    role: "owner",
+    team: head,
+    subscription: sub && {
+      status: sub.status,
+      seats: sub.seats,
+      scheduledSeats: sub.scheduledSeats,
+      scheduledAt: sub.scheduledAt?.toISOString() ?? null,
+      currentPeriodEnd: sub.currentPeriodEnd?.toISOString() ?? null,
+      cancelAtPeriodEnd: sub.cancelAtPeriodEnd,
+      entitled: sub.entitled,
+    },
+    seats: { paid: seatsToFill(sub), used: taken.members, invited: taken.invited },
+    members: members.map((m) => ({ userId: m.userId, email: m.email, name: displayName(m), role: m.role, joinedAt: m.joinedAt.toISOString(), hasChosenPhoto: m.chosen !== null })),
+    invitations: invitations.map((i) => ({ id: i.id, email: i.email, status: i.open ? "invited" : "expired", expiresAt: i.expiresAt.toISOString(), sentAt: i.sentAt.toISOString(), resentCount: i.resentCount })),
+    myChosenHeadshotId: membership.chosenHeadshotId,
+    ownPlanNotNeeded,
+  };
+}
+
+/** Removes a member (not the owner) of the caller's team: their account and photos stay theirs. */
+export async function removeMember(db: Db, teamId: string, memberId: string): Promise<void> {
+  const removed = await db
+    .delete(teamMembers)
+    .where(and(eq(teamMembers.teamId, teamId), eq(teamMembers.userId, memberId), ne(teamMembers.role, "owner")))
+    .returning({ userId: teamMembers.userId });
+  if (removed.length === 0) throw notFound("There is no such member in your team.");
+}
+
+/** A member leaves their team (the owner closes it instead). */
+export async function leaveTeam(db: Db, userId: string): Promise<void> {
+  const membership = await membershipOf(db, userId);
+  if (!membership) throw notFound(TEAM_MESSAGES.notInTeam);
+  if (membership.role === "owner") throw conflict("The owner can't leave the team. Close the team instead.");
+  await db.delete(teamMembers).where(and(eq(teamMembers.userId, userId), eq(teamMembers.role, "member")));
+}
+
+/**
+ * Whether the team may be closed: not while its subscription is live and still renewing (cancel it
+ * first, decision 141). Answers the live, cancelled subscription that closing then ends at once.
+ */
+export async function closable(db: Db, teamId: string): Promise<{ endNow: string | null }> {
+  const sub = await teamSubscriptionOf(db, teamId);
+  if (sub?.live && !sub.cancelAtPeriodEnd) throw conflict("Cancel the team's subscription first; then the team can be closed.");
+  return { endNow: sub?.live ? sub.stripeSubscriptionId : null };
+}
+
+/** Deletes the team, its memberships and invitations; members keep their accounts and photos. */
+export async function deleteTeam(db: Db, teamId: string): Promise<void> {
+  await db.delete(teams).where(eq(teams.id, teamId));
+}
