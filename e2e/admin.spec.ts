@@ -1,29 +1,11 @@
 import { readFile } from "node:fs/promises";
-import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
-import { PASSWORD, createVerifiedAccount, mailLink, portraitPng, signIn } from "./helpers";
-
-/** playwright.config.ts starts the app with this operator address. */
-const OPERATOR = "operator@headshot.local";
-
-/** Signs the operator up and verifies the address, unless an earlier test already did. */
-async function ensureOperator(request: APIRequestContext) {
-  const res = await request.post("/api/auth/signup", { data: { email: OPERATOR, password: PASSWORD, acceptTerms: true } });
-  if (res.status() === 201) {
-    const verified = await request.get(await mailLink(request, OPERATOR, "/api/auth/verify"), { maxRedirects: 0 });
-    expect(verified.status()).toBe(302);
-  } else {
-    expect(res.status()).toBe(409);
-  }
-}
+import { expect, test, type APIRequestContext } from "@playwright/test";
+import { OPERATOR, authHeaders, createVerifiedAccount, ensureOperator, openTab, portraitPng, seriousA11yProblems, signIn } from "./helpers";
 
 /** A verified user with one finished headshot, made through the API; answers their email. */
 async function userWithHeadshot(request: APIRequestContext, prefix: string): Promise<string> {
   const email = await createVerifiedAccount(request, prefix);
-  const signin = await request.post("/api/auth/signin", { data: { email, password: PASSWORD } });
-  expect(signin.status()).toBe(200);
-  const { accessToken } = (await signin.json()) as { accessToken: string };
-  const headers = { Authorization: `Bearer ${accessToken}` };
+  const headers = await authHeaders(request, email);
   const upload = await request.post("/api/headshots/upload", {
     headers,
     multipart: { photo: { name: "me.png", mimeType: "image/png", buffer: await portraitPng() }, style: "Corporate", gender: "woman" },
@@ -38,11 +20,6 @@ async function userWithHeadshot(request: APIRequestContext, prefix: string): Pro
     })
     .toBe("completed");
   return email;
-}
-
-async function openTab(page: Page, name: string) {
-  await page.getByRole("tab", { name }).click();
-  await expect(page.getByRole("tab", { name })).toHaveAttribute("aria-selected", "true");
 }
 
 test("the operator reads every tab, flags and deletes a headshot, exports users and deletes a user", async ({ page, request }) => {
@@ -121,13 +98,14 @@ test("the operator reads every tab, flags and deletes a headshot, exports users 
 
   // The server filters by moderation status: flagged ones, then (after the delete) removed ones.
   const showOnly = async (status: string) => {
-    await page.getByLabel("Show").click();
+    await page.getByLabel("Show", { exact: true }).click();
     await page.getByRole("option", { name: status }).click();
   };
   await showOnly("Flagged");
   await expect(card).toHaveCount(1);
   await card.getByRole("checkbox").check();
   await page.getByRole("button", { name: "Delete (1)" }).click();
+  await page.getByRole("alertdialog", { name: "Delete this headshot?" }).getByRole("button", { name: "Delete headshot" }).click();
   await expect(page.getByText("1 headshots have been deleted.", { exact: true })).toBeVisible();
   await expect(card).toHaveCount(0); // no longer flagged
   await expect(page.getByRole("button", { name: /^Delete \(/ })).toHaveCount(0);
@@ -149,7 +127,7 @@ test("the operator reads every tab, flags and deletes a headshot, exports users 
   expect(download.suggestedFilename()).toBe("users.csv");
   const csv = await readFile(await download.path(), "utf8");
   const lines = csv.trimEnd().split("\r\n");
-  expect(lines[0]).toBe("id,email,first_name,last_name,headshots,subscriptions,subscription_status,subscription_plan,last_headshot_at,joined_at");
+  expect(lines[0]).toBe("id,email,first_name,last_name,headshots,subscriptions,subscription_status,subscription_plan,last_headshot_at,joined_at,team,team_role");
   expect(lines.find((l) => l.includes(victim))).toMatch(new RegExp(`^[0-9a-f-]{36},${victim.replace(/[.+]/g, "\\$&")},,,\\d+,0,,,`));
   await expect(page.getByText("Users data has been exported to CSV.", { exact: true })).toBeVisible();
 
@@ -178,12 +156,7 @@ test("every tab fits a 360 px phone and a 1280 px screen, and axe finds nothing 
       await page.screenshot({ path: test.info().outputPath(`admin-${tab.toLowerCase()}-${width}.png`), fullPage: true });
       // Nothing but the users table (which scrolls inside its own box) is wider than the screen.
       expect(await page.evaluate(() => document.documentElement.scrollWidth), `${tab} at ${width} px`).toBeLessThanOrEqual(width);
-      const { violations } = await new AxeBuilder({ page }).analyze();
-      a11y.push(
-        ...violations
-          .filter((v) => v.impact === "serious" || v.impact === "critical")
-          .flatMap((v) => v.nodes.map((n) => `${tab} at ${width} px — ${v.id}: ${n.target.join(" ")}`)),
-      );
+      a11y.push(...(await seriousA11yProblems(page)).map((p) => `${tab} at ${width} px — ${p}`));
     }
   }
   expect(a11y).toEqual([]);
