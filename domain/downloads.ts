@@ -67,7 +67,29 @@ export const DPI_SCREEN = "screen";
  * takes the place of the preset as {width}x{height}.
  */
 export function downloadFilename(styleSlug: string, o: DownloadOptions): string {
+  return downloadFilenameFrom(`headshot-${styleSlug}`, o);
+}
+
+/** `{stem}-{preset or size or resolution}-{shape}[-{dpi}dpi].{format}`: the single download's name with another stem. */
+export function downloadFilenameFrom(stem: string, o: DownloadOptions): string {
   const custom = o.width && o.height ? `${o.width}x${o.height}` : undefined;
   const size = o.preset ?? custom ?? o.resolution;
-  return `headshot-${styleSlug}-${size}-${o.shape}${o.dpi ? `-${o.dpi}dpi` : ""}.${o.fileFormat}`;
+  return `${stem}-${size}-${o.shape}${o.dpi ? `-${o.dpi}dpi` : ""}.${o.fileFormat}`;
+}
+
+/**
+ * A person's or a team's name as a file name's stem: accents dropped ("José Núñez" → "jose-nunez"),
+ * anything else that is not a letter or digit a hyphen; `fallback` when nothing is left (a name in
+ * another script, say).
+ */
+export function fileStem(text: string, fallback: string): string {
+  const stem = text
+    .normalize("NFKD")
+    .replace(/\p{M}/gu, "")
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-+|-+$/g, "")
+    .slice(0, 60)
+    .replace(/-+$/, "");
+  return stem || fallback;
 }

@@ -1,4 +1,5 @@
 /** What the team routes answer (/api/team…, issue 25); the web app reads the same types. */
+import type { StyleId } from "./styles";
 import type { TeamRole } from "./teams";
 
 export interface ApiTeamSubscription {
@@ -61,7 +62,7 @@ export interface ApiTeamGridEntry {
   userId: string;
   name: string;
   headshotId: string;
-  style: string;
+  style: StyleId;
   imageUrl: string;
 }
 

@@ -1,9 +1,12 @@
 /**
  * Issue 25, as a team would use it: the owner buys 3 seats on Stripe's page, picks the team look and
  * invites two people, who accept from the dev mailbox, generate in the team look and choose their team
- * photos; the owner sees the three chosen photos in the team grid. (The ZIP download of the grid waits
- * for the shoots ZIP module: next session.)
+ * photos; the owner sees the three chosen photos in the team grid and downloads them as one ZIP of three
+ * correct files, each named after its member.
  */
+import { readFile } from "node:fs/promises";
+import sharp from "sharp";
+import { readZip } from "../worker/test/zip";
 import { expect, test, type Browser, type Page } from "@playwright/test";
 import { baseURL } from "../playwright.config";
 import { CARDS, createVerifiedAccount, mailLink, portraitPng, signIn } from "./helpers";
@@ -95,4 +98,15 @@ test("an owner buys 3 seats, two people join from the mailbox, everyone generate
     expect(src).toMatch(/\/api\/images\/[0-9a-f-]+\/result\?/);
     expect((await page.request.get(src!)).status()).toBe(200);
   }
+
+  // the owner downloads the three chosen photos as one ZIP in one preset, named after the members
+  await page.getByRole("button", { name: "Download all as ZIP" }).click();
+  await expect(page.getByRole("dialog", { name: "Download 3 pictures as ZIP" })).toBeVisible();
+  await page.getByRole("radio", { name: "PNG", exact: true }).click();
+  const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: "Download ZIP" }).click()]);
+  expect(download.suggestedFilename()).toBe("acme-team-photos.zip");
+  const files = readZip(new Uint8Array(await readFile((await download.path())!)));
+  const stem = (email: string) => email.split("@")[0]!.toLowerCase();
+  expect(files.map((f) => f.name.replace(/-high-square\.png$/, "")).sort()).toEqual([owner, ann, bob].map(stem).sort());
+  for (const f of files) expect(await sharp(Buffer.from(f.data)).metadata()).toMatchObject({ format: "png", width: 1024, height: 1024 });
 });

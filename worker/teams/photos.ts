@@ -2,14 +2,17 @@
  * Each member's team photo: one of their own finished headshots, chosen by them (checked in SQL: the
  * member's own, completed, still served). The owner's grid shows the chosen results only — never an
  * original, never an unchosen picture — and a member who leaves or is removed is gone from it at once
- * (their membership row, which holds the choice, is deleted).
+ * (their membership row, which holds the choice, is deleted). The owner's ZIP is made of the same rows.
  */
 import { and, asc, eq, isNotNull, isNull, ne, sql } from "drizzle-orm";
 import type { Db } from "../../db";
 import { headshots, teamMembers, users } from "../../db/schema";
+import { fileStem } from "../../domain/downloads";
+import type { StyleId } from "../../domain/styles";
 import type { ApiTeamGridEntry } from "../../domain/team-api";
 import { TEAM_MESSAGES } from "../../domain/teams";
 import type { Config } from "../config";
+import type { ZipSource } from "../downloads/headshot-zip";
 import { signImageUrl } from "../images/signed-urls";
 import { notFound } from "../lib/errors";
 
@@ -34,20 +37,50 @@ export async function choosePhoto(db: Db, userId: string, headshotId: string | n
   }
 }
 
-/** The chosen photos of the team's members, in the order they joined (the owner first). */
-export async function teamGrid(db: Db, config: Pick<Config, "URL_SIGNING_SECRET">, teamId: string): Promise<ApiTeamGridEntry[]> {
+/** The chosen photos of the team's members, in the order they joined (the owner first), with the member's name. */
+async function chosenPhotos(db: Db, teamId: string) {
   const rows = await db
-    .select({ userId: teamMembers.userId, headshotId: headshots.id, style: headshots.style, firstName: users.firstName, lastName: users.lastName, email: users.email })
+    .select({
+      userId: teamMembers.userId,
+      headshotId: headshots.id,
+      style: headshots.style,
+      resultKey: headshots.resultKey,
+      completedAt: headshots.completedAt,
+      updatedAt: headshots.updatedAt,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      email: users.email,
+    })
     .from(teamMembers)
     .innerJoin(headshots, and(eq(headshots.id, teamMembers.chosenHeadshotId), eq(headshots.userId, teamMembers.userId), served))
     .innerJoin(users, eq(users.id, teamMembers.userId))
     .where(eq(teamMembers.teamId, teamId))
     .orderBy(sql`${teamMembers.role} = 'owner' desc`, asc(teamMembers.joinedAt));
+  return rows.map((r) => ({ ...r, resultKey: r.resultKey!, name: [r.firstName, r.lastName].filter(Boolean).join(" ") || r.email.split("@")[0]! }));
+}
+
+/** The owner's grid: each member's chosen photo as a signed result URL. */
+export async function teamGrid(db: Db, config: Pick<Config, "URL_SIGNING_SECRET">, teamId: string): Promise<ApiTeamGridEntry[]> {
+  const rows = await chosenPhotos(db, teamId);
   return Promise.all(rows.map(async (r) => ({
     userId: r.userId,
-    name: [r.firstName, r.lastName].filter(Boolean).join(" ") || r.email.split("@")[0]!,
+    name: r.name,
     headshotId: r.headshotId,
-    style: r.style,
+    style: r.style as StyleId, // written only from STYLE_IDS
     imageUrl: await signImageUrl(config, r.headshotId, "result"),
   })));
+}
+
+/** The same photos as the ZIP's sources, each file named after its member ("ann-lee-…", made unique by the ZIP). */
+export async function teamZipSources(db: Db, teamId: string): Promise<ZipSource[]> {
+  const rows = await chosenPhotos(db, teamId);
+  return rows.map((r) => ({
+    id: r.headshotId,
+    userId: r.userId,
+    style: r.style,
+    resultKey: r.resultKey,
+    completedAt: r.completedAt,
+    updatedAt: r.updatedAt,
+    stem: fileStem(r.name, "member"),
+  }));
 }

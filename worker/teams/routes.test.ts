@@ -9,7 +9,9 @@ import { and, eq, isNull } from "drizzle-orm";
 import { headshots, teamInvitations, teamMembers, teams, users } from "../../db/schema";
 import { TEAM_INVITATION_DAYS } from "../../domain/teams";
 import { api, createTestUser, json, uniqueEmail } from "../test/helpers";
-import { expireInvitations, finishedHeadshot, invitationToken, joinedMember, send, setTeamSubscription, teamWithSeats, withDb } from "../test/teams";
+import { readZip } from "../test/zip";
+import { decode } from "../test/images";
+import { expireInvitations, finishedHeadshot, generatedHeadshot, invitationToken, joinedMember, send, setTeamSubscription, teamWithSeats, withDb } from "../test/teams";
 
 const myTeam = async (auth: Record<string, string>) => json(await api("/api/team", { headers: auth }));
 const invite = (auth: Record<string, string>, email: string) => send("POST", "/api/team/invitations", auth, { email });
@@ -220,12 +222,65 @@ describe("members and their photos", () => {
   });
 });
 
+describe("the team's photos as one ZIP", () => {
+  const named = (userId: string, firstName: string, lastName: string | null) => withDb((db) => db.update(users).set({ firstName, lastName }).where(eq(users.id, userId)));
+  const zip = (auth: Record<string, string>, query: string) => api(`/api/team/zip?${query}`, { headers: auth });
+
+  it("holds exactly the chosen photos, one per member, in one preset, named after the members", async () => {
+    const { owner, teamId } = await teamWithSeats(4);
+    await named(owner.user.id, "Olga", "Owner");
+    const ann = await joinedMember(owner);
+    const bob = await joinedMember(owner);
+    const cat = await joinedMember(owner); // chooses nothing: not in the ZIP
+    await named(ann.user.id, "José", "Núñez");
+    await named(bob.user.id, "Bob", null);
+    expect((await zip(owner.auth, "resolution=web")).status).toBe(409); // nothing chosen yet
+
+    const annPhoto = await generatedHeadshot(ann.auth, "Office");
+    await generatedHeadshot(ann.auth, "Suit"); // hers, not chosen
+    const bobPhoto = await generatedHeadshot(bob.auth, "LinkedIn");
+    await generatedHeadshot(cat.auth, "Office");
+    expect((await send("PUT", "/api/team/photo", ann.auth, { headshotId: annPhoto })).status).toBe(200);
+    expect((await send("PUT", "/api/team/photo", bob.auth, { headshotId: bobPhoto })).status).toBe(200);
+
+    const res = await zip(owner.auth, "preset=instagram-square&fileFormat=png");
+    expect(res.status).toBe(200);
+    expect(res.headers.get("Content-Type")).toBe("application/zip");
+    expect(res.headers.get("Content-Disposition")).toContain("acme-team-photos.zip");
+    const files = readZip(new Uint8Array(await res.arrayBuffer()));
+    expect(files.map((f) => f.name)).toEqual(["jose-nunez-instagram-square-square.png", "bob-instagram-square-square.png"]);
+    for (const f of files) expect([decode(f.data).width, decode(f.data).height]).toEqual([1080, 1080]);
+    // each file is the member's own picture, as its owner would download it
+    const annOwn = await api(`/api/headshots/${annPhoto}/download?preset=instagram-square&fileFormat=png`, { headers: ann.auth });
+    expect(files[0]!.data).toEqual(new Uint8Array(await annOwn.arrayBuffer()));
+
+    // a member who is removed is gone from the ZIP at once
+    expect((await send("DELETE", `/api/team/members/${bob.user.id}`, owner.auth)).status).toBe(200);
+    const after = readZip(new Uint8Array(await (await zip(owner.auth, "resolution=web&fileFormat=png")).arrayBuffer()));
+    expect(after.map((f) => f.name)).toEqual(["jose-nunez-web-square.png"]);
+    expect(await memberCount(teamId)).toBe(3);
+  });
+
+  it("asks the owner for a plan for high resolution once the team's subscription has ended; the web size stays", async () => {
+    const { owner, teamId } = await teamWithSeats(3);
+    const ann = await joinedMember(owner);
+    await send("PUT", "/api/team/photo", ann.auth, { headshotId: await generatedHeadshot(ann.auth) });
+    await setTeamSubscription(teamId, { status: "canceled" });
+    const high = await zip(owner.auth, "preset=instagram-square");
+    expect(high.status).toBe(402);
+    expect((await json(high)).requiresSubscription).toBe(true);
+    expect((await zip(owner.auth, "resolution=web")).status).toBe(200);
+    expect((await zip(owner.auth, "preset=no-such-preset")).status).toBe(400);
+  });
+});
+
 describe("every owner route refuses members, outsiders and other teams' owners", () => {
   const ownerRoutes: [string, string, unknown?][] = [
     ["PATCH", "/api/team", { name: "Taken over" }],
     ["DELETE", "/api/team"],
     ["POST", "/api/team/invitations", { email: "someone@example.test" }],
     ["GET", "/api/team/grid"],
+    ["GET", "/api/team/zip?resolution=web"],
     ["POST", "/api/team/checkout", { seats: 5 }],
     ["POST", "/api/team/seats", { seats: 5 }],
     ["GET", "/api/team/seats-preview?seats=5"],

@@ -7,6 +7,7 @@
  */
 import { Hono, type Context } from "hono";
 import { z } from "zod";
+import { fileStem } from "../../domain/downloads";
 import { STYLE_IDS } from "../../domain/styles";
 import { BRAND_COLOR_PATTERN, TEAM_NAME_MAX } from "../../domain/teams";
 import type { ApiInvitationPreview, ApiMyTeam, ApiTeamGridEntry } from "../../domain/team-api";
@@ -14,14 +15,18 @@ import { requireUser } from "../auth/middleware";
 import { emailField } from "../auth/fields";
 import { changeTeamSeats, createTeamCheckout, endTeamSubscriptionNow, setTeamCancel, teamSeatsPreview } from "../billing/team-billing";
 import { refundEligibility, refundFirstSubscription } from "../billing/money-back";
+import { headshotZipResponse } from "../downloads/headshot-zip";
+import { downloadQuery, normaliseDownload } from "../downloads/options";
 import type { AppEnv } from "../env";
+import { refuseDownloadBeyondPlan } from "../headshots/entitlement";
 import { appOrigin } from "../lib/app-origin";
+import { conflict } from "../lib/errors";
 import { enforce } from "../lib/rate-limit";
 import { plainText, validate } from "../lib/validate";
 import { createMailer } from "../mail/mailer";
 import { teamInvitationEmail } from "../mail/templates";
 import { accept, invite, preview, resend, revoke, type IssuedInvitation } from "./invitations";
-import { choosePhoto, teamGrid } from "./photos";
+import { choosePhoto, teamGrid, teamZipSources } from "./photos";
 import { closable, createTeam, deleteTeam, leaveTeam, myTeam, ownerTeam, removeMember, updateTeam } from "./team";
 
 const nameField = z.string().trim().min(1, "Please give the team a name.").max(TEAM_NAME_MAX).pipe(plainText);
@@ -119,6 +124,17 @@ export const teamRoutes = new Hono<AppEnv>()
   .put("/photo", requireUser, validate("json", z.object({ headshotId: z.uuid("is not a valid id").nullable() })), async (c) => {
     await choosePhoto(c.var.db, c.var.user.id, c.req.valid("json").headshotId);
     return c.json({ success: true as const });
+  })
+
+  /** The grid's photos as one streamed ZIP, in one choice of the download options (the owner's plan decides as for any download). */
+  .get("/zip", requireUser, validate("query", downloadQuery), async (c) => {
+    const { db } = c.var;
+    const team = await ownerTeam(db, c.var.user.id);
+    const options = normaliseDownload(c.req.valid("query"));
+    await refuseDownloadBeyondPlan(db, c.var.user.id, options);
+    const sources = await teamZipSources(db, team.id);
+    if (sources.length === 0) throw conflict("No one in the team has chosen a team photo yet.");
+    return headshotZipResponse(c.env.IMAGES, c.var.config, sources, options, `${fileStem(team.name, "team")}-team-photos.zip`);
   })
 
   .get("/grid", requireUser, async (c) => {

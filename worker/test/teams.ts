@@ -2,7 +2,10 @@
 import { eq, sql } from "drizzle-orm";
 import { headshots, teamInvitations, teamSubscriptions } from "../../db/schema";
 import { api, createTestUser, json, testDb, type TestUserOptions } from "./helpers";
-import { seedPending } from "./headshots";
+import { env } from "cloudflare:test";
+import { processGeneration } from "../generation/process";
+import { seedPending, withRecordingQueue } from "./headshots";
+import { jpegBytes } from "./images";
 
 export const send = (method: string, path: string, auth: Record<string, string>, body?: unknown) =>
   api(path, { method, headers: { ...auth, "Content-Type": "application/json" }, body: body === undefined ? undefined : JSON.stringify(body) });
@@ -71,3 +74,16 @@ export const expireInvitations = (email: string) =>
   withDb((db) => db.update(teamInvitations).set({ expiresAt: sql`now() - interval '1 minute'` }).where(eq(teamInvitations.email, email)));
 
 export { json };
+
+/** A headshot made the real way (a one-style shoot, its job run against the local model): its result is in the bucket. */
+export async function generatedHeadshot(auth: Record<string, string>, style = "Office"): Promise<string> {
+  const form = new FormData();
+  form.append("photo", new File([jpegBytes(320, 256, 5) as Uint8Array<ArrayBuffer>], "me.jpg", { type: "image/jpeg" }));
+  form.append("style", style);
+  const res = await withRecordingQueue().fetch("/api/shoots", { method: "POST", headers: auth, body: form });
+  if (res.status !== 201) throw new Error(`shoot failed: ${res.status} ${await res.text()}`);
+  const { headshots: [picture] } = (await res.json()) as { headshots: { id: string }[] };
+  const done = await processGeneration(env, picture!.id);
+  if (done.action !== "completed") throw new Error(`generation did not complete: ${done.action}`);
+  return picture!.id;
+}

@@ -1,15 +1,20 @@
-/** The owner's team grid: every member's chosen photo (never an original, never an unchosen picture). */
+/**
+ * The owner's team grid: every member's chosen photo (never an original, never an unchosen picture),
+ * and all of them as one ZIP in one choice of size and format, each file named after its member.
+ */
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { ZipDownloadButton } from "@/shared/downloads/zip-download";
 import { useTeamGrid } from "./api/get-team-grid";
 
 export function TeamGrid() {
   const { data, isLoading } = useTeamGrid(true);
   const photos = data?.photos ?? [];
+  const first = photos[0];
   return (
     <Card>
       <CardHeader>
         <CardTitle>Team photos</CardTitle>
-        <CardDescription>Each member's chosen team photo. The download of them all as one ZIP comes soon.</CardDescription>
+        <CardDescription>Each member's chosen team photo. Download them all as one ZIP, every file in the same size and format.</CardDescription>
       </CardHeader>
       <CardContent>
         {isLoading ? null : photos.length === 0 ? (
@@ -23,6 +28,16 @@ export function TeamGrid() {
               </li>
             ))}
           </ul>
+        )}
+        {first && (
+          <div className="mt-4">
+            <ZipDownloadButton
+              target={{ team: true }}
+              sample={{ id: first.headshotId, style: first.style, generatedImageUrl: first.imageUrl }}
+              count={photos.length}
+              label="Download all as ZIP"
+            />
+          </div>
         )}
       </CardContent>
     </Card>

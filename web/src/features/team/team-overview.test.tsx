@@ -53,6 +53,24 @@ describe("the team page", () => {
     expect(screen.getByRole("button", { name: "Invite" })).toHaveProperty("disabled", true);
   });
 
+  it("the owner downloads the grid as one ZIP, in the options chosen once for every file", async () => {
+    const photos = [
+      { userId: "u1", name: "Ada Lovelace", headshotId: "h1", style: "Office", imageUrl: "/api/images/h1/result?exp=1&sig=x" },
+      { userId: "u2", name: "Bob", headshotId: "h2", style: "Office", imageUrl: "/api/images/h2/result?exp=1&sig=y" },
+    ];
+    const zip = new Response(new Uint8Array([0x50, 0x4b, 5, 6]), { headers: { "Content-Type": "application/zip", "Content-Disposition": 'attachment; filename="acme-team-photos.zip"' } });
+    const calls = stub({ "GET /api/team": json(ownerTeam), "GET /api/team/grid": json({ photos }), "GET /api/team/zip": zip });
+    vi.stubGlobal("URL", Object.assign(URL, { createObjectURL: vi.fn(() => "blob:zip"), revokeObjectURL: vi.fn() }));
+    renderWithApp(<TeamOverview />, { user: testUser, path: "/team" });
+    fireEvent.click(await screen.findByRole("button", { name: "Download all as ZIP" }));
+    expect(await screen.findByRole("dialog", { name: "Download 2 pictures as ZIP" })).toBeTruthy();
+    fireEvent.click(screen.getByRole("button", { name: "Download ZIP" }));
+    await waitFor(() => expect(calls.some((c) => c.key === "GET /api/team/zip")).toBe(true));
+    const url = new URL(calls.find((c) => c.key === "GET /api/team/zip")!.url, "http://app.test");
+    expect(url.searchParams.get("fileFormat")).toBeTruthy();
+    expect(await screen.findByText("acme-team-photos.zip · 2 pictures")).toBeTruthy();
+  });
+
   it("a removal that the server refuses says so", async () => {
     stub({
       "GET /api/team": json(ownerTeam),
