@@ -352,6 +352,8 @@ export const invoices = pgTable("invoices", {
   stripeInvoiceId: text("stripe_invoice_id").notNull().unique(),
   stripeSubscriptionId: text("stripe_subscription_id"),
   planType: planType("plan_type"),
+  /** An invoice of a Team subscription (issue 25): its revenue counts as "team" (decision 143). */
+  team: boolean("team").notNull().default(false),
   amountCents: integer("amount_cents").notNull(),
   currency: text("currency").notNull().default("eur"),
   status: text("status").notNull(),

@@ -94,8 +94,8 @@ export interface Mrr { mrr: number }
 export interface Arr { arr: number }
 
 export interface RevenueByPlan {
-  /** "other": revenue of invoices whose price is none of the three plans (refunds included). */
-  planType: PlanType | "other";
+  /** "team": Team subscriptions' invoices (issue 25); "other": invoices whose price is none of these (refunds included). */
+  planType: PlanType | "team" | "other";
   revenue: number;
 }
 

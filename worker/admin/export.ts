@@ -10,7 +10,7 @@
 import { sql, type SQL } from "drizzle-orm";
 import { stringify } from "csv-stringify/sync";
 import { createDb, type Db, type DbConfig } from "../../db";
-import type { Range } from "./figures";
+import { invoicePlan, type Range } from "./figures";
 import { allUsers, isoText } from "./users";
 
 type Cell = string | number | null;
@@ -110,8 +110,7 @@ export const FINANCIALS_CSV_HEADER = [
  * money moved, oldest first — the ledger behind the revenue figures.
  */
 /** An invoice's plan for the CSV: a person's plan, or "team" for an invoice of a Team subscription (issue 25). */
-const planOf = (i: SQL) => sql`coalesce(${i}.plan_type::text,
-  case when exists (select 1 from team_subscriptions ts where ts.stripe_subscription_id = ${i}.stripe_subscription_id) then 'team' end)`;
+const planOf = (i: SQL) => sql`nullif(${invoicePlan(i)}, 'other')`;
 
 export function financialsCsv(config: DbConfig, range: Partial<Range> & { to: Date }, batch = 1000): ReadableStream<Uint8Array> {
   const to = range.to.toISOString();

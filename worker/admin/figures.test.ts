@@ -94,7 +94,7 @@ beforeAll(async () => {
       inv("i7", "u3", "weekly", 999, "2001-06-10T00:00:00Z", "open"), // not paid
       inv("i8", null, null, 500, "2001-06-02T00:00:00Z"), // a price that is none of ours, owner deleted
       inv("i9", "u1", "monthly", 2999, "2001-07-02T00:00:00Z"), // after NOW
-      { ...inv("i10", "u1", null, 3 * 1999, "2001-06-04T00:00:00Z"), stripeSubscriptionId: `sub_ledger_${tag}_t1` }, // the team's renewal: 3 seats
+      { ...inv("i10", "u1", null, 3 * 1999, "2001-06-04T00:00:00Z"), stripeSubscriptionId: `sub_ledger_${tag}_t1`, team: true }, // the team's renewal: 3 seats
     ]);
     await db.insert(refunds).values([
       { stripeRefundId: `re_ledger_${tag}_r1`, userId: ids.u5!, stripeInvoiceId: `in_ledger_${tag}_i6`, amountCents: 2999, refundedAt: at("2001-06-03T00:00:00Z") },
@@ -175,13 +175,14 @@ describe("admin figures on the seeded ledger (as of 2001-06-15 12:00 UTC)", () =
   });
 
   it("revenue by plan: paid invoices minus refunds, all time up to NOW and over a period", async () => {
-    // monthly i1 + i2 + i5 + i6 − r1 = 4 × 2999 − 2999; weekly i3; yearly i4 − r2; other i8 and (not yet a plan
-    // of its own in this chart) the team's i10, 3 seats × 1999. i7 is open, i9 after NOW.
+    // monthly i1 + i2 + i5 + i6 − r1 = 4 × 2999 − 2999; weekly i3; yearly i4 − r2; team: the team's i10, 3 seats
+    // × 1999; other i8. i7 is open, i9 after NOW.
     expect(await withTestDb((db) => figures.revenueByPlan(db, { to: NOW }))).toEqual([
       { planType: "weekly", revenue: 999 },
       { planType: "monthly", revenue: 8997 },
       { planType: "yearly", revenue: 5600 },
-      { planType: "other", revenue: 500 + 5997 },
+      { planType: "team", revenue: 5997 },
+      { planType: "other", revenue: 500 },
     ]);
   });
 
@@ -200,12 +201,13 @@ describe("the financial routes with a from/to window inside the ledger", () => {
     const op = await operatorAuth();
     const res = await api(`/api/admin/financials/revenue-by-plan?${window}`, { headers: op.auth });
     expect(res.status).toBe(200);
-    // monthly i2 + i6 − r1; weekly i3; yearly −r2; other i8 and the team's i10
+    // monthly i2 + i6 − r1; weekly i3; yearly −r2; team: the team's i10; other i8
     expect(await res.json()).toEqual([
       { planType: "weekly", revenue: 999 },
       { planType: "monthly", revenue: 2999 },
       { planType: "yearly", revenue: -400 },
-      { planType: "other", revenue: 500 + 5997 },
+      { planType: "team", revenue: 5997 },
+      { planType: "other", revenue: 500 },
     ]);
   });
 

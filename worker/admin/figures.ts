@@ -304,6 +304,9 @@ export async function churn(db: Db, range: Range): Promise<Churn> {
   return { churnRate, cancellations, activeAtStart: num(row.active_at_start), from: range.from.toISOString(), to: range.to.toISOString() };
 }
 
+/** An invoice's revenue bucket: its person's plan, "team" for a Team subscription's, else "other" (as invoice_day_totals buckets it). */
+export const invoicePlan = (i: SQL) => sql`coalesce(${i}.plan_type::text, case when ${i}.team then 'team' end, 'other')`;
+
 /**
  * Paid invoices minus refunds (each by when the money moved) as (plan, amount) rows: invoices from
  * invoice_day_totals for whole days and from the rows at the edges; refunds (few) from their rows, charged
@@ -312,12 +315,12 @@ export async function churn(db: Db, range: Range): Promise<Churn> {
 function revenueRows(range: Partial<Range> & { to: Date }): SQL {
   const { days, partial } = splitDays(range.from ?? null, range.to);
   const parts: SQL[] = partial.map((r) => sql`
-    select coalesce(plan_type::text, 'other') as plan, amount_cents::bigint as amount from invoices
+    select ${invoicePlan(sql`invoices`)} as plan, amount_cents::bigint as amount from invoices
     where status = 'paid' and paid_at >= ${ts(r.from)} and paid_at < ${ts(r.to)}`);
   if (days) parts.push(sql`select plan, paid_cents as amount from invoice_day_totals where ${dayRange(days)}`);
   const ref = range.from ? sql`r.refunded_at >= ${ts(range.from)} and r.refunded_at < ${ts(range.to)}` : sql`r.refunded_at < ${ts(range.to)}`;
   parts.push(sql`
-    select coalesce((select i.plan_type::text from invoices i where i.stripe_invoice_id = r.stripe_invoice_id), 'other') as plan,
+    select coalesce((select ${invoicePlan(sql`i`)} from invoices i where i.stripe_invoice_id = r.stripe_invoice_id), 'other') as plan,
       -r.amount_cents::bigint as amount
     from refunds r where ${ref}`); // one index lookup per refund, never a scan of the invoices
   return sql.join(parts, sql` union all `);
@@ -328,7 +331,7 @@ export async function revenueByPlan(db: Db, range: Partial<Range> & { to: Date }
     select plan, sum(amount) as revenue from (${revenueRows(range)}) x group by plan`);
   const by = new Map(rows.map((r) => [String(r.plan), num(r.revenue)]));
   const out: RevenueByPlan[] = PLAN_IDS.map((p: PlanType) => ({ planType: p, revenue: by.get(p) ?? 0 }));
-  if (by.has("other") && by.get("other") !== 0) out.push({ planType: "other", revenue: by.get("other")! });
+  for (const extra of ["team", "other"] as const) if (by.get(extra)) out.push({ planType: extra, revenue: by.get(extra)! });
   return out;
 }
 

@@ -152,6 +152,7 @@ export async function recordInvoice(db: Db | Tx, config: Config, invoiceId: stri
     stripeInvoiceId: invoice.id!,
     stripeSubscriptionId: subscriptionId,
     planType: priceId ? (await loadPriceBook(db, config)).planOf(priceId) : null,
+    team: isTeamPrice(config, priceId),
     amountCents: invoice.amount_paid,
     currency: invoice.currency,
     status: invoice.status,
