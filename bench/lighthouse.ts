@@ -1,7 +1,7 @@
 /**
  * Lighthouse 13 (mobile: default emulation and simulated throttling) on the built public site, in
  * Debian's Chromium: the four category scores and LCP / TBT / CLS for / and every audience page.
- * A benchmark, not a test: it prints figures (README "Public site: measured").
+ * A benchmark, not a test: it prints figures (docs/figures.md, "Public site").
  *
  *   npm start                                   # PORT=8783 npm start, in another terminal
  *   BASE_URL=http://127.0.0.1:8783 npx tsx bench/lighthouse.ts
