@@ -2,6 +2,8 @@ import js from "@eslint/js";
 import tseslint from "typescript-eslint";
 import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
+import importX from "eslint-plugin-import-x";
+import { createTypeScriptImportResolver } from "eslint-import-resolver-typescript";
 import { readdirSync } from "node:fs";
 
 /**
@@ -18,10 +20,13 @@ const boundaries = [
     files: [`web/src/features/${feature}/**/*.{ts,tsx}`],
     rules: {
       "no-restricted-imports": ["error", {
-        patterns: [{
-          group: featureImports(feature),
-          message: `Features do not import each other (${feature} → another feature): move what both need to web/src/shared, or compose them in a page.`,
-        }],
+        patterns: [
+          {
+            group: featureImports(feature),
+            message: `Features do not import each other (${feature} → another feature): move what both need to web/src/shared, or compose them in a page.`,
+          },
+          { group: ["@/pages", "@/pages/**", "**/pages/**"], message: "Features never import pages: pages compose features." },
+        ],
       }],
     },
   })),
@@ -30,6 +35,17 @@ const boundaries = [
     rules: {
       "no-restricted-imports": ["error", {
         patterns: [{ group: ["@/features/**", "**/features/**", "@/pages/**"], message: "Shared code does not depend on features or pages." }],
+      }],
+    },
+  },
+  {
+    files: ["domain/**/*.ts"],
+    rules: {
+      "no-restricted-imports": ["error", {
+        patterns: [{
+          group: ["**/worker", "**/worker/**", "**/web", "**/web/**", "**/db", "**/db/**", "**/dev/**", "@/**", "drizzle-orm", "drizzle-orm/**", "hono", "hono/**", "react", "react-dom"],
+          message: "domain/ holds the rules both sides share: it imports nothing from worker, web, db or dev, nor their frameworks.",
+        }],
       }],
     },
   },
@@ -91,4 +107,17 @@ export default tseslint.config(
   },
   ...boundaries,
   ...owners,
+  {
+    // Import cycles fail (issue 21): resolved as TypeScript resolves them, the web's "@/" alias included.
+    // Not yet in the local Stripe: its resource modules (customers, invoices, payments, payment methods,
+    // subscriptions) call each other's billing steps; untangling them is left to a billing-engine module.
+    files: ["**/*.{ts,tsx}"],
+    ignores: ["dev/stripe-standin/**"],
+    plugins: { "import-x": importX },
+    settings: {
+      ...importX.flatConfigs.typescript.settings,
+      "import-x/resolver-next": [createTypeScriptImportResolver({ project: ["tsconfig.web.json", "tsconfig.worker.json", "tsconfig.node.json"], alwaysTryTypes: true, noWarnOnMultipleProjects: true })],
+    },
+    rules: { "import-x/no-cycle": ["error", { ignoreExternal: true }] },
+  },
 );
