@@ -108,6 +108,12 @@ export default tseslint.config(
   ...boundaries,
   ...owners,
   {
+    // No function in the worker, the local stand-ins or db/ is longer than about a screenful (issue 21).
+    files: ["worker/**/*.ts", "dev/**/*.ts", "db/**/*.ts"],
+    ignores: ["**/*.test.ts"],
+    rules: { "max-lines-per-function": ["error", { max: 150, skipBlankLines: true, skipComments: true }] },
+  },
+  {
     // Import cycles fail (issue 21): resolved as TypeScript resolves them, the web's "@/" alias included.
     // Not yet in the local Stripe: its resource modules (customers, invoices, payments, payment methods,
     // subscriptions) call each other's billing steps; untangling them is left to a billing-engine module.
