@@ -23,8 +23,10 @@ export const testBindings = {
 export default defineConfig({
   test: {
     // Vitest's default is one worker fewer than the CPUs: one worker on these 2-core machines. The tests
-    // mostly wait on workerd, the database and the stand-ins, so two overlap well: npm test took 544 s
-    // with one and 390 s with two on the same machine (2026-11-25), every test passing.
+    // mostly wait on workerd, the database and the stand-ins, so two overlap well (npm test: 544 s with
+    // one, 390 s with two, 2026-11-25). The worker files share one database, one local Stripe and cron
+    // jobs that sweep every row, so they run one at a time (fileParallelism below) beside the web and
+    // node projects, which share nothing with them.
     maxWorkers: Math.max(2, availableParallelism() - 1),
     projects: [
       {
@@ -55,6 +57,7 @@ export default defineConfig({
         test: {
           name: "worker",
           include: ["worker/**/*.test.ts"],
+          fileParallelism: false,
           globalSetup: ["./dev/test-setup.ts"],
           testTimeout: 30_000,
           hookTimeout: 60_000,
