@@ -52,11 +52,13 @@ async function main() {
   // The CSP admits the first script by the hash of its text (headers.ts): it must be in the page as written.
   if (!template.includes(`<script>${BOOT_SCRIPT}</script>`)) throw new Error("web/dist/index.html lacks the first script as written (vite.config.ts)");
 
-  // The public pages carry their stylesheet inline: one round trip less before the first paint.
+  // The public pages carry their stylesheet inline: one round trip less before the first paint. And their
+  // first frame waits until <main> is parsed (`rel=expect`): a busy phone's parser yields mid-page, and a
+  // frame of a half-parsed header or hero is a layout shift when the rest arrives.
   const cssLink = template.match(/<link rel="stylesheet" crossorigin href="\/(assets\/[^"]+\.css)">/);
   if (!cssLink) throw new Error("no stylesheet link in web/dist/index.html");
   const css = readFileSync(join(dist, cssLink[1]!), "utf8");
-  const publicTemplate = template.replace(cssLink[0], () => `<style>${css}</style>`);
+  const publicTemplate = template.replace(cssLink[0], () => `<style>${css}</style>\n    <link rel="expect" href="#main" blocking="render" />`);
 
   const routes = entry.publicRoutes(config.appUrl);
   for (const r of routes) {

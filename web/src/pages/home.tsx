@@ -34,8 +34,10 @@ export function HomePage() {
           aria-hidden="true"
           className="pointer-events-none absolute inset-x-0 -top-40 -z-10 h-[36rem] bg-[radial-gradient(ellipse_at_top,var(--color-accent),transparent_65%)]"
         />
-        <div className="mx-auto grid max-w-6xl items-center gap-12 px-4 pb-16 pt-12 sm:px-6 lg:grid-cols-2 lg:pb-24 lg:pt-20">
-          <div>
+        {/* Top-aligned, the text padded to where centring would put it: a frame drawn while the pictures are
+            still being parsed must not move the text when they arrive (a layout shift on a busy phone). */}
+        <div className="mx-auto grid max-w-6xl items-start gap-12 px-4 pb-16 pt-12 sm:px-6 lg:grid-cols-2 lg:pb-24 lg:pt-20">
+          <div className="lg:pt-16">
             {/* Filled in from the database by the worker (worker/landing/serve.ts); hidden until it is. */}
             <p
               data-live="badge"
