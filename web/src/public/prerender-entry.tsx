@@ -10,6 +10,7 @@ export { STYLES, GENDERS } from "@/lib/domain";
 export { PortraitSvg } from "@/assets/styles/portrait";
 export { STYLE_ART } from "@/assets/styles/styles";
 export { LogoMark } from "@/components/layout/logo";
+export { FOOTER_ID } from "@/components/layout/site-footer";
 
 /**
  * The page's markup. A first pass with `prerender` waits for the page's lazy chunks; the second,

@@ -4,9 +4,12 @@ import { Logo } from "./logo";
 
 const link = "rounded-sm hover:text-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring";
 
+/** The public pages' last element: their first frame waits until it is parsed (`rel=expect`, web/build/build.ts). */
+export const FOOTER_ID = "site-footer";
+
 export function SiteFooter() {
   return (
-    <footer className="below-fold border-t bg-muted/40">
+    <footer id={FOOTER_ID} className="below-fold border-t bg-muted/40">
       <div className="mx-auto grid max-w-6xl gap-10 px-4 py-12 text-sm text-muted-foreground sm:px-6 md:grid-cols-5">
         <div className="md:col-span-2">
           <Logo className="text-foreground" />
