@@ -10,7 +10,7 @@
  *   (`takeOverClicks`, public/wake.ts).
  * Plain ES5 on purpose: it is shipped as written, not bundled.
  */
-import { SIGNED_IN_HINT_COOKIE } from "../../../domain/api";
+import { SIGNED_IN_HINT_COOKIE } from "../../../domain/api.ts";
 
 /**
  * The cookie that remembers the visitor's consent choice ("granted" or "denied"; pixel.ts writes it). A
