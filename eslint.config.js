@@ -115,10 +115,7 @@ export default tseslint.config(
   },
   {
     // Import cycles fail (issue 21): resolved as TypeScript resolves them, the web's "@/" alias included.
-    // Not yet in the local Stripe: its resource modules (customers, invoices, payments, payment methods,
-    // subscriptions) call each other's billing steps; untangling them is left to a billing-engine module.
     files: ["**/*.{ts,tsx}"],
-    ignores: ["dev/stripe-standin/**"],
     plugins: { "import-x": importX },
     settings: {
       ...importX.flatConfigs.typescript.settings,
