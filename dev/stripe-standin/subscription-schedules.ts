@@ -1,14 +1,14 @@
 /**
  * Subscription schedules: taking over a subscription, replacing its phases, releasing or cancelling
- * it, bringing the subscription in line with the current phase as the clock moves, and the
- * `/v1/subscription_schedules` routes.
+ * it, and the `/v1/subscription_schedules` routes. Bringing the subscription in line with the current
+ * phase as the clock moves is the billing engine's (engine/schedule.ts).
  */
+import { applySchedule } from "./engine/schedule";
+import { cancelNow, updateSubscription, type ProrationBehavior } from "./engine/subscription";
 import { invalid, positiveQuantity, StripeError, type Reader } from "./params";
 import type { Api } from "./router";
 import type { Standin } from "./standin";
 import { addInterval, newId, type PhaseRecord, type ScheduleRecord, type SubscriptionRecord } from "./store";
-import { applySchedule } from "./engine/schedule";
-import { cancelNow, updateSubscription, type ProrationBehavior } from "./engine/subscription";
 
 /** A schedule that takes over the subscription: one phase, the current price until the period ends. */
 export function scheduleFromSubscription(s: Standin, sub: SubscriptionRecord): ScheduleRecord {
