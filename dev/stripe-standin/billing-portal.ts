@@ -1,10 +1,10 @@
 /** The customer portal: its sessions (`/v1/billing_portal/sessions`) and the card change it offers. */
-import { updateCustomer } from "./customers";
-import { attachCard, cardForNumber, declineMessage } from "./payment-methods";
+import { attachCard, cardForNumber, declineMessage } from "./engine/cards";
+import { updateCustomer } from "./engine/customer";
+import { updateSubscription } from "./engine/subscription";
 import type { Api } from "./router";
 import type { Standin } from "./standin";
 import { newId, type CustomerRecord } from "./store";
-import { updateSubscription } from "./subscriptions";
 
 /**
  * The portal's "Update card": the card becomes the customer's default and replaces the card on their

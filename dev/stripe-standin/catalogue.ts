@@ -1,38 +1,48 @@
 /**
- * Products and prices: the seeded catalogue (the personal product with three EUR prices, and the Team
- * product with one monthly per-seat price, bought with a quantity), new prices for a product (a plan has
- * several prices over time: a price change creates one, decision 093) and the `/v1` routes.
+ * Products and prices: the seeded catalogue (the personal product with a price for each of
+ * domain/plans.ts's PLANS, and the Team product with TEAM_PLAN's monthly per-seat price, bought with a
+ * quantity), new prices for a product (a plan has several prices over time: a price change creates one,
+ * decision 093) and the `/v1` routes. Amounts, intervals, lookup keys and nicknames come from
+ * domain/plans.ts, their one owner.
  */
+import { CURRENCY, PLAN_IDS, PLANS, TEAM_PLAN, type PlanType } from "../../domain/plans";
 import { invalid, StripeError } from "./params";
 import type { Api } from "./router";
 import type { Standin } from "./standin";
 import { newId, type PriceRecord, type Store } from "./store";
 
-export type SeededPrices = { weekly: string; monthly: string; yearly: string; team: string };
+export type SeededPrices = Record<PlanType | typeof TEAM_PLAN.id, string>;
 
-export function seedCatalogue({ store }: Standin): SeededPrices {
+type SeededPrice = Pick<PriceRecord, "unitAmount" | "interval" | "nickname"> & { lookupKey: string };
+
+/** A product with its prices (in the order given) and its default price; returns the prices' ids by lookup key. */
+function seedProduct(store: Store, name: string, description: string, prices: SeededPrice[], defaultKey: string): Record<string, string> {
   const now = store.now();
-  const product = { id: newId("prod"), seq: store.nextSeq(), created: now, name: "Headshot Studio Pro", description: "Unlimited AI headshots", defaultPrice: null as string | null };
+  const product = { id: newId("prod"), seq: store.nextSeq(), created: now, name, description, defaultPrice: null as string | null };
   store.products.set(product.id, product);
-  const price = (lookupKey: string, unitAmount: number, interval: PriceRecord["interval"], nickname: string): string => {
-    const p: PriceRecord = { id: newId("price"), seq: store.nextSeq(), created: now, product: product.id, unitAmount, currency: "eur", interval, intervalCount: 1, lookupKey, nickname, active: true };
+  const ids: Record<string, string> = {};
+  for (const seeded of prices) {
+    const p: PriceRecord = { id: newId("price"), seq: store.nextSeq(), created: now, product: product.id, currency: CURRENCY.toLowerCase(), intervalCount: 1, active: true, ...seeded };
     store.prices.set(p.id, p);
-    return p.id;
-  };
-  const prices = { weekly: price("weekly", 999, "week", "Weekly"), monthly: price("monthly", 2999, "month", "Monthly"), yearly: price("yearly", 6000, "year", "Yearly") };
-  product.defaultPrice = prices.monthly;
-  return { ...prices, team: seedTeamPrice(store) };
+    ids[seeded.lookupKey] = p.id;
+  }
+  product.defaultPrice = ids[defaultKey]!;
+  return ids;
 }
 
-/** The Team product and its price: €19.99 per seat per month (domain/plans.ts TEAM_PLAN). */
+/** One price id per personal plan. */
+const perPlan = (id: (plan: PlanType) => string) => Object.fromEntries(PLAN_IDS.map((plan) => [plan, id(plan)])) as Record<PlanType, string>;
+
+export function seedCatalogue({ store }: Standin): SeededPrices {
+  const plans = PLANS.map((plan) => ({ lookupKey: plan.id, unitAmount: plan.priceCents, interval: plan.period, nickname: plan.name }));
+  const ids = seedProduct(store, "Headshot Studio Pro", "Unlimited AI headshots", plans, "monthly");
+  return { ...perPlan((plan) => ids[plan]!), team: seedTeamPrice(store) };
+}
+
+/** The Team product and its price per seat per month (TEAM_PLAN). */
 function seedTeamPrice(store: Store): string {
-  const now = store.now();
-  const product = { id: newId("prod"), seq: store.nextSeq(), created: now, name: "Headshot Studio Team", description: "AI headshots for a team, per seat", defaultPrice: null as string | null };
-  store.products.set(product.id, product);
-  const p: PriceRecord = { id: newId("price"), seq: store.nextSeq(), created: now, product: product.id, unitAmount: 1999, currency: "eur", interval: "month", intervalCount: 1, lookupKey: "team", nickname: "Team (per seat)", active: true };
-  store.prices.set(p.id, p);
-  product.defaultPrice = p.id;
-  return p.id;
+  const price = { lookupKey: TEAM_PLAN.id, unitAmount: TEAM_PLAN.pricePerSeatCents, interval: TEAM_PLAN.period, nickname: `${TEAM_PLAN.name} (per seat)` };
+  return seedProduct(store, "Headshot Studio Team", "AI headshots for a team, per seat", [price], TEAM_PLAN.id)[TEAM_PLAN.id]!;
 }
 
 /** The seeded prices of a restored store, found by their lookup keys. */
@@ -43,8 +53,8 @@ export function savedPrices(store: Store): SeededPrices {
     return p.id;
   };
   // A state saved before the Team price existed gains it now.
-  const team = [...store.prices.values()].find((price) => price.lookupKey === "team")?.id ?? seedTeamPrice(store);
-  return { weekly: byKey("weekly"), monthly: byKey("monthly"), yearly: byKey("yearly"), team };
+  const team = [...store.prices.values()].find((price) => price.lookupKey === TEAM_PLAN.id)?.id ?? seedTeamPrice(store);
+  return { ...perPlan(byKey), team };
 }
 
 const INTERVALS = ["day", "week", "month", "year"] as const;

@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { PLAN_IDS, PLANS, TEAM_PLAN } from "../../domain/plans";
 import { startHarness, type Harness } from "./testing";
 
 let h: Harness;
@@ -25,13 +26,20 @@ async function newSession(email = "ana@example.com") {
 }
 
 describe("catalogue", () => {
-  it("seeds one product and three EUR prices found by lookup key", async () => {
-    const { data } = await h.stripe.prices.list({ lookup_keys: ["weekly", "monthly", "yearly"], active: true, expand: ["data.product"] });
+  it("seeds domain/plans.ts's plans: one product with a EUR price per plan, and the Team product's price per seat, found by lookup key", async () => {
+    const { data } = await h.stripe.prices.list({ lookup_keys: [...PLAN_IDS, TEAM_PLAN.id], active: true, expand: ["data.product"] });
     const byKey = Object.fromEntries(data.map((p) => [p.lookup_key, p]));
-    expect(byKey.weekly).toMatchObject({ id: h.standin.prices.weekly, unit_amount: 999, currency: "eur", recurring: { interval: "week", interval_count: 1 } });
-    expect(byKey.monthly).toMatchObject({ id: h.standin.prices.monthly, unit_amount: 2999, recurring: { interval: "month" } });
-    expect(byKey.yearly).toMatchObject({ id: h.standin.prices.yearly, unit_amount: 6000, recurring: { interval: "year" } });
-    expect((byKey.monthly!.product as { name: string }).name).toBe("Headshot Studio Pro");
+    expect(Object.keys(byKey).sort()).toEqual([...PLAN_IDS, TEAM_PLAN.id].sort());
+    for (const plan of PLANS) {
+      expect(byKey[plan.id]).toMatchObject({
+        id: h.standin.prices[plan.id], unit_amount: plan.priceCents, currency: "eur", nickname: plan.name,
+        recurring: { interval: plan.period, interval_count: 1 }, product: { name: "Headshot Studio Pro", default_price: h.standin.prices.monthly },
+      });
+    }
+    expect(byKey[TEAM_PLAN.id]).toMatchObject({
+      id: h.standin.prices.team, unit_amount: TEAM_PLAN.pricePerSeatCents, currency: "eur", nickname: "Team (per seat)",
+      recurring: { interval: TEAM_PLAN.period, interval_count: 1 }, product: { name: "Headshot Studio Team", default_price: h.standin.prices.team },
+    });
     const only = await h.stripe.prices.list({ lookup_keys: ["yearly"] });
     expect(only.data.map((p) => p.id)).toEqual([h.standin.prices.yearly]);
     const plain = await h.stripe.prices.retrieve(h.standin.prices.weekly);

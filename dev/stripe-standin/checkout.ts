@@ -1,11 +1,11 @@
 /** Checkout Sessions: creating one, paying it on the hosted page, and the `/v1/checkout/sessions` routes. */
-import { createCustomer } from "./customers";
+import { attachCard, cardForNumber, declineMessage } from "./engine/cards";
+import { createCustomer } from "./engine/customer";
+import { createSubscription } from "./engine/subscription";
 import { invalid, positiveQuantity } from "./params";
-import { attachCard, cardForNumber, declineMessage } from "./payment-methods";
 import type { Api } from "./router";
 import type { Standin } from "./standin";
 import { newId, type CheckoutSessionRecord } from "./store";
-import { createSubscription } from "./subscriptions";
 
 /**
  * The hosted checkout page's "Pay": attaches the card to the customer (creating the customer if the

@@ -1,33 +1,7 @@
-/** Customers: creating and updating them, and their `/v1/customers` routes. */
-import { cancelNow } from "./subscriptions";
+/** Customers: their `/v1/customers` routes. Creating and changing one is the billing engine's (engine/customer.ts). */
+import { createCustomer, updateCustomer } from "./engine/customer";
+import { cancelNow } from "./engine/subscription";
 import type { Api } from "./router";
-import type { Standin } from "./standin";
-import { newId, type CustomerRecord } from "./store";
-
-export function createCustomer(s: Standin, input: { email?: string | null; name?: string | null; metadata?: Record<string, string> }): CustomerRecord {
-  const c: CustomerRecord = {
-    id: newId("cus"),
-    seq: s.store.nextSeq(),
-    created: s.store.now(),
-    email: input.email ?? null,
-    name: input.name ?? null,
-    metadata: input.metadata ?? {},
-    defaultPaymentMethod: null,
-    invoicePrefix: newId("x").slice(2, 10).toUpperCase(),
-    nextInvoiceSequence: 1,
-    currency: null,
-    balance: 0,
-  };
-  s.store.customers.set(c.id, c);
-  s.events.emit("customer.created", s.objects.customer(c));
-  return c;
-}
-
-export function updateCustomer(s: Standin, c: CustomerRecord, change: (c: CustomerRecord) => void): void {
-  const before = s.objects.customer(c);
-  change(c);
-  s.events.emitUpdated("customer.updated", before, s.objects.customer(c));
-}
 
 export function customerRoutes(api: Api): void {
   const { s } = api;

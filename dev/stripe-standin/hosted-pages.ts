@@ -4,11 +4,11 @@
  */
 import { replaceDefaultCard } from "./billing-portal";
 import { completeCheckout } from "./checkout";
+import { setCancelAtPeriodEnd } from "./engine/subscription";
 import { checkoutPage, dateText, invoicePage, portalPage } from "./pages";
 import type { Params } from "./params";
 import type { Answer } from "./router";
 import type { Standin } from "./standin";
-import { setCancelAtPeriodEnd } from "./subscriptions";
 
 export interface PageAnswer {
   answer: Answer;

@@ -5,7 +5,8 @@
  *   new Stripe("sk_test_local", { host: "127.0.0.1", port, protocol: "http", httpClient: Stripe.createFetchHttpClient() })
  *
  * It answers /v1 with objects shaped like Stripe's (objects.ts), one module per Stripe resource
- * (customers.ts, subscriptions.ts, invoices.ts, test-clocks.ts…: each its behaviour and its routes),
+ * (customers.ts, subscriptions.ts, invoices.ts, test-clocks.ts…: each its routes) over the billing
+ * engine they share (engine/: invoicing, charging, subscriptions' billing steps…; see standin.ts),
  * serves hosted Checkout and portal pages (hosted-pages.ts) and POSTs signed webhooks (webhooks.ts).
  * Each API call waits until the webhooks it caused are delivered before it answers.
  *

@@ -3,16 +3,12 @@
  * falls due on the way, in time order — schedule phases, renewals, cancellations at period end,
  * payment retries — with the events Stripe sends for each.
  */
-import { invalid, missing } from "./params";
-import { draftInvoice, finalizeInvoice, fullLine, reactivateIfSettled } from "./invoices";
-import { attemptPayment } from "./payments";
-import { paymentMethodFor } from "./payment-methods";
+import { applySchedule } from "./engine/schedule";
+import { cancelNow, isBilled, renew, retryPayment } from "./engine/subscription";
 import { list } from "./objects";
+import { invalid, missing } from "./params";
 import type { Api } from "./router";
 import type { Standin } from "./standin";
-import { periodEndAfter, type InvoiceRecord, type SubscriptionRecord } from "./store";
-import { applySchedule } from "./subscription-schedules";
-import { cancelNow, isBilled, updateSubscription } from "./subscriptions";
 
 /** The earliest moment after which something is due: a period end, a schedule phase end, a retry. */
 function nextDue(s: Standin): number | null {
@@ -68,36 +64,8 @@ function processDue(s: Standin, at: number): void {
     else renew(s, sub);
   }
   for (const inv of [...s.store.invoices.values()]) {
-    if (inv.status === "open" && inv.nextPaymentAttempt !== null && inv.nextPaymentAttempt <= at) retry(s, inv);
+    if (inv.status === "open" && inv.nextPaymentAttempt !== null && inv.nextPaymentAttempt <= at) retryPayment(s, inv);
   }
-}
-
-/** Starts the next period and bills it (with any prorations saved for it), as at a real period end. */
-function renew(s: Standin, sub: SubscriptionRecord): void {
-  const price = s.store.prices.get(sub.item.price)!;
-  const before = s.objects.subscription(sub);
-  const { periodStart: oldStart, periodEnd: oldEnd } = sub.item;
-  sub.item.periodStart = oldEnd;
-  sub.item.periodEnd = periodEndAfter(sub.billingCycleAnchor, price.interval, price.intervalCount, oldEnd);
-  // Stripe's renewal invoice covers the period that just ended; its line covers the new one.
-  const lines = [...sub.pendingProrations, fullLine(s, price, sub.item.quantity, sub.item.periodStart, sub.item.periodEnd)];
-  sub.pendingProrations = [];
-  const inv = draftInvoice(s, sub, "subscription_cycle", lines, oldStart, oldEnd);
-  s.events.emitUpdated("customer.subscription.updated", before, s.objects.subscription(sub));
-  finalizeInvoice(s, inv);
-  if (!attemptPayment(s, inv, paymentMethodFor(s, sub)) && sub.status === "active") {
-    updateSubscription(s, sub, (r) => (r.status = "past_due"));
-  }
-}
-
-function retry(s: Standin, inv: InvoiceRecord): void {
-  const sub = inv.subscription ? s.store.subscriptions.get(inv.subscription) : undefined;
-  if (!sub || sub.status === "canceled") {
-    inv.nextPaymentAttempt = null;
-    return;
-  }
-  if (attemptPayment(s, inv, paymentMethodFor(s, sub))) reactivateIfSettled(s, sub);
-  else if (inv.nextPaymentAttempt === null) cancelNow(s, sub, "payment_failed");
 }
 
 export function testClockRoutes(api: Api): void {
