@@ -46,7 +46,7 @@ import {
   type ModerationResult,
 } from "../../domain/admin-api";
 import { MODERATION_STATUSES } from "../../domain/headshot-lifecycle";
-import { requireOperator } from "../auth/middleware";
+import { requireOperator } from "../lib/access";
 import { deleteUser } from "../account/delete-user";
 import type { AppEnv } from "../env";
 import { badRequest, forbidden, notFound } from "../lib/errors";
@@ -59,7 +59,7 @@ import * as figures from "./figures";
 import { approve, flag, listForModeration, removeBatch } from "./moderation";
 import { listUsers } from "./users";
 import { TESTIMONIAL_STATUSES } from "../../domain/ratings";
-import { listTestimonials, setTestimonialStatus } from "../ratings/testimonials";
+import { listTestimonials, setTestimonialStatus } from "./testimonials";
 import { PLAN_IDS, PRICE_MAX_CENTS, euros } from "../../domain/plans";
 import { earliestEffectiveDate, listPriceChanges, schedulePriceChange } from "../billing/price-changes";
 import { loadPriceBook } from "../billing/prices";

@@ -19,8 +19,8 @@ import { clientIp, enforce, hit, refuseIfExhausted } from "../lib/rate-limit";
 import { plainText, validate } from "../lib/validate";
 import { appOrigin } from "../lib/app-origin";
 import { emailChangedNotice, passwordResetEmail, verificationEmail } from "../mail/templates";
-import { createUser } from "../account/create-user";
-import { completeEmailChange, type EmailChange } from "../account/email-change";
+import { createUser } from "./create-user";
+import { completeEmailChange, type EmailChange } from "./email-change";
 import { findUser, signInWithGoogle, toApiUser } from "./accounts";
 import {
   OAUTH_COOKIE,
@@ -37,7 +37,7 @@ import {
   type GoogleIdentity,
 } from "./google";
 import { authLimits, signinAttemptLimit, signinFailureLimit } from "./limits";
-import { SESSION_ENDED, requireUser } from "./middleware";
+import { SESSION_ENDED, requireUser } from "../lib/access";
 import { burnPasswordCheck, verifyPassword } from "./passwords";
 import { createPasswordReset, resetPassword } from "./password-reset";
 import {
@@ -51,7 +51,7 @@ import {
   setRefreshCookie,
   startFamily,
 } from "./sessions";
-import { signAccessToken } from "./tokens";
+import { signAccessToken } from "../lib/access-tokens";
 import { createEmailToken, createVerification, proveAddress, useEmailToken, type Proof, type TokenFailure, type UsedToken } from "./verification";
 
 export const INVALID_CREDENTIALS = "Invalid email or password.";

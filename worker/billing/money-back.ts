@@ -8,7 +8,7 @@ import type Stripe from "stripe";
 import { and, asc, eq, inArray, isNotNull, lte, ne } from "drizzle-orm";
 import type { Db } from "../../db";
 import { invoices, refunds, subscriptions, teamSubscriptions } from "../../db/schema";
-import { teamSubscriptionOf } from "../teams/subscription";
+import { teamSubscriptionOf } from "./team-subscription";
 import { euros, MONEY_BACK_DAYS } from "../../domain/plans";
 import type { Config } from "../config";
 import { ApiError, badRequest, conflict } from "../lib/errors";

@@ -10,7 +10,7 @@ import { z } from "zod";
 import { scheduledDowngrades } from "../../db/schema";
 import { CURRENCY, PLANS, dailyPrice, planDescription } from "../../domain/plans";
 import type { ApiInvoice, ApiPlan, ApiScheduledDowngrade, ApiSubscription, ApiUpgradePreview } from "../../domain/api";
-import { requireUser } from "../auth/middleware";
+import { requireUser } from "../lib/access";
 import type { AppEnv } from "../env";
 import { appOrigin } from "../lib/app-origin";
 import { validate } from "../lib/validate";

@@ -3,4 +3,4 @@
  * ("what may this person do now"). Other areas import from here.
  */
 export { openCredits, grantFreeGenerations, chargeGenerations, refundGenerations, type Refund } from "./ledger";
-export { allowanceOf, chargesFreeGenerations, hasPaidFeatures, hasPaidAccess, readCredits, type Allowance, type CreditsAnswer } from "./allowance";
+export { allowanceOf, chargesFreeGenerations, hasPaidFeatures, hasPaidAccess, readCredits, refuseDownloadBeyondPlan, type Allowance, type CreditsAnswer } from "./allowance";

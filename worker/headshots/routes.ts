@@ -23,7 +23,7 @@ import type { Headshot } from "../../db/schema";
 import { preparedOn } from "../../db";
 import type { Config } from "../config";
 import type { AppEnv } from "../env";
-import { ACCOUNT_GONE, requireUser } from "../auth/middleware";
+import { ACCOUNT_GONE, requireUser } from "../lib/access";
 import { ApiError, gone, notFound, unauthorized } from "../lib/errors";
 import { errorFields, log } from "../lib/log";
 import { validate } from "../lib/validate";

@@ -12,7 +12,7 @@ import { unavailableMessage } from "../../domain/headshot-lifecycle";
 import { validate } from "../lib/validate";
 import { getDecrypted } from "../storage/encrypted";
 import { log } from "../lib/log";
-import { markAiImage } from "../marking/mark";
+import { markAiImage } from "../downloads/mark";
 import { IMAGE_KINDS, verifyImageSignature } from "./signed-urls";
 
 const imageParams = z.object({ id: z.uuid("Not found."), kind: z.enum(IMAGE_KINDS) });

@@ -10,7 +10,7 @@ import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "../../db";
 import { headshots, shoots } from "../../db/schema";
 import { allowanceOf, chargeGenerations, chargesFreeGenerations, hasPaidFeatures, refundGenerations } from "../credits";
-import { ACCOUNT_GONE } from "../auth/middleware";
+import { ACCOUNT_GONE } from "../lib/access";
 import { moveHeadshots } from "../headshots/lifecycle";
 import { freeUsed, refuseBeyondFairUse, verifyFirst } from "../headshots/entitlement";
 import type { Config } from "../config";

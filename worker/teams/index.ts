@@ -10,7 +10,6 @@ import { STYLE_IDS } from "../../domain/styles";
 import { TEAM_MESSAGES } from "../../domain/teams";
 import { conflict, notFound } from "../lib/errors";
 
-export { paidTeamSeat, teamSubscriptionOf } from "./subscription";
 
 /** The brand look the caller generates in as a member of their team: 404 outside a team, 409 before the owner picked one. */
 export async function teamLookOf(db: Db, userId: string): Promise<{ style: StyleId; brandColor: string }> {

@@ -14,7 +14,7 @@ import { randomToken, sha256 } from "../auth/crypto";
 import { isUniqueViolation } from "../lib/db-errors";
 import { ApiError, conflict, forbidden, notFound } from "../lib/errors";
 import { lockTeam, openInvitation, seatsTaken } from "./seats";
-import { seatsToFill, teamSubscriptionOf } from "./subscription";
+import { seatsToFill, teamSubscriptionOf } from "../billing/team-subscription";
 
 const expiry = sql`now() + make_interval(days => ${TEAM_INVITATION_DAYS})`;
 const invalidLink = () => new ApiError(410, TEAM_MESSAGES.invitationInvalid);

@@ -12,7 +12,7 @@ import { hasActiveSubscription } from "../billing/subscription";
 import { isUniqueViolation } from "../lib/db-errors";
 import { conflict, forbidden, notFound } from "../lib/errors";
 import { openInvitation, seatsTaken } from "./seats";
-import { seatsToFill, teamSubscriptionOf } from "./subscription";
+import { seatsToFill, teamSubscriptionOf } from "../billing/team-subscription";
 
 export interface Membership { team: Team; role: TeamRole; chosenHeadshotId: string | null }
 

@@ -10,7 +10,7 @@ import { ratings, users } from "../../db/schema";
 import type { AdminTestimonial, AdminTestimonialsPage, TestimonialStatus } from "../../domain/ratings";
 import type { AuthUser } from "../env";
 import { conflict, notFound } from "../lib/errors";
-import { audit } from "../admin/audit";
+import { audit } from "./audit";
 import { forgetLandingFigures } from "../landing/figures";
 
 export async function listTestimonials(
