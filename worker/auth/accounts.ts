@@ -7,7 +7,7 @@ import type { Config } from "../config";
 import type { GoogleIdentity } from "./google";
 import { OAuthError, TermsRequiredError } from "./google";
 import { createUser } from "./create-user";
-import { isOperatorUser } from "../lib/access";
+import { isOperatorUser } from "../lib";
 import { proveAddress } from "./verification";
 
 /** `epoch`: the session epoch of the caller's access token, when it is not freshly minted for `u`. */

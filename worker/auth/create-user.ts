@@ -12,7 +12,7 @@ import { authLimits } from "./limits";
 import { openCredits } from "../credits";
 import { hashPassword } from "./passwords";
 import { proveAddress } from "./verification";
-import { enforce } from "../lib/rate-limit";
+import { enforce } from "../lib";
 
 export const SIGNUP_THROTTLED = "Too many sign-up attempts. Please wait a moment and try again.";
 

@@ -11,7 +11,7 @@ import { invoices, refunds, subscriptions, teamSubscriptions } from "../../db/sc
 import { teamSubscriptionOf } from "./team-subscription";
 import { euros, MONEY_BACK_DAYS } from "../../domain/plans";
 import type { Config } from "../config";
-import { ApiError, badRequest, conflict } from "../lib/errors";
+import { ApiError, badRequest, conflict } from "../lib";
 import { fromUnix, idOf, stripeClient } from "./stripe";
 import { shownSubscription } from "./subscription";
 import { storeRefund, syncSubscription } from "./sync";

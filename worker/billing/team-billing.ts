@@ -11,7 +11,7 @@ import { TEAM_PLAN, euros, teamMonthlyCents } from "../../domain/plans";
 import { TEAM_MESSAGES } from "../../domain/teams";
 import { count } from "../../domain/words";
 import type { Config } from "../config";
-import { ApiError, badRequest, conflict } from "../lib/errors";
+import { ApiError, badRequest, conflict } from "../lib";
 import { teamSubscriptionOf } from "./team-subscription";
 import { ensureCustomer } from "./plan-changes";
 import { fromUnix, idOf, paymentsUnavailable, stripeClient } from "./stripe";

@@ -13,9 +13,8 @@ import { eq, sql } from "drizzle-orm";
 import { preparedOn, type Db, type HttpDb, type Tx } from "../../db";
 import { credits, users } from "../../db/schema";
 import { needsSubscription, type DownloadOptions } from "../../domain/downloads";
-import { hasActiveSubscription } from "../billing/subscription";
-import { paidTeamSeat } from "../billing/team-subscription";
-import { ApiError, notFound } from "../lib/errors";
+import { hasActiveSubscription, paidTeamSeat } from "../billing";
+import { ApiError, notFound } from "../lib";
 
 export type Allowance =
   | { kind: "unverified" }

@@ -3,8 +3,8 @@
  * the XMP packet spliced into the container as it is, in one copy, without decoding
  * (docs/decisions/110-ai-marking.md). Downloads carry it from their encoders (./transform.ts).
  */
-import { sniffType } from "../lib/image-type";
-import { XMP_BYTES } from "../marking/xmp";
+import { sniffType } from "../lib";
+import { XMP_BYTES } from "../marking";
 import { markPng } from "./png";
 import { markWebp } from "./webp";
 

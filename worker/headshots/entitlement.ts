@@ -11,7 +11,7 @@ import { headshots } from "../../db/schema";
 import type { Db, Tx } from "../../db";
 import type { Config } from "../config";
 import { allowanceOf, chargeGenerations, chargesFreeGenerations, hasPaidFeatures, refundGenerations } from "../credits";
-import { ApiError, notFound, tooManyRequests } from "../lib/errors";
+import { ApiError, notFound, tooManyRequests } from "../lib";
 import { MESSAGES } from "../../domain/limits";
 import type { HeadshotStatus } from "../../domain/api";
 import { moveHeadshots } from "./lifecycle";

@@ -6,8 +6,8 @@
  * Everything here is O(size) over the bytes with no pixel buffers, so a 10 MB upload that declares
  * 50,000 × 50,000 pixels costs microseconds instead of 10 GB of RAM in a 128 MB isolate.
  */
-import { crc32 } from "../lib/crc32";
-import { sniffType, type ImageType } from "../lib/image-type";
+import { crc32 } from "../downloads";
+import { sniffType, type ImageType } from "../lib";
 
 export class ImageProblem extends Error {
   constructor(
