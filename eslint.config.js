@@ -52,6 +52,31 @@ const boundaries = [
 ];
 
 /**
+ * Worker areas (issue 21, decision 146): one area uses another only through its public module,
+ * worker/<area>/index.ts: `../auth`, never `../auth/sessions`; the root files likewise `./auth`. A file
+ * `depth` folders below worker/ reaches another area with exactly `depth` "../" and the area's name; a
+ * further "/" means a file inside it. Tests and the worker/test/ helpers may reach inside (white-box).
+ */
+const areaImports = (depth, files) => ({
+  files,
+  ignores: ["**/*.test.ts", "worker/test/**"],
+  rules: {
+    "no-restricted-imports": ["error", {
+      patterns: [{
+        regex: `^${depth === 0 ? "\\./" : `(\\.\\./){${depth}}`}(?!\\.\\.)[^/]+/`,
+        message: "Worker areas import each other only through the area's public module (`../auth`, not `../auth/sessions`): export what you need from that area's index.ts (decision 146).",
+      }],
+    }],
+  },
+});
+const areas = [
+  areaImports(0, ["worker/*.ts"]),
+  areaImports(1, ["worker/*/*.ts"]),
+  areaImports(2, ["worker/*/*/*.ts"]),
+  areaImports(3, ["worker/*/*/*/*.ts"]),
+];
+
+/**
  * One owner for each rule (issue 21): only worker/credits/ writes the credits table, and only
  * worker/headshots/lifecycle.ts (`moveHeadshots`) writes a headshot's status. Both drizzle calls and raw SQL.
  */
@@ -106,6 +131,7 @@ export default tseslint.config(
     rules: { "react-hooks/rules-of-hooks": "error", "react-hooks/exhaustive-deps": "warn" },
   },
   ...boundaries,
+  ...areas,
   ...owners,
   {
     // The local Stripe's billing engine sits under its resource modules (decision 149): it imports the

@@ -1,4 +1,4 @@
-import { shootRoutes, zipRoutes } from "./shoots/routes";
+import { shootRoutes, zipRoutes } from "./shoots";
 import { Hono, type ErrorHandler, type NotFoundHandler } from "hono";
 import { HTTPException } from "hono/http-exception";
 import { requestId } from "hono/request-id";
@@ -6,21 +6,19 @@ import { bodyLimit } from "hono/body-limit";
 import { createMiddleware } from "hono/factory";
 import { secureHeaders } from "hono/secure-headers";
 import type { AppEnv } from "./env";
-import { ApiError } from "./lib/errors";
-import { errorFields, log } from "./lib/log";
-import { withServices } from "./lib/context";
+import { ApiError, errorFields, log, withServices } from "./lib";
 import { ConfigError } from "./config";
 import { MESSAGES } from "../domain/limits";
-import { healthRoutes } from "./health/routes";
-import { authRoutes } from "./auth/routes";
-import { accountRoutes } from "./account/routes";
-import { adminRoutes } from "./admin/routes";
-import { devRoutes } from "./dev/routes";
-import { billingRoutes } from "./billing/routes";
-import { headshotRoutes } from "./headshots/routes";
-import { creditsRoutes } from "./credits/routes";
-import { imageRoutes } from "./images/routes";
-import { teamRoutes } from "./teams/routes";
+import { healthRoutes } from "./health";
+import { authRoutes } from "./auth";
+import { accountRoutes } from "./account";
+import { adminRoutes } from "./admin";
+import { devRoutes } from "./dev";
+import { billingRoutes } from "./billing";
+import { headshotRoutes } from "./headshots";
+import { creditsRoutes } from "./credits";
+import { imageRoutes } from "./images";
+import { teamRoutes } from "./teams";
 
 /** JSON 404 for every unknown path the worker sees (it only sees /api/*). */
 export const notFoundHandler: NotFoundHandler<AppEnv> = (c) =>

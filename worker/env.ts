@@ -1,7 +1,7 @@
 import type { Db, HttpDb } from "../db";
 import type { Config } from "./config";
 
-/** What the signed-in request carries after `requireUser` (see worker/auth/middleware.ts). */
+/** What the signed-in request carries after `requireUser` (see worker/lib/access.ts). */
 export interface AuthUser {
   id: string;
   email: string;

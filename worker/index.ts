@@ -2,7 +2,7 @@ import { app } from "./app";
 import type { QueueMessage } from "./env";
 import { handleQueueBatch } from "./queue";
 import { handleScheduled } from "./scheduled";
-import { serveLanding } from "./landing/serve";
+import { serveLanding } from "./landing";
 
 export default {
   // "/" reaches the worker first (wrangler.toml run_worker_first) to get its true figures; the rest is the app.

@@ -1,6 +1,6 @@
 import type { QueueMessage } from "./env";
-import { errorFields, log } from "./lib/log";
-import { backoffSeconds, processGeneration } from "./generation/process";
+import { errorFields, log } from "./lib";
+import { backoffSeconds, processGeneration } from "./generation";
 
 /** The GENERATIONS consumer. Health pings are acknowledged; generation jobs go to their handler. */
 export async function handleQueueBatch(batch: MessageBatch<QueueMessage>, env: Env): Promise<void> {

@@ -1,14 +1,11 @@
-import { sweepStuckGenerations } from "./generation/fail";
-import { finishShootsOf } from "./shoots/finish";
-import { purgeExpiredImages } from "./headshots/retention";
-import { sweepUnusedUploads } from "./headshots/unused-uploads";
+import { sweepStuckGenerations } from "./generation";
+import { finishShootsOf } from "./shoots";
+import { purgeExpiredImages, sweepUnusedUploads } from "./headshots";
 import { getConfig } from "./config";
-import { withDb, type JobDeps } from "./lib/context";
-import { log } from "./lib/log";
-import { pruneRateLimits } from "./lib/rate-limit";
-import { refreshLandingFigures } from "./landing/figures";
-import { resumePriceChangeNotices } from "./billing/price-changes";
-import { createMailer } from "./mail/mailer";
+import { withDb, type JobDeps, log, pruneRateLimits } from "./lib";
+import { refreshLandingFigures } from "./landing";
+import { resumePriceChangeNotices } from "./billing";
+import { createMailer } from "./mail";
 
 /** Rate-limit windows are at most an hour long; a day-old counter can never matter again. */
 const RATE_LIMIT_KEEP_MS = 86_400_000;

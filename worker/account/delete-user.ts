@@ -8,10 +8,10 @@
 import { eq } from "drizzle-orm";
 import type { Db, Tx } from "../../db";
 import { teams, users } from "../../db/schema";
-import { conflict } from "../lib/errors";
-import { cancelAllSubscriptions } from "../billing/plan-changes";
+import { conflict } from "../lib";
+import { cancelAllSubscriptions } from "../billing";
 import type { Config } from "../config";
-import { deletePrefix, userPrefix } from "../storage/keys";
+import { deletePrefix, userPrefix } from "../storage";
 
 export interface DeletedUser {
   objects: number;

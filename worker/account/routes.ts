@@ -18,22 +18,11 @@ import { z } from "zod";
 import { passwordCredentials, refreshTokenFamilies, users } from "../../db/schema";
 import type { AccountSecurity } from "../../domain/api";
 import { PASSWORD_MAX_LENGTH, RECENT_GOOGLE_SIGNIN_MINUTES } from "../../domain/limits";
-import { findUser, toApiUser } from "../auth/accounts";
-import { AUTH_LIMITS } from "../auth/limits";
-import { SESSION_ENDED, requireUser } from "../auth/middleware";
-import { hashPassword, storePassword, verifyPassword } from "../auth/passwords";
-import { emailField, newPasswordField } from "../auth/fields";
-import { emailLink, sendMail } from "../auth/mail";
-import { clearRefreshCookie, endSessions, setRefreshCookie, startFamily } from "../auth/sessions";
-import { signAccessToken } from "../auth/tokens";
+import { findUser, toApiUser, AUTH_LIMITS, hashPassword, storePassword, verifyPassword, emailField, newPasswordField, emailLink, sendMail, clearRefreshCookie, endSessions, setRefreshCookie, startFamily, addressTaken, requestEmailChange } from "../auth";
+import { SESSION_ENDED, requireUser, signAccessToken, badRequest, conflict, forbidden, unauthorized, log, enforce, plainText, validate } from "../lib";
 import type { AppEnv } from "../env";
-import { badRequest, conflict, forbidden, unauthorized } from "../lib/errors";
-import { log } from "../lib/log";
-import { enforce } from "../lib/rate-limit";
-import { plainText, validate } from "../lib/validate";
-import { emailChangeEmail } from "../mail/templates";
+import { emailChangeEmail } from "../mail";
 import { deleteUser } from "./delete-user";
-import { addressTaken, requestEmailChange } from "./email-change";
 
 /** Without a password, a Google sign-in at most this old confirms the deletion or an email change. */
 export const RECENT_GOOGLE_SIGNIN_MS = RECENT_GOOGLE_SIGNIN_MINUTES * 60 * 1000;

@@ -7,8 +7,7 @@ import { inArray } from "drizzle-orm";
 import type { Db } from "../../db";
 import { invoices } from "../../db/schema";
 import type { BackfillResult } from "../../domain/admin-api";
-import { stripeClient } from "../billing/stripe";
-import { recordInvoice } from "../billing/sync";
+import { stripeClient, recordInvoice } from "../billing";
 import type { Config } from "../config";
 
 export async function backfillInvoices(db: Db, config: Config): Promise<BackfillResult> {

@@ -14,11 +14,11 @@ import { MODERATION_MOVES, type ModerationStatus } from "../../domain/headshot-l
 import type { ModerationHeadshot, ModerationPage } from "../../domain/admin-api";
 import type { Config } from "../config";
 import type { AuthUser } from "../env";
-import { conflict, notFound } from "../lib/errors";
-import { signImageUrl } from "../images/signed-urls";
-import { deletePrefix, headshotPrefix } from "../storage/keys";
-import { forgetFinished } from "../headshots/finished-status";
-import { removeWithRefund } from "../generation/fail";
+import { conflict, notFound } from "../lib";
+import { signImageUrl } from "../images";
+import { deletePrefix, headshotPrefix } from "../storage";
+import { forgetFinished } from "../headshots";
+import { removeWithRefund } from "../generation";
 import { audit } from "./audit";
 
 /** The states a move to `to` may start from (plus `to` itself where repeating it is harmless). */

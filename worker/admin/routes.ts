@@ -46,12 +46,9 @@ import {
   type ModerationResult,
 } from "../../domain/admin-api";
 import { MODERATION_STATUSES } from "../../domain/headshot-lifecycle";
-import { requireOperator } from "../auth/middleware";
-import { deleteUser } from "../account/delete-user";
+import { requireOperator, badRequest, forbidden, notFound, log, plainText, validate } from "../lib";
+import { deleteUser } from "../account";
 import type { AppEnv } from "../env";
-import { badRequest, forbidden, notFound } from "../lib/errors";
-import { log } from "../lib/log";
-import { plainText, validate } from "../lib/validate";
 import { audit } from "./audit";
 import { backfillInvoices } from "./backfill";
 import { financialsCsv, usersCsv } from "./export";
@@ -59,11 +56,10 @@ import * as figures from "./figures";
 import { approve, flag, listForModeration, removeBatch } from "./moderation";
 import { listUsers } from "./users";
 import { TESTIMONIAL_STATUSES } from "../../domain/ratings";
-import { listTestimonials, setTestimonialStatus } from "../ratings/testimonials";
+import { listTestimonials, setTestimonialStatus } from "./testimonials";
 import { PLAN_IDS, PRICE_MAX_CENTS, euros } from "../../domain/plans";
-import { earliestEffectiveDate, listPriceChanges, schedulePriceChange } from "../billing/price-changes";
-import { loadPriceBook } from "../billing/prices";
-import { createMailer } from "../mail/mailer";
+import { earliestEffectiveDate, listPriceChanges, schedulePriceChange, loadPriceBook } from "../billing";
+import { createMailer } from "../mail";
 
 const paging = {
   page: z.coerce.number().int().min(1).max(1_000_000).default(1),

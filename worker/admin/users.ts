@@ -9,7 +9,7 @@ import type { Db } from "../../db";
 import { userSearchText } from "../../db/schema";
 import type { AdminUserRow } from "../../domain/admin-api";
 import type { PlanType } from "../../domain/plans";
-import { SHOWN_ORDER } from "../billing/subscription";
+import { SHOWN_ORDER } from "../billing";
 
 /**
  * `q` as a case-insensitive substring of the email, either name or the full name, with LIKE's wildcards

@@ -6,8 +6,8 @@ import type { ApiUser } from "../../domain/api";
 import type { Config } from "../config";
 import type { GoogleIdentity } from "./google";
 import { OAuthError, TermsRequiredError } from "./google";
-import { createUser } from "../account/create-user";
-import { isOperatorUser } from "./middleware";
+import { createUser } from "./create-user";
+import { isOperatorUser } from "../lib";
 import { proveAddress } from "./verification";
 
 /** `epoch`: the session epoch of the caller's access token, when it is not freshly minted for `u`. */

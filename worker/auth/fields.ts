@@ -1,7 +1,7 @@
 /** Input fields several routes take the same way (sign-up, reset, /account). */
 import { z } from "zod";
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "../../domain/limits";
-import { plainText } from "../lib/validate";
+import { plainText } from "../lib";
 
 /** An email address: trimmed, lower-cased, valid. */
 export const emailField = z.string({ error: "is required" }).trim().toLowerCase().pipe(plainText).pipe(z.email("Please enter a valid email address."));

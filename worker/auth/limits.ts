@@ -5,8 +5,7 @@
  * one account is stopped, but the owner signing in from anywhere else is never refused because someone
  * else failed (docs/decisions/014-sign-in-throttling.md).
  */
-import type { Limit } from "../lib/rate-limit";
-import { hashKey } from "../lib/rate-limit";
+import { type Limit, hashKey } from "../lib";
 
 const MIN = 60;
 

@@ -1,9 +1,8 @@
 /** Mails with links: where a mailed token points, and sending without failing the request. */
 import type { Context } from "hono";
 import type { AppEnv } from "../env";
-import { appOrigin } from "../lib/app-origin";
-import { errorFields, log } from "../lib/log";
-import { createMailer, type MailMessage } from "../mail/mailer";
+import { appOrigin, errorFields, log } from "../lib";
+import { createMailer, type MailMessage } from "../mail";
 
 /** The link a mailed token opens: verification and email change go through GET /api/auth/verify, a reset to its page. */
 export const emailLink = (c: Context<AppEnv>, token: string, kind: "verify" | "reset") =>

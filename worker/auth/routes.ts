@@ -11,16 +11,11 @@ import { MESSAGES, PASSWORD_MAX_LENGTH } from "../../domain/limits";
 import { emailField, newPasswordField } from "./fields";
 import { emailLink, sendMail } from "./mail";
 import type { AppEnv } from "../env";
-import { ApiError, badRequest, conflict, unauthorized } from "../lib/errors";
-import { isUniqueViolation } from "../lib/db-errors";
-import { log } from "../lib/log";
+import { ApiError, badRequest, conflict, unauthorized, isUniqueViolation, log, clientIp, enforce, hit, refuseIfExhausted, plainText, validate, appOrigin, SESSION_ENDED, requireUser, signAccessToken } from "../lib";
 import { STYLES } from "../../domain/styles";
-import { clientIp, enforce, hit, refuseIfExhausted } from "../lib/rate-limit";
-import { plainText, validate } from "../lib/validate";
-import { appOrigin } from "../lib/app-origin";
-import { emailChangedNotice, passwordResetEmail, verificationEmail } from "../mail/templates";
-import { createUser } from "../account/create-user";
-import { completeEmailChange, type EmailChange } from "../account/email-change";
+import { emailChangedNotice, passwordResetEmail, verificationEmail } from "../mail";
+import { createUser } from "./create-user";
+import { completeEmailChange, type EmailChange } from "./email-change";
 import { findUser, signInWithGoogle, toApiUser } from "./accounts";
 import {
   OAUTH_COOKIE,
@@ -37,7 +32,6 @@ import {
   type GoogleIdentity,
 } from "./google";
 import { authLimits, signinAttemptLimit, signinFailureLimit } from "./limits";
-import { SESSION_ENDED, requireUser } from "./middleware";
 import { burnPasswordCheck, verifyPassword } from "./passwords";
 import { createPasswordReset, resetPassword } from "./password-reset";
 import {
@@ -51,7 +45,6 @@ import {
   setRefreshCookie,
   startFamily,
 } from "./sessions";
-import { signAccessToken } from "./tokens";
 import { createEmailToken, createVerification, proveAddress, useEmailToken, type Proof, type TokenFailure, type UsedToken } from "./verification";
 
 export const INVALID_CREDENTIALS = "Invalid email or password.";

@@ -11,9 +11,8 @@ import type { Db, Tx } from "../../db";
 import { processedProviderEvents, subscriptions, teams, teamSubscriptions, users } from "../../db/schema";
 import { euros, planById, TEAM_PLAN } from "../../domain/plans";
 import type { Config } from "../config";
-import { log } from "../lib/log";
-import type { MailMessage } from "../mail/mailer";
-import { duplicateSubscriptionEmail } from "../mail/templates";
+import { log } from "../lib";
+import { type MailMessage, duplicateSubscriptionEmail } from "../mail";
 import { stripeClient } from "./stripe";
 import { paymentIntentOf, storeRefund, syncSubscription } from "./sync";
 

@@ -9,7 +9,7 @@ import type { Db } from "../../db";
 import { scheduledDowngrades, subscriptions, users } from "../../db/schema";
 import { PLAN_ORDER, planById, type PlanType } from "../../domain/plans";
 import type { Config } from "../config";
-import { ApiError, conflict, notFound } from "../lib/errors";
+import { ApiError, conflict, notFound } from "../lib";
 import type { ApiInvoice } from "../../domain/api";
 import { loadPriceBook } from "./prices";
 import { fromUnix, idOf, stripeClient } from "./stripe";

@@ -21,10 +21,8 @@ import { euros, planById, PRICE_CHANGE_NOTICE_DAYS, PRICE_MAX_CENTS, type PlanTy
 import type { ApiPriceChange } from "../../domain/admin-api";
 import type { Config } from "../config";
 import type { AuthUser } from "../env";
-import { badRequest, conflict } from "../lib/errors";
-import { log, errorFields } from "../lib/log";
-import type { Mailer } from "../mail/mailer";
-import { priceChangeEmail } from "../mail/templates";
+import { badRequest, conflict, log, errorFields } from "../lib";
+import { type Mailer, priceChangeEmail } from "../mail";
 import { loadPriceBook, type PriceBook } from "./prices";
 import { fromUnix, idOf, paymentsUnavailable, stripeClient } from "./stripe";
 

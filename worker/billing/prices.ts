@@ -10,7 +10,7 @@ import type { Db, Tx } from "../../db";
 import { priceChanges, type PriceChange } from "../../db/schema";
 import { PLANS, type PlanType } from "../../domain/plans";
 import type { Config } from "../config";
-import { badRequest } from "../lib/errors";
+import { badRequest } from "../lib";
 import { planPrices } from "./stripe";
 
 export interface PlanPrice {

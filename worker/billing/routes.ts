@@ -10,15 +10,13 @@ import { z } from "zod";
 import { scheduledDowngrades } from "../../db/schema";
 import { CURRENCY, PLANS, dailyPrice, planDescription } from "../../domain/plans";
 import type { ApiInvoice, ApiPlan, ApiScheduledDowngrade, ApiSubscription, ApiUpgradePreview } from "../../domain/api";
-import { requireUser } from "../auth/middleware";
+import { requireUser, appOrigin, validate } from "../lib";
 import type { AppEnv } from "../env";
-import { appOrigin } from "../lib/app-origin";
-import { validate } from "../lib/validate";
 import { refundEligibility, refundFirstSubscription } from "./money-back";
 import { cancelDowngrade, changePlan, createCheckout, createPortal, listInvoices, syncUser, upgradePreview } from "./plan-changes";
 import { loadPriceBook, requirePlanForPrice } from "./prices";
 import { hasActiveSubscription, shownSubscription } from "./subscription";
-import { createMailer } from "../mail/mailer";
+import { createMailer } from "../mail";
 import { settleSubscriptions } from "./settle";
 import { handleWebhook } from "./webhook";
 

@@ -11,10 +11,10 @@ import { and, eq } from "drizzle-orm";
 import type { Db } from "../../db";
 import { scheduledDowngrades, subscriptions } from "../../db/schema";
 import type { Config } from "../config";
-import type { Mailer, MailMessage } from "../mail/mailer";
+import type { Mailer, MailMessage } from "../mail";
 import { endDuplicateSubscriptions, endDuplicateTeamSubscriptions } from "./one-live";
 import { settlePriceChanges } from "./price-changes";
-import { errorFields, log } from "../lib/log";
+import { errorFields, log } from "../lib";
 import { stripeClient } from "./stripe";
 import { syncSubscription } from "./sync";
 

@@ -4,7 +4,7 @@
  */
 import Stripe from "stripe";
 import type { Config } from "../config";
-import { ApiError } from "../lib/errors";
+import { ApiError } from "../lib";
 import type { PlanType } from "../../domain/plans";
 
 const clients = new WeakMap<Config, Stripe>();

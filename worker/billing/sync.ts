@@ -9,7 +9,7 @@ import { and, eq, ne } from "drizzle-orm";
 import type { Db, Tx } from "../../db";
 import { invoices, refunds, scheduledDowngrades, subscriptions, users } from "../../db/schema";
 import type { Config } from "../config";
-import { log } from "../lib/log";
+import { log } from "../lib";
 import { loadPriceBook, type PriceBook } from "./prices";
 import { fromUnix, idOf, isTeamPrice, stripeClient } from "./stripe";
 import { syncTeamSubscription } from "./team-sync";

@@ -11,9 +11,8 @@ import { TEAM_PLAN, euros, teamMonthlyCents } from "../../domain/plans";
 import { TEAM_MESSAGES } from "../../domain/teams";
 import { count } from "../../domain/words";
 import type { Config } from "../config";
-import { ApiError, badRequest, conflict } from "../lib/errors";
-import { seatsTaken } from "../teams/seats";
-import { teamSubscriptionOf } from "../teams/subscription";
+import { ApiError, badRequest, conflict } from "../lib";
+import { teamSubscriptionOf } from "./team-subscription";
 import { ensureCustomer } from "./plan-changes";
 import { fromUnix, idOf, paymentsUnavailable, stripeClient } from "./stripe";
 import { syncSubscription } from "./sync";
@@ -31,19 +30,21 @@ function seatRange(seats: number): void {
   }
 }
 
-/** Seats may never be fewer than the members present plus the invitations still open. */
-async function notBelowTaken(db: Db, teamId: string, seats: number): Promise<void> {
-  const taken = await seatsTaken(db, teamId);
-  if (seats < taken.members + taken.invited) throw conflict(TEAM_MESSAGES.seatsBelowMembers);
+/**
+ * Seats may never be fewer than the members present plus the invitations still open (`taken`, counted
+ * by worker/teams, which owns members and invitations).
+ */
+function notBelowTaken(seats: number, taken: number): void {
+  if (seats < taken) throw conflict(TEAM_MESSAGES.seatsBelowMembers);
 }
 
 /** Checkout for `seats` seats; refused while the team has a live subscription (seats are changed instead). */
-export async function createTeamCheckout(db: Db, config: Config, appOrigin: string, team: { id: string; ownerUserId: string }, seats: number) {
+export async function createTeamCheckout(db: Db, config: Config, appOrigin: string, team: { id: string; ownerUserId: string }, seats: number, taken: number) {
   seatRange(seats);
   const price = teamPrice(config);
   const current = await teamSubscriptionOf(db, team.id);
   if (current?.live) throw conflict(TEAM_MESSAGES.teamHasSubscription);
-  await notBelowTaken(db, team.id, seats);
+  notBelowTaken(seats, taken);
   const customer = await ensureCustomer(db, config, team.ownerUserId);
   const session = await stripeClient(config).checkout.sessions.create({
     mode: "subscription",
@@ -79,7 +80,7 @@ const addSeatsChange = (itemId: string, seats: number) => ({
  * reduction is dropped first). Fewer: at the period end, through a schedule, never below the members
  * and open invitations. The same number drops a pending reduction.
  */
-export async function changeTeamSeats(db: Db, config: Config, teamId: string, seats: number): Promise<{ seats: number; message: string }> {
+export async function changeTeamSeats(db: Db, config: Config, teamId: string, seats: number, taken: number): Promise<{ seats: number; message: string }> {
   seatRange(seats);
   const { stripe, sub, item } = await liveTeamSubscription(db, config, teamId);
   const current = item.quantity ?? 1;
@@ -103,7 +104,7 @@ export async function changeTeamSeats(db: Db, config: Config, teamId: string, se
     return { seats, message: `The team now has ${count(seats, "seat")}. The prorated difference was charged to your card.` };
   }
 
-  await notBelowTaken(db, teamId, seats);
+  notBelowTaken(seats, taken);
   const periodEnd = item.current_period_end;
   const id = scheduleId ?? (await stripe.subscriptionSchedules.create({ from_subscription: sub.id })).id;
   const schedule = await stripe.subscriptionSchedules.retrieve(id);

@@ -10,7 +10,7 @@ import { eq } from "drizzle-orm";
 import type { Db, Tx } from "../../db";
 import { teams, teamSubscriptions, users } from "../../db/schema";
 import type { Config } from "../config";
-import { log } from "../lib/log";
+import { log } from "../lib";
 import { fromUnix, idOf } from "./stripe";
 
 /** The customer's own user id: the one stored on the user, else the one the customer carries. */

@@ -12,9 +12,9 @@
 import { eq, sql } from "drizzle-orm";
 import { preparedOn, type Db, type HttpDb, type Tx } from "../../db";
 import { credits, users } from "../../db/schema";
-import { hasActiveSubscription } from "../billing/subscription";
-import { paidTeamSeat } from "../teams/subscription";
-import { notFound } from "../lib/errors";
+import { needsSubscription, type DownloadOptions } from "../../domain/downloads";
+import { hasActiveSubscription, paidTeamSeat } from "../billing";
+import { ApiError, notFound } from "../lib";
 
 export type Allowance =
   | { kind: "unverified" }
@@ -54,6 +54,21 @@ export async function allowanceOf(db: Db | Tx, userId: string, opts: { lock?: bo
  */
 export async function hasPaidAccess(db: Db | Tx, userId: string): Promise<boolean> {
   return (await hasActiveSubscription(db, userId)) || (await paidTeamSeat(db, userId)) !== null;
+}
+
+/**
+ * Downloads (single and ZIP): free accounts get the `web` size only (watermarked, as their results are);
+ * `high`, presets and custom sizes are part of a subscription (402 with the flag the web app opens its
+ * dialog on).
+ */
+export async function refuseDownloadBeyondPlan(db: Db, userId: string, options: Pick<DownloadOptions, "resolution">): Promise<void> {
+  if (needsSubscription(options) && !(await hasPaidAccess(db, userId))) {
+    throw new ApiError(
+      402,
+      "High-resolution downloads, size presets and custom sizes are part of a subscription. Free accounts can download the web size.",
+      { requiresSubscription: true },
+    );
+  }
 }
 
 /** GET /api/users/credits (SPEC §7). */

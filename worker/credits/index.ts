@@ -1,6 +1,7 @@
 /**
- * The credits area's public module: the ledger (the only writer of `credits`) and the allowance
- * ("what may this person do now"). Other areas import from here.
+ * The credits area's public module: the ledger (the only writer of `credits`), the allowance
+ * ("what may this person do now") and `/api/users/credits`. Other areas import from here.
  */
-export { openCredits, grantFreeGenerations, chargeGenerations, refundGenerations, type Refund } from "./ledger";
-export { allowanceOf, chargesFreeGenerations, hasPaidFeatures, hasPaidAccess, readCredits, type Allowance, type CreditsAnswer } from "./allowance";
+export { creditsRoutes } from "./routes";
+export { openCredits, grantFreeGenerations, chargeGenerations, refundGenerations } from "./ledger";
+export { allowanceOf, chargesFreeGenerations, hasPaidFeatures, hasPaidAccess, refuseDownloadBeyondPlan } from "./allowance";

@@ -1,7 +1,7 @@
 /** /api/users — GET /credits: free generations left, used, and whether the email is verified (SPEC §7). */
 import { Hono } from "hono";
 import type { AppEnv } from "../env";
-import { requireUser } from "../auth/middleware";
+import { requireUser } from "../lib";
 import { readCredits } from "./allowance";
 
 export const creditsRoutes = new Hono<AppEnv>().get("/credits", requireUser, async (c) => {

@@ -2,9 +2,8 @@
 import { Hono } from "hono";
 import { z } from "zod";
 import type { AppEnv } from "../env";
-import { notFound } from "../lib/errors";
-import { validate } from "../lib/validate";
-import { DevMailbox } from "../mail/mailer";
+import { notFound, validate } from "../lib";
+import { DevMailbox } from "../mail";
 
 export const devRoutes = new Hono<AppEnv>()
   .use(async (c, next) => {

@@ -6,9 +6,8 @@
  */
 import type { DownloadOptions } from "../../domain/downloads";
 import type { Config } from "../config";
-import { conflict } from "../lib/errors";
-import { getDecrypted, putEncrypted } from "../storage/encrypted";
-import { downloadCacheKey } from "../storage/keys";
+import { conflict } from "../lib";
+import { getDecrypted, putEncrypted, downloadCacheKey } from "../storage";
 import { downloadHash } from "./options";
 import { transformDownload } from "./transform";
 

@@ -13,7 +13,7 @@ import { uniqueNames, zipResponse, zipStream, type ZipEntry } from "./zip";
  * Headshots as one ZIP, each file made exactly as the single download makes it (./file.ts) with the
  * same options, named `headshot-{style}-{preset or resolution}-{shape}[-{dpi}dpi].{format}` (or, for a
  * row with a `stem`, `{stem}-…`: a team member's name) and made unique. The caller has chosen the rows (the owner's, in SQL; completed and still served) and checked
- * the entitlement (worker/headshots/entitlement.ts refuseDownloadBeyondPlan). Files already in the
+ * the entitlement (worker/credits refuseDownloadBeyondPlan). Files already in the
  * download cache are read from it; new ones are not written to it (a ZIP is usually made once, and no
  * copy is left behind should retention or removal empty a prefix while the archive streams).
  */

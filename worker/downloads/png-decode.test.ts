@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { crc32 } from "../lib/crc32";
+import { crc32 } from "./crc32";
 import { decodePng } from "./png-decode";
 import { toRgba } from "./raster";
 

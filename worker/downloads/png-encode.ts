@@ -4,7 +4,7 @@
  * SIMD), then the whole stream goes through the runtime's native zlib (./zlib.ts) into one IDAT.
  * DPI is a pHYs chunk written with the header, followed by the AI marking (png.ts XMP_CHUNK, decision 110).
  */
-import { crc32 } from "../lib/crc32";
+import { crc32 } from "./crc32";
 import { deflate } from "./zlib";
 import { XMP_CHUNK, dpiToPixelsPerMetre } from "./png";
 import { align16, simd } from "./simd/kernel";

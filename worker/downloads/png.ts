@@ -3,8 +3,8 @@
  * re-encoding the image.
  * A PNG is the 8-byte signature followed by chunks: length (4, BE) | type (4) | data | CRC-32 (4).
  */
-import { crc32 } from "../lib/crc32";
-import { XMP_BYTES } from "../marking/xmp";
+import { crc32 } from "./crc32";
+import { XMP_BYTES } from "../marking";
 
 const SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
 const INCH_PER_METRE = 1 / 0.0254;

@@ -7,7 +7,7 @@
  */
 import { isOpaque } from "./png-encode";
 import { deflate } from "./zlib";
-import { XMP_BYTES } from "../marking/xmp";
+import { XMP_BYTES } from "../marking";
 
 const enum T { BYTE = 1, ASCII = 2, SHORT = 3, LONG = 4, RATIONAL = 5 }
 const TYPE_SIZE: Record<T, number> = { [T.BYTE]: 1, [T.ASCII]: 1, [T.SHORT]: 2, [T.LONG]: 4, [T.RATIONAL]: 8 };

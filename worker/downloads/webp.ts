@@ -5,7 +5,7 @@
  * (RIFF | "WEBP" | VP8L or VP8), which this wraps in a VP8X; libwebp's lossy-with-alpha output is already
  * extended (VP8X | ALPH | VP8), so it only gets the flags and chunks.
  */
-import { XMP_BYTES } from "../marking/xmp";
+import { XMP_BYTES } from "../marking";
 import { exifResolution } from "./tiff";
 
 const ascii = (b: Uint8Array, o: number) => String.fromCharCode(b[o]!, b[o + 1]!, b[o + 2]!, b[o + 3]!);

@@ -12,8 +12,8 @@ import type { Db, Tx } from "../../db";
 import { headshots } from "../../db/schema";
 import { MESSAGES } from "../../domain/limits";
 import { refundGenerations } from "../credits";
-import { moveHeadshots } from "../headshots/lifecycle";
-import type { JobDeps } from "../lib/context";
+import { moveHeadshots } from "../headshots";
+import type { JobDeps } from "../lib";
 
 export interface FailedRow {
   id: string;

@@ -22,18 +22,16 @@ import { and, eq, ne, sql } from "drizzle-orm";
 import type { Db } from "../../db";
 import { headshots, shoots } from "../../db/schema";
 import { getConfig, type Config } from "../config";
-import { moveHeadshots } from "../headshots/lifecycle";
-import { withDb } from "../lib/context";
-import { errorFields, log } from "../lib/log";
-import { getDecrypted, putEncrypted } from "../storage/encrypted";
-import { referenceKey, resultKey } from "../storage/keys";
+import { moveHeadshots } from "../headshots";
+import { withDb, errorFields, log } from "../lib";
+import { getDecrypted, putEncrypted, referenceKey, resultKey } from "../storage";
 import { GENERATION_MAX_ATTEMPTS, MESSAGES } from "../../domain/limits";
 import { styleById, type Gender, type StyleId } from "../../domain/styles";
 import { buildPrompt } from "./prompts";
 import { generateHeadshotImage } from "./gemini";
 import { stampWatermark } from "./watermark";
 import { failGeneration } from "./fail";
-import { finishShoot } from "../shoots/finish";
+import { finishShoot } from "../shoots";
 
 /** Tries per headshot; the queue's max_retries (wrangler.toml) is one more, so we give up before the dead-letter queue (worker/config-files.test.ts). */
 export const MAX_ATTEMPTS = GENERATION_MAX_ATTEMPTS;

@@ -9,9 +9,9 @@
 import { and, eq, ne } from "drizzle-orm";
 import type { Db } from "../../db";
 import { headshots } from "../../db/schema";
-import { conflict, notFound } from "../lib/errors";
+import { conflict, notFound } from "../lib";
 import { MESSAGES } from "../../domain/limits";
-import { deletePrefix, headshotPrefix } from "../storage/keys";
+import { deletePrefix, headshotPrefix } from "../storage";
 import { forgetFinished } from "./finished-status";
 
 const stillProcessing = () => conflict("This headshot is still being made. You can delete it once it's finished.");

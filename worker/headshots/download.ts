@@ -8,14 +8,11 @@ import { z } from "zod";
 import { headshots } from "../../db/schema";
 import { downloadFilename } from "../../domain/downloads";
 import { styleSlug } from "../../domain/styles";
-import { isOperator, requireUser } from "../auth/middleware";
+import { isOperator, requireUser, conflict, gone, notFound, validate } from "../lib";
 import type { AppEnv } from "../env";
-import { conflict, gone, notFound } from "../lib/errors";
 import { unavailableMessage } from "../../domain/headshot-lifecycle";
-import { validate } from "../lib/validate";
-import { downloadQuery, normaliseDownload } from "../downloads/options";
-import { downloadFile } from "../downloads/file";
-import { refuseDownloadBeyondPlan } from "./entitlement";
+import { downloadQuery, normaliseDownload, downloadFile } from "../downloads";
+import { refuseDownloadBeyondPlan } from "../credits";
 
 const params = z.object({ id: z.uuid({ error: "must be a headshot id" }) });
 

@@ -10,10 +10,9 @@ import { and, eq, gte, sql } from "drizzle-orm";
 import { headshots } from "../../db/schema";
 import type { Db, Tx } from "../../db";
 import type { Config } from "../config";
-import { allowanceOf, chargeGenerations, chargesFreeGenerations, hasPaidAccess, hasPaidFeatures, refundGenerations } from "../credits";
-import { ApiError, notFound, tooManyRequests } from "../lib/errors";
+import { allowanceOf, chargeGenerations, chargesFreeGenerations, hasPaidFeatures, refundGenerations } from "../credits";
+import { ApiError, notFound, tooManyRequests } from "../lib";
 import { MESSAGES } from "../../domain/limits";
-import { needsSubscription, type DownloadOptions } from "../../domain/downloads";
 import type { HeadshotStatus } from "../../domain/api";
 import { moveHeadshots } from "./lifecycle";
 
@@ -46,21 +45,6 @@ export async function refuseIfCannotGenerate(db: Db, userId: string): Promise<vo
   if (!allowance) throw notFound("User not found.");
   if (allowance.kind === "unverified") throw verifyFirst();
   if (allowance.kind === "free" && allowance.remaining === 0) throw freeUsed();
-}
-
-/**
- * Downloads (single and ZIP): free accounts get the `web` size only (watermarked, as their results are);
- * `high`, presets and custom sizes are part of a subscription (402 with the flag the web app opens its
- * dialog on).
- */
-export async function refuseDownloadBeyondPlan(db: Db, userId: string, options: Pick<DownloadOptions, "resolution">): Promise<void> {
-  if (needsSubscription(options) && !(await hasPaidAccess(db, userId))) {
-    throw new ApiError(
-      402,
-      "High-resolution downloads, size presets and custom sizes are part of a subscription. Free accounts can download the web size.",
-      { requiresSubscription: true },
-    );
-  }
 }
 
 export type StartResult = { started: true } | { started: false; status: HeadshotStatus };

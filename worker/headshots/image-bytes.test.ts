@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { ImageProblem, inspectImage, sniffType } from "./image-bytes";
+import { ImageProblem, inspectImage } from "./image-bytes";
+import { sniffType } from "../lib/image-type";
 import {
   SECRET, contains, decode, jpegBytes, jpegDeclaring, jpegWithMetadata, pngBytes, pngDeclaring, pngWithMetadata,
   webpBytes, webpWithMetadata,

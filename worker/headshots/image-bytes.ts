@@ -6,9 +6,8 @@
  * Everything here is O(size) over the bytes with no pixel buffers, so a 10 MB upload that declares
  * 50,000 × 50,000 pixels costs microseconds instead of 10 GB of RAM in a 128 MB isolate.
  */
-import { crc32 } from "../lib/crc32";
-
-export type ImageType = "image/jpeg" | "image/png" | "image/webp";
+import { crc32 } from "../downloads";
+import { sniffType, type ImageType } from "../lib";
 
 export class ImageProblem extends Error {
   constructor(
@@ -21,13 +20,6 @@ export class ImageProblem extends Error {
 }
 
 const corrupt = (why: string) => new ImageProblem("corrupt", `The image could not be read (${why}). Please upload a different photo.`);
-
-export function sniffType(b: Uint8Array): ImageType | null {
-  if (b.length >= 3 && b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff) return "image/jpeg";
-  if (b.length >= 8 && b[0] === 0x89 && b[1] === 0x50 && b[2] === 0x4e && b[3] === 0x47 && b[4] === 0x0d && b[5] === 0x0a && b[6] === 0x1a && b[7] === 0x0a) return "image/png";
-  if (b.length >= 12 && ascii(b, 0, 4) === "RIFF" && ascii(b, 8, 4) === "WEBP") return "image/webp";
-  return null;
-}
 
 export interface InspectedImage {
   type: ImageType;

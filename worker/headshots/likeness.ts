@@ -10,7 +10,7 @@ import { headshots } from "../../db/schema";
 import type { Db } from "../../db";
 import type { ApiLikeness } from "../../domain/api";
 import { unavailableMessage } from "../../domain/headshot-lifecycle";
-import { conflict, gone, notFound } from "../lib/errors";
+import { conflict, gone, notFound } from "../lib";
 
 export async function reportLikeness(db: Db, userId: string, id: string, likeness: number): Promise<ApiLikeness> {
   const mine = and(eq(headshots.id, id), eq(headshots.userId, userId));

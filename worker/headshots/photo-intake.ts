@@ -11,10 +11,7 @@
 import { bodyLimit } from "hono/body-limit";
 import { MAX_UPLOAD_BYTES, MAX_UPLOAD_MEGAPIXELS, MESSAGES, MIN_UPLOAD_SIDE } from "../../domain/limits";
 import { sniffPhoto } from "../../domain/photo-kind";
-import { ACCOUNT_GONE } from "../auth/middleware";
-import { isForeignKeyViolation } from "../lib/db-errors";
-import { ApiError, badRequest, unauthorized } from "../lib/errors";
-import { errorFields, log } from "../lib/log";
+import { ACCOUNT_GONE, isForeignKeyViolation, ApiError, badRequest, unauthorized, errorFields, log } from "../lib";
 import { ImageProblem, inspectImage } from "./image-bytes";
 
 /** Room for the multipart boundaries and the small text fields around the photos. */

@@ -17,9 +17,8 @@ import { and, asc, inArray, isNotNull, isNull, lt, sql } from "drizzle-orm";
 import { headshots, subscriptions } from "../../db/schema";
 import { ENTITLED_STATUSES } from "../../domain/plans";
 import { RETENTION_MS } from "../../domain/limits";
-import type { JobDeps } from "../lib/context";
-import { errorFields, log } from "../lib/log";
-import { deletePrefix, headshotPrefix } from "../storage/keys";
+import { type JobDeps, errorFields, log } from "../lib";
+import { deletePrefix, headshotPrefix } from "../storage";
 import { forgetFinished } from "./finished-status";
 
 /**

@@ -11,8 +11,7 @@ import { and, asc, desc, eq, inArray, lt, notInArray } from "drizzle-orm";
 import { headshots } from "../../db/schema";
 import type { Db } from "../../db";
 import { MAX_UNUSED_UPLOADS, UNUSED_UPLOAD_TTL_MS } from "../../domain/limits";
-import type { JobDeps } from "../lib/context";
-import { errorFields, log } from "../lib/log";
+import { type JobDeps, errorFields, log } from "../lib";
 
 /** Rows deleted per cron run; the rest wait for the next run. */
 const SWEEP_BATCH = 500;

@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import { sql } from "drizzle-orm";
 import type { AppEnv } from "../env";
-import { errorFields, log } from "../lib/log";
+import { errorFields, log } from "../lib";
 
 type Check = "ok" | "error";
 

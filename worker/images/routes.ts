@@ -7,12 +7,10 @@ import { z } from "zod";
 import { eq } from "drizzle-orm";
 import { headshots } from "../../db/schema";
 import type { AppEnv } from "../env";
-import { forbidden, gone, notFound } from "../lib/errors";
+import { forbidden, gone, notFound, validate, log } from "../lib";
 import { unavailableMessage } from "../../domain/headshot-lifecycle";
-import { validate } from "../lib/validate";
-import { getDecrypted } from "../storage/encrypted";
-import { log } from "../lib/log";
-import { markAiImage } from "../marking/mark";
+import { getDecrypted } from "../storage";
+import { markAiImage } from "../downloads";
 import { IMAGE_KINDS, verifyImageSignature } from "./signed-urls";
 
 const imageParams = z.object({ id: z.uuid("Not found."), kind: z.enum(IMAGE_KINDS) });

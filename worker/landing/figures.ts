@@ -10,7 +10,7 @@ import { httpDb } from "../../db";
 import { LANDING_TESTIMONIALS } from "../../domain/ratings";
 import type { PlanType } from "../../domain/plans";
 import { getConfig, type Config } from "../config";
-import { errorFields, log } from "../lib/log";
+import { errorFields, log } from "../lib";
 
 export interface LandingTestimonial {
   stars: number;

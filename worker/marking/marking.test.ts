@@ -12,7 +12,7 @@ import { digitalSourceType, pngChunks, webpInfo, xmpPackets } from "../downloads
 import { transformDownload } from "../downloads/transform";
 import { stampWatermark } from "../generation/watermark";
 import { concat, enc, jpegBytes, jpegWithMetadata, pngBytes, pngChunk, webpBytes } from "../test/images";
-import { markAiImage } from "./mark";
+import { markAiImage } from "../downloads/mark";
 import { DIGITAL_SOURCE_TYPE } from "./xmp";
 
 const SOURCE = (() => {

@@ -3,7 +3,7 @@
  * an XMP packet with IPTC's digital source type "trainedAlgorithmicMedia" (made by a trained model).
  * One constant packet, spliced into each container without touching the pixels: PNG iTXt
  * `XML:com.adobe.xmp` (downloads/png.ts, png-encode.ts), WebP VP8X + `XMP ` chunk (downloads/webp.ts),
- * TIFF tag 700 (downloads/tiff.ts), JPEG APP1 (./mark.ts). docs/decisions/110-ai-marking.md.
+ * TIFF tag 700 (downloads/tiff.ts), JPEG APP1 (downloads/mark.ts). docs/decisions/110-ai-marking.md.
  */
 
 export const DIGITAL_SOURCE_TYPE = "http://cv.iptc.org/newscodes/digitalsourcetype/trainedAlgorithmicMedia";

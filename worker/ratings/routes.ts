@@ -13,10 +13,8 @@ import { headshots, ratings, type Rating } from "../../db/schema";
 import {
   RATING_COMMENT_MAX, RATING_FIRST_NAME_MAX, RATING_ROLE_MAX, STARS_MAX, STARS_MIN, type ApiRating,
 } from "../../domain/ratings";
-import { requireUser } from "../auth/middleware";
+import { requireUser, badRequest, conflict, notFound, plainText, validate } from "../lib";
 import type { AppEnv } from "../env";
-import { badRequest, conflict, notFound } from "../lib/errors";
-import { plainText, validate } from "../lib/validate";
 
 const params = z.object({ id: z.uuid("Headshot not found.") });
 

@@ -8,11 +8,9 @@
 import { eq, inArray, isNotNull, and, sql } from "drizzle-orm";
 import type { Db } from "../../db";
 import { headshots, users } from "../../db/schema";
-import type { JobDeps } from "../lib/context";
+import { type JobDeps, errorFields, log } from "../lib";
 import type { Config } from "../config";
-import { errorFields, log } from "../lib/log";
-import { createMailer } from "../mail/mailer";
-import { shootReadyEmail } from "../mail/templates";
+import { createMailer, shootReadyEmail } from "../mail";
 import { WATCHING_WINDOW_MS } from "../../domain/shoots";
 
 /** The dashboard's URL of one shoot (web/src/lib/paths.ts `shoot`). */

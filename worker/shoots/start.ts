@@ -10,11 +10,9 @@ import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "../../db";
 import { headshots, shoots } from "../../db/schema";
 import { allowanceOf, chargeGenerations, chargesFreeGenerations, hasPaidFeatures, refundGenerations } from "../credits";
-import { ACCOUNT_GONE } from "../auth/middleware";
-import { moveHeadshots } from "../headshots/lifecycle";
-import { freeUsed, refuseBeyondFairUse, verifyFirst } from "../headshots/entitlement";
+import { ACCOUNT_GONE, ApiError, unauthorized } from "../lib";
+import { moveHeadshots, freeUsed, refuseBeyondFairUse, verifyFirst } from "../headshots";
 import type { Config } from "../config";
-import { ApiError, unauthorized } from "../lib/errors";
 import { count } from "../../domain/words";
 import type { Gender, StyleId } from "../../domain/styles";
 

@@ -1,6 +1,6 @@
 /**
- * The teams area's public module (issue 25): what other areas ask of a team. The routes are in
- * ./routes.ts; a member's paid seat is answered through worker/credits (allowanceOf).
+ * The teams area's public module (issue 25): `/api/team` and what other areas ask of a team. A member's
+ * paid seat is answered through worker/credits (allowanceOf), the team's subscription by worker/billing.
  */
 import { eq } from "drizzle-orm";
 import type { Db } from "../../db";
@@ -8,9 +8,9 @@ import { teamMembers, teams } from "../../db/schema";
 import type { StyleId } from "../../domain/styles";
 import { STYLE_IDS } from "../../domain/styles";
 import { TEAM_MESSAGES } from "../../domain/teams";
-import { conflict, notFound } from "../lib/errors";
+import { conflict, notFound } from "../lib";
 
-export { paidTeamSeat, teamSubscriptionOf } from "./subscription";
+export { teamRoutes } from "./routes";
 
 /** The brand look the caller generates in as a member of their team: 404 outside a team, 409 before the owner picked one. */
 export async function teamLookOf(db: Db, userId: string): Promise<{ style: StyleId; brandColor: string }> {

@@ -10,11 +10,10 @@ import { and, eq, isNull, lte, sql } from "drizzle-orm";
 import type { Db } from "../../db";
 import { teamInvitations, teamMembers, teams, users, type Team } from "../../db/schema";
 import { TEAM_INVITATION_DAYS, TEAM_MESSAGES } from "../../domain/teams";
-import { randomToken, sha256 } from "../auth/crypto";
-import { isUniqueViolation } from "../lib/db-errors";
-import { ApiError, conflict, forbidden, notFound } from "../lib/errors";
+import { randomToken, sha256 } from "../auth";
+import { isUniqueViolation, ApiError, conflict, forbidden, notFound } from "../lib";
 import { lockTeam, openInvitation, seatsTaken } from "./seats";
-import { seatsToFill, teamSubscriptionOf } from "./subscription";
+import { seatsToFill, teamSubscriptionOf } from "../billing";
 
 const expiry = sql`now() + make_interval(days => ${TEAM_INVITATION_DAYS})`;
 const invalidLink = () => new ApiError(410, TEAM_MESSAGES.invitationInvalid);

@@ -12,9 +12,9 @@ import type { StyleId } from "../../domain/styles";
 import type { ApiTeamGridEntry } from "../../domain/team-api";
 import { TEAM_MESSAGES } from "../../domain/teams";
 import type { Config } from "../config";
-import type { ZipSource } from "../downloads/headshot-zip";
-import { signImageUrl } from "../images/signed-urls";
-import { notFound } from "../lib/errors";
+import type { ZipSource } from "../downloads";
+import { signImageUrl } from "../images";
+import { notFound } from "../lib";
 
 const served = and(eq(headshots.status, "completed"), isNotNull(headshots.resultKey), isNull(headshots.imagesDeletedAt), ne(headshots.moderationStatus, "removed"));
 

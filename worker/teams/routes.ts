@@ -11,22 +11,16 @@ import { fileStem } from "../../domain/downloads";
 import { STYLE_IDS } from "../../domain/styles";
 import { BRAND_COLOR_PATTERN, TEAM_NAME_MAX } from "../../domain/teams";
 import type { ApiInvitationPreview, ApiMyTeam, ApiTeamGridEntry } from "../../domain/team-api";
-import { requireUser } from "../auth/middleware";
-import { emailField } from "../auth/fields";
-import { changeTeamSeats, createTeamCheckout, endTeamSubscriptionNow, setTeamCancel, teamSeatsPreview } from "../billing/team-billing";
-import { refundEligibility, refundFirstSubscription } from "../billing/money-back";
-import { headshotZipResponse } from "../downloads/headshot-zip";
-import { downloadQuery, normaliseDownload } from "../downloads/options";
+import { requireUser, appOrigin, conflict, enforce, plainText, validate } from "../lib";
+import { emailField } from "../auth";
+import { changeTeamSeats, createTeamCheckout, endTeamSubscriptionNow, setTeamCancel, teamSeatsPreview, refundEligibility, refundFirstSubscription } from "../billing";
+import { headshotZipResponse, downloadQuery, normaliseDownload } from "../downloads";
 import type { AppEnv } from "../env";
-import { refuseDownloadBeyondPlan } from "../headshots/entitlement";
-import { appOrigin } from "../lib/app-origin";
-import { conflict } from "../lib/errors";
-import { enforce } from "../lib/rate-limit";
-import { plainText, validate } from "../lib/validate";
-import { createMailer } from "../mail/mailer";
-import { teamInvitationEmail } from "../mail/templates";
+import { refuseDownloadBeyondPlan } from "../credits";
+import { createMailer, teamInvitationEmail } from "../mail";
 import { accept, invite, preview, resend, revoke, type IssuedInvitation } from "./invitations";
 import { choosePhoto, teamGrid, teamZipSources } from "./photos";
+import { seatsInUse } from "./seats";
 import { closable, createTeam, deleteTeam, leaveTeam, myTeam, ownerTeam, removeMember, updateTeam } from "./team";
 
 const nameField = z.string().trim().min(1, "Please give the team a name.").max(TEAM_NAME_MAX).pipe(plainText);
@@ -146,12 +140,12 @@ export const teamRoutes = new Hono<AppEnv>()
 
   .post("/checkout", requireUser, validate("json", z.object({ seats: seatsField })), async (c) => {
     const team = await ownerTeam(c.var.db, c.var.user.id);
-    return c.json(await createTeamCheckout(c.var.db, c.var.config, appOrigin(c), team, c.req.valid("json").seats));
+    return c.json(await createTeamCheckout(c.var.db, c.var.config, appOrigin(c), team, c.req.valid("json").seats, await seatsInUse(c.var.db, team.id)));
   })
 
   .post("/seats", requireUser, validate("json", z.object({ seats: seatsField })), async (c) => {
     const team = await ownerTeam(c.var.db, c.var.user.id);
-    return c.json(await changeTeamSeats(c.var.db, c.var.config, team.id, c.req.valid("json").seats));
+    return c.json(await changeTeamSeats(c.var.db, c.var.config, team.id, c.req.valid("json").seats, await seatsInUse(c.var.db, team.id)));
   })
 
   .get("/seats-preview", requireUser, validate("query", z.object({ seats: seatsField })), async (c) => {

@@ -23,6 +23,12 @@ export async function seatsTaken(db: Db | Tx, teamId: string): Promise<SeatsTake
   return { members: Number(row?.members ?? 0), invited: Number(row?.invited ?? 0) };
 }
 
+/** The seats a subscription must pay for: the members present plus the invitations still open. */
+export async function seatsInUse(db: Db | Tx, teamId: string): Promise<number> {
+  const { members, invited } = await seatsTaken(db, teamId);
+  return members + invited;
+}
+
 /** Locks the team's row for the rest of the transaction; null when there is no such team. */
 export async function lockTeam(tx: Tx, teamId: string) {
   const [team] = await tx.select().from(teams).where(eq(teams.id, teamId)).for("update");

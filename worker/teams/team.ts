@@ -8,11 +8,9 @@ import type { Db } from "../../db";
 import { teamInvitations, teamMembers, teams, users, type Team } from "../../db/schema";
 import { TEAM_MESSAGES, normalizeBrandColor, type TeamRole } from "../../domain/teams";
 import type { ApiMyTeam, ApiTeamLook } from "../../domain/team-api";
-import { hasActiveSubscription } from "../billing/subscription";
-import { isUniqueViolation } from "../lib/db-errors";
-import { conflict, forbidden, notFound } from "../lib/errors";
+import { hasActiveSubscription, seatsToFill, teamSubscriptionOf } from "../billing";
+import { isUniqueViolation, conflict, forbidden, notFound } from "../lib";
 import { openInvitation, seatsTaken } from "./seats";
-import { seatsToFill, teamSubscriptionOf } from "./subscription";
 
 export interface Membership { team: Team; role: TeamRole; chosenHeadshotId: string | null }
 

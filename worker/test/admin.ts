@@ -2,7 +2,7 @@
 import { eq } from "drizzle-orm";
 import { users } from "../../db/schema";
 import { getConfig } from "../config";
-import { signAccessToken } from "../auth/tokens";
+import { signAccessToken } from "../lib/access-tokens";
 import { env, testDb } from "./helpers";
 
 /** The operator: the configured address, verified. Shared by test files, so found or created. */

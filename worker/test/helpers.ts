@@ -7,7 +7,7 @@ import { exports } from "cloudflare:workers";
 import { createDb } from "../../db";
 import { credits, subscriptions, users } from "../../db/schema";
 import { getConfig } from "../config";
-import { signAccessToken } from "../auth/tokens";
+import { signAccessToken } from "../lib/access-tokens";
 import type { JobDeps } from "../lib/context";
 
 export { env };

@@ -3,7 +3,7 @@
  * above the upload's MIN_UPLOAD_SIDE), and the hostile
  * variants (metadata with GPS, lying headers, truncation) built byte by byte.
  */
-import { crc32 } from "../lib/crc32";
+import { crc32 } from "../downloads/crc32";
 import { PhotonImage } from "@cf-wasm/photon";
 
 /** A w×h picture with a deterministic pattern (varies with `seed`). */

@@ -1,6 +1,6 @@
 /**
  * Creating a user, the one way in (password sign-up at /api/auth/signup and a first Google sign-in), as
- * `delete-user.ts` is the one way out. Both are counted against the same sign-up limits (per client
+ * `worker/account/delete-user.ts` is the one way out. Both are counted against the same sign-up limits (per client
  * address and per email), and the user, their password and their credits row are written in one
  * transaction: a failure leaves no half-made account. A Google account arrives with its address proved
  * by Google, so the same transaction records that proof (verified, free generations granted).
@@ -8,11 +8,11 @@
 import type { Db } from "../../db";
 import { passwordCredentials, users, type User } from "../../db/schema";
 import type { Config } from "../config";
-import { authLimits } from "../auth/limits";
+import { authLimits } from "./limits";
 import { openCredits } from "../credits";
-import { hashPassword } from "../auth/passwords";
-import { proveAddress } from "../auth/verification";
-import { enforce } from "../lib/rate-limit";
+import { hashPassword } from "./passwords";
+import { proveAddress } from "./verification";
+import { enforce } from "../lib";
 
 export const SIGNUP_THROTTLED = "Too many sign-up attempts. Please wait a moment and try again.";
 

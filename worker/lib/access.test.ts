@@ -7,10 +7,10 @@ import { Hono } from "hono";
 import { errorHandler } from "../app";
 import { getConfig } from "../config";
 import type { AppEnv } from "../env";
-import { withServices } from "../lib/context";
+import { withServices } from "./context";
 import { api, createTestUser, env, uniqueEmail } from "../test/helpers";
-import { toApiUser } from "./accounts";
-import { isOperatorUser, requireOperator } from "./middleware";
+import { toApiUser } from "../auth/accounts";
+import { isOperatorUser, requireOperator } from "./access";
 
 function appFor(operatorEmail: string) {
   return new Hono<AppEnv>()

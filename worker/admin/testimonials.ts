@@ -9,9 +9,9 @@ import type { Db } from "../../db";
 import { ratings, users } from "../../db/schema";
 import type { AdminTestimonial, AdminTestimonialsPage, TestimonialStatus } from "../../domain/ratings";
 import type { AuthUser } from "../env";
-import { conflict, notFound } from "../lib/errors";
-import { audit } from "../admin/audit";
-import { forgetLandingFigures } from "../landing/figures";
+import { conflict, notFound } from "../lib";
+import { audit } from "./audit";
+import { forgetLandingFigures } from "../landing";
 
 export async function listTestimonials(
   db: Db,

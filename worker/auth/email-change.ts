@@ -11,8 +11,8 @@ import { and, eq, ne, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../db";
 import { passwordCredentials, users } from "../../db/schema";
 import type { Config } from "../config";
-import { endSessions } from "../auth/sessions";
-import { createEmailToken, retireEmailTokens } from "../auth/verification";
+import { endSessions } from "./sessions";
+import { createEmailToken, retireEmailTokens } from "./verification";
 
 /** Whether another account has this address. */
 export async function addressTaken(db: Db | Tx, email: string, userId: string): Promise<boolean> {

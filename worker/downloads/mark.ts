@@ -1,12 +1,12 @@
 /**
  * Marks a stored result as AI-made on its way out (the result view, the free watermarked image):
  * the XMP packet spliced into the container as it is, in one copy, without decoding
- * (docs/decisions/110-ai-marking.md). Downloads carry it from their encoders (worker/downloads/).
+ * (docs/decisions/110-ai-marking.md). Downloads carry it from their encoders (./transform.ts).
  */
-import { sniffType } from "../headshots/image-bytes";
-import { markPng } from "../downloads/png";
-import { markWebp } from "../downloads/webp";
-import { XMP_BYTES } from "./xmp";
+import { sniffType } from "../lib";
+import { XMP_BYTES } from "../marking";
+import { markPng } from "./png";
+import { markWebp } from "./webp";
 
 const XMP_NAMESPACE = "http://ns.adobe.com/xap/1.0/\0";
 const APP0 = 0xe0, APP1 = 0xe1;

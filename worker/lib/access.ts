@@ -2,9 +2,9 @@ import { createMiddleware } from "hono/factory";
 import { eq } from "drizzle-orm";
 import { users } from "../../db/schema";
 import type { AppEnv } from "../env";
-import { forbidden, unauthorized } from "../lib/errors";
+import { forbidden, unauthorized } from "./errors";
 import type { AuthUser } from "../env";
-import { verifyAccessToken } from "./tokens";
+import { verifyAccessToken } from "./access-tokens";
 
 export const SESSION_ENDED = "Your session has ended. Please sign in again.";
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { SignJWT } from "jose";
-import { signAccessToken, verifyAccessToken } from "./tokens";
+import { signAccessToken, verifyAccessToken } from "./access-tokens";
 
 const config = { JWT_SECRET: "tokens-test-secret-0123456789abcdefghij" };
 const user = { id: crypto.randomUUID(), email: "memo@example.test", epoch: 3 };

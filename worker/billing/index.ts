@@ -1,0 +1,15 @@
+/**
+ * The billing area's public module: `/api/stripe` and everything that asks Stripe or reads its copy in
+ * our tables: whose subscription counts (a person's and a team's), prices and price changes, the
+ * Team plan's seats at Stripe, the money-back refund.
+ */
+export { billingRoutes } from "./routes";
+export { refundEligibility, refundFirstSubscription } from "./money-back";
+export { cancelAllSubscriptions } from "./plan-changes";
+export { earliestEffectiveDate, listPriceChanges, resumePriceChangeNotices, schedulePriceChange } from "./price-changes";
+export { loadPriceBook } from "./prices";
+export { stripeClient } from "./stripe";
+export { SHOWN_ORDER, hasActiveSubscription } from "./subscription";
+export { recordInvoice } from "./sync";
+export { changeTeamSeats, createTeamCheckout, endTeamSubscriptionNow, setTeamCancel, teamSeatsPreview } from "./team-billing";
+export { paidTeamSeat, seatsToFill, teamSubscriptionOf } from "./team-subscription";

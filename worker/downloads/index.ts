@@ -1,0 +1,10 @@
+/**
+ * The downloads area's public module: the export pipeline (one headshot's file, headshots as one
+ * streamed ZIP, the download options), the AI marking written into a stored result, and the PNG
+ * chunk checksum (uploads check it too).
+ */
+export { crc32 } from "./crc32";
+export { downloadFile } from "./file";
+export { headshotZipResponse, type ZipSource } from "./headshot-zip";
+export { markAiImage } from "./mark";
+export { downloadQuery, normaliseDownload } from "./options";

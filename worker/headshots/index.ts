@@ -1,0 +1,11 @@
+/**
+ * The headshots area's public module: `/api/headshots`, a headshot's status (`moveHeadshots`, its one
+ * writer), photo intake and who may generate, for shoots; retention and unused-upload sweeps for the cron.
+ */
+export { headshotRoutes, toApiHeadshot, uploadAllowed } from "./routes";
+export { freeUsed, refuseBeyondFairUse, verifyFirst } from "./entitlement";
+export { forgetFinished } from "./finished-status";
+export { moveHeadshots } from "./lifecycle";
+export { checkPhoto, insertOrCleanUp, uploadBodyLimit, type CheckedPhoto } from "./photo-intake";
+export { purgeExpiredImages } from "./retention";
+export { sweepUnusedUploads } from "./unused-uploads";

@@ -1,0 +1,2 @@
+/** The health area's public module: `/api/health`. */
+export { healthRoutes } from "./routes";

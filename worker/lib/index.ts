@@ -1,0 +1,14 @@
+/**
+ * The lib area's public module: what every area needs and no area owns: errors, input validation,
+ * per-request services and the access-token gate, logging, rate limits, and a few byte helpers.
+ */
+export { isOperator, isOperatorUser, requireOperator, requireUser, ACCOUNT_GONE, SESSION_ENDED } from "./access";
+export { signAccessToken } from "./access-tokens";
+export { appOrigin } from "./app-origin";
+export { withDb, withServices, type JobDeps } from "./context";
+export { isForeignKeyViolation, isUniqueViolation } from "./db-errors";
+export { ApiError, badRequest, conflict, forbidden, gone, notFound, tooManyRequests, unauthorized } from "./errors";
+export { sniffType, type ImageType } from "./image-type";
+export { errorFields, log } from "./log";
+export { clientIp, enforce, hashKey, hit, pruneRateLimits, refuseIfExhausted, type Limit } from "./rate-limit";
+export { plainText, validate } from "./validate";
