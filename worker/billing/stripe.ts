@@ -42,5 +42,21 @@ export const isTeamPrice = (config: Config, priceId: string | null | undefined):
 /** Stripe's seconds since the epoch as a Date (null stays null). */
 export const fromUnix = (seconds: number | null | undefined) => (seconds ? new Date(seconds * 1000) : null);
 
+/**
+ * A subscription's period and state as our rows keep them (personal and team subscriptions alike): the
+ * period is the item's (Stripe's current layout), and the end of a subscription is when it ended, else
+ * when it was cancelled.
+ */
+export function subscriptionTimes(sub: Stripe.Subscription, item: Stripe.SubscriptionItem) {
+  return {
+    currentPeriodStart: fromUnix(item.current_period_start),
+    currentPeriodEnd: fromUnix(item.current_period_end),
+    cancelAtPeriodEnd: sub.cancel_at_period_end,
+    canceledAt: fromUnix(sub.ended_at ?? sub.canceled_at),
+    createdAt: fromUnix(sub.created) ?? new Date(),
+    updatedAt: new Date(),
+  };
+}
+
 /** An expandable Stripe field's id, whether it came expanded or not. */
 export const idOf = (v: string | { id: string } | null | undefined) => (typeof v === "string" ? v : (v?.id ?? null));

@@ -11,7 +11,7 @@ import { invoices, refunds, scheduledDowngrades, subscriptions, users } from "..
 import type { Config } from "../config";
 import { log } from "../lib";
 import { loadPriceBook, type PriceBook } from "./prices";
-import { fromUnix, idOf, isTeamPrice, stripeClient } from "./stripe";
+import { fromUnix, idOf, isTeamPrice, stripeClient, subscriptionTimes } from "./stripe";
 import { syncTeamSubscription } from "./team-sync";
 
 /** Our user for a Stripe customer: by the id stored on the user, else the id the customer carries. */
@@ -68,12 +68,7 @@ async function syncPersonalSubscription(db: Db | Tx, config: Config, stripe: Str
     stripePriceId: priceId,
     planType,
     status: sub.status,
-    currentPeriodStart: fromUnix(item.current_period_start),
-    currentPeriodEnd: fromUnix(item.current_period_end),
-    cancelAtPeriodEnd: sub.cancel_at_period_end,
-    canceledAt: fromUnix(sub.ended_at ?? sub.canceled_at),
-    createdAt: fromUnix(sub.created) ?? new Date(),
-    updatedAt: new Date(),
+    ...subscriptionTimes(sub, item),
   };
   const { createdAt: _created, ...changes } = values;
   const [row] = await db

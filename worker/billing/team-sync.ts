@@ -11,7 +11,7 @@ import type { Db, Tx } from "../../db";
 import { teams, teamSubscriptions, users } from "../../db/schema";
 import type { Config } from "../config";
 import { log } from "../lib";
-import { fromUnix, idOf } from "./stripe";
+import { fromUnix, idOf, subscriptionTimes } from "./stripe";
 
 /** The customer's own user id: the one stored on the user, else the one the customer carries. */
 async function customerIsUser(db: Db | Tx, stripe: Stripe, customerId: string, userId: string): Promise<boolean> {
@@ -43,12 +43,7 @@ export async function syncTeamSubscription(db: Db | Tx, _config: Config, stripe:
     scheduledSeats: scheduled?.seats ?? null,
     scheduledAt: scheduled?.at ?? null,
     stripeScheduleId: idOf(sub.schedule),
-    currentPeriodStart: fromUnix(item.current_period_start),
-    currentPeriodEnd: fromUnix(item.current_period_end),
-    cancelAtPeriodEnd: sub.cancel_at_period_end,
-    canceledAt: fromUnix(sub.ended_at ?? sub.canceled_at),
-    createdAt: fromUnix(sub.created) ?? new Date(),
-    updatedAt: new Date(),
+    ...subscriptionTimes(sub, item),
   };
   const { createdAt: _created, ...changes } = values;
   await db.insert(teamSubscriptions).values(values).onConflictDoUpdate({ target: teamSubscriptions.stripeSubscriptionId, set: changes });
