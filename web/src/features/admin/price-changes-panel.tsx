@@ -18,6 +18,7 @@ import { RadioGroup, RadioGroupItem } from "@/components/ui/radio-group";
 import { toast } from "@/components/ui/use-toast";
 import { PLANS, PRICE_CHANGE_NOTICE_DAYS, planById, type PlanType, type SchedulePriceChangeBody } from "@/lib/domain";
 import { usePriceChanges, useSchedulePriceChange } from "./api/price-changes";
+import { AdminTable } from "./admin-table";
 import { Panel, QueryState } from "./figure";
 import { formatCount, formatDateTime, formatEuroCents } from "./format";
 
@@ -151,40 +152,31 @@ export function PriceChangesPanel() {
 function PriceChangeList({ changes }: { changes: NonNullable<ReturnType<typeof usePriceChanges>["data"]>["priceChanges"] }) {
   if (changes.length === 0) return <p className="text-sm text-muted-foreground">No price changes scheduled</p>;
   return (
-    <div className="overflow-x-auto rounded-lg border" role="region" aria-label="Scheduled price changes" tabIndex={0}>
-      <table className="w-full min-w-[44rem] text-sm">
-        <caption className="sr-only">Scheduled price changes</caption>
-        <thead className="bg-muted/50 text-left text-xs uppercase tracking-wide text-muted-foreground">
-          <tr>
-            {["Plan", "Price", "From", "Status", "Subscribers Emailed", "Scheduled"].map((h) => (
-              <th key={h} scope="col" className="px-3 py-2.5 font-medium">
-                {h}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {changes.map((c) => (
-            <tr key={c.id} className="border-t">
-              <th scope="row" className="px-3 py-2.5 text-left font-medium">
-                {planById(c.planType).name}
-              </th>
-              <td className="px-3 py-2.5 tabular-nums">
-                {formatEuroCents(c.oldAmountCents)} → {formatEuroCents(c.newAmountCents)}
-              </td>
-              <td className="px-3 py-2.5">{dayText(c.effectiveDate)}</td>
-              <td className="px-3 py-2.5">
-                <Badge variant={c.inEffect ? "success" : "secondary"}>{c.inEffect ? "In effect" : "Scheduled"}</Badge>
-                {c.status === "notifying" && <span className="ml-2 text-xs text-muted-foreground">emails still going out</span>}
-              </td>
-              <td className="px-3 py-2.5 tabular-nums">{formatCount(c.subscribersNotified)}</td>
-              <td className="px-3 py-2.5 text-muted-foreground">
-                {formatDateTime(c.createdAt)} by {c.createdBy}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <AdminTable
+      label="Scheduled price changes"
+      caption="Scheduled price changes"
+      columns={["Plan", "Price", "From", "Status", "Subscribers Emailed", "Scheduled"]}
+      className="min-w-[44rem]"
+    >
+      {changes.map((c) => (
+        <tr key={c.id} className="border-t">
+          <th scope="row" className="px-3 py-2.5 text-left font-medium">
+            {planById(c.planType).name}
+          </th>
+          <td className="px-3 py-2.5 tabular-nums">
+            {formatEuroCents(c.oldAmountCents)} → {formatEuroCents(c.newAmountCents)}
+          </td>
+          <td className="px-3 py-2.5">{dayText(c.effectiveDate)}</td>
+          <td className="px-3 py-2.5">
+            <Badge variant={c.inEffect ? "success" : "secondary"}>{c.inEffect ? "In effect" : "Scheduled"}</Badge>
+            {c.status === "notifying" && <span className="ml-2 text-xs text-muted-foreground">emails still going out</span>}
+          </td>
+          <td className="px-3 py-2.5 tabular-nums">{formatCount(c.subscribersNotified)}</td>
+          <td className="px-3 py-2.5 text-muted-foreground">
+            {formatDateTime(c.createdAt)} by {c.createdBy}
+          </td>
+        </tr>
+      ))}
+    </AdminTable>
   );
 }

@@ -20,6 +20,7 @@ import { Spinner } from "@/components/ui/spinner";
 import { toast } from "@/components/ui/use-toast";
 import { PLANS } from "@/lib/domain";
 import { useAuth } from "@/shared/auth/auth-context";
+import { AdminTable } from "./admin-table";
 import { useDeleteUser } from "./api/delete-user";
 import { USERS_CSV_FILENAME, useExportUsersCsv } from "./api/export-users-csv";
 import { USERS_PAGE_SIZE, useUsers, type AdminUserRow } from "./api/get-users";
@@ -91,76 +92,67 @@ export function UsersTab() {
         ) : users.length === 0 ? (
           <p className="py-10 text-center text-sm text-muted-foreground">{q ? `No users match “${q}”` : "No users yet"}</p>
         ) : (
-          // Wider than a phone: the table scrolls inside its own box, which takes focus so keys can scroll it.
-          <div className="overflow-x-auto rounded-lg border" aria-busy={isPlaceholderData} role="region" aria-label="Users table" tabIndex={0}>
-            <table className="w-full min-w-[56rem] text-sm">
-              <caption className="sr-only">Users, newest first</caption>
-              <thead className="bg-muted/50 text-left text-xs uppercase tracking-wide text-muted-foreground">
-                <tr>
-                  {["User", "Email", "Headshots", "Subscription", "Last Activity", "Joined", "Actions"].map((h) => (
-                    <th key={h} scope="col" className="px-3 py-2.5 font-medium">
-                      {h}
-                    </th>
-                  ))}
-                </tr>
-              </thead>
-              <tbody>
-                {users.map((u) => (
-                  <tr key={u.id} className="border-t">
-                    <th scope="row" className="px-3 py-2.5 text-left font-medium">
-                      <span className="flex items-center gap-2">
-                        <Avatar user={u} />
-                        <span className="block max-w-[12rem] truncate" title={displayName(u)}>
-                          {displayName(u)}
-                        </span>
-                      </span>
-                    </th>
-                    <td className="px-3 py-2.5">
-                      <span className="block max-w-[16rem] truncate" title={u.email}>
-                        {u.email}
-                      </span>
-                    </td>
-                    <td className="px-3 py-2.5 tabular-nums">{formatCount(u.headshotCount)}</td>
-                    <td className="px-3 py-2.5">
-                      {u.subscription ? (
-                        <span className="flex items-center gap-1.5 whitespace-nowrap">
-                          <SubscriptionBadge status={u.subscription.status} />
-                          <span>{planName(u.subscription.planType)}</span>
-                        </span>
-                      ) : (
-                        <span className="whitespace-nowrap text-muted-foreground">No subscription</span>
-                      )}
-                      {u.team && (
-                        <span className="block whitespace-nowrap text-xs text-muted-foreground">
-                          Team: {u.team.name} ({u.team.role})
-                        </span>
-                      )}
-                    </td>
-                    <td className="whitespace-nowrap px-3 py-2.5">{u.lastHeadshotDate ? formatDateTime(u.lastHeadshotDate) : "Never"}</td>
-                    <td className="whitespace-nowrap px-3 py-2.5">{formatDateTime(u.createdAt)}</td>
-                    <td className="px-3 py-2.5">
-                      <span className="flex gap-1">
-                        <Button variant="ghost" size="icon" className="size-9" aria-label={`View ${u.email}`} onClick={() => setViewing(u)}>
-                          <Eye aria-hidden="true" />
-                        </Button>
-                        <Button
-                          variant="ghost"
-                          size="icon"
-                          className="size-9 text-destructive hover:text-destructive"
-                          aria-label={`Delete ${u.email}`}
-                          title={u.id === me?.id ? "You cannot delete your own account here" : undefined}
-                          disabled={u.id === me?.id}
-                          onClick={() => setDeleting(u)}
-                        >
-                          <Trash2 aria-hidden="true" />
-                        </Button>
-                      </span>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <AdminTable
+            label="Users table"
+            caption="Users, newest first"
+            columns={["User", "Email", "Headshots", "Subscription", "Last Activity", "Joined", "Actions"]}
+            className="min-w-[56rem]"
+            busy={isPlaceholderData}
+          >
+            {users.map((u) => (
+              <tr key={u.id} className="border-t">
+                <th scope="row" className="px-3 py-2.5 text-left font-medium">
+                  <span className="flex items-center gap-2">
+                    <Avatar user={u} />
+                    <span className="block max-w-[12rem] truncate" title={displayName(u)}>
+                      {displayName(u)}
+                    </span>
+                  </span>
+                </th>
+                <td className="px-3 py-2.5">
+                  <span className="block max-w-[16rem] truncate" title={u.email}>
+                    {u.email}
+                  </span>
+                </td>
+                <td className="px-3 py-2.5 tabular-nums">{formatCount(u.headshotCount)}</td>
+                <td className="px-3 py-2.5">
+                  {u.subscription ? (
+                    <span className="flex items-center gap-1.5 whitespace-nowrap">
+                      <SubscriptionBadge status={u.subscription.status} />
+                      <span>{planName(u.subscription.planType)}</span>
+                    </span>
+                  ) : (
+                    <span className="whitespace-nowrap text-muted-foreground">No subscription</span>
+                  )}
+                  {u.team && (
+                    <span className="block whitespace-nowrap text-xs text-muted-foreground">
+                      Team: {u.team.name} ({u.team.role})
+                    </span>
+                  )}
+                </td>
+                <td className="whitespace-nowrap px-3 py-2.5">{u.lastHeadshotDate ? formatDateTime(u.lastHeadshotDate) : "Never"}</td>
+                <td className="whitespace-nowrap px-3 py-2.5">{formatDateTime(u.createdAt)}</td>
+                <td className="px-3 py-2.5">
+                  <span className="flex gap-1">
+                    <Button variant="ghost" size="icon" className="size-9" aria-label={`View ${u.email}`} onClick={() => setViewing(u)}>
+                      <Eye aria-hidden="true" />
+                    </Button>
+                    <Button
+                      variant="ghost"
+                      size="icon"
+                      className="size-9 text-destructive hover:text-destructive"
+                      aria-label={`Delete ${u.email}`}
+                      title={u.id === me?.id ? "You cannot delete your own account here" : undefined}
+                      disabled={u.id === me?.id}
+                      onClick={() => setDeleting(u)}
+                    >
+                      <Trash2 aria-hidden="true" />
+                    </Button>
+                  </span>
+                </td>
+              </tr>
+            ))}
+          </AdminTable>
         )}
         {data && pages > 1 && (
           <nav aria-label="User pages" className="flex items-center justify-between gap-2">
