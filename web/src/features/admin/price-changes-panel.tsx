@@ -1,17 +1,8 @@
 import { useState, type FormEvent } from "react";
 import { errorMessage } from "@/api/client";
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from "@/components/ui/alert-dialog";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { RadioGroup, RadioGroupItem } from "@/components/ui/radio-group";
@@ -122,29 +113,19 @@ export function PriceChangesPanel() {
           </div>
         )}
       </QueryState>
-      <AlertDialog open={pending !== null} onOpenChange={(o) => !o && !schedule.isPending && setPending(null)}>
-        <AlertDialogContent>
-          <AlertDialogHeader>
-            <AlertDialogTitle>Schedule this price change?</AlertDialogTitle>
-            <AlertDialogDescription>
-              {pending &&
-                `The ${planById(pending.planType).name} plan goes from ${current === undefined ? "its price" : formatEuroCents(current)} to ${formatEuroCents(pending.amountCents)} from ${dayText(pending.effectiveDate)}. Every subscriber of the plan is emailed now; this cannot be undone.`}
-            </AlertDialogDescription>
-          </AlertDialogHeader>
-          <AlertDialogFooter>
-            <AlertDialogCancel disabled={schedule.isPending}>Cancel</AlertDialogCancel>
-            <AlertDialogAction
-              disabled={schedule.isPending}
-              onClick={(e) => {
-                e.preventDefault();
-                confirm();
-              }}
-            >
-              {schedule.isPending ? "Scheduling..." : "Schedule and Email Subscribers"}
-            </AlertDialogAction>
-          </AlertDialogFooter>
-        </AlertDialogContent>
-      </AlertDialog>
+      <ConfirmDialog
+        open={pending !== null}
+        onClose={() => setPending(null)}
+        title="Schedule this price change?"
+        description={
+          pending &&
+          `The ${planById(pending.planType).name} plan goes from ${current === undefined ? "its price" : formatEuroCents(current)} to ${formatEuroCents(pending.amountCents)} from ${dayText(pending.effectiveDate)}. Every subscriber of the plan is emailed now; this cannot be undone.`
+        }
+        action="Schedule and Email Subscribers"
+        pendingAction="Scheduling..."
+        pending={schedule.isPending}
+        onConfirm={confirm}
+      />
     </Panel>
   );
 }

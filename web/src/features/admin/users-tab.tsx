@@ -2,17 +2,8 @@ import { useState } from "react";
 import { ChevronLeft, ChevronRight, Download, Eye, Search, Trash2, UserRound } from "lucide-react";
 import { errorMessage } from "@/api/client";
 import { Alert, AlertDescription } from "@/components/ui/alert";
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from "@/components/ui/alert-dialog";
 import { Button } from "@/components/ui/button";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { Input } from "@/components/ui/input";
@@ -225,43 +216,35 @@ function UserDialog({ user, onClose }: { user: AdminUserRow | null; onClose(): v
 export function DeleteUserDialog({ user, onClose }: { user: AdminUserRow | null; onClose(): void }) {
   const del = useDeleteUser();
   return (
-    <AlertDialog open={user !== null} onOpenChange={(o) => !o && !del.isPending && onClose()}>
-      <AlertDialogContent>
-        <AlertDialogHeader>
-          <AlertDialogTitle>Delete User</AlertDialogTitle>
-          <AlertDialogDescription>Are you sure you want to delete this user? This action cannot be undone.</AlertDialogDescription>
-        </AlertDialogHeader>
-        {user && (
-          <dl className="grid grid-cols-[auto_1fr] gap-x-6 gap-y-1.5 rounded-lg bg-muted/50 p-3 text-sm">
-            <dt className="text-muted-foreground">Email</dt>
-            <dd className="break-all font-medium">{user.email}</dd>
-            <dt className="text-muted-foreground">Headshots</dt>
-            <dd className="font-medium">{formatCount(user.headshotCount)}</dd>
-            <dt className="text-muted-foreground">Subscriptions</dt>
-            <dd className="font-medium">{formatCount(user.subscriptionCount)}</dd>
-          </dl>
-        )}
-        <AlertDialogFooter>
-          <AlertDialogCancel disabled={del.isPending}>Cancel</AlertDialogCancel>
-          <AlertDialogAction
-            className="bg-destructive text-destructive-foreground hover:bg-destructive/90"
-            disabled={del.isPending}
-            onClick={(e) => {
-              e.preventDefault(); // keep the dialog open until the server has answered
-              if (!user) return;
-              del.mutate(user.id, {
-                onSuccess: () => {
-                  onClose();
-                  toast({ title: "User Deleted", description: "User has been successfully deleted." });
-                },
-                onError: (err) => toast({ variant: "destructive", title: "Error", description: errorMessage(err, "Failed to delete user") }),
-              });
-            }}
-          >
-            Delete User
-          </AlertDialogAction>
-        </AlertDialogFooter>
-      </AlertDialogContent>
-    </AlertDialog>
+    <ConfirmDialog
+      open={user !== null}
+      onClose={onClose}
+      title="Delete User"
+      description="Are you sure you want to delete this user? This action cannot be undone."
+      action="Delete User"
+      pending={del.isPending}
+      destructive
+      onConfirm={() => {
+        if (!user) return;
+        del.mutate(user.id, {
+          onSuccess: () => {
+            onClose();
+            toast({ title: "User Deleted", description: "User has been successfully deleted." });
+          },
+          onError: (err) => toast({ variant: "destructive", title: "Error", description: errorMessage(err, "Failed to delete user") }),
+        });
+      }}
+    >
+      {user && (
+        <dl className="grid grid-cols-[auto_1fr] gap-x-6 gap-y-1.5 rounded-lg bg-muted/50 p-3 text-sm">
+          <dt className="text-muted-foreground">Email</dt>
+          <dd className="break-all font-medium">{user.email}</dd>
+          <dt className="text-muted-foreground">Headshots</dt>
+          <dd className="font-medium">{formatCount(user.headshotCount)}</dd>
+          <dt className="text-muted-foreground">Subscriptions</dt>
+          <dd className="font-medium">{formatCount(user.subscriptionCount)}</dd>
+        </dl>
+      )}
+    </ConfirmDialog>
   );
 }
