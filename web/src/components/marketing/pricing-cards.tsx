@@ -1,6 +1,6 @@
-import { Check } from "@/components/marketing/icons";
+import { PlanFeatures } from "@/components/marketing/plan-features";
 import { buttonVariants } from "@/components/ui/button-variants";
-import { MONEY_BACK_DAYS, PLANS, featureNote } from "../../../../domain/plans";
+import { MONEY_BACK_DAYS, PLANS } from "../../../../domain/plans";
 import { clsx as cn } from "clsx";
 
 export const formatEuro = (cents: number) => `€${(cents / 100).toFixed(2).replace(/\.00$/, "")}`;
@@ -39,17 +39,7 @@ export function PricingCards({ ctaHref }: { ctaHref: string }) {
             <p className="mt-1 text-sm text-muted-foreground" data-live={`daily-${plan.id}`}>
               €{plan.dailyPrice} per day
             </p>
-            <ul className="mt-6 grid gap-2.5 text-sm">
-              {plan.features.map((f) => (
-                <li key={f} className="flex items-start gap-2">
-                  <Check className="mt-0.5 size-4 shrink-0 text-primary" aria-hidden="true" />
-                  <span>
-                    {f}
-                    {featureNote(f) && <span className="block text-xs text-muted-foreground">{featureNote(f)}</span>}
-                  </span>
-                </li>
-              ))}
-            </ul>
+            <PlanFeatures features={plan.features} className="mt-6 gap-2.5" />
             <a
               href={ctaHref}
               className={cn(buttonVariants({ variant: plan.popular ? "default" : "outline", size: "lg" }), "mt-8 w-full")}

@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent } from "react";
+import { useState } from "react";
 import { errorMessage } from "@/api/client";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
@@ -8,49 +8,36 @@ import { toast } from "@/components/ui/use-toast";
 import { PASSWORD_RESET_TTL_MINUTES } from "@/lib/domain";
 import { useAuth } from "@/shared/auth/auth-context";
 import { useForgotPassword } from "@/shared/auth/api/forgot-password";
-import { NewPasswordFields, newPasswordState } from "@/shared/auth/password-fields";
+import { NewPasswordFields, useNewPasswordForm } from "@/shared/auth/password-fields";
 import { useAccountSecurity } from "./api/account-security";
 import { useChangePassword } from "./api/change-password";
 
 /** Changing the password needs the current one; every other device is signed out. */
 function ChangePasswordForm() {
   const [current, setCurrent] = useState("");
-  const [password, setPassword] = useState("");
-  const [confirm, setConfirm] = useState("");
-  const [error, setError] = useState<string | null>(null);
   const change = useChangePassword();
-  const id = useId();
-  const { ready } = newPasswordState(password, confirm);
-
-  async function onSubmit(e: FormEvent) {
-    e.preventDefault();
-    if (!ready) return;
-    setError(null);
-    try {
-      await change.mutateAsync({ currentPassword: current, newPassword: password });
-      setCurrent("");
-      setPassword("");
-      setConfirm("");
-      toast({ title: "Password changed", description: "Your other devices have been signed out." });
-    } catch (err) {
-      setError(errorMessage(err, "We couldn't change your password. Please try again."));
-    }
-  }
+  const form = useNewPasswordForm(async (newPassword) => {
+    await change.mutateAsync({ currentPassword: current, newPassword });
+    setCurrent("");
+    form.empty();
+    toast({ title: "Password changed", description: "Your other devices have been signed out." });
+  }, "We couldn't change your password. Please try again.");
+  const { id } = form.fields;
 
   return (
-    <form onSubmit={onSubmit} className="grid gap-4" aria-label="Change password">
+    <form onSubmit={form.onSubmit} className="grid gap-4" aria-label="Change password">
       <div className="grid gap-2">
         <Label htmlFor={`${id}-current`}>Current password</Label>
         <Input id={`${id}-current`} type="password" autoComplete="current-password" required value={current} onChange={(e) => setCurrent(e.target.value)} />
       </div>
-      <NewPasswordFields id={id} password={password} confirm={confirm} onPassword={setPassword} onConfirm={setConfirm} />
-      {error && (
+      <NewPasswordFields {...form.fields} />
+      {form.error && (
         <p role="alert" className="text-sm text-destructive">
-          {error}
+          {form.error}
         </p>
       )}
       <div>
-        <Button type="submit" disabled={change.isPending || !ready}>
+        <Button type="submit" disabled={change.isPending || !form.ready}>
           {change.isPending ? "Saving..." : "Change password"}
         </Button>
       </div>

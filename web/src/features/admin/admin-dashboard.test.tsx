@@ -3,7 +3,7 @@ import { act, cleanup, fireEvent, screen, waitFor, within } from "@testing-libra
 import { renderWithApp, testUser } from "@/test/render";
 import { AdminDashboard, PERMISSION_REDIRECT_MS } from "./admin-dashboard";
 import { healthLines } from "./monitoring-tab";
-import { json, stubApi } from "@/test/stub-api";
+import { apiError, failure, json, stubApi, type StubTable } from "@/test/stub-api";
 
 // The charts are a lazy chunk: load it once up front, as a browser would have by the time data arrives.
 beforeAll(() => import("./charts"));
@@ -18,7 +18,7 @@ const operator = { ...testUser, isOperator: true };
 const stats = { totalUsers: 1234, usersThisMonth: 56, totalHeadshots: 7890, headshotsThisMonth: 12, activeSubscriptions: 40, totalSubscriptions: 52 };
 
 /** Every admin figure, answered; what a test does not care about is empty. */
-function figures(extra: Parameters<typeof stubApi>[0] = {}) {
+function figures<const Extra extends StubTable<Extra>>(extra?: Extra) {
   return stubApi({
     "GET /api/admin/stats": () => json(stats),
     "GET /api/admin/financials/mrr": () => json({ mrr: 123456 }),
@@ -48,7 +48,7 @@ describe("admin dashboard", () => {
   });
 
   it("shows the permission alert when the server refuses the operator", async () => {
-    stubApi({ "GET /api/admin/stats": () => json({ error: "Forbidden", message: "Operator only" }, 403) });
+    stubApi({ "GET /api/admin/stats": () => apiError(403, { error: "Forbidden", message: "Operator only" }) });
     renderWithApp(<AdminDashboard />, { user: operator, path: "/admin" });
     expect(await screen.findByText("You don't have permission to access this page.")).toBeTruthy();
   });
@@ -84,7 +84,7 @@ describe("admin dashboard", () => {
   });
 
   it("a failed backfill shows SPEC §8's fallback", async () => {
-    figures({ "POST /api/admin/financials/backfill-invoices": () => new Response("", { status: 502, statusText: "Bad Gateway" }) });
+    figures({ "POST /api/admin/financials/backfill-invoices": () => failure(502, "Bad Gateway") });
     renderWithApp(<AdminDashboard />, { user: operator, path: "/admin" });
     await screen.findByRole("region", { name: "Summary" });
     fireEvent.click(screen.getByRole("button", { name: "Backfill Invoices" }));

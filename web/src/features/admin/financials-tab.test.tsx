@@ -2,7 +2,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { renderWithApp, testUser } from "@/test/render";
 import { FinancialsTab } from "./financials-tab";
-import { json, stubApi, type Call } from "@/test/stub-api";
+import { failure, file, json, stubApi, type Call } from "@/test/stub-api";
 
 // The charts are a lazy chunk: load it once up front, as a browser would have by the time data arrives.
 beforeAll(() => import("./charts"));
@@ -29,7 +29,7 @@ describe("financials tab", () => {
       "GET /api/admin/financials/churn": () => json({ churnRate: 12.5, cancellations: 1, activeAtStart: 8, from: "", to: "" }),
       "GET /api/admin/financials/mrr": () => json({ mrr: 4329 }),
       "GET /api/admin/financials/arr": () => json({ arr: 51948 }),
-      "GET /api/admin/export/financials.csv": () => new Response("date,type\r\n", { headers: { "Content-Type": "text/csv" } }),
+      "GET /api/admin/export/financials.csv": () => file("date,type\r\n", { "Content-Type": "text/csv" }),
     });
     renderWithApp(<FinancialsTab stats={stats} />, { user: operator });
 
@@ -92,7 +92,7 @@ describe("financials tab", () => {
       "GET /api/admin/financials/churn": () => json({ churnRate: 0, cancellations: 0, activeAtStart: 0, from: "", to: "" }),
       "GET /api/admin/financials/mrr": () => json({ mrr: 0 }),
       "GET /api/admin/financials/arr": () => json({ arr: 0 }),
-      "GET /api/admin/export/financials.csv": () => new Response("", { status: 500, statusText: "Internal Server Error" }),
+      "GET /api/admin/export/financials.csv": () => failure(500, "Internal Server Error"),
     });
     renderWithApp(<FinancialsTab stats={stats} />, { user: operator });
     expect(await screen.findByText("No revenue in this period")).toBeTruthy();

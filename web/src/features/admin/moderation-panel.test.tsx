@@ -3,7 +3,7 @@ import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/re
 import { renderWithApp, testUser } from "@/test/render";
 import type { ModerationHeadshot } from "@/lib/domain";
 import { ModerationPanel, moderationActions } from "./moderation-panel";
-import { json, stubApi } from "@/test/stub-api";
+import { apiError, failure, json, stubApi } from "@/test/stub-api";
 
 afterEach(() => {
   cleanup();
@@ -11,8 +11,10 @@ afterEach(() => {
 });
 
 const operator = { ...testUser, isOperator: true };
+// A literal, so the stub's keys that name it are checked routes.
+const PENDING_ID = "00000000-0000-4000-8000-000000000001";
 const headshot = (over: Partial<ModerationHeadshot>): ModerationHeadshot => ({
-  id: "00000000-0000-4000-8000-000000000001",
+  id: PENDING_ID,
   userId: "u2",
   userEmail: "owner@example.com",
   style: "Suit",
@@ -86,7 +88,7 @@ describe("moderation panel", () => {
     let flagged = false;
     const calls = stubApi({
       [LIST]: () => page([flagged ? { ...pending, moderationStatus: "flagged", flagReason: "Offensive" } : pending]),
-      [`POST /api/admin/moderation/headshots/${pending.id}/flag`]: () => {
+      [`POST /api/admin/moderation/headshots/${PENDING_ID}/flag`]: () => {
         flagged = true;
         return json({ id: pending.id, moderationStatus: "flagged" });
       },
@@ -112,7 +114,7 @@ describe("moderation panel", () => {
   it("keeps the typed reason when the flag fails, and shows the server's message", async () => {
     stubApi({
       [LIST]: () => page([pending]),
-      [`POST /api/admin/moderation/headshots/${pending.id}/flag`]: () => json({ error: "Bad Request", message: "reason: must be at most 1000 characters" }, 400),
+      [`POST /api/admin/moderation/headshots/${PENDING_ID}/flag`]: () => apiError(400, { error: "Bad Request", message: "reason: must be at most 1000 characters" }),
     });
     renderWithApp(<ModerationPanel />, { user: operator });
     fireEvent.click(await screen.findByRole("button", { name: "Flag" }));
@@ -126,7 +128,7 @@ describe("moderation panel", () => {
   it("approves, and falls back to SPEC §8's text when the answer has no message", async () => {
     stubApi({
       [LIST]: () => page([pending]),
-      [`POST /api/admin/moderation/headshots/${pending.id}/approve`]: () => new Response("upstream went away", { status: 502 }),
+      [`POST /api/admin/moderation/headshots/${PENDING_ID}/approve`]: () => failure(502, "Bad Gateway", "upstream went away"),
     });
     renderWithApp(<ModerationPanel />, { user: operator });
     fireEvent.click(await screen.findByRole("button", { name: "Approve" }));

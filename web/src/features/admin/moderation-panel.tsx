@@ -2,17 +2,8 @@ import { useState } from "react";
 import { Check, ChevronLeft, ChevronRight, Eye, Flag, ImageOff, Loader2, Trash2 } from "lucide-react";
 import { errorMessage } from "@/api/client";
 import { Alert, AlertDescription } from "@/components/ui/alert";
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from "@/components/ui/alert-dialog";
 import { Button } from "@/components/ui/button";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Checkbox } from "@/components/ui/checkbox";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
@@ -105,30 +96,17 @@ export function ModerationPanel() {
             <Trash2 aria-hidden="true" /> Delete ({selection.selected.length})
           </Button>
         )}
-        <AlertDialog open={confirmingDelete} onOpenChange={(o) => !o && !remove.isPending && setConfirmingDelete(false)}>
-          <AlertDialogContent>
-            <AlertDialogHeader>
-              <AlertDialogTitle>Delete {count === 1 ? "this headshot" : `these ${count} headshots`}?</AlertDialogTitle>
-              <AlertDialogDescription>
-                Their photos, results and downloads are deleted for good and their owners see that our moderators removed them; a free
-                generation they cost is given back. This action cannot be undone.
-              </AlertDialogDescription>
-            </AlertDialogHeader>
-            <AlertDialogFooter>
-              <AlertDialogCancel disabled={remove.isPending}>Cancel</AlertDialogCancel>
-              <AlertDialogAction
-                className="bg-destructive text-destructive-foreground hover:bg-destructive/90"
-                disabled={remove.isPending}
-                onClick={(e) => {
-                  e.preventDefault();
-                  onDeleteSelected();
-                }}
-              >
-                {remove.isPending ? "Deleting..." : `Delete ${count === 1 ? "headshot" : `${count} headshots`}`}
-              </AlertDialogAction>
-            </AlertDialogFooter>
-          </AlertDialogContent>
-        </AlertDialog>
+        <ConfirmDialog
+          open={confirmingDelete}
+          onClose={() => setConfirmingDelete(false)}
+          title={`Delete ${count === 1 ? "this headshot" : `these ${count} headshots`}?`}
+          description="Their photos, results and downloads are deleted for good and their owners see that our moderators removed them; a free generation they cost is given back. This action cannot be undone."
+          action={`Delete ${count === 1 ? "headshot" : `${count} headshots`}`}
+          pendingAction="Deleting..."
+          pending={remove.isPending}
+          destructive
+          onConfirm={onDeleteSelected}
+        />
       </CardHeader>
       <CardContent className="grid gap-4 p-4 pt-0 sm:p-6 sm:pt-0">
         <div className="grid gap-1.5 sm:w-56">

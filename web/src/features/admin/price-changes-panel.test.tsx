@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { renderWithApp, testUser } from "@/test/render";
-import { json, stubApi } from "@/test/stub-api";
+import { apiError, json, stubApi } from "@/test/stub-api";
 import type { AdminPriceChanges, ApiPriceChange } from "@/lib/domain";
 import { PriceChangesPanel, euroInputToCents } from "./price-changes-panel";
 
@@ -48,8 +48,9 @@ describe("price changes panel", () => {
     const calls = stubApi({
       "GET /api/admin/price-changes": () => json(listing(changes)),
       "POST /api/admin/price-changes": () => {
-        changes = [{ ...scheduled, planType: "monthly", oldAmountCents: 2999, newAmountCents: 3499, effectiveDate: "2027-01-01T00:00:00.000Z", subscribersNotified: 40 }];
-        return json(changes[0], 201);
+        const created: ApiPriceChange = { ...scheduled, planType: "monthly", oldAmountCents: 2999, newAmountCents: 3499, effectiveDate: "2027-01-01T00:00:00.000Z", subscribersNotified: 40 };
+        changes = [created];
+        return json(created, 201);
       },
     });
     renderWithApp(<PriceChangesPanel />, { user: operator });
@@ -77,7 +78,7 @@ describe("price changes panel", () => {
   it("shows the server's sentence when it refuses, and a plain hint for an amount that is not one", async () => {
     stubApi({
       "GET /api/admin/price-changes": () => json(listing([])),
-      "POST /api/admin/price-changes": () => json({ error: "Bad Request", message: "The Weekly plan already costs €9.99." }, 400),
+      "POST /api/admin/price-changes": () => apiError(400, { error: "Bad Request", message: "The Weekly plan already costs €9.99." }),
     });
     renderWithApp(<PriceChangesPanel />, { user: operator });
     fireEvent.click(await screen.findByRole("radio", { name: "Weekly (€9.99)" }));

@@ -1,23 +1,15 @@
 import { useState, type FormEvent } from "react";
 import { errorMessage } from "@/api/client";
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from "@/components/ui/alert-dialog";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { RadioGroup, RadioGroupItem } from "@/components/ui/radio-group";
 import { toast } from "@/components/ui/use-toast";
 import { PLANS, PRICE_CHANGE_NOTICE_DAYS, planById, type PlanType, type SchedulePriceChangeBody } from "@/lib/domain";
 import { usePriceChanges, useSchedulePriceChange } from "./api/price-changes";
+import { AdminTable } from "./admin-table";
 import { Panel, QueryState } from "./figure";
 import { formatCount, formatDateTime, formatEuroCents } from "./format";
 
@@ -121,29 +113,19 @@ export function PriceChangesPanel() {
           </div>
         )}
       </QueryState>
-      <AlertDialog open={pending !== null} onOpenChange={(o) => !o && !schedule.isPending && setPending(null)}>
-        <AlertDialogContent>
-          <AlertDialogHeader>
-            <AlertDialogTitle>Schedule this price change?</AlertDialogTitle>
-            <AlertDialogDescription>
-              {pending &&
-                `The ${planById(pending.planType).name} plan goes from ${current === undefined ? "its price" : formatEuroCents(current)} to ${formatEuroCents(pending.amountCents)} from ${dayText(pending.effectiveDate)}. Every subscriber of the plan is emailed now; this cannot be undone.`}
-            </AlertDialogDescription>
-          </AlertDialogHeader>
-          <AlertDialogFooter>
-            <AlertDialogCancel disabled={schedule.isPending}>Cancel</AlertDialogCancel>
-            <AlertDialogAction
-              disabled={schedule.isPending}
-              onClick={(e) => {
-                e.preventDefault();
-                confirm();
-              }}
-            >
-              {schedule.isPending ? "Scheduling..." : "Schedule and Email Subscribers"}
-            </AlertDialogAction>
-          </AlertDialogFooter>
-        </AlertDialogContent>
-      </AlertDialog>
+      <ConfirmDialog
+        open={pending !== null}
+        onClose={() => setPending(null)}
+        title="Schedule this price change?"
+        description={
+          pending &&
+          `The ${planById(pending.planType).name} plan goes from ${current === undefined ? "its price" : formatEuroCents(current)} to ${formatEuroCents(pending.amountCents)} from ${dayText(pending.effectiveDate)}. Every subscriber of the plan is emailed now; this cannot be undone.`
+        }
+        action="Schedule and Email Subscribers"
+        pendingAction="Scheduling..."
+        pending={schedule.isPending}
+        onConfirm={confirm}
+      />
     </Panel>
   );
 }
@@ -151,40 +133,31 @@ export function PriceChangesPanel() {
 function PriceChangeList({ changes }: { changes: NonNullable<ReturnType<typeof usePriceChanges>["data"]>["priceChanges"] }) {
   if (changes.length === 0) return <p className="text-sm text-muted-foreground">No price changes scheduled</p>;
   return (
-    <div className="overflow-x-auto rounded-lg border" role="region" aria-label="Scheduled price changes" tabIndex={0}>
-      <table className="w-full min-w-[44rem] text-sm">
-        <caption className="sr-only">Scheduled price changes</caption>
-        <thead className="bg-muted/50 text-left text-xs uppercase tracking-wide text-muted-foreground">
-          <tr>
-            {["Plan", "Price", "From", "Status", "Subscribers Emailed", "Scheduled"].map((h) => (
-              <th key={h} scope="col" className="px-3 py-2.5 font-medium">
-                {h}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {changes.map((c) => (
-            <tr key={c.id} className="border-t">
-              <th scope="row" className="px-3 py-2.5 text-left font-medium">
-                {planById(c.planType).name}
-              </th>
-              <td className="px-3 py-2.5 tabular-nums">
-                {formatEuroCents(c.oldAmountCents)} → {formatEuroCents(c.newAmountCents)}
-              </td>
-              <td className="px-3 py-2.5">{dayText(c.effectiveDate)}</td>
-              <td className="px-3 py-2.5">
-                <Badge variant={c.inEffect ? "success" : "secondary"}>{c.inEffect ? "In effect" : "Scheduled"}</Badge>
-                {c.status === "notifying" && <span className="ml-2 text-xs text-muted-foreground">emails still going out</span>}
-              </td>
-              <td className="px-3 py-2.5 tabular-nums">{formatCount(c.subscribersNotified)}</td>
-              <td className="px-3 py-2.5 text-muted-foreground">
-                {formatDateTime(c.createdAt)} by {c.createdBy}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <AdminTable
+      label="Scheduled price changes"
+      caption="Scheduled price changes"
+      columns={["Plan", "Price", "From", "Status", "Subscribers Emailed", "Scheduled"]}
+      className="min-w-[44rem]"
+    >
+      {changes.map((c) => (
+        <tr key={c.id} className="border-t">
+          <th scope="row" className="px-3 py-2.5 text-left font-medium">
+            {planById(c.planType).name}
+          </th>
+          <td className="px-3 py-2.5 tabular-nums">
+            {formatEuroCents(c.oldAmountCents)} → {formatEuroCents(c.newAmountCents)}
+          </td>
+          <td className="px-3 py-2.5">{dayText(c.effectiveDate)}</td>
+          <td className="px-3 py-2.5">
+            <Badge variant={c.inEffect ? "success" : "secondary"}>{c.inEffect ? "In effect" : "Scheduled"}</Badge>
+            {c.status === "notifying" && <span className="ml-2 text-xs text-muted-foreground">emails still going out</span>}
+          </td>
+          <td className="px-3 py-2.5 tabular-nums">{formatCount(c.subscribersNotified)}</td>
+          <td className="px-3 py-2.5 text-muted-foreground">
+            {formatDateTime(c.createdAt)} by {c.createdBy}
+          </td>
+        </tr>
+      ))}
+    </AdminTable>
   );
 }

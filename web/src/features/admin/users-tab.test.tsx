@@ -3,7 +3,7 @@ import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/re
 import { renderWithApp, testUser } from "@/test/render";
 import type { AdminUserRow } from "@/lib/domain";
 import { UsersTab } from "./users-tab";
-import { json, stubApi } from "@/test/stub-api";
+import { failure, file, json, stubApi } from "@/test/stub-api";
 
 afterEach(() => {
   cleanup();
@@ -11,8 +11,10 @@ afterEach(() => {
 });
 
 const operator = { ...testUser, id: "00000000-0000-4000-8000-0000000000aa", email: "operator@example.com", isOperator: true };
+// A literal, so the stub's keys that name it are checked routes.
+const GRACE_ID = "00000000-0000-4000-8000-000000000001";
 const grace: AdminUserRow = {
-  id: "00000000-0000-4000-8000-000000000001",
+  id: GRACE_ID,
   email: "grace.h@example.com",
   firstName: null,
   lastName: null,
@@ -65,7 +67,7 @@ describe("users tab", () => {
     let listed = [me, grace];
     const calls = stubApi({
       "GET /api/admin/users": () => usersPage(listed),
-      [`DELETE /api/admin/users/${grace.id}`]: () => {
+      [`DELETE /api/admin/users/${GRACE_ID}`]: () => {
         listed = [me];
         return json({ deleted: true, objects: 4, canceledSubscriptions: 0 });
       },
@@ -88,7 +90,7 @@ describe("users tab", () => {
   it("Cancel closes without deleting; a failed delete says why", async () => {
     const calls = stubApi({
       "GET /api/admin/users": () => usersPage([grace]),
-      [`DELETE /api/admin/users/${grace.id}`]: () => new Response("", { status: 500, statusText: "Internal Server Error" }),
+      [`DELETE /api/admin/users/${GRACE_ID}`]: () => failure(500, "Internal Server Error"),
     });
     renderWithApp(<UsersTab />, { user: operator });
     fireEvent.click(await screen.findByRole("button", { name: `Delete ${grace.email}` }));
@@ -110,7 +112,7 @@ describe("users tab", () => {
     });
     stubApi({
       "GET /api/admin/users": () => usersPage([grace]),
-      "GET /api/admin/export/users.csv": () => new Response("id,email\r\n", { headers: { "Content-Type": "text/csv" } }),
+      "GET /api/admin/export/users.csv": () => file("id,email\r\n", { "Content-Type": "text/csv" }),
     });
     renderWithApp(<UsersTab />, { user: operator });
     await screen.findByRole("row", { name: /grace\.h/ });

@@ -2,17 +2,8 @@ import { useState } from "react";
 import { ChevronLeft, ChevronRight, Download, Eye, Search, Trash2, UserRound } from "lucide-react";
 import { errorMessage } from "@/api/client";
 import { Alert, AlertDescription } from "@/components/ui/alert";
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from "@/components/ui/alert-dialog";
 import { Button } from "@/components/ui/button";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { Input } from "@/components/ui/input";
@@ -20,6 +11,7 @@ import { Spinner } from "@/components/ui/spinner";
 import { toast } from "@/components/ui/use-toast";
 import { PLANS } from "@/lib/domain";
 import { useAuth } from "@/shared/auth/auth-context";
+import { AdminTable } from "./admin-table";
 import { useDeleteUser } from "./api/delete-user";
 import { USERS_CSV_FILENAME, useExportUsersCsv } from "./api/export-users-csv";
 import { USERS_PAGE_SIZE, useUsers, type AdminUserRow } from "./api/get-users";
@@ -91,76 +83,67 @@ export function UsersTab() {
         ) : users.length === 0 ? (
           <p className="py-10 text-center text-sm text-muted-foreground">{q ? `No users match “${q}”` : "No users yet"}</p>
         ) : (
-          // Wider than a phone: the table scrolls inside its own box, which takes focus so keys can scroll it.
-          <div className="overflow-x-auto rounded-lg border" aria-busy={isPlaceholderData} role="region" aria-label="Users table" tabIndex={0}>
-            <table className="w-full min-w-[56rem] text-sm">
-              <caption className="sr-only">Users, newest first</caption>
-              <thead className="bg-muted/50 text-left text-xs uppercase tracking-wide text-muted-foreground">
-                <tr>
-                  {["User", "Email", "Headshots", "Subscription", "Last Activity", "Joined", "Actions"].map((h) => (
-                    <th key={h} scope="col" className="px-3 py-2.5 font-medium">
-                      {h}
-                    </th>
-                  ))}
-                </tr>
-              </thead>
-              <tbody>
-                {users.map((u) => (
-                  <tr key={u.id} className="border-t">
-                    <th scope="row" className="px-3 py-2.5 text-left font-medium">
-                      <span className="flex items-center gap-2">
-                        <Avatar user={u} />
-                        <span className="block max-w-[12rem] truncate" title={displayName(u)}>
-                          {displayName(u)}
-                        </span>
-                      </span>
-                    </th>
-                    <td className="px-3 py-2.5">
-                      <span className="block max-w-[16rem] truncate" title={u.email}>
-                        {u.email}
-                      </span>
-                    </td>
-                    <td className="px-3 py-2.5 tabular-nums">{formatCount(u.headshotCount)}</td>
-                    <td className="px-3 py-2.5">
-                      {u.subscription ? (
-                        <span className="flex items-center gap-1.5 whitespace-nowrap">
-                          <SubscriptionBadge status={u.subscription.status} />
-                          <span>{planName(u.subscription.planType)}</span>
-                        </span>
-                      ) : (
-                        <span className="whitespace-nowrap text-muted-foreground">No subscription</span>
-                      )}
-                      {u.team && (
-                        <span className="block whitespace-nowrap text-xs text-muted-foreground">
-                          Team: {u.team.name} ({u.team.role})
-                        </span>
-                      )}
-                    </td>
-                    <td className="whitespace-nowrap px-3 py-2.5">{u.lastHeadshotDate ? formatDateTime(u.lastHeadshotDate) : "Never"}</td>
-                    <td className="whitespace-nowrap px-3 py-2.5">{formatDateTime(u.createdAt)}</td>
-                    <td className="px-3 py-2.5">
-                      <span className="flex gap-1">
-                        <Button variant="ghost" size="icon" className="size-9" aria-label={`View ${u.email}`} onClick={() => setViewing(u)}>
-                          <Eye aria-hidden="true" />
-                        </Button>
-                        <Button
-                          variant="ghost"
-                          size="icon"
-                          className="size-9 text-destructive hover:text-destructive"
-                          aria-label={`Delete ${u.email}`}
-                          title={u.id === me?.id ? "You cannot delete your own account here" : undefined}
-                          disabled={u.id === me?.id}
-                          onClick={() => setDeleting(u)}
-                        >
-                          <Trash2 aria-hidden="true" />
-                        </Button>
-                      </span>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <AdminTable
+            label="Users table"
+            caption="Users, newest first"
+            columns={["User", "Email", "Headshots", "Subscription", "Last Activity", "Joined", "Actions"]}
+            className="min-w-[56rem]"
+            busy={isPlaceholderData}
+          >
+            {users.map((u) => (
+              <tr key={u.id} className="border-t">
+                <th scope="row" className="px-3 py-2.5 text-left font-medium">
+                  <span className="flex items-center gap-2">
+                    <Avatar user={u} />
+                    <span className="block max-w-[12rem] truncate" title={displayName(u)}>
+                      {displayName(u)}
+                    </span>
+                  </span>
+                </th>
+                <td className="px-3 py-2.5">
+                  <span className="block max-w-[16rem] truncate" title={u.email}>
+                    {u.email}
+                  </span>
+                </td>
+                <td className="px-3 py-2.5 tabular-nums">{formatCount(u.headshotCount)}</td>
+                <td className="px-3 py-2.5">
+                  {u.subscription ? (
+                    <span className="flex items-center gap-1.5 whitespace-nowrap">
+                      <SubscriptionBadge status={u.subscription.status} />
+                      <span>{planName(u.subscription.planType)}</span>
+                    </span>
+                  ) : (
+                    <span className="whitespace-nowrap text-muted-foreground">No subscription</span>
+                  )}
+                  {u.team && (
+                    <span className="block whitespace-nowrap text-xs text-muted-foreground">
+                      Team: {u.team.name} ({u.team.role})
+                    </span>
+                  )}
+                </td>
+                <td className="whitespace-nowrap px-3 py-2.5">{u.lastHeadshotDate ? formatDateTime(u.lastHeadshotDate) : "Never"}</td>
+                <td className="whitespace-nowrap px-3 py-2.5">{formatDateTime(u.createdAt)}</td>
+                <td className="px-3 py-2.5">
+                  <span className="flex gap-1">
+                    <Button variant="ghost" size="icon" className="size-9" aria-label={`View ${u.email}`} onClick={() => setViewing(u)}>
+                      <Eye aria-hidden="true" />
+                    </Button>
+                    <Button
+                      variant="ghost"
+                      size="icon"
+                      className="size-9 text-destructive hover:text-destructive"
+                      aria-label={`Delete ${u.email}`}
+                      title={u.id === me?.id ? "You cannot delete your own account here" : undefined}
+                      disabled={u.id === me?.id}
+                      onClick={() => setDeleting(u)}
+                    >
+                      <Trash2 aria-hidden="true" />
+                    </Button>
+                  </span>
+                </td>
+              </tr>
+            ))}
+          </AdminTable>
         )}
         {data && pages > 1 && (
           <nav aria-label="User pages" className="flex items-center justify-between gap-2">
@@ -233,43 +216,35 @@ function UserDialog({ user, onClose }: { user: AdminUserRow | null; onClose(): v
 export function DeleteUserDialog({ user, onClose }: { user: AdminUserRow | null; onClose(): void }) {
   const del = useDeleteUser();
   return (
-    <AlertDialog open={user !== null} onOpenChange={(o) => !o && !del.isPending && onClose()}>
-      <AlertDialogContent>
-        <AlertDialogHeader>
-          <AlertDialogTitle>Delete User</AlertDialogTitle>
-          <AlertDialogDescription>Are you sure you want to delete this user? This action cannot be undone.</AlertDialogDescription>
-        </AlertDialogHeader>
-        {user && (
-          <dl className="grid grid-cols-[auto_1fr] gap-x-6 gap-y-1.5 rounded-lg bg-muted/50 p-3 text-sm">
-            <dt className="text-muted-foreground">Email</dt>
-            <dd className="break-all font-medium">{user.email}</dd>
-            <dt className="text-muted-foreground">Headshots</dt>
-            <dd className="font-medium">{formatCount(user.headshotCount)}</dd>
-            <dt className="text-muted-foreground">Subscriptions</dt>
-            <dd className="font-medium">{formatCount(user.subscriptionCount)}</dd>
-          </dl>
-        )}
-        <AlertDialogFooter>
-          <AlertDialogCancel disabled={del.isPending}>Cancel</AlertDialogCancel>
-          <AlertDialogAction
-            className="bg-destructive text-destructive-foreground hover:bg-destructive/90"
-            disabled={del.isPending}
-            onClick={(e) => {
-              e.preventDefault(); // keep the dialog open until the server has answered
-              if (!user) return;
-              del.mutate(user.id, {
-                onSuccess: () => {
-                  onClose();
-                  toast({ title: "User Deleted", description: "User has been successfully deleted." });
-                },
-                onError: (err) => toast({ variant: "destructive", title: "Error", description: errorMessage(err, "Failed to delete user") }),
-              });
-            }}
-          >
-            Delete User
-          </AlertDialogAction>
-        </AlertDialogFooter>
-      </AlertDialogContent>
-    </AlertDialog>
+    <ConfirmDialog
+      open={user !== null}
+      onClose={onClose}
+      title="Delete User"
+      description="Are you sure you want to delete this user? This action cannot be undone."
+      action="Delete User"
+      pending={del.isPending}
+      destructive
+      onConfirm={() => {
+        if (!user) return;
+        del.mutate(user.id, {
+          onSuccess: () => {
+            onClose();
+            toast({ title: "User Deleted", description: "User has been successfully deleted." });
+          },
+          onError: (err) => toast({ variant: "destructive", title: "Error", description: errorMessage(err, "Failed to delete user") }),
+        });
+      }}
+    >
+      {user && (
+        <dl className="grid grid-cols-[auto_1fr] gap-x-6 gap-y-1.5 rounded-lg bg-muted/50 p-3 text-sm">
+          <dt className="text-muted-foreground">Email</dt>
+          <dd className="break-all font-medium">{user.email}</dd>
+          <dt className="text-muted-foreground">Headshots</dt>
+          <dd className="font-medium">{formatCount(user.headshotCount)}</dd>
+          <dt className="text-muted-foreground">Subscriptions</dt>
+          <dd className="font-medium">{formatCount(user.subscriptionCount)}</dd>
+        </dl>
+      )}
+    </ConfirmDialog>
   );
 }

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { cleanup, screen, waitFor } from "@testing-library/react";
 import { renderWithApp, testUser } from "@/test/render";
+import { answerNull, stubApi } from "@/test/stub-api";
 import { VERIFIED_TITLE, VerifiedNotice } from "./verified-notice";
 
 afterEach(() => {
@@ -10,7 +11,7 @@ afterEach(() => {
 
 describe("the email-verified confirmation", () => {
   it("shows 'Email verified — 2 free generations added' once and drops the flag from the address", async () => {
-    vi.stubGlobal("fetch", vi.fn(async () => new Response("null")));
+    stubApi({}, { fallback: answerNull });
     const { location } = renderWithApp(<VerifiedNotice />, { user: testUser, path: "/dashboard?verified=1" });
     await waitFor(() => expect(screen.getByText(VERIFIED_TITLE)).toBeTruthy());
     expect(VERIFIED_TITLE).toBe("Email verified — 2 free generations added");

@@ -1,25 +1,25 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
-import { FAIR_USE_PER_HOUR } from "@/lib/domain";
-import { answerNull, json, stubApi, type Answer } from "@/test/stub-api";
+import { FAIR_USE_PER_HOUR, type ApiPlan, type ApiSubscription } from "@/lib/domain";
+import { answerNull, failure, json, stubApi, type StubTable } from "@/test/stub-api";
 import { renderWithApp, testUser } from "@/test/render";
 import { PricingPlans } from "./pricing-plans";
 
-const stub = (table: Record<string, Answer>) => stubApi(table, { fallback: answerNull });
+const stub = <const Table extends StubTable<Table>>(table: Table) => stubApi(table, { fallback: answerNull });
 
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
 });
 
-const PLANS = [
-  { id: "weekly", name: "Weekly", priceId: "price_w", amountCents: 999, currency: "EUR", period: "week", periodDays: 7, dailyPrice: "1.43", description: "Perfect for a quick refresh", popular: false, features: ["Unlimited generations"] },
-  { id: "monthly", name: "Monthly", priceId: "price_m", amountCents: 2999, currency: "EUR", period: "month", periodDays: 30, dailyPrice: "1.00", description: "Most Popular", popular: true, features: ["Unlimited generations"] },
-  { id: "yearly", name: "Yearly", priceId: "price_y", amountCents: 6000, currency: "EUR", period: "year", periodDays: 365, dailyPrice: "0.16", description: "Best value - Save 83%", popular: false, features: ["Unlimited generations"] },
+const PLANS: ApiPlan[] = [
+  { id: "weekly", name: "Weekly", priceId: "price_w", amountCents: 999, currency: "EUR", period: "week", periodDays: 7, dailyPrice: "1.43", description: "Perfect for a quick refresh", popular: false, features: ["Unlimited generations"], upcoming: null },
+  { id: "monthly", name: "Monthly", priceId: "price_m", amountCents: 2999, currency: "EUR", period: "month", periodDays: 30, dailyPrice: "1.00", description: "Most Popular", popular: true, features: ["Unlimited generations"], upcoming: null },
+  { id: "yearly", name: "Yearly", priceId: "price_y", amountCents: 6000, currency: "EUR", period: "year", periodDays: 365, dailyPrice: "0.16", description: "Best value - Save 83%", popular: false, features: ["Unlimited generations"], upcoming: null },
 ];
 const future = new Date(Date.now() + 10 * 86_400_000).toISOString();
 
-const base = (subscription: unknown = null) => ({
+const base = (subscription: ApiSubscription | null = null) => ({
   "GET /api/stripe/plans": json({ plans: PLANS }),
   "GET /api/stripe/subscription": json(subscription),
 });
@@ -42,7 +42,7 @@ describe("pricing cards", () => {
   });
 
   it("checkout sends the plan's price id from the API", async () => {
-    const calls = stub({ ...base(), "POST /api/stripe/create-checkout-session": json({ type: "checkout", url: null }) });
+    const calls = stub({ ...base(), "POST /api/stripe/create-checkout-session": json({ type: "checkout", url: "" }) });
     renderWithApp(<PricingPlans />, { user: testUser });
     fireEvent.click(await screen.findByRole("button", { name: "Subscribe: Yearly" }));
     expect(await screen.findByText("No checkout URL received")).toBeTruthy();
@@ -57,7 +57,7 @@ describe("pricing cards", () => {
   });
 
   it("a failed checkout says 'Operation Failed' with the server's message, else the fallback", async () => {
-    stub({ ...base(), "POST /api/stripe/create-checkout-session": () => new Response("", { status: 500, statusText: "Internal Server Error" }) });
+    stub({ ...base(), "POST /api/stripe/create-checkout-session": () => failure(500, "Internal Server Error") });
     renderWithApp(<PricingPlans />, { user: testUser });
     fireEvent.click(await screen.findByRole("button", { name: "Subscribe: Monthly" }));
     expect(await screen.findByText("Operation Failed")).toBeTruthy();
@@ -67,7 +67,7 @@ describe("pricing cards", () => {
   it("a failed downgrade says 'Operation Failed' with 'Failed to schedule downgrade'", async () => {
     stub({
       ...base({ status: "active", planType: "yearly", stripePriceId: "price_y", currentPeriodEnd: future, cancelAtPeriodEnd: false }),
-      "POST /api/stripe/change-subscription": () => new Response("", { status: 502, statusText: "Bad Gateway" }),
+      "POST /api/stripe/change-subscription": () => failure(502, "Bad Gateway"),
     });
     renderWithApp(<PricingPlans />, { user: testUser });
     fireEvent.click(await screen.findByRole("button", { name: "Downgrade: Weekly" }));
@@ -95,7 +95,7 @@ describe("pricing cards", () => {
   });
 
   it("shows an error with a retry when the plans cannot be loaded", async () => {
-    stub({ "GET /api/stripe/plans": () => new Response("", { status: 503, statusText: "Service Unavailable" }), "GET /api/stripe/subscription": json(null) });
+    stub({ "GET /api/stripe/plans": () => failure(503, "Service Unavailable"), "GET /api/stripe/subscription": json(null) });
     renderWithApp(<PricingPlans />, { user: testUser });
     expect(await screen.findByText("We couldn't load the plans")).toBeTruthy();
     expect(screen.getByRole("button", { name: "Try again" })).toBeTruthy();

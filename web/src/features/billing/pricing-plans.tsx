@@ -1,6 +1,5 @@
 import { useState } from "react";
 import { useLocation } from "wouter";
-import { Check } from "lucide-react";
 import { errorMessage, errorStatus } from "@/api/client";
 import {
   AlertDialog,
@@ -12,6 +11,7 @@ import {
   AlertDialogHeader,
   AlertDialogTitle,
 } from "@/components/ui/alert-dialog";
+import { PlanFeatures } from "@/components/marketing/plan-features";
 import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
@@ -19,7 +19,7 @@ import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle }
 import { Spinner } from "@/components/ui/spinner";
 import { toast } from "@/components/ui/use-toast";
 import { paths } from "@/lib/paths";
-import { featureNote, planById } from "@/lib/domain";
+import { planById } from "@/lib/domain";
 import { cn } from "@/lib/utils";
 import { useAuth } from "@/shared/auth/auth-context";
 import { trackInitiateCheckout } from "@/shared/pixel/pixel";
@@ -209,17 +209,7 @@ function PlanCard({ plan, subscription, busy, disabled, onChoose }: {
             </span>
           )}
         </p>
-        <ul className="grid gap-2 text-sm" aria-label={`${plan.name} includes`}>
-          {plan.features.map((f) => (
-            <li key={f} className="flex items-start gap-2">
-              <Check className="mt-0.5 size-4 shrink-0 text-primary" aria-hidden="true" />
-              <span>
-                {f}
-                {featureNote(f) && <span className="block text-xs text-muted-foreground">{featureNote(f)}</span>}
-              </span>
-            </li>
-          ))}
-        </ul>
+        <PlanFeatures features={plan.features} label={`${plan.name} includes`} className="gap-2" />
       </CardContent>
       <CardFooter>
         <Button

@@ -1,10 +1,10 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { cleanup, fireEvent, screen, waitFor } from "@testing-library/react";
-import { answerNull, json, stubApi, type Answer } from "@/test/stub-api";
+import { answerNull, apiError, failure, json, stubApi, type StubTable } from "@/test/stub-api";
 import { renderWithApp, testUser } from "@/test/render";
 import { ScheduledDowngradeAlert } from "./scheduled-downgrade-alert";
 
-const stub = (table: Record<string, Answer>) => stubApi(table, { fallback: answerNull });
+const stub = <const Table extends StubTable<Table>>(table: Table) => stubApi(table, { fallback: answerNull });
 
 afterEach(() => {
   cleanup();
@@ -21,7 +21,7 @@ describe("scheduled downgrade alert", () => {
         scheduled = false;
         return json({ success: true });
       },
-      "POST /api/stripe/sync-subscription": () => new Response("", { status: 502, statusText: "Bad Gateway" }),
+      "POST /api/stripe/sync-subscription": () => failure(502, "Bad Gateway"),
     });
     renderWithApp(<ScheduledDowngradeAlert />, { user: testUser });
     const alert = await screen.findByRole("status", { name: "Downgrade scheduled" });
@@ -35,7 +35,7 @@ describe("scheduled downgrade alert", () => {
   it("a refused cancellation says 'Operation Failed' with the server's message", async () => {
     stub({
       "GET /api/stripe/scheduled-downgrade": json({ targetPlanType: "monthly", effectiveDate: "2027-03-05T10:00:00Z" }),
-      "POST /api/stripe/cancel-scheduled-downgrade": json({ error: "Not Found", message: "There is no scheduled downgrade to cancel." }, 404),
+      "POST /api/stripe/cancel-scheduled-downgrade": apiError(404, { error: "Not Found", message: "There is no scheduled downgrade to cancel." }),
     });
     renderWithApp(<ScheduledDowngradeAlert />, { user: testUser });
     fireEvent.click(await screen.findByRole("button", { name: "Cancel Downgrade" }));

@@ -1,13 +1,14 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { act, cleanup, screen, waitFor } from "@testing-library/react";
 import { useQuery } from "@tanstack/react-query";
-import { answerNull, stubApi, type Answer } from "@/test/stub-api";
+import type { ApiSubscription } from "@/lib/domain";
+import { answerNull, json, stubApi, type StubTable } from "@/test/stub-api";
 import { renderWithApp, testUser } from "@/test/render";
 import { subscriptionQuery } from "@/shared/api/get-subscription";
 import { pixel } from "@/shared/pixel/pixel";
 import { useCheckoutReturn, usePortalReturn } from "./use-billing-returns";
 
-const stub = (table: Record<string, Answer>) => stubApi(table, { fallback: answerNull });
+const stub = <const Table extends StubTable<Table>>(table: Table) => stubApi(table, { fallback: answerNull });
 
 afterEach(() => {
   cleanup();
@@ -16,7 +17,7 @@ afterEach(() => {
   pixel.setConsent("denied");
 });
 
-const active = { status: "active", planType: "monthly", stripePriceId: "price_m", currentPeriodEnd: new Date(Date.now() + 86_400_000).toISOString(), cancelAtPeriodEnd: false };
+const active: ApiSubscription = { status: "active", planType: "monthly", stripePriceId: "price_m", currentPeriodEnd: new Date(Date.now() + 86_400_000).toISOString(), cancelAtPeriodEnd: false };
 
 function Plan() {
   const { data } = useQuery(subscriptionQuery());
@@ -27,10 +28,10 @@ describe("returns from Stripe's pages", () => {
   it("checkout success syncs the subscription at once, shows it without a reload and cleans the URL", async () => {
     let synced = false;
     const calls = stub({
-      "GET /api/stripe/subscription": () => new Response(JSON.stringify(synced ? active : null)),
+      "GET /api/stripe/subscription": () => (synced ? json(active) : answerNull()),
       "POST /api/stripe/sync-subscription": () => {
         synced = true;
-        return new Response(JSON.stringify({ success: true }));
+        return json({ success: true });
       },
     });
     function Dashboard() {
@@ -50,8 +51,8 @@ describe("returns from Stripe's pages", () => {
     const events = vi.spyOn(console, "info").mockImplementation(() => {});
     events.mockClear(); // the PageView of accepting
     stub({
-      "GET /api/stripe/subscription": () => new Response(JSON.stringify(active)),
-      "POST /api/stripe/sync-subscription": () => new Response(JSON.stringify({ success: true })),
+      "GET /api/stripe/subscription": () => json(active),
+      "POST /api/stripe/sync-subscription": () => json({ success: true }),
     });
     function Dashboard() {
       useCheckoutReturn();
@@ -65,7 +66,7 @@ describe("returns from Stripe's pages", () => {
   it("a portal return refreshes the subscription, says 'Subscription Updated' and cleans the URL", async () => {
     // The first read is the cached state from before the portal; only a refresh reads again.
     let reads = 0;
-    stub({ "GET /api/stripe/subscription": () => new Response(JSON.stringify(reads++ === 0 ? active : { ...active, planType: "yearly" })) });
+    stub({ "GET /api/stripe/subscription": () => json(reads++ === 0 ? active : { ...active, planType: "yearly" }) });
     function CachedPlan() {
       const { data } = useQuery({ ...subscriptionQuery(), staleTime: Infinity });
       return <p>plan: {data?.planType}</p>;

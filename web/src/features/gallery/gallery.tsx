@@ -2,17 +2,8 @@ import { useState, type ReactNode } from "react";
 import { AlertCircle, Ban, Download, Images, Loader2, RotateCcw, Trash2 } from "lucide-react";
 import { errorMessage } from "@/api/client";
 import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from "@/components/ui/alert-dialog";
 import { Button } from "@/components/ui/button";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { Spinner } from "@/components/ui/spinner";
 import { toast } from "@/components/ui/use-toast";
 import { ESTIMATED_SECONDS, MESSAGES, styleById, type ApiHeadshot } from "@/lib/domain";
@@ -202,37 +193,31 @@ function DeleteDialog({ headshot, onClose }: { headshot: ApiHeadshot | null; onC
   const del = useDeleteHeadshot();
   const styleName = headshot ? (styleById(headshot.style)?.name ?? headshot.style) : "";
   return (
-    <AlertDialog open={headshot !== null} onOpenChange={(o) => !o && !del.isPending && onClose()}>
-      <AlertDialogContent>
-        <AlertDialogHeader>
-          <AlertDialogTitle>Delete this headshot?</AlertDialogTitle>
-          <AlertDialogDescription>
-            Your {styleName} headshot{headshot ? ` from ${formatDate(headshot.createdAt)}` : ""}, the photo you uploaded for it and every
-            download we prepared are deleted for good. This can't be undone.
-          </AlertDialogDescription>
-        </AlertDialogHeader>
-        <AlertDialogFooter>
-          <AlertDialogCancel disabled={del.isPending}>Cancel</AlertDialogCancel>
-          <AlertDialogAction
-            className="bg-destructive text-destructive-foreground hover:bg-destructive/90"
-            disabled={del.isPending}
-            onClick={(e) => {
-              e.preventDefault();
-              if (!headshot) return;
-              del.mutate(headshot.id, {
-                onSuccess: () => {
-                  toast({ title: "Headshot deleted", description: "The headshot and its photo are gone from our storage." });
-                  onClose();
-                },
-                onError: (err) => toast({ variant: "destructive", title: "Couldn't delete the headshot", description: errorMessage(err, "Please try again.") }),
-              });
-            }}
-          >
-            {del.isPending ? "Deleting..." : "Delete headshot"}
-          </AlertDialogAction>
-        </AlertDialogFooter>
-      </AlertDialogContent>
-    </AlertDialog>
+    <ConfirmDialog
+      open={headshot !== null}
+      onClose={onClose}
+      title="Delete this headshot?"
+      description={
+        <>
+          Your {styleName} headshot{headshot ? ` from ${formatDate(headshot.createdAt)}` : ""}, the photo you uploaded for it and every
+          download we prepared are deleted for good. This can't be undone.
+        </>
+      }
+      action="Delete headshot"
+      pendingAction="Deleting..."
+      pending={del.isPending}
+      destructive
+      onConfirm={() => {
+        if (!headshot) return;
+        del.mutate(headshot.id, {
+          onSuccess: () => {
+            toast({ title: "Headshot deleted", description: "The headshot and its photo are gone from our storage." });
+            onClose();
+          },
+          onError: (err) => toast({ variant: "destructive", title: "Couldn't delete the headshot", description: errorMessage(err, "Please try again.") }),
+        });
+      }}
+    />
   );
 }
 

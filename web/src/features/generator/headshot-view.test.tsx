@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { cleanup, fireEvent, screen } from "@testing-library/react";
-import { GENERATION_MAX_ATTEMPTS, MESSAGES, type ApiHeadshot } from "@/lib/domain";
-import { answerNull, json, stubApi } from "@/test/stub-api";
+import { GENERATION_MAX_ATTEMPTS, MESSAGES, type ApiHeadshot, type HeadshotStatusResponse } from "@/lib/domain";
+import { answerNull, apiError, json, stubApi } from "@/test/stub-api";
 import { renderWithApp, testUser } from "@/test/render";
 import { HeadshotView } from "./headshot-view";
 import { latenessText } from "./processing-step";
@@ -26,10 +26,10 @@ const base: ApiHeadshot = {
   createdAt: "2026-11-20T10:00:00Z",
 };
 
-function show(headshot: ApiHeadshot | null, status?: Record<string, unknown>) {
+function show(headshot: ApiHeadshot | null, status?: HeadshotStatusResponse) {
   stubApi(
     {
-      "GET /api/headshots/h1": headshot ? json(headshot) : json({ error: "Not Found", message: "Headshot not found." }, 404),
+      "GET /api/headshots/h1": headshot ? json(headshot) : apiError(404, { error: "Not Found", message: "Headshot not found." }),
       ...(status ? { "GET /api/headshots/h1/status": json(status) } : {}),
     },
     { fallback: answerNull },

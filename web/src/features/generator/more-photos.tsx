@@ -1,16 +1,10 @@
-import { useEffect, useId, useRef, useState } from "react";
 import { ImagePlus, X } from "lucide-react";
 import { Button } from "@/components/ui/button";
-import { ACCEPTED_UPLOAD_TYPES, SHOOT_MAX_PHOTOS } from "@/lib/domain";
-import { checkPhoto } from "./photo-content";
+import { SHOOT_MAX_PHOTOS } from "@/lib/domain";
+import { PhotoFileInput, PhotoProblem, useObjectUrl, usePhotoFile } from "./photo-file";
 
 function Thumb({ file, onRemove }: { file: File; onRemove: () => void }) {
-  const [url, setUrl] = useState<string | null>(null);
-  useEffect(() => {
-    const u = URL.createObjectURL(file);
-    setUrl(u);
-    return () => URL.revokeObjectURL(u);
-  }, [file]);
+  const url = useObjectUrl(file);
   return (
     <li className="relative">
       {url && <img src={url} alt={`Extra photo ${file.name}`} className="size-20 rounded-lg object-cover" />}
@@ -26,18 +20,8 @@ function Thumb({ file, onRemove }: { file: File; onRemove: () => void }) {
  * the first. The model is told they show one person; more angles help it keep the likeness.
  */
 export function MorePhotos({ files, onChange }: { files: File[]; onChange: (files: File[]) => void }) {
-  const input = useRef<HTMLInputElement>(null);
-  const [error, setError] = useState<string | null>(null);
-  const id = useId();
+  const photo = usePhotoFile((f) => onChange([...files, f]));
   const room = SHOOT_MAX_PHOTOS - 1 - files.length;
-
-  async function add(f: File | undefined) {
-    if (!f) return;
-    const problem = await checkPhoto(f);
-    setError(problem);
-    if (!problem) onChange([...files, f]);
-    if (input.current) input.current.value = "";
-  }
 
   return (
     <div className="grid gap-2 rounded-xl border bg-card p-4">
@@ -50,26 +34,13 @@ export function MorePhotos({ files, onChange }: { files: File[]; onChange: (file
       </ul>
       {room > 0 && (
         <div>
-          <Button variant="outline" size="sm" onClick={() => input.current?.click()}>
+          <Button variant="outline" size="sm" onClick={photo.choose}>
             <ImagePlus aria-hidden="true" /> Add another photo
           </Button>
-          <input
-            ref={input}
-            type="file"
-            accept={ACCEPTED_UPLOAD_TYPES.join(",")}
-            aria-label="Add another photo"
-            aria-describedby={error ? `${id}-error` : undefined}
-            className="sr-only"
-            tabIndex={-1}
-            onChange={(e) => void add(e.target.files?.[0])}
-          />
+          <PhotoFileInput photo={photo} label="Add another photo" />
         </div>
       )}
-      {error && (
-        <p id={`${id}-error`} role="alert" className="text-sm font-medium text-destructive">
-          {error}
-        </p>
-      )}
+      <PhotoProblem photo={photo} />
     </div>
   );
 }

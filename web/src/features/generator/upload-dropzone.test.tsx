@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { MAX_UPLOAD_BYTES, MESSAGES, MIN_UPLOAD_SIDE } from "@/lib/domain";
 import { checkPhoto, type Dimensions } from "./photo-content";
+import { MorePhotos } from "./more-photos";
 import { UploadDropzone } from "./upload-dropzone";
 
 vi.mock("./photo-content", async (importOriginal) => {
@@ -90,5 +91,24 @@ describe("<UploadDropzone>", () => {
     expect(screen.getByAltText("Your uploaded photo").getAttribute("src")).toBe("blob:preview");
     fireEvent.click(screen.getByRole("button", { name: /clear photo/i }));
     expect(onChange).toHaveBeenCalledWith(null);
+  });
+});
+
+describe("<MorePhotos>: further photos are taken as the first one is", () => {
+  it("says what is wrong with a file, tied to the input, and keeps it out; a photo is added", async () => {
+    const onChange = vi.fn();
+    const kept = fileOf(PNG, "me-1.png", "image/png");
+    render(<MorePhotos files={[kept]} onChange={onChange} />);
+    const input = screen.getByLabelText("Add another photo");
+    fireEvent.change(input, { target: { files: [fileOf("not a photo", "me.jpg", "image/jpeg")] } });
+    const alert = await screen.findByRole("alert");
+    expect(alert.textContent).toBe(MESSAGES.notAnImage);
+    expect(input.getAttribute("aria-describedby")).toBe(alert.id);
+    expect(onChange).not.toHaveBeenCalled();
+
+    const added = fileOf(PNG, "me-2.png", "image/png");
+    fireEvent.change(input, { target: { files: [added] } });
+    await waitFor(() => expect(onChange).toHaveBeenCalledWith([kept, added]));
+    expect(screen.queryByRole("alert")).toBeNull();
   });
 });

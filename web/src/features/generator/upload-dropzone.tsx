@@ -1,9 +1,9 @@
-import { useEffect, useId, useRef, useState, type DragEvent } from "react";
+import { useState, type DragEvent } from "react";
 import { ImageUp, X } from "lucide-react";
 import { Button } from "@/components/ui/button";
-import { ACCEPTED_UPLOAD_TYPES, MAX_UPLOAD_MB } from "@/lib/domain";
+import { MAX_UPLOAD_MB } from "@/lib/domain";
 import { cn } from "@/lib/utils";
-import { checkPhoto } from "./photo-content";
+import { PhotoFileInput, PhotoProblem, useObjectUrl, usePhotoFile } from "./photo-file";
 
 /**
  * Step 3's dropzone: click or drop; only the first dropped file is used; the file's content is checked
@@ -12,36 +12,13 @@ import { checkPhoto } from "./photo-content";
  */
 export function UploadDropzone({ file, onChange }: { file: File | null; onChange: (f: File | null) => void }) {
   const [dragging, setDragging] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const [checking, setChecking] = useState(false);
-  const [preview, setPreview] = useState<string | null>(null);
-  const input = useRef<HTMLInputElement>(null);
-  const id = useId();
-
-  useEffect(() => {
-    if (!file) {
-      setPreview(null);
-      return;
-    }
-    const url = URL.createObjectURL(file);
-    setPreview(url);
-    return () => URL.revokeObjectURL(url);
-  }, [file]);
-
-  async function accept(f: File | undefined) {
-    if (!f) return;
-    setChecking(true);
-    const problem = await checkPhoto(f);
-    setChecking(false);
-    setError(problem);
-    if (!problem) onChange(f);
-    else if (input.current) input.current.value = "";
-  }
+  const photo = usePhotoFile(onChange);
+  const preview = useObjectUrl(file);
 
   function onDrop(e: DragEvent) {
     e.preventDefault();
     setDragging(false);
-    void accept(e.dataTransfer.files[0]);
+    void photo.take(e.dataTransfer.files[0]);
   }
 
   if (file && preview) {
@@ -58,8 +35,7 @@ export function UploadDropzone({ file, onChange }: { file: File | null; onChange
           variant="outline"
           onClick={() => {
             onChange(null);
-            setError(null);
-            if (input.current) input.current.value = "";
+            photo.clear();
           }}
         >
           <X aria-hidden="true" /> Clear photo
@@ -96,26 +72,12 @@ export function UploadDropzone({ file, onChange }: { file: File | null; onChange
           <p className="font-medium">{dragging ? "Drop your photo here" : "Drag and drop your photo here"}</p>
           <p className="text-sm text-muted-foreground">JPG, PNG or WebP, up to {MAX_UPLOAD_MB} MB. A clear, front-facing photo works best.</p>
         </div>
-        <Button variant="outline" onClick={() => input.current?.click()} disabled={checking}>
-          {checking ? "Reading your photo..." : "Choose a photo"}
+        <Button variant="outline" onClick={photo.choose} disabled={photo.checking}>
+          {photo.checking ? "Reading your photo..." : "Choose a photo"}
         </Button>
-        <input
-          ref={input}
-          id={id}
-          type="file"
-          accept={ACCEPTED_UPLOAD_TYPES.join(",")}
-          aria-label="Upload photo"
-          aria-describedby={error ? `${id}-error` : undefined}
-          className="sr-only"
-          tabIndex={-1}
-          onChange={(e) => void accept(e.target.files?.[0])}
-        />
+        <PhotoFileInput photo={photo} label="Upload photo" />
       </div>
-      {error && (
-        <p id={`${id}-error`} role="alert" className="text-sm font-medium text-destructive">
-          {error}
-        </p>
-      )}
+      <PhotoProblem photo={photo} />
     </div>
   );
 }

@@ -2,6 +2,8 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import type { ReactNode } from "react";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { act, renderHook } from "@testing-library/react";
+import type { HeadshotStatusResponse } from "@/lib/domain";
+import { json, stubApi } from "@/test/stub-api";
 import { useStatusPolling, type PollOutcome } from "./use-status-polling";
 
 /** Advance the clock, then let the answers fetched at that moment settle. */
@@ -23,30 +25,22 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-function statusSequence(statuses: Array<Record<string, unknown>>) {
-  const urls: string[] = [];
-  vi.stubGlobal(
-    "fetch",
-    vi.fn(async (url: string) => {
-      urls.push(url);
-      const next = statuses.length > 1 ? statuses.shift()! : statuses[0]!;
-      return new Response(JSON.stringify(next), { status: 200 });
-    }),
-  );
-  return urls;
+/** h1's status answers these in turn, the last one from then on. */
+function statusSequence(statuses: HeadshotStatusResponse[]) {
+  return stubApi({ "GET /api/headshots/h1/status": () => json(statuses.length > 1 ? statuses.shift()! : statuses[0]!) });
 }
 
 describe("status polling", () => {
   it("polls at once and then every 2 s, +5 per processing poll, capped at 90, 100 on completion", async () => {
     vi.useFakeTimers();
-    const urls = statusSequence([{ status: "processing" }]);
+    const calls = statusSequence([{ status: "processing" }]);
     const onDone = vi.fn();
     const { result } = poll("h1", onDone);
     await tick(0);
-    expect(urls).toEqual(["/api/headshots/h1/status"]);
+    expect(calls.map((c) => c.url)).toEqual(["/api/headshots/h1/status"]);
     expect(result.current.progress).toBe(5);
     await tick(2000);
-    expect(urls).toHaveLength(2);
+    expect(calls).toHaveLength(2);
     expect(result.current.progress).toBe(10);
     await tick(2000 * 2);
     expect(result.current.progress).toBe(20);
@@ -57,14 +51,14 @@ describe("status polling", () => {
 
   it("completes with the image URL and stops polling", async () => {
     vi.useFakeTimers();
-    const urls = statusSequence([{ status: "processing" }, { status: "completed", generatedImageUrl: "/img/1" }]);
+    const calls = statusSequence([{ status: "processing" }, { status: "completed", generatedImageUrl: "/img/1" }]);
     const onDone = vi.fn();
     const { result } = poll("h1", onDone);
     await tick(2000);
     expect(result.current.progress).toBe(100);
     expect(onDone).toHaveBeenCalledWith({ status: "completed", generatedImageUrl: "/img/1" });
     await tick(10_000);
-    expect(urls).toHaveLength(2);
+    expect(calls).toHaveLength(2);
   });
 
   it("reports a failure as 'Generation failed' when the server gives no reason", async () => {

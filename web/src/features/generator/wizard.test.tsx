@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { cleanup, fireEvent, screen, waitFor } from "@testing-library/react";
-import { answerNull, json, stubApi, type Answer } from "@/test/stub-api";
+import type { ApiHeadshot } from "@/lib/domain";
+import { answerNull, apiError, json, stubApi, type StubTable } from "@/test/stub-api";
 import { renderWithApp, testUser } from "@/test/render";
 import { useWizard } from "./use-wizard";
 import { Wizard } from "./wizard";
@@ -12,7 +13,7 @@ vi.mock("./photo-content", async (importOriginal) => {
   return { ...real, checkPhoto: (f: File, d?: typeof decode) => real.checkPhoto(f, d ?? decode) };
 });
 
-const stub = (table: Record<string, Answer>) => stubApi(table, { fallback: answerNull });
+const stub = <const Table extends StubTable<Table>>(table: Table) => stubApi(table, { fallback: answerNull });
 
 const started = vi.fn();
 function Harness() {
@@ -25,6 +26,11 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
+
+const uploaded: ApiHeadshot = {
+  id: "h9", style: "Suit", gender: "woman", status: "pending", moderationStatus: "pending", originalImageUrl: "/o",
+  likeness: null, refunded: false, unavailable: null, shootId: null, createdAt: "2026-01-01T00:00:00Z",
+};
 
 const photo = () => new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13])], "me.png", { type: "image/png" });
 async function choosePhoto() {
@@ -72,7 +78,7 @@ describe("generate wizard", () => {
     URL.createObjectURL = vi.fn(() => "blob:x");
     URL.revokeObjectURL = vi.fn();
     const calls = stub({
-      "POST /api/headshots/upload": json({ id: "h9", style: "Suit", gender: "woman", status: "pending", originalImageUrl: "/o", createdAt: "2026-01-01T00:00:00Z" }, 201),
+      "POST /api/headshots/upload": json(uploaded, 201),
       "POST /api/headshots/h9/generate": json({ id: "h9", status: "processing" }, 202),
     });
     renderWithApp(<Harness />, { user: testUser });
@@ -88,8 +94,8 @@ describe("generate wizard", () => {
     URL.createObjectURL = vi.fn(() => "blob:x");
     URL.revokeObjectURL = vi.fn();
     stub({
-      "POST /api/headshots/upload": json({ id: "h9", style: "Suit", gender: "woman", status: "pending", originalImageUrl: "/o", createdAt: "2026-01-01T00:00:00Z" }, 201),
-      "POST /api/headshots/h9/generate": json({ error: "Payment Required", message: "You've used all 2 free generations. Upgrade to continue!", requiresSubscription: true }, 402),
+      "POST /api/headshots/upload": json(uploaded, 201),
+      "POST /api/headshots/h9/generate": apiError(402, { error: "Payment Required", message: "You've used all 2 free generations. Upgrade to continue!", requiresSubscription: true }),
     });
     renderWithApp(<Harness />, { user: testUser });
     await walkToUpload();

@@ -1,13 +1,13 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { cleanup, fireEvent, screen, waitFor } from "@testing-library/react";
-import { answerNull, json, stubApi, type Answer } from "@/test/stub-api";
+import { answerNull, apiError, file, json, stubApi, type StubTable } from "@/test/stub-api";
 import { renderWithApp, testUser } from "@/test/render";
-import type { ApiMyTeam } from "@/lib/domain";
+import type { ApiMyTeam, ApiTeamGridEntry } from "@/lib/domain";
 import { safeNext } from "@/lib/paths";
 import { TeamOverview } from "./team-overview";
 import { JoinTeam } from "./join-team";
 
-const stub = (table: Record<string, Answer>) => stubApi(table, { fallback: answerNull });
+const stub = <const Table extends StubTable<Table>>(table: Table) => stubApi(table, { fallback: answerNull });
 
 afterEach(() => {
   cleanup();
@@ -54,11 +54,11 @@ describe("the team page", () => {
   });
 
   it("the owner downloads the grid as one ZIP, in the options chosen once for every file", async () => {
-    const photos = [
+    const photos: ApiTeamGridEntry[] = [
       { userId: "u1", name: "Ada Lovelace", headshotId: "h1", style: "Office", imageUrl: "/api/images/h1/result?exp=1&sig=x" },
       { userId: "u2", name: "Bob", headshotId: "h2", style: "Office", imageUrl: "/api/images/h2/result?exp=1&sig=y" },
     ];
-    const zip = new Response(new Uint8Array([0x50, 0x4b, 5, 6]), { headers: { "Content-Type": "application/zip", "Content-Disposition": 'attachment; filename="acme-team-photos.zip"' } });
+    const zip = file(new Uint8Array([0x50, 0x4b, 5, 6]), { "Content-Type": "application/zip", "Content-Disposition": 'attachment; filename="acme-team-photos.zip"' });
     const calls = stub({ "GET /api/team": json(ownerTeam), "GET /api/team/grid": json({ photos }), "GET /api/team/zip": zip });
     vi.stubGlobal("URL", Object.assign(URL, { createObjectURL: vi.fn(() => "blob:zip"), revokeObjectURL: vi.fn() }));
     renderWithApp(<TeamOverview />, { user: testUser, path: "/team" });
@@ -74,7 +74,7 @@ describe("the team page", () => {
   it("a removal that the server refuses says so", async () => {
     stub({
       "GET /api/team": json(ownerTeam),
-      "DELETE /api/team/members/u2": json({ error: "Not Found", message: "There is no such member in your team." }, 404),
+      "DELETE /api/team/members/u2": apiError(404, { error: "Not Found", message: "There is no such member in your team." }),
     });
     renderWithApp(<TeamOverview />, { user: testUser, path: "/team" });
     fireEvent.click(await screen.findByRole("button", { name: "Remove" }));
@@ -104,7 +104,7 @@ describe("the invitation page", () => {
   });
 
   it("a link that no longer works says so", async () => {
-    stub({ "GET /api/team/invitation": json({ error: "Gone", message: "This invitation link is not valid any more." }, 410) });
+    stub({ "GET /api/team/invitation": apiError(410, { error: "Gone", message: "This invitation link is not valid any more." }) });
     renderWithApp(<JoinTeam />, { user: testUser, path: "/team/join?token=abcdefghijkl" });
     expect(await screen.findByText("This invitation link doesn't work any more")).toBeTruthy();
   });

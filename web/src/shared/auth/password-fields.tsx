@@ -1,3 +1,5 @@
+import { useId, useState, type FormEvent } from "react";
+import { errorMessage } from "@/api/client";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { MESSAGES, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "@/lib/domain";
@@ -8,6 +10,40 @@ export function newPasswordState(password: string, confirm: string) {
   const tooShort = password.length > 0 && password.length < PASSWORD_MIN_LENGTH;
   const ready = password.length >= PASSWORD_MIN_LENGTH && password === confirm;
   return { mismatch, tooShort, ready };
+}
+
+/**
+ * A form that chooses a new password (reset, change): the two fields' state for NewPasswordFields, and a
+ * submit that sends only a ready password and keeps the server's refusal (or `failed`) as `error`.
+ */
+export function useNewPasswordForm(send: (password: string) => Promise<void>, failed: string) {
+  const id = useId();
+  const [password, setPassword] = useState("");
+  const [confirm, setConfirm] = useState("");
+  const [error, setError] = useState<string | null>(null);
+  const { ready } = newPasswordState(password, confirm);
+
+  async function onSubmit(e: FormEvent) {
+    e.preventDefault();
+    if (!ready) return;
+    setError(null);
+    try {
+      await send(password);
+    } catch (err) {
+      setError(errorMessage(err, failed));
+    }
+  }
+
+  return {
+    fields: { id, password, confirm, onPassword: setPassword, onConfirm: setConfirm },
+    ready,
+    error,
+    onSubmit,
+    empty: () => {
+      setPassword("");
+      setConfirm("");
+    },
+  };
 }
 
 /** A new password and its confirmation (sign-up, reset, change), with the spec's rules and words (SPEC §8). */
