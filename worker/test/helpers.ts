@@ -4,6 +4,8 @@
  */
 import { env } from "cloudflare:test";
 import { exports } from "cloudflare:workers";
+import { hc } from "hono/client";
+import { app, type AppType } from "../app";
 import { createDb } from "../../db";
 import { credits, subscriptions, users } from "../../db/schema";
 import { getConfig } from "../config";
@@ -26,10 +28,35 @@ export async function runJob<T>(job: (deps: JobDeps) => Promise<T>, now = new Da
   }
 }
 
-/** Calls the worker's own fetch handler, as a browser would. */
+/** The worker's own fetch handler (the whole entry, middleware included), as a browser reaches it. */
+const workerFetch = (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => exports.default.fetch(new Request(input, init));
+
+/**
+ * The typed client of /api over the worker's own fetch handler: a renamed route, request field or response
+ * field breaks the test at compile time. Headers go in the second argument: `client.auth.user.$get({}, { headers: auth })`.
+ */
+export const client = hc<AppType>("http://app.test", { fetch: workerFetch }).api;
+
+/** The typed client on the app alone with another env (a config or a binding replaced), as `app.request` runs it. */
+export const clientWith = (testEnv: Env, init: RequestInit = {}) =>
+  hc<AppType>("http://app.test", { fetch: (input: RequestInfo | URL, req?: RequestInit) => app.request(input, { ...init, ...req }, testEnv) }).api;
+
+/**
+ * A raw request to the worker, for what the typed client cannot express: an unknown or non-/api path, a
+ * deliberately malformed body, a signed Stripe webhook, a signed image URL with its query string, a raw
+ * multipart upload (docs/decisions/147-typed-test-client.md).
+ */
 export function api(path: string, init: RequestInit = {}): Promise<Response> {
-  return exports.default.fetch(new Request(new URL(path, "http://app.test"), init));
+  return workerFetch(new URL(path, "http://app.test"), init);
 }
+
+/** The `{ error, message, ...flags }` body of an error answer (the error handler's, so in no route's type). */
+export interface ErrorBody {
+  error: string;
+  message: string;
+  [flag: string]: unknown;
+}
+export const errorBody = (res: { json(): Promise<unknown> }): Promise<ErrorBody> => res.json() as Promise<ErrorBody>;
 
 export const uniqueEmail = (prefix = "user") => `${prefix}-${crypto.randomUUID().slice(0, 8)}@example.test`;
 
