@@ -2,6 +2,7 @@
  * Helpers for worker tests (inside workerd). Each test makes its own users with unique emails, so test
  * files never see each other's rows.
  */
+import { expect } from "vitest";
 import { env } from "cloudflare:test";
 import { exports } from "cloudflare:workers";
 import { hc } from "hono/client";
@@ -56,6 +57,15 @@ export interface ErrorBody {
   message: string;
   [flag: string]: unknown;
 }
+/**
+ * Asserts which variant a tagged answer is and narrows its type to it, e.g.
+ * `variant(await res.json(), "type", "downgrade").message`.
+ */
+export function variant<B extends object, K extends keyof B, const V extends B[K]>(body: B, key: K, value: V): Extract<B, Record<K, V>> {
+  expect(body[key]).toBe(value);
+  return body as Extract<B, Record<K, V>>;
+}
+
 export const errorBody = (res: { json(): Promise<unknown> }): Promise<ErrorBody> => res.json() as Promise<ErrorBody>;
 
 export const uniqueEmail = (prefix = "user") => `${prefix}-${crypto.randomUUID().slice(0, 8)}@example.test`;
