@@ -10,7 +10,7 @@ import { credits, headshots } from "../../db/schema";
 import { getConfig } from "../config";
 import { putEncrypted } from "../storage/encrypted";
 import { originalKey } from "../storage/keys";
-import { api, client, testDb } from "./helpers";
+import { api, client, clientWith, testDb } from "./helpers";
 import { jpegBytes } from "./images";
 
 export function photoForm(bytes: Uint8Array, fields: Record<string, string> = { style: "LinkedIn" }, name = "me.jpg", type = "image/jpeg"): FormData {
@@ -36,7 +36,9 @@ export function withRecordingQueue(overrides: Partial<Env> = {}) {
   return {
     sent,
     env: testEnv,
+    /** Raw, for a multipart upload. */
     fetch: async (path: string, init: RequestInit = {}): Promise<Response> => app.request(new URL(path, "http://app.test").toString(), init, testEnv),
+    client: clientWith(testEnv),
   };
 }
 
