@@ -113,7 +113,3 @@ export async function createTestUser(opts: TestUserOptions = {}) {
     await close();
   }
 }
-
-/** A response body as loosely typed JSON, for assertions. */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export const json = async (res: Response): Promise<any> => res.json();
