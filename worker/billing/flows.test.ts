@@ -645,7 +645,7 @@ describe("price changes: 30 days' notice (decision 093)", () => {
 
     const res = await client.admin["price-changes"].$post({ json: { planType: "weekly", amountCents: 1299, effectiveDate: day(effective) } }, { headers: op.auth });
     expect(res.status).toBe(201);
-    const change = (await res.json()) as ApiPriceChange;
+    const change = await res.json();
     expect(change).toMatchObject({ planType: "weekly", oldAmountCents: 999, newAmountCents: 1299, currency: "eur", effectiveDate: effective.toISOString(), createdBy: op.email, inEffect: false });
     const price = await stripe().prices.retrieve(change.stripePriceId);
     expect(price).toMatchObject({ unit_amount: 1299, currency: "eur", recurring: { interval: "week", interval_count: 1 }, metadata: { plan_type: "weekly" } });
@@ -691,7 +691,7 @@ describe("price changes: 30 days' notice (decision 093)", () => {
     expect((await liveSub(a.user.id)).schedule).toBe(scheduleOfA);
 
     // /admin lists it; /api/stripe/plans keeps today's price and announces the new one.
-    const listed = (await (await client.admin["price-changes"].$get({}, { headers: op.auth })).json()).priceChanges as ApiPriceChange[];
+    const listed = (await (await client.admin["price-changes"].$get({}, { headers: op.auth })).json()).priceChanges;
     expect(listed.find((c) => c.id === change.id)).toMatchObject({ status: "notified", newAmountCents: 1299 });
     expect(listed.find((c) => c.id === change.id)!.subscribersNotified).toBeGreaterThanOrEqual(2);
     const { plans } = await (await client.stripe.plans.$get({})).json();
@@ -761,7 +761,7 @@ describe("price changes: 30 days' notice (decision 093)", () => {
     const effective = await effectiveFrom();
     const res = await client.admin["price-changes"].$post({ json: { planType: "yearly", amountCents: 7200, effectiveDate: day(effective) } }, { headers: op.auth });
     expect(res.status).toBe(201);
-    const change = (await res.json()) as ApiPriceChange;
+    const change = await res.json();
 
     // joins between scheduling and the date: emailed by the settle that follows their checkout's webhooks
     const joiner = await subscriber("yearly");

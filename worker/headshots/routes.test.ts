@@ -72,7 +72,7 @@ describe("POST /api/headshots/upload", () => {
         const { user, auth } = await createTestUser();
         const res = await post(auth, form());
         expect(res.status).toBe(status);
-        const body = (await res.json()) as { message: string };
+        const body = await errorBody(res);
         if (typeof message === "string") expect(body.message).toBe(message);
         else expect(body.message).toMatch(message);
         expect(await bucketCount(user.id)).toBe(0);

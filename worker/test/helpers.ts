@@ -44,8 +44,9 @@ export const clientWith = (testEnv: Env, init: RequestInit = {}) =>
 
 /**
  * A raw request to the worker, for what the typed client cannot express: an unknown or non-/api path, a
- * deliberately malformed body, a signed Stripe webhook, a signed image URL with its query string, a raw
- * multipart upload (docs/decisions/147-typed-test-client.md).
+ * deliberately malformed body or query, a link as it was mailed or redirected to, a signed Stripe webhook,
+ * a signed image URL with its query string, a multipart upload built by the test
+ * (docs/decisions/147-typed-test-client.md).
  */
 export function api(path: string, init: RequestInit = {}): Promise<Response> {
   return workerFetch(new URL(path, "http://app.test"), init);
