@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { Hono } from "hono";
 import { z } from "zod";
-import { api, json } from "./test/helpers";
+import { api, client, errorBody } from "./test/helpers";
 import { errorHandler, notFoundHandler } from "./app";
 import { ApiError, tooManyRequests } from "./lib/errors";
 import { validate } from "./lib/validate";
@@ -9,9 +9,9 @@ import type { AppEnv } from "./env";
 
 describe("GET /api/health", () => {
   it("touches the database, the bucket and the queue and answers ok", async () => {
-    const res = await api("/api/health");
+    const res = await client.health.$get({});
     expect(res.status).toBe(200);
-    expect(await json(res)).toEqual({ status: "ok", database: "ok", storage: "ok", queue: "ok" });
+    expect(await res.json()).toEqual({ status: "ok", database: "ok", storage: "ok", queue: "ok" });
     expect(res.headers.get("Cache-Control")).toBe("no-store");
   });
 });
@@ -21,7 +21,7 @@ describe("unknown API paths", () => {
     const res = await api("/api/nope");
     expect(res.status).toBe(404);
     expect(res.headers.get("Content-Type")).toMatch(/application\/json/);
-    expect(await json(res)).toEqual({ error: "Not Found", message: "No API route for GET /api/nope" });
+    expect(await errorBody(res)).toEqual({ error: "Not Found", message: "No API route for GET /api/nope" });
   });
 });
 
@@ -58,7 +58,7 @@ describe("the error shape", () => {
   it("is { error, message, ...flags }", async () => {
     const res = await app.request("/flagged");
     expect(res.status).toBe(402);
-    expect(await json(res)).toEqual({
+    expect(await errorBody(res)).toEqual({
       error: "Payment Required",
       message: "You've used all 2 free generations. Upgrade to continue!",
       requiresSubscription: true,
@@ -69,7 +69,7 @@ describe("the error shape", () => {
     const res = await app.request("/limited");
     expect(res.status).toBe(429);
     expect(res.headers.get("Retry-After")).toBe("42");
-    expect((await json(res)).message).toBe("Slow down.");
+    expect((await errorBody(res)).message).toBe("Slow down.");
   });
 
   it("names the bad field of a validated body", async () => {
@@ -79,7 +79,7 @@ describe("the error shape", () => {
       headers: { "Content-Type": "application/json" },
     });
     expect(res.status).toBe(400);
-    const body = await json(res);
+    const body = await errorBody(res);
     expect(body.error).toBe("Bad Request");
     expect(body.message).toMatch(/^email: /);
   });
@@ -91,7 +91,7 @@ describe("the error shape", () => {
       headers: { "Content-Type": "application/json" },
     });
     expect(res.status).toBe(400);
-    expect((await json(res)).error).toBe("Bad Request");
+    expect((await errorBody(res)).error).toBe("Bad Request");
   });
 
   it("hides unknown errors behind a generic 500", async () => {

@@ -6,15 +6,17 @@
 import { describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { refreshTokenFamilies, users } from "../../db/schema";
-import { api, createTestUser, env, testDb, uniqueEmail } from "../test/helpers";
-import { call, json, latestMail, refreshWith, sessionFor, setCookieValue, signUp, uniqueIp } from "../test/auth";
+import { client, clientWith, createTestUser, env, errorBody, testDb, uniqueEmail } from "../test/helpers";
+import { call, latestMail, refreshWith, sessionFor, setCookieValue, signUp, uniqueIp } from "../test/auth";
 import { app } from "../app";
 
 const headers = (token: string) => ({ Authorization: `Bearer ${token}`, "CF-Connecting-IP": uniqueIp() });
-const post = (path: string, token: string, body: unknown) => api(`/api/account${path}`, json(body, headers(token)));
-const signin = (email: string, password: string) => api("/api/auth/signin", json({ email, password }, { "CF-Connecting-IP": uniqueIp() }));
+const changePassword = (token: string, body: { currentPassword: string; newPassword: string }) =>
+  client.account.password.$post({ json: body }, { headers: headers(token) });
+const changeEmail = (token: string, body: { newEmail: string; password?: string }) => client.account.email.$post({ json: body }, { headers: headers(token) });
+const signin = (email: string, password: string) => client.auth.signin.$post({ json: { email, password } }, { headers: { "CF-Connecting-IP": uniqueIp() } });
 
-/** A signed-up user whose address is verified (in the browser that signed up), with a current access token. */
+/** A signed-up user whose address is verified (the mailed link, opened in the browser that signed up), with a current access token. */
 async function verifiedUser() {
   const me = await signUp();
   await call((await latestMail(me.email))!.links[0]!, { headers: { Cookie: `hs_refresh=${me.refresh}` } });
@@ -24,12 +26,12 @@ async function verifiedUser() {
 describe("PATCH /api/account/profile", () => {
   it("changes the name (trimmed; empty clears it) and answers the ApiUser", async () => {
     const { accessToken } = await verifiedUser();
-    const res = await api("/api/account/profile", { method: "PATCH", headers: { ...headers(accessToken), "Content-Type": "application/json" }, body: JSON.stringify({ firstName: "  Ada ", lastName: "" }) });
+    const res = await client.account.profile.$patch({ json: { firstName: "  Ada ", lastName: "" } }, { headers: headers(accessToken) });
     expect(res.status).toBe(200);
     expect(await res.json()).toMatchObject({ firstName: "Ada", lastName: null });
-    const me = await (await api("/api/auth/user", { headers: headers(accessToken) })).json<{ firstName: string }>();
+    const me = await (await client.auth.user.$get({}, { headers: headers(accessToken) })).json();
     expect(me.firstName).toBe("Ada");
-    const bad = await api("/api/account/profile", { method: "PATCH", headers: { ...headers(accessToken), "Content-Type": "application/json" }, body: JSON.stringify({ firstName: "x".repeat(81), lastName: "" }) });
+    const bad = await client.account.profile.$patch({ json: { firstName: "x".repeat(81), lastName: "" } }, { headers: headers(accessToken) });
     expect(bad.status).toBe(400);
   });
 });
@@ -38,13 +40,13 @@ describe("POST /api/account/password", () => {
   it("needs the current password; then the new one works, the old does not, and only this browser stays signed in", async () => {
     const me = await verifiedUser();
     const elsewhere = setCookieValue(await signin(me.email, me.password), "hs_refresh")!;
-    const wrong = await post("/password", me.accessToken, { currentPassword: "not it", newPassword: "a new password" });
+    const wrong = await changePassword(me.accessToken, { currentPassword: "not it", newPassword: "a new password" });
     expect(wrong.status).toBe(403);
-    expect((await wrong.json<{ message: string }>()).message).toBe("That password is not correct.");
+    expect((await errorBody(wrong)).message).toBe("That password is not correct.");
 
-    const res = await post("/password", me.accessToken, { currentPassword: me.password, newPassword: "a new password" });
+    const res = await changePassword(me.accessToken, { currentPassword: me.password, newPassword: "a new password" });
     expect(res.status).toBe(200);
-    const { accessToken } = await res.json<{ accessToken: string }>();
+    const { accessToken } = await res.json();
     const cookie = setCookieValue(res, "hs_refresh")!;
     expect((await signin(me.email, me.password)).status).toBe(401);
     expect((await signin(me.email, "a new password")).status).toBe(200);
@@ -52,17 +54,17 @@ describe("POST /api/account/password", () => {
     expect((await refreshWith(me.refresh)).status).toBe(401);
     expect((await refreshWith(cookie)).status).toBe(200);
     // the old access token no longer writes; the new one does
-    expect((await post("/password", me.accessToken, { currentPassword: "a new password", newPassword: "another one" })).status).toBe(401);
-    expect((await post("/password", accessToken, { currentPassword: "wrong", newPassword: "another one" })).status).toBe(403);
+    expect((await changePassword(me.accessToken, { currentPassword: "a new password", newPassword: "another one" })).status).toBe(401);
+    expect((await changePassword(accessToken, { currentPassword: "wrong", newPassword: "another one" })).status).toBe(403);
   });
 
   it("refuses a new password that is too short (400) and answers 409 to an account without a password", async () => {
     const me = await verifiedUser();
-    expect((await post("/password", me.accessToken, { currentPassword: me.password, newPassword: "12345" })).status).toBe(400);
+    expect((await changePassword(me.accessToken, { currentPassword: me.password, newPassword: "12345" })).status).toBe(400);
     const google = await createTestUser(); // no password row: a Google-only account
-    const res = await post("/password", google.token, { currentPassword: "anything", newPassword: "a new password" });
+    const res = await changePassword(google.token, { currentPassword: "anything", newPassword: "a new password" });
     expect(res.status).toBe(409);
-    expect((await res.json<{ message: string }>()).message).toMatch(/Set a password/);
+    expect((await errorBody(res)).message).toMatch(/Set a password/);
   });
 });
 
@@ -70,7 +72,7 @@ describe("POST /api/account/email", () => {
   it("mails the new address; only its link moves the account; the old address is told", async () => {
     const me = await verifiedUser();
     const next = uniqueEmail("moved");
-    const res = await post("/email", me.accessToken, { newEmail: next.toUpperCase(), password: me.password });
+    const res = await changeEmail(me.accessToken, { newEmail: next.toUpperCase(), password: me.password });
     expect(res.status).toBe(202);
     expect(await res.json()).toEqual({ sent: true, newEmail: next });
     // nothing changes until the new address proves itself
@@ -90,40 +92,42 @@ describe("POST /api/account/email", () => {
 
   it("needs the password, a verified address and a free new address", async () => {
     const me = await verifiedUser();
-    expect((await post("/email", me.accessToken, { newEmail: uniqueEmail() })).status).toBe(403);
-    expect((await post("/email", me.accessToken, { newEmail: uniqueEmail(), password: "wrong" })).status).toBe(403);
-    expect((await post("/email", me.accessToken, { newEmail: me.email, password: me.password })).status).toBe(400);
+    expect((await changeEmail(me.accessToken, { newEmail: uniqueEmail() })).status).toBe(403);
+    expect((await changeEmail(me.accessToken, { newEmail: uniqueEmail(), password: "wrong" })).status).toBe(403);
+    expect((await changeEmail(me.accessToken, { newEmail: me.email, password: me.password })).status).toBe(400);
     const other = await signUp();
-    const taken = await post("/email", me.accessToken, { newEmail: other.email, password: me.password });
+    const taken = await changeEmail(me.accessToken, { newEmail: other.email, password: me.password });
     expect(taken.status).toBe(409);
     const unverified = await signUp();
-    expect((await post("/email", unverified.accessToken, { newEmail: uniqueEmail(), password: unverified.password })).status).toBe(403);
+    expect((await changeEmail(unverified.accessToken, { newEmail: uniqueEmail(), password: unverified.password })).status).toBe(403);
   });
 
   it("a Google-only account confirms with a recent Google sign-in instead of a password", async () => {
     const google = await createTestUser();
-    const res = await post("/email", google.token, { newEmail: uniqueEmail() });
+    const res = await changeEmail(google.token, { newEmail: uniqueEmail() });
     expect(res.status).toBe(403);
-    expect((await res.json<{ message: string }>()).message).toBe("For your security, please sign in with Google again, then change your email address within 10 minutes.");
+    expect((await errorBody(res)).message).toBe("For your security, please sign in with Google again, then change your email address within 10 minutes.");
     const { db, close } = testDb();
     try {
       await db.insert(refreshTokenFamilies).values({ userId: google.user.id, currentTokenHash: "x", authMethod: "google", expiresAt: new Date(Date.now() + 864e5) });
     } finally {
       await close();
     }
-    expect((await post("/email", google.token, { newEmail: uniqueEmail() })).status).toBe(202);
+    expect((await changeEmail(google.token, { newEmail: uniqueEmail() })).status).toBe(202);
   });
 
   it("moving onto the operator's address ends the password and sessions from before (operator rights need credentials set after)", async () => {
     const me = await verifiedUser();
     const operator = uniqueEmail("operator");
     const asOperator = { ...env, OPERATOR_EMAIL: operator } as Env;
+    /** The mailed link, opened as it stands. */
     const worker = (path: string, init: RequestInit = {}) => app.request(new URL(path, "http://app.test").toString(), { redirect: "manual", ...init }, asOperator);
-    expect((await worker("/api/account/email", json({ newEmail: operator, password: me.password }, headers(me.accessToken)))).status).toBe(202);
+    const operatorClient = clientWith(asOperator, { redirect: "manual" });
+    expect((await operatorClient.account.email.$post({ json: { newEmail: operator, password: me.password } }, { headers: headers(me.accessToken) })).status).toBe(202);
     const done = await worker((await latestMail(operator))!.links[0]!, { headers: { Cookie: `hs_refresh=${me.refresh}` } });
     expect(done.headers.get("Location")).toMatch(/^\/auth\/reset\?token=/);
     expect((await refreshWith(me.refresh)).status).toBe(401);
-    expect((await worker("/api/admin/stats", { headers: headers(me.accessToken) })).status).toBe(403);
+    expect((await operatorClient.admin.stats.$get({}, { headers: headers(me.accessToken) })).status).toBe(403);
     const { db, close } = testDb();
     try {
       const [row] = await db.select({ email: users.email }).from(users).where(eq(users.id, me.user.id));
@@ -137,8 +141,8 @@ describe("POST /api/account/email", () => {
 describe("GET /api/account", () => {
   it("says how the person signs in", async () => {
     const me = await verifiedUser();
-    expect(await (await api("/api/account", { headers: headers(me.accessToken) })).json()).toEqual({ hasPassword: true, google: false });
+    expect(await (await client.account.$get({}, { headers: headers(me.accessToken) })).json()).toEqual({ hasPassword: true, google: false });
     const google = await createTestUser();
-    expect(await (await api("/api/account", { headers: google.auth })).json()).toEqual({ hasPassword: false, google: false });
+    expect(await (await client.account.$get({}, { headers: google.auth })).json()).toEqual({ hasPassword: false, google: false });
   });
 });

@@ -10,7 +10,7 @@ import { and, eq, gte, lt, sql } from "drizzle-orm";
 import { parse } from "csv-parse/sync";
 import { TransactionRollbackError } from "drizzle-orm";
 import { headshots, invoices, priceChanges, refunds, subscriptions, teams, teamSubscriptions, userDayTotals, users } from "../../db/schema";
-import { api, createTestUser, env, uniqueEmail } from "../test/helpers";
+import { client, createTestUser, env, uniqueEmail } from "../test/helpers";
 import { at, operatorAuth, withTestDb } from "../test/admin";
 import * as figures from "./figures";
 import { financialsCsv } from "./export";
@@ -199,7 +199,7 @@ describe("the financial routes with a from/to window inside the ledger", () => {
 
   it("GET /financials/revenue-by-plan answers the window's exact revenue", async () => {
     const op = await operatorAuth();
-    const res = await api(`/api/admin/financials/revenue-by-plan?${window}`, { headers: op.auth });
+    const res = await client.admin.financials["revenue-by-plan"].$get({ query: Object.fromEntries(new URLSearchParams(window)) }, { headers: op.auth });
     expect(res.status).toBe(200);
     // monthly i2 + i6 − r1; weekly i3; yearly −r2; team: the team's i10; other i8
     expect(await res.json()).toEqual([
@@ -213,13 +213,13 @@ describe("the financial routes with a from/to window inside the ledger", () => {
 
   it("GET /financials/churn answers the window's churn", async () => {
     const op = await operatorAuth();
-    const res = await api("/api/admin/financials/churn?from=2001-05-16T12:00:00Z&to=2001-06-15T12:00:00Z", { headers: op.auth });
+    const res = await client.admin.financials.churn.$get({ query: { from: "2001-05-16T12:00:00Z", to: "2001-06-15T12:00:00Z" } }, { headers: op.auth });
     expect(await res.json()).toEqual({ churnRate: 33.33, cancellations: 3, activeAtStart: 8, from: "2001-05-16T12:00:00.000Z", to: "2001-06-15T12:00:00.000Z" });
   });
 
   it("GET /export/financials.csv lists the window's invoices and refunds, parsed back by a CSV parser, formulas neutralised", async () => {
     const op = await operatorAuth();
-    const res = await api(`/api/admin/export/financials.csv?${window}`, { headers: op.auth });
+    const res = await client.admin.export["financials.csv"].$get({ query: Object.fromEntries(new URLSearchParams(window)) }, { headers: op.auth });
     expect(res.status).toBe(200);
     expect(res.headers.get("Content-Type")).toBe("text/csv; charset=utf-8");
     expect(res.headers.get("Content-Disposition")).toBe('attachment; filename="financials.csv"');
@@ -441,7 +441,7 @@ describe("average likeness per style (issue 26)", () => {
       ]);
 
       const op = await operatorAuth();
-      const res = await api(`/api/admin/analytics/likeness?from=1993-03-01&to=1993-05-01`, { headers: op.auth });
+      const res = await client.admin.analytics.likeness.$get({ query: { from: "1993-03-01", to: "1993-05-01" } }, { headers: op.auth });
       expect(res.status).toBe(200);
       expect(await res.json()).toEqual([
         { style: "Speaker", measured: 2, averageLikeness: 42.5 },
@@ -449,8 +449,8 @@ describe("average likeness per style (issue 26)", () => {
       ]);
       // operator only, and a bad range is a 400
       const someone = await createTestUser();
-      expect((await api(`/api/admin/analytics/likeness`, { headers: someone.auth })).status).toBe(403);
-      expect((await api(`/api/admin/analytics/likeness?from=1993-05-01&to=1993-03-01`, { headers: op.auth })).status).toBe(400);
+      expect((await client.admin.analytics.likeness.$get({ query: {} }, { headers: someone.auth })).status).toBe(403);
+      expect((await client.admin.analytics.likeness.$get({ query: { from: "1993-05-01", to: "1993-03-01" } }, { headers: op.auth })).status).toBe(400);
     });
   });
 });

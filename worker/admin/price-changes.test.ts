@@ -8,14 +8,17 @@ import { describe, expect, it } from "vitest";
 import { count } from "drizzle-orm";
 import { priceChanges } from "../../db/schema";
 import { PRICE_CHANGE_NOTICE_DAYS } from "../../domain/plans";
-import { api, createTestUser, json } from "../test/helpers";
+import { api, client, createTestUser, errorBody } from "../test/helpers";
 import { operatorAuth, withTestDb } from "../test/admin";
 import { earliestEffectiveDate } from "../billing/price-changes";
 
 const day = (d: Date) => d.toISOString().slice(0, 10);
 const inDays = (n: number) => day(new Date(Date.now() + n * 86_400_000));
 
-const schedule = (auth: Record<string, string>, body: unknown) =>
+const schedule = (auth: Record<string, string>, body: { planType: "weekly" | "monthly" | "yearly"; amountCents: number; effectiveDate: string }) =>
+  client.admin["price-changes"].$post({ json: body }, { headers: auth });
+/** Raw: bodies the contract refuses. */
+const scheduleRaw = (auth: Record<string, string>, body: unknown) =>
   api("/api/admin/price-changes", { method: "POST", headers: { ...auth, "Content-Type": "application/json" }, body: JSON.stringify(body) });
 
 const changes = () => withTestDb(async (db) => (await db.select({ n: count() }).from(priceChanges))[0]!.n);
@@ -23,11 +26,11 @@ const changes = () => withTestDb(async (db) => (await db.select({ n: count() }).
 describe("POST /api/admin/price-changes: the rules", () => {
   it("refuses anyone but the operator (403) and anonymous (401)", async () => {
     const someone = await createTestUser({ subscription: { planType: "monthly" } });
-    const body = { planType: "monthly", amountCents: 3499, effectiveDate: inDays(60) };
+    const body = { planType: "monthly", amountCents: 3499, effectiveDate: inDays(60) } as const;
     expect((await schedule({}, body)).status).toBe(401);
     const res = await schedule(someone.auth, body);
     expect(res.status).toBe(403);
-    expect((await json(res)).message).toBe("You don't have permission to access this page.");
+    expect((await errorBody(res)).message).toBe("You don't have permission to access this page.");
   });
 
   it("refuses a date less than 30 days ahead, naming the earliest day", async () => {
@@ -36,7 +39,7 @@ describe("POST /api/admin/price-changes: the rules", () => {
     for (const effectiveDate of [inDays(-1), inDays(0), inDays(PRICE_CHANGE_NOTICE_DAYS - 1)]) {
       const res = await schedule(op.auth, { planType: "monthly", amountCents: 3499, effectiveDate });
       expect(res.status, effectiveDate).toBe(400);
-      const { message } = await json(res);
+      const { message } = await errorBody(res);
       expect(message).toMatch(/at least 30 days from today/);
       expect(message).toContain(earliestEffectiveDate(new Date()).toLocaleDateString("en-US", { year: "numeric", month: "long", day: "numeric", timeZone: "UTC" }));
     }
@@ -61,26 +64,26 @@ describe("POST /api/admin/price-changes: the rules", () => {
       [{ planType: "monthly", amountCents: 3499 }, /^effectiveDate: /],
     ];
     for (const [body, message] of cases) {
-      const res = await schedule(op.auth, body);
+      const res = await scheduleRaw(op.auth, body);
       expect(res.status, JSON.stringify(body)).toBe(400);
-      expect((await json(res)).message).toMatch(message);
+      expect((await errorBody(res)).message).toMatch(message);
     }
     expect(await changes()).toBe(before);
   });
 
   it("refuses the price the plan already has", async () => {
     const op = await operatorAuth();
-    const plans = (await json(await api("/api/stripe/plans"))).plans as { id: string; amountCents: number }[];
+    const plans = (await (await client.stripe.plans.$get({})).json()).plans as { id: string; amountCents: number }[];
     const weekly = plans.find((p) => p.id === "weekly")!;
     const res = await schedule(op.auth, { planType: "weekly", amountCents: weekly.amountCents, effectiveDate: inDays(60) });
     expect(res.status).toBe(400);
-    expect((await json(res)).message).toMatch(/^The Weekly plan already costs €9\.99\.$/);
+    expect((await errorBody(res)).message).toMatch(/^The Weekly plan already costs €9\.99\.$/);
   });
 
   it("GET lists the changes for the operator only", async () => {
     const op = await operatorAuth();
-    const res = await api("/api/admin/price-changes", { headers: op.auth });
+    const res = await client.admin["price-changes"].$get({}, { headers: op.auth });
     expect(res.status).toBe(200);
-    expect(Array.isArray((await json(res)).priceChanges)).toBe(true);
+    expect(Array.isArray((await res.json()).priceChanges)).toBe(true);
   });
 });

@@ -7,10 +7,10 @@ import { and, eq } from "drizzle-orm";
 import { parse } from "csv-parse/sync";
 import { adminAuditLog, headshots, invoices, subscriptions, users, type User } from "../../db/schema";
 import { app } from "../app";
-import { api, createTestUser, env, json, uniqueEmail } from "../test/helpers";
+import { api, client, clientWith, createTestUser, env, errorBody, uniqueEmail } from "../test/helpers";
 import { seedPending } from "../test/headshots";
 import { joinedMember, teamWithSeats } from "../test/teams";
-import { deliverEvents, payCheckout, prices, stripe } from "../test/billing";
+import { checkoutUrl, deliverEvents, payCheckout, prices, stripe } from "../test/billing";
 import { operatorAuth, withTestDb } from "../test/admin";
 import { headshotPrefix, resultKey, downloadCacheKey } from "../storage/keys";
 import { USERS_CSV_HEADER } from "./export";
@@ -18,7 +18,7 @@ import { USERS_CSV_HEADER } from "./export";
 const A = "/api/admin";
 const someId = "00000000-0000-4000-8000-000000000000";
 
-/** Every admin route with a valid request (method, path, JSON body). */
+/** Every admin route with a valid request (method, path, JSON body): requested raw, as a table of paths. */
 const ROUTES: [string, string, unknown?][] = [
   ["GET", "/users"],
   ["DELETE", `/users/${someId}`],
@@ -57,10 +57,10 @@ describe("the operator guard", () => {
     for (const [method, path, body] of ROUTES) {
       const anon = await call(method, path, {}, body);
       expect(anon.status, `${method} ${path} anonymous`).toBe(401);
-      expect((await json(anon)).message).toBeTruthy();
+      expect((await errorBody(anon)).message).toBeTruthy();
       const user = await call(method, path, someone.auth, body);
       expect(user.status, `${method} ${path} user`).toBe(403);
-      expect((await json(user)).message).toBe("You don't have permission to access this page.");
+      expect((await errorBody(user)).message).toBe("You don't have permission to access this page.");
     }
   });
 
@@ -73,18 +73,18 @@ describe("the operator guard", () => {
     for (const [method, path, body] of ROUTES) {
       expect((await fetch(method, path, body)).status, `${method} ${path} unverified operator`).toBe(403);
     }
-    const me = await app.request("http://app.test/api/auth/user", { headers: u.auth }, asOperatorOf);
-    expect((await json(me)).isOperator).toBe(false);
+    const me = await clientWith(asOperatorOf).auth.user.$get({}, { headers: u.auth });
+    expect((await me.json()).isOperator).toBe(false);
 
     await withTestDb((db) => db.update(users).set({ emailVerifiedAt: new Date() }).where(eq(users.id, u.user.id)));
     expect((await fetch("GET", "/stats")).status).toBe(200);
-    const verified = await app.request("http://app.test/api/auth/user", { headers: u.auth }, asOperatorOf);
-    expect((await json(verified)).isOperator).toBe(true);
+    const verified = await clientWith(asOperatorOf).auth.user.$get({}, { headers: u.auth });
+    expect((await verified.json()).isOperator).toBe(true);
   });
 
   it("tells the operator they are the operator on GET /api/auth/user", async () => {
     const op = await operatorAuth();
-    expect((await json(await api("/api/auth/user", { headers: op.auth }))).isOperator).toBe(true);
+    expect((await (await client.auth.user.$get({}, { headers: op.auth })).json()).isOperator).toBe(true);
   });
 });
 
@@ -113,32 +113,32 @@ describe("GET /api/admin/users", () => {
       await db.update(headshots).set({ status: "failed", createdAt: new Date("2021-06-01T10:00:00Z") }).where(eq(headshots.id, h2));
     });
 
-    const page1 = await json(await call("GET", `/users?q=${tag.toUpperCase()}&pageSize=2`, op.auth));
+    const page1 = await (await client.admin.users.$get({ query: { q: tag.toUpperCase(), pageSize: "2" } }, { headers: op.auth })).json();
     expect(page1).toMatchObject({ total: 3, page: 1, pageSize: 2 });
-    expect(page1.items.map((r: { id: string }) => r.id)).toEqual([made[2]!.id, made[1]!.id]);
+    expect(page1.items.map((r) => r.id)).toEqual([made[2]!.id, made[1]!.id]);
     expect(page1.items[0]).toEqual({
       id: made[2]!.id, email: made[2]!.email, firstName: "Test", lastName: "User", profileImageUrl: null,
       headshotCount: 2, subscriptionCount: 2, subscription: { status: "active", planType: "yearly" }, team: null,
       lastHeadshotDate: "2021-06-01T10:00:00.000Z", createdAt: "2020-01-03T00:00:00.000Z",
     });
     expect(page1.items[1]).toMatchObject({ headshotCount: 0, subscriptionCount: 0, subscription: null, lastHeadshotDate: null });
-    const page2 = await json(await call("GET", `/users?q=${tag}&pageSize=2&page=2`, op.auth));
-    expect(page2.items.map((r: { id: string }) => r.id)).toEqual([made[0]!.id]);
+    const page2 = await (await client.admin.users.$get({ query: { q: tag, pageSize: "2", page: "2" } }, { headers: op.auth })).json();
+    expect(page2.items.map((r) => r.id)).toEqual([made[0]!.id]);
     expect(page2.total).toBe(3);
 
     // by last name, by full name; LIKE wildcards are plain characters
-    expect((await json(await call("GET", `/users?q=lovelace${tag}`, op.auth))).items.map((r: { id: string }) => r.id)).toEqual([made[0]!.id]);
-    expect((await json(await call("GET", `/users?q=${encodeURIComponent(`Ada Lovelace${tag}`)}`, op.auth))).total).toBe(1);
-    expect((await json(await call("GET", `/users?q=${tag}%25`, op.auth))).total).toBe(0);
-    expect((await json(await call("GET", `/users?q=${tag.slice(0, 4)}_${tag.slice(5)}`, op.auth))).total).toBe(0);
+    expect((await (await client.admin.users.$get({ query: { q: `lovelace${tag}` } }, { headers: op.auth })).json()).items.map((r) => r.id)).toEqual([made[0]!.id]);
+    expect((await (await client.admin.users.$get({ query: { q: `Ada Lovelace${tag}` } }, { headers: op.auth })).json()).total).toBe(1);
+    expect((await (await client.admin.users.$get({ query: { q: `${tag}%` } }, { headers: op.auth })).json()).total).toBe(0);
+    expect((await (await client.admin.users.$get({ query: { q: `${tag.slice(0, 4)}_${tag.slice(5)}` } }, { headers: op.auth })).json()).total).toBe(0);
   });
 
   it("answers bad paging and search input with a 400 and a message", async () => {
     const op = await operatorAuth();
     for (const q of ["page=0", "page=abc", "pageSize=101", "pageSize=0", `q=${"x".repeat(201)}`, "q=%00"]) {
-      const res = await call("GET", `/users?${q}`, op.auth);
+      const res = await client.admin.users.$get({ query: Object.fromEntries(new URLSearchParams(q)) }, { headers: op.auth });
       expect(res.status, q).toBe(400);
-      expect((await json(res)).message, q).toBeTruthy();
+      expect((await errorBody(res)).message, q).toBeTruthy();
     }
   });
 });
@@ -146,11 +146,9 @@ describe("GET /api/admin/users", () => {
 /** A user who subscribed through the local Stripe's checkout; `deliver` records it as the webhooks would. */
 async function subscriber(deliver: boolean) {
   const u = await createTestUser({ freeUsed: 2 });
-  const res = await api("/api/stripe/create-checkout-session", {
-    method: "POST", headers: { ...u.auth, "Content-Type": "application/json" }, body: JSON.stringify({ priceId: prices().monthly }),
-  });
+  const res = await client.stripe["create-checkout-session"].$post({ json: { priceId: prices().monthly } }, { headers: u.auth });
   expect(res.status).toBe(200);
-  expect((await payCheckout((await json(res)).url, "4242 4242 4242 4242")).status).toBe(303);
+  expect((await payCheckout(await checkoutUrl(res), "4242 4242 4242 4242")).status).toBe(303);
   const [row] = await withTestDb((db) => db.select({ customer: users.stripeCustomerId }).from(users).where(eq(users.id, u.user.id)));
   if (deliver) await deliverEvents(row!.customer!);
   return { ...u, customerId: row!.customer! };
@@ -167,9 +165,9 @@ describe("DELETE /api/admin/users/:id", () => {
     await env.IMAGES.put(downloadCacheKey(u.user.id, id, "abc"), "cached download");
     expect((await env.IMAGES.list({ prefix: headshotPrefix(u.user.id, id) })).objects).toHaveLength(3);
 
-    const res = await call("DELETE", `/users/${u.user.id}`, op.auth);
+    const res = await client.admin.users[":id"].$delete({ param: { id: u.user.id } }, { headers: op.auth });
     expect(res.status).toBe(200);
-    expect(await json(res)).toEqual({ deleted: true, objects: 3, canceledSubscriptions: 1 });
+    expect(await res.json()).toEqual({ deleted: true, objects: 3, canceledSubscriptions: 1 });
 
     expect((await env.IMAGES.list({ prefix: `u/${u.user.id}/` })).objects).toHaveLength(0);
     expect((await stripe().subscriptions.retrieve(sub!.stripeSubscriptionId)).status).toBe("canceled");
@@ -184,18 +182,18 @@ describe("DELETE /api/admin/users/:id", () => {
     });
 
     // a second delete finds nobody
-    expect((await call("DELETE", `/users/${u.user.id}`, op.auth)).status).toBe(404);
+    expect((await client.admin.users[":id"].$delete({ param: { id: u.user.id } }, { headers: op.auth })).status).toBe(404);
   });
 
   it("refuses a bad id (400), an unknown one (404) and the operator's own account (403)", async () => {
     const op = await operatorAuth();
-    const bad = await call("DELETE", "/users/not-a-uuid", op.auth);
+    const bad = await client.admin.users[":id"].$delete({ param: { id: "not-a-uuid" } }, { headers: op.auth });
     expect(bad.status).toBe(400);
-    expect((await json(bad)).message).toBe("id: must be a user id");
-    expect((await call("DELETE", `/users/${someId}`, op.auth)).status).toBe(404);
-    const self = await call("DELETE", `/users/${op.id}`, op.auth);
+    expect((await errorBody(bad)).message).toBe("id: must be a user id");
+    expect((await client.admin.users[":id"].$delete({ param: { id: someId } }, { headers: op.auth })).status).toBe(404);
+    const self = await client.admin.users[":id"].$delete({ param: { id: op.id } }, { headers: op.auth });
     expect(self.status).toBe(403);
-    expect((await json(self)).message).toBe("You cannot delete your own account from the admin dashboard.");
+    expect((await errorBody(self)).message).toBe("You cannot delete your own account from the admin dashboard.");
     expect(await withTestDb((db) => db.select({ id: users.id }).from(users).where(eq(users.id, op.id)))).toHaveLength(1);
   });
 });
@@ -205,18 +203,18 @@ describe("teams in the operator's users list (issue 25)", () => {
     const op = await operatorAuth();
     const { owner } = await teamWithSeats(3);
     const member = await joinedMember(owner);
-    const row = async (email: string) => (await json(await call("GET", `/users?q=${encodeURIComponent(email)}`, op.auth))).items[0];
+    const row = async (email: string) => (await (await client.admin.users.$get({ query: { q: email } }, { headers: op.auth })).json()).items[0]!;
     expect((await row(owner.user.email)).team).toEqual({ name: "Acme", role: "owner" });
     expect((await row(member.user.email)).team).toEqual({ name: "Acme", role: "member" });
     expect((await row((await createTestUser()).user.email)).team).toBeNull();
 
-    const refused = await call("DELETE", `/users/${owner.user.id}`, op.auth);
+    const refused = await client.admin.users[":id"].$delete({ param: { id: owner.user.id } }, { headers: op.auth });
     expect(refused.status).toBe(409);
-    expect((await json(refused)).message).toMatch(/owns the team "Acme". Close the team first/);
+    expect((await errorBody(refused)).message).toMatch(/owns the team "Acme". Close the team first/);
     expect(await withTestDb((db) => db.select({ id: users.id }).from(users).where(eq(users.id, owner.user.id)))).toHaveLength(1);
     // a member can be deleted: they simply leave the team
-    expect((await call("DELETE", `/users/${member.user.id}`, op.auth)).status).toBe(200);
-    expect((await json(await api("/api/team", { headers: owner.auth }))).members).toHaveLength(1);
+    expect((await client.admin.users[":id"].$delete({ param: { id: member.user.id } }, { headers: op.auth })).status).toBe(200);
+    expect(await (await client.team.$get({}, { headers: owner.auth })).json()).toMatchObject({ role: "owner", members: [expect.anything()] });
   });
 });
 
@@ -229,12 +227,12 @@ describe("POST /api/admin/financials/backfill-invoices", () => {
     const mine = () => withTestDb((db) => db.select().from(invoices).where(eq(invoices.stripeInvoiceId, paid!.id!)));
     expect(await mine()).toHaveLength(0);
 
-    const first = await json(await call("POST", "/financials/backfill-invoices", op.auth));
+    const first = await (await client.admin.financials["backfill-invoices"].$post({}, { headers: op.auth })).json();
     expect(first.examined).toBeGreaterThanOrEqual(1);
     expect(first.created).toBeGreaterThanOrEqual(1);
     expect(await mine()).toEqual([expect.objectContaining({ userId: u.user.id, planType: "monthly", amountCents: 2999, status: "paid" })]);
 
-    const second = await json(await call("POST", "/financials/backfill-invoices", op.auth));
+    const second = await (await client.admin.financials["backfill-invoices"].$post({}, { headers: op.auth })).json();
     expect(second).toEqual({ examined: second.examined, created: 0 });
     expect(second.examined).toBeGreaterThanOrEqual(first.examined);
     expect(await mine()).toHaveLength(1);
@@ -251,7 +249,7 @@ describe("GET /api/admin/export/users.csv", () => {
     const other = await createTestUser();
     await withTestDb((db) => db.update(users).set({ firstName: "+1 555", lastName: "-2+3" }).where(eq(users.id, other.user.id)));
 
-    const res = await call("GET", "/export/users.csv", op.auth);
+    const res = await client.admin.export["users.csv"].$get({}, { headers: op.auth });
     expect(res.status).toBe(200);
     expect(res.headers.get("Content-Type")).toBe("text/csv; charset=utf-8");
     expect(res.headers.get("Content-Disposition")).toBe('attachment; filename="users.csv"');
@@ -286,25 +284,26 @@ describe("bad input to the financial routes", () => {
     ]) {
       const res = await call("GET", path, op.auth);
       expect(res.status, path).toBe(400);
-      expect((await json(res)).message, path).toMatch(/from|to/);
+      expect((await errorBody(res)).message, path).toMatch(/from|to/);
     }
   });
 
   it("answers each figure route with its shape", async () => {
     const op = await operatorAuth();
-    const get = async (path: string) => json(await call("GET", path, op.auth));
-    expect(Object.keys(await get("/stats")).sort()).toEqual(["activeSubscriptions", "headshotsThisMonth", "totalHeadshots", "totalSubscriptions", "totalUsers", "usersThisMonth"]);
-    expect((await get("/analytics/users")).cohorts).toHaveLength(12);
-    expect((await get("/analytics/generations")).daily).toHaveLength(30);
-    expect((await get("/users-by-plan")).map((r: { planType: string }) => r.planType)).toEqual(["weekly", "monthly", "yearly", "free"]);
-    const { mrr } = await get("/financials/mrr");
+    const get = { headers: op.auth };
+    const admin = client.admin;
+    expect(Object.keys(await (await admin.stats.$get({}, get)).json()).sort()).toEqual(["activeSubscriptions", "headshotsThisMonth", "totalHeadshots", "totalSubscriptions", "totalUsers", "usersThisMonth"]);
+    expect((await (await admin.analytics.users.$get({}, get)).json()).cohorts).toHaveLength(12);
+    expect((await (await admin.analytics.generations.$get({}, get)).json()).daily).toHaveLength(30);
+    expect((await (await admin["users-by-plan"].$get({}, get)).json()).map((r) => r.planType)).toEqual(["weekly", "monthly", "yearly", "free"]);
+    const { mrr } = await (await admin.financials.mrr.$get({}, get)).json();
     expect(Number.isInteger(mrr)).toBe(true);
-    const { arr } = await get("/financials/arr");
+    const { arr } = await (await admin.financials.arr.$get({ query: {} }, get)).json();
     expect(arr % 12).toBe(0);
-    expect(Object.keys(await get("/financials/churn")).sort()).toEqual(["activeAtStart", "cancellations", "churnRate", "from", "to"]);
-    const p = await get("/financials/profit-30d");
+    expect(Object.keys(await (await admin.financials.churn.$get({ query: {} }, get)).json()).sort()).toEqual(["activeAtStart", "cancellations", "churnRate", "from", "to"]);
+    const p = await (await admin.financials["profit-30d"].$get({}, get)).json();
     expect(p.profitCents).toBe(p.revenueCents - p.costCents);
-    const m = await get("/financials/profit-mrr");
+    const m = await (await admin.financials["profit-mrr"].$get({}, get)).json();
     expect(m.profitCents).toBe(m.mrrCents - m.estMonthlyCostCents);
   });
 });

@@ -5,8 +5,8 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { eq, sql } from "drizzle-orm";
 import { passwordCredentials, users } from "../../db/schema";
-import { api, testDb } from "../test/helpers";
-import { json, uniqueIp } from "../test/auth";
+import { client, testDb } from "../test/helpers";
+import { uniqueIp } from "../test/auth";
 
 /** Makes opening the credits row fail for addresses starting with "atomic-" (a database failure half-way). */
 beforeAll(async () => {
@@ -27,7 +27,7 @@ beforeAll(async () => {
 describe("createUser", () => {
   it("a password sign-up that fails half-way leaves no user and no password", async () => {
     const email = `atomic-${crypto.randomUUID().slice(0, 8)}@example.test`;
-    const res = await api("/api/auth/signup", json({ email, password: "secret12", acceptTerms: true }, { "CF-Connecting-IP": uniqueIp() }));
+    const res = await client.auth.signup.$post({ json: { email, password: "secret12", acceptTerms: true } }, { headers: { "CF-Connecting-IP": uniqueIp() } });
     expect(res.status).toBe(500);
     const { db, close } = testDb();
     try {
@@ -37,7 +37,7 @@ describe("createUser", () => {
       await close();
     }
     // no account holds the address: a second try is refused by the trigger again, not answered 409
-    const again = await api("/api/auth/signup", json({ email, password: "secret12", acceptTerms: true }, { "CF-Connecting-IP": uniqueIp() }));
+    const again = await client.auth.signup.$post({ json: { email, password: "secret12", acceptTerms: true } }, { headers: { "CF-Connecting-IP": uniqueIp() } });
     expect(again.status).toBe(500);
   });
 });

@@ -5,14 +5,17 @@
 import { describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { credits, passwordCredentials, users } from "../../db/schema";
-import { api, createTestUser, env, testDb, uniqueEmail } from "../test/helpers";
-import { call, json, sessionFor, setCookieValue, signUp, uniqueIp } from "../test/auth";
+import { client, clientWith, createTestUser, env, errorBody, testDb, uniqueEmail } from "../test/helpers";
+import { call, manual, sessionFor, setCookieValue, signUp, uniqueIp } from "../test/auth";
 import { INVALID_CREDENTIALS } from "./routes";
 import { app } from "../app";
 
 type Hooks = Partial<Record<"x_aud" | "x_nonce" | "x_iss" | "x_exp" | "x_email_verified" | "x_sub" | "x_foreign_key", string>>;
 
-/** Runs the browser's part: start, choose an account at the provider, come back. Returns the final answer. */
+/**
+ * Runs the browser's part: start, choose an account at the provider, come back. Returns the final answer.
+ * Raw requests: the start path is the test's, the way back is the provider's redirect as it stands.
+ */
 async function googleSignIn(
   email: string,
   hooks: Hooks = {},
@@ -42,12 +45,14 @@ async function googleSignIn(
 }
 
 async function session(refresh: string) {
-  const res = await api("/api/auth/session", { headers: { Cookie: `hs_refresh=${refresh}` } });
+  const res = await client.auth.session.$get({}, { headers: { Cookie: `hs_refresh=${refresh}` } });
   expect(res.status).toBe(200);
-  return res.json<{ user: { id: string; email: string; firstName: string | null; emailVerified: boolean }; accessToken: string }>();
+  const body = await res.json();
+  if (!body) throw new Error("no session");
+  return body;
 }
 
-const refusedTo = (res: Response) => {
+const refusedTo = (res: { status: number; headers: Headers }) => {
   expect(res.status).toBe(302);
   expect(res.headers.get("Location")).toBe("/auth?error=oauth_error");
   expect(setCookieValue(res, "hs_refresh")).toBeUndefined();
@@ -55,7 +60,7 @@ const refusedTo = (res: Response) => {
 
 describe("GET /api/auth/google", () => {
   it("redirects to the provider with state, nonce and a PKCE S256 challenge, and keeps them in a short HttpOnly cookie", async () => {
-    const res = await call("/api/auth/google");
+    const res = await client.auth.google.$get({ query: {} }, { init: manual });
     const url = new URL(res.headers.get("Location")!);
     const p = url.searchParams;
     expect(p.get("client_id")).toBe(env.GOOGLE_CLIENT_ID);
@@ -73,7 +78,7 @@ describe("GET /api/auth/google", () => {
   });
 
   it("the provider's chooser page is served for those parameters", async () => {
-    const res = await call("/api/auth/google");
+    const res = await client.auth.google.$get({ query: {} }, { init: manual });
     const page = await fetch(res.headers.get("Location")!);
     expect(page.status).toBe(200);
     const html = await page.text();
@@ -115,7 +120,7 @@ describe("Google sign-in end to end", () => {
     }
     const { refresh } = await googleSignIn(email);
     expect((await session(refresh!)).user.id).toBe(user.id);
-    const signin = await api("/api/auth/signin", json({ email, password }, { "CF-Connecting-IP": uniqueIp() }));
+    const signin = await client.auth.signin.$post({ json: { email, password } }, { headers: { "CF-Connecting-IP": uniqueIp() } });
     expect(signin.status).toBe(200);
   });
 
@@ -124,12 +129,12 @@ describe("Google sign-in end to end", () => {
     const { refresh } = await googleSignIn(email);
     const s = await session(refresh!);
     expect(s.user).toMatchObject({ id: user.id, emailVerified: true });
-    const signin = await api("/api/auth/signin", json({ email, password }, { "CF-Connecting-IP": uniqueIp() }));
+    const signin = await client.auth.signin.$post({ json: { email, password } }, { headers: { "CF-Connecting-IP": uniqueIp() } });
     expect(signin.status).toBe(401);
-    expect((await signin.json<{ message: string }>()).message).toBe(INVALID_CREDENTIALS);
+    expect((await errorBody(signin)).message).toBe(INVALID_CREDENTIALS);
     expect(await sessionFor(squatter)).toBeNull();
     // the squatter's access token no longer writes anything (issue 22)
-    const write = await api("/api/auth/resend-verification", { method: "POST", headers: { Authorization: `Bearer ${accessToken}`, "CF-Connecting-IP": uniqueIp() } });
+    const write = await client.auth["resend-verification"].$post({}, { headers: { Authorization: `Bearer ${accessToken}`, "CF-Connecting-IP": uniqueIp() } });
     expect(write.status).toBe(401);
     const { db, close } = testDb();
     try {
@@ -171,10 +176,10 @@ describe("Google sign-in end to end", () => {
   });
 
   it("refuses a provider error, a missing code and a replayed code", async () => {
-    refusedTo(await call("/api/auth/google/callback?error=access_denied"));
-    refusedTo(await call("/api/auth/google/callback"));
+    refusedTo(await call("/api/auth/google/callback?error=access_denied")); // the provider's query, not in the contract
+    refusedTo(await client.auth.google.callback.$get({}, { init: manual }));
     const email = uniqueEmail();
-    const start = await call("/api/auth/google?terms=accepted");
+    const start = await client.auth.google.$get({ query: { terms: "accepted" } }, { init: manual });
     const cookie = setCookieValue(start, "hs_oauth")!;
     const form = new URLSearchParams(new URL(start.headers.get("Location")!).searchParams);
     form.set("email", email);
@@ -209,17 +214,17 @@ describe("Google sign-in end to end", () => {
     expect(await accounts()).toEqual([]);
 
     const withCookie = (cookie: string) => ({ Cookie: `hs_google_pending=${cookie}` });
-    expect(await (await call("/api/auth/google/pending", { headers: withCookie(pending) })).json()).toEqual({ pending: { email, firstName: expect.any(String) } });
-    expect(await (await call("/api/auth/google/pending", { headers: withCookie("forged") })).json()).toEqual({ pending: null });
-    const confirm = (body: unknown, cookie = pending) =>
-      call("/api/auth/google/confirm", { method: "POST", headers: { ...withCookie(cookie), "Content-Type": "application/json" }, body: JSON.stringify(body) });
-    const unconfirmed = await confirm({ acceptTerms: false });
+    expect(await (await client.auth.google.pending.$get({}, { headers: withCookie(pending) })).json()).toEqual({ pending: { email, firstName: expect.any(String) } });
+    expect(await (await client.auth.google.pending.$get({}, { headers: withCookie("forged") })).json()).toEqual({ pending: null });
+    const confirm = (cookie = pending) => client.auth.google.confirm.$post({ json: { acceptTerms: true } }, { headers: withCookie(cookie) });
+    // raw: a refused confirmation is a body the contract does not allow
+    const unconfirmed = await call("/api/auth/google/confirm", { method: "POST", headers: { ...withCookie(pending), "Content-Type": "application/json" }, body: JSON.stringify({ acceptTerms: false }) });
     expect(unconfirmed.status).toBe(400);
-    expect((await unconfirmed.json<{ message: string }>()).message).toMatch(/13 or older/);
-    expect((await confirm({ acceptTerms: true }, "forged")).status).toBe(400);
+    expect((await errorBody(unconfirmed)).message).toMatch(/13 or older/);
+    expect((await confirm("forged")).status).toBe(400);
     expect(await accounts()).toEqual([]);
 
-    const created = await confirm({ acceptTerms: true });
+    const created = await confirm();
     expect(created.status).toBe(200);
     expect(await created.json()).toEqual({ registered: true });
     const refresh = setCookieValue(created, "hs_refresh")!;
@@ -229,9 +234,9 @@ describe("Google sign-in end to end", () => {
   });
 
   it("answers 400 to a confirmation value other than 'accepted'", async () => {
-    const res = await call("/api/auth/google?terms=no");
+    const res = await call("/api/auth/google?terms=no"); // raw: a query the contract does not allow
     expect(res.status).toBe(400);
-    expect((await res.json<{ message: string }>()).message).toMatch(/^terms: /);
+    expect((await errorBody(res)).message).toMatch(/^terms: /);
   });
 
   it("records the confirmation on the new account, and an existing account signs in without it", async () => {
@@ -285,14 +290,15 @@ describe("Google sign-in of the operator's address a squatter registered (issue 
   it("ends the squatter's password, sessions and access token; the Google session reaches /admin", async () => {
     const email = uniqueEmail("operator");
     const asOperator = { ...env, OPERATOR_EMAIL: email } as Env;
-    const worker: typeof call = async (path, init = {}) => app.request(new URL(path, "http://app.test").toString(), { redirect: "manual", ...init }, asOperator);
+    const worker: typeof call = async (path, init = {}) => app.request(new URL(path, "http://app.test").toString(), { ...manual, ...init }, asOperator);
+    const operatorClient = clientWith(asOperator, manual);
     const squatter = await signUp({ email });
     const { refresh } = await googleSignIn(email, {}, undefined, undefined, { worker });
-    const admin = (token: string) => worker("/api/admin/stats", { headers: { Authorization: `Bearer ${token}` } });
+    const admin = (token: string) => operatorClient.admin.stats.$get({}, { headers: { Authorization: `Bearer ${token}` } });
     expect((await admin(squatter.accessToken)).status).toBe(403);
     expect(await sessionFor(squatter.refresh)).toBeNull();
-    const session = await worker("/api/auth/session", { headers: { Cookie: `hs_refresh=${refresh}` } });
-    const { accessToken } = await session.json<{ accessToken: string }>();
+    const session = await operatorClient.auth.session.$get({}, { headers: { Cookie: `hs_refresh=${refresh}` } });
+    const { accessToken } = (await session.json())!;
     expect((await admin(accessToken)).status).toBe(200);
   });
 });

@@ -5,21 +5,24 @@ import { describe, expect, it, vi } from "vitest";
 import { SignJWT } from "jose";
 import { eq } from "drizzle-orm";
 import { refreshTokenFamilies, users } from "../../db/schema";
-import { api, createTestUser, env, testDb } from "../test/helpers";
-import { ageRotation, json, refreshWith, signUp, uniqueIp } from "../test/auth";
+import { client, createTestUser, env, errorBody, testDb } from "../test/helpers";
+import { ageRotation, refreshWith, signUp, uniqueIp } from "../test/auth";
 import { upload } from "../test/headshots";
 import { userPrefix } from "../storage/keys";
 
 const signin = (email: string, password: string, ip: string) =>
-  api("/api/auth/signin", json({ email, password }, { "CF-Connecting-IP": ip }));
+  client.auth.signin.$post({ json: { email, password } }, { headers: { "CF-Connecting-IP": ip } });
+const credits = (token: string) => client.users.credits.$get({}, { headers: { Authorization: `Bearer ${token}` } });
 
 describe("bad input never reaches SQL", () => {
   it("a NUL byte in the sign-in or sign-up email is a 400 with a message, and nothing personal is logged", async () => {
     const errors = vi.spyOn(console, "error");
-    for (const path of ["/api/auth/signin", "/api/auth/signup"]) {
-      const res = await api(path, json({ email: "victim\u0000@example.test", password: "whatever-long-1", acceptTerms: true }, { "CF-Connecting-IP": uniqueIp() }));
+    const body = { email: "victim\u0000@example.test", password: "whatever-long-1", acceptTerms: true } as const;
+    const headers = () => ({ headers: { "CF-Connecting-IP": uniqueIp() } });
+    for (const send of [() => client.auth.signin.$post({ json: body }, headers()), () => client.auth.signup.$post({ json: body }, headers())]) {
+      const res = await send();
       expect(res.status).toBe(400);
-      expect((await res.json()) as { message: string }).toMatchObject({ message: expect.stringContaining("email") });
+      expect(await errorBody(res)).toMatchObject({ message: expect.stringContaining("email") });
     }
     expect(errors.mock.calls.flat().join("\n")).not.toContain("victim");
     errors.mockRestore();
@@ -40,19 +43,19 @@ describe("access tokens", () => {
   it("without exp are refused", async () => {
     const { user } = await createTestUser();
     const token = await base(user.id).setIssuedAt().sign(secret);
-    expect((await api("/api/users/credits", { headers: { Authorization: `Bearer ${token}` } })).status).toBe(401);
+    expect((await credits(token)).status).toBe(401);
   });
 
   it("without iat are refused", async () => {
     const { user } = await createTestUser();
     const token = await base(user.id).setExpirationTime("5m").sign(secret);
-    expect((await api("/api/users/credits", { headers: { Authorization: `Bearer ${token}` } })).status).toBe(401);
+    expect((await credits(token)).status).toBe(401);
   });
 
   it("with exp and iat are accepted (the control)", async () => {
     const { user } = await createTestUser();
     const token = await base(user.id).setIssuedAt().setExpirationTime("5m").sign(secret);
-    expect((await api("/api/users/credits", { headers: { Authorization: `Bearer ${token}` } })).status).toBe(200);
+    expect((await credits(token)).status).toBe(200);
   });
 });
 
@@ -71,7 +74,7 @@ describe("refresh-token families", () => {
     const victim = await signUp();
     const forged = `${victim.refresh.split(".")[0]}.forged-secret-part`;
     expect((await refreshWith(forged)).status).toBe(401);
-    await api("/api/auth/signout", { method: "POST", headers: { Cookie: `hs_refresh=${forged}` } });
+    await client.auth.signout.$post({}, { headers: { Cookie: `hs_refresh=${forged}` } });
     expect(await familyRevoked(victim.refresh)).toBe(false);
     expect((await refreshWith(victim.refresh)).status).toBe(200);
   });

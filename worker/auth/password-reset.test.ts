@@ -5,14 +5,14 @@
 import { describe, expect, it } from "vitest";
 import { and, eq } from "drizzle-orm";
 import { emailVerifications } from "../../db/schema";
-import { api, testDb, uniqueEmail } from "../test/helpers";
-import { json, latestMail, refreshWith, signUp, uniqueIp } from "../test/auth";
+import { client, errorBody, testDb, uniqueEmail } from "../test/helpers";
+import { latestMail, refreshWith, signUp, uniqueIp } from "../test/auth";
 import { RESET_LINK_UNUSABLE } from "./routes";
 
-const forgot = (email: string, ip = uniqueIp()) => api("/api/auth/forgot-password", json({ email }, { "CF-Connecting-IP": ip }));
-const reset = (token: string | null, password: string) => api("/api/auth/reset-password", json({ token, password }, { "CF-Connecting-IP": uniqueIp() }));
-const signin = (email: string, password: string) => api("/api/auth/signin", json({ email, password }, { "CF-Connecting-IP": uniqueIp() }));
-const tokenOf = (link: string) => new URL(link).searchParams.get("token");
+const forgot = (email: string, ip = uniqueIp()) => client.auth["forgot-password"].$post({ json: { email } }, { headers: { "CF-Connecting-IP": ip } });
+const reset = (token: string, password: string) => client.auth["reset-password"].$post({ json: { token, password } }, { headers: { "CF-Connecting-IP": uniqueIp() } });
+const signin = (email: string, password: string) => client.auth.signin.$post({ json: { email, password } }, { headers: { "CF-Connecting-IP": uniqueIp() } });
+const tokenOf = (link: string) => new URL(link).searchParams.get("token")!;
 
 async function resetLink(email: string) {
   expect((await forgot(email)).status).toBe(202);
@@ -52,7 +52,7 @@ describe("POST /api/auth/forgot-password and /reset-password", () => {
     expect((await reset(tokenOf(second), "first new password")).status).toBe(200);
     const again = await reset(tokenOf(second), "second new password");
     expect(again.status).toBe(400);
-    expect((await again.json<{ message: string }>()).message).toBe(RESET_LINK_UNUSABLE);
+    expect((await errorBody(again)).message).toBe(RESET_LINK_UNUSABLE);
     expect((await reset(tokenOf(first), "third new password")).status).toBe(400);
     expect((await signin(me.email, "first new password")).status).toBe(200);
   });

@@ -2,8 +2,8 @@ import { describe, expect, it } from "vitest";
 import { SignJWT } from "jose";
 import { eq } from "drizzle-orm";
 import { credits, emailVerifications, passwordCredentials, refreshTokenFamilies, users } from "../../db/schema";
-import { api, createTestUser, env, testDb, uniqueEmail } from "../test/helpers";
-import { ageRotation, call, json, sessionFor, latestMail, refreshWith, setCookieLine, setCookieValue, signUp, uniqueIp } from "../test/auth";
+import { api, client, createTestUser, env, errorBody, testDb, uniqueEmail } from "../test/helpers";
+import { ageRotation, call, json, manual, sessionFor, latestMail, refreshWith, setCookieLine, setCookieValue, signUp, uniqueIp } from "../test/auth";
 import { INVALID_CREDENTIALS } from "./routes";
 import { PBKDF2_ITERATIONS } from "./passwords";
 import { sha256 } from "./crypto";
@@ -18,26 +18,30 @@ async function withDb<T>(fn: (db: ReturnType<typeof testDb>["db"]) => Promise<T>
 }
 
 const signin = (email: string, password: string, ip = uniqueIp()) =>
-  api("/api/auth/signin", json({ email, password }, { "CF-Connecting-IP": ip }));
+  client.auth.signin.$post({ json: { email, password } }, { headers: { "CF-Connecting-IP": ip } });
 const bearer = (token: string) => ({ headers: { Authorization: `Bearer ${token}` } });
+const signup = (body: { email: string; password: string; acceptTerms: true }, ip = uniqueIp()) =>
+  client.auth.signup.$post({ json: body }, { headers: { "CF-Connecting-IP": ip } });
+const signout = (refresh: string) => client.auth.signout.$post({}, { headers: { Cookie: `hs_refresh=${refresh}` } });
+const whoAmI = (token: string) => client.auth.user.$get({}, bearer(token));
 
 describe("POST /api/auth/signup", () => {
   it("creates the user, answers 201 {user, accessToken}, sets the refresh cookie and mails a verification link", async () => {
     const email = uniqueEmail("signup");
-    const res = await api("/api/auth/signup", json({ email: `  ${email.toUpperCase()} `, password: "secret1", acceptTerms: true }, { "CF-Connecting-IP": uniqueIp() }));
+    const res = await signup({ email: `  ${email.toUpperCase()} `, password: "secret1", acceptTerms: true });
     expect(res.status).toBe(201);
-    const body = await res.json<{ user: Record<string, unknown>; accessToken: string }>();
+    const body = await res.json();
     expect(body.user).toEqual({
       id: expect.any(String), email, firstName: null, lastName: null, profileImageUrl: null, emailVerified: false, isOperator: false,
     });
     expect(body.accessToken.split(".")).toHaveLength(3);
-    const me = await api("/api/auth/user", bearer(body.accessToken));
-    expect((await me.json<{ email: string }>()).email).toBe(email);
+    const me = await whoAmI(body.accessToken);
+    expect((await me.json()).email).toBe(email);
 
     const mail = await latestMail(email);
     expect(mail?.subject).toMatch(/verify/i);
     expect(mail?.links[0]).toMatch(/^http:\/\/app\.test\/api\/auth\/verify\?token=/);
-    const [cred] = await withDb((db) => db.select().from(credits).where(eq(credits.userId, body.user.id as string)));
+    const [cred] = await withDb((db) => db.select().from(credits).where(eq(credits.userId, body.user.id)));
     expect(cred).toMatchObject({ granted: 0, used: 0, grantedAt: null });
   });
 
@@ -58,9 +62,9 @@ describe("POST /api/auth/signup", () => {
     [{ password: "secret1", acceptTerms: true }, /^email: /],
     [{ email: uniqueEmail(), acceptTerms: true }, /^password: /],
   ])("refuses bad input %j with a 400 and a message", async (body, message) => {
-    const res = await api("/api/auth/signup", json(body, { "CF-Connecting-IP": uniqueIp() }));
+    const res = await api("/api/auth/signup", json(body, { "CF-Connecting-IP": uniqueIp() })); // bodies the contract refuses
     expect(res.status).toBe(400);
-    expect((await res.json<{ message: string }>()).message).toMatch(message);
+    expect((await errorBody(res)).message).toMatch(message);
   });
 
   it.each([
@@ -69,9 +73,9 @@ describe("POST /api/auth/signup", () => {
     ["a string", { acceptTerms: "yes" }],
   ])("refuses a sign-up whose age and terms confirmation is %s: 400 with the message, no account", async (_, extra) => {
     const email = uniqueEmail("no-terms");
-    const res = await api("/api/auth/signup", json({ email, password: "secret1", ...extra }, { "CF-Connecting-IP": uniqueIp() }));
+    const res = await api("/api/auth/signup", json({ email, password: "secret1", ...extra }, { "CF-Connecting-IP": uniqueIp() })); // bodies the contract refuses
     expect(res.status).toBe(400);
-    expect((await res.json<{ message: string }>()).message).toBe(
+    expect((await errorBody(res)).message).toBe(
       "acceptTerms: Please confirm that you are 13 or older and accept the Terms of Service.",
     );
     expect(await withDb((db) => db.select().from(users).where(eq(users.email, email)))).toEqual([]);
@@ -86,32 +90,35 @@ describe("POST /api/auth/signup", () => {
 
   it("answers 409 for an address already registered (any case)", async () => {
     const { email } = await signUp();
-    const res = await api("/api/auth/signup", json({ email: email.toUpperCase(), password: "another1", acceptTerms: true }, { "CF-Connecting-IP": uniqueIp() }));
+    const res = await signup({ email: email.toUpperCase(), password: "another1", acceptTerms: true });
     expect(res.status).toBe(409);
-    expect((await res.json<{ message: string }>()).message).toMatch(/already exists/);
+    expect((await errorBody(res)).message).toMatch(/already exists/);
   });
 });
 
 describe("GET /api/auth/login (the audience pages' buttons)", () => {
+  const login = (style?: string, refresh?: string) =>
+    client.auth.login.$get({ query: style === undefined ? {} : { style } }, { init: manual, headers: refresh === undefined ? {} : { Cookie: `hs_refresh=${refresh}` } });
+
   it("sends a visitor without a session to /auth's Sign Up tab", async () => {
-    const res = await call("/api/auth/login");
+    const res = await login();
     expect(res.status).toBe(302);
     expect(res.headers.get("Location")).toBe("/auth?tab=signup");
   });
 
   it("carries an audience page's style along, only when it is one of the 10 styles' slugs", async () => {
-    expect((await call("/api/auth/login?style=black-background")).headers.get("Location")).toBe("/auth?tab=signup&style=black-background");
+    expect((await login("black-background")).headers.get("Location")).toBe("/auth?tab=signup&style=black-background");
     for (const bad of ["pirate", "LinkedIn", "linkedin%26tab%3Dlogin", "%2F%2Fevil.example", ""]) {
-      expect((await call(`/api/auth/login?style=${bad}`)).headers.get("Location")).toBe("/auth?tab=signup");
+      expect((await call(`/api/auth/login?style=${bad}`)).headers.get("Location")) // raw: the query as a forger writes it.toBe("/auth?tab=signup");
     }
     const { refresh } = await signUp();
-    const res = await call("/api/auth/login?style=linkedin", { headers: { Cookie: `hs_refresh=${refresh}` } });
+    const res = await login("linkedin", refresh);
     expect(res.headers.get("Location")).toBe("/dashboard?style=linkedin");
   });
 
   it("sends a visitor with a live session to /dashboard, without rotating the refresh token", async () => {
     const { refresh } = await signUp();
-    const res = await call("/api/auth/login", { headers: { Cookie: `hs_refresh=${refresh}` } });
+    const res = await login(undefined, refresh);
     expect(res.status).toBe(302);
     expect(res.headers.get("Location")).toBe("/dashboard");
     expect(setCookieValue(res, "hs_refresh")).toBeUndefined();
@@ -120,9 +127,9 @@ describe("GET /api/auth/login (the audience pages' buttons)", () => {
 
   it("sends a visitor whose session ended (signed out, or a forged cookie) to /auth", async () => {
     const { refresh } = await signUp();
-    await api("/api/auth/signout", { method: "POST", headers: { Cookie: `hs_refresh=${refresh}` } });
+    await signout(refresh);
     for (const cookie of [refresh, "00000000-0000-4000-8000-000000000000.forged.tag"]) {
-      const res = await call("/api/auth/login", { headers: { Cookie: `hs_refresh=${cookie}` } });
+      const res = await login(undefined, cookie);
       expect(res.headers.get("Location")).toBe("/auth?tab=signup");
     }
   });
@@ -133,7 +140,7 @@ describe("POST /api/auth/signin", () => {
     const { email, password, user } = await signUp();
     const res = await signin(email.toUpperCase(), password);
     expect(res.status).toBe(200);
-    const body = await res.json<{ user: { id: string }; accessToken: string }>();
+    const body = await res.json();
     expect(body.user.id).toBe(user.id);
     const line = setCookieLine(res, "hs_refresh")!;
     expect(line).toMatch(/HttpOnly/);
@@ -160,8 +167,8 @@ describe("POST /api/auth/signin", () => {
     const unknown = await signin(uniqueEmail("nobody"), "wrong-password");
     expect(wrong.status).toBe(401);
     expect(unknown.status).toBe(401);
-    const a = await wrong.json<{ message: string }>();
-    const b = await unknown.json<{ message: string }>();
+    const a = await errorBody(wrong);
+    const b = await errorBody(unknown);
     expect(a.message).toBe(INVALID_CREDENTIALS);
     expect(b).toEqual(a);
     expect(setCookieValue(wrong, "hs_refresh")).toBeUndefined();
@@ -171,11 +178,11 @@ describe("POST /api/auth/signin", () => {
     const { user } = await createTestUser();
     const res = await signin(user.email, "anything");
     expect(res.status).toBe(401);
-    expect((await res.json<{ message: string }>()).message).toBe(INVALID_CREDENTIALS);
+    expect((await errorBody(res)).message).toBe(INVALID_CREDENTIALS);
   });
 
   it("answers 400 for a missing password", async () => {
-    const res = await api("/api/auth/signin", json({ email: uniqueEmail() }, { "CF-Connecting-IP": uniqueIp() }));
+    const res = await api("/api/auth/signin", json({ email: uniqueEmail() }, { "CF-Connecting-IP": uniqueIp() })); // a body the contract refuses
     expect(res.status).toBe(400);
   });
 });
@@ -185,9 +192,9 @@ describe("refresh tokens", () => {
     const { refresh, user } = await signUp();
     const first = await refreshWith(refresh);
     expect(first.status).toBe(200);
-    const { accessToken } = await first.json<{ accessToken: string }>();
-    const me = await api("/api/auth/user", bearer(accessToken));
-    expect((await me.json<{ id: string }>()).id).toBe(user.id);
+    const { accessToken } = await first.json();
+    const me = await whoAmI(accessToken);
+    expect((await me.json()).id).toBe(user.id);
     const next = setCookieValue(first, "hs_refresh")!;
     expect(next).toBeTruthy();
     expect(next).not.toBe(refresh);
@@ -213,7 +220,7 @@ describe("refresh tokens", () => {
     const { refresh } = await signUp();
     const familyId = refresh.split(".")[0];
     for (const cookie of [undefined, "garbage", `${familyId}.forged-secret`, `${crypto.randomUUID()}.x`]) {
-      const res = await api("/api/auth/refresh", { method: "POST", headers: cookie ? { Cookie: `hs_refresh=${cookie}` } : {} });
+      const res = await client.auth.refresh.$post({}, { headers: cookie ? { Cookie: `hs_refresh=${cookie}` } : {} });
       expect(res.status).toBe(401);
     }
   });
@@ -228,18 +235,18 @@ describe("refresh tokens", () => {
 describe("GET /api/auth/session and POST /api/auth/signout", () => {
   it("session answers {user, accessToken} for a valid cookie without rotating it, and null (200) without", async () => {
     const { refresh, user } = await signUp();
-    const res = await api("/api/auth/session", { headers: { Cookie: `hs_refresh=${refresh}` } });
+    const res = await client.auth.session.$get({}, { headers: { Cookie: `hs_refresh=${refresh}` } });
     expect(res.status).toBe(200);
-    const body = await res.json<{ user: { id: string }; accessToken: string }>();
-    expect(body.user.id).toBe(user.id);
-    expect(body.accessToken).toBeTruthy();
+    const body = await res.json();
+    expect(body?.user.id).toBe(user.id);
+    expect(body?.accessToken).toBeTruthy();
     expect((await refreshWith(refresh)).status).toBe(200); // still the current token
     expect(await sessionFor()).toBeNull();
   });
 
   it("sign-out revokes the family and clears the cookie", async () => {
     const { refresh } = await signUp();
-    const res = await api("/api/auth/signout", { method: "POST", headers: { Cookie: `hs_refresh=${refresh}` } });
+    const res = await signout(refresh);
     expect(res.status).toBe(204);
     expect(setCookieLine(res, "hs_refresh")).toMatch(/^hs_refresh=;.*Max-Age=0/);
     expect(setCookieLine(res, "hs_signed_in")).toMatch(/^hs_signed_in=;.*Max-Age=0.*Path=\/(;|$)/);
@@ -248,19 +255,19 @@ describe("GET /api/auth/session and POST /api/auth/signout", () => {
   });
 
   it("a session check clears a signed-in hint that outlived its session, and leaves a live one alone", async () => {
-    const stale = await api("/api/auth/session", { headers: { Cookie: "hs_signed_in=1" } });
+    const stale = await client.auth.session.$get({}, { headers: { Cookie: "hs_signed_in=1" } });
     expect(await stale.json()).toBeNull();
     expect(setCookieLine(stale, "hs_signed_in")).toMatch(/^hs_signed_in=;.*Max-Age=0/);
     const { refresh } = await signUp();
-    const live = await api("/api/auth/session", { headers: { Cookie: `hs_refresh=${refresh}; hs_signed_in=1` } });
+    const live = await client.auth.session.$get({}, { headers: { Cookie: `hs_refresh=${refresh}; hs_signed_in=1` } });
     expect(setCookieValue(live, "hs_signed_in")).toBeUndefined();
-    expect(setCookieValue(await api("/api/auth/session"), "hs_signed_in")).toBeUndefined(); // no cookie, nothing to clear
+    expect(setCookieValue(await client.auth.session.$get(), "hs_signed_in")).toBeUndefined(); // no cookie, nothing to clear
   });
 
   it("sign-out ends only that sign-in, not the user's other devices", async () => {
     const { email, password, refresh } = await signUp();
     const other = setCookieValue(await signin(email, password), "hs_refresh")!;
-    await api("/api/auth/signout", { method: "POST", headers: { Cookie: `hs_refresh=${refresh}` } });
+    await signout(refresh);
     expect((await refreshWith(other)).status).toBe(200);
   });
 });
@@ -272,7 +279,7 @@ describe("access tokens on GET /api/auth/user", () => {
 
   it("answers the ApiUser shape for a valid token", async () => {
     const { user, token } = await createTestUser({ verified: true });
-    const res = await api("/api/auth/user", bearer(token));
+    const res = await whoAmI(token);
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({
       id: user.id, email: user.email, firstName: "Test", lastName: "User", profileImageUrl: null, emailVerified: true, isOperator: false,
@@ -290,23 +297,23 @@ describe("access tokens on GET /api/auth/user", () => {
     const none = `${b64({ alg: "none", typ: "JWT" })}.${b64({ ...payload, exp: Math.floor(Date.now() / 1000) + 600 })}.`;
     const otherSecret = await claims(user.id, user.email).setProtectedHeader({ alg: "HS256" }).setExpirationTime("5m").sign(new TextEncoder().encode("x".repeat(40)));
     const wrongType = await new SignJWT({ email: user.email, typ: "refresh" }).setProtectedHeader({ alg: "HS256" }).setSubject(user.id).setIssuer("headshot-studio").setAudience("headshot-studio:api").setExpirationTime("5m").sign(secret);
-    expect((await api("/api/auth/user")).status).toBe(401);
+    expect((await client.auth.user.$get()).status).toBe(401);
     for (const bad of [tampered, badSig, expired, none, otherSecret, wrongType, "not.a.jwt"]) {
-      const res = await api("/api/auth/user", bearer(bad));
+      const res = await whoAmI(bad);
       expect(res.status, bad).toBe(401);
     }
-    expect((await api("/api/auth/user", bearer(token))).status).toBe(200); // the untouched one still works
+    expect((await whoAmI(token)).status).toBe(200); // the untouched one still works
   });
 
   it("reports isOperator false for everyone but the configured address", async () => {
     const someone = await createTestUser({ email: `operator+${crypto.randomUUID().slice(0, 6)}@headshot.test`, verified: true });
-    expect((await (await api("/api/auth/user", { headers: someone.auth })).json<{ isOperator: boolean }>()).isOperator).toBe(false);
+    expect((await (await client.auth.user.$get({}, { headers: someone.auth })).json()).isOperator).toBe(false);
   });
 });
 
 describe("email verification", () => {
   const tokenFrom = (link: string) => new URL(link).searchParams.get("token")!;
-  /** The link opened in the browser that signed up (it carries that sign-up's refresh cookie; decision 085). */
+  /** The mailed link, opened as it stands in the browser that signed up (it carries that sign-up's refresh cookie; decision 085). */
   const open = (link: string, refresh: string) => call(link, { headers: { Cookie: `hs_refresh=${refresh}` } });
   /** A fresh access token (the proof of the address moved the session epoch). */
   const fresh = async (refresh: string) => (await sessionFor(refresh))!.accessToken;
@@ -317,7 +324,7 @@ describe("email verification", () => {
     const res = await open(link, refresh);
     expect(res.status).toBe(302);
     expect(res.headers.get("Location")).toBe("/dashboard?verified=1");
-    const me = await (await api("/api/auth/user", bearer(accessToken))).json<{ emailVerified: boolean }>();
+    const me = await (await whoAmI(accessToken)).json();
     expect(me.emailVerified).toBe(true);
     const [c] = await withDb((db) => db.select().from(credits).where(eq(credits.userId, user.id)));
     expect(c!.granted).toBe(2);
@@ -339,10 +346,10 @@ describe("email verification", () => {
     });
     const again = await open(link, refresh);
     expect(again.headers.get("Location")).toBe("/auth?error=verification_invalid");
-    const me = await (await api("/api/auth/user", bearer(accessToken))).json<{ emailVerified: boolean }>();
+    const me = await (await whoAmI(accessToken)).json();
     expect(me.emailVerified).toBe(false);
     // a fresh token verifies again, but the free generations are not granted a second time
-    await api("/api/auth/resend-verification", { method: "POST", headers: { Authorization: `Bearer ${accessToken}`, "CF-Connecting-IP": uniqueIp() } });
+    await client.auth["resend-verification"].$post({}, { headers: { Authorization: `Bearer ${accessToken}`, "CF-Connecting-IP": uniqueIp() } });
     const next = (await latestMail(email))!.links[0]!;
     expect(next).not.toBe(link);
     expect((await open(next, refresh)).headers.get("Location")).toBe("/dashboard?verified=1");
@@ -358,20 +365,19 @@ describe("email verification", () => {
     expect(row!.expiresAt.getTime() - row!.createdAt.getTime()).toBeLessThan(24 * 3600e3 + 60e3);
     await withDb((db) => db.update(emailVerifications).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(emailVerifications.userId, user.id)));
     expect((await call(link)).headers.get("Location")).toBe("/auth?error=verification_expired");
-    expect((await call("/api/auth/verify?token=nope")).headers.get("Location")).toBe("/auth?error=verification_invalid");
-    expect((await call("/api/auth/verify")).status).toBe(400);
-    const me = await (await api("/api/auth/user", bearer(accessToken))).json<{ emailVerified: boolean }>();
+    expect((await client.auth.verify.$get({ query: { token: "nope" } }, { init: manual })).headers.get("Location")).toBe("/auth?error=verification_invalid");
+    expect((await call("/api/auth/verify")).status).toBe(400); // raw: the contract requires the token
+    const me = await (await whoAmI(accessToken)).json();
     expect(me.emailVerified).toBe(false);
   });
 
   it("resend answers 202 and mails a new link; 401 signed out; 409 once verified", async () => {
     const { email, accessToken, refresh } = await signUp();
-    const post = (headers: Record<string, string>) => api("/api/auth/resend-verification", { method: "POST", headers: { "CF-Connecting-IP": uniqueIp(), ...headers } });
+    const post = (headers: Record<string, string>) => client.auth["resend-verification"].$post({}, { headers: { "CF-Connecting-IP": uniqueIp(), ...headers } });
     expect((await post({})).status).toBe(401);
     const res = await post({ Authorization: `Bearer ${accessToken}` });
     expect(res.status).toBe(202);
-    const res2 = await api(`/api/dev/mailbox?to=${encodeURIComponent(email)}`);
-    const { messages } = await res2.json<{ messages: { links: string[]; sentAt: string }[] }>();
+    const { messages } = await (await client.dev.mailbox.$get({ query: { to: email } })).json();
     expect(messages).toHaveLength(2);
     expect(messages[0]!.sentAt >= messages[1]!.sentAt).toBe(true); // newest first
     await open(messages[0]!.links[0]!, refresh);
@@ -389,7 +395,7 @@ describe("rate limits", () => {
     const retry = Number(res.headers.get("Retry-After"));
     expect(retry).toBeGreaterThan(0);
     expect(retry).toBeLessThanOrEqual(15 * 60);
-    expect((await res.json<{ message: string }>()).message).toMatch(/Too many/);
+    expect((await errorBody(res)).message).toMatch(/Too many/);
   });
 
   it("sign-in per IP: the 31st attempt from one address is 429", async () => {
@@ -404,7 +410,7 @@ describe("rate limits", () => {
   it("sign-up per IP: the 11th from one address in an hour is 429", async () => {
     const ip = uniqueIp();
     for (let i = 0; i < 10; i++) await signUp({ ip });
-    const res = await api("/api/auth/signup", json({ email: uniqueEmail(), password: "secret1", acceptTerms: true }, { "CF-Connecting-IP": ip }));
+    const res = await signup({ email: uniqueEmail(), password: "secret1", acceptTerms: true }, ip);
     expect(res.status).toBe(429);
     expect(Number(res.headers.get("Retry-After"))).toBeGreaterThan(0);
   });
@@ -413,15 +419,15 @@ describe("rate limits", () => {
     const email = uniqueEmail();
     await signUp({ email });
     for (let i = 0; i < 4; i++) {
-      expect((await api("/api/auth/signup", json({ email, password: "secret1", acceptTerms: true }, { "CF-Connecting-IP": uniqueIp() }))).status).toBe(409);
+      expect((await signup({ email, password: "secret1", acceptTerms: true })).status).toBe(409);
     }
-    const res = await api("/api/auth/signup", json({ email, password: "secret1", acceptTerms: true }, { "CF-Connecting-IP": uniqueIp() }));
+    const res = await signup({ email, password: "secret1", acceptTerms: true });
     expect(res.status).toBe(429);
   });
 
   it("resend per email: the 4th within 15 minutes is 429", async () => {
     const { accessToken } = await signUp();
-    const post = () => api("/api/auth/resend-verification", { method: "POST", headers: { Authorization: `Bearer ${accessToken}`, "CF-Connecting-IP": uniqueIp() } });
+    const post = () => client.auth["resend-verification"].$post({}, { headers: { Authorization: `Bearer ${accessToken}`, "CF-Connecting-IP": uniqueIp() } });
     for (let i = 0; i < 3; i++) expect((await post()).status).toBe(202);
     const res = await post();
     expect(res.status).toBe(429);

@@ -12,16 +12,14 @@ import { createMailer } from "../mail/mailer";
 import { dateText, earliestEffectiveDate, resumePriceChangeNotices } from "./price-changes";
 import { euros } from "../../domain/plans";
 import { latestMail } from "../test/auth";
-import { api, createTestUser, json, runJob, testDb } from "../test/helpers";
+import { api, client, createTestUser, errorBody, runJob, testDb, variant } from "../test/helpers";
 import { upload } from "../test/headshots";
-import { DAY, advanceClock, deliverEvents, payCheckout, postWebhook, prices, signature, stripe } from "../test/billing";
-import { invitationToken, send } from "../test/teams";
+import { DAY, advanceClock, checkoutUrl, deliverEvents, payCheckout, postWebhook, prices, signature, stripe } from "../test/billing";
+import { invitationToken } from "../test/teams";
 import { env } from "../test/helpers";
 import { getConfig } from "../config";
 import { deleteUser } from "../account/delete-user";
 
-const post = (path: string, auth: Record<string, string>, body?: unknown) =>
-  api(path, { method: "POST", headers: { ...auth, "Content-Type": "application/json" }, body: body === undefined ? undefined : JSON.stringify(body) });
 
 async function customerOf(userId: string) {
   const { db, close } = testDb();
@@ -42,16 +40,15 @@ async function rows<T>(fn: (db: ReturnType<typeof testDb>["db"]) => Promise<T>) 
   }
 }
 
-const subscription = async (auth: Record<string, string>) => json(await api("/api/stripe/subscription", { headers: auth }));
-const downgrade = async (auth: Record<string, string>) => json(await api("/api/stripe/scheduled-downgrade", { headers: auth }));
+const subscription = async (auth: Record<string, string>) => (await client.stripe.subscription.$get({}, { headers: auth })).json();
+const downgrade = async (auth: Record<string, string>) => (await client.stripe["scheduled-downgrade"].$get({}, { headers: auth })).json();
 
 /** A verified user with no free generations left who subscribes to `plan` with the 4242 card. */
 async function subscriber(plan: "weekly" | "monthly" | "yearly" = "monthly") {
   const u = await createTestUser({ freeUsed: 2 });
-  const res = await post("/api/stripe/create-checkout-session", u.auth, { priceId: prices()[plan] });
+  const res = await client.stripe["create-checkout-session"].$post({ json: { priceId: prices()[plan] } }, { headers: u.auth });
   expect(res.status).toBe(200);
-  const { type, url } = await json(res);
-  expect(type).toBe("checkout");
+  const { url } = variant(await res.json(), "type", "checkout");
   const paid = await payCheckout(url, "4242 4242 4242 4242");
   expect(paid.status).toBe(303);
   const customerId = await customerOf(u.user.id);
@@ -69,14 +66,14 @@ async function failingCard(customerId: string, subscriptionId: string) {
 
 describe("GET /api/stripe/plans", () => {
   it("is public and lists the three plans in order with their Stripe price ids", async () => {
-    const res = await api("/api/stripe/plans");
+    const res = await client.stripe.plans.$get({});
     expect(res.status).toBe(200);
     expect(res.headers.get("Cache-Control")).toMatch(/public/);
-    const { plans } = await json(res);
+    const { plans } = await res.json();
     expect(plans.map((p: { id: string }) => p.id)).toEqual(["weekly", "monthly", "yearly"]);
     expect(plans[1]).toMatchObject({ priceId: prices().monthly, amountCents: 2999, currency: "EUR", periodDays: 30, popular: true, dailyPrice: "1.00" });
     expect(plans[2]).toMatchObject({ priceId: prices().yearly, amountCents: 6000, description: "Best value - Save 83%" });
-    expect(plans[0].features).toContain("Unlimited generations");
+    expect(plans[0]!.features).toContain("Unlimited generations");
   });
 });
 
@@ -91,14 +88,14 @@ describe("checkout", () => {
     expect(invoice!.stripePaymentIntentId).toMatch(/^pi_/);
     expect((await upload(u.auth)).res.status).toBe(201); // free generations used, the subscription counts
     // a second checkout for the same plan is the change flow: 'Already Subscribed'
-    const again = await post("/api/stripe/create-checkout-session", u.auth, { priceId: prices().monthly });
+    const again = await client.stripe["create-checkout-session"].$post({ json: { priceId: prices().monthly } }, { headers: u.auth });
     expect(again.status).toBe(409);
-    expect((await json(again)).message).toBe("Already Subscribed");
+    expect((await errorBody(again)).message).toBe("Already Subscribed");
   });
 
   it("a declined card (0002) leaves the user on the free plan", async () => {
     const u = await createTestUser({ freeUsed: 2 });
-    const { url } = await json(await post("/api/stripe/create-checkout-session", u.auth, { priceId: prices().weekly }));
+    const url = await checkoutUrl(await client.stripe["create-checkout-session"].$post({ json: { priceId: prices().weekly } }, { headers: u.auth }));
     const paid = await payCheckout(url, "4000 0000 0000 0002");
     expect(paid.status).toBe(402);
     expect(paid.html).toContain("Your card was declined.");
@@ -109,10 +106,11 @@ describe("checkout", () => {
 
   it("refuses a price that is not one of our plans, and a missing body, with a 400", async () => {
     const u = await createTestUser();
-    for (const body of [{ priceId: "price_somebody_else" }, {}, undefined]) {
-      const res = await post("/api/stripe/create-checkout-session", u.auth, body);
+    const raw = (body: unknown) => api("/api/stripe/create-checkout-session", { method: "POST", headers: { ...u.auth, "Content-Type": "application/json" }, body: body === undefined ? undefined : JSON.stringify(body) });
+    for (const pending of [client.stripe["create-checkout-session"].$post({ json: { priceId: "price_somebody_else" } }, { headers: u.auth }), raw({}), raw(undefined)]) {
+      const res = await pending; // raw: bodies the contract refuses
       expect(res.status).toBe(400);
-      expect((await json(res)).message).toBeTruthy();
+      expect((await errorBody(res)).message).toBeTruthy();
     }
   });
 });
@@ -121,9 +119,9 @@ describe("plan changes", () => {
   it("upgrade: the price switches now and the prorated difference is invoiced and paid", async () => {
     const u = await subscriber("monthly");
     await advanceClock(10 * DAY); // a third of the month used: two thirds come back as credit
-    const res = await post("/api/stripe/change-subscription", u.auth, { priceId: prices().yearly });
+    const res = await client.stripe["change-subscription"].$post({ json: { priceId: prices().yearly } }, { headers: u.auth });
     expect(res.status).toBe(200);
-    expect(await json(res)).toMatchObject({ type: "upgrade" });
+    expect(await res.json()).toMatchObject({ type: "upgrade" });
     expect(await subscription(u.auth)).toMatchObject({ status: "active", planType: "yearly" });
     await deliverEvents(u.customerId);
     const paid = await rows((db) => db.select().from(invoices).where(eq(invoices.userId, u.user.id)));
@@ -137,9 +135,9 @@ describe("plan changes", () => {
     const u = await subscriber("monthly");
     const [row] = await rows((db) => db.select().from(subscriptions).where(eq(subscriptions.userId, u.user.id)));
     await failingCard(u.customerId, row!.stripeSubscriptionId);
-    const res = await post("/api/stripe/change-subscription", u.auth, { priceId: prices().yearly });
+    const res = await client.stripe["change-subscription"].$post({ json: { priceId: prices().yearly } }, { headers: u.auth });
     expect(res.status).toBe(402);
-    expect((await json(res)).message).toMatch(/declined/i);
+    expect((await errorBody(res)).message).toMatch(/declined/i);
     expect((await stripe().subscriptions.retrieve(row!.stripeSubscriptionId)).items.data[0]!.price.id).toBe(prices().monthly);
     await deliverEvents(u.customerId);
     expect(await subscription(u.auth)).toMatchObject({ status: "active", planType: "monthly" });
@@ -147,20 +145,19 @@ describe("plan changes", () => {
 
   it("downgrade is scheduled for the period end, can be cancelled, and applies when the clock passes the end", async () => {
     const u = await subscriber("yearly");
-    const res = await post("/api/stripe/change-subscription", u.auth, { priceId: prices().weekly });
+    const res = await client.stripe["change-subscription"].$post({ json: { priceId: prices().weekly } }, { headers: u.auth });
     expect(res.status).toBe(200);
-    const body = await json(res);
-    expect(body.type).toBe("downgrade");
+    const body = variant(await res.json(), "type", "downgrade");
     expect(body.message).toMatch(/Weekly/);
-    const sub = await subscription(u.auth);
+    const sub = (await subscription(u.auth))!;
     expect(await downgrade(u.auth)).toEqual({ targetPlanType: "weekly", effectiveDate: sub.currentPeriodEnd });
     expect(sub.planType).toBe("yearly"); // nothing changes before the period ends
 
-    expect((await post("/api/stripe/cancel-scheduled-downgrade", u.auth)).status).toBe(200);
+    expect((await client.stripe["cancel-scheduled-downgrade"].$post({}, { headers: u.auth })).status).toBe(200);
     expect(await downgrade(u.auth)).toBeNull();
-    expect((await post("/api/stripe/cancel-scheduled-downgrade", u.auth)).status).toBe(404);
+    expect((await client.stripe["cancel-scheduled-downgrade"].$post({}, { headers: u.auth })).status).toBe(404);
 
-    await post("/api/stripe/change-subscription", u.auth, { priceId: prices().monthly });
+    await client.stripe["change-subscription"].$post({ json: { priceId: prices().monthly } }, { headers: u.auth });
     expect(await downgrade(u.auth)).toMatchObject({ targetPlanType: "monthly" });
     await advanceClock(366 * DAY);
     const answers = await deliverEvents(u.customerId);
@@ -186,10 +183,11 @@ describe("renewals and cancellation", () => {
     expect(await subscription(u.auth)).toMatchObject({ status: "past_due" });
     expect((await upload(u.auth)).res.status).toBe(402);
     // No second subscription while this one's payment is being retried: the card is fixed in the portal.
-    for (const path of ["/api/stripe/create-checkout-session", "/api/stripe/change-subscription"]) {
-      const again = await post(path, u.auth, { priceId: prices().monthly });
+    const json = { priceId: prices().monthly };
+    for (const pending of [client.stripe["create-checkout-session"].$post({ json }, { headers: u.auth }), client.stripe["change-subscription"].$post({ json }, { headers: u.auth })]) {
+      const again = await pending;
       expect(again.status).toBe(409);
-      expect((await json(again)).message).toMatch(/Update your card/);
+      expect((await errorBody(again)).message).toMatch(/Update your card/);
     }
   });
 
@@ -210,40 +208,40 @@ describe("renewals and cancellation", () => {
 describe("the 30-day money-back guarantee", () => {
   it("refunds the first payment of the first subscription and ends it; never twice", async () => {
     const u = await subscriber("monthly");
-    const offer = await json(await api("/api/stripe/refund-eligibility", { headers: u.auth }));
+    const offer = variant(await (await client.stripe["refund-eligibility"].$get({}, { headers: u.auth })).json(), "eligible", true);
     expect(offer).toMatchObject({ eligible: true, amountCents: 2999, currency: "eur" });
     const { subscription: sub } = await stripe().checkout.sessions.retrieve(new URL(u.paid.location!).searchParams.get("session_id")!, { expand: ["subscription"] });
     expect(new Date(offer.until).getTime() / 1000).toBe((sub as { created: number }).created + 30 * DAY);
-    const res = await post("/api/stripe/refund", u.auth);
+    const res = await client.stripe.refund.$post({}, { headers: u.auth });
     expect(res.status).toBe(200);
-    expect(await json(res)).toMatchObject({ refundedCents: 2999 });
+    expect(await res.json()).toMatchObject({ refundedCents: 2999 });
     const recorded = await rows((db) => db.select().from(refunds).where(eq(refunds.userId, u.user.id)));
     expect(recorded).toHaveLength(1);
     expect(recorded[0]).toMatchObject({ amountCents: 2999 });
     expect(await subscription(u.auth)).toMatchObject({ status: "canceled" });
     await deliverEvents(u.customerId); // charge.refunded: recorded once, not twice
     expect(await rows((db) => db.select().from(refunds).where(eq(refunds.userId, u.user.id)))).toHaveLength(1);
-    expect((await post("/api/stripe/refund", u.auth)).status).toBe(400);
-    expect(await json(await api("/api/stripe/refund-eligibility", { headers: u.auth }))).toEqual({ eligible: false, reason: "This subscription has already ended." });
+    expect((await client.stripe.refund.$post({}, { headers: u.auth })).status).toBe(400);
+    expect(await (await client.stripe["refund-eligibility"].$get({}, { headers: u.auth })).json()).toEqual({ eligible: false, reason: "This subscription has already ended." });
   });
 
   it("is refused after 30 days and after a renewal", async () => {
     const u = await subscriber("monthly");
     await advanceClock(31 * DAY);
     await deliverEvents(u.customerId);
-    const res = await post("/api/stripe/refund", u.auth);
+    const res = await client.stripe.refund.$post({}, { headers: u.auth });
     expect(res.status).toBe(400);
-    const { message } = await json(res);
+    const { message } = await errorBody(res);
     expect(message).toMatch(/renewals|30 days/);
-    expect(await json(await api("/api/stripe/refund-eligibility", { headers: u.auth }))).toEqual({ eligible: false, reason: message });
+    expect(await (await client.stripe["refund-eligibility"].$get({}, { headers: u.auth })).json()).toEqual({ eligible: false, reason: message });
     expect(await rows((db) => db.select().from(refunds).where(eq(refunds.userId, u.user.id)))).toHaveLength(0);
   });
 
   it("without a subscription there is nothing to refund (400)", async () => {
     const u = await createTestUser();
-    expect((await post("/api/stripe/refund", u.auth)).status).toBe(400);
-    expect(await json(await api("/api/stripe/refund-eligibility", { headers: u.auth }))).toMatchObject({ eligible: false });
-    expect((await api("/api/stripe/refund-eligibility")).status).toBe(401);
+    expect((await client.stripe.refund.$post({}, { headers: u.auth })).status).toBe(400);
+    expect(await (await client.stripe["refund-eligibility"].$get({}, { headers: u.auth })).json()).toMatchObject({ eligible: false });
+    expect((await client.stripe["refund-eligibility"].$get({})).status).toBe(401);
   });
 });
 
@@ -282,13 +280,13 @@ describe("POST /api/stripe/webhook", () => {
 describe("ownership and account deletion", () => {
   it("nobody reaches another user's subscription or downgrade", async () => {
     const owner = await subscriber("yearly");
-    await post("/api/stripe/change-subscription", owner.auth, { priceId: prices().weekly });
+    await client.stripe["change-subscription"].$post({ json: { priceId: prices().weekly } }, { headers: owner.auth });
     const other = await createTestUser();
     expect(await subscription(other.auth)).toBeNull();
     expect(await downgrade(other.auth)).toBeNull();
-    expect((await post("/api/stripe/cancel-scheduled-downgrade", other.auth)).status).toBe(404);
+    expect((await client.stripe["cancel-scheduled-downgrade"].$post({}, { headers: other.auth })).status).toBe(404);
     expect(await downgrade(owner.auth)).toMatchObject({ targetPlanType: "weekly" });
-    expect((await post("/api/stripe/refund", other.auth)).status).toBe(400);
+    expect((await client.stripe.refund.$post({}, { headers: other.auth })).status).toBe(400);
   });
 
   it("deleting the account cancels the Stripe subscription first; invoices stay without an owner", async () => {
@@ -296,7 +294,7 @@ describe("ownership and account deletion", () => {
     const [row] = await rows((db) => db.select().from(subscriptions).where(eq(subscriptions.userId, u.user.id)));
     // a Google account that signed in a moment ago may delete itself without a password
     await rows((db) => db.insert(refreshTokenFamilies).values({ userId: u.user.id, currentTokenHash: "x", authMethod: "google", expiresAt: new Date(Date.now() + DAY * 1000) }));
-    const res = await post("/api/account/delete", u.auth, {});
+    const res = await client.account.delete.$post({ json: {} }, { headers: u.auth });
     expect(res.status).toBe(200);
     expect((await stripe().subscriptions.retrieve(row!.stripeSubscriptionId)).status).toBe("canceled");
     const kept = await rows((db) => db.select().from(invoices).where(eq(invoices.stripeSubscriptionId, row!.stripeSubscriptionId)));
@@ -313,11 +311,11 @@ describe("one live subscription per person", () => {
     "two Checkout pages paid side by side: the second is cancelled and refunded in full at once, and emailed (webhooks %s)",
     async (order) => {
       const u = await createTestUser({ freeUsed: 2 });
-      const first = await json(await post("/api/stripe/create-checkout-session", u.auth, { priceId: prices().monthly }));
-      const second = await json(await post("/api/stripe/create-checkout-session", u.auth, { priceId: prices().weekly }));
+      const first = await (await client.stripe["create-checkout-session"].$post({ json: { priceId: prices().monthly } }, { headers: u.auth })).json();
+      const second = await (await client.stripe["create-checkout-session"].$post({ json: { priceId: prices().weekly } }, { headers: u.auth })).json();
       expect([first.type, second.type]).toEqual(["checkout", "checkout"]);
-      expect((await payCheckout(first.url, "4242 4242 4242 4242")).status).toBe(303);
-      expect((await payCheckout(second.url, "4242 4242 4242 4242")).status).toBe(303);
+      expect((await payCheckout(variant(first, "type", "checkout").url, "4242 4242 4242 4242")).status).toBe(303);
+      expect((await payCheckout(variant(second, "type", "checkout").url, "4242 4242 4242 4242")).status).toBe(303);
       const customerId = await customerOf(u.user.id);
       const answers = await deliverEvents(customerId, order);
       expect(answers.every((a) => a.status === 200), JSON.stringify(answers)).toBe(true);
@@ -344,7 +342,7 @@ describe("one live subscription per person", () => {
   it("a retried webhook cancels and refunds nothing twice, and emails once", async () => {
     const u = await createTestUser({ freeUsed: 2 });
     for (const plan of ["monthly", "yearly"] as const) {
-      const { url } = await json(await post("/api/stripe/create-checkout-session", u.auth, { priceId: prices()[plan] }));
+      const url = await checkoutUrl(await client.stripe["create-checkout-session"].$post({ json: { priceId: prices()[plan] } }, { headers: u.auth }));
       await payCheckout(url, "4242 4242 4242 4242");
     }
     const customerId = await customerOf(u.user.id);
@@ -352,7 +350,7 @@ describe("one live subscription per person", () => {
     const created = (await stripe().events.list({ type: "customer.subscription.created", limit: 100 })).data.filter((e) => (e.data.object as { customer: string }).customer === customerId);
     for (const e of created) for (let i = 0; i < 3; i++) expect((await postWebhook(JSON.stringify({ ...e, id: `${e.id}_retry${i}` }))).status).toBe(200);
     expect(await rows((db) => db.select().from(refunds).where(eq(refunds.userId, u.user.id)))).toHaveLength(1);
-    const mails = await json(await api(`/api/dev/mailbox?to=${encodeURIComponent(u.user.email)}`));
+    const mails = await (await client.dev.mailbox.$get({ query: { to: u.user.email } })).json();
     expect(mails.messages.filter((m: { subject: string }) => m.subject === "We refunded your second subscription")).toHaveLength(1);
   });
 });
@@ -360,8 +358,8 @@ describe("one live subscription per person", () => {
 describe("the subscription the app shows", () => {
   it("after a money-back refund and a new subscription, the new one: the account and the paid features agree", async () => {
     const u = await subscriber("monthly");
-    expect((await post("/api/stripe/refund", u.auth)).status).toBe(200);
-    const { url } = await json(await post("/api/stripe/create-checkout-session", u.auth, { priceId: prices().weekly }));
+    expect((await client.stripe.refund.$post({}, { headers: u.auth })).status).toBe(200);
+    const url = await checkoutUrl(await client.stripe["create-checkout-session"].$post({ json: { priceId: prices().weekly } }, { headers: u.auth }));
     expect((await payCheckout(url, "4242 4242 4242 4242")).status).toBe(303);
     await deliverEvents(u.customerId);
     // the same test-clock second for both subscriptions: the live one wins, not the row order
@@ -373,7 +371,7 @@ describe("the subscription the app shows", () => {
 describe("cancelling in the portal while a downgrade is scheduled", () => {
   it("releases the schedule: no downgrade pending, and the plan that ends is the one paid for", async () => {
     const u = await subscriber("yearly");
-    await post("/api/stripe/change-subscription", u.auth, { priceId: prices().weekly });
+    await client.stripe["change-subscription"].$post({ json: { priceId: prices().weekly } }, { headers: u.auth });
     expect(await downgrade(u.auth)).toMatchObject({ targetPlanType: "weekly" });
     const [row] = await rows((db) => db.select().from(subscriptions).where(eq(subscriptions.userId, u.user.id)));
     await stripe().subscriptions.update(row!.stripeSubscriptionId, { cancel_at_period_end: true }); // the portal's cancel
@@ -391,17 +389,17 @@ describe("money-back after an upgrade", () => {
   it("refunds every payment of the first subscription made in its first 30 days, and says the exact amount", async () => {
     const u = await subscriber("weekly");
     await advanceClock(DAY);
-    const preview = await json(await api(`/api/stripe/upgrade-preview?priceId=${prices().monthly}`, { headers: u.auth }));
-    expect((await post("/api/stripe/change-subscription", u.auth, { priceId: prices().monthly })).status).toBe(200);
+    const preview = await (await client.stripe["upgrade-preview"].$get({ query: { priceId: prices().monthly } }, { headers: u.auth })).json();
+    expect((await client.stripe["change-subscription"].$post({ json: { priceId: prices().monthly } }, { headers: u.auth })).status).toBe(200);
     await deliverEvents(u.customerId);
     const paid = await rows((db) => db.select().from(invoices).where(eq(invoices.userId, u.user.id)));
     const total = paid.reduce((sum, i) => sum + i.amountCents, 0);
     expect(paid.map((i) => i.amountCents).sort()).toEqual([999, preview.amountCents].sort());
-    const offer = await json(await api("/api/stripe/refund-eligibility", { headers: u.auth }));
+    const offer = await (await client.stripe["refund-eligibility"].$get({}, { headers: u.auth })).json();
     expect(offer).toMatchObject({ eligible: true, amountCents: total });
-    const res = await post("/api/stripe/refund", u.auth);
+    const res = await client.stripe.refund.$post({}, { headers: u.auth });
     expect(res.status).toBe(200);
-    const body = await json(res);
+    const body = await res.json();
     expect(body).toMatchObject({ refundedCents: total });
     expect(body.message).toContain(euros(total, "eur"));
     const back = await rows((db) => db.select().from(refunds).where(eq(refunds.userId, u.user.id)));
@@ -414,16 +412,16 @@ describe("the upgrade preview", () => {
   it("is the exact amount the upgrade then charges; only upgrades are previewed", async () => {
     const u = await subscriber("weekly");
     await advanceClock(2 * DAY);
-    const res = await api(`/api/stripe/upgrade-preview?priceId=${prices().yearly}`, { headers: u.auth });
+    const res = await client.stripe["upgrade-preview"].$get({ query: { priceId: prices().yearly } }, { headers: u.auth });
     expect(res.status).toBe(200);
-    const preview = await json(res);
+    const preview = await res.json();
     expect(preview).toMatchObject({ planType: "yearly", currency: "eur" });
-    await post("/api/stripe/change-subscription", u.auth, { priceId: prices().yearly });
+    await client.stripe["change-subscription"].$post({ json: { priceId: prices().yearly } }, { headers: u.auth });
     await deliverEvents(u.customerId);
     const [upgrade] = await rows((db) => db.select().from(invoices).where(and(eq(invoices.userId, u.user.id), eq(invoices.billingReason, "subscription_update"))));
     expect(upgrade!.amountCents).toBe(preview.amountCents);
-    expect((await api(`/api/stripe/upgrade-preview?priceId=${prices().weekly}`, { headers: u.auth })).status).toBe(409);
-    expect((await api(`/api/stripe/upgrade-preview?priceId=nope`, { headers: u.auth })).status).toBe(400);
+    expect((await client.stripe["upgrade-preview"].$get({ query: { priceId: prices().weekly } }, { headers: u.auth })).status).toBe(409);
+    expect((await client.stripe["upgrade-preview"].$get({ query: { priceId: "nope" } }, { headers: u.auth })).status).toBe(400);
   });
 });
 
@@ -431,15 +429,15 @@ describe("invoices in the app", () => {
   it("lists every invoice with its date, plan, amount, status and Stripe's page; nobody else's", async () => {
     const u = await subscriber("weekly");
     await advanceClock(DAY);
-    await post("/api/stripe/change-subscription", u.auth, { priceId: prices().monthly });
-    const { invoices: list } = await json(await api("/api/stripe/invoices", { headers: u.auth }));
+    await client.stripe["change-subscription"].$post({ json: { priceId: prices().monthly } }, { headers: u.auth });
+    const { invoices: list } = await (await client.stripe.invoices.$get({}, { headers: u.auth })).json();
     expect(list).toHaveLength(2);
     expect(list[0]).toMatchObject({ planType: "monthly", status: "paid", currency: "eur" });
     expect(list[1]).toMatchObject({ planType: "weekly", status: "paid", amountCents: 999 });
     for (const i of list) expect(i.hostedUrl).toMatch(/^http/);
     const other = await createTestUser();
-    expect(await json(await api("/api/stripe/invoices", { headers: other.auth }))).toEqual({ invoices: [] });
-    expect((await api("/api/stripe/invoices")).status).toBe(401);
+    expect(await (await client.stripe.invoices.$get({}, { headers: other.auth })).json()).toEqual({ invoices: [] });
+    expect((await client.stripe.invoices.$get({})).status).toBe(401);
   });
 });
 
@@ -464,15 +462,15 @@ describe("webhooks about objects Stripe does not know", () => {
  * period end, refunded within 30 days; the members' paid features follow the subscription.
  */
 describe("the Team plan", () => {
-  const team = async (auth: Record<string, string>) => json(await api("/api/team", { headers: auth }));
+  const team = async (auth: Record<string, string>) => (await client.team.$get({}, { headers: auth })).json();
 
   /** An owner who named a team and bought `seats` seats with the 4242 card, webhooks delivered. */
   async function teamOwner(seats: number) {
     const u = await createTestUser({ freeUsed: 2 });
-    expect((await post("/api/team", u.auth, { name: "Billing Co" })).status).toBe(201);
-    const res = await post("/api/team/checkout", u.auth, { seats });
+    expect((await client.team.$post({ json: { name: "Billing Co" } }, { headers: u.auth })).status).toBe(201);
+    const res = await client.team.checkout.$post({ json: { seats } }, { headers: u.auth });
     expect(res.status).toBe(200);
-    const { url } = await json(res);
+    const { url } = await res.json();
     const page = await (await fetch(url)).text();
     expect(page).toContain(`× ${seats}`);
     expect((await payCheckout(url, "4242 4242 4242 4242")).status).toBe(303);
@@ -482,27 +480,28 @@ describe("the Team plan", () => {
     return { ...u, customerId };
   }
 
-  const teamSub = (ownerAuth: Record<string, string>) => team(ownerAuth).then((t) => t.subscription);
+  const ownerView = async (auth: Record<string, string>) => variant((await team(auth))!, "role", "owner");
+  const teamSub = (ownerAuth: Record<string, string>) => ownerView(ownerAuth).then((t) => t.subscription);
 
   it("Checkout with a quantity: the seats, the invoice of seats × €19.99, and the owner's paid features", async () => {
     const owner = await teamOwner(3);
     expect(await teamSub(owner.auth)).toMatchObject({ status: "active", seats: 3, entitled: true, cancelAtPeriodEnd: false, scheduledSeats: null });
-    expect((await team(owner.auth)).seats).toEqual({ paid: 3, used: 1, invited: 0 });
+    expect((await ownerView(owner.auth)).seats).toEqual({ paid: 3, used: 1, invited: 0 });
     const paid = await rows((db) => db.select().from(invoices).where(eq(invoices.userId, owner.user.id)));
     expect(paid.map((i) => [i.amountCents, i.billingReason, i.planType, i.team])).toEqual([[3 * 1999, "subscription_create", null, true]]);
     // the owner takes a seat: paid features without a plan of their own
     expect(await subscription(owner.auth)).toBeNull();
     expect((await upload(owner.auth)).res.status).toBe(201);
     // a second Checkout while the team's subscription is live is refused
-    expect((await post("/api/team/checkout", owner.auth, { seats: 4 })).status).toBe(409);
-    for (const seats of [1, 101, 2.5]) expect((await post("/api/team/checkout", (await createTestUser()).auth, { seats })).status).not.toBe(200);
+    expect((await client.team.checkout.$post({ json: { seats: 4 } }, { headers: owner.auth })).status).toBe(409);
+    for (const seats of [1, 101, 2.5]) expect((await client.team.checkout.$post({ json: { seats } }, { headers: (await createTestUser()).auth })).status).not.toBe(200);
   });
 
   it("adding seats charges the prorated difference now; removing them waits for the period end and never goes below the members", async () => {
     const owner = await teamOwner(2);
     await advanceClock(10 * DAY);
-    const preview = await json(await api("/api/team/seats-preview?seats=4", { headers: owner.auth }));
-    const added = await post("/api/team/seats", owner.auth, { seats: 4 });
+    const preview = await (await client.team["seats-preview"].$get({ query: { seats: "4" } }, { headers: owner.auth })).json();
+    const added = await client.team.seats.$post({ json: { seats: 4 } }, { headers: owner.auth });
     expect(added.status).toBe(200);
     expect(await teamSub(owner.auth)).toMatchObject({ seats: 4, scheduledSeats: null });
     await deliverEvents(owner.customerId);
@@ -513,21 +512,21 @@ describe("the Team plan", () => {
 
     // members and open invitations hold seats: 1 owner + 1 member + 1 invitation = 3
     const member = await createTestUser();
-    await post("/api/team/invitations", owner.auth, { email: member.user.email });
-    await post("/api/team/accept", member.auth, { token: await invitationToken(member.user.email) });
-    await post("/api/team/invitations", owner.auth, { email: "pending@example.test" });
-    const tooFew = await post("/api/team/seats", owner.auth, { seats: 2 });
+    await client.team.invitations.$post({ json: { email: member.user.email } }, { headers: owner.auth });
+    await client.team.accept.$post({ json: { token: await invitationToken(member.user.email) } }, { headers: member.auth });
+    await client.team.invitations.$post({ json: { email: "pending@example.test" } }, { headers: owner.auth });
+    const tooFew = await client.team.seats.$post({ json: { seats: 2 } }, { headers: owner.auth });
     expect(tooFew.status).toBe(409);
-    expect((await json(tooFew)).message).toMatch(/fewer seats than the members/);
+    expect((await errorBody(tooFew)).message).toMatch(/fewer seats than the members/);
 
-    const removed = await post("/api/team/seats", owner.auth, { seats: 3 });
+    const removed = await client.team.seats.$post({ json: { seats: 3 } }, { headers: owner.auth });
     expect(removed.status).toBe(200);
-    const pending = await teamSub(owner.auth);
+    const pending = (await teamSub(owner.auth))!;
     expect(pending).toMatchObject({ seats: 4, scheduledSeats: 3 });
     expect(pending.scheduledAt).toBe(pending.currentPeriodEnd);
     // what may be filled already counts the smaller number: no fourth person now
-    expect((await team(owner.auth)).seats).toEqual({ paid: 3, used: 2, invited: 1 });
-    expect((await post("/api/team/invitations", owner.auth, { email: "fourth@example.test" })).status).toBe(409);
+    expect((await ownerView(owner.auth)).seats).toEqual({ paid: 3, used: 2, invited: 1 });
+    expect((await client.team.invitations.$post({ json: { email: "fourth@example.test" } }, { headers: owner.auth })).status).toBe(409);
 
     await advanceClock(25 * DAY);
     await deliverEvents(owner.customerId);
@@ -539,10 +538,10 @@ describe("the Team plan", () => {
   it("cancelling keeps every seat until the period end, then members lose the paid features", async () => {
     const owner = await teamOwner(2);
     const member = await createTestUser({ freeUsed: 2 });
-    await post("/api/team/invitations", owner.auth, { email: member.user.email });
-    await post("/api/team/accept", member.auth, { token: await invitationToken(member.user.email) });
+    await client.team.invitations.$post({ json: { email: member.user.email } }, { headers: owner.auth });
+    await client.team.accept.$post({ json: { token: await invitationToken(member.user.email) } }, { headers: member.auth });
     expect((await upload(member.auth)).res.status).toBe(201);
-    expect((await post("/api/team/cancel", owner.auth)).status).toBe(200);
+    expect((await client.team.cancel.$post({}, { headers: owner.auth })).status).toBe(200);
     await deliverEvents(owner.customerId);
     expect(await teamSub(owner.auth)).toMatchObject({ status: "active", cancelAtPeriodEnd: true, entitled: true });
     expect((await upload(member.auth)).res.status).toBe(201);
@@ -550,42 +549,42 @@ describe("the Team plan", () => {
     await deliverEvents(owner.customerId);
     expect(await teamSub(owner.auth)).toMatchObject({ status: "canceled", entitled: false });
     expect((await upload(member.auth)).res.status).toBe(402);
-    expect((await team(member.auth)).entitled).toBe(false);
+    expect(variant((await team(member.auth))!, "role", "member").entitled).toBe(false);
   });
 
   it("a failed renewal (past_due) pauses the members' paid features as it pauses a person's", async () => {
     const owner = await teamOwner(2);
     const member = await createTestUser({ freeUsed: 2 });
-    await post("/api/team/invitations", owner.auth, { email: member.user.email });
-    await post("/api/team/accept", member.auth, { token: await invitationToken(member.user.email) });
+    await client.team.invitations.$post({ json: { email: member.user.email } }, { headers: owner.auth });
+    await client.team.accept.$post({ json: { token: await invitationToken(member.user.email) } }, { headers: member.auth });
     const sub = (await stripe().subscriptions.list({ customer: owner.customerId })).data[0]!;
     await failingCard(owner.customerId, sub.id);
     await advanceClock(31 * DAY);
     await deliverEvents(owner.customerId);
     expect(await teamSub(owner.auth)).toMatchObject({ status: "past_due", entitled: false });
     expect((await upload(member.auth)).res.status).toBe(402);
-    expect((await post("/api/team/seats", owner.auth, { seats: 3 })).status).toBe(409);
+    expect((await client.team.seats.$post({ json: { seats: 3 } }, { headers: owner.auth })).status).toBe(409);
   });
 
   it("the 30-day money-back covers the team's first subscription: every payment back, the subscription ended", async () => {
     const owner = await teamOwner(2);
-    await post("/api/team/seats", owner.auth, { seats: 3 });
-    const offer = await json(await api("/api/team/refund-eligibility", { headers: owner.auth }));
+    await client.team.seats.$post({ json: { seats: 3 } }, { headers: owner.auth });
+    const offer = variant(await (await client.team["refund-eligibility"].$get({}, { headers: owner.auth })).json(), "eligible", true);
     expect(offer).toMatchObject({ eligible: true, currency: "eur" });
-    const res = await post("/api/team/refund", owner.auth);
+    const res = await client.team.refund.$post({}, { headers: owner.auth });
     expect(res.status).toBe(200);
-    expect((await json(res)).refundedCents).toBe(offer.amountCents);
+    expect((await res.json()).refundedCents).toBe(offer.amountCents);
     expect(await teamSub(owner.auth)).toMatchObject({ status: "canceled" });
-    expect((await post("/api/team/refund", owner.auth)).status).toBe(400);
+    expect((await client.team.refund.$post({}, { headers: owner.auth })).status).toBe(400);
     // the owner's own money-back (no personal plan) is a separate matter
-    expect((await json(await api("/api/stripe/refund-eligibility", { headers: owner.auth }))).eligible).toBe(false);
+    expect((await (await client.stripe["refund-eligibility"].$get({}, { headers: owner.auth })).json()).eligible).toBe(false);
   });
 
   it("two Team Checkouts for one team, both paid: one stays, the other is cancelled and refunded in full", async () => {
     const u = await createTestUser();
-    await post("/api/team", u.auth, { name: "Twice" });
-    const a = await json(await post("/api/team/checkout", u.auth, { seats: 2 }));
-    const b = await json(await post("/api/team/checkout", u.auth, { seats: 5 }));
+    await client.team.$post({ json: { name: "Twice" } }, { headers: u.auth });
+    const a = await (await client.team.checkout.$post({ json: { seats: 2 } }, { headers: u.auth })).json();
+    const b = await (await client.team.checkout.$post({ json: { seats: 5 } }, { headers: u.auth })).json();
     expect((await payCheckout(a.url, "4242 4242 4242 4242")).status).toBe(303);
     expect((await payCheckout(b.url, "4242 4242 4242 4242")).status).toBe(303);
     const customerId = await customerOf(u.user.id);
@@ -611,9 +610,9 @@ describe("the Team plan", () => {
     await expect(rows((db) => deleteUser(db, getConfig(env), env.IMAGES, owner.user.id))).rejects.toThrow(/owns the team "Billing Co"/);
     expect(await rows((db) => db.select().from(users).where(eq(users.id, owner.user.id)))).toHaveLength(1);
     expect((await stripe().subscriptions.list({ customer: owner.customerId })).data).toHaveLength(1); // nothing cancelled
-    expect((await send("DELETE", "/api/team", owner.auth)).status).toBe(409);
-    await post("/api/team/cancel", owner.auth);
-    expect((await send("DELETE", "/api/team", owner.auth)).status).toBe(200);
+    expect((await client.team.$delete({}, { headers: owner.auth })).status).toBe(409);
+    await client.team.cancel.$post({}, { headers: owner.auth });
+    expect((await client.team.$delete({}, { headers: owner.auth })).status).toBe(200);
     expect(await team(owner.auth)).toBeNull();
     expect((await stripe().subscriptions.list({ customer: owner.customerId })).data).toEqual([]);
   });
@@ -623,7 +622,7 @@ describe("price changes: 30 days' notice (decision 093)", () => {
   const day = (d: Date) => d.toISOString().slice(0, 10);
   const clockNow = async () => (await stripe().testHelpers.testClocks.list()).data[0]!.frozen_time;
   const notices = async (email: string) => {
-    const { messages } = await json(await api(`/api/dev/mailbox?to=${encodeURIComponent(email)}`));
+    const { messages } = await (await client.dev.mailbox.$get({ query: { to: email } })).json();
     return (messages as { subject: string; text: string }[]).filter((m) => /^The price of your \w+ plan changes/.test(m.subject));
   };
   const liveSub = async (userId: string) => {
@@ -644,9 +643,9 @@ describe("price changes: 30 days' notice (decision 093)", () => {
     const op = await operatorAuth();
     const effective = await effectiveFrom();
 
-    const res = await post("/api/admin/price-changes", op.auth, { planType: "weekly", amountCents: 1299, effectiveDate: day(effective) });
+    const res = await client.admin["price-changes"].$post({ json: { planType: "weekly", amountCents: 1299, effectiveDate: day(effective) } }, { headers: op.auth });
     expect(res.status).toBe(201);
-    const change = (await json(res)) as ApiPriceChange;
+    const change = await res.json();
     expect(change).toMatchObject({ planType: "weekly", oldAmountCents: 999, newAmountCents: 1299, currency: "eur", effectiveDate: effective.toISOString(), createdBy: op.email, inEffect: false });
     const price = await stripe().prices.retrieve(change.stripePriceId);
     expect(price).toMatchObject({ unit_amount: 1299, currency: "eur", recurring: { interval: "week", interval_count: 1 }, metadata: { plan_type: "weekly" } });
@@ -687,21 +686,21 @@ describe("price changes: 30 days' notice (decision 093)", () => {
     const scheduleOfA = (await liveSub(a.user.id)).schedule;
     await rows((db) => db.update(priceChanges).set({ status: "notifying" }).where(eq(priceChanges.id, change.id)));
     await runJob((deps) => resumePriceChangeNotices(deps.db, deps.config, createMailer(deps.config, { IMAGES: deps.bucket })));
-    expect((await post("/api/stripe/sync-subscription", a.auth)).status).toBe(200);
+    expect((await client.stripe["sync-subscription"].$post({}, { headers: a.auth })).status).toBe(200);
     for (const u of [a, b]) expect(await notices(u.user.email)).toHaveLength(1);
     expect((await liveSub(a.user.id)).schedule).toBe(scheduleOfA);
 
     // /admin lists it; /api/stripe/plans keeps today's price and announces the new one.
-    const listed = (await json(await api("/api/admin/price-changes", { headers: op.auth }))).priceChanges as ApiPriceChange[];
+    const listed = (await (await client.admin["price-changes"].$get({}, { headers: op.auth })).json()).priceChanges;
     expect(listed.find((c) => c.id === change.id)).toMatchObject({ status: "notified", newAmountCents: 1299 });
     expect(listed.find((c) => c.id === change.id)!.subscribersNotified).toBeGreaterThanOrEqual(2);
-    const { plans } = await json(await api("/api/stripe/plans"));
+    const { plans } = await (await client.stripe.plans.$get({})).json();
     expect(plans[0]).toMatchObject({ id: "weekly", amountCents: 999, priceId: prices().weekly, upcoming: { amountCents: 1299, effectiveDate: effective.toISOString() } });
 
     // A second change overlapping this one is refused.
-    const again = await post("/api/admin/price-changes", op.auth, { planType: "weekly", amountCents: 1499, effectiveDate: day(new Date(effective.getTime() + 10 * DAY * 1000)) });
+    const again = await client.admin["price-changes"].$post({ json: { planType: "weekly", amountCents: 1499, effectiveDate: day(new Date(effective.getTime() + 10 * DAY * 1000)) } }, { headers: op.auth });
     expect(again.status).toBe(409);
-    expect((await json(again)).message).toMatch(/^The Weekly plan already has a price change on .+\. A new one can start on .+ at the earliest/);
+    expect((await errorBody(again)).message).toMatch(/^The Weekly plan already has a price change on .+\. A new one can start on .+ at the earliest/);
 
     const sub = await liveSub(a.user.id);
     weekly = { change, a, switchAt: weeklyRenewal(sub.billing_cycle_anchor, effectiveUnix) };
@@ -732,7 +731,7 @@ describe("price changes: 30 days' notice (decision 093)", () => {
     expect(sub.items.data[0]!.price.id).toBe(change.stripePriceId);
     expect(await subscription(a.auth)).toMatchObject({ status: "active", stripePriceId: change.stripePriceId });
     // in /account's invoice list too
-    const { invoices: listed } = await json(await api("/api/stripe/invoices", { headers: a.auth }));
+    const { invoices: listed } = await (await client.stripe.invoices.$get({}, { headers: a.auth })).json();
     expect(listed.slice(0, 2)).toMatchObject([{ planType: "weekly", amountCents: 1299 }, { planType: "weekly", amountCents: 1299 }]);
 
     // Once the date has passed (for the server too), the plan costs the new price: /api/stripe/plans,
@@ -740,12 +739,12 @@ describe("price changes: 30 days' notice (decision 093)", () => {
     const effectiveAt = new Date(change.effectiveDate);
     await rows((db) => db.update(priceChanges).set({ effectiveAt: new Date(Date.now() - 1000) }).where(eq(priceChanges.id, change.id)));
     try {
-      const { plans } = await json(await api("/api/stripe/plans"));
+      const { plans } = await (await client.stripe.plans.$get({})).json();
       expect(plans[0]).toMatchObject({ id: "weekly", amountCents: 1299, priceId: change.stripePriceId, upcoming: null, dailyPrice: "1.86" });
       const late = await createTestUser({ freeUsed: 2 });
-      const res = await post("/api/stripe/create-checkout-session", late.auth, { priceId: prices().weekly });
+      const res = await client.stripe["create-checkout-session"].$post({ json: { priceId: prices().weekly } }, { headers: late.auth });
       expect(res.status).toBe(200);
-      expect((await payCheckout((await json(res)).url, "4242 4242 4242 4242")).status).toBe(303);
+      expect((await payCheckout(await checkoutUrl(res), "4242 4242 4242 4242")).status).toBe(303);
       const customerId = await customerOf(late.user.id);
       expect((await deliverEvents(customerId)).every((x) => x.status === 200)).toBe(true);
       expect(await subscription(late.auth)).toMatchObject({ planType: "weekly", stripePriceId: change.stripePriceId });
@@ -760,9 +759,9 @@ describe("price changes: 30 days' notice (decision 093)", () => {
     const leave = await subscriber("yearly");
     const op = await operatorAuth();
     const effective = await effectiveFrom();
-    const res = await post("/api/admin/price-changes", op.auth, { planType: "yearly", amountCents: 7200, effectiveDate: day(effective) });
+    const res = await client.admin["price-changes"].$post({ json: { planType: "yearly", amountCents: 7200, effectiveDate: day(effective) } }, { headers: op.auth });
     expect(res.status).toBe(201);
-    const change = (await json(res)) as ApiPriceChange;
+    const change = await res.json();
 
     // joins between scheduling and the date: emailed by the settle that follows their checkout's webhooks
     const joiner = await subscriber("yearly");
@@ -788,8 +787,8 @@ describe("price changes: 30 days' notice (decision 093)", () => {
     expect(await notices(stay.user.email)).toHaveLength(1);
 
     // downgrades: the downgrade's schedule replaces the price change's; they leave the plan at the period end
-    const down = await post("/api/stripe/change-subscription", leave.auth, { priceId: prices().monthly });
-    expect((await json(down)).type).toBe("downgrade");
+    const down = await client.stripe["change-subscription"].$post({ json: { priceId: prices().monthly } }, { headers: leave.auth });
+    expect((await down.json()).type).toBe("downgrade");
     expect((await deliverEvents(leave.customerId)).every((x) => x.status === 200)).toBe(true);
     expect(await downgrade(leave.auth)).toMatchObject({ targetPlanType: "monthly" });
     const leaving = await stripe().subscriptionSchedules.retrieve((await liveSub(leave.user.id)).schedule as string);

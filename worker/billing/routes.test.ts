@@ -1,26 +1,26 @@
 import { describe, expect, it } from "vitest";
-import { api, createTestUser, json, testDb } from "../test/helpers";
+import { api, client, createTestUser, testDb } from "../test/helpers";
 import { hasActiveSubscription } from "./subscription";
 
 describe("GET /api/stripe/subscription", () => {
   it("needs a signed-in user", async () => {
-    expect((await api("/api/stripe/subscription")).status).toBe(401);
+    expect((await client.stripe.subscription.$get({})).status).toBe(401);
   });
 
   it("answers null without a subscription", async () => {
     const { auth } = await createTestUser();
-    const res = await api("/api/stripe/subscription", { headers: auth });
+    const res = await client.stripe.subscription.$get({}, { headers: auth });
     expect(res.status).toBe(200);
-    expect(await json(res)).toBeNull();
+    expect(await res.json()).toBeNull();
   });
 
   it("answers the caller's own subscription only", async () => {
     const subscriber = await createTestUser({ subscription: { planType: "monthly" } });
     const other = await createTestUser();
-    const body = await json(await api("/api/stripe/subscription", { headers: subscriber.auth }));
+    const body = await (await client.stripe.subscription.$get({}, { headers: subscriber.auth })).json();
     expect(body).toMatchObject({ status: "active", planType: "monthly", stripePriceId: "price_monthly" });
-    expect(Date.parse(body.currentPeriodEnd)).toBeGreaterThan(Date.now());
-    expect(await json(await api("/api/stripe/subscription", { headers: other.auth }))).toBeNull();
+    expect(Date.parse(body!.currentPeriodEnd!)).toBeGreaterThan(Date.now());
+    expect(await (await client.stripe.subscription.$get({}, { headers: other.auth })).json()).toBeNull();
   });
 
   it("counts only entitled statuses as active", async () => {

@@ -8,9 +8,9 @@ import { getDecrypted } from "../storage/encrypted";
 import { headshotPrefix, resultKey } from "../storage/keys";
 import { MESSAGES } from "../../domain/limits";
 import { STYLE_IDS } from "../../domain/styles";
-import { api, createTestUser, runJob, testDb } from "../test/helpers";
+import { client, createTestUser, runJob, testDb } from "../test/helpers";
 import { contains, decode, jpegBytes } from "../test/images";
-import { creditsRow, envWithModel, headshotRow, seedProcessing } from "../test/headshots";
+import { creditsRow, envWithModel, headshotRow, seedProcessing, statusOf } from "../test/headshots";
 import { operatorAuth } from "../test/admin";
 import { withDb } from "../lib/context";
 import { MAX_ATTEMPTS, backoffSeconds, processGeneration, type OpenSession } from "./process";
@@ -124,7 +124,7 @@ describe("processGeneration", () => {
       expect(await processGeneration(envWithModel(uniqueModel(hook)), id)).toEqual({ action: "failed", reason: message });
       expect(await headshotRow(id)).toMatchObject({ status: "failed", error: message, attempts: 1 });
       expect((await creditsRow(user.id)).used).toBe(0);
-      const status = await api(`/api/headshots/${id}/status`, { headers: auth }).then((r) => r.json());
+      const status = await statusOf(id, auth);
       expect(status).toEqual({ status: "failed", error: message, refunded: true });
     });
   }
@@ -163,11 +163,7 @@ const objectsUnder = async (prefix: string) => (await env.IMAGES.list({ prefix }
 describe("a generation in flight when its headshot goes away", () => {
   const removeByModeration = async (id: string) => {
     const op = await operatorAuth();
-    const res = await api("/api/admin/moderation/headshots/batch", {
-      method: "DELETE",
-      headers: { ...op.auth, "Content-Type": "application/json" },
-      body: JSON.stringify({ ids: [id] }),
-    });
+    const res = await client.admin.moderation.headshots.batch.$delete({ json: { ids: [id] } }, { headers: op.auth });
     expect(res.status).toBe(200);
   };
 
@@ -201,7 +197,7 @@ describe("a generation in flight when its headshot goes away", () => {
       const id = await seedProcessing(user.id);
       const deleteAccount = async () => {
         const op = await operatorAuth();
-        expect((await api(`/api/admin/users/${user.id}`, { method: "DELETE", headers: op.auth })).status).toBe(200);
+        expect((await client.admin.users[":id"].$delete({ param: { id: user.id } }, { headers: op.auth })).status).toBe(200);
       };
       const outcome = await processGeneration(envInterrupting(when, deleteAccount), id);
       expect(outcome).toEqual({ action: "skipped", status: null });

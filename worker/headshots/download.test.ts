@@ -4,7 +4,7 @@ import { headshots } from "../../db/schema";
 import { getConfig } from "../config";
 import { putEncrypted } from "../storage/encrypted";
 import { deletePrefix, headshotPrefix, originalKey, resultKey } from "../storage/keys";
-import { api, createTestUser, env, testDb } from "../test/helpers";
+import { client, createTestUser, env, errorBody, testDb } from "../test/helpers";
 import { operatorAuth } from "../test/admin";
 import { portraitPixels } from "../downloads/fixture";
 import { decodePng, digitalSourceType, pngDpi, webpInfo, xmpPackets } from "../downloads/test-decoders";
@@ -42,8 +42,8 @@ async function completedHeadshot(userId: string, opts: { style?: string; status?
 }
 
 const download = (id: string, query: string, headers: Record<string, string>) =>
-  api(`/api/headshots/${id}/download${query ? `?${query}` : ""}`, { headers });
-const bytes = async (res: Response) => new Uint8Array(await res.arrayBuffer());
+  client.headshots[":id"].download.$get({ param: { id }, query: Object.fromEntries(new URLSearchParams(query)) }, { headers });
+const bytes = async (res: { arrayBuffer(): Promise<ArrayBuffer> }) => new Uint8Array(await res.arrayBuffer());
 
 let subscriber: Awaited<ReturnType<typeof createTestUser>>;
 let free: Awaited<ReturnType<typeof createTestUser>>;
@@ -116,7 +116,7 @@ describe("GET /api/headshots/:id/download", () => {
     for (const q of ["", "resolution=high", "preset=twitter-profile", "resolution=web&preset=email-signature", "width=300&height=300", "resolution=web&width=300"]) {
       const res = await download(id, q, free.auth);
       expect(res.status, q).toBe(402);
-      const body = (await res.json()) as { requiresSubscription: boolean; message: string };
+      const body = await errorBody(res);
       expect(body.requiresSubscription).toBe(true);
       expect(body.message).toMatch(/subscription/i);
     }
@@ -131,7 +131,7 @@ describe("GET /api/headshots/:id/download", () => {
     const id = await completedHeadshot(free.user.id);
     const res = await download(id, "resolution=web", subscriber.auth);
     expect(res.status).toBe(404);
-    expect(await res.json()).toMatchObject({ error: "Not Found" });
+    expect(await errorBody(res)).toMatchObject({ error: "Not Found" });
     expect((await download(crypto.randomUUID(), "resolution=web", free.auth)).status).toBe(404);
     expect((await download(id, "resolution=web", {})).status).toBe(401);
 
@@ -145,7 +145,7 @@ describe("GET /api/headshots/:id/download", () => {
     const id = await completedHeadshot(subscriber.user.id, { status: "processing" });
     const res = await download(id, "", subscriber.auth);
     expect(res.status).toBe(409);
-    expect(((await res.json()) as { message: string }).message).toMatch(/no result/);
+    expect((await errorBody(res)).message).toMatch(/no result/);
   });
 
   it("400 naming the parameter and its allowed values", async () => {
@@ -167,11 +167,11 @@ describe("GET /api/headshots/:id/download", () => {
     for (const [q, message] of cases) {
       const res = await download(id, q, subscriber.auth);
       expect(res.status, q).toBe(400);
-      expect(((await res.json()) as { message: string }).message, q).toMatch(message);
+      expect((await errorBody(res)).message, q).toMatch(message);
     }
-    const bad = await api("/api/headshots/not-a-uuid/download", { headers: subscriber.auth });
+    const bad = await download("not-a-uuid", "", subscriber.auth);
     expect(bad.status).toBe(400);
-    expect(((await bad.json()) as { message: string }).message).toMatch(/^id: /);
+    expect((await errorBody(bad)).message).toMatch(/^id: /);
   });
 
   it("caches the transformed file encrypted in R2: the second identical download does no work", async () => {

@@ -2,11 +2,11 @@ import { describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { MESSAGES } from "../../domain/limits";
 import { headshots } from "../../db/schema";
-import { createTestUser, testDb } from "../test/helpers";
+import { createTestUser, errorBody, testDb } from "../test/helpers";
 import { creditsRow, headshotRow, seedPending, upload, withRecordingQueue } from "../test/headshots";
 
 const generate = (q: ReturnType<typeof withRecordingQueue>, auth: Record<string, string>, id: string) =>
-  q.fetch(`/api/headshots/${id}/generate`, { method: "POST", headers: auth });
+  q.client.headshots[":id"].generate.$post({ param: { id } }, { headers: auth });
 
 describe("POST /api/headshots/:id/generate", () => {
   it("takes one free generation, marks the row processing and enqueues {headshotId}", async () => {
@@ -47,7 +47,7 @@ describe("POST /api/headshots/:id/generate", () => {
     const q = withRecordingQueue();
     const res = await generate(q, auth, body.id);
     expect(res.status).toBe(403);
-    expect(await res.json()).toEqual({ error: "Forbidden", message: MESSAGES.verifyFirst, requiresEmailVerification: true });
+    expect(await errorBody(res)).toEqual({ error: "Forbidden", message: MESSAGES.verifyFirst, requiresEmailVerification: true });
     expect(q.sent).toEqual([]);
     expect((await headshotRow(body.id)).status).toBe("pending");
     expect((await creditsRow(user.id)).used).toBe(0);
@@ -59,7 +59,7 @@ describe("POST /api/headshots/:id/generate", () => {
     const q = withRecordingQueue();
     const res = await generate(q, auth, body.id);
     expect(res.status).toBe(402);
-    expect(await res.json()).toEqual({ error: "Payment Required", message: MESSAGES.freeUsed, requiresSubscription: true });
+    expect(await errorBody(res)).toEqual({ error: "Payment Required", message: MESSAGES.freeUsed, requiresSubscription: true });
     expect(q.sent).toEqual([]);
     expect((await headshotRow(body.id)).status).toBe("pending"); // the flip was rolled back
   });
@@ -87,7 +87,7 @@ describe("POST /api/headshots/:id/generate", () => {
     const res = await generate(q, auth, ids[3]!);
     expect(res.status).toBe(429);
     expect(res.headers.get("Retry-After")).toMatch(/^\d+$/);
-    expect(((await res.json()) as { message: string }).message).toMatch(/fair-use limit of 3 generations an hour/);
+    expect((await errorBody(res)).message).toMatch(/fair-use limit of 3 generations an hour/);
     expect(q.sent).toHaveLength(3);
     expect((await headshotRow(ids[3]!)).status).toBe("pending");
     // an hour later the window has moved on
@@ -101,7 +101,7 @@ describe("POST /api/headshots/:id/generate", () => {
     const { user, auth } = await createTestUser();
     const { body } = await upload(auth);
     const broken = withRecordingQueue({ GENERATIONS: { send: async () => { throw new Error("queue down"); } } as unknown as Queue });
-    const res = await broken.fetch(`/api/headshots/${body.id}/generate`, { method: "POST", headers: auth });
+    const res = await broken.client.headshots[":id"].generate.$post({ param: { id: body.id } }, { headers: auth });
     expect(res.status).toBe(503);
     expect(await headshotRow(body.id)).toMatchObject({ status: "pending", chargedCredit: false });
     expect((await creditsRow(user.id)).used).toBe(0);
@@ -112,7 +112,7 @@ describe("POST /api/headshots/:id/generate", () => {
     const ids: string[] = [];
     for (let i = 0; i < 20; i++) ids.push(await seedPending(user.id));
     const q = withRecordingQueue();
-    const results = await Promise.all(ids.map((id) => generate(q, auth, id).then((r) => r.status)));
+    const results: number[] = await Promise.all(ids.map((id) => generate(q, auth, id).then((r) => r.status)));
     expect(results.filter((s) => s === 202)).toHaveLength(1);
     expect(results.filter((s) => s === 402)).toHaveLength(19);
     expect(q.sent).toHaveLength(1);

@@ -9,22 +9,20 @@ import { PhotonImage } from "@cf-wasm/photon";
 import { headshots } from "../../db/schema";
 import { MESSAGES } from "../../domain/limits";
 import { ROUND_NOT_ALLOWED } from "../../domain/downloads";
-import type { ApiHeadshot, HeadshotStatusResponse } from "../../domain/api";
-import { api, createTestUser, env, json, testDb } from "../test/helpers";
+import { client, createTestUser, env, errorBody, testDb } from "../test/helpers";
 import { operatorAuth } from "../test/admin";
-import { creditsRow, envWithModel, headshotRow, seedProcessing } from "../test/headshots";
+import { creditsRow, envWithModel, headshotRow, seedProcessing, statusOf } from "../test/headshots";
 import { MAX_ATTEMPTS, processGeneration } from "../generation/process";
 import { getConfig } from "../config";
 import { putEncrypted } from "../storage/encrypted";
 import { downloadCacheKey, headshotPrefix, resultKey } from "../storage/keys";
 import { portraitPixels } from "../downloads/fixture";
 
-const status = async (id: string, auth: Record<string, string>) =>
-  (await json(await api(`/api/headshots/${id}/status`, { headers: auth }))) as HeadshotStatusResponse;
-const gallery = async (auth: Record<string, string>) => (await json(await api("/api/headshots", { headers: auth }))) as ApiHeadshot[];
+const status = statusOf;
+const gallery = async (auth: Record<string, string>) => (await client.headshots.$get({}, { headers: auth })).json();
 const objectsUnder = async (prefix: string) => (await env.IMAGES.list({ prefix })).objects.map((o) => o.key);
 const removeBatch = (auth: Record<string, string>, ids: string[]) =>
-  api("/api/admin/moderation/headshots/batch", { method: "DELETE", headers: { ...auth, "Content-Type": "application/json" }, body: JSON.stringify({ ids }) });
+  client.admin.moderation.headshots.batch.$delete({ json: { ids } }, { headers: auth });
 
 /** A free user's generation that completed (it took one of the 2 free generations). */
 async function completedFree() {
@@ -93,9 +91,9 @@ describe("moderation's removal gives the free generation back, once", () => {
       id, status: "completed", moderationStatus: "removed", unavailable: MESSAGES.headshotRemoved, refunded: true,
       originalImageUrl: null, generatedImageUrl: null,
     });
-    expect((await api(`/api/headshots/${id}`, { headers: owner.auth }).then(json))).toMatchObject({ unavailable: MESSAGES.headshotRemoved });
+    expect((await client.headshots[":id"].$get({ param: { id } }, { headers: owner.auth }).then((r) => r.json()))).toMatchObject({ unavailable: MESSAGES.headshotRemoved });
     // the row stays the moderators' record: the owner cannot delete it
-    expect((await api(`/api/headshots/${id}`, { method: "DELETE", headers: owner.auth })).status).toBe(409);
+    expect((await client.headshots[":id"].$delete({ param: { id } }, { headers: owner.auth })).status).toBe(409);
   });
 
   it("a removal during the generation refunds once: the consumer's failure finds nothing left to give back", async () => {
@@ -126,12 +124,12 @@ describe("DELETE /api/headshots/:id", () => {
   it("deletes the original, the result, every cached download and the row; the credit it used stays used", async () => {
     const { owner, id } = await completedFree();
     // a cached download, as download.ts leaves one
-    expect((await api(`/api/headshots/${id}/download?resolution=web`, { headers: owner.auth })).status).toBe(200);
+    expect((await client.headshots[":id"].download.$get({ param: { id }, query: { resolution: "web" } }, { headers: owner.auth })).status).toBe(200);
     const prefix = headshotPrefix(owner.user.id, id);
     expect((await objectsUnder(prefix)).length).toBe(3);
     const other = await seedProcessing(owner.user.id);
 
-    const res = await api(`/api/headshots/${id}`, { method: "DELETE", headers: owner.auth });
+    const res = await client.headshots[":id"].$delete({ param: { id } }, { headers: owner.auth });
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({ deleted: true, objects: 3 });
     expect(await objectsUnder(prefix)).toEqual([]);
@@ -139,26 +137,26 @@ describe("DELETE /api/headshots/:id", () => {
     try {
       expect(await db.select().from(headshots).where(eq(headshots.id, id))).toEqual([]);
     } finally { await close(); }
-    expect((await api(`/api/headshots/${id}/status`, { headers: owner.auth })).status).toBe(404);
+    expect((await client.headshots[":id"].status.$get({ param: { id } }, { headers: owner.auth })).status).toBe(404);
     expect((await gallery(owner.auth)).map((h) => h.id)).toEqual([other]);
     expect((await objectsUnder(headshotPrefix(owner.user.id, other))).length).toBe(1);
     expect((await creditsRow(owner.user.id)).used).toBe(2);
-    expect((await api(`/api/headshots/${id}`, { method: "DELETE", headers: owner.auth })).status).toBe(404);
+    expect((await client.headshots[":id"].$delete({ param: { id } }, { headers: owner.auth })).status).toBe(404);
   });
 
   it("another user's headshot is a 404 and nothing is deleted; one still being made is a 409", async () => {
     const { owner, id } = await completedFree();
     const stranger = await createTestUser();
-    expect((await api(`/api/headshots/${id}`, { method: "DELETE", headers: stranger.auth })).status).toBe(404);
-    expect((await api(`/api/headshots/${id}`, { headers: stranger.auth })).status).toBe(404);
+    expect((await client.headshots[":id"].$delete({ param: { id } }, { headers: stranger.auth })).status).toBe(404);
+    expect((await client.headshots[":id"].$get({ param: { id } }, { headers: stranger.auth })).status).toBe(404);
     expect((await objectsUnder(headshotPrefix(owner.user.id, id))).length).toBe(2);
 
     const processing = await seedProcessing(owner.user.id);
-    const busy = await api(`/api/headshots/${processing}`, { method: "DELETE", headers: owner.auth });
+    const busy = await client.headshots[":id"].$delete({ param: { id: processing } }, { headers: owner.auth });
     expect(busy.status).toBe(409);
-    expect((await json(busy)).message).toMatch(/still being made/);
+    expect((await errorBody(busy)).message).toMatch(/still being made/);
     expect((await headshotRow(processing)).status).toBe("processing");
-    expect((await api(`/api/headshots/${id}`, { method: "DELETE" })).status).toBe(401);
+    expect((await client.headshots[":id"].$delete({ param: { id } })).status).toBe(401);
   });
 });
 
@@ -178,13 +176,13 @@ describe("Round only where it makes sense", () => {
     } finally { await close(); }
 
     for (const query of ["preset=linkedin-banner&shape=round", "preset=twitter-banner&shape=round", "width=600&height=300&shape=round"]) {
-      const res = await api(`/api/headshots/${id}/download?${query}`, { headers: owner.auth });
+      const res = await client.headshots[":id"].download.$get({ param: { id }, query: Object.fromEntries(new URLSearchParams(query)) }, { headers: owner.auth });
       expect(res.status, query).toBe(400);
-      expect((await json(res)).message).toBe(`shape: ${ROUND_NOT_ALLOWED}`);
+      expect((await errorBody(res)).message).toBe(`shape: ${ROUND_NOT_ALLOWED}`);
     }
     expect(await objectsUnder(downloadCacheKey(owner.user.id, id, ""))).toEqual([]);
     for (const query of ["preset=facebook-profile&shape=round", "width=300&shape=round", "shape=round&resolution=web", "preset=linkedin-banner&shape=square"]) {
-      expect((await api(`/api/headshots/${id}/download?${query}`, { headers: owner.auth })).status, query).toBe(200);
+      expect((await client.headshots[":id"].download.$get({ param: { id }, query: Object.fromEntries(new URLSearchParams(query)) }, { headers: owner.auth })).status, query).toBe(200);
     }
   });
 });

@@ -5,12 +5,14 @@
 import { describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { headshots } from "../../db/schema";
-import type { ApiHeadshot } from "../../domain/api";
 import { MESSAGES } from "../../domain/limits";
-import { api, createTestUser, json, testDb } from "../test/helpers";
+import { api, client, createTestUser, errorBody, testDb } from "../test/helpers";
 import { headshotRow, seedProcessing } from "../test/headshots";
 
-const report = (auth: Record<string, string>, id: string, body: unknown, raw = false) =>
+const report = (auth: Record<string, string>, id: string, body: { likeness: number }) =>
+  client.headshots[":id"].likeness.$put({ param: { id }, json: body }, { headers: auth });
+/** Raw: bodies the contract refuses (`raw`: sent as they stand, not as JSON). */
+const reportRaw = (auth: Record<string, string>, id: string, body: unknown, raw: boolean) =>
   api(`/api/headshots/${id}/likeness`, {
     method: "PUT",
     headers: { ...auth, "Content-Type": "application/json" },
@@ -49,14 +51,14 @@ describe("PUT /api/headshots/:id/likeness", () => {
     expect(await again.json()).toEqual({ likeness: 73 }); // the first report stands
     expect((await headshotRow(id)).likeness).toBe(73);
 
-    const list = (await json(await api("/api/headshots", { headers: auth }))) as ApiHeadshot[];
+    const list = await (await client.headshots.$get({}, { headers: auth })).json();
     expect(list.find((h) => h.id === id)?.likeness).toBe(73);
   });
 
   it("accepts the bounds 0 and 100", async () => {
     for (const likeness of [0, 100]) {
       const { auth, id } = await finished();
-      expect(await json(await report(auth, id, { likeness }))).toEqual({ likeness });
+      expect(await (await report(auth, id, { likeness })).json()).toEqual({ likeness });
     }
   });
 
@@ -65,7 +67,7 @@ describe("PUT /api/headshots/:id/likeness", () => {
     const mallory = await createTestUser();
     const res = await report(mallory.auth, id, { likeness: 99 });
     expect(res.status).toBe(404);
-    expect(await res.json()).toMatchObject({ message: "Headshot not found." });
+    expect(await errorBody(res)).toMatchObject({ message: "Headshot not found." });
     expect((await report({}, id, { likeness: 99 })).status).toBe(401);
     expect((await headshotRow(id)).likeness).toBeNull();
   });
@@ -84,9 +86,9 @@ describe("PUT /api/headshots/:id/likeness", () => {
     for (const [name, body, raw] of cases) {
       it(name, async () => {
         const { auth, id } = await finished();
-        const res = await report(auth, id, body, raw);
+        const res = await reportRaw(auth, id, body, raw);
         expect(res.status).toBe(400);
-        const answer = (await res.json()) as { message: string };
+        const answer = await errorBody(res);
         expect(answer.message).toMatch(/likeness|JSON/i);
         expect((await headshotRow(id)).likeness).toBeNull();
       });
@@ -109,7 +111,7 @@ describe("PUT /api/headshots/:id/likeness", () => {
     await setRow(removed.id, { moderationStatus: "removed" });
     const gone = await report(removed.auth, removed.id, { likeness: 50 });
     expect(gone.status).toBe(410);
-    expect(await gone.json()).toMatchObject({ message: MESSAGES.headshotRemoved });
+    expect(await errorBody(gone)).toMatchObject({ message: MESSAGES.headshotRemoved });
 
     const expired = await finished();
     await setRow(expired.id, { imagesDeletedAt: new Date() });

@@ -11,9 +11,9 @@ import { describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { headshots, subscriptions } from "../../db/schema";
 import { MESSAGES, RETENTION_DAYS } from "../../domain/limits";
-import { api, createTestUser, env, json, runJob } from "../test/helpers";
+import { api, client, createTestUser, env, errorBody, runJob } from "../test/helpers";
 import { jpegBytes } from "../test/images";
-import { creditsRow, headshotRow, seedProcessing } from "../test/headshots";
+import { creditsRow, headshotRow, seedProcessing, statusOf } from "../test/headshots";
 import { withTestDb } from "../test/admin";
 import { getConfig } from "../config";
 import { putEncrypted } from "../storage/encrypted";
@@ -81,7 +81,7 @@ describe("retention: who keeps their photos", () => {
     const a = await completed(former.user.id, OLD);
     const b = await completed(former.user.id, new Date(now.getTime() - (RETENTION_DAYS + 5) * DAY));
     // a cached download too: everything under the prefix goes
-    expect((await api(`/api/headshots/${a}/download?resolution=web`, { headers: former.auth })).status).toBe(200);
+    expect((await client.headshots[":id"].download.$get({ param: { id: a }, query: { resolution: "web" } }, { headers: former.auth })).status).toBe(200);
     expect(await objects(former.user.id, a)).toHaveLength(3);
     const creditsBefore = await creditsRow(former.user.id);
 
@@ -163,29 +163,29 @@ describe("retention: what the owner sees", () => {
   it("an expired headshot stays in the gallery with why, and answers 410 on status, download and its signed image URLs", async () => {
     const { user, auth } = await createTestUser();
     const id = await completed(user.id, OLD);
-    const status = await json(await api(`/api/headshots/${id}/status`, { headers: auth }));
-    const signedResult = status.generatedImageUrl as string;
-    const gallery = await json(await api("/api/headshots", { headers: auth }));
-    const signedOriginal = gallery.find((h: { id: string }) => h.id === id).originalImageUrl as string;
+    const status = await statusOf(id, auth);
+    const signedResult = status.generatedImageUrl!;
+    const gallery = await (await client.headshots.$get({}, { headers: auth })).json();
+    const signedOriginal = gallery.find((h) => h.id === id)!.originalImageUrl!;
     expect((await api(signedResult)).status).toBe(200);
 
     await purge();
 
     // listed with why, without images (issue 23)
-    expect((await json(await api("/api/headshots", { headers: auth }))).find((h: { id: string }) => h.id === id)).toMatchObject({
+    expect((await (await client.headshots.$get({}, { headers: auth })).json()).find((h) => h.id === id)).toMatchObject({
       unavailable: MESSAGES.headshotExpired, originalImageUrl: null, generatedImageUrl: null,
     });
     // the status route remembers finished answers per isolate; the purge forgets this one in this isolate
-    const after = await api(`/api/headshots/${id}/status`, { headers: auth });
+    const after = await client.headshots[":id"].status.$get({ param: { id } }, { headers: auth });
     expect(after.status).toBe(410);
-    expect(await json(after)).toMatchObject({ message: MESSAGES.headshotExpired });
-    const download = await api(`/api/headshots/${id}/download?resolution=web`, { headers: auth });
+    expect(await errorBody(after)).toMatchObject({ message: MESSAGES.headshotExpired });
+    const download = await client.headshots[":id"].download.$get({ param: { id }, query: { resolution: "web" } }, { headers: auth });
     expect(download.status).toBe(410);
-    expect(await json(download)).toMatchObject({ message: MESSAGES.headshotExpired });
+    expect(await errorBody(download)).toMatchObject({ message: MESSAGES.headshotExpired });
     for (const url of [signedResult, signedOriginal]) {
       const res = await api(url);
       expect(res.status).toBe(410);
-      expect(await json(res)).toMatchObject({ message: MESSAGES.headshotExpired });
+      expect(await errorBody(res)).toMatchObject({ message: MESSAGES.headshotExpired });
     }
   });
 });

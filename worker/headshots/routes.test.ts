@@ -1,17 +1,16 @@
 import { describe, expect, it } from "vitest";
 import { env } from "cloudflare:test";
 import { MAX_UPLOAD_BYTES, MESSAGES } from "../../domain/limits";
-import type { ApiHeadshot, HeadshotStatusResponse } from "../../domain/api";
 import { getConfig } from "../config";
 import { getDecrypted } from "../storage/encrypted";
 import { originalKey } from "../storage/keys";
 import { eq } from "drizzle-orm";
 import { credits, headshots } from "../../db/schema";
-import { api, createTestUser, testDb } from "../test/helpers";
+import { api, client, createTestUser, errorBody, testDb } from "../test/helpers";
 import {
   SECRET, contains, decode, jpegBytes, jpegDeclaring, jpegWithMetadata, pngBytes, pngDeclaring, webpBytes,
 } from "../test/images";
-import { headshotRow, photoForm, seedProcessing, upload } from "../test/headshots";
+import { headshotRow, photoForm, seedProcessing, statusBody, upload } from "../test/headshots";
 import { processGeneration } from "../generation/process";
 import { signImageUrl } from "../images/signed-urls";
 import { statusEtag } from "./finished-status";
@@ -19,7 +18,7 @@ import { digitalSourceType, xmpPackets } from "../downloads/test-decoders";
 import { DIGITAL_SOURCE_TYPE } from "../marking/xmp";
 
 const post = (auth: Record<string, string>, form: FormData) =>
-  api("/api/headshots/upload", { method: "POST", headers: auth, body: form });
+  api("/api/headshots/upload", { method: "POST", headers: auth, body: form }); // raw: multipart, malformed on purpose in most tests
 
 async function bucketCount(userId: string) {
   return (await env.IMAGES.list({ prefix: `u/${userId}/` })).objects.length;
@@ -73,11 +72,11 @@ describe("POST /api/headshots/upload", () => {
         const { user, auth } = await createTestUser();
         const res = await post(auth, form());
         expect(res.status).toBe(status);
-        const body = (await res.json()) as { message: string };
+        const body = await errorBody(res);
         if (typeof message === "string") expect(body.message).toBe(message);
         else expect(body.message).toMatch(message);
         expect(await bucketCount(user.id)).toBe(0);
-        expect(await api("/api/headshots", { headers: auth }).then((r) => r.json())).toEqual([]);
+        expect(await client.headshots.$get({}, { headers: auth }).then((r) => r.json())).toEqual([]);
       });
     }
 
@@ -89,7 +88,7 @@ describe("POST /api/headshots/upload", () => {
         body: new Uint8Array(16),
       });
       expect(res.status).toBe(413);
-      expect(((await res.json()) as { message: string }).message).toBe(MESSAGES.tooLarge);
+      expect((await errorBody(res)).message).toBe(MESSAGES.tooLarge);
     });
 
     it("accepts an empty gender as absent", async () => {
@@ -152,7 +151,7 @@ describe("signed image URLs", () => {
     const expired = await signImageUrl(getConfig(env), body.id, "original", Date.now() - 2 * 3600_000);
     const res = await api(expired);
     expect(res.status).toBe(403);
-    expect(((await res.json()) as { message: string }).message).toMatch(/expired/);
+    expect((await errorBody(res)).message).toMatch(/expired/);
   });
 
   it("need no bearer token (an <img> cannot send one)", async () => {
@@ -171,18 +170,18 @@ describe("owner isolation", () => {
       const res = await api(path!, { method, headers: bob.auth });
       expect(res.status).toBe(404);
     }
-    expect(await api("/api/headshots", { headers: bob.auth }).then((r) => r.json())).toEqual([]);
+    expect(await client.headshots.$get({}, { headers: bob.auth }).then((r) => r.json())).toEqual([]);
     expect((await headshotRow(body.id)).status).toBe("pending"); // bob's generate changed nothing
     const generating = await seedProcessing(alice.user.id);
-    expect(await api("/api/headshots", { headers: bob.auth }).then((r) => r.json())).toEqual([]);
-    const mine = (await api("/api/headshots", { headers: alice.auth }).then((r) => r.json())) as ApiHeadshot[];
+    expect(await client.headshots.$get({}, { headers: bob.auth }).then((r) => r.json())).toEqual([]);
+    const mine = await client.headshots.$get({}, { headers: alice.auth }).then((r) => r.json());
     expect(mine.map((h) => h.id)).toEqual([generating]);
   });
 
   it("a malformed id is a 400, an unknown one a 404", async () => {
     const { auth } = await createTestUser();
-    expect((await api("/api/headshots/not-a-uuid/status", { headers: auth })).status).toBe(400);
-    expect((await api(`/api/headshots/${crypto.randomUUID()}/status`, { headers: auth })).status).toBe(404);
+    expect((await client.headshots[":id"].status.$get({ param: { id: "not-a-uuid" } }, { headers: auth })).status).toBe(400);
+    expect((await client.headshots[":id"].status.$get({ param: { id: crypto.randomUUID() } }, { headers: auth })).status).toBe(404);
   });
 });
 
@@ -190,9 +189,9 @@ describe("GET /api/headshots/:id/status and GET /api/headshots", () => {
   it("report pending, processing and completed with a signed result URL; the list is newest first", async () => {
     const { user, auth } = await createTestUser({ subscription: { planType: "monthly" } });
     const { body: pending } = await upload(auth);
-    const status = (id: string) => api(`/api/headshots/${id}/status`, { headers: auth }).then(async (r) => {
+    const status = (id: string) => client.headshots[":id"].status.$get({ param: { id } }, { headers: auth }).then(async (r) => {
       expect(r.status).toBe(200);
-      const body = (await r.json()) as HeadshotStatusResponse;
+      const body = await statusBody(r);
       expect(r.headers.get("Cache-Control")).toBe(body.status === "completed" ? "private, no-cache" : "no-store");
       return body;
     });
@@ -216,7 +215,7 @@ describe("GET /api/headshots/:id/status and GET /api/headshots", () => {
     expect(xmpPackets(new Uint8Array(await original.arrayBuffer()))).toEqual([]);
 
     const generating = await seedProcessing(user.id, { chargedCredit: false });
-    const list = (await api("/api/headshots", { headers: auth }).then((r) => r.json())) as ApiHeadshot[];
+    const list = await client.headshots.$get({}, { headers: auth }).then((r) => r.json());
     // the gallery: generated or generating, newest first; the upload never generated is not listed
     expect(list.map((h) => h.id)).toEqual([generating, processing]);
     expect(list[1]).toMatchObject({ status: "completed", style: "Corporate", gender: "woman", moderationStatus: "pending" });
@@ -227,20 +226,20 @@ describe("GET /api/headshots/:id/status and GET /api/headshots", () => {
 
 describe("GET /api/headshots/:id/status of a finished headshot", () => {
   const poll = (id: string, auth: Record<string, string>, etag?: string) =>
-    api(`/api/headshots/${id}/status`, { headers: { ...auth, ...(etag ? { "If-None-Match": etag } : {}) } });
+    client.headshots[":id"].status.$get({ param: { id } }, { headers: { ...auth, ...(etag ? { "If-None-Match": etag } : {}) } });
 
   it("answers processing fresh every time (no ETag), and completed as soon as the row says so", async () => {
     const { user, auth } = await createTestUser({ subscription: { planType: "monthly" } });
     const id = await seedProcessing(user.id, { chargedCredit: false });
     for (let i = 0; i < 2; i++) {
       const r = await poll(id, auth);
-      expect(await r.json()).toEqual({ status: "processing", attempt: 1, retrying: false, elapsedMs: expect.any(Number) });
+      expect(await statusBody(r)).toEqual({ status: "processing", attempt: 1, retrying: false, elapsedMs: expect.any(Number) });
       expect(r.headers.get("ETag")).toBeNull();
       expect(r.headers.get("Cache-Control")).toBe("no-store");
     }
     expect((await processGeneration(env, id)).action).toBe("completed");
     const done = await poll(id, auth);
-    expect(((await done.json()) as HeadshotStatusResponse).status).toBe("completed");
+    expect((await statusBody(done)).status).toBe("completed");
     expect(done.headers.get("ETag")).toMatch(/^"[0-9a-f]{32}"$/);
   });
 
@@ -252,9 +251,9 @@ describe("GET /api/headshots/:id/status of a finished headshot", () => {
 
     const first = await poll(id, alice.auth);
     const etag = first.headers.get("ETag")!;
-    const body = (await first.json()) as HeadshotStatusResponse;
+    const body = await statusBody(first);
     const again = await poll(id, alice.auth); // from the per-isolate memo now
-    expect(await again.json()).toEqual(body);
+    expect(await statusBody(again)).toEqual(body);
     expect(again.headers.get("ETag")).toBe(etag);
 
     const notModified = await poll(id, alice.auth, etag);
@@ -289,18 +288,18 @@ describe("GET /api/headshots/:id/status of a finished headshot", () => {
 describe("GET /api/users/credits", () => {
   it("reports remaining, used and verification", async () => {
     const fresh = await createTestUser();
-    expect(await api("/api/users/credits", { headers: fresh.auth }).then((r) => r.json())).toEqual({ remaining: 2, totalUsed: 0, isVerified: true });
+    expect(await client.users.credits.$get({}, { headers: fresh.auth }).then((r) => r.json())).toEqual({ remaining: 2, totalUsed: 0, isVerified: true });
     const half = await createTestUser({ freeUsed: 1 });
-    expect(await api("/api/users/credits", { headers: half.auth }).then((r) => r.json())).toEqual({ remaining: 1, totalUsed: 1, isVerified: true });
+    expect(await client.users.credits.$get({}, { headers: half.auth }).then((r) => r.json())).toEqual({ remaining: 1, totalUsed: 1, isVerified: true });
     const unverified = await createTestUser({ verified: false });
-    expect(await api("/api/users/credits", { headers: unverified.auth }).then((r) => r.json())).toEqual({ remaining: 0, totalUsed: 0, isVerified: false });
-    expect((await api("/api/users/credits")).status).toBe(401);
+    expect(await client.users.credits.$get({}, { headers: unverified.auth }).then((r) => r.json())).toEqual({ remaining: 0, totalUsed: 0, isVerified: false });
+    expect((await client.users.credits.$get({})).status).toBe(401);
   });
 
   it("reflects a charge or a refund on the very next read, and each user reads only their own", async () => {
     const alice = await createTestUser();
     const bob = await createTestUser({ freeUsed: 1 });
-    const read = (auth: Record<string, string>) => api("/api/users/credits", { headers: auth }).then((r) => r.json());
+    const read = (auth: Record<string, string>) => client.users.credits.$get({}, { headers: auth }).then((r) => r.json());
     const setUsed = async (userId: string, used: number) => {
       const { db, close } = testDb();
       try { await db.update(credits).set({ used }).where(eq(credits.userId, userId)); } finally { await close(); }

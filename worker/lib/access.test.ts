@@ -8,7 +8,7 @@ import { errorHandler } from "../app";
 import { getConfig } from "../config";
 import type { AppEnv } from "../env";
 import { withServices } from "./context";
-import { api, createTestUser, env, uniqueEmail } from "../test/helpers";
+import { api, client, createTestUser, env, uniqueEmail } from "../test/helpers";
 import { toApiUser } from "../auth/accounts";
 import { isOperatorUser, requireOperator } from "./access";
 
@@ -53,10 +53,10 @@ describe("requireOperator", () => {
   });
 
   it("is what guards /api/admin/* in the real app (any path, existing or not)", async () => {
-    expect((await api("/api/admin/users")).status).toBe(401);
+    expect((await client.admin.users.$get({ query: {} })).status).toBe(401);
     const { auth } = await createTestUser({ verified: true });
-    expect((await api("/api/admin/users", { headers: auth })).status).toBe(403);
-    expect((await api("/api/admin/anything/else", { headers: auth })).status).toBe(403);
+    expect((await client.admin.users.$get({ query: {} }, { headers: auth })).status).toBe(403);
+    expect((await api("/api/admin/anything/else", { headers: auth })).status).toBe(403); // raw: a path no route has
   });
 });
 

@@ -7,7 +7,7 @@ import { describe, expect, it } from "vitest";
 import { eq, sql } from "drizzle-orm";
 import { headshots, ratings } from "../../db/schema";
 import { MIN_RATINGS_SHOWN, roundedCount } from "../../domain/ratings";
-import { api, createTestUser, env, json, testDb } from "../test/helpers";
+import { api, client, createTestUser, env, errorBody, testDb } from "../test/helpers";
 import { operatorAuth, withTestDb } from "../test/admin";
 import { readLandingFigures, type LandingFigures } from "../landing/figures";
 import { getConfig } from "../config";
@@ -25,7 +25,14 @@ async function headshotOf(userId: string, status: "completed" | "processing" = "
   return id;
 }
 
-const put = (id: string, auth: Record<string, string>, body: unknown) =>
+/**
+ * The contract marks the optional text fields as required keys (their schema's input is `unknown`): absent
+ * ones go as undefined, which JSON drops, so the request is exactly `body`.
+ */
+const put = (id: string, auth: Record<string, string>, body: { stars: number; comment?: string; publishConsent?: boolean; firstName?: string; role?: string }) =>
+  client.headshots[":id"].rating.$put({ param: { id }, json: { comment: undefined, firstName: undefined, role: undefined, ...body } }, { headers: auth });
+/** Raw: bodies the contract refuses. */
+const putRaw = (id: string, auth: Record<string, string>, body: unknown) =>
   api(`/api/headshots/${id}/rating`, { method: "PUT", headers: { ...auth, "Content-Type": "application/json" }, body: JSON.stringify(body) });
 const ratingRows = (id: string) => withTestDb((db) => db.select().from(ratings).where(eq(ratings.headshotId, id)));
 const publish = { comment: "Looks like me, only better lit.", publishConsent: true, firstName: "Ana", role: "Nurse, Porto" };
@@ -36,13 +43,13 @@ describe("PUT/GET /api/headshots/:id/rating", () => {
     const id = await headshotOf(user.id);
     const first = await put(id, auth, { stars: 4 });
     expect(first.status).toBe(200);
-    expect(await json(first)).toEqual({ headshotId: id, stars: 4, comment: null, publishConsent: false, firstName: null, role: null, testimonialStatus: null });
+    expect(await first.json()).toEqual({ headshotId: id, stars: 4, comment: null, publishConsent: false, firstName: null, role: null, testimonialStatus: null });
     expect((await put(id, auth, { stars: 5, comment: "  Great  " })).status).toBe(200);
     const rows = await ratingRows(id);
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ stars: 5, comment: "Great", userId: user.id, testimonialStatus: null });
-    const got = await api(`/api/headshots/${id}/rating`, { headers: auth });
-    expect(await json(got)).toMatchObject({ stars: 5, comment: "Great" });
+    const got = await client.headshots[":id"].rating.$get({ param: { id } }, { headers: auth });
+    expect(await got.json()).toMatchObject({ stars: 5, comment: "Great" });
   });
 
   it("refuses anyone but the owner (404, nothing written) and a visitor without a token (401)", async () => {
@@ -50,12 +57,12 @@ describe("PUT/GET /api/headshots/:id/rating", () => {
     const other = await createTestUser({ subscription: { planType: "monthly" } });
     const id = await headshotOf(owner.user.id);
     expect((await put(id, other.auth, { stars: 1 })).status).toBe(404);
-    expect((await api(`/api/headshots/${id}/rating`, { headers: other.auth })).status).toBe(404);
+    expect((await client.headshots[":id"].rating.$get({ param: { id } }, { headers: other.auth })).status).toBe(404);
     expect(await ratingRows(id)).toEqual([]);
     // the owner's rating is not readable or changeable by the other user either
     await put(id, owner.auth, { stars: 5 });
     expect((await put(id, other.auth, { stars: 1 })).status).toBe(404);
-    expect((await api(`/api/headshots/${id}/rating`, { headers: other.auth })).status).toBe(404);
+    expect((await client.headshots[":id"].rating.$get({ param: { id } }, { headers: other.auth })).status).toBe(404);
     expect((await ratingRows(id))[0]!.stars).toBe(5);
     expect((await put(id, {}, { stars: 5 })).status).toBe(401);
   });
@@ -78,9 +85,9 @@ describe("PUT/GET /api/headshots/:id/rating", () => {
       [{ stars: 5, ...publish, role: "r".repeat(81) }, "role"],
     ];
     for (const [body, field] of bad) {
-      const res = await put(id, auth, body);
+      const res = await putRaw(id, auth, body);
       expect(res.status, JSON.stringify(body)).toBe(400);
-      expect((await json(res)).message).toMatch(new RegExp(`^${field}:`));
+      expect((await errorBody(res)).message).toMatch(new RegExp(`^${field}:`));
     }
     expect(await ratingRows(id)).toEqual([]);
     expect((await put("not-a-uuid", auth, { stars: 5 })).status).toBe(400);
@@ -93,12 +100,12 @@ describe("PUT/GET /api/headshots/:id/rating", () => {
     const { user, auth } = await createTestUser();
     const operator = await operatorAuth();
     const id = await headshotOf(user.id);
-    expect((await json(await put(id, auth, { stars: 5, ...publish }))).testimonialStatus).toBe("pending");
-    expect((await api(`/api/admin/testimonials/${id}/approve`, { method: "POST", headers: operator.auth })).status).toBe(200);
-    expect((await json(await put(id, auth, { stars: 4, ...publish }))).testimonialStatus).toBe("approved");
-    expect((await json(await put(id, auth, { stars: 4, ...publish, comment: "Changed my mind" }))).testimonialStatus).toBe("pending");
+    expect((await (await put(id, auth, { stars: 5, ...publish })).json()).testimonialStatus).toBe("pending");
+    expect((await client.admin.testimonials[":id"].approve.$post({ param: { id } }, { headers: operator.auth })).status).toBe(200);
+    expect((await (await put(id, auth, { stars: 4, ...publish })).json()).testimonialStatus).toBe("approved");
+    expect((await (await put(id, auth, { stars: 4, ...publish, comment: "Changed my mind" })).json()).testimonialStatus).toBe("pending");
     // withdrawing consent takes it off the list (and the landing) at once
-    expect((await json(await put(id, auth, { stars: 4, comment: "Changed my mind" }))).testimonialStatus).toBeNull();
+    expect((await (await put(id, auth, { stars: 4, comment: "Changed my mind" })).json()).testimonialStatus).toBeNull();
   });
 });
 
@@ -111,23 +118,23 @@ describe("/api/admin/testimonials", () => {
     const id = await headshotOf(user.id);
     await put(id, auth, { stars: 5, ...publish });
 
-    expect((await api("/api/admin/testimonials", { headers: auth })).status).toBe(403);
-    expect((await api(`/api/admin/testimonials/${id}/approve`, { method: "POST", headers: auth })).status).toBe(403);
+    expect((await client.admin.testimonials.$get({ query: {} }, { headers: auth })).status).toBe(403);
+    expect((await client.admin.testimonials[":id"].approve.$post({ param: { id } }, { headers: auth })).status).toBe(403);
 
-    const pending = await json(await api("/api/admin/testimonials?status=pending&pageSize=100", { headers: operator.auth }));
-    const mine = pending.items.filter((t: { headshotId: string }) => [id, quiet].includes(t.headshotId));
+    const pending = await (await client.admin.testimonials.$get({ query: { status: "pending", pageSize: "100" } }, { headers: operator.auth })).json();
+    const mine = pending.items.filter((t) => [id, quiet].includes(t.headshotId));
     expect(mine).toEqual([expect.objectContaining({ headshotId: id, stars: 5, comment: publish.comment, firstName: "Ana", role: "Nurse, Porto", email: user.email, testimonialStatus: "pending" })]);
 
-    const approve = await api(`/api/admin/testimonials/${id}/approve`, { method: "POST", headers: operator.auth });
-    expect(await json(approve)).toEqual({ headshotId: id, testimonialStatus: "approved" });
-    const unpublish = await api(`/api/admin/testimonials/${id}/unpublish`, { method: "POST", headers: operator.auth });
-    expect(await json(unpublish)).toEqual({ headshotId: id, testimonialStatus: "unpublished" });
+    const approve = await client.admin.testimonials[":id"].approve.$post({ param: { id } }, { headers: operator.auth });
+    expect(await approve.json()).toEqual({ headshotId: id, testimonialStatus: "approved" });
+    const unpublish = await client.admin.testimonials[":id"].unpublish.$post({ param: { id } }, { headers: operator.auth });
+    expect(await unpublish.json()).toEqual({ headshotId: id, testimonialStatus: "unpublished" });
     const audited = await withTestDb((db) => db.execute(sql`select action from admin_audit_log where target_id = ${id} order by created_at`));
     expect(audited.rows.map((r) => (r as { action: string }).action)).toEqual(["testimonial.approve", "testimonial.unpublish"]);
 
-    expect((await api(`/api/admin/testimonials/${quiet}/approve`, { method: "POST", headers: operator.auth })).status).toBe(409);
-    expect((await api(`/api/admin/testimonials/${crypto.randomUUID()}/approve`, { method: "POST", headers: operator.auth })).status).toBe(404);
-    expect((await api("/api/admin/testimonials?status=nope", { headers: operator.auth })).status).toBe(400);
+    expect((await client.admin.testimonials[":id"].approve.$post({ param: { id: quiet } }, { headers: operator.auth })).status).toBe(409);
+    expect((await client.admin.testimonials[":id"].approve.$post({ param: { id: crypto.randomUUID() } }, { headers: operator.auth })).status).toBe(404);
+    expect((await api("/api/admin/testimonials?status=nope", { headers: operator.auth })).status).toBe(400); // raw: a status the contract refuses
   });
 });
 
@@ -145,7 +152,7 @@ describe("the landing's figures", () => {
     expect(after.headshots - before.headshots).toBeGreaterThanOrEqual(2);
     expect(after.ratings - before.ratings).toBe(2);
     expect(after.testimonials.map((t) => t.comment)).not.toContain(`Approved ${b}`);
-    await api(`/api/admin/testimonials/${b}/approve`, { method: "POST", headers: operator.auth });
+    await client.admin.testimonials[":id"].approve.$post({ param: { id: b } }, { headers: operator.auth });
     after = await readLandingFigures(getConfig(env));
     expect(after.testimonials[0]).toEqual({ stars: 5, comment: `Approved ${b}`, firstName: "Ana", role: "Nurse, Porto" });
     const { db, close } = testDb();

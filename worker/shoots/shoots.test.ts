@@ -15,7 +15,7 @@ import { getDecrypted } from "../storage/encrypted";
 import { referenceKey, userPrefix } from "../storage/keys";
 import { processGeneration } from "../generation/process";
 import { samePersonLine } from "../generation/prompts";
-import { createTestUser, json, testDb } from "../test/helpers";
+import { createTestUser, errorBody, testDb } from "../test/helpers";
 import { latestMail } from "../test/auth";
 import { creditsRow, envWithModel, headshotRow, withRecordingQueue } from "../test/headshots";
 import { decode, jpegBytes } from "../test/images";
@@ -35,8 +35,8 @@ function shootForm(photos: Uint8Array[], styles: string[], fields: Record<string
 
 async function postShoot(auth: Record<string, string>, photos: Uint8Array[], styles: string[], fields?: Record<string, string>) {
   const q = withRecordingQueue();
-  const res = await q.fetch("/api/shoots", { method: "POST", headers: auth, body: shootForm(photos, styles, fields) });
-  return { res, body: (await res.json()) as ApiShoot & { message?: string }, sent: q.sent, fetch: q.fetch };
+  const res = await q.fetch("/api/shoots", { method: "POST", headers: auth, body: shootForm(photos, styles, fields) }); // raw: multipart, malformed on purpose in some tests
+  return { res, body: (await res.json()) as ApiShoot & { message?: string }, sent: q.sent, client: q.client };
 }
 
 async function rowsOf(userId: string) {
@@ -227,23 +227,19 @@ describe("the shoot-ready email", () => {
 
   it("is not sent when the owner is watching the processing screen, nor when they turned it off", async () => {
     const watcher = await createTestUser({ freeGranted: 2 });
-    const { body, fetch } = await postShoot(watcher.auth, [jpegBytes()], ["LinkedIn", "Suit"]);
+    const { body, client: shootClient } = await postShoot(watcher.auth, [jpegBytes()], ["LinkedIn", "Suit"]);
     for (const h of body.headshots) {
-      expect((await fetch(`/api/shoots/${body.id}`, { headers: watcher.auth })).status).toBe(200); // the 2-second poll
+      expect((await shootClient.shoots[":id"].$get({ param: { id: body.id } }, { headers: watcher.auth })).status).toBe(200); // the 2-second poll
       await processGeneration(env, h.id);
     }
-    const seen = await json(await fetch(`/api/shoots/${body.id}`, { headers: watcher.auth }));
+    const seen = await (await shootClient.shoots[":id"].$get({ param: { id: body.id } }, { headers: watcher.auth })).json();
     expect(seen).toMatchObject({ done: true, ready: 2, finished: 2 });
     expect(await latestMail(watcher.user.email)).toBeUndefined();
 
     const off = await createTestUser({ freeGranted: 2 });
     const second = await postShoot(off.auth, [jpegBytes()], ["LinkedIn", "Suit"]);
-    const patched = await second.fetch(`/api/shoots/${second.body.id}`, {
-      method: "PATCH",
-      headers: { ...off.auth, "Content-Type": "application/json" },
-      body: JSON.stringify({ emailWhenReady: false }),
-    });
-    expect((await json(patched)).emailWhenReady).toBe(false);
+    const patched = await second.client.shoots[":id"].$patch({ param: { id: second.body.id }, json: { emailWhenReady: false } }, { headers: off.auth });
+    expect((await patched.json()).emailWhenReady).toBe(false);
     const { db, close } = testDb();
     await db.update(shoots).set({ watchedAt: null }).where(eq(shoots.id, second.body.id)); // not watching any more
     await close();
@@ -254,24 +250,24 @@ describe("the shoot-ready email", () => {
   it("another user's shoot is a 404", async () => {
     const owner = await createTestUser({ freeGranted: 1 });
     const other = await createTestUser();
-    const { body, fetch } = await postShoot(owner.auth, [jpegBytes()], ["LinkedIn"]);
-    expect((await fetch(`/api/shoots/${body.id}`, { headers: other.auth })).status).toBe(404);
-    expect((await fetch(`/api/shoots/${body.id}/zip?resolution=web`, { headers: other.auth })).status).toBe(404);
+    const { body, client: shootClient } = await postShoot(owner.auth, [jpegBytes()], ["LinkedIn"]);
+    expect((await shootClient.shoots[":id"].$get({ param: { id: body.id } }, { headers: other.auth })).status).toBe(404);
+    expect((await shootClient.shoots[":id"].zip.$get({ param: { id: body.id }, query: { resolution: "web" } }, { headers: other.auth })).status).toBe(404);
   });
 });
 
 describe("a shoot as one ZIP", () => {
-  const zipOf = async (res: Response) => readZip(new Uint8Array(await res.arrayBuffer()));
+  const zipOf = async (res: { arrayBuffer(): Promise<ArrayBuffer> }) => readZip(new Uint8Array(await res.arrayBuffer()));
 
   it("a free person's ZIP: web-size files only, each the single download's file, named by style", async () => {
     const { user, auth } = await createTestUser({ freeGranted: 3 });
     const body = await finishedShoot(auth, ["LinkedIn", "White Background", "Suit"]);
     const q = withRecordingQueue();
-    const high = await q.fetch(`/api/shoots/${body.id}/zip?preset=instagram-square`, { headers: auth });
+    const high = await q.client.shoots[":id"].zip.$get({ param: { id: body.id }, query: { preset: "instagram-square" } }, { headers: auth });
     expect(high.status).toBe(402);
-    expect((await json(high)).requiresSubscription).toBe(true);
+    expect((await errorBody(high)).requiresSubscription).toBe(true);
 
-    const res = await q.fetch(`/api/shoots/${body.id}/zip?resolution=web&fileFormat=png`, { headers: auth });
+    const res = await q.client.shoots[":id"].zip.$get({ param: { id: body.id }, query: { resolution: "web", fileFormat: "png" } }, { headers: auth });
     expect(res.status).toBe(200);
     expect(res.headers.get("Content-Type")).toBe("application/zip");
     expect(res.headers.get("Content-Length")).toBeNull(); // streamed
@@ -285,7 +281,7 @@ describe("a shoot as one ZIP", () => {
     const rows = (await rowsOf(user.id)).headshots;
     expect(rows.every((r) => r.watermarked === true)).toBe(true);
     const linkedin = rows.find((r) => r.style === "LinkedIn")!;
-    const single = await q.fetch(`/api/headshots/${linkedin.id}/download?resolution=web&fileFormat=png`, { headers: auth });
+    const single = await q.client.headshots[":id"].download.$get({ param: { id: linkedin.id }, query: { resolution: "web", fileFormat: "png" } }, { headers: auth });
     expect(files.find((f) => f.name === "headshot-linkedin-web-square.png")!.data).toEqual(new Uint8Array(await single.arrayBuffer()));
   });
 
@@ -295,7 +291,7 @@ describe("a shoot as one ZIP", () => {
     const second = await finishedShoot(auth, ["LinkedIn"]);
     const ids = [first.headshots[0]!.id, first.headshots[1]!.id, second.headshots[0]!.id];
     const q = withRecordingQueue();
-    const res = await q.fetch(`/api/downloads/zip?ids=${ids.join(",")}&preset=instagram-square&fileFormat=png&dpi=300`, { headers: auth });
+    const res = await q.client.downloads.zip.$get({ query: { ids: ids.join(","), preset: "instagram-square", fileFormat: "png", dpi: "300" } }, { headers: auth });
     expect(res.status).toBe(200);
     const files = await zipOf(res);
     expect(files.map((f) => f.name).sort()).toEqual([
@@ -307,9 +303,9 @@ describe("a shoot as one ZIP", () => {
 
     const stranger = await createTestUser({ freeGranted: 1 });
     const theirs = await finishedShoot(stranger.auth, ["Suit"]);
-    const mixed = await q.fetch(`/api/downloads/zip?ids=${ids[0]},${theirs.headshots[0]!.id}&resolution=web`, { headers: auth });
+    const mixed = await q.client.downloads.zip.$get({ query: { ids: `${ids[0]},${theirs.headshots[0]!.id}`, resolution: "web" } }, { headers: auth });
     expect(mixed.status).toBe(400);
-    const onlyTheirs = await q.fetch(`/api/downloads/zip?ids=${theirs.headshots[0]!.id}&resolution=web`, { headers: auth });
+    const onlyTheirs = await q.client.downloads.zip.$get({ query: { ids: theirs.headshots[0]!.id, resolution: "web" } }, { headers: auth });
     expect(onlyTheirs.status).toBe(409);
   });
 });
@@ -319,7 +315,7 @@ describe("the gallery", () => {
     const { auth } = await createTestUser({ freeGranted: 2 });
     const body = await finishedShoot(auth, ["LinkedIn", "Suit"]);
     const q = withRecordingQueue();
-    const list = (await json(await q.fetch("/api/headshots", { headers: auth }))) as { id: string; shootId: string | null }[];
+    const list = await (await q.client.headshots.$get({}, { headers: auth })).json();
     expect(list.map((h) => h.shootId)).toEqual([body.id, body.id]);
   });
 });
@@ -333,10 +329,10 @@ describe("admin analytics", () => {
     await postShoot(a.auth, [jpegBytes()], ["LinkedIn", "Suit", "Office"]);
     await postShoot(a.auth, [jpegBytes()], ["Blazer"]);
     const q = withRecordingQueue();
-    const res = await q.fetch(`/api/admin/analytics/shoots?from=${encodeURIComponent(from)}`, { headers: op });
-    const body = await json(res);
+    const res = await q.client.admin.analytics.shoots.$get({ query: { from } }, { headers: op });
+    const body = await res.json();
     expect(body.shoots).toBeGreaterThanOrEqual(2);
-    expect(body.bySize.find((r: { pictures: number }) => r.pictures === 3).shoots).toBeGreaterThanOrEqual(1);
-    expect(body.pictures).toBe(body.bySize.reduce((n: number, r: { pictures: number; shoots: number }) => n + r.pictures * r.shoots, 0));
+    expect(body.bySize.find((r) => r.pictures === 3)!.shoots).toBeGreaterThanOrEqual(1);
+    expect(body.pictures).toBe(body.bySize.reduce((n, r) => n + r.pictures * r.shoots, 0));
   });
 });

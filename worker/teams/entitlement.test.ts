@@ -8,9 +8,9 @@ import { describe, expect, it } from "vitest";
 import { allowanceOf, hasPaidAccess } from "../credits";
 import { startGeneration } from "../headshots/entitlement";
 import { buildPrompt } from "../generation/prompts";
-import { createTestUser } from "../test/helpers";
+import { client, createTestUser } from "../test/helpers";
 import { creditsRow, headshotRow, seedPending, upload } from "../test/headshots";
-import { joinedMember, send, setTeamSubscription, teamWithSeats, withDb } from "../test/teams";
+import { joinedMember, setTeamSubscription, teamWithSeats, withDb } from "../test/teams";
 
 const allowance = (userId: string) => withDb((db) => allowanceOf(db, userId));
 const paid = (userId: string) => withDb((db) => hasPaidAccess(db, userId));
@@ -38,7 +38,7 @@ describe("the team seat in allowanceOf", () => {
     await setTeamSubscription(teamId, { status: "active" });
 
     // removed: the seat goes at once
-    expect((await send("DELETE", `/api/team/members/${member.user.id}`, owner.auth)).status).toBe(200);
+    expect((await client.team.members[":id"].$delete({ param: { id: member.user.id } }, { headers: owner.auth })).status).toBe(200);
     expect(await allowance(member.user.id)).toEqual({ kind: "free", remaining: 0, used: 2 });
   });
 
@@ -82,7 +82,7 @@ describe("the team look", () => {
     const ann = await joinedMember(owner);
     const early = await upload(ann.auth, undefined, { style: "LinkedIn", teamLook: "true" });
     expect(early.res.status).toBe(409); // no look chosen yet
-    await send("PATCH", "/api/team", owner.auth, { style: "Office", brandColor: "#1E3A5F" });
+    await client.team.$patch({ json: { style: "Office", brandColor: "#1E3A5F" } }, { headers: owner.auth });
     const { res, body } = await upload(ann.auth, undefined, { style: "LinkedIn", teamLook: "true" });
     expect(res.status).toBe(201);
     expect(body.style).toBe("Office");

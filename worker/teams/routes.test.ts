@@ -8,36 +8,39 @@ import { describe, expect, it } from "vitest";
 import { and, eq, isNull } from "drizzle-orm";
 import { headshots, teamInvitations, teamMembers, teams, users } from "../../db/schema";
 import { TEAM_INVITATION_DAYS } from "../../domain/teams";
-import { api, createTestUser, json, uniqueEmail } from "../test/helpers";
+import { client, createTestUser, errorBody, uniqueEmail, variant } from "../test/helpers";
 import { readZip } from "../test/zip";
 import { decode } from "../test/images";
 import { expireInvitations, finishedHeadshot, generatedHeadshot, invitationToken, joinedMember, send, setTeamSubscription, teamWithSeats, withDb } from "../test/teams";
 
-const myTeam = async (auth: Record<string, string>) => json(await api("/api/team", { headers: auth }));
-const invite = (auth: Record<string, string>, email: string) => send("POST", "/api/team/invitations", auth, { email });
+const myTeam = async (auth: Record<string, string>) => (await client.team.$get({}, { headers: auth })).json();
+/** The owner's view of the team (members, invitations, seats): asserts the caller owns one. */
+const ownerTeam = async (auth: Record<string, string>) => variant((await myTeam(auth))!, "role", "owner");
+const invite = (auth: Record<string, string>, email: string) => client.team.invitations.$post({ json: { email } }, { headers: auth });
 const memberCount = (teamId: string) => withDb(async (db) => (await db.select().from(teamMembers).where(eq(teamMembers.teamId, teamId))).length);
 
 describe("a team: created, named, one brand look", () => {
   it("the creator owns it and is its first member; a person belongs to one team", async () => {
     const { owner, teamId } = await teamWithSeats(3);
-    const view = await myTeam(owner.auth);
+    const view = await ownerTeam(owner.auth);
     expect(view).toMatchObject({ role: "owner", team: { id: teamId, name: "Acme", look: null }, seats: { paid: 3, used: 1, invited: 0 } });
     expect(view.members).toEqual([expect.objectContaining({ userId: owner.user.id, role: "owner", hasChosenPhoto: false })]);
-    expect((await send("POST", "/api/team", owner.auth, { name: "Second" })).status).toBe(409);
+    expect((await client.team.$post({ json: { name: "Second" } }, { headers: owner.auth })).status).toBe(409);
 
-    const renamed = await send("PATCH", "/api/team", owner.auth, { name: "Acme Inc.", style: "Office", brandColor: "#1e3a5f" });
-    expect(await json(renamed)).toMatchObject({ name: "Acme Inc.", style: "Office", brandColor: "#1E3A5F" });
-    expect((await myTeam(owner.auth)).team.look).toEqual({ style: "Office", brandColor: "#1E3A5F" });
-    expect((await send("PATCH", "/api/team", owner.auth, { brandColor: "navy" })).status).toBe(400);
+    const renamed = await client.team.$patch({ json: { name: "Acme Inc.", style: "Office", brandColor: "#1e3a5f" } }, { headers: owner.auth });
+    expect(await renamed.json()).toMatchObject({ name: "Acme Inc.", style: "Office", brandColor: "#1E3A5F" });
+    expect((await myTeam(owner.auth))!.team.look).toEqual({ style: "Office", brandColor: "#1E3A5F" });
+    expect((await client.team.$patch({ json: { brandColor: "navy" } }, { headers: owner.auth })).status).toBe(400);
+    // raw: a style the contract refuses
     expect((await send("PATCH", "/api/team", owner.auth, { style: "Cartoon" })).status).toBe(400);
-    expect((await send("POST", "/api/team", (await createTestUser()).auth, { name: "" })).status).toBe(400);
+    expect((await client.team.$post({ json: { name: "" } }, { headers: (await createTestUser()).auth })).status).toBe(400);
   });
 
   it("someone outside any team sees null; a member sees the team's name and look, not its members", async () => {
     const outsider = await createTestUser();
     expect(await myTeam(outsider.auth)).toBeNull();
     const { owner } = await teamWithSeats(3);
-    await send("PATCH", "/api/team", owner.auth, { style: "Corporate", brandColor: "#112233" });
+    await client.team.$patch({ json: { style: "Corporate", brandColor: "#112233" } }, { headers: owner.auth });
     const member = await joinedMember(owner);
     const view = await myTeam(member.auth);
     expect(view).toEqual({ role: "member", team: expect.objectContaining({ name: "Acme", look: { style: "Corporate", brandColor: "#112233" } }), entitled: true, myChosenHeadshotId: null, ownPlanNotNeeded: false });
@@ -46,7 +49,7 @@ describe("a team: created, named, one brand look", () => {
   it("tells a member who also pays for their own plan that they no longer need it", async () => {
     const { owner } = await teamWithSeats(3);
     const member = await joinedMember(owner, { subscription: { planType: "monthly" } });
-    expect((await myTeam(member.auth)).ownPlanNotNeeded).toBe(true);
+    expect(variant((await myTeam(member.auth))!, "role", "member").ownPlanNotNeeded).toBe(true);
   });
 });
 
@@ -59,11 +62,11 @@ describe("invitations", () => {
     expect((await invite(owner.auth, b)).status).toBe(201);
     const full = await invite(owner.auth, c);
     expect(full.status).toBe(409);
-    expect((await json(full)).message).toMatch(/Every seat is taken/);
+    expect((await errorBody(full)).message).toMatch(/Every seat is taken/);
 
-    const view = await myTeam(owner.auth);
+    const view = await ownerTeam(owner.auth);
     expect(view.seats).toEqual({ paid: 3, used: 1, invited: 2 });
-    const inv = view.invitations.find((i: { email: string }) => i.email === a);
+    const inv = view.invitations.find((i) => i.email === a)!;
     expect(inv.status).toBe("invited");
     const days = (new Date(inv.expiresAt).getTime() - new Date(inv.sentAt).getTime()) / 864e5;
     expect(days).toBeCloseTo(TEAM_INVITATION_DAYS, 3);
@@ -72,8 +75,8 @@ describe("invitations", () => {
     expect(stored.map((s) => s.tokenHash)).not.toContain(token); // only the hash is kept
 
     // revoking frees the seat and kills the link
-    expect((await send("DELETE", `/api/team/invitations/${inv.id}`, owner.auth)).status).toBe(200);
-    expect((await api(`/api/team/invitation?token=${encodeURIComponent(token)}`)).status).toBe(410);
+    expect((await client.team.invitations[":id"].$delete({ param: { id: inv.id } }, { headers: owner.auth })).status).toBe(200);
+    expect((await client.team.invitation.$get({ query: { token } })).status).toBe(410);
     expect((await invite(owner.auth, c)).status).toBe(201);
   });
 
@@ -85,8 +88,9 @@ describe("invitations", () => {
   it("20 invitations at once with one free seat: exactly one is made", async () => {
     const { owner, teamId } = await teamWithSeats(2);
     const answers = await Promise.all(Array.from({ length: 20 }, () => invite(owner.auth, uniqueEmail("race"))));
-    expect(answers.filter((r) => r.status === 201)).toHaveLength(1);
-    expect(answers.filter((r) => r.status === 409)).toHaveLength(19);
+    const statuses: number[] = answers.map((r) => r.status);
+    expect(statuses.filter((s) => s === 201)).toHaveLength(1);
+    expect(statuses.filter((s) => s === 409)).toHaveLength(19);
     const open = await withDb((db) => db.select().from(teamInvitations).where(and(eq(teamInvitations.teamId, teamId), isNull(teamInvitations.revokedAt))));
     expect(open).toHaveLength(1);
   });
@@ -96,20 +100,20 @@ describe("invitations", () => {
     const person = await createTestUser();
     await invite(owner.auth, person.user.email);
     const first = await invitationToken(person.user.email);
-    const [inv] = (await myTeam(owner.auth)).invitations;
+    const inv = (await ownerTeam(owner.auth)).invitations[0]!;
     await expireInvitations(person.user.email);
-    expect((await myTeam(owner.auth)).invitations[0].status).toBe("expired");
-    expect((await myTeam(owner.auth)).seats.invited).toBe(0); // an expired invitation holds no seat
-    expect((await send("POST", "/api/team/accept", person.auth, { token: first })).status).toBe(410);
+    expect((await ownerTeam(owner.auth)).invitations[0]!.status).toBe("expired");
+    expect((await ownerTeam(owner.auth)).seats.invited).toBe(0); // an expired invitation holds no seat
+    expect((await client.team.accept.$post({ json: { token: first } }, { headers: person.auth })).status).toBe(410);
 
-    expect((await send("POST", `/api/team/invitations/${inv.id}/resend`, owner.auth)).status).toBe(200);
+    expect((await client.team.invitations[":id"].resend.$post({ param: { id: inv.id } }, { headers: owner.auth })).status).toBe(200);
     const second = await invitationToken(person.user.email);
     expect(second).not.toBe(first);
-    const again = (await myTeam(owner.auth)).invitations[0];
+    const again = (await ownerTeam(owner.auth)).invitations[0];
     expect(again).toMatchObject({ id: inv.id, status: "invited", resentCount: 1 });
-    expect((await send("POST", "/api/team/accept", person.auth, { token: first })).status).toBe(410);
-    expect(await json(await api(`/api/team/invitation?token=${encodeURIComponent(second)}`))).toEqual({ teamName: "Acme", email: person.user.email });
-    expect((await send("POST", "/api/team/accept", person.auth, { token: second })).status).toBe(200);
+    expect((await client.team.accept.$post({ json: { token: first } }, { headers: person.auth })).status).toBe(410);
+    expect(await (await client.team.invitation.$get({ query: { token: second } })).json()).toEqual({ teamName: "Acme", email: person.user.email });
+    expect((await client.team.accept.$post({ json: { token: second } }, { headers: person.auth })).status).toBe(200);
   });
 });
 
@@ -121,24 +125,24 @@ describe("accepting", () => {
     await invite(owner.auth, invited.user.email);
     const token = await invitationToken(invited.user.email);
 
-    const wrong = await send("POST", "/api/team/accept", someoneElse.auth, { token });
+    const wrong = await client.team.accept.$post({ json: { token } }, { headers: someoneElse.auth });
     expect(wrong.status).toBe(403);
-    expect((await send("POST", "/api/team/accept", invited.auth, { token: "not-a-real-token-at-all" })).status).toBe(410);
-    expect((await send("POST", "/api/team/accept", {}, { token })).status).toBe(401);
-    const ok = await send("POST", "/api/team/accept", invited.auth, { token });
-    expect(await json(ok)).toEqual({ teamId, teamName: "Acme" });
-    expect((await send("POST", "/api/team/accept", invited.auth, { token })).status).toBe(410);
+    expect((await client.team.accept.$post({ json: { token: "not-a-real-token-at-all" } }, { headers: invited.auth })).status).toBe(410);
+    expect((await client.team.accept.$post({ json: { token } })).status).toBe(401);
+    const ok = await client.team.accept.$post({ json: { token } }, { headers: invited.auth });
+    expect(await ok.json()).toEqual({ teamId, teamName: "Acme" });
+    expect((await client.team.accept.$post({ json: { token } }, { headers: invited.auth })).status).toBe(410);
     expect(await myTeam(owner.auth)).toMatchObject({ seats: { paid: 3, used: 2, invited: 0 }, invitations: [] });
 
     // a second team's invitation to the same person: refused, they stay in the first
     const other = await teamWithSeats(3);
     await invite(other.owner.auth, invited.user.email);
-    const res = await send("POST", "/api/team/accept", invited.auth, { token: await invitationToken(invited.user.email) });
+    const res = await client.team.accept.$post({ json: { token: await invitationToken(invited.user.email) } }, { headers: invited.auth });
     expect(res.status).toBe(409);
-    expect((await myTeam(invited.auth)).team.id).toBe(teamId);
+    expect((await myTeam(invited.auth))!.team.id).toBe(teamId);
     // and an owner of a team cannot join another one
     await invite(other.owner.auth, owner.user.email);
-    expect((await send("POST", "/api/team/accept", owner.auth, { token: await invitationToken(owner.user.email) })).status).toBe(409);
+    expect((await client.team.accept.$post({ json: { token: await invitationToken(owner.user.email) } }, { headers: owner.auth })).status).toBe(409);
   });
 
   it("20 accepts at once with one free seat left: exactly one joins", async () => {
@@ -148,7 +152,7 @@ describe("accepting", () => {
     const tokens = await Promise.all(people.map((p) => invitationToken(p.user.email)));
     // the seats were lowered since (at Stripe, say): the owner and one more
     await setTeamSubscription(teamId, { seats: 2 });
-    const answers = await Promise.all(people.map((p, i) => send("POST", "/api/team/accept", p.auth, { token: tokens[i] })));
+    const answers = await Promise.all(people.map((p, i) => client.team.accept.$post({ json: { token: tokens[i]! } }, { headers: p.auth })));
     expect(answers.map((r) => r.status).sort()).toEqual([200, ...Array(19).fill(409)]);
     expect(await memberCount(teamId)).toBe(2);
   });
@@ -158,7 +162,7 @@ describe("accepting", () => {
     const person = await createTestUser();
     await invite(owner.auth, person.user.email);
     const token = await invitationToken(person.user.email);
-    const answers = await Promise.all(Array.from({ length: 20 }, () => send("POST", "/api/team/accept", person.auth, { token })));
+    const answers = await Promise.all(Array.from({ length: 20 }, () => client.team.accept.$post({ json: { token } }, { headers: person.auth })));
     expect(answers.filter((r) => r.status === 200)).toHaveLength(1);
     expect(await memberCount(teamId)).toBe(2);
   });
@@ -174,35 +178,35 @@ describe("members and their photos", () => {
     const bobPhoto = await finishedHeadshot(bob.user.id);
     const unfinished = await finishedHeadshot(bob.user.id).then(async () => (await import("../test/headshots")).seedPending(bob.user.id));
 
-    expect((await send("PUT", "/api/team/photo", ann.auth, { headshotId: bobPhoto })).status).toBe(404); // not hers
-    expect((await send("PUT", "/api/team/photo", bob.auth, { headshotId: unfinished })).status).toBe(404); // not finished
-    expect((await send("PUT", "/api/team/photo", ann.auth, { headshotId: annPhoto })).status).toBe(200);
-    expect((await send("PUT", "/api/team/photo", bob.auth, { headshotId: bobPhoto })).status).toBe(200);
-    expect((await send("PUT", "/api/team/photo", (await createTestUser()).auth, { headshotId: annPhoto })).status).toBe(404);
+    expect((await client.team.photo.$put({ json: { headshotId: bobPhoto } }, { headers: ann.auth })).status).toBe(404); // not hers
+    expect((await client.team.photo.$put({ json: { headshotId: unfinished } }, { headers: bob.auth })).status).toBe(404); // not finished
+    expect((await client.team.photo.$put({ json: { headshotId: annPhoto } }, { headers: ann.auth })).status).toBe(200);
+    expect((await client.team.photo.$put({ json: { headshotId: bobPhoto } }, { headers: bob.auth })).status).toBe(200);
+    expect((await client.team.photo.$put({ json: { headshotId: annPhoto } }, { headers: (await createTestUser()).auth })).status).toBe(404);
 
-    const { photos } = await json(await api("/api/team/grid", { headers: owner.auth }));
+    const { photos } = await (await client.team.grid.$get({}, { headers: owner.auth })).json();
     expect(photos.map((p: { headshotId: string }) => p.headshotId)).toEqual([annPhoto, bobPhoto]);
     for (const p of photos) {
       expect(p.imageUrl).toMatch(new RegExp(`^/api/images/${p.headshotId}/result\\?exp=\\d+&sig=[0-9a-f]{64}$`));
       expect(p.imageUrl).not.toContain("original");
     }
     expect(photos[0]).toMatchObject({ userId: ann.user.id, name: "Test User", style: "Office" });
-    const members = (await myTeam(owner.auth)).members;
+    const members = (await ownerTeam(owner.auth)).members;
     expect(members.map((m: { hasChosenPhoto: boolean }) => m.hasChosenPhoto)).toEqual([false, true, true]);
 
     // clearing the choice takes the photo off the grid
-    expect((await send("PUT", "/api/team/photo", bob.auth, { headshotId: null })).status).toBe(200);
-    expect((await json(await api("/api/team/grid", { headers: owner.auth }))).photos).toHaveLength(1);
+    expect((await client.team.photo.$put({ json: { headshotId: null } }, { headers: bob.auth })).status).toBe(200);
+    expect((await (await client.team.grid.$get({}, { headers: owner.auth })).json()).photos).toHaveLength(1);
   });
 
   it("a removed member leaves the grid at once; their account and photos stay theirs", async () => {
     const { owner, teamId } = await teamWithSeats(3);
     const ann = await joinedMember(owner);
     const photo = await finishedHeadshot(ann.user.id);
-    await send("PUT", "/api/team/photo", ann.auth, { headshotId: photo });
-    expect((await send("DELETE", `/api/team/members/${owner.user.id}`, owner.auth)).status).toBe(404); // not the owner
-    expect((await send("DELETE", `/api/team/members/${ann.user.id}`, owner.auth)).status).toBe(200);
-    expect((await json(await api("/api/team/grid", { headers: owner.auth }))).photos).toEqual([]);
+    await client.team.photo.$put({ json: { headshotId: photo } }, { headers: ann.auth });
+    expect((await client.team.members[":id"].$delete({ param: { id: owner.user.id } }, { headers: owner.auth })).status).toBe(404); // not the owner
+    expect((await client.team.members[":id"].$delete({ param: { id: ann.user.id } }, { headers: owner.auth })).status).toBe(200);
+    expect((await (await client.team.grid.$get({}, { headers: owner.auth })).json()).photos).toEqual([]);
     expect(await myTeam(ann.auth)).toBeNull();
     expect(await memberCount(teamId)).toBe(1);
     const kept = await withDb(async (db) => ({
@@ -210,21 +214,21 @@ describe("members and their photos", () => {
       photo: (await db.select().from(headshots).where(eq(headshots.id, photo)))[0]?.status,
     }));
     expect(kept).toEqual({ user: 1, photo: "completed" });
-    expect((await myTeam(owner.auth)).seats).toEqual({ paid: 3, used: 1, invited: 0 });
+    expect((await ownerTeam(owner.auth)).seats).toEqual({ paid: 3, used: 1, invited: 0 });
   });
 
   it("a member may leave; the owner may not", async () => {
     const { owner } = await teamWithSeats(3);
     const ann = await joinedMember(owner);
-    expect((await send("POST", "/api/team/leave", owner.auth)).status).toBe(409);
-    expect((await send("POST", "/api/team/leave", ann.auth)).status).toBe(200);
+    expect((await client.team.leave.$post({}, { headers: owner.auth })).status).toBe(409);
+    expect((await client.team.leave.$post({}, { headers: ann.auth })).status).toBe(200);
     expect(await myTeam(ann.auth)).toBeNull();
   });
 });
 
 describe("the team's photos as one ZIP", () => {
   const named = (userId: string, firstName: string, lastName: string | null) => withDb((db) => db.update(users).set({ firstName, lastName }).where(eq(users.id, userId)));
-  const zip = (auth: Record<string, string>, query: string) => api(`/api/team/zip?${query}`, { headers: auth });
+  const zip = (auth: Record<string, string>, query: string) => client.team.zip.$get({ query: Object.fromEntries(new URLSearchParams(query)) }, { headers: auth });
 
   it("holds exactly the chosen photos, one per member, in one preset, named after the members", async () => {
     const { owner, teamId } = await teamWithSeats(4);
@@ -240,8 +244,8 @@ describe("the team's photos as one ZIP", () => {
     await generatedHeadshot(ann.auth, "Suit"); // hers, not chosen
     const bobPhoto = await generatedHeadshot(bob.auth, "LinkedIn");
     await generatedHeadshot(cat.auth, "Office");
-    expect((await send("PUT", "/api/team/photo", ann.auth, { headshotId: annPhoto })).status).toBe(200);
-    expect((await send("PUT", "/api/team/photo", bob.auth, { headshotId: bobPhoto })).status).toBe(200);
+    expect((await client.team.photo.$put({ json: { headshotId: annPhoto } }, { headers: ann.auth })).status).toBe(200);
+    expect((await client.team.photo.$put({ json: { headshotId: bobPhoto } }, { headers: bob.auth })).status).toBe(200);
 
     const res = await zip(owner.auth, "preset=instagram-square&fileFormat=png");
     expect(res.status).toBe(200);
@@ -251,11 +255,11 @@ describe("the team's photos as one ZIP", () => {
     expect(files.map((f) => f.name)).toEqual(["jose-nunez-instagram-square-square.png", "bob-instagram-square-square.png"]);
     for (const f of files) expect([decode(f.data).width, decode(f.data).height]).toEqual([1080, 1080]);
     // each file is the member's own picture, as its owner would download it
-    const annOwn = await api(`/api/headshots/${annPhoto}/download?preset=instagram-square&fileFormat=png`, { headers: ann.auth });
+    const annOwn = await client.headshots[":id"].download.$get({ param: { id: annPhoto }, query: { preset: "instagram-square", fileFormat: "png" } }, { headers: ann.auth });
     expect(files[0]!.data).toEqual(new Uint8Array(await annOwn.arrayBuffer()));
 
     // a member who is removed is gone from the ZIP at once
-    expect((await send("DELETE", `/api/team/members/${bob.user.id}`, owner.auth)).status).toBe(200);
+    expect((await client.team.members[":id"].$delete({ param: { id: bob.user.id } }, { headers: owner.auth })).status).toBe(200);
     const after = readZip(new Uint8Array(await (await zip(owner.auth, "resolution=web&fileFormat=png")).arrayBuffer()));
     expect(after.map((f) => f.name)).toEqual(["jose-nunez-web-square.png"]);
     expect(await memberCount(teamId)).toBe(3);
@@ -264,11 +268,11 @@ describe("the team's photos as one ZIP", () => {
   it("asks the owner for a plan for high resolution once the team's subscription has ended; the web size stays", async () => {
     const { owner, teamId } = await teamWithSeats(3);
     const ann = await joinedMember(owner);
-    await send("PUT", "/api/team/photo", ann.auth, { headshotId: await generatedHeadshot(ann.auth) });
+    await client.team.photo.$put({ json: { headshotId: await generatedHeadshot(ann.auth) } }, { headers: ann.auth });
     await setTeamSubscription(teamId, { status: "canceled" });
     const high = await zip(owner.auth, "preset=instagram-square");
     expect(high.status).toBe(402);
-    expect((await json(high)).requiresSubscription).toBe(true);
+    expect((await errorBody(high)).requiresSubscription).toBe(true);
     expect((await zip(owner.auth, "resolution=web")).status).toBe(200);
     expect((await zip(owner.auth, "preset=no-such-preset")).status).toBe(400);
   });
@@ -310,7 +314,7 @@ describe("every owner route refuses members, outsiders and other teams' owners",
     const theirMember = await joinedMember(theirs.owner);
     const invited = uniqueEmail("theirs");
     await invite(theirs.owner.auth, invited);
-    const [theirInvitation] = (await myTeam(theirs.owner.auth)).invitations;
+    const theirInvitation = (await ownerTeam(theirs.owner.auth)).invitations[0]!;
     const routes: [string, string][] = [
       ["DELETE", `/api/team/members/${theirMember.user.id}`],
       ["DELETE", `/api/team/members/${theirs.owner.user.id}`],
@@ -320,14 +324,14 @@ describe("every owner route refuses members, outsiders and other teams' owners",
     for (const [method, path] of routes) {
       const res = await send(method, path, mine.owner.auth);
       expect(res.status, `${method} ${path}`).toBe(404);
-      expect(JSON.stringify(await json(res))).not.toContain(invited);
+      expect(JSON.stringify(await errorBody(res))).not.toContain(invited);
       const unknown = path.replace(/[0-9a-f-]{36}/, crypto.randomUUID());
       expect((await send(method, unknown, mine.owner.auth)).status).toBe(404);
     }
     // theirs are untouched
-    expect((await myTeam(theirs.owner.auth)).members).toHaveLength(2);
-    expect((await myTeam(theirs.owner.auth)).invitations).toEqual([expect.objectContaining({ id: theirInvitation.id, resentCount: 0, status: "invited" })]);
+    expect((await ownerTeam(theirs.owner.auth)).members).toHaveLength(2);
+    expect((await ownerTeam(theirs.owner.auth)).invitations).toEqual([expect.objectContaining({ id: theirInvitation.id, resentCount: 0, status: "invited" })]);
     // and members of another team are not members of mine: choosing a photo works only on one's own team
-    expect((await myTeam(mine.owner.auth)).members).toHaveLength(1);
+    expect((await ownerTeam(mine.owner.auth)).members).toHaveLength(1);
   });
 });

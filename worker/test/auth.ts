@@ -1,17 +1,21 @@
 /** Auth helpers for worker tests: a tiny cookie jar, a unique client IP, and sign-up through the API. */
 import { eq, sql } from "drizzle-orm";
 import { refreshTokenFamilies } from "../../db/schema";
-import { api, testDb, uniqueEmail } from "./helpers";
+import { api, client, testDb, uniqueEmail } from "./helpers";
 
-/** Like api(), but redirects are answered, not followed (as a browser's fetch with redirect: "manual"). */
+/**
+ * Like api(), but redirects are answered, not followed (as a browser's fetch with redirect: "manual"): for a
+ * link as it was mailed or redirected to, opened as it stands. Typed requests use `{ init: manual }`.
+ */
 export const call = (path: string, init: RequestInit = {}) => api(path, { redirect: "manual", ...init });
+export const manual: RequestInit = { redirect: "manual" };
 
 /** A unique CF-Connecting-IP per test, so per-IP rate limits never couple tests together. */
 export const uniqueIp = () => `10.${rand()}.${rand()}.${rand()}`;
 const rand = () => Math.floor(Math.random() * 254) + 1;
 
 /** The value of cookie `name` set by `res` (undefined if not set, "" if cleared). */
-export function setCookieValue(res: Response, name: string): string | undefined {
+export function setCookieValue(res: { headers: Headers }, name: string): string | undefined {
   for (const line of res.headers.getSetCookie()) {
     const [pair] = line.split(";");
     const eq = pair!.indexOf("=");
@@ -21,10 +25,11 @@ export function setCookieValue(res: Response, name: string): string | undefined 
 }
 
 /** The full Set-Cookie line for `name`. */
-export function setCookieLine(res: Response, name: string): string | undefined {
+export function setCookieLine(res: { headers: Headers }, name: string): string | undefined {
   return res.headers.getSetCookie().find((l) => l.startsWith(`${name}=`));
 }
 
+/** A raw JSON POST, for a body the typed client would refuse (a missing or mistyped field). */
 export const json = (body: unknown, headers: Record<string, string> = {}): RequestInit => ({
   method: "POST",
   body: JSON.stringify(body),
@@ -35,19 +40,17 @@ export const json = (body: unknown, headers: Record<string, string> = {}): Reque
 export async function signUp(opts: { email?: string; password?: string; ip?: string } = {}) {
   const email = opts.email ?? uniqueEmail();
   const password = opts.password ?? "correct horse battery";
-  const res = await api("/api/auth/signup", json({ email, password, acceptTerms: true }, { "CF-Connecting-IP": opts.ip ?? uniqueIp() }));
+  const res = await client.auth.signup.$post({ json: { email, password, acceptTerms: true } }, { headers: { "CF-Connecting-IP": opts.ip ?? uniqueIp() } });
   if (res.status !== 201) throw new Error(`signup failed: ${res.status} ${await res.text()}`);
-  const body = (await res.json()) as { user: { id: string; email: string }; accessToken: string };
+  const body = await res.json();
   return { ...body, email, password, refresh: setCookieValue(res, "hs_refresh")! };
 }
 
-export const refreshWith = (token: string) =>
-  api("/api/auth/refresh", { method: "POST", headers: { Cookie: `hs_refresh=${token}` } });
+export const refreshWith = (token: string) => client.auth.refresh.$post({}, { headers: { Cookie: `hs_refresh=${token}` } });
 
 /** The newest dev-mailbox message to `to`. */
 export async function latestMail(to: string) {
-  const res = await api(`/api/dev/mailbox?to=${encodeURIComponent(to)}`);
-  const { messages } = (await res.json()) as { messages: { to: string; subject: string; text: string; links: string[]; sentAt: string }[] };
+  const { messages } = await (await client.dev.mailbox.$get({ query: { to } })).json();
   return messages[0];
 }
 
@@ -56,9 +59,9 @@ export async function latestMail(to: string) {
  * session is not an error: the answer is 200 `null` either way.
  */
 export async function sessionFor(refresh?: string) {
-  const res = await api("/api/auth/session", refresh === undefined ? {} : { headers: { Cookie: `hs_refresh=${refresh}` } });
+  const res = await client.auth.session.$get({}, refresh === undefined ? {} : { headers: { Cookie: `hs_refresh=${refresh}` } });
   if (res.status !== 200) throw new Error(`session lookup answered ${res.status}`);
-  return (await res.json()) as { user: { id: string; emailVerified: boolean }; accessToken: string } | null;
+  return res.json();
 }
 
 /**

@@ -84,3 +84,10 @@ export async function advanceClock(seconds: number) {
   const clock = clocks.data[0]!;
   return stripe().testHelpers.testClocks.advance(clock.id, { frozen_time: clock.frozen_time + seconds });
 }
+
+/** The hosted page of an answer that must be a Checkout (a plan change answers `upgrade` or `downgrade` instead). */
+export async function checkoutUrl<B extends { type: string }>(res: { json(): Promise<B> }): Promise<string> {
+  const body = await res.json();
+  if (body.type !== "checkout" || !("url" in body) || typeof body.url !== "string") throw new Error(`not a checkout: ${JSON.stringify(body)}`);
+  return body.url;
+}

@@ -10,7 +10,7 @@ import { credits, headshots } from "../../db/schema";
 import { getConfig } from "../config";
 import { putEncrypted } from "../storage/encrypted";
 import { originalKey } from "../storage/keys";
-import { api, testDb } from "./helpers";
+import { api, client, clientWith, testDb } from "./helpers";
 import { jpegBytes } from "./images";
 
 export function photoForm(bytes: Uint8Array, fields: Record<string, string> = { style: "LinkedIn" }, name = "me.jpg", type = "image/jpeg"): FormData {
@@ -36,7 +36,9 @@ export function withRecordingQueue(overrides: Partial<Env> = {}) {
   return {
     sent,
     env: testEnv,
+    /** Raw, for a multipart upload. */
     fetch: async (path: string, init: RequestInit = {}): Promise<Response> => app.request(new URL(path, "http://app.test").toString(), init, testEnv),
+    client: clientWith(testEnv),
   };
 }
 
@@ -103,3 +105,18 @@ export async function creditsRow(userId: string) {
 
 /** An env using another model name (the stand-in reads its test hooks from it). */
 export const envWithModel = (model: string) => ({ ...env, GEMINI_MODEL: model }) as Env;
+
+type StatusAnswer = Awaited<ReturnType<(typeof client.headshots)[":id"]["status"]["$get"]>>;
+
+/**
+ * The body of a status answer. The route may also answer 304 without a body (only to a matching
+ * If-None-Match), which types `res.json()` as unknown until that case is set aside.
+ */
+export async function statusBody(res: StatusAnswer) {
+  if (res.status === 304) throw new Error("status answered 304: no body");
+  return res.json();
+}
+
+/** GET /api/headshots/:id/status as its owner: the body. */
+export const statusOf = async (id: string, auth: Record<string, string>) =>
+  statusBody(await client.headshots[":id"].status.$get({ param: { id } }, { headers: auth }));
