@@ -14,39 +14,73 @@ const FEATURES = readdirSync(new URL("./web/src/features", import.meta.url), { w
   .filter((d) => d.isDirectory())
   .map((d) => d.name);
 const featureImports = (except) =>
-  FEATURES.filter((f) => f !== except).flatMap((f) => [`@/features/${f}`, `@/features/${f}/**`, `**/features/${f}/**`, `../${f}/**`, `../../${f}/**`]);
+  FEATURES.filter((f) => f !== except).flatMap((f) => [
+    `@/features/${f}`,
+    `@/features/${f}/**`,
+    `**/features/${f}/**`,
+    `../${f}/**`,
+    `../../${f}/**`,
+  ]);
 const boundaries = [
   ...FEATURES.map((feature) => ({
     files: [`web/src/features/${feature}/**/*.{ts,tsx}`],
     rules: {
-      "no-restricted-imports": ["error", {
-        patterns: [
-          {
-            group: featureImports(feature),
-            message: `Features do not import each other (${feature} → another feature): move what both need to web/src/shared, or compose them in a page.`,
-          },
-          { group: ["@/pages", "@/pages/**", "**/pages/**"], message: "Features never import pages: pages compose features." },
-        ],
-      }],
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              group: featureImports(feature),
+              message: `Features do not import each other (${feature} → another feature): move what both need to web/src/shared, or compose them in a page.`,
+            },
+            { group: ["@/pages", "@/pages/**", "**/pages/**"], message: "Features never import pages: pages compose features." },
+          ],
+        },
+      ],
     },
   })),
   {
     files: ["web/src/shared/**/*.{ts,tsx}", "web/src/components/**/*.{ts,tsx}", "web/src/api/**/*.ts", "web/src/lib/**/*.ts"],
     rules: {
-      "no-restricted-imports": ["error", {
-        patterns: [{ group: ["@/features/**", "**/features/**", "@/pages/**"], message: "Shared code does not depend on features or pages." }],
-      }],
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            { group: ["@/features/**", "**/features/**", "@/pages/**"], message: "Shared code does not depend on features or pages." },
+          ],
+        },
+      ],
     },
   },
   {
     files: ["domain/**/*.ts"],
     rules: {
-      "no-restricted-imports": ["error", {
-        patterns: [{
-          group: ["**/worker", "**/worker/**", "**/web", "**/web/**", "**/db", "**/db/**", "**/dev/**", "@/**", "drizzle-orm", "drizzle-orm/**", "hono", "hono/**", "react", "react-dom"],
-          message: "domain/ holds the rules both sides share: it imports nothing from worker, web, db or dev, nor their frameworks.",
-        }],
-      }],
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              group: [
+                "**/worker",
+                "**/worker/**",
+                "**/web",
+                "**/web/**",
+                "**/db",
+                "**/db/**",
+                "**/dev/**",
+                "@/**",
+                "drizzle-orm",
+                "drizzle-orm/**",
+                "hono",
+                "hono/**",
+                "react",
+                "react-dom",
+              ],
+              message: "domain/ holds the rules both sides share: it imports nothing from worker, web, db or dev, nor their frameworks.",
+            },
+          ],
+        },
+      ],
     },
   },
 ];
@@ -61,12 +95,18 @@ const areaImports = (depth, files) => ({
   files,
   ignores: ["**/*.test.ts", "worker/test/**"],
   rules: {
-    "no-restricted-imports": ["error", {
-      patterns: [{
-        regex: `^${depth === 0 ? "\\./" : `(\\.\\./){${depth}}`}(?!\\.\\.)[^/]+/`,
-        message: "Worker areas import each other only through the area's public module (`../auth`, not `../auth/sessions`): export what you need from that area's index.ts (decision 146).",
-      }],
-    }],
+    "no-restricted-imports": [
+      "error",
+      {
+        patterns: [
+          {
+            regex: `^${depth === 0 ? "\\./" : `(\\.\\./){${depth}}`}(?!\\.\\.)[^/]+/`,
+            message:
+              "Worker areas import each other only through the area's public module (`../auth`, not `../auth/sessions`): export what you need from that area's index.ts (decision 146).",
+          },
+        ],
+      },
+    ],
   },
 });
 const areas = [
@@ -90,15 +130,19 @@ const writes = (table) => [
 const ownedWrites = [
   ...writes("credits").map((r) => ({
     ...r,
-    message: "Only worker/credits/ writes the credits table: call openCredits, grantFreeGenerations, chargeGenerations or refundGenerations (worker/credits).",
+    message:
+      "Only worker/credits/ writes the credits table: call openCredits, grantFreeGenerations, chargeGenerations or refundGenerations (worker/credits).",
   })),
   {
-    selector: "CallExpression[callee.property.name='set'][callee.object.callee.property.name='update'][callee.object.arguments.0.name='headshots'] > ObjectExpression > Property[key.name='status']",
-    message: "A headshot's status changes only through moveHeadshots (worker/headshots/lifecycle.ts), a move of domain/headshot-lifecycle.ts.",
+    selector:
+      "CallExpression[callee.property.name='set'][callee.object.callee.property.name='update'][callee.object.arguments.0.name='headshots'] > ObjectExpression > Property[key.name='status']",
+    message:
+      "A headshot's status changes only through moveHeadshots (worker/headshots/lifecycle.ts), a move of domain/headshot-lifecycle.ts.",
   },
   {
     selector: "TemplateElement[value.raw=/update\\s+headshots[\\s\\S]*\\bstatus\\s*=/i]",
-    message: "A headshot's status changes only through moveHeadshots (worker/headshots/lifecycle.ts), a move of domain/headshot-lifecycle.ts.",
+    message:
+      "A headshot's status changes only through moveHeadshots (worker/headshots/lifecycle.ts), a move of domain/headshot-lifecycle.ts.",
   },
 ];
 const owners = [
@@ -138,12 +182,18 @@ export default tseslint.config(
     // foundation they all share and the engine's own modules, never a resource module or the router.
     files: ["dev/stripe-standin/engine/**/*.ts"],
     rules: {
-      "no-restricted-imports": ["error", {
-        patterns: [{
-          regex: "^\\.\\./(?!(store|standin|objects|events|params|pages)$)",
-          message: "The billing engine (dev/stripe-standin/engine/) imports only store, standin, objects, events, params and pages from the stand-in: resource modules call the engine, not the other way round (decision 149).",
-        }],
-      }],
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              regex: "^\\.\\./(?!(store|standin|objects|events|params|pages)$)",
+              message:
+                "The billing engine (dev/stripe-standin/engine/) imports only store, standin, objects, events, params and pages from the stand-in: resource modules call the engine, not the other way round (decision 149).",
+            },
+          ],
+        },
+      ],
     },
   },
   {
@@ -158,7 +208,13 @@ export default tseslint.config(
     plugins: { "import-x": importX },
     settings: {
       ...importX.flatConfigs.typescript.settings,
-      "import-x/resolver-next": [createTypeScriptImportResolver({ project: ["tsconfig.web.json", "tsconfig.worker.json", "tsconfig.node.json"], alwaysTryTypes: true, noWarnOnMultipleProjects: true })],
+      "import-x/resolver-next": [
+        createTypeScriptImportResolver({
+          project: ["tsconfig.web.json", "tsconfig.worker.json", "tsconfig.node.json"],
+          alwaysTryTypes: true,
+          noWarnOnMultipleProjects: true,
+        }),
+      ],
     },
     rules: { "import-x/no-cycle": ["error", { ignoreExternal: true }] },
   },

@@ -11,7 +11,11 @@ import { transformDownload } from "../worker/downloads/transform";
 
 const SOURCE = (() => {
   const img = new PhotonImage(portraitPixels(1024), 1024, 1024);
-  try { return img.get_bytes(); } finally { img.free(); }
+  try {
+    return img.get_bytes();
+  } finally {
+    img.free();
+  }
 })();
 const opts = (o: Partial<DownloadOptions>): DownloadOptions => ({ resolution: "high", shape: "square", fileFormat: "png", ...o });
 
@@ -23,7 +27,8 @@ function exifResolution(exif: Buffer): { x: number; unit: number } {
   const u16 = (o: number) => (le ? t.readUInt16LE(o) : t.readUInt16BE(o));
   const u32 = (o: number) => (le ? t.readUInt32LE(o) : t.readUInt32BE(o));
   const ifd = u32(4);
-  let x = 0, unit = 0;
+  let x = 0,
+    unit = 0;
   for (let i = 0; i < u16(ifd); i++) {
     const e = ifd + 2 + i * 12;
     if (u16(e) === 282) x = u32(u32(e + 8)) / u32(u32(e + 8) + 4);

@@ -28,14 +28,29 @@ function zonePlate(): Uint8Array {
 
 /** PSNR over the colour samples of two RGBA images, in dB. */
 function psnr(a: Uint8Array, b: Uint8Array): number {
-  let se = 0, n = 0;
-  for (let i = 0; i < a.length; i++) if ((i & 3) !== 3) { se += (a[i]! - b[i]!) ** 2; n++; }
+  let se = 0,
+    n = 0;
+  for (let i = 0; i < a.length; i++)
+    if ((i & 3) !== 3) {
+      se += (a[i]! - b[i]!) ** 2;
+      n++;
+    }
   return 10 * Math.log10((255 * 255) / (se / n));
 }
 
 describe("resizeRgba against libvips' cubic resize", () => {
-  const sizes = [[512, 512], [400, 400], [320, 320], [256, 256], [200, 200], [640, 200]] as const;
-  for (const [label, image] of [["zone plate", zonePlate()], ["test portrait", portraitPixels(N)]] as const) {
+  const sizes = [
+    [512, 512],
+    [400, 400],
+    [320, 320],
+    [256, 256],
+    [200, 200],
+    [640, 200],
+  ] as const;
+  for (const [label, image] of [
+    ["zone plate", zonePlate()],
+    ["test portrait", portraitPixels(N)],
+  ] as const) {
     it(`${label}: within 45 dB PSNR of sharp at ratios 1.6–5.12`, async () => {
       const input = sharp(Buffer.from(image), { raw: { width: N, height: N, channels: 4 } });
       for (const [w, h] of sizes) {
@@ -57,11 +72,15 @@ describe("resizeRgba input rows", () => {
       rgb.set(rgba.subarray(i * 4, i * 4 + 3), o);
     }
     const rows = { data: rgb, width: 301, height: 301, channels: 3, offset: 1, stride: 301 * 3 + 1 } as const;
-    for (const [rect, w, h] of [[{ x1: 0, y1: 0, x2: 301, y2: 301 }, 100, 100], [{ x1: 20, y1: 0, x2: 281, y2: 290 }, 77, 200], [{ x1: 0, y1: 0, x2: 301, y2: 301 }, 640, 480]] as const) {
-      const a = resizeRgba(rows, rect, w, h), b = resizeRgba(rgbaRaster(rgba, 301, 301), rect, w, h);
+    for (const [rect, w, h] of [
+      [{ x1: 0, y1: 0, x2: 301, y2: 301 }, 100, 100],
+      [{ x1: 20, y1: 0, x2: 281, y2: 290 }, 77, 200],
+      [{ x1: 0, y1: 0, x2: 301, y2: 301 }, 640, 480],
+    ] as const) {
+      const a = resizeRgba(rows, rect, w, h),
+        b = resizeRgba(rgbaRaster(rgba, 301, 301), rect, w, h);
       expect(a.length).toBe(w * h * 4);
       expect(a.filter((v, i) => v !== b[i]).length).toBe(0); // differing samples
-
     }
   });
 });

@@ -37,7 +37,12 @@ async function sourcePng(): Promise<Uint8Array> {
   // Built with sharp, so photon's WASM memory holds nothing before the measured transform. Opaque RGB,
   // as the model answers (a 4-channel source would make sharp write RGBA PNGs: not like for like).
   const raw = Buffer.from(portraitPixels(1024));
-  return new Uint8Array(await sharp(raw, { raw: { width: 1024, height: 1024, channels: 4 } }).removeAlpha().png().toBuffer());
+  return new Uint8Array(
+    await sharp(raw, { raw: { width: 1024, height: 1024, channels: 4 } })
+      .removeAlpha()
+      .png()
+      .toBuffer(),
+  );
 }
 
 async function viaSharp(src: Uint8Array, o: DownloadOptions): Promise<Uint8Array> {
@@ -63,11 +68,17 @@ const middle = (times: number[]) => [...times].sort((a, b) => a - b)[Math.floor(
 
 /** Medians of `a` and `b`, run alternately (one warm-up each), so both see the same machine load. */
 async function interleaved(runs: number, a: () => Promise<unknown>, b: () => Promise<unknown>): Promise<[number, number]> {
-  await a(); await b();
-  const ta: number[] = [], tb: number[] = [];
+  await a();
+  await b();
+  const ta: number[] = [],
+    tb: number[] = [];
   for (let i = 0; i < runs; i++) {
-    let t = performance.now(); await a(); ta.push(performance.now() - t);
-    t = performance.now(); await b(); tb.push(performance.now() - t);
+    let t = performance.now();
+    await a();
+    ta.push(performance.now() - t);
+    t = performance.now();
+    await b();
+    tb.push(performance.now() - t);
   }
   return [middle(ta), middle(tb)];
 }
@@ -75,7 +86,10 @@ async function interleaved(runs: number, a: () => Promise<unknown>, b: () => Pro
 const kb = (n: number) => `${(n / 1024).toFixed(0)} KB`;
 const mb = (n: number) => `${(n / 1024 / 1024).toFixed(1)} MB`;
 
-interface Case { label: string; options: DownloadOptions }
+interface Case {
+  label: string;
+  options: DownloadOptions;
+}
 function cases(): Case[] {
   const out: Case[] = [];
   const sizes: { label: string; o: Partial<DownloadOptions> }[] = [
@@ -97,39 +111,78 @@ async function table(runs: number) {
   let worst = 0;
   const only = arg("only");
   for (const c of cases().filter((c) => !only || c.label.includes(only))) {
-    let ourBytes = 0, sharpBytes = 0;
-    const [ours, theirs] = await interleaved(runs,
-      async () => { ourBytes = (await transformDownload(src, c.options)).bytes.length; },
-      async () => { sharpBytes = (await viaSharp(src, c.options)).length; });
+    let ourBytes = 0,
+      sharpBytes = 0;
+    const [ours, theirs] = await interleaved(
+      runs,
+      async () => {
+        ourBytes = (await transformDownload(src, c.options)).bytes.length;
+      },
+      async () => {
+        sharpBytes = (await viaSharp(src, c.options)).length;
+      },
+    );
     worst = Math.max(worst, ours / theirs);
-    rows.push([c.label, ours.toFixed(1), theirs.toFixed(1), (ours / theirs).toFixed(2), kb(ourBytes), kb(sharpBytes), (ourBytes / sharpBytes).toFixed(2)]);
+    rows.push([
+      c.label,
+      ours.toFixed(1),
+      theirs.toFixed(1),
+      (ours / theirs).toFixed(2),
+      kb(ourBytes),
+      kb(sharpBytes),
+      (ourBytes / sharpBytes).toFixed(2),
+    ]);
   }
   if (!only) {
-  const round = { resolution: "high", shape: "round", fileFormat: "png", dpi: "300", preset: "linkedin-banner" } as const;
-  let rb = 0;
-  const [roundMs] = await interleaved(runs, async () => { rb = (await transformDownload(src, round)).bytes.length; }, async () => {});
-  rows.push(["linkedin-banner round png (ours only)", roundMs.toFixed(1), "-", "-", kb(rb), "-", "-"]);
+    const round = { resolution: "high", shape: "round", fileFormat: "png", dpi: "300", preset: "linkedin-banner" } as const;
+    let rb = 0;
+    const [roundMs] = await interleaved(
+      runs,
+      async () => {
+        rb = (await transformDownload(src, round)).bytes.length;
+      },
+      async () => {},
+    );
+    rows.push(["linkedin-banner round png (ours only)", roundMs.toFixed(1), "-", "-", kb(rb), "-", "-"]);
   }
   print(rows);
-  console.log(`\n${runs} runs per case after one warm-up, ours and sharp alternating; median. Slowest ratio ${worst.toFixed(2)}. Node ${process.version}, ${process.arch}.`);
+  console.log(
+    `\n${runs} runs per case after one warm-up, ours and sharp alternating; median. Slowest ratio ${worst.toFixed(2)}. Node ${process.version}, ${process.arch}.`,
+  );
   if (!only) await webFigures(src);
 }
 
 /** Mean SSIM of two same-size RGBA images on luma, 8×8 windows (constants from Wang et al. 2004). */
 function ssim(a: Uint8Array, b: Uint8Array, width: number, height: number): number {
   const luma = (p: Uint8Array, i: number) => 0.299 * p[i]! + 0.587 * p[i + 1]! + 0.114 * p[i + 2]!;
-  const c1 = (0.01 * 255) ** 2, c2 = (0.03 * 255) ** 2;
-  let total = 0, windows = 0;
+  const c1 = (0.01 * 255) ** 2,
+    c2 = (0.03 * 255) ** 2;
+  let total = 0,
+    windows = 0;
   for (let y = 0; y + 8 <= height; y += 8) {
     for (let x = 0; x + 8 <= width; x += 8) {
-      let sa = 0, sb = 0, saa = 0, sbb = 0, sab = 0;
-      for (let dy = 0; dy < 8; dy++) for (let dx = 0; dx < 8; dx++) {
-        const i = ((y + dy) * width + x + dx) * 4;
-        const va = luma(a, i), vb = luma(b, i);
-        sa += va; sb += vb; saa += va * va; sbb += vb * vb; sab += va * vb;
-      }
-      const n = 64, ma = sa / n, mb = sb / n;
-      const va = saa / n - ma * ma, vb = sbb / n - mb * mb, cov = sab / n - ma * mb;
+      let sa = 0,
+        sb = 0,
+        saa = 0,
+        sbb = 0,
+        sab = 0;
+      for (let dy = 0; dy < 8; dy++)
+        for (let dx = 0; dx < 8; dx++) {
+          const i = ((y + dy) * width + x + dx) * 4;
+          const va = luma(a, i),
+            vb = luma(b, i);
+          sa += va;
+          sb += vb;
+          saa += va * va;
+          sbb += vb * vb;
+          sab += va * vb;
+        }
+      const n = 64,
+        ma = sa / n,
+        mb = sb / n;
+      const va = saa / n - ma * ma,
+        vb = sbb / n - mb * mb,
+        cov = sab / n - ma * mb;
       total += ((2 * ma * mb + c1) * (2 * cov + c2)) / ((ma * ma + mb * mb + c1) * (va + vb + c2));
       windows++;
     }
@@ -143,13 +196,18 @@ async function webFigures(src: Uint8Array) {
   const ref = await sharp(lossless.bytes).ensureAlpha().raw().toBuffer();
   const losslessWebp = await sharp(lossless.bytes).webp({ lossless: true }).toBuffer();
   console.log(`\nweb 512² WebP (libwebp quality ${WEB_WEBP_QUALITY}), SSIM against the lossless pixels, decoded by libvips:`);
-  for (const [label, input] of [["fixture (synthetic portrait)", src], ["stand-in preview (photo-like)", await standinPreview()]] as const) {
+  for (const [label, input] of [
+    ["fixture (synthetic portrait)", src],
+    ["stand-in preview (photo-like)", await standinPreview()],
+  ] as const) {
     const png = await transformDownload(input, { resolution: "web", shape: "square", fileFormat: "png" });
     const lossy = await transformDownload(input, { resolution: "web", shape: "square", fileFormat: "webp" });
     const a = label.startsWith("fixture") ? ref : await sharp(png.bytes).ensureAlpha().raw().toBuffer();
     const b = await sharp(lossy.bytes).ensureAlpha().raw().toBuffer();
     const ll = label.startsWith("fixture") ? losslessWebp : await sharp(png.bytes).webp({ lossless: true }).toBuffer();
-    console.log(`  ${label.padEnd(32)} lossy ${kb(lossy.bytes.length).padStart(7)}  lossless ${kb(ll.length).padStart(7)}  ${(ll.length / lossy.bytes.length).toFixed(1)}× smaller  SSIM ${ssim(new Uint8Array(a), new Uint8Array(b), 512, 512).toFixed(4)}`);
+    console.log(
+      `  ${label.padEnd(32)} lossy ${kb(lossy.bytes.length).padStart(7)}  lossless ${kb(ll.length).padStart(7)}  ${(ll.length / lossy.bytes.length).toFixed(1)}× smaller  SSIM ${ssim(new Uint8Array(a), new Uint8Array(b), 512, 512).toFixed(4)}`,
+    );
   }
 }
 
@@ -157,11 +215,18 @@ async function webFigures(src: Uint8Array) {
 async function standinPreview(): Promise<Uint8Array> {
   const { renderPreview } = await import("../dev/genai-standin");
   const noise = Buffer.alloc(640 * 640 * 3);
-  for (let y = 0; y < 640; y++) for (let x = 0; x < 640; x++) {
-    const i = (y * 640 + x) * 3, n = ((x * 7919 + y * 104729) % 61) - 30;
-    noise[i] = 120 + (x >> 3) + n; noise[i + 1] = 100 + (y >> 3) + n; noise[i + 2] = 140 + n;
-  }
-  const photo = await sharp(noise, { raw: { width: 640, height: 640, channels: 3 } }).blur(1.2).jpeg().toBuffer();
+  for (let y = 0; y < 640; y++)
+    for (let x = 0; x < 640; x++) {
+      const i = (y * 640 + x) * 3,
+        n = ((x * 7919 + y * 104729) % 61) - 30;
+      noise[i] = 120 + (x >> 3) + n;
+      noise[i + 1] = 100 + (y >> 3) + n;
+      noise[i + 2] = 140 + n;
+    }
+  const photo = await sharp(noise, { raw: { width: 640, height: 640, channels: 3 } })
+    .blur(1.2)
+    .jpeg()
+    .toBuffer();
   return new Uint8Array(await renderPreview(photo, "LinkedIn"));
 }
 
@@ -182,14 +247,34 @@ async function peakChild(spec: string) {
   const out = await transformDownload(src, options);
   const after = memory.buffer.byteLength;
   const mu = process.memoryUsage();
-  console.log(JSON.stringify({ wasmBefore: before, wasmPeak: after, simdWasm: simdMemoryBytes(), arrayBuffers: mu.arrayBuffers, heapUsed: mu.heapUsed, maxRss: resourceUsage().maxRSS * 1024, bytes: out.bytes.length }));
+  console.log(
+    JSON.stringify({
+      wasmBefore: before,
+      wasmPeak: after,
+      simdWasm: simdMemoryBytes(),
+      arrayBuffers: mu.arrayBuffers,
+      heapUsed: mu.heapUsed,
+      maxRss: resourceUsage().maxRSS * 1024,
+      bytes: out.bytes.length,
+    }),
+  );
 }
 
 function peakIn(options: DownloadOptions) {
-  const r = spawnSync(process.execPath, [...process.execArgv, process.argv[1]!, "--peak-child", JSON.stringify(options)], { encoding: "utf8" });
+  const r = spawnSync(process.execPath, [...process.execArgv, process.argv[1]!, "--peak-child", JSON.stringify(options)], {
+    encoding: "utf8",
+  });
   const line = r.stdout.trim().split("\n").pop() ?? "";
   try {
-    return JSON.parse(line) as { wasmBefore: number; wasmPeak: number; simdWasm: number; arrayBuffers: number; heapUsed: number; maxRss: number; bytes: number };
+    return JSON.parse(line) as {
+      wasmBefore: number;
+      wasmPeak: number;
+      simdWasm: number;
+      arrayBuffers: number;
+      heapUsed: number;
+      maxRss: number;
+      bytes: number;
+    };
   } catch {
     throw new Error(`peak child failed: ${r.stderr}`);
   }
@@ -198,11 +283,23 @@ function peakIn(options: DownloadOptions) {
 async function peaks() {
   const largest = [...PRESETS].sort((a, b) => b.width * b.height - a.width * a.height)[0]!;
   const probe: { label: string; o: DownloadOptions }[] = [
-    ...(["png", "webp", "tiff"] as FileFormat[]).map((f) => ({ label: `${largest.id} (largest preset) ${f}`, o: { resolution: "high", shape: "round", fileFormat: f, preset: largest.id, dpi: "300" } as DownloadOptions })),
-    { label: "linkedin-banner (widest) round tiff", o: { resolution: "high", shape: "round", fileFormat: "tiff", preset: "linkedin-banner", dpi: "300" } },
+    ...(["png", "webp", "tiff"] as FileFormat[]).map((f) => ({
+      label: `${largest.id} (largest preset) ${f}`,
+      o: { resolution: "high", shape: "round", fileFormat: f, preset: largest.id, dpi: "300" } as DownloadOptions,
+    })),
+    {
+      label: "linkedin-banner (widest) round tiff",
+      o: { resolution: "high", shape: "round", fileFormat: "tiff", preset: "linkedin-banner", dpi: "300" },
+    },
     { label: "custom 2048×2048 png", o: { resolution: "high", shape: "square", fileFormat: "png", width: 2048, height: 2048 } },
-    { label: "custom 4096×1024 png (at the pixel budget)", o: { resolution: "high", shape: "square", fileFormat: "png", width: 4096, height: 1024 } },
-    { label: "custom 4096×4096 png (refused: over budget)", o: { resolution: "high", shape: "square", fileFormat: "png", width: 4096, height: 4096 } },
+    {
+      label: "custom 4096×1024 png (at the pixel budget)",
+      o: { resolution: "high", shape: "square", fileFormat: "png", width: 4096, height: 1024 },
+    },
+    {
+      label: "custom 4096×4096 png (refused: over budget)",
+      o: { resolution: "high", shape: "square", fileFormat: "png", width: 4096, height: 4096 },
+    },
   ];
   const rows = [["peak memory, fresh process", "output", "photon WASM", "SIMD WASM", "JS ArrayBuffers", "process max RSS"]];
   for (const p of probe) {
@@ -213,7 +310,9 @@ async function peaks() {
   console.log("");
   print(rows);
   console.log("\nWorkers allow 128 MB per isolate: WASM memory + JS heap/ArrayBuffers must fit under it (RSS includes Node and libvips).");
-  console.log("Photon's WASM memory is for lossless WebP only; the SIMD loops' (resize, PNG filter) keeps its largest size for the isolate's life;");
+  console.log(
+    "Photon's WASM memory is for lossless WebP only; the SIMD loops' (resize, PNG filter) keeps its largest size for the isolate's life;",
+  );
   console.log("libwebp's heap for the web WebP is inside RSS.");
 }
 

@@ -29,7 +29,10 @@ function sizes() {
   const chunk = readdirSync(assets).find((f) => /^model-[\w-]+\.js$/.test(f));
   if (!chunk) throw new Error("no model chunk in web/dist/assets: run npm run build");
   const modelDir = join(dist, faceModelBase());
-  const net = (name: string) => readdirSync(modelDir).filter((f) => f.startsWith(name)).reduce((n, f) => n + gz(join(modelDir, f)), 0);
+  const net = (name: string) =>
+    readdirSync(modelDir)
+      .filter((f) => f.startsWith(name))
+      .reduce((n, f) => n + gz(join(modelDir, f)), 0);
   const [detector, landmarks, descriptor] = FACE_NETS.map(net) as [number, number, number];
   const js = gz(join(assets, chunk));
   const wasm = gz(join(modelDir, "tfjs-backend-wasm-simd.wasm"));
@@ -43,7 +46,10 @@ function sizes() {
   console.log(`  + likeness (result view)     ${kib(descriptor)}  → ${kib(js + wasm + detector + landmarks + descriptor)} in all`);
 }
 
-interface Stopwatch { __marks: { verdict?: number; likeness?: number }; __reset(): void }
+interface Stopwatch {
+  __marks: { verdict?: number; likeness?: number };
+  __reset(): void;
+}
 
 /**
  * Runs in the page: times, with the page's own clock, from the file input's change to the photo check's
@@ -61,10 +67,12 @@ function installStopwatch() {
   new MutationObserver(() => {
     const now = performance.now();
     const check = document.querySelector('[aria-label="Photo check"]')?.textContent ?? "";
-    if (w.__chosenAt !== undefined && w.__marks.verdict === undefined && /Looks good|You can still generate/.test(check)) w.__marks.verdict = now - w.__chosenAt;
+    if (w.__chosenAt !== undefined && w.__marks.verdict === undefined && /Looks good|You can still generate/.test(check))
+      w.__marks.verdict = now - w.__chosenAt;
     const likeness = document.querySelector('[aria-label="Likeness"]');
     if (likeness && w.__resultAt === undefined) w.__resultAt = now;
-    if (likeness && w.__resultAt !== undefined && w.__marks.likeness === undefined && /Likeness \d+%/.test(likeness.textContent ?? "")) w.__marks.likeness = now - w.__resultAt;
+    if (likeness && w.__resultAt !== undefined && w.__marks.likeness === undefined && /Likeness \d+%/.test(likeness.textContent ?? ""))
+      w.__marks.likeness = now - w.__resultAt;
   }).observe(document.body, { subtree: true, childList: true, characterData: true });
 }
 
@@ -73,7 +81,15 @@ const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.len
 async function times(base: string) {
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-    args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"],
+    args: [
+      "--headless",
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+      "--no-first-run",
+    ],
   });
   const api = await request.newContext({ baseURL: base });
   try {
@@ -88,7 +104,9 @@ async function times(base: string) {
       if (await clear.isVisible()) await clear.click();
       await page.evaluate(() => (window as unknown as Stopwatch).__reset());
       await page.locator('input[type="file"]').setInputFiles({ name: "me.jpg", mimeType: "image/jpeg", buffer: photo });
-      return page.waitForFunction(() => (window as unknown as Stopwatch).__marks.verdict, undefined, { timeout: 120_000 }).then((h) => h.jsonValue() as Promise<number>);
+      return page
+        .waitForFunction(() => (window as unknown as Stopwatch).__marks.verdict, undefined, { timeout: 120_000 })
+        .then((h) => h.jsonValue() as Promise<number>);
     };
     const cold = await verdictMs(astronaut());
     const warmGood: number[] = [];
@@ -100,7 +118,9 @@ async function times(base: string) {
     console.log(`\nTime to verdict (the photo chosen → the verdict shown, timed in the page):`);
     console.log(`  cold (model downloaded and compiled first)  ${cold.toFixed(0)} ms`);
     console.log(`  warm, good photos   median ${median(warmGood).toFixed(0)} ms of ${warmGood.length}`);
-    console.log(`  warm, bad photos    median ${median(warmBad).toFixed(0)} ms of ${warmBad.length} (a photo with no face is looked at twice)`);
+    console.log(
+      `  warm, bad photos    median ${median(warmBad).toFixed(0)} ms of ${warmBad.length} (a photo with no face is looked at twice)`,
+    );
 
     // Likeness: the two free generations, from the result view appearing to its figure.
     const likenessMs = async () => {
@@ -109,7 +129,9 @@ async function times(base: string) {
       await page.locator('input[type="file"]').setInputFiles({ name: "me.jpg", mimeType: "image/jpeg", buffer: astronaut() });
       await page.evaluate(() => (window as unknown as Stopwatch).__reset());
       await page.getByRole("button", { name: "Generate Headshot" }).click();
-      const ms = await page.waitForFunction(() => (window as unknown as Stopwatch).__marks.likeness, undefined, { timeout: 180_000 }).then((h) => h.jsonValue() as Promise<number>);
+      const ms = await page
+        .waitForFunction(() => (window as unknown as Stopwatch).__marks.likeness, undefined, { timeout: 180_000 })
+        .then((h) => h.jsonValue() as Promise<number>);
       const text = await page.getByRole("status", { name: "Likeness" }).textContent();
       return { ms, text: text?.match(/Likeness \d+%/)?.[0] };
     };

@@ -13,7 +13,11 @@
 import { createRequire } from "node:module";
 import { base } from "./lib-api";
 
-interface AutocannonResult { requests: { average: number }; latency: { p50: number; p99: number }; non2xx: number }
+interface AutocannonResult {
+  requests: { average: number };
+  latency: { p50: number; p99: number };
+  non2xx: number;
+}
 const autocannon = createRequire(import.meta.url)("autocannon") as (opts: Record<string, unknown>) => Promise<AutocannonResult>;
 
 const at = (path: string) => new URL(path, base).toString();
@@ -25,7 +29,9 @@ const ROUNDS = Number(process.env.ROUNDS ?? 3);
 const first = await fetch(at("/"));
 const etag = first.headers.get("ETag") ?? "";
 const html = await first.text();
-console.log(`GET / → ${first.status}, ${html.length} bytes, ETag ${etag}, figures: ${/data-live="badge-text">([^<]*)</.exec(html)?.[1] ?? "(none)"}`);
+console.log(
+  `GET / → ${first.status}, ${html.length} bytes, ETag ${etag}, figures: ${/data-live="badge-text">([^<]*)</.exec(html)?.[1] ?? "(none)"}`,
+);
 const targets = [
   { name: "static /services/linkedin-headshots", path: "/services/linkedin-headshots", headers: {} as Record<string, string>, status: 200 },
   { name: "landing / (worker)", path: "/", headers: {}, status: 200 },
@@ -35,7 +41,9 @@ const targets = [
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 const p90 = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length * 0.9)]!;
 
-const results = new Map<string, { ttfb: number[]; total: number[]; rps: number[]; p99: number[] }>(targets.map((t) => [t.name, { ttfb: [], total: [], rps: [], p99: [] }]));
+const results = new Map<string, { ttfb: number[]; total: number[]; rps: number[]; p99: number[] }>(
+  targets.map((t) => [t.name, { ttfb: [], total: [], rps: [], p99: [] }]),
+);
 for (let round = 0; round < ROUNDS; round++) {
   for (let i = 0; i < SEQUENTIAL; i++) {
     for (const t of targets) {
@@ -54,9 +62,13 @@ for (let round = 0; round < ROUNDS; round++) {
     results.get(t.name)!.p99.push(r.latency.p99);
   }
 }
-console.log(`\n${ROUNDS} rounds; ${SEQUENTIAL} sequential requests per target per round, then autocannon ${CONNECTIONS} connections × ${DURATION} s\n`);
+console.log(
+  `\n${ROUNDS} rounds; ${SEQUENTIAL} sequential requests per target per round, then autocannon ${CONNECTIONS} connections × ${DURATION} s\n`,
+);
 console.log("target                                TTFB p50  p90    body p50   req/s (median)  p99 ms");
 for (const t of targets) {
   const r = results.get(t.name)!;
-  console.log(`${t.name.padEnd(36)}  ${median(r.ttfb).toFixed(1).padStart(6)}  ${p90(r.ttfb).toFixed(1).padStart(5)}  ${median(r.total).toFixed(1).padStart(8)}  ${median(r.rps).toFixed(0).padStart(14)}  ${median(r.p99).toFixed(0).padStart(6)}`);
+  console.log(
+    `${t.name.padEnd(36)}  ${median(r.ttfb).toFixed(1).padStart(6)}  ${p90(r.ttfb).toFixed(1).padStart(5)}  ${median(r.total).toFixed(1).padStart(8)}  ${median(r.rps).toFixed(0).padStart(14)}  ${median(r.p99).toFixed(0).padStart(6)}`,
+  );
 }

@@ -24,12 +24,19 @@ export async function verifiedUser(ip = `10.${rand()}.${rand()}.${rand()}`): Pro
   const email = `bench-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.test`;
   const password = `bench-${crypto.randomUUID()}`;
   const signup = await expectOk(
-    await call("/api/auth/signup", { method: "POST", headers: { "Content-Type": "application/json", "CF-Connecting-IP": ip }, body: JSON.stringify({ email, password, acceptTerms: true }) }),
+    await call("/api/auth/signup", {
+      method: "POST",
+      headers: { "Content-Type": "application/json", "CF-Connecting-IP": ip },
+      body: JSON.stringify({ email, password, acceptTerms: true }),
+    }),
     "sign up",
   );
   // The link is opened "in the browser that signed up" (its refresh cookie), which keeps that session
   // (decision 085); the proof moves the session epoch, so a fresh access token is read afterwards.
-  const cookie = signup.headers.getSetCookie().find((l) => l.startsWith("hs_refresh="))!.split(";")[0]!;
+  const cookie = signup.headers
+    .getSetCookie()
+    .find((l) => l.startsWith("hs_refresh="))!
+    .split(";")[0]!;
   const mailbox = await expectOk(await call(`/api/dev/mailbox?to=${encodeURIComponent(email)}`), "dev mailbox");
   const { messages } = (await mailbox.json()) as { messages: { links?: string[]; text?: string }[] };
   const link = messages.flatMap((m) => m.links ?? m.text?.match(/https?:\/\/\S+/g) ?? []).find((l) => l.includes("/api/auth/verify"));
@@ -44,11 +51,16 @@ const rand = () => 1 + Math.floor(Math.random() * 250);
 
 /** Uploads a generated photo; returns the pending headshot's id. */
 export async function uploadPhoto(token: string): Promise<string> {
-  const jpeg = await sharp({ create: { width: 640, height: 640, channels: 3, background: { r: 180, g: 140, b: 120 } } }).jpeg().toBuffer();
+  const jpeg = await sharp({ create: { width: 640, height: 640, channels: 3, background: { r: 180, g: 140, b: 120 } } })
+    .jpeg()
+    .toBuffer();
   const form = new FormData();
   form.append("photo", new File([new Uint8Array(jpeg)], "bench.jpg", { type: "image/jpeg" }));
   form.append("style", "LinkedIn");
-  const upload = await expectOk(await call("/api/headshots/upload", { method: "POST", headers: { Authorization: `Bearer ${token}` }, body: form }), "upload");
+  const upload = await expectOk(
+    await call("/api/headshots/upload", { method: "POST", headers: { Authorization: `Bearer ${token}` }, body: form }),
+    "upload",
+  );
   return ((await upload.json()) as { id: string }).id;
 }
 

@@ -34,9 +34,21 @@ const load = () => loadavg()[0]!;
 
 const chrome = await chromeLauncher.launch({
   chromePath: process.env.CHROME_PATH ?? "/usr/bin/chromium",
-  chromeFlags: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"],
+  chromeFlags: [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+  ],
 });
-console.log(`${busy ? "BUSY: " : ""}CPU slowdown ${cpuSlowdownMultiplier}×, ${runs} run(s) of ${paths.length} page(s); load average ${loadavg().map((l) => l.toFixed(2)).join(" ")}`);
+console.log(
+  `${busy ? "BUSY: " : ""}CPU slowdown ${cpuSlowdownMultiplier}×, ${runs} run(s) of ${paths.length} page(s); load average ${loadavg()
+    .map((l) => l.toFixed(2))
+    .join(" ")}`,
+);
 const rows: { run: number; path: string; cells: string[]; perf: number; tbt: number; cls: number; load: number }[] = [];
 try {
   for (let run = 1; run <= runs; run++) {
@@ -72,10 +84,15 @@ try {
       if (details) {
         const lcp = audits["lcp-breakdown-insight"]?.details as { items?: { type: string; snippet?: string }[] } | undefined;
         console.log(`  LCP element: ${lcp?.items?.find((i) => i.type === "node")?.snippet ?? "?"}`);
-        const tasks = (audits["long-tasks"]?.details as { items?: { url: string; duration: number; startTime: number }[] } | undefined)?.items ?? [];
-        for (const t of tasks.slice(0, 8)) console.log(`  long task ${Math.round(t.duration)} ms at ${Math.round(t.startTime)} ms: ${t.url}`);
-        const bootup = (audits["bootup-time"]?.details as { items?: { url: string; scripting: number; scriptParseCompile: number }[] } | undefined)?.items ?? [];
-        for (const b of bootup) console.log(`  script ${b.url}: scripting ${Math.round(b.scripting)} ms, parse/compile ${Math.round(b.scriptParseCompile)} ms`);
+        const tasks =
+          (audits["long-tasks"]?.details as { items?: { url: string; duration: number; startTime: number }[] } | undefined)?.items ?? [];
+        for (const t of tasks.slice(0, 8))
+          console.log(`  long task ${Math.round(t.duration)} ms at ${Math.round(t.startTime)} ms: ${t.url}`);
+        const bootup =
+          (audits["bootup-time"]?.details as { items?: { url: string; scripting: number; scriptParseCompile: number }[] } | undefined)
+            ?.items ?? [];
+        for (const b of bootup)
+          console.log(`  script ${b.url}: scripting ${Math.round(b.scripting)} ms, parse/compile ${Math.round(b.scriptParseCompile)} ms`);
       }
     }
   }

@@ -21,7 +21,8 @@ import { stampWatermark } from "../worker/generation/watermark";
 
 const RUNS = Number(process.env.RUNS ?? 20);
 const POLL_MS = Number(process.env.POLL_MS ?? 20);
-const standinUrl = process.env.GENAI_STANDIN_URL ?? readEnvFile(join(import.meta.dirname, "..", ".wrangler", `dev-${base.port}.env`)).GEMINI_BASE_URL;
+const standinUrl =
+  process.env.GENAI_STANDIN_URL ?? readEnvFile(join(import.meta.dirname, "..", ".wrangler", `dev-${base.port}.env`)).GEMINI_BASE_URL;
 if (!standinUrl || !new URL(standinUrl).hostname.startsWith("127.")) {
   throw new Error("The Gemini stand-in's loopback address is needed (GENAI_STANDIN_URL, or the stack's .wrangler/dev-<port>.env)");
 }
@@ -38,7 +39,9 @@ for (let i = 0; i < RUNS; i++) {
   if (status !== "completed") throw new Error(`generation ${i + 1} ended ${status}`);
   const modelMs = (await renderMs()) - before;
   runs.push({ ms, modelMs, overheadMs: ms - modelMs });
-  console.log(`  ${String(i + 1).padStart(2)}  ${ms.toFixed(0).padStart(10)} ms ${modelMs.toFixed(0).padStart(22)} ms ${(ms - modelMs).toFixed(0).padStart(16)} ms`);
+  console.log(
+    `  ${String(i + 1).padStart(2)}  ${ms.toFixed(0).padStart(10)} ms ${modelMs.toFixed(0).padStart(22)} ms ${(ms - modelMs).toFixed(0).padStart(16)} ms`,
+  );
 }
 const stats = (xs: number[]) => {
   const sorted = [...xs].sort((a, b) => a - b);
@@ -54,15 +57,22 @@ console.log(`  OVERHEAD               ${stats(runs.map((r) => r.overheadMs))}   
 async function step(fn: () => Promise<unknown> | unknown): Promise<number> {
   await fn();
   const ts: number[] = [];
-  for (let i = 0; i < 7; i++) { const t = performance.now(); await fn(); ts.push(performance.now() - t); }
+  for (let i = 0; i < 7; i++) {
+    const t = performance.now();
+    await fn();
+    ts.push(performance.now() - t);
+  }
   return ts.sort((a, b) => a - b)[3]!;
 }
-const photo = await sharp({ create: { width: 640, height: 640, channels: 3, background: { r: 180, g: 140, b: 120 } } }).jpeg().toBuffer();
+const photo = await sharp({ create: { width: 640, height: 640, channels: 3, background: { r: 180, g: 140, b: 120 } } })
+  .jpeg()
+  .toBuffer();
 const result = new Uint8Array(await renderPreview(photo, "LinkedIn"));
 // AES-256-GCM with a 96-bit IV, as worker/storage/encrypted.ts seals objects.
 const key = await crypto.subtle.importKey("raw", crypto.getRandomValues(new Uint8Array(32)), "AES-GCM", false, ["encrypt", "decrypt"]);
 const iv = crypto.getRandomValues(new Uint8Array(12));
-const encrypt = async (b: Uint8Array) => new Uint8Array(await crypto.subtle.encrypt({ name: "AES-GCM", iv }, key, b as Uint8Array<ArrayBuffer>));
+const encrypt = async (b: Uint8Array) =>
+  new Uint8Array(await crypto.subtle.encrypt({ name: "AES-GCM", iv }, key, b as Uint8Array<ArrayBuffer>));
 const decrypt = (b: Uint8Array) => crypto.subtle.decrypt({ name: "AES-GCM", iv }, key, b as Uint8Array<ArrayBuffer>);
 const sealedOriginal = await encrypt(new Uint8Array(photo));
 const stamped = stampWatermark(result);

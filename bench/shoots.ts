@@ -30,9 +30,17 @@ const mode = process.argv[2];
 // -- 1. ZIP ---------------------------------------------------------------------------------------
 
 const CASES: { label: string; pictures: number; options: DownloadOptions }[] = [
-  { label: "10 × instagram-square PNG", pictures: 10, options: { resolution: "high", shape: "square", fileFormat: "png", preset: "instagram-square" } },
+  {
+    label: "10 × instagram-square PNG",
+    pictures: 10,
+    options: { resolution: "high", shape: "square", fileFormat: "png", preset: "instagram-square" },
+  },
   { label: "10 × web WebP", pictures: 10, options: { resolution: "web", shape: "square", fileFormat: "webp" } },
-  { label: "50 × instagram-square PNG", pictures: 50, options: { resolution: "high", shape: "square", fileFormat: "png", preset: "instagram-square" } },
+  {
+    label: "50 × instagram-square PNG",
+    pictures: 50,
+    options: { resolution: "high", shape: "square", fileFormat: "png", preset: "instagram-square" },
+  },
   { label: "50 × web WebP", pictures: 50, options: { resolution: "web", shape: "square", fileFormat: "webp" } },
 ];
 
@@ -47,14 +55,25 @@ async function zipCase(index: number) {
   for (let i = 0; i < 5; i++) {
     const raw = Buffer.from(portraitPixels(1024));
     for (let p = 0; p < raw.length; p += 4) raw[p] = (raw[p]! + i * 20) & 0xff;
-    const png = await sharp(raw, { raw: { width: 1024, height: 1024, channels: 4 } }).removeAlpha().png().toBuffer();
+    const png = await sharp(raw, { raw: { width: 1024, height: 1024, channels: 4 } })
+      .removeAlpha()
+      .png()
+      .toBuffer();
     sources.push(stampWatermark(new Uint8Array(png)));
   }
   // warm up the codecs (WASM instantiation is not the ZIP's cost)
   await transformDownload(sources[0]!, c.options);
   const before = resourceUsage().maxRSS;
-  const names = uniqueNames(Array.from({ length: c.pictures }, () => `headshot-linkedin-${c.options.preset ?? c.options.resolution}-square.${c.options.fileFormat}`));
-  const entries = names.map((name, i) => ({ name, bytes: async () => (await transformDownload(sources[i % sources.length]!, c.options)).bytes }));
+  const names = uniqueNames(
+    Array.from(
+      { length: c.pictures },
+      () => `headshot-linkedin-${c.options.preset ?? c.options.resolution}-square.${c.options.fileFormat}`,
+    ),
+  );
+  const entries = names.map((name, i) => ({
+    name,
+    bytes: async () => (await transformDownload(sources[i % sources.length]!, c.options)).bytes,
+  }));
   const t0 = performance.now();
   const reader = zipStream(entries).getReader();
   let bytes = 0;
@@ -77,7 +96,14 @@ function runZip() {
     const out = spawnSync(process.execPath, [...process.execArgv, process.argv[1]!, "zip-case", String(i)], { encoding: "utf8" });
     const line = out.stdout.trim().split("\n").pop() ?? "";
     if (out.status !== 0 || !line.startsWith("{")) throw new Error(`case ${i} failed: ${out.stderr}`);
-    const r = JSON.parse(line) as { label: string; firstByteMs: number; lastByteMs: number; bytes: number; rssBeforeKb: number; rssPeakKb: number };
+    const r = JSON.parse(line) as {
+      label: string;
+      firstByteMs: number;
+      lastByteMs: number;
+      bytes: number;
+      rssBeforeKb: number;
+      rssPeakKb: number;
+    };
     console.log(
       `  ${r.label.padEnd(28)} ${`${r.firstByteMs.toFixed(0)} ms`.padStart(10)} ${`${(r.lastByteMs / 1000).toFixed(2)} s`.padStart(11)} ${`${(r.bytes / 1e6).toFixed(1)} MB`.padStart(9)}   ${(r.rssPeakKb / 1024).toFixed(0)} MB (+${((r.rssPeakKb - r.rssBeforeKb) / 1024).toFixed(0)} MB)`,
     );
@@ -93,10 +119,17 @@ async function runTiming() {
   const RUNS = Number(process.env.RUNS ?? 3);
   const stackEnv = readEnvFile(join(import.meta.dirname, "..", ".wrangler", `dev-${base.port}.env`));
   const standin = process.env.GENAI_STANDIN_URL ?? stackEnv.GEMINI_BASE_URL;
-  if (!standin || !new URL(standin).hostname.startsWith("127.")) throw new Error("The stand-in's loopback address is needed (the stack's .wrangler/dev-<port>.env)");
+  if (!standin || !new URL(standin).hostname.startsWith("127."))
+    throw new Error("The stand-in's loopback address is needed (the stack's .wrangler/dev-<port>.env)");
   if (!stackEnv.DATABASE_URL) throw new Error("The stack's DATABASE_URL is needed (.wrangler/dev-<port>.env)");
-  const { db, close } = createDb({ DATABASE_URL: stackEnv.DATABASE_URL, DATABASE_WS_PROXY: stackEnv.DATABASE_WS_PROXY, DATABASE_HTTP_URL: stackEnv.DATABASE_HTTP_URL });
-  const photo = await sharp({ create: { width: 640, height: 640, channels: 3, background: { r: 180, g: 140, b: 120 } } }).jpeg().toBuffer();
+  const { db, close } = createDb({
+    DATABASE_URL: stackEnv.DATABASE_URL,
+    DATABASE_WS_PROXY: stackEnv.DATABASE_WS_PROXY,
+    DATABASE_HTTP_URL: stackEnv.DATABASE_HTTP_URL,
+  });
+  const photo = await sharp({ create: { width: 640, height: 640, channels: 3, background: { r: 180, g: 140, b: 120 } } })
+    .jpeg()
+    .toBuffer();
   const styles = ["LinkedIn", "Corporate", "Suit", "Office", "Speaker"];
   console.log("Generate → the last of 5 pictures (one shoot of 5 styles, a subscriber; polled every 20 ms)");
   for (const delayMs of [0, 3000]) {
@@ -116,7 +149,11 @@ async function runTiming() {
       const { id } = (await res.json()) as { id: string };
       let first = 0;
       for (;;) {
-        const shoot = (await (await expectOk(await call(`/api/shoots/${id}`, { headers: auth }), "GET shoot")).json()) as { done: boolean; ready: number; finished: number };
+        const shoot = (await (await expectOk(await call(`/api/shoots/${id}`, { headers: auth }), "GET shoot")).json()) as {
+          done: boolean;
+          ready: number;
+          finished: number;
+        };
         if (!first && shoot.finished > 0) first = performance.now() - t0;
         if (shoot.done) {
           if (shoot.ready !== 5) throw new Error(`shoot finished with ${shoot.ready} of 5 ready`);
@@ -129,7 +166,9 @@ async function runTiming() {
       firsts.push(first);
     }
     const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
-    console.log(`  stand-in delay ${String(delayMs).padStart(4)} ms: last of 5 median ${(median(times) / 1000).toFixed(2)} s (runs: ${times.map((t) => (t / 1000).toFixed(2)).join(", ")} s); first picture median ${(median(firsts) / 1000).toFixed(2)} s`);
+    console.log(
+      `  stand-in delay ${String(delayMs).padStart(4)} ms: last of 5 median ${(median(times) / 1000).toFixed(2)} s (runs: ${times.map((t) => (t / 1000).toFixed(2)).join(", ")} s); first picture median ${(median(firsts) / 1000).toFixed(2)} s`,
+    );
   }
   await fetch(new URL("/__control", standin), { method: "POST", body: JSON.stringify({ delayMs: 3000 }) });
   await close();

@@ -29,7 +29,10 @@ interface AutocannonResult {
 type Autocannon = (opts: Record<string, unknown>) => Promise<AutocannonResult>;
 const autocannon = createRequire(import.meta.url)("autocannon") as Autocannon;
 
-const PIDS = (process.env.PIDS ?? "").split(",").filter(Boolean).map((p) => p.split("=") as [string, string]);
+const PIDS = (process.env.PIDS ?? "")
+  .split(",")
+  .filter(Boolean)
+  .map((p) => p.split("=") as [string, string]);
 /** CPU milliseconds (user + system) a process has used, from /proc/<pid>/stat (clock ticks of 10 ms). */
 const cpuMs = (pid: string) => {
   const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
@@ -66,28 +69,47 @@ for (let round = 0; round < ROUNDS; round++) {
     const cpu = PIDS.map(([, pid], i) => (cpuMs(pid) - cpuBefore[i]!) / r.requests.total);
     const e = results.get(t.name) ?? { rps: [], p50: [], p99: [], bad: 0, cpu: PIDS.map(() => []) };
     cpu.forEach((ms, i) => e.cpu[i]!.push(ms));
-    e.rps.push(r.requests.average); e.p50.push(r.latency.p50); e.p99.push(r.latency.p99);
+    e.rps.push(r.requests.average);
+    e.p50.push(r.latency.p50);
+    e.p99.push(r.latency.p99);
     const expected = t.name.startsWith("floor") ? "404" : "200";
-    e.bad += r.errors + r.timeouts + Object.entries(r.statusCodeStats ?? {}).filter(([code]) => code !== expected).reduce((n, [, s]) => n + s.count, 0);
+    e.bad +=
+      r.errors +
+      r.timeouts +
+      Object.entries(r.statusCodeStats ?? {})
+        .filter(([code]) => code !== expected)
+        .reduce((n, [, s]) => n + s.count, 0);
     results.set(t.name, e);
-    console.log(`  round ${round + 1} ${t.name.padEnd(22)} ${r.requests.average.toFixed(0)} req/s${PIDS.map(([name], i) => `  ${name} ${cpu[i]!.toFixed(2)}`).join("")}${PIDS.length ? " ms CPU/request" : ""}`);
+    console.log(
+      `  round ${round + 1} ${t.name.padEnd(22)} ${r.requests.average.toFixed(0)} req/s${PIDS.map(([name], i) => `  ${name} ${cpu[i]!.toFixed(2)}`).join("")}${PIDS.length ? " ms CPU/request" : ""}`,
+    );
   }
 }
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 const floor = median(results.get(targets[0]!.name)!.rps);
-console.log(`\n${"target".padEnd(24)}${"req/s".padStart(8)}${"× floor".padStart(9)}${"p50 ms".padStart(8)}${"p99 ms".padStart(8)}${"unexpected".padStart(12)}`);
+console.log(
+  `\n${"target".padEnd(24)}${"req/s".padStart(8)}${"× floor".padStart(9)}${"p50 ms".padStart(8)}${"p99 ms".padStart(8)}${"unexpected".padStart(12)}`,
+);
 for (const t of targets) {
   const e = results.get(t.name)!;
   const rps = median(e.rps);
-  console.log(`${t.name.padEnd(24)}${rps.toFixed(0).padStart(8)}${(rps / floor).toFixed(2).padStart(9)}${String(median(e.p50)).padStart(8)}${String(median(e.p99)).padStart(8)}${String(e.bad).padStart(12)}`);
+  console.log(
+    `${t.name.padEnd(24)}${rps.toFixed(0).padStart(8)}${(rps / floor).toFixed(2).padStart(9)}${String(median(e.p50)).padStart(8)}${String(median(e.p99)).padStart(8)}${String(e.bad).padStart(12)}`,
+  );
 }
 if (PIDS.length) {
-  console.log(`\n${"CPU ms per request".padEnd(24)}${PIDS.map(([name]) => name.padStart(9)).join("")}${"sum".padStart(9)}${"× floor".padStart(9)}`);
+  console.log(
+    `\n${"CPU ms per request".padEnd(24)}${PIDS.map(([name]) => name.padStart(9)).join("")}${"sum".padStart(9)}${"× floor".padStart(9)}`,
+  );
   const sum = (name: string) => results.get(name)!.cpu.reduce((n, xs) => n + median(xs), 0);
   for (const t of targets) {
     const e = results.get(t.name)!;
-    console.log(`${t.name.padEnd(24)}${e.cpu.map((xs) => median(xs).toFixed(2).padStart(9)).join("")}${sum(t.name).toFixed(2).padStart(9)}${(sum(t.name) / sum(targets[0]!.name)).toFixed(2).padStart(9)}`);
+    console.log(
+      `${t.name.padEnd(24)}${e.cpu.map((xs) => median(xs).toFixed(2).padStart(9)).join("")}${sum(t.name).toFixed(2).padStart(9)}${(sum(t.name) / sum(targets[0]!.name)).toFixed(2).padStart(9)}`,
+    );
   }
 }
-console.log(`\nMedian of ${ROUNDS} interleaved rounds. "unexpected" counts errors, timeouts and answers other than 200 (404 for the floor).`);
+console.log(
+  `\nMedian of ${ROUNDS} interleaved rounds. "unexpected" counts errors, timeouts and answers other than 200 (404 for the floor).`,
+);

@@ -24,7 +24,10 @@ import {
 import { HEADSHOT_STATUSES, MODERATION_STATUSES } from "../domain/headshot-lifecycle";
 import { TESTIMONIAL_STATUSES } from "../domain/ratings";
 
-const id = () => uuid("id").primaryKey().default(sql`gen_random_uuid()`);
+const id = () =>
+  uuid("id")
+    .primaryKey()
+    .default(sql`gen_random_uuid()`);
 const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp("updated_at", { withTimezone: true }).notNull().defaultNow();
 const ts = (name: string) => timestamp(name, { withTimezone: true });
@@ -38,34 +41,40 @@ export const priceChangeStatus = pgEnum("price_change_status", ["notifying", "no
 /** What the operator's search matches: the email and both names, lower-cased (pg_trgm indexes it). */
 export const userSearchText = sql.raw(`lower(email || ' ' || coalesce(first_name, '') || ' ' || coalesce(last_name, ''))`);
 
-export const users = pgTable("users", {
-  id: id(),
-  email: text("email").notNull().unique(), // stored trimmed and lower-cased
-  firstName: text("first_name"),
-  lastName: text("last_name"),
-  profileImageUrl: text("profile_image_url"),
-  emailVerifiedAt: ts("email_verified_at"),
-  googleSub: text("google_sub").unique(),
-  stripeCustomerId: text("stripe_customer_id").unique(),
-  /** When the person confirmed they are 13 or older and accepted the terms (at sign-up; null for accounts made before). */
-  termsAcceptedAt: ts("terms_accepted_at"),
-  /**
-   * Bumped whenever every session of the user ends (password reset or change, the first proof of the
-   * address): access tokens carry it, and writes and operator rights refuse a token of an older epoch.
-   */
-  sessionEpoch: integer("session_epoch").notNull().default(0),
-  createdAt: createdAt(),
-  updatedAt: updatedAt(),
-}, (t) => [
-  // newest-first pages and the export's keyset read (created_at, id) from the index alone
-  index("users_created_at_id_idx").on(t.createdAt, t.id),
-  // the admin search: a trigram index on the text it searches (worker/admin/users.ts userSearchText)
-  index("users_search_trgm_idx").using("gin", sql`${userSearchText} gin_trgm_ops`),
-]);
+export const users = pgTable(
+  "users",
+  {
+    id: id(),
+    email: text("email").notNull().unique(), // stored trimmed and lower-cased
+    firstName: text("first_name"),
+    lastName: text("last_name"),
+    profileImageUrl: text("profile_image_url"),
+    emailVerifiedAt: ts("email_verified_at"),
+    googleSub: text("google_sub").unique(),
+    stripeCustomerId: text("stripe_customer_id").unique(),
+    /** When the person confirmed they are 13 or older and accepted the terms (at sign-up; null for accounts made before). */
+    termsAcceptedAt: ts("terms_accepted_at"),
+    /**
+     * Bumped whenever every session of the user ends (password reset or change, the first proof of the
+     * address): access tokens carry it, and writes and operator rights refuse a token of an older epoch.
+     */
+    sessionEpoch: integer("session_epoch").notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    // newest-first pages and the export's keyset read (created_at, id) from the index alone
+    index("users_created_at_id_idx").on(t.createdAt, t.id),
+    // the admin search: a trigram index on the text it searches (worker/admin/users.ts userSearchText)
+    index("users_search_trgm_idx").using("gin", sql`${userSearchText} gin_trgm_ops`),
+  ],
+);
 
 /** One password per user; the KDF parameters are stored with the hash so they can be raised later. */
 export const passwordCredentials = pgTable("password_credentials", {
-  userId: uuid("user_id").primaryKey().references(() => users.id, { onDelete: "cascade" }),
+  userId: uuid("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
   algorithm: text("algorithm").notNull(), // e.g. "pbkdf2-sha256"
   iterations: integer("iterations").notNull(),
   salt: text("salt").notNull(), // base64url
@@ -77,54 +86,76 @@ export const passwordCredentials = pgTable("password_credentials", {
  * A refresh-token family: one per sign-in. Only the newest token of a family is valid; presenting an
  * older one (reuse) revokes the whole family.
  */
-export const refreshTokenFamilies = pgTable("refresh_token_families", {
-  id: id(),
-  userId: uuid("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
-  currentTokenHash: text("current_token_hash").notNull(),
-  /** The token the last rotation replaced, accepted for a short grace window (decision 087). */
-  previousTokenHash: text("previous_token_hash"),
-  rotatedAt: ts("rotated_at"),
-  generation: integer("generation").notNull().default(0),
-  authMethod: text("auth_method").notNull(), // "password" | "google"
-  authenticatedAt: ts("authenticated_at").notNull().defaultNow(),
-  expiresAt: ts("expires_at").notNull(),
-  revokedAt: ts("revoked_at"),
-  revokedReason: text("revoked_reason"),
-  createdAt: createdAt(),
-  lastUsedAt: ts("last_used_at"),
-}, (t) => [index("refresh_token_families_user_idx").on(t.userId)]);
+export const refreshTokenFamilies = pgTable(
+  "refresh_token_families",
+  {
+    id: id(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    currentTokenHash: text("current_token_hash").notNull(),
+    /** The token the last rotation replaced, accepted for a short grace window (decision 087). */
+    previousTokenHash: text("previous_token_hash"),
+    rotatedAt: ts("rotated_at"),
+    generation: integer("generation").notNull().default(0),
+    authMethod: text("auth_method").notNull(), // "password" | "google"
+    authenticatedAt: ts("authenticated_at").notNull().defaultNow(),
+    expiresAt: ts("expires_at").notNull(),
+    revokedAt: ts("revoked_at"),
+    revokedReason: text("revoked_reason"),
+    createdAt: createdAt(),
+    lastUsedAt: ts("last_used_at"),
+  },
+  (t) => [index("refresh_token_families_user_idx").on(t.userId)],
+);
 
 /**
  * Single-use links mailed to prove control of an address: `verify` (the sign-up address), `reset` (a
  * password reset, to the account's address) and `email-change` (to `new_email`, which replaces the
  * account's address once the link is used). Only the token's SHA-256 is stored.
  */
-export const emailVerifications = pgTable("email_verifications", {
-  id: id(),
-  userId: uuid("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
-  purpose: text("purpose").notNull().default("verify"), // "verify" | "reset" | "email-change"
-  newEmail: text("new_email"),
-  tokenHash: text("token_hash").notNull().unique(),
-  expiresAt: ts("expires_at").notNull(),
-  usedAt: ts("used_at"),
-  createdAt: createdAt(),
-}, (t) => [index("email_verifications_user_idx").on(t.userId)]);
+export const emailVerifications = pgTable(
+  "email_verifications",
+  {
+    id: id(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    purpose: text("purpose").notNull().default("verify"), // "verify" | "reset" | "email-change"
+    newEmail: text("new_email"),
+    tokenHash: text("token_hash").notNull().unique(),
+    expiresAt: ts("expires_at").notNull(),
+    usedAt: ts("used_at"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("email_verifications_user_idx").on(t.userId)],
+);
 
 /** Fixed-window counters for abuse limits (sign-in, sign-up, resend, fair use). */
-export const rateLimitHits = pgTable("rate_limit_hits", {
-  key: text("key").notNull(),
-  windowStart: ts("window_start").notNull(),
-  count: integer("count").notNull().default(0),
-}, (t) => [primaryKey({ columns: [t.key, t.windowStart] }), index("rate_limit_hits_window_idx").on(t.windowStart)]);
+export const rateLimitHits = pgTable(
+  "rate_limit_hits",
+  {
+    key: text("key").notNull(),
+    windowStart: ts("window_start").notNull(),
+    count: integer("count").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.key, t.windowStart] }), index("rate_limit_hits_window_idx").on(t.windowStart)],
+);
 
 /** Free generations: granted once at email verification, consumed atomically, refunded on failure. */
-export const credits = pgTable("credits", {
-  userId: uuid("user_id").primaryKey().references(() => users.id, { onDelete: "cascade" }),
-  granted: integer("granted").notNull().default(0),
-  used: integer("used").notNull().default(0),
-  grantedAt: ts("granted_at"),
-  updatedAt: updatedAt(),
-}, (t) => [check("credits_used_within_granted", sql`${t.used} >= 0 and ${t.used} <= ${t.granted}`)]);
+export const credits = pgTable(
+  "credits",
+  {
+    userId: uuid("user_id")
+      .primaryKey()
+      .references(() => users.id, { onDelete: "cascade" }),
+    granted: integer("granted").notNull().default(0),
+    used: integer("used").notNull().default(0),
+    grantedAt: ts("granted_at"),
+    updatedAt: updatedAt(),
+  },
+  (t) => [check("credits_used_within_granted", sql`${t.used} >= 0 and ${t.used} <= ${t.granted}`)],
+);
 
 /**
  * A shoot (issue 24): one Generate of several styles from up to SHOOT_MAX_PHOTOS photos of one person.
@@ -132,110 +163,132 @@ export const credits = pgTable("credits", {
  * shoot's photos under its own prefix (the first as `original`, the others as `reference-N`), so deleting
  * a picture, retention and moderation work per headshot as before (docs/decisions/130-shoots.md).
  */
-export const shoots = pgTable("shoots", {
-  id: id(),
-  userId: uuid("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
-  /** The styles asked for, in the order chosen (one headshot each). */
-  styles: text("styles").array().notNull(),
-  /** How many reference photos were uploaded (1 to SHOOT_MAX_PHOTOS); every headshot has them all. */
-  photoCount: smallint("photo_count").notNull(),
-  /** Mail the owner a link when the last picture is done (the processing screen's switch). */
-  emailWhenReady: boolean("email_when_ready").notNull().default(false),
-  /** The last time the owner's processing screen asked how the shoot is going (decision 131). */
-  watchedAt: ts("watched_at"),
-  /** When the "your shoot is ready" email went out (at most once). */
-  notifiedAt: ts("notified_at"),
-  createdAt: createdAt(),
-  /** When the last of its headshots finished (completed or failed). */
-  finishedAt: ts("finished_at"),
-}, (t) => [
-  check("shoots_photo_count", sql`${t.photoCount} between 1 and 3`),
-  index("shoots_user_created_idx").on(t.userId, t.createdAt.desc()),
-]);
+export const shoots = pgTable(
+  "shoots",
+  {
+    id: id(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** The styles asked for, in the order chosen (one headshot each). */
+    styles: text("styles").array().notNull(),
+    /** How many reference photos were uploaded (1 to SHOOT_MAX_PHOTOS); every headshot has them all. */
+    photoCount: smallint("photo_count").notNull(),
+    /** Mail the owner a link when the last picture is done (the processing screen's switch). */
+    emailWhenReady: boolean("email_when_ready").notNull().default(false),
+    /** The last time the owner's processing screen asked how the shoot is going (decision 131). */
+    watchedAt: ts("watched_at"),
+    /** When the "your shoot is ready" email went out (at most once). */
+    notifiedAt: ts("notified_at"),
+    createdAt: createdAt(),
+    /** When the last of its headshots finished (completed or failed). */
+    finishedAt: ts("finished_at"),
+  },
+  (t) => [
+    check("shoots_photo_count", sql`${t.photoCount} between 1 and 3`),
+    index("shoots_user_created_idx").on(t.userId, t.createdAt.desc()),
+  ],
+);
 
-export const headshots = pgTable("headshots", {
-  id: id(),
-  userId: uuid("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
-  style: text("style").notNull(),
-  gender: text("gender"),
-  status: headshotStatus("status").notNull().default("pending"),
-  moderationStatus: moderationStatus("moderation_status").notNull().default("pending"),
-  /** Null once retention deleted the objects (images_deleted_at); a live row always has one. */
-  originalKey: text("original_key"),
-  originalMime: text("original_mime").notNull(),
-  resultKey: text("result_key"),
-  resultMime: text("result_mime"),
-  encryptionKeyId: text("encryption_key_id").notNull(),
-  watermarked: boolean("watermarked"),
-  chargedCredit: boolean("charged_credit").notNull().default(false),
-  /** The free generation it took was given back (a failed generation, or moderation removed it); tells the owner so. */
-  creditRefunded: boolean("credit_refunded").notNull().default(false),
-  error: text("error"),
-  attempts: integer("attempts").notNull().default(0),
-  queuedAt: ts("queued_at"),
-  startedAt: ts("started_at"),
-  completedAt: ts("completed_at"),
-  durationMs: integer("duration_ms"),
-  costCents: integer("cost_cents"),
-  /**
-   * When retention (worker/headshots/retention.ts) took this headshot's photos away: from then on no
-   * route serves it (410); the object keys are nulled once the objects are gone. The row stays as a
-   * tombstone for the operator's figures (docs/decisions/025-retention.md).
-   */
-  imagesDeletedAt: ts("images_deleted_at"),
-  /**
-   * How much the result's face resembles the uploaded photo's, 0–100, as reported by the owner's browser
-   * (face descriptors, issue 26): the first report is kept (docs/decisions/117-likeness.md). Null until
-   * the result has been shown, or when either picture has no face the model could find.
-   */
-  likeness: smallint("likeness"),
-  likenessReportedAt: ts("likeness_reported_at"),
-  /** The shoot this picture belongs to (issue 24); null for a single-style generation. */
-  shootId: uuid("shoot_id").references(() => shoots.id, { onDelete: "set null" }),
-  /**
-   * The background colour (#RRGGBB) the prompt asked for: set when a team member generated in the team's
-   * brand look (issue 25), null otherwise.
-   */
-  backgroundColor: text("background_color"),
-  createdAt: createdAt(),
-  updatedAt: updatedAt(),
-}, (t) => [
-  check("headshots_likeness_percent", sql`${t.likeness} between 0 and 100`),
-  index("headshots_user_created_idx").on(t.userId, t.createdAt.desc()),
-  // the operator's users table and export: each user's generated headshots (count, latest) from the
-  // index alone, instead of visiting every headshot row (060-admin-figures.md)
-  index("headshots_user_generated_idx").on(t.userId, t.createdAt).where(sql`${t.status} <> 'pending'`),
-  // the retention sweep walks finished headshots that still have photos, oldest first, from the index
-  // alone (user_id for the hashed anti-join with the kept users, id for the batch); 025-retention.md
-  index("headshots_retention_idx")
-    .on(t.createdAt, t.userId, t.id)
-    .where(sql`${t.imagesDeletedAt} is null and ${t.status} in ('completed', 'failed')`),
-  // marked but objects not yet confirmed deleted (a failed delete): normally empty
-  index("headshots_retention_unfinished_idx")
-    .on(t.imagesDeletedAt)
-    .where(sql`${t.imagesDeletedAt} is not null and ${t.originalKey} is not null`),
-  index("headshots_status_queued_idx").on(t.status, t.queuedAt),
-  index("headshots_created_idx").on(t.createdAt),
-  index("headshots_moderation_idx").on(t.moderationStatus, t.createdAt),
-  // the operator's average likeness per style over a range of days, from the index alone (117-likeness.md)
-  index("headshots_shoot_idx").on(t.shootId).where(sql`${t.shootId} is not null`),
-  index("headshots_likeness_idx").on(t.createdAt, t.style, t.likeness).where(sql`${t.likeness} is not null`),
-]);
+export const headshots = pgTable(
+  "headshots",
+  {
+    id: id(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    style: text("style").notNull(),
+    gender: text("gender"),
+    status: headshotStatus("status").notNull().default("pending"),
+    moderationStatus: moderationStatus("moderation_status").notNull().default("pending"),
+    /** Null once retention deleted the objects (images_deleted_at); a live row always has one. */
+    originalKey: text("original_key"),
+    originalMime: text("original_mime").notNull(),
+    resultKey: text("result_key"),
+    resultMime: text("result_mime"),
+    encryptionKeyId: text("encryption_key_id").notNull(),
+    watermarked: boolean("watermarked"),
+    chargedCredit: boolean("charged_credit").notNull().default(false),
+    /** The free generation it took was given back (a failed generation, or moderation removed it); tells the owner so. */
+    creditRefunded: boolean("credit_refunded").notNull().default(false),
+    error: text("error"),
+    attempts: integer("attempts").notNull().default(0),
+    queuedAt: ts("queued_at"),
+    startedAt: ts("started_at"),
+    completedAt: ts("completed_at"),
+    durationMs: integer("duration_ms"),
+    costCents: integer("cost_cents"),
+    /**
+     * When retention (worker/headshots/retention.ts) took this headshot's photos away: from then on no
+     * route serves it (410); the object keys are nulled once the objects are gone. The row stays as a
+     * tombstone for the operator's figures (docs/decisions/025-retention.md).
+     */
+    imagesDeletedAt: ts("images_deleted_at"),
+    /**
+     * How much the result's face resembles the uploaded photo's, 0–100, as reported by the owner's browser
+     * (face descriptors, issue 26): the first report is kept (docs/decisions/117-likeness.md). Null until
+     * the result has been shown, or when either picture has no face the model could find.
+     */
+    likeness: smallint("likeness"),
+    likenessReportedAt: ts("likeness_reported_at"),
+    /** The shoot this picture belongs to (issue 24); null for a single-style generation. */
+    shootId: uuid("shoot_id").references(() => shoots.id, { onDelete: "set null" }),
+    /**
+     * The background colour (#RRGGBB) the prompt asked for: set when a team member generated in the team's
+     * brand look (issue 25), null otherwise.
+     */
+    backgroundColor: text("background_color"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check("headshots_likeness_percent", sql`${t.likeness} between 0 and 100`),
+    index("headshots_user_created_idx").on(t.userId, t.createdAt.desc()),
+    // the operator's users table and export: each user's generated headshots (count, latest) from the
+    // index alone, instead of visiting every headshot row (060-admin-figures.md)
+    index("headshots_user_generated_idx")
+      .on(t.userId, t.createdAt)
+      .where(sql`${t.status} <> 'pending'`),
+    // the retention sweep walks finished headshots that still have photos, oldest first, from the index
+    // alone (user_id for the hashed anti-join with the kept users, id for the batch); 025-retention.md
+    index("headshots_retention_idx")
+      .on(t.createdAt, t.userId, t.id)
+      .where(sql`${t.imagesDeletedAt} is null and ${t.status} in ('completed', 'failed')`),
+    // marked but objects not yet confirmed deleted (a failed delete): normally empty
+    index("headshots_retention_unfinished_idx")
+      .on(t.imagesDeletedAt)
+      .where(sql`${t.imagesDeletedAt} is not null and ${t.originalKey} is not null`),
+    index("headshots_status_queued_idx").on(t.status, t.queuedAt),
+    index("headshots_created_idx").on(t.createdAt),
+    index("headshots_moderation_idx").on(t.moderationStatus, t.createdAt),
+    // the operator's average likeness per style over a range of days, from the index alone (117-likeness.md)
+    index("headshots_shoot_idx")
+      .on(t.shootId)
+      .where(sql`${t.shootId} is not null`),
+    index("headshots_likeness_idx")
+      .on(t.createdAt, t.style, t.likeness)
+      .where(sql`${t.likeness} is not null`),
+  ],
+);
 
 /**
  * Headshots per UTC creation day and status, with their cost and generation time: kept by a trigger on
  * `headshots` (db/migrations/0002_admin.sql), so the operator's totals read a few thousand rows instead
  * of a million (docs/decisions/060-admin-figures.md). Never written by the application.
  */
-export const headshotDayTotals = pgTable("headshot_day_totals", {
-  day: date("day").notNull(),
-  status: headshotStatus("status").notNull(),
-  headshots: integer("headshots").notNull().default(0),
-  costCents: bigint("cost_cents", { mode: "number" }).notNull().default(0),
-  /** Σ duration_ms over the rows that have one, and how many they are. */
-  durationMs: bigint("duration_ms", { mode: "number" }).notNull().default(0),
-  timed: integer("timed").notNull().default(0),
-}, (t) => [primaryKey({ columns: [t.day, t.status] })]);
+export const headshotDayTotals = pgTable(
+  "headshot_day_totals",
+  {
+    day: date("day").notNull(),
+    status: headshotStatus("status").notNull(),
+    headshots: integer("headshots").notNull().default(0),
+    costCents: bigint("cost_cents", { mode: "number" }).notNull().default(0),
+    /** Σ duration_ms over the rows that have one, and how many they are. */
+    durationMs: bigint("duration_ms", { mode: "number" }).notNull().default(0),
+    timed: integer("timed").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.status] })],
+);
 
 /**
  * Users per UTC sign-up day, kept by a trigger on `users` (db/migrations/0005_admin_perf.sql) like
@@ -251,138 +304,176 @@ export const userDayTotals = pgTable("user_day_totals", {
  * trigger on `invoices` like headshot_day_totals, for revenue over long ranges. Never written by the
  * application.
  */
-export const invoiceDayTotals = pgTable("invoice_day_totals", {
-  day: date("day").notNull(),
-  plan: text("plan").notNull(),
-  paidCents: bigint("paid_cents", { mode: "number" }).notNull().default(0),
-}, (t) => [primaryKey({ columns: [t.day, t.plan] })]);
+export const invoiceDayTotals = pgTable(
+  "invoice_day_totals",
+  {
+    day: date("day").notNull(),
+    plan: text("plan").notNull(),
+    paidCents: bigint("paid_cents", { mode: "number" }).notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.plan] })],
+);
 
-export const subscriptions = pgTable("subscriptions", {
-  id: id(),
-  userId: uuid("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
-  stripeSubscriptionId: text("stripe_subscription_id").notNull().unique(),
-  stripePriceId: text("stripe_price_id").notNull(),
-  planType: planType("plan_type").notNull(),
-  status: text("status").notNull(), // Stripe's value: active, canceled, past_due, incomplete, ...
-  currentPeriodStart: ts("current_period_start"),
-  currentPeriodEnd: ts("current_period_end"),
-  cancelAtPeriodEnd: boolean("cancel_at_period_end").notNull().default(false),
-  canceledAt: ts("canceled_at"),
-  createdAt: createdAt(),
-  updatedAt: updatedAt(),
-}, (t) => [
-  index("subscriptions_user_idx").on(t.userId, t.status),
-  index("subscriptions_status_idx").on(t.status, t.createdAt),
-  index("subscriptions_canceled_idx").on(t.canceledAt),
-  // MRR, active subscriptions and users by plan read the live ones from this index alone
-  index("subscriptions_live_idx")
-    .on(t.status, t.currentPeriodEnd, t.planType, t.userId, t.createdAt)
-    .where(sql`${t.status} in ('active', 'trialing', 'past_due')`),
-  // users by plan: the entitled ones in user order, so distinct users are counted in one pass without a sort
-  index("subscriptions_entitled_user_idx")
-    .on(t.userId, t.planType, t.currentPeriodEnd, t.createdAt)
-    .where(sql`${t.status} in ('active', 'trialing')`),
-]);
+export const subscriptions = pgTable(
+  "subscriptions",
+  {
+    id: id(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    stripeSubscriptionId: text("stripe_subscription_id").notNull().unique(),
+    stripePriceId: text("stripe_price_id").notNull(),
+    planType: planType("plan_type").notNull(),
+    status: text("status").notNull(), // Stripe's value: active, canceled, past_due, incomplete, ...
+    currentPeriodStart: ts("current_period_start"),
+    currentPeriodEnd: ts("current_period_end"),
+    cancelAtPeriodEnd: boolean("cancel_at_period_end").notNull().default(false),
+    canceledAt: ts("canceled_at"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("subscriptions_user_idx").on(t.userId, t.status),
+    index("subscriptions_status_idx").on(t.status, t.createdAt),
+    index("subscriptions_canceled_idx").on(t.canceledAt),
+    // MRR, active subscriptions and users by plan read the live ones from this index alone
+    index("subscriptions_live_idx")
+      .on(t.status, t.currentPeriodEnd, t.planType, t.userId, t.createdAt)
+      .where(sql`${t.status} in ('active', 'trialing', 'past_due')`),
+    // users by plan: the entitled ones in user order, so distinct users are counted in one pass without a sort
+    index("subscriptions_entitled_user_idx")
+      .on(t.userId, t.planType, t.currentPeriodEnd, t.createdAt)
+      .where(sql`${t.status} in ('active', 'trialing')`),
+  ],
+);
 
-export const scheduledDowngrades = pgTable("scheduled_downgrades", {
-  id: id(),
-  userId: uuid("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
-  subscriptionId: uuid("subscription_id").notNull().references(() => subscriptions.id, { onDelete: "cascade" }),
-  targetPlanType: planType("target_plan_type").notNull(),
-  targetPriceId: text("target_price_id").notNull(),
-  effectiveDate: ts("effective_date").notNull(),
-  stripeScheduleId: text("stripe_schedule_id"),
-  status: downgradeStatus("status").notNull().default("scheduled"),
-  createdAt: createdAt(),
-  updatedAt: updatedAt(),
-}, (t) => [
-  index("scheduled_downgrades_user_idx").on(t.userId, t.status),
-  // at most one pending downgrade per subscription
-  uniqueIndex("scheduled_downgrades_one_pending").on(t.subscriptionId).where(sql`${t.status} = 'scheduled'`),
-]);
+export const scheduledDowngrades = pgTable(
+  "scheduled_downgrades",
+  {
+    id: id(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    subscriptionId: uuid("subscription_id")
+      .notNull()
+      .references(() => subscriptions.id, { onDelete: "cascade" }),
+    targetPlanType: planType("target_plan_type").notNull(),
+    targetPriceId: text("target_price_id").notNull(),
+    effectiveDate: ts("effective_date").notNull(),
+    stripeScheduleId: text("stripe_schedule_id"),
+    status: downgradeStatus("status").notNull().default("scheduled"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("scheduled_downgrades_user_idx").on(t.userId, t.status),
+    // at most one pending downgrade per subscription
+    uniqueIndex("scheduled_downgrades_one_pending")
+      .on(t.subscriptionId)
+      .where(sql`${t.status} = 'scheduled'`),
+  ],
+);
 
 /**
  * A plan's new price from a date (issue 22; decision 093). `status` is the notice run: `notifying` until
  * every subscriber of the plan when it was scheduled has been emailed and given a subscription schedule,
  * then `notified`. The price itself is current from `effective_at` (worker/billing/prices.ts).
  */
-export const priceChanges = pgTable("price_changes", {
-  id: id(),
-  planType: planType("plan_type").notNull(),
-  oldAmountCents: integer("old_amount_cents").notNull(),
-  newAmountCents: integer("new_amount_cents").notNull(),
-  currency: text("currency").notNull(),
-  oldStripePriceId: text("old_stripe_price_id").notNull(),
-  stripePriceId: text("stripe_price_id").notNull().unique(),
-  effectiveAt: ts("effective_at").notNull(),
-  createdBy: uuid("created_by").references(() => users.id, { onDelete: "set null" }),
-  createdByEmail: text("created_by_email").notNull(),
-  status: priceChangeStatus("status").notNull().default("notifying"),
-  createdAt: createdAt(),
-  updatedAt: updatedAt(),
-}, (t) => [
-  index("price_changes_plan_idx").on(t.planType, t.effectiveAt),
-  check("price_changes_amounts", sql`${t.newAmountCents} > 0 and ${t.newAmountCents} <> ${t.oldAmountCents}`),
-]);
+export const priceChanges = pgTable(
+  "price_changes",
+  {
+    id: id(),
+    planType: planType("plan_type").notNull(),
+    oldAmountCents: integer("old_amount_cents").notNull(),
+    newAmountCents: integer("new_amount_cents").notNull(),
+    currency: text("currency").notNull(),
+    oldStripePriceId: text("old_stripe_price_id").notNull(),
+    stripePriceId: text("stripe_price_id").notNull().unique(),
+    effectiveAt: ts("effective_at").notNull(),
+    createdBy: uuid("created_by").references(() => users.id, { onDelete: "set null" }),
+    createdByEmail: text("created_by_email").notNull(),
+    status: priceChangeStatus("status").notNull().default("notifying"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("price_changes_plan_idx").on(t.planType, t.effectiveAt),
+    check("price_changes_amounts", sql`${t.newAmountCents} > 0 and ${t.newAmountCents} <> ${t.oldAmountCents}`),
+  ],
+);
 
 /**
  * Who was told of a price change, once per subscription (a retry finds the row and sends nothing), and
  * the Stripe schedule that moves that subscription to the new price at `switchAt`.
  */
-export const priceChangeNotices = pgTable("price_change_notices", {
-  id: id(),
-  priceChangeId: uuid("price_change_id").notNull().references(() => priceChanges.id, { onDelete: "cascade" }),
-  userId: uuid("user_id").references(() => users.id, { onDelete: "set null" }),
-  stripeSubscriptionId: text("stripe_subscription_id").notNull(),
-  email: text("email").notNull(),
-  emailedAt: ts("emailed_at"),
-  stripeScheduleId: text("stripe_schedule_id"),
-  switchAt: ts("switch_at"),
-  createdAt: createdAt(),
-  updatedAt: updatedAt(),
-}, (t) => [
-  uniqueIndex("price_change_notices_one_per_subscription").on(t.priceChangeId, t.stripeSubscriptionId),
-  index("price_change_notices_user_idx").on(t.userId),
-]);
+export const priceChangeNotices = pgTable(
+  "price_change_notices",
+  {
+    id: id(),
+    priceChangeId: uuid("price_change_id")
+      .notNull()
+      .references(() => priceChanges.id, { onDelete: "cascade" }),
+    userId: uuid("user_id").references(() => users.id, { onDelete: "set null" }),
+    stripeSubscriptionId: text("stripe_subscription_id").notNull(),
+    email: text("email").notNull(),
+    emailedAt: ts("emailed_at"),
+    stripeScheduleId: text("stripe_schedule_id"),
+    switchAt: ts("switch_at"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("price_change_notices_one_per_subscription").on(t.priceChangeId, t.stripeSubscriptionId),
+    index("price_change_notices_user_idx").on(t.userId),
+  ],
+);
 
 /** Paid invoices, kept for bookkeeping after the user is deleted (owner set to null). */
-export const invoices = pgTable("invoices", {
-  id: id(),
-  userId: uuid("user_id").references(() => users.id, { onDelete: "set null" }),
-  stripeInvoiceId: text("stripe_invoice_id").notNull().unique(),
-  stripeSubscriptionId: text("stripe_subscription_id"),
-  planType: planType("plan_type"),
-  /** An invoice of a Team subscription (issue 25): its revenue counts as "team" (decision 143). */
-  team: boolean("team").notNull().default(false),
-  amountCents: integer("amount_cents").notNull(),
-  currency: text("currency").notNull().default("eur"),
-  status: text("status").notNull(),
-  billingReason: text("billing_reason"),
-  periodStart: ts("period_start"),
-  periodEnd: ts("period_end"),
-  paidAt: ts("paid_at"),
-  /** The payment behind it: a refund names the payment intent, this leads back to the invoice. */
-  stripePaymentIntentId: text("stripe_payment_intent_id"),
-  createdAt: createdAt(),
-}, (t) => [
-  index("invoices_paid_at_idx").on(t.paidAt),
-  index("invoices_user_idx").on(t.userId),
-  index("invoices_payment_intent_idx").on(t.stripePaymentIntentId),
-]);
+export const invoices = pgTable(
+  "invoices",
+  {
+    id: id(),
+    userId: uuid("user_id").references(() => users.id, { onDelete: "set null" }),
+    stripeInvoiceId: text("stripe_invoice_id").notNull().unique(),
+    stripeSubscriptionId: text("stripe_subscription_id"),
+    planType: planType("plan_type"),
+    /** An invoice of a Team subscription (issue 25): its revenue counts as "team" (decision 143). */
+    team: boolean("team").notNull().default(false),
+    amountCents: integer("amount_cents").notNull(),
+    currency: text("currency").notNull().default("eur"),
+    status: text("status").notNull(),
+    billingReason: text("billing_reason"),
+    periodStart: ts("period_start"),
+    periodEnd: ts("period_end"),
+    paidAt: ts("paid_at"),
+    /** The payment behind it: a refund names the payment intent, this leads back to the invoice. */
+    stripePaymentIntentId: text("stripe_payment_intent_id"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("invoices_paid_at_idx").on(t.paidAt),
+    index("invoices_user_idx").on(t.userId),
+    index("invoices_payment_intent_idx").on(t.stripePaymentIntentId),
+  ],
+);
 
 /** Refunds (ours and those made in Stripe's dashboard), subtracted from revenue; kept like invoices. */
-export const refunds = pgTable("refunds", {
-  id: id(),
-  stripeRefundId: text("stripe_refund_id").notNull().unique(),
-  userId: uuid("user_id").references(() => users.id, { onDelete: "set null" }),
-  stripeInvoiceId: text("stripe_invoice_id"),
-  stripePaymentIntentId: text("stripe_payment_intent_id"),
-  amountCents: integer("amount_cents").notNull(),
-  currency: text("currency").notNull().default("eur"),
-  reason: text("reason"),
-  refundedAt: ts("refunded_at").notNull(),
-  createdAt: createdAt(),
-}, (t) => [index("refunds_refunded_at_idx").on(t.refundedAt), index("refunds_user_idx").on(t.userId)]);
+export const refunds = pgTable(
+  "refunds",
+  {
+    id: id(),
+    stripeRefundId: text("stripe_refund_id").notNull().unique(),
+    userId: uuid("user_id").references(() => users.id, { onDelete: "set null" }),
+    stripeInvoiceId: text("stripe_invoice_id"),
+    stripePaymentIntentId: text("stripe_payment_intent_id"),
+    amountCents: integer("amount_cents").notNull(),
+    currency: text("currency").notNull().default("eur"),
+    reason: text("reason"),
+    refundedAt: ts("refunded_at").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("refunds_refunded_at_idx").on(t.refundedAt), index("refunds_user_idx").on(t.userId)],
+);
 
 /** Webhook idempotency: an event id is processed once. */
 export const processedProviderEvents = pgTable("processed_provider_events", {
@@ -397,124 +488,176 @@ export const processedProviderEvents = pgTable("processed_provider_events", {
  * published with consent (first name and role as they typed them) waits for the operator: pending →
  * approved (on the landing) or unpublished. docs/decisions/113-ratings-and-testimonials.md.
  */
-export const ratings = pgTable("ratings", {
-  headshotId: uuid("headshot_id").primaryKey().references(() => headshots.id, { onDelete: "cascade" }),
-  userId: uuid("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
-  stars: smallint("stars").notNull(),
-  comment: text("comment"),
-  publishConsent: boolean("publish_consent").notNull().default(false),
-  firstName: text("first_name"),
-  role: text("role"),
-  /** null when there is nothing to publish (no comment, or no consent). */
-  testimonialStatus: text("testimonial_status", { enum: TESTIMONIAL_STATUSES }),
-  reviewedAt: ts("reviewed_at"),
-  createdAt: createdAt(),
-  updatedAt: updatedAt(),
-}, (t) => [
-  check("ratings_stars_range", sql`${t.stars} between 1 and 5`),
-  check("ratings_testimonial_status", sql`${t.testimonialStatus} in ('pending', 'approved', 'unpublished')`),
-  // only a comment with consent, a first name and a role can be published at all
-  check("ratings_publishable", sql`${t.testimonialStatus} is null or (${t.publishConsent} and ${t.comment} is not null and ${t.firstName} is not null and ${t.role} is not null)`),
-  index("ratings_testimonials_idx").on(t.testimonialStatus, t.createdAt).where(sql`${t.testimonialStatus} is not null`),
-]);
+export const ratings = pgTable(
+  "ratings",
+  {
+    headshotId: uuid("headshot_id")
+      .primaryKey()
+      .references(() => headshots.id, { onDelete: "cascade" }),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    stars: smallint("stars").notNull(),
+    comment: text("comment"),
+    publishConsent: boolean("publish_consent").notNull().default(false),
+    firstName: text("first_name"),
+    role: text("role"),
+    /** null when there is nothing to publish (no comment, or no consent). */
+    testimonialStatus: text("testimonial_status", { enum: TESTIMONIAL_STATUSES }),
+    reviewedAt: ts("reviewed_at"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check("ratings_stars_range", sql`${t.stars} between 1 and 5`),
+    check("ratings_testimonial_status", sql`${t.testimonialStatus} in ('pending', 'approved', 'unpublished')`),
+    // only a comment with consent, a first name and a role can be published at all
+    check(
+      "ratings_publishable",
+      sql`${t.testimonialStatus} is null or (${t.publishConsent} and ${t.comment} is not null and ${t.firstName} is not null and ${t.role} is not null)`,
+    ),
+    index("ratings_testimonials_idx")
+      .on(t.testimonialStatus, t.createdAt)
+      .where(sql`${t.testimonialStatus} is not null`),
+  ],
+);
 
-export const moderationFlags = pgTable("moderation_flags", {
-  id: id(),
-  headshotId: uuid("headshot_id").notNull().references(() => headshots.id, { onDelete: "cascade" }),
-  flaggedBy: uuid("flagged_by").references(() => users.id, { onDelete: "set null" }),
-  reason: text("reason").notNull(),
-  createdAt: createdAt(),
-}, (t) => [index("moderation_flags_headshot_idx").on(t.headshotId)]);
+export const moderationFlags = pgTable(
+  "moderation_flags",
+  {
+    id: id(),
+    headshotId: uuid("headshot_id")
+      .notNull()
+      .references(() => headshots.id, { onDelete: "cascade" }),
+    flaggedBy: uuid("flagged_by").references(() => users.id, { onDelete: "set null" }),
+    reason: text("reason").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("moderation_flags_headshot_idx").on(t.headshotId)],
+);
 
-export const adminAuditLog = pgTable("admin_audit_log", {
-  id: id(),
-  actorUserId: uuid("actor_user_id").references(() => users.id, { onDelete: "set null" }),
-  actorEmail: text("actor_email").notNull(),
-  action: text("action").notNull(),
-  targetType: text("target_type").notNull(),
-  targetId: text("target_id"),
-  details: jsonb("details"),
-  createdAt: createdAt(),
-}, (t) => [index("admin_audit_log_created_idx").on(t.createdAt)]);
+export const adminAuditLog = pgTable(
+  "admin_audit_log",
+  {
+    id: id(),
+    actorUserId: uuid("actor_user_id").references(() => users.id, { onDelete: "set null" }),
+    actorEmail: text("actor_email").notNull(),
+    action: text("action").notNull(),
+    targetType: text("target_type").notNull(),
+    targetId: text("target_id"),
+    details: jsonb("details"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("admin_audit_log_created_idx").on(t.createdAt)],
+);
 
 /**
  * Teams (issue 25, docs/decisions/140-teams.md). One owner per team and one team per owner; the owner
  * cannot be deleted while the team exists (`restrict`): the team is closed first (decision 141).
  */
-export const teams = pgTable("teams", {
-  id: id(),
-  name: text("name").notNull(),
-  ownerUserId: uuid("owner_user_id").notNull().unique().references(() => users.id, { onDelete: "restrict" }),
-  /** The brand look: one of the 10 styles and a background colour (#RRGGBB); null until the owner picks them. */
-  style: text("style"),
-  brandColor: text("brand_color"),
-  createdAt: createdAt(),
-  updatedAt: updatedAt(),
-}, (t) => [check("teams_brand_color", sql`${t.brandColor} is null or ${t.brandColor} ~ '^#[0-9A-F]{6}$'`)]);
+export const teams = pgTable(
+  "teams",
+  {
+    id: id(),
+    name: text("name").notNull(),
+    ownerUserId: uuid("owner_user_id")
+      .notNull()
+      .unique()
+      .references(() => users.id, { onDelete: "restrict" }),
+    /** The brand look: one of the 10 styles and a background colour (#RRGGBB); null until the owner picks them. */
+    style: text("style"),
+    brandColor: text("brand_color"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [check("teams_brand_color", sql`${t.brandColor} is null or ${t.brandColor} ~ '^#[0-9A-F]{6}$'`)],
+);
 
 /**
  * Who is in which team: the user id is the key, so a person belongs to at most one team. The chosen
  * photo is one of the member's own headshots (checked in SQL when chosen); leaving deletes the row, so a
  * member who leaves disappears from the team's grid at once.
  */
-export const teamMembers = pgTable("team_members", {
-  userId: uuid("user_id").primaryKey().references(() => users.id, { onDelete: "cascade" }),
-  teamId: uuid("team_id").notNull().references(() => teams.id, { onDelete: "cascade" }),
-  role: text("role", { enum: ["owner", "member"] }).notNull(),
-  chosenHeadshotId: uuid("chosen_headshot_id").references(() => headshots.id, { onDelete: "set null" }),
-  joinedAt: ts("joined_at").notNull().defaultNow(),
-}, (t) => [
-  check("team_members_role", sql`${t.role} in ('owner', 'member')`),
-  index("team_members_team_idx").on(t.teamId),
-  uniqueIndex("team_members_one_owner").on(t.teamId).where(sql`${t.role} = 'owner'`),
-]);
+export const teamMembers = pgTable(
+  "team_members",
+  {
+    userId: uuid("user_id")
+      .primaryKey()
+      .references(() => users.id, { onDelete: "cascade" }),
+    teamId: uuid("team_id")
+      .notNull()
+      .references(() => teams.id, { onDelete: "cascade" }),
+    role: text("role", { enum: ["owner", "member"] }).notNull(),
+    chosenHeadshotId: uuid("chosen_headshot_id").references(() => headshots.id, { onDelete: "set null" }),
+    joinedAt: ts("joined_at").notNull().defaultNow(),
+  },
+  (t) => [
+    check("team_members_role", sql`${t.role} in ('owner', 'member')`),
+    index("team_members_team_idx").on(t.teamId),
+    uniqueIndex("team_members_one_owner")
+      .on(t.teamId)
+      .where(sql`${t.role} = 'owner'`),
+  ],
+);
 
 /**
  * Invitations by email: one link each (only the token's SHA-256 is stored), single use, expiring
  * TEAM_INVITATION_DAYS after it was sent or re-sent, revocable. An open one (neither accepted nor revoked
  * nor expired) holds a seat (decision 142). At most one open invitation per address per team.
  */
-export const teamInvitations = pgTable("team_invitations", {
-  id: id(),
-  teamId: uuid("team_id").notNull().references(() => teams.id, { onDelete: "cascade" }),
-  email: text("email").notNull(), // trimmed and lower-cased, like users.email
-  tokenHash: text("token_hash").notNull().unique(),
-  invitedBy: uuid("invited_by").references(() => users.id, { onDelete: "set null" }),
-  expiresAt: ts("expires_at").notNull(),
-  sentAt: ts("sent_at").notNull().defaultNow(),
-  resentCount: integer("resent_count").notNull().default(0),
-  acceptedAt: ts("accepted_at"),
-  acceptedBy: uuid("accepted_by").references(() => users.id, { onDelete: "set null" }),
-  revokedAt: ts("revoked_at"),
-  createdAt: createdAt(),
-}, (t) => [
-  index("team_invitations_team_idx").on(t.teamId, t.createdAt),
-  uniqueIndex("team_invitations_one_open").on(t.teamId, t.email).where(sql`${t.acceptedAt} is null and ${t.revokedAt} is null`),
-]);
+export const teamInvitations = pgTable(
+  "team_invitations",
+  {
+    id: id(),
+    teamId: uuid("team_id")
+      .notNull()
+      .references(() => teams.id, { onDelete: "cascade" }),
+    email: text("email").notNull(), // trimmed and lower-cased, like users.email
+    tokenHash: text("token_hash").notNull().unique(),
+    invitedBy: uuid("invited_by").references(() => users.id, { onDelete: "set null" }),
+    expiresAt: ts("expires_at").notNull(),
+    sentAt: ts("sent_at").notNull().defaultNow(),
+    resentCount: integer("resent_count").notNull().default(0),
+    acceptedAt: ts("accepted_at"),
+    acceptedBy: uuid("accepted_by").references(() => users.id, { onDelete: "set null" }),
+    revokedAt: ts("revoked_at"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("team_invitations_team_idx").on(t.teamId, t.createdAt),
+    uniqueIndex("team_invitations_one_open")
+      .on(t.teamId, t.email)
+      .where(sql`${t.acceptedAt} is null and ${t.revokedAt} is null`),
+  ],
+);
 
 /**
  * A team's Stripe subscriptions (the Team price, one item with a quantity of seats), copied from Stripe
  * like `subscriptions` (worker/billing/team-sync.ts); kept when the team is closed (team_id set null). `scheduled_seats`: the quantity a subscription
  * schedule sets at the period end (removing seats), null when none is pending.
  */
-export const teamSubscriptions = pgTable("team_subscriptions", {
-  id: id(),
-  /** Null once the team was closed: the subscription stays for the operator's figures, like invoices. */
-  teamId: uuid("team_id").references(() => teams.id, { onDelete: "set null" }),
-  stripeSubscriptionId: text("stripe_subscription_id").notNull().unique(),
-  stripePriceId: text("stripe_price_id").notNull(),
-  status: text("status").notNull(),
-  seats: integer("seats").notNull(),
-  scheduledSeats: integer("scheduled_seats"),
-  scheduledAt: ts("scheduled_at"),
-  stripeScheduleId: text("stripe_schedule_id"),
-  currentPeriodStart: ts("current_period_start"),
-  currentPeriodEnd: ts("current_period_end"),
-  cancelAtPeriodEnd: boolean("cancel_at_period_end").notNull().default(false),
-  canceledAt: ts("canceled_at"),
-  createdAt: createdAt(),
-  updatedAt: updatedAt(),
-}, (t) => [index("team_subscriptions_team_idx").on(t.teamId, t.status)]);
+export const teamSubscriptions = pgTable(
+  "team_subscriptions",
+  {
+    id: id(),
+    /** Null once the team was closed: the subscription stays for the operator's figures, like invoices. */
+    teamId: uuid("team_id").references(() => teams.id, { onDelete: "set null" }),
+    stripeSubscriptionId: text("stripe_subscription_id").notNull().unique(),
+    stripePriceId: text("stripe_price_id").notNull(),
+    status: text("status").notNull(),
+    seats: integer("seats").notNull(),
+    scheduledSeats: integer("scheduled_seats"),
+    scheduledAt: ts("scheduled_at"),
+    stripeScheduleId: text("stripe_schedule_id"),
+    currentPeriodStart: ts("current_period_start"),
+    currentPeriodEnd: ts("current_period_end"),
+    cancelAtPeriodEnd: boolean("cancel_at_period_end").notNull().default(false),
+    canceledAt: ts("canceled_at"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("team_subscriptions_team_idx").on(t.teamId, t.status)],
+);
 
 export type User = typeof users.$inferSelect;
 export type Headshot = typeof headshots.$inferSelect;

@@ -23,7 +23,9 @@ export function readEnvFile(path: string): Record<string, string> {
 
 /** Writes KEY="value" lines that wrangler's --env-file reads back unchanged. */
 export function formatEnvFile(vars: Record<string, string>): string {
-  return Object.entries(vars)
-    .map(([k, v]) => `${k}=${JSON.stringify(v)}`)
-    .join("\n") + "\n";
+  return (
+    Object.entries(vars)
+      .map(([k, v]) => `${k}=${JSON.stringify(v)}`)
+      .join("\n") + "\n"
+  );
 }

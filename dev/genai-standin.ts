@@ -93,16 +93,29 @@ export async function renderPreview(inputs: Buffer | Buffer[], style: string): P
   </svg>`);
   const insets = await Promise.all(
     others.map(async (other, i) => ({
-      input: await sharp(other, { limitInputPixels: 50_000_000 }).rotate().resize(INSET, INSET, { fit: "cover" }).removeAlpha().png().toBuffer(),
+      input: await sharp(other, { limitInputPixels: 50_000_000 })
+        .rotate()
+        .resize(INSET, INSET, { fit: "cover" })
+        .removeAlpha()
+        .png()
+        .toBuffer(),
       left: SIZE - (INSET + 16) * (i + 1),
       top: 16,
     })),
   );
-  return sharp(base).composite([{ input: frame }, ...insets]).png().toBuffer();
+  return sharp(base)
+    .composite([{ input: frame }, ...insets])
+    .png()
+    .toBuffer();
 }
 
-interface Part { text?: string; inlineData?: { mimeType?: string; data?: string } }
-interface RequestBody { contents?: { parts?: Part[] }[] }
+interface Part {
+  text?: string;
+  inlineData?: { mimeType?: string; data?: string };
+}
+interface RequestBody {
+  contents?: { parts?: Part[] }[];
+}
 
 function json(res: http.ServerResponse, status: number, body: unknown) {
   res.writeHead(status, { "content-type": "application/json; charset=utf-8" });
@@ -144,7 +157,14 @@ export async function startGenaiStandin(opts: StandinOptions = {}): Promise<Gena
       if (typeof body.block === "boolean") knobs.block = body.block;
       return json(res, 200, knobs);
     }
-    if (path === "/__stats") return json(res, 200, { ...knobs, calls: Object.fromEntries(calls), inputs: Object.fromEntries(inputs), prompts: Object.fromEntries(prompts), ...rendering });
+    if (path === "/__stats")
+      return json(res, 200, {
+        ...knobs,
+        calls: Object.fromEntries(calls),
+        inputs: Object.fromEntries(inputs),
+        prompts: Object.fromEntries(prompts),
+        ...rendering,
+      });
 
     const match = /^\/(v1beta|v1|v1alpha)\/models\/([^/:]+):generateContent$/.exec(path);
     if (!match || req.method !== "POST") {
@@ -216,11 +236,13 @@ export async function startGenaiStandin(opts: StandinOptions = {}): Promise<Gena
       previews.set(key, png);
     }
     return json(res, 200, {
-      candidates: [{
-        content: { role: "model", parts: [{ inlineData: { mimeType: "image/png", data: png.toString("base64") } }] },
-        finishReason: "STOP",
-        index: 0,
-      }],
+      candidates: [
+        {
+          content: { role: "model", parts: [{ inlineData: { mimeType: "image/png", data: png.toString("base64") } }] },
+          finishReason: "STOP",
+          index: 0,
+        },
+      ],
       usageMetadata,
       modelVersion: model,
     });
@@ -233,10 +255,11 @@ export async function startGenaiStandin(opts: StandinOptions = {}): Promise<Gena
   const { port } = server.address() as AddressInfo;
   return {
     url: `http://127.0.0.1:${port}`,
-    stop: () => new Promise<void>((resolve) => {
-      server.closeAllConnections();
-      server.close(() => resolve());
-    }),
+    stop: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 }
 

@@ -40,7 +40,16 @@ interface PendingCode {
 
 const b64url = (buf: Buffer) => buf.toString("base64url");
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
-const AUTH_PARAMS = ["client_id", "redirect_uri", "response_type", "scope", "state", "nonce", "code_challenge", "code_challenge_method"] as const;
+const AUTH_PARAMS = [
+  "client_id",
+  "redirect_uri",
+  "response_type",
+  "scope",
+  "state",
+  "nonce",
+  "code_challenge",
+  "code_challenge_method",
+] as const;
 
 function titleCase(s: string) {
   return s ? s[0]!.toUpperCase() + s.slice(1) : s;
@@ -98,6 +107,20 @@ function readBody(req: http.IncomingMessage): Promise<string> {
   });
 }
 
+/** A string answers as an HTML page, anything else as JSON; nothing the stand-in answers is cached. */
+function send(res: http.ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) {
+  const text = typeof body === "string" ? body : JSON.stringify(body);
+  res.writeHead(status, {
+    "Content-Type": typeof body === "string" ? "text/html; charset=utf-8" : "application/json",
+    "Cache-Control": "no-store",
+    ...headers,
+  });
+  res.end(text);
+}
+
+const oauthError = (res: http.ServerResponse, status: number, error: string, description: string) =>
+  send(res, status, { error, error_description: description });
+
 export async function startOidcStandin(opts: OidcStandinOptions = {}): Promise<{ url: string; stop(): Promise<void> }> {
   const host = opts.host ?? "127.0.0.1";
   const clients = opts.clients ?? { [STANDIN_CLIENT_ID]: STANDIN_CLIENT_SECRET };
@@ -107,18 +130,6 @@ export async function startOidcStandin(opts: OidcStandinOptions = {}): Promise<{
   const jwk: JWK = { ...(await exportJWK(publicKey)), kid, alg: "RS256", use: "sig" };
   const codes = new Map<string, PendingCode>();
   let issuer = "";
-
-  const send = (res: http.ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) => {
-    const text = typeof body === "string" ? body : JSON.stringify(body);
-    res.writeHead(status, {
-      "Content-Type": typeof body === "string" ? "text/html; charset=utf-8" : "application/json",
-      "Cache-Control": "no-store",
-      ...headers,
-    });
-    res.end(text);
-  };
-  const oauthError = (res: http.ServerResponse, status: number, error: string, description: string) =>
-    send(res, status, { error, error_description: description });
 
   function checkAuthorizeParams(p: URLSearchParams): string | null {
     if (!p.get("client_id") || !(p.get("client_id")! in clients)) return "Unknown client_id.";
@@ -190,15 +201,19 @@ export async function startOidcStandin(opts: OidcStandinOptions = {}): Promise<{
         clientId = decodeURIComponent(id ?? "");
         clientSecret = decodeURIComponent(secret ?? "");
       }
-      if (!(clientId in clients) || clients[clientId] !== clientSecret) return oauthError(res, 401, "invalid_client", "Client authentication failed.");
-      if (form.get("grant_type") !== "authorization_code") return oauthError(res, 400, "unsupported_grant_type", "Only authorization_code.");
+      if (!(clientId in clients) || clients[clientId] !== clientSecret)
+        return oauthError(res, 401, "invalid_client", "Client authentication failed.");
+      if (form.get("grant_type") !== "authorization_code")
+        return oauthError(res, 400, "unsupported_grant_type", "Only authorization_code.");
       const code = form.get("code") ?? "";
       const pending = codes.get(code);
       codes.delete(code); // one use, whatever happens next
-      if (!pending || pending.expiresAt < Date.now() || pending.clientId !== clientId) return oauthError(res, 400, "invalid_grant", "Unknown, used or expired code.");
+      if (!pending || pending.expiresAt < Date.now() || pending.clientId !== clientId)
+        return oauthError(res, 400, "invalid_grant", "Unknown, used or expired code.");
       if (form.get("redirect_uri") !== pending.redirectUri) return oauthError(res, 400, "invalid_grant", "redirect_uri does not match.");
       const verifier = form.get("code_verifier") ?? "";
-      if (b64url(createHash("sha256").update(verifier).digest()) !== pending.challenge) return oauthError(res, 400, "invalid_grant", "PKCE verification failed.");
+      if (b64url(createHash("sha256").update(verifier).digest()) !== pending.challenge)
+        return oauthError(res, 400, "invalid_grant", "PKCE verification failed.");
 
       const h = pending.hooks;
       const local = pending.email.split("@")[0]!.split(/[._-]/);
@@ -224,7 +239,13 @@ export async function startOidcStandin(opts: OidcStandinOptions = {}): Promise<{
         .setIssuedAt(now - (expiresIn < 0 ? 7200 : 0))
         .setExpirationTime(now + expiresIn)
         .sign(h.x_foreign_key === "1" ? foreign.privateKey : privateKey);
-      return send(res, 200, { access_token: b64url(randomBytes(24)), token_type: "Bearer", expires_in: 3600, scope: "openid email profile", id_token: idToken });
+      return send(res, 200, {
+        access_token: b64url(randomBytes(24)),
+        token_type: "Bearer",
+        expires_in: 3600,
+        scope: "openid email profile",
+        id_token: idToken,
+      });
     }
 
     send(res, 404, { error: "not_found" });

@@ -30,18 +30,28 @@ async function rawClient(databaseUrl: string) {
     received = Buffer.alloc(0);
     return all;
   };
-  const startup = Buffer.concat([Buffer.from([0, 3, 0, 0]), cstr("user"), cstr("postgres"), cstr("database"), cstr("postgres"), Buffer.from([0])]);
+  const startup = Buffer.concat([
+    Buffer.from([0, 3, 0, 0]),
+    cstr("user"),
+    cstr("postgres"),
+    cstr("database"),
+    cstr("postgres"),
+    Buffer.from([0]),
+  ]);
   const length = Buffer.alloc(4);
   length.writeInt32BE(startup.length + 4);
   socket.write(Buffer.concat([length, startup]));
   await untilReady();
   return {
     parse: (sql: string) => socket.write(message("P", cstr(""), cstr(sql), Buffer.from([0, 0]))),
-    bindExecuteSync: () => socket.write(Buffer.concat([
-      message("B", cstr(""), cstr(""), Buffer.from([0, 0, 0, 0, 0, 0])),
-      message("E", cstr(""), Buffer.from([0, 0, 0, 0])),
-      message("S"),
-    ])),
+    bindExecuteSync: () =>
+      socket.write(
+        Buffer.concat([
+          message("B", cstr(""), cstr(""), Buffer.from([0, 0, 0, 0, 0, 0])),
+          message("E", cstr(""), Buffer.from([0, 0, 0, 0])),
+          message("S"),
+        ]),
+      ),
     untilReady,
     close: () => socket.destroy(),
   };

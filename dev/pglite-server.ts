@@ -138,9 +138,10 @@ export async function servePglite(session: PgliteSession, port: number, host = "
     server.listen(port, host, resolve);
   });
   return {
-    stop: () => new Promise<void>((resolve) => {
-      for (const socket of sockets) socket.destroy();
-      server.close(() => resolve());
-    }),
+    stop: () =>
+      new Promise<void>((resolve) => {
+        for (const socket of sockets) socket.destroy();
+        server.close(() => resolve());
+      }),
   };
 }

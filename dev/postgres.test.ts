@@ -24,17 +24,19 @@ describe("the local WebSocket proxy", () => {
     const proxy = await startWsProxy({ host: "127.0.0.1", port: echo.port }, 2);
     try {
       const replies = await Promise.all(
-        Array.from({ length: 6 }, (_, i) =>
-          new Promise<string>((resolve, reject) => {
-            const ws = new WebSocket(`ws://${proxy.proxy}`);
-            ws.on("open", () => ws.send(Buffer.from(`hello ${i}`)));
-            ws.on("message", (data: Buffer) => {
-              // hold the connection a moment so the others must queue, then let it go
-              setTimeout(() => ws.close(), 30);
-              resolve(data.toString());
-            });
-            ws.on("error", reject);
-          }),
+        Array.from(
+          { length: 6 },
+          (_, i) =>
+            new Promise<string>((resolve, reject) => {
+              const ws = new WebSocket(`ws://${proxy.proxy}`);
+              ws.on("open", () => ws.send(Buffer.from(`hello ${i}`)));
+              ws.on("message", (data: Buffer) => {
+                // hold the connection a moment so the others must queue, then let it go
+                setTimeout(() => ws.close(), 30);
+                resolve(data.toString());
+              });
+              ws.on("error", reject);
+            }),
         ),
       );
       expect(replies.sort()).toEqual(Array.from({ length: 6 }, (_, i) => `hello ${i}`));

@@ -49,7 +49,9 @@ export async function startWsProxy(target: { host: string; port: number }, maxBa
       if (closed) return release();
       // noDelay: see dev/pglite-server.ts (Nagle's algorithm held small writes for a delayed ACK)
       const s = (sock = net.connect({ port: target.port, host: target.host, noDelay: true }));
-      s.on("connect", () => { for (const b of pending.splice(0)) s.write(b); });
+      s.on("connect", () => {
+        for (const b of pending.splice(0)) s.write(b);
+      });
       s.on("data", (data) => ws.readyState === ws.OPEN && ws.send(data));
       s.once("close", release);
       // Like Neon's proxy: when the server side ends, close the WebSocket cleanly (code 1000), so the
@@ -78,10 +80,11 @@ export async function startWsProxy(target: { host: string; port: number }, maxBa
   await new Promise<void>((resolve) => wss.once("listening", resolve));
   return {
     proxy: `127.0.0.1:${port}/v1`,
-    stop: () => new Promise<void>((resolve) => {
-      for (const client of wss.clients) client.terminate();
-      wss.close(() => resolve());
-    }),
+    stop: () =>
+      new Promise<void>((resolve) => {
+        for (const client of wss.clients) client.terminate();
+        wss.close(() => resolve());
+      }),
   };
 }
 

@@ -52,7 +52,9 @@ describe("the local SQL-over-HTTP endpoint", () => {
     const [a, b] = await sql.transaction([sql`insert into t (id) values (${10}) returning id`, sql`select count(*)::int as c from t`]);
     expect(a).toEqual([{ id: 10 }]);
     expect(b).toEqual([{ c: 3 }]);
-    await expect(sql.transaction([sql`insert into t (id) values (${11})`, sql`insert into t (id) values (${1})`])).rejects.toMatchObject({ code: "23505" });
+    await expect(sql.transaction([sql`insert into t (id) values (${11})`, sql`insert into t (id) values (${1})`])).rejects.toMatchObject({
+      code: "23505",
+    });
     expect(await sql`select id from t where id = ${11}`).toEqual([]);
   });
 

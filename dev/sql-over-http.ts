@@ -52,10 +52,7 @@ const ISOLATION: Record<string, string> = {
   Serializable: "serializable",
 };
 
-export async function startSqlOverHttp(
-  db: { DATABASE_URL: string; DATABASE_WS_PROXY: string; pglite?: PgliteSession },
-  poolSize = 16,
-) {
+export async function startSqlOverHttp(db: { DATABASE_URL: string; DATABASE_WS_PROXY: string; pglite?: PgliteSession }, poolSize = 16) {
   const executor = db.pglite ? pgliteExecutor(db.pglite) : poolExecutor(db, poolSize);
 
   const server = http.createServer(async (req, res) => {
@@ -83,7 +80,18 @@ export async function startSqlOverHttp(
       }
     } catch (err) {
       const e = err as Record<string, unknown>;
-      send(400, { message: String(e.message ?? err), code: e.code, detail: e.detail, hint: e.hint, position: e.position, severity: e.severity, constraint: e.constraint, table: e.table, column: e.column, schema: e.schema });
+      send(400, {
+        message: String(e.message ?? err),
+        code: e.code,
+        detail: e.detail,
+        hint: e.hint,
+        position: e.position,
+        severity: e.severity,
+        constraint: e.constraint,
+        table: e.table,
+        column: e.column,
+        schema: e.schema,
+      });
     }
   });
   server.keepAliveTimeout = 60_000;
@@ -117,7 +125,15 @@ function poolExecutor(db: { DATABASE_URL: string; DATABASE_WS_PROXY: string }, p
       command: result.command,
       rowCount: result.rowCount,
       rowAsArray: true,
-      fields: result.fields.map((f) => ({ name: f.name, dataTypeID: f.dataTypeID, tableID: f.tableID, columnID: f.columnID, dataTypeSize: f.dataTypeSize, dataTypeModifier: f.dataTypeModifier, format: f.format })),
+      fields: result.fields.map((f) => ({
+        name: f.name,
+        dataTypeID: f.dataTypeID,
+        tableID: f.tableID,
+        columnID: f.columnID,
+        dataTypeSize: f.dataTypeSize,
+        dataTypeModifier: f.dataTypeModifier,
+        format: f.format,
+      })),
       rows: result.rows,
     };
   }
@@ -161,7 +177,16 @@ function pgliteExecutor(session: PgliteSession): Executor {
     const { messages } = await pg.execProtocol(extendedRun(parsed ? null : q.query, params, statement));
     const result: Result = { command: "", rowCount: null, rowAsArray: true, fields: [], rows: [] };
     for (const m of messages as unknown as ProtocolMessage[]) {
-      if (m.name === "rowDescription") result.fields = m.fields.map((f) => ({ name: f.name, dataTypeID: f.dataTypeID, tableID: f.tableID, columnID: f.columnID, dataTypeSize: f.dataTypeSize, dataTypeModifier: f.dataTypeModifier, format: Number(f.format) === 1 ? "binary" : "text" }));
+      if (m.name === "rowDescription")
+        result.fields = m.fields.map((f) => ({
+          name: f.name,
+          dataTypeID: f.dataTypeID,
+          tableID: f.tableID,
+          columnID: f.columnID,
+          dataTypeSize: f.dataTypeSize,
+          dataTypeModifier: f.dataTypeModifier,
+          format: Number(f.format) === 1 ? "binary" : "text",
+        }));
       else if (m.name === "dataRow") result.rows.push(m.fields);
       else if (m.name === "commandComplete") {
         const tag = m.text.split(" ");
@@ -218,7 +243,11 @@ function pgliteExecutor(session: PgliteSession): Executor {
 }
 
 /** The parts of PGlite's parsed backend messages read here (RowDescription, DataRow, CommandComplete). */
-interface ProtocolMessage { name: string; fields: Field[] & (string | null)[]; text: string }
+interface ProtocolMessage {
+  name: string;
+  fields: Field[] & (string | null)[];
+  text: string;
+}
 
 /**
  * Parse (types inferred; skipped when `query` is null: the named statement exists), Bind (text
@@ -231,7 +260,10 @@ function extendedRun(query: string | null, params: (string | null)[], statement:
   const bind: Buffer[] = [cstr(""), cstr(statement), int16(0), int16(params.length)];
   for (const p of params) {
     if (p === null || p === undefined) bind.push(int32(-1));
-    else { const v = Buffer.from(String(p), "utf8"); bind.push(int32(v.length), v); }
+    else {
+      const v = Buffer.from(String(p), "utf8");
+      bind.push(int32(v.length), v);
+    }
   }
   bind.push(int16(0));
   message("B", Buffer.concat(bind));
@@ -253,5 +285,13 @@ function frame(type: string, body: Buffer): Buffer {
   return Buffer.concat([head, body]);
 }
 const cstr = (s: string) => Buffer.from(`${s}\0`, "utf8");
-const int16 = (n: number) => { const b = Buffer.alloc(2); b.writeInt16BE(n); return b; };
-const int32 = (n: number) => { const b = Buffer.alloc(4); b.writeInt32BE(n); return b; };
+const int16 = (n: number) => {
+  const b = Buffer.alloc(2);
+  b.writeInt16BE(n);
+  return b;
+};
+const int32 = (n: number) => {
+  const b = Buffer.alloc(4);
+  b.writeInt32BE(n);
+  return b;
+};

@@ -19,7 +19,11 @@ async function receiver() {
     });
   });
   await new Promise<void>((r) => server.listen(0, "127.0.0.1", () => r()));
-  return { got, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, stop: () => new Promise<void>((r) => server.close(() => r())) };
+  return {
+    got,
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    stop: () => new Promise<void>((r) => server.close(() => r())),
+  };
 }
 
 let running: { standins: Standins; stop: () => Promise<void> } | undefined;
@@ -40,7 +44,10 @@ async function stripeOnly(given: Record<string, string>) {
   });
   running = { standins, stop: worker.stop };
   const stripe = new Stripe(standins.vars.STRIPE_SECRET_KEY!, {
-    host: "127.0.0.1", port: Number(new URL(standins.vars.STRIPE_API_URL!).port), protocol: "http", httpClient: Stripe.createFetchHttpClient(),
+    host: "127.0.0.1",
+    port: Number(new URL(standins.vars.STRIPE_API_URL!).port),
+    protocol: "http",
+    httpClient: Stripe.createFetchHttpClient(),
   });
   await stripe.customers.create({ email: "pat@example.com" }); // sends customer.created
   expect(worker.got.length).toBeGreaterThan(0);
@@ -58,6 +65,8 @@ describe("the local Stripe's webhook secret", () => {
   it("is the stand-in's own when none is given, on both sides", async () => {
     const { standins, delivery } = await stripeOnly({});
     expect(standins.vars.STRIPE_WEBHOOK_SECRET).toBe(STRIPE_STANDIN_WEBHOOK_SECRET);
-    expect(new Stripe("sk_test_x").webhooks.constructEvent(delivery.body, delivery.signature, STRIPE_STANDIN_WEBHOOK_SECRET).type).toBe("customer.created");
+    expect(new Stripe("sk_test_x").webhooks.constructEvent(delivery.body, delivery.signature, STRIPE_STANDIN_WEBHOOK_SECRET).type).toBe(
+      "customer.created",
+    );
   });
 });

@@ -19,7 +19,11 @@ export interface Standins {
  */
 export const STRIPE_STANDIN_WEBHOOK_SECRET = "whsec_headshot_studio_local_standin";
 
-export async function startStandins({ vars: given, workerUrl, dataDir }: {
+export async function startStandins({
+  vars: given,
+  workerUrl,
+  dataDir,
+}: {
   appUrl: string;
   /** Where the worker listens on this machine (the stand-in delivers webhooks there). */
   workerUrl: string;
@@ -80,7 +84,9 @@ export async function startStandins({ vars: given, workerUrl, dataDir }: {
     vars.STRIPE_PRICE_MONTHLY = stripe.prices.monthly;
     vars.STRIPE_PRICE_YEARLY = stripe.prices.yearly;
     vars.STRIPE_PRICE_TEAM = stripe.prices.team;
-    notes.push(`Stripe:           local stand-in at ${stripe.url} (test card 4242 4242 4242 4242; clock: ${stripe.url}/v1/test_helpers/test_clocks)`);
+    notes.push(
+      `Stripe:           local stand-in at ${stripe.url} (test card 4242 4242 4242 4242; clock: ${stripe.url}/v1/test_helpers/test_clocks)`,
+    );
   }
 
   return {

@@ -56,7 +56,11 @@ async function main() {
       child.exitCode !== null ? Promise.resolve() : new Promise<void>((resolve) => child.once("exit", () => resolve())),
     );
     for (const child of children) {
-      try { process.kill(-child.pid!, "SIGTERM"); } catch { /* already gone */ }
+      try {
+        process.kill(-child.pid!, "SIGTERM");
+      } catch {
+        /* already gone */
+      }
     }
     // Give wrangler a moment to shut workerd down cleanly; the exit handler below is the backstop.
     await Promise.race([Promise.all(exited), new Promise((r) => setTimeout(r, 5000))]);
@@ -69,12 +73,20 @@ async function main() {
   // Whatever ends this process, its children's process groups go with it.
   process.on("exit", () => {
     for (const child of children) {
-      try { process.kill(-child.pid!, "SIGKILL"); } catch { /* already gone */ }
+      try {
+        process.kill(-child.pid!, "SIGKILL");
+      } catch {
+        /* already gone */
+      }
     }
   });
 
   const databaseUrl = fromEnv("DATABASE_URL");
-  console.log(databaseUrl ? "• Postgres: DATABASE_URL" : `• Postgres: embedded PGlite in ${join(dataDir, "pglite")} (the first start takes a few seconds)`);
+  console.log(
+    databaseUrl
+      ? "• Postgres: DATABASE_URL"
+      : `• Postgres: embedded PGlite in ${join(dataDir, "pglite")} (the first start takes a few seconds)`,
+  );
   const db = await startLocalDatabase({ databaseUrl, dataDir: join(dataDir, "pglite") });
   cleanups.push(db.stop);
   await migrateDatabase(db);
@@ -107,8 +119,19 @@ async function main() {
   writeFileSync(envFile, formatEnvFile(vars), { mode: 0o600 });
 
   const args = [
-    "wrangler", "dev", "--ip", "127.0.0.1", "--port", String(port), "--env-file", envFile,
-    "--persist-to", persistDir, "--show-interactive-dev-session=false", "--log-level", "warn",
+    "wrangler",
+    "dev",
+    "--ip",
+    "127.0.0.1",
+    "--port",
+    String(port),
+    "--env-file",
+    envFile,
+    "--persist-to",
+    persistDir,
+    "--show-interactive-dev-session=false",
+    "--log-level",
+    "warn",
     // The cron is fired by this script (below); --test-scheduled tells wrangler so, instead of warning
     // that scheduled events are not triggered.
     "--test-scheduled",
@@ -124,8 +147,11 @@ async function main() {
     // CLOUDFLARE_CF_FETCH_ENABLED=false: miniflare would fetch the `Request.cf` sample from
     // workers.cloudflare.com (no network here: a warning and a stack trace) and use its placeholder anyway.
     env: {
-      X_LOCAL_OBSERVABILITY: "false", CLOUDFLARE_CF_FETCH_ENABLED: "false", ...process.env,
-      WRANGLER_SEND_METRICS: "false", WRANGLER_LOG: "warn",
+      X_LOCAL_OBSERVABILITY: "false",
+      CLOUDFLARE_CF_FETCH_ENABLED: "false",
+      ...process.env,
+      WRANGLER_SEND_METRICS: "false",
+      WRANGLER_LOG: "warn",
     },
   });
   children.push(wrangler);

@@ -90,8 +90,12 @@ export interface UsersByPlan {
   count: number;
 }
 
-export interface Mrr { mrr: number }
-export interface Arr { arr: number }
+export interface Mrr {
+  mrr: number;
+}
+export interface Arr {
+  arr: number;
+}
 
 export interface RevenueByPlan {
   /** "team": Team subscriptions' invoices (issue 25); "other": invoices whose price is none of these (refunds included). */
@@ -107,10 +111,21 @@ export interface Churn {
   to: string;
 }
 
-export interface Profit30d { profitCents: number; revenueCents: number; costCents: number }
-export interface ProfitMrr { profitCents: number; mrrCents: number; estMonthlyCostCents: number }
+export interface Profit30d {
+  profitCents: number;
+  revenueCents: number;
+  costCents: number;
+}
+export interface ProfitMrr {
+  profitCents: number;
+  mrrCents: number;
+  estMonthlyCostCents: number;
+}
 
-export interface BackfillResult { examined: number; created: number }
+export interface BackfillResult {
+  examined: number;
+  created: number;
+}
 
 export interface AdminDeleteResult {
   deleted: true;
@@ -140,8 +155,14 @@ export interface ModerationPage {
   hasMore: boolean;
 }
 
-export interface ModerationResult { id: string; moderationStatus: ModerationStatus }
-export interface ModerationBatchResult { deleted: number; ids: string[] }
+export interface ModerationResult {
+  id: string;
+  moderationStatus: ModerationStatus;
+}
+export interface ModerationBatchResult {
+  deleted: number;
+  ids: string[];
+}
 
 /** A scheduled price change as /admin lists it (decision 093). Money in cents; dates ISO. */
 export interface ApiPriceChange {

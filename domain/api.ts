@@ -26,7 +26,6 @@ export interface AuthResult {
   accessToken: string;
 }
 
-
 export interface ApiHeadshot {
   id: string;
   style: StyleId;

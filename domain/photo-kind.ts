@@ -13,4 +13,3 @@ export function sniffPhoto(b: Uint8Array): PhotoKind {
   if (b.length >= 12 && ascii(b, 4, 8) === "ftyp" && HEIC_BRANDS.has(ascii(b, 8, 12))) return "heic";
   return "other";
 }
-

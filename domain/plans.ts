@@ -10,12 +10,39 @@ export function featureNote(feature: string): string | null {
   return feature === UNLIMITED ? `Fair use: up to ${FAIR_USE_PER_HOUR} generations an hour` : null;
 }
 
-const WEEKLY = { id: "weekly", name: "Weekly", priceCents: 999, period: "week", periodDays: 7, popular: false, description: "Perfect for a quick refresh", features: PAID_FEATURES } as const;
-const MONTHLY = { id: "monthly", name: "Monthly", priceCents: 2999, period: "month", periodDays: 30, popular: true, description: "Most Popular", features: PAID_FEATURES } as const;
-const YEARLY = { id: "yearly", name: "Yearly", priceCents: 6000, period: "year", periodDays: 365, popular: false, features: [...PAID_FEATURES, "Early access to new styles"] } as const;
+const WEEKLY = {
+  id: "weekly",
+  name: "Weekly",
+  priceCents: 999,
+  period: "week",
+  periodDays: 7,
+  popular: false,
+  description: "Perfect for a quick refresh",
+  features: PAID_FEATURES,
+} as const;
+const MONTHLY = {
+  id: "monthly",
+  name: "Monthly",
+  priceCents: 2999,
+  period: "month",
+  periodDays: 30,
+  popular: true,
+  description: "Most Popular",
+  features: PAID_FEATURES,
+} as const;
+const YEARLY = {
+  id: "yearly",
+  name: "Yearly",
+  priceCents: 6000,
+  period: "year",
+  periodDays: 365,
+  popular: false,
+  features: [...PAID_FEATURES, "Early access to new styles"],
+} as const;
 
 /** The price per day in euros with two decimals (SPEC §9: 1.43, 1.00, 0.16): the period's price over its days. */
-export const dailyPrice = (plan: { priceCents: number; periodDays: number }): string => (plan.priceCents / plan.periodDays / 100).toFixed(2);
+export const dailyPrice = (plan: { priceCents: number; periodDays: number }): string =>
+  (plan.priceCents / plan.periodDays / 100).toFixed(2);
 
 /** What a yearly price saves against twelve months of a monthly one, in whole percent. */
 const savingPercent = (yearlyCents: number, monthlyCents: number) => Math.round((1 - yearlyCents / (12 * monthlyCents)) * 100);
@@ -65,7 +92,12 @@ export const TEAM_PLAN = {
   minSeats: 2,
   maxSeats: 100,
   description: "For teams: one brand look, everyone's photo in one place",
-  features: [`Everything in a paid plan, for each member`, "One brand look: style and background colour", "The team's photos in one place", "Add seats any time"],
+  features: [
+    `Everything in a paid plan, for each member`,
+    "One brand look: style and background colour",
+    "The team's photos in one place",
+    "Add seats any time",
+  ],
 } as const;
 
 /** What `seats` seats cost a month, in cents. */

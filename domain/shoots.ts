@@ -39,4 +39,3 @@ export interface ApiShoot {
   /** One per style, in the order the styles were chosen. */
   headshots: ApiHeadshot[];
 }
-

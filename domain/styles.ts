@@ -5,8 +5,18 @@ export const STYLES = [
   { id: "Blazer", slug: "blazer", name: "Blazer", description: "Smart-casual blazer look, relaxed but professional." },
   { id: "Suit", slug: "suit", name: "Suit", description: "Tailored suit, formal and confident." },
   { id: "Business", slug: "business", name: "Business", description: "Modern business attire for teams and websites." },
-  { id: "White Background", slug: "white-background", name: "White Background", description: "Crisp pure-white backdrop, ready for any layout." },
-  { id: "Black Background", slug: "black-background", name: "Black Background", description: "Dramatic dark backdrop with sculpted light." },
+  {
+    id: "White Background",
+    slug: "white-background",
+    name: "White Background",
+    description: "Crisp pure-white backdrop, ready for any layout.",
+  },
+  {
+    id: "Black Background",
+    slug: "black-background",
+    name: "Black Background",
+    description: "Dramatic dark backdrop with sculpted light.",
+  },
   { id: "Speaker", slug: "speaker", name: "Speaker", description: "Conference-ready portrait with stage presence." },
   { id: "Casual Selfie", slug: "casual-selfie", name: "Casual Selfie", description: "Natural and friendly, like your best selfie." },
   { id: "Office", slug: "office", name: "Office", description: "Soft-focus office background, in your element." },
@@ -30,5 +40,12 @@ export const GENDER_IDS = ["man", "woman"] as const;
 
 /** The style's lower-case hyphenated id (SPEC §3), or a slug made from whatever is stored. */
 export function styleSlug(style: string): string {
-  return styleById(style)?.slug ?? (style.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "") || "headshot");
+  return (
+    styleById(style)?.slug ??
+    (style
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, "-")
+      .replace(/^-|-$/g, "") ||
+      "headshot")
+  );
 }

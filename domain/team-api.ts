@@ -14,7 +14,10 @@ export interface ApiTeamSubscription {
   entitled: boolean;
 }
 
-export interface ApiTeamLook { style: string; brandColor: string }
+export interface ApiTeamLook {
+  style: string;
+  brandColor: string;
+}
 
 export interface ApiTeamMember {
   userId: string;
@@ -67,4 +70,7 @@ export interface ApiTeamGridEntry {
 }
 
 /** GET /api/team/invitation?token=…: what the invitation page shows before accepting. */
-export interface ApiInvitationPreview { teamName: string; email: string }
+export interface ApiInvitationPreview {
+  teamName: string;
+  email: string;
+}

@@ -27,7 +27,8 @@ export const TEAM_MESSAGES = {
   noFreeSeats: "Every seat is taken or promised to an open invitation. Add seats, or revoke an invitation first.",
   invitationInvalid: "This invitation link is not valid any more. Ask the team's owner for a new one.",
   invitationOtherAddress: "This invitation was sent to another email address. Sign in with the invited address to accept it.",
-  seatsBelowMembers: "You can't have fewer seats than the members and open invitations of the team. Remove members or revoke invitations first.",
+  seatsBelowMembers:
+    "You can't have fewer seats than the members and open invitations of the team. Remove members or revoke invitations first.",
   noTeamSubscription: "The team has no live subscription.",
   teamHasSubscription: "The team already has a subscription. Change its seats instead.",
 } as const;

@@ -59,7 +59,9 @@ function tokens(page: Page, names: string[]): Promise<Record<string, number[]>> 
   }, names);
 }
 
-test("red notices: every red text and background pairing is 4.5:1 or better, and a real error toast and alert pass axe", async ({ page }) => {
+test("red notices: every red text and background pairing is 4.5:1 or better, and a real error toast and alert pass axe", async ({
+  page,
+}) => {
   await page.goto("/auth?error=oauth_error");
   const t = await tokens(page, ["destructive", "destructive-foreground", "background", "card", "muted"]);
   const red = t.destructive!;
@@ -125,13 +127,19 @@ test("/auth's title follows its tab", async ({ page }) => {
   await expect(page).toHaveTitle("Sign Up | Headshot Studio");
 });
 
-test("/account and /pricing have the app's sidebar at 360 and 1280 px; the billing button says Manage Billing", async ({ page, request }) => {
+test("/account and /pricing have the app's sidebar at 360 and 1280 px; the billing button says Manage Billing", async ({
+  page,
+  request,
+}) => {
   const email = await createVerifiedAccount(request, "frame");
   await signIn(page, email);
   await payOnCheckoutPage(page, { plan: "Monthly", card: CARDS.visa });
   for (const size of SIZES) {
     await page.setViewportSize(size);
-    for (const [path, item, title] of [["/account", "Account", "Account settings"], ["/pricing", "Pricing", "Pricing"]] as const) {
+    for (const [path, item, title] of [
+      ["/account", "Account", "Account settings"],
+      ["/pricing", "Pricing", "Pricing"],
+    ] as const) {
       await page.goto(path);
       await expect(page.getByRole("heading", { level: 1, name: title })).toBeAttached();
       await expect(page).toHaveTitle(`${title} | Headshot Studio`);
@@ -144,7 +152,9 @@ test("/account and /pricing have the app's sidebar at 360 and 1280 px; the billi
       await expect(nav.getByRole("link", { name: item })).toHaveAttribute("aria-current", "page");
       await expect(nav.getByRole("link", { name: "Generate New" })).toBeVisible();
       if (size === PHONE) await page.keyboard.press("Escape");
-      expect(await page.evaluate(() => document.documentElement.scrollWidth), `${path} at ${size.width} px`).toBeLessThanOrEqual(size.width);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth), `${path} at ${size.width} px`).toBeLessThanOrEqual(
+        size.width,
+      );
     }
     await page.goto("/account");
     await expect(page.getByRole("button", { name: "Manage Billing" })).toBeVisible();
@@ -159,16 +169,24 @@ test("/account and /pricing have the app's sidebar at 360 and 1280 px; the billi
   }
 });
 
-test("'Unlimited' states the fair-use cap on the landing and /pricing cards and in the terms, at 360 and 1280 px", async ({ page, request }) => {
+test("'Unlimited' states the fair-use cap on the landing and /pricing cards and in the terms, at 360 and 1280 px", async ({
+  page,
+  request,
+}) => {
   const note = `Fair use: up to ${FAIR_USE_PER_HOUR} generations an hour`;
   await page.goto("/terms-of-service");
-  await expect(page.getByText(`unlimited generations under fair use: up to ${FAIR_USE_PER_HOUR} generations in any 60 minutes`)).toBeVisible();
+  await expect(
+    page.getByText(`unlimited generations under fair use: up to ${FAIR_USE_PER_HOUR} generations in any 60 minutes`),
+  ).toBeVisible();
   const email = await createVerifiedAccount(request, "fairuse");
   for (const size of SIZES) {
     await page.setViewportSize(size);
     await page.context().clearCookies();
     await page.goto("/#pricing");
-    const landing = page.locator("#pricing").getByRole("listitem").filter({ has: page.getByRole("heading", { level: 3 }) });
+    const landing = page
+      .locator("#pricing")
+      .getByRole("listitem")
+      .filter({ has: page.getByRole("heading", { level: 3 }) });
     await expect(landing).toHaveCount(3);
     for (const card of await landing.all()) {
       await card.getByText(note).scrollIntoViewIfNeeded();
@@ -177,7 +195,10 @@ test("'Unlimited' states the fair-use cap on the landing and /pricing cards and 
     await signIn(page, email);
     await page.goto("/pricing");
     for (const plan of ["Weekly", "Monthly", "Yearly"]) {
-      const unlimited = page.getByRole("list", { name: `${plan} includes` }).getByRole("listitem").first();
+      const unlimited = page
+        .getByRole("list", { name: `${plan} includes` })
+        .getByRole("listitem")
+        .first();
       await expect(unlimited).toHaveText(`Unlimited generations${note}`);
       await unlimited.scrollIntoViewIfNeeded();
       await expect(unlimited.getByText(note)).toBeVisible();
@@ -185,7 +206,10 @@ test("'Unlimited' states the fair-use cap on the landing and /pricing cards and 
   }
 });
 
-test("the admin date picker: a named dialog that fits the screen, each day button named by its number, at 360 and 1280 px", async ({ page, request }) => {
+test("the admin date picker: a named dialog that fits the screen, each day button named by its number, at 360 and 1280 px", async ({
+  page,
+  request,
+}) => {
   await ensureOperator(request);
   await signIn(page, OPERATOR);
   for (const size of SIZES) {
@@ -197,7 +221,10 @@ test("the admin date picker: a named dialog that fits the screen, each day butto
     await expect(dialog).toBeVisible();
     const b = await box(dialog);
     expect(b.x >= 0 && b.x + b.width <= size.width, `picker inside the screen at ${size.width} px`).toBe(true);
-    const days = await dialog.getByRole("grid").getByRole("button").evaluateAll((els) => els.map((e) => [e.textContent, e.getAttribute("aria-label")]));
+    const days = await dialog
+      .getByRole("grid")
+      .getByRole("button")
+      .evaluateAll((els) => els.map((e) => [e.textContent, e.getAttribute("aria-label")]));
     expect(days.length).toBeGreaterThanOrEqual(56);
     for (const [text, label] of days) expect(label).toMatch(new RegExp(`^${text} [A-Z][a-z]+ \\d{4}, [A-Z][a-z]+day`));
     const today = dialog.getByRole("button", { name: /, today/ });
@@ -293,7 +320,14 @@ test("axe finds no serious or critical violation on any signed-in screen, dialog
   await ensureOperator(request);
   await signIn(page, OPERATOR);
   await page.goto("/admin");
-  for (const [tab, shows] of Object.entries({ Overview: "User Growth", Users: "Last Activity", Analytics: "Revenue Analytics", Financials: "Financial Metrics", Moderation: "Content Moderation", Monitoring: "System Health" })) {
+  for (const [tab, shows] of Object.entries({
+    Overview: "User Growth",
+    Users: "Last Activity",
+    Analytics: "Revenue Analytics",
+    Financials: "Financial Metrics",
+    Moderation: "Content Moderation",
+    Monitoring: "System Health",
+  })) {
     await openTab(page, tab);
     await expect(page.getByRole("tabpanel").getByText(shows, { exact: true }).first()).toBeVisible();
     await expect(page.getByRole("tabpanel").getByRole("status")).toHaveCount(0); // loaded
@@ -320,7 +354,11 @@ test("axe finds no serious or critical violation on any signed-in screen, dialog
 
   await openTab(page, "Users");
   await page.getByRole("searchbox", { name: "Search users by email or name" }).fill(email);
-  await page.getByRole("row").filter({ hasText: email }).getByRole("button", { name: `Delete ${email}` }).click();
+  await page
+    .getByRole("row")
+    .filter({ hasText: email })
+    .getByRole("button", { name: `Delete ${email}` })
+    .click();
   const deleteUser = page.getByRole("alertdialog", { name: "Delete User" });
   await expect(deleteUser).toBeVisible();
   await sweep("admin delete user dialog");

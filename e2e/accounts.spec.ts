@@ -16,7 +16,9 @@ test("sign up in the UI, verify from the dev mailbox, sign out, sign in", async 
   await form.getByRole("button", { name: "Create Account" }).click();
 
   await expect(page).toHaveURL(/\/dashboard$/);
-  await expect(page.getByText("Account created successfully. Please check your email to verify your account.", { exact: true })).toBeVisible();
+  await expect(
+    page.getByText("Account created successfully. Please check your email to verify your account.", { exact: true }),
+  ).toBeVisible();
   const banner = page.getByRole("region", { name: "Verify your email address" });
   await expect(banner).toBeVisible();
 
@@ -27,7 +29,10 @@ test("sign up in the UI, verify from the dev mailbox, sign out, sign in", async 
   await expect(banner).toHaveCount(0);
 
   // Sign out returns to the landing page.
-  await page.getByRole("button", { name: /user menu|account menu|open user menu/i }).first().click();
+  await page
+    .getByRole("button", { name: /user menu|account menu|open user menu/i })
+    .first()
+    .click();
   await page.getByRole("menuitem", { name: "Sign Out" }).click();
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByText("You have been signed out successfully.", { exact: true })).toBeVisible();

@@ -127,7 +127,9 @@ test("the operator reads every tab, flags and deletes a headshot, exports users 
   expect(download.suggestedFilename()).toBe("users.csv");
   const csv = await readFile(await download.path(), "utf8");
   const lines = csv.trimEnd().split("\r\n");
-  expect(lines[0]).toBe("id,email,first_name,last_name,headshots,subscriptions,subscription_status,subscription_plan,last_headshot_at,joined_at,team,team_role");
+  expect(lines[0]).toBe(
+    "id,email,first_name,last_name,headshots,subscriptions,subscription_status,subscription_plan,last_headshot_at,joined_at,team,team_role",
+  );
   expect(lines.find((l) => l.includes(victim))).toMatch(new RegExp(`^[0-9a-f-]{36},${victim.replace(/[.+]/g, "\\$&")},,,\\d+,0,,,`));
   await expect(page.getByText("Users data has been exported to CSV.", { exact: true })).toBeVisible();
 
@@ -144,7 +146,14 @@ test("the operator reads every tab, flags and deletes a headshot, exports users 
 test("every tab fits a 360 px phone and a 1280 px screen, and axe finds nothing serious", async ({ page, request }) => {
   await ensureOperator(request);
   await signIn(page, OPERATOR);
-  const tabs = { Overview: "User Growth", Users: "Last Activity", Analytics: "Revenue Analytics", Financials: "Financial Metrics", Moderation: "Content Moderation", Monitoring: "System Health" };
+  const tabs = {
+    Overview: "User Growth",
+    Users: "Last Activity",
+    Analytics: "Revenue Analytics",
+    Financials: "Financial Metrics",
+    Moderation: "Content Moderation",
+    Monitoring: "System Health",
+  };
   const a11y: string[] = [];
   for (const width of [1280, 360]) {
     await page.setViewportSize({ width, height: 900 });

@@ -27,7 +27,10 @@ test("a free user pays monthly on Stripe's page, upgrades to yearly, schedules a
   await expect(page.getByText("2 free generations left")).toHaveCount(0);
   await generateOne(page);
   await page.getByRole("radio", { name: /^High/ }).click();
-  const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: "Download", exact: true }).click()]);
+  const [download] = await Promise.all([
+    page.waitForEvent("download"),
+    page.getByRole("button", { name: "Download", exact: true }).click(),
+  ]);
   await expect(page.getByText("Download Started", { exact: true })).toBeVisible();
   await expect(page.getByRole("dialog", { name: "Subscription Required" })).toHaveCount(0);
   const meta = await sharp(await readFile((await download.path())!)).metadata();
@@ -104,12 +107,18 @@ test("the account page offers the money-back guarantee while it applies, and it 
   await expect(page.getByText("2 free generations left")).toBeVisible();
 });
 
-test("Manage Billing opens Stripe's portal; cancelling there keeps access until the period end and the return says 'Subscription Updated'", async ({ page, request }) => {
+test("Manage Billing opens Stripe's portal; cancelling there keeps access until the period end and the return says 'Subscription Updated'", async ({
+  page,
+  request,
+}) => {
   const email = await createVerifiedAccount(request, "portal");
   await signIn(page, email);
   await payOnCheckoutPage(page, { plan: "Monthly", card: CARDS.visa });
   await page.goto("/account");
-  const periodEnd = (await page.getByText(/^\w+ \d{1,2}, \d{4}$/).first().textContent())!;
+  const periodEnd = (await page
+    .getByText(/^\w+ \d{1,2}, \d{4}$/)
+    .first()
+    .textContent())!;
   await page.getByRole("button", { name: "Manage Billing" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Billing" })).toBeVisible();
   await page.getByRole("button", { name: "Cancel plan" }).click();
@@ -128,7 +137,10 @@ test("Manage Billing opens Stripe's portal; cancelling there keeps access until 
 /** True when the page scrolls sideways (something wider than the viewport). */
 const scrollsSideways = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth > document.documentElement.clientWidth);
 
-test("at 360 px: pricing and account fit the screen, work from the keyboard and have no serious accessibility problems", async ({ page, request }) => {
+test("at 360 px: pricing and account fit the screen, work from the keyboard and have no serious accessibility problems", async ({
+  page,
+  request,
+}) => {
   await page.setViewportSize({ width: 360, height: 740 });
   const email = await createVerifiedAccount(request, "billing-phone");
   await signIn(page, email);

@@ -33,7 +33,10 @@ test("a subscriber downloads a round 300 DPI PNG Instagram square; a banner offe
   await page.getByRole("radio", { name: /^Round/ }).click();
   await page.getByRole("radio", { name: "PNG", exact: true }).click();
   await page.getByRole("radio", { name: /^300/ }).click();
-  const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: "Download", exact: true }).click()]);
+  const [download] = await Promise.all([
+    page.waitForEvent("download"),
+    page.getByRole("button", { name: "Download", exact: true }).click(),
+  ]);
   await expect(page.getByText("Download Started", { exact: true })).toBeVisible();
 
   expect(download.suggestedFilename()).toBe("headshot-linkedin-instagram-square-round-300dpi.png");
@@ -55,7 +58,10 @@ test("a free user downloads a web-size WebP, and high resolution asks for a plan
 
   await page.getByRole("radio", { name: "Web", exact: true }).click();
   await page.getByRole("radio", { name: "WebP", exact: true }).click();
-  const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: "Download", exact: true }).click()]);
+  const [download] = await Promise.all([
+    page.waitForEvent("download"),
+    page.getByRole("button", { name: "Download", exact: true }).click(),
+  ]);
   expect(download.suggestedFilename()).toBe("headshot-linkedin-web-square.webp");
   const meta = await sharp(await readFile((await download.path())!)).metadata();
   expect(meta.format).toBe("webp");

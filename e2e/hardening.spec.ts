@@ -50,7 +50,10 @@ test("signed out: no console errors, a title of its own per page, and an <h1> on
   expect(errors).toEqual([]);
 });
 
-test("at 360 px: the sign-up toast leaves the banner visible, Generate before verifying stores nothing, the link confirms", async ({ page, request }) => {
+test("at 360 px: the sign-up toast leaves the banner visible, Generate before verifying stores nothing, the link confirms", async ({
+  page,
+  request,
+}) => {
   await page.setViewportSize(PHONE);
   const email = uniqueEmail("tour");
   await page.goto("/auth?tab=signup");
@@ -85,7 +88,10 @@ test("at 360 px: the sign-up toast leaves the banner visible, Generate before ve
   await expect(banner).toHaveCount(0);
 });
 
-test("gallery at 360 and 1280 px: whole style names and one-line dates; 'Download Started' leaves the button visible", async ({ page, request }) => {
+test("gallery at 360 and 1280 px: whole style names and one-line dates; 'Download Started' leaves the button visible", async ({
+  page,
+  request,
+}) => {
   const email = await createVerifiedAccount(request, "gallery");
   await page.setViewportSize(DESKTOP);
   await signIn(page, email);

@@ -9,12 +9,15 @@ export const uniqueEmail = (prefix: string) => `${prefix}-${Date.now()}-${Math.r
 export async function mailLink(request: APIRequestContext, email: string, pathPart: string): Promise<string> {
   let link: string | undefined;
   await expect
-    .poll(async () => {
-      const res = await request.get(`/api/dev/mailbox?to=${encodeURIComponent(email)}`);
-      const body = (await res.json()) as { messages: { links: string[] }[] };
-      link = body.messages.flatMap((m) => m.links).find((l) => l.includes(pathPart));
-      return Boolean(link);
-    }, { message: `a mail to ${email} with a ${pathPart} link` })
+    .poll(
+      async () => {
+        const res = await request.get(`/api/dev/mailbox?to=${encodeURIComponent(email)}`);
+        const body = (await res.json()) as { messages: { links: string[] }[] };
+        link = body.messages.flatMap((m) => m.links).find((l) => l.includes(pathPart));
+        return Boolean(link);
+      },
+      { message: `a mail to ${email} with a ${pathPart} link` },
+    )
     .toBe(true);
   return link!;
 }
@@ -171,4 +174,7 @@ export async function openTab(page: Page, name: string) {
  * toast in a visually hidden status element, 1 px in size, which tells nothing about where the toast is.)
  */
 export const toastSaying = (page: Page, text: string) =>
-  page.getByRole("region", { name: /^Notifications/ }).getByRole("listitem").filter({ hasText: text });
+  page
+    .getByRole("region", { name: /^Notifications/ })
+    .getByRole("listitem")
+    .filter({ hasText: text });

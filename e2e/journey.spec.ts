@@ -52,7 +52,9 @@ async function headshotByApi(request: APIRequestContext, headers: Record<string,
   const { id } = (await upload.json()) as { id: string };
   expect((await request.post(`/api/headshots/${id}/generate`, { headers })).ok()).toBe(true);
   await expect
-    .poll(async () => ((await (await request.get(`/api/headshots/${id}/status`, { headers })).json()) as { status: string }).status, { timeout: 30_000 })
+    .poll(async () => ((await (await request.get(`/api/headshots/${id}/status`, { headers })).json()) as { status: string }).status, {
+      timeout: 30_000,
+    })
     .toBe("completed");
   return id;
 }
@@ -63,7 +65,10 @@ async function expectNoSidewaysScroll(page: Page) {
   expect(scroll).toBeLessThanOrEqual(width);
 }
 
-test("a slow generation has its own URL, says it is taking longer than usual, and focus follows each step to the result", async ({ page, request }) => {
+test("a slow generation has its own URL, says it is taking longer than usual, and focus follows each step to the result", async ({
+  page,
+  request,
+}) => {
   await page.setViewportSize(DESKTOP);
   await standin({ delayMs: 24_000 });
   await signIn(page, await createVerifiedAccount(request, "slow"));
@@ -105,7 +110,10 @@ test("while the image service fails, the processing screen says it is retrying; 
 });
 
 for (const viewport of [PHONE, DESKTOP]) {
-  test(`at ${viewport.width} px: a failed generation says why and that it was given back; the gallery lists it with "Try again"`, async ({ page, request }) => {
+  test(`at ${viewport.width} px: a failed generation says why and that it was given back; the gallery lists it with "Try again"`, async ({
+    page,
+    request,
+  }) => {
     await page.setViewportSize(viewport);
     await standin({ block: true });
     await signIn(page, await createVerifiedAccount(request, `failed-${viewport.width}`));
@@ -138,7 +146,10 @@ test("a headshot removed by moderation says so in its owner's gallery, and the f
   await ensureOperator(request);
   const email = await createVerifiedAccount(request, "removed");
   const id = await headshotByApi(request, await authHeaders(request, email));
-  const removed = await request.delete("/api/admin/moderation/headshots/batch", { headers: await authHeaders(request, OPERATOR), data: { ids: [id] } });
+  const removed = await request.delete("/api/admin/moderation/headshots/batch", {
+    headers: await authHeaders(request, OPERATOR),
+    data: { ids: [id] },
+  });
   expect(removed.status()).toBe(200);
 
   await signIn(page, email);
@@ -195,7 +206,9 @@ test("the photo is checked before its preview: not an image, an iPhone HEIC, too
   const heic = Buffer.concat([Buffer.from([0, 0, 0, 24]), Buffer.from("ftypheic\0\0\0\0mif1heic"), Buffer.alloc(64)]);
   await input.setInputFiles({ name: "IMG_0001.HEIC", mimeType: "image/heic", buffer: heic });
   await expect(page.getByText(MESSAGES.heic)).toBeVisible();
-  const tiny = await sharp({ create: { width: 120, height: 160, channels: 3, background: "#8899aa" } }).png().toBuffer();
+  const tiny = await sharp({ create: { width: 120, height: 160, channels: 3, background: "#8899aa" } })
+    .png()
+    .toBuffer();
   await input.setInputFiles({ name: "tiny.png", mimeType: "image/png", buffer: tiny });
   await expect(page.getByText(MESSAGES.tooSmall)).toBeVisible();
   await expect(page.getByAltText("Your uploaded photo")).toHaveCount(0);
@@ -232,7 +245,10 @@ test("every Get Started opens the Sign Up tab; an audience page's style is prese
   await expect(page.getByRole("tab", { name: "Sign Up" })).toHaveAttribute("aria-selected", "true");
 
   await page.goto("/services/actor-headshots");
-  await page.getByRole("link", { name: /Create Your Actor Headshot/ }).first().click();
+  await page
+    .getByRole("link", { name: /Create Your Actor Headshot/ })
+    .first()
+    .click();
   await expect(page).toHaveURL(/\/auth\?tab=signup&style=black-background$/);
   await expect(page.getByRole("tab", { name: "Sign Up" })).toHaveAttribute("aria-selected", "true");
   // /auth keeps the style while the person signs in instead (an account made through the API here)

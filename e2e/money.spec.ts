@@ -19,7 +19,11 @@ async function pay(page: Page) {
   await expect(page).toHaveURL(/\/dashboard$/);
 }
 
-test("two Checkout pages paid side by side: one subscription stays, the second is refunded in full and the person is told", async ({ page, context, request }) => {
+test("two Checkout pages paid side by side: one subscription stays, the second is refunded in full and the person is told", async ({
+  page,
+  context,
+  request,
+}) => {
   const email = await createVerifiedAccount(request, "side-by-side");
   await signIn(page, email);
   const second = await context.newPage();
@@ -42,7 +46,10 @@ test("two Checkout pages paid side by side: one subscription stays, the second i
   await expect(invoices).toContainText("€9.99");
 });
 
-test("the upgrade dialog shows the exact amount charged today; money-back after the upgrade refunds both payments; /account lists the invoices", async ({ page, request }) => {
+test("the upgrade dialog shows the exact amount charged today; money-back after the upgrade refunds both payments; /account lists the invoices", async ({
+  page,
+  request,
+}) => {
   const email = await createVerifiedAccount(request, "upgrade-amount");
   await signIn(page, email);
   await openCheckout(page, "Weekly");

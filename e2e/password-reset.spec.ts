@@ -1,7 +1,10 @@
 import { expect, test } from "@playwright/test";
 import { PASSWORD, asNewVisitor, createVerifiedAccount, mailLink, signIn } from "./helpers";
 
-test("forgot password end to end through the dev mailbox: the new password works, the old one no longer does", async ({ page, request }) => {
+test("forgot password end to end through the dev mailbox: the new password works, the old one no longer does", async ({
+  page,
+  request,
+}) => {
   const email = await createVerifiedAccount(request, "forgot");
   const newPassword = "a fresh new password";
 
@@ -12,7 +15,9 @@ test("forgot password end to end through the dev mailbox: the new password works
   const form = page.getByRole("form", { name: "Reset password" });
   await form.getByLabel("Email").fill(email);
   await form.getByRole("button", { name: "Send reset link" }).click();
-  await expect(page.getByText(`If an account exists for ${email}, we've sent it a link to reset your password.`, { exact: false })).toBeVisible();
+  await expect(
+    page.getByText(`If an account exists for ${email}, we've sent it a link to reset your password.`, { exact: false }),
+  ).toBeVisible();
 
   // The link in the mail opens the reset page; the spec's mismatch words guard the confirmation.
   await page.goto(await mailLink(request, email, "/auth/reset"));
@@ -24,7 +29,9 @@ test("forgot password end to end through the dev mailbox: the new password works
   await reset.getByLabel("Confirm new password").fill(newPassword);
   await reset.getByRole("button", { name: "Set new password" }).click();
   await expect(page).toHaveURL(/\/auth$/);
-  await expect(page.getByText("Your new password is set and you were signed out everywhere. Please sign in.", { exact: true })).toBeVisible();
+  await expect(
+    page.getByText("Your new password is set and you were signed out everywhere. Please sign in.", { exact: true }),
+  ).toBeVisible();
 
   // The old password is refused with the usual words; the new one signs in.
   await asNewVisitor(page);

@@ -6,7 +6,11 @@
 import { expect, test } from "@playwright/test";
 import { CARDS, OPERATOR, createVerifiedAccount, ensureOperator, openTab, payOnCheckoutPage, signIn, toastSaying } from "./helpers";
 
-test("the operator schedules a price change; the subscriber is emailed; /admin lists it and /pricing announces it", async ({ browser, page, request }) => {
+test("the operator schedules a price change; the subscriber is emailed; /admin lists it and /pricing announces it", async ({
+  browser,
+  page,
+  request,
+}) => {
   await ensureOperator(request);
   const subscriber = await createVerifiedAccount(request, "price-notice");
   await signIn(page, subscriber);
@@ -30,7 +34,12 @@ test("the operator schedules a price change; the subscriber is emailed; /admin l
   await confirm.getByRole("button", { name: "Schedule and Email Subscribers" }).click();
   await expect(toastSaying(admin, "Price Change Scheduled")).toBeVisible();
 
-  const when = new Date(`${earliest}T00:00:00Z`).toLocaleDateString("en-US", { year: "numeric", month: "long", day: "numeric", timeZone: "UTC" });
+  const when = new Date(`${earliest}T00:00:00Z`).toLocaleDateString("en-US", {
+    year: "numeric",
+    month: "long",
+    day: "numeric",
+    timeZone: "UTC",
+  });
   const row = admin.getByRole("table", { name: "Scheduled price changes" }).getByRole("row").filter({ hasText: "€9.99 → €12.99" });
   await expect(row).toContainText("Weekly");
   await expect(row).toContainText(when);
@@ -39,11 +48,14 @@ test("the operator schedules a price change; the subscriber is emailed; /admin l
 
   // The subscriber's mailbox has the notice: old → new, the date, how to cancel.
   await expect
-    .poll(async () => {
-      const res = await request.get(`/api/dev/mailbox?to=${encodeURIComponent(subscriber)}`);
-      const { messages } = (await res.json()) as { messages: { subject: string; text: string }[] };
-      return messages.filter((m) => m.subject === `The price of your Weekly plan changes on ${when}`).map((m) => m.text);
-    }, { message: "the price change notice" })
+    .poll(
+      async () => {
+        const res = await request.get(`/api/dev/mailbox?to=${encodeURIComponent(subscriber)}`);
+        const { messages } = (await res.json()) as { messages: { subject: string; text: string }[] };
+        return messages.filter((m) => m.subject === `The price of your Weekly plan changes on ${when}`).map((m) => m.text);
+      },
+      { message: "the price change notice" },
+    )
     .toEqual([expect.stringMatching(/from €9\.99 to €12\.99 a week[\s\S]*cancel at any time before/)]);
 
   // /pricing keeps today's price and announces the new one (in a fresh browser: the plans list may be

@@ -56,8 +56,8 @@ function scriptsRequested(page: Page) {
 /** The entry script and its modulepreloads, as the page's HTML names them. */
 const entryScripts = (page: Page) =>
   page.evaluate(() =>
-    [...document.querySelectorAll<HTMLScriptElement | HTMLLinkElement>('script[type="module"][src], link[rel="modulepreload"]')].map((el) =>
-      new URL("src" in el ? el.src : el.href).pathname,
+    [...document.querySelectorAll<HTMLScriptElement | HTMLLinkElement>('script[type="module"][src], link[rel="modulepreload"]')].map(
+      (el) => new URL("src" in el ? el.src : el.href).pathname,
     ),
   );
 
@@ -79,7 +79,9 @@ const consentCookie = async (page: Page) => {
 const reactIn = (page: Page, selector: string) =>
   page.evaluate((s) => [...document.querySelectorAll(s)].some((el) => Object.keys(el).some((k) => k.startsWith("__react"))), selector);
 
-test("no framework code before an interaction: the page works from its HTML; the first click wakes the header, and only it", async ({ page }) => {
+test("no framework code before an interaction: the page works from its HTML; the first click wakes the header, and only it", async ({
+  page,
+}) => {
   const scripts = scriptsRequested(page);
   const session: string[] = [];
   page.on("request", (r) => r.url().includes("/api/auth/session") && session.push(r.url()));
@@ -88,7 +90,8 @@ test("no framework code before an interaction: the page works from its HTML; the
     w.removed = 0;
     w.shift = 0;
     new PerformanceObserver((list) => {
-      for (const e of list.getEntries() as unknown as { value: number; hadRecentInput: boolean }[]) if (!e.hadRecentInput) w.shift += e.value;
+      for (const e of list.getEntries() as unknown as { value: number; hadRecentInput: boolean }[])
+        if (!e.hadRecentInput) w.shift += e.value;
     }).observe({ type: "layout-shift", buffered: true });
     document.addEventListener("DOMContentLoaded", () => {
       new MutationObserver((ms) => ms.forEach((m) => (w.removed += m.removedNodes.length))).observe(document.getElementById("main")!, {
@@ -156,7 +159,9 @@ test.describe("touch", () => {
   });
 });
 
-test("the first Enter or Space on the mobile menu's button opens the menu (its code loaded on focus, ahead of the key)", async ({ page }) => {
+test("the first Enter or Space on the mobile menu's button opens the menu (its code loaded on focus, ahead of the key)", async ({
+  page,
+}) => {
   await page.setViewportSize(PHONE);
   const scripts = scriptsRequested(page);
   for (const key of ["Enter", "Space"]) {
@@ -164,7 +169,10 @@ test("the first Enter or Space on the mobile menu's button opens the menu (its c
     await page.waitForLoadState("networkidle");
     await page.getByRole("button", { name: "Open menu" }).focus();
     await expect.poll(() => scripts.urls.find((u) => u.includes("/islands-"))).toBeTruthy(); // asked for on focus
-    await page.evaluate((u) => import(u), scripts.urls.find((u) => u.includes("/islands-"))!); // the page's own copy, evaluated
+    await page.evaluate(
+      (u) => import(u),
+      scripts.urls.find((u) => u.includes("/islands-"))!,
+    ); // the page's own copy, evaluated
     expect(await reactIn(page, "*")).toBe(false); // not hydrated before the key
     await page.keyboard.press(key);
     const menu = page.getByRole("navigation", { name: "Mobile" });
@@ -189,7 +197,9 @@ test("the first Enter on Services opens it (desktop keyboard)", async ({ page })
 });
 
 for (const viewport of [PHONE, DESKTOP]) {
-  test(`consent banner at ${viewport.width} px without React: accept, remembered; Cookie settings; decline; nothing sent before consent`, async ({ page }) => {
+  test(`consent banner at ${viewport.width} px without React: accept, remembered; Cookie settings; decline; nothing sent before consent`, async ({
+    page,
+  }) => {
     const scripts = scriptsRequested(page);
     const pixelLogs: string[] = [];
     page.on("console", (m) => m.text().startsWith("[pixel]") && pixelLogs.push(m.text()));
@@ -227,7 +237,9 @@ for (const viewport of [PHONE, DESKTOP]) {
     expect(await reactIn(page, "*")).toBe(false);
   });
 
-  test(`consent banner layout at ${viewport.width} px: first for the keyboard, covering nothing (hero's buttons, header, mobile menu)`, async ({ page }) => {
+  test(`consent banner layout at ${viewport.width} px: first for the keyboard, covering nothing (hero's buttons, header, mobile menu)`, async ({
+    page,
+  }) => {
     const height = viewport.width < 768 ? 780 : 800; // issue 23 measured at 1280×800
     await page.setViewportSize({ width: viewport.width, height });
     await page.goto("/");
@@ -306,8 +318,13 @@ for (const viewport of [PHONE, DESKTOP]) {
     } else {
       const services = page.getByRole("button", { name: "Services" });
       await services.click();
-      for (const g of ["Platform Specific", "Industry Specific", "General Use"]) await expect(page.getByRole("group", { name: g })).toBeVisible();
-      await expect(page.getByRole("group", { name: "Industry Specific" }).getByRole("link")).toHaveText(["Actor Headshots", "Modeling Headshots", "Business Headshots"]);
+      for (const g of ["Platform Specific", "Industry Specific", "General Use"])
+        await expect(page.getByRole("group", { name: g })).toBeVisible();
+      await expect(page.getByRole("group", { name: "Industry Specific" }).getByRole("link")).toHaveText([
+        "Actor Headshots",
+        "Modeling Headshots",
+        "Business Headshots",
+      ]);
       await page.keyboard.press("Escape");
       await expect(page.getByRole("group", { name: "General Use" })).toBeHidden();
       await services.press("Enter");
@@ -337,7 +354,9 @@ for (const viewport of [PHONE, DESKTOP]) {
     expect(errors).toEqual([]);
   });
 
-  test(`audience page at ${viewport.width} px: the CTA ends on /auth's Sign Up tab with the page's style; policy and 404 pages`, async ({ page }) => {
+  test(`audience page at ${viewport.width} px: the CTA ends on /auth's Sign Up tab with the page's style; policy and 404 pages`, async ({
+    page,
+  }) => {
     await page.setViewportSize(viewport);
     await page.goto("/services/actor-headshots");
     await page.getByRole("region", { name: "Cookie consent" }).getByRole("button", { name: "Decline" }).click();
@@ -356,7 +375,10 @@ for (const viewport of [PHONE, DESKTOP]) {
   });
 }
 
-test("signed in: the header shows the Account menu from the first paint, without framework code; its first click opens it with the email", async ({ page, request }) => {
+test("signed in: the header shows the Account menu from the first paint, without framework code; its first click opens it with the email", async ({
+  page,
+  request,
+}) => {
   const email = await createVerifiedAccount(request, "public-header");
   await signIn(page, email);
   await page.setViewportSize(DESKTOP);
@@ -388,7 +410,10 @@ test("signed in: the header shows the Account menu from the first paint, without
   expect((await page.context().cookies()).map((c) => c.name)).not.toContain("hs_signed_in");
 });
 
-test("a signed-in hint that outlived its session: the first click finds no session, and the header turns to Sign In", async ({ page, context }) => {
+test("a signed-in hint that outlived its session: the first click finds no session, and the header turns to Sign In", async ({
+  page,
+  context,
+}) => {
   await context.addCookies([{ name: "hs_signed_in", value: "1", url: baseURL }]);
   await page.setViewportSize(DESKTOP);
   await page.goto("/");

@@ -43,7 +43,11 @@ test("3 styles from 2 photos make 3 pictures, downloaded as a ZIP of 3 correct f
 
   // the model (the local stand-in) was sent both photos for each picture
   const stats = (await (await request.get(`${GENAI_STANDIN_URL}/__stats`)).json()) as { inputs: Record<string, string[][]> };
-  expect(Object.values(stats.inputs).flat().filter((call) => call.length === 2).length).toBeGreaterThanOrEqual(3);
+  expect(
+    Object.values(stats.inputs)
+      .flat()
+      .filter((call) => call.length === 2).length,
+  ).toBeGreaterThanOrEqual(3);
 
   await page.getByRole("button", { name: "Download as ZIP" }).click();
   await expect(page.getByRole("dialog", { name: "Download 3 pictures as ZIP" })).toBeVisible();

@@ -32,7 +32,11 @@ async function memberPage(browser: Browser, email: string): Promise<Page> {
   return page;
 }
 
-test("an owner buys 3 seats, two people join from the mailbox, everyone generates in the team look and chooses a photo", async ({ page, request, browser }) => {
+test("an owner buys 3 seats, two people join from the mailbox, everyone generates in the team look and chooses a photo", async ({
+  page,
+  request,
+  browser,
+}) => {
   test.setTimeout(180_000);
   const owner = await createVerifiedAccount(request, "team-owner");
   const ann = await createVerifiedAccount(request, "team-ann");

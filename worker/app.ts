@@ -40,15 +40,17 @@ export const errorHandler: ErrorHandler<AppEnv> = (err, c) => {
     return c.json({ error: "Bad Request", message: err.message || "Malformed request." }, err.status);
   }
   log("error", "unhandled error", { requestId, method: c.req.method, path: c.req.path, ...errorFields(err) });
-  return c.json(
-    { error: "Internal Server Error", message: "Something went wrong on our side. Please try again.", requestId },
-    500,
-  );
+  return c.json({ error: "Internal Server Error", message: "Something went wrong on our side. Please try again.", requestId }, 500);
 };
 
 /** Every request body but a photo upload (which has its own limit) is small JSON: 256 KB at most. */
 const MAX_BODY_BYTES = 256 * 1024;
-const smallBody = bodyLimit({ maxSize: MAX_BODY_BYTES, onError: () => { throw new ApiError(413, MESSAGES.requestTooLarge); } });
+const smallBody = bodyLimit({
+  maxSize: MAX_BODY_BYTES,
+  onError: () => {
+    throw new ApiError(413, MESSAGES.requestTooLarge);
+  },
+});
 const limitBodies = createMiddleware<AppEnv>((c, next) => (c.req.path === "/api/headshots/upload" ? next() : smallBody(c, next)));
 
 const api = new Hono<AppEnv>()

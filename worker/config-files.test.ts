@@ -17,16 +17,12 @@ function tomlSection(toml: string, header: string): Record<string, string> {
   const start = toml.indexOf(`${header}\n`);
   if (start < 0) return {};
   const body = toml.slice(start + header.length + 1).split(/\n\[/)[0]!;
-  return Object.fromEntries(
-    [...body.matchAll(/^([A-Za-z_]+)\s*=\s*(.+)$/gm)].map((m) => [m[1]!, m[2]!.trim().replace(/^"(.*)"$/, "$1")]),
-  );
+  return Object.fromEntries([...body.matchAll(/^([A-Za-z_]+)\s*=\s*(.+)$/gm)].map((m) => [m[1]!, m[2]!.trim().replace(/^"(.*)"$/, "$1")]));
 }
 
 /** `.dev.vars` lines: NAME=value, comments stripped. */
 function dotenv(text: string): Record<string, string> {
-  return Object.fromEntries(
-    [...text.matchAll(/^([A-Z_]+)=(.*)$/gm)].map((m) => [m[1]!, m[2]!.replace(/\s+#.*$/, "").trim()]),
-  );
+  return Object.fromEntries([...text.matchAll(/^([A-Z_]+)=(.*)$/gm)].map((m) => [m[1]!, m[2]!.replace(/\s+#.*$/, "").trim()]));
 }
 
 /**

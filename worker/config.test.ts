@@ -28,7 +28,14 @@ describe("parseConfig", () => {
   });
 
   it("names every missing or bad variable in one message", () => {
-    const bad = { ...good, JWT_SECRET: "short", OPERATOR_EMAIL: "not-an-email", DATABASE_URL: undefined, FAIR_USE_PER_HOUR: "-3", IMAGE_ENCRYPTION_KEYS: "k1:abc" };
+    const bad = {
+      ...good,
+      JWT_SECRET: "short",
+      OPERATOR_EMAIL: "not-an-email",
+      DATABASE_URL: undefined,
+      FAIR_USE_PER_HOUR: "-3",
+      IMAGE_ENCRYPTION_KEYS: "k1:abc",
+    };
     let error: unknown;
     try {
       parseConfig(bad);

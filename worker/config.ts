@@ -5,28 +5,41 @@
 import { z } from "zod";
 import { FAIR_USE_PER_HOUR } from "../domain/limits";
 
-const optional = z.string().trim().optional().transform((v) => (v ? v : undefined));
+const optional = z
+  .string()
+  .trim()
+  .optional()
+  .transform((v) => (v ? v : undefined));
 const int = (fallback: number, min = 0) =>
-  z.string().trim().optional().transform((v, ctx) => {
-    if (!v) return fallback;
-    const n = Number(v);
-    if (!Number.isInteger(n) || n < min) {
-      ctx.addIssue({ code: "custom", message: `must be an integer >= ${min}` });
-      return z.NEVER;
-    }
-    return n;
-  });
+  z
+    .string()
+    .trim()
+    .optional()
+    .transform((v, ctx) => {
+      if (!v) return fallback;
+      const n = Number(v);
+      if (!Number.isInteger(n) || n < min) {
+        ctx.addIssue({ code: "custom", message: `must be an integer >= ${min}` });
+        return z.NEVER;
+      }
+      return n;
+    });
 const secret = z.string().min(32, "must be at least 32 characters");
 
 /** "kid:base64key,kid2:base64key" — the first key encrypts; every key can decrypt. */
 const encryptionKeys = z.string().transform((value, ctx) => {
   const keys: { id: string; raw: Uint8Array }[] = [];
-  for (const part of value.split(",").map((p) => p.trim()).filter(Boolean)) {
+  for (const part of value
+    .split(",")
+    .map((p) => p.trim())
+    .filter(Boolean)) {
     const [id, b64] = part.split(":");
     let raw: Uint8Array | undefined;
     try {
       raw = b64 ? Uint8Array.from(atob(b64), (c) => c.charCodeAt(0)) : undefined;
-    } catch { /* reported below */ }
+    } catch {
+      /* reported below */
+    }
     if (!id || !raw || raw.length !== 32) {
       ctx.addIssue({ code: "custom", message: "each entry must be kid:<base64 of 32 bytes>" });
       return z.NEVER;

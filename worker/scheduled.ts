@@ -18,7 +18,10 @@ export async function runHousekeeping(deps: JobDeps): Promise<void> {
   const failed = await sweepStuckGenerations(deps);
   if (failed.length) log("warn", "cron: failed stuck generations", { count: failed.length, ids: failed.map((f) => f.id) });
   // a shoot whose last picture the sweeper failed finishes now, with its email if asked (worker/shoots/finish.ts)
-  await finishShootsOf(deps, failed.map((f) => f.id));
+  await finishShootsOf(
+    deps,
+    failed.map((f) => f.id),
+  );
   const unused = await sweepUnusedUploads(deps);
   if (unused) log("info", "cron: deleted uploads never generated", { count: unused });
   const expired = await purgeExpiredImages(deps);

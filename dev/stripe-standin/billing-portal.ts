@@ -10,7 +10,11 @@ import { newId, type CustomerRecord } from "./store";
  * The portal's "Update card": the card becomes the customer's default and replaces the card on their
  * live subscriptions that had one of their own, as Stripe's portal does.
  */
-export function replaceDefaultCard(s: Standin, customer: CustomerRecord, cardNumber: string): { ok: true } | { ok: false; message: string } {
+export function replaceDefaultCard(
+  s: Standin,
+  customer: CustomerRecord,
+  cardNumber: string,
+): { ok: true } | { ok: false; message: string } {
   const card = cardForNumber(cardNumber);
   if (!card) return { ok: false, message: "Your card number is incorrect." };
   if (card.behaviour === "declined_on_attach") return { ok: false, message: declineMessage(card.declineCode) };

@@ -32,13 +32,21 @@ describe("catalogue", () => {
     expect(Object.keys(byKey).sort()).toEqual([...PLAN_IDS, TEAM_PLAN.id].sort());
     for (const plan of PLANS) {
       expect(byKey[plan.id]).toMatchObject({
-        id: h.standin.prices[plan.id], unit_amount: plan.priceCents, currency: "eur", nickname: plan.name,
-        recurring: { interval: plan.period, interval_count: 1 }, product: { name: "Headshot Studio Pro", default_price: h.standin.prices.monthly },
+        id: h.standin.prices[plan.id],
+        unit_amount: plan.priceCents,
+        currency: "eur",
+        nickname: plan.name,
+        recurring: { interval: plan.period, interval_count: 1 },
+        product: { name: "Headshot Studio Pro", default_price: h.standin.prices.monthly },
       });
     }
     expect(byKey[TEAM_PLAN.id]).toMatchObject({
-      id: h.standin.prices.team, unit_amount: TEAM_PLAN.pricePerSeatCents, currency: "eur", nickname: "Team (per seat)",
-      recurring: { interval: TEAM_PLAN.period, interval_count: 1 }, product: { name: "Headshot Studio Team", default_price: h.standin.prices.team },
+      id: h.standin.prices.team,
+      unit_amount: TEAM_PLAN.pricePerSeatCents,
+      currency: "eur",
+      nickname: "Team (per seat)",
+      recurring: { interval: TEAM_PLAN.period, interval_count: 1 },
+      product: { name: "Headshot Studio Team", default_price: h.standin.prices.team },
     });
     const only = await h.stripe.prices.list({ lookup_keys: ["yearly"] });
     expect(only.data.map((p) => p.id)).toEqual([h.standin.prices.yearly]);
@@ -52,7 +60,14 @@ describe("checkout", () => {
   it("4242: the hosted page creates an active subscription, completes the session and sends signed webhooks", async () => {
     const { customer, session } = await newSession();
     expect(session.url).toBe(`${h.standin.url}/pay/${session.id}`);
-    expect(session).toMatchObject({ status: "open", payment_status: "unpaid", mode: "subscription", customer: customer.id, amount_total: 2999, currency: "eur" });
+    expect(session).toMatchObject({
+      status: "open",
+      payment_status: "unpaid",
+      mode: "subscription",
+      customer: customer.id,
+      amount_total: 2999,
+      currency: "eur",
+    });
 
     const page = await fetch(session.url!);
     const html = await page.text();
@@ -66,13 +81,21 @@ describe("checkout", () => {
     expect(paid.location).toBe(`http://app.test/billing/done?session_id=${session.id}`);
 
     const done = await h.stripe.checkout.sessions.retrieve(session.id, { expand: ["subscription"] });
-    expect(done).toMatchObject({ status: "complete", payment_status: "paid", customer: customer.id, client_reference_id: "u-ana", url: null });
+    expect(done).toMatchObject({
+      status: "complete",
+      payment_status: "paid",
+      customer: customer.id,
+      client_reference_id: "u-ana",
+      url: null,
+    });
     const sub = done.subscription as import("stripe").Stripe.Subscription;
     expect(sub).toMatchObject({ status: "active", customer: customer.id, metadata: { userId: "u-ana", plan: "monthly" } });
     const item = sub.items.data[0]!;
     expect(item.price.id).toBe(h.standin.prices.monthly);
     expect(item.current_period_end).toBeGreaterThan(item.current_period_start);
-    const clock = await h.stripe.testHelpers.testClocks.retrieve((await h.stripe.customers.retrieve(customer.id) as import("stripe").Stripe.Customer).test_clock as string);
+    const clock = await h.stripe.testHelpers.testClocks.retrieve(
+      ((await h.stripe.customers.retrieve(customer.id)) as import("stripe").Stripe.Customer).test_clock as string,
+    );
     expect(item.current_period_start).toBe(clock.frozen_time);
 
     const invoice = await h.stripe.invoices.retrieve(sub.latest_invoice as string, { expand: ["payments"] });
@@ -90,7 +113,13 @@ describe("checkout", () => {
     expect(pm).toMatchObject({ customer: customer.id, card: { last4: "4242", brand: "visa" } });
 
     const types = h.takeTypes();
-    for (const t of ["checkout.session.completed", "customer.subscription.created", "invoice.paid", "invoice.payment_succeeded", "payment_method.attached"]) {
+    for (const t of [
+      "checkout.session.completed",
+      "customer.subscription.created",
+      "invoice.paid",
+      "invoice.payment_succeeded",
+      "payment_method.attached",
+    ]) {
       expect(types).toContain(t);
     }
     expect(types.indexOf("customer.subscription.created")).toBeLessThan(types.indexOf("invoice.paid"));

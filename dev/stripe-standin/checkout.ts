@@ -45,7 +45,12 @@ export function checkoutRoutes(api: Api): void {
     const customerId = params.string("customer");
     const customer = customerId ? api.customer(customerId) : undefined;
     const items = params.list("line_items");
-    if (!items || items.length !== 1) throw invalid("Exactly one line item is supported: line_items[0][price] and line_items[0][quantity].", "line_items", "parameter_missing");
+    if (!items || items.length !== 1)
+      throw invalid(
+        "Exactly one line item is supported: line_items[0][price] and line_items[0][quantity].",
+        "line_items",
+        "parameter_missing",
+      );
     const item = items[0]!;
     const price = api.price(item.required("price"), "line_items[0][price]");
     const quantity = positiveQuantity(item.integer("quantity") ?? 1, "line_items[0][quantity]");
@@ -57,7 +62,8 @@ export function checkoutRoutes(api: Api): void {
     const successUrl = params.required("success_url");
     const cancelUrl = params.string("cancel_url") ?? null;
     const customerEmail = params.string("customer_email") ?? null;
-    if (customer && customerEmail) throw invalid("You may only specify one of these parameters: customer, customer_email.", "customer_email", "parameter_invalid");
+    if (customer && customerEmail)
+      throw invalid("You may only specify one of these parameters: customer, customer_email.", "customer_email", "parameter_invalid");
     params.strings("payment_method_types"); // only cards exist here
     params.string("locale");
     params.string("allow_promotion_codes");
@@ -87,16 +93,21 @@ export function checkoutRoutes(api: Api): void {
     store.checkoutSessions.set(cs.id, cs);
     return objects.checkoutSession(cs);
   });
-  api.route("GET", "/v1/checkout/sessions/:id", ({ path }) => objects.checkoutSession(api.get(store.checkoutSessions, path[0], "checkout.session")));
+  api.route("GET", "/v1/checkout/sessions/:id", ({ path }) =>
+    objects.checkoutSession(api.get(store.checkoutSessions, path[0], "checkout.session")),
+  );
   api.route("GET", "/v1/checkout/sessions", ({ params }) => {
     const customer = params.string("customer");
     const subscription = params.string("subscription");
-    const found = [...store.checkoutSessions.values()].filter((cs) => (!customer || cs.customer === customer) && (!subscription || cs.subscription === subscription));
+    const found = [...store.checkoutSessions.values()].filter(
+      (cs) => (!customer || cs.customer === customer) && (!subscription || cs.subscription === subscription),
+    );
     return api.page(params, "/v1/checkout/sessions", found, (cs) => objects.checkoutSession(cs));
   });
   api.route("POST", "/v1/checkout/sessions/:id/expire", ({ path }) => {
     const cs = api.get(store.checkoutSessions, path[0], "checkout.session");
-    if (cs.status !== "open") throw invalid(`Only Checkout Sessions with a status in ["open"] can be expired.`, undefined, "checkout_session_not_open");
+    if (cs.status !== "open")
+      throw invalid(`Only Checkout Sessions with a status in ["open"] can be expired.`, undefined, "checkout_session_not_open");
     cs.status = "expired";
     return objects.checkoutSession(cs);
   });

@@ -16,7 +16,12 @@ export function customerRoutes(api: Api): void {
   api.route("GET", "/v1/customers/:id", ({ path }) => objects.customer(api.get(store.customers, path[0], "customer")));
   api.route("GET", "/v1/customers", ({ params }) => {
     const email = params.string("email");
-    return api.page(params, "/v1/customers", [...store.customers.values()].filter((c) => !email || c.email === email), (c) => objects.customer(c));
+    return api.page(
+      params,
+      "/v1/customers",
+      [...store.customers.values()].filter((c) => !email || c.email === email),
+      (c) => objects.customer(c),
+    );
   });
   api.route("POST", "/v1/customers/:id", ({ params, path }) => {
     const c = api.get(store.customers, path[0], "customer");

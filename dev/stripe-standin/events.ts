@@ -57,9 +57,15 @@ export function eventRoutes(api: Api): void {
   api.route("GET", "/v1/events", ({ params }) => {
     const type = params.string("type");
     const types = params.strings("types");
-    const matches = (t: string) => (!type || (type.endsWith("*") ? t.startsWith(type.slice(0, -1)) : t === type)) && (!types || types.includes(t));
+    const matches = (t: string) =>
+      (!type || (type.endsWith("*") ? t.startsWith(type.slice(0, -1)) : t === type)) && (!types || types.includes(t));
     params.raw("created");
     params.raw("delivery_success");
-    return api.page(params, "/v1/events", [...store.events.values()].filter((e) => matches(e.type)), (e) => objects.event(e));
+    return api.page(
+      params,
+      "/v1/events",
+      [...store.events.values()].filter((e) => matches(e.type)),
+      (e) => objects.event(e),
+    );
   });
 }

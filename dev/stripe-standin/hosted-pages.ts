@@ -23,12 +23,18 @@ function renderCheckout({ store }: Standin, csId: string, error?: string): Answe
   const cs = store.checkoutSessions.get(csId);
   if (!cs) return undefined;
   const price = store.prices.get(cs.price)!;
-  const email = cs.customer ? store.customers.get(cs.customer)?.email ?? null : cs.customerEmail;
+  const email = cs.customer ? (store.customers.get(cs.customer)?.email ?? null) : cs.customerEmail;
   return {
     status: error ? 402 : 200,
     body: checkoutPage({
-      sessionId: cs.id, product: store.products.get(price.product)!, price, quantity: cs.quantity, email,
-      cancelUrl: cs.cancelUrl, error, closed: cs.status !== "open",
+      sessionId: cs.id,
+      product: store.products.get(price.product)!,
+      price,
+      quantity: cs.quantity,
+      email,
+      cancelUrl: cs.cancelUrl,
+      error,
+      closed: cs.status !== "open",
     }),
   };
 }
@@ -37,7 +43,9 @@ function renderPortal({ store }: Standin, id: string, message: { error?: string;
   const session = store.portalSessions.get(id);
   const customer = session ? store.customers.get(session.customer) : undefined;
   if (!session || !customer) return undefined;
-  const subs = [...store.subscriptions.values()].filter((s) => s.customer === customer.id && s.status !== "canceled" && s.status !== "incomplete");
+  const subs = [...store.subscriptions.values()].filter(
+    (s) => s.customer === customer.id && s.status !== "canceled" && s.status !== "incomplete",
+  );
   const cardId = subs.find((s) => s.defaultPaymentMethod)?.defaultPaymentMethod ?? customer.defaultPaymentMethod;
   return {
     status: message.error ? 402 : 200,
@@ -49,7 +57,9 @@ function renderPortal({ store }: Standin, id: string, message: { error?: string;
         return { sub, price, product: store.products.get(price.product)! };
       }),
       card: cardId ? store.paymentMethods.get(cardId) : undefined,
-      invoices: [...store.invoices.values()].filter((i) => i.customer === customer.id && i.status !== "draft").sort((a, b) => b.created - a.created || b.seq - a.seq),
+      invoices: [...store.invoices.values()]
+        .filter((i) => i.customer === customer.id && i.status !== "draft")
+        .sort((a, b) => b.created - a.created || b.seq - a.seq),
       returnUrl: session.returnUrl,
       ...message,
     }),
@@ -88,7 +98,11 @@ export function handlePage(s: Standin, method: string, pathname: string, form: P
   if (m && method === "POST") return payCheckout(s, m[1]!, form);
   m = /^\/portal\/([^/]+)(?:\/(card|cancel|renew))?$/.exec(pathname);
   if (m && method === "GET" && !m[2]) {
-    const notices: Record<string, string> = { card: "Your card was updated.", cancel: "Your plan was canceled.", renew: "Your plan was renewed." };
+    const notices: Record<string, string> = {
+      card: "Your card was updated.",
+      cancel: "Your plan was canceled.",
+      renew: "Your plan was renewed.",
+    };
     return wrap(renderPortal(s, m[1]!, { notice: notices[text(form.done)] }));
   }
   if (m && method === "POST" && m[2]) return portalAction(s, m[1]!, m[2], form);
@@ -96,7 +110,11 @@ export function handlePage(s: Standin, method: string, pathname: string, form: P
   if (m && method === "GET") {
     const inv = s.store.invoices.get(m[1]!);
     if (!inv) return wrap(undefined);
-    const lines = inv.lines.map((l) => ({ description: l.description, amount: l.amount, period: `${dateText(l.periodStart)} – ${dateText(l.periodEnd)}` }));
+    const lines = inv.lines.map((l) => ({
+      description: l.description,
+      amount: l.amount,
+      period: `${dateText(l.periodStart)} – ${dateText(l.periodEnd)}`,
+    }));
     return wrap({ status: 200, body: invoicePage(inv, s.store.customers.get(inv.customer)!, lines) });
   }
   return undefined;

@@ -18,12 +18,22 @@ import { addInterval, newId, type InvoiceRecord, type PriceRecord, type Subscrip
  * the same proration (customer credit applied), or, when nothing is invoiced now, the next renewal's.
  * Nothing is stored and no event is sent.
  */
-export function previewPriceChange(s: Standin, sub: SubscriptionRecord, price: PriceRecord, quantity: number, proration: ProrationBehavior): InvoiceRecord {
+export function previewPriceChange(
+  s: Standin,
+  sub: SubscriptionRecord,
+  price: PriceRecord,
+  quantity: number,
+  proration: ProrationBehavior,
+): InvoiceRecord {
   const now = s.store.now();
   const plan = planPriceChange(s, sub, price, quantity, proration);
   const lines = plan.invoiceNow
     ? [...sub.pendingProrations, ...plan.lines]
-    : [...sub.pendingProrations, ...plan.lines, fullLine(s, price, quantity, plan.newEnd, addInterval(plan.newEnd, price.interval, price.intervalCount))];
+    : [
+        ...sub.pendingProrations,
+        ...plan.lines,
+        fullLine(s, price, quantity, plan.newEnd, addInterval(plan.newEnd, price.interval, price.intervalCount)),
+      ];
   const inv = plan.invoiceNow
     ? invoiceRecord(s, sub, newId("upcoming_in"), "subscription_update", lines, now, now)
     : invoiceRecord(s, sub, newId("upcoming_in"), "subscription_cycle", lines, sub.item.periodStart, plan.newEnd);
@@ -36,7 +46,8 @@ export function previewPriceChange(s: Standin, sub: SubscriptionRecord, price: P
 
 /** POST /v1/invoices/:id/pay — one more attempt now, with the given card or the subscription's. */
 export function payInvoice(s: Standin, inv: InvoiceRecord, pmId?: string): void {
-  if (inv.status !== "open") throw invalid(`Invoice is already ${inv.status === "paid" ? "paid" : inv.status}`, undefined, "invoice_not_open");
+  if (inv.status !== "open")
+    throw invalid(`Invoice is already ${inv.status === "paid" ? "paid" : inv.status}`, undefined, "invoice_not_open");
   const sub = inv.subscription ? s.store.subscriptions.get(inv.subscription) : undefined;
   const pm = pmId ?? (sub ? paymentMethodFor(s, sub) : s.store.customers.get(inv.customer)!.defaultPaymentMethod);
   if (attemptPayment(s, inv, pm)) {
@@ -52,14 +63,17 @@ export function invoiceRoutes(api: Api): void {
   const { s } = api;
   const { store, objects } = s;
   api.route("GET", "/v1/invoices/:id", ({ params, path }) =>
-    objects.invoice(api.get(store.invoices, path[0], "invoice"), { payments: params.expand().includes("payments") }));
+    objects.invoice(api.get(store.invoices, path[0], "invoice"), { payments: params.expand().includes("payments") }),
+  );
   api.route("GET", "/v1/invoices", ({ params }) => {
     const customer = params.string("customer");
     const subscription = params.string("subscription");
     const status = params.oneOf("status", ["draft", "open", "paid", "uncollectible", "void"]);
     const withPayments = params.expand().includes("data.payments");
-    const found = [...store.invoices.values()].filter((i) =>
-      (!customer || i.customer === customer) && (!subscription || i.subscription === subscription) && (!status || i.status === status));
+    const found = [...store.invoices.values()].filter(
+      (i) =>
+        (!customer || i.customer === customer) && (!subscription || i.subscription === subscription) && (!status || i.status === status),
+    );
     return api.page(params, "/v1/invoices", found, (i) => objects.invoice(i, { payments: withPayments }));
   });
   api.route("GET", "/v1/invoices/:id/lines", ({ params, path }) => {
@@ -79,7 +93,8 @@ export function invoiceRoutes(api: Api): void {
   api.route("POST", "/v1/invoices/create_preview", ({ params }) => {
     const customer = api.customer(params.required("customer"));
     const sub = api.get(store.subscriptions, params.required("subscription"), "subscription", "subscription");
-    if (sub.customer !== customer.id) throw invalid(`The subscription ${sub.id} does not belong to the customer ${customer.id}.`, "subscription", "parameter_invalid");
+    if (sub.customer !== customer.id)
+      throw invalid(`The subscription ${sub.id} does not belong to the customer ${customer.id}.`, "subscription", "parameter_invalid");
     const details = params.object("subscription_details");
     const items = details?.list("items");
     const proration = details?.oneOf("proration_behavior", ["create_prorations", "none", "always_invoice"]) ?? "create_prorations";
@@ -87,7 +102,12 @@ export function invoiceRoutes(api: Api): void {
     let price = store.prices.get(sub.item.price)!;
     let quantity = sub.item.quantity;
     if (items) {
-      if (items.length !== 1 || items[0]!.string("id") !== sub.item.id) throw invalid("Pass the subscription's one item: subscription_details[items][0][id].", "subscription_details[items]", "parameter_invalid");
+      if (items.length !== 1 || items[0]!.string("id") !== sub.item.id)
+        throw invalid(
+          "Pass the subscription's one item: subscription_details[items][0][id].",
+          "subscription_details[items]",
+          "parameter_invalid",
+        );
       const priceId = items[0]!.string("price");
       if (priceId) price = api.price(priceId, "subscription_details[items][0][price]");
       quantity = items[0]!.integer("quantity") ?? quantity;

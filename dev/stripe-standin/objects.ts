@@ -8,9 +8,22 @@
  * `parent.subscription_item_details` with `proration`.
  */
 import type {
-  ChargeRecord, CheckoutSessionRecord, CustomerRecord, EventRecord, InvoiceLineRecord, InvoiceRecord,
-  PaymentIntentRecord, PaymentMethodRecord, PortalSessionRecord, PriceRecord, ProductRecord, RefundRecord,
-  ScheduleRecord, Store, SubscriptionItemRecord, SubscriptionRecord,
+  ChargeRecord,
+  CheckoutSessionRecord,
+  CustomerRecord,
+  EventRecord,
+  InvoiceLineRecord,
+  InvoiceRecord,
+  PaymentIntentRecord,
+  PaymentMethodRecord,
+  PortalSessionRecord,
+  PriceRecord,
+  ProductRecord,
+  RefundRecord,
+  ScheduleRecord,
+  Store,
+  SubscriptionItemRecord,
+  SubscriptionRecord,
 } from "./store";
 
 export type Json = Record<string, unknown>;
@@ -288,7 +301,11 @@ export class Objects {
       period: { end: line.periodEnd, start: line.periodStart },
       pretax_credit_amounts: [],
       // `price_details` is in Stripe's schema (optional), absent from the published example.
-      pricing: { price_details: { price: price.id, product: price.product }, type: "price_details", unit_amount_decimal: String(price.unitAmount) },
+      pricing: {
+        price_details: { price: price.id, product: price.product },
+        type: "price_details",
+        unit_amount_decimal: String(price.unitAmount),
+      },
       quantity: line.quantity,
       quantity_decimal: String(line.quantity),
       subscription,
@@ -346,7 +363,10 @@ export class Objects {
       issuer: { type: "self" },
       last_finalization_error: null,
       latest_revision: null,
-      lines: list(`/v1/invoices/${i.id}/lines`, i.lines.map((l) => this.invoiceLine(l, i))),
+      lines: list(
+        `/v1/invoices/${i.id}/lines`,
+        i.lines.map((l) => this.invoiceLine(l, i)),
+      ),
       livemode: false,
       metadata: {},
       next_payment_attempt: i.nextPaymentAttempt,
@@ -392,20 +412,22 @@ export class Objects {
   invoicePayments(i: InvoiceRecord): Json[] {
     if (!i.paymentIntent) return [];
     const pi = this.store.paymentIntents.get(i.paymentIntent)!;
-    return [{
-      id: `inpay_${i.id.slice(3)}`,
-      object: "invoice_payment",
-      amount_paid: pi.status === "succeeded" ? pi.amount : null,
-      amount_requested: pi.amount,
-      created: pi.created,
-      currency: pi.currency,
-      invoice: i.id,
-      is_default: true,
-      livemode: false,
-      payment: { payment_intent: pi.id, type: "payment_intent" },
-      status: pi.status === "succeeded" ? "paid" : "open",
-      status_transitions: { canceled_at: null, paid_at: i.paidAt },
-    }];
+    return [
+      {
+        id: `inpay_${i.id.slice(3)}`,
+        object: "invoice_payment",
+        amount_paid: pi.status === "succeeded" ? pi.amount : null,
+        amount_requested: pi.amount,
+        created: pi.created,
+        currency: pi.currency,
+        invoice: i.id,
+        is_default: true,
+        livemode: false,
+        payment: { payment_intent: pi.id, type: "payment_intent" },
+        status: pi.status === "succeeded" ? "paid" : "open",
+        status_transitions: { canceled_at: null, paid_at: i.paidAt },
+      },
+    ];
   }
 
   paymentIntent(pi: PaymentIntentRecord): Json {
@@ -531,7 +553,10 @@ export class Objects {
       receipt_number: null,
       receipt_url: null,
       refunded: c.amountRefunded >= c.amount && c.amount > 0,
-      refunds: list(`/v1/charges/${c.id}/refunds`, refunds.map((r) => this.refund(r))),
+      refunds: list(
+        `/v1/charges/${c.id}/refunds`,
+        refunds.map((r) => this.refund(r)),
+      ),
       review: null,
       shipping: null,
       source: null,
@@ -599,7 +624,16 @@ export class Objects {
       customer_account: null,
       customer_creation: null,
       customer_details: complete
-        ? { address: NO_ADDRESS, business_name: null, email: customer?.email ?? cs.customerEmail, individual_name: null, name: customer?.name ?? null, phone: null, tax_exempt: "none", tax_ids: [] }
+        ? {
+            address: NO_ADDRESS,
+            business_name: null,
+            email: customer?.email ?? cs.customerEmail,
+            individual_name: null,
+            name: customer?.name ?? null,
+            phone: null,
+            tax_exempt: "none",
+            tax_ids: [],
+          }
         : null,
       customer_email: cs.customerEmail,
       discounts: [],
@@ -662,7 +696,14 @@ export class Objects {
         collection_method: "charge_automatically",
         default_payment_method: null,
         description: null,
-        invoice_settings: { account_tax_ids: null, custom_fields: null, days_until_due: null, description: null, footer: null, issuer: { type: "self" } },
+        invoice_settings: {
+          account_tax_ids: null,
+          custom_fields: null,
+          days_until_due: null,
+          description: null,
+          footer: null,
+          issuer: { type: "self" },
+        },
         on_behalf_of: null,
         transfer_data: null,
       },
@@ -685,7 +726,17 @@ export class Objects {
           discounts: [],
           end_date: p.endDate,
           invoice_settings: null,
-          items: [{ billing_thresholds: null, discounts: [], metadata: {}, plan: this.plan(price), price: price.id, quantity: p.quantity, tax_rates: [] }],
+          items: [
+            {
+              billing_thresholds: null,
+              discounts: [],
+              metadata: {},
+              plan: this.plan(price),
+              price: price.id,
+              quantity: p.quantity,
+              tax_rates: [],
+            },
+          ],
           metadata: { ...p.metadata },
           on_behalf_of: null,
           proration_behavior: p.prorationBehavior,

@@ -108,8 +108,10 @@ export function portalPage(input: {
       : `<form method="post" action="/portal/${escapeHtml(input.sessionId)}/cancel"><input type="hidden" name="subscription" value="${sub.id}"><button type="submit" class="secondary">Cancel plan</button></form>`;
     return `<p><strong>${escapeHtml(product.name)}</strong> — ${escapeHtml(per(price))}</p><p>${escapeHtml(state)}</p>${action}`;
   });
-  const rows = input.invoices.map((i) =>
-    `<tr><td>${dateText(i.created)}</td><td>${money(i.amountDue)}</td><td>${i.status}</td><td><a href="/invoice/${i.id}">View invoice ${escapeHtml(i.number)}</a></td></tr>`);
+  const rows = input.invoices.map(
+    (i) =>
+      `<tr><td>${dateText(i.created)}</td><td>${money(i.amountDue)}</td><td>${i.status}</td><td><a href="/invoice/${i.id}">View invoice ${escapeHtml(i.number)}</a></td></tr>`,
+  );
   const back = input.returnUrl ? `<p><a href="${escapeHtml(input.returnUrl)}">Return</a></p>` : "";
   return layout(
     "Billing",
@@ -136,8 +138,14 @@ ${back}`,
   );
 }
 
-export function invoicePage(inv: InvoiceRecord, customer: CustomerRecord, lineDescriptions: { description: string; amount: number; period: string }[]): string {
-  const lines = lineDescriptions.map((l) => `<tr><td>${escapeHtml(l.description)}<br><span class="hint">${escapeHtml(l.period)}</span></td><td>${money(l.amount)}</td></tr>`);
+export function invoicePage(
+  inv: InvoiceRecord,
+  customer: CustomerRecord,
+  lineDescriptions: { description: string; amount: number; period: string }[],
+): string {
+  const lines = lineDescriptions.map(
+    (l) => `<tr><td>${escapeHtml(l.description)}<br><span class="hint">${escapeHtml(l.period)}</span></td><td>${money(l.amount)}</td></tr>`,
+  );
   return layout(
     `Invoice ${inv.number}`,
     `<h1>Invoice ${escapeHtml(inv.number)}</h1>

@@ -7,7 +7,9 @@
  */
 
 export type Param = string | Params | Param[];
-export interface Params { [key: string]: Param }
+export interface Params {
+  [key: string]: Param;
+}
 
 /** Parses `a[b][0][c]=v&…` into nested objects; objects whose keys are all indices become arrays. */
 export function parseForm(text: string): Params {
@@ -43,7 +45,10 @@ function arraysFromIndices(value: Param): Param {
   const converted: Params = {};
   for (const k of keys) converted[k] = arraysFromIndices(value[k]!);
   if (keys.length > 0 && keys.every((k) => /^\d+$/.test(k))) {
-    return keys.map(Number).sort((a, b) => a - b).map((k) => converted[String(k)]!);
+    return keys
+      .map(Number)
+      .sort((a, b) => a - b)
+      .map((k) => converted[String(k)]!);
   }
   return converted;
 }
@@ -75,7 +80,8 @@ export const invalid = (message: string, param?: string, code = "parameter_inval
 
 /** A quantity as Stripe checks it: an integer of at least 1 (a seat count, say). */
 export function positiveQuantity(quantity: number, param: string): number {
-  if (!Number.isInteger(quantity) || quantity < 1) throw invalid("This value must be greater than or equal to 1.", param, "parameter_invalid_integer");
+  if (!Number.isInteger(quantity) || quantity < 1)
+    throw invalid("This value must be greater than or equal to 1.", param, "parameter_invalid_integer");
   return quantity;
 }
 
@@ -164,7 +170,8 @@ export class Reader {
     if (v === undefined || v === "") return undefined;
     if (!Array.isArray(v)) throw invalid(`Invalid array: ${key}`, key, "parameter_invalid");
     return v.map((item, i) => {
-      if (typeof item !== "object" || Array.isArray(item)) throw invalid(`Invalid object: ${key}[${i}]`, `${key}[${i}]`, "parameter_invalid");
+      if (typeof item !== "object" || Array.isArray(item))
+        throw invalid(`Invalid object: ${key}[${i}]`, `${key}[${i}]`, "parameter_invalid");
       return new Reader(item);
     });
   }

@@ -6,7 +6,9 @@ import type { Api } from "./router";
 
 export function paymentRoutes(api: Api): void {
   const { store, objects } = api.s;
-  api.route("GET", "/v1/payment_intents/:id", ({ path }) => objects.paymentIntent(api.get(store.paymentIntents, path[0], "payment_intent")));
+  api.route("GET", "/v1/payment_intents/:id", ({ path }) =>
+    objects.paymentIntent(api.get(store.paymentIntents, path[0], "payment_intent")),
+  );
   api.route("GET", "/v1/charges/:id", ({ path }) => objects.charge(api.get(store.charges, path[0], "charge")));
   api.route("GET", "/v1/charges", ({ params }) => {
     const customer = params.string("customer");

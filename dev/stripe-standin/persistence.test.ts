@@ -6,7 +6,13 @@ import { describe, expect, it } from "vitest";
 import { startStripeStandin, type StripeStandin } from "./server";
 
 const sdk = (s: StripeStandin) =>
-  new Stripe(s.secretKey, { host: "127.0.0.1", port: s.port, protocol: "http", httpClient: Stripe.createFetchHttpClient(), maxNetworkRetries: 0 });
+  new Stripe(s.secretKey, {
+    host: "127.0.0.1",
+    port: s.port,
+    protocol: "http",
+    httpClient: Stripe.createFetchHttpClient(),
+    maxNetworkRetries: 0,
+  });
 
 describe("state file", () => {
   it("keeps prices, customers, subscriptions and the clock across a restart", async () => {
@@ -15,7 +21,11 @@ describe("state file", () => {
     const stripe = sdk(first);
     const customer = await stripe.customers.create({ email: "keep@example.com" });
     const card = await stripe.paymentMethods.attach("pm_card_visa", { customer: customer.id });
-    const sub = await stripe.subscriptions.create({ customer: customer.id, items: [{ price: first.prices.yearly }], default_payment_method: card.id });
+    const sub = await stripe.subscriptions.create({
+      customer: customer.id,
+      items: [{ price: first.prices.yearly }],
+      default_payment_method: card.id,
+    });
     const [clock] = (await stripe.testHelpers.testClocks.list()).data;
     await stripe.testHelpers.testClocks.advance(clock!.id, { frozen_time: clock!.frozen_time + 86_400 });
     await first.stop();

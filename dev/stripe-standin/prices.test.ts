@@ -5,7 +5,9 @@ import { shapeProblems } from "./shape";
 import { DAY, startHarness, subscribedCustomer, type Harness } from "./testing";
 
 /** Stripe's published price (the copy of /work/shared/stripe kept beside the stand-in). */
-const PRICE_EXAMPLE = (JSON.parse(readFileSync(new URL("./stripe-fixtures.json", import.meta.url), "utf8")) as { resources: Record<string, unknown> }).resources.price;
+const PRICE_EXAMPLE = (
+  JSON.parse(readFileSync(new URL("./stripe-fixtures.json", import.meta.url), "utf8")) as { resources: Record<string, unknown> }
+).resources.price;
 
 let h: Harness;
 beforeAll(async () => {
@@ -29,16 +31,27 @@ describe("POST /v1/prices", () => {
       metadata: { plan_type: "monthly", price_change: "pc_1" },
     });
     expect(price).toMatchObject({
-      object: "price", active: true, currency: "eur", unit_amount: 3499, product: old.product, type: "recurring",
-      recurring: { interval: "month", interval_count: 1, usage_type: "licensed" }, lookup_key: null, metadata: { plan_type: "monthly", price_change: "pc_1" },
+      object: "price",
+      active: true,
+      currency: "eur",
+      unit_amount: 3499,
+      product: old.product,
+      type: "recurring",
+      recurring: { interval: "month", interval_count: 1, usage_type: "licensed" },
+      lookup_key: null,
+      metadata: { plan_type: "monthly", price_change: "pc_1" },
     });
     expect(price.id).not.toBe(old.id);
-    const wire = (await (await fetch(`${h.standin.url}/v1/prices/${price.id}`, { headers: { Authorization: `Bearer ${h.standin.secretKey}` } })).json()) as Record<string, unknown>;
+    const wire = (await (
+      await fetch(`${h.standin.url}/v1/prices/${price.id}`, { headers: { Authorization: `Bearer ${h.standin.secretKey}` } })
+    ).json()) as Record<string, unknown>;
     expect(wire.unit_amount_decimal).toBe("3499");
     expect(shapeProblems(wire, PRICE_EXAMPLE)).toEqual([]);
     expect(await h.stripe.prices.retrieve(price.id)).toEqual(price);
     const listed = await h.stripe.prices.list({ product: old.product as string, limit: 100 });
-    expect(listed.data.map((p) => p.id)).toEqual(expect.arrayContaining([price.id, h.standin.prices.monthly, h.standin.prices.weekly, h.standin.prices.yearly]));
+    expect(listed.data.map((p) => p.id)).toEqual(
+      expect.arrayContaining([price.id, h.standin.prices.monthly, h.standin.prices.weekly, h.standin.prices.yearly]),
+    );
     // the seeded price is unchanged: a plan has several prices
     expect((await seeded()).unit_amount).toBe(2999);
     expect(h.takeTypes()).toContain("price.created");
@@ -54,16 +67,33 @@ describe("POST /v1/prices", () => {
         return err as Stripe.errors.StripeError;
       }
     };
-    expect(await refused({ product: "prod_nope", currency: "eur", unit_amount: 100, recurring: { interval: "month" } })).toMatchObject({ statusCode: 400, code: "resource_missing", param: "product" });
-    expect(await refused({ product, currency: "eur", recurring: { interval: "month" } })).toMatchObject({ statusCode: 400, param: "unit_amount" });
-    expect(await refused({ product, currency: "eur", unit_amount: -1, recurring: { interval: "month" } })).toMatchObject({ statusCode: 400, param: "unit_amount" });
+    expect(await refused({ product: "prod_nope", currency: "eur", unit_amount: 100, recurring: { interval: "month" } })).toMatchObject({
+      statusCode: 400,
+      code: "resource_missing",
+      param: "product",
+    });
+    expect(await refused({ product, currency: "eur", recurring: { interval: "month" } })).toMatchObject({
+      statusCode: 400,
+      param: "unit_amount",
+    });
+    expect(await refused({ product, currency: "eur", unit_amount: -1, recurring: { interval: "month" } })).toMatchObject({
+      statusCode: 400,
+      param: "unit_amount",
+    });
     expect(await refused({ product, currency: "eur", unit_amount: 100 })).toMatchObject({ statusCode: 400, param: "recurring" });
-    expect(await refused({ product, currency: "eur", unit_amount: 100, recurring: { interval: "month" }, lookup_key: "monthly" })).toMatchObject({ statusCode: 400, param: "lookup_key" });
+    expect(
+      await refused({ product, currency: "eur", unit_amount: 100, recurring: { interval: "month" }, lookup_key: "monthly" }),
+    ).toMatchObject({ statusCode: 400, param: "lookup_key" });
   });
 
   it("a new price works in subscriptions and schedule phases: the switch happens at the renewal the phase starts on", async () => {
     const old = await seeded();
-    const next = await h.stripe.prices.create({ product: old.product as string, currency: "eur", unit_amount: 3499, recurring: { interval: "month" } });
+    const next = await h.stripe.prices.create({
+      product: old.product as string,
+      currency: "eur",
+      unit_amount: 3499,
+      recurring: { interval: "month" },
+    });
     const { subscription } = await subscribedCustomer(h, old.id, "price-phases@example.com");
     const periodEnd = subscription.items.data[0]!.current_period_end;
     const schedule = await h.stripe.subscriptionSchedules.create({ from_subscription: subscription.id });

@@ -38,20 +38,31 @@ describe("seats as quantities", () => {
       payment_behavior: "error_if_incomplete",
     });
     const now = await clockNow();
-    expect(item(updated)).toMatchObject({ quantity: 5, current_period_end: before.current_period_end, current_period_start: before.current_period_start });
+    expect(item(updated)).toMatchObject({
+      quantity: 5,
+      current_period_end: before.current_period_end,
+      current_period_start: before.current_period_start,
+    });
     const invoice = await h.stripe.invoices.retrieve(updated.latest_invoice as string);
     const share = (before.current_period_end - now) / (before.current_period_end - before.current_period_start);
     const unused = Math.round(1999 * 3 * share);
     const remaining = Math.round(1999 * 5 * share);
     expect(invoice).toMatchObject({ billing_reason: "subscription_update", status: "paid", amount_paid: remaining - unused });
-    expect(invoice.lines.data.map((l) => [l.quantity, l.amount])).toEqual([[3, -unused], [5, remaining]]);
+    expect(invoice.lines.data.map((l) => [l.quantity, l.amount])).toEqual([
+      [3, -unused],
+      [5, remaining],
+    ]);
   });
 
   it("the preview of adding seats is the amount the change then charges", async () => {
     const { subscription, customer } = await subscribedCustomer(h, h.standin.prices.team, "team@example.com", 2);
     await h.advance(3 * DAY);
     const change = { items: [{ id: item(subscription).id, quantity: 4 }], proration_behavior: "always_invoice" as const };
-    const preview = await h.stripe.invoices.createPreview({ customer: customer.id, subscription: subscription.id, subscription_details: change });
+    const preview = await h.stripe.invoices.createPreview({
+      customer: customer.id,
+      subscription: subscription.id,
+      subscription_details: change,
+    });
     const updated = await h.stripe.subscriptions.update(subscription.id, change);
     const invoice = await h.stripe.invoices.retrieve(updated.latest_invoice as string);
     expect(preview.amount_due).toBe(invoice.amount_paid);
@@ -85,8 +96,13 @@ describe("seats as quantities", () => {
 
   it("refuses a quantity below 1", async () => {
     const customer = await h.stripe.customers.create({ email: "q@example.com" });
-    await expect(h.stripe.checkout.sessions.create({
-      mode: "subscription", customer: customer.id, line_items: [{ price: h.standin.prices.team, quantity: 0 }], success_url: "http://app.test/ok",
-    })).rejects.toThrow(/greater than or equal to 1/);
+    await expect(
+      h.stripe.checkout.sessions.create({
+        mode: "subscription",
+        customer: customer.id,
+        line_items: [{ price: h.standin.prices.team, quantity: 0 }],
+        success_url: "http://app.test/ok",
+      }),
+    ).rejects.toThrow(/greater than or equal to 1/);
   });
 });

@@ -5,15 +5,23 @@ import type { Api } from "./router";
 import type { Standin } from "./standin";
 import { newId, type ChargeRecord, type RefundRecord } from "./store";
 
-export function refund(s: Standin, input: { charge: ChargeRecord; amount?: number; reason: string | null; metadata: Record<string, string> }): RefundRecord {
+export function refund(
+  s: Standin,
+  input: { charge: ChargeRecord; amount?: number; reason: string | null; metadata: Record<string, string> },
+): RefundRecord {
   const { charge } = input;
   const left = charge.amount - charge.amountRefunded;
-  if (charge.status !== "succeeded") throw invalid(`Charge ${charge.id} has not succeeded; it cannot be refunded.`, "charge", "charge_not_refundable");
+  if (charge.status !== "succeeded")
+    throw invalid(`Charge ${charge.id} has not succeeded; it cannot be refunded.`, "charge", "charge_not_refundable");
   if (left <= 0) throw invalid(`Charge ${charge.id} has already been refunded.`, "charge", "charge_already_refunded");
   const amount = input.amount ?? left;
   if (amount <= 0) throw invalid("Refund amount must be positive.", "amount", "parameter_invalid_integer");
   if (amount > left) {
-    throw invalid(`Refund amount (${money(amount)}) is greater than unrefunded amount on charge (${money(left)})`, "amount", "amount_too_large");
+    throw invalid(
+      `Refund amount (${money(amount)}) is greater than unrefunded amount on charge (${money(left)})`,
+      "amount",
+      "amount_too_large",
+    );
   }
   const r: RefundRecord = {
     id: newId("re"),
@@ -46,14 +54,28 @@ export function refundRoutes(api: Api): void {
     let charge;
     if (chargeId) {
       charge = store.charges.get(chargeId);
-      if (!charge) throw new StripeError(400, "invalid_request_error", `No such charge: '${chargeId}'`, { code: "resource_missing", param: "charge" });
+      if (!charge)
+        throw new StripeError(400, "invalid_request_error", `No such charge: '${chargeId}'`, { code: "resource_missing", param: "charge" });
     } else if (piId) {
       const pi = store.paymentIntents.get(piId);
-      if (!pi) throw new StripeError(400, "invalid_request_error", `No such payment_intent: '${piId}'`, { code: "resource_missing", param: "payment_intent" });
-      if (pi.status !== "succeeded" || !pi.latestCharge) throw invalid(`This PaymentIntent (${piId}) does not have a successful charge to refund.`, "payment_intent", "charge_not_refundable");
+      if (!pi)
+        throw new StripeError(400, "invalid_request_error", `No such payment_intent: '${piId}'`, {
+          code: "resource_missing",
+          param: "payment_intent",
+        });
+      if (pi.status !== "succeeded" || !pi.latestCharge)
+        throw invalid(
+          `This PaymentIntent (${piId}) does not have a successful charge to refund.`,
+          "payment_intent",
+          "charge_not_refundable",
+        );
       charge = store.charges.get(pi.latestCharge)!;
     } else {
-      throw invalid("One of the following params should be provided for this request: payment_intent or charge.", undefined, "parameter_missing");
+      throw invalid(
+        "One of the following params should be provided for this request: payment_intent or charge.",
+        undefined,
+        "parameter_missing",
+      );
     }
     return objects.refund(refund(s, { charge, amount, reason, metadata }));
   });

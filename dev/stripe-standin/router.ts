@@ -35,7 +35,11 @@ export class Api {
       const known = this.routes.some(([, re]) => re.test(pathname));
       throw known
         ? invalid(`Unrecognized request URL (${method}: ${pathname}).`, undefined, "parameter_invalid")
-        : new StripeError(404, "invalid_request_error", `Unrecognized request URL (${method}: ${pathname}). The local Stripe stand-in does not offer it.`);
+        : new StripeError(
+            404,
+            "invalid_request_error",
+            `Unrecognized request URL (${method}: ${pathname}). The local Stripe stand-in does not offer it.`,
+          );
     }
     const params = new Reader(form);
     const result = match.h({ params, path: match.groups!.slice(1).map(decodeURIComponent) });
@@ -118,7 +122,11 @@ export class Api {
     const pm = this.s.store.paymentMethods.get(id);
     if (!pm) throw new StripeError(400, "invalid_request_error", `No such PaymentMethod: '${id}'`, { code: "resource_missing", param });
     if (pm.customer !== customer) {
-      throw invalid(`The customer does not have a payment method with the ID ${id}. The payment method must be attached to the customer.`, param, "resource_missing");
+      throw invalid(
+        `The customer does not have a payment method with the ID ${id}. The payment method must be attached to the customer.`,
+        param,
+        "resource_missing",
+      );
     }
     return pm.id;
   }

@@ -16,7 +16,14 @@ const VIRTUAL = fileURLToPath(new URL("./__sdk_types__.ts", import.meta.url));
 /** The declared shapes of `Stripe.<name>` for each name (e.g. "SubscriptionSchedule", "Checkout.Session"). */
 export function sdkFields(names: string[]): Record<string, Fields> {
   const source = `import type Stripe from "stripe";\n${names.map((n, i) => `export type T${i} = Stripe.${n};`).join("\n")}\n`;
-  const options: ts.CompilerOptions = { module: ts.ModuleKind.ESNext, moduleResolution: ts.ModuleResolutionKind.Bundler, target: ts.ScriptTarget.ES2022, strict: true, noEmit: true, skipLibCheck: true };
+  const options: ts.CompilerOptions = {
+    module: ts.ModuleKind.ESNext,
+    moduleResolution: ts.ModuleResolutionKind.Bundler,
+    target: ts.ScriptTarget.ES2022,
+    strict: true,
+    noEmit: true,
+    skipLibCheck: true,
+  };
   const host = ts.createCompilerHost(options);
   const getSourceFile = host.getSourceFile.bind(host);
   host.getSourceFile = (file, lang) => (file === VIRTUAL ? ts.createSourceFile(file, source, lang) : getSourceFile(file, lang));

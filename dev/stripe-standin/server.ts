@@ -81,13 +81,15 @@ export async function startStripeStandin(opts: StripeStandinOptions): Promise<St
     const chunks: Buffer[] = [];
     req.on("data", (c: Buffer) => chunks.push(c));
     req.on("end", () => {
-      handle(req, Buffer.concat(chunks).toString("utf8"), res).then(() => {
-        if (req.method !== "GET") save();
-      }).catch((err: unknown) => {
-        opts.log?.(`stripe stand-in: ${String(err)}`);
-        if (!res.headersSent) res.writeHead(500, { "content-type": "application/json" });
-        res.end(JSON.stringify({ error: { type: "api_error", message: String(err) } }));
-      });
+      handle(req, Buffer.concat(chunks).toString("utf8"), res)
+        .then(() => {
+          if (req.method !== "GET") save();
+        })
+        .catch((err: unknown) => {
+          opts.log?.(`stripe stand-in: ${String(err)}`);
+          if (!res.headersSent) res.writeHead(500, { "content-type": "application/json" });
+          res.end(JSON.stringify({ error: { type: "api_error", message: String(err) } }));
+        });
     });
   });
   await new Promise<void>((resolve, reject) => {
@@ -103,17 +105,28 @@ export async function startStripeStandin(opts: StripeStandinOptions): Promise<St
     port,
     secretKey: SECRET_KEY,
     prices,
-    stop: () => new Promise<void>((resolve) => {
-      server.closeAllConnections();
-      server.close(() => resolve());
-    }),
+    stop: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 }
 
 /** Every resource's `/v1` routes. */
 const RESOURCES = [
-  catalogueRoutes, customerRoutes, paymentMethodRoutes, checkoutRoutes, subscriptionRoutes, scheduleRoutes,
-  invoiceRoutes, paymentRoutes, refundRoutes, portalRoutes, testClockRoutes, eventRoutes,
+  catalogueRoutes,
+  customerRoutes,
+  paymentMethodRoutes,
+  checkoutRoutes,
+  subscriptionRoutes,
+  scheduleRoutes,
+  invoiceRoutes,
+  paymentRoutes,
+  refundRoutes,
+  portalRoutes,
+  testClockRoutes,
+  eventRoutes,
 ];
 
 function send(res: http.ServerResponse, answer: Answer, headers: Record<string, string> = {}) {
@@ -159,14 +172,23 @@ function requestHandler(standin: Standin, api: Api, opts: StripeStandinOptions) 
     }
   }
 
-  function call(method: string, pathname: string, form: ReturnType<typeof parseForm>, requestId: string, idempotencyKey: string | null): Answer {
+  function call(
+    method: string,
+    pathname: string,
+    form: ReturnType<typeof parseForm>,
+    requestId: string,
+    idempotencyKey: string | null,
+  ): Answer {
     standin.events.request = { id: requestId, idempotency_key: idempotencyKey };
     try {
       return api.dispatch(method, pathname, form);
     } catch (err) {
       if (err instanceof StripeError) return { status: err.status, body: err.body() };
       opts.log?.(`stripe stand-in: ${String((err as Error).stack ?? err)}`);
-      return { status: 500, body: { error: { type: "api_error", message: `Internal error in the local Stripe stand-in: ${String(err)}` } } };
+      return {
+        status: 500,
+        body: { error: { type: "api_error", message: `Internal error in the local Stripe stand-in: ${String(err)}` } },
+      };
     } finally {
       standin.events.request = { id: null, idempotency_key: null };
     }
@@ -194,10 +216,19 @@ function requestHandler(standin: Standin, api: Api, opts: StripeStandinOptions) 
     if (idempotencyKey && method !== "GET") {
       const seen = idempotent.get(idempotencyKey);
       if (seen && seen.fingerprint !== fingerprint) {
-        return send(res, {
-          status: 400,
-          body: { error: { type: "idempotency_error", message: `Keys for idempotent requests can only be used with the same parameters they were first used with. Try using a key other than '${idempotencyKey}' if you meant to execute a different request.` } },
-        }, headers);
+        return send(
+          res,
+          {
+            status: 400,
+            body: {
+              error: {
+                type: "idempotency_error",
+                message: `Keys for idempotent requests can only be used with the same parameters they were first used with. Try using a key other than '${idempotencyKey}' if you meant to execute a different request.`,
+              },
+            },
+          },
+          headers,
+        );
       }
       if (seen) return send(res, seen.answer, { ...headers, "idempotent-replayed": "true", "idempotency-key": idempotencyKey });
     }

@@ -35,10 +35,22 @@ const EXTRA_KEYS_ALLOWED: Record<string, string[]> = {
 
 /** The SDK type (`Stripe.<name>`) of each kind of object the stand-in answers with. */
 const SDK_TYPES: Record<string, string> = {
-  customer: "Customer", price: "Price", product: "Product", payment_method: "PaymentMethod", subscription: "Subscription",
-  subscription_item: "SubscriptionItem", "checkout.session": "Checkout.Session", invoice: "Invoice", line_item: "InvoiceLineItem",
-  payment_intent: "PaymentIntent", charge: "Charge", refund: "Refund", subscription_schedule: "SubscriptionSchedule",
-  "billing_portal.session": "BillingPortal.Session", "test_helpers.test_clock": "TestHelpers.TestClock", event: "Event",
+  customer: "Customer",
+  price: "Price",
+  product: "Product",
+  payment_method: "PaymentMethod",
+  subscription: "Subscription",
+  subscription_item: "SubscriptionItem",
+  "checkout.session": "Checkout.Session",
+  invoice: "Invoice",
+  line_item: "InvoiceLineItem",
+  payment_intent: "PaymentIntent",
+  charge: "Charge",
+  refund: "Refund",
+  subscription_schedule: "SubscriptionSchedule",
+  "billing_portal.session": "BillingPortal.Session",
+  "test_helpers.test_clock": "TestHelpers.TestClock",
+  event: "Event",
 };
 let declared: Record<string, Fields>;
 
@@ -120,12 +132,21 @@ beforeAll(async () => {
   }
   collect(await raw(`/v1/subscriptions/${fourth.subscription.id}`));
   // a price made later (a price change, decision 093) beside the seeded ones
-  await stripe.prices.create({ product: (await stripe.prices.retrieve(h.standin.prices.monthly)).product as string, currency: "eur", unit_amount: 3499, recurring: { interval: "month" }, metadata: { plan_type: "monthly" } });
+  await stripe.prices.create({
+    product: (await stripe.prices.retrieve(h.standin.prices.monthly)).product as string,
+    currency: "eur",
+    unit_amount: 3499,
+    recurring: { interval: "month" },
+    metadata: { plan_type: "monthly" },
+  });
   collect(await raw(`/v1/prices`));
   collect(await raw(`/v1/products`));
   collect(await raw(`/v1/checkout/sessions/${session.id}`));
   const open = await stripe.checkout.sessions.create({
-    mode: "subscription", customer: customer.id, line_items: [{ price: h.standin.prices.weekly, quantity: 1 }], success_url: "http://app.test/ok",
+    mode: "subscription",
+    customer: customer.id,
+    line_items: [{ price: h.standin.prices.weekly, quantity: 1 }],
+    success_url: "http://app.test/ok",
   });
   collect(await raw(`/v1/checkout/sessions/${open.id}`));
   collect(await raw(`/v1/subscription_schedules/${schedule.id}`));
@@ -145,15 +166,32 @@ afterAll(async () => {
 
 describe("object shapes match Stripe's published examples", () => {
   const types = [
-    "customer", "price", "product", "payment_method", "subscription", "subscription_item", "checkout.session", "invoice",
-    "line_item", "payment_intent", "charge", "refund", "subscription_schedule", "billing_portal.session", "test_helpers.test_clock", "event",
+    "customer",
+    "price",
+    "product",
+    "payment_method",
+    "subscription",
+    "subscription_item",
+    "checkout.session",
+    "invoice",
+    "line_item",
+    "payment_intent",
+    "charge",
+    "refund",
+    "subscription_schedule",
+    "billing_portal.session",
+    "test_helpers.test_clock",
+    "event",
   ];
   it.each(types)("%s", (type) => {
     const samples = seen.get(type) ?? [];
     expect(samples.length, `no ${type} was collected`).toBeGreaterThan(0);
     const problems = new Set<string>();
     for (const sample of samples) {
-      for (const p of shapeProblems(sample, example(type), { extraKeysAllowed: EXTRA_KEYS_ALLOWED[type], skip: type === "event" ? ["data.object", "data.previous_attributes"] : [] })) {
+      for (const p of shapeProblems(sample, example(type), {
+        extraKeysAllowed: EXTRA_KEYS_ALLOWED[type],
+        skip: type === "event" ? ["data.object", "data.previous_attributes"] : [],
+      })) {
         if (!declaredBySdk(type, p)) problems.add(p);
       }
     }
@@ -166,14 +204,27 @@ describe("object shapes match Stripe's published examples", () => {
     for (const e of events) {
       const obj = e.data.object as unknown as { object: string };
       objectTypes.add(obj.object);
-      const problems = shapeProblems(obj, example(obj.object), { extraKeysAllowed: EXTRA_KEYS_ALLOWED[obj.object] }).filter((p) => !declaredBySdk(obj.object, p));
+      const problems = shapeProblems(obj, example(obj.object), { extraKeysAllowed: EXTRA_KEYS_ALLOWED[obj.object] }).filter(
+        (p) => !declaredBySdk(obj.object, p),
+      );
       expect(problems, `${e.type}`).toEqual([]);
       if (e.data.previous_attributes) {
         for (const key of Object.keys(e.data.previous_attributes)) expect(key in obj, `${e.type} previous ${key}`).toBe(true);
       }
     }
     expect([...objectTypes].sort()).toEqual(
-      expect.arrayContaining(["charge", "checkout.session", "customer", "invoice", "payment_intent", "payment_method", "refund", "subscription", "subscription_schedule", "test_helpers.test_clock"]),
+      expect.arrayContaining([
+        "charge",
+        "checkout.session",
+        "customer",
+        "invoice",
+        "payment_intent",
+        "payment_method",
+        "refund",
+        "subscription",
+        "subscription_schedule",
+        "test_helpers.test_clock",
+      ]),
     );
   });
 
@@ -185,7 +236,9 @@ describe("object shapes match Stripe's published examples", () => {
     expect(new Set(charges.map((c) => c.status))).toEqual(new Set(["succeeded", "failed"]));
     expect(charges.some((c) => c.refunds!.data.length > 0)).toBe(true);
     const invoices = (seen.get("invoice") ?? []) as Stripe.Invoice[];
-    expect(new Set(invoices.map((i) => i.billing_reason))).toEqual(new Set(["subscription_create", "subscription_update", "subscription_cycle"]));
+    expect(new Set(invoices.map((i) => i.billing_reason))).toEqual(
+      new Set(["subscription_create", "subscription_update", "subscription_cycle"]),
+    );
     const intents = (seen.get("payment_intent") ?? []) as Stripe.PaymentIntent[];
     expect(intents.some((pi) => pi.last_payment_error?.decline_code === "generic_decline")).toBe(true);
   });

@@ -331,8 +331,19 @@ export class Store {
 }
 
 const STORE_MAPS = [
-  "products", "prices", "customers", "paymentMethods", "subscriptions", "invoices", "paymentIntents",
-  "charges", "refunds", "checkoutSessions", "schedules", "portalSessions", "events",
+  "products",
+  "prices",
+  "customers",
+  "paymentMethods",
+  "subscriptions",
+  "invoices",
+  "paymentIntents",
+  "charges",
+  "refunds",
+  "checkoutSessions",
+  "schedules",
+  "portalSessions",
+  "events",
 ] as const;
 
 export interface StoreSnapshot {

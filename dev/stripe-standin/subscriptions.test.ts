@@ -35,8 +35,11 @@ describe("upgrades", () => {
     const invoice = await h.stripe.invoices.retrieve(updated.latest_invoice as string);
     expect(invoice).toMatchObject({ billing_reason: "subscription_update", status: "paid" });
     const [credit, charge] = invoice.lines.data;
-    const unused = Math.round(2999 * (before.current_period_end - now) / (before.current_period_end - before.current_period_start));
-    expect(credit).toMatchObject({ amount: -unused, parent: { subscription_item_details: { proration: true, subscription: subscription.id } } });
+    const unused = Math.round((2999 * (before.current_period_end - now)) / (before.current_period_end - before.current_period_start));
+    expect(credit).toMatchObject({
+      amount: -unused,
+      parent: { subscription_item_details: { proration: true, subscription: subscription.id } },
+    });
     expect(credit!.pricing?.price_details?.price).toBe(h.standin.prices.monthly);
     expect(charge).toMatchObject({ amount: 6000, parent: { subscription_item_details: { proration: false } } });
     expect(charge!.pricing?.price_details?.price).toBe(h.standin.prices.yearly);
@@ -44,8 +47,19 @@ describe("upgrades", () => {
     expect(invoice.amount_paid).toBeGreaterThan(0);
 
     const types = h.takeTypes();
-    expect(types).toEqual(expect.arrayContaining(["customer.subscription.updated", "invoice.created", "invoice.finalized", "invoice.paid", "invoice.payment_succeeded"]));
-    const changed = h.received.find((r) => r.event.type === "customer.subscription.updated" && r.event.data.previous_attributes && "items" in r.event.data.previous_attributes)!;
+    expect(types).toEqual(
+      expect.arrayContaining([
+        "customer.subscription.updated",
+        "invoice.created",
+        "invoice.finalized",
+        "invoice.paid",
+        "invoice.payment_succeeded",
+      ]),
+    );
+    const changed = h.received.find(
+      (r) =>
+        r.event.type === "customer.subscription.updated" && r.event.data.previous_attributes && "items" in r.event.data.previous_attributes,
+    )!;
     expect(item(changed.event.data.object as Stripe.Subscription).price.id).toBe(h.standin.prices.yearly);
   });
 
@@ -65,8 +79,15 @@ describe("upgrades", () => {
     const { customer, subscription } = await subscribedCustomer(h, h.standin.prices.weekly);
     await h.advance(2 * DAY + 3600);
     h.takeTypes();
-    const change = { items: [{ id: item(subscription).id, price: h.standin.prices.monthly }], proration_behavior: "always_invoice" as const };
-    const preview = await h.stripe.invoices.createPreview({ customer: customer.id, subscription: subscription.id, subscription_details: change });
+    const change = {
+      items: [{ id: item(subscription).id, price: h.standin.prices.monthly }],
+      proration_behavior: "always_invoice" as const,
+    };
+    const preview = await h.stripe.invoices.createPreview({
+      customer: customer.id,
+      subscription: subscription.id,
+      subscription_details: change,
+    });
     expect(preview).toMatchObject({ object: "invoice", status: "draft", billing_reason: "subscription_update" });
     expect(preview.amount_due).toBeGreaterThan(0);
     expect(h.takeTypes()).toEqual([]);
@@ -84,10 +105,13 @@ describe("upgrades", () => {
     const sub = await h.stripe.subscriptions.create({ customer: customer.id, items: [{ price: h.standin.prices.weekly, quantity: 1 }] });
     expect(sub.status).toBe("active");
     await h.advance(2 * DAY);
-    const updated = await h.stripe.subscriptions.update(sub.id, { items: [{ id: item(sub).id, quantity: 2 }], proration_behavior: "always_invoice" });
+    const updated = await h.stripe.subscriptions.update(sub.id, {
+      items: [{ id: item(sub).id, quantity: 2 }],
+      proration_behavior: "always_invoice",
+    });
     expect(item(updated).current_period_end).toBe(item(sub).current_period_end);
     const invoice = await h.stripe.invoices.retrieve(updated.latest_invoice as string);
-    expect(invoice.lines.data.map((l) => l.amount)).toEqual([-Math.round(999 * 5 / 7), Math.round(1998 * 5 / 7)]);
+    expect(invoice.lines.data.map((l) => l.amount)).toEqual([-Math.round((999 * 5) / 7), Math.round((1998 * 5) / 7)]);
     expect(invoice.lines.data.every((l) => l.parent?.subscription_item_details?.proration)).toBe(true);
   });
 
@@ -105,10 +129,21 @@ describe("upgrades", () => {
 
     for (const payment_behavior of ["error_if_incomplete", "pending_if_incomplete"] as const) {
       const err = await h.stripe.subscriptions
-        .update(subscription.id, { items: [{ id: item(before).id, price: h.standin.prices.yearly }], proration_behavior: "always_invoice", payment_behavior, metadata: { note: "x" } })
+        .update(subscription.id, {
+          items: [{ id: item(before).id, price: h.standin.prices.yearly }],
+          proration_behavior: "always_invoice",
+          payment_behavior,
+          metadata: { note: "x" },
+        })
         .catch((e: unknown) => e);
       expect(err).toBeInstanceOf(Error);
-      expect(err).toMatchObject({ type: "StripeCardError", statusCode: 402, code: "card_declined", decline_code: "generic_decline", message: "Your card was declined." });
+      expect(err).toMatchObject({
+        type: "StripeCardError",
+        statusCode: 402,
+        code: "card_declined",
+        decline_code: "generic_decline",
+        message: "Your card was declined.",
+      });
     }
     const after = await h.stripe.subscriptions.retrieve(subscription.id);
     expect(after).toEqual(before);
@@ -118,7 +153,9 @@ describe("upgrades", () => {
 
   it("an unknown subscription item or price is a 400 in Stripe's shape", async () => {
     const { subscription } = await subscribedCustomer(h, h.standin.prices.monthly);
-    const err = await h.stripe.subscriptions.update(subscription.id, { items: [{ id: item(subscription).id, price: "price_nope" }] }).catch((e: unknown) => e);
+    const err = await h.stripe.subscriptions
+      .update(subscription.id, { items: [{ id: item(subscription).id, price: "price_nope" }] })
+      .catch((e: unknown) => e);
     expect(err).toMatchObject({ statusCode: 400, type: "StripeInvalidRequestError", code: "resource_missing", param: "items[0][price]" });
   });
 });
@@ -130,7 +167,12 @@ describe("schedules", () => {
     const end = item(subscription).current_period_end;
 
     const schedule = await h.stripe.subscriptionSchedules.create({ from_subscription: subscription.id });
-    expect(schedule).toMatchObject({ status: "active", subscription: subscription.id, end_behavior: "release", current_phase: { start_date: start, end_date: end } });
+    expect(schedule).toMatchObject({
+      status: "active",
+      subscription: subscription.id,
+      end_behavior: "release",
+      current_phase: { start_date: start, end_date: end },
+    });
     expect(schedule.phases).toHaveLength(1);
     expect(schedule.phases[0]!.items[0]!.price).toBe(h.standin.prices.yearly);
     expect((await h.stripe.subscriptions.retrieve(subscription.id)).schedule).toBe(schedule.id);
@@ -142,7 +184,10 @@ describe("schedules", () => {
         { items: [{ price: h.standin.prices.monthly, quantity: 1 }], start_date: end, duration: { interval: "month", interval_count: 1 } },
       ],
     });
-    expect(updated.phases.map((p) => [p.start_date, p.items[0]!.price])).toEqual([[start, h.standin.prices.yearly], [end, h.standin.prices.monthly]]);
+    expect(updated.phases.map((p) => [p.start_date, p.items[0]!.price])).toEqual([
+      [start, h.standin.prices.yearly],
+      [end, h.standin.prices.monthly],
+    ]);
     const phase2End = updated.phases[1]!.end_date;
     h.takeTypes();
 
@@ -220,7 +265,11 @@ describe("the clock", () => {
     const invoices = await h.stripe.invoices.list({ subscription: subscription.id, status: "paid" });
     expect(invoices.data.map((i) => i.billing_reason)).toEqual(["subscription_cycle", "subscription_create"]);
     const cycle = invoices.data[0]!;
-    expect(cycle).toMatchObject({ amount_paid: 999, period_start: item(subscription).current_period_start, period_end: item(subscription).current_period_end });
+    expect(cycle).toMatchObject({
+      amount_paid: 999,
+      period_start: item(subscription).current_period_start,
+      period_end: item(subscription).current_period_end,
+    });
     expect(cycle.lines.data[0]!.period).toEqual({ start: item(renewed).current_period_start, end: item(renewed).current_period_end });
     expect(h.takeTypes()).toEqual([
       "test_helpers.test_clock.advancing",
@@ -251,13 +300,20 @@ describe("the clock", () => {
     const due = await h.stripe.subscriptions.retrieve(subscription.id);
     expect(due.status).toBe("past_due");
     const open = await h.stripe.invoices.retrieve(due.latest_invoice as string);
-    expect(open).toMatchObject({ status: "open", billing_reason: "subscription_cycle", attempt_count: 1, amount_paid: 0, amount_remaining: 2999, next_payment_attempt: periodEnd + 3 * DAY });
+    expect(open).toMatchObject({
+      status: "open",
+      billing_reason: "subscription_cycle",
+      attempt_count: 1,
+      amount_paid: 0,
+      amount_remaining: 2999,
+      next_payment_attempt: periodEnd + 3 * DAY,
+    });
     const types = h.takeTypes();
     expect(types).toEqual(expect.arrayContaining(["invoice.payment_failed", "charge.failed", "customer.subscription.updated"]));
     expect(types.indexOf("invoice.payment_failed")).toBeLessThan(types.lastIndexOf("customer.subscription.updated"));
     const pastDue = h.received.filter((r) => r.event.type === "customer.subscription.updated").at(-1)!.event;
     expect((pastDue.data.object as Stripe.Subscription).status).toBe("past_due");
-    expect((await h.stripe.customers.retrieve(customer.id) as Stripe.Customer).delinquent).toBe(true);
+    expect(((await h.stripe.customers.retrieve(customer.id)) as Stripe.Customer).delinquent).toBe(true);
 
     // A new card, then the retry three days later pays.
     const good = await h.stripe.paymentMethods.attach("pm_card_visa", { customer: customer.id });
@@ -282,7 +338,12 @@ describe("the clock", () => {
     const { subscription } = await subscribedCustomer(h, h.standin.prices.monthly);
     const end = item(subscription).current_period_end;
     const set = await h.stripe.subscriptions.update(subscription.id, { cancel_at_period_end: true });
-    expect(set).toMatchObject({ status: "active", cancel_at_period_end: true, cancel_at: end, cancellation_details: { reason: "cancellation_requested" } });
+    expect(set).toMatchObject({
+      status: "active",
+      cancel_at_period_end: true,
+      cancel_at: end,
+      cancellation_details: { reason: "cancellation_requested" },
+    });
     expect(set.canceled_at).toBeTypeOf("number");
     const undone = await h.stripe.subscriptions.update(subscription.id, { cancel_at_period_end: false });
     expect(undone).toMatchObject({ cancel_at_period_end: false, cancel_at: null, canceled_at: null });

@@ -26,8 +26,17 @@ function updateFromParams(api: Api, sub: SubscriptionRecord, params: Reader): vo
     if (items.length !== 1) throw invalid("The local Stripe stand-in supports one subscription item.", "items", "parameter_invalid");
     const item = items[0]!;
     const id = item.string("id");
-    if (!id) throw invalid("A second subscription item is not supported here: pass items[0][id] to change the existing one.", "items[0][id]", "parameter_missing");
-    if (id !== sub.item.id) throw new StripeError(400, "invalid_request_error", `No such subscription item: '${id}'`, { code: "resource_missing", param: "items[0][id]" });
+    if (!id)
+      throw invalid(
+        "A second subscription item is not supported here: pass items[0][id] to change the existing one.",
+        "items[0][id]",
+        "parameter_missing",
+      );
+    if (id !== sub.item.id)
+      throw new StripeError(400, "invalid_request_error", `No such subscription item: '${id}'`, {
+        code: "resource_missing",
+        param: "items[0][id]",
+      });
     const priceId = item.string("price");
     newPrice = priceId ? api.price(priceId, "items[0][price]") : undefined;
     quantity = positiveQuantity(item.integer("quantity") ?? quantity, "items[0][quantity]");
@@ -68,18 +77,38 @@ export function subscriptionRoutes(api: Api): void {
     const behaviour = paymentBehavior(params);
     const metadata = params.metadata("metadata") ?? {};
     params.rejectUnknown();
-    const sub = createSubscription(s, { customer, price, quantity, defaultPaymentMethod: pm ?? null, metadata, paymentBehavior: behaviour });
+    const sub = createSubscription(s, {
+      customer,
+      price,
+      quantity,
+      defaultPaymentMethod: pm ?? null,
+      metadata,
+      paymentBehavior: behaviour,
+    });
     return objects.subscription(sub);
   });
   api.route("GET", "/v1/subscriptions/:id", ({ path }) => objects.subscription(api.get(store.subscriptions, path[0], "subscription")));
   api.route("GET", "/v1/subscriptions", ({ params }) => {
     const customer = params.string("customer");
     const price = params.string("price");
-    const status = params.oneOf("status", ["active", "past_due", "unpaid", "canceled", "incomplete", "incomplete_expired", "trialing", "paused", "all", "ended"]);
-    const found = [...store.subscriptions.values()].filter((sub) =>
-      (!customer || sub.customer === customer) &&
-      (!price || sub.item.price === price) &&
-      (status === "all" || (status === "ended" ? sub.status === "canceled" : status ? sub.status === status : sub.status !== "canceled")));
+    const status = params.oneOf("status", [
+      "active",
+      "past_due",
+      "unpaid",
+      "canceled",
+      "incomplete",
+      "incomplete_expired",
+      "trialing",
+      "paused",
+      "all",
+      "ended",
+    ]);
+    const found = [...store.subscriptions.values()].filter(
+      (sub) =>
+        (!customer || sub.customer === customer) &&
+        (!price || sub.item.price === price) &&
+        (status === "all" || (status === "ended" ? sub.status === "canceled" : status ? sub.status === status : sub.status !== "canceled")),
+    );
     return api.page(params, "/v1/subscriptions", found, (sub) => objects.subscription(sub));
   });
   api.route("POST", "/v1/subscriptions/:id", ({ params, path }) => {

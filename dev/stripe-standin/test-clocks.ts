@@ -38,7 +38,11 @@ function nextDue(s: Standin): number | null {
 export function advanceClock(s: Standin, to: number): void {
   const clock = s.store.clock;
   if (to <= clock.frozenTime) {
-    throw invalid(`The frozen_time must be after the test clock's current frozen_time (${clock.frozenTime}).`, "frozen_time", "parameter_invalid");
+    throw invalid(
+      `The frozen_time must be after the test clock's current frozen_time (${clock.frozenTime}).`,
+      "frozen_time",
+      "parameter_invalid",
+    );
   }
   clock.status = "advancing";
   s.events.emit("test_helpers.test_clock.advancing", s.objects.testClock());

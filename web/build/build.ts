@@ -58,7 +58,8 @@ async function main() {
   const entry = (await import(pathToFileURL(join(ssrOut, "prerender-entry.js")).href)) as Entry;
   const template = readFileSync(join(dist, "index.html"), "utf8");
   // The CSP admits the first script by the hash of its text (headers.ts): it must be in the page as written.
-  if (!template.includes(`<script>${BOOT_SCRIPT}</script>`)) throw new Error("web/dist/index.html lacks the first script as written (vite.config.ts)");
+  if (!template.includes(`<script>${BOOT_SCRIPT}</script>`))
+    throw new Error("web/dist/index.html lacks the first script as written (vite.config.ts)");
 
   // The public pages carry their stylesheet inline: one round trip less before the first paint. And their
   // first frame waits until the whole page is parsed, up to its footer (`rel=expect`): a busy phone's parser
@@ -68,7 +69,10 @@ async function main() {
   const cssLink = template.match(/<link rel="stylesheet" crossorigin href="\/(assets\/[^"]+\.css)">/);
   if (!cssLink) throw new Error("no stylesheet link in web/dist/index.html");
   const css = readFileSync(join(dist, cssLink[1]!), "utf8");
-  const publicTemplate = template.replace(cssLink[0], () => `<style>${css}</style>\n    <link rel="expect" href="#${entry.FOOTER_ID}" blocking="render" />`);
+  const publicTemplate = template.replace(
+    cssLink[0],
+    () => `<style>${css}</style>\n    <link rel="expect" href="#${entry.FOOTER_ID}" blocking="render" />`,
+  );
 
   const routes = entry.publicRoutes(config.appUrl);
   for (const r of routes) {
@@ -77,21 +81,37 @@ async function main() {
 
   // The signed-in app's routes: the bare template (rendered in the browser), never indexed.
   const shell = template.replace("</head>", `  <meta name="robots" content="noindex" />\n  </head>`);
-  for (const p of ["/auth", "/auth/forgot", "/auth/reset", "/oauth/callback", "/dashboard", "/pricing", "/account", "/admin", "/team", "/team/join"]) write(fileFor(p), shell);
+  for (const p of [
+    "/auth",
+    "/auth/forgot",
+    "/auth/reset",
+    "/oauth/callback",
+    "/dashboard",
+    "/pricing",
+    "/account",
+    "/admin",
+    "/team",
+    "/team/join",
+  ])
+    write(fileFor(p), shell);
 
   // Example pictures: each style's illustration as a small WebP, per gender.
   for (const style of entry.STYLES) {
     for (const g of entry.GENDERS) {
-      const svg = renderToStaticMarkup(createElement(entry.PortraitSvg, { spec: entry.STYLE_ART[style.id], gender: g.id }))
-        .replace("<svg", `<svg xmlns="http://www.w3.org/2000/svg" width="320" height="384"`);
+      const svg = renderToStaticMarkup(createElement(entry.PortraitSvg, { spec: entry.STYLE_ART[style.id], gender: g.id })).replace(
+        "<svg",
+        `<svg xmlns="http://www.w3.org/2000/svg" width="320" height="384"`,
+      );
       write(`examples/${style.slug}-${g.id}.webp`, await sharp(Buffer.from(svg)).webp({ quality: 78 }).toBuffer());
     }
   }
 
   // The share image (1200×630) and the logo for JSON-LD.
   const portrait = (id: string, gender: "man" | "woman", x: number) =>
-    renderToStaticMarkup(createElement(entry.PortraitSvg, { spec: entry.STYLE_ART[id as keyof typeof entry.STYLE_ART], gender }))
-      .replace("<svg", `<svg x="${x}" y="150" width="250" height="300"`);
+    renderToStaticMarkup(createElement(entry.PortraitSvg, { spec: entry.STYLE_ART[id as keyof typeof entry.STYLE_ART], gender })).replace(
+      "<svg",
+      `<svg x="${x}" y="150" width="250" height="300"`,
+    );
   const og = `<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="630" viewBox="0 0 1200 630">
     <defs><linearGradient id="bg" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="#eef0ff"/><stop offset="1" stop-color="#ffffff"/></linearGradient></defs>
     <rect width="1200" height="630" fill="url(#bg)"/>
@@ -119,7 +139,9 @@ async function main() {
     `User-agent: *\nDisallow: /dashboard\nDisallow: /account\nDisallow: /admin\nDisallow: /team\nDisallow: /api/\nAllow: /\n\nSitemap: ${config.appUrl}/sitemap.xml\n`,
   );
   write("_headers", headersFile(config.pixelId, createHash("sha256").update(BOOT_SCRIPT).digest("base64")));
-  console.log(`prerendered ${routes.length} public pages for ${config.appUrl} (built ${config.buildDate}${config.pixelId ? ", pixel on" : ""})`);
+  console.log(
+    `prerendered ${routes.length} public pages for ${config.appUrl} (built ${config.buildDate}${config.pixelId ? ", pixel on" : ""})`,
+  );
 }
 
 await main();

@@ -11,7 +11,8 @@ import type { Plugin } from "vite";
 
 const require = createRequire(import.meta.url);
 const packageDir = (name: string) => dirname(require.resolve(`${name}/package.json`));
-const versionOf = (name: string) => (JSON.parse(readFileSync(join(packageDir(name), "package.json"), "utf8")) as { version: string }).version;
+const versionOf = (name: string) =>
+  (JSON.parse(readFileSync(join(packageDir(name), "package.json"), "utf8")) as { version: string }).version;
 
 /** The three networks we use: the tiny face detector, the 68-point landmarks and the face descriptor. */
 export const FACE_NETS = ["tiny_face_detector_model", "face_landmark_68_model", "face_recognition_model"] as const;

@@ -7,7 +7,13 @@
  */
 /** `bootScriptSha256`: the base64 SHA-256 of the first script's text (build.ts), the CSP source that admits it. */
 export function headersFile(pixelId: string, bootScriptSha256: string): string {
-  const pixel = pixelId ? { script: " https://connect.facebook.net", img: " https://www.facebook.com", connect: " https://www.facebook.com https://connect.facebook.net" } : { script: "", img: "", connect: "" };
+  const pixel = pixelId
+    ? {
+        script: " https://connect.facebook.net",
+        img: " https://www.facebook.com",
+        connect: " https://www.facebook.com https://connect.facebook.net",
+      }
+    : { script: "", img: "", connect: "" };
   const csp = [
     "default-src 'self'",
     `img-src 'self' data: blob:${pixel.img}`,

@@ -32,7 +32,10 @@ export async function deleteUser(
   // A team's owner is deleted only once the team is closed (decision 141): checked before anything is
   // cancelled or deleted, so a refusal leaves the account exactly as it was.
   const [owned] = await db.select({ name: teams.name }).from(teams).where(eq(teams.ownerUserId, userId)).limit(1);
-  if (owned) throw conflict(`This account owns the team "${owned.name}". Close the team first (on the team page: cancel its subscription, then close it).`);
+  if (owned)
+    throw conflict(
+      `This account owns the team "${owned.name}". Close the team first (on the team page: cancel its subscription, then close it).`,
+    );
   const canceledSubscriptions = await cancelAllSubscriptions(db, config, userId);
   const prefix = userPrefix(userId);
   let objects = await deletePrefix(bucket, prefix);

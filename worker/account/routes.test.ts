@@ -13,7 +13,12 @@ async function seedHeadshot(userId: string) {
   try {
     const id = crypto.randomUUID();
     await db.insert(headshots).values({
-      id, userId, style: "LinkedIn", originalKey: originalKey(userId, id), originalMime: "image/png", encryptionKeyId: "t1",
+      id,
+      userId,
+      style: "LinkedIn",
+      originalKey: originalKey(userId, id),
+      originalMime: "image/png",
+      encryptionKeyId: "t1",
     });
     await env.IMAGES.put(originalKey(userId, id), "original");
     await env.IMAGES.put(resultKey(userId, id), "result");
@@ -78,7 +83,10 @@ describe("POST /api/account/delete", () => {
     expect((await client.account.delete.$post({ json: { password: "x" } })).status).toBe(401);
     const { accessToken } = await signUp();
     // raw: a body the contract refuses
-    expect((await api("/api/account/delete", json({ password: 42 }, { Authorization: `Bearer ${accessToken}`, "CF-Connecting-IP": uniqueIp() }))).status).toBe(400);
+    expect(
+      (await api("/api/account/delete", json({ password: 42 }, { Authorization: `Bearer ${accessToken}`, "CF-Connecting-IP": uniqueIp() })))
+        .status,
+    ).toBe(400);
   });
 
   it("without a password: needs a Google sign-in within the last 10 minutes", async () => {
@@ -88,13 +96,19 @@ describe("POST /api/account/delete", () => {
     try {
       // an old Google sign-in is not enough
       await db.insert(refreshTokenFamilies).values({
-        userId: user.id, currentTokenHash: crypto.randomUUID(), authMethod: "google",
-        authenticatedAt: new Date(Date.now() - 11 * 60_000), expiresAt: new Date(Date.now() + 864e5),
+        userId: user.id,
+        currentTokenHash: crypto.randomUUID(),
+        authMethod: "google",
+        authenticatedAt: new Date(Date.now() - 11 * 60_000),
+        expiresAt: new Date(Date.now() + 864e5),
       });
       expect((await del(token, {})).status).toBe(403);
       await db.insert(refreshTokenFamilies).values({
-        userId: user.id, currentTokenHash: crypto.randomUUID(), authMethod: "google",
-        authenticatedAt: new Date(Date.now() - 60_000), expiresAt: new Date(Date.now() + 864e5),
+        userId: user.id,
+        currentTokenHash: crypto.randomUUID(),
+        authMethod: "google",
+        authenticatedAt: new Date(Date.now() - 60_000),
+        expiresAt: new Date(Date.now() + 864e5),
       });
     } finally {
       await close();

@@ -18,8 +18,37 @@ import { z } from "zod";
 import { passwordCredentials, refreshTokenFamilies, users } from "../../db/schema";
 import type { AccountSecurity } from "../../domain/api";
 import { PASSWORD_MAX_LENGTH, RECENT_GOOGLE_SIGNIN_MINUTES } from "../../domain/limits";
-import { findUser, toApiUser, AUTH_LIMITS, hashPassword, storePassword, verifyPassword, emailField, newPasswordField, emailLink, sendMail, clearRefreshCookie, endSessions, setRefreshCookie, startFamily, addressTaken, requestEmailChange } from "../auth";
-import { SESSION_ENDED, requireUser, signAccessToken, badRequest, conflict, forbidden, unauthorized, log, enforce, plainText, validate } from "../lib";
+import {
+  findUser,
+  toApiUser,
+  AUTH_LIMITS,
+  hashPassword,
+  storePassword,
+  verifyPassword,
+  emailField,
+  newPasswordField,
+  emailLink,
+  sendMail,
+  clearRefreshCookie,
+  endSessions,
+  setRefreshCookie,
+  startFamily,
+  addressTaken,
+  requestEmailChange,
+} from "../auth";
+import {
+  SESSION_ENDED,
+  requireUser,
+  signAccessToken,
+  badRequest,
+  conflict,
+  forbidden,
+  unauthorized,
+  log,
+  enforce,
+  plainText,
+  validate,
+} from "../lib";
 import type { AppEnv } from "../env";
 import { emailChangeEmail } from "../mail";
 import { deleteUser } from "./delete-user";
@@ -30,7 +59,12 @@ const WRONG_PASSWORD = "That password is not correct.";
 
 const password = z.string().max(PASSWORD_MAX_LENGTH);
 const deleteBody = z.object({ password: password.optional() });
-const name = z.string().trim().max(80, "must be at most 80 characters").pipe(plainText).transform((s) => s || null);
+const name = z
+  .string()
+  .trim()
+  .max(80, "must be at most 80 characters")
+  .pipe(plainText)
+  .transform((s) => s || null);
 const profileBody = z.object({ firstName: name, lastName: name });
 const passwordBody = z.object({ currentPassword: password.min(1, "is required"), newPassword: newPasswordField });
 const emailBody = z.object({ newEmail: emailField, password: password.optional() });
@@ -49,7 +83,12 @@ async function credentialOf(c: Ctx) {
 }
 
 /** Checks a password against the stored one, counted per user (AUTH_LIMITS.passwordCheck). */
-async function checkPassword(c: Ctx, given: string, stored: NonNullable<Awaited<ReturnType<typeof credentialOf>>["cred"]>, limitKey: string) {
+async function checkPassword(
+  c: Ctx,
+  given: string,
+  stored: NonNullable<Awaited<ReturnType<typeof credentialOf>>["cred"]>,
+  limitKey: string,
+) {
   await enforce(c.var.db, [{ key: `${limitKey}:user:${c.var.user.id}`, ...AUTH_LIMITS.passwordCheck.user }]);
   if (!(await verifyPassword(given, stored))) throw forbidden(WRONG_PASSWORD);
 }
@@ -77,7 +116,8 @@ async function confirmIdentity(c: Ctx, given: string | undefined, action: string
       ),
     )
     .limit(1);
-  if (!recent) throw forbidden(`For your security, please sign in with Google again, then ${action} within ${RECENT_GOOGLE_SIGNIN_MINUTES} minutes.`);
+  if (!recent)
+    throw forbidden(`For your security, please sign in with Google again, then ${action} within ${RECENT_GOOGLE_SIGNIN_MINUTES} minutes.`);
   return row;
 }
 
@@ -97,7 +137,11 @@ export const accountRoutes = new Hono<AppEnv>()
 
   .patch("/profile", validate("json", profileBody), async (c) => {
     const { firstName, lastName } = c.req.valid("json");
-    const [user] = await c.var.db.update(users).set({ firstName, lastName, updatedAt: new Date() }).where(eq(users.id, c.var.user.id)).returning();
+    const [user] = await c.var.db
+      .update(users)
+      .set({ firstName, lastName, updatedAt: new Date() })
+      .where(eq(users.id, c.var.user.id))
+      .returning();
     if (!user) throw unauthorized(SESSION_ENDED);
     return c.json(toApiUser(c.var.config, user, c.var.user.epoch), 200);
   })
@@ -105,7 +149,10 @@ export const accountRoutes = new Hono<AppEnv>()
   .post("/password", validate("json", passwordBody), async (c) => {
     const { currentPassword, newPassword } = c.req.valid("json");
     const row = await credentialOf(c);
-    if (!row.cred) throw conflict("Your account has no password yet: you sign in with Google. To add one, use “Set a password” and we'll email you a link.");
+    if (!row.cred)
+      throw conflict(
+        "Your account has no password yet: you sign in with Google. To add one, use “Set a password” and we'll email you a link.",
+      );
     await checkPassword(c, currentPassword, row.cred, "change-password");
     const hash = await hashPassword(newPassword);
     // The password changes and every session ends together; this browser gets a new session.

@@ -13,8 +13,10 @@ import { app } from "../app";
 const headers = (token: string) => ({ Authorization: `Bearer ${token}`, "CF-Connecting-IP": uniqueIp() });
 const changePassword = (token: string, body: { currentPassword: string; newPassword: string }) =>
   client.account.password.$post({ json: body }, { headers: headers(token) });
-const changeEmail = (token: string, body: { newEmail: string; password?: string }) => client.account.email.$post({ json: body }, { headers: headers(token) });
-const signin = (email: string, password: string) => client.auth.signin.$post({ json: { email, password } }, { headers: { "CF-Connecting-IP": uniqueIp() } });
+const changeEmail = (token: string, body: { newEmail: string; password?: string }) =>
+  client.account.email.$post({ json: body }, { headers: headers(token) });
+const signin = (email: string, password: string) =>
+  client.auth.signin.$post({ json: { email, password } }, { headers: { "CF-Connecting-IP": uniqueIp() } });
 
 /** A signed-up user whose address is verified (the mailed link, opened in the browser that signed up), with a current access token. */
 async function verifiedUser() {
@@ -31,7 +33,10 @@ describe("PATCH /api/account/profile", () => {
     expect(await res.json()).toMatchObject({ firstName: "Ada", lastName: null });
     const me = await (await client.auth.user.$get({}, { headers: headers(accessToken) })).json();
     expect(me.firstName).toBe("Ada");
-    const bad = await client.account.profile.$patch({ json: { firstName: "x".repeat(81), lastName: "" } }, { headers: headers(accessToken) });
+    const bad = await client.account.profile.$patch(
+      { json: { firstName: "x".repeat(81), lastName: "" } },
+      { headers: headers(accessToken) },
+    );
     expect(bad.status).toBe(400);
   });
 });
@@ -106,10 +111,14 @@ describe("POST /api/account/email", () => {
     const google = await createTestUser();
     const res = await changeEmail(google.token, { newEmail: uniqueEmail() });
     expect(res.status).toBe(403);
-    expect((await errorBody(res)).message).toBe("For your security, please sign in with Google again, then change your email address within 10 minutes.");
+    expect((await errorBody(res)).message).toBe(
+      "For your security, please sign in with Google again, then change your email address within 10 minutes.",
+    );
     const { db, close } = testDb();
     try {
-      await db.insert(refreshTokenFamilies).values({ userId: google.user.id, currentTokenHash: "x", authMethod: "google", expiresAt: new Date(Date.now() + 864e5) });
+      await db
+        .insert(refreshTokenFamilies)
+        .values({ userId: google.user.id, currentTokenHash: "x", authMethod: "google", expiresAt: new Date(Date.now() + 864e5) });
     } finally {
       await close();
     }
@@ -121,9 +130,17 @@ describe("POST /api/account/email", () => {
     const operator = uniqueEmail("operator");
     const asOperator = { ...env, OPERATOR_EMAIL: operator } as Env;
     /** The mailed link, opened as it stands. */
-    const worker = (path: string, init: RequestInit = {}) => app.request(new URL(path, "http://app.test").toString(), { redirect: "manual", ...init }, asOperator);
+    const worker = (path: string, init: RequestInit = {}) =>
+      app.request(new URL(path, "http://app.test").toString(), { redirect: "manual", ...init }, asOperator);
     const operatorClient = clientWith(asOperator, { redirect: "manual" });
-    expect((await operatorClient.account.email.$post({ json: { newEmail: operator, password: me.password } }, { headers: headers(me.accessToken) })).status).toBe(202);
+    expect(
+      (
+        await operatorClient.account.email.$post(
+          { json: { newEmail: operator, password: me.password } },
+          { headers: headers(me.accessToken) },
+        )
+      ).status,
+    ).toBe(202);
     const done = await worker((await latestMail(operator))!.links[0]!, { headers: { Cookie: `hs_refresh=${me.refresh}` } });
     expect(done.headers.get("Location")).toMatch(/^\/auth\/reset\?token=/);
     expect((await refreshWith(me.refresh)).status).toBe(401);
@@ -141,7 +158,10 @@ describe("POST /api/account/email", () => {
 describe("GET /api/account", () => {
   it("says how the person signs in", async () => {
     const me = await verifiedUser();
-    expect(await (await client.account.$get({}, { headers: headers(me.accessToken) })).json()).toEqual({ hasPassword: true, google: false });
+    expect(await (await client.account.$get({}, { headers: headers(me.accessToken) })).json()).toEqual({
+      hasPassword: true,
+      google: false,
+    });
     const google = await createTestUser();
     expect(await (await client.account.$get({}, { headers: google.auth })).json()).toEqual({ hasPassword: false, google: false });
   });

@@ -78,17 +78,36 @@ function csvStream(
 }
 
 export const USERS_CSV_HEADER = [
-  "id", "email", "first_name", "last_name", "headshots", "subscriptions", "subscription_status",
-  "subscription_plan", "last_headshot_at", "joined_at", "team", "team_role",
+  "id",
+  "email",
+  "first_name",
+  "last_name",
+  "headshots",
+  "subscriptions",
+  "subscription_status",
+  "subscription_plan",
+  "last_headshot_at",
+  "joined_at",
+  "team",
+  "team_role",
 ];
 
 export function usersCsv(config: DbConfig): ReadableStream<Uint8Array> {
   async function* pages(db: Db) {
     for await (const users of allUsers(db)) {
       yield users.map((u): Cell[] => [
-        u.id, u.email, u.firstName, u.lastName, u.headshotCount, u.subscriptionCount,
-        u.subscription?.status ?? null, u.subscription?.planType ?? null, u.lastHeadshotDate, u.createdAt,
-        u.team?.name ?? null, u.team?.role ?? null,
+        u.id,
+        u.email,
+        u.firstName,
+        u.lastName,
+        u.headshotCount,
+        u.subscriptionCount,
+        u.subscription?.status ?? null,
+        u.subscription?.planType ?? null,
+        u.lastHeadshotDate,
+        u.createdAt,
+        u.team?.name ?? null,
+        u.team?.role ?? null,
       ]);
     }
   }
@@ -102,7 +121,16 @@ export function usersCsv(config: DbConfig): ReadableStream<Uint8Array> {
 export const DELETED_ACCOUNT = "deleted account";
 
 export const FINANCIALS_CSV_HEADER = [
-  "date", "type", "stripe_id", "stripe_invoice_id", "user_email", "plan", "amount_cents", "amount_eur", "currency", "billing_reason",
+  "date",
+  "type",
+  "stripe_id",
+  "stripe_invoice_id",
+  "user_email",
+  "plan",
+  "amount_cents",
+  "amount_eur",
+  "currency",
+  "billing_reason",
 ];
 
 /**
@@ -122,7 +150,9 @@ export function financialsCsv(config: DbConfig, range: Partial<Range> & { to: Da
       const start = (col: SQL, id: SQL) =>
         after
           ? sql`${col} >= ${after.at}::timestamptz and (${col}, ${id}) > (${after.at}::timestamptz, ${after.id}::uuid)`
-          : range.from ? sql`${col} >= ${range.from.toISOString()}::timestamptz` : sql`true`;
+          : range.from
+            ? sql`${col} >= ${range.from.toISOString()}::timestamptz`
+            : sql`true`;
       const res = await db.execute(sql`
         select ${isoText(sql`x.at`)} as date, x.at::text as cursor_at, x.id, x.type, x.stripe_id, x.stripe_invoice_id,
           x.user_email, x.plan, x.amount_cents, x.currency, x.billing_reason
@@ -144,9 +174,16 @@ export function financialsCsv(config: DbConfig, range: Partial<Range> & { to: Da
       yield rows.map((r): Cell[] => {
         const cents = Number(r.amount_cents);
         return [
-          String(r.date), String(r.type), String(r.stripe_id), (r.stripe_invoice_id as string | null) ?? null,
-          (r.user_email as string | null) ?? DELETED_ACCOUNT, (r.plan as string | null) ?? null, cents, cents / 100,
-          String(r.currency), (r.billing_reason as string | null) ?? null,
+          String(r.date),
+          String(r.type),
+          String(r.stripe_id),
+          (r.stripe_invoice_id as string | null) ?? null,
+          (r.user_email as string | null) ?? DELETED_ACCOUNT,
+          (r.plan as string | null) ?? null,
+          cents,
+          cents / 100,
+          String(r.currency),
+          (r.billing_reason as string | null) ?? null,
         ];
       });
       if (rows.length < batch) return;

@@ -26,7 +26,10 @@ const ids: Record<string, string> = {};
 beforeAll(async () => {
   await withTestDb(async (db) => {
     const user = async (name: string, createdAt: string) => {
-      const [row] = await db.insert(users).values({ email: uniqueEmail(`ledger-${name}`), firstName: name, createdAt: at(createdAt) }).returning();
+      const [row] = await db
+        .insert(users)
+        .values({ email: uniqueEmail(`ledger-${name}`), firstName: name, createdAt: at(createdAt) })
+        .returning();
       ids[name] = row!.id;
     };
     await user("u1", "2000-07-10T08:00:00Z");
@@ -37,9 +40,22 @@ beforeAll(async () => {
     await user("u6", "2001-06-10T08:00:00Z"); // this month
     await user("u7", "2001-07-01T08:00:00Z"); // after NOW: left out
 
-    const shot = (u: string, createdAt: string, status: "pending" | "processing" | "completed" | "failed", durationMs: number | null, costCents: number | null) => ({
-      userId: ids[u]!, style: "LinkedIn", status, durationMs, costCents, createdAt: at(createdAt),
-      originalKey: `ledger/${crypto.randomUUID()}`, originalMime: "image/jpeg", encryptionKeyId: "t1",
+    const shot = (
+      u: string,
+      createdAt: string,
+      status: "pending" | "processing" | "completed" | "failed",
+      durationMs: number | null,
+      costCents: number | null,
+    ) => ({
+      userId: ids[u]!,
+      style: "LinkedIn",
+      status,
+      durationMs,
+      costCents,
+      createdAt: at(createdAt),
+      originalKey: `ledger/${crypto.randomUUID()}`,
+      originalMime: "image/jpeg",
+      encryptionKeyId: "t1",
     });
     await db.insert(headshots).values([
       shot("u1", "2001-06-14T09:00:00Z", "completed", 4000, 4),
@@ -53,8 +69,15 @@ beforeAll(async () => {
     ]);
 
     const sub = (name: string, u: string, plan: Plan, status: string, createdAt: string, periodEnd: string, canceledAt?: string) => ({
-      userId: ids[u]!, stripeSubscriptionId: `sub_ledger_${tag}_${name}`, stripePriceId: `price_${plan}`, planType: plan, status,
-      createdAt: at(createdAt), currentPeriodStart: at(createdAt), currentPeriodEnd: at(periodEnd), canceledAt: canceledAt ? at(canceledAt) : null,
+      userId: ids[u]!,
+      stripeSubscriptionId: `sub_ledger_${tag}_${name}`,
+      stripePriceId: `price_${plan}`,
+      planType: plan,
+      status,
+      createdAt: at(createdAt),
+      currentPeriodStart: at(createdAt),
+      currentPeriodEnd: at(periodEnd),
+      canceledAt: canceledAt ? at(canceledAt) : null,
     });
     await db.insert(subscriptions).values([
       sub("s1", "u1", "monthly", "active", "2001-01-01T00:00:00Z", "2001-07-01T00:00:00Z"),
@@ -70,10 +93,20 @@ beforeAll(async () => {
     ]);
 
     // A team (issue 25), owned by u1: t1 live with 3 seats, t2 canceled within the churn period, t3 after NOW.
-    const [team] = await db.insert(teams).values({ name: `Ledger ${tag}`, ownerUserId: ids.u1!, createdAt: at("2001-01-10T00:00:00Z") }).returning();
+    const [team] = await db
+      .insert(teams)
+      .values({ name: `Ledger ${tag}`, ownerUserId: ids.u1!, createdAt: at("2001-01-10T00:00:00Z") })
+      .returning();
     const teamSub = (name: string, seats: number, status: string, createdAt: string, periodEnd: string, canceledAt?: string) => ({
-      teamId: team!.id, stripeSubscriptionId: `sub_ledger_${tag}_${name}`, stripePriceId: "price_team", status, seats,
-      createdAt: at(createdAt), currentPeriodStart: at(createdAt), currentPeriodEnd: at(periodEnd), canceledAt: canceledAt ? at(canceledAt) : null,
+      teamId: team!.id,
+      stripeSubscriptionId: `sub_ledger_${tag}_${name}`,
+      stripePriceId: "price_team",
+      status,
+      seats,
+      createdAt: at(createdAt),
+      currentPeriodStart: at(createdAt),
+      currentPeriodEnd: at(periodEnd),
+      canceledAt: canceledAt ? at(canceledAt) : null,
     });
     await db.insert(teamSubscriptions).values([
       teamSub("t1", 3, "active", "2001-03-01T00:00:00Z", "2001-07-01T00:00:00Z"),
@@ -82,7 +115,12 @@ beforeAll(async () => {
     ]);
 
     const inv = (name: string, u: string | null, plan: Plan | null, amountCents: number, paidAt: string, status = "paid") => ({
-      userId: u ? ids[u]! : null, stripeInvoiceId: `in_ledger_${tag}_${name}`, planType: plan, amountCents, status, paidAt: at(paidAt),
+      userId: u ? ids[u]! : null,
+      stripeInvoiceId: `in_ledger_${tag}_${name}`,
+      planType: plan,
+      amountCents,
+      status,
+      paidAt: at(paidAt),
     });
     await db.insert(invoices).values([
       inv("i1", "u1", "monthly", 2999, "2001-01-01T00:00:00Z"),
@@ -97,8 +135,21 @@ beforeAll(async () => {
       { ...inv("i10", "u1", null, 3 * 1999, "2001-06-04T00:00:00Z"), stripeSubscriptionId: `sub_ledger_${tag}_t1`, team: true }, // the team's renewal: 3 seats
     ]);
     await db.insert(refunds).values([
-      { stripeRefundId: `re_ledger_${tag}_r1`, userId: ids.u5!, stripeInvoiceId: `in_ledger_${tag}_i6`, amountCents: 2999, refundedAt: at("2001-06-03T00:00:00Z") },
-      { stripeRefundId: `re_ledger_${tag}_r2`, userId: ids.u4!, stripeInvoiceId: `in_ledger_${tag}_i4`, amountCents: 400, refundedAt: at("2001-06-05T00:00:00Z"), reason: "=cmd|' /C calc'!A0" },
+      {
+        stripeRefundId: `re_ledger_${tag}_r1`,
+        userId: ids.u5!,
+        stripeInvoiceId: `in_ledger_${tag}_i6`,
+        amountCents: 2999,
+        refundedAt: at("2001-06-03T00:00:00Z"),
+      },
+      {
+        stripeRefundId: `re_ledger_${tag}_r2`,
+        userId: ids.u4!,
+        stripeInvoiceId: `in_ledger_${tag}_i4`,
+        amountCents: 400,
+        refundedAt: at("2001-06-05T00:00:00Z"),
+        reason: "=cmd|' /C calc'!A0",
+      },
     ]);
   });
 });
@@ -108,7 +159,12 @@ describe("admin figures on the seeded ledger (as of 2001-06-15 12:00 UTC)", () =
     // users u1–u6; this month u5, u6. Headshots: every generated one before NOW (6); this month 4.
     // Active: s1, s2, s8, s10 (s3 is past_due, s5's period is over). All: 9 (s7 is after NOW).
     expect(await withTestDb((db) => figures.stats(db, NOW))).toEqual({
-      totalUsers: 6, usersThisMonth: 2, totalHeadshots: 6, headshotsThisMonth: 4, activeSubscriptions: 4, totalSubscriptions: 9,
+      totalUsers: 6,
+      usersThisMonth: 2,
+      totalHeadshots: 6,
+      headshotsThisMonth: 4,
+      activeSubscriptions: 4,
+      totalSubscriptions: 9,
     });
   });
 
@@ -116,7 +172,20 @@ describe("admin figures on the seeded ledger (as of 2001-06-15 12:00 UTC)", () =
     const a = await withTestDb((db) => figures.userAnalytics(db, NOW));
     expect(a.total).toBe(6);
     expect(a.new).toBe(3); // u4 (05-20), u5, u6; the window starts 2001-05-16 12:00
-    const months = ["2000-07", "2000-08", "2000-09", "2000-10", "2000-11", "2000-12", "2001-01", "2001-02", "2001-03", "2001-04", "2001-05", "2001-06"];
+    const months = [
+      "2000-07",
+      "2000-08",
+      "2000-09",
+      "2000-10",
+      "2000-11",
+      "2000-12",
+      "2001-01",
+      "2001-02",
+      "2001-03",
+      "2001-04",
+      "2001-05",
+      "2001-06",
+    ];
     const counts: Record<string, number> = { "2000-07": 1, "2001-01": 1, "2001-05": 1, "2001-06": 2 };
     expect(a.cohorts).toEqual(months.map((month) => ({ month, count: counts[month] ?? 0 })));
   });
@@ -124,7 +193,14 @@ describe("admin figures on the seeded ledger (as of 2001-06-15 12:00 UTC)", () =
   it("generation analytics: totals, average time of completed ones, cost, and 30 days of successes and failures", async () => {
     const g = await withTestDb((db) => figures.generationAnalytics(db, NOW));
     // completed 4000, 6000, 5000, 1000 → average 4000; cost 4 + 4 + 5 + 4
-    expect({ ...g, daily: undefined }).toEqual({ total: 6, successful: 4, failed: 1, avgTimeMs: 4000, totalCostCents: 17, daily: undefined });
+    expect({ ...g, daily: undefined }).toEqual({
+      total: 6,
+      successful: 4,
+      failed: 1,
+      avgTimeMs: 4000,
+      totalCostCents: 17,
+      daily: undefined,
+    });
     expect(g.daily).toHaveLength(30);
     expect(g.daily[0]!.date).toBe("2001-05-17");
     expect(g.daily[29]!.date).toBe("2001-06-15");
@@ -156,11 +232,21 @@ describe("admin figures on the seeded ledger (as of 2001-06-15 12:00 UTC)", () =
     // A window of its own in 1990, so only these three count.
     const when = at("1990-02-01T00:00:00Z");
     await withTestDb(async (db) => {
-      const [u] = await db.insert(users).values({ email: uniqueEmail("mrr"), createdAt: at("1990-01-01T00:00:00Z") }).returning();
-      await db.insert(subscriptions).values([0, 1, 2].map((k) => ({
-        userId: u!.id, stripeSubscriptionId: `sub_mrr_${tag}_${k}`, stripePriceId: "price_weekly", planType: "weekly" as const, status: "active",
-        createdAt: at("1990-01-10T00:00:00Z"), currentPeriodEnd: at("1990-02-05T00:00:00Z"),
-      })));
+      const [u] = await db
+        .insert(users)
+        .values({ email: uniqueEmail("mrr"), createdAt: at("1990-01-01T00:00:00Z") })
+        .returning();
+      await db.insert(subscriptions).values(
+        [0, 1, 2].map((k) => ({
+          userId: u!.id,
+          stripeSubscriptionId: `sub_mrr_${tag}_${k}`,
+          stripePriceId: "price_weekly",
+          planType: "weekly" as const,
+          status: "active",
+          createdAt: at("1990-01-10T00:00:00Z"),
+          currentPeriodEnd: at("1990-02-05T00:00:00Z"),
+        })),
+      );
       // 1990 sees none of the 2000–2001 ledger
       expect(await figures.mrr(db, when)).toBe(12_987);
     });
@@ -190,7 +276,11 @@ describe("admin figures on the seeded ledger (as of 2001-06-15 12:00 UTC)", () =
     // revenue since 05-16 12:00: i2 2999 + i3 999 + i6 2999 + i8 500 + the team's i10 5997 − r1 2999 − r2 400 = 10,095;
     // cost 4 + 4 + 5 = 13
     expect(await withTestDb((db) => figures.profit30d(db, NOW))).toEqual({ profitCents: 10_082, revenueCents: 10_095, costCents: 13 });
-    expect(await withTestDb((db) => figures.profitMrr(db, NOW))).toEqual({ profitCents: 17_311, mrrCents: 17_324, estMonthlyCostCents: 13 });
+    expect(await withTestDb((db) => figures.profitMrr(db, NOW))).toEqual({
+      profitCents: 17_311,
+      mrrCents: 17_324,
+      estMonthlyCostCents: 13,
+    });
   });
 });
 
@@ -199,7 +289,10 @@ describe("the financial routes with a from/to window inside the ledger", () => {
 
   it("GET /financials/revenue-by-plan answers the window's exact revenue", async () => {
     const op = await operatorAuth();
-    const res = await client.admin.financials["revenue-by-plan"].$get({ query: Object.fromEntries(new URLSearchParams(window)) }, { headers: op.auth });
+    const res = await client.admin.financials["revenue-by-plan"].$get(
+      { query: Object.fromEntries(new URLSearchParams(window)) },
+      { headers: op.auth },
+    );
     expect(res.status).toBe(200);
     // monthly i2 + i6 − r1; weekly i3; yearly −r2; team: the team's i10; other i8
     expect(await res.json()).toEqual([
@@ -213,18 +306,32 @@ describe("the financial routes with a from/to window inside the ledger", () => {
 
   it("GET /financials/churn answers the window's churn", async () => {
     const op = await operatorAuth();
-    const res = await client.admin.financials.churn.$get({ query: { from: "2001-05-16T12:00:00Z", to: "2001-06-15T12:00:00Z" } }, { headers: op.auth });
-    expect(await res.json()).toEqual({ churnRate: 33.33, cancellations: 3, activeAtStart: 8, from: "2001-05-16T12:00:00.000Z", to: "2001-06-15T12:00:00.000Z" });
+    const res = await client.admin.financials.churn.$get(
+      { query: { from: "2001-05-16T12:00:00Z", to: "2001-06-15T12:00:00Z" } },
+      { headers: op.auth },
+    );
+    expect(await res.json()).toEqual({
+      churnRate: 33.33,
+      cancellations: 3,
+      activeAtStart: 8,
+      from: "2001-05-16T12:00:00.000Z",
+      to: "2001-06-15T12:00:00.000Z",
+    });
   });
 
   it("GET /export/financials.csv lists the window's invoices and refunds, parsed back by a CSV parser, formulas neutralised", async () => {
     const op = await operatorAuth();
-    const res = await client.admin.export["financials.csv"].$get({ query: Object.fromEntries(new URLSearchParams(window)) }, { headers: op.auth });
+    const res = await client.admin.export["financials.csv"].$get(
+      { query: Object.fromEntries(new URLSearchParams(window)) },
+      { headers: op.auth },
+    );
     expect(res.status).toBe(200);
     expect(res.headers.get("Content-Type")).toBe("text/csv; charset=utf-8");
     expect(res.headers.get("Content-Disposition")).toBe('attachment; filename="financials.csv"');
     const text = await res.text();
-    expect(text.split("\r\n")[0]).toBe("date,type,stripe_id,stripe_invoice_id,user_email,plan,amount_cents,amount_eur,currency,billing_reason");
+    expect(text.split("\r\n")[0]).toBe(
+      "date,type,stripe_id,stripe_invoice_id,user_email,plan,amount_cents,amount_eur,currency,billing_reason",
+    );
     const rows = parse(text, { columns: true }) as Record<string, string>[];
     expect(rows.map((r) => [r.date, r.type, r.stripe_id, r.plan, r.amount_cents, r.amount_eur])).toEqual([
       ["2001-06-01T00:00:00.000Z", "invoice", `in_ledger_${tag}_i2`, "monthly", "2999", "29.99"],
@@ -247,15 +354,26 @@ describe("headshot_day_totals (the trigger-kept day totals behind the headshot f
   it("follows inserts, status moves, cost and time, a changed date and deletes, and agrees with the rows to the instant", async () => {
     // 1995, seen by no other test
     await withTestDb(async (db) => {
-      const [u] = await db.insert(users).values({ email: uniqueEmail("rollup"), createdAt: at("1995-01-01T00:00:00Z") }).returning();
+      const [u] = await db
+        .insert(users)
+        .values({ email: uniqueEmail("rollup"), createdAt: at("1995-01-01T00:00:00Z") })
+        .returning();
       const base = { userId: u!.id, style: "Office", originalMime: "image/jpeg", encryptionKeyId: "t1" };
-      const rows = await db.insert(headshots).values(
-        ["1995-02-01T10:00:00Z", "1995-02-01T23:59:59Z", "1995-02-02T00:00:00Z", "1995-02-03T08:00:00Z", "1995-02-05T12:00:00Z"].map((t) => ({
-          ...base, originalKey: `rollup/${crypto.randomUUID()}`, createdAt: at(t),
-        })),
-      ).returning({ id: headshots.id });
+      const rows = await db
+        .insert(headshots)
+        .values(
+          ["1995-02-01T10:00:00Z", "1995-02-01T23:59:59Z", "1995-02-02T00:00:00Z", "1995-02-03T08:00:00Z", "1995-02-05T12:00:00Z"].map(
+            (t) => ({
+              ...base,
+              originalKey: `rollup/${crypto.randomUUID()}`,
+              createdAt: at(t),
+            }),
+          ),
+        )
+        .returning({ id: headshots.id });
       const [a, b, c, d, e] = rows.map((r) => r.id) as [string, string, string, string, string];
-      const set = (id: string, values: Partial<typeof headshots.$inferInsert>) => db.update(headshots).set(values).where(eq(headshots.id, id));
+      const set = (id: string, values: Partial<typeof headshots.$inferInsert>) =>
+        db.update(headshots).set(values).where(eq(headshots.id, id));
       await set(a, { status: "processing" });
       await set(a, { status: "completed", durationMs: 3000, costCents: 4 });
       await set(b, { status: "processing" });
@@ -271,8 +389,13 @@ describe("headshot_day_totals (the trigger-kept day totals behind the headshot f
       const now = at("1995-02-04T09:00:00Z"); // d (02-04 08:00) is in today's partial day
       const g = await figures.generationAnalytics(db, now);
       // a completed 3000/4, b failed, c completed 5000/7, d completed 1000/4
-      expect({ total: g.total, successful: g.successful, failed: g.failed, avgTimeMs: g.avgTimeMs, totalCostCents: g.totalCostCents })
-        .toEqual({ total: 4, successful: 3, failed: 1, avgTimeMs: 3000, totalCostCents: 15 });
+      expect({
+        total: g.total,
+        successful: g.successful,
+        failed: g.failed,
+        avgTimeMs: g.avgTimeMs,
+        totalCostCents: g.totalCostCents,
+      }).toEqual({ total: 4, successful: 3, failed: 1, avgTimeMs: 3000, totalCostCents: 15 });
       expect(g.daily.filter((x) => x.successful || x.failed)).toEqual([
         { date: "1995-02-01", successful: 1, failed: 1 },
         { date: "1995-02-02", successful: 1, failed: 0 },
@@ -293,11 +416,27 @@ describe("invoice_day_totals (the trigger-kept day totals behind revenue)", () =
     await withTestDb(async (db) => {
       const t = crypto.randomUUID().slice(0, 8);
       const inv = (name: string, amountCents: number, paidAt: string, status = "paid") => ({
-        stripeInvoiceId: `in_rollup_${t}_${name}`, planType: "weekly" as const, amountCents, status, paidAt: at(paidAt),
+        stripeInvoiceId: `in_rollup_${t}_${name}`,
+        planType: "weekly" as const,
+        amountCents,
+        status,
+        paidAt: at(paidAt),
       });
-      await db.insert(invoices).values([inv("a", 999, "1994-03-01T10:00:00Z"), inv("b", 999, "1994-03-02T10:00:00Z", "open"), inv("c", 999, "1994-03-03T10:00:00Z")]);
-      await db.update(invoices).set({ status: "paid" }).where(eq(invoices.stripeInvoiceId, `in_rollup_${t}_b`));
-      await db.update(invoices).set({ amountCents: 500 }).where(eq(invoices.stripeInvoiceId, `in_rollup_${t}_a`));
+      await db
+        .insert(invoices)
+        .values([
+          inv("a", 999, "1994-03-01T10:00:00Z"),
+          inv("b", 999, "1994-03-02T10:00:00Z", "open"),
+          inv("c", 999, "1994-03-03T10:00:00Z"),
+        ]);
+      await db
+        .update(invoices)
+        .set({ status: "paid" })
+        .where(eq(invoices.stripeInvoiceId, `in_rollup_${t}_b`));
+      await db
+        .update(invoices)
+        .set({ amountCents: 500 })
+        .where(eq(invoices.stripeInvoiceId, `in_rollup_${t}_a`));
       await db.delete(invoices).where(eq(invoices.stripeInvoiceId, `in_rollup_${t}_c`));
       const weekly = async (from: string | undefined, to: string) =>
         (await figures.revenueByPlan(db, { from: from ? at(from) : undefined, to: at(to) })).find((r) => r.planType === "weekly")!.revenue;
@@ -341,20 +480,52 @@ describe("user_day_totals (the trigger-kept day totals behind the user counts)",
   it("follows inserts, a changed sign-up date and deletes, and agrees with the rows to the instant", async () => {
     // 1996, seen by no other test
     await withTestDb(async (db) => {
-      const created = ["1996-03-01T10:00:00Z", "1996-03-01T23:59:59Z", "1996-03-02T00:00:00Z", "1996-03-03T08:00:00Z", "1996-03-05T12:00:00Z"];
-      const rows = await db.insert(users).values(created.map((t) => ({ email: uniqueEmail("user-days"), createdAt: at(t) }))).returning({ id: users.id });
+      const created = [
+        "1996-03-01T10:00:00Z",
+        "1996-03-01T23:59:59Z",
+        "1996-03-02T00:00:00Z",
+        "1996-03-03T08:00:00Z",
+        "1996-03-05T12:00:00Z",
+      ];
+      const rows = await db
+        .insert(users)
+        .values(created.map((t) => ({ email: uniqueEmail("user-days"), createdAt: at(t) })))
+        .returning({ id: users.id });
       const [, , , d, e] = rows.map((r) => r.id) as [string, string, string, string, string];
-      await db.update(users).set({ createdAt: at("1996-03-04T08:00:00Z") }).where(eq(users.id, d)); // moved a day
+      await db
+        .update(users)
+        .set({ createdAt: at("1996-03-04T08:00:00Z") })
+        .where(eq(users.id, d)); // moved a day
       await db.update(users).set({ firstName: "Renamed" }).where(eq(users.id, e)); // not a date change
       await db.delete(users).where(eq(users.id, e));
 
-      const days = await db.select().from(userDayTotals).where(and(gte(userDayTotals.day, "1996-03-01"), lt(userDayTotals.day, "1996-04-01")));
-      expect(Object.fromEntries(days.filter((r) => r.users !== 0).map((r) => [r.day, r.users]))).toEqual({ "1996-03-01": 2, "1996-03-02": 1, "1996-03-04": 1 });
+      const days = await db
+        .select()
+        .from(userDayTotals)
+        .where(and(gte(userDayTotals.day, "1996-03-01"), lt(userDayTotals.day, "1996-04-01")));
+      expect(Object.fromEntries(days.filter((r) => r.users !== 0).map((r) => [r.day, r.users]))).toEqual({
+        "1996-03-01": 2,
+        "1996-03-02": 1,
+        "1996-03-04": 1,
+      });
 
       // the counts, at instants inside days (partial days read from the rows) and on day boundaries
       const rowCount = async (from: Date | null, to: Date) =>
-        Number((await db.execute(sql`select count(*) as n from users where ${from ? sql`created_at >= ${from.toISOString()}::timestamptz and` : sql``} created_at < ${to.toISOString()}::timestamptz`)).rows[0]!.n);
-      for (const t of ["1996-03-01T10:00:00Z", "1996-03-01T10:00:00.001Z", "1996-03-02T00:00:00Z", "1996-03-04T08:00:00Z", "1996-03-04T09:00:00Z", "1996-03-06T00:00:00Z"]) {
+        Number(
+          (
+            await db.execute(
+              sql`select count(*) as n from users where ${from ? sql`created_at >= ${from.toISOString()}::timestamptz and` : sql``} created_at < ${to.toISOString()}::timestamptz`,
+            )
+          ).rows[0]!.n,
+        );
+      for (const t of [
+        "1996-03-01T10:00:00Z",
+        "1996-03-01T10:00:00.001Z",
+        "1996-03-02T00:00:00Z",
+        "1996-03-04T08:00:00Z",
+        "1996-03-04T09:00:00Z",
+        "1996-03-06T00:00:00Z",
+      ]) {
         const now = at(t);
         const s = await figures.stats(db, now);
         const a = await figures.userAnalytics(db, now);
@@ -376,11 +547,19 @@ describe("users by plan over time (computed from the subscription rows as of eac
     // 1997, seen by no other test; the free count is every user before the instant (rows of other tests in this file included) minus these subscribers
     await withTestDb(async (db) => {
       const t = crypto.randomUUID().slice(0, 8);
-      const made = await db.insert(users).values(["a", "b", "c", "d"].map((n) => ({ email: uniqueEmail(`plans-${n}`), createdAt: at("1997-01-01T00:00:00Z") }))).returning({ id: users.id });
+      const made = await db
+        .insert(users)
+        .values(["a", "b", "c", "d"].map((n) => ({ email: uniqueEmail(`plans-${n}`), createdAt: at("1997-01-01T00:00:00Z") })))
+        .returning({ id: users.id });
       const [a, b, c, d] = made.map((r) => r.id) as [string, string, string, string];
       const sub = (name: string, userId: string, plan: Plan, status: string, periodEnd: string | null) => ({
-        userId, stripeSubscriptionId: `sub_plans_${t}_${name}`, stripePriceId: `price_${plan}`, planType: plan, status,
-        createdAt: at("1997-02-01T00:00:00Z"), currentPeriodEnd: periodEnd ? at(periodEnd) : null,
+        userId,
+        stripeSubscriptionId: `sub_plans_${t}_${name}`,
+        stripePriceId: `price_${plan}`,
+        planType: plan,
+        status,
+        createdAt: at("1997-02-01T00:00:00Z"),
+        currentPeriodEnd: periodEnd ? at(periodEnd) : null,
       });
       await db.insert(subscriptions).values([
         sub("a", a, "monthly", "active", "1997-03-01T00:00:00Z"), // ends 03-01, nothing written then
@@ -391,7 +570,9 @@ describe("users by plan over time (computed from the subscription rows as of eac
       ]);
       const byPlan = async (when: string) => {
         const now = at(when);
-        const users = Number((await db.execute(sql`select count(*) as n from users where created_at < ${now.toISOString()}::timestamptz`)).rows[0]!.n);
+        const users = Number(
+          (await db.execute(sql`select count(*) as n from users where created_at < ${now.toISOString()}::timestamptz`)).rows[0]!.n,
+        );
         const r = await figures.usersByPlan(db, now);
         const free = r.find((x) => x.planType === "free")!.count;
         return { ...Object.fromEntries(r.filter((x) => x.planType !== "free").map((x) => [x.planType, x.count])), nonFree: users - free };
@@ -403,8 +584,14 @@ describe("users by plan over time (computed from the subscription rows as of eac
       // a's period is over at 03-01 exactly: a is free again
       expect(await byPlan("1997-03-01T00:00:00Z")).toEqual({ weekly: 2, monthly: 0, yearly: 1, nonFree: 2 });
       // d changes plan; c pays again
-      await db.update(subscriptions).set({ planType: "monthly", stripePriceId: "price_monthly" }).where(eq(subscriptions.stripeSubscriptionId, `sub_plans_${t}_d`));
-      await db.update(subscriptions).set({ status: "active" }).where(eq(subscriptions.stripeSubscriptionId, `sub_plans_${t}_c`));
+      await db
+        .update(subscriptions)
+        .set({ planType: "monthly", stripePriceId: "price_monthly" })
+        .where(eq(subscriptions.stripeSubscriptionId, `sub_plans_${t}_d`));
+      await db
+        .update(subscriptions)
+        .set({ status: "active" })
+        .where(eq(subscriptions.stripeSubscriptionId, `sub_plans_${t}_c`));
       expect(await byPlan("1997-03-15T00:00:00Z")).toEqual({ weekly: 1, monthly: 2, yearly: 1, nonFree: 3 });
       // b is deleted (their subscriptions go with them): one user fewer in all, the rest unchanged
       const before = await figures.usersByPlan(db, at("1997-03-15T00:00:00Z"));
@@ -420,10 +607,19 @@ describe("average likeness per style (issue 26)", () => {
   // Rows created in 1993: no other test file's rows fall in this window (decision 003).
   it("averages the reported likeness per style over the range, leaving out unmeasured headshots and other styles", async () => {
     await withTestDb(async (db) => {
-      const [u] = await db.insert(users).values({ email: uniqueEmail("likeness"), createdAt: at("1993-01-01T00:00:00Z") }).returning();
+      const [u] = await db
+        .insert(users)
+        .values({ email: uniqueEmail("likeness"), createdAt: at("1993-01-01T00:00:00Z") })
+        .returning();
       const shot = (style: string, likeness: number | null, createdAt: string) => ({
-        userId: u!.id, style, status: "completed" as const, likeness, createdAt: at(createdAt),
-        originalKey: `likeness/${crypto.randomUUID()}`, originalMime: "image/jpeg", encryptionKeyId: "t1",
+        userId: u!.id,
+        style,
+        status: "completed" as const,
+        likeness,
+        createdAt: at(createdAt),
+        originalKey: `likeness/${crypto.randomUUID()}`,
+        originalMime: "image/jpeg",
+        encryptionKeyId: "t1",
       });
       await db.insert(headshots).values([
         shot("Suit", 80, "1993-03-01T10:00:00Z"),
@@ -450,7 +646,9 @@ describe("average likeness per style (issue 26)", () => {
       // operator only, and a bad range is a 400
       const someone = await createTestUser();
       expect((await client.admin.analytics.likeness.$get({ query: {} }, { headers: someone.auth })).status).toBe(403);
-      expect((await client.admin.analytics.likeness.$get({ query: { from: "1993-05-01", to: "1993-03-01" } }, { headers: op.auth })).status).toBe(400);
+      expect(
+        (await client.admin.analytics.likeness.$get({ query: { from: "1993-05-01", to: "1993-03-01" } }, { headers: op.auth })).status,
+      ).toBe(400);
     });
   });
 });
@@ -460,11 +658,29 @@ describe("churn on a day of cancellations (issue 23: the card said 0 on a day wi
     // 1993, seen by no other test
     await withTestDb(async (db) => {
       const t = crypto.randomUUID().slice(0, 8);
-      const made = await db.insert(users).values(["a", "b", "c", "d", "e"].map((n) => ({ email: uniqueEmail(`churn-${n}`), createdAt: at("1993-01-01T00:00:00Z") }))).returning({ id: users.id });
+      const made = await db
+        .insert(users)
+        .values(["a", "b", "c", "d", "e"].map((n) => ({ email: uniqueEmail(`churn-${n}`), createdAt: at("1993-01-01T00:00:00Z") })))
+        .returning({ id: users.id });
       const [a, b, c, d, e] = made.map((r) => r.id) as [string, string, string, string, string];
-      const sub = (name: string, userId: string, plan: Plan, status: string, createdAt: string, periodEnd: string, canceledAt?: string) => ({
-        userId, stripeSubscriptionId: `sub_churn_${t}_${name}`, stripePriceId: `price_${plan}`, planType: plan, status,
-        createdAt: at(createdAt), currentPeriodStart: at(createdAt), currentPeriodEnd: at(periodEnd), canceledAt: canceledAt ? at(canceledAt) : null,
+      const sub = (
+        name: string,
+        userId: string,
+        plan: Plan,
+        status: string,
+        createdAt: string,
+        periodEnd: string,
+        canceledAt?: string,
+      ) => ({
+        userId,
+        stripeSubscriptionId: `sub_churn_${t}_${name}`,
+        stripePriceId: `price_${plan}`,
+        planType: plan,
+        status,
+        createdAt: at(createdAt),
+        currentPeriodStart: at(createdAt),
+        currentPeriodEnd: at(periodEnd),
+        canceledAt: canceledAt ? at(canceledAt) : null,
       });
       await db.insert(subscriptions).values([
         // three cancellations on 1993-03-10: a money-back refund and a same-day cancel end at once; c at its period end
@@ -476,15 +692,21 @@ describe("churn on a day of cancellations (issue 23: the card said 0 on a day wi
       ]);
       // the one day [03-10, 03-11): live in it a, b, c, d (4); active at its start a, c, d; canceled in it a, b, c
       expect(await figures.churn(db, { from: at("1993-03-10T00:00:00Z"), to: at("1993-03-11T00:00:00Z") })).toMatchObject({
-        cancellations: 3, activeAtStart: 3, churnRate: 75,
+        cancellations: 3,
+        activeAtStart: 3,
+        churnRate: 75,
       });
       // the default window, the last 30 days before 03-10 23:00: from 02-08 23:00, when only c and d were live
       expect(await figures.churn(db, figures.last30Days(at("1993-03-10T23:00:00Z")))).toMatchObject({
-        cancellations: 3, activeAtStart: 2, churnRate: 75,
+        cancellations: 3,
+        activeAtStart: 2,
+        churnRate: 75,
       });
       // a period before any cancellation
       expect(await figures.churn(db, { from: at("1993-02-10T00:00:00Z"), to: at("1993-02-11T00:00:00Z") })).toMatchObject({
-        cancellations: 0, activeAtStart: 2, churnRate: 0,
+        cancellations: 0,
+        activeAtStart: 2,
+        churnRate: 0,
       });
     });
   });
@@ -494,22 +716,42 @@ describe("MRR after a price change (decision 093)", () => {
   it("counts what each subscription pays: a new price's subscribers at the new amount, the others at the launch price", async () => {
     const when = at("1989-02-01T00:00:00Z");
     let mrr: number | undefined;
-    await withTestDb((db) => db.transaction(async (tx) => {
-      // In a transaction that is rolled back: a price change is seen by every plan lookup while it exists.
-      const [u] = await tx.insert(users).values({ email: uniqueEmail("mrr-price"), createdAt: at("1989-01-01T00:00:00Z") }).returning();
-      await tx.insert(priceChanges).values({
-        planType: "weekly", oldAmountCents: 999, newAmountCents: 1299, currency: "eur", oldStripePriceId: "price_weekly",
-        stripePriceId: `price_new_weekly_${tag}`, effectiveAt: at("1989-01-05T00:00:00Z"), createdByEmail: "operator@headshot.test",
-      });
-      await tx.insert(subscriptions).values([`price_new_weekly_${tag}`, "price_weekly"].map((price, k) => ({
-        userId: u!.id, stripeSubscriptionId: `sub_mrr_price_${tag}_${k}`, stripePriceId: price, planType: "weekly" as const, status: "active",
-        createdAt: at("1989-01-10T00:00:00Z"), currentPeriodEnd: at("1989-02-05T00:00:00Z"),
-      })));
-      mrr = await figures.mrr(tx as unknown as Parameters<typeof figures.mrr>[0], when);
-      tx.rollback();
-    }).catch((err: unknown) => {
-      if (!(err instanceof TransactionRollbackError)) throw err;
-    }));
+    await withTestDb((db) =>
+      db
+        .transaction(async (tx) => {
+          // In a transaction that is rolled back: a price change is seen by every plan lookup while it exists.
+          const [u] = await tx
+            .insert(users)
+            .values({ email: uniqueEmail("mrr-price"), createdAt: at("1989-01-01T00:00:00Z") })
+            .returning();
+          await tx.insert(priceChanges).values({
+            planType: "weekly",
+            oldAmountCents: 999,
+            newAmountCents: 1299,
+            currency: "eur",
+            oldStripePriceId: "price_weekly",
+            stripePriceId: `price_new_weekly_${tag}`,
+            effectiveAt: at("1989-01-05T00:00:00Z"),
+            createdByEmail: "operator@headshot.test",
+          });
+          await tx.insert(subscriptions).values(
+            [`price_new_weekly_${tag}`, "price_weekly"].map((price, k) => ({
+              userId: u!.id,
+              stripeSubscriptionId: `sub_mrr_price_${tag}_${k}`,
+              stripePriceId: price,
+              planType: "weekly" as const,
+              status: "active",
+              createdAt: at("1989-01-10T00:00:00Z"),
+              currentPeriodEnd: at("1989-02-05T00:00:00Z"),
+            })),
+          );
+          mrr = await figures.mrr(tx as unknown as Parameters<typeof figures.mrr>[0], when);
+          tx.rollback();
+        })
+        .catch((err: unknown) => {
+          if (!(err instanceof TransactionRollbackError)) throw err;
+        }),
+    );
     // (999 + 1299) × 52 / 12 = 9,958
     expect(mrr).toBe(9_958);
   });

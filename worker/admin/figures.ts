@@ -26,7 +26,10 @@ const ENTITLED = sql`('active', 'trialing')`;
 /** Statuses that count toward MRR: paying, or expected to pay once the card is fixed. */
 const RECURRING = sql`('active', 'past_due')`;
 
-export interface Range { from: Date; to: Date }
+export interface Range {
+  from: Date;
+  to: Date;
+}
 
 /** Postgres answers bigint and numeric as strings; every figure here is a safe integer or a 2-decimal rate. */
 const num = (v: unknown): number => (v === null || v === undefined ? 0 : Number(v));
@@ -43,7 +46,6 @@ async function all<T extends Record<string, unknown>>(db: Db, query: SQL): Promi
 const ts = (d: Date) => sql`${d.toISOString()}::timestamptz`;
 /** A UTC calendar instant as a timestamp without time zone: month and day arithmetic ignore the session's zone. */
 const utc = (d: Date) => sql`${d.toISOString()}::timestamptz at time zone 'UTC'`;
-
 
 const startOfDay = (d: Date) => new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate()));
 const nextDay = (d: Date) => {
@@ -81,7 +83,8 @@ function headshotTotals(from: Date | null, to: Date): SQL {
   const { days, partial } = splitDays(from, to);
   const parts: SQL[] = partial.map((r) => headshotRows(r.from, r.to));
   if (days) parts.push(sql`select status, headshots, cost_cents, duration_ms, timed from headshot_day_totals where ${dayRange(days)}`);
-  if (parts.length === 0) return sql`select null::text as status, 0 as headshots, 0 as cost_cents, 0 as duration_ms, 0 as timed where false`;
+  if (parts.length === 0)
+    return sql`select null::text as status, 0 as headshots, 0 as cost_cents, 0 as duration_ms, 0 as timed where false`;
   return sql`
     select status::text as status, sum(headshots) as headshots, sum(cost_cents) as cost_cents,
       sum(duration_ms) as duration_ms, sum(timed) as timed
@@ -94,17 +97,29 @@ function headshotTotals(from: Date | null, to: Date): SQL {
  */
 function usersCreated(from: Date | null, to: Date): SQL {
   const { days, partial } = splitDays(from, to);
-  const parts: SQL[] = partial.map((r) => sql`select count(*) as n from users where created_at >= ${ts(r.from)} and created_at < ${ts(r.to)}`);
+  const parts: SQL[] = partial.map(
+    (r) => sql`select count(*) as n from users where created_at >= ${ts(r.from)} and created_at < ${ts(r.to)}`,
+  );
   if (days) parts.push(sql`select sum(users) as n from user_day_totals where ${dayRange(days)}`);
   if (parts.length === 0) return sql`0::bigint`;
   return sql`(select coalesce(sum(n), 0) from (${sql.join(parts, sql` union all `)}) x)`;
 }
 
-interface StatusTotals { headshots: number; costCents: number; durationMs: number; timed: number }
+interface StatusTotals {
+  headshots: number;
+  costCents: number;
+  durationMs: number;
+  timed: number;
+}
 
 async function totalsByStatus(db: Db, from: Date | null, to: Date): Promise<Map<string, StatusTotals>> {
   const rows = await all(db, headshotTotals(from, to));
-  return new Map(rows.map((r) => [String(r.status), { headshots: num(r.headshots), costCents: num(r.cost_cents), durationMs: num(r.duration_ms), timed: num(r.timed) }]));
+  return new Map(
+    rows.map((r) => [
+      String(r.status),
+      { headshots: num(r.headshots), costCents: num(r.cost_cents), durationMs: num(r.duration_ms), timed: num(r.timed) },
+    ]),
+  );
 }
 
 const sumOf = (m: Map<string, StatusTotals>, key: keyof StatusTotals, statuses?: string[]) =>
@@ -119,12 +134,17 @@ export function monthStart(now: Date): Date {
 /** Headshots whose generation started, created in [from, to), as a scalar subquery. */
 const generatedHeadshots = (from: Date | null, to: Date) => sql`
   (select coalesce(sum(headshots), 0) from (${headshotTotals(from, to)}) t
-   where status in (${sql.join(GENERATED.map((g) => sql`${g}`), sql`, `)}))`;
+   where status in (${sql.join(
+     GENERATED.map((g) => sql`${g}`),
+     sql`, `,
+   )}))`;
 
 /** One statement (one round trip): every count comes from a day table or an index. */
 export async function stats(db: Db, now: Date): Promise<AdminStats> {
   const n = ts(now);
-  const row = await one(db, sql`
+  const row = await one(
+    db,
+    sql`
     select
       ${usersCreated(null, now)} as total_users,
       ${usersCreated(monthStart(now), now)} as users_this_month,
@@ -132,7 +152,8 @@ export async function stats(db: Db, now: Date): Promise<AdminStats> {
       ${generatedHeadshots(monthStart(now), now)} as headshots_this_month,
       (select count(*) from subscriptions where created_at < ${n} and status in ${ENTITLED}
          and (current_period_end is null or current_period_end > ${n})) as active_subscriptions,
-      (select count(*) from subscriptions where created_at < ${n}) as total_subscriptions`);
+      (select count(*) from subscriptions where created_at < ${n}) as total_subscriptions`,
+  );
   return {
     totalUsers: num(row.total_users),
     usersThisMonth: num(row.users_this_month),
@@ -146,10 +167,15 @@ export async function stats(db: Db, now: Date): Promise<AdminStats> {
 export async function userAnalytics(db: Db, now: Date): Promise<UserAnalytics> {
   const today = startOfDay(now);
   const first = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 11, 1));
-  const row = await one(db, sql`
-    select ${usersCreated(null, now)} as total, ${usersCreated(new Date(now.getTime() - 30 * DAY_MS), now)} as new`);
+  const row = await one(
+    db,
+    sql`
+    select ${usersCreated(null, now)} as total, ${usersCreated(new Date(now.getTime() - 30 * DAY_MS), now)} as new`,
+  );
   // the 12 months: whole days from the day totals (the first month starts on a day boundary), today so far from the rows
-  const months = await all(db, sql`
+  const months = await all(
+    db,
+    sql`
     select to_char(m.month, 'YYYY-MM') as month, coalesce(c.count, 0) as count
     from generate_series(${utc(first)}, ${utc(monthStart(now))}, interval '1 month') as m(month)
     left join (
@@ -161,7 +187,8 @@ export async function userAnalytics(db: Db, now: Date): Promise<UserAnalytics> {
       ) x
       group by 1
     ) c on c.month = m.month
-    order by m.month`);
+    order by m.month`,
+  );
   return {
     total: num(row.total),
     new: num(row.new),
@@ -175,7 +202,9 @@ export async function generationAnalytics(db: Db, now: Date): Promise<Generation
   const totals = await totalsByStatus(db, null, now);
   const completed = totals.get("completed");
   // the 30 days: whole days from the day totals, today so far from the rows
-  const days = await all(db, sql`
+  const days = await all(
+    db,
+    sql`
     select to_char(d.day, 'YYYY-MM-DD') as date, coalesce(c.successful, 0) as successful, coalesce(c.failed, 0) as failed
     from generate_series(${dayText(first)}::date, ${dayText(today)}::date, interval '1 day') as d(day)
     left join (
@@ -188,7 +217,8 @@ export async function generationAnalytics(db: Db, now: Date): Promise<Generation
         where created_at >= ${ts(today)} and created_at < ${ts(now)} and status in ('completed', 'failed')
       ) x group by day
     ) c on c.day = d.day
-    order by d.day`);
+    order by d.day`,
+  );
   return {
     total: sumOf(totals, "headshots", GENERATED),
     successful: completed?.headshots ?? 0,
@@ -204,21 +234,27 @@ export async function generationAnalytics(db: Db, now: Date): Promise<Generation
  * reported it (docs/decisions/117-likeness.md); from headshots_likeness_idx alone.
  */
 export async function likenessByStyle(db: Db, range: Partial<Range> & { to: Date }): Promise<LikenessByStyle[]> {
-  const rows = await all(db, sql`
+  const rows = await all(
+    db,
+    sql`
     select style, count(*) as measured, round(avg(likeness), 1) as average
     from headshots
     where likeness is not null and ${range.from ? sql`created_at >= ${ts(range.from)} and` : sql``} created_at < ${ts(range.to)}
-    group by style order by style`);
+    group by style order by style`,
+  );
   return rows.map((r) => ({ style: String(r.style), measured: num(r.measured), averageLikeness: num(r.average) }));
 }
 
 /** Pictures per shoot (issue 24) over the shoots created in [from, to). */
 export async function shootAnalytics(db: Db, range: Partial<Range> & { to: Date }): Promise<ShootAnalytics> {
-  const rows = await all(db, sql`
+  const rows = await all(
+    db,
+    sql`
     select cardinality(styles) as pictures, count(*) as shoots
     from shoots
     where ${range.from ? sql`created_at >= ${ts(range.from)} and` : sql``} created_at < ${ts(range.to)}
-    group by 1 order by 1`);
+    group by 1 order by 1`,
+  );
   const bySize = rows.map((r) => ({ pictures: num(r.pictures), shoots: num(r.shoots) }));
   const shoots = bySize.reduce((n, r) => n + r.shoots, 0);
   const pictures = bySize.reduce((n, r) => n + r.pictures * r.shoots, 0);
@@ -236,13 +272,16 @@ export async function usersByPlan(db: Db, now: Date): Promise<UsersByPlan[]> {
   const n = ts(now);
   const holds = PLAN_IDS.map((p, i) => sql`bool_or(plan_type = ${p}) as ${sql.raw(`p${i}`)}`);
   const counts = PLAN_IDS.map((_, i) => sql`count(*) filter (where ${sql.raw(`p${i}`)}) as ${sql.raw(`p${i}`)}`);
-  const row = await one(db, sql`
+  const row = await one(
+    db,
+    sql`
     select ${usersCreated(null, now)} as users, count(*) as subscribers, ${sql.join(counts, sql`, `)}
     from (
       select user_id, ${sql.join(holds, sql`, `)} from subscriptions
       where status in ${ENTITLED} and created_at < ${n} and (current_period_end is null or current_period_end > ${n})
       group by user_id
-    ) s`);
+    ) s`,
+  );
   return [
     ...PLAN_IDS.map((p, i) => ({ planType: p, count: num(row[`p${i}`]) })),
     { planType: "free" as const, count: num(row.users) - num(row.subscribers) },
@@ -265,7 +304,9 @@ const monthlySql = sql`case s.plan_type::text ${sql.join(
 export async function mrr(db: Db, now: Date): Promise<number> {
   const n = ts(now);
   const recurring = sql`created_at < ${n} and status in ${RECURRING} and (current_period_end is null or current_period_end > ${n})`;
-  const row = await one(db, sql`
+  const row = await one(
+    db,
+    sql`
     select round(
       coalesce((
         select sum(${monthlySql}) from subscriptions s
@@ -273,7 +314,8 @@ export async function mrr(db: Db, now: Date): Promise<number> {
         where s.created_at < ${n} and s.status in ${RECURRING} and (s.current_period_end is null or s.current_period_end > ${n})
       ), 0)
       + coalesce((select sum(seats)::numeric * ${TEAM_PLAN.pricePerSeatCents} from team_subscriptions where ${recurring}), 0)
-    ) as mrr`);
+    ) as mrr`,
+  );
   return num(row.mrr);
 }
 
@@ -288,7 +330,9 @@ export async function churn(db: Db, range: Range): Promise<Churn> {
   const f = ts(range.from);
   const t = ts(range.to);
   const ended = sql`(case when status = 'canceled' then coalesce(canceled_at, current_period_end) else current_period_end end)`;
-  const row = await one(db, sql`
+  const row = await one(
+    db,
+    sql`
     select count(*) as live,
       count(*) filter (where created_at < ${f}) as active_at_start,
       count(*) filter (where status = 'canceled' and canceled_at >= ${f} and canceled_at < ${t}) as cancellations
@@ -297,7 +341,8 @@ export async function churn(db: Db, range: Range): Promise<Churn> {
       union all
       select status, canceled_at, current_period_end, created_at from team_subscriptions
     ) s
-    where created_at < ${t} and (${ended} is null or ${ended} >= ${f})`);
+    where created_at < ${t} and (${ended} is null or ${ended} >= ${f})`,
+  );
   const live = num(row.live);
   const cancellations = num(row.cancellations);
   const churnRate = live === 0 ? 0 : Math.round((cancellations / live) * 10_000) / 100;
@@ -314,11 +359,15 @@ export const invoicePlan = (i: SQL) => sql`coalesce(${i}.plan_type::text, case w
  */
 function revenueRows(range: Partial<Range> & { to: Date }): SQL {
   const { days, partial } = splitDays(range.from ?? null, range.to);
-  const parts: SQL[] = partial.map((r) => sql`
+  const parts: SQL[] = partial.map(
+    (r) => sql`
     select ${invoicePlan(sql`invoices`)} as plan, amount_cents::bigint as amount from invoices
-    where status = 'paid' and paid_at >= ${ts(r.from)} and paid_at < ${ts(r.to)}`);
+    where status = 'paid' and paid_at >= ${ts(r.from)} and paid_at < ${ts(r.to)}`,
+  );
   if (days) parts.push(sql`select plan, paid_cents as amount from invoice_day_totals where ${dayRange(days)}`);
-  const ref = range.from ? sql`r.refunded_at >= ${ts(range.from)} and r.refunded_at < ${ts(range.to)}` : sql`r.refunded_at < ${ts(range.to)}`;
+  const ref = range.from
+    ? sql`r.refunded_at >= ${ts(range.from)} and r.refunded_at < ${ts(range.to)}`
+    : sql`r.refunded_at < ${ts(range.to)}`;
   parts.push(sql`
     select coalesce((select ${invoicePlan(sql`i`)} from invoices i where i.stripe_invoice_id = r.stripe_invoice_id), 'other') as plan,
       -r.amount_cents::bigint as amount
@@ -327,8 +376,11 @@ function revenueRows(range: Partial<Range> & { to: Date }): SQL {
 }
 
 export async function revenueByPlan(db: Db, range: Partial<Range> & { to: Date }): Promise<RevenueByPlan[]> {
-  const rows = await all(db, sql`
-    select plan, sum(amount) as revenue from (${revenueRows(range)}) x group by plan`);
+  const rows = await all(
+    db,
+    sql`
+    select plan, sum(amount) as revenue from (${revenueRows(range)}) x group by plan`,
+  );
   const by = new Map(rows.map((r) => [String(r.plan), num(r.revenue)]));
   const out: RevenueByPlan[] = PLAN_IDS.map((p: PlanType) => ({ planType: p, revenue: by.get(p) ?? 0 }));
   for (const extra of ["team", "other"] as const) if (by.get(extra)) out.push({ planType: extra, revenue: by.get(extra)! });

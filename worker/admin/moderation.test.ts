@@ -16,9 +16,11 @@ import { MESSAGES } from "../../domain/limits";
 
 const M = "/api/admin/moderation/headshots";
 const moderation = client.admin.moderation.headshots;
-const listed = (auth: Record<string, string>, query: Parameters<typeof moderation.$get>[0]["query"]) => moderation.$get({ query }, { headers: auth });
+const listed = (auth: Record<string, string>, query: Parameters<typeof moderation.$get>[0]["query"]) =>
+  moderation.$get({ query }, { headers: auth });
 const approve = (auth: Record<string, string>, id: string) => moderation[":id"].approve.$post({ param: { id } }, { headers: auth });
-const flag = (auth: Record<string, string>, id: string, reason: string) => moderation[":id"].flag.$post({ param: { id }, json: { reason } }, { headers: auth });
+const flag = (auth: Record<string, string>, id: string, reason: string) =>
+  moderation[":id"].flag.$post({ param: { id }, json: { reason } }, { headers: auth });
 const removeBatch = (auth: Record<string, string>, ids: string[]) => moderation.batch.$delete({ json: { ids } }, { headers: auth });
 /** Raw: bodies the contract refuses. */
 const raw = (method: string, path: string, auth: Record<string, string>, body: unknown) =>
@@ -30,14 +32,22 @@ async function completed(userId: string, createdAt: Date) {
   const key = resultKey(userId, id);
   await putEncrypted(env.IMAGES, getConfig(env), key, jpegBytes(32, 32, 7), "image/jpeg");
   await withTestDb((db) =>
-    db.update(headshots).set({ status: "completed", resultKey: key, resultMime: "image/jpeg", completedAt: new Date(), createdAt }).where(eq(headshots.id, id)),
+    db
+      .update(headshots)
+      .set({ status: "completed", resultKey: key, resultMime: "image/jpeg", completedAt: new Date(), createdAt })
+      .where(eq(headshots.id, id)),
   );
   return id;
 }
 
 const row = async (id: string) => (await withTestDb((db) => db.select().from(headshots).where(eq(headshots.id, id))))[0];
 const auditOf = (id: string, action: string) =>
-  withTestDb((db) => db.select().from(adminAuditLog).where(and(eq(adminAuditLog.targetId, id), eq(adminAuditLog.action, action))));
+  withTestDb((db) =>
+    db
+      .select()
+      .from(adminAuditLog)
+      .where(and(eq(adminAuditLog.targetId, id), eq(adminAuditLog.action, action))),
+  );
 
 describe("moderation", () => {
   it("lists newest first with a status filter, approves (twice harmlessly) and flags with a reason kept with who flagged", async () => {
@@ -51,8 +61,14 @@ describe("moderation", () => {
     expect(list.items.map((h) => h.id)).toEqual([a, b]);
     expect(list).toMatchObject({ page: 1, pageSize: 2, hasMore: true });
     expect(list.items[0]).toMatchObject({
-      id: a, userId: owner.user.id, userEmail: owner.user.email, style: "Corporate", status: "completed", moderationStatus: "pending",
-      flagReason: null, createdAt: "2099-01-02T00:00:00.000Z",
+      id: a,
+      userId: owner.user.id,
+      userEmail: owner.user.email,
+      style: "Corporate",
+      status: "completed",
+      moderationStatus: "pending",
+      flagReason: null,
+      createdAt: "2099-01-02T00:00:00.000Z",
     });
     expect(list.items[0]!.generatedImageUrl).toMatch(new RegExp(`^/api/images/${a}/result\\?`));
     expect((await api(list.items[0]!.generatedImageUrl!)).status).toBe(200);
@@ -62,7 +78,9 @@ describe("moderation", () => {
     expect(await approved.json()).toEqual({ id: a, moderationStatus: "approved" });
     expect((await row(a))!.moderationStatus).toBe("approved");
     expect(await (await approve(op.auth, a)).json()).toEqual({ id: a, moderationStatus: "approved" });
-    expect(await auditOf(a, "headshot.approve")).toEqual([expect.objectContaining({ actorUserId: op.id, targetType: "headshot", details: { from: "pending" } })]);
+    expect(await auditOf(a, "headshot.approve")).toEqual([
+      expect.objectContaining({ actorUserId: op.id, targetType: "headshot", details: { from: "pending" } }),
+    ]);
 
     const flagged = await flag(op.auth, b, "  Not a face  ");
     expect(await flagged.json()).toEqual({ id: b, moderationStatus: "flagged" });
@@ -78,7 +96,9 @@ describe("moderation", () => {
     const status = await client.headshots[":id"].status.$get({ param: { id: b } }, { headers: owner.auth });
     expect(status.status).toBe(200);
     expect((await statusBody(status)).generatedImageUrl).toBeTruthy();
-    expect((await (await client.headshots.$get({}, { headers: owner.auth })).json()).find((h) => h.id === b)).toMatchObject({ moderationStatus: "flagged" });
+    expect((await (await client.headshots.$get({}, { headers: owner.auth })).json()).find((h) => h.id === b)).toMatchObject({
+      moderationStatus: "flagged",
+    });
   });
 
   it("batch removal deletes the images and cached downloads, and the headshot is no longer served to anyone", async () => {
@@ -87,7 +107,10 @@ describe("moderation", () => {
     const a = await completed(owner.user.id, new Date("2098-01-02T00:00:00Z"));
     const b = await completed(owner.user.id, new Date("2098-01-01T00:00:00Z"));
     const kept = await completed(owner.user.id, new Date("2098-01-03T00:00:00Z"));
-    const download = await client.headshots[":id"].download.$get({ param: { id: a }, query: { resolution: "web" } }, { headers: owner.auth });
+    const download = await client.headshots[":id"].download.$get(
+      { param: { id: a }, query: { resolution: "web" } },
+      { headers: owner.auth },
+    );
     expect(download.status).toBe(200);
     expect((await env.IMAGES.list({ prefix: headshotPrefix(owner.user.id, a) })).objects.length).toBe(3); // original, result, cached download
     const before = await statusOf(a, owner.auth);
@@ -102,7 +125,9 @@ describe("moderation", () => {
     for (const id of [a, b]) {
       expect((await env.IMAGES.list({ prefix: headshotPrefix(owner.user.id, id) })).objects).toHaveLength(0);
       expect((await row(id))!.moderationStatus).toBe("removed");
-      expect(await auditOf(id, "headshot.remove")).toEqual([expect.objectContaining({ actorUserId: op.id, details: { from: "pending", userId: owner.user.id } })]);
+      expect(await auditOf(id, "headshot.remove")).toEqual([
+        expect.objectContaining({ actorUserId: op.id, details: { from: "pending", userId: owner.user.id } }),
+      ]);
     }
     expect(await env.IMAGES.get(downloadCacheKey(owner.user.id, a, "x"))).toBeNull();
     expect((await env.IMAGES.list({ prefix: headshotPrefix(owner.user.id, kept) })).objects.length).toBe(2);
@@ -111,20 +136,32 @@ describe("moderation", () => {
     // status and download; old signed URLs 410 for anyone
     const after = await (await client.headshots.$get({}, { headers: owner.auth })).json();
     for (const id of [a, b]) {
-      expect(after.find((h) => h.id === id)).toMatchObject({ unavailable: MESSAGES.headshotRemoved, originalImageUrl: null, generatedImageUrl: null });
+      expect(after.find((h) => h.id === id)).toMatchObject({
+        unavailable: MESSAGES.headshotRemoved,
+        originalImageUrl: null,
+        generatedImageUrl: null,
+      });
     }
     expect(after.find((h) => h.id === kept)).toMatchObject({ unavailable: null });
     const status = await client.headshots[":id"].status.$get({ param: { id: a } }, { headers: owner.auth });
     expect(status.status).toBe(410);
     expect((await errorBody(status)).message).toBe(MESSAGES.headshotRemoved);
-    expect((await client.headshots[":id"].download.$get({ param: { id: a }, query: { resolution: "web" } }, { headers: owner.auth })).status).toBe(410);
-    expect((await client.headshots[":id"].download.$get({ param: { id: a }, query: { resolution: "web" } }, { headers: op.auth })).status).toBe(410);
+    expect(
+      (await client.headshots[":id"].download.$get({ param: { id: a }, query: { resolution: "web" } }, { headers: owner.auth })).status,
+    ).toBe(410);
+    expect(
+      (await client.headshots[":id"].download.$get({ param: { id: a }, query: { resolution: "web" } }, { headers: op.auth })).status,
+    ).toBe(410);
     expect((await api(signedResult)).status).toBe(410);
     expect((await api(signedOriginal)).status).toBe(410);
 
     // the operator still sees the tombstone, without images; it can no longer be approved or flagged
     const removed = await (await listed(op.auth, { moderationStatus: "removed", pageSize: "100" })).json();
-    expect(removed.items.find((h) => h.id === a)).toMatchObject({ moderationStatus: "removed", originalImageUrl: null, generatedImageUrl: null });
+    expect(removed.items.find((h) => h.id === a)).toMatchObject({
+      moderationStatus: "removed",
+      originalImageUrl: null,
+      generatedImageUrl: null,
+    });
     expect((await approve(op.auth, a)).status).toBe(409);
     expect((await flag(op.auth, a, "late")).status).toBe(409);
   });
@@ -137,7 +174,14 @@ describe("moderation", () => {
     const cases: [Promise<{ status: number; json(): Promise<unknown> }>, number, RegExp][] = [
       [removeBatch(op.auth, []), 400, /ids: must name at least one headshot/],
       [raw("DELETE", `${M}/batch`, op.auth, {}), 400, /ids/],
-      [removeBatch(op.auth, Array.from({ length: 101 }, () => crypto.randomUUID())), 400, /at most 100/],
+      [
+        removeBatch(
+          op.auth,
+          Array.from({ length: 101 }, () => crypto.randomUUID()),
+        ),
+        400,
+        /at most 100/,
+      ],
       [removeBatch(op.auth, ["nope"]), 400, /must be headshot ids/],
       [removeBatch(op.auth, [id, unknown]), 404, new RegExp(unknown)],
       [raw("POST", `${M}/${id}/flag`, op.auth, {}), 400, /reason/],

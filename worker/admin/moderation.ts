@@ -128,7 +128,12 @@ export async function removeBatch(db: Db, bucket: R2Bucket, actor: AuthUser, ids
   await db.transaction(async (tx) => {
     // marks them removed and gives back the free generation each cost, once (generation/fail.ts)
     await removeWithRefund(tx, ids);
-    await audit(tx, actor, "headshot.remove", ...found.map((r) => ({ type: "headshot" as const, id: r.id, details: { from: r.moderationStatus, userId: r.userId } })));
+    await audit(
+      tx,
+      actor,
+      "headshot.remove",
+      ...found.map((r) => ({ type: "headshot" as const, id: r.id, details: { from: r.moderationStatus, userId: r.userId } })),
+    );
   });
   forgetFinished(ids);
   for (const r of found) await deletePrefix(bucket, headshotPrefix(r.userId, r.id));

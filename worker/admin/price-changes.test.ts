@@ -15,8 +15,10 @@ import { earliestEffectiveDate } from "../billing/price-changes";
 const day = (d: Date) => d.toISOString().slice(0, 10);
 const inDays = (n: number) => day(new Date(Date.now() + n * 86_400_000));
 
-const schedule = (auth: Record<string, string>, body: { planType: "weekly" | "monthly" | "yearly"; amountCents: number; effectiveDate: string }) =>
-  client.admin["price-changes"].$post({ json: body }, { headers: auth });
+const schedule = (
+  auth: Record<string, string>,
+  body: { planType: "weekly" | "monthly" | "yearly"; amountCents: number; effectiveDate: string },
+) => client.admin["price-changes"].$post({ json: body }, { headers: auth });
 /** Raw: bodies the contract refuses. */
 const scheduleRaw = (auth: Record<string, string>, body: unknown) =>
   api("/api/admin/price-changes", { method: "POST", headers: { ...auth, "Content-Type": "application/json" }, body: JSON.stringify(body) });
@@ -41,7 +43,9 @@ describe("POST /api/admin/price-changes: the rules", () => {
       expect(res.status, effectiveDate).toBe(400);
       const { message } = await errorBody(res);
       expect(message).toMatch(/at least 30 days from today/);
-      expect(message).toContain(earliestEffectiveDate(new Date()).toLocaleDateString("en-US", { year: "numeric", month: "long", day: "numeric", timeZone: "UTC" }));
+      expect(message).toContain(
+        earliestEffectiveDate(new Date()).toLocaleDateString("en-US", { year: "numeric", month: "long", day: "numeric", timeZone: "UTC" }),
+      );
     }
     expect(await changes()).toBe(before);
   });

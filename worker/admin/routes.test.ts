@@ -49,7 +49,8 @@ const request = (method: string, body: unknown, headers: Record<string, string> 
   body: body === undefined ? undefined : JSON.stringify(body),
 });
 
-const call = (method: string, path: string, headers: Record<string, string>, body?: unknown) => api(`${A}${path}`, request(method, body, headers));
+const call = (method: string, path: string, headers: Record<string, string>, body?: unknown) =>
+  api(`${A}${path}`, request(method, body, headers));
 
 describe("the operator guard", () => {
   it("refuses every admin route to anonymous (401) and to a signed-in user who is not the operator (403)", async () => {
@@ -98,28 +99,63 @@ describe("GET /api/admin/users", () => {
       made.push(u.user);
     }
     await withTestDb(async (db) => {
-      await db.update(users).set({ firstName: "Ada", lastName: `Lovelace${tag}` }).where(eq(users.id, made[0]!.id));
-      for (const [i, u] of made.entries()) await db.update(users).set({ createdAt: new Date(Date.UTC(2020, 0, 1 + i)) }).where(eq(users.id, u.id));
+      await db
+        .update(users)
+        .set({ firstName: "Ada", lastName: `Lovelace${tag}` })
+        .where(eq(users.id, made[0]!.id));
+      for (const [i, u] of made.entries())
+        await db
+          .update(users)
+          .set({ createdAt: new Date(Date.UTC(2020, 0, 1 + i)) })
+          .where(eq(users.id, u.id));
       await db.insert(subscriptions).values([
-        { userId: made[2]!.id, stripeSubscriptionId: `sub_${tag}_a`, stripePriceId: "p", planType: "weekly", status: "canceled", createdAt: new Date(Date.UTC(2020, 1, 1)) },
-        { userId: made[2]!.id, stripeSubscriptionId: `sub_${tag}_b`, stripePriceId: "p", planType: "yearly", status: "active", createdAt: new Date(Date.UTC(2020, 2, 1)) },
+        {
+          userId: made[2]!.id,
+          stripeSubscriptionId: `sub_${tag}_a`,
+          stripePriceId: "p",
+          planType: "weekly",
+          status: "canceled",
+          createdAt: new Date(Date.UTC(2020, 1, 1)),
+        },
+        {
+          userId: made[2]!.id,
+          stripeSubscriptionId: `sub_${tag}_b`,
+          stripePriceId: "p",
+          planType: "yearly",
+          status: "active",
+          createdAt: new Date(Date.UTC(2020, 2, 1)),
+        },
       ]);
     });
     const h1 = await seedPending(made[2]!.id);
     const h2 = await seedPending(made[2]!.id);
     await seedPending(made[2]!.id); // never generated: not counted
     await withTestDb(async (db) => {
-      await db.update(headshots).set({ status: "completed", createdAt: new Date("2021-05-01T10:00:00Z") }).where(eq(headshots.id, h1));
-      await db.update(headshots).set({ status: "failed", createdAt: new Date("2021-06-01T10:00:00Z") }).where(eq(headshots.id, h2));
+      await db
+        .update(headshots)
+        .set({ status: "completed", createdAt: new Date("2021-05-01T10:00:00Z") })
+        .where(eq(headshots.id, h1));
+      await db
+        .update(headshots)
+        .set({ status: "failed", createdAt: new Date("2021-06-01T10:00:00Z") })
+        .where(eq(headshots.id, h2));
     });
 
     const page1 = await (await client.admin.users.$get({ query: { q: tag.toUpperCase(), pageSize: "2" } }, { headers: op.auth })).json();
     expect(page1).toMatchObject({ total: 3, page: 1, pageSize: 2 });
     expect(page1.items.map((r) => r.id)).toEqual([made[2]!.id, made[1]!.id]);
     expect(page1.items[0]).toEqual({
-      id: made[2]!.id, email: made[2]!.email, firstName: "Test", lastName: "User", profileImageUrl: null,
-      headshotCount: 2, subscriptionCount: 2, subscription: { status: "active", planType: "yearly" }, team: null,
-      lastHeadshotDate: "2021-06-01T10:00:00.000Z", createdAt: "2020-01-03T00:00:00.000Z",
+      id: made[2]!.id,
+      email: made[2]!.email,
+      firstName: "Test",
+      lastName: "User",
+      profileImageUrl: null,
+      headshotCount: 2,
+      subscriptionCount: 2,
+      subscription: { status: "active", planType: "yearly" },
+      team: null,
+      lastHeadshotDate: "2021-06-01T10:00:00.000Z",
+      createdAt: "2020-01-03T00:00:00.000Z",
     });
     expect(page1.items[1]).toMatchObject({ headshotCount: 0, subscriptionCount: 0, subscription: null, lastHeadshotDate: null });
     const page2 = await (await client.admin.users.$get({ query: { q: tag, pageSize: "2", page: "2" } }, { headers: op.auth })).json();
@@ -127,10 +163,14 @@ describe("GET /api/admin/users", () => {
     expect(page2.total).toBe(3);
 
     // by last name, by full name; LIKE wildcards are plain characters
-    expect((await (await client.admin.users.$get({ query: { q: `lovelace${tag}` } }, { headers: op.auth })).json()).items.map((r) => r.id)).toEqual([made[0]!.id]);
+    expect(
+      (await (await client.admin.users.$get({ query: { q: `lovelace${tag}` } }, { headers: op.auth })).json()).items.map((r) => r.id),
+    ).toEqual([made[0]!.id]);
     expect((await (await client.admin.users.$get({ query: { q: `Ada Lovelace${tag}` } }, { headers: op.auth })).json()).total).toBe(1);
     expect((await (await client.admin.users.$get({ query: { q: `${tag}%` } }, { headers: op.auth })).json()).total).toBe(0);
-    expect((await (await client.admin.users.$get({ query: { q: `${tag.slice(0, 4)}_${tag.slice(5)}` } }, { headers: op.auth })).json()).total).toBe(0);
+    expect(
+      (await (await client.admin.users.$get({ query: { q: `${tag.slice(0, 4)}_${tag.slice(5)}` } }, { headers: op.auth })).json()).total,
+    ).toBe(0);
   });
 
   it("answers bad paging and search input with a 400 and a message", async () => {
@@ -177,8 +217,16 @@ describe("DELETE /api/admin/users/:id", () => {
       const kept = await db.select().from(invoices).where(eq(invoices.stripeSubscriptionId, sub!.stripeSubscriptionId));
       expect(kept).toHaveLength(1);
       expect(kept[0]).toMatchObject({ userId: null, amountCents: 2999, status: "paid" });
-      const [entry] = await db.select().from(adminAuditLog).where(and(eq(adminAuditLog.action, "user.delete"), eq(adminAuditLog.targetId, u.user.id)));
-      expect(entry).toMatchObject({ actorUserId: op.id, actorEmail: op.email, targetType: "user", details: { email: u.user.email, objects: 3, canceledSubscriptions: 1 } });
+      const [entry] = await db
+        .select()
+        .from(adminAuditLog)
+        .where(and(eq(adminAuditLog.action, "user.delete"), eq(adminAuditLog.targetId, u.user.id)));
+      expect(entry).toMatchObject({
+        actorUserId: op.id,
+        actorEmail: op.email,
+        targetType: "user",
+        details: { email: u.user.email, objects: 3, canceledSubscriptions: 1 },
+      });
     });
 
     // a second delete finds nobody
@@ -203,7 +251,8 @@ describe("teams in the operator's users list (issue 25)", () => {
     const op = await operatorAuth();
     const { owner } = await teamWithSeats(3);
     const member = await joinedMember(owner);
-    const row = async (email: string) => (await (await client.admin.users.$get({ query: { q: email } }, { headers: op.auth })).json()).items[0]!;
+    const row = async (email: string) =>
+      (await (await client.admin.users.$get({ query: { q: email } }, { headers: op.auth })).json()).items[0]!;
     expect((await row(owner.user.email)).team).toEqual({ name: "Acme", role: "owner" });
     expect((await row(member.user.email)).team).toEqual({ name: "Acme", role: "member" });
     expect((await row((await createTestUser()).user.email)).team).toBeNull();
@@ -214,7 +263,10 @@ describe("teams in the operator's users list (issue 25)", () => {
     expect(await withTestDb((db) => db.select({ id: users.id }).from(users).where(eq(users.id, owner.user.id)))).toHaveLength(1);
     // a member can be deleted: they simply leave the team
     expect((await client.admin.users[":id"].$delete({ param: { id: member.user.id } }, { headers: op.auth })).status).toBe(200);
-    expect(await (await client.team.$get({}, { headers: owner.auth })).json()).toMatchObject({ role: "owner", members: [expect.anything()] });
+    expect(await (await client.team.$get({}, { headers: owner.auth })).json()).toMatchObject({
+      role: "owner",
+      members: [expect.anything()],
+    });
   });
 });
 
@@ -258,9 +310,18 @@ describe("GET /api/admin/export/users.csv", () => {
     const rows = parse(text, { columns: true }) as Record<string, string>[];
     const row = rows.find((r) => r.id === u.user.id)!;
     expect(row).toEqual({
-      id: u.user.id, email: u.user.email, first_name: `'${first}`, last_name: last, headshots: "0", subscriptions: "0",
-      subscription_status: "", subscription_plan: "", last_headshot_at: "", joined_at: u.user.createdAt.toISOString(),
-      team: "", team_role: "",
+      id: u.user.id,
+      email: u.user.email,
+      first_name: `'${first}`,
+      last_name: last,
+      headshots: "0",
+      subscriptions: "0",
+      subscription_status: "",
+      subscription_plan: "",
+      last_headshot_at: "",
+      joined_at: u.user.createdAt.toISOString(),
+      team: "",
+      team_role: "",
     });
     expect(rows.find((r) => r.id === other.user.id)).toMatchObject({ first_name: "'+1 555", last_name: "'-2+3" });
     // every user once, newest first
@@ -292,15 +353,33 @@ describe("bad input to the financial routes", () => {
     const op = await operatorAuth();
     const get = { headers: op.auth };
     const admin = client.admin;
-    expect(Object.keys(await (await admin.stats.$get({}, get)).json()).sort()).toEqual(["activeSubscriptions", "headshotsThisMonth", "totalHeadshots", "totalSubscriptions", "totalUsers", "usersThisMonth"]);
+    expect(Object.keys(await (await admin.stats.$get({}, get)).json()).sort()).toEqual([
+      "activeSubscriptions",
+      "headshotsThisMonth",
+      "totalHeadshots",
+      "totalSubscriptions",
+      "totalUsers",
+      "usersThisMonth",
+    ]);
     expect((await (await admin.analytics.users.$get({}, get)).json()).cohorts).toHaveLength(12);
     expect((await (await admin.analytics.generations.$get({}, get)).json()).daily).toHaveLength(30);
-    expect((await (await admin["users-by-plan"].$get({}, get)).json()).map((r) => r.planType)).toEqual(["weekly", "monthly", "yearly", "free"]);
+    expect((await (await admin["users-by-plan"].$get({}, get)).json()).map((r) => r.planType)).toEqual([
+      "weekly",
+      "monthly",
+      "yearly",
+      "free",
+    ]);
     const { mrr } = await (await admin.financials.mrr.$get({}, get)).json();
     expect(Number.isInteger(mrr)).toBe(true);
     const { arr } = await (await admin.financials.arr.$get({ query: {} }, get)).json();
     expect(arr % 12).toBe(0);
-    expect(Object.keys(await (await admin.financials.churn.$get({ query: {} }, get)).json()).sort()).toEqual(["activeAtStart", "cancellations", "churnRate", "from", "to"]);
+    expect(Object.keys(await (await admin.financials.churn.$get({ query: {} }, get)).json()).sort()).toEqual([
+      "activeAtStart",
+      "cancellations",
+      "churnRate",
+      "from",
+      "to",
+    ]);
     const p = await (await admin.financials["profit-30d"].$get({}, get)).json();
     expect(p.profitCents).toBe(p.revenueCents - p.costCents);
     const m = await (await admin.financials["profit-mrr"].$get({}, get)).json();

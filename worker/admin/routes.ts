@@ -85,7 +85,12 @@ function range(q: { from?: Date; to?: Date }): { from?: Date; to: Date } {
 const userId = z.object({ id: z.uuid("must be a user id") });
 const headshotId = z.object({ id: z.uuid("must be a headshot id") });
 const flagBody = z.object({
-  reason: z.string("is required").trim().min(1, "is required").max(FLAG_REASON_MAX, `must be at most ${FLAG_REASON_MAX} characters`).pipe(plainText),
+  reason: z
+    .string("is required")
+    .trim()
+    .min(1, "is required")
+    .max(FLAG_REASON_MAX, `must be at most ${FLAG_REASON_MAX} characters`)
+    .pipe(plainText),
 });
 const batchBody = z.object({
   ids: z
@@ -97,7 +102,11 @@ const batchBody = z.object({
 
 const priceChangeBody = z.object({
   planType: z.enum(PLAN_IDS, `must be one of ${PLAN_IDS.join(", ")}`),
-  amountCents: z.number("must be a whole number of cents").int("must be a whole number of cents").positive("must be more than 0: a price is more than €0").max(PRICE_MAX_CENTS, `must be at most ${PRICE_MAX_CENTS} (${euros(PRICE_MAX_CENTS)})`),
+  amountCents: z
+    .number("must be a whole number of cents")
+    .int("must be a whole number of cents")
+    .positive("must be more than 0: a price is more than €0")
+    .max(PRICE_MAX_CENTS, `must be at most ${PRICE_MAX_CENTS} (${euros(PRICE_MAX_CENTS)})`),
   effectiveDate: z.iso.date("must be a date (YYYY-MM-DD)").transform((d) => new Date(`${d}T00:00:00Z`)),
 });
 
@@ -172,7 +181,10 @@ export const adminRoutes = new Hono<AppEnv>()
   })
   .get("/export/financials.csv", validate("query", rangeQuery), async (c) => {
     const { from, to } = range(c.req.valid("query"));
-    await audit(c.var.db, c.var.user, "financials.export", { type: "invoices", details: { from: from?.toISOString() ?? null, to: to.toISOString() } });
+    await audit(c.var.db, c.var.user, "financials.export", {
+      type: "invoices",
+      details: { from: from?.toISOString() ?? null, to: to.toISOString() },
+    });
     return c.body(financialsCsv(c.var.config, { from, to }), 200, csvHeaders("financials.csv"));
   })
   .get("/moderation/headshots", validate("query", moderationQuery), async (c) =>
@@ -214,7 +226,15 @@ export const adminRoutes = new Hono<AppEnv>()
   .post("/price-changes", validate("json", priceChangeBody), async (c) => {
     const { planType, amountCents, effectiveDate } = c.req.valid("json");
     const { db, config, user } = c.var;
-    const change = await schedulePriceChange(db, config, createMailer(config, c.env), user, { planType, amountCents, effectiveAt: effectiveDate });
-    await audit(db, user, "price_change.schedule", { type: "price_change", id: change.id, details: { planType, from: change.oldAmountCents, to: amountCents, effectiveDate: change.effectiveDate } });
+    const change = await schedulePriceChange(db, config, createMailer(config, c.env), user, {
+      planType,
+      amountCents,
+      effectiveAt: effectiveDate,
+    });
+    await audit(db, user, "price_change.schedule", {
+      type: "price_change",
+      id: change.id,
+      details: { planType, from: change.oldAmountCents, to: amountCents, effectiveDate: change.effectiveDate },
+    });
     return c.json(change, 201);
   });

@@ -52,14 +52,20 @@ export async function listTestimonials(
 }
 
 /** Approve (on the landing) or unpublish (off it) one consented comment; answers its new status. */
-export async function setTestimonialStatus(db: Db, actor: AuthUser, headshotId: string, to: "approved" | "unpublished"): Promise<TestimonialStatus> {
+export async function setTestimonialStatus(
+  db: Db,
+  actor: AuthUser,
+  headshotId: string,
+  to: "approved" | "unpublished",
+): Promise<TestimonialStatus> {
   const changed = await db.transaction(async (tx) => {
     const rows = await tx
       .update(ratings)
       .set({ testimonialStatus: to, reviewedAt: sql`now()`, updatedAt: sql`now()` })
       .where(and(eq(ratings.headshotId, headshotId), isNotNull(ratings.testimonialStatus)))
       .returning({ headshotId: ratings.headshotId });
-    if (rows.length) await audit(tx, actor, to === "approved" ? "testimonial.approve" : "testimonial.unpublish", { type: "rating", id: headshotId });
+    if (rows.length)
+      await audit(tx, actor, to === "approved" ? "testimonial.approve" : "testimonial.unpublish", { type: "rating", id: headshotId });
     return rows.length > 0;
   });
   if (!changed) {

@@ -74,10 +74,12 @@ export async function listUsers(db: Db, opts: { page: number; pageSize: number; 
   const where = userSearch(opts.q);
   const offset = (opts.page - 1) * opts.pageSize;
   // the page's ids first, from users_created_at_id_idx alone (a deep page skips index entries, not rows)
-  const rows = await db.execute(withDetails(sql`
+  const rows = await db.execute(
+    withDetails(sql`
     select u.* from users u join (
       select id from users where ${where} order by created_at desc, id desc limit ${opts.pageSize} offset ${offset}
-    ) p on p.id = u.id`));
+    ) p on p.id = u.id`),
+  );
   const [count] = (await db.execute(sql`select count(*) as total from users where ${where}`)).rows;
   return { items: rows.rows.map(toUserRow), total: Number(count!.total), page: opts.page, pageSize: opts.pageSize };
 }
@@ -90,8 +92,10 @@ export async function* allUsers(db: Db, batch = 1000): AsyncGenerator<AdminUserR
   let after: { createdAt: string; id: string } | null = null;
   for (;;) {
     const cursor: SQL = after ? sql`(u.created_at, u.id) < (${after.createdAt}::timestamptz, ${after.id}::uuid)` : sql`true`;
-    const res = await db.execute(withDetails(sql`
-      select * from users u where ${cursor} order by u.created_at desc, u.id desc limit ${batch}`));
+    const res = await db.execute(
+      withDetails(sql`
+      select * from users u where ${cursor} order by u.created_at desc, u.id desc limit ${batch}`),
+    );
     const raw = res.rows as Raw[];
     if (raw.length) yield raw.map(toUserRow);
     const last = raw[raw.length - 1];

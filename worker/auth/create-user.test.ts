@@ -18,7 +18,9 @@ beforeAll(async () => {
         return new;
       end $$`);
     await db.execute(sql`drop trigger if exists test_refuse_atomic_credits on credits`);
-    await db.execute(sql`create trigger test_refuse_atomic_credits before insert on credits for each row execute function test_refuse_atomic_credits()`);
+    await db.execute(
+      sql`create trigger test_refuse_atomic_credits before insert on credits for each row execute function test_refuse_atomic_credits()`,
+    );
   } finally {
     await close();
   }
@@ -27,17 +29,29 @@ beforeAll(async () => {
 describe("createUser", () => {
   it("a password sign-up that fails half-way leaves no user and no password", async () => {
     const email = `atomic-${crypto.randomUUID().slice(0, 8)}@example.test`;
-    const res = await client.auth.signup.$post({ json: { email, password: "secret12", acceptTerms: true } }, { headers: { "CF-Connecting-IP": uniqueIp() } });
+    const res = await client.auth.signup.$post(
+      { json: { email, password: "secret12", acceptTerms: true } },
+      { headers: { "CF-Connecting-IP": uniqueIp() } },
+    );
     expect(res.status).toBe(500);
     const { db, close } = testDb();
     try {
       expect(await db.select().from(users).where(eq(users.email, email))).toHaveLength(0);
-      expect(await db.select().from(passwordCredentials).innerJoin(users, eq(users.id, passwordCredentials.userId)).where(eq(users.email, email))).toHaveLength(0);
+      expect(
+        await db
+          .select()
+          .from(passwordCredentials)
+          .innerJoin(users, eq(users.id, passwordCredentials.userId))
+          .where(eq(users.email, email)),
+      ).toHaveLength(0);
     } finally {
       await close();
     }
     // no account holds the address: a second try is refused by the trigger again, not answered 409
-    const again = await client.auth.signup.$post({ json: { email, password: "secret12", acceptTerms: true } }, { headers: { "CF-Connecting-IP": uniqueIp() } });
+    const again = await client.auth.signup.$post(
+      { json: { email, password: "secret12", acceptTerms: true } },
+      { headers: { "CF-Connecting-IP": uniqueIp() } },
+    );
     expect(again.status).toBe(500);
   });
 });

@@ -16,7 +16,11 @@ import { createEmailToken, retireEmailTokens } from "./verification";
 
 /** Whether another account has this address. */
 export async function addressTaken(db: Db | Tx, email: string, userId: string): Promise<boolean> {
-  const [row] = await db.select({ id: users.id }).from(users).where(and(eq(users.email, email), ne(users.id, userId))).limit(1);
+  const [row] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.email, email), ne(users.id, userId)))
+    .limit(1);
   return Boolean(row);
 }
 
@@ -31,7 +35,12 @@ export async function requestEmailChange(db: Db, userId: string, newEmail: strin
 export type EmailChange = { ok: true; oldEmail: string; newEmail: string; credentialsEnded: boolean } | { ok: false; reason: "taken" };
 
 /** Moves the account to the address its link proved, inside the transaction that used the link. */
-export async function completeEmailChange(tx: Tx, config: Pick<Config, "OPERATOR_EMAIL">, userId: string, newEmail: string): Promise<EmailChange> {
+export async function completeEmailChange(
+  tx: Tx,
+  config: Pick<Config, "OPERATOR_EMAIL">,
+  userId: string,
+  newEmail: string,
+): Promise<EmailChange> {
   if (await addressTaken(tx, newEmail, userId)) return { ok: false, reason: "taken" };
   const [before] = await tx.select({ email: users.email }).from(users).where(eq(users.id, userId)).for("update");
   if (!before) return { ok: false, reason: "taken" };
@@ -42,7 +51,10 @@ export async function completeEmailChange(tx: Tx, config: Pick<Config, "OPERATOR
     await tx.delete(passwordCredentials).where(eq(passwordCredentials.userId, userId));
     await endSessions(tx, userId, "operator-address-proved");
   } else {
-    await tx.update(users).set({ sessionEpoch: sql`${users.sessionEpoch} + 1` }).where(eq(users.id, userId));
+    await tx
+      .update(users)
+      .set({ sessionEpoch: sql`${users.sessionEpoch} + 1` })
+      .where(eq(users.id, userId));
   }
   return { ok: true, oldEmail: before.email, newEmail, credentialsEnded: operator };
 }

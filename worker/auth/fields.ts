@@ -4,7 +4,12 @@ import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "../../domain/limits";
 import { plainText } from "../lib";
 
 /** An email address: trimmed, lower-cased, valid. */
-export const emailField = z.string({ error: "is required" }).trim().toLowerCase().pipe(plainText).pipe(z.email("Please enter a valid email address."));
+export const emailField = z
+  .string({ error: "is required" })
+  .trim()
+  .toLowerCase()
+  .pipe(plainText)
+  .pipe(z.email("Please enter a valid email address."));
 
 /** A new password, as sign-up, reset and change take it. */
 export const newPasswordField = z

@@ -134,7 +134,10 @@ describe("Google sign-in end to end", () => {
     expect((await errorBody(signin)).message).toBe(INVALID_CREDENTIALS);
     expect(await sessionFor(squatter)).toBeNull();
     // the squatter's access token no longer writes anything (issue 22)
-    const write = await client.auth["resend-verification"].$post({}, { headers: { Authorization: `Bearer ${accessToken}`, "CF-Connecting-IP": uniqueIp() } });
+    const write = await client.auth["resend-verification"].$post(
+      {},
+      { headers: { Authorization: `Bearer ${accessToken}`, "CF-Connecting-IP": uniqueIp() } },
+    );
     expect(write.status).toBe(401);
     const { db, close } = testDb();
     try {
@@ -183,7 +186,9 @@ describe("Google sign-in end to end", () => {
     const cookie = setCookieValue(start, "hs_oauth")!;
     const form = new URLSearchParams(new URL(start.headers.get("Location")!).searchParams);
     form.set("email", email);
-    const back = new URL((await fetch(`${env.GOOGLE_ISSUER}/authorize`, { method: "POST", body: form, redirect: "manual" })).headers.get("Location")!);
+    const back = new URL(
+      (await fetch(`${env.GOOGLE_ISSUER}/authorize`, { method: "POST", body: form, redirect: "manual" })).headers.get("Location")!,
+    );
     const first = await call(back.pathname + back.search, { headers: { Cookie: `hs_oauth=${cookie}` } });
     expect(first.headers.get("Location")).toBe("/oauth/callback?registered=1");
     refusedTo(await call(back.pathname + back.search, { headers: { Cookie: `hs_oauth=${cookie}` } }));
@@ -214,11 +219,18 @@ describe("Google sign-in end to end", () => {
     expect(await accounts()).toEqual([]);
 
     const withCookie = (cookie: string) => ({ Cookie: `hs_google_pending=${cookie}` });
-    expect(await (await client.auth.google.pending.$get({}, { headers: withCookie(pending) })).json()).toEqual({ pending: { email, firstName: expect.any(String) } });
+    expect(await (await client.auth.google.pending.$get({}, { headers: withCookie(pending) })).json()).toEqual({
+      pending: { email, firstName: expect.any(String) },
+    });
     expect(await (await client.auth.google.pending.$get({}, { headers: withCookie("forged") })).json()).toEqual({ pending: null });
-    const confirm = (cookie = pending) => client.auth.google.confirm.$post({ json: { acceptTerms: true } }, { headers: withCookie(cookie) });
+    const confirm = (cookie = pending) =>
+      client.auth.google.confirm.$post({ json: { acceptTerms: true } }, { headers: withCookie(cookie) });
     // raw: a refused confirmation is a body the contract does not allow
-    const unconfirmed = await call("/api/auth/google/confirm", { method: "POST", headers: { ...withCookie(pending), "Content-Type": "application/json" }, body: JSON.stringify({ acceptTerms: false }) });
+    const unconfirmed = await call("/api/auth/google/confirm", {
+      method: "POST",
+      headers: { ...withCookie(pending), "Content-Type": "application/json" },
+      body: JSON.stringify({ acceptTerms: false }),
+    });
     expect(unconfirmed.status).toBe(400);
     expect((await errorBody(unconfirmed)).message).toMatch(/13 or older/);
     expect((await confirm("forged")).status).toBe(400);
@@ -290,7 +302,8 @@ describe("Google sign-in of the operator's address a squatter registered (issue 
   it("ends the squatter's password, sessions and access token; the Google session reaches /admin", async () => {
     const email = uniqueEmail("operator");
     const asOperator = { ...env, OPERATOR_EMAIL: email } as Env;
-    const worker: typeof call = async (path, init = {}) => app.request(new URL(path, "http://app.test").toString(), { ...manual, ...init }, asOperator);
+    const worker: typeof call = async (path, init = {}) =>
+      app.request(new URL(path, "http://app.test").toString(), { ...manual, ...init }, asOperator);
     const operatorClient = clientWith(asOperator, manual);
     const squatter = await signUp({ email });
     const { refresh } = await googleSignIn(email, {}, undefined, undefined, { worker });

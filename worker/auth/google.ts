@@ -42,7 +42,8 @@ export async function discover(issuer: string): Promise<Discovery> {
   const res = await fetch(`${base}/.well-known/openid-configuration`, { headers: { Accept: "application/json" } });
   if (!res.ok) throw new OAuthError(`discovery answered ${res.status}`);
   const doc = (await res.json()) as Partial<Discovery>;
-  if (!doc.issuer || !doc.authorization_endpoint || !doc.token_endpoint || !doc.jwks_uri) throw new OAuthError("discovery document incomplete");
+  if (!doc.issuer || !doc.authorization_endpoint || !doc.token_endpoint || !doc.jwks_uri)
+    throw new OAuthError("discovery document incomplete");
   if (trimSlash(doc.issuer) !== base) throw new OAuthError("discovery issuer mismatch");
   discoveryCache.set(base, { doc: doc as Discovery, at: Date.now() });
   return doc as Discovery;
@@ -74,9 +75,7 @@ const stateKeys = new Map<string, Promise<Uint8Array>>();
 function stateKey(secret: string): Promise<Uint8Array> {
   let k = stateKeys.get(secret);
   if (!k) {
-    k = crypto.subtle
-      .digest("SHA-256", new TextEncoder().encode(`oauth-state:${secret}`))
-      .then((d) => new Uint8Array(d));
+    k = crypto.subtle.digest("SHA-256", new TextEncoder().encode(`oauth-state:${secret}`)).then((d) => new Uint8Array(d));
     stateKeys.set(secret, k);
   }
   return k;
@@ -196,7 +195,8 @@ export async function finishSignIn(config: GoogleConfig, redirectUri: string, co
   if (typeof body.id_token !== "string") throw new OAuthError("no id_token in token response");
 
   // Google's ID tokens name either form of its issuer.
-  const issuers = trimSlash(doc.issuer) === "https://accounts.google.com" ? ["https://accounts.google.com", "accounts.google.com"] : [doc.issuer];
+  const issuers =
+    trimSlash(doc.issuer) === "https://accounts.google.com" ? ["https://accounts.google.com", "accounts.google.com"] : [doc.issuer];
   let payload: JWTPayload;
   try {
     ({ payload } = await jwtVerify(body.id_token, jwks(doc.jwks_uri), {

@@ -19,7 +19,10 @@ describe("bad input never reaches SQL", () => {
     const errors = vi.spyOn(console, "error");
     const body = { email: "victim\u0000@example.test", password: "whatever-long-1", acceptTerms: true } as const;
     const headers = () => ({ headers: { "CF-Connecting-IP": uniqueIp() } });
-    for (const send of [() => client.auth.signin.$post({ json: body }, headers()), () => client.auth.signup.$post({ json: body }, headers())]) {
+    for (const send of [
+      () => client.auth.signin.$post({ json: body }, headers()),
+      () => client.auth.signup.$post({ json: body }, headers()),
+    ]) {
       const res = await send();
       expect(res.status).toBe(400);
       expect(await errorBody(res)).toMatchObject({ message: expect.stringContaining("email") });
@@ -38,7 +41,11 @@ describe("bad input never reaches SQL", () => {
 describe("access tokens", () => {
   const secret = new TextEncoder().encode(env.JWT_SECRET);
   const base = (sub: string) =>
-    new SignJWT({ email: "x@example.test", typ: "access" }).setProtectedHeader({ alg: "HS256" }).setSubject(sub).setIssuer("headshot-studio").setAudience("headshot-studio:api");
+    new SignJWT({ email: "x@example.test", typ: "access" })
+      .setProtectedHeader({ alg: "HS256" })
+      .setSubject(sub)
+      .setIssuer("headshot-studio")
+      .setAudience("headshot-studio:api");
 
   it("without exp are refused", async () => {
     const { user } = await createTestUser();
@@ -63,7 +70,10 @@ describe("refresh-token families", () => {
   async function familyRevoked(refresh: string) {
     const { db, close } = testDb();
     try {
-      const [row] = await db.select().from(refreshTokenFamilies).where(eq(refreshTokenFamilies.id, refresh.split(".")[0]!));
+      const [row] = await db
+        .select()
+        .from(refreshTokenFamilies)
+        .where(eq(refreshTokenFamilies.id, refresh.split(".")[0]!));
       return row!.revokedAt !== null;
     } finally {
       await close();

@@ -17,7 +17,6 @@ export const AUTH_LIMITS = {
   reset: { ip: { limit: 10, windowSeconds: 60 * MIN }, email: { limit: 3, windowSeconds: 15 * MIN } },
   /** A password confirmed in /account (deleting the account, changing the password or email), per user and action. */
   passwordCheck: { user: { limit: 10, windowSeconds: 15 * MIN } },
-
 } as const;
 
 export async function authLimits(action: "signup" | "resend" | "reset", ip: string, email: string): Promise<Limit[]> {

@@ -6,7 +6,9 @@ import { createMailer, type MailMessage } from "../mail";
 
 /** The link a mailed token opens: verification and email change go through GET /api/auth/verify, a reset to its page. */
 export const emailLink = (c: Context<AppEnv>, token: string, kind: "verify" | "reset") =>
-  kind === "verify" ? `${appOrigin(c)}/api/auth/verify?token=${encodeURIComponent(token)}` : `${appOrigin(c)}/auth/reset?token=${encodeURIComponent(token)}`;
+  kind === "verify"
+    ? `${appOrigin(c)}/api/auth/verify?token=${encodeURIComponent(token)}`
+    : `${appOrigin(c)}/auth/reset?token=${encodeURIComponent(token)}`;
 
 /** Sends a mail; a failure is logged, never answered (the account is fine either way; the person can ask again). */
 export async function sendMail(c: Context<AppEnv>, mail: MailMessage, what: string) {

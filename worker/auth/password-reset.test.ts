@@ -9,9 +9,12 @@ import { client, errorBody, testDb, uniqueEmail } from "../test/helpers";
 import { latestMail, refreshWith, signUp, uniqueIp } from "../test/auth";
 import { RESET_LINK_UNUSABLE } from "./routes";
 
-const forgot = (email: string, ip = uniqueIp()) => client.auth["forgot-password"].$post({ json: { email } }, { headers: { "CF-Connecting-IP": ip } });
-const reset = (token: string, password: string) => client.auth["reset-password"].$post({ json: { token, password } }, { headers: { "CF-Connecting-IP": uniqueIp() } });
-const signin = (email: string, password: string) => client.auth.signin.$post({ json: { email, password } }, { headers: { "CF-Connecting-IP": uniqueIp() } });
+const forgot = (email: string, ip = uniqueIp()) =>
+  client.auth["forgot-password"].$post({ json: { email } }, { headers: { "CF-Connecting-IP": ip } });
+const reset = (token: string, password: string) =>
+  client.auth["reset-password"].$post({ json: { token, password } }, { headers: { "CF-Connecting-IP": uniqueIp() } });
+const signin = (email: string, password: string) =>
+  client.auth.signin.$post({ json: { email, password } }, { headers: { "CF-Connecting-IP": uniqueIp() } });
 const tokenOf = (link: string) => new URL(link).searchParams.get("token")!;
 
 async function resetLink(email: string) {
@@ -62,9 +65,15 @@ describe("POST /api/auth/forgot-password and /reset-password", () => {
     const link = await resetLink(me.email);
     const { db, close } = testDb();
     try {
-      const [row] = await db.select().from(emailVerifications).where(and(eq(emailVerifications.userId, me.user.id), eq(emailVerifications.purpose, "reset")));
+      const [row] = await db
+        .select()
+        .from(emailVerifications)
+        .where(and(eq(emailVerifications.userId, me.user.id), eq(emailVerifications.purpose, "reset")));
       expect(row!.expiresAt.getTime() - row!.createdAt.getTime()).toBeLessThanOrEqual(3600e3 + 1000);
-      await db.update(emailVerifications).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(emailVerifications.userId, me.user.id));
+      await db
+        .update(emailVerifications)
+        .set({ expiresAt: new Date(Date.now() - 1000) })
+        .where(eq(emailVerifications.userId, me.user.id));
     } finally {
       await close();
     }

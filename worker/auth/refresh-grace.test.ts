@@ -13,7 +13,10 @@ import { ageRotation, refreshWith, sessionFor, setCookieValue, signUp } from "..
 async function family(refresh: string) {
   const { db, close } = testDb();
   try {
-    const [row] = await db.select().from(refreshTokenFamilies).where(eq(refreshTokenFamilies.id, refresh.split(".")[0]!));
+    const [row] = await db
+      .select()
+      .from(refreshTokenFamilies)
+      .where(eq(refreshTokenFamilies.id, refresh.split(".")[0]!));
     return row!;
   } finally {
     await close();

@@ -3,7 +3,19 @@ import { SignJWT } from "jose";
 import { eq } from "drizzle-orm";
 import { credits, emailVerifications, passwordCredentials, refreshTokenFamilies, users } from "../../db/schema";
 import { api, client, createTestUser, env, errorBody, testDb, uniqueEmail } from "../test/helpers";
-import { ageRotation, call, json, manual, sessionFor, latestMail, refreshWith, setCookieLine, setCookieValue, signUp, uniqueIp } from "../test/auth";
+import {
+  ageRotation,
+  call,
+  json,
+  manual,
+  sessionFor,
+  latestMail,
+  refreshWith,
+  setCookieLine,
+  setCookieValue,
+  signUp,
+  uniqueIp,
+} from "../test/auth";
 import { INVALID_CREDENTIALS } from "./routes";
 import { PBKDF2_ITERATIONS } from "./passwords";
 import { sha256 } from "./crypto";
@@ -32,7 +44,13 @@ describe("POST /api/auth/signup", () => {
     expect(res.status).toBe(201);
     const body = await res.json();
     expect(body.user).toEqual({
-      id: expect.any(String), email, firstName: null, lastName: null, profileImageUrl: null, emailVerified: false, isOperator: false,
+      id: expect.any(String),
+      email,
+      firstName: null,
+      lastName: null,
+      profileImageUrl: null,
+      emailVerified: false,
+      isOperator: false,
     });
     expect(body.accessToken.split(".")).toHaveLength(3);
     const me = await whoAmI(body.accessToken);
@@ -75,9 +93,7 @@ describe("POST /api/auth/signup", () => {
     const email = uniqueEmail("no-terms");
     const res = await api("/api/auth/signup", json({ email, password: "secret1", ...extra }, { "CF-Connecting-IP": uniqueIp() })); // bodies the contract refuses
     expect(res.status).toBe(400);
-    expect((await errorBody(res)).message).toBe(
-      "acceptTerms: Please confirm that you are 13 or older and accept the Terms of Service.",
-    );
+    expect((await errorBody(res)).message).toBe("acceptTerms: Please confirm that you are 13 or older and accept the Terms of Service.");
     expect(await withDb((db) => db.select().from(users).where(eq(users.email, email)))).toEqual([]);
   });
 
@@ -98,7 +114,10 @@ describe("POST /api/auth/signup", () => {
 
 describe("GET /api/auth/login (the audience pages' buttons)", () => {
   const login = (style?: string, refresh?: string) =>
-    client.auth.login.$get({ query: style === undefined ? {} : { style } }, { init: manual, headers: refresh === undefined ? {} : { Cookie: `hs_refresh=${refresh}` } });
+    client.auth.login.$get(
+      { query: style === undefined ? {} : { style } },
+      { init: manual, headers: refresh === undefined ? {} : { Cookie: `hs_refresh=${refresh}` } },
+    );
 
   it("sends a visitor without a session to /auth's Sign Up tab", async () => {
     const res = await login();
@@ -109,7 +128,7 @@ describe("GET /api/auth/login (the audience pages' buttons)", () => {
   it("carries an audience page's style along, only when it is one of the 10 styles' slugs", async () => {
     expect((await login("black-background")).headers.get("Location")).toBe("/auth?tab=signup&style=black-background");
     for (const bad of ["pirate", "LinkedIn", "linkedin%26tab%3Dlogin", "%2F%2Fevil.example", ""]) {
-      expect((await call(`/api/auth/login?style=${bad}`)).headers.get("Location")) // raw: the query as a forger writes it.toBe("/auth?tab=signup");
+      expect((await call(`/api/auth/login?style=${bad}`)).headers.get("Location")); // raw: the query as a forger writes it.toBe("/auth?tab=signup");
     }
     const { refresh } = await signUp();
     const res = await login("linkedin", refresh);
@@ -227,7 +246,12 @@ describe("refresh tokens", () => {
 
   it("a family past its expiry is refused", async () => {
     const { refresh, user } = await signUp();
-    await withDb((db) => db.update(refreshTokenFamilies).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(refreshTokenFamilies.userId, user.id)));
+    await withDb((db) =>
+      db
+        .update(refreshTokenFamilies)
+        .set({ expiresAt: new Date(Date.now() - 1000) })
+        .where(eq(refreshTokenFamilies.userId, user.id)),
+    );
     expect((await refreshWith(refresh)).status).toBe(401);
   });
 });
@@ -282,7 +306,13 @@ describe("access tokens on GET /api/auth/user", () => {
     const res = await whoAmI(token);
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({
-      id: user.id, email: user.email, firstName: "Test", lastName: "User", profileImageUrl: null, emailVerified: true, isOperator: false,
+      id: user.id,
+      email: user.email,
+      firstName: "Test",
+      lastName: "User",
+      profileImageUrl: null,
+      emailVerified: true,
+      isOperator: false,
     });
   });
 
@@ -293,10 +323,23 @@ describe("access tokens on GET /api/auth/user", () => {
     const b64 = (o: unknown) => btoa(JSON.stringify(o)).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
     const tampered = `${h}.${b64({ ...payload, sub: crypto.randomUUID() })}.${s}`;
     const badSig = `${h}.${p}.${s!.slice(0, -4)}AAAA`;
-    const expired = await claims(user.id, user.email).setProtectedHeader({ alg: "HS256" }).setIssuedAt(Math.floor(Date.now() / 1000) - 3600).setExpirationTime(Math.floor(Date.now() / 1000) - 60).sign(secret);
+    const expired = await claims(user.id, user.email)
+      .setProtectedHeader({ alg: "HS256" })
+      .setIssuedAt(Math.floor(Date.now() / 1000) - 3600)
+      .setExpirationTime(Math.floor(Date.now() / 1000) - 60)
+      .sign(secret);
     const none = `${b64({ alg: "none", typ: "JWT" })}.${b64({ ...payload, exp: Math.floor(Date.now() / 1000) + 600 })}.`;
-    const otherSecret = await claims(user.id, user.email).setProtectedHeader({ alg: "HS256" }).setExpirationTime("5m").sign(new TextEncoder().encode("x".repeat(40)));
-    const wrongType = await new SignJWT({ email: user.email, typ: "refresh" }).setProtectedHeader({ alg: "HS256" }).setSubject(user.id).setIssuer("headshot-studio").setAudience("headshot-studio:api").setExpirationTime("5m").sign(secret);
+    const otherSecret = await claims(user.id, user.email)
+      .setProtectedHeader({ alg: "HS256" })
+      .setExpirationTime("5m")
+      .sign(new TextEncoder().encode("x".repeat(40)));
+    const wrongType = await new SignJWT({ email: user.email, typ: "refresh" })
+      .setProtectedHeader({ alg: "HS256" })
+      .setSubject(user.id)
+      .setIssuer("headshot-studio")
+      .setAudience("headshot-studio:api")
+      .setExpirationTime("5m")
+      .sign(secret);
     expect((await client.auth.user.$get()).status).toBe(401);
     for (const bad of [tampered, badSig, expired, none, otherSecret, wrongType, "not.a.jwt"]) {
       const res = await whoAmI(bad);
@@ -349,7 +392,10 @@ describe("email verification", () => {
     const me = await (await whoAmI(accessToken)).json();
     expect(me.emailVerified).toBe(false);
     // a fresh token verifies again, but the free generations are not granted a second time
-    await client.auth["resend-verification"].$post({}, { headers: { Authorization: `Bearer ${accessToken}`, "CF-Connecting-IP": uniqueIp() } });
+    await client.auth["resend-verification"].$post(
+      {},
+      { headers: { Authorization: `Bearer ${accessToken}`, "CF-Connecting-IP": uniqueIp() } },
+    );
     const next = (await latestMail(email))!.links[0]!;
     expect(next).not.toBe(link);
     expect((await open(next, refresh)).headers.get("Location")).toBe("/dashboard?verified=1");
@@ -363,9 +409,16 @@ describe("email verification", () => {
     const [row] = await withDb((db) => db.select().from(emailVerifications).where(eq(emailVerifications.userId, user.id)));
     expect(row!.expiresAt.getTime() - row!.createdAt.getTime()).toBeGreaterThan(24 * 3600e3 - 60e3);
     expect(row!.expiresAt.getTime() - row!.createdAt.getTime()).toBeLessThan(24 * 3600e3 + 60e3);
-    await withDb((db) => db.update(emailVerifications).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(emailVerifications.userId, user.id)));
+    await withDb((db) =>
+      db
+        .update(emailVerifications)
+        .set({ expiresAt: new Date(Date.now() - 1000) })
+        .where(eq(emailVerifications.userId, user.id)),
+    );
     expect((await call(link)).headers.get("Location")).toBe("/auth?error=verification_expired");
-    expect((await client.auth.verify.$get({ query: { token: "nope" } }, { init: manual })).headers.get("Location")).toBe("/auth?error=verification_invalid");
+    expect((await client.auth.verify.$get({ query: { token: "nope" } }, { init: manual })).headers.get("Location")).toBe(
+      "/auth?error=verification_invalid",
+    );
     expect((await call("/api/auth/verify")).status).toBe(400); // raw: the contract requires the token
     const me = await (await whoAmI(accessToken)).json();
     expect(me.emailVerified).toBe(false);
@@ -373,7 +426,8 @@ describe("email verification", () => {
 
   it("resend answers 202 and mails a new link; 401 signed out; 409 once verified", async () => {
     const { email, accessToken, refresh } = await signUp();
-    const post = (headers: Record<string, string>) => client.auth["resend-verification"].$post({}, { headers: { "CF-Connecting-IP": uniqueIp(), ...headers } });
+    const post = (headers: Record<string, string>) =>
+      client.auth["resend-verification"].$post({}, { headers: { "CF-Connecting-IP": uniqueIp(), ...headers } });
     expect((await post({})).status).toBe(401);
     const res = await post({ Authorization: `Bearer ${accessToken}` });
     expect(res.status).toBe(202);
@@ -427,11 +481,11 @@ describe("rate limits", () => {
 
   it("resend per email: the 4th within 15 minutes is 429", async () => {
     const { accessToken } = await signUp();
-    const post = () => client.auth["resend-verification"].$post({}, { headers: { Authorization: `Bearer ${accessToken}`, "CF-Connecting-IP": uniqueIp() } });
+    const post = () =>
+      client.auth["resend-verification"].$post({}, { headers: { Authorization: `Bearer ${accessToken}`, "CF-Connecting-IP": uniqueIp() } });
     for (let i = 0; i < 3; i++) expect((await post()).status).toBe(202);
     const res = await post();
     expect(res.status).toBe(429);
     expect(res.headers.get("Retry-After")).toMatch(/^\d+$/);
   });
 });
-

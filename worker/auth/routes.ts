@@ -11,7 +11,24 @@ import { MESSAGES, PASSWORD_MAX_LENGTH } from "../../domain/limits";
 import { emailField, newPasswordField } from "./fields";
 import { emailLink, sendMail } from "./mail";
 import type { AppEnv } from "../env";
-import { ApiError, badRequest, conflict, unauthorized, isUniqueViolation, log, clientIp, enforce, hit, refuseIfExhausted, plainText, validate, appOrigin, SESSION_ENDED, requireUser, signAccessToken } from "../lib";
+import {
+  ApiError,
+  badRequest,
+  conflict,
+  unauthorized,
+  isUniqueViolation,
+  log,
+  clientIp,
+  enforce,
+  hit,
+  refuseIfExhausted,
+  plainText,
+  validate,
+  appOrigin,
+  SESSION_ENDED,
+  requireUser,
+  signAccessToken,
+} from "../lib";
 import { STYLES } from "../../domain/styles";
 import { emailChangedNotice, passwordResetEmail, verificationEmail } from "../mail";
 import { createUser } from "./create-user";
@@ -45,7 +62,15 @@ import {
   setRefreshCookie,
   startFamily,
 } from "./sessions";
-import { createEmailToken, createVerification, proveAddress, useEmailToken, type Proof, type TokenFailure, type UsedToken } from "./verification";
+import {
+  createEmailToken,
+  createVerification,
+  proveAddress,
+  useEmailToken,
+  type Proof,
+  type TokenFailure,
+  type UsedToken,
+} from "./verification";
 
 export const INVALID_CREDENTIALS = "Invalid email or password.";
 const SIGNIN_THROTTLED = "Too many sign-in attempts. Please wait a moment and try again.";
@@ -75,7 +100,6 @@ const resetBody = z.object({ token: z.string({ error: "is required" }).trim().mi
 /** Where links in emails and OAuth redirects point: APP_URL, else the origin the request came to. */
 const googleRedirectUri = (c: Context<AppEnv>) => `${appOrigin(c)}/api/auth/google/callback`;
 
-
 async function sendVerification(c: Context<AppEnv>, userId: string, to: string) {
   const token = await createVerification(c.var.db, userId);
   await sendMail(c, verificationEmail(to, emailLink(c, token, "verify")), "verification");
@@ -93,8 +117,12 @@ async function useEmailLink(c: Context<AppEnv>, token: string): Promise<LinkOutc
   return c.var.db.transaction(async (tx) => {
     const used = await useEmailToken(tx, token, ["verify", "email-change"]);
     if (!used.ok) return used;
-    if (used.purpose === "email-change") return { ...used, change: await completeEmailChange(tx, c.var.config, used.userId, used.newEmail!) };
-    return { ...used, proof: await proveAddress(tx, c.var.config, used.userId, session?.id === used.userId ? session.familyId : undefined) };
+    if (used.purpose === "email-change")
+      return { ...used, change: await completeEmailChange(tx, c.var.config, used.userId, used.newEmail!) };
+    return {
+      ...used,
+      proof: await proveAddress(tx, c.var.config, used.userId, session?.id === used.userId ? session.familyId : undefined),
+    };
   });
 }
 
@@ -111,7 +139,10 @@ async function choosePasswordRedirect(c: Context<AppEnv>, userId: string) {
 async function authResult(c: Context<AppEnv>, userId: string) {
   const user = await findUser(c.var.db, userId);
   if (!user) throw unauthorized(SESSION_ENDED);
-  return { user: toApiUser(c.var.config, user), accessToken: await signAccessToken(c.var.config, { id: user.id, email: user.email, epoch: user.sessionEpoch }) };
+  return {
+    user: toApiUser(c.var.config, user),
+    accessToken: await signAccessToken(c.var.config, { id: user.id, email: user.email, epoch: user.sessionEpoch }),
+  };
 }
 
 export const authRoutes = new Hono<AppEnv>()
@@ -196,7 +227,8 @@ export const authRoutes = new Hono<AppEnv>()
       if (!isUniqueViolation(err)) throw err;
       return c.redirect("/account?error=email_taken", 302); // another account took the address meanwhile
     }
-    if (!outcome.ok) return c.redirect(`/auth?error=${outcome.reason === "expired" ? "verification_expired" : "verification_invalid"}`, 302);
+    if (!outcome.ok)
+      return c.redirect(`/auth?error=${outcome.reason === "expired" ? "verification_expired" : "verification_invalid"}`, 302);
     const { change, proof } = outcome;
     if (change) {
       if (!change.ok) return c.redirect("/account?error=email_taken", 302);
@@ -211,7 +243,11 @@ export const authRoutes = new Hono<AppEnv>()
   /** Forgot password: the same answer whether or not the address has an account (decision 086). */
   .post("/forgot-password", validate("json", z.object({ email })), async (c) => {
     const { email } = c.req.valid("json");
-    await enforce(c.var.db, await authLimits("reset", clientIp(c.req), email), "Too many password reset emails. Please wait a moment and try again.");
+    await enforce(
+      c.var.db,
+      await authLimits("reset", clientIp(c.req), email),
+      "Too many password reset emails. Please wait a moment and try again.",
+    );
     const token = await createPasswordReset(c.var.db, email);
     if (token) await sendMail(c, passwordResetEmail(email, emailLink(c, token, "reset")), "password reset");
     return c.json({ sent: true }, 202);
@@ -228,7 +264,11 @@ export const authRoutes = new Hono<AppEnv>()
   .post("/resend-verification", requireUser, async (c) => {
     const user = await findUser(c.var.db, c.var.user.id);
     if (!user) throw unauthorized(SESSION_ENDED);
-    await enforce(c.var.db, await authLimits("resend", clientIp(c.req), user.email), "Too many verification emails. Please wait a moment and try again.");
+    await enforce(
+      c.var.db,
+      await authLimits("resend", clientIp(c.req), user.email),
+      "Too many verification emails. Please wait a moment and try again.",
+    );
     if (user.emailVerifiedAt) throw conflict("Your email address is already verified.");
     await sendVerification(c, user.id, user.email);
     return c.json({ sent: true }, 202);
@@ -247,7 +287,10 @@ export const authRoutes = new Hono<AppEnv>()
       });
       return c.redirect(url, 302);
     } catch (err) {
-      log("warn", "google sign-in could not start", { requestId: c.get("requestId"), reason: err instanceof Error ? err.message : String(err) });
+      log("warn", "google sign-in could not start", {
+        requestId: c.get("requestId"),
+        reason: err instanceof Error ? err.message : String(err),
+      });
       return c.redirect("/auth?error=oauth_error", 302);
     }
   })

@@ -81,7 +81,11 @@ async function parse(config: SessionServices["config"], token: string | undefine
 }
 
 /** Starts a family for a fresh sign-in and returns its first token. */
-export async function startFamily({ db, config }: { db: Db | Tx; config: SessionServices["config"] }, userId: string, method: AuthMethod): Promise<string> {
+export async function startFamily(
+  { db, config }: { db: Db | Tx; config: SessionServices["config"] },
+  userId: string,
+  method: AuthMethod,
+): Promise<string> {
   const familyId = crypto.randomUUID();
   const token = await issue(config, familyId);
   await db.insert(refreshTokenFamilies).values({
@@ -105,7 +109,9 @@ async function revokeOnReuse(db: Db, familyId: string, hash: string) {
   await db
     .update(refreshTokenFamilies)
     .set({ revokedAt: new Date(), revokedReason: "reuse" })
-    .where(and(eq(refreshTokenFamilies.id, familyId), ne(refreshTokenFamilies.currentTokenHash, hash), isNull(refreshTokenFamilies.revokedAt)));
+    .where(
+      and(eq(refreshTokenFamilies.id, familyId), ne(refreshTokenFamilies.currentTokenHash, hash), isNull(refreshTokenFamilies.revokedAt)),
+    );
 }
 
 const alive = (familyId: string) =>
@@ -127,7 +133,10 @@ const justRotated = (familyId: string, hash: string, nextHash: string) =>
  * A request presenting the token just replaced, within the grace window, gets the same successor.
  * Returns null if the token is unknown, expired or revoked; a stale token revokes its family.
  */
-export async function rotate({ db, config }: SessionServices, presented: string | undefined): Promise<{ user: SessionUser; token: string } | null> {
+export async function rotate(
+  { db, config }: SessionServices,
+  presented: string | undefined,
+): Promise<{ user: SessionUser; token: string } | null> {
   const parsed = await parse(config, presented);
   if (!parsed) return null;
   const hash = await sha256(parsed.token);
@@ -146,7 +155,11 @@ export async function rotate({ db, config }: SessionServices, presented: string 
     .returning({ userId: refreshTokenFamilies.userId });
   // Another tab rotated this very token a moment ago: answer with the token it got.
   row ??= (
-    await db.select({ userId: refreshTokenFamilies.userId }).from(refreshTokenFamilies).where(justRotated(parsed.familyId, hash, nextHash)).limit(1)
+    await db
+      .select({ userId: refreshTokenFamilies.userId })
+      .from(refreshTokenFamilies)
+      .where(justRotated(parsed.familyId, hash, nextHash))
+      .limit(1)
   )[0];
   if (!row) {
     await revokeOnReuse(db, parsed.familyId, hash);
@@ -160,7 +173,10 @@ export async function rotate({ db, config }: SessionServices, presented: string 
  * Checks a token without rotating it (GET /session, the verification link): the current token, or the
  * one just replaced within the grace window. A stale token still revokes its family.
  */
-export async function peek({ db, config }: SessionServices, presented: string | undefined): Promise<(SessionUser & { familyId: string }) | null> {
+export async function peek(
+  { db, config }: SessionServices,
+  presented: string | undefined,
+): Promise<(SessionUser & { familyId: string }) | null> {
   const parsed = await parse(config, presented);
   if (!parsed) return null;
   const hash = await sha256(parsed.token);
@@ -204,7 +220,10 @@ export async function endSessions(db: Db | Tx, userId: string, reason: string, e
         exceptFamilyId ? ne(refreshTokenFamilies.id, exceptFamilyId) : undefined,
       ),
     );
-  await db.update(users).set({ sessionEpoch: sql`${users.sessionEpoch} + 1`, updatedAt: new Date() }).where(eq(users.id, userId));
+  await db
+    .update(users)
+    .set({ sessionEpoch: sql`${users.sessionEpoch} + 1`, updatedAt: new Date() })
+    .where(eq(users.id, userId));
 }
 
 async function userById(db: Db, id: string): Promise<SessionUser | null> {

@@ -19,7 +19,8 @@ const workerWith = (overrides: Partial<Env>) => {
   const testEnv = { ...env, ...overrides } as Env;
   return {
     client: clientWith(testEnv, { redirect: "manual" }),
-    open: (link: string, init: RequestInit = {}) => app.request(new URL(link, "http://app.test").toString(), { redirect: "manual", ...init }, testEnv),
+    open: (link: string, init: RequestInit = {}) =>
+      app.request(new URL(link, "http://app.test").toString(), { redirect: "manual", ...init }, testEnv),
   };
 };
 type Worker = ReturnType<typeof workerWith>;
@@ -29,7 +30,8 @@ const signin = (email: string, password: string, w = worker) =>
   w.client.auth.signin.$post({ json: { email, password } }, { headers: { "CF-Connecting-IP": uniqueIp() } });
 const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
 /** A write any signed-in user may make: asking for another verification mail. */
-const write = (token: string) => client.auth["resend-verification"].$post({}, { headers: { ...bearer(token), "CF-Connecting-IP": uniqueIp() } });
+const write = (token: string) =>
+  client.auth["resend-verification"].$post({}, { headers: { ...bearer(token), "CF-Connecting-IP": uniqueIp() } });
 
 async function passwordCount(userId: string) {
   const { db, close } = testDb();
@@ -44,7 +46,10 @@ async function passwordCount(userId: string) {
 async function choosePassword(location: string, password: string, w = worker) {
   const url = new URL(location, "http://app.test");
   expect(url.pathname).toBe("/auth/reset");
-  const res = await w.client.auth["reset-password"].$post({ json: { token: url.searchParams.get("token")!, password } }, { headers: { "CF-Connecting-IP": uniqueIp() } });
+  const res = await w.client.auth["reset-password"].$post(
+    { json: { token: url.searchParams.get("token")!, password } },
+    { headers: { "CF-Connecting-IP": uniqueIp() } },
+  );
   expect(res.status).toBe(200);
 }
 
@@ -85,7 +90,10 @@ describe("the verification link, opened by the address's owner", () => {
 describe("a Google sign-in or a password reset as the first proof", () => {
   it("a password reset ends the squatter's password and sessions, and verifies the address", async () => {
     const squatter = await signUp();
-    const asked = await client.auth["forgot-password"].$post({ json: { email: squatter.email } }, { headers: { "CF-Connecting-IP": uniqueIp() } });
+    const asked = await client.auth["forgot-password"].$post(
+      { json: { email: squatter.email } },
+      { headers: { "CF-Connecting-IP": uniqueIp() } },
+    );
     expect(asked.status).toBe(202);
     const link = (await latestMail(squatter.email))!.links[0]!;
     expect(link).toMatch(/^http:\/\/app\.test\/auth\/reset\?token=/);

@@ -54,7 +54,11 @@ const usable = (tokenHash: string, purposes: EmailTokenPurpose[]) =>
 
 /** Whether the token could be used now (no change): the reset form checks before hashing a password. */
 export async function isUsable(db: Db, token: string, purposes: EmailTokenPurpose[]): Promise<boolean> {
-  const [row] = await db.select({ id: emailVerifications.id }).from(emailVerifications).where(usable(await sha256(token), purposes)).limit(1);
+  const [row] = await db
+    .select({ id: emailVerifications.id })
+    .from(emailVerifications)
+    .where(usable(await sha256(token), purposes))
+    .limit(1);
   return Boolean(row);
 }
 
@@ -98,7 +102,12 @@ export interface Proof {
  * one proving the address, so that session and the password stay. Never for the operator's address:
  * operator rights need credentials set after the proof.
  */
-export async function proveAddress(db: Db | Tx, config: Pick<Config, "OPERATOR_EMAIL">, userId: string, keepFamilyId?: string): Promise<Proof> {
+export async function proveAddress(
+  db: Db | Tx,
+  config: Pick<Config, "OPERATOR_EMAIL">,
+  userId: string,
+  keepFamilyId?: string,
+): Promise<Proof> {
   const [first] = await db
     .update(users)
     .set({ emailVerifiedAt: sql`now()`, updatedAt: new Date() })
@@ -107,8 +116,9 @@ export async function proveAddress(db: Db | Tx, config: Pick<Config, "OPERATOR_E
   await grantFreeGenerations(db, userId);
   if (!first) return { first: false, passwordRemoved: false };
   const keep = first.email === config.OPERATOR_EMAIL ? undefined : keepFamilyId;
-  const removed = keep ? [] : await db.delete(passwordCredentials).where(eq(passwordCredentials.userId, userId)).returning({ userId: passwordCredentials.userId });
+  const removed = keep
+    ? []
+    : await db.delete(passwordCredentials).where(eq(passwordCredentials.userId, userId)).returning({ userId: passwordCredentials.userId });
   await endSessions(db, userId, "address-proved", keep);
   return { first: true, passwordRemoved: removed.length > 0 };
 }
-

@@ -5,7 +5,17 @@
  */
 import { describe, expect, it } from "vitest";
 import { and, eq } from "drizzle-orm";
-import { invoices, priceChangeNotices, priceChanges, processedProviderEvents, refreshTokenFamilies, refunds, subscriptions, teamSubscriptions, users } from "../../db/schema";
+import {
+  invoices,
+  priceChangeNotices,
+  priceChanges,
+  processedProviderEvents,
+  refreshTokenFamilies,
+  refunds,
+  subscriptions,
+  teamSubscriptions,
+  users,
+} from "../../db/schema";
 import type { ApiPriceChange } from "../../domain/admin-api";
 import { operatorAuth } from "../test/admin";
 import { createMailer } from "../mail/mailer";
@@ -19,7 +29,6 @@ import { invitationToken } from "../test/teams";
 import { env } from "../test/helpers";
 import { getConfig } from "../config";
 import { deleteUser } from "../account/delete-user";
-
 
 async function customerOf(userId: string) {
   const { db, close } = testDb();
@@ -53,7 +62,10 @@ async function subscriber(plan: "weekly" | "monthly" | "yearly" = "monthly") {
   expect(paid.status).toBe(303);
   const customerId = await customerOf(u.user.id);
   const answers = await deliverEvents(customerId);
-  expect(answers.every((a) => a.status === 200), JSON.stringify(answers)).toBe(true);
+  expect(
+    answers.every((a) => a.status === 200),
+    JSON.stringify(answers),
+  ).toBe(true);
   return { ...u, customerId, paid, answers };
 }
 
@@ -71,7 +83,14 @@ describe("GET /api/stripe/plans", () => {
     expect(res.headers.get("Cache-Control")).toMatch(/public/);
     const { plans } = await res.json();
     expect(plans.map((p: { id: string }) => p.id)).toEqual(["weekly", "monthly", "yearly"]);
-    expect(plans[1]).toMatchObject({ priceId: prices().monthly, amountCents: 2999, currency: "EUR", periodDays: 30, popular: true, dailyPrice: "1.00" });
+    expect(plans[1]).toMatchObject({
+      priceId: prices().monthly,
+      amountCents: 2999,
+      currency: "EUR",
+      periodDays: 30,
+      popular: true,
+      dailyPrice: "1.00",
+    });
     expect(plans[2]).toMatchObject({ priceId: prices().yearly, amountCents: 6000, description: "Best value - Save 83%" });
     expect(plans[0]!.features).toContain("Unlimited generations");
   });
@@ -81,8 +100,15 @@ describe("checkout", () => {
   it("pays with 4242 on the hosted page → webhooks → an active subscription that unlocks generation", async () => {
     const u = await subscriber("monthly");
     expect(u.paid.location).toMatch(/\/dashboard\?checkout=success&session_id=cs_/);
-    expect(u.answers.map((a) => a.type)).toEqual(expect.arrayContaining(["checkout.session.completed", "customer.subscription.created", "invoice.paid"]));
-    expect(await subscription(u.auth)).toMatchObject({ status: "active", planType: "monthly", stripePriceId: prices().monthly, cancelAtPeriodEnd: false });
+    expect(u.answers.map((a) => a.type)).toEqual(
+      expect.arrayContaining(["checkout.session.completed", "customer.subscription.created", "invoice.paid"]),
+    );
+    expect(await subscription(u.auth)).toMatchObject({
+      status: "active",
+      planType: "monthly",
+      stripePriceId: prices().monthly,
+      cancelAtPeriodEnd: false,
+    });
     const [invoice] = await rows((db) => db.select().from(invoices).where(eq(invoices.userId, u.user.id)));
     expect(invoice).toMatchObject({ amountCents: 2999, planType: "monthly", billingReason: "subscription_create", status: "paid" });
     expect(invoice!.stripePaymentIntentId).toMatch(/^pi_/);
@@ -95,7 +121,9 @@ describe("checkout", () => {
 
   it("a declined card (0002) leaves the user on the free plan", async () => {
     const u = await createTestUser({ freeUsed: 2 });
-    const url = await checkoutUrl(await client.stripe["create-checkout-session"].$post({ json: { priceId: prices().weekly } }, { headers: u.auth }));
+    const url = await checkoutUrl(
+      await client.stripe["create-checkout-session"].$post({ json: { priceId: prices().weekly } }, { headers: u.auth }),
+    );
     const paid = await payCheckout(url, "4000 0000 0000 0002");
     expect(paid.status).toBe(402);
     expect(paid.html).toContain("Your card was declined.");
@@ -106,8 +134,17 @@ describe("checkout", () => {
 
   it("refuses a price that is not one of our plans, and a missing body, with a 400", async () => {
     const u = await createTestUser();
-    const raw = (body: unknown) => api("/api/stripe/create-checkout-session", { method: "POST", headers: { ...u.auth, "Content-Type": "application/json" }, body: body === undefined ? undefined : JSON.stringify(body) });
-    for (const pending of [client.stripe["create-checkout-session"].$post({ json: { priceId: "price_somebody_else" } }, { headers: u.auth }), raw({}), raw(undefined)]) {
+    const raw = (body: unknown) =>
+      api("/api/stripe/create-checkout-session", {
+        method: "POST",
+        headers: { ...u.auth, "Content-Type": "application/json" },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+    for (const pending of [
+      client.stripe["create-checkout-session"].$post({ json: { priceId: "price_somebody_else" } }, { headers: u.auth }),
+      raw({}),
+      raw(undefined),
+    ]) {
       const res = await pending; // raw: bodies the contract refuses
       expect(res.status).toBe(400);
       expect((await errorBody(res)).message).toBeTruthy();
@@ -161,7 +198,10 @@ describe("plan changes", () => {
     expect(await downgrade(u.auth)).toMatchObject({ targetPlanType: "monthly" });
     await advanceClock(366 * DAY);
     const answers = await deliverEvents(u.customerId);
-    expect(answers.every((a) => a.status === 200), JSON.stringify(answers)).toBe(true);
+    expect(
+      answers.every((a) => a.status === 200),
+      JSON.stringify(answers),
+    ).toBe(true);
     expect(await subscription(u.auth)).toMatchObject({ status: "active", planType: "monthly" });
     expect(await downgrade(u.auth)).toBeNull();
   });
@@ -184,7 +224,10 @@ describe("renewals and cancellation", () => {
     expect((await upload(u.auth)).res.status).toBe(402);
     // No second subscription while this one's payment is being retried: the card is fixed in the portal.
     const json = { priceId: prices().monthly };
-    for (const pending of [client.stripe["create-checkout-session"].$post({ json }, { headers: u.auth }), client.stripe["change-subscription"].$post({ json }, { headers: u.auth })]) {
+    for (const pending of [
+      client.stripe["create-checkout-session"].$post({ json }, { headers: u.auth }),
+      client.stripe["change-subscription"].$post({ json }, { headers: u.auth }),
+    ]) {
       const again = await pending;
       expect(again.status).toBe(409);
       expect((await errorBody(again)).message).toMatch(/Update your card/);
@@ -210,7 +253,9 @@ describe("the 30-day money-back guarantee", () => {
     const u = await subscriber("monthly");
     const offer = variant(await (await client.stripe["refund-eligibility"].$get({}, { headers: u.auth })).json(), "eligible", true);
     expect(offer).toMatchObject({ eligible: true, amountCents: 2999, currency: "eur" });
-    const { subscription: sub } = await stripe().checkout.sessions.retrieve(new URL(u.paid.location!).searchParams.get("session_id")!, { expand: ["subscription"] });
+    const { subscription: sub } = await stripe().checkout.sessions.retrieve(new URL(u.paid.location!).searchParams.get("session_id")!, {
+      expand: ["subscription"],
+    });
     expect(new Date(offer.until).getTime() / 1000).toBe((sub as { created: number }).created + 30 * DAY);
     const res = await client.stripe.refund.$post({}, { headers: u.auth });
     expect(res.status).toBe(200);
@@ -222,7 +267,10 @@ describe("the 30-day money-back guarantee", () => {
     await deliverEvents(u.customerId); // charge.refunded: recorded once, not twice
     expect(await rows((db) => db.select().from(refunds).where(eq(refunds.userId, u.user.id)))).toHaveLength(1);
     expect((await client.stripe.refund.$post({}, { headers: u.auth })).status).toBe(400);
-    expect(await (await client.stripe["refund-eligibility"].$get({}, { headers: u.auth })).json()).toEqual({ eligible: false, reason: "This subscription has already ended." });
+    expect(await (await client.stripe["refund-eligibility"].$get({}, { headers: u.auth })).json()).toEqual({
+      eligible: false,
+      reason: "This subscription has already ended.",
+    });
   });
 
   it("is refused after 30 days and after a renewal", async () => {
@@ -233,7 +281,10 @@ describe("the 30-day money-back guarantee", () => {
     expect(res.status).toBe(400);
     const { message } = await errorBody(res);
     expect(message).toMatch(/renewals|30 days/);
-    expect(await (await client.stripe["refund-eligibility"].$get({}, { headers: u.auth })).json()).toEqual({ eligible: false, reason: message });
+    expect(await (await client.stripe["refund-eligibility"].$get({}, { headers: u.auth })).json()).toEqual({
+      eligible: false,
+      reason: message,
+    });
     expect(await rows((db) => db.select().from(refunds).where(eq(refunds.userId, u.user.id)))).toHaveLength(0);
   });
 
@@ -268,7 +319,9 @@ describe("POST /api/stripe/webhook", () => {
     // cancel now, then deliver the newest event first and the older "created" event last
     const [row] = await rows((db) => db.select().from(subscriptions).where(eq(subscriptions.userId, u.user.id)));
     await stripe().subscriptions.cancel(row!.stripeSubscriptionId);
-    const all = (await stripe().events.list({ limit: 100 })).data.filter((e) => (e.data.object as { customer?: string }).customer === u.customerId);
+    const all = (await stripe().events.list({ limit: 100 })).data.filter(
+      (e) => (e.data.object as { customer?: string }).customer === u.customerId,
+    );
     const deleted = all.find((e) => e.type === "customer.subscription.deleted")!;
     const created = all.find((e) => e.type === "customer.subscription.created")!;
     expect((await postWebhook(JSON.stringify(deleted))).status).toBe(200);
@@ -293,7 +346,11 @@ describe("ownership and account deletion", () => {
     const u = await subscriber("monthly");
     const [row] = await rows((db) => db.select().from(subscriptions).where(eq(subscriptions.userId, u.user.id)));
     // a Google account that signed in a moment ago may delete itself without a password
-    await rows((db) => db.insert(refreshTokenFamilies).values({ userId: u.user.id, currentTokenHash: "x", authMethod: "google", expiresAt: new Date(Date.now() + DAY * 1000) }));
+    await rows((db) =>
+      db
+        .insert(refreshTokenFamilies)
+        .values({ userId: u.user.id, currentTokenHash: "x", authMethod: "google", expiresAt: new Date(Date.now() + DAY * 1000) }),
+    );
     const res = await client.account.delete.$post({ json: {} }, { headers: u.auth });
     expect(res.status).toBe(200);
     expect((await stripe().subscriptions.retrieve(row!.stripeSubscriptionId)).status).toBe("canceled");
@@ -311,14 +368,21 @@ describe("one live subscription per person", () => {
     "two Checkout pages paid side by side: the second is cancelled and refunded in full at once, and emailed (webhooks %s)",
     async (order) => {
       const u = await createTestUser({ freeUsed: 2 });
-      const first = await (await client.stripe["create-checkout-session"].$post({ json: { priceId: prices().monthly } }, { headers: u.auth })).json();
-      const second = await (await client.stripe["create-checkout-session"].$post({ json: { priceId: prices().weekly } }, { headers: u.auth })).json();
+      const first = await (
+        await client.stripe["create-checkout-session"].$post({ json: { priceId: prices().monthly } }, { headers: u.auth })
+      ).json();
+      const second = await (
+        await client.stripe["create-checkout-session"].$post({ json: { priceId: prices().weekly } }, { headers: u.auth })
+      ).json();
       expect([first.type, second.type]).toEqual(["checkout", "checkout"]);
       expect((await payCheckout(variant(first, "type", "checkout").url, "4242 4242 4242 4242")).status).toBe(303);
       expect((await payCheckout(variant(second, "type", "checkout").url, "4242 4242 4242 4242")).status).toBe(303);
       const customerId = await customerOf(u.user.id);
       const answers = await deliverEvents(customerId, order);
-      expect(answers.every((a) => a.status === 200), JSON.stringify(answers)).toBe(true);
+      expect(
+        answers.every((a) => a.status === 200),
+        JSON.stringify(answers),
+      ).toBe(true);
       await deliverEvents(customerId); // what the cancel and the refund sent
 
       const all = (await stripe().subscriptions.list({ customer: customerId, status: "all" })).data;
@@ -342,13 +406,18 @@ describe("one live subscription per person", () => {
   it("a retried webhook cancels and refunds nothing twice, and emails once", async () => {
     const u = await createTestUser({ freeUsed: 2 });
     for (const plan of ["monthly", "yearly"] as const) {
-      const url = await checkoutUrl(await client.stripe["create-checkout-session"].$post({ json: { priceId: prices()[plan] } }, { headers: u.auth }));
+      const url = await checkoutUrl(
+        await client.stripe["create-checkout-session"].$post({ json: { priceId: prices()[plan] } }, { headers: u.auth }),
+      );
       await payCheckout(url, "4242 4242 4242 4242");
     }
     const customerId = await customerOf(u.user.id);
     await deliverEvents(customerId);
-    const created = (await stripe().events.list({ type: "customer.subscription.created", limit: 100 })).data.filter((e) => (e.data.object as { customer: string }).customer === customerId);
-    for (const e of created) for (let i = 0; i < 3; i++) expect((await postWebhook(JSON.stringify({ ...e, id: `${e.id}_retry${i}` }))).status).toBe(200);
+    const created = (await stripe().events.list({ type: "customer.subscription.created", limit: 100 })).data.filter(
+      (e) => (e.data.object as { customer: string }).customer === customerId,
+    );
+    for (const e of created)
+      for (let i = 0; i < 3; i++) expect((await postWebhook(JSON.stringify({ ...e, id: `${e.id}_retry${i}` }))).status).toBe(200);
     expect(await rows((db) => db.select().from(refunds).where(eq(refunds.userId, u.user.id)))).toHaveLength(1);
     const mails = await (await client.dev.mailbox.$get({ query: { to: u.user.email } })).json();
     expect(mails.messages.filter((m: { subject: string }) => m.subject === "We refunded your second subscription")).toHaveLength(1);
@@ -359,7 +428,9 @@ describe("the subscription the app shows", () => {
   it("after a money-back refund and a new subscription, the new one: the account and the paid features agree", async () => {
     const u = await subscriber("monthly");
     expect((await client.stripe.refund.$post({}, { headers: u.auth })).status).toBe(200);
-    const url = await checkoutUrl(await client.stripe["create-checkout-session"].$post({ json: { priceId: prices().weekly } }, { headers: u.auth }));
+    const url = await checkoutUrl(
+      await client.stripe["create-checkout-session"].$post({ json: { priceId: prices().weekly } }, { headers: u.auth }),
+    );
     expect((await payCheckout(url, "4242 4242 4242 4242")).status).toBe(303);
     await deliverEvents(u.customerId);
     // the same test-clock second for both subscriptions: the live one wins, not the row order
@@ -389,8 +460,12 @@ describe("money-back after an upgrade", () => {
   it("refunds every payment of the first subscription made in its first 30 days, and says the exact amount", async () => {
     const u = await subscriber("weekly");
     await advanceClock(DAY);
-    const preview = await (await client.stripe["upgrade-preview"].$get({ query: { priceId: prices().monthly } }, { headers: u.auth })).json();
-    expect((await client.stripe["change-subscription"].$post({ json: { priceId: prices().monthly } }, { headers: u.auth })).status).toBe(200);
+    const preview = await (
+      await client.stripe["upgrade-preview"].$get({ query: { priceId: prices().monthly } }, { headers: u.auth })
+    ).json();
+    expect((await client.stripe["change-subscription"].$post({ json: { priceId: prices().monthly } }, { headers: u.auth })).status).toBe(
+      200,
+    );
     await deliverEvents(u.customerId);
     const paid = await rows((db) => db.select().from(invoices).where(eq(invoices.userId, u.user.id)));
     const total = paid.reduce((sum, i) => sum + i.amountCents, 0);
@@ -418,7 +493,12 @@ describe("the upgrade preview", () => {
     expect(preview).toMatchObject({ planType: "yearly", currency: "eur" });
     await client.stripe["change-subscription"].$post({ json: { priceId: prices().yearly } }, { headers: u.auth });
     await deliverEvents(u.customerId);
-    const [upgrade] = await rows((db) => db.select().from(invoices).where(and(eq(invoices.userId, u.user.id), eq(invoices.billingReason, "subscription_update"))));
+    const [upgrade] = await rows((db) =>
+      db
+        .select()
+        .from(invoices)
+        .where(and(eq(invoices.userId, u.user.id), eq(invoices.billingReason, "subscription_update"))),
+    );
     expect(upgrade!.amountCents).toBe(preview.amountCents);
     expect((await client.stripe["upgrade-preview"].$get({ query: { priceId: prices().weekly } }, { headers: u.auth })).status).toBe(409);
     expect((await client.stripe["upgrade-preview"].$get({ query: { priceId: "nope" } }, { headers: u.auth })).status).toBe(400);
@@ -476,7 +556,10 @@ describe("the Team plan", () => {
     expect((await payCheckout(url, "4242 4242 4242 4242")).status).toBe(303);
     const customerId = await customerOf(u.user.id);
     const answers = await deliverEvents(customerId);
-    expect(answers.every((a) => a.status === 200), JSON.stringify(answers)).toBe(true);
+    expect(
+      answers.every((a) => a.status === 200),
+      JSON.stringify(answers),
+    ).toBe(true);
     return { ...u, customerId };
   }
 
@@ -485,7 +568,13 @@ describe("the Team plan", () => {
 
   it("Checkout with a quantity: the seats, the invoice of seats × €19.99, and the owner's paid features", async () => {
     const owner = await teamOwner(3);
-    expect(await teamSub(owner.auth)).toMatchObject({ status: "active", seats: 3, entitled: true, cancelAtPeriodEnd: false, scheduledSeats: null });
+    expect(await teamSub(owner.auth)).toMatchObject({
+      status: "active",
+      seats: 3,
+      entitled: true,
+      cancelAtPeriodEnd: false,
+      scheduledSeats: null,
+    });
     expect((await ownerView(owner.auth)).seats).toEqual({ paid: 3, used: 1, invited: 0 });
     const paid = await rows((db) => db.select().from(invoices).where(eq(invoices.userId, owner.user.id)));
     expect(paid.map((i) => [i.amountCents, i.billingReason, i.planType, i.team])).toEqual([[3 * 1999, "subscription_create", null, true]]);
@@ -494,7 +583,8 @@ describe("the Team plan", () => {
     expect((await upload(owner.auth)).res.status).toBe(201);
     // a second Checkout while the team's subscription is live is refused
     expect((await client.team.checkout.$post({ json: { seats: 4 } }, { headers: owner.auth })).status).toBe(409);
-    for (const seats of [1, 101, 2.5]) expect((await client.team.checkout.$post({ json: { seats } }, { headers: (await createTestUser()).auth })).status).not.toBe(200);
+    for (const seats of [1, 101, 2.5])
+      expect((await client.team.checkout.$post({ json: { seats } }, { headers: (await createTestUser()).auth })).status).not.toBe(200);
   });
 
   it("adding seats charges the prorated difference now; removing them waits for the period end and never goes below the members", async () => {
@@ -505,7 +595,12 @@ describe("the Team plan", () => {
     expect(added.status).toBe(200);
     expect(await teamSub(owner.auth)).toMatchObject({ seats: 4, scheduledSeats: null });
     await deliverEvents(owner.customerId);
-    const [update] = await rows((db) => db.select().from(invoices).where(and(eq(invoices.userId, owner.user.id), eq(invoices.billingReason, "subscription_update"))));
+    const [update] = await rows((db) =>
+      db
+        .select()
+        .from(invoices)
+        .where(and(eq(invoices.userId, owner.user.id), eq(invoices.billingReason, "subscription_update"))),
+    );
     expect(update!.amountCents).toBe(preview.amountCents);
     expect(update!.amountCents).toBeGreaterThan(0);
     expect(update!.amountCents).toBeLessThan(2 * 1999);
@@ -531,7 +626,12 @@ describe("the Team plan", () => {
     await advanceClock(25 * DAY);
     await deliverEvents(owner.customerId);
     expect(await teamSub(owner.auth)).toMatchObject({ status: "active", seats: 3, scheduledSeats: null });
-    const renewals = await rows((db) => db.select().from(invoices).where(and(eq(invoices.userId, owner.user.id), eq(invoices.billingReason, "subscription_cycle"))));
+    const renewals = await rows((db) =>
+      db
+        .select()
+        .from(invoices)
+        .where(and(eq(invoices.userId, owner.user.id), eq(invoices.billingReason, "subscription_cycle"))),
+    );
     expect(renewals.map((r) => r.amountCents)).toEqual([3 * 1999]);
   });
 
@@ -643,12 +743,28 @@ describe("price changes: 30 days' notice (decision 093)", () => {
     const op = await operatorAuth();
     const effective = await effectiveFrom();
 
-    const res = await client.admin["price-changes"].$post({ json: { planType: "weekly", amountCents: 1299, effectiveDate: day(effective) } }, { headers: op.auth });
+    const res = await client.admin["price-changes"].$post(
+      { json: { planType: "weekly", amountCents: 1299, effectiveDate: day(effective) } },
+      { headers: op.auth },
+    );
     expect(res.status).toBe(201);
     const change = await res.json();
-    expect(change).toMatchObject({ planType: "weekly", oldAmountCents: 999, newAmountCents: 1299, currency: "eur", effectiveDate: effective.toISOString(), createdBy: op.email, inEffect: false });
+    expect(change).toMatchObject({
+      planType: "weekly",
+      oldAmountCents: 999,
+      newAmountCents: 1299,
+      currency: "eur",
+      effectiveDate: effective.toISOString(),
+      createdBy: op.email,
+      inEffect: false,
+    });
     const price = await stripe().prices.retrieve(change.stripePriceId);
-    expect(price).toMatchObject({ unit_amount: 1299, currency: "eur", recurring: { interval: "week", interval_count: 1 }, metadata: { plan_type: "weekly" } });
+    expect(price).toMatchObject({
+      unit_amount: 1299,
+      currency: "eur",
+      recurring: { interval: "week", interval_count: 1 },
+      metadata: { plan_type: "weekly" },
+    });
     expect(price.product).toBe((await stripe().prices.retrieve(prices().weekly)).product);
 
     const effectiveUnix = effective.getTime() / 1000;
@@ -671,11 +787,19 @@ describe("price changes: 30 days' notice (decision 093)", () => {
         [prices().weekly, sub.items.data[0]!.current_period_start, switchAt],
         [change.stripePriceId, switchAt, switchAt + 7 * DAY],
       ]);
-      const [notice] = await rows((db) => db.select().from(priceChangeNotices).where(and(eq(priceChangeNotices.priceChangeId, change.id), eq(priceChangeNotices.userId, u.user.id))));
+      const [notice] = await rows((db) =>
+        db
+          .select()
+          .from(priceChangeNotices)
+          .where(and(eq(priceChangeNotices.priceChangeId, change.id), eq(priceChangeNotices.userId, u.user.id))),
+      );
       expect(notice).toMatchObject({ stripeSubscriptionId: sub.id, stripeScheduleId: schedule.id, switchAt: new Date(switchAt * 1000) });
       // The schedule's webhooks are not taken for a downgrade: the plan stays Weekly.
       const answers = await deliverEvents(u.customerId);
-      expect(answers.every((x) => x.status === 200), JSON.stringify(answers)).toBe(true);
+      expect(
+        answers.every((x) => x.status === 200),
+        JSON.stringify(answers),
+      ).toBe(true);
       expect(await downgrade(u.auth)).toBeNull();
       expect(await subscription(u.auth)).toMatchObject({ planType: "weekly", stripePriceId: prices().weekly });
     }
@@ -695,12 +819,22 @@ describe("price changes: 30 days' notice (decision 093)", () => {
     expect(listed.find((c) => c.id === change.id)).toMatchObject({ status: "notified", newAmountCents: 1299 });
     expect(listed.find((c) => c.id === change.id)!.subscribersNotified).toBeGreaterThanOrEqual(2);
     const { plans } = await (await client.stripe.plans.$get({})).json();
-    expect(plans[0]).toMatchObject({ id: "weekly", amountCents: 999, priceId: prices().weekly, upcoming: { amountCents: 1299, effectiveDate: effective.toISOString() } });
+    expect(plans[0]).toMatchObject({
+      id: "weekly",
+      amountCents: 999,
+      priceId: prices().weekly,
+      upcoming: { amountCents: 1299, effectiveDate: effective.toISOString() },
+    });
 
     // A second change overlapping this one is refused.
-    const again = await client.admin["price-changes"].$post({ json: { planType: "weekly", amountCents: 1499, effectiveDate: day(new Date(effective.getTime() + 10 * DAY * 1000)) } }, { headers: op.auth });
+    const again = await client.admin["price-changes"].$post(
+      { json: { planType: "weekly", amountCents: 1499, effectiveDate: day(new Date(effective.getTime() + 10 * DAY * 1000)) } },
+      { headers: op.auth },
+    );
     expect(again.status).toBe(409);
-    expect((await errorBody(again)).message).toMatch(/^The Weekly plan already has a price change on .+\. A new one can start on .+ at the earliest/);
+    expect((await errorBody(again)).message).toMatch(
+      /^The Weekly plan already has a price change on .+\. A new one can start on .+ at the earliest/,
+    );
 
     const sub = await liveSub(a.user.id);
     weekly = { change, a, switchAt: weeklyRenewal(sub.billing_cycle_anchor, effectiveUnix) };
@@ -720,7 +854,12 @@ describe("price changes: 30 days' notice (decision 093)", () => {
     expect((await deliverEvents(a.customerId)).every((x) => x.status === 200)).toBe(true);
     expect(await subscription(a.auth)).toMatchObject({ status: "active", planType: "weekly", stripePriceId: change.stripePriceId });
     expect(await downgrade(a.auth)).toBeNull();
-    const after = await rows((db) => db.select().from(invoices).where(and(eq(invoices.userId, a.user.id), eq(invoices.periodStart, new Date(switchAt * 1000)))));
+    const after = await rows((db) =>
+      db
+        .select()
+        .from(invoices)
+        .where(and(eq(invoices.userId, a.user.id), eq(invoices.periodStart, new Date(switchAt * 1000)))),
+    );
     expect(after).toMatchObject([{ amountCents: 1299, planType: "weekly", billingReason: "subscription_cycle" }]);
     expect((await liveSub(a.user.id)).items.data[0]!.price.id).toBe(change.stripePriceId);
     // the schedule is released after its last phase: the subscription simply goes on at the new price
@@ -732,15 +871,29 @@ describe("price changes: 30 days' notice (decision 093)", () => {
     expect(await subscription(a.auth)).toMatchObject({ status: "active", stripePriceId: change.stripePriceId });
     // in /account's invoice list too
     const { invoices: listed } = await (await client.stripe.invoices.$get({}, { headers: a.auth })).json();
-    expect(listed.slice(0, 2)).toMatchObject([{ planType: "weekly", amountCents: 1299 }, { planType: "weekly", amountCents: 1299 }]);
+    expect(listed.slice(0, 2)).toMatchObject([
+      { planType: "weekly", amountCents: 1299 },
+      { planType: "weekly", amountCents: 1299 },
+    ]);
 
     // Once the date has passed (for the server too), the plan costs the new price: /api/stripe/plans,
     // and a checkout sent with the old price id (a page loaded before) buys at the new one.
     const effectiveAt = new Date(change.effectiveDate);
-    await rows((db) => db.update(priceChanges).set({ effectiveAt: new Date(Date.now() - 1000) }).where(eq(priceChanges.id, change.id)));
+    await rows((db) =>
+      db
+        .update(priceChanges)
+        .set({ effectiveAt: new Date(Date.now() - 1000) })
+        .where(eq(priceChanges.id, change.id)),
+    );
     try {
       const { plans } = await (await client.stripe.plans.$get({})).json();
-      expect(plans[0]).toMatchObject({ id: "weekly", amountCents: 1299, priceId: change.stripePriceId, upcoming: null, dailyPrice: "1.86" });
+      expect(plans[0]).toMatchObject({
+        id: "weekly",
+        amountCents: 1299,
+        priceId: change.stripePriceId,
+        upcoming: null,
+        dailyPrice: "1.86",
+      });
       const late = await createTestUser({ freeUsed: 2 });
       const res = await client.stripe["create-checkout-session"].$post({ json: { priceId: prices().weekly } }, { headers: late.auth });
       expect(res.status).toBe(200);
@@ -759,15 +912,25 @@ describe("price changes: 30 days' notice (decision 093)", () => {
     const leave = await subscriber("yearly");
     const op = await operatorAuth();
     const effective = await effectiveFrom();
-    const res = await client.admin["price-changes"].$post({ json: { planType: "yearly", amountCents: 7200, effectiveDate: day(effective) } }, { headers: op.auth });
+    const res = await client.admin["price-changes"].$post(
+      { json: { planType: "yearly", amountCents: 7200, effectiveDate: day(effective) } },
+      { headers: op.auth },
+    );
     expect(res.status).toBe(201);
     const change = await res.json();
 
     // joins between scheduling and the date: emailed by the settle that follows their checkout's webhooks
     const joiner = await subscriber("yearly");
     expect(await notices(joiner.user.email)).toHaveLength(1);
-    const [notice] = await rows((db) => db.select().from(priceChangeNotices).where(and(eq(priceChangeNotices.priceChangeId, change.id), eq(priceChangeNotices.userId, joiner.user.id))));
-    expect(notice!.switchAt!.getTime()).toBeGreaterThanOrEqual(Math.max(effective.getTime(), notice!.emailedAt!.getTime() + 30 * DAY * 1000));
+    const [notice] = await rows((db) =>
+      db
+        .select()
+        .from(priceChangeNotices)
+        .where(and(eq(priceChangeNotices.priceChangeId, change.id), eq(priceChangeNotices.userId, joiner.user.id))),
+    );
+    expect(notice!.switchAt!.getTime()).toBeGreaterThanOrEqual(
+      Math.max(effective.getTime(), notice!.emailedAt!.getTime() + 30 * DAY * 1000),
+    );
     const joined = await liveSub(joiner.user.id);
     const phases = (await stripe().subscriptionSchedules.retrieve(joined.schedule as string)).phases;
     expect(phases.map((p) => p.items[0]!.price)).toEqual([prices().yearly, change.stripePriceId]);
@@ -783,7 +946,10 @@ describe("price changes: 30 days' notice (decision 093)", () => {
     await stripe().subscriptions.update(staying.id, { cancel_at_period_end: false });
     expect((await deliverEvents(stay.customerId)).every((x) => x.status === 200)).toBe(true);
     const resumed = await liveSub(stay.user.id);
-    expect((await stripe().subscriptionSchedules.retrieve(resumed.schedule as string)).phases.map((p) => p.items[0]!.price)).toEqual([prices().yearly, change.stripePriceId]);
+    expect((await stripe().subscriptionSchedules.retrieve(resumed.schedule as string)).phases.map((p) => p.items[0]!.price)).toEqual([
+      prices().yearly,
+      change.stripePriceId,
+    ]);
     expect(await notices(stay.user.email)).toHaveLength(1);
 
     // downgrades: the downgrade's schedule replaces the price change's; they leave the plan at the period end

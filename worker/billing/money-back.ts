@@ -33,16 +33,26 @@ export type MoneyBackScope = { userId: string; teamId?: string };
 /** The first subscription of the scope, if it is still the one shown (a later one is not covered). */
 async function firstSubscription(db: Db, scope: MoneyBackScope): Promise<{ stripeSubscriptionId: string; status: string }> {
   if (scope.teamId) {
-    const [first] = await db.select().from(teamSubscriptions).where(eq(teamSubscriptions.teamId, scope.teamId))
-      .orderBy(asc(teamSubscriptions.createdAt), asc(teamSubscriptions.stripeSubscriptionId)).limit(1);
+    const [first] = await db
+      .select()
+      .from(teamSubscriptions)
+      .where(eq(teamSubscriptions.teamId, scope.teamId))
+      .orderBy(asc(teamSubscriptions.createdAt), asc(teamSubscriptions.stripeSubscriptionId))
+      .limit(1);
     if (!first) throw badRequest("The team doesn't have a subscription to refund.");
-    if ((await teamSubscriptionOf(db, scope.teamId))!.id !== first.id) throw badRequest("The money-back guarantee covers the team's first subscription only.");
+    if ((await teamSubscriptionOf(db, scope.teamId))!.id !== first.id)
+      throw badRequest("The money-back guarantee covers the team's first subscription only.");
     return first;
   }
-  const [first] = await db.select().from(subscriptions).where(eq(subscriptions.userId, scope.userId))
-    .orderBy(asc(subscriptions.createdAt), asc(subscriptions.stripeSubscriptionId)).limit(1);
+  const [first] = await db
+    .select()
+    .from(subscriptions)
+    .where(eq(subscriptions.userId, scope.userId))
+    .orderBy(asc(subscriptions.createdAt), asc(subscriptions.stripeSubscriptionId))
+    .limit(1);
   if (!first) throw badRequest("You don't have a subscription to refund.");
-  if ((await shownSubscription(db, scope.userId))!.id !== first.id) throw badRequest("The money-back guarantee covers your first subscription only.");
+  if ((await shownSubscription(db, scope.userId))!.id !== first.id)
+    throw badRequest("The money-back guarantee covers your first subscription only.");
   return first;
 }
 
@@ -54,7 +64,11 @@ async function moneyBackCheck(db: Db, config: Config, scope: MoneyBackScope) {
   const first = await firstSubscription(db, scope);
   if (first.status === "canceled") throw badRequest("This subscription has already ended.");
   const ofFirst = eq(invoices.stripeSubscriptionId, first.stripeSubscriptionId);
-  const [renewal] = await db.select({ id: invoices.id }).from(invoices).where(and(ofFirst, eq(invoices.billingReason, "subscription_cycle"))).limit(1);
+  const [renewal] = await db
+    .select({ id: invoices.id })
+    .from(invoices)
+    .where(and(ofFirst, eq(invoices.billingReason, "subscription_cycle")))
+    .limit(1);
   if (renewal) throw badRequest("The money-back guarantee covers new subscriptions, not renewals.");
   const stripe = stripeClient(config);
   const sub = await stripe.subscriptions.retrieve(first.stripeSubscriptionId);
@@ -62,19 +76,30 @@ async function moneyBackCheck(db: Db, config: Config, scope: MoneyBackScope) {
   if ((await stripeNow(stripe, idOf(sub.customer)!)) > deadline) {
     throw badRequest(`The money-back guarantee applies within ${MONEY_BACK_DAYS} days of subscribing.`);
   }
-  const payments = await db.select().from(invoices)
+  const payments = await db
+    .select()
+    .from(invoices)
     .where(and(ofFirst, isNotNull(invoices.stripePaymentIntentId), ne(invoices.amountCents, 0), lte(invoices.paidAt, fromUnix(deadline)!)))
     .orderBy(asc(invoices.paidAt));
-  if (!payments.some((p) => p.billingReason === "subscription_create")) throw badRequest("We couldn't find the first payment of this subscription.");
-  const [already] = await db.select({ id: refunds.id }).from(refunds).where(inArray(refunds.stripeInvoiceId, payments.map((p) => p.stripeInvoiceId))).limit(1);
+  if (!payments.some((p) => p.billingReason === "subscription_create"))
+    throw badRequest("We couldn't find the first payment of this subscription.");
+  const [already] = await db
+    .select({ id: refunds.id })
+    .from(refunds)
+    .where(
+      inArray(
+        refunds.stripeInvoiceId,
+        payments.map((p) => p.stripeInvoiceId),
+      ),
+    )
+    .limit(1);
   if (already) throw conflict("This payment has already been refunded.");
   const amountCents = payments.reduce((sum, p) => sum + p.amountCents, 0);
   return { stripe, first, payments, amountCents, currency: payments[0]!.currency, until: fromUnix(deadline)! };
 }
 
 export type RefundEligibility =
-  | { eligible: true; until: string; amountCents: number; currency: string }
-  | { eligible: false; reason: string };
+  { eligible: true; until: string; amountCents: number; currency: string } | { eligible: false; reason: string };
 
 /** What the account page shows: may the user ask for the money back now, until when, and how much. */
 export async function refundEligibility(db: Db, config: Config, scope: MoneyBackScope): Promise<RefundEligibility> {
@@ -88,13 +113,22 @@ export async function refundEligibility(db: Db, config: Config, scope: MoneyBack
 }
 
 /** The money-back refund: every covered payment back in full (Stripe's Refunds API), then the subscription ends now. */
-export async function refundFirstSubscription(db: Db, config: Config, scope: MoneyBackScope): Promise<{ refundedCents: number; currency: string; message: string }> {
+export async function refundFirstSubscription(
+  db: Db,
+  config: Config,
+  scope: MoneyBackScope,
+): Promise<{ refundedCents: number; currency: string; message: string }> {
   const { userId } = scope;
   const { stripe, first, payments, currency } = await moneyBackCheck(db, config, scope);
   let refundedCents = 0;
   for (const payment of payments) {
     const refund = await stripe.refunds.create(
-      { payment_intent: payment.stripePaymentIntentId!, amount: payment.amountCents, reason: "requested_by_customer", metadata: { userId, guarantee: "30-day" } },
+      {
+        payment_intent: payment.stripePaymentIntentId!,
+        amount: payment.amountCents,
+        reason: "requested_by_customer",
+        metadata: { userId, guarantee: "30-day" },
+      },
       { idempotencyKey: `money-back-${payment.stripeInvoiceId}` },
     );
     await storeRefund(db, refund, { userId, stripeInvoiceId: payment.stripeInvoiceId }, "money-back guarantee");

@@ -29,14 +29,27 @@ export async function endDuplicateSubscriptions(db: Db | Tx, config: Config, use
   const mail: MailMessage[] = [];
   for (const duplicate of live.slice(1)) {
     const refundedCents = await cancelAndRefund(db, config, userId, duplicate.stripeSubscriptionId);
-    log("warn", "billing: a second live subscription was cancelled and refunded", { userId, subscriptionId: duplicate.stripeSubscriptionId, refundedCents });
+    log("warn", "billing: a second live subscription was cancelled and refunded", {
+      userId,
+      subscriptionId: duplicate.stripeSubscriptionId,
+      refundedCents,
+    });
     // Told once, however many webhooks (or the Checkout return) get here: the first to record it sends it.
-    const [first] = await db.insert(processedProviderEvents)
-      .values({ id: `mail:duplicate-subscription:${duplicate.stripeSubscriptionId}`, provider: "headshot", type: "duplicate_subscription.emailed" })
-      .onConflictDoNothing().returning({ id: processedProviderEvents.id });
+    const [first] = await db
+      .insert(processedProviderEvents)
+      .values({
+        id: `mail:duplicate-subscription:${duplicate.stripeSubscriptionId}`,
+        provider: "headshot",
+        type: "duplicate_subscription.emailed",
+      })
+      .onConflictDoNothing()
+      .returning({ id: processedProviderEvents.id });
     if (!first) continue;
     const [user] = await db.select({ email: users.email }).from(users).where(eq(users.id, userId)).limit(1);
-    if (user) mail.push(duplicateSubscriptionEmail(user.email, { planName: planById(duplicate.planType).name, amount: euros(refundedCents, "eur") }));
+    if (user)
+      mail.push(
+        duplicateSubscriptionEmail(user.email, { planName: planById(duplicate.planType).name, amount: euros(refundedCents, "eur") }),
+      );
   }
   return mail;
 }
@@ -56,10 +69,20 @@ export async function endDuplicateTeamSubscriptions(db: Db | Tx, config: Config,
   const mail: MailMessage[] = [];
   for (const duplicate of live.slice(1)) {
     const refundedCents = await cancelAndRefund(db, config, ownerId, duplicate.stripeSubscriptionId);
-    log("warn", "billing: a second live Team subscription was cancelled and refunded", { teamId: team.id, subscriptionId: duplicate.stripeSubscriptionId, refundedCents });
-    const [first] = await db.insert(processedProviderEvents)
-      .values({ id: `mail:duplicate-subscription:${duplicate.stripeSubscriptionId}`, provider: "headshot", type: "duplicate_subscription.emailed" })
-      .onConflictDoNothing().returning({ id: processedProviderEvents.id });
+    log("warn", "billing: a second live Team subscription was cancelled and refunded", {
+      teamId: team.id,
+      subscriptionId: duplicate.stripeSubscriptionId,
+      refundedCents,
+    });
+    const [first] = await db
+      .insert(processedProviderEvents)
+      .values({
+        id: `mail:duplicate-subscription:${duplicate.stripeSubscriptionId}`,
+        provider: "headshot",
+        type: "duplicate_subscription.emailed",
+      })
+      .onConflictDoNothing()
+      .returning({ id: processedProviderEvents.id });
     if (!first) continue;
     const [user] = await db.select({ email: users.email }).from(users).where(eq(users.id, ownerId)).limit(1);
     if (user) mail.push(duplicateSubscriptionEmail(user.email, { planName: TEAM_PLAN.name, amount: euros(refundedCents, "eur") }));
@@ -80,7 +103,8 @@ async function cancelAndRefund(db: Db | Tx, config: Config, userId: string, subs
     await storeRefund(db, refund, { userId, stripeInvoiceId: invoice.id! }, "duplicate subscription");
   }
   const sub = await stripe.subscriptions.retrieve(subscriptionId);
-  if (sub.status !== "canceled") await stripe.subscriptions.cancel(subscriptionId, {}, { idempotencyKey: `duplicate-subscription-cancel-${subscriptionId}` });
+  if (sub.status !== "canceled")
+    await stripe.subscriptions.cancel(subscriptionId, {}, { idempotencyKey: `duplicate-subscription-cancel-${subscriptionId}` });
   await syncSubscription(db, config, subscriptionId);
   return refundedCents;
 }

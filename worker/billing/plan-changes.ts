@@ -17,9 +17,7 @@ import { shownSubscription } from "./subscription";
 import { syncSubscription } from "./sync";
 
 export type ChangeResult =
-  | { type: "checkout"; url: string }
-  | { type: "upgrade"; message: string }
-  | { type: "downgrade"; message: string };
+  { type: "checkout"; url: string } | { type: "upgrade"; message: string } | { type: "downgrade"; message: string };
 
 const dateText = (d: Date) => d.toLocaleDateString("en-US", { year: "numeric", month: "long", day: "numeric", timeZone: "UTC" });
 
@@ -46,7 +44,10 @@ export async function ensureCustomer(db: Db, config: Config, userId: string): Pr
     { idempotencyKey: `customer-${userId}` },
   );
   // Two requests at once create the same customer (same idempotency key); the first write wins.
-  await db.update(users).set({ stripeCustomerId: customer.id }).where(and(eq(users.id, userId), isNull(users.stripeCustomerId)));
+  await db
+    .update(users)
+    .set({ stripeCustomerId: customer.id })
+    .where(and(eq(users.id, userId), isNull(users.stripeCustomerId)));
   return customer.id;
 }
 
@@ -64,7 +65,8 @@ export async function createCheckout(db: Db, config: Config, appOrigin: string, 
     .from(subscriptions)
     .where(and(eq(subscriptions.userId, userId), inArray(subscriptions.status, ["past_due", "unpaid"])))
     .limit(1);
-  if (unpaid) throw conflict("Your last payment failed. Update your card with Manage Billing on your account page to continue your subscription.");
+  if (unpaid)
+    throw conflict("Your last payment failed. Update your card with Manage Billing on your account page to continue your subscription.");
   const customer = await ensureCustomer(db, config, userId);
   const session = await stripeClient(config).checkout.sessions.create({
     mode: "subscription",
@@ -84,7 +86,13 @@ export async function createCheckout(db: Db, config: Config, appOrigin: string, 
  * plan → switched now, the prorated difference charged at once; a lower plan → a schedule whose next
  * phase starts when the current period ends.
  */
-export async function changePlan(db: Db, config: Config, appOrigin: string, userId: string, target: { planType: PlanType; priceId: string }): Promise<ChangeResult> {
+export async function changePlan(
+  db: Db,
+  config: Config,
+  appOrigin: string,
+  userId: string,
+  target: { planType: PlanType; priceId: string },
+): Promise<ChangeResult> {
   const current = await activeSubscription(db, userId);
   if (!current) return createCheckout(db, config, appOrigin, userId, target.priceId);
   if (current.planType === target.planType) throw conflict("Already Subscribed");
@@ -121,7 +129,11 @@ export async function changePlan(db: Db, config: Config, appOrigin: string, user
     metadata: { price_change: "" },
     phases: [
       { items: [{ price: item.price.id, quantity: 1 }], start_date: currentPhase.start_date, end_date: periodEnd },
-      { items: [{ price: target.priceId, quantity: 1 }], start_date: periodEnd, duration: { interval: intervalOf(target.planType), interval_count: 1 } },
+      {
+        items: [{ price: target.priceId, quantity: 1 }],
+        start_date: periodEnd,
+        duration: { interval: intervalOf(target.planType), interval_count: 1 },
+      },
     ],
   });
   await syncSubscription(db, config, sub.id);
@@ -215,7 +227,9 @@ export async function cancelAllSubscriptions(db: Db, config: Config, userId: str
   const live = await db
     .select({ id: subscriptions.stripeSubscriptionId })
     .from(subscriptions)
-    .where(and(eq(subscriptions.userId, userId), inArray(subscriptions.status, ["active", "trialing", "past_due", "unpaid", "incomplete"])));
+    .where(
+      and(eq(subscriptions.userId, userId), inArray(subscriptions.status, ["active", "trialing", "past_due", "unpaid", "incomplete"])),
+    );
   if (live.length === 0) return 0;
   const stripe = stripeClient(config);
   for (const { id } of live) {

@@ -63,7 +63,9 @@ function checkRules(book: PriceBook, input: ScheduleInput, now: Date) {
   if (!current.priceId) throw paymentsUnavailable();
   const earliest = earliestEffectiveDate(now);
   if (input.effectiveAt.getTime() < earliest.getTime()) {
-    throw badRequest(`The new price must start at least ${PRICE_CHANGE_NOTICE_DAYS} days from today, so every subscriber has ${PRICE_CHANGE_NOTICE_DAYS} days' notice: ${dateText(earliest)} at the earliest.`);
+    throw badRequest(
+      `The new price must start at least ${PRICE_CHANGE_NOTICE_DAYS} days from today, so every subscriber has ${PRICE_CHANGE_NOTICE_DAYS} days' notice: ${dateText(earliest)} at the earliest.`,
+    );
   }
   if (!Number.isInteger(input.amountCents) || input.amountCents <= 0) throw badRequest("The new price must be more than €0.");
   if (input.amountCents > PRICE_MAX_CENTS) throw badRequest(`The new price must be at most ${euros(PRICE_MAX_CENTS)}.`);
@@ -72,7 +74,9 @@ function checkRules(book: PriceBook, input: ScheduleInput, now: Date) {
   if (last && input.effectiveAt.getTime() < settledBy(last).getTime()) {
     const from = settledBy(last);
     const next = new Date(Date.UTC(from.getUTCFullYear(), from.getUTCMonth(), from.getUTCDate()));
-    throw conflict(`The ${plan.name} plan already has a price change on ${dateText(last.effectiveAt)}. A new one can start on ${dateText(next)} at the earliest, once every subscriber has moved to the first.`);
+    throw conflict(
+      `The ${plan.name} plan already has a price change on ${dateText(last.effectiveAt)}. A new one can start on ${dateText(next)} at the earliest, once every subscriber has moved to the first.`,
+    );
   }
   return current;
 }
@@ -81,7 +85,14 @@ function checkRules(book: PriceBook, input: ScheduleInput, now: Date) {
  * Schedules a plan's new price (the operator's form): checks every rule, creates the Stripe price, records
  * the change, then tells and schedules every subscriber. Answers the change as /admin lists it.
  */
-export async function schedulePriceChange(db: Db, config: Config, mailer: Mailer, actor: AuthUser, input: ScheduleInput, now = new Date()): Promise<ApiPriceChange> {
+export async function schedulePriceChange(
+  db: Db,
+  config: Config,
+  mailer: Mailer,
+  actor: AuthUser,
+  input: ScheduleInput,
+  now = new Date(),
+): Promise<ApiPriceChange> {
   const current = checkRules(await loadPriceBook(db, config, now), input, now);
   const stripe = stripeClient(config);
   const old = await stripe.prices.retrieve(current.priceId!);
@@ -98,20 +109,29 @@ export async function schedulePriceChange(db: Db, config: Config, mailer: Mailer
     // sees the first (its unused Stripe price stays behind, inactive in our books).
     await tx.execute(sqlLock(input.planType));
     checkRules(await loadPriceBook(tx, config, now), input, now);
-    const [row] = await tx.insert(priceChanges).values({
-      planType: input.planType,
-      oldAmountCents: current.amountCents,
-      newAmountCents: input.amountCents,
-      currency: old.currency,
-      oldStripePriceId: current.priceId!,
-      stripePriceId: price.id,
-      effectiveAt: input.effectiveAt,
-      createdBy: actor.id,
-      createdByEmail: actor.email,
-    }).returning();
+    const [row] = await tx
+      .insert(priceChanges)
+      .values({
+        planType: input.planType,
+        oldAmountCents: current.amountCents,
+        newAmountCents: input.amountCents,
+        currency: old.currency,
+        oldStripePriceId: current.priceId!,
+        stripePriceId: price.id,
+        effectiveAt: input.effectiveAt,
+        createdBy: actor.id,
+        createdByEmail: actor.email,
+      })
+      .returning();
     return row!;
   });
-  log("info", "billing: price change scheduled", { priceChangeId: change.id, planType: change.planType, from: change.oldAmountCents, to: change.newAmountCents, effectiveAt: change.effectiveAt.toISOString() });
+  log("info", "billing: price change scheduled", {
+    priceChangeId: change.id,
+    planType: change.planType,
+    from: change.oldAmountCents,
+    to: change.newAmountCents,
+    effectiveAt: change.effectiveAt.toISOString(),
+  });
   // recorded, then told: what fails here is logged and finished by the cron (nobody is emailed twice)
   await runNotices(db, config, mailer, change);
   return (await listPriceChanges(db)).find((c) => c.id === change.id)!;
@@ -133,20 +153,30 @@ function newestByPlan(book: PriceBook): PriceChange[] {
  * a full run in which every one succeeded. One subscription's failure does not hold up the others: it is
  * logged, and the run is left `notifying` for the cron (for one person it is thrown to the caller).
  */
-async function runNotices(db: Db, config: Config, mailer: Mailer, change: PriceChange, userId?: string, known?: PriceBook, unsettledOnly = false): Promise<number> {
+async function runNotices(
+  db: Db,
+  config: Config,
+  mailer: Mailer,
+  change: PriceChange,
+  userId?: string,
+  known?: PriceBook,
+  unsettledOnly = false,
+): Promise<number> {
   const subs = await db
     .select({ userId: subscriptions.userId, stripeSubscriptionId: subscriptions.stripeSubscriptionId, email: users.email })
     .from(subscriptions)
     .innerJoin(users, eq(users.id, subscriptions.userId))
-    .where(and(
-      eq(subscriptions.planType, change.planType),
-      inArray(subscriptions.status, LIVE),
-      ne(subscriptions.stripePriceId, change.stripePriceId),
-      userId ? eq(subscriptions.userId, userId) : undefined,
-      unsettledOnly
-        ? sql`not exists (select 1 from price_change_notices n where n.price_change_id = ${change.id} and n.stripe_subscription_id = subscriptions.stripe_subscription_id and n.stripe_schedule_id is not null)`
-        : undefined,
-    ));
+    .where(
+      and(
+        eq(subscriptions.planType, change.planType),
+        inArray(subscriptions.status, LIVE),
+        ne(subscriptions.stripePriceId, change.stripePriceId),
+        userId ? eq(subscriptions.userId, userId) : undefined,
+        unsettledOnly
+          ? sql`not exists (select 1 from price_change_notices n where n.price_change_id = ${change.id} and n.stripe_subscription_id = subscriptions.stripe_subscription_id and n.stripe_schedule_id is not null)`
+          : undefined,
+      ),
+    );
   if (subs.length === 0 && userId) return 0;
   const book = known ?? (await loadPriceBook(db, config));
   let emailed = 0;
@@ -157,7 +187,11 @@ async function runNotices(db: Db, config: Config, mailer: Mailer, change: PriceC
     } catch (err) {
       if (userId) throw err;
       failed = err;
-      log("error", "billing: a price change notice failed; the cron retries it", { priceChangeId: change.id, subscriptionId: sub.stripeSubscriptionId, ...errorFields(err) });
+      log("error", "billing: a price change notice failed; the cron retries it", {
+        priceChangeId: change.id,
+        subscriptionId: sub.stripeSubscriptionId,
+        ...errorFields(err),
+      });
     }
   }
   if (!userId && !failed && change.status !== "notified") {
@@ -193,41 +227,59 @@ export async function resumePriceChangeNotices(db: Db, config: Config, mailer: M
 }
 
 /** One subscription: the email (once), then its schedule. True when the email was sent now. */
-async function noticeFor(db: Db, config: Config, book: PriceBook, mailer: Mailer, change: PriceChange, sub: { userId: string; stripeSubscriptionId: string; email: string }): Promise<boolean> {
+async function noticeFor(
+  db: Db,
+  config: Config,
+  book: PriceBook,
+  mailer: Mailer,
+  change: PriceChange,
+  sub: { userId: string; stripeSubscriptionId: string; email: string },
+): Promise<boolean> {
   const stripe = stripeClient(config);
   let live: Stripe.Subscription;
   try {
     live = await stripe.subscriptions.retrieve(sub.stripeSubscriptionId);
   } catch (err) {
     if (!(err instanceof Stripe.errors.StripeInvalidRequestError && err.code === "resource_missing")) throw err;
-    log("warn", "billing: a subscription Stripe does not know was left out of a price change", { priceChangeId: change.id, subscriptionId: sub.stripeSubscriptionId });
+    log("warn", "billing: a subscription Stripe does not know was left out of a price change", {
+      priceChangeId: change.id,
+      subscriptionId: sub.stripeSubscriptionId,
+    });
     return false;
   }
   const item = live.items.data[0];
   // Stripe is the truth: a subscription that moved already, or left the plan, has nothing to do here.
-  if (!item || !LIVE.includes(live.status) || item.price.id === change.stripePriceId || book.planOf(item.price.id) !== change.planType) return false;
+  if (!item || !LIVE.includes(live.status) || item.price.id === change.stripePriceId || book.planOf(item.price.id) !== change.planType)
+    return false;
 
-  await db.insert(priceChangeNotices)
+  await db
+    .insert(priceChangeNotices)
     .values({ priceChangeId: change.id, stripeSubscriptionId: live.id, userId: sub.userId, email: sub.email })
     .onConflictDoNothing();
   const key = and(eq(priceChangeNotices.priceChangeId, change.id), eq(priceChangeNotices.stripeSubscriptionId, live.id));
   const now = new Date();
-  const [claimed] = await db.update(priceChangeNotices).set({ emailedAt: now, updatedAt: now }).where(and(key, isNull(priceChangeNotices.emailedAt))).returning();
+  const [claimed] = await db
+    .update(priceChangeNotices)
+    .set({ emailedAt: now, updatedAt: now })
+    .where(and(key, isNull(priceChangeNotices.emailedAt)))
+    .returning();
   const [notice] = claimed ? [claimed] : await db.select().from(priceChangeNotices).where(key).limit(1);
   const emailedAt = notice!.emailedAt ?? now;
   const switchAt = renewalOnOrAfter(live, new Date(Math.max(change.effectiveAt.getTime(), emailedAt.getTime() + NOTICE_MS)));
 
   if (claimed) {
     try {
-      await mailer.send(priceChangeEmail(sub.email, {
-        planName: planById(change.planType).name,
-        period: planById(change.planType).period,
-        oldAmount: euros(change.oldAmountCents, change.currency),
-        newAmount: euros(change.newAmountCents, change.currency),
-        effectiveDate: dateText(change.effectiveAt),
-        switchDate: dateText(switchAt),
-        accountUrl: `${(config.APP_URL ?? "").replace(/\/+$/, "")}/account`,
-      }));
+      await mailer.send(
+        priceChangeEmail(sub.email, {
+          planName: planById(change.planType).name,
+          period: planById(change.planType).period,
+          oldAmount: euros(change.oldAmountCents, change.currency),
+          newAmount: euros(change.newAmountCents, change.currency),
+          effectiveDate: dateText(change.effectiveAt),
+          switchDate: dateText(switchAt),
+          accountUrl: `${(config.APP_URL ?? "").replace(/\/+$/, "")}/account`,
+        }),
+      );
     } catch (err) {
       await db.update(priceChangeNotices).set({ emailedAt: null }).where(key);
       throw err;
@@ -235,7 +287,10 @@ async function noticeFor(db: Db, config: Config, book: PriceBook, mailer: Mailer
   }
 
   const scheduleId = await ensureSchedule(stripe, live, change, switchAt);
-  await db.update(priceChangeNotices).set({ stripeScheduleId: scheduleId, switchAt: scheduleId ? switchAt : null, updatedAt: new Date() }).where(key);
+  await db
+    .update(priceChangeNotices)
+    .set({ stripeScheduleId: scheduleId, switchAt: scheduleId ? switchAt : null, updatedAt: new Date() })
+    .where(key);
   return Boolean(claimed);
 }
 
@@ -302,7 +357,10 @@ async function ensureSchedule(stripe: Stripe, sub: Stripe.Subscription, change: 
 /** Every price change, newest effective date first, with how many subscribers were told (for /admin). */
 export async function listPriceChanges(db: Db, now = new Date()): Promise<ApiPriceChange[]> {
   const rows = await db
-    .select({ change: priceChanges, notified: sql<number>`(select count(*) from price_change_notices n where n.price_change_id = price_changes.id and n.emailed_at is not null)::int` })
+    .select({
+      change: priceChanges,
+      notified: sql<number>`(select count(*) from price_change_notices n where n.price_change_id = price_changes.id and n.emailed_at is not null)::int`,
+    })
     .from(priceChanges)
     .orderBy(desc(priceChanges.effectiveAt), desc(priceChanges.createdAt));
   return rows.map(({ change, notified }) => ({

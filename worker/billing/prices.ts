@@ -39,16 +39,24 @@ export interface PriceBook {
 }
 
 /** The price book from the launch prices and the changes, as of `now`. Pure: the landing uses it too. */
-export function priceBookOf(config: Pick<Config, "STRIPE_PRICE_WEEKLY" | "STRIPE_PRICE_MONTHLY" | "STRIPE_PRICE_YEARLY">, changes: PriceChange[], now: Date): PriceBook {
+export function priceBookOf(
+  config: Pick<Config, "STRIPE_PRICE_WEEKLY" | "STRIPE_PRICE_MONTHLY" | "STRIPE_PRICE_YEARLY">,
+  changes: PriceChange[],
+  now: Date,
+): PriceBook {
   const launch = planPrices(config);
-  const current = Object.fromEntries(PLANS.map((p) => [p.id, { planType: p.id, amountCents: p.priceCents as number, priceId: launch[p.id] ?? null }])) as Record<PlanType, PlanPrice>;
+  const current = Object.fromEntries(
+    PLANS.map((p) => [p.id, { planType: p.id, amountCents: p.priceCents as number, priceId: launch[p.id] ?? null }]),
+  ) as Record<PlanType, PlanPrice>;
   const upcoming = Object.fromEntries(PLANS.map((p) => [p.id, null])) as Record<PlanType, UpcomingPrice | null>;
   const prices = new Map<string, { planType: PlanType; amountCents: number }>();
   for (const p of PLANS) {
     const id = launch[p.id];
     if (id) prices.set(id, { planType: p.id, amountCents: p.priceCents });
   }
-  const sorted = [...changes].sort((a, b) => a.effectiveAt.getTime() - b.effectiveAt.getTime() || a.createdAt.getTime() - b.createdAt.getTime());
+  const sorted = [...changes].sort(
+    (a, b) => a.effectiveAt.getTime() - b.effectiveAt.getTime() || a.createdAt.getTime() - b.createdAt.getTime(),
+  );
   for (const change of sorted) {
     prices.set(change.stripePriceId, { planType: change.planType, amountCents: change.newAmountCents });
     if (change.effectiveAt.getTime() <= now.getTime()) {

@@ -26,7 +26,11 @@ export const billingRoutes = new Hono<AppEnv>()
   .get("/plans", async (c) => {
     // today's price of each plan (a price change takes over on its effective date, decision 093)
     const book = await loadPriceBook(c.var.db, c.var.config);
-    const amounts = { weekly: book.current.weekly.amountCents, monthly: book.current.monthly.amountCents, yearly: book.current.yearly.amountCents };
+    const amounts = {
+      weekly: book.current.weekly.amountCents,
+      monthly: book.current.monthly.amountCents,
+      yearly: book.current.yearly.amountCents,
+    };
     const plans: ApiPlan[] = PLANS.map((p) => {
       const { amountCents, priceId } = book.current[p.id];
       const upcoming = book.upcoming[p.id];
@@ -69,7 +73,9 @@ export const billingRoutes = new Hono<AppEnv>()
       .where(and(eq(scheduledDowngrades.userId, c.var.user.id), eq(scheduledDowngrades.status, "scheduled")))
       .orderBy(desc(scheduledDowngrades.createdAt))
       .limit(1);
-    const body: ApiScheduledDowngrade | null = row ? { targetPlanType: row.targetPlanType, effectiveDate: row.effectiveDate.toISOString() } : null;
+    const body: ApiScheduledDowngrade | null = row
+      ? { targetPlanType: row.targetPlanType, effectiveDate: row.effectiveDate.toISOString() }
+      : null;
     c.header("Cache-Control", "no-store");
     return c.json(body);
   })

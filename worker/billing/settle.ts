@@ -40,7 +40,9 @@ async function releaseDowngradesOnCancel(db: Db, config: Config, userId: string)
     .select({ scheduleId: scheduledDowngrades.stripeScheduleId, subscriptionId: subscriptions.stripeSubscriptionId })
     .from(scheduledDowngrades)
     .innerJoin(subscriptions, eq(subscriptions.id, scheduledDowngrades.subscriptionId))
-    .where(and(eq(scheduledDowngrades.userId, userId), eq(scheduledDowngrades.status, "scheduled"), eq(subscriptions.cancelAtPeriodEnd, true)));
+    .where(
+      and(eq(scheduledDowngrades.userId, userId), eq(scheduledDowngrades.status, "scheduled"), eq(subscriptions.cancelAtPeriodEnd, true)),
+    );
   const stripe = stripeClient(config);
   for (const { scheduleId, subscriptionId } of cancelled) {
     if (!scheduleId) continue;

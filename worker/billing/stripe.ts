@@ -31,7 +31,9 @@ export function stripeClient(config: Config): Stripe {
  * The launch price id of each plan, as configured. A plan's current price and every price it ever had
  * come from the price book (./prices.ts), which starts from these.
  */
-export function planPrices(config: Pick<Config, "STRIPE_PRICE_WEEKLY" | "STRIPE_PRICE_MONTHLY" | "STRIPE_PRICE_YEARLY">): Record<PlanType, string | undefined> {
+export function planPrices(
+  config: Pick<Config, "STRIPE_PRICE_WEEKLY" | "STRIPE_PRICE_MONTHLY" | "STRIPE_PRICE_YEARLY">,
+): Record<PlanType, string | undefined> {
   return { weekly: config.STRIPE_PRICE_WEEKLY, monthly: config.STRIPE_PRICE_MONTHLY, yearly: config.STRIPE_PRICE_YEARLY };
 }
 

@@ -9,7 +9,10 @@ import type { Db, Tx } from "../../db";
 import { subscriptions, type Subscription } from "../../db/schema";
 import { ENTITLED_STATUSES } from "../../domain/plans";
 
-const entitledStatuses = sql.join(ENTITLED_STATUSES.map((s) => sql`${s}`), sql`, `);
+const entitledStatuses = sql.join(
+  ENTITLED_STATUSES.map((s) => sql`${s}`),
+  sql`, `,
+);
 
 /**
  * 0: paid features now (domain/plans.ts ENTITLED_STATUSES, period not over); 1: alive at Stripe but

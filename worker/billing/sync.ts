@@ -86,7 +86,14 @@ async function syncPersonalSubscription(db: Db | Tx, config: Config, stripe: Str
  * `scheduled` row per subscription; when the schedule is gone, the row is `applied` if the subscription
  * now has that price, else `canceled`.
  */
-async function syncScheduledDowngrade(db: Db | Tx, book: PriceBook, stripe: Stripe, sub: Stripe.Subscription, subscriptionRowId: string, userId: string) {
+async function syncScheduledDowngrade(
+  db: Db | Tx,
+  book: PriceBook,
+  stripe: Stripe,
+  sub: Stripe.Subscription,
+  subscriptionRowId: string,
+  userId: string,
+) {
   const scheduleId = idOf(sub.schedule);
   const schedule = scheduleId ? await stripe.subscriptionSchedules.retrieve(scheduleId) : null;
   // The phase that starts when the current one ends (the schedule's own notion of now: test clocks move it).
@@ -110,7 +117,14 @@ async function syncScheduledDowngrade(db: Db | Tx, book: PriceBook, stripe: Stri
       // the partial unique index allows one scheduled row; a concurrent insert of the same one is a no-op
       await db
         .insert(scheduledDowngrades)
-        .values({ userId, subscriptionId: subscriptionRowId, targetPlanType, targetPriceId: nextPrice, effectiveDate, stripeScheduleId: schedule!.id })
+        .values({
+          userId,
+          subscriptionId: subscriptionRowId,
+          targetPlanType,
+          targetPriceId: nextPrice,
+          effectiveDate,
+          stripeScheduleId: schedule!.id,
+        })
         .onConflictDoNothing();
     }
     return;
@@ -157,12 +171,21 @@ export async function recordInvoice(db: Db | Tx, config: Config, invoiceId: stri
     paidAt: fromUnix(invoice.status_transitions.paid_at) ?? new Date(),
     stripePaymentIntentId: await paymentIntentOf(stripe, invoice.id!),
   };
-  const inserted = await db.insert(invoices).values(values).onConflictDoNothing({ target: invoices.stripeInvoiceId }).returning({ id: invoices.id });
+  const inserted = await db
+    .insert(invoices)
+    .values(values)
+    .onConflictDoNothing({ target: invoices.stripeInvoiceId })
+    .returning({ id: invoices.id });
   return inserted.length > 0;
 }
 
 /** Stores one Stripe refund (once: keyed by its id); true when it was new. */
-export async function storeRefund(db: Db | Tx, refund: Stripe.Refund, owner: { userId: string | null; stripeInvoiceId: string | null }, reason = refund.reason): Promise<boolean> {
+export async function storeRefund(
+  db: Db | Tx,
+  refund: Stripe.Refund,
+  owner: { userId: string | null; stripeInvoiceId: string | null },
+  reason = refund.reason,
+): Promise<boolean> {
   const rows = await db
     .insert(refunds)
     .values({
@@ -189,7 +212,11 @@ export async function recordRefunds(db: Db | Tx, config: Config, chargeId: strin
     if (refund.status !== "succeeded" && refund.status !== "pending") continue;
     const paymentIntentId = idOf(refund.payment_intent);
     const [invoice] = paymentIntentId
-      ? await db.select({ userId: invoices.userId, stripeInvoiceId: invoices.stripeInvoiceId }).from(invoices).where(eq(invoices.stripePaymentIntentId, paymentIntentId)).limit(1)
+      ? await db
+          .select({ userId: invoices.userId, stripeInvoiceId: invoices.stripeInvoiceId })
+          .from(invoices)
+          .where(eq(invoices.stripePaymentIntentId, paymentIntentId))
+          .limit(1)
       : [];
     const stored = await storeRefund(db, refund, { userId: invoice?.userId ?? null, stripeInvoiceId: invoice?.stripeInvoiceId ?? null });
     if (stored) recorded += 1;

@@ -39,7 +39,14 @@ function notBelowTaken(seats: number, taken: number): void {
 }
 
 /** Checkout for `seats` seats; refused while the team has a live subscription (seats are changed instead). */
-export async function createTeamCheckout(db: Db, config: Config, appOrigin: string, team: { id: string; ownerUserId: string }, seats: number, taken: number) {
+export async function createTeamCheckout(
+  db: Db,
+  config: Config,
+  appOrigin: string,
+  team: { id: string; ownerUserId: string },
+  seats: number,
+  taken: number,
+) {
   seatRange(seats);
   const price = teamPrice(config);
   const current = await teamSubscriptionOf(db, team.id);
@@ -80,7 +87,13 @@ const addSeatsChange = (itemId: string, seats: number) => ({
  * reduction is dropped first). Fewer: at the period end, through a schedule, never below the members
  * and open invitations. The same number drops a pending reduction.
  */
-export async function changeTeamSeats(db: Db, config: Config, teamId: string, seats: number, taken: number): Promise<{ seats: number; message: string }> {
+export async function changeTeamSeats(
+  db: Db,
+  config: Config,
+  teamId: string,
+  seats: number,
+  taken: number,
+): Promise<{ seats: number; message: string }> {
   seatRange(seats);
   const { stripe, sub, item } = await liveTeamSubscription(db, config, teamId);
   const current = item.quantity ?? 1;
@@ -116,7 +129,10 @@ export async function changeTeamSeats(db: Db, config: Config, teamId: string, se
     ],
   });
   await syncSubscription(db, config, sub.id);
-  return { seats: current, message: `The team will have ${count(seats, "seat")} from ${dateText(fromUnix(periodEnd)!)}; until then it keeps ${count(current, "seat")}.` };
+  return {
+    seats: current,
+    message: `The team will have ${count(seats, "seat")} from ${dateText(fromUnix(periodEnd)!)}; until then it keeps ${count(current, "seat")}.`,
+  };
 }
 
 /** What adding seats up to `seats` charges now, from Stripe's preview of that very change. */
@@ -124,7 +140,11 @@ export async function teamSeatsPreview(db: Db, config: Config, teamId: string, s
   seatRange(seats);
   const { stripe, sub, item } = await liveTeamSubscription(db, config, teamId);
   if (seats <= (item.quantity ?? 1)) throw conflict("Only adding seats is charged now.");
-  const preview = await stripe.invoices.createPreview({ customer: idOf(sub.customer)!, subscription: sub.id, subscription_details: addSeatsChange(item.id, seats) });
+  const preview = await stripe.invoices.createPreview({
+    customer: idOf(sub.customer)!,
+    subscription: sub.id,
+    subscription_details: addSeatsChange(item.id, seats),
+  });
   return { seats, amountCents: preview.amount_due, currency: preview.currency, monthlyCents: teamMonthlyCents(seats) };
 }
 

@@ -8,7 +8,10 @@ import type { Db, Tx } from "../../db";
 import { teamMembers, teamSubscriptions, type TeamSubscription } from "../../db/schema";
 import { ENTITLED_STATUSES } from "../../domain/plans";
 
-const entitledStatuses = sql.join(ENTITLED_STATUSES.map((s) => sql`${s}`), sql`, `);
+const entitledStatuses = sql.join(
+  ENTITLED_STATUSES.map((s) => sql`${s}`),
+  sql`, `,
+);
 
 /** 0: grants the paid features now; 1: alive at Stripe but unpaid (past_due, unpaid); 2: ended or never started. */
 const teamRank = sql<number>`case

@@ -26,9 +26,10 @@ export async function syncTeamSubscription(db: Db | Tx, _config: Config, stripe:
   const item = sub.items.data[0]!;
   const teamId = sub.metadata?.teamId;
   const customerId = idOf(sub.customer)!;
-  const [team] = teamId && /^[0-9a-f-]{36}$/i.test(teamId)
-    ? await db.select({ id: teams.id, ownerUserId: teams.ownerUserId }).from(teams).where(eq(teams.id, teamId)).limit(1)
-    : [];
+  const [team] =
+    teamId && /^[0-9a-f-]{36}$/i.test(teamId)
+      ? await db.select({ id: teams.id, ownerUserId: teams.ownerUserId }).from(teams).where(eq(teams.id, teamId)).limit(1)
+      : [];
   if (!team || !(await customerIsUser(db, stripe, customerId, team.ownerUserId))) {
     log("warn", "billing: a Team subscription without its team was ignored", { subscriptionId: sub.id, teamId, customerId });
     return null;

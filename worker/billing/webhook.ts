@@ -34,13 +34,23 @@ export async function handleWebhook(c: Context<AppEnv>) {
   const body = await c.req.text();
   let event: Stripe.Event;
   try {
-    event = await stripeClient(config).webhooks.constructEventAsync(body, signature, config.STRIPE_WEBHOOK_SECRET, TOLERANCE_SECONDS, crypto);
+    event = await stripeClient(config).webhooks.constructEventAsync(
+      body,
+      signature,
+      config.STRIPE_WEBHOOK_SECRET,
+      TOLERANCE_SECONDS,
+      crypto,
+    );
   } catch {
     throw badRequest("Invalid Stripe signature.");
   }
 
   const outcome = await db.transaction(async (tx) => {
-    const [fresh] = await tx.insert(processedProviderEvents).values({ id: event.id, type: event.type }).onConflictDoNothing().returning({ id: processedProviderEvents.id });
+    const [fresh] = await tx
+      .insert(processedProviderEvents)
+      .values({ id: event.id, type: event.type })
+      .onConflictDoNothing()
+      .returning({ id: processedProviderEvents.id });
     if (!fresh) return { duplicate: true, userId: null };
     return { duplicate: false, userId: await handleKnown(tx, config, event) };
   });
@@ -65,7 +75,11 @@ async function handleKnown(tx: Tx, config: Config, event: Stripe.Event): Promise
     return await handleEvent(tx, config, event);
   } catch (err) {
     if (!(err instanceof Stripe.errors.StripeInvalidRequestError && err.code === "resource_missing")) throw err;
-    log("warn", "billing: a webhook about an object Stripe does not know was acknowledged", { eventId: event.id, type: event.type, message: err.message });
+    log("warn", "billing: a webhook about an object Stripe does not know was acknowledged", {
+      eventId: event.id,
+      type: event.type,
+      message: err.message,
+    });
     return null;
   }
 }

@@ -17,10 +17,7 @@ import { hasActiveSubscription, paidTeamSeat } from "../billing";
 import { ApiError, notFound } from "../lib";
 
 export type Allowance =
-  | { kind: "unverified" }
-  | { kind: "free"; remaining: number; used: number }
-  | { kind: "subscriber" }
-  | { kind: "team"; teamId: string };
+  { kind: "unverified" } | { kind: "free"; remaining: number; used: number } | { kind: "subscriber" } | { kind: "team"; teamId: string };
 
 /** Whether the allowance has the paid features (no watermark, high resolution, presets, fair use instead of a count). */
 export const hasPaidFeatures = (a: Allowance): boolean => a.kind === "subscriber" || a.kind === "team";
@@ -33,10 +30,7 @@ export const chargesFreeGenerations = (a: Allowance): a is Extract<Allowance, { 
  * (inside a transaction), so one user's generate calls run one at a time (exact fair-use counts).
  */
 export async function allowanceOf(db: Db | Tx, userId: string, opts: { lock?: boolean } = {}): Promise<Allowance | null> {
-  const query = db
-    .select({ verifiedAt: users.emailVerifiedAt })
-    .from(users)
-    .where(eq(users.id, userId));
+  const query = db.select({ verifiedAt: users.emailVerifiedAt }).from(users).where(eq(users.id, userId));
   const [user] = opts.lock ? await query.for("update") : await query;
   if (!user) return null;
   if (!user.verifiedAt) return { kind: "unverified" };
@@ -72,7 +66,11 @@ export async function refuseDownloadBeyondPlan(db: Db, userId: string, options: 
 }
 
 /** GET /api/users/credits (SPEC §7). */
-export interface CreditsAnswer { remaining: number; totalUsed: number; isVerified: boolean }
+export interface CreditsAnswer {
+  remaining: number;
+  totalUsed: number;
+  isVerified: boolean;
+}
 
 const creditsStatement = preparedOn((db) =>
   db

@@ -62,7 +62,12 @@ describe("the credits ledger", () => {
     const ids = [await seedPending(user.id), await seedPending(user.id)];
     await withSession((db) => chargeGenerations(db, user.id, ids));
     const refunds = await Promise.all([0, 1, 2].map(() => withSession((db) => db.transaction((tx) => refundGenerations(tx, ids)))));
-    expect(refunds.flat().map((r) => r.headshotId).sort()).toEqual([...ids].sort());
+    expect(
+      refunds
+        .flat()
+        .map((r) => r.headshotId)
+        .sort(),
+    ).toEqual([...ids].sort());
     expect((await creditsRow(user.id)).used).toBe(0);
     expect(await withSession((db) => refundGenerations(db, ids))).toEqual([]);
     expect((await creditsRow(user.id)).used).toBe(0);

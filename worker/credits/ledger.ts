@@ -53,7 +53,10 @@ export async function chargeGenerations(db: Session, userId: string, headshotIds
       returning user_id
     ), marked as (
       update headshots set charged_credit = true, updated_at = now()
-      where id in (${sql.join(headshotIds.map((id) => sql`${id}::uuid`), sql`, `)})
+      where id in (${sql.join(
+        headshotIds.map((id) => sql`${id}::uuid`),
+        sql`, `,
+      )})
         and user_id = ${userId} and not charged_credit and exists (select 1 from charged)
       returning id
     )
@@ -67,7 +70,10 @@ export async function chargeGenerations(db: Session, userId: string, headshotIds
   return true;
 }
 
-export interface Refund { headshotId: string; userId: string }
+export interface Refund {
+  headshotId: string;
+  userId: string;
+}
 
 /**
  * Gives back the free generation of each headshot in `headshotIds` still marked charged (any owners),
@@ -79,7 +85,10 @@ export async function refundGenerations(db: Session, headshotIds: readonly strin
   const result = await db.execute(sql`
     with cleared as (
       update headshots set charged_credit = false, credit_refunded = true, updated_at = now()
-      where id in (${sql.join(headshotIds.map((id) => sql`${id}::uuid`), sql`, `)}) and charged_credit
+      where id in (${sql.join(
+        headshotIds.map((id) => sql`${id}::uuid`),
+        sql`, `,
+      )}) and charged_credit
       returning id, user_id
     ), refunded as (
       update credits c set used = greatest(c.used - r.n, 0), updated_at = now()

@@ -9,7 +9,8 @@ import { devRoutes } from "./routes";
 
 describe("/api/dev", () => {
   it("offers no way to become a subscriber without paying (checkout through Stripe is the only one)", async () => {
-    const res = await api("/api/dev/subscription", { // raw: a route that must not exist
+    const res = await api("/api/dev/subscription", {
+      // raw: a route that must not exist
       method: "POST",
       body: JSON.stringify({ email: uniqueEmail(), planType: "monthly" }),
       headers: { "Content-Type": "application/json" },

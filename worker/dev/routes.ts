@@ -13,7 +13,11 @@ export const devRoutes = new Hono<AppEnv>()
     await next();
   })
   /** GET /api/dev/mailbox?to=ADDRESS → the messages sent to ADDRESS, newest first. */
-  .get("/mailbox", validate("query", z.object({ to: z.string().trim().toLowerCase().pipe(z.email("must be an email address")) })), async (c) => {
-    const { to } = c.req.valid("query");
-    return c.json({ messages: await new DevMailbox(c.env.IMAGES).list(to) });
-  });
+  .get(
+    "/mailbox",
+    validate("query", z.object({ to: z.string().trim().toLowerCase().pipe(z.email("must be an email address")) })),
+    async (c) => {
+      const { to } = c.req.valid("query");
+      return c.json({ messages: await new DevMailbox(c.env.IMAGES).list(to) });
+    },
+  );

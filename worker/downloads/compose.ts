@@ -13,9 +13,15 @@ function blurProfile(p: Float32Array, rows: number, radius: number, passes = 3):
       let n = 0;
       for (let y = -radius; y < rows + radius; y++) {
         const add = y + radius;
-        if (add >= 0 && add < rows) { sum += p[add * 3 + c]!; n++; }
+        if (add >= 0 && add < rows) {
+          sum += p[add * 3 + c]!;
+          n++;
+        }
         const drop = y - radius - 1;
-        if (drop >= 0 && drop < rows) { sum -= p[drop * 3 + c]!; n--; }
+        if (drop >= 0 && drop < rows) {
+          sum -= p[drop * 3 + c]!;
+          n--;
+        }
         if (y >= 0 && y < rows) tmp[y * 3 + c] = sum / n;
       }
     }
@@ -28,12 +34,18 @@ function edgeProfile(px: Uint8Array, w: number, h: number, x0: number, x1: numbe
   const out = new Float32Array(h * 3);
   const n = x1 - x0;
   for (let y = 0; y < h; y++) {
-    let r = 0, g = 0, b = 0;
+    let r = 0,
+      g = 0,
+      b = 0;
     for (let x = x0; x < x1; x++) {
       const i = (y * w + x) * 4;
-      r += px[i]!; g += px[i + 1]!; b += px[i + 2]!;
+      r += px[i]!;
+      g += px[i + 1]!;
+      b += px[i + 2]!;
     }
-    out[y * 3] = r / n; out[y * 3 + 1] = g / n; out[y * 3 + 2] = b / n;
+    out[y * 3] = r / n;
+    out[y * 3 + 1] = g / n;
+    out[y * 3 + 2] = b / n;
   }
   return out;
 }
@@ -73,8 +85,12 @@ export function composeOnBackdrop(portrait: Uint8Array, pw: number, h: number, w
     const fade = Math.max(1, Math.min(side.gap, h) * 0.4);
     const ease = new Float32Array(side.gap).map((_, d) => smoothstep(d / fade)); // per column, same every row
     for (let y = 0; y < h; y++) {
-      const e0 = side.edge[y * 3]!, e1 = side.edge[y * 3 + 1]!, e2 = side.edge[y * 3 + 2]!;
-      const f0 = far[y * 3]!, f1 = far[y * 3 + 1]!, f2 = far[y * 3 + 2]!;
+      const e0 = side.edge[y * 3]!,
+        e1 = side.edge[y * 3 + 1]!,
+        e2 = side.edge[y * 3 + 2]!;
+      const f0 = far[y * 3]!,
+        f1 = far[y * 3 + 1]!,
+        f2 = far[y * 3 + 2]!;
       for (let d = 0; d < side.gap; d++) {
         const x = side.dir < 0 ? px0 - 1 - d : px0 + pw + d;
         const t = ease[d]!;
@@ -92,7 +108,9 @@ export function composeOnBackdrop(portrait: Uint8Array, pw: number, h: number, w
     out.set(portrait.subarray(y * pw * 4, (y + 1) * pw * 4), (y * width + px0) * 4);
     for (const side of sides) {
       if (side.gap <= 0) continue;
-      const e0 = side.edge[y * 3]!, e1 = side.edge[y * 3 + 1]!, e2 = side.edge[y * 3 + 2]!;
+      const e0 = side.edge[y * 3]!,
+        e1 = side.edge[y * 3 + 1]!,
+        e2 = side.edge[y * 3 + 2]!;
       for (let d = 0; d < feather && d < pw; d++) {
         const x = side.dir < 0 ? px0 + d : px0 + pw - 1 - d;
         const keep = smoothstep((d + 0.5) / feather); // 0 at the seam → 1 inside

@@ -21,7 +21,13 @@ export interface DownloadSource {
   updatedAt: Date;
 }
 
-export interface DownloadFile { bytes: Uint8Array; contentType: string; cache: "hit" | "miss"; cacheKey: string; written: boolean }
+export interface DownloadFile {
+  bytes: Uint8Array;
+  contentType: string;
+  cache: "hit" | "miss";
+  cacheKey: string;
+  written: boolean;
+}
 
 export async function downloadFile(
   bucket: R2Bucket,

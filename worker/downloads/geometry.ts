@@ -42,9 +42,7 @@ export function planGeometry(srcW: number, srcH: number, o: DownloadOptions): Pl
     const pw = Math.min(width, Math.round(height * srcAspect));
     const isBanner = Boolean(o.preset);
     // Banners: the portrait at the right, since LinkedIn's and X's profile pictures cover the bottom left.
-    const portraitX = isBanner
-      ? Math.max(0, width - pw - Math.round(width * BANNER_RIGHT_MARGIN))
-      : Math.round((width - pw) / 2);
+    const portraitX = isBanner ? Math.max(0, width - pw - Math.round(width * BANNER_RIGHT_MARGIN)) : Math.round((width - pw) / 2);
     return { width, height, crop: full, portrait: { width: pw, height }, portraitX };
   }
 

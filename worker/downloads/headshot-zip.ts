@@ -20,7 +20,9 @@ import { uniqueNames, zipResponse, zipStream, type ZipEntry } from "./zip";
 export type ZipSource = DownloadSource & { stem?: string };
 
 export function headshotZipEntries(bucket: R2Bucket, config: Config, rows: readonly ZipSource[], options: DownloadOptions): ZipEntry[] {
-  const names = uniqueNames(rows.map((r) => (r.stem ? downloadFilenameFrom(r.stem, options) : downloadFilename(styleSlug(r.style), options))));
+  const names = uniqueNames(
+    rows.map((r) => (r.stem ? downloadFilenameFrom(r.stem, options) : downloadFilename(styleSlug(r.style), options))),
+  );
   return rows.map((row, i) => ({
     name: names[i]!,
     modified: row.completedAt ?? row.updatedAt,
@@ -29,6 +31,12 @@ export function headshotZipEntries(bucket: R2Bucket, config: Config, rows: reado
 }
 
 /** The streamed ZIP download of `rows` (see headshotZipEntries), saved as `filename`. */
-export function headshotZipResponse(bucket: R2Bucket, config: Config, rows: readonly ZipSource[], options: DownloadOptions, filename: string): Response {
+export function headshotZipResponse(
+  bucket: R2Bucket,
+  config: Config,
+  rows: readonly ZipSource[],
+  options: DownloadOptions,
+  filename: string,
+): Response {
   return zipResponse(zipStream(headshotZipEntries(bucket, config, rows, options)), filename);
 }

@@ -9,7 +9,8 @@ import { markPng } from "./png";
 import { markWebp } from "./webp";
 
 const XMP_NAMESPACE = "http://ns.adobe.com/xap/1.0/\0";
-const APP0 = 0xe0, APP1 = 0xe1;
+const APP0 = 0xe0,
+  APP1 = 0xe1;
 
 /** The APP1 segment carrying our XMP: marker, length (counting itself), namespace, packet. */
 const JPEG_XMP_SEGMENT: Uint8Array = (() => {
@@ -43,7 +44,10 @@ export function markJpeg(jpeg: Uint8Array): Uint8Array {
   parts.push(JPEG_XMP_SEGMENT, jpeg.subarray(o));
   const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
   let w = 0;
-  for (const p of parts) { out.set(p, w); w += p.length; }
+  for (const p of parts) {
+    out.set(p, w);
+    w += p.length;
+  }
   return out;
 }
 

@@ -49,10 +49,7 @@ export const downloadQuery = z
     preset: z.preprocess(blankToUndefined, oneOf(PRESET_IDS).optional()),
     width: size,
     height: size,
-    dpi: z.preprocess(
-      (v) => (v === "" || v === DPI_SCREEN ? undefined : v),
-      oneOf(DPIS, ` (or ${DPI_SCREEN}, the default)`).optional(),
-    ),
+    dpi: z.preprocess((v) => (v === "" || v === DPI_SCREEN ? undefined : v), oneOf(DPIS, ` (or ${DPI_SCREEN}, the default)`).optional()),
   })
   .refine((q) => !(q.preset && (q.width !== undefined || q.height !== undefined)), {
     error: "choose either a preset or a custom width/height, not both",

@@ -9,7 +9,10 @@ function predict(f: number, a: number, b: number, c: number): number {
   if (f === 2) return b;
   if (f === 3) return (a + b) >> 1;
   if (f === 4) {
-    const p = a + b - c, pa = Math.abs(p - a), pb = Math.abs(p - b), pc = Math.abs(p - c);
+    const p = a + b - c,
+      pa = Math.abs(p - a),
+      pb = Math.abs(p - b),
+      pc = Math.abs(p - c);
     return pa <= pb && pa <= pc ? a : pb <= pc ? b : c;
   }
   return 0;
@@ -46,7 +49,12 @@ async function pngWithFilters(samples: Uint8Array, width: number, height: number
   new DataView(ihdr.buffer).setUint32(4, height);
   ihdr[8] = 8;
   ihdr[9] = { 1: 0, 2: 4, 3: 2, 4: 6 }[channels]!;
-  const parts = [new Uint8Array([137, 80, 78, 71, 13, 10, 26, 10]), chunk("IHDR", ihdr), chunk("IDAT", await deflate(raw)), chunk("IEND", new Uint8Array(0))];
+  const parts = [
+    new Uint8Array([137, 80, 78, 71, 13, 10, 26, 10]),
+    chunk("IHDR", ihdr),
+    chunk("IDAT", await deflate(raw)),
+    chunk("IEND", new Uint8Array(0)),
+  ];
   const png = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
   parts.reduce((o, p) => (png.set(p, o), o + p.length), 0);
   return png;
@@ -54,13 +62,17 @@ async function pngWithFilters(samples: Uint8Array, width: number, height: number
 
 describe("decodePng", () => {
   it("undoes all five filters, in the first row and in later ones, for grey, grey+alpha, RGB and RGBA", async () => {
-    const width = 13, height = 7;
+    const width = 13,
+      height = 7;
     for (const channels of [1, 2, 3, 4]) {
       const samples = new Uint8Array(width * height * channels).map((_, i) => (i * 97 + ((i * i) >> 3)) & 255);
       const want = new Uint8Array(width * height * 4);
       for (let p = 0; p < width * height; p++) {
         const s = samples.subarray(p * channels, (p + 1) * channels);
-        want.set(channels <= 2 ? [s[0]!, s[0]!, s[0]!, channels === 2 ? s[1]! : 255] : [s[0]!, s[1]!, s[2]!, channels === 4 ? s[3]! : 255], p * 4);
+        want.set(
+          channels <= 2 ? [s[0]!, s[0]!, s[0]!, channels === 2 ? s[1]! : 255] : [s[0]!, s[1]!, s[2]!, channels === 4 ? s[3]! : 255],
+          p * 4,
+        );
       }
       for (let shift = 0; shift < 5; shift++) {
         const got = decodePng(await pngWithFilters(samples, width, height, channels, shift))!;

@@ -9,15 +9,20 @@ import { isPng } from "./png";
 import { rgbaRaster, type Raster } from "./raster";
 
 /** Decoded pixels, and whether every one is opaque. */
-export interface Pixels extends Raster { opaque: boolean }
+export interface Pixels extends Raster {
+  opaque: boolean;
+}
 
 const CHANNELS: Record<number, number> = { 0: 1, 2: 3, 4: 2, 6: 4 };
 
 export function decodePng(png: Uint8Array): Pixels | null {
   if (!isPng(png)) return null;
   const view = new DataView(png.buffer, png.byteOffset, png.byteLength);
-  const width = view.getUint32(16), height = view.getUint32(20);
-  const depth = png[24], colour = png[25]!, interlace = png[28];
+  const width = view.getUint32(16),
+    height = view.getUint32(20);
+  const depth = png[24],
+    colour = png[25]!,
+    interlace = png[28];
   const bpp = CHANNELS[colour];
   if (depth !== 8 || interlace !== 0 || !bpp) return null;
 
@@ -54,14 +59,23 @@ export function decodePng(png: Uint8Array): Pixels | null {
     } else if (f === 4) {
       for (let i = 0; i < bpp; i++) raw[r + i] = raw[r + i]! + raw[prev + i]!;
       for (let i = r + bpp, u = prev + bpp, end = r + stride; i < end; i++, u++) {
-        const a = raw[i - bpp]!, b = raw[u]!, c = raw[u - bpp]!;
+        const a = raw[i - bpp]!,
+          b = raw[u]!,
+          c = raw[u - bpp]!;
         const p = a + b - c;
-        const pa = p > a ? p - a : a - p, pb = p > b ? p - b : b - p, pc = p > c ? p - c : c - p;
+        const pa = p > a ? p - a : a - p,
+          pb = p > b ? p - b : b - p,
+          pc = p > c ? p - c : c - p;
         raw[i] = raw[i]! + (pa <= pb && pa <= pc ? a : pb <= pc ? b : c);
       }
     }
     prev = r;
-    if (bpp === 4 && opaque) for (let i = 3; i < stride; i += 4) if (raw[r + i] !== 255) { opaque = false; break; }
+    if (bpp === 4 && opaque)
+      for (let i = 3; i < stride; i += 4)
+        if (raw[r + i] !== 255) {
+          opaque = false;
+          break;
+        }
   }
   // RGB and RGBA rows stay where they are; grey and grey+alpha are expanded to RGBA.
   if (bpp === 3 || bpp === 4) return { data: raw, width, height, channels: bpp, offset: 1, stride: stride + 1, opaque };
@@ -79,6 +93,9 @@ export function decodePng(png: Uint8Array): Pixels | null {
 function concat(parts: Uint8Array[]): Uint8Array {
   const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
   let o = 0;
-  for (const p of parts) { out.set(p, o); o += p.length; }
+  for (const p of parts) {
+    out.set(p, o);
+    o += p.length;
+  }
   return out;
 }

@@ -25,14 +25,16 @@ export function isOpaque(rgba: Uint8Array): boolean {
  * copied into WASM memory, its filtered row copied out.
  */
 export function filterRows(rgba: Uint8Array, width: number, height: number, bpp: 3 | 4): Uint8Array {
-  const row = width * 4, stride = width * bpp;
+  const row = width * 4,
+    stride = width * bpp;
   // WASM memory: three row slots (a zero row for the first row's "up", then two alternating rows), each
   // with 16 zero bytes before it (the first pixel's "left") and 16 after, and the output row.
   const slot = align16(16 + row + 16);
   const k = simd(4 * slot);
   const mem = new Uint8Array(k.memory.buffer);
   mem.fill(0, 0, 3 * slot);
-  let prev = 16, cur = slot + 16;
+  let prev = 16,
+    cur = slot + 16;
   const dst = 3 * slot;
   const out = new Uint8Array(height * (stride + 1));
   for (let y = 0, o = 0; y < height; y++, o += stride + 1) {

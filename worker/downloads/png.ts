@@ -67,7 +67,10 @@ export function markPng(png: Uint8Array, phys?: { dpi: number | undefined }): Ui
   }
   const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
   let w = 0;
-  for (const p of parts) { out.set(p, w); w += p.length; }
+  for (const p of parts) {
+    out.set(p, w);
+    w += p.length;
+  }
   return out;
 }
 

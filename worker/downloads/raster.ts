@@ -14,7 +14,12 @@ export interface Raster {
 
 /** A packed RGBA buffer as a Raster. */
 export const rgbaRaster = (rgba: Uint8Array, width: number, height: number): Raster => ({
-  data: rgba, width, height, channels: 4, offset: 0, stride: width * 4,
+  data: rgba,
+  width,
+  height,
+  channels: 4,
+  offset: 0,
+  stride: width * 4,
 });
 
 /** Packed RGBA (alpha 255 for RGB): the raster's own buffer when it already is, else a copy. */

@@ -79,7 +79,8 @@ function cubicTaps(srcOffset: number, srcLen: number, dstLen: number, srcLimit: 
       sum += v;
     }
     start[i] = first;
-    let total = 0, peak = 0;
+    let total = 0,
+      peak = 0;
     for (let k = 0; k < n; k++) {
       const q = Math.round((w[k]! / sum) * ONE);
       weights[i * n + k] = q;
@@ -93,7 +94,12 @@ function cubicTaps(srcOffset: number, srcLen: number, dstLen: number, srcLimit: 
   return { start, n, weights };
 }
 
-interface Rect { x1: number; y1: number; x2: number; y2: number }
+interface Rect {
+  x1: number;
+  y1: number;
+  x2: number;
+  y2: number;
+}
 
 /**
  * Taps averaging blocks of `k` samples of [srcOffset, srcOffset + srcLen): ceil(srcLen / k) outputs.
@@ -122,14 +128,18 @@ function boxTaps(srcOffset: number, srcLen: number, k: number): Taps {
  * Alpha is resized like the colours (an opaque image stays exactly opaque: the weights sum to one).
  */
 export function resizeRgba(src: Raster, rect: Rect, dstW: number, dstH: number): Uint8Array {
-  const cw = rect.x2 - rect.x1, ch = rect.y2 - rect.y1;
-  const kx = boxFactor(cw / dstW), ky = boxFactor(ch / dstH);
+  const cw = rect.x2 - rect.x1,
+    ch = rect.y2 - rect.y1;
+  const kx = boxFactor(cw / dstW),
+    ky = boxFactor(ch / dstH);
   if (kx === 1 && ky === 1) {
     return separable(src, cubicTaps(rect.x1, cw, dstW, src.width), cubicTaps(rect.y1, ch, dstH, src.height));
   }
   // The box pre-shrink is a separable pass too, with k equal weights per output.
-  const bx = boxTaps(rect.x1, cw, kx), by = boxTaps(rect.y1, ch, ky);
-  const bw = bx.start.length, bh = by.start.length;
+  const bx = boxTaps(rect.x1, cw, kx),
+    by = boxTaps(rect.y1, ch, ky);
+  const bw = bx.start.length,
+    bh = by.start.length;
   const box = rgbaRaster(separable(src, bx, by), bw, bh);
   return separable(box, cubicTaps(0, cw / kx, dstW, bw), cubicTaps(0, ch / ky, dstH, bh));
 }
@@ -143,7 +153,8 @@ export function resizeRgba(src: Raster, rect: Rect, dstW: number, dstH: number):
  */
 function separable(src: Raster, h: Taps, v: Taps): Uint8Array {
   const srcW = src.width;
-  const dstW = h.start.length, dstH = v.start.length;
+  const dstW = h.start.length,
+    dstH = v.start.length;
   const rowFrom = v.start[0]!;
   const rows = v.start[dstH - 1]! + v.n - rowFrom; // source rows the vertical pass reads
 
@@ -151,7 +162,8 @@ function separable(src: Raster, h: Taps, v: Taps): Uint8Array {
   // expansion may read), one RGBA source row (+ 16 bytes the expansion may write, of which an odd tap
   // count's zero-weight pad may read 8), the intermediate, one output row.
   const pairs = (h.n + 1) >> 1;
-  const rowBytes = dstW * 4, midStride = align16(rowBytes);
+  const rowBytes = dstW * 4,
+    midStride = align16(rowBytes);
   const startAt = 0;
   const wvAt = align16(startAt + dstW * 4);
   const vwAt = wvAt + dstW * pairs * 16;

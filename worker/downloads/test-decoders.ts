@@ -4,7 +4,11 @@
  * non-interlaced, all five filters), a RIFF/WebP header and EXIF reader, and a TIFF IFD reader.
  */
 
-export interface Decoded { width: number; height: number; rgba: Uint8Array }
+export interface Decoded {
+  width: number;
+  height: number;
+  rgba: Uint8Array;
+}
 
 const u32 = (b: Uint8Array, o: number) => ((b[o]! << 24) | (b[o + 1]! << 16) | (b[o + 2]! << 8) | b[o + 3]!) >>> 0;
 const str4 = (b: Uint8Array, o: number) => String.fromCharCode(b[o]!, b[o + 1]!, b[o + 2]!, b[o + 3]!);
@@ -37,31 +41,52 @@ export async function decodePng(png: Uint8Array): Promise<Decoded> {
   const chunks = pngChunks(png);
   const ihdr = chunks[0]!;
   if (ihdr.type !== "IHDR") throw new Error("IHDR must come first");
-  const width = u32(ihdr.data, 0), height = u32(ihdr.data, 4);
-  const depth = ihdr.data[8], colour = ihdr.data[9], interlace = ihdr.data[12];
+  const width = u32(ihdr.data, 0),
+    height = u32(ihdr.data, 4);
+  const depth = ihdr.data[8],
+    colour = ihdr.data[9],
+    interlace = ihdr.data[12];
   if (depth !== 8 || (colour !== 6 && colour !== 2) || interlace !== 0) throw new Error(`unsupported PNG ${depth}/${colour}/${interlace}`);
   const idat = chunks.filter((c) => c.type === "IDAT").map((c) => c.data);
   const joined = new Uint8Array(idat.reduce((n, d) => n + d.length, 0));
   let o = 0;
-  for (const d of idat) { joined.set(d, o); o += d.length; }
+  for (const d of idat) {
+    joined.set(d, o);
+    o += d.length;
+  }
   const raw = await inflate(joined);
   const bpp = colour === 6 ? 4 : 3;
   const stride = width * bpp;
-  const cur = new Uint8Array(stride), prev = new Uint8Array(stride);
+  const cur = new Uint8Array(stride),
+    prev = new Uint8Array(stride);
   const rgba = new Uint8Array(width * height * 4);
   for (let y = 0; y < height; y++) {
     const f = raw[y * (stride + 1)]!;
     const line = raw.subarray(y * (stride + 1) + 1, (y + 1) * (stride + 1));
     for (let i = 0; i < stride; i++) {
-      const a = i >= bpp ? cur[i - bpp]! : 0, b = prev[i]!, c = i >= bpp ? prev[i - bpp]! : 0;
+      const a = i >= bpp ? cur[i - bpp]! : 0,
+        b = prev[i]!,
+        c = i >= bpp ? prev[i - bpp]! : 0;
       let p = 0;
-      if (f === 1) p = a; else if (f === 2) p = b; else if (f === 3) p = (a + b) >> 1;
-      else if (f === 4) { const e = a + b - c, pa = Math.abs(e - a), pb = Math.abs(e - b), pc = Math.abs(e - c); p = pa <= pb && pa <= pc ? a : pb <= pc ? b : c; }
+      if (f === 1) p = a;
+      else if (f === 2) p = b;
+      else if (f === 3) p = (a + b) >> 1;
+      else if (f === 4) {
+        const e = a + b - c,
+          pa = Math.abs(e - a),
+          pb = Math.abs(e - b),
+          pc = Math.abs(e - c);
+        p = pa <= pb && pa <= pc ? a : pb <= pc ? b : c;
+      }
       cur[i] = (line[i]! + p) & 255;
     }
     for (let x = 0; x < width; x++) {
-      const d = (y * width + x) * 4, s = x * bpp;
-      rgba[d] = cur[s]!; rgba[d + 1] = cur[s + 1]!; rgba[d + 2] = cur[s + 2]!; rgba[d + 3] = bpp === 4 ? cur[s + 3]! : 255;
+      const d = (y * width + x) * 4,
+        s = x * bpp;
+      rgba[d] = cur[s]!;
+      rgba[d + 1] = cur[s + 1]!;
+      rgba[d + 2] = cur[s + 2]!;
+      rgba[d + 3] = bpp === 4 ? cur[s + 3]! : 255;
     }
     prev.set(cur);
   }
@@ -72,14 +97,17 @@ export async function decodePng(png: Uint8Array): Promise<Decoded> {
 export function tiffTags(t: Uint8Array, at?: number): Map<number, number[]> {
   const le = t[0] === 0x49;
   const v = new DataView(t.buffer, t.byteOffset, t.byteLength);
-  const u16 = (o: number) => v.getUint16(o, le), u32l = (o: number) => v.getUint32(o, le);
+  const u16 = (o: number) => v.getUint16(o, le),
+    u32l = (o: number) => v.getUint32(o, le);
   if (u16(2) !== 42) throw new Error("not a TIFF");
   const ifd = at ?? u32l(4);
   const tags = new Map<number, number[]>();
   const n = u16(ifd);
   for (let i = 0; i < n; i++) {
     const e = ifd + 2 + i * 12;
-    const tag = u16(e), type = u16(e + 2), count = u32l(e + 4);
+    const tag = u16(e),
+      type = u16(e + 2),
+      count = u32l(e + 4);
     const size = ({ 1: 1, 2: 1, 3: 2, 4: 4, 5: 8 } as Record<number, number>)[type] ?? 1;
     const base = count * size > 4 ? u32l(e + 8) : e + 8;
     const vals: number[] = [];
@@ -104,7 +132,8 @@ export function webpInfo(w: Uint8Array) {
     chunks.push({ type: str4(w, o), data: w.subarray(o + 8, o + 8 + len) });
     o += 8 + len + (len & 1);
   }
-  let width = 0, height = 0;
+  let width = 0,
+    height = 0;
   const vp8x = chunks.find((c) => c.type === "VP8X");
   const vp8l = chunks.find((c) => c.type === "VP8L");
   const vp8 = chunks.find((c) => c.type === "VP8 ");
@@ -123,7 +152,15 @@ export function webpInfo(w: Uint8Array) {
     width = (d[6]! | (d[7]! << 8)) & 0x3fff;
     height = (d[8]! | (d[9]! << 8)) & 0x3fff;
   }
-  return { riffSize, fileSize: w.length, chunks, width, height, flags: vp8x?.data[0] ?? 0, exif: chunks.find((c) => c.type === "EXIF")?.data };
+  return {
+    riffSize,
+    fileSize: w.length,
+    chunks,
+    width,
+    height,
+    flags: vp8x?.data[0] ?? 0,
+    exif: chunks.find((c) => c.type === "EXIF")?.data,
+  };
 }
 
 /**

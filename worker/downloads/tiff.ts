@@ -9,7 +9,13 @@ import { isOpaque } from "./png-encode";
 import { deflate } from "./zlib";
 import { XMP_BYTES } from "../marking";
 
-const enum T { BYTE = 1, ASCII = 2, SHORT = 3, LONG = 4, RATIONAL = 5 }
+const enum T {
+  BYTE = 1,
+  ASCII = 2,
+  SHORT = 3,
+  LONG = 4,
+  RATIONAL = 5,
+}
 const TYPE_SIZE: Record<T, number> = { [T.BYTE]: 1, [T.ASCII]: 1, [T.SHORT]: 2, [T.LONG]: 4, [T.RATIONAL]: 8 };
 
 interface Entry {
@@ -113,12 +119,25 @@ export async function encodeTiff(rgba: Uint8Array, width: number, height: number
     for (let r = 0; r < rows; r++) {
       let src = (y0 + r) * width * 4;
       let dst = r * rowBytes;
-      let p0 = 0, p1 = 0, p2 = 0, p3 = 0;
+      let p0 = 0,
+        p1 = 0,
+        p2 = 0,
+        p3 = 0;
       for (let x = 0; x < width; x++, src += 4, dst += spp) {
-        const c0 = rgba[src]!, c1 = rgba[src + 1]!, c2 = rgba[src + 2]!;
-        buf[dst] = c0 - p0; buf[dst + 1] = c1 - p1; buf[dst + 2] = c2 - p2;
-        p0 = c0; p1 = c1; p2 = c2;
-        if (spp === 4) { const c3 = rgba[src + 3]!; buf[dst + 3] = c3 - p3; p3 = c3; }
+        const c0 = rgba[src]!,
+          c1 = rgba[src + 1]!,
+          c2 = rgba[src + 2]!;
+        buf[dst] = c0 - p0;
+        buf[dst + 1] = c1 - p1;
+        buf[dst + 2] = c2 - p2;
+        p0 = c0;
+        p1 = c1;
+        p2 = c2;
+        if (spp === 4) {
+          const c3 = rgba[src + 3]!;
+          buf[dst + 3] = c3 - p3;
+          p3 = c3;
+        }
       }
     }
     compressed.push(deflate(buf));
@@ -144,7 +163,11 @@ export async function encodeTiff(rgba: Uint8Array, width: number, height: number
 
   const dataStart = 8 + ifdLength(entries);
   let offset = dataStart;
-  const offsets = compressed.map((c) => { const o = offset; offset += c.length; return o; });
+  const offsets = compressed.map((c) => {
+    const o = offset;
+    offset += c.length;
+    return o;
+  });
   entries.find((e) => e.tag === 273)!.values = offsets;
 
   const out = new Uint8Array(offset);

@@ -10,7 +10,11 @@ import { decodePng, pngChunks, pngDpi, tiffTags, webpInfo, type Decoded } from "
 
 const SOURCE = (() => {
   const img = new PhotonImage(portraitPixels(1024), 1024, 1024);
-  try { return img.get_bytes(); } finally { img.free(); }
+  try {
+    return img.get_bytes();
+  } finally {
+    img.free();
+  }
 })();
 
 const opts = (o: Partial<DownloadOptions>): DownloadOptions => ({ resolution: "high", shape: "square", fileFormat: "png", ...o });
@@ -34,7 +38,9 @@ async function decode(bytes: Uint8Array, format: FileFormat): Promise<Decoded> {
   try {
     expect([img.get_width(), img.get_height()]).toEqual([info.width, info.height]);
     return { width: info.width, height: info.height, rgba: img.get_raw_pixels() };
-  } finally { img.free(); }
+  } finally {
+    img.free();
+  }
 }
 
 const pixel = (d: Decoded, x: number, y: number) => [...d.rgba.subarray((y * d.width + x) * 4, (y * d.width + x) * 4 + 4)];
@@ -62,14 +68,22 @@ describe("transformDownload: sizes and formats", () => {
   }
 
   it("custom sizes: taller is cropped to cover, wider continues the backdrop, both exact", async () => {
-    for (const [w, h] of [[600, 900], [1200, 400], [64, 64], [333, 777]] as const) {
+    for (const [w, h] of [
+      [600, 900],
+      [1200, 400],
+      [64, 64],
+      [333, 777],
+    ] as const) {
       const d = await decode((await transformDownload(SOURCE, opts({ width: w, height: h }))).bytes, "png");
       expect([d.width, d.height]).toEqual([w, h]);
     }
   });
 
   it("serves a stored PNG without re-encoding when nothing changes: only the XMP, and pHYs for a DPI, are added", async () => {
-    const idat = (b: Uint8Array) => pngChunks(b).filter((c) => c.type === "IDAT").map((c) => [...c.data.subarray(0, 64)]);
+    const idat = (b: Uint8Array) =>
+      pngChunks(b)
+        .filter((c) => c.type === "IDAT")
+        .map((c) => [...c.data.subarray(0, 64)]);
     const same = await transformDownload(SOURCE, opts({}));
     expect(idat(same.bytes)).toEqual(idat(SOURCE));
     expect(same.bytes.length).toBe(SOURCE.length + XMP_CHUNK.length);
@@ -107,8 +121,20 @@ describe("transformDownload: round", () => {
     it(`keeps transparent corners, an opaque centre and an anti-aliased edge in ${fileFormat}`, async () => {
       const d = await decode((await transformDownload(SOURCE, opts({ resolution: "web", shape: "round", fileFormat }))).bytes, fileFormat);
       const n = d.width;
-      for (const [x, y] of [[0, 0], [n - 1, 0], [0, n - 1], [n - 1, n - 1], [20, 20]]) expect(pixel(d, x!, y!)[3]).toBe(0);
-      for (const [x, y] of [[n >> 1, n >> 1], [n >> 1, 3], [3, n >> 1]]) expect(pixel(d, x!, y!)[3]).toBe(255);
+      for (const [x, y] of [
+        [0, 0],
+        [n - 1, 0],
+        [0, n - 1],
+        [n - 1, n - 1],
+        [20, 20],
+      ])
+        expect(pixel(d, x!, y!)[3]).toBe(0);
+      for (const [x, y] of [
+        [n >> 1, n >> 1],
+        [n >> 1, 3],
+        [3, n >> 1],
+      ])
+        expect(pixel(d, x!, y!)[3]).toBe(255);
       let partial = 0;
       for (let i = 3; i < d.rgba.length; i += 4) if (d.rgba[i]! > 0 && d.rgba[i]! < 255) partial++;
       expect(partial).toBeGreaterThan(n); // the circumference is soft, not stair-stepped
@@ -145,7 +171,11 @@ describe("transformDownload: DPI", () => {
   });
 
   it("TIFF: XResolution/YResolution with ResolutionUnit inch (72 for screen)", async () => {
-    for (const [dpi, want] of [["150", 150], ["300", 300], [undefined, 72]] as const) {
+    for (const [dpi, want] of [
+      ["150", 150],
+      ["300", 300],
+      [undefined, 72],
+    ] as const) {
       const out = await transformDownload(SOURCE, opts({ resolution: "web", fileFormat: "tiff", dpi }));
       const tags = tiffTags(out.bytes);
       expect(tags.get(282)).toEqual([want]);
@@ -161,18 +191,19 @@ describe("transformDownload: DPI", () => {
       { o: { resolution: "web" }, size: 512, square: ["VP8X", "VP8 ", "EXIF", "XMP "], round: ["VP8X", "ALPH", "VP8 ", "EXIF", "XMP "] },
       { o: { preset: "twitter-profile" }, size: 400, square: ["VP8X", "VP8L", "EXIF", "XMP "], round: ["VP8X", "VP8L", "EXIF", "XMP "] },
     ] as const;
-    for (const c of cases) for (const shape of ["square", "round"] as const) {
-      const out = await transformDownload(SOURCE, opts({ ...c.o, fileFormat: "webp", dpi: "300", shape }));
-      const info = webpInfo(out.bytes);
-      expect(info.chunks.map((ch) => ch.type)).toEqual(c[shape]);
-      expect(info.flags & 0x08).toBe(0x08);
-      expect(Boolean(info.flags & 0x10)).toBe(shape === "round");
-      expect([info.width, info.height]).toEqual([c.size, c.size]);
-      const tags = tiffTags(info.exif!);
-      expect(tags.get(282)).toEqual([300]);
-      expect(tags.get(283)).toEqual([300]);
-      expect(tags.get(296)).toEqual([2]);
-    }
+    for (const c of cases)
+      for (const shape of ["square", "round"] as const) {
+        const out = await transformDownload(SOURCE, opts({ ...c.o, fileFormat: "webp", dpi: "300", shape }));
+        const info = webpInfo(out.bytes);
+        expect(info.chunks.map((ch) => ch.type)).toEqual(c[shape]);
+        expect(info.flags & 0x08).toBe(0x08);
+        expect(Boolean(info.flags & 0x10)).toBe(shape === "round");
+        expect([info.width, info.height]).toEqual([c.size, c.size]);
+        const tags = tiffTags(info.exif!);
+        expect(tags.get(282)).toEqual([300]);
+        expect(tags.get(283)).toEqual([300]);
+        expect(tags.get(296)).toEqual([2]);
+      }
     const plain = webpInfo((await transformDownload(SOURCE, opts({ resolution: "web", fileFormat: "webp" }))).bytes);
     expect(plain.exif).toBeUndefined();
   });
@@ -211,7 +242,12 @@ describe("transformDownload: sources", () => {
     const rgbSource = encodePng(portraitPixels(1024), 1024, 1024); // opaque: colour type 2
     expect(pngChunks(rgbSource)[0]!.data[9]).toBe(2);
     expect(pngChunks(SOURCE)[0]!.data[9]).toBe(6);
-    const cases: Partial<DownloadOptions>[] = [{ resolution: "web" }, { preset: "email-signature", shape: "round" }, { fileFormat: "tiff" }, { preset: "twitter-banner" }];
+    const cases: Partial<DownloadOptions>[] = [
+      { resolution: "web" },
+      { preset: "email-signature", shape: "round" },
+      { fileFormat: "tiff" },
+      { preset: "twitter-banner" },
+    ];
     for (const o of cases) {
       const format = o.fileFormat ?? "png";
       const a = await decode((await transformDownload(rgbSource, opts(o))).bytes, format);

@@ -62,9 +62,10 @@ export async function transformDownload(source: Uint8Array, o: DownloadOptions):
   const plan = planGeometry(src.width, src.height, o);
   const { crop: c, portrait, width, height } = plan;
   const whole = c.x1 === 0 && c.y1 === 0 && c.x2 === src.width && c.y2 === src.height;
-  let pixels = whole && portrait.width === src.width && portrait.height === src.height
-    ? toRgba(src)
-    : resizeRgba(src, c, portrait.width, portrait.height);
+  let pixels =
+    whole && portrait.width === src.width && portrait.height === src.height
+      ? toRgba(src)
+      : resizeRgba(src, c, portrait.width, portrait.height);
   if (width !== portrait.width) pixels = composeOnBackdrop(pixels, portrait.width, height, width, plan.portraitX);
   const round = o.shape === "round";
   if (round) applyRoundMask(pixels, width, height);

@@ -10,7 +10,9 @@ import { exifResolution } from "./tiff";
 
 const ascii = (b: Uint8Array, o: number) => String.fromCharCode(b[o]!, b[o + 1]!, b[o + 2]!, b[o + 3]!);
 
-const FLAG_ALPHA = 0x10, FLAG_EXIF = 0x08, FLAG_XMP = 0x04;
+const FLAG_ALPHA = 0x10,
+  FLAG_EXIF = 0x08,
+  FLAG_XMP = 0x04;
 
 function chunk(type: string, data: Uint8Array): Uint8Array {
   const padded = data.length + (data.length & 1);
@@ -30,7 +32,9 @@ const XMP_CHUNK = chunk("XMP ", XMP_BYTES);
 function vp8xFor(image: Uint8Array, knownAlpha: boolean | undefined): Uint8Array {
   const type = ascii(image, 0);
   const data = image.subarray(8);
-  let width: number, height: number, alpha = false;
+  let width: number,
+    height: number,
+    alpha = false;
   if (type === "VP8L") {
     const bits = data[1]! | (data[2]! << 8) | (data[3]! << 16) | (data[4]! << 24);
     width = 1 + (bits & 0x3fff);
@@ -41,10 +45,15 @@ function vp8xFor(image: Uint8Array, knownAlpha: boolean | undefined): Uint8Array
     height = (data[8]! | (data[9]! << 8)) & 0x3fff;
   } else throw new Error(`unexpected WebP chunk ${type}`);
   const vp8x = new Uint8Array(10);
-  vp8x[0] = knownAlpha ?? alpha ? FLAG_ALPHA : 0;
-  const w = width - 1, h = height - 1;
-  vp8x[4] = w & 0xff; vp8x[5] = (w >> 8) & 0xff; vp8x[6] = (w >> 16) & 0xff;
-  vp8x[7] = h & 0xff; vp8x[8] = (h >> 8) & 0xff; vp8x[9] = (h >> 16) & 0xff;
+  vp8x[0] = (knownAlpha ?? alpha) ? FLAG_ALPHA : 0;
+  const w = width - 1,
+    h = height - 1;
+  vp8x[4] = w & 0xff;
+  vp8x[5] = (w >> 8) & 0xff;
+  vp8x[6] = (w >> 16) & 0xff;
+  vp8x[7] = h & 0xff;
+  vp8x[8] = (h >> 8) & 0xff;
+  vp8x[9] = (h >> 16) & 0xff;
   return chunk("VP8X", vp8x);
 }
 
@@ -60,7 +69,7 @@ export function markWebp(webp: Uint8Array, dpi?: number, alpha?: boolean): Uint8
   let vp8x: Uint8Array | undefined;
   let exif = dpi === undefined ? undefined : chunk("EXIF", exifResolution(dpi));
   const body: Uint8Array[] = [];
-  for (let o = 12; o + 8 <= end; ) {
+  for (let o = 12; o + 8 <= end;) {
     const size = view.getUint32(o + 4, true);
     const next = Math.min(end, o + 8 + size + (size & 1));
     const type = ascii(webp, o);
@@ -77,6 +86,9 @@ export function markWebp(webp: Uint8Array, dpi?: number, alpha?: boolean): Uint8
   out.set(webp.subarray(0, 12));
   new DataView(out.buffer).setUint32(4, out.length - 8, true);
   let w = 12;
-  for (const p of parts) { out.set(p, w); w += p.length; }
+  for (const p of parts) {
+    out.set(p, w);
+    w += p.length;
+  }
   return out;
 }

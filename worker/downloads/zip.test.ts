@@ -22,7 +22,14 @@ describe("zipStream", () => {
   it("makes each file only when the reader gets to it (one in memory at a time)", async () => {
     const made: string[] = [];
     async function* files() {
-      for (const name of ["1", "2", "3"]) yield { name, bytes: async () => { made.push(name); return text(name); } };
+      for (const name of ["1", "2", "3"])
+        yield {
+          name,
+          bytes: async () => {
+            made.push(name);
+            return text(name);
+          },
+        };
     }
     const reader = zipStream(files()).getReader();
     await reader.read(); // the first header

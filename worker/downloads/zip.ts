@@ -42,7 +42,14 @@ function dosDateTime(d: Date): { time: number; date: number } {
   };
 }
 
-interface Written { name: Uint8Array; crc: number; size: number; offset: number; time: number; date: number }
+interface Written {
+  name: Uint8Array;
+  crc: number;
+  size: number;
+  offset: number;
+  time: number;
+  date: number;
+}
 
 function localHeader(w: Written): Uint8Array {
   const out = new Uint8Array(30 + w.name.length);
@@ -162,4 +169,3 @@ export function zipResponse(stream: ReadableStream<Uint8Array>, filename: string
     },
   });
 }
-

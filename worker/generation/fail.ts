@@ -22,7 +22,14 @@ export interface FailedRow {
 }
 
 async function withRefunds(tx: Tx, rows: readonly { id: string; userId: string }[]): Promise<FailedRow[]> {
-  const refunded = new Set((await refundGenerations(tx, rows.map((r) => r.id))).map((r) => r.headshotId));
+  const refunded = new Set(
+    (
+      await refundGenerations(
+        tx,
+        rows.map((r) => r.id),
+      )
+    ).map((r) => r.headshotId),
+  );
   return rows.map((r) => ({ id: r.id, userId: r.userId, refunded: refunded.has(r.id) }));
 }
 

@@ -15,13 +15,22 @@ export const GEMINI_TIMEOUT_MS = 90_000;
 const PLACEHOLDER_KEY = "local-standin-key";
 
 export type ModelOutcome =
-  | { kind: "image"; bytes: Uint8Array; mimeType: string }
-  | { kind: "transient"; reason: string }
-  | { kind: "blocked"; reason: string };
+  { kind: "image"; bytes: Uint8Array; mimeType: string } | { kind: "transient"; reason: string } | { kind: "blocked"; reason: string };
 
 const BLOCK_FINISH_REASONS = new Set([
-  "SAFETY", "PROHIBITED_CONTENT", "IMAGE_SAFETY", "IMAGE_PROHIBITED_CONTENT", "BLOCKLIST", "SPII",
-  "RECITATION", "IMAGE_RECITATION", "NO_IMAGE", "IMAGE_OTHER", "OTHER", "LANGUAGE", "MALFORMED_FUNCTION_CALL",
+  "SAFETY",
+  "PROHIBITED_CONTENT",
+  "IMAGE_SAFETY",
+  "IMAGE_PROHIBITED_CONTENT",
+  "BLOCKLIST",
+  "SPII",
+  "RECITATION",
+  "IMAGE_RECITATION",
+  "NO_IMAGE",
+  "IMAGE_OTHER",
+  "OTHER",
+  "LANGUAGE",
+  "MALFORMED_FUNCTION_CALL",
 ]);
 
 export const BLOCKED_MESSAGE =
@@ -48,13 +57,15 @@ export async function generateHeadshotImage(
   try {
     response = await geminiClient(config).models.generateContent({
       model: config.GEMINI_MODEL,
-      contents: [{
-        role: "user",
-        parts: [
-          ...input.images.map((image) => ({ inlineData: { mimeType: image.mimeType, data: toBase64(image.bytes) } })),
-          { text: input.prompt },
-        ],
-      }],
+      contents: [
+        {
+          role: "user",
+          parts: [
+            ...input.images.map((image) => ({ inlineData: { mimeType: image.mimeType, data: toBase64(image.bytes) } })),
+            { text: input.prompt },
+          ],
+        },
+      ],
       config: { responseModalities: ["IMAGE"], candidateCount: 1 },
     });
   } catch (err) {

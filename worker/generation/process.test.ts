@@ -31,7 +31,15 @@ describe("processGeneration", () => {
     const id = await seedProcessing(user.id);
     expect(await processGeneration(env, id)).toEqual({ action: "completed" });
     const row = await headshotRow(id);
-    expect(row).toMatchObject({ status: "completed", resultKey: resultKey(user.id, id), resultMime: "image/png", watermarked: true, costCents: 4, attempts: 1, error: null });
+    expect(row).toMatchObject({
+      status: "completed",
+      resultKey: resultKey(user.id, id),
+      resultMime: "image/png",
+      watermarked: true,
+      costCents: 4,
+      attempts: 1,
+      error: null,
+    });
     expect(row.durationMs).toBeGreaterThanOrEqual(0);
     expect(row.completedAt).toBeInstanceOf(Date);
     const raw = new Uint8Array(await (await env.IMAGES.get(resultKey(user.id, id)))!.arrayBuffer());
@@ -99,7 +107,13 @@ describe("processGeneration", () => {
       expect(await headshotRow(id)).toMatchObject({ status: "processing", attempts: attempt });
     }
     expect(await processGeneration(failing, id)).toMatchObject({ action: "failed" });
-    expect(await headshotRow(id)).toMatchObject({ status: "failed", error: MESSAGES.generationBusy, chargedCredit: false, creditRefunded: true, attempts: MAX_ATTEMPTS });
+    expect(await headshotRow(id)).toMatchObject({
+      status: "failed",
+      error: MESSAGES.generationBusy,
+      chargedCredit: false,
+      creditRefunded: true,
+      attempts: MAX_ATTEMPTS,
+    });
     expect((await creditsRow(user.id)).used).toBe(0);
     // a late duplicate changes nothing and refunds nothing more
     expect((await processGeneration(failing, id)).action).toBe("skipped");
@@ -117,7 +131,11 @@ describe("processGeneration", () => {
     expect((await creditsRow(user.id)).used).toBe(1);
   });
 
-  for (const [hook, message] of [["standin-block", BLOCKED_MESSAGE], ["standin-block-prompt", BLOCKED_MESSAGE], ["standin-noimage", NO_IMAGE_MESSAGE]] as const) {
+  for (const [hook, message] of [
+    ["standin-block", BLOCKED_MESSAGE],
+    ["standin-block-prompt", BLOCKED_MESSAGE],
+    ["standin-noimage", NO_IMAGE_MESSAGE],
+  ] as const) {
     it(`fails at once with a readable reason and a refund on ${hook}`, async () => {
       const { user, auth } = await createTestUser();
       const id = await seedProcessing(user.id);
@@ -171,9 +189,17 @@ describe("a generation in flight when its headshot goes away", () => {
     it(`removed by moderation ${when} the result is written: no result is kept, the row fails (refunded), never completes`, async () => {
       const { user } = await createTestUser();
       const id = await seedProcessing(user.id);
-      const outcome = await processGeneration(envInterrupting(when, () => removeByModeration(id)), id);
+      const outcome = await processGeneration(
+        envInterrupting(when, () => removeByModeration(id)),
+        id,
+      );
       expect(outcome).toEqual({ action: "failed", reason: MESSAGES.headshotRemoved });
-      expect(await headshotRow(id)).toMatchObject({ status: "failed", moderationStatus: "removed", resultKey: null, error: MESSAGES.headshotRemoved });
+      expect(await headshotRow(id)).toMatchObject({
+        status: "failed",
+        moderationStatus: "removed",
+        resultKey: null,
+        error: MESSAGES.headshotRemoved,
+      });
       expect(await objectsUnder(headshotPrefix(user.id, id))).toEqual([]);
       expect((await creditsRow(user.id)).used).toBe(0);
     });
@@ -274,7 +300,9 @@ describe("the queue handler", () => {
     expect((await headshotRow(ok)).status).toBe("completed");
 
     const flaky = await seedProcessing(user.id, { chargedCredit: false });
-    const batch2 = createMessageBatch("headshot-generations", [{ id: "m4", timestamp: new Date(), attempts: 1, body: { headshotId: flaky } }]);
+    const batch2 = createMessageBatch("headshot-generations", [
+      { id: "m4", timestamp: new Date(), attempts: 1, body: { headshotId: flaky } },
+    ]);
     const ctx2 = createExecutionContext();
     await worker.queue(batch2 as MessageBatch<never>, envWithModel(uniqueModel("standin-fail-1")));
     const result2 = await getQueueResult(batch2, ctx2);

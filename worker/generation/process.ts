@@ -120,7 +120,12 @@ async function render(env: Env, config: Config, row: Row, photos: number, steps:
       return { kind: "fail", message: MESSAGES.generationBusy, reason: outcome.reason };
     }
     const delaySeconds = backoffSeconds(row.attempts);
-    log("warn", "generation: transient failure, retrying", { headshotId: row.id, attempts: row.attempts, delaySeconds, reason: outcome.reason });
+    log("warn", "generation: transient failure, retrying", {
+      headshotId: row.id,
+      attempts: row.attempts,
+      delaySeconds,
+      reason: outcome.reason,
+    });
     return { kind: "retry", delaySeconds, reason: outcome.reason };
   }
   if (outcome.kind === "blocked") return { kind: "fail", message: outcome.reason, reason: outcome.reason };

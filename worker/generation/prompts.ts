@@ -83,7 +83,8 @@ const BRIEFS: Record<StyleId, StyleBrief> = {
       any: "black or deep charcoal clothing",
     },
     background: "a deep, pure black backdrop",
-    lighting: "low-key, dramatic side lighting that sculpts the face, with a subtle rim light separating hair and shoulders from the dark background",
+    lighting:
+      "low-key, dramatic side lighting that sculpts the face, with a subtle rim light separating hair and shoulders from the dark background",
     mood: "striking and confident, a calm direct gaze",
   },
   Speaker: {
@@ -135,7 +136,11 @@ const brandBackground = (color: string) =>
  * The prompt for one style and (optional) gender; `photos`: how many photos of the person are attached
  * (a shoot's, issue 24); `backgroundColor`: a team's brand colour #RRGGBB (issue 25).
  */
-export function buildPrompt(style: StyleId, gender: Gender | null | undefined, opts: { photos?: number; backgroundColor?: string | null } = {}): string {
+export function buildPrompt(
+  style: StyleId,
+  gender: Gender | null | undefined,
+  opts: { photos?: number; backgroundColor?: string | null } = {},
+): string {
   const brief = BRIEFS[style];
   const who = gender ?? "any";
   const subject = SUBJECT[who];

@@ -41,7 +41,13 @@ function inkColumns(pixels: Uint8Array, width: number): [number, number] {
 }
 
 /** The two text strips for one image width, drawn once per isolate (they depend on the width only). */
-interface Strips { width: number; height: number; text: Uint8Array; shadow: Uint8Array; x: bigint }
+interface Strips {
+  width: number;
+  height: number;
+  text: Uint8Array;
+  shadow: Uint8Array;
+  x: bigint;
+}
 const stripsByWidth = new Map<number, Strips>();
 
 function stripsFor(width: number): Strips {

@@ -18,14 +18,21 @@ const stillProcessing = () => conflict("This headshot is still being made. You c
 
 export async function deleteHeadshot(db: Db, bucket: R2Bucket, userId: string, id: string): Promise<{ objects: number }> {
   const mine = and(eq(headshots.id, id), eq(headshots.userId, userId));
-  const [row] = await db.select({ status: headshots.status, moderationStatus: headshots.moderationStatus }).from(headshots).where(mine).limit(1);
+  const [row] = await db
+    .select({ status: headshots.status, moderationStatus: headshots.moderationStatus })
+    .from(headshots)
+    .where(mine)
+    .limit(1);
   if (!row) throw notFound("Headshot not found.");
   if (row.status === "processing") throw stillProcessing();
   // its photos are gone already; the row stays as the moderators' record (decision 061)
   if (row.moderationStatus === "removed") throw conflict(MESSAGES.headshotRemoved);
   const prefix = headshotPrefix(userId, id);
   let objects = await deletePrefix(bucket, prefix);
-  const deleted = await db.delete(headshots).where(and(mine, ne(headshots.status, "processing"))).returning({ id: headshots.id });
+  const deleted = await db
+    .delete(headshots)
+    .where(and(mine, ne(headshots.status, "processing")))
+    .returning({ id: headshots.id });
   if (deleted.length === 0) throw stillProcessing(); // its generation started meanwhile; it fails without its photo, refunded
   forgetFinished([id]);
   objects += await deletePrefix(bucket, prefix);

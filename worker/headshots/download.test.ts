@@ -12,7 +12,11 @@ import { DIGITAL_SOURCE_TYPE } from "../marking/xmp";
 
 const SOURCE = (() => {
   const img = new PhotonImage(portraitPixels(1024, 7), 1024, 1024);
-  try { return img.get_bytes(); } finally { img.free(); }
+  try {
+    return img.get_bytes();
+  } finally {
+    img.free();
+  }
 })();
 
 /** A completed headshot with its encrypted result in R2, as the generation pipeline leaves it. */
@@ -113,7 +117,14 @@ describe("GET /api/headshots/:id/download", () => {
 
   it("402 with requiresSubscription for a free user asking for high, a preset or a custom size", async () => {
     const id = await completedHeadshot(free.user.id);
-    for (const q of ["", "resolution=high", "preset=twitter-profile", "resolution=web&preset=email-signature", "width=300&height=300", "resolution=web&width=300"]) {
+    for (const q of [
+      "",
+      "resolution=high",
+      "preset=twitter-profile",
+      "resolution=web&preset=email-signature",
+      "width=300&height=300",
+      "resolution=web&width=300",
+    ]) {
       const res = await download(id, q, free.auth);
       expect(res.status, q).toBe(402);
       const body = await errorBody(res);
@@ -154,7 +165,10 @@ describe("GET /api/headshots/:id/download", () => {
       ["resolution=ultra", /^resolution: must be one of high, web$/],
       ["shape=triangle", /^shape: must be one of square, round$/],
       ["fileFormat=jpg", /^fileFormat: must be one of png, webp, tiff$/],
-      ["preset=myspace", /^preset: must be one of instagram-square, facebook-profile, twitter-profile, linkedin-banner, twitter-banner, email-signature$/],
+      [
+        "preset=myspace",
+        /^preset: must be one of instagram-square, facebook-profile, twitter-profile, linkedin-banner, twitter-banner, email-signature$/,
+      ],
       ["dpi=72", /^dpi: must be one of 150, 300 \(or screen, the default\)$/],
       ["width=63", /^width: must be a whole number from 64 to 4096$/],
       ["height=4097", /^height: must be a whole number from 64 to 4096$/],

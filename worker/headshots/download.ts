@@ -39,7 +39,11 @@ export const downloadRoutes = new Hono<AppEnv>().get(
       updatedAt: headshots.updatedAt,
     };
     // The owner's filter is in SQL; only when that finds nothing is the operator allowed the row.
-    let [row] = await db.select(columns).from(headshots).where(and(eq(headshots.id, id), eq(headshots.userId, me))).limit(1);
+    let [row] = await db
+      .select(columns)
+      .from(headshots)
+      .where(and(eq(headshots.id, id), eq(headshots.userId, me)))
+      .limit(1);
     const operator = row ? false : await isOperator(c, c.var.user);
     if (!row && operator) [row] = await db.select(columns).from(headshots).where(eq(headshots.id, id)).limit(1);
     if (!row) throw notFound("Headshot not found.");

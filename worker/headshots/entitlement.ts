@@ -99,6 +99,9 @@ export async function undoStart(db: Db, userId: string, headshotId: string): Pro
       and(eq(headshots.id, headshotId), eq(headshots.userId, userId)),
       { queuedAt: null },
     );
-    await refundGenerations(tx, moved.map((m) => m.id));
+    await refundGenerations(
+      tx,
+      moved.map((m) => m.id),
+    );
   });
 }

@@ -20,8 +20,15 @@ export const FINISHED_TTL_MS = 30_000;
 const MAX_ENTRIES = 10_000;
 
 /** A finished status answer: the body (with its signed URL) and its ETag. */
-export interface Answer { body: HeadshotStatusResponse; etag: string }
-interface Entry { userId: string; answer: Answer; until: number }
+export interface Answer {
+  body: HeadshotStatusResponse;
+  etag: string;
+}
+interface Entry {
+  userId: string;
+  answer: Answer;
+  until: number;
+}
 
 /** By headshot id; each entry names its owner. */
 const entries = new Map<string, Entry>();
@@ -29,7 +36,10 @@ const entries = new Map<string, Entry>();
 export function recallFinished(userId: string, headshotId: string, now = Date.now()): Answer | undefined {
   const e = entries.get(headshotId);
   if (!e || e.userId !== userId) return undefined;
-  if (e.until <= now) { entries.delete(headshotId); return undefined; }
+  if (e.until <= now) {
+    entries.delete(headshotId);
+    return undefined;
+  }
   return e.answer;
 }
 
@@ -53,5 +63,8 @@ export async function statusEtag(userId: string, body: HeadshotStatusResponse): 
 /** True when an If-None-Match header names `etag` (or is `*`). */
 export function matchesEtag(ifNoneMatch: string | undefined, etag: string): boolean {
   if (!ifNoneMatch) return false;
-  return ifNoneMatch.split(",").some((t) => { const v = t.trim(); return v === etag || v === "*" || v === `W/${etag}`; });
+  return ifNoneMatch.split(",").some((t) => {
+    const v = t.trim();
+    return v === etag || v === "*" || v === `W/${etag}`;
+  });
 }

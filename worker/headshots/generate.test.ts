@@ -92,7 +92,10 @@ describe("POST /api/headshots/:id/generate", () => {
     expect((await headshotRow(ids[3]!)).status).toBe("pending");
     // an hour later the window has moved on
     const { db, close } = testDb();
-    await db.update(headshots).set({ queuedAt: new Date(Date.now() - 61 * 60_000) }).where(eq(headshots.userId, user.id));
+    await db
+      .update(headshots)
+      .set({ queuedAt: new Date(Date.now() - 61 * 60_000) })
+      .where(eq(headshots.userId, user.id));
     await close();
     expect((await generate(q, auth, ids[3]!)).status).toBe(202);
   });
@@ -100,7 +103,13 @@ describe("POST /api/headshots/:id/generate", () => {
   it("puts the headshot back and returns the credit when the queue refuses the message", async () => {
     const { user, auth } = await createTestUser();
     const { body } = await upload(auth);
-    const broken = withRecordingQueue({ GENERATIONS: { send: async () => { throw new Error("queue down"); } } as unknown as Queue });
+    const broken = withRecordingQueue({
+      GENERATIONS: {
+        send: async () => {
+          throw new Error("queue down");
+        },
+      } as unknown as Queue,
+    });
     const res = await broken.client.headshots[":id"].generate.$post({ param: { id: body.id } }, { headers: auth });
     expect(res.status).toBe(503);
     expect(await headshotRow(body.id)).toMatchObject({ status: "pending", chargedCredit: false });

@@ -2,8 +2,17 @@ import { describe, expect, it } from "vitest";
 import { ImageProblem, inspectImage } from "./image-bytes";
 import { sniffType } from "../lib/image-type";
 import {
-  SECRET, contains, decode, jpegBytes, jpegDeclaring, jpegWithMetadata, pngBytes, pngDeclaring, pngWithMetadata,
-  webpBytes, webpWithMetadata,
+  SECRET,
+  contains,
+  decode,
+  jpegBytes,
+  jpegDeclaring,
+  jpegWithMetadata,
+  pngBytes,
+  pngDeclaring,
+  pngWithMetadata,
+  webpBytes,
+  webpWithMetadata,
 } from "../test/images";
 
 const MAX = 40_000_000;

@@ -73,7 +73,10 @@ function jpeg(b: Uint8Array) {
     if (i + 2 > b.length) throw corrupt("it is truncated");
     if (b[i] !== 0xff) throw corrupt("a marker is missing");
     let marker = b[i + 1]!;
-    while (marker === 0xff && i + 2 < b.length) { i++; marker = b[i + 1]!; } // fill bytes
+    while (marker === 0xff && i + 2 < b.length) {
+      i++;
+      marker = b[i + 1]!;
+    } // fill bytes
     if (marker === 0xd9) {
       if (!sawScan) throw corrupt("it ends before the image data");
       if (orientation > 1) keep.splice(1, 0, exifOrientationSegment(orientation));
@@ -103,7 +106,10 @@ function jpeg(b: Uint8Array) {
       keep.push(segment);
     } else if (marker === 0xe1) {
       orientation = orientation || readExifOrientation(body);
-    } else if ((marker === 0xe2 && ascii(body, 0, ICC_PROFILE.length) === ICC_PROFILE) || (marker === 0xee && ascii(body, 0, 5) === "Adobe")) {
+    } else if (
+      (marker === 0xe2 && ascii(body, 0, ICC_PROFILE.length) === ICC_PROFILE) ||
+      (marker === 0xee && ascii(body, 0, 5) === "Adobe")
+    ) {
       keep.push(segment);
     }
     i += 2 + length;
@@ -142,12 +148,42 @@ function readExifOrientation(body: Uint8Array): number {
 /** APP1 "Exif" with a big-endian TIFF header and one IFD entry: Orientation. */
 function exifOrientationSegment(orientation: number): Uint8Array {
   return new Uint8Array([
-    0xff, 0xe1, 0x00, 0x22, // APP1, length 34
-    0x45, 0x78, 0x69, 0x66, 0x00, 0x00, // "Exif\0\0"
-    0x4d, 0x4d, 0x00, 0x2a, 0x00, 0x00, 0x00, 0x08, // "MM", 42, IFD at 8
-    0x00, 0x01, // one entry
-    0x01, 0x12, 0x00, 0x03, 0x00, 0x00, 0x00, 0x01, 0x00, orientation, 0x00, 0x00, // Orientation SHORT
-    0x00, 0x00, 0x00, 0x00, // no next IFD
+    0xff,
+    0xe1,
+    0x00,
+    0x22, // APP1, length 34
+    0x45,
+    0x78,
+    0x69,
+    0x66,
+    0x00,
+    0x00, // "Exif\0\0"
+    0x4d,
+    0x4d,
+    0x00,
+    0x2a,
+    0x00,
+    0x00,
+    0x00,
+    0x08, // "MM", 42, IFD at 8
+    0x00,
+    0x01, // one entry
+    0x01,
+    0x12,
+    0x00,
+    0x03,
+    0x00,
+    0x00,
+    0x00,
+    0x01,
+    0x00,
+    orientation,
+    0x00,
+    0x00, // Orientation SHORT
+    0x00,
+    0x00,
+    0x00,
+    0x00, // no next IFD
   ]);
 }
 
@@ -259,8 +295,9 @@ const u32le = (b: Uint8Array, o: number) => (b[o]! | (b[o + 1]! << 8) | (b[o + 2
 function concat(parts: Uint8Array[]): Uint8Array {
   const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
   let o = 0;
-  for (const p of parts) { out.set(p, o); o += p.length; }
+  for (const p of parts) {
+    out.set(p, o);
+    o += p.length;
+  }
   return out;
 }
-
-

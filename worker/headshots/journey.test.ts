@@ -51,7 +51,9 @@ describe("the status poll tells attempts, retries and refunds", () => {
     const { db, close } = testDb();
     try {
       await db.update(headshots).set({ attempts: 3, error: null }).where(eq(headshots.id, id));
-    } finally { await close(); }
+    } finally {
+      await close();
+    }
     expect(await status(id, auth)).toMatchObject({ status: "processing", attempt: 3, retrying: true });
   });
 
@@ -88,10 +90,17 @@ describe("moderation's removal gives the free generation back, once", () => {
 
     const [listed] = await gallery(owner.auth);
     expect(listed).toMatchObject({
-      id, status: "completed", moderationStatus: "removed", unavailable: MESSAGES.headshotRemoved, refunded: true,
-      originalImageUrl: null, generatedImageUrl: null,
+      id,
+      status: "completed",
+      moderationStatus: "removed",
+      unavailable: MESSAGES.headshotRemoved,
+      refunded: true,
+      originalImageUrl: null,
+      generatedImageUrl: null,
     });
-    expect((await client.headshots[":id"].$get({ param: { id } }, { headers: owner.auth }).then((r) => r.json()))).toMatchObject({ unavailable: MESSAGES.headshotRemoved });
+    expect(await client.headshots[":id"].$get({ param: { id } }, { headers: owner.auth }).then((r) => r.json())).toMatchObject({
+      unavailable: MESSAGES.headshotRemoved,
+    });
     // the row stays the moderators' record: the owner cannot delete it
     expect((await client.headshots[":id"].$delete({ param: { id } }, { headers: owner.auth })).status).toBe(409);
   });
@@ -124,7 +133,9 @@ describe("DELETE /api/headshots/:id", () => {
   it("deletes the original, the result, every cached download and the row; the credit it used stays used", async () => {
     const { owner, id } = await completedFree();
     // a cached download, as download.ts leaves one
-    expect((await client.headshots[":id"].download.$get({ param: { id }, query: { resolution: "web" } }, { headers: owner.auth })).status).toBe(200);
+    expect(
+      (await client.headshots[":id"].download.$get({ param: { id }, query: { resolution: "web" } }, { headers: owner.auth })).status,
+    ).toBe(200);
     const prefix = headshotPrefix(owner.user.id, id);
     expect((await objectsUnder(prefix)).length).toBe(3);
     const other = await seedProcessing(owner.user.id);
@@ -136,7 +147,9 @@ describe("DELETE /api/headshots/:id", () => {
     const { db, close } = testDb();
     try {
       expect(await db.select().from(headshots).where(eq(headshots.id, id))).toEqual([]);
-    } finally { await close(); }
+    } finally {
+      await close();
+    }
     expect((await client.headshots[":id"].status.$get({ param: { id } }, { headers: owner.auth })).status).toBe(404);
     expect((await gallery(owner.auth)).map((h) => h.id)).toEqual([other]);
     expect((await objectsUnder(headshotPrefix(owner.user.id, other))).length).toBe(1);
@@ -166,23 +179,48 @@ describe("Round only where it makes sense", () => {
     const id = await seedProcessing(owner.user.id, { chargedCredit: false });
     const source = (() => {
       const img = new PhotonImage(portraitPixels(256, 3), 256, 256);
-      try { return img.get_bytes(); } finally { img.free(); }
+      try {
+        return img.get_bytes();
+      } finally {
+        img.free();
+      }
     })();
     const key = resultKey(owner.user.id, id);
     await putEncrypted(env.IMAGES, getConfig(env), key, source, "image/png");
     const { db, close } = testDb();
     try {
-      await db.update(headshots).set({ status: "completed", resultKey: key, resultMime: "image/png", completedAt: new Date() }).where(eq(headshots.id, id));
-    } finally { await close(); }
+      await db
+        .update(headshots)
+        .set({ status: "completed", resultKey: key, resultMime: "image/png", completedAt: new Date() })
+        .where(eq(headshots.id, id));
+    } finally {
+      await close();
+    }
 
     for (const query of ["preset=linkedin-banner&shape=round", "preset=twitter-banner&shape=round", "width=600&height=300&shape=round"]) {
-      const res = await client.headshots[":id"].download.$get({ param: { id }, query: Object.fromEntries(new URLSearchParams(query)) }, { headers: owner.auth });
+      const res = await client.headshots[":id"].download.$get(
+        { param: { id }, query: Object.fromEntries(new URLSearchParams(query)) },
+        { headers: owner.auth },
+      );
       expect(res.status, query).toBe(400);
       expect((await errorBody(res)).message).toBe(`shape: ${ROUND_NOT_ALLOWED}`);
     }
     expect(await objectsUnder(downloadCacheKey(owner.user.id, id, ""))).toEqual([]);
-    for (const query of ["preset=facebook-profile&shape=round", "width=300&shape=round", "shape=round&resolution=web", "preset=linkedin-banner&shape=square"]) {
-      expect((await client.headshots[":id"].download.$get({ param: { id }, query: Object.fromEntries(new URLSearchParams(query)) }, { headers: owner.auth })).status, query).toBe(200);
+    for (const query of [
+      "preset=facebook-profile&shape=round",
+      "width=300&shape=round",
+      "shape=round&resolution=web",
+      "preset=linkedin-banner&shape=square",
+    ]) {
+      expect(
+        (
+          await client.headshots[":id"].download.$get(
+            { param: { id }, query: Object.fromEntries(new URLSearchParams(query)) },
+            { headers: owner.auth },
+          )
+        ).status,
+        query,
+      ).toBe(200);
     }
   });
 });

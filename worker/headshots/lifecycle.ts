@@ -14,10 +14,17 @@ import { canMove, type StatusMove } from "../../domain/headshot-lifecycle";
 /** Columns a move may set besides `status` (and `updated_at`, always set). */
 export type MoveFields = Omit<PgUpdateSetSource<typeof headshots>, "status" | "id" | "userId" | "updatedAt">;
 
-export interface Moved { id: string; userId: string; chargedCredit: boolean }
+export interface Moved {
+  id: string;
+  userId: string;
+  chargedCredit: boolean;
+}
 
 export class ForbiddenMove extends Error {
-  constructor(readonly from: string, readonly to: string) {
+  constructor(
+    readonly from: string,
+    readonly to: string,
+  ) {
     super(`headshot lifecycle: ${from} → ${to} is not a move (domain/headshot-lifecycle.ts)`);
     this.name = "ForbiddenMove";
   }

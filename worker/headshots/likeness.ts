@@ -17,12 +17,25 @@ export async function reportLikeness(db: Db, userId: string, id: string, likenes
   const [kept] = await db
     .update(headshots)
     .set({ likeness, likenessReportedAt: sql`now()` })
-    .where(and(mine, eq(headshots.status, "completed"), ne(headshots.moderationStatus, "removed"), isNull(headshots.imagesDeletedAt), isNull(headshots.likeness)))
+    .where(
+      and(
+        mine,
+        eq(headshots.status, "completed"),
+        ne(headshots.moderationStatus, "removed"),
+        isNull(headshots.imagesDeletedAt),
+        isNull(headshots.likeness),
+      ),
+    )
     .returning({ likeness: headshots.likeness });
   if (kept) return { likeness: kept.likeness! };
 
   const [row] = await db
-    .select({ status: headshots.status, likeness: headshots.likeness, moderationStatus: headshots.moderationStatus, imagesDeletedAt: headshots.imagesDeletedAt })
+    .select({
+      status: headshots.status,
+      likeness: headshots.likeness,
+      moderationStatus: headshots.moderationStatus,
+      imagesDeletedAt: headshots.imagesDeletedAt,
+    })
     .from(headshots)
     .where(mine)
     .limit(1);

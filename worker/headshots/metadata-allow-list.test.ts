@@ -7,13 +7,25 @@ import { describe, expect, it } from "vitest";
 import exifr from "exifr";
 import { inspectImage } from "./image-bytes";
 import {
-  SECRET, appSegment, concat, contains, decode, enc, exifSegment, jpegBytes, jpegWithMetadata, pngBytes, pngChunk,
-  webpChunk, webpWithChunks,
+  SECRET,
+  appSegment,
+  concat,
+  contains,
+  decode,
+  enc,
+  exifSegment,
+  jpegBytes,
+  jpegWithMetadata,
+  pngBytes,
+  pngChunk,
+  webpChunk,
+  webpWithChunks,
 } from "../test/images";
 
 const MAX = 40_000_000;
 const strip = (bytes: Uint8Array) => inspectImage(bytes, MAX).stripped;
-const gps = async (bytes: Uint8Array) => (await exifr.parse(bytes, { gps: true, tiff: true }).catch(() => undefined)) as { GPSLatitude?: number[]; Artist?: string } | undefined;
+const gps = async (bytes: Uint8Array) =>
+  (await exifr.parse(bytes, { gps: true, tiff: true }).catch(() => undefined)) as { GPSLatitude?: number[]; Artist?: string } | undefined;
 
 describe("JPEG allow-list", () => {
   it("a multi-picture file (a second JPEG with GPS EXIF after the first) loses the second image entirely", async () => {

@@ -24,7 +24,12 @@ const typeMessage = (bytes: Uint8Array) => (sniffPhoto(bytes.subarray(0, 64)) ==
 
 /** Refuses a body larger than `photos` maximal photos (before it is read). */
 export const uploadBodyLimit = (photos: number) =>
-  bodyLimit({ maxSize: photos * MAX_UPLOAD_BYTES + MULTIPART_OVERHEAD, onError: () => { throw tooLarge(); } });
+  bodyLimit({
+    maxSize: photos * MAX_UPLOAD_BYTES + MULTIPART_OVERHEAD,
+    onError: () => {
+      throw tooLarge();
+    },
+  });
 
 export interface CheckedPhoto {
   /** The photo without its metadata, as it will be stored. */

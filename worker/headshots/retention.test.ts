@@ -29,7 +29,10 @@ async function completed(userId: string, createdAt: Date) {
   const key = resultKey(userId, id);
   await putEncrypted(env.IMAGES, getConfig(env), key, jpegBytes(32, 32, 7), "image/jpeg");
   await withTestDb((db) =>
-    db.update(headshots).set({ status: "completed", resultKey: key, resultMime: "image/jpeg", completedAt: createdAt, createdAt }).where(eq(headshots.id, id)),
+    db
+      .update(headshots)
+      .set({ status: "completed", resultKey: key, resultMime: "image/jpeg", completedAt: createdAt, createdAt })
+      .where(eq(headshots.id, id)),
   );
   return id;
 }
@@ -52,7 +55,8 @@ async function subscription(userId: string, status: string, periodEnd: Date | nu
   );
 }
 
-const objects = async (userId: string, id: string) => (await env.IMAGES.list({ prefix: headshotPrefix(userId, id) })).objects.map((o) => o.key);
+const objects = async (userId: string, id: string) =>
+  (await env.IMAGES.list({ prefix: headshotPrefix(userId, id) })).objects.map((o) => o.key);
 
 /** One cron run of the purge, at `now`. */
 async function purge(now = new Date()) {
@@ -81,7 +85,9 @@ describe("retention: who keeps their photos", () => {
     const a = await completed(former.user.id, OLD);
     const b = await completed(former.user.id, new Date(now.getTime() - (RETENTION_DAYS + 5) * DAY));
     // a cached download too: everything under the prefix goes
-    expect((await client.headshots[":id"].download.$get({ param: { id: a }, query: { resolution: "web" } }, { headers: former.auth })).status).toBe(200);
+    expect(
+      (await client.headshots[":id"].download.$get({ param: { id: a }, query: { resolution: "web" } }, { headers: former.auth })).status,
+    ).toBe(200);
     expect(await objects(former.user.id, a)).toHaveLength(3);
     const creditsBefore = await creditsRow(former.user.id);
 
@@ -98,7 +104,10 @@ describe("retention: who keeps their photos", () => {
       expect(row).toMatchObject({ status: "completed", originalKey: null, resultKey: null, imagesDeletedAt: now });
     }
     const creditsAfter = await creditsRow(former.user.id);
-    expect({ granted: creditsAfter.granted, used: creditsAfter.used }).toEqual({ granted: creditsBefore.granted, used: creditsBefore.used });
+    expect({ granted: creditsAfter.granted, used: creditsAfter.used }).toEqual({
+      granted: creditsBefore.granted,
+      used: creditsBefore.used,
+    });
 
     expect((await headshotRow(kept)).imagesDeletedAt).toBeNull();
     expect(await objects(recent.user.id, kept)).toHaveLength(2);
@@ -173,7 +182,9 @@ describe("retention: what the owner sees", () => {
 
     // listed with why, without images (issue 23)
     expect((await (await client.headshots.$get({}, { headers: auth })).json()).find((h) => h.id === id)).toMatchObject({
-      unavailable: MESSAGES.headshotExpired, originalImageUrl: null, generatedImageUrl: null,
+      unavailable: MESSAGES.headshotExpired,
+      originalImageUrl: null,
+      generatedImageUrl: null,
     });
     // the status route remembers finished answers per isolate; the purge forgets this one in this isolate
     const after = await client.headshots[":id"].status.$get({ param: { id } }, { headers: auth });

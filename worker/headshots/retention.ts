@@ -27,7 +27,10 @@ import { forgetFinished } from "./finished-status";
  */
 export const RETENTION_BATCH = 200;
 
-interface Target { id: string; userId: string }
+interface Target {
+  id: string;
+  userId: string;
+}
 
 /** Deletes the targets' objects, then nulls the keys of those whose objects are gone. Returns how many finished. */
 async function deleteObjects({ db, bucket }: Pick<JobDeps, "db" | "bucket">, targets: Target[]): Promise<number> {
@@ -71,7 +74,10 @@ export async function purgeExpiredImages(deps: Pick<JobDeps, "db" | "bucket" | "
     // stays an index-only scan even past the many old headshots subscribers keep (decision 025).
     sql`${headshots.userId} not in (
       select s.user_id from ${subscriptions} s
-      where (s.status in (${sql.join(ENTITLED_STATUSES.map((x) => sql`${x}`), sql`, `)})
+      where (s.status in (${sql.join(
+        ENTITLED_STATUSES.map((x) => sql`${x}`),
+        sql`, `,
+      )})
              and (s.current_period_end is null or s.current_period_end > ${now.toISOString()}))
          or coalesce(s.current_period_end, s.updated_at) >= ${cutoff.toISOString()})`,
   );

@@ -7,9 +7,7 @@ import { originalKey } from "../storage/keys";
 import { eq } from "drizzle-orm";
 import { credits, headshots } from "../../db/schema";
 import { api, client, createTestUser, errorBody, testDb } from "../test/helpers";
-import {
-  SECRET, contains, decode, jpegBytes, jpegDeclaring, jpegWithMetadata, pngBytes, pngDeclaring, webpBytes,
-} from "../test/images";
+import { SECRET, contains, decode, jpegBytes, jpegDeclaring, jpegWithMetadata, pngBytes, pngDeclaring, webpBytes } from "../test/images";
 import { headshotRow, photoForm, seedProcessing, statusBody, upload } from "../test/headshots";
 import { processGeneration } from "../generation/process";
 import { signImageUrl } from "../images/signed-urls";
@@ -17,8 +15,7 @@ import { statusEtag } from "./finished-status";
 import { digitalSourceType, xmpPackets } from "../downloads/test-decoders";
 import { DIGITAL_SOURCE_TYPE } from "../marking/xmp";
 
-const post = (auth: Record<string, string>, form: FormData) =>
-  api("/api/headshots/upload", { method: "POST", headers: auth, body: form }); // raw: multipart, malformed on purpose in most tests
+const post = (auth: Record<string, string>, form: FormData) => api("/api/headshots/upload", { method: "POST", headers: auth, body: form }); // raw: multipart, malformed on purpose in most tests
 
 async function bucketCount(userId: string) {
   return (await env.IMAGES.list({ prefix: `u/${userId}/` })).objects.length;
@@ -34,7 +31,13 @@ describe("POST /api/headshots/upload", () => {
     ] as const) {
       const { res, body } = await upload(auth, bytes, fields);
       expect(res.status).toBe(201);
-      expect(body).toMatchObject({ style: fields.style, gender: "gender" in fields ? fields.gender : null, status: "pending", moderationStatus: "pending", generatedImageUrl: null });
+      expect(body).toMatchObject({
+        style: fields.style,
+        gender: "gender" in fields ? fields.gender : null,
+        status: "pending",
+        moderationStatus: "pending",
+        generatedImageUrl: null,
+      });
       expect(body.originalImageUrl).toMatch(new RegExp(`^/api/images/${body.id}/original\\?exp=\\d+&sig=[0-9a-f]{64}$`));
       expect(new Date(body.createdAt as string).getTime()).toBeGreaterThan(Date.now() - 60_000);
       const row = await headshotRow(body.id);
@@ -50,22 +53,97 @@ describe("POST /api/headshots/upload", () => {
 
   describe("the validation matrix: 4xx with a message, nothing stored", () => {
     const cases: [string, () => FormData, number, string | RegExp][] = [
-      ["text that claims to be a JPEG", () => photoForm(new TextEncoder().encode("hello, I am not a photo"), undefined, "me.jpg", "image/jpeg"), 400, MESSAGES.badType],
+      [
+        "text that claims to be a JPEG",
+        () => photoForm(new TextEncoder().encode("hello, I am not a photo"), undefined, "me.jpg", "image/jpeg"),
+        400,
+        MESSAGES.badType,
+      ],
       ["a photo below the minimum size", () => photoForm(jpegBytes(200, 400)), 400, MESSAGES.tooSmall],
-      ["an iPhone HEIC, with how to export it as JPEG", () => photoForm(new Uint8Array([0, 0, 0, 24, ...new TextEncoder().encode("ftypheic\0\0\0\0mif1heic"), 0, 0, 0, 8]), undefined, "IMG_0001.jpg", "image/jpeg"), 400, MESSAGES.heic],
-      ["a GIF named .png", () => photoForm(new TextEncoder().encode("GIF89a\x01\x00\x01\x00\x00\x00\x00;"), undefined, "x.png", "image/png"), 400, MESSAGES.badType],
-      ["an SVG", () => photoForm(new TextEncoder().encode("<svg xmlns='http://www.w3.org/2000/svg'></svg>"), undefined, "x.svg", "image/svg+xml"), 400, MESSAGES.badType],
-      ["10 MB + 1 byte", () => { const b = new Uint8Array(MAX_UPLOAD_BYTES + 1); b.set(jpegBytes()); return photoForm(b); }, 413, MESSAGES.tooLarge],
+      [
+        "an iPhone HEIC, with how to export it as JPEG",
+        () =>
+          photoForm(
+            new Uint8Array([0, 0, 0, 24, ...new TextEncoder().encode("ftypheic\0\0\0\0mif1heic"), 0, 0, 0, 8]),
+            undefined,
+            "IMG_0001.jpg",
+            "image/jpeg",
+          ),
+        400,
+        MESSAGES.heic,
+      ],
+      [
+        "a GIF named .png",
+        () => photoForm(new TextEncoder().encode("GIF89a\x01\x00\x01\x00\x00\x00\x00;"), undefined, "x.png", "image/png"),
+        400,
+        MESSAGES.badType,
+      ],
+      [
+        "an SVG",
+        () => photoForm(new TextEncoder().encode("<svg xmlns='http://www.w3.org/2000/svg'></svg>"), undefined, "x.svg", "image/svg+xml"),
+        400,
+        MESSAGES.badType,
+      ],
+      [
+        "10 MB + 1 byte",
+        () => {
+          const b = new Uint8Array(MAX_UPLOAD_BYTES + 1);
+          b.set(jpegBytes());
+          return photoForm(b);
+        },
+        413,
+        MESSAGES.tooLarge,
+      ],
       ["zero bytes", () => photoForm(new Uint8Array(0)), 400, /empty/],
-      ["a truncated JPEG", () => { const b = jpegBytes(); return photoForm(b.subarray(0, b.length - 40)); }, 400, /could not be read/],
-      ["a truncated PNG", () => { const b = pngBytes(); return photoForm(b.subarray(0, b.length - 20), undefined, "x.png", "image/png"); }, 400, /could not be read/],
-      ["a PNG header declaring 50,000 × 50,000", () => photoForm(pngDeclaring(50_000, 50_000), undefined, "x.png", "image/png"), 400, /50000×50000 pixels; the limit is 40 megapixels/],
+      [
+        "a truncated JPEG",
+        () => {
+          const b = jpegBytes();
+          return photoForm(b.subarray(0, b.length - 40));
+        },
+        400,
+        /could not be read/,
+      ],
+      [
+        "a truncated PNG",
+        () => {
+          const b = pngBytes();
+          return photoForm(b.subarray(0, b.length - 20), undefined, "x.png", "image/png");
+        },
+        400,
+        /could not be read/,
+      ],
+      [
+        "a PNG header declaring 50,000 × 50,000",
+        () => photoForm(pngDeclaring(50_000, 50_000), undefined, "x.png", "image/png"),
+        400,
+        /50000×50000 pixels; the limit is 40 megapixels/,
+      ],
       ["a JPEG header declaring 50,000 × 50,000", () => photoForm(jpegDeclaring(50_000, 50_000)), 400, /megapixels/],
       ["an unknown style", () => photoForm(jpegBytes(), { style: "Pirate" }), 400, /^style: Please choose one of the 10 styles/],
       ["a missing style", () => photoForm(jpegBytes(), {}), 400, /^style:/],
       ["a bad gender", () => photoForm(jpegBytes(), { style: "Suit", gender: "robot" }), 400, /^gender:/],
-      ["no photo", () => { const f = new FormData(); f.append("style", "Suit"); return f; }, 400, /^photo: Please choose a photo/],
-      ["a photo sent as text", () => { const f = new FormData(); f.append("photo", "not a file"); f.append("style", "Suit"); return f; }, 400, /^photo:/],
+      [
+        "no photo",
+        () => {
+          const f = new FormData();
+          f.append("style", "Suit");
+          return f;
+        },
+        400,
+        /^photo: Please choose a photo/,
+      ],
+      [
+        "a photo sent as text",
+        () => {
+          const f = new FormData();
+          f.append("photo", "not a file");
+          f.append("style", "Suit");
+          return f;
+        },
+        400,
+        /^photo:/,
+      ],
     ];
     for (const [name, form, status, message] of cases) {
       it(name, async () => {
@@ -166,7 +244,10 @@ describe("owner isolation", () => {
     const alice = await createTestUser();
     const bob = await createTestUser();
     const { body } = await upload(alice.auth);
-    for (const [method, path] of [["POST", `/api/headshots/${body.id}/generate`], ["GET", `/api/headshots/${body.id}/status`]]) {
+    for (const [method, path] of [
+      ["POST", `/api/headshots/${body.id}/generate`],
+      ["GET", `/api/headshots/${body.id}/status`],
+    ]) {
       const res = await api(path!, { method, headers: bob.auth });
       expect(res.status).toBe(404);
     }
@@ -189,12 +270,13 @@ describe("GET /api/headshots/:id/status and GET /api/headshots", () => {
   it("report pending, processing and completed with a signed result URL; the list is newest first", async () => {
     const { user, auth } = await createTestUser({ subscription: { planType: "monthly" } });
     const { body: pending } = await upload(auth);
-    const status = (id: string) => client.headshots[":id"].status.$get({ param: { id } }, { headers: auth }).then(async (r) => {
-      expect(r.status).toBe(200);
-      const body = await statusBody(r);
-      expect(r.headers.get("Cache-Control")).toBe(body.status === "completed" ? "private, no-cache" : "no-store");
-      return body;
-    });
+    const status = (id: string) =>
+      client.headshots[":id"].status.$get({ param: { id } }, { headers: auth }).then(async (r) => {
+        expect(r.status).toBe(200);
+        const body = await statusBody(r);
+        expect(r.headers.get("Cache-Control")).toBe(body.status === "completed" ? "private, no-cache" : "no-store");
+        return body;
+      });
     expect(await status(pending.id)).toEqual({ status: "pending" });
 
     const processing = await seedProcessing(user.id, { chargedCredit: false });
@@ -278,7 +360,9 @@ describe("GET /api/headshots/:id/status of a finished headshot", () => {
     const { db, close } = testDb();
     try {
       await db.update(headshots).set({ status: "failed", error: "Declined." }).where(eq(headshots.id, id));
-    } finally { await close(); }
+    } finally {
+      await close();
+    }
     const r = await poll(id, auth);
     expect(await r.json()).toEqual({ status: "failed", error: "Declined.", refunded: false });
     expect(r.headers.get("ETag")).toMatch(/^"/);
@@ -288,11 +372,23 @@ describe("GET /api/headshots/:id/status of a finished headshot", () => {
 describe("GET /api/users/credits", () => {
   it("reports remaining, used and verification", async () => {
     const fresh = await createTestUser();
-    expect(await client.users.credits.$get({}, { headers: fresh.auth }).then((r) => r.json())).toEqual({ remaining: 2, totalUsed: 0, isVerified: true });
+    expect(await client.users.credits.$get({}, { headers: fresh.auth }).then((r) => r.json())).toEqual({
+      remaining: 2,
+      totalUsed: 0,
+      isVerified: true,
+    });
     const half = await createTestUser({ freeUsed: 1 });
-    expect(await client.users.credits.$get({}, { headers: half.auth }).then((r) => r.json())).toEqual({ remaining: 1, totalUsed: 1, isVerified: true });
+    expect(await client.users.credits.$get({}, { headers: half.auth }).then((r) => r.json())).toEqual({
+      remaining: 1,
+      totalUsed: 1,
+      isVerified: true,
+    });
     const unverified = await createTestUser({ verified: false });
-    expect(await client.users.credits.$get({}, { headers: unverified.auth }).then((r) => r.json())).toEqual({ remaining: 0, totalUsed: 0, isVerified: false });
+    expect(await client.users.credits.$get({}, { headers: unverified.auth }).then((r) => r.json())).toEqual({
+      remaining: 0,
+      totalUsed: 0,
+      isVerified: false,
+    });
     expect((await client.users.credits.$get({})).status).toBe(401);
   });
 
@@ -302,7 +398,11 @@ describe("GET /api/users/credits", () => {
     const read = (auth: Record<string, string>) => client.users.credits.$get({}, { headers: auth }).then((r) => r.json());
     const setUsed = async (userId: string, used: number) => {
       const { db, close } = testDb();
-      try { await db.update(credits).set({ used }).where(eq(credits.userId, userId)); } finally { await close(); }
+      try {
+        await db.update(credits).set({ used }).where(eq(credits.userId, userId));
+      } finally {
+        await close();
+      }
     };
     expect(await read(alice.auth)).toMatchObject({ remaining: 2, totalUsed: 0 });
     expect(await read(bob.auth)).toMatchObject({ remaining: 1, totalUsed: 1 });

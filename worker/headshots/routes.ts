@@ -128,38 +128,40 @@ async function statusBody(config: Pick<Config, "URL_SIGNING_SECRET">, id: string
 }
 
 export const headshotRoutes = new Hono<AppEnv>()
-  .post(
-    "/upload",
-    requireUser,
-    uploadAllowed,
-    uploadBodyLimit(1),
-    validate("form", uploadForm),
-    async (c) => {
-      const { photo, gender, teamLook } = c.req.valid("form");
-      let { style } = c.req.valid("form");
-      let backgroundColor: string | null = null;
-      if (teamLook === "true") {
-        const look = await teamLookOf(c.var.db, c.var.user.id);
-        style = look.style;
-        backgroundColor = look.brandColor;
-      }
-      const image = await checkPhoto(photo);
-      const userId = c.var.user.id;
-      const id = crypto.randomUUID();
-      const key = originalKey(userId, id);
-      // Object first, then the row; if the row cannot be written, the object goes too (./photo-intake.ts).
-      const keyId = await putEncrypted(c.env.IMAGES, c.var.config, key, image.stripped, image.type);
-      const [row] = await insertOrCleanUp(c.env.IMAGES, [key], () =>
-        c.var.db
-          .insert(headshots)
-          .values({ id, userId, style, gender: gender ?? null, backgroundColor, originalKey: key, originalMime: image.type, encryptionKeyId: keyId })
-          .returning(),
-      );
-      if (!row) throw unauthorized(ACCOUNT_GONE);
-      await keepNewestUnused(c.var.db, c.env.IMAGES, userId);
-      return c.json(await toApiHeadshot(c.var.config, row), 201);
-    },
-  )
+  .post("/upload", requireUser, uploadAllowed, uploadBodyLimit(1), validate("form", uploadForm), async (c) => {
+    const { photo, gender, teamLook } = c.req.valid("form");
+    let { style } = c.req.valid("form");
+    let backgroundColor: string | null = null;
+    if (teamLook === "true") {
+      const look = await teamLookOf(c.var.db, c.var.user.id);
+      style = look.style;
+      backgroundColor = look.brandColor;
+    }
+    const image = await checkPhoto(photo);
+    const userId = c.var.user.id;
+    const id = crypto.randomUUID();
+    const key = originalKey(userId, id);
+    // Object first, then the row; if the row cannot be written, the object goes too (./photo-intake.ts).
+    const keyId = await putEncrypted(c.env.IMAGES, c.var.config, key, image.stripped, image.type);
+    const [row] = await insertOrCleanUp(c.env.IMAGES, [key], () =>
+      c.var.db
+        .insert(headshots)
+        .values({
+          id,
+          userId,
+          style,
+          gender: gender ?? null,
+          backgroundColor,
+          originalKey: key,
+          originalMime: image.type,
+          encryptionKeyId: keyId,
+        })
+        .returning(),
+    );
+    if (!row) throw unauthorized(ACCOUNT_GONE);
+    await keepNewestUnused(c.var.db, c.env.IMAGES, userId);
+    return c.json(await toApiHeadshot(c.var.config, row), 201);
+  })
   .post("/:id/generate", requireUser, validate("param", idParam), async (c) => {
     const { id } = c.req.valid("param");
     const userId = c.var.user.id;

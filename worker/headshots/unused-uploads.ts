@@ -41,7 +41,10 @@ export async function keepNewestUnused(db: Db, bucket: R2Bucket, userId: string)
     .delete(headshots)
     .where(and(pending, notInArray(headshots.id, newest)))
     .returning({ key: headshots.originalKey });
-  await deleteObjects(bucket, gone.map((g) => g.key));
+  await deleteObjects(
+    bucket,
+    gone.map((g) => g.key),
+  );
   return gone.length;
 }
 
@@ -54,6 +57,9 @@ export async function sweepUnusedUploads({ db, bucket, now }: Pick<JobDeps, "db"
     .delete(headshots)
     .where(and(stale, inArray(headshots.id, batch)))
     .returning({ key: headshots.originalKey });
-  await deleteObjects(bucket, gone.map((g) => g.key));
+  await deleteObjects(
+    bucket,
+    gone.map((g) => g.key),
+  );
   return gone.length;
 }

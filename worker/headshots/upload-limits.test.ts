@@ -10,7 +10,10 @@ import { handleScheduled } from "../scheduled";
 async function rowsOf(userId: string) {
   const { db, close } = testDb();
   try {
-    return await db.select({ id: headshots.id, status: headshots.status, key: headshots.originalKey }).from(headshots).where(eq(headshots.userId, userId));
+    return await db
+      .select({ id: headshots.id, status: headshots.status, key: headshots.originalKey })
+      .from(headshots)
+      .where(eq(headshots.userId, userId));
   } finally {
     await close();
   }
@@ -99,7 +102,11 @@ describe("request bodies", () => {
     expect(res.status).toBe(413);
     expect(await res.json()).toEqual({ error: "Payload Too Large", message: MESSAGES.requestTooLarge });
     const { auth } = await createTestUser();
-    const other = await api("/api/stripe/create-checkout-session", { method: "POST", headers: { ...auth, "Content-Type": "application/json" }, body: big });
+    const other = await api("/api/stripe/create-checkout-session", {
+      method: "POST",
+      headers: { ...auth, "Content-Type": "application/json" },
+      body: big,
+    });
     expect(other.status).toBe(413);
   });
 });

@@ -41,7 +41,11 @@ describe("upload racing account deletion", () => {
   it("answers 401 with a message, stores no row and leaves no object", async () => {
     const { user, auth } = await createTestUser();
     const racing = { ...env, IMAGES: bucketDeletingAccountOnPut(user.id) } as Env;
-    const res = await app.request("http://app.test/api/headshots/upload", { method: "POST", headers: auth, body: photoForm(jpegBytes()) }, racing);
+    const res = await app.request(
+      "http://app.test/api/headshots/upload",
+      { method: "POST", headers: auth, body: photoForm(jpegBytes()) },
+      racing,
+    );
     expect(res.status).toBe(401);
     expect((await res.json<{ message: string }>()).message).toBe("Your account no longer exists. Please sign in again.");
     expect((await env.IMAGES.list({ prefix: userPrefix(user.id) })).objects).toHaveLength(0);

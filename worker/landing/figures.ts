@@ -50,7 +50,13 @@ export async function readLandingFigures(config: Config): Promise<LandingFigures
         where effective_at <= now()
         order by plan_type, effective_at desc
       ) p) as prices`);
-  const row = res.rows[0] as { headshots: number; ratings: number; average: number | null; testimonials: LandingTestimonial[] | string; prices: Record<string, number> | string };
+  const row = res.rows[0] as {
+    headshots: number;
+    ratings: number;
+    average: number | null;
+    testimonials: LandingTestimonial[] | string;
+    prices: Record<string, number> | string;
+  };
   const testimonials = typeof row.testimonials === "string" ? (JSON.parse(row.testimonials) as LandingTestimonial[]) : row.testimonials;
   const prices = typeof row.prices === "string" ? (JSON.parse(row.prices) as Record<string, number>) : row.prices;
   return {
@@ -58,11 +64,17 @@ export async function readLandingFigures(config: Config): Promise<LandingFigures
     ratings: Number(row.ratings),
     average: row.average === null ? null : Number(row.average),
     testimonials,
-    prices: Object.fromEntries(Object.entries(prices ?? {}).map(([plan, cents]) => [plan, Number(cents)])) as Partial<Record<PlanType, number>>,
+    prices: Object.fromEntries(Object.entries(prices ?? {}).map(([plan, cents]) => [plan, Number(cents)])) as Partial<
+      Record<PlanType, number>
+    >,
   };
 }
 
-interface Memo { figures: LandingFigures; at: number; version: string }
+interface Memo {
+  figures: LandingFigures;
+  at: number;
+  version: string;
+}
 let memo: Memo | undefined;
 let refreshing: Promise<Memo | undefined> | undefined;
 
@@ -77,7 +89,9 @@ function refresh(config: Config): Promise<Memo | undefined> {
       log("warn", "landing: figures not read", errorFields(err));
       return memo;
     })
-    .finally(() => { refreshing = undefined; });
+    .finally(() => {
+      refreshing = undefined;
+    });
   return refreshing;
 }
 
@@ -100,7 +114,9 @@ export async function landingFigures(env: Env, waitUntil: (p: Promise<unknown>) 
     return memo;
   }
   let timer: number | undefined;
-  const timeout = new Promise<undefined>((resolve) => { timer = setTimeout(resolve, FIRST_READ_TIMEOUT_MS) as unknown as number; });
+  const timeout = new Promise<undefined>((resolve) => {
+    timer = setTimeout(resolve, FIRST_READ_TIMEOUT_MS) as unknown as number;
+  });
   const first = refresh(getConfig(env));
   waitUntil(first);
   try {

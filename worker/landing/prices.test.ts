@@ -6,11 +6,16 @@ import { describe, expect, it } from "vitest";
 import { renderLanding } from "./serve";
 import type { LandingFigures } from "./figures";
 
-const PRODUCT = { "@context": "https://schema.org", "@type": "Product", name: "Headshot Studio subscription", offers: [
-  { "@type": "Offer", name: "Weekly", price: "9.99", priceCurrency: "EUR" },
-  { "@type": "Offer", name: "Monthly", price: "29.99", priceCurrency: "EUR" },
-  { "@type": "Offer", name: "Yearly", price: "60.00", priceCurrency: "EUR" },
-] };
+const PRODUCT = {
+  "@context": "https://schema.org",
+  "@type": "Product",
+  name: "Headshot Studio subscription",
+  offers: [
+    { "@type": "Offer", name: "Weekly", price: "9.99", priceCurrency: "EUR" },
+    { "@type": "Offer", name: "Monthly", price: "29.99", priceCurrency: "EUR" },
+    { "@type": "Offer", name: "Yearly", price: "60.00", priceCurrency: "EUR" },
+  ],
+};
 const SITE = { "@context": "https://schema.org", "@type": "WebSite", name: "Headshot Studio <x>" };
 const PAGE = `<!doctype html><html><head><script type="application/ld+json">${JSON.stringify(SITE).replace(/</g, "\\u003c")}</script><script type="application/ld+json">${JSON.stringify(PRODUCT)}</script></head><body><ul>
 <li><p>Perfect for a quick refresh</p><span data-live="price-weekly">€9.99</span><p data-live="daily-weekly">€1.43 per day</p></li>
@@ -18,7 +23,13 @@ const PAGE = `<!doctype html><html><head><script type="application/ld+json">${JS
 <li><p data-live="description-yearly">Best value - Save 83%</p><span data-live="price-yearly">€60</span><p data-live="daily-yearly">€0.16 per day</p></li>
 </ul></body></html>`;
 
-const figures = (prices: LandingFigures["prices"]): LandingFigures => ({ headshots: 0, ratings: 0, average: null, testimonials: [], prices });
+const figures = (prices: LandingFigures["prices"]): LandingFigures => ({
+  headshots: 0,
+  ratings: 0,
+  average: null,
+  testimonials: [],
+  prices,
+});
 
 describe("the landing's prices", () => {
   it("show today's price, per day and the yearly saving once a change is in effect", async () => {
@@ -30,9 +41,15 @@ describe("the landing's prices", () => {
     expect(html).toContain('<span data-live="price-weekly">€9.99</span>');
     expect(html).toContain('<span data-live="price-yearly">€60</span>');
     // the search engines' offers say the same
-    const scripts = [...html.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map((m) => JSON.parse(m[1]!) as Record<string, unknown>);
+    const scripts = [...html.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map(
+      (m) => JSON.parse(m[1]!) as Record<string, unknown>,
+    );
     expect(scripts[0]).toEqual(SITE);
-    expect((scripts[1]!.offers as { name: string; price: string }[]).map((o) => [o.name, o.price])).toEqual([["Weekly", "9.99"], ["Monthly", "34.99"], ["Yearly", "60.00"]]);
+    expect((scripts[1]!.offers as { name: string; price: string }[]).map((o) => [o.name, o.price])).toEqual([
+      ["Weekly", "9.99"],
+      ["Monthly", "34.99"],
+      ["Yearly", "60.00"],
+    ]);
     expect(html).not.toContain("Headshot Studio <x>");
   });
 

@@ -50,12 +50,24 @@ function testimonialCards(html: string, testimonials: LandingTestimonial[]): str
 
 /** The landing's HTML with `figures` written in (or with every live part left hidden when undefined). */
 export async function renderLanding(html: string, figures: LandingFigures | undefined): Promise<string> {
-  const rewriter = new HTMLRewriter().on(`template[data-live="testimonial-card"]`, { element: (e) => { e.remove(); } });
+  const rewriter = new HTMLRewriter().on(`template[data-live="testimonial-card"]`, {
+    element: (e) => {
+      e.remove();
+    },
+  });
   if (figures) {
     const badge = badgeText(figures);
     const rated = figures.ratings >= MIN_RATINGS_SHOWN && figures.average !== null;
-    const unhide = (when: boolean) => ({ element: (e: Element) => { if (when) e.removeAttribute("hidden"); } });
-    const text = (value: string) => ({ element: (e: Element) => { e.setInnerContent(value); } });
+    const unhide = (when: boolean) => ({
+      element: (e: Element) => {
+        if (when) e.removeAttribute("hidden");
+      },
+    });
+    const text = (value: string) => ({
+      element: (e: Element) => {
+        e.setInnerContent(value);
+      },
+    });
     rewriter
       .on(`[data-live="badge"]`, unhide(badge !== null))
       .on(`[data-live="badge-text"]`, text(badge ?? ""))
@@ -65,7 +77,9 @@ export async function renderLanding(html: string, figures: LandingFigures | unde
       .on(`[data-live="rating"]`, text(rated ? ratingText(figures.average!) : ""))
       .on(`[data-live="testimonials"]`, unhide(figures.testimonials.length > 0))
       .on(`[data-live="testimonial-list"]`, {
-        element: (e) => { e.setInnerContent(testimonialCards(html, figures.testimonials), { html: true }); },
+        element: (e) => {
+          e.setInnerContent(testimonialCards(html, figures.testimonials), { html: true });
+        },
       });
     const changed = figures.prices ?? {};
     if (Object.keys(changed).length > 0) {

@@ -9,8 +9,11 @@ describe("verifyAccessToken's per-isolate memo", () => {
   it("answers a verified token again, but not once it has expired", async () => {
     const token = await new SignJWT({ email: user.email, typ: "access", epoch: user.epoch })
       .setProtectedHeader({ alg: "HS256", typ: "JWT" })
-      .setSubject(user.id).setIssuer("headshot-studio").setAudience("headshot-studio:api")
-      .setIssuedAt().setExpirationTime(Math.floor(Date.now() / 1000) + 1)
+      .setSubject(user.id)
+      .setIssuer("headshot-studio")
+      .setAudience("headshot-studio:api")
+      .setIssuedAt()
+      .setExpirationTime(Math.floor(Date.now() / 1000) + 1)
       .sign(new TextEncoder().encode(config.JWT_SECRET));
     expect(await verifyAccessToken(config, token)).toEqual(user);
     expect(await verifyAccessToken(config, token)).toEqual(user); // memoised

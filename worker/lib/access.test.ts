@@ -64,8 +64,18 @@ describe("isOperator in the ApiUser", () => {
   it("is true only for the configured address once verified", () => {
     const config = { ...getConfig(env), OPERATOR_EMAIL: "boss@headshot.test" };
     const row = {
-      id: crypto.randomUUID(), email: "boss@headshot.test", firstName: null, lastName: null, profileImageUrl: null,
-      emailVerifiedAt: null, googleSub: null, stripeCustomerId: null, termsAcceptedAt: null, sessionEpoch: 0, createdAt: new Date(), updatedAt: new Date(),
+      id: crypto.randomUUID(),
+      email: "boss@headshot.test",
+      firstName: null,
+      lastName: null,
+      profileImageUrl: null,
+      emailVerifiedAt: null,
+      googleSub: null,
+      stripeCustomerId: null,
+      termsAcceptedAt: null,
+      sessionEpoch: 0,
+      createdAt: new Date(),
+      updatedAt: new Date(),
     };
     expect(toApiUser(config, row).isOperator).toBe(false);
     expect(toApiUser(config, { ...row, emailVerifiedAt: new Date() }).isOperator).toBe(true);

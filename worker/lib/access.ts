@@ -36,10 +36,7 @@ export const ACCOUNT_GONE = "Your account no longer exists. Please sign in again
  * also needs a token of the current session epoch (isOperator): the proof of the operator's address
  * ends every credential set before it, so only credentials set after the proof grant operator rights.
  */
-export function isOperatorUser(
-  config: { OPERATOR_EMAIL: string },
-  user: { email: string; emailVerifiedAt: Date | null },
-): boolean {
+export function isOperatorUser(config: { OPERATOR_EMAIL: string }, user: { email: string; emailVerifiedAt: Date | null }): boolean {
   return user.email === config.OPERATOR_EMAIL && user.emailVerifiedAt !== null;
 }
 

@@ -26,7 +26,12 @@ export const withServices = createMiddleware<AppEnv>(async (c, next) => {
  * What a cron job is given (worker/scheduled.ts builds it once per run; tests build their own, with any
  * clock): one database session, the images bucket, the validated config and the run's time.
  */
-export interface JobDeps { db: Db; bucket: R2Bucket; config: Config; now: Date }
+export interface JobDeps {
+  db: Db;
+  bucket: R2Bucket;
+  config: Config;
+  now: Date;
+}
 
 /** Run `fn` with the config and a database client outside a request (queue consumer, cron); closed after. */
 export async function withDb<T>(env: Env, fn: (db: Db, config: Config) => Promise<T>): Promise<T> {

@@ -16,7 +16,12 @@ describe("hit()", () => {
       const now = Date.UTC(2030, 0, 1, 12, 0, 10); // 10 s into a 60 s window
       const results = [];
       for (let i = 0; i < 4; i++) results.push(await hit(db, k, 3, 60, now));
-      expect(results.map((r) => [r.count, r.allowed])).toEqual([[1, true], [2, true], [3, true], [4, false]]);
+      expect(results.map((r) => [r.count, r.allowed])).toEqual([
+        [1, true],
+        [2, true],
+        [3, true],
+        [4, false],
+      ]);
       expect(results[3]!.retryAfterSeconds).toBe(50);
       // the next window starts from zero
       expect(await hit(db, k, 3, 60, now + 60_000)).toMatchObject({ count: 1, allowed: true });
@@ -46,7 +51,10 @@ describe("hit()", () => {
       await hit(db, k, 1, 60, Date.UTC(2001, 0, 1));
       await hit(db, k, 1, 60, Date.now());
       expect(await pruneRateLimits(db, new Date(Date.UTC(2002, 0, 1)))).toBeGreaterThanOrEqual(1);
-      const rows = await db.select().from(rateLimitHits).where(and(eq(rateLimitHits.key, k)));
+      const rows = await db
+        .select()
+        .from(rateLimitHits)
+        .where(and(eq(rateLimitHits.key, k)));
       expect(rows).toHaveLength(1);
     } finally {
       await close();
@@ -61,7 +69,14 @@ describe("enforce()", () => {
       .post("/", async (c) => {
         const { db, close } = testDb();
         try {
-          await enforce(db, [{ key: k, limit: 2, windowSeconds: 600 }, { key: `${k}:wide`, limit: 100, windowSeconds: 600 }], "Slow down.");
+          await enforce(
+            db,
+            [
+              { key: k, limit: 2, windowSeconds: 600 },
+              { key: `${k}:wide`, limit: 100, windowSeconds: 600 },
+            ],
+            "Slow down.",
+          );
         } finally {
           await close();
         }

@@ -61,9 +61,7 @@ export class DevMailbox implements Mailer {
   /** The messages sent to `to`, newest first. */
   async list(to: string, limit = 50): Promise<StoredMail[]> {
     const page = await this.bucket.list({ prefix: mailboxFolder(to), limit });
-    const messages = await Promise.all(
-      page.objects.map(async (o) => (await this.bucket.get(o.key))?.json<StoredMail>()),
-    );
+    const messages = await Promise.all(page.objects.map(async (o) => (await this.bucket.get(o.key))?.json<StoredMail>()));
     return messages.filter((m): m is StoredMail => Boolean(m));
   }
 }

@@ -10,15 +10,7 @@ const FREE_LINE = `Please confirm your email address to receive your ${count(FRE
 const EXPIRY_LINE = `This link works once and expires in ${VERIFICATION_TTL_HOURS} hours. If you did not create an account, you can ignore this email.`;
 
 export function verificationEmail(to: string, link: string): MailMessage {
-  const text = [
-    "Welcome to Headshot Studio!",
-    "",
-    FREE_LINE,
-    "",
-    link,
-    "",
-    EXPIRY_LINE,
-  ].join("\n");
+  const text = ["Welcome to Headshot Studio!", "", FREE_LINE, "", link, "", EXPIRY_LINE].join("\n");
   const html = `<p>Welcome to Headshot Studio!</p><p>${escape(FREE_LINE)}</p><p><a href="${escape(link)}">Verify my email address</a></p><p>${escape(EXPIRY_LINE)}</p>`;
   return { to, subject: "Verify your email for Headshot Studio", text, html };
 }
@@ -26,7 +18,9 @@ export function verificationEmail(to: string, link: string): MailMessage {
 /** Plain-text paragraphs (one may be a link, shown as a button-like anchor) and their HTML twin. */
 function message(to: string, subject: string, paragraphs: (string | { link: string; label: string })[]): MailMessage {
   const text = paragraphs.map((p) => (typeof p === "string" ? p : p.link)).join("\n\n");
-  const html = paragraphs.map((p) => (typeof p === "string" ? `<p>${escape(p)}</p>` : `<p><a href="${escape(p.link)}">${escape(p.label)}</a></p>`)).join("");
+  const html = paragraphs
+    .map((p) => (typeof p === "string" ? `<p>${escape(p)}</p>` : `<p><a href="${escape(p.link)}">${escape(p.label)}</a></p>`))
+    .join("");
   return { to, subject, text, html };
 }
 
@@ -65,7 +59,15 @@ export function duplicateSubscriptionEmail(to: string, details: { planName: stri
 /** 30 days' notice of a plan's new price (SPEC §1 Terms; decision 093): old → new, from when, how to cancel. */
 export function priceChangeEmail(
   to: string,
-  d: { planName: string; period: string; oldAmount: string; newAmount: string; effectiveDate: string; switchDate: string; accountUrl: string },
+  d: {
+    planName: string;
+    period: string;
+    oldAmount: string;
+    newAmount: string;
+    effectiveDate: string;
+    switchDate: string;
+    accountUrl: string;
+  },
 ): MailMessage {
   return message(to, `The price of your ${d.planName} plan changes on ${d.effectiveDate}`, [
     "Hello from Headshot Studio,",

@@ -17,7 +17,11 @@ import { DIGITAL_SOURCE_TYPE } from "./xmp";
 
 const SOURCE = (() => {
   const img = new PhotonImage(portraitPixels(512), 512, 512);
-  try { return img.get_bytes(); } finally { img.free(); }
+  try {
+    return img.get_bytes();
+  } finally {
+    img.free();
+  }
 })();
 
 /** Exactly one XMP packet, declaring the image made by a trained model. */
@@ -62,8 +66,11 @@ describe("downloads carry the AI marking", () => {
     const out = await transformDownload(withForeign, { resolution: "high", shape: "square", fileFormat: "png" });
     expectMarked(out.bytes);
     // the pixels were not re-encoded
-    expect(pngChunks(out.bytes).filter((c) => c.type === "IDAT").map((c) => c.data.length))
-      .toEqual(chunks.filter((c) => c.type === "IDAT").map((c) => c.data.length));
+    expect(
+      pngChunks(out.bytes)
+        .filter((c) => c.type === "IDAT")
+        .map((c) => c.data.length),
+    ).toEqual(chunks.filter((c) => c.type === "IDAT").map((c) => c.data.length));
   });
 });
 
@@ -73,7 +80,10 @@ describe("markAiImage: the result view and the free watermarked image", () => {
     const marked = markAiImage(watermarked)!;
     expectMarked(marked);
     await expectExifrSees(marked);
-    const idat = (b: Uint8Array) => pngChunks(b).filter((c) => c.type === "IDAT").map((c) => [...c.data]);
+    const idat = (b: Uint8Array) =>
+      pngChunks(b)
+        .filter((c) => c.type === "IDAT")
+        .map((c) => [...c.data]);
     expect(idat(marked)).toEqual(idat(watermarked));
   });
 

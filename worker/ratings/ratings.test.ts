@@ -17,8 +17,14 @@ async function headshotOf(userId: string, status: "completed" | "processing" = "
   const id = crypto.randomUUID();
   await withTestDb((db) =>
     db.insert(headshots).values({
-      id, userId, style: "Corporate", status, originalKey: `u/${userId}/h/${id}/original`, originalMime: "image/jpeg",
-      resultKey: status === "completed" ? `u/${userId}/h/${id}/result` : null, encryptionKeyId: "t1",
+      id,
+      userId,
+      style: "Corporate",
+      status,
+      originalKey: `u/${userId}/h/${id}/original`,
+      originalMime: "image/jpeg",
+      resultKey: status === "completed" ? `u/${userId}/h/${id}/result` : null,
+      encryptionKeyId: "t1",
       completedAt: status === "completed" ? new Date() : null,
     }),
   );
@@ -29,11 +35,22 @@ async function headshotOf(userId: string, status: "completed" | "processing" = "
  * The contract marks the optional text fields as required keys (their schema's input is `unknown`): absent
  * ones go as undefined, which JSON drops, so the request is exactly `body`.
  */
-const put = (id: string, auth: Record<string, string>, body: { stars: number; comment?: string; publishConsent?: boolean; firstName?: string; role?: string }) =>
-  client.headshots[":id"].rating.$put({ param: { id }, json: { comment: undefined, firstName: undefined, role: undefined, ...body } }, { headers: auth });
+const put = (
+  id: string,
+  auth: Record<string, string>,
+  body: { stars: number; comment?: string; publishConsent?: boolean; firstName?: string; role?: string },
+) =>
+  client.headshots[":id"].rating.$put(
+    { param: { id }, json: { comment: undefined, firstName: undefined, role: undefined, ...body } },
+    { headers: auth },
+  );
 /** Raw: bodies the contract refuses. */
 const putRaw = (id: string, auth: Record<string, string>, body: unknown) =>
-  api(`/api/headshots/${id}/rating`, { method: "PUT", headers: { ...auth, "Content-Type": "application/json" }, body: JSON.stringify(body) });
+  api(`/api/headshots/${id}/rating`, {
+    method: "PUT",
+    headers: { ...auth, "Content-Type": "application/json" },
+    body: JSON.stringify(body),
+  });
 const ratingRows = (id: string) => withTestDb((db) => db.select().from(ratings).where(eq(ratings.headshotId, id)));
 const publish = { comment: "Looks like me, only better lit.", publishConsent: true, firstName: "Ana", role: "Nurse, Porto" };
 
@@ -43,7 +60,15 @@ describe("PUT/GET /api/headshots/:id/rating", () => {
     const id = await headshotOf(user.id);
     const first = await put(id, auth, { stars: 4 });
     expect(first.status).toBe(200);
-    expect(await first.json()).toEqual({ headshotId: id, stars: 4, comment: null, publishConsent: false, firstName: null, role: null, testimonialStatus: null });
+    expect(await first.json()).toEqual({
+      headshotId: id,
+      stars: 4,
+      comment: null,
+      publishConsent: false,
+      firstName: null,
+      role: null,
+      testimonialStatus: null,
+    });
     expect((await put(id, auth, { stars: 5, comment: "  Great  " })).status).toBe(200);
     const rows = await ratingRows(id);
     expect(rows).toHaveLength(1);
@@ -121,19 +146,35 @@ describe("/api/admin/testimonials", () => {
     expect((await client.admin.testimonials.$get({ query: {} }, { headers: auth })).status).toBe(403);
     expect((await client.admin.testimonials[":id"].approve.$post({ param: { id } }, { headers: auth })).status).toBe(403);
 
-    const pending = await (await client.admin.testimonials.$get({ query: { status: "pending", pageSize: "100" } }, { headers: operator.auth })).json();
+    const pending = await (
+      await client.admin.testimonials.$get({ query: { status: "pending", pageSize: "100" } }, { headers: operator.auth })
+    ).json();
     const mine = pending.items.filter((t) => [id, quiet].includes(t.headshotId));
-    expect(mine).toEqual([expect.objectContaining({ headshotId: id, stars: 5, comment: publish.comment, firstName: "Ana", role: "Nurse, Porto", email: user.email, testimonialStatus: "pending" })]);
+    expect(mine).toEqual([
+      expect.objectContaining({
+        headshotId: id,
+        stars: 5,
+        comment: publish.comment,
+        firstName: "Ana",
+        role: "Nurse, Porto",
+        email: user.email,
+        testimonialStatus: "pending",
+      }),
+    ]);
 
     const approve = await client.admin.testimonials[":id"].approve.$post({ param: { id } }, { headers: operator.auth });
     expect(await approve.json()).toEqual({ headshotId: id, testimonialStatus: "approved" });
     const unpublish = await client.admin.testimonials[":id"].unpublish.$post({ param: { id } }, { headers: operator.auth });
     expect(await unpublish.json()).toEqual({ headshotId: id, testimonialStatus: "unpublished" });
-    const audited = await withTestDb((db) => db.execute(sql`select action from admin_audit_log where target_id = ${id} order by created_at`));
+    const audited = await withTestDb((db) =>
+      db.execute(sql`select action from admin_audit_log where target_id = ${id} order by created_at`),
+    );
     expect(audited.rows.map((r) => (r as { action: string }).action)).toEqual(["testimonial.approve", "testimonial.unpublish"]);
 
     expect((await client.admin.testimonials[":id"].approve.$post({ param: { id: quiet } }, { headers: operator.auth })).status).toBe(409);
-    expect((await client.admin.testimonials[":id"].approve.$post({ param: { id: crypto.randomUUID() } }, { headers: operator.auth })).status).toBe(404);
+    expect(
+      (await client.admin.testimonials[":id"].approve.$post({ param: { id: crypto.randomUUID() } }, { headers: operator.auth })).status,
+    ).toBe(404);
     expect((await api("/api/admin/testimonials?status=nope", { headers: operator.auth })).status).toBe(400); // raw: a status the contract refuses
   });
 });
@@ -214,14 +255,25 @@ describe("renderLanding", () => {
   });
 
   it("rounds counts down to two significant figures, never up", () => {
-    expect([0, 7, 99, 100, 1200, 1234, 56_789, 1_000_000, 1_999_999].map(roundedCount))
-      .toEqual(["0", "7", "99", "100", "1,200", "1,200+", "56,000+", "1,000,000", "1,900,000+"]);
+    expect([0, 7, 99, 100, 1200, 1234, 56_789, 1_000_000, 1_999_999].map(roundedCount)).toEqual([
+      "0",
+      "7",
+      "99",
+      "100",
+      "1,200",
+      "1,200+",
+      "56,000+",
+      "1,000,000",
+      "1,900,000+",
+    ]);
   });
 });
 
 describe("serveLanding", () => {
   const ctx = { waitUntil: () => {}, passThroughOnException: () => {} } as unknown as ExecutionContext;
-  const assets = { fetch: async () => new Response(PAGE, { headers: { "Content-Type": "text/html", ETag: '"abc"', "X-Frame-Options": "DENY" } }) };
+  const assets = {
+    fetch: async () => new Response(PAGE, { headers: { "Content-Type": "text/html", ETag: '"abc"', "X-Frame-Options": "DENY" } }),
+  };
   const landingEnv = { ...env, ASSETS: assets } as unknown as Env;
 
   it("serves the page with the figures, the asset's headers and an ETag; a matching If-None-Match is a 304", async () => {

@@ -10,9 +10,7 @@ import { Hono } from "hono";
 import { and, eq, sql } from "drizzle-orm";
 import { z } from "zod";
 import { headshots, ratings, type Rating } from "../../db/schema";
-import {
-  RATING_COMMENT_MAX, RATING_FIRST_NAME_MAX, RATING_ROLE_MAX, STARS_MAX, STARS_MIN, type ApiRating,
-} from "../../domain/ratings";
+import { RATING_COMMENT_MAX, RATING_FIRST_NAME_MAX, RATING_ROLE_MAX, STARS_MAX, STARS_MIN, type ApiRating } from "../../domain/ratings";
 import { requireUser, badRequest, conflict, notFound, plainText, validate } from "../lib";
 import type { AppEnv } from "../env";
 
@@ -21,12 +19,16 @@ const params = z.object({ id: z.uuid("Headshot not found.") });
 /** Optional text: trimmed, empty means none. */
 const optionalText = (max: number) =>
   z.preprocess(
-    (v) => (typeof v === "string" ? v.trim() || null : v ?? null),
+    (v) => (typeof v === "string" ? v.trim() || null : (v ?? null)),
     z.string("must be text").max(max, `must be at most ${max} characters`).pipe(plainText).nullable(),
   );
 
 const ratingBody = z.object({
-  stars: z.number("must be a whole number from 1 to 5").int("must be a whole number from 1 to 5").min(STARS_MIN, "must be from 1 to 5").max(STARS_MAX, "must be from 1 to 5"),
+  stars: z
+    .number("must be a whole number from 1 to 5")
+    .int("must be a whole number from 1 to 5")
+    .min(STARS_MIN, "must be from 1 to 5")
+    .max(STARS_MAX, "must be from 1 to 5"),
   comment: optionalText(RATING_COMMENT_MAX),
   publishConsent: z.boolean("must be true or false").default(false),
   firstName: optionalText(RATING_FIRST_NAME_MAX),

@@ -16,7 +16,12 @@ import { WATCHING_WINDOW_MS } from "../../domain/shoots";
 /** The dashboard's URL of one shoot (web/src/lib/paths.ts `shoot`). */
 export const shootPath = (shootId: string) => `/dashboard?shoot=${encodeURIComponent(shootId)}`;
 
-export interface Finished { userId: string; mail: boolean; ready: number; total: number }
+export interface Finished {
+  userId: string;
+  mail: boolean;
+  ready: number;
+  total: number;
+}
 
 /** Marks the shoot finished if none of its pictures is still being made; returns what happened, or null. */
 export async function markShootFinished(db: Db, shootId: string): Promise<Finished | null> {
@@ -41,12 +46,7 @@ export async function markShootFinished(db: Db, shootId: string): Promise<Finish
 }
 
 /** After one of a shoot's pictures ended: finish the shoot if it was the last, and mail the owner if asked. */
-export async function finishShoot(
-  db: Db,
-  env: Pick<Env, "IMAGES">,
-  config: Config,
-  shootId: string,
-): Promise<Finished | null> {
+export async function finishShoot(db: Db, env: Pick<Env, "IMAGES">, config: Config, shootId: string): Promise<Finished | null> {
   const finished = await markShootFinished(db, shootId);
   if (!finished?.mail) return finished;
   try {
@@ -62,7 +62,10 @@ export async function finishShoot(
 }
 
 /** The cron's part: the shoots of headshots the stuck-job sweeper failed finish too (once each). */
-export async function finishShootsOf({ db, bucket, config }: Pick<JobDeps, "db" | "bucket" | "config">, headshotIds: string[]): Promise<number> {
+export async function finishShootsOf(
+  { db, bucket, config }: Pick<JobDeps, "db" | "bucket" | "config">,
+  headshotIds: string[],
+): Promise<number> {
   if (headshotIds.length === 0) return 0;
   const rows = await db
     .selectDistinct({ shootId: headshots.shootId })

@@ -58,7 +58,14 @@ const MAX_ZIP_SELECTION = 100;
 const zipSelection = z.object({
   ids: z
     .string("Choose the headshots to download")
-    .transform((s) => [...new Set(s.split(",").map((x) => x.trim()).filter(Boolean))])
+    .transform((s) => [
+      ...new Set(
+        s
+          .split(",")
+          .map((x) => x.trim())
+          .filter(Boolean),
+      ),
+    ])
     .pipe(
       z
         .array(z.uuid("must be headshot ids, separated by commas"))
@@ -89,7 +96,11 @@ async function loadShoot(db: Db, config: Config, userId: string, shootId: string
   const mine = and(eq(shoots.id, shootId), eq(shoots.userId, userId));
   // While it runs, asking is watching (decision 131): the email is for people who are not.
   const [shoot] = opts.watching
-    ? await db.update(shoots).set({ watchedAt: sql`now()` }).where(and(mine, isNull(shoots.finishedAt))).returning()
+    ? await db
+        .update(shoots)
+        .set({ watchedAt: sql`now()` })
+        .where(and(mine, isNull(shoots.finishedAt)))
+        .returning()
     : [];
   const [row] = shoot ? [shoot] : await db.select().from(shoots).where(mine).limit(1);
   if (!row) throw shootNotFound();
@@ -113,13 +124,15 @@ async function zipRows(db: Db, userId: string, where: ReturnType<typeof and>) {
       updatedAt: headshots.updatedAt,
     })
     .from(headshots)
-    .where(and(
-      eq(headshots.userId, userId),
-      eq(headshots.status, "completed"),
-      ne(headshots.moderationStatus, "removed"),
-      isNull(headshots.imagesDeletedAt),
-      where,
-    ))
+    .where(
+      and(
+        eq(headshots.userId, userId),
+        eq(headshots.status, "completed"),
+        ne(headshots.moderationStatus, "removed"),
+        isNull(headshots.imagesDeletedAt),
+        where,
+      ),
+    )
     .orderBy(asc(headshots.createdAt), asc(headshots.id));
   return rows.flatMap((r) => (r.resultKey ? [{ ...r, resultKey: r.resultKey }] : []));
 }
@@ -137,7 +150,9 @@ export const shootRoutes = new Hono<AppEnv>()
     // Objects first (every picture keeps its own copy of every photo: storage/keys.ts referenceKey), then the rows.
     const keys = pictures.flatMap((p) => photos.map((_, n) => referenceKey(userId, p.id, n + 1)));
     const keyIds = await Promise.all(
-      pictures.flatMap((p) => photos.map((photo, n) => putEncrypted(c.env.IMAGES, c.var.config, referenceKey(userId, p.id, n + 1), photo.stripped, photo.type))),
+      pictures.flatMap((p) =>
+        photos.map((photo, n) => putEncrypted(c.env.IMAGES, c.var.config, referenceKey(userId, p.id, n + 1), photo.stripped, photo.type)),
+      ),
     );
     const ids = await insertOrCleanUp(c.env.IMAGES, keys, () =>
       startShoot(c.var.db, c.var.config, userId, {
@@ -183,7 +198,11 @@ export const shootRoutes = new Hono<AppEnv>()
     const { id } = c.req.valid("param");
     const userId = c.var.user.id;
     const options = normaliseDownload(c.req.valid("query"));
-    const [shoot] = await c.var.db.select({ id: shoots.id }).from(shoots).where(and(eq(shoots.id, id), eq(shoots.userId, userId))).limit(1);
+    const [shoot] = await c.var.db
+      .select({ id: shoots.id })
+      .from(shoots)
+      .where(and(eq(shoots.id, id), eq(shoots.userId, userId)))
+      .limit(1);
     if (!shoot) throw shootNotFound();
     await refuseDownloadBeyondPlan(c.var.db, userId, options);
     const rows = await zipRows(c.var.db, userId, eq(headshots.shootId, id));
@@ -191,20 +210,17 @@ export const shootRoutes = new Hono<AppEnv>()
     return headshotZipResponse(c.env.IMAGES, c.var.config, rows, options, "headshots.zip");
   });
 
-export const zipRoutes = new Hono<AppEnv>().get(
-  "/zip",
-  requireUser,
-  validate("query", zipSelection.and(downloadQuery)),
-  async (c) => {
-    const query = c.req.valid("query");
-    const userId = c.var.user.id;
-    const options = normaliseDownload(query);
-    await refuseDownloadBeyondPlan(c.var.db, userId, options);
-    const rows = await zipRows(c.var.db, userId, inArray(headshots.id, query.ids));
-    if (rows.length === 0) throw nothingToZip();
-    if (rows.length < query.ids.length) {
-      throw badRequest(`${query.ids.length - rows.length} of the chosen headshots can't be downloaded (not finished, no longer available, or not yours).`);
-    }
-    return headshotZipResponse(c.env.IMAGES, c.var.config, rows, options, "headshots.zip");
-  },
-);
+export const zipRoutes = new Hono<AppEnv>().get("/zip", requireUser, validate("query", zipSelection.and(downloadQuery)), async (c) => {
+  const query = c.req.valid("query");
+  const userId = c.var.user.id;
+  const options = normaliseDownload(query);
+  await refuseDownloadBeyondPlan(c.var.db, userId, options);
+  const rows = await zipRows(c.var.db, userId, inArray(headshots.id, query.ids));
+  if (rows.length === 0) throw nothingToZip();
+  if (rows.length < query.ids.length) {
+    throw badRequest(
+      `${query.ids.length - rows.length} of the chosen headshots can't be downloaded (not finished, no longer available, or not yours).`,
+    );
+  }
+  return headshotZipResponse(c.env.IMAGES, c.var.config, rows, options, "headshots.zip");
+});

@@ -68,7 +68,15 @@ describe("POST /api/shoots", () => {
     const photos = [jpegBytes(320, 256, 1), jpegBytes(300, 300, 2)];
     const { res, body, sent } = await postShoot(auth, photos, ["LinkedIn", "Suit", "Office"], { gender: "woman" });
     expect(res.status).toBe(201);
-    expect(body).toMatchObject({ styles: ["LinkedIn", "Suit", "Office"], gender: "woman", photoCount: 2, emailWhenReady: true, finished: 0, ready: 0, done: false });
+    expect(body).toMatchObject({
+      styles: ["LinkedIn", "Suit", "Office"],
+      gender: "woman",
+      photoCount: 2,
+      emailWhenReady: true,
+      finished: 0,
+      ready: 0,
+      done: false,
+    });
     expect(body.headshots.map((h) => [h.style, h.status, h.shootId])).toEqual([
       ["LinkedIn", "processing", body.id],
       ["Suit", "processing", body.id],
@@ -129,7 +137,13 @@ describe("the shoot's charge", () => {
       gender: null,
       emailWhenReady: false,
       photoCount: 1,
-      headshots: styles.map((style) => ({ id: crypto.randomUUID(), style, originalKey: "x", originalMime: "image/jpeg", encryptionKeyId: "t1" })),
+      headshots: styles.map((style) => ({
+        id: crypto.randomUUID(),
+        style,
+        originalKey: "x",
+        originalMime: "image/jpeg",
+        encryptionKeyId: "t1",
+      })),
     };
   };
 
@@ -167,7 +181,8 @@ describe("the shoot's charge", () => {
     expect((await rowsOf(user.id)).shoots[0]!.finishedAt).toBeNull();
     expect((await processGeneration(env, c)).action).toBe("completed");
     expect(await creditsRow(user.id)).toMatchObject({ used: 2 });
-    for (const id of [a, c]) expect(await headshotRow(id)).toMatchObject({ status: "completed", chargedCredit: true, creditRefunded: false, watermarked: true });
+    for (const id of [a, c])
+      expect(await headshotRow(id)).toMatchObject({ status: "completed", chargedCredit: true, creditRefunded: false, watermarked: true });
     expect((await rowsOf(user.id)).shoots[0]!.finishedAt).toBeInstanceOf(Date);
   });
 });
@@ -181,7 +196,10 @@ describe("the generation of a shoot's picture", () => {
     const stored = await Promise.all([1, 2, 3].map((n) => getDecrypted(env.IMAGES, getConfig(env), referenceKey(user.id, id, n))));
     const model = `gemini-test-shoot-${crypto.randomUUID().slice(0, 8)}`;
     expect((await processGeneration(envWithModel(model), id)).action).toBe("completed");
-    const stats = (await (await fetch(`${env.GEMINI_BASE_URL}/__stats`)).json()) as { inputs: Record<string, string[][]>; prompts: Record<string, string[]> };
+    const stats = (await (await fetch(`${env.GEMINI_BASE_URL}/__stats`)).json()) as {
+      inputs: Record<string, string[][]>;
+      prompts: Record<string, string[]>;
+    };
     expect(stats.inputs[model]).toEqual([stored.map((s) => sha256(s!.bytes))]);
     expect(new Set(stats.inputs[model]![0]).size).toBe(3);
     expect(samePersonLine(3)).toMatch(/3 attached photos all show the same one person/);
@@ -201,7 +219,10 @@ describe("the shoot-ready email", () => {
     // the second picture's job died two hours ago (in the past, so the sweep never reaches other tests'
     // rows): the cron's sweep fails it (with its refund) and, as worker/scheduled.ts does, ends its shoot
     const { db, close } = testDb();
-    await db.update(headshots).set({ queuedAt: new Date(Date.now() - 2 * 3600_000) }).where(eq(headshots.id, body.headshots[1]!.id));
+    await db
+      .update(headshots)
+      .set({ queuedAt: new Date(Date.now() - 2 * 3600_000) })
+      .where(eq(headshots.id, body.headshots[1]!.id));
     await close();
     const failed = await runJob(sweepStuckGenerations);
     expect(failed.map((f) => f.id)).toContain(body.headshots[1]!.id);
@@ -238,7 +259,10 @@ describe("the shoot-ready email", () => {
 
     const off = await createTestUser({ freeGranted: 2 });
     const second = await postShoot(off.auth, [jpegBytes()], ["LinkedIn", "Suit"]);
-    const patched = await second.client.shoots[":id"].$patch({ param: { id: second.body.id }, json: { emailWhenReady: false } }, { headers: off.auth });
+    const patched = await second.client.shoots[":id"].$patch(
+      { param: { id: second.body.id }, json: { emailWhenReady: false } },
+      { headers: off.auth },
+    );
     expect((await patched.json()).emailWhenReady).toBe(false);
     const { db, close } = testDb();
     await db.update(shoots).set({ watchedAt: null }).where(eq(shoots.id, second.body.id)); // not watching any more
@@ -252,7 +276,9 @@ describe("the shoot-ready email", () => {
     const other = await createTestUser();
     const { body, client: shootClient } = await postShoot(owner.auth, [jpegBytes()], ["LinkedIn"]);
     expect((await shootClient.shoots[":id"].$get({ param: { id: body.id } }, { headers: other.auth })).status).toBe(404);
-    expect((await shootClient.shoots[":id"].zip.$get({ param: { id: body.id }, query: { resolution: "web" } }, { headers: other.auth })).status).toBe(404);
+    expect(
+      (await shootClient.shoots[":id"].zip.$get({ param: { id: body.id }, query: { resolution: "web" } }, { headers: other.auth })).status,
+    ).toBe(404);
   });
 });
 
@@ -263,11 +289,17 @@ describe("a shoot as one ZIP", () => {
     const { user, auth } = await createTestUser({ freeGranted: 3 });
     const body = await finishedShoot(auth, ["LinkedIn", "White Background", "Suit"]);
     const q = withRecordingQueue();
-    const high = await q.client.shoots[":id"].zip.$get({ param: { id: body.id }, query: { preset: "instagram-square" } }, { headers: auth });
+    const high = await q.client.shoots[":id"].zip.$get(
+      { param: { id: body.id }, query: { preset: "instagram-square" } },
+      { headers: auth },
+    );
     expect(high.status).toBe(402);
     expect((await errorBody(high)).requiresSubscription).toBe(true);
 
-    const res = await q.client.shoots[":id"].zip.$get({ param: { id: body.id }, query: { resolution: "web", fileFormat: "png" } }, { headers: auth });
+    const res = await q.client.shoots[":id"].zip.$get(
+      { param: { id: body.id }, query: { resolution: "web", fileFormat: "png" } },
+      { headers: auth },
+    );
     expect(res.status).toBe(200);
     expect(res.headers.get("Content-Type")).toBe("application/zip");
     expect(res.headers.get("Content-Length")).toBeNull(); // streamed
@@ -281,7 +313,10 @@ describe("a shoot as one ZIP", () => {
     const rows = (await rowsOf(user.id)).headshots;
     expect(rows.every((r) => r.watermarked === true)).toBe(true);
     const linkedin = rows.find((r) => r.style === "LinkedIn")!;
-    const single = await q.client.headshots[":id"].download.$get({ param: { id: linkedin.id }, query: { resolution: "web", fileFormat: "png" } }, { headers: auth });
+    const single = await q.client.headshots[":id"].download.$get(
+      { param: { id: linkedin.id }, query: { resolution: "web", fileFormat: "png" } },
+      { headers: auth },
+    );
     expect(files.find((f) => f.name === "headshot-linkedin-web-square.png")!.data).toEqual(new Uint8Array(await single.arrayBuffer()));
   });
 
@@ -291,7 +326,10 @@ describe("a shoot as one ZIP", () => {
     const second = await finishedShoot(auth, ["LinkedIn"]);
     const ids = [first.headshots[0]!.id, first.headshots[1]!.id, second.headshots[0]!.id];
     const q = withRecordingQueue();
-    const res = await q.client.downloads.zip.$get({ query: { ids: ids.join(","), preset: "instagram-square", fileFormat: "png", dpi: "300" } }, { headers: auth });
+    const res = await q.client.downloads.zip.$get(
+      { query: { ids: ids.join(","), preset: "instagram-square", fileFormat: "png", dpi: "300" } },
+      { headers: auth },
+    );
     expect(res.status).toBe(200);
     const files = await zipOf(res);
     expect(files.map((f) => f.name).sort()).toEqual([
@@ -303,7 +341,10 @@ describe("a shoot as one ZIP", () => {
 
     const stranger = await createTestUser({ freeGranted: 1 });
     const theirs = await finishedShoot(stranger.auth, ["Suit"]);
-    const mixed = await q.client.downloads.zip.$get({ query: { ids: `${ids[0]},${theirs.headshots[0]!.id}`, resolution: "web" } }, { headers: auth });
+    const mixed = await q.client.downloads.zip.$get(
+      { query: { ids: `${ids[0]},${theirs.headshots[0]!.id}`, resolution: "web" } },
+      { headers: auth },
+    );
     expect(mixed.status).toBe(400);
     const onlyTheirs = await q.client.downloads.zip.$get({ query: { ids: theirs.headshots[0]!.id, resolution: "web" } }, { headers: auth });
     expect(onlyTheirs.status).toBe(409);

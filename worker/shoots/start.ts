@@ -53,9 +53,7 @@ export async function startShoot(db: Db, config: Pick<Config, "FAIR_USE_PER_HOUR
       photoCount: shoot.photoCount,
       emailWhenReady: shoot.emailWhenReady,
     });
-    await tx.insert(headshots).values(
-      shoot.headshots.map((h) => ({ ...h, userId, shootId: shoot.id, gender: shoot.gender })),
-    );
+    await tx.insert(headshots).values(shoot.headshots.map((h) => ({ ...h, userId, shootId: shoot.id, gender: shoot.gender })));
     const started = await moveHeadshots(
       tx,
       { from: "pending", to: "processing" },
@@ -78,6 +76,9 @@ export async function undoShoot(db: Db, userId: string, shootId: string): Promis
       and(eq(headshots.shootId, shootId), eq(headshots.userId, userId)),
       { queuedAt: null },
     );
-    await refundGenerations(tx, moved.map((m) => m.id));
+    await refundGenerations(
+      tx,
+      moved.map((m) => m.id),
+    );
   });
 }

@@ -41,7 +41,13 @@ describe("storage keys", () => {
   it("deleting a prefix removes exactly that user's or headshot's objects", async () => {
     const { deletePrefix, downloadCacheKey, headshotPrefix, originalKey, resultKey, userPrefix } = await import("./keys");
     const put = (k: string) => env.IMAGES.put(k, "x");
-    await Promise.all([put(originalKey("ua", "h1")), put(resultKey("ua", "h1")), put(downloadCacheKey("ua", "h1", "abc")), put(originalKey("ua", "h2")), put(originalKey("ub", "h3"))]);
+    await Promise.all([
+      put(originalKey("ua", "h1")),
+      put(resultKey("ua", "h1")),
+      put(downloadCacheKey("ua", "h1", "abc")),
+      put(originalKey("ua", "h2")),
+      put(originalKey("ub", "h3")),
+    ]);
     expect(await deletePrefix(env.IMAGES, headshotPrefix("ua", "h1"))).toBe(3);
     expect(await env.IMAGES.head(originalKey("ua", "h2"))).not.toBeNull();
     expect(await deletePrefix(env.IMAGES, userPrefix("ua"))).toBe(1);

@@ -19,7 +19,10 @@ function importKey(id: string, raw: Uint8Array): Promise<CryptoKey> {
   return key;
 }
 
-export async function encryptBytes(config: Pick<Config, "IMAGE_ENCRYPTION_KEYS">, plain: Uint8Array): Promise<{ sealed: Uint8Array; keyId: string }> {
+export async function encryptBytes(
+  config: Pick<Config, "IMAGE_ENCRYPTION_KEYS">,
+  plain: Uint8Array,
+): Promise<{ sealed: Uint8Array; keyId: string }> {
   const current = config.IMAGE_ENCRYPTION_KEYS[0]!;
   const key = await importKey(current.id, current.raw);
   const iv = crypto.getRandomValues(new Uint8Array(12));
@@ -27,10 +30,13 @@ export async function encryptBytes(config: Pick<Config, "IMAGE_ENCRYPTION_KEYS">
   const cipher = new Uint8Array(await crypto.subtle.encrypt({ name: "AES-GCM", iv, additionalData: kid }, key, plain));
   const sealed = new Uint8Array(MAGIC.length + 1 + kid.length + iv.length + cipher.length);
   let o = 0;
-  sealed.set(MAGIC, o); o += MAGIC.length;
+  sealed.set(MAGIC, o);
+  o += MAGIC.length;
   sealed[o++] = kid.length;
-  sealed.set(kid, o); o += kid.length;
-  sealed.set(iv, o); o += iv.length;
+  sealed.set(kid, o);
+  o += kid.length;
+  sealed.set(iv, o);
+  o += iv.length;
   sealed.set(cipher, o);
   return { sealed, keyId: current.id };
 }

@@ -18,7 +18,12 @@ import { seatsToFill, teamSubscriptionOf } from "../billing";
 const expiry = sql`now() + make_interval(days => ${TEAM_INVITATION_DAYS})`;
 const invalidLink = () => new ApiError(410, TEAM_MESSAGES.invitationInvalid);
 
-export interface IssuedInvitation { id: string; email: string; token: string; teamName: string }
+export interface IssuedInvitation {
+  id: string;
+  email: string;
+  token: string;
+  teamName: string;
+}
 
 /** Invites `email` to the team: 409 when no seat is free, the address is a member, or already invited. */
 export async function invite(db: Db, team: Team, invitedBy: string, email: string): Promise<IssuedInvitation> {
@@ -38,12 +43,27 @@ export async function invite(db: Db, team: Team, invitedBy: string, email: strin
       await tx
         .update(teamInvitations)
         .set({ revokedAt: sql`now()` })
-        .where(and(eq(teamInvitations.teamId, team.id), eq(teamInvitations.email, email), isNull(teamInvitations.acceptedAt), isNull(teamInvitations.revokedAt), lte(teamInvitations.expiresAt, sql`now()`)));
-      const [open] = await tx.select({ id: teamInvitations.id }).from(teamInvitations).where(and(eq(teamInvitations.teamId, team.id), eq(teamInvitations.email, email), openInvitation)).limit(1);
+        .where(
+          and(
+            eq(teamInvitations.teamId, team.id),
+            eq(teamInvitations.email, email),
+            isNull(teamInvitations.acceptedAt),
+            isNull(teamInvitations.revokedAt),
+            lte(teamInvitations.expiresAt, sql`now()`),
+          ),
+        );
+      const [open] = await tx
+        .select({ id: teamInvitations.id })
+        .from(teamInvitations)
+        .where(and(eq(teamInvitations.teamId, team.id), eq(teamInvitations.email, email), openInvitation))
+        .limit(1);
       if (open) throw conflict(`${email} has already been invited. Re-send the invitation instead.`);
       const taken = await seatsTaken(tx, team.id);
       if (taken.members + taken.invited >= seatsToFill(await teamSubscriptionOf(tx, team.id))) throw conflict(TEAM_MESSAGES.noFreeSeats);
-      const [row] = await tx.insert(teamInvitations).values({ teamId: team.id, email, tokenHash, invitedBy, expiresAt: expiry }).returning({ id: teamInvitations.id });
+      const [row] = await tx
+        .insert(teamInvitations)
+        .values({ teamId: team.id, email, tokenHash, invitedBy, expiresAt: expiry })
+        .returning({ id: teamInvitations.id });
       return row!.id;
     });
     return { id, email, token, teamName: team.name };
@@ -65,7 +85,14 @@ export async function resend(db: Db, team: Team, invitationId: string): Promise<
     const [inv] = await tx
       .select({ email: teamInvitations.email, open: sql<boolean>`${openInvitation}` })
       .from(teamInvitations)
-      .where(and(eq(teamInvitations.id, invitationId), eq(teamInvitations.teamId, team.id), isNull(teamInvitations.acceptedAt), isNull(teamInvitations.revokedAt)));
+      .where(
+        and(
+          eq(teamInvitations.id, invitationId),
+          eq(teamInvitations.teamId, team.id),
+          isNull(teamInvitations.acceptedAt),
+          isNull(teamInvitations.revokedAt),
+        ),
+      );
     if (!inv) throw notFound("There is no such open invitation in your team.");
     if (!inv.open) {
       const taken = await seatsTaken(tx, team.id);
@@ -85,7 +112,14 @@ export async function revoke(db: Db, teamId: string, invitationId: string): Prom
   const rows = await db
     .update(teamInvitations)
     .set({ revokedAt: sql`now()` })
-    .where(and(eq(teamInvitations.id, invitationId), eq(teamInvitations.teamId, teamId), isNull(teamInvitations.acceptedAt), isNull(teamInvitations.revokedAt)))
+    .where(
+      and(
+        eq(teamInvitations.id, invitationId),
+        eq(teamInvitations.teamId, teamId),
+        isNull(teamInvitations.acceptedAt),
+        isNull(teamInvitations.revokedAt),
+      ),
+    )
     .returning({ id: teamInvitations.id });
   if (rows.length === 0) throw notFound("There is no such open invitation in your team.");
 }
@@ -105,13 +139,20 @@ export async function preview(db: Db, token: string): Promise<{ teamName: string
 /** Joins the team of the invitation: exactly one join per link, never beyond the seats paid for. */
 export async function accept(db: Db, userId: string, token: string): Promise<{ teamId: string; teamName: string }> {
   const tokenHash = await sha256(token);
-  const [found] = await db.select({ teamId: teamInvitations.teamId }).from(teamInvitations).where(eq(teamInvitations.tokenHash, tokenHash)).limit(1);
+  const [found] = await db
+    .select({ teamId: teamInvitations.teamId })
+    .from(teamInvitations)
+    .where(eq(teamInvitations.tokenHash, tokenHash))
+    .limit(1);
   if (!found) throw invalidLink();
   try {
     return await db.transaction(async (tx) => {
       const team = await lockTeam(tx, found.teamId);
       if (!team) throw invalidLink();
-      const [inv] = await tx.select({ id: teamInvitations.id, email: teamInvitations.email }).from(teamInvitations).where(and(eq(teamInvitations.tokenHash, tokenHash), openInvitation));
+      const [inv] = await tx
+        .select({ id: teamInvitations.id, email: teamInvitations.email })
+        .from(teamInvitations)
+        .where(and(eq(teamInvitations.tokenHash, tokenHash), openInvitation));
       if (!inv) throw invalidLink();
       const [me] = await tx.select({ email: users.email }).from(users).where(eq(users.id, userId));
       if (!me) throw notFound("User not found.");
@@ -122,7 +163,10 @@ export async function accept(db: Db, userId: string, token: string): Promise<{ t
       const { members } = await seatsTaken(tx, team.id);
       if (members >= seatsToFill(await teamSubscriptionOf(tx, team.id))) throw conflict(TEAM_MESSAGES.noFreeSeats);
       await tx.insert(teamMembers).values({ userId, teamId: team.id, role: "member" });
-      await tx.update(teamInvitations).set({ acceptedAt: sql`now()`, acceptedBy: userId }).where(eq(teamInvitations.id, inv.id));
+      await tx
+        .update(teamInvitations)
+        .set({ acceptedAt: sql`now()`, acceptedBy: userId })
+        .where(eq(teamInvitations.id, inv.id));
       return { teamId: team.id, teamName: team.name };
     });
   } catch (err) {

@@ -16,12 +16,21 @@ import type { ZipSource } from "../downloads";
 import { signImageUrl } from "../images";
 import { notFound } from "../lib";
 
-const served = and(eq(headshots.status, "completed"), isNotNull(headshots.resultKey), isNull(headshots.imagesDeletedAt), ne(headshots.moderationStatus, "removed"));
+const served = and(
+  eq(headshots.status, "completed"),
+  isNotNull(headshots.resultKey),
+  isNull(headshots.imagesDeletedAt),
+  ne(headshots.moderationStatus, "removed"),
+);
 
 /** Sets (or, with null, clears) the caller's team photo. */
 export async function choosePhoto(db: Db, userId: string, headshotId: string | null): Promise<void> {
   if (headshotId === null) {
-    const rows = await db.update(teamMembers).set({ chosenHeadshotId: null }).where(eq(teamMembers.userId, userId)).returning({ userId: teamMembers.userId });
+    const rows = await db
+      .update(teamMembers)
+      .set({ chosenHeadshotId: null })
+      .where(eq(teamMembers.userId, userId))
+      .returning({ userId: teamMembers.userId });
     if (rows.length === 0) throw notFound(TEAM_MESSAGES.notInTeam);
     return;
   }
@@ -56,19 +65,25 @@ async function chosenPhotos(db: Db, teamId: string) {
     .innerJoin(users, eq(users.id, teamMembers.userId))
     .where(eq(teamMembers.teamId, teamId))
     .orderBy(sql`${teamMembers.role} = 'owner' desc`, asc(teamMembers.joinedAt));
-  return rows.map((r) => ({ ...r, resultKey: r.resultKey!, name: [r.firstName, r.lastName].filter(Boolean).join(" ") || r.email.split("@")[0]! }));
+  return rows.map((r) => ({
+    ...r,
+    resultKey: r.resultKey!,
+    name: [r.firstName, r.lastName].filter(Boolean).join(" ") || r.email.split("@")[0]!,
+  }));
 }
 
 /** The owner's grid: each member's chosen photo as a signed result URL. */
 export async function teamGrid(db: Db, config: Pick<Config, "URL_SIGNING_SECRET">, teamId: string): Promise<ApiTeamGridEntry[]> {
   const rows = await chosenPhotos(db, teamId);
-  return Promise.all(rows.map(async (r) => ({
-    userId: r.userId,
-    name: r.name,
-    headshotId: r.headshotId,
-    style: r.style as StyleId, // written only from STYLE_IDS
-    imageUrl: await signImageUrl(config, r.headshotId, "result"),
-  })));
+  return Promise.all(
+    rows.map(async (r) => ({
+      userId: r.userId,
+      name: r.name,
+      headshotId: r.headshotId,
+      style: r.style as StyleId, // written only from STYLE_IDS
+      imageUrl: await signImageUrl(config, r.headshotId, "result"),
+    })),
+  );
 }
 
 /** The same photos as the ZIP's sources, each file named after its member ("ann-lee-…", made unique by the ZIP). */

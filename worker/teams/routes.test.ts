@@ -11,13 +11,24 @@ import { TEAM_INVITATION_DAYS } from "../../domain/teams";
 import { client, createTestUser, errorBody, uniqueEmail, variant } from "../test/helpers";
 import { readZip } from "../test/zip";
 import { decode } from "../test/images";
-import { expireInvitations, finishedHeadshot, generatedHeadshot, invitationToken, joinedMember, send, setTeamSubscription, teamWithSeats, withDb } from "../test/teams";
+import {
+  expireInvitations,
+  finishedHeadshot,
+  generatedHeadshot,
+  invitationToken,
+  joinedMember,
+  send,
+  setTeamSubscription,
+  teamWithSeats,
+  withDb,
+} from "../test/teams";
 
 const myTeam = async (auth: Record<string, string>) => (await client.team.$get({}, { headers: auth })).json();
 /** The owner's view of the team (members, invitations, seats): asserts the caller owns one. */
 const ownerTeam = async (auth: Record<string, string>) => variant((await myTeam(auth))!, "role", "owner");
 const invite = (auth: Record<string, string>, email: string) => client.team.invitations.$post({ json: { email } }, { headers: auth });
-const memberCount = (teamId: string) => withDb(async (db) => (await db.select().from(teamMembers).where(eq(teamMembers.teamId, teamId))).length);
+const memberCount = (teamId: string) =>
+  withDb(async (db) => (await db.select().from(teamMembers).where(eq(teamMembers.teamId, teamId))).length);
 
 describe("a team: created, named, one brand look", () => {
   it("the creator owns it and is its first member; a person belongs to one team", async () => {
@@ -27,7 +38,10 @@ describe("a team: created, named, one brand look", () => {
     expect(view.members).toEqual([expect.objectContaining({ userId: owner.user.id, role: "owner", hasChosenPhoto: false })]);
     expect((await client.team.$post({ json: { name: "Second" } }, { headers: owner.auth })).status).toBe(409);
 
-    const renamed = await client.team.$patch({ json: { name: "Acme Inc.", style: "Office", brandColor: "#1e3a5f" } }, { headers: owner.auth });
+    const renamed = await client.team.$patch(
+      { json: { name: "Acme Inc.", style: "Office", brandColor: "#1e3a5f" } },
+      { headers: owner.auth },
+    );
     expect(await renamed.json()).toMatchObject({ name: "Acme Inc.", style: "Office", brandColor: "#1E3A5F" });
     expect((await myTeam(owner.auth))!.team.look).toEqual({ style: "Office", brandColor: "#1E3A5F" });
     expect((await client.team.$patch({ json: { brandColor: "navy" } }, { headers: owner.auth })).status).toBe(400);
@@ -43,7 +57,13 @@ describe("a team: created, named, one brand look", () => {
     await client.team.$patch({ json: { style: "Corporate", brandColor: "#112233" } }, { headers: owner.auth });
     const member = await joinedMember(owner);
     const view = await myTeam(member.auth);
-    expect(view).toEqual({ role: "member", team: expect.objectContaining({ name: "Acme", look: { style: "Corporate", brandColor: "#112233" } }), entitled: true, myChosenHeadshotId: null, ownPlanNotNeeded: false });
+    expect(view).toEqual({
+      role: "member",
+      team: expect.objectContaining({ name: "Acme", look: { style: "Corporate", brandColor: "#112233" } }),
+      entitled: true,
+      myChosenHeadshotId: null,
+      ownPlanNotNeeded: false,
+    });
   });
 
   it("tells a member who also pays for their own plan that they no longer need it", async () => {
@@ -91,7 +111,12 @@ describe("invitations", () => {
     const statuses: number[] = answers.map((r) => r.status);
     expect(statuses.filter((s) => s === 201)).toHaveLength(1);
     expect(statuses.filter((s) => s === 409)).toHaveLength(19);
-    const open = await withDb((db) => db.select().from(teamInvitations).where(and(eq(teamInvitations.teamId, teamId), isNull(teamInvitations.revokedAt))));
+    const open = await withDb((db) =>
+      db
+        .select()
+        .from(teamInvitations)
+        .where(and(eq(teamInvitations.teamId, teamId), isNull(teamInvitations.revokedAt))),
+    );
     expect(open).toHaveLength(1);
   });
 
@@ -112,7 +137,10 @@ describe("invitations", () => {
     const again = (await ownerTeam(owner.auth)).invitations[0];
     expect(again).toMatchObject({ id: inv.id, status: "invited", resentCount: 1 });
     expect((await client.team.accept.$post({ json: { token: first } }, { headers: person.auth })).status).toBe(410);
-    expect(await (await client.team.invitation.$get({ query: { token: second } })).json()).toEqual({ teamName: "Acme", email: person.user.email });
+    expect(await (await client.team.invitation.$get({ query: { token: second } })).json()).toEqual({
+      teamName: "Acme",
+      email: person.user.email,
+    });
     expect((await client.team.accept.$post({ json: { token: second } }, { headers: person.auth })).status).toBe(200);
   });
 });
@@ -142,7 +170,9 @@ describe("accepting", () => {
     expect((await myTeam(invited.auth))!.team.id).toBe(teamId);
     // and an owner of a team cannot join another one
     await invite(other.owner.auth, owner.user.email);
-    expect((await client.team.accept.$post({ json: { token: await invitationToken(owner.user.email) } }, { headers: owner.auth })).status).toBe(409);
+    expect(
+      (await client.team.accept.$post({ json: { token: await invitationToken(owner.user.email) } }, { headers: owner.auth })).status,
+    ).toBe(409);
   });
 
   it("20 accepts at once with one free seat left: exactly one joins", async () => {
@@ -162,7 +192,9 @@ describe("accepting", () => {
     const person = await createTestUser();
     await invite(owner.auth, person.user.email);
     const token = await invitationToken(person.user.email);
-    const answers = await Promise.all(Array.from({ length: 20 }, () => client.team.accept.$post({ json: { token } }, { headers: person.auth })));
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, () => client.team.accept.$post({ json: { token } }, { headers: person.auth })),
+    );
     expect(answers.filter((r) => r.status === 200)).toHaveLength(1);
     expect(await memberCount(teamId)).toBe(2);
   });
@@ -227,8 +259,10 @@ describe("members and their photos", () => {
 });
 
 describe("the team's photos as one ZIP", () => {
-  const named = (userId: string, firstName: string, lastName: string | null) => withDb((db) => db.update(users).set({ firstName, lastName }).where(eq(users.id, userId)));
-  const zip = (auth: Record<string, string>, query: string) => client.team.zip.$get({ query: Object.fromEntries(new URLSearchParams(query)) }, { headers: auth });
+  const named = (userId: string, firstName: string, lastName: string | null) =>
+    withDb((db) => db.update(users).set({ firstName, lastName }).where(eq(users.id, userId)));
+  const zip = (auth: Record<string, string>, query: string) =>
+    client.team.zip.$get({ query: Object.fromEntries(new URLSearchParams(query)) }, { headers: auth });
 
   it("holds exactly the chosen photos, one per member, in one preset, named after the members", async () => {
     const { owner, teamId } = await teamWithSeats(4);
@@ -255,7 +289,10 @@ describe("the team's photos as one ZIP", () => {
     expect(files.map((f) => f.name)).toEqual(["jose-nunez-instagram-square-square.png", "bob-instagram-square-square.png"]);
     for (const f of files) expect([decode(f.data).width, decode(f.data).height]).toEqual([1080, 1080]);
     // each file is the member's own picture, as its owner would download it
-    const annOwn = await client.headshots[":id"].download.$get({ param: { id: annPhoto }, query: { preset: "instagram-square", fileFormat: "png" } }, { headers: ann.auth });
+    const annOwn = await client.headshots[":id"].download.$get(
+      { param: { id: annPhoto }, query: { preset: "instagram-square", fileFormat: "png" } },
+      { headers: ann.auth },
+    );
     expect(files[0]!.data).toEqual(new Uint8Array(await annOwn.arrayBuffer()));
 
     // a member who is removed is gone from the ZIP at once
@@ -330,7 +367,9 @@ describe("every owner route refuses members, outsiders and other teams' owners",
     }
     // theirs are untouched
     expect((await ownerTeam(theirs.owner.auth)).members).toHaveLength(2);
-    expect((await ownerTeam(theirs.owner.auth)).invitations).toEqual([expect.objectContaining({ id: theirInvitation.id, resentCount: 0, status: "invited" })]);
+    expect((await ownerTeam(theirs.owner.auth)).invitations).toEqual([
+      expect.objectContaining({ id: theirInvitation.id, resentCount: 0, status: "invited" }),
+    ]);
     // and members of another team are not members of mine: choosing a photo works only on one's own team
     expect((await ownerTeam(mine.owner.auth)).members).toHaveLength(1);
   });

@@ -13,7 +13,15 @@ import { BRAND_COLOR_PATTERN, TEAM_NAME_MAX } from "../../domain/teams";
 import type { ApiInvitationPreview, ApiMyTeam, ApiTeamGridEntry } from "../../domain/team-api";
 import { requireUser, appOrigin, conflict, enforce, plainText, validate } from "../lib";
 import { emailField } from "../auth";
-import { changeTeamSeats, createTeamCheckout, endTeamSubscriptionNow, setTeamCancel, teamSeatsPreview, refundEligibility, refundFirstSubscription } from "../billing";
+import {
+  changeTeamSeats,
+  createTeamCheckout,
+  endTeamSubscriptionNow,
+  setTeamCancel,
+  teamSeatsPreview,
+  refundEligibility,
+  refundFirstSubscription,
+} from "../billing";
 import { headshotZipResponse, downloadQuery, normaliseDownload } from "../downloads";
 import type { AppEnv } from "../env";
 import { refuseDownloadBeyondPlan } from "../credits";
@@ -47,11 +55,14 @@ export const teamRoutes = new Hono<AppEnv>()
   .patch(
     "/",
     requireUser,
-    validate("json", z.object({
-      name: nameField.optional(),
-      style: z.enum(STYLE_IDS, `Please choose one of the ${STYLE_IDS.length} styles`).optional(),
-      brandColor: z.string().trim().regex(BRAND_COLOR_PATTERN, "must be a colour like #1E3A5F").optional(),
-    })),
+    validate(
+      "json",
+      z.object({
+        name: nameField.optional(),
+        style: z.enum(STYLE_IDS, `Please choose one of the ${STYLE_IDS.length} styles`).optional(),
+        brandColor: z.string().trim().regex(BRAND_COLOR_PATTERN, "must be a colour like #1E3A5F").optional(),
+      }),
+    ),
     async (c) => {
       const team = await ownerTeam(c.var.db, c.var.user.id);
       const updated = await updateTeam(c.var.db, team.id, c.req.valid("json"));
@@ -71,7 +82,11 @@ export const teamRoutes = new Hono<AppEnv>()
   .post("/invitations", requireUser, validate("json", z.object({ email: emailField })), async (c) => {
     const { db } = c.var;
     const team = await ownerTeam(db, c.var.user.id);
-    await enforce(db, [{ key: `team-invite:${team.id}`, limit: INVITES_PER_HOUR, windowSeconds: 3600 }], "Too many invitations in an hour. Please wait a little.");
+    await enforce(
+      db,
+      [{ key: `team-invite:${team.id}`, limit: INVITES_PER_HOUR, windowSeconds: 3600 }],
+      "Too many invitations in an hour. Please wait a little.",
+    );
     const issued = await invite(db, team, c.var.user.id, c.req.valid("json").email);
     await sendInvitation(c, issued);
     return c.json({ id: issued.id, email: issued.email }, 201);
@@ -80,7 +95,11 @@ export const teamRoutes = new Hono<AppEnv>()
   .post("/invitations/:id/resend", requireUser, validate("param", idParam), async (c) => {
     const { db } = c.var;
     const team = await ownerTeam(db, c.var.user.id);
-    await enforce(db, [{ key: `team-invite:${team.id}`, limit: INVITES_PER_HOUR, windowSeconds: 3600 }], "Too many invitations in an hour. Please wait a little.");
+    await enforce(
+      db,
+      [{ key: `team-invite:${team.id}`, limit: INVITES_PER_HOUR, windowSeconds: 3600 }],
+      "Too many invitations in an hour. Please wait a little.",
+    );
     const issued = await resend(db, team, c.req.valid("param").id);
     await sendInvitation(c, issued);
     return c.json({ id: issued.id, email: issued.email });
@@ -140,7 +159,9 @@ export const teamRoutes = new Hono<AppEnv>()
 
   .post("/checkout", requireUser, validate("json", z.object({ seats: seatsField })), async (c) => {
     const team = await ownerTeam(c.var.db, c.var.user.id);
-    return c.json(await createTeamCheckout(c.var.db, c.var.config, appOrigin(c), team, c.req.valid("json").seats, await seatsInUse(c.var.db, team.id)));
+    return c.json(
+      await createTeamCheckout(c.var.db, c.var.config, appOrigin(c), team, c.req.valid("json").seats, await seatsInUse(c.var.db, team.id)),
+    );
   })
 
   .post("/seats", requireUser, validate("json", z.object({ seats: seatsField })), async (c) => {

@@ -9,9 +9,16 @@ import type { Db, Tx } from "../../db";
 import { teamInvitations, teamMembers, teams } from "../../db/schema";
 
 /** The condition of an open invitation. */
-export const openInvitation = and(isNull(teamInvitations.acceptedAt), isNull(teamInvitations.revokedAt), gt(teamInvitations.expiresAt, sql`now()`));
+export const openInvitation = and(
+  isNull(teamInvitations.acceptedAt),
+  isNull(teamInvitations.revokedAt),
+  gt(teamInvitations.expiresAt, sql`now()`),
+);
 
-export interface SeatsTaken { members: number; invited: number }
+export interface SeatsTaken {
+  members: number;
+  invited: number;
+}
 
 export async function seatsTaken(db: Db | Tx, teamId: string): Promise<SeatsTaken> {
   const [row] = await db

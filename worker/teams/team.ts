@@ -12,7 +12,11 @@ import { hasActiveSubscription, seatsToFill, teamSubscriptionOf } from "../billi
 import { isUniqueViolation, conflict, forbidden, notFound } from "../lib";
 import { openInvitation, seatsTaken } from "./seats";
 
-export interface Membership { team: Team; role: TeamRole; chosenHeadshotId: string | null }
+export interface Membership {
+  team: Team;
+  role: TeamRole;
+  chosenHeadshotId: string | null;
+}
 
 export async function membershipOf(db: Db, userId: string): Promise<Membership | null> {
   const [row] = await db
@@ -76,16 +80,37 @@ export async function myTeam(db: Db, userId: string): Promise<ApiMyTeam | null> 
   const ownPlanNotNeeded = (sub?.entitled ?? false) && (await hasActiveSubscription(db, userId));
   const head = { id: team.id, name: team.name, look: lookOf(team) };
   if (membership.role !== "owner") {
-    return { role: "member", team: head, entitled: sub?.entitled ?? false, myChosenHeadshotId: membership.chosenHeadshotId, ownPlanNotNeeded };
+    return {
+      role: "member",
+      team: head,
+      entitled: sub?.entitled ?? false,
+      myChosenHeadshotId: membership.chosenHeadshotId,
+      ownPlanNotNeeded,
+    };
   }
   const members = await db
-    .select({ userId: teamMembers.userId, role: teamMembers.role, joinedAt: teamMembers.joinedAt, chosen: teamMembers.chosenHeadshotId, email: users.email, firstName: users.firstName, lastName: users.lastName })
+    .select({
+      userId: teamMembers.userId,
+      role: teamMembers.role,
+      joinedAt: teamMembers.joinedAt,
+      chosen: teamMembers.chosenHeadshotId,
+      email: users.email,
+      firstName: users.firstName,
+      lastName: users.lastName,
+    })
     .from(teamMembers)
     .innerJoin(users, eq(users.id, teamMembers.userId))
     .where(eq(teamMembers.teamId, team.id))
     .orderBy(desc(sql`${teamMembers.role} = 'owner'`), asc(teamMembers.joinedAt));
   const invitations = await db
-    .select({ id: teamInvitations.id, email: teamInvitations.email, expiresAt: teamInvitations.expiresAt, sentAt: teamInvitations.sentAt, resentCount: teamInvitations.resentCount, open: sql<boolean>`${openInvitation}` })
+    .select({
+      id: teamInvitations.id,
+      email: teamInvitations.email,
+      expiresAt: teamInvitations.expiresAt,
+      sentAt: teamInvitations.sentAt,
+      resentCount: teamInvitations.resentCount,
+      open: sql<boolean>`${openInvitation}`,
+    })
     .from(teamInvitations)
     .where(and(eq(teamInvitations.teamId, team.id), isNull(teamInvitations.acceptedAt), isNull(teamInvitations.revokedAt)))
     .orderBy(asc(teamInvitations.createdAt));
@@ -103,8 +128,22 @@ export async function myTeam(db: Db, userId: string): Promise<ApiMyTeam | null> 
       entitled: sub.entitled,
     },
     seats: { paid: seatsToFill(sub), used: taken.members, invited: taken.invited },
-    members: members.map((m) => ({ userId: m.userId, email: m.email, name: displayName(m), role: m.role, joinedAt: m.joinedAt.toISOString(), hasChosenPhoto: m.chosen !== null })),
-    invitations: invitations.map((i) => ({ id: i.id, email: i.email, status: i.open ? "invited" : "expired", expiresAt: i.expiresAt.toISOString(), sentAt: i.sentAt.toISOString(), resentCount: i.resentCount })),
+    members: members.map((m) => ({
+      userId: m.userId,
+      email: m.email,
+      name: displayName(m),
+      role: m.role,
+      joinedAt: m.joinedAt.toISOString(),
+      hasChosenPhoto: m.chosen !== null,
+    })),
+    invitations: invitations.map((i) => ({
+      id: i.id,
+      email: i.email,
+      status: i.open ? "invited" : "expired",
+      expiresAt: i.expiresAt.toISOString(),
+      sentAt: i.sentAt.toISOString(),
+      resentCount: i.resentCount,
+    })),
     myChosenHeadshotId: membership.chosenHeadshotId,
     ownPlanNotNeeded,
   };

@@ -40,7 +40,10 @@ export const json = (body: unknown, headers: Record<string, string> = {}): Reque
 export async function signUp(opts: { email?: string; password?: string; ip?: string } = {}) {
   const email = opts.email ?? uniqueEmail();
   const password = opts.password ?? "correct horse battery";
-  const res = await client.auth.signup.$post({ json: { email, password, acceptTerms: true } }, { headers: { "CF-Connecting-IP": opts.ip ?? uniqueIp() } });
+  const res = await client.auth.signup.$post(
+    { json: { email, password, acceptTerms: true } },
+    { headers: { "CF-Connecting-IP": opts.ip ?? uniqueIp() } },
+  );
   if (res.status !== 201) throw new Error(`signup failed: ${res.status} ${await res.text()}`);
   const body = await res.json();
   return { ...body, email, password, refresh: setCookieValue(res, "hs_refresh")! };

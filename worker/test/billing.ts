@@ -32,7 +32,10 @@ export async function signature(body: string, secret = env.STRIPE_WEBHOOK_SECRET
 export async function postWebhook(body: string, sig?: string) {
   return api("/api/stripe/webhook", {
     method: "POST",
-    headers: { "Content-Type": "application/json", ...(sig === undefined ? { "Stripe-Signature": await signature(body) } : sig ? { "Stripe-Signature": sig } : {}) },
+    headers: {
+      "Content-Type": "application/json",
+      ...(sig === undefined ? { "Stripe-Signature": await signature(body) } : sig ? { "Stripe-Signature": sig } : {}),
+    },
     body,
   });
 }
@@ -44,12 +47,16 @@ const delivered = new Set<string>();
  * customer only (the stand-in is shared by every test file), and returns their types and our answers.
  * `newest-first` delivers them in the reverse order, as a worst case of Stripe's unordered delivery.
  */
-export async function deliverEvents(customerId: string, order: "oldest-first" | "newest-first" = "oldest-first"): Promise<{ type: string; status: number }[]> {
+export async function deliverEvents(
+  customerId: string,
+  order: "oldest-first" | "newest-first" = "oldest-first",
+): Promise<{ type: string; status: number }[]> {
   const events: Stripe.Event[] = [];
   for await (const e of stripe().events.list({ limit: 100 })) {
     if (delivered.has(e.id)) continue;
     const object = e.data.object as { customer?: string | { id: string } | null; id?: string };
-    const customer = typeof object.customer === "string" ? object.customer : (object.customer?.id ?? (object.id === customerId ? customerId : null));
+    const customer =
+      typeof object.customer === "string" ? object.customer : (object.customer?.id ?? (object.id === customerId ? customerId : null));
     if (customer !== customerId) continue;
     events.push(e);
   }
@@ -88,6 +95,7 @@ export async function advanceClock(seconds: number) {
 /** The hosted page of an answer that must be a Checkout (a plan change answers `upgrade` or `downgrade` instead). */
 export async function checkoutUrl<B extends { type: string }>(res: { json(): Promise<B> }): Promise<string> {
   const body = await res.json();
-  if (body.type !== "checkout" || !("url" in body) || typeof body.url !== "string") throw new Error(`not a checkout: ${JSON.stringify(body)}`);
+  if (body.type !== "checkout" || !("url" in body) || typeof body.url !== "string")
+    throw new Error(`not a checkout: ${JSON.stringify(body)}`);
   return body.url;
 }

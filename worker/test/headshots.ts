@@ -13,7 +13,12 @@ import { originalKey } from "../storage/keys";
 import { api, client, clientWith, testDb } from "./helpers";
 import { jpegBytes } from "./images";
 
-export function photoForm(bytes: Uint8Array, fields: Record<string, string> = { style: "LinkedIn" }, name = "me.jpg", type = "image/jpeg"): FormData {
+export function photoForm(
+  bytes: Uint8Array,
+  fields: Record<string, string> = { style: "LinkedIn" },
+  name = "me.jpg",
+  type = "image/jpeg",
+): FormData {
   const form = new FormData();
   form.append("photo", new File([bytes as Uint8Array<ArrayBuffer>], name, { type }));
   for (const [k, v] of Object.entries(fields)) form.append(k, v);
@@ -29,15 +34,20 @@ export async function upload(auth: Record<string, string>, bytes: Uint8Array = j
 export function withRecordingQueue(overrides: Partial<Env> = {}) {
   const sent: unknown[] = [];
   const queue = {
-    send: async (body: unknown) => { sent.push(body); },
-    sendBatch: async (batch: Iterable<{ body: unknown }>) => { for (const m of batch) sent.push(m.body); },
+    send: async (body: unknown) => {
+      sent.push(body);
+    },
+    sendBatch: async (batch: Iterable<{ body: unknown }>) => {
+      for (const m of batch) sent.push(m.body);
+    },
   } as unknown as Queue;
   const testEnv = { ...env, GENERATIONS: queue, ...overrides } as Env;
   return {
     sent,
     env: testEnv,
     /** Raw, for a multipart upload. */
-    fetch: async (path: string, init: RequestInit = {}): Promise<Response> => app.request(new URL(path, "http://app.test").toString(), init, testEnv),
+    fetch: async (path: string, init: RequestInit = {}): Promise<Response> =>
+      app.request(new URL(path, "http://app.test").toString(), init, testEnv),
     client: clientWith(testEnv),
   };
 }
@@ -52,7 +62,14 @@ export function seedPending(userId: string, opts: Omit<SeedOptions, "chargedCred
   return seedHeadshot(userId, "pending", { ...opts, chargedCredit: false });
 }
 
-interface SeedOptions { chargedCredit?: boolean; style?: string; gender?: string | null; bytes?: Uint8Array; queuedAt?: Date; createdAt?: Date }
+interface SeedOptions {
+  chargedCredit?: boolean;
+  style?: string;
+  gender?: string | null;
+  bytes?: Uint8Array;
+  queuedAt?: Date;
+  createdAt?: Date;
+}
 
 async function seedHeadshot(userId: string, status: "pending" | "processing", opts: SeedOptions) {
   const id = crypto.randomUUID();
@@ -75,7 +92,10 @@ async function seedHeadshot(userId: string, status: "pending" | "processing", op
     });
     if (opts.chargedCredit ?? true) {
       const [row] = await db.select().from(credits).where(eq(credits.userId, userId));
-      await db.update(credits).set({ used: (row?.used ?? 0) + 1 }).where(eq(credits.userId, userId));
+      await db
+        .update(credits)
+        .set({ used: (row?.used ?? 0) + 1 })
+        .where(eq(credits.userId, userId));
     }
   } finally {
     await close();

@@ -40,7 +40,9 @@ export const client = hc<AppType>("http://app.test", { fetch: workerFetch }).api
 
 /** The typed client on the app alone with another env (a config or a binding replaced), as `app.request` runs it. */
 export const clientWith = (testEnv: Env, init: RequestInit = {}) =>
-  hc<AppType>("http://app.test", { fetch: (input: RequestInfo | URL, req?: RequestInit) => app.request(input, { ...init, ...req }, testEnv) }).api;
+  hc<AppType>("http://app.test", {
+    fetch: (input: RequestInfo | URL, req?: RequestInit) => app.request(input, { ...init, ...req }, testEnv),
+  }).api;
 
 /**
  * A raw request to the worker, for what the typed client cannot express: an unknown or non-/api path, a

@@ -23,15 +23,27 @@ export function photo(w = 320, h = 256, seed = 1): PhotonImage {
 
 export function pngBytes(w = 320, h = 256, seed = 1): Uint8Array {
   const img = photo(w, h, seed);
-  try { return img.get_bytes(); } finally { img.free(); }
+  try {
+    return img.get_bytes();
+  } finally {
+    img.free();
+  }
 }
 export function jpegBytes(w = 320, h = 256, seed = 1): Uint8Array {
   const img = photo(w, h, seed);
-  try { return img.get_bytes_jpeg(90); } finally { img.free(); }
+  try {
+    return img.get_bytes_jpeg(90);
+  } finally {
+    img.free();
+  }
 }
 export function webpBytes(w = 320, h = 256, seed = 1): Uint8Array {
   const img = photo(w, h, seed);
-  try { return img.get_bytes_webp(); } finally { img.free(); }
+  try {
+    return img.get_bytes_webp();
+  } finally {
+    img.free();
+  }
 }
 
 /** Width, height and RGBA pixels of an encoded image. */
@@ -50,7 +62,10 @@ export const enc = (s: string) => new TextEncoder().encode(s);
 export function concat(...parts: Uint8Array[]): Uint8Array {
   const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
   let o = 0;
-  for (const p of parts) { out.set(p, o); o += p.length; }
+  for (const p of parts) {
+    out.set(p, o);
+    o += p.length;
+  }
   return out;
 }
 
@@ -77,8 +92,11 @@ export function exifSegment(orientation = 1): Uint8Array {
   dv.setUint32(4, 8);
   dv.setUint16(8, 3);
   const entry = (at: number, tag: number, type: number, count: number, value: number, short = false) => {
-    dv.setUint16(at, tag); dv.setUint16(at + 2, type); dv.setUint32(at + 4, count);
-    if (short) dv.setUint16(at + 8, value); else dv.setUint32(at + 8, value);
+    dv.setUint16(at, tag);
+    dv.setUint16(at + 2, type);
+    dv.setUint32(at + 4, count);
+    if (short) dv.setUint16(at + 8, value);
+    else dv.setUint32(at + 8, value);
   };
   entry(10, 0x0112, 3, 1, orientation, true); // Orientation
   entry(22, 0x013b, 2, artist.length, 104); // Artist
@@ -107,7 +125,6 @@ export function jpegWithMetadata(orientation = 1, w = 320, h = 256): Uint8Array 
 }
 
 // -- PNG chunks
-
 
 export function pngChunk(type: string, data: Uint8Array): Uint8Array {
   const out = new Uint8Array(12 + data.length);
@@ -150,11 +167,14 @@ export function pngDeclaring(w: number, h: number): Uint8Array {
 export function jpegDeclaring(w: number, h: number): Uint8Array {
   const jpeg = jpegBytes();
   const out = jpeg.slice();
-  for (let i = 2; i < out.length - 9; ) {
+  for (let i = 2; i < out.length - 9;) {
     const marker = out[i + 1]!;
     const len = (out[i + 2]! << 8) | out[i + 3]!;
     if (marker === 0xc0 || marker === 0xc2) {
-      out[i + 5] = h >> 8; out[i + 6] = h & 0xff; out[i + 7] = w >> 8; out[i + 8] = w & 0xff;
+      out[i + 5] = h >> 8;
+      out[i + 6] = h & 0xff;
+      out[i + 7] = w >> 8;
+      out[i + 8] = w & 0xff;
       return out;
     }
     i += 2 + len;
@@ -174,9 +194,19 @@ export function webpWithMetadata(w = 320, h = 256): Uint8Array {
   };
   const vp8x = new Uint8Array(10);
   vp8x[0] = 0x08 | 0x04; // EXIF + XMP
-  vp8x[4] = (w - 1) & 0xff; vp8x[5] = ((w - 1) >> 8) & 0xff; vp8x[6] = (w - 1) >> 16;
-  vp8x[7] = (h - 1) & 0xff; vp8x[8] = ((h - 1) >> 8) & 0xff; vp8x[9] = (h - 1) >> 16;
-  const body = concat(enc("WEBP"), chunk("VP8X", vp8x), image, chunk("EXIF", exifSegment().subarray(10)), chunk("XMP ", enc(`<x:xmpmeta>${SECRET}</x:xmpmeta>`)));
+  vp8x[4] = (w - 1) & 0xff;
+  vp8x[5] = ((w - 1) >> 8) & 0xff;
+  vp8x[6] = (w - 1) >> 16;
+  vp8x[7] = (h - 1) & 0xff;
+  vp8x[8] = ((h - 1) >> 8) & 0xff;
+  vp8x[9] = (h - 1) >> 16;
+  const body = concat(
+    enc("WEBP"),
+    chunk("VP8X", vp8x),
+    image,
+    chunk("EXIF", exifSegment().subarray(10)),
+    chunk("XMP ", enc(`<x:xmpmeta>${SECRET}</x:xmpmeta>`)),
+  );
   const head = new Uint8Array(8);
   head.set(enc("RIFF"));
   new DataView(head.buffer).setUint32(4, body.length, true);

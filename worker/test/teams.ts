@@ -9,7 +9,11 @@ import { jpegBytes } from "./images";
 
 /** A raw JSON request, for tables of routes and bodies the contract refuses; everything else goes through `client`. */
 export const send = (method: string, path: string, auth: Record<string, string>, body?: unknown) =>
-  api(path, { method, headers: { ...auth, "Content-Type": "application/json" }, body: body === undefined ? undefined : JSON.stringify(body) });
+  api(path, {
+    method,
+    headers: { ...auth, "Content-Type": "application/json" },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
 
 export async function withDb<T>(fn: (db: ReturnType<typeof testDb>["db"]) => Promise<T>): Promise<T> {
   const { db, close } = testDb();
@@ -31,15 +35,17 @@ export async function teamWithSeats(seats: number, opts: { status?: string; owne
 }
 
 export async function giveSubscription(teamId: string, seats: number, status = "active") {
-  await withDb((db) => db.insert(teamSubscriptions).values({
-    teamId,
-    stripeSubscriptionId: `sub_test_team_${crypto.randomUUID()}`,
-    stripePriceId: "price_team",
-    status,
-    seats,
-    currentPeriodStart: new Date(),
-    currentPeriodEnd: new Date(Date.now() + 30 * 864e5),
-  }));
+  await withDb((db) =>
+    db.insert(teamSubscriptions).values({
+      teamId,
+      stripeSubscriptionId: `sub_test_team_${crypto.randomUUID()}`,
+      stripePriceId: "price_team",
+      status,
+      seats,
+      currentPeriodStart: new Date(),
+      currentPeriodEnd: new Date(Date.now() + 30 * 864e5),
+    }),
+  );
 }
 
 export const setTeamSubscription = (teamId: string, change: Partial<typeof teamSubscriptions.$inferInsert>) =>
@@ -67,12 +73,22 @@ export async function joinedMember(owner: { auth: Record<string, string> }, opts
 /** A finished headshot of the user (its result object key set; the object itself is not needed here). */
 export async function finishedHeadshot(userId: string, style = "Office") {
   const id = await seedPending(userId, { style });
-  await withDb((db) => db.update(headshots).set({ status: "completed", resultKey: `results/${userId}/${id}.png`, resultMime: "image/png", completedAt: new Date() }).where(eq(headshots.id, id)));
+  await withDb((db) =>
+    db
+      .update(headshots)
+      .set({ status: "completed", resultKey: `results/${userId}/${id}.png`, resultMime: "image/png", completedAt: new Date() })
+      .where(eq(headshots.id, id)),
+  );
   return id;
 }
 
 export const expireInvitations = (email: string) =>
-  withDb((db) => db.update(teamInvitations).set({ expiresAt: sql`now() - interval '1 minute'` }).where(eq(teamInvitations.email, email)));
+  withDb((db) =>
+    db
+      .update(teamInvitations)
+      .set({ expiresAt: sql`now() - interval '1 minute'` })
+      .where(eq(teamInvitations.email, email)),
+  );
 
 /** A headshot made the real way (a one-style shoot, its job run against the local model): its result is in the bucket. */
 export async function generatedHeadshot(auth: Record<string, string>, style = "Office"): Promise<string> {
@@ -81,7 +97,9 @@ export async function generatedHeadshot(auth: Record<string, string>, style = "O
   form.append("style", style);
   const res = await withRecordingQueue().fetch("/api/shoots", { method: "POST", headers: auth, body: form });
   if (res.status !== 201) throw new Error(`shoot failed: ${res.status} ${await res.text()}`);
-  const { headshots: [picture] } = (await res.json()) as { headshots: { id: string }[] };
+  const {
+    headshots: [picture],
+  } = (await res.json()) as { headshots: { id: string }[] };
   const done = await processGeneration(env, picture!.id);
   if (done.action !== "completed") throw new Error(`generation did not complete: ${done.action}`);
   return picture!.id;

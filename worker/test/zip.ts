@@ -1,7 +1,11 @@
 /** Reads a ZIP for the tests: every entry's name and bytes, from the central directory, CRC-checked. */
 import { crc32 } from "node:zlib";
 
-export interface ZipFile { name: string; data: Uint8Array; method: number }
+export interface ZipFile {
+  name: string;
+  data: Uint8Array;
+  method: number;
+}
 
 export function readZip(bytes: Uint8Array): ZipFile[] {
   const v = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
@@ -25,7 +29,7 @@ export function readZip(bytes: Uint8Array): ZipFile[] {
     if (v.getUint32(offset, true) !== 0x04034b50) throw new Error(`bad local header for ${name}`);
     const start = offset + 30 + v.getUint16(offset + 26, true) + v.getUint16(offset + 28, true);
     const data = bytes.slice(start, start + size);
-    if ((crc32(data) >>> 0) !== crc) throw new Error(`CRC mismatch in ${name}`);
+    if (crc32(data) >>> 0 !== crc) throw new Error(`CRC mismatch in ${name}`);
     files.push({ name, data, method });
     p += 46 + nameLength + extra + comment;
   }

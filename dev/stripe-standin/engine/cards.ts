@@ -67,9 +67,14 @@ export function paymentMethodFor(s: Standin, sub: SubscriptionRecord): string | 
 /** Refuses up front what `error_if_incomplete` would refuse, so a refused change leaves nothing behind. */
 export function assertChargeable(s: Standin, customerId: string, pmId: string | null): void {
   if (pmId === null) {
-    throw invalid("This customer has no attached payment source or default payment method. Please consider adding a default payment method.", undefined, "resource_missing");
+    throw invalid(
+      "This customer has no attached payment source or default payment method. Please consider adding a default payment method.",
+      undefined,
+      "resource_missing",
+    );
   }
   const pm = s.store.paymentMethods.get(pmId)!;
-  if (pm.customer !== customerId) throw invalid(`The PaymentMethod ${pmId} does not belong to the Customer ${customerId}.`, "default_payment_method", "resource_missing");
+  if (pm.customer !== customerId)
+    throw invalid(`The PaymentMethod ${pmId} does not belong to the Customer ${customerId}.`, "default_payment_method", "resource_missing");
   if (pm.card.behaviour !== "succeeds") throw cardDeclined(pm.card);
 }

@@ -64,11 +64,18 @@ export function attemptPayment(s: Standin, inv: InvoiceRecord, pmId: string | nu
     s.store.charges.set(charge.id, charge);
     pi.latestCharge = charge.id;
     pi.status = ok ? "succeeded" : "requires_payment_method";
-    pi.lastError = ok ? null : { code: "card_declined", declineCode: pm.card.declineCode, message: declineMessage(pm.card.declineCode), charge: charge.id };
+    pi.lastError = ok
+      ? null
+      : { code: "card_declined", declineCode: pm.card.declineCode, message: declineMessage(pm.card.declineCode), charge: charge.id };
     s.events.emit(ok ? "charge.succeeded" : "charge.failed", s.objects.charge(charge));
     s.events.emit(ok ? "payment_intent.succeeded" : "payment_intent.payment_failed", s.objects.paymentIntent(pi));
   } else {
-    pi.lastError = { code: "payment_method_missing", declineCode: null, message: "The customer has no default payment method.", charge: null };
+    pi.lastError = {
+      code: "payment_method_missing",
+      declineCode: null,
+      message: "The customer has no default payment method.",
+      charge: null,
+    };
     s.events.emit("payment_intent.payment_failed", s.objects.paymentIntent(pi));
   }
   if (ok) {

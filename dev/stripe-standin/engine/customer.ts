@@ -2,7 +2,10 @@
 import type { Standin } from "../standin";
 import { newId, type CustomerRecord } from "../store";
 
-export function createCustomer(s: Standin, input: { email?: string | null; name?: string | null; metadata?: Record<string, string> }): CustomerRecord {
+export function createCustomer(
+  s: Standin,
+  input: { email?: string | null; name?: string | null; metadata?: Record<string, string> },
+): CustomerRecord {
   const c: CustomerRecord = {
     id: newId("cus"),
     seq: s.store.nextSeq(),

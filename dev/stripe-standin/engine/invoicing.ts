@@ -24,7 +24,15 @@ export function fullLine(s: Standin, price: PriceRecord, quantity: number, perio
   };
 }
 
-export function prorationLine(s: Standin, kind: "Unused" | "Remaining", price: PriceRecord, quantity: number, from: number, periodStart: number, periodEnd: number): InvoiceLineRecord {
+export function prorationLine(
+  s: Standin,
+  kind: "Unused" | "Remaining",
+  price: PriceRecord,
+  quantity: number,
+  from: number,
+  periodStart: number,
+  periodEnd: number,
+): InvoiceLineRecord {
   const product = s.store.products.get(price.product)!;
   const share = (periodEnd - from) / (periodEnd - periodStart);
   const amount = Math.round(price.unitAmount * quantity * share) * (kind === "Unused" ? -1 : 1);
@@ -42,7 +50,15 @@ export function prorationLine(s: Standin, kind: "Unused" | "Remaining", price: P
 }
 
 /** An invoice record for the subscription, not stored: a draft, or a preview. */
-export function invoiceRecord(s: Standin, sub: SubscriptionRecord, id: string, reason: BillingReason, lines: InvoiceLineRecord[], periodStart: number, periodEnd: number): InvoiceRecord {
+export function invoiceRecord(
+  s: Standin,
+  sub: SubscriptionRecord,
+  id: string,
+  reason: BillingReason,
+  lines: InvoiceLineRecord[],
+  periodStart: number,
+  periodEnd: number,
+): InvoiceRecord {
   const customer = s.store.customers.get(sub.customer)!;
   const total = lines.reduce((sum, l) => sum + l.amount, 0);
   return {
@@ -74,7 +90,14 @@ export function invoiceRecord(s: Standin, sub: SubscriptionRecord, id: string, r
 }
 
 /** A draft invoice for the subscription (`invoice.created`); customer credit is applied at finalization. */
-export function draftInvoice(s: Standin, sub: SubscriptionRecord, reason: BillingReason, lines: InvoiceLineRecord[], periodStart: number, periodEnd: number): InvoiceRecord {
+export function draftInvoice(
+  s: Standin,
+  sub: SubscriptionRecord,
+  reason: BillingReason,
+  lines: InvoiceLineRecord[],
+  periodStart: number,
+  periodEnd: number,
+): InvoiceRecord {
   const customer = s.store.customers.get(sub.customer)!;
   const inv = invoiceRecord(s, sub, newId("in"), reason, lines, periodStart, periodEnd);
   customer.nextInvoiceSequence += 1;

@@ -30,7 +30,11 @@ export function applySchedule(s: Standin, sub: SubscriptionRecord, at: number): 
     return;
   }
   const phase = schedule.phases.find((p) => p.startDate <= at && at < p.endDate);
-  if (!phase || (schedule.appliedPhase && schedule.appliedPhase.startDate === phase.startDate && schedule.appliedPhase.endDate === phase.endDate)) return;
+  if (
+    !phase ||
+    (schedule.appliedPhase && schedule.appliedPhase.startDate === phase.startDate && schedule.appliedPhase.endDate === phase.endDate)
+  )
+    return;
   const previous = schedule.appliedPhase;
   schedule.appliedPhase = { startDate: phase.startDate, endDate: phase.endDate };
   if (phase.price !== sub.item.price || phase.quantity !== sub.item.quantity) {

@@ -5,7 +5,16 @@
  */
 import type { Json } from "../objects";
 import type { Standin } from "../standin";
-import { addInterval, newId, periodEndAfter, type CustomerRecord, type InvoiceLineRecord, type InvoiceRecord, type PriceRecord, type SubscriptionRecord } from "../store";
+import {
+  addInterval,
+  newId,
+  periodEndAfter,
+  type CustomerRecord,
+  type InvoiceLineRecord,
+  type InvoiceRecord,
+  type PriceRecord,
+  type SubscriptionRecord,
+} from "../store";
 import { assertChargeable, paymentMethodFor } from "./cards";
 import { attemptPayment } from "./charging";
 import { draftInvoice, finalizeInvoice, fullLine, prorationLine, reactivateIfSettled } from "./invoicing";
@@ -21,14 +30,17 @@ export const isBilled = (sub: SubscriptionRecord) => sub.status === "active" || 
  * once paid, with the events Stripe sends in that order. With `error_if_incomplete` a card that
  * would fail is refused before anything is created.
  */
-export function createSubscription(s: Standin, input: {
-  customer: CustomerRecord;
-  price: PriceRecord;
-  quantity: number;
-  defaultPaymentMethod: string | null;
-  metadata: Record<string, string>;
-  paymentBehavior: PaymentBehavior;
-}): SubscriptionRecord {
+export function createSubscription(
+  s: Standin,
+  input: {
+    customer: CustomerRecord;
+    price: PriceRecord;
+    quantity: number;
+    defaultPaymentMethod: string | null;
+    metadata: Record<string, string>;
+    paymentBehavior: PaymentBehavior;
+  },
+): SubscriptionRecord {
   const { customer, price, quantity } = input;
   const pmId = input.defaultPaymentMethod ?? customer.defaultPaymentMethod;
   if (input.paymentBehavior !== "allow_incomplete") assertChargeable(s, customer.id, pmId);
@@ -158,7 +170,12 @@ export function setCancelAtPeriodEnd(s: Standin, sub: SubscriptionRecord, cancel
 }
 
 /** Ends the subscription now (DELETE, a schedule ending with `cancel`, retries exhausted, period end). */
-export function cancelNow(s: Standin, sub: SubscriptionRecord, reason: "cancellation_requested" | "payment_failed", at = s.store.now()): void {
+export function cancelNow(
+  s: Standin,
+  sub: SubscriptionRecord,
+  reason: "cancellation_requested" | "payment_failed",
+  at = s.store.now(),
+): void {
   if (sub.status === "canceled") return;
   sub.status = "canceled";
   sub.canceledAt ??= at;

@@ -15,8 +15,10 @@ function mockFetch(responses: Array<() => Response>) {
   return calls;
 }
 
-const json = (body: unknown, status = 200) => () =>
-  new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } });
+const json =
+  (body: unknown, status = 200) =>
+  () =>
+    new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } });
 
 function jwt(expSecondsFromNow: number) {
   const b64 = (o: unknown) => btoa(JSON.stringify(o)).replace(/=+$/, "").replace(/\+/g, "-").replace(/\//g, "_");
@@ -61,11 +63,7 @@ describe("api client", () => {
   });
 
   it("on a 401 refreshes once with the cookie, then retries with the new token", async () => {
-    const calls = mockFetch([
-      () => new Response("expired", { status: 401 }),
-      json({ accessToken: "tok-2" }),
-      json({ remaining: 2 }),
-    ]);
+    const calls = mockFetch([() => new Response("expired", { status: 401 }), json({ accessToken: "tok-2" }), json({ remaining: 2 })]);
     setAccessToken("tok-1");
     const body = await data(client.api.users.credits.$get());
     expect(body).toEqual({ remaining: 2 });

@@ -68,7 +68,12 @@ export function tokenExpiryMs(token: string): number | null {
   const part = token.split(".")[1];
   if (!part) return null;
   try {
-    const json = atob(part.replace(/-/g, "+").replace(/_/g, "/").padEnd(Math.ceil(part.length / 4) * 4, "="));
+    const json = atob(
+      part
+        .replace(/-/g, "+")
+        .replace(/_/g, "/")
+        .padEnd(Math.ceil(part.length / 4) * 4, "="),
+    );
     const exp = (JSON.parse(json) as { exp?: unknown }).exp;
     return typeof exp === "number" ? exp * 1000 : null;
   } catch {

@@ -24,8 +24,7 @@ export interface Policy {
 
 export const PRIVACY_POLICY: Policy = {
   title: "Privacy Policy",
-  description:
-    `How Headshot Studio stores, protects and deletes your photos and data: encrypted storage, deletion on request, no service for children under ${MINIMUM_AGE}.`,
+  description: `How Headshot Studio stores, protects and deletes your photos and data: encrypted storage, deletion on request, no service for children under ${MINIMUM_AGE}.`,
   intro:
     "Headshot Studio turns a photo you upload into a professional headshot. This policy explains what we collect, how we protect it, how long we keep it and how you can have it deleted.",
   sections: [
@@ -100,10 +99,8 @@ export const PRIVACY_POLICY: Policy = {
 
 export const TERMS_OF_SERVICE: Policy = {
   title: "Terms of Service",
-  description:
-    `The terms for using Headshot Studio: auto-renewing subscriptions, ${MONEY_BACK_DAYS}-day money-back guarantee on new subscriptions, cancellation at any time, and your rights to your photos.`,
-  intro:
-    `These terms apply when you use Headshot Studio. By creating an account you confirm that you are ${MINIMUM_AGE} or older and that you accept them.`,
+  description: `The terms for using Headshot Studio: auto-renewing subscriptions, ${MONEY_BACK_DAYS}-day money-back guarantee on new subscriptions, cancellation at any time, and your rights to your photos.`,
+  intro: `These terms apply when you use Headshot Studio. By creating an account you confirm that you are ${MINIMUM_AGE} or older and that you accept them.`,
   sections: [
     {
       heading: "Your account",

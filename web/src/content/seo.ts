@@ -92,8 +92,20 @@ export function publicRoutes(appUrl: string): RouteMeta[] {
       jsonLd: [breadcrumbs(appUrl, s.slug), product(appUrl)],
       indexable: true,
     })),
-    { path: paths.privacy, title: withSiteName(PRIVACY_POLICY.title), description: PRIVACY_POLICY.description, jsonLd: [], indexable: true },
-    { path: paths.terms, title: withSiteName(TERMS_OF_SERVICE.title), description: TERMS_OF_SERVICE.description, jsonLd: [], indexable: true },
+    {
+      path: paths.privacy,
+      title: withSiteName(PRIVACY_POLICY.title),
+      description: PRIVACY_POLICY.description,
+      jsonLd: [],
+      indexable: true,
+    },
+    {
+      path: paths.terms,
+      title: withSiteName(TERMS_OF_SERVICE.title),
+      description: TERMS_OF_SERVICE.description,
+      jsonLd: [],
+      indexable: true,
+    },
     { path: "/404", title: NOT_FOUND_TITLE, description: "This page doesn’t exist.", jsonLd: [], indexable: false },
   ];
 }
@@ -128,7 +140,9 @@ export function headTags(meta: RouteMeta, appUrl: string): string {
     `<meta name="twitter:title" content="${esc(meta.title)}" />`,
     `<meta name="twitter:description" content="${esc(meta.description)}" />`,
     `<meta name="twitter:image" content="${esc(image)}" />`,
-    ...[organization(appUrl), webSite(appUrl), ...meta.jsonLd].map((o) => `<script type="application/ld+json">${jsonForScript(o)}</script>`),
+    ...[organization(appUrl), webSite(appUrl), ...meta.jsonLd].map(
+      (o) => `<script type="application/ld+json">${jsonForScript(o)}</script>`,
+    ),
   ];
   return tags.filter(Boolean).join("\n    ");
 }

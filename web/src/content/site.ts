@@ -9,8 +9,7 @@ export const FREE_TRIES_CAPITALIZED = capitalize(FREE_TRIES);
 
 export const SITE_NAME = "Headshot Studio";
 export const HOME_TITLE = "Headshot Studio — professional AI headshots in seconds";
-export const HOME_DESCRIPTION =
-  `Turn one photo into a professional AI headshot in ${STYLES.length} studio styles, ready in seconds. ${FREE_TRIES_CAPITALIZED} after you verify your email.`;
+export const HOME_DESCRIPTION = `Turn one photo into a professional AI headshot in ${STYLES.length} studio styles, ready in seconds. ${FREE_TRIES_CAPITALIZED} after you verify your email.`;
 export const NOT_FOUND_TITLE = `Page not found | ${SITE_NAME}`;
 
 export const withSiteName = (title: string) => `${title} | ${SITE_NAME}`;

@@ -25,9 +25,7 @@ export function AccountPage() {
         <Card className="border-destructive/30">
           <CardHeader>
             <CardTitle>Delete account</CardTitle>
-            <CardDescription>
-              Permanently delete your account, your uploaded photos and all generated headshots.
-            </CardDescription>
+            <CardDescription>Permanently delete your account, your uploaded photos and all generated headshots.</CardDescription>
           </CardHeader>
           <CardContent>
             <DeleteAccountDialog />

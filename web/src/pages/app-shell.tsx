@@ -34,7 +34,10 @@ function UserMenu() {
     <DropdownMenu>
       <DropdownMenuTrigger asChild>
         <Button variant="ghost" className="gap-2 px-2" aria-label="User menu">
-          <span className="inline-flex size-8 items-center justify-center rounded-full bg-primary/10 text-sm font-semibold text-primary" aria-hidden="true">
+          <span
+            className="inline-flex size-8 items-center justify-center rounded-full bg-primary/10 text-sm font-semibold text-primary"
+            aria-hidden="true"
+          >
             {initial}
           </span>
           <ChevronDown className="opacity-60" aria-hidden="true" />
@@ -71,7 +74,12 @@ function UserMenu() {
  * On the dashboard, Generate New and My Gallery switch its view (`onView`); on the other pages they are
  * links to that view's URL (decision 102).
  */
-export function AppShell({ title, section, onView, children }: {
+export function AppShell({
+  title,
+  section,
+  onView,
+  children,
+}: {
   title: string;
   section: AppSection;
   onView?: (view: DashboardView) => void;
@@ -92,19 +100,46 @@ export function AppShell({ title, section, onView, children }: {
           {(collapsed) => (
             <>
               <div className="flex h-16 items-center gap-2 border-b px-2.5">
-                <Link href={paths.home} className="flex min-w-0 items-center gap-2 rounded-md font-semibold focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring">
+                <Link
+                  href={paths.home}
+                  className="flex min-w-0 items-center gap-2 rounded-md font-semibold focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+                >
                   <LogoMark className="size-7 shrink-0 text-primary" />
                   <span className={collapsed ? "sr-only" : "truncate"}>Headshot Studio</span>
                 </Link>
               </div>
               <div className="grid gap-1 p-2">
-                <SidebarItem icon={<WandSparkles />} label="Generate New" active={section === "generate"} collapsed={collapsed} {...view("generate")} />
-                <SidebarItem icon={<Images />} label="My Gallery" active={section === "gallery"} collapsed={collapsed} {...view("gallery")} />
+                <SidebarItem
+                  icon={<WandSparkles />}
+                  label="Generate New"
+                  active={section === "generate"}
+                  collapsed={collapsed}
+                  {...view("generate")}
+                />
+                <SidebarItem
+                  icon={<Images />}
+                  label="My Gallery"
+                  active={section === "gallery"}
+                  collapsed={collapsed}
+                  {...view("gallery")}
+                />
               </div>
               <div className="mx-2 h-px bg-border" />
               <div className="grid gap-1 p-2">
-                <SidebarItem icon={<UserRound />} label="Account" active={section === "account"} collapsed={collapsed} href={paths.account} />
-                <SidebarItem icon={<CreditCard />} label="Pricing" active={section === "pricing"} collapsed={collapsed} href={paths.pricing} />
+                <SidebarItem
+                  icon={<UserRound />}
+                  label="Account"
+                  active={section === "account"}
+                  collapsed={collapsed}
+                  href={paths.account}
+                />
+                <SidebarItem
+                  icon={<CreditCard />}
+                  label="Pricing"
+                  active={section === "pricing"}
+                  collapsed={collapsed}
+                  href={paths.pricing}
+                />
                 <SidebarItem icon={<Users />} label="Team" active={section === "team"} collapsed={collapsed} href={paths.team} />
                 {user?.isOperator && <SidebarItem icon={<Shield />} label="Admin" collapsed={collapsed} href={paths.admin} />}
               </div>
@@ -123,7 +158,11 @@ export function AppShell({ title, section, onView, children }: {
               <UserMenu />
             </div>
           </header>
-          <main id="main" tabIndex={-1} className="mx-auto grid w-full max-w-6xl content-start gap-6 px-4 py-6 focus:outline-none sm:px-6 sm:py-8">
+          <main
+            id="main"
+            tabIndex={-1}
+            className="mx-auto grid w-full max-w-6xl content-start gap-6 px-4 py-6 focus:outline-none sm:px-6 sm:py-8"
+          >
             <VerifyEmailBanner />
             {children}
           </main>

@@ -51,8 +51,8 @@ export function HomePage() {
               Professional headshots from a single photo
             </h1>
             <p className="mt-5 max-w-xl text-lg text-muted-foreground text-pretty">
-              Upload a selfie, pick one of 10 studio styles and download a polished headshot for LinkedIn, your CV or
-              your team page — in seconds, not a photo shoot.
+              Upload a selfie, pick one of 10 studio styles and download a polished headshot for LinkedIn, your CV or your team page — in
+              seconds, not a photo shoot.
             </p>
             <div className="mt-8 flex flex-col gap-3 sm:flex-row">
               <a href={start} className={buttonVariants({ size: "lg" })}>
@@ -76,7 +76,10 @@ export function HomePage() {
           </div>
           <div className="mx-auto grid w-full max-w-md grid-cols-2 gap-4 sm:gap-5 lg:max-w-none">
             {HERO.map((h, i) => (
-              <figure key={h.styleId} className={cn("overflow-hidden rounded-2xl border bg-card shadow-lg", i % 2 === 1 && "translate-y-6")}>
+              <figure
+                key={h.styleId}
+                className={cn("overflow-hidden rounded-2xl border bg-card shadow-lg", i % 2 === 1 && "translate-y-6")}
+              >
                 <StyleExample styleId={h.styleId} gender={h.gender} eager alt="" />
                 <figcaption className="px-3 py-2 text-xs font-medium text-muted-foreground">{h.styleId}</figcaption>
               </figure>
@@ -89,7 +92,12 @@ export function HomePage() {
         {/* One column per claim shown: the live ones stay hidden until the worker has a true figure. */}
         <dl className="mx-auto grid max-w-6xl auto-cols-fr grid-flow-col divide-x px-4 py-8 text-center sm:px-6">
           {CLAIMS.map((c) => (
-            <div key={c.label} data-live={c.live ? `claim-${c.live}` : undefined} hidden={Boolean(c.live)} className="flex flex-col-reverse gap-1 px-2">
+            <div
+              key={c.label}
+              data-live={c.live ? `claim-${c.live}` : undefined}
+              hidden={Boolean(c.live)}
+              className="flex flex-col-reverse gap-1 px-2"
+            >
               <dt className="text-xs text-muted-foreground sm:text-sm">{c.label}</dt>
               <dd data-live={c.live ?? undefined} className="text-2xl font-bold tracking-tight sm:text-3xl">
                 {c.value}

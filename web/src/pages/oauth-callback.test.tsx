@@ -9,7 +9,10 @@ afterEach(() => {
 });
 
 function answerSession(res: () => Response | Promise<Response>) {
-  vi.stubGlobal("fetch", vi.fn(async () => res()));
+  vi.stubGlobal(
+    "fetch",
+    vi.fn(async () => res()),
+  );
 }
 
 describe("/oauth/callback (SPEC §2)", () => {

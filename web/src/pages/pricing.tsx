@@ -15,7 +15,9 @@ export function PricingPage() {
       <div className="grid gap-8">
         <div className="text-center">
           <h2 className="text-3xl font-bold tracking-tight sm:text-4xl">Choose your plan</h2>
-          <p className="mt-2 text-muted-foreground">Unlimited AI headshots in all {STYLES.length} styles, without a watermark, in high resolution.</p>
+          <p className="mt-2 text-muted-foreground">
+            Unlimited AI headshots in all {STYLES.length} styles, without a watermark, in high resolution.
+          </p>
         </div>
         {canceled && (
           <Alert role="status" variant="info">
@@ -30,15 +32,15 @@ export function PricingPage() {
           <p className="flex items-start gap-2">
             <ShieldCheck className="mt-0.5 size-4 shrink-0 text-primary" aria-hidden="true" />
             <span>
-              <strong className="text-foreground">{MONEY_BACK_DAYS}-day money-back guarantee</strong> on new subscriptions: ask for
-              your first payment back from your account settings within {MONEY_BACK_DAYS} days. Renewals are not refunded.
+              <strong className="text-foreground">{MONEY_BACK_DAYS}-day money-back guarantee</strong> on new subscriptions: ask for your
+              first payment back from your account settings within {MONEY_BACK_DAYS} days. Renewals are not refunded.
             </span>
           </p>
           <p className="flex items-start gap-2">
             <RotateCcw className="mt-0.5 size-4 shrink-0 text-primary" aria-hidden="true" />
             <span>
-              <strong className="text-foreground">Cancel anytime</strong> from your account settings. You keep access until the end
-              of the period you paid for; there are no partial refunds.
+              <strong className="text-foreground">Cancel anytime</strong> from your account settings. You keep access until the end of the
+              period you paid for; there are no partial refunds.
             </span>
           </p>
         </div>

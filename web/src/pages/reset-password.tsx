@@ -31,7 +31,11 @@ export function ResetPasswordPage() {
           <AlertCircle aria-hidden="true" />
           <AlertTitle>This link is incomplete</AlertTitle>
           <AlertDescription>
-            Please open the link from the email again, or <a href={paths.authForgot} className="underline underline-offset-2">ask for a new one</a>.
+            Please open the link from the email again, or{" "}
+            <a href={paths.authForgot} className="underline underline-offset-2">
+              ask for a new one
+            </a>
+            .
           </AlertDescription>
         </Alert>
       )}

@@ -33,7 +33,13 @@ const APP = "https://headshot.test";
 const TEMPLATE = `<!doctype html><html lang="en"><head><meta charset="UTF-8" /><title>x</title>
 <meta name="description" content="x" /></head><body><div id="root"></div></body></html>`;
 const text = (html: string) =>
-  html.replace(/<!-- -->/g, "").replace(/<[^>]+>/g, " ").replace(/&#x27;|&#39;/g, "'").replace(/&amp;/g, "&").replace(/&quot;/g, '"').replace(/\s+/g, " ");
+  html
+    .replace(/<!-- -->/g, "")
+    .replace(/<[^>]+>/g, " ")
+    .replace(/&#x27;|&#39;/g, "'")
+    .replace(/&amp;/g, "&")
+    .replace(/&quot;/g, '"')
+    .replace(/\s+/g, " ");
 
 const WORDS = ["zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve"];
 const NUMBER = `(\\d+(?:\\.\\d+)?|${WORDS.join("|")})`;
@@ -47,7 +53,11 @@ beforeAll(async () => {
   pages = [];
   for (const r of publicRoutes(APP)) pages.push({ path: r.path, body: text(await renderDocument(TEMPLATE, r.path, APP)) });
   const link = "https://headshot.test/x?token=x";
-  for (const mail of [verificationEmail("a@example.test", link), passwordResetEmail("a@example.test", link), emailChangeEmail("a@example.test", link)]) {
+  for (const mail of [
+    verificationEmail("a@example.test", link),
+    passwordResetEmail("a@example.test", link),
+    emailChangeEmail("a@example.test", link),
+  ]) {
     pages.push({ path: `${mail.subject} (text)`, body: mail.text }, { path: `${mail.subject} (html)`, body: text(mail.html ?? "") });
   }
   everything = pages.map((p) => p.body).join("\n");

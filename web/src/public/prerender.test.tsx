@@ -17,9 +17,18 @@ const TEMPLATE = `<!doctype html><html lang="en"><head><meta charset="UTF-8" /><
 const rendered = new Map<string, string>();
 const page = (path: string) => rendered.get(path)!;
 beforeAll(async () => {
-  for (const path of [...publicRoutes(APP).map((r) => r.path), "/no-such-page"]) rendered.set(path, await renderDocument(TEMPLATE, path, APP));
+  for (const path of [...publicRoutes(APP).map((r) => r.path), "/no-such-page"])
+    rendered.set(path, await renderDocument(TEMPLATE, path, APP));
 });
-const text = (html: string) => html.replace(/<!-- -->/g, "").replace(/<script[\s\S]*?<\/script>/g, "").replace(/<[^>]+>/g, " ").replace(/&#x27;|&#39;/g, "'").replace(/&amp;/g, "&").replace(/&quot;/g, '"').replace(/\s+/g, " ");
+const text = (html: string) =>
+  html
+    .replace(/<!-- -->/g, "")
+    .replace(/<script[\s\S]*?<\/script>/g, "")
+    .replace(/<[^>]+>/g, " ")
+    .replace(/&#x27;|&#39;/g, "'")
+    .replace(/&amp;/g, "&")
+    .replace(/&quot;/g, '"')
+    .replace(/\s+/g, " ");
 const jsonLd = (html: string) =>
   [...html.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map((m) => JSON.parse(m[1]!) as Record<string, unknown>);
 const hrefs = (html: string) => [...html.matchAll(/href="([^"]+)"/g)].map((m) => m[1]);
@@ -27,40 +36,55 @@ const hrefs = (html: string) => [...html.matchAll(/href="([^"]+)"/g)].map((m) =>
 describe("every public route", () => {
   const routes = publicRoutes(APP).filter((r) => r.indexable);
   it("is listed: /, the 9 audience pages and both policies", () => {
-    expect(routes.map((r) => r.path)).toEqual(["/", ...SERVICE_PAGES.map((s) => `/services/${s.slug}`), "/privacy-policy", "/terms-of-service"]);
+    expect(routes.map((r) => r.path)).toEqual([
+      "/",
+      ...SERVICE_PAGES.map((s) => `/services/${s.slug}`),
+      "/privacy-policy",
+      "/terms-of-service",
+    ]);
   });
 
-  it.each(routes.map((r) => [r.path, r] as const))("%s has its own title, description, canonical, Open Graph, Twitter card and JSON-LD", (path, r) => {
-    const html = page(path);
-    expect(html.match(/<title>/g)).toHaveLength(1);
-    expect(html).toContain(`<title>${r.title.replace(/&/g, "&amp;")}</title>`);
-    expect(html).toContain(`<meta name="description" content="${r.description.replace(/&/g, "&amp;")}" />`);
-    expect(html).toContain(`<link rel="canonical" href="${APP}${path}" />`);
-    expect(html).toContain(`<meta property="og:url" content="${APP}${path}" />`);
-    expect(html).toContain(`<meta property="og:image" content="${APP}/og-image.png" />`);
-    expect(html).toContain(`<meta name="twitter:card" content="summary_large_image" />`);
-    const types = jsonLd(html).map((o) => o["@type"]);
-    expect(types).toEqual(expect.arrayContaining(["Organization", "WebSite"]));
-    // the header on every page: Services in three groups, the anchors, Contact, Sign In and Get Started
-    const t = text(html);
-    for (const g of SERVICE_GROUPS) expect(t).toContain(g);
-    for (const label of ["How It Works", "AI Styles", "Pricing", "Contact", "Sign In", "Get Started"]) expect(t).toContain(label);
-    expect(hrefs(html)).toEqual(expect.arrayContaining(["/#how-it-works", "/#ai-styles", "/#pricing", "mailto:support@headshot.studio", "/auth"]));
-    for (const s of SERVICE_PAGES) expect(hrefs(html)).toContain(`/services/${s.slug}`);
-    // complete in place: no pending Suspense boundary, no inline script but JSON-LD (the CSP allows none)
-    expect(html).not.toMatch(/<!--\$[?!]-->/);
-    expect(html.match(/<script(?! type="application\/ld\+json")[^>]*>/g)).toEqual(['<script type="module" fetchpriority="low" src="/assets/index.js">']);
-    // the page's markup is inside #root, its islands marked
-    expect(html).toMatch(/<div id="root">(<link [^>]*>)*<div class="flex min-h-dvh flex-col">/);
-    expect([...html.matchAll(/data-island="([^"]+)"/g)].map((m) => m[1])).toEqual(["header"]);
-    // the consent banner is plain HTML, first after the skip link (the keyboard reaches it early), its
-    // buttons and the footer's Cookie settings marked for the first script (decision 120)
-    const doc = new DOMParser().parseFromString(html, "text/html");
-    const banner = doc.querySelector('section[aria-label="Cookie consent"]')!;
-    expect(banner.previousElementSibling?.textContent).toBe("Skip to content");
-    expect([...banner.querySelectorAll("button")].map((b) => [b.textContent, b.dataset.consent])).toEqual([["Accept", "granted"], ["Decline", "denied"]]);
-    expect(doc.querySelector("footer button")?.outerHTML).toMatch(/data-consent="settings"[^>]*>Cookie settings</);
-  });
+  it.each(routes.map((r) => [r.path, r] as const))(
+    "%s has its own title, description, canonical, Open Graph, Twitter card and JSON-LD",
+    (path, r) => {
+      const html = page(path);
+      expect(html.match(/<title>/g)).toHaveLength(1);
+      expect(html).toContain(`<title>${r.title.replace(/&/g, "&amp;")}</title>`);
+      expect(html).toContain(`<meta name="description" content="${r.description.replace(/&/g, "&amp;")}" />`);
+      expect(html).toContain(`<link rel="canonical" href="${APP}${path}" />`);
+      expect(html).toContain(`<meta property="og:url" content="${APP}${path}" />`);
+      expect(html).toContain(`<meta property="og:image" content="${APP}/og-image.png" />`);
+      expect(html).toContain(`<meta name="twitter:card" content="summary_large_image" />`);
+      const types = jsonLd(html).map((o) => o["@type"]);
+      expect(types).toEqual(expect.arrayContaining(["Organization", "WebSite"]));
+      // the header on every page: Services in three groups, the anchors, Contact, Sign In and Get Started
+      const t = text(html);
+      for (const g of SERVICE_GROUPS) expect(t).toContain(g);
+      for (const label of ["How It Works", "AI Styles", "Pricing", "Contact", "Sign In", "Get Started"]) expect(t).toContain(label);
+      expect(hrefs(html)).toEqual(
+        expect.arrayContaining(["/#how-it-works", "/#ai-styles", "/#pricing", "mailto:support@headshot.studio", "/auth"]),
+      );
+      for (const s of SERVICE_PAGES) expect(hrefs(html)).toContain(`/services/${s.slug}`);
+      // complete in place: no pending Suspense boundary, no inline script but JSON-LD (the CSP allows none)
+      expect(html).not.toMatch(/<!--\$[?!]-->/);
+      expect(html.match(/<script(?! type="application\/ld\+json")[^>]*>/g)).toEqual([
+        '<script type="module" fetchpriority="low" src="/assets/index.js">',
+      ]);
+      // the page's markup is inside #root, its islands marked
+      expect(html).toMatch(/<div id="root">(<link [^>]*>)*<div class="flex min-h-dvh flex-col">/);
+      expect([...html.matchAll(/data-island="([^"]+)"/g)].map((m) => m[1])).toEqual(["header"]);
+      // the consent banner is plain HTML, first after the skip link (the keyboard reaches it early), its
+      // buttons and the footer's Cookie settings marked for the first script (decision 120)
+      const doc = new DOMParser().parseFromString(html, "text/html");
+      const banner = doc.querySelector('section[aria-label="Cookie consent"]')!;
+      expect(banner.previousElementSibling?.textContent).toBe("Skip to content");
+      expect([...banner.querySelectorAll("button")].map((b) => [b.textContent, b.dataset.consent])).toEqual([
+        ["Accept", "granted"],
+        ["Decline", "denied"],
+      ]);
+      expect(doc.querySelector("footer button")?.outerHTML).toMatch(/data-consent="settings"[^>]*>Cookie settings</);
+    },
+  );
 
   it("the titles and descriptions are all different", () => {
     expect(new Set(routes.map((r) => r.title)).size).toBe(routes.length);
@@ -84,7 +108,16 @@ describe("/", () => {
     }
     expect(html.match(/<img [^>]*width="320" height="384"/g)!.length).toBeGreaterThanOrEqual(20);
     for (const step of ["Upload photo", "Choose style", "Download"]) expect(t).toContain(step);
-    for (const price of ["€9.99", "€29.99", "€60", "€1.43 per day", "€1.00 per day", "€0.16 per day", "Most Popular", "Best value - Save 83%"]) {
+    for (const price of [
+      "€9.99",
+      "€29.99",
+      "€60",
+      "€1.43 per day",
+      "€1.00 per day",
+      "€0.16 per day",
+      "Most Popular",
+      "Best value - Save 83%",
+    ]) {
       expect(t).toContain(price);
     }
     expect(html.match(/<details/g)).toHaveLength(4);
@@ -99,7 +132,8 @@ describe("/", () => {
     for (const live of ["badge-text", "headshots", "rating", "testimonial-list"]) expect(html).toContain(`data-live="${live}"`);
     // the card the worker copies for each approved comment, with its three places and the stars
     const card = /<template data-live="testimonial-card">([\s\S]*?)<\/template>/.exec(html)![1]!;
-    for (const slot of ["{{quote}}", "{{name}}", "{{role}}", 'data-stars="{{stars}}"', 'aria-label="{{stars}} out of 5 stars"']) expect(card).toContain(slot);
+    for (const slot of ["{{quote}}", "{{name}}", "{{role}}", 'data-stars="{{stars}}"', 'aria-label="{{stars}} out of 5 stars"'])
+      expect(card).toContain(slot);
     expect(card.match(/<svg/g)).toHaveLength(5);
     // no rating is claimed in the structured data either
     expect(JSON.stringify(jsonLd(html))).not.toContain("aggregateRating");
@@ -110,24 +144,31 @@ describe("/", () => {
     const faq = ld.find((o) => o["@type"] === "FAQPage") as { mainEntity: unknown[] };
     expect(faq.mainEntity).toHaveLength(4);
     const product = ld.find((o) => o["@type"] === "Product") as { offers: { price: string; priceCurrency: string }[] };
-    expect(product.offers.map((o) => [o.price, o.priceCurrency])).toEqual([["9.99", "EUR"], ["29.99", "EUR"], ["60.00", "EUR"]]);
+    expect(product.offers.map((o) => [o.price, o.priceCurrency])).toEqual([
+      ["9.99", "EUR"],
+      ["29.99", "EUR"],
+      ["60.00", "EUR"],
+    ]);
   });
 });
 
 describe("audience pages", () => {
-  it.each(SERVICE_PAGES.map((s) => [s.slug] as const))("%s: hero, three benefits, six checklist items, CTAs to /api/auth/login, BreadcrumbList", (slug) => {
-    const html = page(`/services/${slug}`);
-    expect(html.match(/<h1/g)).toHaveLength(1);
-    // each carries the page's style into the wizard (decision 103)
-    const ctas = [...html.matchAll(/<a href="\/api\/auth\/login\?style=([a-z-]+)"[^>]*>([\s\S]*?)<\/a>/g)];
-    expect(ctas.length).toBe(2);
-    expect(STYLES.map((s) => s.slug)).toContain(ctas[0]![1]);
-    const sections = html.split("<h2");
-    expect(sections[1]!.match(/<li class="rounded-2xl/g)).toHaveLength(3); // benefit cards
-    expect(sections[2]!.match(/<li /g)).toHaveLength(6); // checklist
-    const crumbs = jsonLd(html).find((o) => o["@type"] === "BreadcrumbList") as { itemListElement: { item: string }[] };
-    expect(crumbs.itemListElement.map((i) => i.item)).toEqual([`${APP}/`, `${APP}/services/${slug}`]);
-  });
+  it.each(SERVICE_PAGES.map((s) => [s.slug] as const))(
+    "%s: hero, three benefits, six checklist items, CTAs to /api/auth/login, BreadcrumbList",
+    (slug) => {
+      const html = page(`/services/${slug}`);
+      expect(html.match(/<h1/g)).toHaveLength(1);
+      // each carries the page's style into the wizard (decision 103)
+      const ctas = [...html.matchAll(/<a href="\/api\/auth\/login\?style=([a-z-]+)"[^>]*>([\s\S]*?)<\/a>/g)];
+      expect(ctas.length).toBe(2);
+      expect(STYLES.map((s) => s.slug)).toContain(ctas[0]![1]);
+      const sections = html.split("<h2");
+      expect(sections[1]!.match(/<li class="rounded-2xl/g)).toHaveLength(3); // benefit cards
+      expect(sections[2]!.match(/<li /g)).toHaveLength(6); // checklist
+      const crumbs = jsonLd(html).find((o) => o["@type"] === "BreadcrumbList") as { itemListElement: { item: string }[] };
+      expect(crumbs.itemListElement.map((i) => i.item)).toEqual([`${APP}/`, `${APP}/services/${slug}`]);
+    },
+  );
 
   it("say what SPEC §2 asks of each audience", () => {
     const t = (slug: string) => text(page(`/services/${slug}`));

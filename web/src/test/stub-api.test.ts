@@ -56,8 +56,17 @@ describe("the web tests' fetch stub", () => {
       // @ts-expect-error: the subscription route answers JSON, not a file
       "GET /api/stripe/subscription": file("", {}),
       "GET /api/headshots/h1": json({
-        id: "h1", style: "Suit", gender: null, status: "completed", moderationStatus: "approved", originalImageUrl: null,
-        likeness: null, refunded: false, unavailable: null, shootId: null, createdAt: "2026-11-20T10:00:00Z",
+        id: "h1",
+        style: "Suit",
+        gender: null,
+        status: "completed",
+        moderationStatus: "approved",
+        originalImageUrl: null,
+        likeness: null,
+        refunded: false,
+        unavailable: null,
+        shootId: null,
+        createdAt: "2026-11-20T10:00:00Z",
       }),
     });
     const id: string = "h1";

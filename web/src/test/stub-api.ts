@@ -35,7 +35,9 @@ type FileAnswer = { file: true };
 
 /** A JSON response (tables may hold it as is: each call gets a clone). */
 export const json = <const Body, const Status extends number = 200>(body: Body, status?: Status) =>
-  new Response(JSON.stringify(body), { status: status ?? 200, headers: { "Content-Type": "application/json" } }) as Stubbed<JsonAnswer<Writable<Body>, NoInfer<Status>>>;
+  new Response(JSON.stringify(body), { status: status ?? 200, headers: { "Content-Type": "application/json" } }) as Stubbed<
+    JsonAnswer<Writable<Body>, NoInfer<Status>>
+  >;
 
 /** `null` with 200: what the API answers for "nothing there" (no subscription, no downgrade). */
 export const answerNull = () => json(null);
@@ -45,7 +47,8 @@ export const apiError = (status: ErrorStatus, body: ApiErrorBody) =>
   new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } }) as Stubbed<ErrorAnswer>;
 
 /** A failure with no JSON body (a proxy's 502, a crash): only the status and its text. */
-export const failure = (status: ErrorStatus, statusText: string, body = "") => new Response(body, { status, statusText }) as Stubbed<ErrorAnswer>;
+export const failure = (status: ErrorStatus, statusText: string, body = "") =>
+  new Response(body, { status, statusText }) as Stubbed<ErrorAnswer>;
 
 /** A non-JSON answer (a CSV, a ZIP) of a route that answers a file. */
 export const file = (body: BodyInit, headers: HeadersInit) => new Response(body, { headers }) as Stubbed<FileAnswer>;
@@ -69,15 +72,23 @@ type Segments<Path extends string> = Path extends `${infer Head}/${infer Tail}` 
 type Fits<Route extends string[], Concrete extends string[]> = Route extends [infer R extends string, ...infer RestR extends string[]]
   ? Concrete extends [infer C extends string, ...infer RestC extends string[]]
     ? R extends `:${string}`
-      ? C extends "" ? false : Fits<RestR, RestC>
-      : [R, C] extends [C, R] ? Fits<RestR, RestC> : false
+      ? C extends ""
+        ? false
+        : Fits<RestR, RestC>
+      : [R, C] extends [C, R]
+        ? Fits<RestR, RestC>
+        : false
     : false
-  : Concrete extends [] ? true : false;
+  : Concrete extends []
+    ? true
+    : false;
 
 type RoutesOf<Key extends string> = Key extends `${infer Method} ${infer Path}`
   ? Routes extends infer R
     ? R extends { method: Method; path: infer P extends string }
-      ? Fits<Segments<P>, Segments<Path>> extends true ? R : never
+      ? Fits<Segments<P>, Segments<Path>> extends true
+        ? R
+        : never
       : never
     : never
   : never;
@@ -96,7 +107,7 @@ export type Answer<A> = Stubbed<A> | ((call: Call) => Stubbed<A>);
 export type StubTable<Table> = {
   [Key in keyof Table]: Key extends string
     ? string extends Key
-      ? "a key must be a literal \"METHOD /path\" (a computed key of type string is not checked)"
+      ? 'a key must be a literal "METHOD /path" (a computed key of type string is not checked)'
       : [RoutesOf<Key>] extends [never]
         ? `no route of the API answers ${Key}`
         : Answer<Answers<Key>>
@@ -106,7 +117,10 @@ export type StubTable<Table> = {
 const notFound = (call: Call) =>
   new Response(JSON.stringify({ error: "Not Found", message: `no stub for ${call.method} ${call.url}` }), { status: 404 });
 
-export function stubApi<const Table extends StubTable<Table>>(table: Table, { fallback = notFound }: { fallback?: (call: Call) => Response } = {}) {
+export function stubApi<const Table extends StubTable<Table>>(
+  table: Table,
+  { fallback = notFound }: { fallback?: (call: Call) => Response } = {},
+) {
   const entries = table as Record<string, Response | ((call: Call) => Response)>;
   const calls: Call[] = [];
   vi.stubGlobal(

@@ -7,7 +7,17 @@ import { PageTitle } from "@/components/layout/page-title";
  * The sign-in pages' frame: the logo, then one card with a heading, a line under it and the content. Without
  * `title` the page names itself (/auth's title follows its tab).
  */
-export function AuthCardLayout({ title, heading, description, children }: { title?: string; heading: string; description: ReactNode; children: ReactNode }) {
+export function AuthCardLayout({
+  title,
+  heading,
+  description,
+  children,
+}: {
+  title?: string;
+  heading: string;
+  description: ReactNode;
+  children: ReactNode;
+}) {
   return (
     <div className="flex min-h-dvh flex-col bg-[radial-gradient(ellipse_at_top,var(--color-accent),transparent_60%)]">
       {title && <PageTitle>{title}</PageTitle>}

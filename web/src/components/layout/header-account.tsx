@@ -42,7 +42,9 @@ function BySession({ status, signedIn, signedOut }: { status: SessionSummary["st
 /** Header actions at md and up: Sign In + Get Started (→ /auth), or the Account menu (Dashboard, Settings, Sign Out). */
 export function AccountArea() {
   const { status, email, signOut } = useSessionSummary();
-  return <BySession status={status} signedIn={<AccountMenu email={email} signOut={signOut} />} signedOut={<SignedOutActions signIn="ghost" />} />;
+  return (
+    <BySession status={status} signedIn={<AccountMenu email={email} signOut={signOut} />} signedOut={<SignedOutActions signIn="ghost" />} />
+  );
 }
 
 /** The same in the mobile menu, as plain links. */

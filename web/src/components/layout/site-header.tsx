@@ -97,7 +97,12 @@ export function SiteHeader() {
           {open ? <X aria-hidden="true" /> : <Menu aria-hidden="true" />}
         </button>
       </div>
-      <nav id="mobile-menu" aria-label="Mobile" hidden={!open} className="max-h-[calc(100dvh-4rem)] overflow-y-auto border-t bg-background md:hidden">
+      <nav
+        id="mobile-menu"
+        aria-label="Mobile"
+        hidden={!open}
+        className="max-h-[calc(100dvh-4rem)] overflow-y-auto border-t bg-background md:hidden"
+      >
         <div className="mx-auto flex max-w-6xl flex-col gap-1 px-4 py-4">
           <p className="px-3 pb-1 text-sm font-semibold">Services</p>
           {SERVICE_GROUPS.map((group) => (

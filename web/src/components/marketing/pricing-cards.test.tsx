@@ -16,6 +16,8 @@ describe("the fair-use cap behind 'Unlimited' (issue 23)", () => {
 
   it("the Terms of Service state it with the subscriptions", () => {
     const billing = TERMS_OF_SERVICE.sections.find((s) => s.heading === "Subscriptions and billing")!;
-    expect(billing.paragraphs.join(" ")).toContain(`unlimited generations under fair use: up to ${FAIR_USE_PER_HOUR} generations in any 60 minutes`);
+    expect(billing.paragraphs.join(" ")).toContain(
+      `unlimited generations under fair use: up to ${FAIR_USE_PER_HOUR} generations in any 60 minutes`,
+    );
   });
 });

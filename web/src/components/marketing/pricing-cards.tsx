@@ -40,10 +40,7 @@ export function PricingCards({ ctaHref }: { ctaHref: string }) {
               €{plan.dailyPrice} per day
             </p>
             <PlanFeatures features={plan.features} className="mt-6 gap-2.5" />
-            <a
-              href={ctaHref}
-              className={cn(buttonVariants({ variant: plan.popular ? "default" : "outline", size: "lg" }), "mt-8 w-full")}
-            >
+            <a href={ctaHref} className={cn(buttonVariants({ variant: plan.popular ? "default" : "outline", size: "lg" }), "mt-8 w-full")}>
               Choose {plan.name}
             </a>
           </li>

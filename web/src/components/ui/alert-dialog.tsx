@@ -44,9 +44,7 @@ export function AlertDialogFooter({ className, ...props }: React.HTMLAttributes<
 export const AlertDialogTitle = React.forwardRef<
   React.ComponentRef<typeof AlertDialogPrimitive.Title>,
   React.ComponentPropsWithoutRef<typeof AlertDialogPrimitive.Title>
->(({ className, ...props }, ref) => (
-  <AlertDialogPrimitive.Title ref={ref} className={cn("text-lg font-semibold", className)} {...props} />
-));
+>(({ className, ...props }, ref) => <AlertDialogPrimitive.Title ref={ref} className={cn("text-lg font-semibold", className)} {...props} />);
 AlertDialogTitle.displayName = "AlertDialogTitle";
 
 export const AlertDialogDescription = React.forwardRef<
@@ -60,9 +58,7 @@ AlertDialogDescription.displayName = "AlertDialogDescription";
 export const AlertDialogAction = React.forwardRef<
   React.ComponentRef<typeof AlertDialogPrimitive.Action>,
   React.ComponentPropsWithoutRef<typeof AlertDialogPrimitive.Action>
->(({ className, ...props }, ref) => (
-  <AlertDialogPrimitive.Action ref={ref} className={cn(buttonVariants(), className)} {...props} />
-));
+>(({ className, ...props }, ref) => <AlertDialogPrimitive.Action ref={ref} className={cn(buttonVariants(), className)} {...props} />);
 AlertDialogAction.displayName = "AlertDialogAction";
 
 export const AlertDialogCancel = React.forwardRef<

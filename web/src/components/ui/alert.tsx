@@ -17,18 +17,15 @@ const alertVariants = cva(
   },
 );
 
-export const Alert = React.forwardRef<
-  HTMLDivElement,
-  React.HTMLAttributes<HTMLDivElement> & VariantProps<typeof alertVariants>
->(({ className, variant, role = "alert", ...props }, ref) => (
-  <div ref={ref} role={role} className={cn(alertVariants({ variant }), className)} {...props} />
-));
+export const Alert = React.forwardRef<HTMLDivElement, React.HTMLAttributes<HTMLDivElement> & VariantProps<typeof alertVariants>>(
+  ({ className, variant, role = "alert", ...props }, ref) => (
+    <div ref={ref} role={role} className={cn(alertVariants({ variant }), className)} {...props} />
+  ),
+);
 Alert.displayName = "Alert";
 
 export const AlertTitle = React.forwardRef<HTMLParagraphElement, React.HTMLAttributes<HTMLHeadingElement>>(
-  ({ className, ...props }, ref) => (
-    <h5 ref={ref} className={cn("mb-1 font-semibold leading-none tracking-tight", className)} {...props} />
-  ),
+  ({ className, ...props }, ref) => <h5 ref={ref} className={cn("mb-1 font-semibold leading-none tracking-tight", className)} {...props} />,
 );
 AlertTitle.displayName = "AlertTitle";
 

@@ -40,10 +40,7 @@ export function Calendar({ className, classNames, labels, showOutsideDays = true
         weekday: "w-9 text-[0.8rem] font-normal text-muted-foreground",
         week: "mt-1 flex w-full",
         day: "relative size-9 p-0 text-center text-sm",
-        day_button: cn(
-          buttonVariants({ variant: "ghost" }),
-          "size-9 p-0 font-normal aria-selected:opacity-100",
-        ),
+        day_button: cn(buttonVariants({ variant: "ghost" }), "size-9 p-0 font-normal aria-selected:opacity-100"),
         range_start: "rounded-l-md bg-primary [&>button]:text-primary-foreground [&>button]:hover:bg-primary",
         range_end: "rounded-r-md bg-primary [&>button]:text-primary-foreground [&>button]:hover:bg-primary",
         range_middle: "bg-accent [&>button]:text-accent-foreground",
@@ -57,7 +54,11 @@ export function Calendar({ className, classNames, labels, showOutsideDays = true
       }}
       components={{
         Chevron: ({ orientation, className: c }) =>
-          orientation === "left" ? <ChevronLeft className={cn("size-4", c)} aria-hidden="true" /> : <ChevronRight className={cn("size-4", c)} aria-hidden="true" />,
+          orientation === "left" ? (
+            <ChevronLeft className={cn("size-4", c)} aria-hidden="true" />
+          ) : (
+            <ChevronRight className={cn("size-4", c)} aria-hidden="true" />
+          ),
       }}
       {...props}
     />

@@ -4,7 +4,13 @@ import { ConfirmDialog } from "./confirm-dialog";
 
 afterEach(cleanup);
 
-const props = { open: true, title: "Delete this headshot?", description: "It goes for good.", action: "Delete headshot", pendingAction: "Deleting..." };
+const props = {
+  open: true,
+  title: "Delete this headshot?",
+  description: "It goes for good.",
+  action: "Delete headshot",
+  pendingAction: "Deleting...",
+};
 
 describe("a confirmation the server answers", () => {
   it("confirming asks the caller and leaves the dialog open; Cancel and Escape close it", () => {

@@ -14,8 +14,14 @@ const content: ServiceContent = {
   benefitsTitle: "What casting needs to see",
   benefits: [
     { title: "8x10 composition", text: "Framed for the industry-standard 8x10 print, with room for your name and agency details below." },
-    { title: "Commercial and theatrical looks", text: "Bright, friendly Casual Selfie shots for commercials; dramatic Black Background portraits for theatrical and film." },
-    { title: "Looks like you", text: "The styles keep your features, hair and expression, because a headshot that surprises a casting director costs you the role." },
+    {
+      title: "Commercial and theatrical looks",
+      text: "Bright, friendly Casual Selfie shots for commercials; dramatic Black Background portraits for theatrical and film.",
+    },
+    {
+      title: "Looks like you",
+      text: "The styles keep your features, hair and expression, because a headshot that surprises a casting director costs you the role.",
+    },
   ],
   checklistTitle: "Your audition kit",
   checklist: [

@@ -13,9 +13,18 @@ const content: ServiceContent = {
   heroStyles: ["Business", "Suit"],
   benefitsTitle: "One look for the whole company",
   benefits: [
-    { title: "Executives", text: "Authoritative Suit and Corporate portraits for leadership pages, investor decks, speaker bios and press kits." },
-    { title: "Teams", text: "Each team member uploads a photo and picks the company’s chosen style: new joiners match everyone else on day one." },
-    { title: "Brand consistency", text: "The same background, light and framing across every headshot, so your team page looks like one shoot." },
+    {
+      title: "Executives",
+      text: "Authoritative Suit and Corporate portraits for leadership pages, investor decks, speaker bios and press kits.",
+    },
+    {
+      title: "Teams",
+      text: "Each team member uploads a photo and picks the company’s chosen style: new joiners match everyone else on day one.",
+    },
+    {
+      title: "Brand consistency",
+      text: "The same background, light and framing across every headshot, so your team page looks like one shoot.",
+    },
   ],
   checklistTitle: "Ready for business",
   checklist: [

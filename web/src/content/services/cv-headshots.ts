@@ -4,8 +4,7 @@ import { CALLBACK_CLAIM, FREE_TRIES } from "./types";
 const content: ServiceContent = {
   slug: "cv-headshots",
   title: "CV Headshots — professional photos for your résumé",
-  description:
-    "A professional CV photo from a single selfie. Neutral backgrounds, business attire and print-ready 300 dpi downloads.",
+  description: "A professional CV photo from a single selfie. Neutral backgrounds, business attire and print-ready 300 dpi downloads.",
   eyebrow: "CV Headshots",
   headline: "A CV photo that helps you get the interview",
   lead: `Where a photo is expected on a CV, it is the first thing a hiring manager sees. ${CALLBACK_CLAIM} Make yours sharp, neutral and unmistakably professional.`,
@@ -13,9 +12,18 @@ const content: ServiceContent = {
   heroStyles: ["Corporate", "Suit"],
   benefitsTitle: "Built for applications",
   benefits: [
-    { title: "Print-ready at 300 dpi", text: "Download at 300 dpi for printed CVs and application folders, or at screen size for online portals." },
-    { title: "Neutral and timeless", text: "Corporate and white-background styles suit every industry and every country where a CV photo is customary." },
-    { title: "Consistent everywhere", text: "Use the same headshot on your CV, cover letter and job-board profiles for a coherent application." },
+    {
+      title: "Print-ready at 300 dpi",
+      text: "Download at 300 dpi for printed CVs and application folders, or at screen size for online portals.",
+    },
+    {
+      title: "Neutral and timeless",
+      text: "Corporate and white-background styles suit every industry and every country where a CV photo is customary.",
+    },
+    {
+      title: "Consistent everywhere",
+      text: "Use the same headshot on your CV, cover letter and job-board profiles for a coherent application.",
+    },
   ],
   checklistTitle: "Your CV photo checklist",
   checklist: [

@@ -13,9 +13,18 @@ const content: ServiceContent = {
   heroStyles: ["LinkedIn", "Corporate"],
   benefitsTitle: "Why it works on LinkedIn",
   benefits: [
-    { title: "Framed for the circle", text: "Head-and-shoulders composition that stays centred in LinkedIn’s round crop, with a square download ready to upload." },
-    { title: "Approachable, not stiff", text: "The LinkedIn style keeps a natural expression and soft light, so you look confident and easy to talk to." },
-    { title: "Matches your banner", text: "Download a matching LinkedIn banner size from the same result, so your whole profile looks considered." },
+    {
+      title: "Framed for the circle",
+      text: "Head-and-shoulders composition that stays centred in LinkedIn’s round crop, with a square download ready to upload.",
+    },
+    {
+      title: "Approachable, not stiff",
+      text: "The LinkedIn style keeps a natural expression and soft light, so you look confident and easy to talk to.",
+    },
+    {
+      title: "Matches your banner",
+      text: "Download a matching LinkedIn banner size from the same result, so your whole profile looks considered.",
+    },
   ],
   checklistTitle: "Your LinkedIn photo, checked",
   checklist: [

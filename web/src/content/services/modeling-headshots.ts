@@ -13,8 +13,14 @@ const content: ServiceContent = {
   heroStyles: ["White Background", "Black Background"],
   benefitsTitle: "Made for scouts and agencies",
   benefits: [
-    { title: "Comp-card friendly", text: "High-resolution, evenly lit headshots that sit cleanly beside your full-length shots on comp cards." },
-    { title: "Portfolios that stay current", text: "Refresh your portfolios whenever your look changes, without waiting for the next shoot." },
+    {
+      title: "Comp-card friendly",
+      text: "High-resolution, evenly lit headshots that sit cleanly beside your full-length shots on comp cards.",
+    },
+    {
+      title: "Portfolios that stay current",
+      text: "Refresh your portfolios whenever your look changes, without waiting for the next shoot.",
+    },
     { title: "Simple backgrounds", text: "White and black backgrounds keep the focus on your face and structure, as agencies prefer." },
   ],
   checklistTitle: "What agencies look for",

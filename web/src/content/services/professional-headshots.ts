@@ -4,8 +4,7 @@ import { FREE_TRIES, STYLE_COUNT } from "./types";
 const content: ServiceContent = {
   slug: "professional-headshots",
   title: "Professional Headshots — studio quality from one photo",
-  description:
-    `Studio-quality professional headshots for doctors, lawyers, consultants and every professional. ${STYLE_COUNT} styles, instant results.`,
+  description: `Studio-quality professional headshots for doctors, lawyers, consultants and every professional. ${STYLE_COUNT} styles, instant results.`,
   eyebrow: "Professional Headshots",
   headline: "Studio-quality headshots without the studio",
   lead: "Doctors, lawyers, consultants and coaches are chosen on trust. A professional headshot on your website and directory listings shows clients you take the details seriously.",
@@ -13,9 +12,18 @@ const content: ServiceContent = {
   heroStyles: ["Corporate", "Office"],
   benefitsTitle: "Trusted by people whose clients choose them",
   benefits: [
-    { title: "For every profession", text: "Clinic websites, law-firm bios, consultancy proposals and directory listings: one headshot works everywhere." },
-    { title: "Ten studio styles", text: "From a classic Corporate portrait to a warm Office setting, pick the tone that fits your practice." },
-    { title: "Ready in seconds", text: "No scheduling, no travel, no retakes. Upload a photo at lunch and update your bio before your next meeting." },
+    {
+      title: "For every profession",
+      text: "Clinic websites, law-firm bios, consultancy proposals and directory listings: one headshot works everywhere.",
+    },
+    {
+      title: "Ten studio styles",
+      text: "From a classic Corporate portrait to a warm Office setting, pick the tone that fits your practice.",
+    },
+    {
+      title: "Ready in seconds",
+      text: "No scheduling, no travel, no retakes. Upload a photo at lunch and update your bio before your next meeting.",
+    },
   ],
   checklistTitle: "What makes it professional",
   checklist: [

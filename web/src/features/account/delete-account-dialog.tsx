@@ -58,8 +58,7 @@ export function DeleteAccountDialog() {
           <DialogHeader>
             <DialogTitle>Delete your account?</DialogTitle>
             <DialogDescription>
-              This permanently deletes your account, your uploaded photos and every generated headshot. It cannot be
-              undone.
+              This permanently deletes your account, your uploaded photos and every generated headshot. It cannot be undone.
             </DialogDescription>
           </DialogHeader>
           <div className="grid gap-2">

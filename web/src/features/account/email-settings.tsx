@@ -78,7 +78,8 @@ export function EmailSettings() {
           <Alert role="status">
             <AlertTitle>Check your new inbox</AlertTitle>
             <AlertDescription>
-              We sent a link to {sentTo}. Your address changes when you open it (within {VERIFICATION_TTL_HOURS} hours); until then, keep using {user.email}.
+              We sent a link to {sentTo}. Your address changes when you open it (within {VERIFICATION_TTL_HOURS} hours); until then, keep
+              using {user.email}.
             </AlertDescription>
           </Alert>
         )}
@@ -86,15 +87,31 @@ export function EmailSettings() {
           <form onSubmit={onSubmit} className="grid gap-4" aria-label="Change email">
             <div className="grid gap-2">
               <Label htmlFor={`${id}-email`}>New email address</Label>
-              <Input id={`${id}-email`} type="email" autoComplete="email" required value={newEmail} onChange={(e) => setNewEmail(e.target.value)} />
+              <Input
+                id={`${id}-email`}
+                type="email"
+                autoComplete="email"
+                required
+                value={newEmail}
+                onChange={(e) => setNewEmail(e.target.value)}
+              />
             </div>
             {hasPassword ? (
               <div className="grid gap-2">
                 <Label htmlFor={`${id}-password`}>Current password</Label>
-                <Input id={`${id}-password`} type="password" autoComplete="current-password" required value={password} onChange={(e) => setPassword(e.target.value)} />
+                <Input
+                  id={`${id}-password`}
+                  type="password"
+                  autoComplete="current-password"
+                  required
+                  value={password}
+                  onChange={(e) => setPassword(e.target.value)}
+                />
               </div>
             ) : (
-              <p className="text-xs text-muted-foreground">You sign in with Google: this works within {RECENT_GOOGLE_SIGNIN_MINUTES} minutes of a Google sign-in.</p>
+              <p className="text-xs text-muted-foreground">
+                You sign in with Google: this works within {RECENT_GOOGLE_SIGNIN_MINUTES} minutes of a Google sign-in.
+              </p>
             )}
             {error && (
               <p role="alert" className="text-sm text-destructive">

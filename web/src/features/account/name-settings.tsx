@@ -40,11 +40,23 @@ export function NameSettings() {
           <div className="grid gap-4 sm:grid-cols-2">
             <div className="grid gap-2">
               <Label htmlFor={`${id}-first`}>First name</Label>
-              <Input id={`${id}-first`} autoComplete="given-name" maxLength={80} value={firstName} onChange={(e) => setFirstName(e.target.value)} />
+              <Input
+                id={`${id}-first`}
+                autoComplete="given-name"
+                maxLength={80}
+                value={firstName}
+                onChange={(e) => setFirstName(e.target.value)}
+              />
             </div>
             <div className="grid gap-2">
               <Label htmlFor={`${id}-last`}>Last name</Label>
-              <Input id={`${id}-last`} autoComplete="family-name" maxLength={80} value={lastName} onChange={(e) => setLastName(e.target.value)} />
+              <Input
+                id={`${id}-last`}
+                autoComplete="family-name"
+                maxLength={80}
+                value={lastName}
+                onChange={(e) => setLastName(e.target.value)}
+              />
             </div>
           </div>
           {error && (

@@ -18,7 +18,10 @@ const submit = () => screen.getByRole("button", { name: "Change password" }) as 
 
 describe("changing the password", () => {
   it("sends once the new password is long enough and confirmed, then empties the form", async () => {
-    const calls = stubApi({ "GET /api/account": json({ hasPassword: true, google: false }), "POST /api/account/password": json({ accessToken: "t2" }) });
+    const calls = stubApi({
+      "GET /api/account": json({ hasPassword: true, google: false }),
+      "POST /api/account/password": json({ accessToken: "t2" }),
+    });
     renderWithApp(<PasswordSettings />, { user: testUser });
     await screen.findByLabelText("Current password");
     type("Current password", "old-password");
@@ -31,7 +34,8 @@ describe("changing the password", () => {
     fireEvent.click(submit());
     expect(await screen.findByText("Your other devices have been signed out.")).toBeTruthy();
     expect(calls.find((c) => c.key === "POST /api/account/password")?.body).toEqual({ currentPassword: "old-password", newPassword: good });
-    for (const label of ["Current password", "New password", "Confirm new password"]) expect((screen.getByLabelText(label) as HTMLInputElement).value).toBe("");
+    for (const label of ["Current password", "New password", "Confirm new password"])
+      expect((screen.getByLabelText(label) as HTMLInputElement).value).toBe("");
   });
 
   it("keeps what was typed and says why when the server refuses", async () => {

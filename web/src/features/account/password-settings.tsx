@@ -28,7 +28,14 @@ function ChangePasswordForm() {
     <form onSubmit={form.onSubmit} className="grid gap-4" aria-label="Change password">
       <div className="grid gap-2">
         <Label htmlFor={`${id}-current`}>Current password</Label>
-        <Input id={`${id}-current`} type="password" autoComplete="current-password" required value={current} onChange={(e) => setCurrent(e.target.value)} />
+        <Input
+          id={`${id}-current`}
+          type="password"
+          autoComplete="current-password"
+          required
+          value={current}
+          onChange={(e) => setCurrent(e.target.value)}
+        />
       </div>
       <NewPasswordFields {...form.fields} />
       {form.error && (
@@ -51,14 +58,19 @@ function SetPasswordByEmail({ email }: { email: string }) {
   async function send() {
     try {
       await request.mutateAsync(email);
-      toast({ title: "Check your email", description: `We sent ${email} a link to set a password. It expires in ${PASSWORD_RESET_TTL_MINUTES} minutes.` });
+      toast({
+        title: "Check your email",
+        description: `We sent ${email} a link to set a password. It expires in ${PASSWORD_RESET_TTL_MINUTES} minutes.`,
+      });
     } catch (err) {
       toast({ variant: "destructive", title: "Email not sent", description: errorMessage(err, "Please try again later.") });
     }
   }
   return (
     <div className="grid gap-3">
-      <p className="text-sm text-muted-foreground">You sign in with Google. To also sign in with a password, we'll email you a link to set one.</p>
+      <p className="text-sm text-muted-foreground">
+        You sign in with Google. To also sign in with a password, we'll email you a link to set one.
+      </p>
       <div>
         <Button variant="outline" onClick={send} disabled={request.isPending}>
           {request.isPending ? "Sending..." : "Set a password"}

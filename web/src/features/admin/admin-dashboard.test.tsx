@@ -15,7 +15,14 @@ afterEach(() => {
 });
 
 const operator = { ...testUser, isOperator: true };
-const stats = { totalUsers: 1234, usersThisMonth: 56, totalHeadshots: 7890, headshotsThisMonth: 12, activeSubscriptions: 40, totalSubscriptions: 52 };
+const stats = {
+  totalUsers: 1234,
+  usersThisMonth: 56,
+  totalHeadshots: 7890,
+  headshotsThisMonth: 12,
+  activeSubscriptions: 40,
+  totalSubscriptions: 52,
+};
 
 /** Every admin figure, answered; what a test does not care about is empty. */
 function figures<const Extra extends StubTable<Extra>>(extra?: Extra) {
@@ -132,9 +139,14 @@ describe("likeness by style", () => {
     renderWithApp(<AdminDashboard />, { user: operator, path: "/admin" });
     await screen.findByRole("region", { name: "Summary" });
     fireEvent.mouseDown(screen.getByRole("tab", { name: "Analytics" }));
-    const table = await within(screen.getByRole("tabpanel")).findByRole("table", { name: /likeness per style, as reported by the browser/i });
+    const table = await within(screen.getByRole("tabpanel")).findByRole("table", {
+      name: /likeness per style, as reported by the browser/i,
+    });
     expect(screen.getByText("Average likeness of results to the uploaded photo, as reported by the browser")).toBeTruthy();
-    const rows = within(table).getAllByRole("row").slice(1).map((r) => Array.from(r.children).map((c) => c.textContent));
+    const rows = within(table)
+      .getAllByRole("row")
+      .slice(1)
+      .map((r) => Array.from(r.children).map((c) => c.textContent));
     expect(rows).toHaveLength(10);
     expect(rows[0]).toEqual(["Speaker", "1,200", "41.5%"]);
     expect(rows[1]).toEqual(["Suit", "3", "70.3%"]);

@@ -28,7 +28,8 @@ export function AdminHeader() {
 
   const runBackfill = () =>
     backfill.mutate(undefined, {
-      onSuccess: (r) => toast({ title: "Backfill completed", description: `Processed ${r.examined} invoices, created ${r.created} records.` }),
+      onSuccess: (r) =>
+        toast({ title: "Backfill completed", description: `Processed ${r.examined} invoices, created ${r.created} records.` }),
       onError: (err) => toast({ variant: "destructive", title: "Error", description: errorMessage(err, "Failed to backfill invoices.") }),
     });
 

@@ -49,8 +49,18 @@ export function AnalyticsTab() {
         <div className="grid gap-4">
           <Figures
             rows={[
-              ["MRR", <QueryState key="mrr" query={mrr} label="MRR">{(m) => formatEuroCents(m.mrr)}</QueryState>],
-              ["ARR", <QueryState key="arr" query={arr} label="ARR">{(a) => formatEuroCents(a.arr)}</QueryState>],
+              [
+                "MRR",
+                <QueryState key="mrr" query={mrr} label="MRR">
+                  {(m) => formatEuroCents(m.mrr)}
+                </QueryState>,
+              ],
+              [
+                "ARR",
+                <QueryState key="arr" query={arr} label="ARR">
+                  {(a) => formatEuroCents(a.arr)}
+                </QueryState>,
+              ],
             ]}
           />
           <QueryState query={churn} label="churn">

@@ -47,7 +47,10 @@ function Figure({
 }) {
   if (empty) {
     return (
-      <p className="flex items-center justify-center rounded-lg border border-dashed text-sm text-muted-foreground" style={{ height: CHART_HEIGHT }}>
+      <p
+        className="flex items-center justify-center rounded-lg border border-dashed text-sm text-muted-foreground"
+        style={{ height: CHART_HEIGHT }}
+      >
         {emptyText}
       </p>
     );
@@ -83,7 +86,15 @@ function SimpleTable({ head, rows }: { head: string[]; rows: (string | number)[]
       <tbody>
         {rows.map((r, i) => (
           <tr key={i}>
-            {r.map((c, j) => (j === 0 ? <th key={j} scope="row">{c}</th> : <td key={j}>{c}</td>))}
+            {r.map((c, j) =>
+              j === 0 ? (
+                <th key={j} scope="row">
+                  {c}
+                </th>
+              ) : (
+                <td key={j}>{c}</td>
+              ),
+            )}
           </tr>
         ))}
       </tbody>
@@ -124,7 +135,15 @@ export function GenerationTrendsChart({ points }: { points: TrendPoint[] }) {
         <YAxis allowDecimals={false} {...axis} />
         <Tooltip />
         <Legend />
-        <Line type="monotone" dataKey="successful" name="Successful" stroke={LINE_GREEN} strokeWidth={2} dot={false} isAnimationActive={false} />
+        <Line
+          type="monotone"
+          dataKey="successful"
+          name="Successful"
+          stroke={LINE_GREEN}
+          strokeWidth={2}
+          dot={false}
+          isAnimationActive={false}
+        />
         <Line type="monotone" dataKey="failed" name="Failed" stroke={LINE_ORANGE} strokeWidth={2} dot={false} isAnimationActive={false} />
       </LineChart>
     </Figure>
@@ -172,7 +191,15 @@ function PercentLabel({ cx, cy, midAngle, outerRadius, percent }: PieLabelRender
   const r = Number(outerRadius) * (share === 1 ? 0 : 0.6);
   const angle = (-Number(midAngle ?? 0) * Math.PI) / 180;
   return (
-    <text x={Number(cx) + r * Math.cos(angle)} y={Number(cy) + r * Math.sin(angle)} fill="#fff" fontSize={12} fontWeight={600} textAnchor="middle" dominantBaseline="central">
+    <text
+      x={Number(cx) + r * Math.cos(angle)}
+      y={Number(cy) + r * Math.sin(angle)}
+      fill="#fff"
+      fontSize={12}
+      fontWeight={600}
+      textAnchor="middle"
+      dominantBaseline="central"
+    >
       {`${Math.round(share * 100)}%`}
     </text>
   );

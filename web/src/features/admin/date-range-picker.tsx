@@ -13,7 +13,11 @@ export function DateRangePicker({ value, onChange, className }: { value: DayRang
     <div className={cn("flex items-center gap-1", className)}>
       <Popover>
         <PopoverTrigger asChild>
-          <Button variant="outline" className={cn("w-full justify-start text-left font-normal sm:w-72", empty && "text-muted-foreground")} aria-label={`Date range: ${label}`}>
+          <Button
+            variant="outline"
+            className={cn("w-full justify-start text-left font-normal sm:w-72", empty && "text-muted-foreground")}
+            aria-label={`Date range: ${label}`}
+          >
             <CalendarDays aria-hidden="true" />
             <span className="truncate">{label}</span>
           </Button>

@@ -9,7 +9,15 @@ import { cn } from "@/lib/utils";
  * One query's loading, error and data states, the same way across the dashboard: a spinner, the
  * server's message, or the content rendered from the data.
  */
-export function QueryState<T>({ query, label, children }: { query: Pick<UseQueryResult<T>, "data" | "isLoading" | "error">; label: string; children(data: T): ReactNode }) {
+export function QueryState<T>({
+  query,
+  label,
+  children,
+}: {
+  query: Pick<UseQueryResult<T>, "data" | "isLoading" | "error">;
+  label: string;
+  children(data: T): ReactNode;
+}) {
   if (query.isLoading) return <Spinner label={`Loading ${label}`} className="size-5" />;
   if (query.data === undefined) {
     return (
@@ -22,7 +30,17 @@ export function QueryState<T>({ query, label, children }: { query: Pick<UseQuery
 }
 
 /** A titled card around a chart or a block of figures. */
-export function Panel({ title, description, children, className }: { title: string; description?: string; children: ReactNode; className?: string }) {
+export function Panel({
+  title,
+  description,
+  children,
+  className,
+}: {
+  title: string;
+  description?: string;
+  children: ReactNode;
+  className?: string;
+}) {
   return (
     <Card className={cn("min-w-0", className)}>
       <CardHeader className="p-4 sm:p-6">

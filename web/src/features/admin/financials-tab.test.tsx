@@ -13,7 +13,14 @@ afterEach(() => {
 });
 
 const operator = { ...testUser, isOperator: true };
-const stats = { totalUsers: 10, usersThisMonth: 1, totalHeadshots: 5, headshotsThisMonth: 1, activeSubscriptions: 4, totalSubscriptions: 6 };
+const stats = {
+  totalUsers: 10,
+  usersThisMonth: 1,
+  totalHeadshots: 5,
+  headshotsThisMonth: 1,
+  activeSubscriptions: 4,
+  totalSubscriptions: 6,
+};
 const params = (c: Call | undefined) => Object.fromEntries(new URL(c!.url, "http://x").searchParams);
 
 describe("financials tab", () => {
@@ -25,7 +32,11 @@ describe("financials tab", () => {
       saved.push(this.download);
     });
     const calls = stubApi({
-      "GET /api/admin/financials/revenue-by-plan": () => json([{ planType: "weekly", revenue: 999 }, { planType: "yearly", revenue: 12000 }]),
+      "GET /api/admin/financials/revenue-by-plan": () =>
+        json([
+          { planType: "weekly", revenue: 999 },
+          { planType: "yearly", revenue: 12000 },
+        ]),
       "GET /api/admin/financials/churn": () => json({ churnRate: 12.5, cancellations: 1, activeAtStart: 8, from: "", to: "" }),
       "GET /api/admin/financials/mrr": () => json({ mrr: 4329 }),
       "GET /api/admin/financials/arr": () => json({ arr: 51948 }),
@@ -43,7 +54,10 @@ describe("financials tab", () => {
 
     fireEvent.click(screen.getByRole("button", { name: "Date range: Select date range" }));
     const month = screen.getAllByRole("grid")[0]!;
-    const day = (n: number) => within(month).getAllByRole("button").find((b) => b.textContent === String(n) && !b.closest("[data-outside]"))!;
+    const day = (n: number) =>
+      within(month)
+        .getAllByRole("button")
+        .find((b) => b.textContent === String(n) && !b.closest("[data-outside]"))!;
     fireEvent.click(day(10));
     expect(screen.getByRole("button", { name: /^Date range: From \w{3} 10, \d{4}$/ })).toBeTruthy();
     fireEvent.click(day(12));
@@ -79,7 +93,9 @@ describe("financials tab", () => {
     renderWithApp(<FinancialsTab stats={stats} />, { user: operator });
     fireEvent.click(screen.getByRole("button", { name: "Date range: Select date range" }));
     const dialog = screen.getByRole("dialog", { name: "Choose a date range" });
-    const days = within(dialog).getAllByRole("grid").flatMap((g) => within(g).getAllByRole("button"));
+    const days = within(dialog)
+      .getAllByRole("grid")
+      .flatMap((g) => within(g).getAllByRole("button"));
     expect(days.length).toBeGreaterThanOrEqual(56); // two months
     for (const b of days) expect(b.getAttribute("aria-label")).toMatch(new RegExp(`^${b.textContent} \\w+ \\d{4}, \\w+day`));
     const today = days.find((b) => b.getAttribute("aria-label")!.endsWith(", today"));

@@ -59,10 +59,30 @@ export function FinancialsTab({ stats }: { stats: AdminStats }) {
         <Panel title="Financial Metrics" description={hasRange ? `Churn: ${rangeLabel(range)}` : "Churn over the last 30 days"}>
           <Figures
             rows={[
-              ["MRR", <QueryState key="mrr" query={mrr} label="MRR">{(m) => formatEuroCents(m.mrr)}</QueryState>],
-              ["ARR", <QueryState key="arr" query={arr} label="ARR">{(a) => formatEuroCents(a.arr)}</QueryState>],
-              ["Churn Rate", <QueryState key="churn" query={churn} label="churn">{(c) => formatRate(c.churnRate)}</QueryState>],
-              ["Cancellations", <QueryState key="cancel" query={churn} label="cancellations">{(c) => formatCount(c.cancellations)}</QueryState>],
+              [
+                "MRR",
+                <QueryState key="mrr" query={mrr} label="MRR">
+                  {(m) => formatEuroCents(m.mrr)}
+                </QueryState>,
+              ],
+              [
+                "ARR",
+                <QueryState key="arr" query={arr} label="ARR">
+                  {(a) => formatEuroCents(a.arr)}
+                </QueryState>,
+              ],
+              [
+                "Churn Rate",
+                <QueryState key="churn" query={churn} label="churn">
+                  {(c) => formatRate(c.churnRate)}
+                </QueryState>,
+              ],
+              [
+                "Cancellations",
+                <QueryState key="cancel" query={churn} label="cancellations">
+                  {(c) => formatCount(c.cancellations)}
+                </QueryState>,
+              ],
               ["Active Subscriptions", formatCount(stats.activeSubscriptions)],
             ]}
           />

@@ -22,15 +22,23 @@ export function LikenessCard() {
               <caption className="sr-only">Average likeness per style, as reported by the browser</caption>
               <thead>
                 <tr className="border-b text-left text-muted-foreground">
-                  <th scope="col" className="pb-2 font-medium">Style</th>
-                  <th scope="col" className="pb-2 text-right font-medium">Measured</th>
-                  <th scope="col" className="pb-2 text-right font-medium">Average</th>
+                  <th scope="col" className="pb-2 font-medium">
+                    Style
+                  </th>
+                  <th scope="col" className="pb-2 text-right font-medium">
+                    Measured
+                  </th>
+                  <th scope="col" className="pb-2 text-right font-medium">
+                    Average
+                  </th>
                 </tr>
               </thead>
               <tbody>
                 {styles.map(({ name, row }) => (
                   <tr key={name} className="border-b last:border-b-0">
-                    <th scope="row" className="py-1.5 text-left font-normal">{name}</th>
+                    <th scope="row" className="py-1.5 text-left font-normal">
+                      {name}
+                    </th>
                     <td className="py-1.5 text-right tabular-nums">{formatCount(row?.measured ?? 0)}</td>
                     <td className="py-1.5 text-right font-semibold tabular-nums">{row ? `${row.averageLikeness.toFixed(1)}%` : "—"}</td>
                   </tr>

@@ -27,7 +27,12 @@ const headshot = (over: Partial<ModerationHeadshot>): ModerationHeadshot => ({
   ...over,
 });
 const pending = headshot({});
-const approved = headshot({ id: "00000000-0000-4000-8000-000000000002", style: "Office", moderationStatus: "approved", generatedImageUrl: null });
+const approved = headshot({
+  id: "00000000-0000-4000-8000-000000000002",
+  style: "Office",
+  moderationStatus: "approved",
+  generatedImageUrl: null,
+});
 const page = (items: ModerationHeadshot[]) => json({ items, page: 1, pageSize: 24, hasMore: false });
 const LIST = "GET /api/admin/moderation/headshots";
 
@@ -114,7 +119,8 @@ describe("moderation panel", () => {
   it("keeps the typed reason when the flag fails, and shows the server's message", async () => {
     stubApi({
       [LIST]: () => page([pending]),
-      [`POST /api/admin/moderation/headshots/${PENDING_ID}/flag`]: () => apiError(400, { error: "Bad Request", message: "reason: must be at most 1000 characters" }),
+      [`POST /api/admin/moderation/headshots/${PENDING_ID}/flag`]: () =>
+        apiError(400, { error: "Bad Request", message: "reason: must be at most 1000 characters" }),
     });
     renderWithApp(<ModerationPanel />, { user: operator });
     fireEvent.click(await screen.findByRole("button", { name: "Flag" }));

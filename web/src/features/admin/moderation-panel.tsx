@@ -208,7 +208,12 @@ function ModerationCard({
   return (
     <li className="grid gap-3 rounded-lg border bg-card p-3" aria-label={`${name} headshot, ${when}`}>
       <div className="flex items-center gap-2">
-        <Checkbox id={checkboxId} checked={selected} onCheckedChange={(c) => onSelect(c === true)} aria-label={`Select ${name} headshot from ${when}`} />
+        <Checkbox
+          id={checkboxId}
+          checked={selected}
+          onCheckedChange={(c) => onSelect(c === true)}
+          aria-label={`Select ${name} headshot from ${when}`}
+        />
         <span className="min-w-0 flex-1 truncate font-medium">{name}</span>
       </div>
       <div className="flex flex-wrap gap-1.5">
@@ -351,7 +356,9 @@ function DetailImage({ caption, url, alt, missing }: { caption: string; url: str
       {url ? (
         <img src={url} alt={alt} className="aspect-square w-full rounded-md bg-muted object-cover" />
       ) : (
-        <div className="flex aspect-square w-full items-center justify-center rounded-md bg-muted text-sm text-muted-foreground">{missing}</div>
+        <div className="flex aspect-square w-full items-center justify-center rounded-md bg-muted text-sm text-muted-foreground">
+          {missing}
+        </div>
       )}
     </figure>
   );

@@ -44,13 +44,18 @@ export function OverviewTab() {
       <div className="grid content-start gap-4">
         <Panel title="Net Profit (Last 30d)" description="Revenue minus generation cost">
           <QueryState query={profit30d} label="net profit">
-            {(p) => <Profit cents={p.profitCents} detail={`${formatEuroCents(p.revenueCents)} revenue − ${formatEuroCents(p.costCents)} cost`} />}
+            {(p) => (
+              <Profit cents={p.profitCents} detail={`${formatEuroCents(p.revenueCents)} revenue − ${formatEuroCents(p.costCents)} cost`} />
+            )}
           </QueryState>
         </Panel>
         <Panel title="Net Profit (MRR)" description="MRR minus estimated monthly cost">
           <QueryState query={profitMrr} label="net profit against MRR">
             {(p) => (
-              <Profit cents={p.profitCents} detail={`${formatEuroCents(p.mrrCents)} MRR − ${formatEuroCents(p.estMonthlyCostCents)} est. monthly cost`} />
+              <Profit
+                cents={p.profitCents}
+                detail={`${formatEuroCents(p.mrrCents)} MRR − ${formatEuroCents(p.estMonthlyCostCents)} est. monthly cost`}
+              />
             )}
           </QueryState>
         </Panel>

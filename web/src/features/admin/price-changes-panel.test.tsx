@@ -7,7 +7,14 @@ import { PriceChangesPanel, euroInputToCents } from "./price-changes-panel";
 
 // Radix's radio inside a <form> measures itself; jsdom has no ResizeObserver (every browser has).
 beforeEach(() => {
-  vi.stubGlobal("ResizeObserver", class { observe() {} unobserve() {} disconnect() {} });
+  vi.stubGlobal(
+    "ResizeObserver",
+    class {
+      observe() {}
+      unobserve() {}
+      disconnect() {}
+    },
+  );
 });
 
 afterEach(() => {
@@ -18,24 +25,61 @@ afterEach(() => {
 const operator = { ...testUser, isOperator: true };
 
 const scheduled: ApiPriceChange = {
-  id: "pc-1", planType: "weekly", oldAmountCents: 999, newAmountCents: 1299, currency: "eur", stripePriceId: "price_new",
-  effectiveDate: "2027-01-04T00:00:00.000Z", createdAt: "2026-11-25T03:00:00.000Z", createdBy: "operator@headshot.test",
-  status: "notified", inEffect: false, subscribersNotified: 12,
+  id: "pc-1",
+  planType: "weekly",
+  oldAmountCents: 999,
+  newAmountCents: 1299,
+  currency: "eur",
+  stripePriceId: "price_new",
+  effectiveDate: "2027-01-04T00:00:00.000Z",
+  createdAt: "2026-11-25T03:00:00.000Z",
+  createdBy: "operator@headshot.test",
+  status: "notified",
+  inEffect: false,
+  subscribersNotified: 12,
 };
 
 const listing = (changes: ApiPriceChange[]): AdminPriceChanges => ({
-  currentPrices: [{ planType: "weekly", amountCents: 999 }, { planType: "monthly", amountCents: 2999 }, { planType: "yearly", amountCents: 6000 }],
+  currentPrices: [
+    { planType: "weekly", amountCents: 999 },
+    { planType: "monthly", amountCents: 2999 },
+    { planType: "yearly", amountCents: 6000 },
+  ],
   earliestEffectiveDate: "2026-12-26",
   priceChanges: changes,
 });
 
 describe("price changes panel", () => {
   it("lists the scheduled changes: plan, old → new, from, status, subscribers emailed, who scheduled it", async () => {
-    stubApi({ "GET /api/admin/price-changes": () => json(listing([scheduled, { ...scheduled, id: "pc-0", planType: "yearly", oldAmountCents: 5000, newAmountCents: 6000, effectiveDate: "2026-01-01T00:00:00.000Z", inEffect: true, subscribersNotified: 3 }])) });
+    stubApi({
+      "GET /api/admin/price-changes": () =>
+        json(
+          listing([
+            scheduled,
+            {
+              ...scheduled,
+              id: "pc-0",
+              planType: "yearly",
+              oldAmountCents: 5000,
+              newAmountCents: 6000,
+              effectiveDate: "2026-01-01T00:00:00.000Z",
+              inEffect: true,
+              subscribersNotified: 3,
+            },
+          ]),
+        ),
+    });
     renderWithApp(<PriceChangesPanel />, { user: operator });
     const table = await screen.findByRole("table", { name: "Scheduled price changes" });
     const rows = within(table).getAllByRole("row").slice(1);
-    expect(rows.map((r) => within(r).getAllByRole("cell").map((c) => c.textContent).slice(0, 4))).toEqual([
+    expect(
+      rows.map((r) =>
+        within(r)
+          .getAllByRole("cell")
+          .map((c) => c.textContent)
+          .slice(0, 4),
+      ),
+    ).toEqual([
       ["€9.99 → €12.99", "January 4, 2027", "Scheduled", "12"],
       ["€50.00 → €60.00", "January 1, 2026", "In effect", "3"],
     ]);
@@ -48,7 +92,14 @@ describe("price changes panel", () => {
     const calls = stubApi({
       "GET /api/admin/price-changes": () => json(listing(changes)),
       "POST /api/admin/price-changes": () => {
-        const created: ApiPriceChange = { ...scheduled, planType: "monthly", oldAmountCents: 2999, newAmountCents: 3499, effectiveDate: "2027-01-01T00:00:00.000Z", subscribersNotified: 40 };
+        const created: ApiPriceChange = {
+          ...scheduled,
+          planType: "monthly",
+          oldAmountCents: 2999,
+          newAmountCents: 3499,
+          effectiveDate: "2027-01-01T00:00:00.000Z",
+          subscribersNotified: 40,
+        };
         changes = [created];
         return json(created, 201);
       },
@@ -64,11 +115,15 @@ describe("price changes panel", () => {
     fireEvent.change(date, { target: { value: "2027-01-01" } });
     fireEvent.click(screen.getByRole("button", { name: "Schedule Price Change" }));
     const dialog = await screen.findByRole("alertdialog", { name: "Schedule this price change?" });
-    expect(dialog.textContent).toContain("The Monthly plan goes from €29.99 to €34.99 from January 1, 2027. Every subscriber of the plan is emailed now");
+    expect(dialog.textContent).toContain(
+      "The Monthly plan goes from €29.99 to €34.99 from January 1, 2027. Every subscriber of the plan is emailed now",
+    );
     expect(calls.some((c) => c.method === "POST")).toBe(false);
     fireEvent.click(within(dialog).getByRole("button", { name: "Schedule and Email Subscribers" }));
 
-    await waitFor(() => expect(calls.find((c) => c.method === "POST")?.body).toEqual({ planType: "monthly", amountCents: 3499, effectiveDate: "2027-01-01" }));
+    await waitFor(() =>
+      expect(calls.find((c) => c.method === "POST")?.body).toEqual({ planType: "monthly", amountCents: 3499, effectiveDate: "2027-01-01" }),
+    );
     expect(await screen.findByText("Price Change Scheduled")).toBeTruthy();
     expect(screen.getByText("Monthly: €34.99 from January 1, 2027. 40 subscribers were emailed.")).toBeTruthy();
     const table = await screen.findByRole("table", { name: "Scheduled price changes" });
@@ -93,6 +148,13 @@ describe("price changes panel", () => {
   });
 
   it("reads euros as people type them", () => {
-    expect([euroInputToCents("34.99"), euroInputToCents("34,9"), euroInputToCents(" 60 "), euroInputToCents("1.234"), euroInputToCents("-5"), euroInputToCents("")]).toEqual([3499, 3490, 6000, null, null, null]);
+    expect([
+      euroInputToCents("34.99"),
+      euroInputToCents("34,9"),
+      euroInputToCents(" 60 "),
+      euroInputToCents("1.234"),
+      euroInputToCents("-5"),
+      euroInputToCents(""),
+    ]).toEqual([3499, 3490, 6000, null, null, null]);
   });
 });

@@ -14,7 +14,8 @@ import { Panel, QueryState } from "./figure";
 import { formatCount, formatDateTime, formatEuroCents } from "./format";
 
 /** A calendar day (YYYY-MM-DD, midnight UTC) as people read it: "January 1, 2027". */
-const dayText = (iso: string) => new Date(iso).toLocaleDateString("en-US", { year: "numeric", month: "long", day: "numeric", timeZone: "UTC" });
+const dayText = (iso: string) =>
+  new Date(iso).toLocaleDateString("en-US", { year: "numeric", month: "long", day: "numeric", timeZone: "UTC" });
 
 /** "34.99" or "34,99" → 3499 cents; null when it is not an amount. */
 export function euroInputToCents(value: string): number | null {
@@ -78,7 +79,11 @@ export function PriceChangesPanel() {
       <QueryState query={query} label="price changes">
         {(data) => (
           <div className="grid gap-6">
-            <form className="grid gap-4 sm:grid-cols-[1fr_10rem_11rem_auto] sm:items-end" onSubmit={review} aria-label="Schedule a price change">
+            <form
+              className="grid gap-4 sm:grid-cols-[1fr_10rem_11rem_auto] sm:items-end"
+              onSubmit={review}
+              aria-label="Schedule a price change"
+            >
               <fieldset className="grid gap-1.5">
                 <legend className="mb-1.5 text-sm font-medium">Plan</legend>
                 <RadioGroup value={planType} onValueChange={(v) => setPlanType(v as PlanType)} className="flex flex-wrap gap-4">
@@ -86,7 +91,10 @@ export function PriceChangesPanel() {
                     <div key={p.id} className="flex items-center gap-2">
                       <RadioGroupItem value={p.id} id={`price-change-plan-${p.id}`} />
                       <Label htmlFor={`price-change-plan-${p.id}`} className="font-normal">
-                        {p.name} <span className="text-muted-foreground">({formatEuroCents(data.currentPrices.find((c) => c.planType === p.id)?.amountCents ?? p.priceCents)})</span>
+                        {p.name}{" "}
+                        <span className="text-muted-foreground">
+                          ({formatEuroCents(data.currentPrices.find((c) => c.planType === p.id)?.amountCents ?? p.priceCents)})
+                        </span>
                       </Label>
                     </div>
                   ))}
@@ -94,11 +102,25 @@ export function PriceChangesPanel() {
               </fieldset>
               <div className="grid gap-1.5">
                 <Label htmlFor="price-change-amount">New price (€)</Label>
-                <Input id="price-change-amount" inputMode="decimal" placeholder={current ? (current / 100).toFixed(2) : "0.00"} value={amount} onChange={(e) => setAmount(e.target.value)} required />
+                <Input
+                  id="price-change-amount"
+                  inputMode="decimal"
+                  placeholder={current ? (current / 100).toFixed(2) : "0.00"}
+                  value={amount}
+                  onChange={(e) => setAmount(e.target.value)}
+                  required
+                />
               </div>
               <div className="grid gap-1.5">
                 <Label htmlFor="price-change-date">From</Label>
-                <Input id="price-change-date" type="date" min={earliest} value={effectiveDate} onChange={(e) => setDay(e.target.value)} required />
+                <Input
+                  id="price-change-date"
+                  type="date"
+                  min={earliest}
+                  value={effectiveDate}
+                  onChange={(e) => setDay(e.target.value)}
+                  required
+                />
               </div>
               <Button type="submit" disabled={schedule.isPending || !amount}>
                 Schedule Price Change

@@ -20,14 +20,20 @@ export function ShootsCard() {
               <caption className="sr-only">Shoots by number of pictures</caption>
               <thead>
                 <tr className="border-b text-left text-muted-foreground">
-                  <th scope="col" className="pb-2 font-medium">Pictures</th>
-                  <th scope="col" className="pb-2 text-right font-medium">Shoots</th>
+                  <th scope="col" className="pb-2 font-medium">
+                    Pictures
+                  </th>
+                  <th scope="col" className="pb-2 text-right font-medium">
+                    Shoots
+                  </th>
                 </tr>
               </thead>
               <tbody>
                 {s.bySize.map((r) => (
                   <tr key={r.pictures} className="border-b last:border-b-0">
-                    <th scope="row" className="py-1.5 text-left font-normal tabular-nums">{r.pictures}</th>
+                    <th scope="row" className="py-1.5 text-left font-normal tabular-nums">
+                      {r.pictures}
+                    </th>
                     <td className="py-1.5 text-right tabular-nums">{formatCount(r.shoots)}</td>
                   </tr>
                 ))}

@@ -36,8 +36,12 @@ export function TestimonialsPanel() {
       { id, to },
       {
         onSuccess: () =>
-          toast({ title: to === "approve" ? "Testimonial Approved" : "Testimonial Unpublished", description: to === "approve" ? "It will appear on the home page." : "It is no longer shown on the home page." }),
-        onError: (err) => toast({ variant: "destructive", title: "Error", description: errorMessage(err, "Failed to update the testimonial") }),
+          toast({
+            title: to === "approve" ? "Testimonial Approved" : "Testimonial Unpublished",
+            description: to === "approve" ? "It will appear on the home page." : "It is no longer shown on the home page.",
+          }),
+        onError: (err) =>
+          toast({ variant: "destructive", title: "Error", description: errorMessage(err, "Failed to update the testimonial") }),
       },
     );
 
@@ -48,7 +52,13 @@ export function TestimonialsPanel() {
           <CardTitle>Testimonials</CardTitle>
           <CardDescription>Comments people published with their rating. Only approved ones appear on the home page.</CardDescription>
         </div>
-        <Select value={filter} onValueChange={(v) => { setFilter(v as TestimonialStatus | typeof ALL); setPage(1); }}>
+        <Select
+          value={filter}
+          onValueChange={(v) => {
+            setFilter(v as TestimonialStatus | typeof ALL);
+            setPage(1);
+          }}
+        >
           <SelectTrigger className="w-full sm:w-56" aria-label="Show testimonials">
             <SelectValue />
           </SelectTrigger>
@@ -72,7 +82,11 @@ export function TestimonialsPanel() {
                 <p className="flex items-center gap-2 text-sm">
                   <span className="flex" role="img" aria-label={`${t.stars} out of 5 stars`}>
                     {[1, 2, 3, 4, 5].map((n) => (
-                      <Star key={n} aria-hidden="true" className={n <= t.stars ? "size-4 fill-amber-400 text-amber-500" : "size-4 text-muted-foreground"} />
+                      <Star
+                        key={n}
+                        aria-hidden="true"
+                        className={n <= t.stars ? "size-4 fill-amber-400 text-amber-500" : "size-4 text-muted-foreground"}
+                      />
                     ))}
                   </span>
                   <Badge variant={t.testimonialStatus === "approved" ? "default" : "secondary"}>{LABELS[t.testimonialStatus]}</Badge>
@@ -87,12 +101,23 @@ export function TestimonialsPanel() {
               </div>
               <div className="flex gap-2">
                 {t.testimonialStatus !== "approved" && (
-                  <Button size="sm" onClick={() => act(t.headshotId, "approve")} disabled={change.isPending} aria-label={`Approve the comment by ${t.firstName}`}>
+                  <Button
+                    size="sm"
+                    onClick={() => act(t.headshotId, "approve")}
+                    disabled={change.isPending}
+                    aria-label={`Approve the comment by ${t.firstName}`}
+                  >
                     <Check aria-hidden="true" /> Approve
                   </Button>
                 )}
                 {t.testimonialStatus === "approved" && (
-                  <Button size="sm" variant="outline" onClick={() => act(t.headshotId, "unpublish")} disabled={change.isPending} aria-label={`Unpublish the comment by ${t.firstName}`}>
+                  <Button
+                    size="sm"
+                    variant="outline"
+                    onClick={() => act(t.headshotId, "unpublish")}
+                    disabled={change.isPending}
+                    aria-label={`Unpublish the comment by ${t.firstName}`}
+                  >
                     <EyeOff aria-hidden="true" /> Unpublish
                   </Button>
                 )}

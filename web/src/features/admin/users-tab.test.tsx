@@ -26,7 +26,17 @@ const grace: AdminUserRow = {
   lastHeadshotDate: null,
   createdAt: "2026-11-20T10:00:00.000Z",
 };
-const me: AdminUserRow = { ...grace, id: operator.id, email: operator.email, firstName: "Ada", lastName: "Lovelace", headshotCount: 0, subscriptionCount: 0, subscription: null, team: null };
+const me: AdminUserRow = {
+  ...grace,
+  id: operator.id,
+  email: operator.email,
+  firstName: "Ada",
+  lastName: "Lovelace",
+  headshotCount: 0,
+  subscriptionCount: 0,
+  subscription: null,
+  team: null,
+};
 const usersPage = (items: AdminUserRow[], total = items.length) => json({ items, total, page: 1, pageSize: 20 });
 
 describe("users tab", () => {

@@ -44,14 +44,21 @@ export function UsersTab() {
       <CardHeader className="gap-3 p-4 sm:flex-row sm:items-start sm:justify-between sm:p-6">
         <div className="grid gap-1.5">
           <CardTitle>Users</CardTitle>
-          <CardDescription>{data ? `${formatCount(data.total)} ${q ? "matching" : "in total"}` : "Everyone who has signed up"}</CardDescription>
+          <CardDescription>
+            {data ? `${formatCount(data.total)} ${q ? "matching" : "in total"}` : "Everyone who has signed up"}
+          </CardDescription>
         </div>
         <Button
           variant="outline"
           className="self-start"
           disabled={exportCsv.isPending}
           onClick={() =>
-            void saveCsv(() => exportCsv.mutateAsync(), USERS_CSV_FILENAME, "Users data has been exported to CSV.", "Failed to export users data.")
+            void saveCsv(
+              () => exportCsv.mutateAsync(),
+              USERS_CSV_FILENAME,
+              "Users data has been exported to CSV.",
+              "Failed to export users data.",
+            )
           }
         >
           <Download aria-hidden="true" /> Export CSV
@@ -59,7 +66,10 @@ export function UsersTab() {
       </CardHeader>
       <CardContent className="grid gap-4 p-4 pt-0 sm:p-6 sm:pt-0">
         <div className="relative max-w-sm">
-          <Search className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden="true" />
+          <Search
+            className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground"
+            aria-hidden="true"
+          />
           <Input
             type="search"
             aria-label="Search users by email or name"
@@ -170,7 +180,10 @@ function Avatar({ user }: { user: AdminUserRow }) {
     return <img src={user.profileImageUrl} alt="" className="size-8 shrink-0 rounded-full object-cover" referrerPolicy="no-referrer" />;
   }
   return (
-    <span className="inline-flex size-8 shrink-0 items-center justify-center rounded-full bg-muted text-muted-foreground" aria-hidden="true">
+    <span
+      className="inline-flex size-8 shrink-0 items-center justify-center rounded-full bg-muted text-muted-foreground"
+      aria-hidden="true"
+    >
       <UserRound className="size-4" />
     </span>
   );

@@ -33,8 +33,8 @@ export function ForgotPasswordForm({ defaultEmail = "" }: { defaultEmail?: strin
         <MailCheck aria-hidden="true" />
         <AlertTitle>Check your email</AlertTitle>
         <AlertDescription>
-          If an account exists for {sentTo}, we've sent it a link to reset your password. The link works once and
-          expires in {PASSWORD_RESET_TTL_MINUTES} minutes.
+          If an account exists for {sentTo}, we've sent it a link to reset your password. The link works once and expires in{" "}
+          {PASSWORD_RESET_TTL_MINUTES} minutes.
         </AlertDescription>
       </Alert>
     );

@@ -57,14 +57,19 @@ function Banner({ email }: { email: string }) {
   useToastsBelow(ref);
 
   return (
-    <Alert ref={ref} variant="warning" className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between" role="region" aria-label="Verify your email address">
+    <Alert
+      ref={ref}
+      variant="warning"
+      className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between"
+      role="region"
+      aria-label="Verify your email address"
+    >
       <div className="flex gap-3">
         <MailWarning aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-amber-600" />
         <div>
           <AlertTitle>Verify your email address</AlertTitle>
           <AlertDescription>
-            We sent a link to <strong className="break-all">{email}</strong>. Verify it to receive{" "}
-            {FREE_GENERATIONS} free generations.
+            We sent a link to <strong className="break-all">{email}</strong>. Verify it to receive {FREE_GENERATIONS} free generations.
           </AlertDescription>
         </div>
       </div>

@@ -24,14 +24,21 @@ export function InvoiceList() {
       </CardHeader>
       <CardContent>
         {isLoading && <p className="text-sm text-muted-foreground">Loading invoices...</p>}
-        {isError && <p className="text-sm text-destructive" role="alert">We couldn't load your invoices. Please try again later.</p>}
+        {isError && (
+          <p className="text-sm text-destructive" role="alert">
+            We couldn't load your invoices. Please try again later.
+          </p>
+        )}
         {invoices.length > 0 && (
           <ul aria-label="Your invoices, newest first" className="grid divide-y">
             {invoices.map((invoice) => {
               const status = STATUS[invoice.status] ?? { label: invoice.status, variant: "secondary" as const };
               const link = invoice.pdfUrl ?? invoice.hostedUrl;
               return (
-                <li key={invoice.id} className="flex flex-wrap items-center justify-between gap-x-4 gap-y-1 py-3 text-sm first:pt-0 last:pb-0">
+                <li
+                  key={invoice.id}
+                  className="flex flex-wrap items-center justify-between gap-x-4 gap-y-1 py-3 text-sm first:pt-0 last:pb-0"
+                >
                   <div className="min-w-0">
                     <p className="font-medium">{longDate(invoice.date)}</p>
                     <p className="text-muted-foreground">{invoice.planType ? `${planById(invoice.planType).name} plan` : "Subscription"}</p>
@@ -40,9 +47,17 @@ export function InvoiceList() {
                     <span className="font-medium">{euros(invoice.amountCents, invoice.currency)}</span>
                     <Badge variant={status.variant}>{status.label}</Badge>
                     {link && (
-                      <a className="font-medium text-primary underline-offset-4 hover:underline" href={link} target="_blank" rel="noreferrer">
+                      <a
+                        className="font-medium text-primary underline-offset-4 hover:underline"
+                        href={link}
+                        target="_blank"
+                        rel="noreferrer"
+                      >
                         {invoice.pdfUrl ? "Download PDF" : "View invoice"}
-                        <span className="sr-only"> {invoice.number ?? ""} of {longDate(invoice.date)}</span>
+                        <span className="sr-only">
+                          {" "}
+                          {invoice.number ?? ""} of {longDate(invoice.date)}
+                        </span>
                       </a>
                     )}
                   </div>

@@ -42,7 +42,8 @@ export function MoneyBack() {
         {MONEY_BACK_DAYS}-day money-back guarantee
       </h3>
       <p className="text-sm text-muted-foreground">
-        Not happy? Until {longDate(offer.until)} you can get {amount} back: every payment of your first subscription so far. Your subscription ends at once.
+        Not happy? Until {longDate(offer.until)} you can get {amount} back: every payment of your first subscription so far. Your
+        subscription ends at once.
       </p>
       <div>
         <AlertDialog>
@@ -55,8 +56,8 @@ export function MoneyBack() {
             <AlertDialogHeader>
               <AlertDialogTitle>Refund {amount}?</AlertDialogTitle>
               <AlertDialogDescription>
-                We refund {amount} to your card and end your subscription now: unlimited generations, high-resolution
-                downloads and watermark-free results stop immediately. This cannot be undone.
+                We refund {amount} to your card and end your subscription now: unlimited generations, high-resolution downloads and
+                watermark-free results stop immediately. This cannot be undone.
               </AlertDialogDescription>
             </AlertDialogHeader>
             <AlertDialogFooter>

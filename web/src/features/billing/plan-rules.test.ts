@@ -2,7 +2,11 @@ import { describe, expect, it } from "vitest";
 import { euros, planAction, statusLabel } from "./plan-rules";
 
 const now = Date.parse("2027-01-10T00:00:00Z");
-const sub = (planType: "weekly" | "monthly" | "yearly", status = "active", currentPeriodEnd = "2027-02-01T00:00:00Z") => ({ planType, status, currentPeriodEnd });
+const sub = (planType: "weekly" | "monthly" | "yearly", status = "active", currentPeriodEnd = "2027-02-01T00:00:00Z") => ({
+  planType,
+  status,
+  currentPeriodEnd,
+});
 
 describe("planAction", () => {
   it("sends a user without an entitled subscription to checkout", () => {

@@ -13,9 +13,48 @@ afterEach(() => {
 });
 
 const PLANS: ApiPlan[] = [
-  { id: "weekly", name: "Weekly", priceId: "price_w", amountCents: 999, currency: "EUR", period: "week", periodDays: 7, dailyPrice: "1.43", description: "Perfect for a quick refresh", popular: false, features: ["Unlimited generations"], upcoming: null },
-  { id: "monthly", name: "Monthly", priceId: "price_m", amountCents: 2999, currency: "EUR", period: "month", periodDays: 30, dailyPrice: "1.00", description: "Most Popular", popular: true, features: ["Unlimited generations"], upcoming: null },
-  { id: "yearly", name: "Yearly", priceId: "price_y", amountCents: 6000, currency: "EUR", period: "year", periodDays: 365, dailyPrice: "0.16", description: "Best value - Save 83%", popular: false, features: ["Unlimited generations"], upcoming: null },
+  {
+    id: "weekly",
+    name: "Weekly",
+    priceId: "price_w",
+    amountCents: 999,
+    currency: "EUR",
+    period: "week",
+    periodDays: 7,
+    dailyPrice: "1.43",
+    description: "Perfect for a quick refresh",
+    popular: false,
+    features: ["Unlimited generations"],
+    upcoming: null,
+  },
+  {
+    id: "monthly",
+    name: "Monthly",
+    priceId: "price_m",
+    amountCents: 2999,
+    currency: "EUR",
+    period: "month",
+    periodDays: 30,
+    dailyPrice: "1.00",
+    description: "Most Popular",
+    popular: true,
+    features: ["Unlimited generations"],
+    upcoming: null,
+  },
+  {
+    id: "yearly",
+    name: "Yearly",
+    priceId: "price_y",
+    amountCents: 6000,
+    currency: "EUR",
+    period: "year",
+    periodDays: 365,
+    dailyPrice: "0.16",
+    description: "Best value - Save 83%",
+    popular: false,
+    features: ["Unlimited generations"],
+    upcoming: null,
+  },
 ];
 const future = new Date(Date.now() + 10 * 86_400_000).toISOString();
 

@@ -77,7 +77,8 @@ export function PricingPlans() {
       }
     } catch (err) {
       if (errorStatus(err) === 401) requireSignIn();
-      else toast({ variant: "destructive", title: "Operation Failed", description: errorMessage(err, "Failed to create checkout session") });
+      else
+        toast({ variant: "destructive", title: "Operation Failed", description: errorMessage(err, "Failed to create checkout session") });
     }
     setBusyPlan(null);
   }
@@ -98,11 +99,13 @@ export function PricingPlans() {
         trackInitiateCheckout(target.plan.id);
         window.location.assign(result.url);
         return;
-      } else if (result.type === "checkout") toast({ variant: "destructive", title: "No checkout URL received", description: "Please try again in a moment." });
+      } else if (result.type === "checkout")
+        toast({ variant: "destructive", title: "No checkout URL received", description: "Please try again in a moment." });
       else toast({ variant: "destructive", title: "Unexpected response type", description: "Please reload the page and try again." });
     } catch (err) {
       if (errorStatus(err) === 401) requireSignIn();
-      else if (errorStatus(err) === 409) toast({ title: "Already Subscribed", description: errorMessage(err, "You're already on this plan.") });
+      else if (errorStatus(err) === 409)
+        toast({ title: "Already Subscribed", description: errorMessage(err, "You're already on this plan.") });
       else {
         const fallback = target.kind === "downgrade" ? "Failed to schedule downgrade" : "Failed to upgrade subscription";
         toast({ variant: "destructive", title: "Operation Failed", description: errorMessage(err, fallback) });
@@ -162,16 +165,33 @@ export function PricingPlans() {
       <ul className="grid gap-6 md:grid-cols-3" aria-label="Plans">
         {plans.data.map((plan) => (
           <li key={plan.id} className="flex">
-            <PlanCard plan={plan} subscription={subscription} busy={busyPlan === plan.id} disabled={busyPlan !== null} onChoose={onChoose} />
+            <PlanCard
+              plan={plan}
+              subscription={subscription}
+              busy={busyPlan === plan.id}
+              disabled={busyPlan !== null}
+              onChoose={onChoose}
+            />
           </li>
         ))}
       </ul>
-      <ChangeDialog pending={pending} subscription={subscription} onCancel={() => setPending(null)} onConfirm={(p) => void confirmChange(p)} />
+      <ChangeDialog
+        pending={pending}
+        subscription={subscription}
+        onCancel={() => setPending(null)}
+        onConfirm={(p) => void confirmChange(p)}
+      />
     </>
   );
 }
 
-function PlanCard({ plan, subscription, busy, disabled, onChoose }: {
+function PlanCard({
+  plan,
+  subscription,
+  busy,
+  disabled,
+  onChoose,
+}: {
   plan: Plan;
   subscription: Subscription | undefined;
   busy: boolean;
@@ -184,7 +204,11 @@ function PlanCard({ plan, subscription, busy, disabled, onChoose }: {
     <Card
       aria-labelledby={titleId}
       role="group"
-      className={cn("relative flex w-full flex-col", plan.popular && "border-primary shadow-md", action === "current" && "ring-2 ring-primary")}
+      className={cn(
+        "relative flex w-full flex-col",
+        plan.popular && "border-primary shadow-md",
+        action === "current" && "ring-2 ring-primary",
+      )}
     >
       <CardHeader className="gap-2">
         <div className="flex flex-wrap items-center gap-2">
@@ -204,8 +228,14 @@ function PlanCard({ plan, subscription, busy, disabled, onChoose }: {
           <span className="block text-sm text-muted-foreground">€{plan.dailyPrice} per day</span>
           {plan.upcoming && (
             <span className="mt-1 block text-sm font-medium">
-              From {new Date(plan.upcoming.effectiveDate).toLocaleDateString("en-US", { year: "numeric", month: "long", day: "numeric", timeZone: "UTC" })}:{" "}
-              {euros(plan.upcoming.amountCents, plan.currency)} / {plan.period}
+              From{" "}
+              {new Date(plan.upcoming.effectiveDate).toLocaleDateString("en-US", {
+                year: "numeric",
+                month: "long",
+                day: "numeric",
+                timeZone: "UTC",
+              })}
+              : {euros(plan.upcoming.amountCents, plan.currency)} / {plan.period}
             </span>
           )}
         </p>
@@ -231,7 +261,12 @@ function PlanCard({ plan, subscription, busy, disabled, onChoose }: {
  * invoice preview of the very change) before the person confirms. Downgrade: nothing now, the new plan
  * from the period end.
  */
-function ChangeDialog({ pending, subscription, onCancel, onConfirm }: {
+function ChangeDialog({
+  pending,
+  subscription,
+  onCancel,
+  onConfirm,
+}: {
   pending: Pending;
   subscription: Subscription | undefined;
   onCancel: () => void;
@@ -249,7 +284,9 @@ function ChangeDialog({ pending, subscription, onCancel, onConfirm }: {
         {pending && target && (
           <>
             <AlertDialogHeader>
-              <AlertDialogTitle>{pending.kind === "upgrade" ? `Upgrade to ${target.name}?` : `Downgrade to ${target.name}?`}</AlertDialogTitle>
+              <AlertDialogTitle>
+                {pending.kind === "upgrade" ? `Upgrade to ${target.name}?` : `Downgrade to ${target.name}?`}
+              </AlertDialogTitle>
               <AlertDialogDescription>
                 {pending.kind === "upgrade"
                   ? `Your plan changes to ${target.name} (${euros(target.amountCents, target.currency)} per ${target.period}) right away. Your card is charged today for the prorated difference from your ${current?.name ?? "current"} plan, and ${euros(target.amountCents, target.currency)} per ${target.period} after that.`

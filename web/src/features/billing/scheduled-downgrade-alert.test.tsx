@@ -11,12 +11,12 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-
 describe("scheduled downgrade alert", () => {
   it("states the target plan and date; cancelling then syncs, and a failed sync is tolerated", async () => {
     let scheduled = true;
     const calls = stub({
-      "GET /api/stripe/scheduled-downgrade": () => json(scheduled ? { targetPlanType: "weekly", effectiveDate: "2027-03-05T10:00:00Z" } : null),
+      "GET /api/stripe/scheduled-downgrade": () =>
+        json(scheduled ? { targetPlanType: "weekly", effectiveDate: "2027-03-05T10:00:00Z" } : null),
       "POST /api/stripe/cancel-scheduled-downgrade": () => {
         scheduled = false;
         return json({ success: true });
@@ -28,14 +28,20 @@ describe("scheduled downgrade alert", () => {
     expect(alert.textContent).toContain("Your plan changes to Weekly on March 5, 2027");
     fireEvent.click(screen.getByRole("button", { name: "Cancel Downgrade" }));
     expect(await screen.findByText("Downgrade Cancelled")).toBeTruthy();
-    expect(calls.map((c) => c.key).filter((k) => k.startsWith("POST"))).toEqual(["POST /api/stripe/cancel-scheduled-downgrade", "POST /api/stripe/sync-subscription"]);
+    expect(calls.map((c) => c.key).filter((k) => k.startsWith("POST"))).toEqual([
+      "POST /api/stripe/cancel-scheduled-downgrade",
+      "POST /api/stripe/sync-subscription",
+    ]);
     await waitFor(() => expect(screen.queryByRole("status", { name: "Downgrade scheduled" })).toBeNull());
   });
 
   it("a refused cancellation says 'Operation Failed' with the server's message", async () => {
     stub({
       "GET /api/stripe/scheduled-downgrade": json({ targetPlanType: "monthly", effectiveDate: "2027-03-05T10:00:00Z" }),
-      "POST /api/stripe/cancel-scheduled-downgrade": apiError(404, { error: "Not Found", message: "There is no scheduled downgrade to cancel." }),
+      "POST /api/stripe/cancel-scheduled-downgrade": apiError(404, {
+        error: "Not Found",
+        message: "There is no scheduled downgrade to cancel.",
+      }),
     });
     renderWithApp(<ScheduledDowngradeAlert />, { user: testUser });
     fireEvent.click(await screen.findByRole("button", { name: "Cancel Downgrade" }));

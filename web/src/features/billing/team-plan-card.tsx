@@ -20,15 +20,21 @@ export function TeamPlanCard() {
           <span className="text-3xl font-bold">{euros(TEAM_PLAN.pricePerSeatCents)}</span>
           <span className="text-muted-foreground"> per seat / {TEAM_PLAN.period}</span>
         </p>
-        <p className="text-sm text-muted-foreground">{TEAM_PLAN.minSeats} to {TEAM_PLAN.maxSeats} seats. The owner takes a seat too.</p>
+        <p className="text-sm text-muted-foreground">
+          {TEAM_PLAN.minSeats} to {TEAM_PLAN.maxSeats} seats. The owner takes a seat too.
+        </p>
         <ul className="grid gap-1.5 text-sm">
           {TEAM_PLAN.features.map((f) => (
-            <li key={f} className="flex items-start gap-2"><Check className="mt-0.5 size-4 shrink-0 text-primary" aria-hidden="true" /> {f}</li>
+            <li key={f} className="flex items-start gap-2">
+              <Check className="mt-0.5 size-4 shrink-0 text-primary" aria-hidden="true" /> {f}
+            </li>
           ))}
         </ul>
       </CardContent>
       <CardFooter>
-        <Button asChild><Link href={paths.team}>Set up your team</Link></Button>
+        <Button asChild>
+          <Link href={paths.team}>Set up your team</Link>
+        </Button>
       </CardFooter>
     </Card>
   );

@@ -17,7 +17,13 @@ afterEach(() => {
   pixel.setConsent("denied");
 });
 
-const active: ApiSubscription = { status: "active", planType: "monthly", stripePriceId: "price_m", currentPeriodEnd: new Date(Date.now() + 86_400_000).toISOString(), cancelAtPeriodEnd: false };
+const active: ApiSubscription = {
+  status: "active",
+  planType: "monthly",
+  stripePriceId: "price_m",
+  currentPeriodEnd: new Date(Date.now() + 86_400_000).toISOString(),
+  cancelAtPeriodEnd: false,
+};
 
 function Plan() {
   const { data } = useQuery(subscriptionQuery());
@@ -59,7 +65,9 @@ describe("returns from Stripe's pages", () => {
       return <Plan />;
     }
     renderWithApp(<Dashboard />, { user: testUser, path: "/dashboard?checkout=success&session_id=cs_test_2" });
-    await waitFor(() => expect(events).toHaveBeenCalledWith("[pixel]", "Purchase", { content_name: "monthly", value: 29.99, currency: "EUR" }));
+    await waitFor(() =>
+      expect(events).toHaveBeenCalledWith("[pixel]", "Purchase", { content_name: "monthly", value: 29.99, currency: "EUR" }),
+    );
     expect(events.mock.calls.filter((c) => c[1] === "Purchase")).toHaveLength(1);
   });
 

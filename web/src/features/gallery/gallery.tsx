@@ -27,7 +27,17 @@ interface CardActions {
 }
 
 /** The picture area of a card: the result to open, or what stands in for it (generating, failed, removed). */
-function CardPicture({ headshot, styleName, date, onOpen }: { headshot: ApiHeadshot; styleName: string; date: string; onOpen: () => void }) {
+function CardPicture({
+  headshot,
+  styleName,
+  date,
+  onOpen,
+}: {
+  headshot: ApiHeadshot;
+  styleName: string;
+  date: string;
+  onOpen: () => void;
+}) {
   const completed = asCompleted(headshot);
   if (completed) {
     return (
@@ -57,11 +67,14 @@ function CardPicture({ headshot, styleName, date, onOpen }: { headshot: ApiHeads
       className="relative block aspect-square w-full bg-muted text-left focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-inset focus-visible:ring-ring"
       aria-label={`${failed ? "Failed" : "Generating"}: ${styleName} headshot from ${date}`}
     >
-      {headshot.originalImageUrl && <img src={headshot.originalImageUrl} alt="" className="size-full object-cover opacity-40 grayscale" loading="lazy" />}
+      {headshot.originalImageUrl && (
+        <img src={headshot.originalImageUrl} alt="" className="size-full object-cover opacity-40 grayscale" loading="lazy" />
+      )}
       <span className="absolute inset-0 flex flex-col items-center justify-center gap-2 text-sm font-medium text-muted-foreground">
         {failed ? (
           <>
-            <AlertCircle className="size-6 text-destructive" aria-hidden="true" /> <span className="text-destructive">{MESSAGES.generationFailed}</span>
+            <AlertCircle className="size-6 text-destructive" aria-hidden="true" />{" "}
+            <span className="text-destructive">{MESSAGES.generationFailed}</span>
           </>
         ) : (
           <>
@@ -102,7 +115,9 @@ function GalleryCard({
         {ready && <LikenessNote likeness={headshot.likeness} />}
         {failed && <p className="text-xs text-muted-foreground">{headshot.error || MESSAGES.generationFailed}</p>}
         {headshot.unavailable && <p className="text-xs text-muted-foreground">{headshot.unavailable}</p>}
-        {(failed || headshot.unavailable) && headshot.refunded && <p className="text-xs text-muted-foreground">{MESSAGES.generationRefunded}</p>}
+        {(failed || headshot.unavailable) && headshot.refunded && (
+          <p className="text-xs text-muted-foreground">{MESSAGES.generationRefunded}</p>
+        )}
         {failed && (
           <Button size="sm" variant="outline" className="mt-1 w-full" onClick={() => actions.onTryAgain(headshot)}>
             <RotateCcw aria-hidden="true" /> Try again
@@ -214,7 +229,8 @@ function DeleteDialog({ headshot, onClose }: { headshot: ApiHeadshot | null; onC
             toast({ title: "Headshot deleted", description: "The headshot and its photo are gone from our storage." });
             onClose();
           },
-          onError: (err) => toast({ variant: "destructive", title: "Couldn't delete the headshot", description: errorMessage(err, "Please try again.") }),
+          onError: (err) =>
+            toast({ variant: "destructive", title: "Couldn't delete the headshot", description: errorMessage(err, "Please try again.") }),
         });
       }}
     />
@@ -250,13 +266,23 @@ export function Gallery({
     return c ? [c] : [];
   });
   const card = (h: ApiHeadshot) => (
-    <GalleryCard key={h.id} headshot={h} actions={{ onOpen, onTryAgain, onDelete: setDeleting }} selection={{ selected: selected.has(h.id), toggle: () => toggle(h.id) }} />
+    <GalleryCard
+      key={h.id}
+      headshot={h}
+      actions={{ onOpen, onTryAgain, onDelete: setDeleting }}
+      selection={{ selected: selected.has(h.id), toggle: () => toggle(h.id) }}
+    />
   );
   const heading = useHeadingFocus("gallery");
   return (
     <section aria-labelledby="gallery-heading" className="grid gap-6">
       <div>
-        <h2 id="gallery-heading" ref={heading} tabIndex={-1} className="rounded-sm text-2xl font-bold tracking-tight focus:outline-none focus-visible:ring-2 focus-visible:ring-ring">
+        <h2
+          id="gallery-heading"
+          ref={heading}
+          tabIndex={-1}
+          className="rounded-sm text-2xl font-bold tracking-tight focus:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+        >
           My Gallery
         </h2>
         <p className="text-muted-foreground">Every headshot you've generated, newest first.</p>
@@ -282,15 +308,25 @@ export function Gallery({
             <Images className="size-6" aria-hidden="true" />
           </span>
           <p className="font-semibold">No headshots yet</p>
-          <p className="max-w-sm text-sm text-muted-foreground">Generate your first professional headshot — it takes about {ESTIMATED_SECONDS} seconds.</p>
+          <p className="max-w-sm text-sm text-muted-foreground">
+            Generate your first professional headshot — it takes about {ESTIMATED_SECONDS} seconds.
+          </p>
           <Button onClick={onCreate}>Generate New</Button>
         </div>
       ) : (
         <>
           {chosen.length > 0 && chosen[0] && (
-            <div className="sticky top-2 z-10 flex flex-wrap items-center gap-3 rounded-xl border bg-card p-3 shadow-md" data-testid="gallery-selection">
+            <div
+              className="sticky top-2 z-10 flex flex-wrap items-center gap-3 rounded-xl border bg-card p-3 shadow-md"
+              data-testid="gallery-selection"
+            >
               <span className="text-sm font-medium">{chosen.length} selected</span>
-              <ZipDownloadButton target={{ ids: chosen.map((h) => h.id) }} sample={chosen[0]} count={chosen.length} label="Download selected as ZIP" />
+              <ZipDownloadButton
+                target={{ ids: chosen.map((h) => h.id) }}
+                sample={chosen[0]}
+                count={chosen.length}
+                label="Download selected as ZIP"
+              />
               <Button variant="ghost" size="sm" onClick={() => setSelected(new Set())}>
                 Clear selection
               </Button>

@@ -11,9 +11,15 @@ export function BeforeAfter({ before, after, alt }: { before: string; after: str
         <div className="absolute inset-0" style={{ clipPath: `inset(0 ${100 - pos}% 0 0)` }}>
           <img src={before} alt="Your original photo" className="absolute inset-0 size-full object-cover" />
         </div>
-        <div className="pointer-events-none absolute inset-y-0 w-0.5 bg-white shadow-[0_0_0_1px_rgba(0,0,0,0.15)]" style={{ left: `${pos}%` }} aria-hidden="true" />
+        <div
+          className="pointer-events-none absolute inset-y-0 w-0.5 bg-white shadow-[0_0_0_1px_rgba(0,0,0,0.15)]"
+          style={{ left: `${pos}%` }}
+          aria-hidden="true"
+        />
         <span className="absolute left-3 top-3 rounded-full bg-black/60 px-2.5 py-1 text-xs font-medium text-white">Before</span>
-        <span className="absolute right-3 top-3 rounded-full bg-primary px-2.5 py-1 text-xs font-medium text-primary-foreground">After</span>
+        <span className="absolute right-3 top-3 rounded-full bg-primary px-2.5 py-1 text-xs font-medium text-primary-foreground">
+          After
+        </span>
       </div>
       <Slider
         value={[pos]}

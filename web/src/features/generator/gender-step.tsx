@@ -7,7 +7,11 @@ export function GenderStep({ value, onChoose }: { value: Gender | null; onChoose
     <ChoiceGrid
       label="Gender"
       className="grid-cols-2 gap-4 sm:max-w-xl"
-      choices={GENDERS.map((g) => ({ ...g, image: <GenderImage gender={g.id} className="aspect-[5/6] w-full" />, selected: value === g.id }))}
+      choices={GENDERS.map((g) => ({
+        ...g,
+        image: <GenderImage gender={g.id} className="aspect-[5/6] w-full" />,
+        selected: value === g.id,
+      }))}
       onPick={onChoose}
     />
   );

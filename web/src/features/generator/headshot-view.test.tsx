@@ -21,7 +21,8 @@ const base: ApiHeadshot = {
   generatedImageUrl: null,
   error: "The image service was busy.",
   refunded: true,
-  unavailable: null, shootId: null,
+  unavailable: null,
+  shootId: null,
   likeness: null,
   createdAt: "2026-11-20T10:00:00Z",
 };
@@ -56,14 +57,24 @@ describe("a headshot at its own URL", () => {
   });
 
   it("one removed by moderation shows the removal message, and no picture", async () => {
-    show({ ...base, status: "completed", moderationStatus: "removed", originalImageUrl: null, error: null, unavailable: MESSAGES.headshotRemoved });
+    show({
+      ...base,
+      status: "completed",
+      moderationStatus: "removed",
+      originalImageUrl: null,
+      error: null,
+      unavailable: MESSAGES.headshotRemoved,
+    });
     expect(await screen.findByRole("heading", { name: "This headshot is no longer available" })).toBeTruthy();
     expect(screen.getByText(MESSAGES.headshotRemoved)).toBeTruthy();
     expect(screen.queryByRole("img")).toBeNull();
   });
 
   it("processing past the estimate says so, and names the try when retrying", async () => {
-    show({ ...base, status: "processing", error: null, refunded: false }, { status: "processing", attempt: 2, retrying: true, elapsedMs: 40_000 });
+    show(
+      { ...base, status: "processing", error: null, refunded: false },
+      { status: "processing", attempt: 2, retrying: true, elapsedMs: 40_000 },
+    );
     expect(await screen.findByText(/trying again \(attempt 2 of 4\)/)).toBeTruthy();
   });
 

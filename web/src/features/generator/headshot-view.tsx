@@ -103,7 +103,12 @@ export function HeadshotView({ id, actions }: { id: string; actions: HeadshotAct
   if (!headshot) {
     const missing = error instanceof ApiError && (error.status === 404 || error.status === 400);
     return (
-      <WizardFrame step={5} title="Headshot not found" text="It may have been deleted, or it belongs to another account." focusKey={`headshot:${id}:missing`}>
+      <WizardFrame
+        step={5}
+        title="Headshot not found"
+        text="It may have been deleted, or it belongs to another account."
+        focusKey={`headshot:${id}:missing`}
+      >
         <Alert variant="destructive">
           <AlertCircle aria-hidden="true" />
           <AlertTitle>{missing ? "We couldn't find this headshot" : "Couldn't load this headshot"}</AlertTitle>
@@ -125,7 +130,12 @@ export function HeadshotView({ id, actions }: { id: string; actions: HeadshotAct
   const key = `headshot:${id}:${headshot.unavailable ? "unavailable" : headshot.status}`;
   if (headshot.unavailable) {
     return (
-      <WizardFrame step={5} title="This headshot is no longer available" text={`${styleName} · ${new Date(headshot.createdAt).toLocaleDateString(undefined, { dateStyle: "medium" })}`} focusKey={key}>
+      <WizardFrame
+        step={5}
+        title="This headshot is no longer available"
+        text={`${styleName} · ${new Date(headshot.createdAt).toLocaleDateString(undefined, { dateStyle: "medium" })}`}
+        focusKey={key}
+      >
         <Unavailable message={headshot.unavailable} refunded={headshot.refunded} actions={actions} />
       </WizardFrame>
     );

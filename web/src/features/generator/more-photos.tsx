@@ -8,7 +8,13 @@ function Thumb({ file, onRemove }: { file: File; onRemove: () => void }) {
   return (
     <li className="relative">
       {url && <img src={url} alt={`Extra photo ${file.name}`} className="size-20 rounded-lg object-cover" />}
-      <Button variant="secondary" size="icon" className="absolute -right-2 -top-2 size-6 rounded-full" onClick={onRemove} aria-label={`Remove ${file.name}`}>
+      <Button
+        variant="secondary"
+        size="icon"
+        className="absolute -right-2 -top-2 size-6 rounded-full"
+        onClick={onRemove}
+        aria-label={`Remove ${file.name}`}
+      >
         <X className="size-3" aria-hidden="true" />
       </Button>
     </li>

@@ -11,7 +11,10 @@ function looksLikeText(b: Uint8Array): boolean {
   return b.length > 0 && b.every((c) => c === 9 || c === 10 || c === 13 || (c >= 32 && c < 127) || c >= 0xc2);
 }
 
-export interface Dimensions { width: number; height: number }
+export interface Dimensions {
+  width: number;
+  height: number;
+}
 
 /** Decodes the picture and gives its size; throws when it cannot be decoded. */
 export async function decodeDimensions(file: Blob): Promise<Dimensions> {

@@ -16,7 +16,8 @@ export function latenessText({ late, retrying, attempt }: Lateness): string | nu
   if (retrying) {
     return `This is taking longer than usual: our image service is busy, so we're trying again (attempt ${Math.min(attempt, GENERATION_MAX_ATTEMPTS)} of ${GENERATION_MAX_ATTEMPTS}). You can stay here or come back to this page later.`;
   }
-  if (late) return "This is taking longer than usual. Your headshot is still being made; you can stay here or come back to this page later.";
+  if (late)
+    return "This is taking longer than usual. Your headshot is still being made; you can stay here or come back to this page later.";
   return null;
 }
 

@@ -20,7 +20,12 @@ describe("progress rule", () => {
 describe("generate error mapping (SPEC §8)", () => {
   it("email verification → its toast and scroll to top", () => {
     const v = describeGenerateError(apiError(403, { error: "Forbidden", message: "", requiresEmailVerification: true }));
-    expect(v).toEqual({ title: "Email Verification Required", description: MESSAGES.verifyFirst, subscriptionDialog: false, scrollToTop: true });
+    expect(v).toEqual({
+      title: "Email Verification Required",
+      description: MESSAGES.verifyFirst,
+      subscriptionDialog: false,
+      scrollToTop: true,
+    });
   });
   it("free credits used → toast and the Subscription Required dialog", () => {
     const v = describeGenerateError(apiError(402, { error: "Payment Required", message: "Custom", requiresSubscription: true }));

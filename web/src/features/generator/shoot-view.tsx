@@ -88,7 +88,12 @@ export function ShootView({ id, actions }: { id: string; actions: ShootActions }
   }
   if (!shoot) {
     return (
-      <WizardFrame step={5} title="Shoot not found" text="It may have been deleted, or it belongs to another account." focusKey={`shoot:${id}:missing`}>
+      <WizardFrame
+        step={5}
+        title="Shoot not found"
+        text="It may have been deleted, or it belongs to another account."
+        focusKey={`shoot:${id}:missing`}
+      >
         <Alert variant="destructive">
           <AlertCircle aria-hidden="true" />
           <AlertTitle>We couldn't find this shoot</AlertTitle>
@@ -112,7 +117,9 @@ export function ShootView({ id, actions }: { id: string; actions: ShootActions }
     <WizardFrame
       step={shoot.done ? 5 : 4}
       title={title}
-      text={shoot.done ? "Compare each picture with your photo, then download the set." : "Each picture appears here as soon as it is ready."}
+      text={
+        shoot.done ? "Compare each picture with your photo, then download the set." : "Each picture appears here as soon as it is ready."
+      }
       focusKey={`shoot:${id}:${shoot.done ? "done" : "running"}`}
     >
       <div className="grid gap-3">

@@ -44,14 +44,14 @@ export function StyleSetStep({
   );
 }
 
-export function StyleStep({
-  value,
-  gender,
-  onChoose,
-}: {
-  value: StyleId | null;
-  gender: Gender | null;
-  onChoose: (s: StyleId) => void;
-}) {
-  return <ChoiceGrid small label="Style" className={COLUMNS} choices={styleChoices(gender, (id) => ({ selected: value === id }))} onPick={onChoose} />;
+export function StyleStep({ value, gender, onChoose }: { value: StyleId | null; gender: Gender | null; onChoose: (s: StyleId) => void }) {
+  return (
+    <ChoiceGrid
+      small
+      label="Style"
+      className={COLUMNS}
+      choices={styleChoices(gender, (id) => ({ selected: value === id }))}
+      onPick={onChoose}
+    />
+  );
 }

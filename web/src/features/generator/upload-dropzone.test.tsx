@@ -26,7 +26,9 @@ function fileOf(bytes: number[] | string, name: string, type: string, size?: num
   return f;
 }
 const decodesAs = (d: Dimensions) => async () => d;
-const broken = async (): Promise<Dimensions> => { throw new Error("decode failed"); };
+const broken = async (): Promise<Dimensions> => {
+  throw new Error("decode failed");
+};
 
 describe("checkPhoto: the file's content, before the preview", () => {
   it("accepts a JPEG, PNG or WebP that decodes at a usable size, whatever its name says", async () => {
@@ -42,9 +44,13 @@ describe("checkPhoto: the file's content, before the preview", () => {
     expect(MESSAGES.heic).toMatch(/export it as JPEG/);
     expect(await checkPhoto(fileOf(GIF, "a.gif", "image/gif"), ok)).toBe(MESSAGES.badType);
     expect(await checkPhoto(fileOf(JPEG, "me.jpg", "image/jpeg"), broken)).toBe(MESSAGES.unreadable);
-    expect(await checkPhoto(fileOf(PNG, "tiny.png", "image/png"), decodesAs({ width: MIN_UPLOAD_SIDE - 1, height: 900 }))).toBe(MESSAGES.tooSmall);
+    expect(await checkPhoto(fileOf(PNG, "tiny.png", "image/png"), decodesAs({ width: MIN_UPLOAD_SIDE - 1, height: 900 }))).toBe(
+      MESSAGES.tooSmall,
+    );
     expect(await checkPhoto(fileOf(PNG, "big.png", "image/png", MAX_UPLOAD_BYTES + 1), ok)).toBe(MESSAGES.tooLarge);
-    expect(await checkPhoto(fileOf(PNG, "huge.png", "image/png"), decodesAs({ width: 8000, height: 6000 }))).toMatch(/limit is 40 megapixels/);
+    expect(await checkPhoto(fileOf(PNG, "huge.png", "image/png"), decodesAs({ width: 8000, height: 6000 }))).toMatch(
+      /limit is 40 megapixels/,
+    );
     expect(await checkPhoto(fileOf([], "empty.jpg", "image/jpeg"), ok)).toBe(MESSAGES.notAnImage);
   });
 });

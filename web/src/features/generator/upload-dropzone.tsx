@@ -70,7 +70,9 @@ export function UploadDropzone({ file, onChange }: { file: File | null; onChange
         </span>
         <div>
           <p className="font-medium">{dragging ? "Drop your photo here" : "Drag and drop your photo here"}</p>
-          <p className="text-sm text-muted-foreground">JPG, PNG or WebP, up to {MAX_UPLOAD_MB} MB. A clear, front-facing photo works best.</p>
+          <p className="text-sm text-muted-foreground">
+            JPG, PNG or WebP, up to {MAX_UPLOAD_MB} MB. A clear, front-facing photo works best.
+          </p>
         </div>
         <Button variant="outline" onClick={photo.choose} disabled={photo.checking}>
           {photo.checking ? "Reading your photo..." : "Choose a photo"}

@@ -95,7 +95,8 @@ export function wizardReducer(state: WizardState, action: WizardAction): WizardS
     case "uploaded":
       return {
         ...state,
-        uploaded: state.file && state.style ? { file: state.file, style: state.style, gender: state.gender, headshot: action.headshot } : null,
+        uploaded:
+          state.file && state.style ? { file: state.file, style: state.style, gender: state.gender, headshot: action.headshot } : null,
       };
     case "started":
       return { ...initialWizard, lastStarted: state.file ? { id: action.id, file: state.file } : null };

@@ -61,7 +61,12 @@ export function WizardFrame({
       <div className="flex flex-col gap-4 lg:flex-row lg:items-end lg:justify-between">
         <div>
           <p className="text-sm font-medium text-primary">Step {step} of 5</p>
-          <h2 id="wizard-heading" ref={heading} tabIndex={-1} className="rounded-sm text-2xl font-bold tracking-tight focus:outline-none focus-visible:ring-2 focus-visible:ring-ring">
+          <h2
+            id="wizard-heading"
+            ref={heading}
+            tabIndex={-1}
+            className="rounded-sm text-2xl font-bold tracking-tight focus:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+          >
             {title}
           </h2>
           <p className="text-muted-foreground">{text}</p>

@@ -26,13 +26,22 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-
 const uploaded: ApiHeadshot = {
-  id: "h9", style: "Suit", gender: "woman", status: "pending", moderationStatus: "pending", originalImageUrl: "/o",
-  likeness: null, refunded: false, unavailable: null, shootId: null, createdAt: "2026-01-01T00:00:00Z",
+  id: "h9",
+  style: "Suit",
+  gender: "woman",
+  status: "pending",
+  moderationStatus: "pending",
+  originalImageUrl: "/o",
+  likeness: null,
+  refunded: false,
+  unavailable: null,
+  shootId: null,
+  createdAt: "2026-01-01T00:00:00Z",
 };
 
-const photo = () => new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13])], "me.png", { type: "image/png" });
+const photo = () =>
+  new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13])], "me.png", { type: "image/png" });
 async function choosePhoto() {
   fireEvent.change(screen.getByLabelText("Upload photo"), { target: { files: [photo()] } });
   await waitFor(() => expect(screen.getByText("me.png")).toBeTruthy());
@@ -95,7 +104,11 @@ describe("generate wizard", () => {
     URL.revokeObjectURL = vi.fn();
     stub({
       "POST /api/headshots/upload": json(uploaded, 201),
-      "POST /api/headshots/h9/generate": apiError(402, { error: "Payment Required", message: "You've used all 2 free generations. Upgrade to continue!", requiresSubscription: true }),
+      "POST /api/headshots/h9/generate": apiError(402, {
+        error: "Payment Required",
+        message: "You've used all 2 free generations. Upgrade to continue!",
+        requiresSubscription: true,
+      }),
     });
     renderWithApp(<Harness />, { user: testUser });
     await walkToUpload();

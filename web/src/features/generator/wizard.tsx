@@ -100,7 +100,10 @@ export function Wizard({
       showRefusal(refusal);
       return;
     }
-    dispatch({ type: "processing", statusText: `Uploading and starting ${setStyles.length} ${setStyles.length === 1 ? "picture" : "pictures"}...` });
+    dispatch({
+      type: "processing",
+      statusText: `Uploading and starting ${setStyles.length} ${setStyles.length === 1 ? "picture" : "pictures"}...`,
+    });
     try {
       const shoot = await startSet.mutateAsync({ photos: [file, ...state.moreFiles], styles: setStyles, gender });
       dispatch({ type: "started", id: shoot.headshots[0]?.id ?? shoot.id });
@@ -153,7 +156,13 @@ export function Wizard({
           {state.step === 3 && styleName && !inTeamLook && (
             <Choice label={state.setMode ? "Styles" : "Style"} value={styleName} onChange={() => dispatch({ type: "goto", step: 2 })} />
           )}
-          {state.step === 3 && inTeamLook && look && <Choice label="Team look" value={teamLookLabel(look).replace(/^Team look: /, "")} onChange={() => dispatch({ type: "goto", step: 2 })} />}
+          {state.step === 3 && inTeamLook && look && (
+            <Choice
+              label="Team look"
+              value={teamLookLabel(look).replace(/^Team look: /, "")}
+              onChange={() => dispatch({ type: "goto", step: 2 })}
+            />
+          )}
         </div>
       )}
 
@@ -208,7 +217,12 @@ export function Wizard({
             </Button>
           </div>
           {state.setMode ? (
-            <StyleSetStep value={state.styles} gender={state.gender} max={maxStyles} onToggle={(s) => dispatch({ type: "toggleStyle", style: s, max: maxStyles })} />
+            <StyleSetStep
+              value={state.styles}
+              gender={state.gender}
+              max={maxStyles}
+              onToggle={(s) => dispatch({ type: "toggleStyle", style: s, max: maxStyles })}
+            />
           ) : (
             <StyleStep
               value={state.style}

@@ -35,18 +35,41 @@ export function BrandLookForm({ team }: { team: Extract<ApiMyTeam, { role: "owne
         <form onSubmit={(e) => void onSubmit(e)} className="flex flex-wrap items-end gap-3">
           <div className="grid gap-1.5">
             <Label htmlFor="team-style">Style</Label>
-            <select id="team-style" value={style} onChange={(e) => setStyle(e.target.value as StyleId)} className="h-10 rounded-md border bg-background px-3 text-sm">
-              {STYLES.map((s) => <option key={s.id} value={s.id}>{s.name}</option>)}
+            <select
+              id="team-style"
+              value={style}
+              onChange={(e) => setStyle(e.target.value as StyleId)}
+              className="h-10 rounded-md border bg-background px-3 text-sm"
+            >
+              {STYLES.map((s) => (
+                <option key={s.id} value={s.id}>
+                  {s.name}
+                </option>
+              ))}
             </select>
           </div>
           <div className="grid gap-1.5">
             <Label htmlFor="team-color">Background colour</Label>
             <div className="flex items-center gap-2">
-              <input type="color" aria-label="Pick the background colour" value={valid ? color : "#000000"} onChange={(e) => setColor(e.target.value.toUpperCase())} className="h-10 w-12 rounded border" />
-              <Input id="team-color" value={color} onChange={(e) => setColor(e.target.value)} className="w-28 font-mono" aria-invalid={!valid} />
+              <input
+                type="color"
+                aria-label="Pick the background colour"
+                value={valid ? color : "#000000"}
+                onChange={(e) => setColor(e.target.value.toUpperCase())}
+                className="h-10 w-12 rounded border"
+              />
+              <Input
+                id="team-color"
+                value={color}
+                onChange={(e) => setColor(e.target.value)}
+                className="w-28 font-mono"
+                aria-invalid={!valid}
+              />
             </div>
           </div>
-          <Button type="submit" disabled={!valid || update.isPending}>Save look</Button>
+          <Button type="submit" disabled={!valid || update.isPending}>
+            Save look
+          </Button>
         </form>
       </CardContent>
     </Card>

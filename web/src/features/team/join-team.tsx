@@ -54,15 +54,25 @@ export function JoinTeam() {
           <>
             <p className="text-sm">Sign in or create an account with {email} to accept.</p>
             <div className="flex gap-2">
-              <Button asChild><Link href={`${paths.auth}?next=${encodeURIComponent(back)}`}>Sign in</Link></Button>
-              <Button asChild variant="outline"><Link href={`${paths.signUp}&next=${encodeURIComponent(back)}`}>Sign up</Link></Button>
+              <Button asChild>
+                <Link href={`${paths.auth}?next=${encodeURIComponent(back)}`}>Sign in</Link>
+              </Button>
+              <Button asChild variant="outline">
+                <Link href={`${paths.signUp}&next=${encodeURIComponent(back)}`}>Sign up</Link>
+              </Button>
             </div>
           </>
         )}
-        {user && !sameAddress && <p className="text-sm text-destructive">You're signed in as {user.email}. Sign in with {email} to accept this invitation.</p>}
+        {user && !sameAddress && (
+          <p className="text-sm text-destructive">
+            You're signed in as {user.email}. Sign in with {email} to accept this invitation.
+          </p>
+        )}
         {user && sameAddress && (
           <div>
-            <Button onClick={() => void onAccept()} disabled={accept.isPending}>{accept.isPending ? "Joining..." : `Join ${teamName}`}</Button>
+            <Button onClick={() => void onAccept()} disabled={accept.isPending}>
+              {accept.isPending ? "Joining..." : `Join ${teamName}`}
+            </Button>
           </div>
         )}
       </CardContent>

@@ -40,7 +40,11 @@ export function MembersPanel({ team }: { team: Extract<ApiMyTeam, { role: "owner
     <Card>
       <CardHeader>
         <CardTitle>Members</CardTitle>
-        <CardDescription>{free > 0 ? `${free} free ${free === 1 ? "seat" : "seats"}: invite by email.` : "Every seat is taken or promised. Add seats to invite more people."}</CardDescription>
+        <CardDescription>
+          {free > 0
+            ? `${free} free ${free === 1 ? "seat" : "seats"}: invite by email.`
+            : "Every seat is taken or promised. Add seats to invite more people."}
+        </CardDescription>
       </CardHeader>
       <CardContent className="grid gap-4">
         <form onSubmit={(e) => void onInvite(e)} className="flex flex-wrap items-end gap-3">
@@ -48,7 +52,9 @@ export function MembersPanel({ team }: { team: Extract<ApiMyTeam, { role: "owner
             <Label htmlFor="invite-email">Email address</Label>
             <Input id="invite-email" type="email" required value={email} onChange={(e) => setEmail(e.target.value)} className="w-72" />
           </div>
-          <Button type="submit" disabled={invite.isPending || free <= 0}>Invite</Button>
+          <Button type="submit" disabled={invite.isPending || free <= 0}>
+            Invite
+          </Button>
         </form>
         <ul className="divide-y rounded-md border" aria-label="Team members and invitations">
           {team.members.map((m) => (
@@ -61,7 +67,13 @@ export function MembersPanel({ team }: { team: Extract<ApiMyTeam, { role: "owner
                 <Badge variant="success">Joined</Badge>
                 <Badge variant={m.hasChosenPhoto ? "success" : "outline"}>{m.hasChosenPhoto ? "Photo chosen" : "No photo yet"}</Badge>
                 {m.role !== "owner" && (
-                  <Button size="sm" variant="ghost" onClick={() => void run(() => remove.mutateAsync(m.userId), "Member removed", `${m.name} keeps their account and photos.`)}>
+                  <Button
+                    size="sm"
+                    variant="ghost"
+                    onClick={() =>
+                      void run(() => remove.mutateAsync(m.userId), "Member removed", `${m.name} keeps their account and photos.`)
+                    }
+                  >
                     Remove
                   </Button>
                 )}
@@ -73,8 +85,22 @@ export function MembersPanel({ team }: { team: Extract<ApiMyTeam, { role: "owner
               <span className="text-muted-foreground">{i.email}</span>
               <span className="flex items-center gap-2">
                 <Badge variant={i.status === "invited" ? "accent" : "destructive"}>{i.status === "invited" ? "Invited" : "Expired"}</Badge>
-                <Button size="sm" variant="ghost" onClick={() => void run(() => resend.mutateAsync(i.id), "Invitation sent again", `A new link went to ${i.email}.`)}>Re-send</Button>
-                <Button size="sm" variant="ghost" onClick={() => void run(() => revoke.mutateAsync(i.id), "Invitation revoked", `The link sent to ${i.email} no longer works.`)}>Revoke</Button>
+                <Button
+                  size="sm"
+                  variant="ghost"
+                  onClick={() => void run(() => resend.mutateAsync(i.id), "Invitation sent again", `A new link went to ${i.email}.`)}
+                >
+                  Re-send
+                </Button>
+                <Button
+                  size="sm"
+                  variant="ghost"
+                  onClick={() =>
+                    void run(() => revoke.mutateAsync(i.id), "Invitation revoked", `The link sent to ${i.email} no longer works.`)
+                  }
+                >
+                  Revoke
+                </Button>
               </span>
             </li>
           ))}

@@ -14,7 +14,8 @@ import { useChangeSeats } from "./api/change-seats";
 import { useCloseTeam } from "./api/close-team";
 import { useTeamCheckout } from "./api/team-checkout";
 
-const dateOf = (iso: string | null) => (iso ? new Date(iso).toLocaleDateString("en-US", { year: "numeric", month: "long", day: "numeric", timeZone: "UTC" }) : "the period end");
+const dateOf = (iso: string | null) =>
+  iso ? new Date(iso).toLocaleDateString("en-US", { year: "numeric", month: "long", day: "numeric", timeZone: "UTC" }) : "the period end";
 
 export function SeatsPanel({ team }: { team: Extract<ApiMyTeam, { role: "owner" }> }) {
   const sub = team.subscription;
@@ -46,34 +47,81 @@ export function SeatsPanel({ team }: { team: Extract<ApiMyTeam, { role: "owner" 
       <CardHeader>
         <CardTitle>Seats</CardTitle>
         <CardDescription>
-          <span data-testid="seats-used">{team.seats.used} of {team.seats.paid} seats used</span>
-          {team.seats.invited > 0 && <>, {count(team.seats.invited, "invitation")} open</>}.
-          {" "}{euros(TEAM_PLAN.pricePerSeatCents)} per seat per month.
+          <span data-testid="seats-used">
+            {team.seats.used} of {team.seats.paid} seats used
+          </span>
+          {team.seats.invited > 0 && <>, {count(team.seats.invited, "invitation")} open</>}. {euros(TEAM_PLAN.pricePerSeatCents)} per seat
+          per month.
         </CardDescription>
       </CardHeader>
       <CardContent className="grid gap-4">
         {sub && (
           <div className="flex flex-wrap items-center gap-2 text-sm">
-            <Badge variant={sub.entitled ? "success" : "destructive"}>{sub.entitled ? "Active" : sub.status === "past_due" ? "Past Due" : "Ended"}</Badge>
-            {live && <span>{count(sub.seats, "seat")}, renews {dateOf(sub.currentPeriodEnd)}{sub.cancelAtPeriodEnd ? " — cancelled, ends then" : ""}.</span>}
-            {sub.scheduledSeats !== null && <span>From {dateOf(sub.scheduledAt)}: {count(sub.scheduledSeats, "seat")}.</span>}
+            <Badge variant={sub.entitled ? "success" : "destructive"}>
+              {sub.entitled ? "Active" : sub.status === "past_due" ? "Past Due" : "Ended"}
+            </Badge>
+            {live && (
+              <span>
+                {count(sub.seats, "seat")}, renews {dateOf(sub.currentPeriodEnd)}
+                {sub.cancelAtPeriodEnd ? " — cancelled, ends then" : ""}.
+              </span>
+            )}
+            {sub.scheduledSeats !== null && (
+              <span>
+                From {dateOf(sub.scheduledAt)}: {count(sub.scheduledSeats, "seat")}.
+              </span>
+            )}
           </div>
         )}
         <form onSubmit={onSubmit} className="flex flex-wrap items-end gap-3">
           <div className="grid gap-1.5">
             <Label htmlFor="team-seats">{live ? "Change seats" : "Seats to buy"}</Label>
-            <Input id="team-seats" type="number" min={TEAM_PLAN.minSeats} max={TEAM_PLAN.maxSeats} value={seats} onChange={(e) => setSeats(e.target.value)} className="w-28" />
+            <Input
+              id="team-seats"
+              type="number"
+              min={TEAM_PLAN.minSeats}
+              max={TEAM_PLAN.maxSeats}
+              value={seats}
+              onChange={(e) => setSeats(e.target.value)}
+              className="w-28"
+            />
           </div>
-          <Button type="submit" disabled={!Number.isInteger(n) || n < TEAM_PLAN.minSeats || n > TEAM_PLAN.maxSeats || checkout.isPending || change.isPending}>
-            {live ? "Update seats" : `Buy ${count(Number.isInteger(n) ? n : 0, "seat")} — ${euros(teamMonthlyCents(Number.isInteger(n) ? n : 0))}/month`}
+          <Button
+            type="submit"
+            disabled={!Number.isInteger(n) || n < TEAM_PLAN.minSeats || n > TEAM_PLAN.maxSeats || checkout.isPending || change.isPending}
+          >
+            {live
+              ? "Update seats"
+              : `Buy ${count(Number.isInteger(n) ? n : 0, "seat")} — ${euros(teamMonthlyCents(Number.isInteger(n) ? n : 0))}/month`}
           </Button>
         </form>
-        {live && <p className="text-xs text-muted-foreground">Added seats are charged now for the rest of the period; removed seats end at the period end.</p>}
+        {live && (
+          <p className="text-xs text-muted-foreground">
+            Added seats are charged now for the rest of the period; removed seats end at the period end.
+          </p>
+        )}
         <div className="flex flex-wrap gap-2">
-          {live && !sub.cancelAtPeriodEnd && <Button variant="outline" onClick={() => void run(() => cancel.mutateAsync(true), "Subscription cancelled")}>Cancel subscription</Button>}
-          {live && sub.cancelAtPeriodEnd && <Button variant="outline" onClick={() => void run(() => cancel.mutateAsync(false), "Subscription continues")}>Keep subscription</Button>}
+          {live && !sub.cancelAtPeriodEnd && (
+            <Button variant="outline" onClick={() => void run(() => cancel.mutateAsync(true), "Subscription cancelled")}>
+              Cancel subscription
+            </Button>
+          )}
+          {live && sub.cancelAtPeriodEnd && (
+            <Button variant="outline" onClick={() => void run(() => cancel.mutateAsync(false), "Subscription continues")}>
+              Keep subscription
+            </Button>
+          )}
           {(!live || sub.cancelAtPeriodEnd) && (
-            <Button variant="ghost" className="text-destructive" onClick={() => void run(async () => ({ ...(await close.mutateAsync()), message: "Members keep their accounts and photos." }), "Team closed")}>
+            <Button
+              variant="ghost"
+              className="text-destructive"
+              onClick={() =>
+                void run(
+                  async () => ({ ...(await close.mutateAsync()), message: "Members keep their accounts and photos." }),
+                  "Team closed",
+                )
+              }
+            >
               Close the team
             </Button>
           )}

@@ -14,7 +14,9 @@ export function TeamGrid() {
     <Card>
       <CardHeader>
         <CardTitle>Team photos</CardTitle>
-        <CardDescription>Each member's chosen team photo. Download them all as one ZIP, every file in the same size and format.</CardDescription>
+        <CardDescription>
+          Each member's chosen team photo. Download them all as one ZIP, every file in the same size and format.
+        </CardDescription>
       </CardHeader>
       <CardContent>
         {isLoading ? null : photos.length === 0 ? (
@@ -23,7 +25,12 @@ export function TeamGrid() {
           <ul className="grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-4" aria-label="Team photos">
             {photos.map((p) => (
               <li key={p.userId} className="grid gap-1">
-                <img src={p.imageUrl} alt={`${p.name}'s team photo`} className="aspect-square w-full rounded-md border object-cover" loading="lazy" />
+                <img
+                  src={p.imageUrl}
+                  alt={`${p.name}'s team photo`}
+                  className="aspect-square w-full rounded-md border object-cover"
+                  loading="lazy"
+                />
                 <span className="text-sm font-medium">{p.name}</span>
               </li>
             ))}

@@ -17,13 +17,30 @@ afterEach(() => {
 const ownerTeam: ApiMyTeam = {
   role: "owner",
   team: { id: "t1", name: "Acme", look: { style: "Office", brandColor: "#1E3A5F" } },
-  subscription: { status: "active", seats: 3, scheduledSeats: null, scheduledAt: null, currentPeriodEnd: "2027-03-05T10:00:00Z", cancelAtPeriodEnd: false, entitled: true },
+  subscription: {
+    status: "active",
+    seats: 3,
+    scheduledSeats: null,
+    scheduledAt: null,
+    currentPeriodEnd: "2027-03-05T10:00:00Z",
+    cancelAtPeriodEnd: false,
+    entitled: true,
+  },
   seats: { paid: 3, used: 2, invited: 1 },
   members: [
     { userId: "u1", email: "ada@example.com", name: "Ada Lovelace", role: "owner", joinedAt: "2027-02-01T00:00:00Z", hasChosenPhoto: true },
     { userId: "u2", email: "bob@example.com", name: "Bob", role: "member", joinedAt: "2027-02-02T00:00:00Z", hasChosenPhoto: false },
   ],
-  invitations: [{ id: "i1", email: "cy@example.com", status: "invited", expiresAt: "2027-02-09T00:00:00Z", sentAt: "2027-02-02T00:00:00Z", resentCount: 0 }],
+  invitations: [
+    {
+      id: "i1",
+      email: "cy@example.com",
+      status: "invited",
+      expiresAt: "2027-02-09T00:00:00Z",
+      sentAt: "2027-02-02T00:00:00Z",
+      resentCount: 0,
+    },
+  ],
   myChosenHeadshotId: "h1",
   ownPlanNotNeeded: false,
 };
@@ -32,14 +49,21 @@ describe("the team page", () => {
   it("outside a team: create one, with the Team plan's price from domain", async () => {
     const calls = stub({ "GET /api/team": answerNull, "POST /api/team": json({ id: "t1", name: "Acme" }, 201) });
     renderWithApp(<TeamOverview />, { user: testUser, path: "/team" });
-    expect((await screen.findByText("Start a team")).closest("div")?.parentElement?.textContent).toContain("€19.99 per seat per month, 2 to 100 seats");
+    expect((await screen.findByText("Start a team")).closest("div")?.parentElement?.textContent).toContain(
+      "€19.99 per seat per month, 2 to 100 seats",
+    );
     fireEvent.change(screen.getByLabelText("Team name"), { target: { value: "Acme" } });
     fireEvent.click(screen.getByRole("button", { name: "Create team" }));
     await waitFor(() => expect(calls.find((c) => c.key === "POST /api/team")?.body).toEqual({ name: "Acme" }));
   });
 
   it("the owner sees seats used of paid, who is invited / joined / has chosen a photo, and the look", async () => {
-    stub({ "GET /api/team": json(ownerTeam), "GET /api/team/grid": json({ photos: [{ userId: "u1", name: "Ada Lovelace", headshotId: "h1", style: "Office", imageUrl: "/api/images/h1/result?exp=1&sig=x" }] }) });
+    stub({
+      "GET /api/team": json(ownerTeam),
+      "GET /api/team/grid": json({
+        photos: [{ userId: "u1", name: "Ada Lovelace", headshotId: "h1", style: "Office", imageUrl: "/api/images/h1/result?exp=1&sig=x" }],
+      }),
+    });
     renderWithApp(<TeamOverview />, { user: testUser, path: "/team" });
     expect(await screen.findByTestId("seats-used")).toHaveProperty("textContent", "2 of 3 seats used");
     expect(screen.getByText("Team look: Office, background #1E3A5F")).toBeTruthy();
@@ -58,7 +82,10 @@ describe("the team page", () => {
       { userId: "u1", name: "Ada Lovelace", headshotId: "h1", style: "Office", imageUrl: "/api/images/h1/result?exp=1&sig=x" },
       { userId: "u2", name: "Bob", headshotId: "h2", style: "Office", imageUrl: "/api/images/h2/result?exp=1&sig=y" },
     ];
-    const zip = file(new Uint8Array([0x50, 0x4b, 5, 6]), { "Content-Type": "application/zip", "Content-Disposition": 'attachment; filename="acme-team-photos.zip"' });
+    const zip = file(new Uint8Array([0x50, 0x4b, 5, 6]), {
+      "Content-Type": "application/zip",
+      "Content-Disposition": 'attachment; filename="acme-team-photos.zip"',
+    });
     const calls = stub({ "GET /api/team": json(ownerTeam), "GET /api/team/grid": json({ photos }), "GET /api/team/zip": zip });
     vi.stubGlobal("URL", Object.assign(URL, { createObjectURL: vi.fn(() => "blob:zip"), revokeObjectURL: vi.fn() }));
     renderWithApp(<TeamOverview />, { user: testUser, path: "/team" });

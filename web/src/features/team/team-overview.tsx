@@ -29,7 +29,12 @@ export function TeamOverview() {
   const checkout = new URLSearchParams(useSearch()).get("checkout");
   useSyncAfterCheckout(checkout);
   if (isLoading) return <PageSpinner caption="Loading your team..." />;
-  if (isError) return <Alert variant="destructive"><AlertDescription>We couldn't load your team. Please reload the page.</AlertDescription></Alert>;
+  if (isError)
+    return (
+      <Alert variant="destructive">
+        <AlertDescription>We couldn't load your team. Please reload the page.</AlertDescription>
+      </Alert>
+    );
   return (
     <div className="grid gap-6">
       {checkout === "canceled" && (
@@ -58,19 +63,30 @@ function CreateTeam() {
   return (
     <Card>
       <CardHeader>
-        <CardTitle className="flex items-center gap-2"><Users className="size-5 text-primary" aria-hidden="true" /> Start a team</CardTitle>
+        <CardTitle className="flex items-center gap-2">
+          <Users className="size-5 text-primary" aria-hidden="true" /> Start a team
+        </CardTitle>
         <CardDescription>
-          {euros(TEAM_PLAN.pricePerSeatCents)} per seat per month, {TEAM_PLAN.minSeats} to {TEAM_PLAN.maxSeats} seats. Everyone gets unlimited
-          headshots in one brand look, and you get everyone's photo in one place.
+          {euros(TEAM_PLAN.pricePerSeatCents)} per seat per month, {TEAM_PLAN.minSeats} to {TEAM_PLAN.maxSeats} seats. Everyone gets
+          unlimited headshots in one brand look, and you get everyone's photo in one place.
         </CardDescription>
       </CardHeader>
       <CardContent>
         <form onSubmit={(e) => void onSubmit(e)} className="flex flex-wrap items-end gap-3">
           <div className="grid gap-1.5">
             <Label htmlFor="team-name">Team name</Label>
-            <Input id="team-name" value={name} maxLength={TEAM_NAME_MAX} required onChange={(e) => setName(e.target.value)} className="w-72" />
+            <Input
+              id="team-name"
+              value={name}
+              maxLength={TEAM_NAME_MAX}
+              required
+              onChange={(e) => setName(e.target.value)}
+              className="w-72"
+            />
           </div>
-          <Button type="submit" disabled={create.isPending || name.trim() === ""}>{create.isPending ? "Creating..." : "Create team"}</Button>
+          <Button type="submit" disabled={create.isPending || name.trim() === ""}>
+            {create.isPending ? "Creating..." : "Create team"}
+          </Button>
         </form>
       </CardContent>
     </Card>
@@ -82,7 +98,9 @@ function OwnPlanNotice({ show }: { show: boolean }) {
   return (
     <Alert role="status" variant="info">
       <AlertTitle>You no longer need your own plan</AlertTitle>
-      <AlertDescription>Your team seat includes everything your plan does. You can cancel your own plan from your account page.</AlertDescription>
+      <AlertDescription>
+        Your team seat includes everything your plan does. You can cancel your own plan from your account page.
+      </AlertDescription>
     </Alert>
   );
 }
@@ -118,7 +136,9 @@ function MemberView({ team }: { team: Extract<ApiMyTeam, { role: "member" }> }) 
       <CardHeader>
         <CardTitle>{team.team.name}</CardTitle>
         <CardDescription>
-          {team.entitled ? "Your seat includes unlimited headshots without a watermark, in high resolution." : "The team's subscription is paused or has ended: your seat has no paid features right now."}
+          {team.entitled
+            ? "Your seat includes unlimited headshots without a watermark, in high resolution."
+            : "The team's subscription is paused or has ended: your seat has no paid features right now."}
         </CardDescription>
       </CardHeader>
       <CardContent className="grid gap-4">
@@ -130,7 +150,9 @@ function MemberView({ team }: { team: Extract<ApiMyTeam, { role: "member" }> }) 
             : "Choose your team photo from your gallery: open a finished headshot and press “Use as my team photo”."}
         </p>
         <div>
-          <Button variant="outline" onClick={() => void onLeave()} disabled={leave.isPending}>Leave the team</Button>
+          <Button variant="outline" onClick={() => void onLeave()} disabled={leave.isPending}>
+            Leave the team
+          </Button>
         </div>
       </CardContent>
     </Card>

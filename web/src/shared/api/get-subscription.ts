@@ -9,8 +9,7 @@ export const getSubscription = () => data(client.api.stripe.subscription.$get())
 
 export type Subscription = Awaited<ReturnType<typeof getSubscription>>;
 
-export const subscriptionQuery = () =>
-  queryOptions({ queryKey: ["/api/stripe/subscription"], queryFn: getSubscription });
+export const subscriptionQuery = () => queryOptions({ queryKey: ["/api/stripe/subscription"], queryFn: getSubscription });
 
 export function useSubscription() {
   const { user } = useAuth();

@@ -6,12 +6,7 @@ import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, D
 import { paths } from "@/lib/paths";
 
 /** What paying adds to the free tries (SPEC §1): free users already have all 10 styles. */
-export const SUBSCRIPTION_ADDS = [
-  "Unlimited generations",
-  "No watermark",
-  "High-resolution downloads",
-  "Priority support",
-] as const;
+export const SUBSCRIPTION_ADDS = ["Unlimited generations", "No watermark", "High-resolution downloads", "Priority support"] as const;
 
 const Ctx = createContext<{ openSubscriptionDialog(): void } | null>(null);
 

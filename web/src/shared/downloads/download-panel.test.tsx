@@ -15,7 +15,13 @@ function api<const Download extends StubTable<Download>>(subscription: ApiSubscr
   return stubApi({ "GET /api/stripe/subscription": json(subscription), ...download });
 }
 
-const subscriber: ApiSubscription = { status: "active", planType: "monthly", stripePriceId: "p", currentPeriodEnd: null, cancelAtPeriodEnd: false };
+const subscriber: ApiSubscription = {
+  status: "active",
+  planType: "monthly",
+  stripePriceId: "p",
+  currentPeriodEnd: null,
+  cancelAtPeriodEnd: false,
+};
 
 const headshot = { id: "h1", style: "White Background" as const };
 
@@ -31,7 +37,9 @@ describe("download panel", () => {
 
   it("subscriber: downloads with the chosen options and saves under the server's filename", async () => {
     const calls = api(subscriber, {
-      "GET /api/headshots/h1/download": file("png", { "Content-Disposition": 'attachment; filename="headshot-white-background-high-round-300dpi.png"' }),
+      "GET /api/headshots/h1/download": file("png", {
+        "Content-Disposition": 'attachment; filename="headshot-white-background-high-round-300dpi.png"',
+      }),
     });
     URL.createObjectURL = vi.fn(() => "blob:file");
     URL.revokeObjectURL = vi.fn();
@@ -52,7 +60,12 @@ describe("download panel", () => {
   });
 
   it("a 402 from the server opens the dialog; other failures toast 'Download Failed'", async () => {
-    api(subscriber, { "GET /api/headshots/h1/download": apiError(500, { error: "Internal Server Error", message: "Something went wrong on our side. Please try again." }) });
+    api(subscriber, {
+      "GET /api/headshots/h1/download": apiError(500, {
+        error: "Internal Server Error",
+        message: "Something went wrong on our side. Please try again.",
+      }),
+    });
     renderWithApp(<DownloadPanel headshot={headshot} imageUrl="/img" />, { user: testUser });
     await waitFor(() => expect(screen.getByRole("radio", { name: /^High/ }).getAttribute("aria-checked")).toBe("true"));
     fireEvent.click(screen.getByRole("button", { name: /download/i }));

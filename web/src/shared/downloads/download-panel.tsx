@@ -130,77 +130,77 @@ export function DownloadPanel({
   return (
     <section aria-labelledby="download-heading" className="@container">
       <div className="grid gap-6 @2xl:grid-cols-[minmax(0,16rem)_1fr]">
-      <div>
-        <h3 id="download-heading" className="mb-3 text-lg font-semibold">
-          Download options
-        </h3>
-        <DownloadPreview src={imageUrl} options={options} className="mx-auto w-full max-w-xs" />
-      </div>
-      <div className="grid gap-5">
-        <OptionGroup<Resolution>
-          legend="Resolution"
-          value={options.resolution}
-          onChange={(r) => update(chooseResolution(options, r))}
-          items={[
-            { value: "high", label: "High", hint: "Full size, no watermark", paid: !isSubscriber },
-            { value: "web", label: "Web", hint: `${WEB_LONG_SIDE} px, light file` },
-          ]}
-        />
-        <div className="grid gap-2">
-          <Label htmlFor={presetId} className="flex items-center gap-2">
-            Size preset {!isSubscriber && <ProBadge />}
-          </Label>
-          <Select
-            value={options.preset ?? NO_PRESET}
-            onValueChange={(v) => update(choosePreset(options, v === NO_PRESET ? undefined : (v as PresetId)))}
-          >
-            <SelectTrigger id={presetId} className="h-auto min-h-10">
-              <SelectValue />
-            </SelectTrigger>
-            <SelectContent>
-              <SelectItem value={NO_PRESET}>None — original square</SelectItem>
-              {PRESETS.map((p) => (
-                <SelectItem key={p.id} value={p.id}>
-                  {p.name} · {p.width}×{p.height} — {p.use}
-                </SelectItem>
-              ))}
-            </SelectContent>
-          </Select>
-          <p className="text-xs text-muted-foreground">Choosing a preset uses high resolution.</p>
+        <div>
+          <h3 id="download-heading" className="mb-3 text-lg font-semibold">
+            Download options
+          </h3>
+          <DownloadPreview src={imageUrl} options={options} className="mx-auto w-full max-w-xs" />
         </div>
-        <div className="grid gap-2">
-          <OptionGroup<Shape>
-            legend="Shape"
-            value={options.shape}
-            onChange={(shape) => update({ ...options, shape })}
+        <div className="grid gap-5">
+          <OptionGroup<Resolution>
+            legend="Resolution"
+            value={options.resolution}
+            onChange={(r) => update(chooseResolution(options, r))}
             items={[
-              { value: "square", label: "Square" },
-              ...(roundAllowed(options) ? [{ value: "round" as const, label: "Round", hint: "Transparent corners" }] : []),
+              { value: "high", label: "High", hint: "Full size, no watermark", paid: !isSubscriber },
+              { value: "web", label: "Web", hint: `${WEB_LONG_SIDE} px, light file` },
             ]}
           />
-          {!roundAllowed(options) && <p className="text-xs text-muted-foreground">{ROUND_NOT_ALLOWED}</p>}
+          <div className="grid gap-2">
+            <Label htmlFor={presetId} className="flex items-center gap-2">
+              Size preset {!isSubscriber && <ProBadge />}
+            </Label>
+            <Select
+              value={options.preset ?? NO_PRESET}
+              onValueChange={(v) => update(choosePreset(options, v === NO_PRESET ? undefined : (v as PresetId)))}
+            >
+              <SelectTrigger id={presetId} className="h-auto min-h-10">
+                <SelectValue />
+              </SelectTrigger>
+              <SelectContent>
+                <SelectItem value={NO_PRESET}>None — original square</SelectItem>
+                {PRESETS.map((p) => (
+                  <SelectItem key={p.id} value={p.id}>
+                    {p.name} · {p.width}×{p.height} — {p.use}
+                  </SelectItem>
+                ))}
+              </SelectContent>
+            </Select>
+            <p className="text-xs text-muted-foreground">Choosing a preset uses high resolution.</p>
+          </div>
+          <div className="grid gap-2">
+            <OptionGroup<Shape>
+              legend="Shape"
+              value={options.shape}
+              onChange={(shape) => update({ ...options, shape })}
+              items={[
+                { value: "square", label: "Square" },
+                ...(roundAllowed(options) ? [{ value: "round" as const, label: "Round", hint: "Transparent corners" }] : []),
+              ]}
+            />
+            {!roundAllowed(options) && <p className="text-xs text-muted-foreground">{ROUND_NOT_ALLOWED}</p>}
+          </div>
+          <OptionGroup<FileFormat>
+            legend="File format"
+            value={options.fileFormat}
+            onChange={(fileFormat) => update({ ...options, fileFormat })}
+            columns={3}
+            items={FILE_FORMATS.map((f) => ({ value: f, label: FORMAT_LABELS[f] }))}
+          />
+          <OptionGroup<"screen" | Dpi>
+            legend="DPI"
+            value={options.dpi ?? "screen"}
+            onChange={(d) => update(chooseDpi(options, d === "screen" ? undefined : d))}
+            columns={3}
+            items={[
+              { value: "screen", label: "Screen" },
+              ...DPIS.map((d) => ({ value: d, label: d, hint: d === "300" ? "Print" : undefined })),
+            ]}
+          />
+          <Button size="lg" onClick={() => (action ? action.run(options) : void single.download(headshot, options))} disabled={busy}>
+            <Download aria-hidden="true" /> {busy ? "Preparing..." : (action?.label ?? "Download")}
+          </Button>
         </div>
-        <OptionGroup<FileFormat>
-          legend="File format"
-          value={options.fileFormat}
-          onChange={(fileFormat) => update({ ...options, fileFormat })}
-          columns={3}
-          items={FILE_FORMATS.map((f) => ({ value: f, label: FORMAT_LABELS[f] }))}
-        />
-        <OptionGroup<"screen" | Dpi>
-          legend="DPI"
-          value={options.dpi ?? "screen"}
-          onChange={(d) => update(chooseDpi(options, d === "screen" ? undefined : d))}
-          columns={3}
-          items={[
-            { value: "screen", label: "Screen" },
-            ...DPIS.map((d) => ({ value: d, label: d, hint: d === "300" ? "Print" : undefined })),
-          ]}
-        />
-        <Button size="lg" onClick={() => (action ? action.run(options) : void single.download(headshot, options))} disabled={busy}>
-          <Download aria-hidden="true" /> {busy ? "Preparing..." : (action?.label ?? "Download")}
-        </Button>
-      </div>
       </div>
     </section>
   );

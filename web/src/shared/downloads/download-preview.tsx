@@ -34,7 +34,13 @@ export function DownloadPreview({ src, options, className }: { src: string; opti
           {banner ? (
             <>
               <img src={src} alt="" aria-hidden="true" className="absolute inset-0 size-full scale-125 object-cover blur-md" />
-              <img src={src} alt="" aria-hidden="true" className="absolute right-[6%] top-0 h-full w-auto object-cover" style={{ aspectRatio: "1" }} />
+              <img
+                src={src}
+                alt=""
+                aria-hidden="true"
+                className="absolute right-[6%] top-0 h-full w-auto object-cover"
+                style={{ aspectRatio: "1" }}
+              />
             </>
           ) : (
             <img src={src} alt="" aria-hidden="true" className="absolute inset-0 size-full object-cover" />

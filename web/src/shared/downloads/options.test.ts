@@ -52,8 +52,6 @@ describe("download options", () => {
     expect(filenameFromDisposition(null)).toBeNull();
     const o = chooseDpi(choosePreset({ ...DEFAULT_DOWNLOAD, shape: "round" }, "email-signature"), "300");
     expect(fallbackFilename("White Background", o)).toBe("headshot-white-background-email-signature-round-300dpi.png");
-    expect(fallbackFilename("Suit", { resolution: "web", shape: "square", fileFormat: "webp" })).toBe(
-      "headshot-suit-web-square.webp",
-    );
+    expect(fallbackFilename("Suit", { resolution: "web", shape: "square", fileFormat: "webp" })).toBe("headshot-suit-web-square.webp");
   });
 });

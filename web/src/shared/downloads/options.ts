@@ -45,11 +45,7 @@ export function downloadQueryParams(o: DownloadOptions) {
     resolution: o.resolution,
     shape: o.shape,
     fileFormat: o.fileFormat,
-    ...(o.preset
-      ? { preset: o.preset }
-      : o.width && o.height
-        ? { width: String(o.width), height: String(o.height) }
-        : {}),
+    ...(o.preset ? { preset: o.preset } : o.width && o.height ? { width: String(o.width), height: String(o.height) } : {}),
     ...(o.dpi ? { dpi: o.dpi } : {}),
   };
 }

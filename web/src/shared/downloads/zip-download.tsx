@@ -52,7 +52,9 @@ export function ZipDownloadButton({
       <Dialog open={open} onOpenChange={setOpen}>
         <DialogContent className="max-h-[90vh] overflow-y-auto sm:max-w-3xl">
           <DialogHeader>
-            <DialogTitle>Download {count} {count === 1 ? "picture" : "pictures"} as ZIP</DialogTitle>
+            <DialogTitle>
+              Download {count} {count === 1 ? "picture" : "pictures"} as ZIP
+            </DialogTitle>
             <DialogDescription>One choice for every file in the archive.</DialogDescription>
           </DialogHeader>
           <DownloadPanel

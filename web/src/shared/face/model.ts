@@ -9,10 +9,22 @@
  */
 import * as faceapi from "@vladmandic/face-api";
 
-export interface Point { x: number; y: number }
-export interface Box { x: number; y: number; width: number; height: number }
+export interface Point {
+  x: number;
+  y: number;
+}
+export interface Box {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
 /** One face in the picture's own pixels: its box, the detector's confidence, and 68 landmarks. */
-export interface FoundFace { box: Box; score: number; landmarks: Point[] }
+export interface FoundFace {
+  box: Box;
+  score: number;
+  landmarks: Point[];
+}
 
 /** The part of tfjs (bundled in face-api) its typings leave out. */
 const tfjs = faceapi.tf as unknown as {

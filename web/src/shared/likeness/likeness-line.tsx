@@ -22,7 +22,9 @@ export function LikenessLine({ headshot }: { headshot: CompletedHeadshot }) {
             <span className="font-semibold">Likeness {state.percent}%</span> · {likenessMeaning(state.percent)}
           </p>
         )}
-        <p className="text-xs text-muted-foreground">How closely the face in this headshot matches your photo, measured by a face model in your browser.</p>
+        <p className="text-xs text-muted-foreground">
+          How closely the face in this headshot matches your photo, measured by a face model in your browser.
+        </p>
       </div>
     </div>
   );

@@ -8,7 +8,11 @@ import { loadFaceModel } from "@/shared/face/load";
 import { decodePicture, type Picture } from "@/shared/face/picture";
 import type { FaceMeasure, PhotoMeasure } from "./verdicts";
 
-interface Luma { mean: number; sharpness: number; clipped: number }
+interface Luma {
+  mean: number;
+  sharpness: number;
+  clipped: number;
+}
 
 /** Brightness statistics of `box`, resampled to `width` pixels wide (the same scale whatever the photo's size). */
 export function lumaStats(canvas: HTMLCanvasElement, box: Box, width: number): Luma {

@@ -17,7 +17,9 @@ export function PhotoCheck({ file }: { file: File | null }) {
 
   useEffect(() => {
     if (!file) {
-      loadFaceModel().then((m) => m.prepareDetector()).catch(() => undefined);
+      loadFaceModel()
+        .then((m) => m.prepareDetector())
+        .catch(() => undefined);
       return;
     }
     let live = true;

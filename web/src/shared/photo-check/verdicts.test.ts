@@ -3,11 +3,21 @@ import { VERDICTS, verdictsFor, type FaceMeasure, type PhotoMeasure } from "./ve
 
 /** The astronaut portrait as measured in Chromium (decision 116): a good photo. */
 const good: FaceMeasure = {
-  share: 0.23, widthPx: 116, sharpness: 6.8, brightness: 145, clipped: 0.01,
-  yaw: 0, roll: 4, eyeOpenness: [0.3, 0.29], eyeBrightness: [0.8, 0.81],
+  share: 0.23,
+  widthPx: 116,
+  sharpness: 6.8,
+  brightness: 145,
+  clipped: 0.01,
+  yaw: 0,
+  roll: 4,
+  eyeOpenness: [0.3, 0.29],
+  eyeBrightness: [0.8, 0.81],
 };
 const photo = (faces: Partial<FaceMeasure>[], whole: Partial<PhotoMeasure> = {}): PhotoMeasure => ({
-  faces: faces.map((f) => ({ ...good, ...f })), brightness: 112, clipped: 0.01, ...whole,
+  faces: faces.map((f) => ({ ...good, ...f })),
+  brightness: 112,
+  clipped: 0.01,
+  ...whole,
 });
 const kinds = (m: PhotoMeasure) => verdictsFor(m).map((v) => v.kind);
 
@@ -18,7 +28,11 @@ describe("the photo check's verdicts", () => {
 
   it("each problem gets its verdict, title and one sentence of advice", () => {
     const [v] = verdictsFor(photo([]));
-    expect(v).toEqual({ kind: "no-face", title: "We couldn't find a face", advice: "Use a photo where your face is clearly visible and looking at the camera." });
+    expect(v).toEqual({
+      kind: "no-face",
+      title: "We couldn't find a face",
+      advice: "Use a photo where your face is clearly visible and looking at the camera.",
+    });
     expect(kinds(photo([{}, { share: 0.2 }]))).toEqual(["many-faces"]);
     expect(kinds(photo([{ share: 0.08 }]))).toEqual(["too-small"]);
     expect(kinds(photo([{ widthPx: 50 }]))).toEqual(["too-small"]);
@@ -51,6 +65,11 @@ describe("the photo check's verdicts", () => {
   it("a small or turned face is not judged on its sharpness or eyes; several problems are all said, most important first", () => {
     expect(kinds(photo([{ share: 0.08, sharpness: 0.1, eyeOpenness: [0.05, 0.05] }]))).toEqual(["too-small"]);
     expect(kinds(photo([{ yaw: 0.7, eyeBrightness: [0.1, 0.1] }]))).toEqual(["turned"]);
-    expect(kinds(photo([{ sharpness: 0.5, brightness: 40, roll: 30 }, { share: 0.2 }]))).toEqual(["many-faces", "blurred", "too-dark", "turned"]);
+    expect(kinds(photo([{ sharpness: 0.5, brightness: 40, roll: 30 }, { share: 0.2 }]))).toEqual([
+      "many-faces",
+      "blurred",
+      "too-dark",
+      "turned",
+    ]);
   });
 });

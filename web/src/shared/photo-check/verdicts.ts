@@ -6,7 +6,11 @@
  */
 export type VerdictKind = "no-face" | "many-faces" | "too-small" | "blurred" | "too-dark" | "too-bright" | "turned" | "eyes";
 
-export interface Verdict { kind: VerdictKind; title: string; advice: string }
+export interface Verdict {
+  kind: VerdictKind;
+  title: string;
+  advice: string;
+}
 
 export const VERDICTS: Record<VerdictKind, Omit<Verdict, "kind">> = {
   "no-face": { title: "We couldn't find a face", advice: "Use a photo where your face is clearly visible and looking at the camera." },

@@ -22,14 +22,17 @@ export function ConsentBanner() {
     >
       <div className="mx-auto flex max-w-6xl flex-col gap-3 px-4 py-3 sm:flex-row sm:items-center sm:gap-6 sm:px-6">
         <p className="flex-1 text-sm">
-          We’d like to use an advertising pixel (Meta) to measure sign-ups and purchases. Nothing is loaded or sent
-          unless you accept.{" "}
+          We’d like to use an advertising pixel (Meta) to measure sign-ups and purchases. Nothing is loaded or sent unless you accept.{" "}
           <a href="/privacy-policy" className="font-medium underline underline-offset-2">
             Privacy Policy
           </a>
         </p>
         <div className="flex gap-2">
-          <button type="button" data-consent={CONSENT_ACTION.accept} className={`${button} bg-primary text-primary-foreground hover:bg-primary/90`}>
+          <button
+            type="button"
+            data-consent={CONSENT_ACTION.accept}
+            className={`${button} bg-primary text-primary-foreground hover:bg-primary/90`}
+          >
             Accept
           </button>
           <button type="button" data-consent={CONSENT_ACTION.decline} className={`${button} border bg-background hover:bg-accent`}>

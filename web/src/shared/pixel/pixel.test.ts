@@ -10,7 +10,11 @@ function setup(pixelId: string, stored: Record<string, string> = {}) {
   const calls: unknown[][] = [];
   const storage = memoryStorage(stored);
   const log = vi.fn();
-  const loadScript = vi.fn<PixelDeps["loadScript"]>(() => (...args: unknown[]) => void calls.push(args));
+  const loadScript = vi.fn<PixelDeps["loadScript"]>(
+    () =>
+      (...args: unknown[]) =>
+        void calls.push(args),
+  );
   const pixel = createPixel({ pixelId, storage, log, loadScript });
   const fireAll = () => {
     pixel.pageView();

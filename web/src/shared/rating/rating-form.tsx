@@ -31,13 +31,25 @@ export function RatingForm({ headshotId }: { headshotId: string }) {
   const { user } = useAuth();
   const existing = useRating(headshotId);
   const save = useSaveRating(headshotId);
-  const [form, setForm] = useState<RatingInput>({ stars: 0, comment: "", publishConsent: false, firstName: user?.firstName ?? "", role: "" });
+  const [form, setForm] = useState<RatingInput>({
+    stars: 0,
+    comment: "",
+    publishConsent: false,
+    firstName: user?.firstName ?? "",
+    role: "",
+  });
   const [error, setError] = useState<string | null>(null);
 
   const saved = existing.data;
   useEffect(() => {
     if (saved) {
-      setForm({ stars: saved.stars, comment: saved.comment ?? "", publishConsent: saved.publishConsent, firstName: saved.firstName ?? user?.firstName ?? "", role: saved.role ?? "" });
+      setForm({
+        stars: saved.stars,
+        comment: saved.comment ?? "",
+        publishConsent: saved.publishConsent,
+        firstName: saved.firstName ?? user?.firstName ?? "",
+        role: saved.role ?? "",
+      });
     }
   }, [saved, user?.firstName]);
 
@@ -108,11 +120,24 @@ export function RatingForm({ headshotId }: { headshotId: string }) {
         <div className="grid gap-4 sm:grid-cols-2">
           <div className="grid gap-2">
             <Label htmlFor="rating-first-name">First name</Label>
-            <Input id="rating-first-name" value={form.firstName} maxLength={RATING_FIRST_NAME_MAX} autoComplete="given-name" onChange={(e) => set({ firstName: e.target.value })} />
+            <Input
+              id="rating-first-name"
+              value={form.firstName}
+              maxLength={RATING_FIRST_NAME_MAX}
+              autoComplete="given-name"
+              onChange={(e) => set({ firstName: e.target.value })}
+            />
           </div>
           <div className="grid gap-2">
             <Label htmlFor="rating-role">Role</Label>
-            <Input id="rating-role" value={form.role} maxLength={RATING_ROLE_MAX} placeholder="e.g. Product designer, Lisbon" autoComplete="organization-title" onChange={(e) => set({ role: e.target.value })} />
+            <Input
+              id="rating-role"
+              value={form.role}
+              maxLength={RATING_ROLE_MAX}
+              placeholder="e.g. Product designer, Lisbon"
+              autoComplete="organization-title"
+              onChange={(e) => set({ role: e.target.value })}
+            />
           </div>
         </div>
       )}

@@ -22,7 +22,9 @@ export function TeamPhotoButton({ headshotId }: { headshotId: string }) {
   }
 
   return chosen ? (
-    <p className="flex items-center gap-2 text-sm text-success-ink"><Check className="size-4" aria-hidden="true" /> Your team photo in {team.team.name}</p>
+    <p className="flex items-center gap-2 text-sm text-success-ink">
+      <Check className="size-4" aria-hidden="true" /> Your team photo in {team.team.name}
+    </p>
   ) : (
     <Button variant="outline" onClick={() => void onChoose()} disabled={choose.isPending}>
       <Users aria-hidden="true" /> Use as my team photo

@@ -11,10 +11,18 @@ export const TESTIMONIALS_PAGE_SIZE = 20;
 const testimonialsKey = [...moderationKey, "testimonials"] as const;
 
 export const getTestimonials = (page: number, status?: TestimonialStatus) =>
-  data(client.api.admin.testimonials.$get({ query: { page: String(page), pageSize: String(TESTIMONIALS_PAGE_SIZE), ...(status ? { status } : {}) } }));
+  data(
+    client.api.admin.testimonials.$get({
+      query: { page: String(page), pageSize: String(TESTIMONIALS_PAGE_SIZE), ...(status ? { status } : {}) },
+    }),
+  );
 
 export const testimonialsQuery = (page: number, status?: TestimonialStatus) =>
-  queryOptions({ queryKey: [...testimonialsKey, page, status ?? "all"], queryFn: () => getTestimonials(page, status), placeholderData: keepPreviousData });
+  queryOptions({
+    queryKey: [...testimonialsKey, page, status ?? "all"],
+    queryFn: () => getTestimonials(page, status),
+    placeholderData: keepPreviousData,
+  });
 
 export const useTestimonials = (page: number, status?: TestimonialStatus) => useQuery(testimonialsQuery(page, status));
 

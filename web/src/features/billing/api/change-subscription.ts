@@ -3,8 +3,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { client, data } from "@/api/client";
 import { invalidateBilling } from "./invalidate";
 
-export const changeSubscription = (priceId: string) =>
-  data(client.api.stripe["change-subscription"].$post({ json: { priceId } }));
+export const changeSubscription = (priceId: string) => data(client.api.stripe["change-subscription"].$post({ json: { priceId } }));
 
 export function useChangeSubscription() {
   const queryClient = useQueryClient();

@@ -2,7 +2,6 @@
 import { useMutation } from "@tanstack/react-query";
 import { client, data } from "@/api/client";
 
-export const createCheckoutSession = (priceId: string) =>
-  data(client.api.stripe["create-checkout-session"].$post({ json: { priceId } }));
+export const createCheckoutSession = (priceId: string) => data(client.api.stripe["create-checkout-session"].$post({ json: { priceId } }));
 
 export const useCreateCheckoutSession = () => useMutation({ mutationFn: createCheckoutSession });

@@ -5,8 +5,7 @@ import { useAuth } from "@/shared/auth/auth-context";
 
 export const getRefundEligibility = () => data(client.api.stripe["refund-eligibility"].$get());
 
-export const refundEligibilityQuery = () =>
-  queryOptions({ queryKey: ["/api/stripe/refund-eligibility"], queryFn: getRefundEligibility });
+export const refundEligibilityQuery = () => queryOptions({ queryKey: ["/api/stripe/refund-eligibility"], queryFn: getRefundEligibility });
 
 export function useRefundEligibility() {
   const { user } = useAuth();

@@ -12,7 +12,11 @@ export interface UploadPhotoInput {
 }
 
 export function uploadPhoto({ photo, style, gender, teamLook }: UploadPhotoInput) {
-  return data(client.api.headshots.upload.$post({ form: { photo, style, ...(gender ? { gender } : {}), ...(teamLook ? { teamLook: "true" as const } : {}) } }));
+  return data(
+    client.api.headshots.upload.$post({
+      form: { photo, style, ...(gender ? { gender } : {}), ...(teamLook ? { teamLook: "true" as const } : {}) },
+    }),
+  );
 }
 
 export type UploadedHeadshot = Awaited<ReturnType<typeof uploadPhoto>>;

@@ -4,7 +4,8 @@ import { client, data } from "@/api/client";
 
 export const getInvitation = (token: string) => data(client.api.team.invitation.$get({ query: { token } }));
 
-export const invitationQuery = (token: string) => queryOptions({ queryKey: ["/api/team/invitation", token], queryFn: () => getInvitation(token), retry: false });
+export const invitationQuery = (token: string) =>
+  queryOptions({ queryKey: ["/api/team/invitation", token], queryFn: () => getInvitation(token), retry: false });
 
 export function useInvitation(token: string) {
   return useQuery({ ...invitationQuery(token), enabled: token.length > 0 });

@@ -4,7 +4,11 @@ import { client, data } from "@/api/client";
 import type { StyleId } from "@/lib/domain";
 import { invalidateTeam } from "./invalidate";
 
-export interface TeamChange { name?: string; style?: StyleId; brandColor?: string }
+export interface TeamChange {
+  name?: string;
+  style?: StyleId;
+  brandColor?: string;
+}
 
 export const updateTeam = (change: TeamChange) => data(client.api.team.$patch({ json: change }));
 
