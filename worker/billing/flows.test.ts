@@ -703,6 +703,9 @@ describe("the Team plan", () => {
     expect(await teamSub(u.auth)).toMatchObject({ seats: seatsOf(first), status: "active" });
     const refunded = await rows((db) => db.select().from(refunds).where(eq(refunds.userId, u.user.id)));
     expect(refunded.map((r) => r.amountCents)).toEqual([seatsOf(second) * 1999]);
+    const mail = await latestMail(u.user.email);
+    expect(mail?.subject).toBe("We refunded your second subscription");
+    expect(mail?.text).toContain(euros(seatsOf(second) * 1999, "eur"));
   });
 
   it("a team's owner cannot be deleted before the team is closed; closing needs the subscription cancelled", async () => {

@@ -28,30 +28,39 @@ export async function endDuplicateSubscriptions(db: Db | Tx, config: Config, use
     .orderBy(asc(subscriptions.createdAt), asc(subscriptions.stripeSubscriptionId));
   const mail: MailMessage[] = [];
   for (const duplicate of live.slice(1)) {
-    const refundedCents = await cancelAndRefund(db, config, userId, duplicate.stripeSubscriptionId);
-    log("warn", "billing: a second live subscription was cancelled and refunded", {
-      userId,
-      subscriptionId: duplicate.stripeSubscriptionId,
-      refundedCents,
-    });
-    // Told once, however many webhooks (or the Checkout return) get here: the first to record it sends it.
-    const [first] = await db
-      .insert(processedProviderEvents)
-      .values({
-        id: `mail:duplicate-subscription:${duplicate.stripeSubscriptionId}`,
-        provider: "headshot",
-        type: "duplicate_subscription.emailed",
-      })
-      .onConflictDoNothing()
-      .returning({ id: processedProviderEvents.id });
-    if (!first) continue;
-    const [user] = await db.select({ email: users.email }).from(users).where(eq(users.id, userId)).limit(1);
-    if (user)
-      mail.push(
-        duplicateSubscriptionEmail(user.email, { planName: planById(duplicate.planType).name, amount: euros(refundedCents, "eur") }),
-      );
+    const planName = planById(duplicate.planType).name;
+    const message = await endDuplicate(db, config, userId, duplicate.stripeSubscriptionId, planName, { userId });
+    if (message) mail.push(message);
   }
   return mail;
+}
+
+/**
+ * Cancels one duplicate and refunds its payments; the email telling the payer, the first time only
+ * (however many webhooks, or the Checkout return, get here: the first to record it sends it).
+ */
+async function endDuplicate(
+  db: Db | Tx,
+  config: Config,
+  payerId: string,
+  subscriptionId: string,
+  planName: string,
+  owner: { userId: string } | { teamId: string },
+): Promise<MailMessage | null> {
+  const refundedCents = await cancelAndRefund(db, config, payerId, subscriptionId);
+  log("warn", "billing: a second live subscription was cancelled and refunded", { ...owner, subscriptionId, refundedCents });
+  const [first] = await db
+    .insert(processedProviderEvents)
+    .values({
+      id: `mail:duplicate-subscription:${subscriptionId}`,
+      provider: "headshot",
+      type: "duplicate_subscription.emailed",
+    })
+    .onConflictDoNothing()
+    .returning({ id: processedProviderEvents.id });
+  if (!first) return null;
+  const [user] = await db.select({ email: users.email }).from(users).where(eq(users.id, payerId)).limit(1);
+  return user ? duplicateSubscriptionEmail(user.email, { planName, amount: euros(refundedCents, "eur") }) : null;
 }
 
 /**
@@ -68,24 +77,8 @@ export async function endDuplicateTeamSubscriptions(db: Db | Tx, config: Config,
     .orderBy(asc(teamSubscriptions.createdAt), asc(teamSubscriptions.stripeSubscriptionId));
   const mail: MailMessage[] = [];
   for (const duplicate of live.slice(1)) {
-    const refundedCents = await cancelAndRefund(db, config, ownerId, duplicate.stripeSubscriptionId);
-    log("warn", "billing: a second live Team subscription was cancelled and refunded", {
-      teamId: team.id,
-      subscriptionId: duplicate.stripeSubscriptionId,
-      refundedCents,
-    });
-    const [first] = await db
-      .insert(processedProviderEvents)
-      .values({
-        id: `mail:duplicate-subscription:${duplicate.stripeSubscriptionId}`,
-        provider: "headshot",
-        type: "duplicate_subscription.emailed",
-      })
-      .onConflictDoNothing()
-      .returning({ id: processedProviderEvents.id });
-    if (!first) continue;
-    const [user] = await db.select({ email: users.email }).from(users).where(eq(users.id, ownerId)).limit(1);
-    if (user) mail.push(duplicateSubscriptionEmail(user.email, { planName: TEAM_PLAN.name, amount: euros(refundedCents, "eur") }));
+    const message = await endDuplicate(db, config, ownerId, duplicate.stripeSubscriptionId, TEAM_PLAN.name, { teamId: team.id });
+    if (message) mail.push(message);
   }
   return mail;
 }
