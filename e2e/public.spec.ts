@@ -76,6 +76,9 @@ const consentCookie = async (page: Page) => {
   return cookie?.value;
 };
 
+/** The whole app's stylesheet, as a public page names it for its islands (decision 151). */
+const wholeStylesheet = (page: Page) => page.locator("style[data-whole]").getAttribute("data-whole");
+
 const reactIn = (page: Page, selector: string) =>
   page.evaluate((s) => [...document.querySelectorAll(s)].some((el) => Object.keys(el).some((k) => k.startsWith("__react"))), selector);
 
@@ -83,6 +86,8 @@ test("no framework code before an interaction: the page works from its HTML; the
   page,
 }) => {
   const scripts = scriptsRequested(page);
+  const stylesheets: string[] = [];
+  page.on("request", (r) => r.resourceType() === "stylesheet" && stylesheets.push(new URL(r.url()).pathname));
   const session: string[] = [];
   page.on("request", (r) => r.url().includes("/api/auth/session") && session.push(r.url()));
   await page.addInitScript(() => {
@@ -113,12 +118,18 @@ test("no framework code before an interaction: the page works from its HTML; the
   expect(new Set(scripts.urls)).toEqual(new Set(await entryScripts(page)));
   expect(session).toEqual([]);
   expect(await reactIn(page, "*")).toBe(false);
+  expect(stylesheets).toEqual([]); // the page's own rules are inline (decision 151)
 
   // The first click on Services opens it: the header's island loads, hydrates and gets that same click.
   await page.evaluate(() => window.scrollTo(0, 0));
   await page.getByRole("button", { name: "Services" }).click();
   await expect(page.getByRole("group", { name: "Platform Specific" })).toBeVisible();
   expect(scripts.framework()).toBe(true);
+  // The whole stylesheet came with the island's code, and applied before it hydrated.
+  expect(stylesheets).toEqual([await wholeStylesheet(page)]);
+  expect(await page.evaluate(() => [...document.styleSheets].filter((s) => s.href).map((s) => new URL(s.href!).pathname))).toEqual(
+    stylesheets,
+  );
   await expect.poll(() => session.length).toBe(1); // the live header asks for the session, once
   await page.waitForLoadState("networkidle");
   expect(await reactIn(page, '[data-island="header"] *')).toBe(true);
@@ -375,6 +386,50 @@ for (const viewport of [PHONE, DESKTOP]) {
   });
 }
 
+test("a public page's own stylesheet draws it exactly as the whole stylesheet does: landing, audience, policy, 404, signed in or not", async ({
+  page,
+}, testInfo) => {
+  test.setTimeout(120_000);
+  /** The whole page, every section drawn and every picture decoded, as a PNG. */
+  const drawn = async () => {
+    await page.evaluate(async () => {
+      for (const img of document.images) img.loading = "eager";
+      await Promise.all([...document.images].map((img) => img.decode().catch(() => undefined)));
+    });
+    return page.screenshot({ fullPage: true, animations: "disabled", caret: "hide" });
+  };
+  for (const signedIn of [false, true]) {
+    if (signedIn) await page.context().addCookies([{ name: "hs_signed_in", value: "1", url: baseURL }]);
+    for (const viewport of [PHONE, DESKTOP]) {
+      await page.setViewportSize(viewport);
+      for (const path of ["/", "/services/cv-headshots", "/privacy-policy", "/no-such-page"]) {
+        await page.goto(path);
+        await page.waitForLoadState("networkidle");
+        // Sections below the fold are drawn only near the screen (content-visibility): draw them all.
+        await page.addStyleTag({ content: ".below-fold { content-visibility: visible !important; }" });
+        const own = await drawn();
+        const href = (await wholeStylesheet(page))!;
+        await page.evaluate(
+          (h) =>
+            new Promise((resolve, reject) =>
+              document.head.append(
+                Object.assign(document.createElement("link"), { rel: "stylesheet", href: h, onload: resolve, onerror: reject }),
+              ),
+            ),
+          href,
+        );
+        const whole = await drawn();
+        const name = `${path.slice(1).replace(/\W+/g, "-") || "landing"}-${viewport.width}${signedIn ? "-signed-in" : ""}`;
+        if (!own.equals(whole)) {
+          await testInfo.attach(`${name}-own.png`, { body: own, contentType: "image/png" });
+          await testInfo.attach(`${name}-whole.png`, { body: whole, contentType: "image/png" });
+        }
+        expect(own.equals(whole), `${name}: drawn differently with the page's own stylesheet`).toBe(true);
+      }
+    }
+  }
+});
+
 test("signed in: the header shows the Account menu from the first paint, without framework code; its first click opens it with the email", async ({
   page,
   request,
@@ -383,6 +438,8 @@ test("signed in: the header shows the Account menu from the first paint, without
   await signIn(page, email);
   await page.setViewportSize(DESKTOP);
   const scripts = scriptsRequested(page);
+  const stylesheets: string[] = [];
+  page.on("request", (r) => r.resourceType() === "stylesheet" && stylesheets.push(new URL(r.url()).pathname));
   const session: string[] = [];
   page.on("request", (r) => r.url().includes("/api/auth/session") && session.push(r.url()));
   await page.goto("/services/cv-headshots");

@@ -31,6 +31,13 @@ export function cookieValue(cookies: string, name: string): string | null {
 /** What the first script holds until the entry takes over: the elements clicked, oldest first. */
 export const ACTIONABLE = "[data-consent], [data-island]:not([data-awake]) button";
 
+/**
+ * The attribute of a public page's inline stylesheet that names the whole app's stylesheet: the page's own
+ * has only the rules its HTML uses (web/build/build.ts), and an island loads the whole one before it
+ * hydrates, for the classes it renders when opened (public/wake.ts; decision 151).
+ */
+export const WHOLE_STYLESHEET_ATTRIBUTE = "data-whole";
+
 declare global {
   interface Window {
     /** Decides what a click on the page does before React or any page code (set by the first script). */

@@ -86,3 +86,33 @@ describe("the first script without a stored choice or a hint", () => {
     expect(fresh()).toEqual([]);
   });
 });
+
+describe("the whole stylesheet, before an island wakes (decision 151)", () => {
+  it("hydrates once the whole stylesheet applies; one that failed to load is asked for again at the next click", async () => {
+    vi.resetModules(); // a page that has not loaded the islands yet
+    const wake = await import("./wake");
+    document.head.innerHTML = `<style data-whole="/assets/whole.css"></style>`;
+    document.body.innerHTML = `<div data-island="header"><button>Services</button></div>`;
+    live.hydrated.length = 0;
+    live.clicks.length = 0;
+    const failed = vi.spyOn(console, "error").mockImplementation(() => undefined);
+    const sheets = () => [...document.head.querySelectorAll("link[rel=stylesheet]")];
+    wake.takeOverClicks({ islands: true });
+
+    expect(click(button("Services"))).toBe(true);
+    await vi.waitFor(() => expect(sheets().map((l) => l.getAttribute("href"))).toEqual(["/assets/whole.css"]));
+    sheets()[0]!.dispatchEvent(new Event("error"));
+    await vi.waitFor(() => expect(failed).toHaveBeenCalledOnce());
+    expect(sheets()).toEqual([]);
+    expect(live.hydrated).toEqual([]);
+
+    expect(click(button("Services"))).toBe(true);
+    await vi.waitFor(() => expect(sheets()).toHaveLength(1));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(live.hydrated).toEqual([]); // the code is here; the stylesheet is not yet
+    sheets()[0]!.dispatchEvent(new Event("load"));
+    await vi.waitFor(() => expect(live.clicks).toEqual(["Services"]));
+    expect(live.hydrated).toEqual(["header"]);
+    failed.mockRestore();
+  });
+});

@@ -9,10 +9,37 @@
  * A pointer over an island's button or the keyboard's focus on one loads its code ahead of the click.
  */
 import { consentClick } from "@/shared/pixel/consent";
-import { ACTIONABLE } from "./boot-script";
+import { ACTIONABLE, WHOLE_STYLESHEET_ATTRIBUTE } from "./boot-script";
 
 let islandsCode: Promise<typeof import("./islands")> | null = null;
-const loadIslands = () => (islandsCode ??= import("./islands"));
+/** The islands' code and the whole stylesheet, loaded together once (again after a failure). */
+const loadIslands = () =>
+  (islandsCode ??= Promise.all([import("./islands"), wholeStylesheet()]).then(
+    ([m]) => m,
+    (error: unknown) => {
+      islandsCode = null;
+      throw error;
+    },
+  ));
+
+/**
+ * The whole app's stylesheet, added to a public page before its first island hydrates: the page's own
+ * inline stylesheet has only the rules of its HTML (decision 151), and an open menu renders classes the
+ * page does not. Resolves once it applies; a page that names none (the signed-in app) needs none.
+ */
+function wholeStylesheet(): Promise<void> {
+  const href = document.querySelector<HTMLStyleElement>(`style[${WHOLE_STYLESHEET_ATTRIBUTE}]`)?.getAttribute(WHOLE_STYLESHEET_ATTRIBUTE);
+  if (!href) return Promise.resolve();
+  return new Promise((resolve, reject) => {
+    const link = Object.assign(document.createElement("link"), { rel: "stylesheet", href });
+    link.onload = () => resolve();
+    link.onerror = () => {
+      link.remove();
+      reject(new Error(`could not load ${href}`));
+    };
+    document.head.append(link);
+  });
+}
 
 const waking = new Map<HTMLElement, Promise<void>>();
 
@@ -27,7 +54,6 @@ function wake(island: HTMLElement): Promise<void> {
       .then(() => island.setAttribute("data-awake", ""))
       .catch((error: unknown) => {
         waking.delete(island);
-        islandsCode = null;
         throw error;
       });
     waking.set(island, live);
@@ -51,7 +77,11 @@ export function takeOverClicks({ islands }: { islands: boolean }) {
     if (!island) return;
     e.preventDefault();
     e.stopImmediatePropagation();
-    void wake(island).then(() => el.click());
+    // Not loaded (offline, say): this click is dropped, and the next one asks again.
+    wake(island).then(
+      () => el.click(),
+      (error: unknown) => console.error(error),
+    );
   };
   for (const el of held) el.click(); // through the handler above
 
