@@ -71,7 +71,7 @@ export function PricingPlans() {
       } else if (!result.url) {
         toast({ variant: "destructive", title: "No checkout URL received", description: "Please try again in a moment." });
       } else {
-        trackInitiateCheckout(plan.id);
+        trackInitiateCheckout(plan.id, plan);
         window.location.assign(result.url);
         return; // keep the button busy while the browser leaves
       }
@@ -96,7 +96,7 @@ export function PricingPlans() {
       }
       if (result.type === "downgrade") toast({ title: "Downgrade Scheduled", description: result.message });
       else if (result.type === "checkout" && result.url) {
-        trackInitiateCheckout(target.plan.id);
+        trackInitiateCheckout(target.plan.id, target.plan);
         window.location.assign(result.url);
         return;
       } else if (result.type === "checkout")

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { act, cleanup, screen, waitFor } from "@testing-library/react";
 import { useQuery } from "@tanstack/react-query";
-import type { ApiSubscription } from "@/lib/domain";
+import type { ApiPlan, ApiSubscription } from "@/lib/domain";
 import { answerNull, json, stubApi, type StubTable } from "@/test/stub-api";
 import { renderWithApp, testUser } from "@/test/render";
 import { subscriptionQuery } from "@/shared/api/get-subscription";
@@ -52,12 +52,27 @@ describe("returns from Stripe's pages", () => {
     await waitFor(() => expect(location.history?.at(-1)).toBe("/dashboard"));
   });
 
-  it("a started subscription is the pixel's Purchase, in EUR, once the visitor has consented", async () => {
+  it("a started subscription is the pixel's Purchase at today's price of its plan, once the visitor has consented", async () => {
     pixel.setConsent("granted");
     const events = vi.spyOn(console, "info").mockImplementation(() => {});
     events.mockClear(); // the PageView of accepting
+    const monthly: ApiPlan = {
+      id: "monthly",
+      name: "Monthly",
+      priceId: "price_m2",
+      amountCents: 3499, // not the launch price (29.99): the price was changed
+      currency: "EUR",
+      period: "month",
+      periodDays: 30,
+      dailyPrice: "1.17",
+      description: "Most popular choice",
+      popular: true,
+      features: ["Unlimited generations"],
+      upcoming: null,
+    };
     stub({
       "GET /api/stripe/subscription": () => json(active),
+      "GET /api/stripe/plans": () => json({ plans: [monthly] }),
       "POST /api/stripe/sync-subscription": () => json({ success: true }),
     });
     function Dashboard() {
@@ -66,7 +81,7 @@ describe("returns from Stripe's pages", () => {
     }
     renderWithApp(<Dashboard />, { user: testUser, path: "/dashboard?checkout=success&session_id=cs_test_2" });
     await waitFor(() =>
-      expect(events).toHaveBeenCalledWith("[pixel]", "Purchase", { content_name: "monthly", value: 29.99, currency: "EUR" }),
+      expect(events).toHaveBeenCalledWith("[pixel]", "Purchase", { content_name: "monthly", value: 34.99, currency: "EUR" }),
     );
     expect(events.mock.calls.filter((c) => c[1] === "Purchase")).toHaveLength(1);
   });

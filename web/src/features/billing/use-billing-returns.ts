@@ -10,8 +10,10 @@ import { useEffect, useRef } from "react";
 import { useQueryClient } from "@tanstack/react-query";
 import { useLocation, useSearch } from "wouter";
 import { toast } from "@/components/ui/use-toast";
+import { CURRENCY, planById } from "@/lib/domain";
 import { isActiveSubscription, subscriptionQuery } from "@/shared/api/get-subscription";
 import { trackPurchase } from "@/shared/pixel/pixel";
+import { plansQuery } from "./api/get-plans";
 import { invalidateBilling } from "./api/invalidate";
 import { useSyncSubscription } from "./api/sync-subscription";
 
@@ -47,7 +49,15 @@ export function useCheckoutReturn() {
       onSuccess: async () => {
         toast({ title: "Subscription Activated", description: "Unlimited generations, HD downloads and no watermark are unlocked." });
         const subscription = await queryClient.fetchQuery(subscriptionQuery()).catch(() => undefined);
-        if (subscription && isActiveSubscription(subscription)) trackPurchase(subscription.planType);
+        if (!subscription || !isActiveSubscription(subscription)) return;
+        // Today's price of the plan (a price change applies to new subscriptions: decision 093); the
+        // launch price if the list cannot be read.
+        const plans = await queryClient.fetchQuery(plansQuery()).catch(() => undefined);
+        const price = plans?.find((p) => p.id === subscription.planType) ?? {
+          amountCents: planById(subscription.planType).priceCents,
+          currency: CURRENCY,
+        };
+        trackPurchase(subscription.planType, price);
       },
       onError: () => toast({ title: "Payment received", description: "Your subscription will show here in a moment." }),
     });

@@ -19,8 +19,8 @@ function setup(pixelId: string, stored: Record<string, string> = {}) {
   const fireAll = () => {
     pixel.pageView();
     pixel.completeRegistration();
-    pixel.initiateCheckout("monthly");
-    pixel.purchase("yearly");
+    pixel.initiateCheckout("monthly", { amountCents: 2999, currency: "EUR" });
+    pixel.purchase("yearly", { amountCents: 6000, currency: "EUR" });
     vi.advanceTimersByTime(1000);
   };
   return { pixel, calls, storage, log, loadScript, fireAll };
@@ -50,8 +50,8 @@ describe("ad pixel with consent", () => {
     expect(calls.map((c) => c[1])).not.toContain("CompleteRegistration");
     vi.advanceTimersByTime(100);
     pixel.pageView();
-    pixel.initiateCheckout("monthly");
-    pixel.purchase("yearly");
+    pixel.initiateCheckout("monthly", { amountCents: 2999, currency: "EUR" });
+    pixel.purchase("yearly", { amountCents: 6000, currency: "EUR" });
     expect(loadScript).toHaveBeenCalledTimes(1);
     expect(loadScript).toHaveBeenCalledWith(FB_SCRIPT_URL);
     expect(calls).toEqual([

@@ -8,12 +8,17 @@
  *   one (local runs) events are written to the browser console instead.
  * - The CSP lets the pixel's hosts in only when a pixel id is configured (web/build/headers.ts).
  */
-import { CURRENCY, planById, type PlanType } from "../../../../domain/plans";
+import type { PlanType } from "../../../../domain/plans";
 import { CONSENT_KEY, cookieValue } from "../../public/boot-script";
 
 export type Consent = "granted" | "denied";
 export type PixelEvent = "PageView" | "CompleteRegistration" | "InitiateCheckout" | "Purchase";
 export type PixelParams = Record<string, string | number>;
+/**
+ * A commerce event's value, from the caller: the plans' list lives with billing, and importing it here
+ * would put it in every public page's first script (this module is in the entry, for consent and PageView).
+ */
+export type Price = { amountCents: number; currency: string };
 
 export { CONSENT_KEY };
 export const FB_SCRIPT_URL = "https://connect.facebook.net/en_US/fbevents.js";
@@ -76,13 +81,13 @@ export function createPixel(deps: PixelDeps) {
     completeRegistration(): void {
       setTimeout(() => send("CompleteRegistration"), REGISTRATION_DELAY_MS);
     },
-    /** When checkout starts for a plan. */
-    initiateCheckout(plan: PlanType) {
-      send("InitiateCheckout", { content_name: plan, value: planById(plan).priceCents / 100, currency: CURRENCY });
+    /** When checkout starts for a plan, at the price the visitor was shown. */
+    initiateCheckout(plan: PlanType, price: Price) {
+      send("InitiateCheckout", { content_name: plan, value: price.amountCents / 100, currency: price.currency });
     },
-    /** When a subscription starts: the amount paid, in EUR. */
-    purchase(plan: PlanType, valueCents: number = planById(plan).priceCents) {
-      send("Purchase", { content_name: plan, value: valueCents / 100, currency: CURRENCY });
+    /** When a subscription starts: the amount paid. */
+    purchase(plan: PlanType, price: Price) {
+      send("Purchase", { content_name: plan, value: price.amountCents / 100, currency: price.currency });
     },
   };
 }
@@ -129,6 +134,6 @@ export const pixel = createPixel({
 });
 
 /** For the billing pages: call when checkout starts (before redirecting to Stripe). */
-export const trackInitiateCheckout = (plan: PlanType) => pixel.initiateCheckout(plan);
+export const trackInitiateCheckout = (plan: PlanType, price: Price) => pixel.initiateCheckout(plan, price);
 /** For the billing pages: call once when a subscription has started (e.g. the checkout success return). */
-export const trackPurchase = (plan: PlanType, valueCents?: number) => pixel.purchase(plan, valueCents);
+export const trackPurchase = (plan: PlanType, price: Price) => pixel.purchase(plan, price);
