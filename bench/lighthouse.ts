@@ -18,7 +18,8 @@
  *
  * Each run starts with a bare page (`(bare)`: a heading and a line, no stylesheet, no script, served by
  * this script): what this browser on this machine costs with no page at all. Read a page's figures
- * against it: on 25 November 2026 the bare page alone read TBT 24–97 ms in busy mode on a quiet machine.
+ * against it: on 25 November 2026 the bare page alone read TBT 36–223 ms in busy mode on a quiet machine
+ * (docs/figures.md, "Public site").
  */
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
