@@ -114,11 +114,12 @@ export function isEntitled(sub: { status: string; currentPeriodEnd: string | Dat
   return sub.currentPeriodEnd === null || new Date(sub.currentPeriodEnd).getTime() > now;
 }
 
-/** Money as people read it: whole euros without decimals, others with two (€60, €29.99). Screens, emails and messages. */
+/**
+ * Money as people read it, always with its cents (€60.00, €29.99): a whole amount beside one with cents
+ * ("€20" next to "€29.99") read as a different kind of figure (issue 35). Screens, emails and messages.
+ */
 export function euros(cents: number, currency = "EUR"): string {
-  return new Intl.NumberFormat("en-IE", {
-    style: "currency",
-    currency: currency.toUpperCase(),
-    minimumFractionDigits: cents % 100 === 0 ? 0 : 2,
-  }).format(cents / 100);
+  return new Intl.NumberFormat("en-IE", { style: "currency", currency: currency.toUpperCase(), minimumFractionDigits: 2 }).format(
+    cents / 100,
+  );
 }

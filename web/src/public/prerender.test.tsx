@@ -111,7 +111,7 @@ describe("/", () => {
     for (const price of [
       "€9.99",
       "€29.99",
-      "€60",
+      "€60.00",
       "€1.43 per day",
       "€1.00 per day",
       "€0.16 per day",
