@@ -26,7 +26,7 @@ import { trackInitiateCheckout } from "@/shared/pixel/pixel";
 import { useSubscription, type Subscription } from "@/shared/api/get-subscription";
 import { useChangeSubscription } from "./api/change-subscription";
 import { useCreateCheckoutSession } from "./api/create-checkout-session";
-import { usePlans, type Plan } from "./api/get-plans";
+import { usePlans, type Plan } from "@/shared/api/get-plans";
 import { useUpgradePreview } from "./api/get-upgrade-preview";
 import { ManageBillingButton } from "./manage-billing-button";
 import { euros, longDate, planAction, type PlanAction } from "./plan-rules";
