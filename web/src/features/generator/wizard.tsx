@@ -3,7 +3,7 @@ import { ArrowLeft, ArrowRight, Crown, Sparkles } from "lucide-react";
 import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { toast } from "@/components/ui/use-toast";
-import { FREE_GENERATIONS, GENDERS, maxStylesFor, styleById, teamLookLabel, type StyleId } from "@/lib/domain";
+import { FREE_GENERATIONS, GENDERS, count, maxStylesFor, styleById, teamLookLabel, type StyleId } from "@/lib/domain";
 import { useStartShoot } from "./api/start-shoot";
 import { useCredits } from "@/shared/api/get-credits";
 import { useIsSubscriber, useSubscription } from "@/shared/api/get-subscription";
@@ -109,7 +109,7 @@ export function Wizard({
     }
     dispatch({
       type: "processing",
-      statusText: `Uploading and starting ${setStyles.length} ${setStyles.length === 1 ? "picture" : "pictures"}...`,
+      statusText: `Uploading and starting ${count(setStyles.length, "picture")}...`,
     });
     try {
       const shoot = await startSet.mutateAsync({ photos: [file, ...state.moreFiles], styles: setStyles, gender });
@@ -258,7 +258,7 @@ export function Wizard({
             </Button>
             {state.setMode && setStyles.length > 0 && (
               <Button onClick={() => dispatch({ type: "continueSet" })}>
-                Continue with {setStyles.length} {setStyles.length === 1 ? "style" : "styles"} <ArrowRight aria-hidden="true" />
+                Continue with {count(setStyles.length, "style")} <ArrowRight aria-hidden="true" />
               </Button>
             )}
             {!state.setMode && state.style && (
