@@ -1,3 +1,4 @@
+import { useEffect } from "react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { PLANS, type ApiHeadshot, type ApiPlan } from "@/lib/domain";
@@ -186,5 +187,21 @@ describe("generate wizard", () => {
     fireEvent.click(screen.getByRole("button", { name: /generate headshot/i }));
     expect(await screen.findByRole("dialog", { name: "Subscription Required" })).toBeTruthy();
     expect(calls.map((c) => c.key)).not.toContain("POST /api/headshots/upload");
+  });
+
+  it("a style preselected on an audience page: step 1 offers Continue, not a Back that moves forward (issue 35)", () => {
+    stub({});
+    function Preselected() {
+      const w = useWizard();
+      const { dispatch } = w;
+      useEffect(() => dispatch({ type: "preselect", style: "Suit" }), [dispatch]);
+      return <Wizard state={w.state} dispatch={w.dispatch} onStarted={started} />;
+    }
+    renderWithApp(<Preselected />, { user: testUser });
+    expect(screen.getByText("Choose your gender")).toBeTruthy();
+    expect(screen.queryByRole("button", { name: /back/i })).toBeNull();
+    fireEvent.click(screen.getByRole("button", { name: "Continue" }));
+    expect(screen.getByText("Choose a style")).toBeTruthy();
+    expect(screen.getByRole("radio", { name: "Suit" }).getAttribute("aria-checked")).toBe("true");
   });
 });

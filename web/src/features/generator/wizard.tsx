@@ -190,9 +190,10 @@ export function Wizard({
           {firstStepNotice}
           <GenderStep value={state.gender} onChoose={(g) => dispatch({ type: "gender", gender: g })} />
           <div className="flex flex-wrap gap-2">
+            {/* Back from "Change gender", or a style preselected on an audience page: either way forward, so it says so (issue 35). */}
             {state.style && (
               <Button variant="outline" onClick={() => dispatch({ type: "goto", step: state.file ? 3 : 2 })}>
-                <ArrowLeft aria-hidden="true" /> Back
+                Continue <ArrowRight aria-hidden="true" />
               </Button>
             )}
             <Button variant="link" className="px-0" onClick={() => dispatch({ type: "gender", gender: null })}>
