@@ -58,6 +58,10 @@ describe("PUT/GET /api/headshots/:id/rating", () => {
   it("the owner rates a finished result once; rating again changes the same rating", async () => {
     const { user, auth } = await createTestUser();
     const id = await headshotOf(user.id);
+    // not rated yet: an ordinary answer, not a 404 in every result view's console (issue 35)
+    const unrated = await client.headshots[":id"].rating.$get({ param: { id } }, { headers: auth });
+    expect(unrated.status).toBe(200);
+    expect(await unrated.json()).toBeNull();
     const first = await put(id, auth, { stars: 4 });
     expect(first.status).toBe(200);
     expect(await first.json()).toEqual({

@@ -1,7 +1,7 @@
 /**
  * A person's rating of one of their results (issue 26; docs/decisions/113-ratings-and-testimonials.md),
  * mounted under /api/headshots beside the download:
- *   GET /api/headshots/:id/rating  → ApiRating | 404 (no such headshot of yours, or not rated yet)
+ *   GET /api/headshots/:id/rating  → ApiRating | null (not rated yet) | 404 (no such headshot of yours)
  *   PUT /api/headshots/:id/rating  {stars, comment?, publishConsent?, firstName?, role?} → ApiRating
  *                                  | 400 | 404 (not yours) | 409 (no finished result to rate)
  * One rating per headshot (its key); PUT again changes it. The owner's filter is in the SQL that writes.
@@ -47,14 +47,16 @@ export const toApiRating = (r: Rating): ApiRating => ({
 
 export const ratingRoutes = new Hono<AppEnv>()
   .get("/:id/rating", requireUser, validate("param", params), async (c) => {
+    // A headshot of mine not rated yet is an ordinary answer (null), not a 404 logged by every result view (issue 35).
     const [row] = await c.var.db
-      .select()
-      .from(ratings)
-      .where(and(eq(ratings.headshotId, c.req.valid("param").id), eq(ratings.userId, c.var.user.id)))
+      .select({ rating: ratings })
+      .from(headshots)
+      .leftJoin(ratings, eq(ratings.headshotId, headshots.id))
+      .where(and(eq(headshots.id, c.req.valid("param").id), eq(headshots.userId, c.var.user.id)))
       .limit(1);
-    if (!row) throw notFound("This headshot has no rating yet.");
+    if (!row) throw notFound("Headshot not found.");
     c.header("Cache-Control", "no-store");
-    return c.json(toApiRating(row));
+    return c.json(row.rating ? toApiRating(row.rating) : null);
   })
   .put("/:id/rating", requireUser, validate("param", params), validate("json", ratingBody), async (c) => {
     const { id } = c.req.valid("param");
