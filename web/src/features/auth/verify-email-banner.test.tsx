@@ -1,20 +1,8 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { cleanup, screen } from "@testing-library/react";
 import { renderWithApp, testUser } from "@/test/render";
 import { answerNull, json, stubApi } from "@/test/stub-api";
 import { VerifyBeforeGenerating, VerifyEmailBanner } from "./verify-email-banner";
-
-// The banner moves the toasts below itself with a ResizeObserver; jsdom has none (every browser has).
-beforeEach(() => {
-  vi.stubGlobal(
-    "ResizeObserver",
-    class {
-      observe() {}
-      unobserve() {}
-      disconnect() {}
-    },
-  );
-});
 
 afterEach(() => {
   cleanup();
