@@ -73,6 +73,14 @@ export const PRICE_MAX_CENTS = 100_000;
 
 export const planById = (id: PlanType) => PLANS.find((p) => p.id === id)!;
 
+/**
+ * The line under a plan's name on its card: Monthly's description is its badge's words ("Most Popular"),
+ * so its card says what it is for instead. Every card has the line, so the prices line up (issue 35).
+ */
+export function planCardLine(plan: { popular: boolean; description: string }): string {
+  return plan.popular ? "Fresh headshots all month long" : plan.description;
+}
+
 /** A plan's card line at the given prices: the yearly one states its saving, which moves with the prices. */
 export function planDescription(id: PlanType, amounts: Record<PlanType, number>): string {
   return id === "yearly" ? `Best value - Save ${savingPercent(amounts.yearly, amounts.monthly)}%` : planById(id).description;

@@ -1,6 +1,6 @@
 import { PlanFeatures } from "@/components/marketing/plan-features";
 import { buttonVariants } from "@/components/ui/button-variants";
-import { MONEY_BACK_DAYS, PLANS, euros } from "../../../../domain/plans";
+import { MONEY_BACK_DAYS, PLANS, euros, planCardLine } from "../../../../domain/plans";
 import { clsx as cn } from "clsx";
 
 /**
@@ -26,7 +26,7 @@ export function PricingCards({ ctaHref }: { ctaHref: string }) {
             )}
             <h3 className="text-lg font-semibold">{plan.name}</h3>
             <p className="mt-1 text-sm text-muted-foreground" data-live={plan.id === "yearly" ? "description-yearly" : undefined}>
-              {plan.popular ? "Fresh headshots all month long" : plan.description}
+              {planCardLine(plan)}
             </p>
             <p className="mt-5 flex items-baseline gap-1">
               <span className="text-4xl font-bold tracking-tight" data-live={`price-${plan.id}`}>

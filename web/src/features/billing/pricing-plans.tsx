@@ -19,7 +19,7 @@ import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle }
 import { Spinner } from "@/components/ui/spinner";
 import { toast } from "@/components/ui/use-toast";
 import { paths } from "@/lib/paths";
-import { planById } from "@/lib/domain";
+import { planById, planCardLine } from "@/lib/domain";
 import { cn } from "@/lib/utils";
 import { useAuth } from "@/shared/auth/auth-context";
 import { trackInitiateCheckout } from "@/shared/pixel/pixel";
@@ -218,8 +218,7 @@ function PlanCard({
           {plan.popular && <Badge>Most Popular</Badge>}
           {action === "current" && <Badge variant="success">Current Plan</Badge>}
         </div>
-        {/* Monthly's description is its badge's words: say it once. */}
-        {!(plan.popular && plan.description === "Most Popular") && <CardDescription>{plan.description}</CardDescription>}
+        <CardDescription>{planCardLine(plan)}</CardDescription>
       </CardHeader>
       <CardContent className="grid flex-1 gap-4">
         <p>
