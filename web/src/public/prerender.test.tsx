@@ -246,6 +246,25 @@ describe("islands (the parts the browser hydrates, decision 071)", () => {
     },
   );
 
+  it.each(["/", "/services/actor-headshots", "/terms-of-service", "/no-such-page"])(
+    "%s: every menu of the header is the browser's popover, opened by its button with no script (issue 35, decision 181)",
+    (path) => {
+      const doc = new DOMParser().parseFromString(page(path), "text/html");
+      const header = doc.querySelector('[data-island="header"]')!;
+      const menus = [...header.querySelectorAll("button")].filter((b) =>
+        /Services|Account|Menu/.test(b.textContent + (b.getAttribute("aria-label") ?? "")),
+      );
+      expect(menus.map((b) => b.getAttribute("aria-label") ?? b.textContent!.trim())).toEqual(["Services", "Account", "Menu"]);
+      for (const button of menus) {
+        const panel = doc.getElementById(button.getAttribute("popovertarget") ?? "");
+        expect(panel?.getAttribute("popover"), button.textContent!).toBe("auto");
+        expect(panel!.hasAttribute("hidden")).toBe(false); // the browser hides a closed popover itself
+      }
+      // the FAQ is the browser's <details> too
+      if (path === "/") expect(doc.querySelectorAll("details > summary").length).toBe(4);
+    },
+  );
+
   it("before the session is known, the header carries both the signed-in and the signed-out actions, one shown by the first script's class", () => {
     const doc = new DOMParser().parseFromString(page("/"), "text/html");
     const header = doc.querySelector('[data-island="header"]')!;
