@@ -11,6 +11,11 @@ export const RATING_ROLE_MAX = 80;
 
 /** Below this many ratings the landing shows no rating at all, rather than an average of a few. */
 export const MIN_RATINGS_SHOWN = 20;
+/**
+ * Below this many headshots the landing shows no count (issue 35, decision 182): "8 headshots generated"
+ * tells a visitor the site is new, not that it is trusted. From here it reads as "1,000+".
+ */
+export const MIN_HEADSHOTS_SHOWN = 1000;
 /** Approved testimonials the landing shows (its section has three columns). */
 export const LANDING_TESTIMONIALS = 3;
 

@@ -3,7 +3,8 @@
  * into it (issue 26; docs/decisions/112-live-landing-figures.md). The page is built with every live
  * part empty and `hidden`, so without figures it claims nothing; here they are filled in and shown:
  *   [data-live=badge] + [data-live=badge-text]    the hero's line ("Rated 4.8/5 · 1,200+ headshots generated")
- *   [data-live=claim-headshots] + [data-live=headshots]   the count in the numbers strip
+ *   [data-live=numbers]   the numbers strip, only when it has a live figure to show (never "Instant" alone)
+ *   [data-live=claim-headshots] + [data-live=headshots]   the count, only from MIN_HEADSHOTS_SHOWN headshots
  *   [data-live=claim-rating] + [data-live=rating]  the average, only from MIN_RATINGS_SHOWN ratings
  *   [data-live=testimonials] + [data-live=testimonial-list]  approved comments, each a copy of the
  *     page's own <template data-live=testimonial-card> with {{…}} filled in (HTML-escaped)
@@ -13,7 +14,7 @@
  * The finished HTML is kept per isolate for its (asset, figures) pair, so a request costs the asset
  * lookup and a memory read; it carries an ETag of both, and a matching If-None-Match is a 304.
  */
-import { MIN_RATINGS_SHOWN, ratingText, roundedCount } from "../../domain/ratings";
+import { MIN_HEADSHOTS_SHOWN, MIN_RATINGS_SHOWN, ratingText, roundedCount } from "../../domain/ratings";
 import { PLANS, dailyPrice, euros, planDescription, type PlanType } from "../../domain/plans";
 import { landingFigures, type LandingFigures, type LandingTestimonial } from "./figures";
 
@@ -22,11 +23,14 @@ const TEMPLATE_OPEN = '<template data-live="testimonial-card">';
 const escapeHtml = (s: string) =>
   s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&#39;");
 
-/** The hero's line: the rating (when there are enough) and the count (when there is one). */
+const counted = (f: LandingFigures) => f.headshots >= MIN_HEADSHOTS_SHOWN;
+const rated = (f: LandingFigures) => f.ratings >= MIN_RATINGS_SHOWN && f.average !== null;
+
+/** The hero's line: the rating and the count, each when there are enough to be worth saying. */
 export function badgeText(f: LandingFigures): string | null {
   const parts: string[] = [];
-  if (f.ratings >= MIN_RATINGS_SHOWN && f.average !== null) parts.push(`Rated ${ratingText(f.average)}`);
-  if (f.headshots > 0) parts.push(`${roundedCount(f.headshots)} ${f.headshots === 1 ? "headshot" : "headshots"} generated`);
+  if (rated(f)) parts.push(`Rated ${ratingText(f.average!)}`);
+  if (counted(f)) parts.push(`${roundedCount(f.headshots)} headshots generated`);
   return parts.length ? parts.join(" · ") : null;
 }
 
@@ -57,7 +61,6 @@ export async function renderLanding(html: string, figures: LandingFigures | unde
   });
   if (figures) {
     const badge = badgeText(figures);
-    const rated = figures.ratings >= MIN_RATINGS_SHOWN && figures.average !== null;
     const unhide = (when: boolean) => ({
       element: (e: Element) => {
         if (when) e.removeAttribute("hidden");
@@ -71,10 +74,11 @@ export async function renderLanding(html: string, figures: LandingFigures | unde
     rewriter
       .on(`[data-live="badge"]`, unhide(badge !== null))
       .on(`[data-live="badge-text"]`, text(badge ?? ""))
-      .on(`[data-live="claim-headshots"]`, unhide(figures.headshots > 0))
-      .on(`[data-live="headshots"]`, text(roundedCount(figures.headshots)))
-      .on(`[data-live="claim-rating"]`, unhide(rated))
-      .on(`[data-live="rating"]`, text(rated ? ratingText(figures.average!) : ""))
+      .on(`[data-live="numbers"]`, unhide(counted(figures) || rated(figures)))
+      .on(`[data-live="claim-headshots"]`, unhide(counted(figures)))
+      .on(`[data-live="headshots"]`, text(counted(figures) ? roundedCount(figures.headshots) : ""))
+      .on(`[data-live="claim-rating"]`, unhide(rated(figures)))
+      .on(`[data-live="rating"]`, text(rated(figures) ? ratingText(figures.average!) : ""))
       .on(`[data-live="testimonials"]`, unhide(figures.testimonials.length > 0))
       .on(`[data-live="testimonial-list"]`, {
         element: (e) => {

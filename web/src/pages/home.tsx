@@ -88,7 +88,8 @@ export function HomePage() {
         </div>
       </section>
 
-      <section aria-label="Headshot Studio in numbers" className="border-y bg-background">
+      {/* Hidden until the worker has a figure worth showing (decision 182): never "Instant processing" alone. */}
+      <section data-live="numbers" hidden aria-label="Headshot Studio in numbers" className="border-y bg-background">
         {/* One column per claim shown: the live ones stay hidden until the worker has a true figure. */}
         <dl className="mx-auto grid max-w-6xl auto-cols-fr grid-flow-col divide-x px-4 py-8 text-center sm:px-6">
           {CLAIMS.map((c) => (

@@ -126,7 +126,7 @@ describe("/", () => {
   it("claims no figure of its own: the count, the rating and the testimonials are hidden places the worker fills (issue 26)", () => {
     const html = page("/");
     expect(text(html)).not.toMatch(/50K|4\.9\/5|Sofia|Jonas|Amelie/);
-    for (const live of ["badge", "claim-headshots", "claim-rating", "testimonials"]) {
+    for (const live of ["badge", "numbers", "claim-headshots", "claim-rating", "testimonials"]) {
       expect(html).toMatch(new RegExp(`<[a-z]+ [^>]*data-live="${live}"[^>]*hidden|<[a-z]+ [^>]*hidden[^>]*data-live="${live}"`));
     }
     for (const live of ["badge-text", "headshots", "rating", "testimonial-list"]) expect(html).toContain(`data-live="${live}"`);
