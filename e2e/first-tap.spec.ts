@@ -58,7 +58,7 @@ test("signed out, with JavaScript: the first click opens Services at once and lo
   await page.getByRole("button", { name: "Services" }).click();
   await expect(page.getByRole("group", { name: "Industry Specific" })).toBeVisible();
   await page.screenshot({ path: "test-results/first-tap-services-1280.png" });
-  await page.getByRole("link", { name: "Actor Headshots" }).click();
+  await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Actor Headshots" }).click();
   await expect(page).toHaveURL(/\/services\/actor-headshots$/);
   await page.waitForLoadState("networkidle");
   expect(scripts.filter((s) => /\/assets\/(islands|jsx-runtime|site-header)-/.test(s))).toEqual([]);
