@@ -8,6 +8,8 @@
  *   [data-live=claim-rating] + [data-live=rating]  the average, only from MIN_RATINGS_SHOWN ratings
  *   [data-live=testimonials] + [data-live=testimonial-list]  approved comments, each a copy of the
  *     page's own <template data-live=testimonial-card> with {{…}} filled in (HTML-escaped)
+ *   [data-live=pictures] + [data-live=picture-list]  the real results the operator featured, with the photos
+ *     they were made from (their owners consented; decision 183), copies of <template data-live=picture-card>
  *   [data-live=price-<plan>], [data-live=daily-<plan>], [data-live=description-yearly]  today's price of
  *     a plan whose price changed (decision 093), and the matching offer's price in the Product JSON-LD;
  *     the page is built with the launch prices, which stay when there are no figures
@@ -17,8 +19,6 @@
 import { MIN_HEADSHOTS_SHOWN, MIN_RATINGS_SHOWN, ratingText, roundedCount } from "../../domain/ratings";
 import { PLANS, dailyPrice, euros, planDescription, type PlanType } from "../../domain/plans";
 import { landingFigures, type LandingFigures, type LandingTestimonial } from "./figures";
-
-const TEMPLATE_OPEN = '<template data-live="testimonial-card">';
 
 const escapeHtml = (s: string) =>
   s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&#39;");
@@ -34,27 +34,26 @@ export function badgeText(f: LandingFigures): string | null {
   return parts.length ? parts.join(" · ") : null;
 }
 
-function testimonialCards(html: string, testimonials: LandingTestimonial[]): string {
-  const start = html.indexOf(TEMPLATE_OPEN);
+/** One copy of the page's `<template data-live="{name}">` per item, its {{key}} places filled in, HTML-escaped. */
+function cards(html: string, name: string, items: Record<string, string>[]): string {
+  const open = `<template data-live="${name}">`;
+  const start = html.indexOf(open);
   const end = start < 0 ? -1 : html.indexOf("</template>", start);
   if (end < 0) return "";
-  const card = html.slice(start + TEMPLATE_OPEN.length, end);
-  return testimonials
-    .map((t) => {
-      const values: Record<string, string> = {
-        stars: String(t.stars),
-        quote: escapeHtml(t.comment),
-        name: escapeHtml(t.firstName),
-        role: escapeHtml(t.role),
-      };
-      return card.replace(/\{\{(\w+)\}\}/g, (m, key: string) => values[key] ?? m);
-    })
-    .join("");
+  const card = html.slice(start + open.length, end);
+  return items.map((values) => card.replace(/\{\{(\w+)\}\}/g, (m, key: string) => (key in values ? escapeHtml(values[key]!) : m))).join("");
 }
+
+const testimonialCards = (html: string, testimonials: LandingTestimonial[]) =>
+  cards(
+    html,
+    "testimonial-card",
+    testimonials.map((t) => ({ stars: String(t.stars), quote: t.comment, name: t.firstName, role: t.role })),
+  );
 
 /** The landing's HTML with `figures` written in (or with every live part left hidden when undefined). */
 export async function renderLanding(html: string, figures: LandingFigures | undefined): Promise<string> {
-  const rewriter = new HTMLRewriter().on(`template[data-live="testimonial-card"]`, {
+  const rewriter = new HTMLRewriter().on(`template[data-live]`, {
     element: (e) => {
       e.remove();
     },
@@ -83,6 +82,19 @@ export async function renderLanding(html: string, figures: LandingFigures | unde
       .on(`[data-live="testimonial-list"]`, {
         element: (e) => {
           e.setInnerContent(testimonialCards(html, figures.testimonials), { html: true });
+        },
+      })
+      .on(`[data-live="pictures"]`, unhide((figures.pictures ?? []).length > 0))
+      .on(`[data-live="picture-list"]`, {
+        element: (e) => {
+          e.setInnerContent(
+            cards(
+              html,
+              "picture-card",
+              (figures.pictures ?? []).map((p) => ({ ...p })),
+            ),
+            { html: true },
+          );
         },
       });
     const changed = figures.prices ?? {};

@@ -37,6 +37,7 @@ export function RatingForm({ headshotId }: { headshotId: string }) {
     publishConsent: false,
     firstName: user?.firstName ?? "",
     role: "",
+    pictureConsent: false,
   });
   const [error, setError] = useState<string | null>(null);
 
@@ -49,6 +50,7 @@ export function RatingForm({ headshotId }: { headshotId: string }) {
         publishConsent: saved.publishConsent,
         firstName: saved.firstName ?? user?.firstName ?? "",
         role: saved.role ?? "",
+        pictureConsent: saved.pictureConsent,
       });
     }
   }, [saved, user?.firstName]);
@@ -141,6 +143,18 @@ export function RatingForm({ headshotId }: { headshotId: string }) {
           </div>
         </div>
       )}
+      <div className="flex items-start gap-3">
+        <Checkbox
+          id="rating-picture-consent"
+          checked={form.pictureConsent}
+          onCheckedChange={(v) => set({ pictureConsent: v === true })}
+          className="mt-0.5"
+        />
+        <Label htmlFor="rating-picture-consent" className="font-normal leading-snug">
+          Headshot Studio may show this headshot and the photo I uploaded for it on its home page, as an example (without my name). You can
+          untick this any time and it comes off at once.
+        </Label>
+      </div>
       {error && (
         <p role="alert" className="text-sm text-destructive">
           {error}

@@ -15,6 +15,8 @@ export interface RatingInput {
   publishConsent: boolean;
   firstName: string;
   role: string;
+  /** The headshot and its original photo may be shown on the website (decision 183). */
+  pictureConsent: boolean;
 }
 
 export const saveRating = (id: string, input: RatingInput) => data(client.api.headshots[":id"].rating.$put({ param: { id }, json: input }));
