@@ -88,8 +88,8 @@ describe("download panel", () => {
     renderWithApp(<DownloadPanel headshot={headshot} imageUrl="/img" />, { user: testUser });
     await waitFor(() => expect(screen.getByRole("radio", { name: /^High/ }).getAttribute("aria-checked")).toBe("true"));
     await chooseSize("Custom size…");
-    const width = screen.getByRole("spinbutton", { name: "width (px)" });
-    const height = screen.getByRole("spinbutton", { name: "height (px)" });
+    const width = screen.getByRole("spinbutton", { name: "Width (px)" });
+    const height = screen.getByRole("spinbutton", { name: "Height (px)" });
     fireEvent.change(width, { target: { value: "4096" } });
     fireEvent.change(height, { target: { value: "4096" } });
     expect(screen.getByText(/must be at most 4,194,304 pixels/)).toBeTruthy();

@@ -195,9 +195,7 @@ export function DownloadPanel({
                 <legend className="sr-only">Custom size in pixels</legend>
                 {(["width", "height"] as const).map((side) => (
                   <div key={side} className="grid gap-1">
-                    <Label htmlFor={`${presetId}-${side}`} className="capitalize">
-                      {side} (px)
-                    </Label>
+                    <Label htmlFor={`${presetId}-${side}`}>{side === "width" ? "Width (px)" : "Height (px)"}</Label>
                     <Input
                       id={`${presetId}-${side}`}
                       type="number"
