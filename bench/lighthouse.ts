@@ -44,6 +44,18 @@ const busy = process.env.BUSY === "1";
 const cpuSlowdownMultiplier = busy ? 2 * throttling.mobileSlow4G.cpuSlowdownMultiplier : throttling.mobileSlow4G.cpuSlowdownMultiplier;
 const load = () => loadavg()[0]!;
 
+const CHROME_PATH = process.env.CHROME_PATH ?? "/usr/bin/chromium";
+/** Debian's Chromium, quiet on a closed network. */
+const CHROME_FLAGS = [
+  "--headless",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+  "--no-first-run",
+];
+
 if (process.env.FIRST_TAP === "1") {
   await firstTap();
   process.exit(0);
@@ -53,17 +65,7 @@ if (process.env.FIRST_TAP === "1") {
 async function firstTap() {
   const { chromium } = await import("@playwright/test");
   const rate = Number(process.env.FIRST_TAP_CPU ?? throttling.mobileSlow4G.cpuSlowdownMultiplier);
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROME_PATH ?? "/usr/bin/chromium",
-    args: [
-      "--headless",
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--no-first-run",
-    ],
-  });
+  const browser = await chromium.launch({ executablePath: CHROME_PATH, args: CHROME_FLAGS });
   const cases = [
     { label: "Services, 1280 px", viewport: { width: 1280, height: 900 }, button: "Services", panel: "#services-menu" },
     { label: "Menu, 390 px", viewport: { width: 390, height: 844 }, button: "Menu", panel: "#mobile-menu" },
@@ -124,18 +126,7 @@ const bare = createServer((_, res) =>
 await new Promise<void>((resolve) => bare.listen(0, "127.0.0.1", resolve));
 const urlOf = (path: string) => (path === BARE ? `http://127.0.0.1:${(bare.address() as AddressInfo).port}/` : `${base}${path}`);
 
-const chrome = await chromeLauncher.launch({
-  chromePath: process.env.CHROME_PATH ?? "/usr/bin/chromium",
-  chromeFlags: [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-  ],
-});
+const chrome = await chromeLauncher.launch({ chromePath: CHROME_PATH, chromeFlags: CHROME_FLAGS });
 console.log(
   `${busy ? "BUSY: " : ""}CPU slowdown ${cpuSlowdownMultiplier}×, ${runs} run(s) of ${paths.length} page(s); load average ${loadavg()
     .map((l) => l.toFixed(2))

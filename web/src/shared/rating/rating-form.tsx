@@ -1,4 +1,4 @@
-import { useEffect, useState, type FormEvent } from "react";
+import { useEffect, useState, type FormEvent, type ReactNode } from "react";
 import { Loader2, Star } from "lucide-react";
 import { errorMessage } from "@/api/client";
 import { Button } from "@/components/ui/button";
@@ -20,6 +20,28 @@ function publicationNote(status: string | null | undefined): string | null {
   if (status === "approved") return "Your comment is shown on our home page.";
   if (status === "unpublished") return "Your comment is not shown on our home page.";
   return null;
+}
+
+/** A consent the person gives by ticking it (never ticked for them). */
+function ConsentBox({
+  id,
+  checked,
+  onChange,
+  children,
+}: {
+  id: string;
+  checked: boolean;
+  onChange: (v: boolean) => void;
+  children: ReactNode;
+}) {
+  return (
+    <div className="flex items-start gap-3">
+      <Checkbox id={id} checked={checked} onCheckedChange={(v) => onChange(v === true)} className="mt-0.5" />
+      <Label htmlFor={id} className="font-normal leading-snug">
+        {children}
+      </Label>
+    </div>
+  );
 }
 
 /**
@@ -107,17 +129,9 @@ export function RatingForm({ headshotId }: { headshotId: string }) {
           placeholder="What did you think of your headshot?"
         />
       </div>
-      <div className="flex items-start gap-3">
-        <Checkbox
-          id="rating-consent"
-          checked={form.publishConsent}
-          onCheckedChange={(v) => set({ publishConsent: v === true })}
-          className="mt-0.5"
-        />
-        <Label htmlFor="rating-consent" className="font-normal leading-snug">
-          Publish my comment on the Headshot Studio home page with my first name and role. You can untick this any time.
-        </Label>
-      </div>
+      <ConsentBox id="rating-consent" checked={form.publishConsent} onChange={(publishConsent) => set({ publishConsent })}>
+        Publish my comment on the Headshot Studio home page with my first name and role. You can untick this any time.
+      </ConsentBox>
       {form.publishConsent && (
         <div className="grid gap-4 sm:grid-cols-2">
           <div className="grid gap-2">
@@ -143,18 +157,10 @@ export function RatingForm({ headshotId }: { headshotId: string }) {
           </div>
         </div>
       )}
-      <div className="flex items-start gap-3">
-        <Checkbox
-          id="rating-picture-consent"
-          checked={form.pictureConsent}
-          onCheckedChange={(v) => set({ pictureConsent: v === true })}
-          className="mt-0.5"
-        />
-        <Label htmlFor="rating-picture-consent" className="font-normal leading-snug">
-          Headshot Studio may show this headshot and the photo I uploaded for it on its home page, as an example (without my name). You can
-          untick this any time and it comes off at once.
-        </Label>
-      </div>
+      <ConsentBox id="rating-picture-consent" checked={form.pictureConsent} onChange={(pictureConsent) => set({ pictureConsent })}>
+        Headshot Studio may show this headshot and the photo I uploaded for it on its home page, as an example (without my name). You can
+        untick this any time and it comes off at once.
+      </ConsentBox>
       {error && (
         <p role="alert" className="text-sm text-destructive">
           {error}
