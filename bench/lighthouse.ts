@@ -85,21 +85,18 @@ async function firstTap() {
           await page.waitForTimeout(500);
           const taps: number[] = [];
           for (let i = 0; i < 2; i++) {
-            await page.evaluate((panel) => {
-              const w = window as unknown as { tap?: Promise<number> };
-              w.tap = new Promise((resolve) => {
-                let clickedAt = 0;
-                document.addEventListener("click", (e) => (clickedAt ||= e.timeStamp), { capture: true, once: true });
-                const el = document.querySelector(panel)!;
-                const poll = () =>
-                  el.matches(":popover-open") || (el as HTMLElement).checkVisibility?.()
-                    ? requestAnimationFrame(() => resolve(performance.now() - clickedAt))
-                    : requestAnimationFrame(poll);
-                requestAnimationFrame(poll);
-              });
-            }, c.panel);
+            // A string, not a function: tsx would wrap a named function in a helper the page does not have.
+            await page.evaluate(`void (window.tap = new Promise((resolve) => {
+              let clickedAt = 0;
+              document.addEventListener("click", (e) => { clickedAt ||= e.timeStamp; }, { capture: true, once: true });
+              const el = document.querySelector(${JSON.stringify(c.panel)});
+              const poll = () => el.matches(":popover-open") || el.checkVisibility()
+                ? requestAnimationFrame(() => resolve(performance.now() - clickedAt))
+                : requestAnimationFrame(poll);
+              requestAnimationFrame(poll);
+            }))`);
             await page.getByRole("button", { name: c.button, exact: true }).click();
-            taps.push(await page.evaluate(() => (window as unknown as { tap: Promise<number> }).tap));
+            taps.push(Number(await page.evaluate("window.tap")));
             await page.keyboard.press("Escape");
             await page.waitForTimeout(300);
           }
