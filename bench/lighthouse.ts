@@ -33,6 +33,7 @@ import lighthouse from "lighthouse";
 import * as chromeLauncher from "chrome-launcher";
 import { throttling } from "lighthouse/core/config/constants.js";
 import { SERVICE_PAGES } from "../web/src/lib/paths";
+import { CHROME_FLAGS, CHROME_PATH } from "./chromium";
 
 const base = (process.env.BASE_URL ?? "http://127.0.0.1:8783").replace(/\/+$/, "");
 const paths = process.env.PATHS
@@ -43,18 +44,6 @@ const runs = Number(process.env.RUNS ?? 1);
 const busy = process.env.BUSY === "1";
 const cpuSlowdownMultiplier = busy ? 2 * throttling.mobileSlow4G.cpuSlowdownMultiplier : throttling.mobileSlow4G.cpuSlowdownMultiplier;
 const load = () => loadavg()[0]!;
-
-const CHROME_PATH = process.env.CHROME_PATH ?? "/usr/bin/chromium";
-/** Debian's Chromium, quiet on a closed network. */
-const CHROME_FLAGS = [
-  "--headless",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-  "--no-first-run",
-];
 
 if (process.env.FIRST_TAP === "1") {
   await firstTap();
