@@ -21,7 +21,7 @@ import { spawnSync } from "node:child_process";
 import { resourceUsage } from "node:process";
 import sharp from "sharp";
 import { initPhoton } from "@cf-wasm/photon";
-import { FILE_FORMATS, PRESETS, type DownloadOptions, type FileFormat } from "../domain/downloads";
+import { FILE_FORMATS, PRESETS, formatAllowed, type DownloadOptions, type FileFormat } from "../domain/downloads";
 import { portraitPixels } from "../worker/downloads/fixture";
 import { outputSize, planGeometry } from "../worker/downloads/geometry";
 import { simdMemoryBytes } from "../worker/downloads/simd/kernel";
@@ -98,7 +98,7 @@ function cases(): Case[] {
     ...PRESETS.map((p) => ({ label: `${p.id} ${p.width}×${p.height}`, o: { preset: p.id } })),
   ];
   for (const s of sizes) {
-    for (const fileFormat of FILE_FORMATS) {
+    for (const fileFormat of FILE_FORMATS.filter((f) => formatAllowed({ ...s.o, fileFormat: f }))) {
       out.push({ label: `${s.label} ${fileFormat}`, options: { resolution: "high", shape: "square", fileFormat, dpi: "300", ...s.o } });
     }
   }
@@ -283,10 +283,12 @@ function peakIn(options: DownloadOptions) {
 async function peaks() {
   const largest = [...PRESETS].sort((a, b) => b.width * b.height - a.width * a.height)[0]!;
   const probe: { label: string; o: DownloadOptions }[] = [
-    ...(["png", "webp", "tiff"] as FileFormat[]).map((f) => ({
-      label: `${largest.id} (largest preset) ${f}`,
-      o: { resolution: "high", shape: "round", fileFormat: f, preset: largest.id, dpi: "300" } as DownloadOptions,
-    })),
+    ...(["png", "webp", "tiff"] as FileFormat[])
+      .filter((fileFormat) => formatAllowed({ preset: largest.id, fileFormat }))
+      .map((f) => ({
+        label: `${largest.id} (largest preset) ${f}`,
+        o: { resolution: "high", shape: "round", fileFormat: f, preset: largest.id, dpi: "300" } as DownloadOptions,
+      })),
     {
       label: "linkedin-banner (widest) round tiff",
       o: { resolution: "high", shape: "round", fileFormat: "tiff", preset: "linkedin-banner", dpi: "300" },

@@ -19,6 +19,7 @@ import { chromium, request } from "playwright-core";
 import { BAD_PHOTOS, GOOD_PHOTOS, astronaut } from "../e2e/face-photos";
 import { createVerifiedAccount, signIn } from "../e2e/helpers";
 import { FACE_NETS, faceModelBase } from "../web/build/face-model";
+import { CHROME_FLAGS, CHROME_PATH } from "./chromium";
 
 const dist = join(import.meta.dirname, "../web/dist");
 const gz = (file: string) => gzipSync(readFileSync(file), { level: 9 }).length;
@@ -79,18 +80,7 @@ function installStopwatch() {
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
 async function times(base: string) {
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-    args: [
-      "--headless",
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
-      "--no-first-run",
-    ],
-  });
+  const browser = await chromium.launch({ executablePath: CHROME_PATH, args: CHROME_FLAGS });
   const api = await request.newContext({ baseURL: base });
   try {
     const page = await (await browser.newContext({ baseURL: base })).newPage();

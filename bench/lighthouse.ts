@@ -16,6 +16,11 @@
  * a burner would both slow the others' work and measure their load as much as ours. The machine's own
  * load still adds to it, so each page's line carries the 1-minute load average, and the summary its range.
  *
+ * FIRST_TAP=1, the first tap (issue 35, decision 181): instead of Lighthouse, each page is opened fresh in
+ * Chromium at Lighthouse's 4× CPU slowdown (`FIRST_TAP_CPU` to change it), left to settle, and its first
+ * interaction is timed: a click on Services (1280 px) and a tap on the mobile menu's button (390 px), from
+ * the click's event time to the first frame after the panel is open. Printed, never asserted.
+ *
  * Each run starts with a bare page (`(bare)`: a heading and a line, no stylesheet, no script, served by
  * this script): what this browser on this machine costs with no page at all. Read a page's figures
  * against it: on 25 November 2026 the bare page alone read TBT 36–223 ms in busy mode on a quiet machine
@@ -28,6 +33,7 @@ import lighthouse from "lighthouse";
 import * as chromeLauncher from "chrome-launcher";
 import { throttling } from "lighthouse/core/config/constants.js";
 import { SERVICE_PAGES } from "../web/src/lib/paths";
+import { CHROME_FLAGS, CHROME_PATH } from "./chromium";
 
 const base = (process.env.BASE_URL ?? "http://127.0.0.1:8783").replace(/\/+$/, "");
 const paths = process.env.PATHS
@@ -38,6 +44,60 @@ const runs = Number(process.env.RUNS ?? 1);
 const busy = process.env.BUSY === "1";
 const cpuSlowdownMultiplier = busy ? 2 * throttling.mobileSlow4G.cpuSlowdownMultiplier : throttling.mobileSlow4G.cpuSlowdownMultiplier;
 const load = () => loadavg()[0]!;
+
+if (process.env.FIRST_TAP === "1") {
+  await firstTap();
+  process.exit(0);
+}
+
+/** Milliseconds from the first click on a menu's button to the first frame with its panel open, per page. */
+async function firstTap() {
+  const { chromium } = await import("@playwright/test");
+  const rate = Number(process.env.FIRST_TAP_CPU ?? throttling.mobileSlow4G.cpuSlowdownMultiplier);
+  const browser = await chromium.launch({ executablePath: CHROME_PATH, args: CHROME_FLAGS });
+  const cases = [
+    { label: "Services, 1280 px", viewport: { width: 1280, height: 900 }, button: "Services", panel: "#services-menu" },
+    { label: "Menu, 390 px", viewport: { width: 390, height: 844 }, button: "Menu", panel: "#mobile-menu" },
+  ];
+  console.log(`First tap at ${rate}× CPU slowdown; load average ${loadavg()[0]!.toFixed(2)}`);
+  console.log("| page | case | first tap | second tap |\n|---|---|---|---|");
+  try {
+    for (let run = 1; run <= runs; run++) {
+      for (const path of paths) {
+        for (const c of cases) {
+          const context = await browser.newContext({ viewport: c.viewport });
+          const page = await context.newPage();
+          const cdp = await context.newCDPSession(page);
+          await cdp.send("Emulation.setCPUThrottlingRate", { rate });
+          await page.goto(`${base}${path}`);
+          await page.waitForLoadState("networkidle");
+          await page.waitForTimeout(500);
+          const taps: number[] = [];
+          for (let i = 0; i < 2; i++) {
+            // A string, not a function: tsx would wrap a named function in a helper the page does not have.
+            await page.evaluate(`void (window.tap = new Promise((resolve) => {
+              let clickedAt = 0;
+              document.addEventListener("click", (e) => { clickedAt ||= e.timeStamp; }, { capture: true, once: true });
+              const el = document.querySelector(${JSON.stringify(c.panel)});
+              const poll = () => el.matches(":popover-open") || el.checkVisibility()
+                ? requestAnimationFrame(() => resolve(performance.now() - clickedAt))
+                : requestAnimationFrame(poll);
+              requestAnimationFrame(poll);
+            }))`);
+            await page.getByRole("button", { name: c.button, exact: true }).click();
+            taps.push(Number(await page.evaluate("window.tap")));
+            await page.keyboard.press("Escape");
+            await page.waitForTimeout(300);
+          }
+          console.log(`| ${path} | ${c.label} | ${Math.round(taps[0]!)} ms | ${Math.round(taps[1]!)} ms |`);
+          await context.close();
+        }
+      }
+    }
+  } finally {
+    await browser.close();
+  }
+}
 
 const BARE = "(bare)";
 const bare = createServer((_, res) =>
@@ -52,18 +112,7 @@ const bare = createServer((_, res) =>
 await new Promise<void>((resolve) => bare.listen(0, "127.0.0.1", resolve));
 const urlOf = (path: string) => (path === BARE ? `http://127.0.0.1:${(bare.address() as AddressInfo).port}/` : `${base}${path}`);
 
-const chrome = await chromeLauncher.launch({
-  chromePath: process.env.CHROME_PATH ?? "/usr/bin/chromium",
-  chromeFlags: [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-  ],
-});
+const chrome = await chromeLauncher.launch({ chromePath: CHROME_PATH, chromeFlags: CHROME_FLAGS });
 console.log(
   `${busy ? "BUSY: " : ""}CPU slowdown ${cpuSlowdownMultiplier}×, ${runs} run(s) of ${paths.length} page(s); load average ${loadavg()
     .map((l) => l.toFixed(2))

@@ -505,6 +505,10 @@ export const ratings = pgTable(
     /** null when there is nothing to publish (no comment, or no consent). */
     testimonialStatus: text("testimonial_status", { enum: TESTIMONIAL_STATUSES }),
     reviewedAt: ts("reviewed_at"),
+    /** The owner agreed that this headshot and the photo it was made from may be shown on the website (decision 183). */
+    pictureConsent: boolean("picture_consent").notNull().default(false),
+    /** When the operator chose it for the landing's real results; null when not shown. Needs the consent. */
+    pictureFeaturedAt: ts("picture_featured_at"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -516,6 +520,7 @@ export const ratings = pgTable(
       "ratings_publishable",
       sql`${t.testimonialStatus} is null or (${t.publishConsent} and ${t.comment} is not null and ${t.firstName} is not null and ${t.role} is not null)`,
     ),
+    check("ratings_picture_featurable", sql`${t.pictureFeaturedAt} is null or ${t.pictureConsent}`),
     index("ratings_testimonials_idx")
       .on(t.testimonialStatus, t.createdAt)
       .where(sql`${t.testimonialStatus} is not null`),

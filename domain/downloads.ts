@@ -13,6 +13,16 @@ export const CUSTOM_SIZE_MAX = 4096;
  */
 export const CUSTOM_MAX_PIXELS = 2048 * 2048;
 
+/** Whether a custom width × height is one the worker accepts: each side 64–4096, at most `CUSTOM_MAX_PIXELS`. */
+export function customSizeProblem(width: number, height: number): string | null {
+  const side = (n: number) => Number.isInteger(n) && n >= CUSTOM_SIZE_MIN && n <= CUSTOM_SIZE_MAX;
+  if (!side(width) || !side(height)) return `Each side must be a whole number from ${CUSTOM_SIZE_MIN} to ${CUSTOM_SIZE_MAX} pixels.`;
+  if (width * height > CUSTOM_MAX_PIXELS) {
+    return `Width × height must be at most ${CUSTOM_MAX_PIXELS.toLocaleString("en")} pixels (for example 2048×2048 or 4096×1024).`;
+  }
+  return null;
+}
+
 export const PRESETS = [
   { id: "instagram-square", name: "Instagram square", width: 1080, height: 1080, use: "Instagram posts and profile" },
   { id: "facebook-profile", name: "Facebook profile", width: 320, height: 320, use: "Facebook profile picture" },
@@ -20,6 +30,17 @@ export const PRESETS = [
   { id: "linkedin-banner", name: "LinkedIn banner", width: 1584, height: 396, use: "LinkedIn background banner" },
   { id: "twitter-banner", name: "X / Twitter banner", width: 1500, height: 500, use: "X (Twitter) header image" },
   { id: "email-signature", name: "Email signature", width: 200, height: 200, use: "Email signature photo" },
+  // 8×10 inches at 300 DPI, portrait (the actor page's promise; decision 180). Choosing it in the app
+  // also picks 300 DPI, so the file prints at 8×10 without a setting. PNG or TIFF only (`formatAllowed`).
+  {
+    id: "print-8x10",
+    name: "8×10 print",
+    width: 2400,
+    height: 3000,
+    use: "Actor headshot print, 8×10 in at 300 DPI",
+    dpi: "300",
+    print: true,
+  },
 ] as const;
 
 export type Resolution = (typeof RESOLUTIONS)[number];
@@ -59,12 +80,24 @@ export function roundAllowed(o: Pick<DownloadOptions, "preset" | "width" | "heig
 
 export const ROUND_NOT_ALLOWED = "Round is only offered for square sizes; banners and other wide sizes download square.";
 
+/**
+ * A print preset comes as PNG or TIFF, the formats print labs take: lossless WebP of 2400×3000 needs
+ * about 117 MB of encoder memory, more than a Worker has beside the pixels (decision 180).
+ */
+export function formatAllowed(o: { preset?: PresetId; fileFormat?: FileFormat }): boolean {
+  const preset = PRESETS.find((p) => p.id === o.preset);
+  return !(preset && "print" in preset && o.fileFormat === "webp");
+}
+
+export const PRINT_FORMATS = "The 8×10 print comes as PNG or TIFF, the formats print labs take.";
+
 /** Accepted `dpi` values, with the screen default spelled out (the web sends "screen" or nothing). */
 export const DPI_SCREEN = "screen";
 
 /**
  * headshot-{style}-{preset or resolution}-{shape}[-{dpi}dpi].{format}; a custom size (not in SPEC §9)
- * takes the place of the preset as {width}x{height}.
+ * takes the place of the preset as {width}x{height}. A shape the size already names is not repeated
+ * (`instagram-square`, not `instagram-square-square`; decision 180).
  */
 export function downloadFilename(styleSlug: string, o: DownloadOptions): string {
   return downloadFilenameFrom(`headshot-${styleSlug}`, o);
@@ -74,7 +107,8 @@ export function downloadFilename(styleSlug: string, o: DownloadOptions): string 
 export function downloadFilenameFrom(stem: string, o: DownloadOptions): string {
   const custom = o.width && o.height ? `${o.width}x${o.height}` : undefined;
   const size = o.preset ?? custom ?? o.resolution;
-  return `${stem}-${size}-${o.shape}${o.dpi ? `-${o.dpi}dpi` : ""}.${o.fileFormat}`;
+  const shape = size.endsWith(`-${o.shape}`) ? "" : `-${o.shape}`;
+  return `${stem}-${size}${shape}${o.dpi ? `-${o.dpi}dpi` : ""}.${o.fileFormat}`;
 }
 
 /**

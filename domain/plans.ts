@@ -73,6 +73,14 @@ export const PRICE_MAX_CENTS = 100_000;
 
 export const planById = (id: PlanType) => PLANS.find((p) => p.id === id)!;
 
+/**
+ * The line under a plan's name on its card: Monthly's description is its badge's words ("Most Popular"),
+ * so its card says what it is for instead. Every card has the line, so the prices line up (issue 35).
+ */
+export function planCardLine(plan: { popular: boolean; description: string }): string {
+  return plan.popular ? "Fresh headshots all month long" : plan.description;
+}
+
 /** A plan's card line at the given prices: the yearly one states its saving, which moves with the prices. */
 export function planDescription(id: PlanType, amounts: Record<PlanType, number>): string {
   return id === "yearly" ? `Best value - Save ${savingPercent(amounts.yearly, amounts.monthly)}%` : planById(id).description;
@@ -114,11 +122,12 @@ export function isEntitled(sub: { status: string; currentPeriodEnd: string | Dat
   return sub.currentPeriodEnd === null || new Date(sub.currentPeriodEnd).getTime() > now;
 }
 
-/** Money as people read it: whole euros without decimals, others with two (€60, €29.99). Screens, emails and messages. */
+/**
+ * Money as people read it, always with its cents (€60.00, €29.99): a whole amount beside one with cents
+ * ("€20" next to "€29.99") read as a different kind of figure (issue 35). Screens, emails and messages.
+ */
 export function euros(cents: number, currency = "EUR"): string {
-  return new Intl.NumberFormat("en-IE", {
-    style: "currency",
-    currency: currency.toUpperCase(),
-    minimumFractionDigits: cents % 100 === 0 ? 0 : 2,
-  }).format(cents / 100);
+  return new Intl.NumberFormat("en-IE", { style: "currency", currency: currency.toUpperCase(), minimumFractionDigits: 2 }).format(
+    cents / 100,
+  );
 }

@@ -11,6 +11,11 @@ export const RATING_ROLE_MAX = 80;
 
 /** Below this many ratings the landing shows no rating at all, rather than an average of a few. */
 export const MIN_RATINGS_SHOWN = 20;
+/**
+ * Below this many headshots the landing shows no count (issue 35, decision 182): "8 headshots generated"
+ * tells a visitor the site is new, not that it is trusted. From here it reads as "1,000+".
+ */
+export const MIN_HEADSHOTS_SHOWN = 1000;
 /** Approved testimonials the landing shows (its section has three columns). */
 export const LANDING_TESTIMONIALS = 3;
 
@@ -28,6 +33,24 @@ export interface ApiRating {
   role: string | null;
   /** null when there is nothing to publish (no comment, or no consent). */
   testimonialStatus: TestimonialStatus | null;
+  /** The headshot and its original photo may be shown on the website, if the operator picks it (decision 183). */
+  pictureConsent: boolean;
+}
+
+/** Real results the landing shows side by side with their originals (decision 183). */
+export const LANDING_PICTURES = 3;
+
+/** One entry of the operator's pictures list (GET /api/admin/pictures): a result its owner agreed to show. */
+export interface AdminPicture {
+  headshotId: string;
+  style: string;
+  email: string;
+  stars: number;
+  /** Signed, short-lived: the operator sees what would be shown. */
+  originalImageUrl: string;
+  generatedImageUrl: string;
+  featured: boolean;
+  createdAt: string;
 }
 
 /** One entry of the operator's testimonials list (GET /api/admin/testimonials). */

@@ -36,10 +36,12 @@ test("a verified user generates two headshots, finds them in the gallery, and th
   await expect(items).toHaveCount(2);
   await expect(items.first()).toHaveAccessibleName(/^Open Office headshot/);
 
-  // Third: the free generations are used up.
+  // Third: the free generations are used up, which step 1 says before anything is chosen (issue 35).
   await page.getByRole("button", { name: "Generate New" }).first().click();
-  await generate(page, photo, "Suit");
+  await expect(page.getByRole("radio", { name: /^woman/i })).toHaveCount(0);
+  await page.getByRole("button", { name: "See plans and prices" }).click();
   const dialog = page.getByRole("dialog", { name: "Subscription Required" });
+  await expect(dialog.getByRole("list", { name: "Plans" })).toContainText("€29.99");
   await expect(dialog).toBeVisible();
   await expect(dialog.getByRole("button", { name: "Maybe Later" })).toBeVisible();
   await expect(dialog.getByRole("button", { name: "View Plans" })).toBeVisible();

@@ -59,9 +59,9 @@ test("the upgrade dialog shows the exact amount charged today; money-back after 
   await page.getByRole("button", { name: "Upgrade: Monthly" }).click();
   const dialog = page.getByRole("alertdialog", { name: "Upgrade to Monthly?" });
   // Right after paying the week: the whole week comes back as credit, €29.99 − €9.99.
-  await expect(dialog.getByRole("status")).toHaveText("Charged today: €20");
+  await expect(dialog.getByRole("status")).toHaveText("Charged today: €20.00");
   const reloaded = page.waitForEvent("load");
-  await dialog.getByRole("button", { name: "Upgrade and pay €20 now" }).click();
+  await dialog.getByRole("button", { name: "Upgrade and pay €20.00 now" }).click();
   await expect(page.getByText("Subscription Upgraded!", { exact: true })).toBeVisible();
   await reloaded;
 
@@ -69,7 +69,7 @@ test("the upgrade dialog shows the exact amount charged today; money-back after 
   const rows = page.getByRole("list", { name: "Your invoices, newest first" }).getByRole("listitem");
   await expect(rows).toHaveCount(2);
   await expect(rows.nth(0)).toContainText("Monthly plan");
-  await expect(rows.nth(0)).toContainText("€20");
+  await expect(rows.nth(0)).toContainText("€20.00");
   await expect(rows.nth(0)).toContainText("Paid");
   await expect(rows.nth(1)).toContainText("Weekly plan");
   await expect(rows.nth(1)).toContainText("€9.99");

@@ -82,7 +82,7 @@ const wholeStylesheet = (page: Page) => page.locator("style[data-whole]").getAtt
 const reactIn = (page: Page, selector: string) =>
   page.evaluate((s) => [...document.querySelectorAll(s)].some((el) => Object.keys(el).some((k) => k.startsWith("__react"))), selector);
 
-test("no framework code before an interaction: the page works from its HTML; the first click wakes the header, and only it", async ({
+test("no framework code before an interaction: the page works from its HTML; a signed-out visitor's first click opens Services and loads none (decision 181)", async ({
   page,
 }) => {
   const scripts = scriptsRequested(page);
@@ -120,25 +120,22 @@ test("no framework code before an interaction: the page works from its HTML; the
   expect(await reactIn(page, "*")).toBe(false);
   expect(stylesheets).toEqual([]); // the page's own rules are inline (decision 151)
 
-  // The first click on Services opens it: the header's island loads, hydrates and gets that same click.
+  // The first click on Services opens it: the browser's popover, no script; a signed-out header loads none.
   await page.evaluate(() => window.scrollTo(0, 0));
   await page.getByRole("button", { name: "Services" }).click();
   await expect(page.getByRole("group", { name: "Platform Specific" })).toBeVisible();
-  expect(scripts.framework()).toBe(true);
-  // The whole stylesheet came with the island's code, and applied before it hydrated.
-  expect(stylesheets).toEqual([await wholeStylesheet(page)]);
-  expect(await page.evaluate(() => [...document.styleSheets].filter((s) => s.href).map((s) => new URL(s.href!).pathname))).toEqual(
-    stylesheets,
-  );
-  await expect.poll(() => session.length).toBe(1); // the live header asks for the session, once
   await page.waitForLoadState("networkidle");
-  expect(await reactIn(page, '[data-island="header"] *')).toBe(true);
-  expect(await reactIn(page, "#main, #main *, footer *, #consent-banner *")).toBe(false);
+  expect(scripts.framework()).toBe(false);
+  expect(stylesheets).toEqual([]);
+  expect(session).toEqual([]);
+  expect(await reactIn(page, "*")).toBe(false);
   expect(await page.evaluate(() => (window as unknown as { removed: number }).removed)).toBe(0);
   expect(await page.evaluate(() => (window as unknown as { shift: number }).shift)).toBe(0);
 });
 
-test("a click made before the page's entry script has run is held and replayed: the menu still opens on it", async ({ page }) => {
+test("a click made before the page's entry script has run opens the menu at once: the browser's popover needs none (decision 181)", async ({
+  page,
+}) => {
   let release!: () => void;
   const entryHeld = new Promise<void>((resolve) => (release = resolve));
   await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
@@ -147,12 +144,9 @@ test("a click made before the page's entry script has run is held and replayed: 
   });
   await page.setViewportSize(DESKTOP);
   await page.goto("/", { waitUntil: "commit" });
-  const services = page.getByRole("button", { name: "Services" });
-  await services.click();
-  await expect(page.getByRole("group", { name: "Platform Specific" })).toBeHidden();
-  release();
+  await page.getByRole("button", { name: "Services" }).click();
   await expect(page.getByRole("group", { name: "Platform Specific" })).toBeVisible();
-  await expect(services).toHaveAttribute("aria-expanded", "true");
+  release();
 });
 
 test.describe("touch", () => {
@@ -162,7 +156,7 @@ test.describe("touch", () => {
     await page.goto("/services/linkedin-headshots");
     await page.waitForLoadState("networkidle");
     expect(scripts.framework()).toBe(false);
-    await page.getByRole("button", { name: "Open menu" }).tap();
+    await page.getByRole("button", { name: "Menu", exact: true }).tap();
     const menu = page.getByRole("navigation", { name: "Mobile" });
     await expect(menu).toBeVisible();
     await menu.getByRole("link", { name: "Gmail Headshots" }).tap();
@@ -170,28 +164,21 @@ test.describe("touch", () => {
   });
 });
 
-test("the first Enter or Space on the mobile menu's button opens the menu (its code loaded on focus, ahead of the key)", async ({
-  page,
-}) => {
+test("the first Enter or Space on the mobile menu's button opens the menu, with no code loaded (decision 181)", async ({ page }) => {
   await page.setViewportSize(PHONE);
   const scripts = scriptsRequested(page);
   for (const key of ["Enter", "Space"]) {
-    await page.goto(`/services/cv-headshots?${key}`); // a fresh document each time: its island asleep
+    await page.goto(`/services/cv-headshots?${key}`); // a fresh document each time
     await page.waitForLoadState("networkidle");
-    await page.getByRole("button", { name: "Open menu" }).focus();
-    await expect.poll(() => scripts.urls.find((u) => u.includes("/islands-"))).toBeTruthy(); // asked for on focus
-    await page.evaluate(
-      (u) => import(u),
-      scripts.urls.find((u) => u.includes("/islands-"))!,
-    ); // the page's own copy, evaluated
-    expect(await reactIn(page, "*")).toBe(false); // not hydrated before the key
+    await page.getByRole("button", { name: "Menu", exact: true }).focus();
     await page.keyboard.press(key);
     const menu = page.getByRole("navigation", { name: "Mobile" });
     await expect(menu, key).toBeVisible();
-    await expect(page.getByRole("button", { name: "Close menu" })).toBeFocused();
     await page.keyboard.press("Escape");
     await expect(menu).toBeHidden();
+    await expect(page.getByRole("button", { name: "Menu", exact: true })).toBeFocused();
   }
+  expect(scripts.framework()).toBe(false);
 });
 
 test("the first Enter on Services opens it (desktop keyboard)", async ({ page }) => {
@@ -278,7 +265,7 @@ for (const viewport of [PHONE, DESKTOP]) {
 
     if (viewport.width < 768) {
       // the open mobile menu is drawn over nothing and under nothing: every entry is reachable and on top
-      await page.getByRole("button", { name: "Open menu" }).click();
+      await page.getByRole("button", { name: "Menu", exact: true }).click();
       const menu = page.getByRole("navigation", { name: "Mobile" });
       await expect(menu).toBeVisible();
       await expect(menu).toBeInViewport();
@@ -311,7 +298,7 @@ for (const viewport of [PHONE, DESKTOP]) {
     await expect.poll(() => pixelLogs.some((l) => l.includes("PageView"))).toBe(true);
 
     if (phone) {
-      const toggle = page.getByRole("button", { name: "Open menu" });
+      const toggle = page.getByRole("button", { name: "Menu", exact: true });
       await toggle.focus();
       await page.keyboard.press("Enter");
       const menu = page.getByRole("navigation", { name: "Mobile" });

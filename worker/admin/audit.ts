@@ -13,6 +13,8 @@ export type AuditAction =
   | "headshot.remove"
   | "testimonial.approve"
   | "testimonial.unpublish"
+  | "picture.feature"
+  | "picture.unfeature"
   | "price_change.schedule";
 
 export interface AuditTarget {

@@ -24,6 +24,8 @@
  *   DELETE /moderation/headshots/batch {ids} → ModerationBatchResult
  *   GET    /testimonials?page&pageSize&status → AdminTestimonialsPage (consented comments, newest first)
  *   POST   /testimonials/:id/approve | /unpublish → {headshotId, testimonialStatus} (on or off the landing)
+ *   GET    /pictures                         → AdminPicture[] (results their owners agreed to show, newest first)
+ *   POST   /pictures/:id/feature | /unfeature → {headshotId, featured} (on or off the landing's real results)
  *   GET    /price-changes                    → AdminPriceChanges (today's prices, the earliest date, the changes newest first)
  *   POST   /price-changes {planType, amountCents, effectiveDate} → ApiPriceChange (30 days' notice: decision 093)
  * Figures are defined in docs/decisions/060-admin-figures.md; every write leaves an admin_audit_log entry.
@@ -57,6 +59,7 @@ import { approve, flag, listForModeration, removeBatch } from "./moderation";
 import { listUsers } from "./users";
 import { TESTIMONIAL_STATUSES } from "../../domain/ratings";
 import { listTestimonials, setTestimonialStatus } from "./testimonials";
+import { listPictures, setPictureFeatured } from "./pictures";
 import { PLAN_IDS, PRICE_MAX_CENTS, euros } from "../../domain/plans";
 import { earliestEffectiveDate, listPriceChanges, schedulePriceChange, loadPriceBook } from "../billing";
 import { createMailer } from "../mail";
@@ -212,6 +215,15 @@ export const adminRoutes = new Hono<AppEnv>()
   .post("/testimonials/:id/unpublish", validate("param", headshotId), async (c) => {
     const { id } = c.req.valid("param");
     return c.json({ headshotId: id, testimonialStatus: await setTestimonialStatus(c.var.db, c.var.user, id, "unpublished") });
+  })
+  .get("/pictures", async (c) => c.json(await listPictures(c.var.db, c.var.config)))
+  .post("/pictures/:id/feature", validate("param", headshotId), async (c) => {
+    const { id } = c.req.valid("param");
+    return c.json({ headshotId: id, featured: await setPictureFeatured(c.var.db, c.var.user, id, true) });
+  })
+  .post("/pictures/:id/unfeature", validate("param", headshotId), async (c) => {
+    const { id } = c.req.valid("param");
+    return c.json({ headshotId: id, featured: await setPictureFeatured(c.var.db, c.var.user, id, false) });
   })
   .get("/price-changes", async (c) => {
     const { db, config } = c.var;

@@ -133,7 +133,10 @@ async function useEmailLink(c: Context<AppEnv>, token: string): Promise<LinkOutc
  */
 async function choosePasswordRedirect(c: Context<AppEnv>, userId: string) {
   const token = await createEmailToken(c.var.db, userId, "reset");
-  return c.redirect(`/auth/reset?token=${encodeURIComponent(token)}&verified=1`, 302);
+  // The operator's address always comes here (operator rights need a password set after the proof): the
+  // page says so, rather than a bare "Choose a new password" (issue 35).
+  const operator = (await findUser(c.var.db, userId))?.email === c.var.config.OPERATOR_EMAIL;
+  return c.redirect(`/auth/reset?token=${encodeURIComponent(token)}&verified=${operator ? "operator" : "1"}`, 302);
 }
 
 async function authResult(c: Context<AppEnv>, userId: string) {

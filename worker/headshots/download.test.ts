@@ -106,6 +106,22 @@ describe("GET /api/headshots/:id/download", () => {
     }
   });
 
+  it("the 8×10 print: 2400×3000 at 300 DPI, the shape not said twice in the name (issue 35)", async () => {
+    const id = await completedHeadshot(subscriber.user.id, { style: "Office" });
+    const res = await download(id, "preset=print-8x10&dpi=300&fileFormat=png", subscriber.auth);
+    expect(res.status).toBe(200);
+    expect(res.headers.get("Content-Disposition")).toBe('attachment; filename="headshot-office-print-8x10-square-300dpi.png"');
+    const body = await bytes(res);
+    const png = await decodePng(body);
+    expect([png.width, png.height]).toEqual([2400, 3000]);
+    expect(Math.round(pngDpi(body)!.x)).toBe(300);
+    const webp = await download(id, "preset=print-8x10&fileFormat=webp", subscriber.auth);
+    expect(webp.status).toBe(400);
+    expect((await errorBody(webp)).message).toBe("fileFormat: The 8×10 print comes as PNG or TIFF, the formats print labs take.");
+    const square = await download(id, "preset=instagram-square&fileFormat=webp", subscriber.auth);
+    expect(square.headers.get("Content-Disposition")).toBe('attachment; filename="headshot-office-instagram-square.webp"');
+  });
+
   it("a custom size for a subscriber, named by its size", async () => {
     const id = await completedHeadshot(subscriber.user.id, { style: "Office" });
     const res = await download(id, "width=800&height=600", subscriber.auth);
@@ -167,7 +183,7 @@ describe("GET /api/headshots/:id/download", () => {
       ["fileFormat=jpg", /^fileFormat: must be one of png, webp, tiff$/],
       [
         "preset=myspace",
-        /^preset: must be one of instagram-square, facebook-profile, twitter-profile, linkedin-banner, twitter-banner, email-signature$/,
+        /^preset: must be one of instagram-square, facebook-profile, twitter-profile, linkedin-banner, twitter-banner, email-signature, print-8x10$/,
       ],
       ["dpi=72", /^dpi: must be one of 150, 300 \(or screen, the default\)$/],
       ["width=63", /^width: must be a whole number from 64 to 4096$/],

@@ -7,16 +7,24 @@
  */
 import { sql } from "drizzle-orm";
 import { httpDb } from "../../db";
-import { LANDING_TESTIMONIALS } from "../../domain/ratings";
+import { LANDING_PICTURES, LANDING_TESTIMONIALS } from "../../domain/ratings";
 import type { PlanType } from "../../domain/plans";
 import { getConfig, type Config } from "../config";
 import { errorFields, log } from "../lib";
+import { signImageUrl } from "../images";
 
 export interface LandingTestimonial {
   stars: number;
   comment: string;
   firstName: string;
   role: string;
+}
+
+/** A real result the operator featured, with the photo it was made from (decision 183): signed image URLs. */
+export interface LandingPicture {
+  style: string;
+  before: string;
+  after: string;
 }
 
 export interface LandingFigures {
@@ -27,6 +35,8 @@ export interface LandingFigures {
   /** null when there are no ratings */
   average: number | null;
   testimonials: LandingTestimonial[];
+  /** Featured real results, newest featured first; absent or empty: the illustrations stay. */
+  pictures?: LandingPicture[];
 }
 
 export const FIGURES_TTL_MS = 5 * 60_000;
@@ -45,6 +55,13 @@ export async function readLandingFigures(config: Config): Promise<LandingFigures
         order by reviewed_at desc nulls last, created_at desc
         limit ${LANDING_TESTIMONIALS}
       ) t) as testimonials,
+      (select coalesce(json_agg(p), '[]'::json) from (
+        select r.headshot_id as "headshotId", h.style from ratings r join headshots h on h.id = r.headshot_id
+        where r.picture_featured_at is not null and r.picture_consent and h.status = 'completed'
+          and h.moderation_status <> 'removed' and h.images_deleted_at is null
+        order by r.picture_featured_at desc
+        limit ${LANDING_PICTURES}
+      ) p) as pictures,
       (select coalesce(json_object_agg(plan_type, new_amount_cents), '{}'::json) from (
         select distinct on (plan_type) plan_type, new_amount_cents from price_changes
         where effective_at <= now()
@@ -55,8 +72,10 @@ export async function readLandingFigures(config: Config): Promise<LandingFigures
     ratings: number;
     average: number | null;
     testimonials: LandingTestimonial[] | string;
+    pictures: { headshotId: string; style: string }[] | string;
     prices: Record<string, number> | string;
   };
+  const featured = typeof row.pictures === "string" ? (JSON.parse(row.pictures) as { headshotId: string; style: string }[]) : row.pictures;
   const testimonials = typeof row.testimonials === "string" ? (JSON.parse(row.testimonials) as LandingTestimonial[]) : row.testimonials;
   const prices = typeof row.prices === "string" ? (JSON.parse(row.prices) as Record<string, number>) : row.prices;
   return {
@@ -64,6 +83,13 @@ export async function readLandingFigures(config: Config): Promise<LandingFigures
     ratings: Number(row.ratings),
     average: row.average === null ? null : Number(row.average),
     testimonials,
+    pictures: await Promise.all(
+      (featured ?? []).map(async (p) => ({
+        style: p.style,
+        before: await signImageUrl(config, p.headshotId, "original"),
+        after: await signImageUrl(config, p.headshotId, "result"),
+      })),
+    ),
     prices: Object.fromEntries(Object.entries(prices ?? {}).map(([plan, cents]) => [plan, Number(cents)])) as Partial<
       Record<PlanType, number>
     >,

@@ -20,7 +20,7 @@ const SITE = { "@context": "https://schema.org", "@type": "WebSite", name: "Head
 const PAGE = `<!doctype html><html><head><script type="application/ld+json">${JSON.stringify(SITE).replace(/</g, "\\u003c")}</script><script type="application/ld+json">${JSON.stringify(PRODUCT)}</script></head><body><ul>
 <li><p>Perfect for a quick refresh</p><span data-live="price-weekly">€9.99</span><p data-live="daily-weekly">€1.43 per day</p></li>
 <li><span data-live="price-monthly">€29.99</span><p data-live="daily-monthly">€1.00 per day</p></li>
-<li><p data-live="description-yearly">Best value - Save 83%</p><span data-live="price-yearly">€60</span><p data-live="daily-yearly">€0.16 per day</p></li>
+<li><p data-live="description-yearly">Best value - Save 83%</p><span data-live="price-yearly">€60.00</span><p data-live="daily-yearly">€0.16 per day</p></li>
 </ul></body></html>`;
 
 const figures = (prices: LandingFigures["prices"]): LandingFigures => ({
@@ -39,7 +39,7 @@ describe("the landing's prices", () => {
     // the yearly saving is against twelve months of today's monthly price: 1 − 6000 / 41988 = 86 %
     expect(html).toContain('<p data-live="description-yearly">Best value - Save 86%</p>');
     expect(html).toContain('<span data-live="price-weekly">€9.99</span>');
-    expect(html).toContain('<span data-live="price-yearly">€60</span>');
+    expect(html).toContain('<span data-live="price-yearly">€60.00</span>');
     // the search engines' offers say the same
     const scripts = [...html.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map(
       (m) => JSON.parse(m[1]!) as Record<string, unknown>,

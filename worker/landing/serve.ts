@@ -3,61 +3,63 @@
  * into it (issue 26; docs/decisions/112-live-landing-figures.md). The page is built with every live
  * part empty and `hidden`, so without figures it claims nothing; here they are filled in and shown:
  *   [data-live=badge] + [data-live=badge-text]    the hero's line ("Rated 4.8/5 · 1,200+ headshots generated")
- *   [data-live=claim-headshots] + [data-live=headshots]   the count in the numbers strip
+ *   [data-live=numbers]   the numbers strip, only when it has a live figure to show (never "Instant" alone)
+ *   [data-live=claim-headshots] + [data-live=headshots]   the count, only from MIN_HEADSHOTS_SHOWN headshots
  *   [data-live=claim-rating] + [data-live=rating]  the average, only from MIN_RATINGS_SHOWN ratings
  *   [data-live=testimonials] + [data-live=testimonial-list]  approved comments, each a copy of the
  *     page's own <template data-live=testimonial-card> with {{…}} filled in (HTML-escaped)
+ *   [data-live=pictures] + [data-live=picture-list]  the real results the operator featured, with the photos
+ *     they were made from (their owners consented; decision 183), copies of <template data-live=picture-card>
  *   [data-live=price-<plan>], [data-live=daily-<plan>], [data-live=description-yearly]  today's price of
  *     a plan whose price changed (decision 093), and the matching offer's price in the Product JSON-LD;
  *     the page is built with the launch prices, which stay when there are no figures
  * The finished HTML is kept per isolate for its (asset, figures) pair, so a request costs the asset
  * lookup and a memory read; it carries an ETag of both, and a matching If-None-Match is a 304.
  */
-import { MIN_RATINGS_SHOWN, ratingText, roundedCount } from "../../domain/ratings";
+import { MIN_HEADSHOTS_SHOWN, MIN_RATINGS_SHOWN, ratingText, roundedCount } from "../../domain/ratings";
 import { PLANS, dailyPrice, euros, planDescription, type PlanType } from "../../domain/plans";
 import { landingFigures, type LandingFigures, type LandingTestimonial } from "./figures";
-
-const TEMPLATE_OPEN = '<template data-live="testimonial-card">';
 
 const escapeHtml = (s: string) =>
   s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&#39;");
 
-/** The hero's line: the rating (when there are enough) and the count (when there is one). */
+const counted = (f: LandingFigures) => f.headshots >= MIN_HEADSHOTS_SHOWN;
+const rated = (f: LandingFigures) => f.ratings >= MIN_RATINGS_SHOWN && f.average !== null;
+
+/** The hero's line: the rating and the count, each when there are enough to be worth saying. */
 export function badgeText(f: LandingFigures): string | null {
   const parts: string[] = [];
-  if (f.ratings >= MIN_RATINGS_SHOWN && f.average !== null) parts.push(`Rated ${ratingText(f.average)}`);
-  if (f.headshots > 0) parts.push(`${roundedCount(f.headshots)} ${f.headshots === 1 ? "headshot" : "headshots"} generated`);
+  if (rated(f)) parts.push(`Rated ${ratingText(f.average!)}`);
+  if (counted(f)) parts.push(`${roundedCount(f.headshots)} headshots generated`);
   return parts.length ? parts.join(" · ") : null;
 }
 
-function testimonialCards(html: string, testimonials: LandingTestimonial[]): string {
-  const start = html.indexOf(TEMPLATE_OPEN);
+/** One copy of the page's `<template data-live="{name}">` per item, its {{key}} places filled in, HTML-escaped. */
+function cards(html: string, name: string, items: Record<string, string>[]): string {
+  const open = `<template data-live="${name}">`;
+  const start = html.indexOf(open);
   const end = start < 0 ? -1 : html.indexOf("</template>", start);
   if (end < 0) return "";
-  const card = html.slice(start + TEMPLATE_OPEN.length, end);
-  return testimonials
-    .map((t) => {
-      const values: Record<string, string> = {
-        stars: String(t.stars),
-        quote: escapeHtml(t.comment),
-        name: escapeHtml(t.firstName),
-        role: escapeHtml(t.role),
-      };
-      return card.replace(/\{\{(\w+)\}\}/g, (m, key: string) => values[key] ?? m);
-    })
-    .join("");
+  const card = html.slice(start + open.length, end);
+  return items.map((values) => card.replace(/\{\{(\w+)\}\}/g, (m, key: string) => (key in values ? escapeHtml(values[key]!) : m))).join("");
 }
+
+const testimonialCards = (html: string, testimonials: LandingTestimonial[]) =>
+  cards(
+    html,
+    "testimonial-card",
+    testimonials.map((t) => ({ stars: String(t.stars), quote: t.comment, name: t.firstName, role: t.role })),
+  );
 
 /** The landing's HTML with `figures` written in (or with every live part left hidden when undefined). */
 export async function renderLanding(html: string, figures: LandingFigures | undefined): Promise<string> {
-  const rewriter = new HTMLRewriter().on(`template[data-live="testimonial-card"]`, {
+  const rewriter = new HTMLRewriter().on(`template[data-live]`, {
     element: (e) => {
       e.remove();
     },
   });
   if (figures) {
     const badge = badgeText(figures);
-    const rated = figures.ratings >= MIN_RATINGS_SHOWN && figures.average !== null;
     const unhide = (when: boolean) => ({
       element: (e: Element) => {
         if (when) e.removeAttribute("hidden");
@@ -71,14 +73,28 @@ export async function renderLanding(html: string, figures: LandingFigures | unde
     rewriter
       .on(`[data-live="badge"]`, unhide(badge !== null))
       .on(`[data-live="badge-text"]`, text(badge ?? ""))
-      .on(`[data-live="claim-headshots"]`, unhide(figures.headshots > 0))
-      .on(`[data-live="headshots"]`, text(roundedCount(figures.headshots)))
-      .on(`[data-live="claim-rating"]`, unhide(rated))
-      .on(`[data-live="rating"]`, text(rated ? ratingText(figures.average!) : ""))
+      .on(`[data-live="numbers"]`, unhide(counted(figures) || rated(figures)))
+      .on(`[data-live="claim-headshots"]`, unhide(counted(figures)))
+      .on(`[data-live="headshots"]`, text(counted(figures) ? roundedCount(figures.headshots) : ""))
+      .on(`[data-live="claim-rating"]`, unhide(rated(figures)))
+      .on(`[data-live="rating"]`, text(rated(figures) ? ratingText(figures.average!) : ""))
       .on(`[data-live="testimonials"]`, unhide(figures.testimonials.length > 0))
       .on(`[data-live="testimonial-list"]`, {
         element: (e) => {
           e.setInnerContent(testimonialCards(html, figures.testimonials), { html: true });
+        },
+      })
+      .on(`[data-live="pictures"]`, unhide((figures.pictures ?? []).length > 0))
+      .on(`[data-live="picture-list"]`, {
+        element: (e) => {
+          e.setInnerContent(
+            cards(
+              html,
+              "picture-card",
+              (figures.pictures ?? []).map((p) => ({ ...p })),
+            ),
+            { html: true },
+          );
         },
       });
     const changed = figures.prices ?? {};

@@ -1,7 +1,7 @@
 /**
  * A person's rating of one of their results (issue 26; docs/decisions/113-ratings-and-testimonials.md),
  * mounted under /api/headshots beside the download:
- *   GET /api/headshots/:id/rating  → ApiRating | 404 (no such headshot of yours, or not rated yet)
+ *   GET /api/headshots/:id/rating  → ApiRating | null (not rated yet) | 404 (no such headshot of yours)
  *   PUT /api/headshots/:id/rating  {stars, comment?, publishConsent?, firstName?, role?} → ApiRating
  *                                  | 400 | 404 (not yours) | 409 (no finished result to rate)
  * One rating per headshot (its key); PUT again changes it. The owner's filter is in the SQL that writes.
@@ -13,6 +13,7 @@ import { headshots, ratings, type Rating } from "../../db/schema";
 import { RATING_COMMENT_MAX, RATING_FIRST_NAME_MAX, RATING_ROLE_MAX, STARS_MAX, STARS_MIN, type ApiRating } from "../../domain/ratings";
 import { requireUser, badRequest, conflict, notFound, plainText, validate } from "../lib";
 import type { AppEnv } from "../env";
+import { forgetLandingFigures } from "../landing";
 
 const params = z.object({ id: z.uuid("Headshot not found.") });
 
@@ -31,6 +32,8 @@ const ratingBody = z.object({
     .max(STARS_MAX, "must be from 1 to 5"),
   comment: optionalText(RATING_COMMENT_MAX),
   publishConsent: z.boolean("must be true or false").default(false),
+  /** This headshot and its original photo may be shown on the website, if the operator picks it (decision 183). */
+  pictureConsent: z.boolean("must be true or false").default(false),
   firstName: optionalText(RATING_FIRST_NAME_MAX),
   role: optionalText(RATING_ROLE_MAX),
 });
@@ -43,18 +46,21 @@ export const toApiRating = (r: Rating): ApiRating => ({
   firstName: r.firstName,
   role: r.role,
   testimonialStatus: r.testimonialStatus,
+  pictureConsent: r.pictureConsent,
 });
 
 export const ratingRoutes = new Hono<AppEnv>()
   .get("/:id/rating", requireUser, validate("param", params), async (c) => {
+    // A headshot of mine not rated yet is an ordinary answer (null), not a 404 logged by every result view (issue 35).
     const [row] = await c.var.db
-      .select()
-      .from(ratings)
-      .where(and(eq(ratings.headshotId, c.req.valid("param").id), eq(ratings.userId, c.var.user.id)))
+      .select({ rating: ratings })
+      .from(headshots)
+      .leftJoin(ratings, eq(ratings.headshotId, headshots.id))
+      .where(and(eq(headshots.id, c.req.valid("param").id), eq(headshots.userId, c.var.user.id)))
       .limit(1);
-    if (!row) throw notFound("This headshot has no rating yet.");
+    if (!row) throw notFound("Headshot not found.");
     c.header("Cache-Control", "no-store");
-    return c.json(toApiRating(row));
+    return c.json(row.rating ? toApiRating(row.rating) : null);
   })
   .put("/:id/rating", requireUser, validate("param", params), validate("json", ratingBody), async (c) => {
     const { id } = c.req.valid("param");
@@ -70,8 +76,8 @@ export const ratingRoutes = new Hono<AppEnv>()
     // Only a finished, live headshot of mine yields a row to insert: the owner's filter is in this SQL.
     // The same words keep the operator's decision; new words (or new consent) wait for it again.
     const res = await c.var.db.execute(sql`
-      insert into ratings (headshot_id, user_id, stars, comment, publish_consent, first_name, role, testimonial_status)
-      select h.id, h.user_id, ${body.stars}, ${body.comment}, ${body.publishConsent}, ${body.firstName}, ${body.role}, ${status}
+      insert into ratings (headshot_id, user_id, stars, comment, publish_consent, first_name, role, testimonial_status, picture_consent)
+      select h.id, h.user_id, ${body.stars}, ${body.comment}, ${body.publishConsent}, ${body.firstName}, ${body.role}, ${status}, ${body.pictureConsent}
       from headshots h
       where h.id = ${id} and h.user_id = ${me} and h.status = 'completed' and h.moderation_status <> 'removed'
       on conflict (headshot_id) do update set
@@ -87,9 +93,12 @@ export const ratingRoutes = new Hono<AppEnv>()
             and ratings.first_name is not distinct from excluded.first_name
             and ratings.role is not distinct from excluded.role then ratings.testimonial_status
           else 'pending' end,
+        picture_consent = excluded.picture_consent,
+        -- withdrawing the consent takes the picture off the landing at once
+        picture_featured_at = case when excluded.picture_consent then ratings.picture_featured_at end,
         updated_at = now()
       where ratings.user_id = excluded.user_id
-      returning headshot_id, stars, comment, publish_consent, first_name, role, testimonial_status`);
+      returning headshot_id, stars, comment, publish_consent, first_name, role, testimonial_status, picture_consent, picture_featured_at`);
     const row = res.rows[0] as Record<string, unknown> | undefined;
     if (row) {
       const body: ApiRating = {
@@ -100,7 +109,9 @@ export const ratingRoutes = new Hono<AppEnv>()
         firstName: row.first_name as string | null,
         role: row.role as string | null,
         testimonialStatus: row.testimonial_status as ApiRating["testimonialStatus"],
+        pictureConsent: Boolean(row.picture_consent),
       };
+      if (!body.pictureConsent) forgetLandingFigures(); // it may have been on the landing
       return c.json(body);
     }
 

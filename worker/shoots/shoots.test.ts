@@ -333,9 +333,9 @@ describe("a shoot as one ZIP", () => {
     expect(res.status).toBe(200);
     const files = await zipOf(res);
     expect(files.map((f) => f.name).sort()).toEqual([
-      "headshot-linkedin-instagram-square-square-300dpi-2.png",
-      "headshot-linkedin-instagram-square-square-300dpi.png",
-      "headshot-office-instagram-square-square-300dpi.png",
+      "headshot-linkedin-instagram-square-300dpi-2.png",
+      "headshot-linkedin-instagram-square-300dpi.png",
+      "headshot-office-instagram-square-300dpi.png",
     ]);
     for (const f of files) expect(decode(f.data).width).toBe(1080);
 

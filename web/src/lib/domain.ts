@@ -13,4 +13,5 @@ export * from "../../../domain/admin-api";
 export * from "../../../domain/ratings";
 export * from "../../../domain/shoots";
 export * from "../../../domain/teams";
+export * from "../../../domain/words";
 export type * from "../../../domain/team-api";

@@ -88,7 +88,8 @@ export function HomePage() {
         </div>
       </section>
 
-      <section aria-label="Headshot Studio in numbers" className="border-y bg-background">
+      {/* Hidden until the worker has a figure worth showing (decision 182): never "Instant processing" alone. */}
+      <section data-live="numbers" hidden aria-label="Headshot Studio in numbers" className="border-y bg-background">
         {/* One column per claim shown: the live ones stay hidden until the worker has a true figure. */}
         <dl className="mx-auto grid max-w-6xl auto-cols-fr grid-flow-col divide-x px-4 py-8 text-center sm:px-6">
           {CLAIMS.map((c) => (
@@ -128,6 +129,41 @@ export function HomePage() {
           ))}
         </ul>
       </PageSection>
+
+      {/* Real results the operator featured, each with the photo it was made from, shown only with their
+          owners' consent (decision 183); written in by the worker from the card template, hidden while none. */}
+      <div data-live="pictures" hidden>
+        <PageSection
+          name="real-results"
+          title="Real results"
+          lead="People who agreed to show theirs: the photo they uploaded, and the headshot it became."
+        >
+          <ul data-live="picture-list" className="mt-10 grid gap-6 sm:grid-cols-2 lg:grid-cols-3" />
+          <template data-live="picture-card">
+            <li>
+              <figure className="overflow-hidden rounded-2xl border bg-card">
+                <div className="grid grid-cols-2">
+                  {(["before", "after"] as const).map((side) => (
+                    <div key={side} className="relative aspect-square bg-muted">
+                      <img
+                        src={`{{${side}}}`}
+                        alt={side === "before" ? "The photo it was made from" : "The {{style}} headshot"}
+                        loading="lazy"
+                        decoding="async"
+                        className="absolute inset-0 size-full object-cover"
+                      />
+                      <span className="absolute left-2 top-2 rounded-full bg-black/60 px-2 py-0.5 text-xs font-medium capitalize text-white">
+                        {side}
+                      </span>
+                    </div>
+                  ))}
+                </div>
+                <figcaption className="px-4 py-3 text-sm font-medium">{"{{style}}"}</figcaption>
+              </figure>
+            </li>
+          </template>
+        </PageSection>
+      </div>
 
       <PageSection name="how" id="how-it-works" muted title="How It Works" lead="Three steps, about a minute, no photographer.">
         <ol className="mt-10 grid gap-6 sm:grid-cols-3">

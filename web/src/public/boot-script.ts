@@ -28,8 +28,11 @@ export function cookieValue(cookies: string, name: string): string | null {
   return null;
 }
 
-/** What the first script holds until the entry takes over: the elements clicked, oldest first. */
-export const ACTIONABLE = "[data-consent], [data-island]:not([data-awake]) button";
+/**
+ * What the first script holds until the entry takes over: the elements clicked, oldest first. A menu's
+ * button (`popovertarget`) is not held: the browser opens its popover itself, at once (decision 181).
+ */
+export const ACTIONABLE = "[data-consent], [data-island]:not([data-awake]) button:not([popovertarget])";
 
 /**
  * The attribute of a public page's inline stylesheet that names the whole app's stylesheet: the page's own

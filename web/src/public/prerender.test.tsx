@@ -111,7 +111,7 @@ describe("/", () => {
     for (const price of [
       "€9.99",
       "€29.99",
-      "€60",
+      "€60.00",
       "€1.43 per day",
       "€1.00 per day",
       "€0.16 per day",
@@ -126,7 +126,7 @@ describe("/", () => {
   it("claims no figure of its own: the count, the rating and the testimonials are hidden places the worker fills (issue 26)", () => {
     const html = page("/");
     expect(text(html)).not.toMatch(/50K|4\.9\/5|Sofia|Jonas|Amelie/);
-    for (const live of ["badge", "claim-headshots", "claim-rating", "testimonials"]) {
+    for (const live of ["badge", "numbers", "claim-headshots", "claim-rating", "testimonials"]) {
       expect(html).toMatch(new RegExp(`<[a-z]+ [^>]*data-live="${live}"[^>]*hidden|<[a-z]+ [^>]*hidden[^>]*data-live="${live}"`));
     }
     for (const live of ["badge-text", "headshots", "rating", "testimonial-list"]) expect(html).toContain(`data-live="${live}"`);
@@ -243,6 +243,25 @@ describe("islands (the parts the browser hydrates, decision 071)", () => {
         expect(prerendered.length, name).toBeGreaterThan(0);
         expect(prerendered, name).toBe(parsed(renderToString(<StrictMode>{render()}</StrictMode>)));
       }
+    },
+  );
+
+  it.each(["/", "/services/actor-headshots", "/terms-of-service", "/no-such-page"])(
+    "%s: every menu of the header is the browser's popover, opened by its button with no script (issue 35, decision 181)",
+    (path) => {
+      const doc = new DOMParser().parseFromString(page(path), "text/html");
+      const header = doc.querySelector('[data-island="header"]')!;
+      const menus = [...header.querySelectorAll("button")].filter((b) =>
+        /Services|Account|Menu/.test(b.textContent + (b.getAttribute("aria-label") ?? "")),
+      );
+      expect(menus.map((b) => b.getAttribute("aria-label") ?? b.textContent!.trim())).toEqual(["Services", "Account", "Menu"]);
+      for (const button of menus) {
+        const panel = doc.getElementById(button.getAttribute("popovertarget") ?? "");
+        expect(panel?.getAttribute("popover"), button.textContent!).toBe("auto");
+        expect(panel!.hasAttribute("hidden")).toBe(false); // the browser hides a closed popover itself
+      }
+      // the FAQ is the browser's <details> too
+      if (path === "/") expect(doc.querySelectorAll("details > summary").length).toBe(4);
     },
   );
 

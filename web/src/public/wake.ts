@@ -7,6 +7,11 @@
  *   menu opens on the first tap, click, Enter or Space (a key on a button arrives as a click), and every
  *   click made while the code was on its way is replayed in order.
  * A pointer over an island's button or the keyboard's focus on one loads its code ahead of the click.
+ *
+ * The header's menus are the browser's popovers (decision 181): they open with no script, so a click on a
+ * menu's button is never held. Only a signed-in visitor's header needs its code (the Account menu's email,
+ * Sign Out): it wakes when one of its menus opens, after the menu is on screen, and its code is loaded
+ * ahead only for a signed-in visitor. A signed-out visitor's header never loads any.
  */
 import { consentClick } from "@/shared/pixel/consent";
 import { ACTIONABLE, WHOLE_STYLESHEET_ATTRIBUTE } from "./boot-script";
@@ -85,10 +90,27 @@ export function takeOverClicks({ islands }: { islands: boolean }) {
   };
   for (const el of held) el.click(); // through the handler above
 
+  // A link followed inside an open menu closes it (an anchor on the same page would leave it open).
+  document.addEventListener("click", (e) => {
+    const menu = e.target instanceof Element ? e.target.closest<HTMLElement>("a[href]")?.closest<HTMLElement>("[popover]") : null;
+    if (menu?.matches(":popover-open")) menu.hidePopover();
+  });
+
   if (!islands) return;
+  const signedIn = () => document.documentElement.classList.contains("signed-in");
   const warm = (e: Event) => {
-    if (actionable(e.target)?.closest("[data-island]")) void loadIslands().catch(() => undefined);
+    const el = e.target instanceof Element ? e.target.closest("[data-island]:not([data-awake]) button") : null;
+    if (el && signedIn()) void loadIslands().catch(() => undefined);
   };
   document.addEventListener("pointerover", warm, { passive: true });
   document.addEventListener("focusin", warm);
+  // `toggle` does not bubble: listened for while it travels down (capture).
+  document.addEventListener(
+    "toggle",
+    (e) => {
+      const island = e.target instanceof Element ? e.target.closest<HTMLElement>("[data-island]:not([data-awake])") : null;
+      if (island && (e as ToggleEvent).newState === "open" && signedIn()) wake(island).catch((error: unknown) => console.error(error));
+    },
+    true,
+  );
 }

@@ -4,3 +4,10 @@ import { clearToasts } from "@/components/ui/use-toast";
 
 // Toasts live in a module-level store that outlives each test's render: start every test with none.
 afterEach(() => clearToasts());
+
+// jsdom has no ResizeObserver (every browser has); the toasts keep below elements watched with one.
+globalThis.ResizeObserver ??= class {
+  observe() {}
+  unobserve() {}
+  disconnect() {}
+};

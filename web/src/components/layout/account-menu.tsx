@@ -20,23 +20,21 @@ export function AccountMenu({ email, signOut }: { email: string | null; signOut:
         </>
       }
     >
-      {() => (
-        <>
-          {/* the line keeps its height while the email is still being asked for (decision 120) */}
-          <p className="min-h-9 truncate px-3 py-2 text-sm text-muted-foreground">{email}</p>
-          <div className="my-1 h-px bg-border" />
-          <a href={paths.dashboard} className={item}>
-            <LayoutDashboard aria-hidden="true" /> Dashboard
-          </a>
-          <a href={paths.account} className={item}>
-            <Settings aria-hidden="true" /> Settings
-          </a>
-          <div className="my-1 h-px bg-border" />
-          <button type="button" className={item} onClick={signOut}>
-            <LogOut aria-hidden="true" /> Sign Out
-          </button>
-        </>
-      )}
+      <>
+        {/* the line keeps its height while the email is still being asked for (decision 120) */}
+        <p className="min-h-9 truncate px-3 py-2 text-sm text-muted-foreground">{email}</p>
+        <div className="my-1 h-px bg-border" />
+        <a href={paths.dashboard} className={item}>
+          <LayoutDashboard aria-hidden="true" /> Dashboard
+        </a>
+        <a href={paths.account} className={item}>
+          <Settings aria-hidden="true" /> Settings
+        </a>
+        <div className="my-1 h-px bg-border" />
+        <button type="button" className={item} onClick={signOut}>
+          <LogOut aria-hidden="true" /> Sign Out
+        </button>
+      </>
     </DisclosureMenu>
   );
 }

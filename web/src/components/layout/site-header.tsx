@@ -1,4 +1,3 @@
-import { useEffect, useRef, useState } from "react";
 import { ChevronDown, Menu, X } from "@/components/marketing/icons";
 import { CONTACT_EMAIL, SERVICE_GROUPS, SERVICE_PAGES, paths } from "@/lib/paths";
 import { Logo } from "./logo";
@@ -14,26 +13,13 @@ const ANCHORS = [
 const navLink =
   "rounded-md px-3 py-2 text-sm font-medium text-muted-foreground transition-colors hover:text-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring";
 
-/** SPEC §2 header: Services (three groups), How It Works, AI Styles, Pricing, Contact, account actions, mobile menu. */
+/**
+ * SPEC §2 header: Services (three groups), How It Works, AI Styles, Pricing, Contact, account actions, mobile
+ * menu. The menus are the browser's popovers (decision 181): they open on the first tap with no script.
+ */
 export function SiteHeader() {
-  const [open, setOpen] = useState(false);
-  const toggle = useRef<HTMLButtonElement>(null);
-
-  // Escape closes the mobile menu and returns focus to its button.
-  useEffect(() => {
-    if (!open) return;
-    const onKey = (e: KeyboardEvent) => {
-      if (e.key === "Escape") {
-        setOpen(false);
-        toggle.current?.focus();
-      }
-    };
-    document.addEventListener("keydown", onKey);
-    return () => document.removeEventListener("keydown", onKey);
-  }, [open]);
-
   return (
-    <header className="sticky top-0 z-40 -order-1 border-b bg-background/90 backdrop-blur supports-[backdrop-filter]:bg-background/75">
+    <header className="group/header sticky top-0 z-40 -order-1 border-b bg-background/90 backdrop-blur supports-[backdrop-filter]:bg-background/75">
       <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-4 sm:px-6">
         <Logo />
         <nav aria-label="Main" className="hidden items-center gap-1 md:flex">
@@ -47,31 +33,28 @@ export function SiteHeader() {
               </>
             }
           >
-            {(close) =>
-              SERVICE_GROUPS.map((group) => (
-                <div key={group} role="group" aria-labelledby={`services-${group.replace(/\W+/g, "-")}`}>
-                  <p
-                    id={`services-${group.replace(/\W+/g, "-")}`}
-                    className="px-3 pb-1 pt-2 text-xs font-semibold uppercase tracking-wide text-muted-foreground"
-                  >
-                    {group}
-                  </p>
-                  <ul>
-                    {SERVICE_PAGES.filter((s) => s.group === group).map((s) => (
-                      <li key={s.slug}>
-                        <a
-                          href={paths.service(s.slug)}
-                          onClick={close}
-                          className="block rounded-md px-3 py-2 text-sm font-medium hover:bg-muted focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
-                        >
-                          {s.name}
-                        </a>
-                      </li>
-                    ))}
-                  </ul>
-                </div>
-              ))
-            }
+            {SERVICE_GROUPS.map((group) => (
+              <div key={group} role="group" aria-labelledby={`services-${group.replace(/\W+/g, "-")}`}>
+                <p
+                  id={`services-${group.replace(/\W+/g, "-")}`}
+                  className="px-3 pb-1 pt-2 text-xs font-semibold uppercase tracking-wide text-muted-foreground"
+                >
+                  {group}
+                </p>
+                <ul>
+                  {SERVICE_PAGES.filter((s) => s.group === group).map((s) => (
+                    <li key={s.slug}>
+                      <a
+                        href={paths.service(s.slug)}
+                        className="block rounded-md px-3 py-2 text-sm font-medium hover:bg-muted focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+                      >
+                        {s.name}
+                      </a>
+                    </li>
+                  ))}
+                </ul>
+              </div>
+            ))}
           </DisclosureMenu>
           {ANCHORS.map((a) => (
             <a key={a.href} href={a.href} className={navLink}>
@@ -86,30 +69,24 @@ export function SiteHeader() {
           <AccountArea />
         </div>
         <button
-          ref={toggle}
           type="button"
+          popoverTarget="mobile-menu"
           className="inline-flex size-11 items-center justify-center rounded-md hover:bg-muted focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring md:hidden [&_svg]:size-5"
-          aria-expanded={open}
-          aria-controls="mobile-menu"
-          aria-label={open ? "Close menu" : "Open menu"}
-          onClick={() => setOpen((o) => !o)}
+          aria-label="Menu"
         >
-          {open ? <X aria-hidden="true" /> : <Menu aria-hidden="true" />}
+          {/* Which icon shows follows the menu's own open state (CSS, no script). */}
+          <Menu aria-hidden="true" className="group-has-[#mobile-menu:popover-open]/header:hidden" />
+          <X aria-hidden="true" className="hidden group-has-[#mobile-menu:popover-open]/header:block" />
         </button>
       </div>
-      <nav
-        id="mobile-menu"
-        aria-label="Mobile"
-        hidden={!open}
-        className="max-h-[calc(100dvh-4rem)] overflow-y-auto border-t bg-background md:hidden"
-      >
+      <nav id="mobile-menu" popover="auto" aria-label="Mobile" className="mobile-menu md:hidden">
         <div className="mx-auto flex max-w-6xl flex-col gap-1 px-4 py-4">
           <p className="px-3 pb-1 text-sm font-semibold">Services</p>
           {SERVICE_GROUPS.map((group) => (
             <div key={group} className="py-1">
               <p className="px-3 py-1 text-xs font-semibold uppercase tracking-wide text-muted-foreground">{group}</p>
               {SERVICE_PAGES.filter((s) => s.group === group).map((s) => (
-                <a key={s.slug} href={paths.service(s.slug)} className={`${navLink} block py-2.5`} onClick={() => setOpen(false)}>
+                <a key={s.slug} href={paths.service(s.slug)} className={`${navLink} block py-2.5`}>
                   {s.name}
                 </a>
               ))}
@@ -117,7 +94,7 @@ export function SiteHeader() {
           ))}
           <div className="my-2 h-px bg-border" />
           {ANCHORS.map((a) => (
-            <a key={a.href} href={a.href} className={`${navLink} block py-2.5`} onClick={() => setOpen(false)}>
+            <a key={a.href} href={a.href} className={`${navLink} block py-2.5`}>
               {a.label}
             </a>
           ))}

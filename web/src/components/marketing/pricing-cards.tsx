@@ -1,9 +1,7 @@
 import { PlanFeatures } from "@/components/marketing/plan-features";
 import { buttonVariants } from "@/components/ui/button-variants";
-import { MONEY_BACK_DAYS, PLANS } from "../../../../domain/plans";
+import { MONEY_BACK_DAYS, PLANS, euros, planCardLine } from "../../../../domain/plans";
 import { clsx as cn } from "clsx";
-
-export const formatEuro = (cents: number) => `€${(cents / 100).toFixed(2).replace(/\.00$/, "")}`;
 
 /**
  * The three plans from domain/plans.ts (the same features as /pricing). Built with the launch prices; the
@@ -28,11 +26,11 @@ export function PricingCards({ ctaHref }: { ctaHref: string }) {
             )}
             <h3 className="text-lg font-semibold">{plan.name}</h3>
             <p className="mt-1 text-sm text-muted-foreground" data-live={plan.id === "yearly" ? "description-yearly" : undefined}>
-              {plan.popular ? "Fresh headshots all month long" : plan.description}
+              {planCardLine(plan)}
             </p>
             <p className="mt-5 flex items-baseline gap-1">
               <span className="text-4xl font-bold tracking-tight" data-live={`price-${plan.id}`}>
-                {formatEuro(plan.priceCents)}
+                {euros(plan.priceCents)}
               </span>
               <span className="text-muted-foreground">/ {plan.period}</span>
             </p>

@@ -6,26 +6,37 @@ import { cn } from "@/lib/utils";
 
 export const ToastProvider = ToastPrimitives.Provider;
 
+/** The elements the toasts keep below (the verification banner, the wizard's stepper), while mounted. */
+const keptClear = new Set<HTMLElement>();
+
+function placeToasts() {
+  const root = document.documentElement;
+  if (keptClear.size === 0) return root.style.removeProperty("--toasts-top");
+  const bottom = Math.max(0, ...[...keptClear].map((el) => Math.round(el.getBoundingClientRect().bottom)));
+  root.style.setProperty("--toasts-top", `${bottom}px`);
+}
+
 /**
  * Keeps the toasts (at the top right from sm up) below the element in `ref` while it is on screen, so a
- * notice at the top of the page stays readable and its button usable under a toast.
+ * notice at the top of the page stays readable and its button usable under a toast, and the wizard's
+ * stepper stays visible (issue 35). Several elements: the toasts go below the lowest.
  */
 export function useToastsBelow(ref: React.RefObject<HTMLElement | null>) {
   React.useEffect(() => {
     const el = ref.current;
     if (!el) return;
-    const root = document.documentElement;
-    const place = () => root.style.setProperty("--toasts-top", `${Math.max(0, Math.round(el.getBoundingClientRect().bottom))}px`);
-    place();
-    const resized = new ResizeObserver(place);
+    keptClear.add(el);
+    placeToasts();
+    const resized = new ResizeObserver(placeToasts);
     resized.observe(el);
-    window.addEventListener("scroll", place, { passive: true });
-    window.addEventListener("resize", place);
+    window.addEventListener("scroll", placeToasts, { passive: true });
+    window.addEventListener("resize", placeToasts);
     return () => {
       resized.disconnect();
-      window.removeEventListener("scroll", place);
-      window.removeEventListener("resize", place);
-      root.style.removeProperty("--toasts-top");
+      window.removeEventListener("scroll", placeToasts);
+      window.removeEventListener("resize", placeToasts);
+      keptClear.delete(el);
+      placeToasts();
     };
   }, [ref]);
 }

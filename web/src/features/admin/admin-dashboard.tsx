@@ -13,6 +13,7 @@ import { AnalyticsTab } from "./analytics-tab";
 import { FinancialsTab } from "./financials-tab";
 import { ModerationPanel } from "./moderation-panel";
 import { TestimonialsPanel } from "./testimonials-panel";
+import { PicturesPanel } from "./pictures-panel";
 import { MonitoringTab } from "./monitoring-tab";
 import { OverviewTab } from "./overview-tab";
 import { SummaryCards } from "./summary-cards";
@@ -91,6 +92,7 @@ export function AdminDashboard() {
               <div className="grid gap-6">
                 <ModerationPanel />
                 <TestimonialsPanel />
+                <PicturesPanel />
               </div>
             </TabsContent>
             <TabsContent value="monitoring">

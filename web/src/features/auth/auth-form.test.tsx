@@ -45,3 +45,12 @@ describe("sign-up form", () => {
     expect(screen.queryByRole("alert")).toBeNull();
   });
 });
+
+describe("sign-in form", () => {
+  it("Tab goes email → password → Sign In → Forgot password? (issue 35)", () => {
+    renderWithApp(<AuthTabs defaultTab="login" />);
+    const form = screen.getByRole("form", { name: "Sign in" });
+    const tabbable = [...form.querySelectorAll<HTMLElement>("input, button, a[href]")].filter((el) => el.tabIndex >= 0);
+    expect(tabbable.map((el) => el.getAttribute("type") ?? el.textContent)).toEqual(["email", "password", "submit", "Forgot password?"]);
+  });
+});

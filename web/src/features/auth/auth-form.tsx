@@ -91,15 +91,7 @@ function LoginForm() {
     <form onSubmit={onSubmit} className="grid gap-4" aria-label="Sign in">
       <EmailField id={`${id}-email`} value={email} onChange={setEmail} />
       <div className="grid gap-2">
-        <div className="flex items-baseline justify-between gap-2">
-          <Label htmlFor={`${id}-password`}>Password</Label>
-          <a
-            href={paths.authForgot}
-            className="text-sm font-medium text-muted-foreground underline underline-offset-2 hover:text-foreground"
-          >
-            Forgot password?
-          </a>
-        </div>
+        <Label htmlFor={`${id}-password`}>Password</Label>
         <Input
           id={`${id}-password`}
           type="password"
@@ -112,6 +104,13 @@ function LoginForm() {
       <Button type="submit" disabled={busy} className="w-full">
         {busy ? "Signing in..." : "Sign In"}
       </Button>
+      {/* After the password and the button, so Tab goes email → password → Sign In (issue 35). */}
+      <a
+        href={paths.authForgot}
+        className="justify-self-center text-sm font-medium text-muted-foreground underline underline-offset-2 hover:text-foreground"
+      >
+        Forgot password?
+      </a>
     </form>
   );
 }

@@ -10,7 +10,7 @@ import { useCredits } from "@/shared/api/get-credits";
 import { useAuth } from "@/shared/auth/auth-context";
 import { useResendVerification } from "./api/resend-verification";
 
-/** The resend button's action, shared by the banner and the wizard's first step. */
+/** The resend button's action. */
 function useResend(email: string) {
   const resendVerification = useResendVerification();
   async function resend() {
@@ -26,6 +26,24 @@ function useResend(email: string) {
     }
   }
   return { resend, sending: resendVerification.isPending };
+}
+
+/**
+ * An address that may wrap at 390 px: at its "@" and dots (`<wbr>`), never in the middle of a word unless a
+ * single part is wider than the line (issue 35).
+ */
+export function EmailAddress({ email }: { email: string }) {
+  const parts = email.split(/(?=[@.])/);
+  return (
+    <strong className="break-words" data-testid="email-address">
+      {parts.map((part, i) => (
+        <span key={i}>
+          {i > 0 && <wbr />}
+          {part}
+        </span>
+      ))}
+    </strong>
+  );
 }
 
 /** The signed-in person while their email is not verified (the 10 s credits poll tells when it is), else null. */
@@ -69,7 +87,7 @@ function Banner({ email }: { email: string }) {
         <div>
           <AlertTitle>Verify your email address</AlertTitle>
           <AlertDescription>
-            We sent a link to <strong className="break-all">{email}</strong>. Verify it to receive {FREE_GENERATIONS} free generations.
+            We sent a link to <EmailAddress email={email} />. Verify it to receive {FREE_GENERATIONS} free generations.
           </AlertDescription>
         </div>
       </div>
@@ -82,29 +100,17 @@ function Banner({ email }: { email: string }) {
 
 /**
  * The wizard's first step tells an unverified person now, not at the final click, that generating
- * needs a verified email (issue 23), with the same resend button as the banner.
+ * needs a verified email (issue 23). The banner above has the address and the one resend button (a
+ * second one here said the same twice, issue 35).
  */
 export function VerifyBeforeGenerating() {
   const unverified = useUnverifiedUser();
   if (!unverified) return null;
-  return <FirstStepNotice email={unverified.email} />;
-}
-
-function FirstStepNotice({ email }: { email: string }) {
-  const { resend, sending } = useResend(email);
   return (
     <Alert variant="warning" role="region" aria-label="Verify your email to generate">
       <MailWarning aria-hidden="true" />
       <AlertTitle>Verify your email to generate</AlertTitle>
-      <AlertDescription className="grid justify-items-start gap-3">
-        <span>
-          {MESSAGES.verifyFirst}. Open the link we sent to <strong className="break-all">{email}</strong>; you can choose your style and
-          photo meanwhile.
-        </span>
-        <Button size="sm" variant="outline" onClick={resend} disabled={sending} className="bg-white">
-          {sending ? "Sending..." : "Resend verification email"}
-        </Button>
-      </AlertDescription>
+      <AlertDescription>{MESSAGES.verifyFirst}: open the link we sent you. You can choose your style and photo meanwhile.</AlertDescription>
     </Alert>
   );
 }

@@ -28,7 +28,8 @@ describe("planAction", () => {
 describe("labels", () => {
   it("formats euros and statuses", () => {
     expect(euros(2999)).toBe("€29.99");
-    expect(euros(6000)).toBe("€60");
+    expect(euros(6000)).toBe("€60.00");
+    expect(euros(2000)).toBe("€20.00"); // issue 35: cents beside "€29.99", never "€20"
     expect(statusLabel("past_due")).toBe("Past Due");
     expect(statusLabel("incomplete")).toBe("incomplete");
   });

@@ -69,6 +69,12 @@ describe("pricing cards", () => {
     renderWithApp(<PricingPlans />, { user: testUser });
     expect(await screen.findByRole("group", { name: "Monthly" })).toBeTruthy();
     expect(screen.getAllByText("Most Popular")).toHaveLength(1);
+    // every card has the line under its name, so the prices line up (issue 35: Monthly's sat higher)
+    expect(["Weekly", "Monthly", "Yearly"].map((name) => screen.getByRole("group", { name }).querySelector("p")?.textContent)).toEqual([
+      "Perfect for a quick refresh",
+      "Fresh headshots all month long",
+      expect.stringMatching(/^Best value - Save \d+%$/),
+    ]);
     expect(screen.getAllByText("Current Plan")).toHaveLength(1);
     expect(screen.getByRole("button", { name: "Your Plan: Weekly" })).toBeTruthy();
     expect(screen.getByRole("button", { name: "Upgrade: Monthly" })).toBeTruthy();

@@ -19,14 +19,14 @@ import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle }
 import { Spinner } from "@/components/ui/spinner";
 import { toast } from "@/components/ui/use-toast";
 import { paths } from "@/lib/paths";
-import { planById } from "@/lib/domain";
+import { planById, planCardLine } from "@/lib/domain";
 import { cn } from "@/lib/utils";
 import { useAuth } from "@/shared/auth/auth-context";
 import { trackInitiateCheckout } from "@/shared/pixel/pixel";
 import { useSubscription, type Subscription } from "@/shared/api/get-subscription";
 import { useChangeSubscription } from "./api/change-subscription";
 import { useCreateCheckoutSession } from "./api/create-checkout-session";
-import { usePlans, type Plan } from "./api/get-plans";
+import { usePlans, type Plan } from "@/shared/api/get-plans";
 import { useUpgradePreview } from "./api/get-upgrade-preview";
 import { ManageBillingButton } from "./manage-billing-button";
 import { euros, longDate, planAction, type PlanAction } from "./plan-rules";
@@ -218,8 +218,7 @@ function PlanCard({
           {plan.popular && <Badge>Most Popular</Badge>}
           {action === "current" && <Badge variant="success">Current Plan</Badge>}
         </div>
-        {/* Monthly's description is its badge's words: say it once. */}
-        {!(plan.popular && plan.description === "Most Popular") && <CardDescription>{plan.description}</CardDescription>}
+        <CardDescription>{planCardLine(plan)}</CardDescription>
       </CardHeader>
       <CardContent className="grid flex-1 gap-4">
         <p>

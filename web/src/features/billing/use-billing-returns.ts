@@ -13,7 +13,7 @@ import { toast } from "@/components/ui/use-toast";
 import { CURRENCY, planById } from "@/lib/domain";
 import { isActiveSubscription, subscriptionQuery } from "@/shared/api/get-subscription";
 import { trackPurchase } from "@/shared/pixel/pixel";
-import { plansQuery } from "./api/get-plans";
+import { plansQuery } from "@/shared/api/get-plans";
 import { invalidateBilling } from "./api/invalidate";
 import { useSyncSubscription } from "./api/sync-subscription";
 

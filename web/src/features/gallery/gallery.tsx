@@ -6,7 +6,7 @@ import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { Spinner } from "@/components/ui/spinner";
 import { toast } from "@/components/ui/use-toast";
-import { ESTIMATED_SECONDS, MESSAGES, styleById, type ApiHeadshot } from "@/lib/domain";
+import { ESTIMATED_SECONDS, MESSAGES, count, styleById, type ApiHeadshot } from "@/lib/domain";
 import { useIsSubscriber } from "@/shared/api/get-subscription";
 import { defaultOptions } from "@/shared/downloads/options";
 import { useDownloadHeadshot } from "@/shared/downloads/use-download";
@@ -194,7 +194,8 @@ function ShootGroup({ shootId, headshots, card }: { shootId: string; headshots: 
     <li className="col-span-full grid gap-3 rounded-xl border border-dashed p-3" data-testid="gallery-shoot">
       <div className="flex flex-wrap items-center justify-between gap-2">
         <p className="text-sm font-semibold">
-          Shoot · {headshots.length} pictures · <time dateTime={headshots[0]!.createdAt}>{formatDate(headshots[0]!.createdAt)}</time>
+          Shoot · {count(headshots.length, "picture")} ·{" "}
+          <time dateTime={headshots[0]!.createdAt}>{formatDate(headshots[0]!.createdAt)}</time>
         </p>
         {ready[0] && <ZipDownloadButton target={{ shootId }} sample={ready[0]} count={ready.length} variant="outline" />}
       </div>

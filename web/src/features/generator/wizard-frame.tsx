@@ -1,4 +1,5 @@
-import type { ReactNode } from "react";
+import { useRef, type ReactNode } from "react";
+import { useToastsBelow } from "@/components/ui/toast";
 import { cn } from "@/lib/utils";
 import { useHeadingFocus } from "@/lib/use-heading-focus";
 
@@ -12,9 +13,12 @@ const STEPS: Array<{ n: Step; label: string }> = [
   { n: 5, label: "Result" },
 ];
 
+/** The steps, at the top right from lg up: where the toasts appear, so they keep below it (issue 35). */
 function Stepper({ step }: { step: Step }) {
+  const ref = useRef<HTMLOListElement>(null);
+  useToastsBelow(ref);
   return (
-    <ol className="flex items-center gap-1.5 sm:gap-2" aria-label="Progress">
+    <ol ref={ref} className="flex items-center gap-1.5 sm:gap-2" aria-label="Progress">
       {STEPS.map((s, i) => (
         <li key={s.n} className="flex items-center gap-1.5 sm:gap-2" aria-current={s.n === step ? "step" : undefined}>
           <span

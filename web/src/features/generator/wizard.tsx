@@ -1,11 +1,12 @@
 import { useRef, useState, type Dispatch, type ReactNode } from "react";
-import { ArrowLeft, ArrowRight, Sparkles } from "lucide-react";
+import { ArrowLeft, ArrowRight, Crown, Sparkles } from "lucide-react";
+import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { toast } from "@/components/ui/use-toast";
-import { GENDERS, maxStylesFor, styleById, teamLookLabel, type StyleId } from "@/lib/domain";
+import { FREE_GENERATIONS, GENDERS, count, maxStylesFor, styleById, teamLookLabel, type StyleId } from "@/lib/domain";
 import { useStartShoot } from "./api/start-shoot";
 import { useCredits } from "@/shared/api/get-credits";
-import { useIsSubscriber } from "@/shared/api/get-subscription";
+import { useIsSubscriber, useSubscription } from "@/shared/api/get-subscription";
 import { useMyTeam } from "@/shared/api/get-my-team";
 import { MorePhotos } from "./more-photos";
 import { useSubscriptionDialog } from "@/shared/billing/subscription-dialog";
@@ -20,6 +21,8 @@ import { StyleSetStep, StyleStep } from "./style-step";
 import { UploadDropzone } from "./upload-dropzone";
 import { chosenStyles, isShoot, type WizardAction, type WizardState, type WizardStep } from "./use-wizard";
 import { WizardFrame } from "./wizard-frame";
+
+const FREE_USED = `You've used your ${FREE_GENERATIONS} free generations.`;
 
 const HEADINGS: Record<WizardStep, { title: string; text: string }> = {
   1: { title: "Choose your gender", text: "We tailor clothing and styling to match." },
@@ -63,6 +66,7 @@ export function Wizard({
   const startSet = useStartShoot();
   const isSubscriber = useIsSubscriber();
   const credits = useCredits(0).data;
+  const subscriptionKnown = useSubscription().isSuccess;
   const maxStyles = maxStylesFor({ subscriber: isSubscriber, remaining: credits?.remaining ?? 0 });
   const setStyles = chosenStyles(state);
   const refusalBeforeUpload = useRefusalBeforeUpload();
@@ -74,7 +78,9 @@ export function Wizard({
       : null;
   const genderName = state.gender ? GENDERS.find((g) => g.id === state.gender)?.name : "Not specified";
   // A team member may generate in the team's brand look (issue 25): its style and background colour.
-  const { data: team } = useMyTeam();
+  const { data: team, isSuccess: teamKnown } = useMyTeam();
+  // Nothing left to generate with (issue 35): said before step 1, not after three steps at Generate.
+  const outOfFree = Boolean(credits?.isVerified && credits.remaining === 0 && subscriptionKnown && teamKnown && !isSubscriber);
   const look = team?.team.look ?? null;
   const [teamLook, setTeamLook] = useState(false);
   const uploadedInTeamLook = useRef(false);
@@ -84,10 +90,11 @@ export function Wizard({
     showRefusal(describeGenerateError(err, fallback));
   }
 
+  /** A refusal that a plan would lift opens the Subscription Required dialog alone (no red toast to follow them to /pricing). */
   function showRefusal(view: GenerateErrorView) {
     dispatch({ type: "failed" });
-    toast({ variant: "destructive", title: view.title, description: view.description });
-    if (view.subscriptionDialog) openSubscriptionDialog();
+    if (view.subscriptionDialog) openSubscriptionDialog(view.description);
+    else toast({ variant: "destructive", title: view.title, description: view.description });
     if (view.scrollToTop) window.scrollTo({ top: 0, behavior: "smooth" });
   }
 
@@ -102,7 +109,7 @@ export function Wizard({
     }
     dispatch({
       type: "processing",
-      statusText: `Uploading and starting ${setStyles.length} ${setStyles.length === 1 ? "picture" : "pictures"}...`,
+      statusText: `Uploading and starting ${count(setStyles.length, "picture")}...`,
     });
     try {
       const shoot = await startSet.mutateAsync({ photos: [file, ...state.moreFiles], styles: setStyles, gender });
@@ -166,14 +173,27 @@ export function Wizard({
         </div>
       )}
 
-      {state.step === 1 && (
+      {state.step === 1 && outOfFree && (
+        <Alert variant="info" role="status">
+          <Crown aria-hidden="true" />
+          <AlertTitle>{FREE_USED}</AlertTitle>
+          <AlertDescription className="grid gap-3">
+            <p>A plan gives you unlimited headshots without a watermark, in every style, with high-resolution downloads.</p>
+            <Button className="justify-self-start" onClick={() => openSubscriptionDialog(FREE_USED)}>
+              See plans and prices
+            </Button>
+          </AlertDescription>
+        </Alert>
+      )}
+      {state.step === 1 && !outOfFree && (
         <div className="grid gap-4">
           {firstStepNotice}
           <GenderStep value={state.gender} onChoose={(g) => dispatch({ type: "gender", gender: g })} />
           <div className="flex flex-wrap gap-2">
+            {/* Back from "Change gender", or a style preselected on an audience page: either way forward, so it says so (issue 35). */}
             {state.style && (
               <Button variant="outline" onClick={() => dispatch({ type: "goto", step: state.file ? 3 : 2 })}>
-                <ArrowLeft aria-hidden="true" /> Back
+                Continue <ArrowRight aria-hidden="true" />
               </Button>
             )}
             <Button variant="link" className="px-0" onClick={() => dispatch({ type: "gender", gender: null })}>
@@ -239,7 +259,7 @@ export function Wizard({
             </Button>
             {state.setMode && setStyles.length > 0 && (
               <Button onClick={() => dispatch({ type: "continueSet" })}>
-                Continue with {setStyles.length} {setStyles.length === 1 ? "style" : "styles"} <ArrowRight aria-hidden="true" />
+                Continue with {count(setStyles.length, "style")} <ArrowRight aria-hidden="true" />
               </Button>
             )}
             {!state.setMode && state.style && (

@@ -7,7 +7,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/com
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { toast } from "@/components/ui/use-toast";
-import type { ApiMyTeam } from "@/lib/domain";
+import { count, type ApiMyTeam } from "@/lib/domain";
 import { useInviteMember } from "./api/invite-member";
 import { useRemoveMember } from "./api/remove-member";
 import { useResendInvitation } from "./api/resend-invitation";
@@ -41,9 +41,7 @@ export function MembersPanel({ team }: { team: Extract<ApiMyTeam, { role: "owner
       <CardHeader>
         <CardTitle>Members</CardTitle>
         <CardDescription>
-          {free > 0
-            ? `${free} free ${free === 1 ? "seat" : "seats"}: invite by email.`
-            : "Every seat is taken or promised. Add seats to invite more people."}
+          {free > 0 ? `${count(free, "free seat")}: invite by email.` : "Every seat is taken or promised. Add seats to invite more people."}
         </CardDescription>
       </CardHeader>
       <CardContent className="grid gap-4">

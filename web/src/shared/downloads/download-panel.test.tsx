@@ -71,4 +71,49 @@ describe("download panel", () => {
     fireEvent.click(screen.getByRole("button", { name: /download/i }));
     await waitFor(() => expect(screen.getByText("Download Failed")).toBeTruthy());
   });
+
+  /** Radix Select opens from the keyboard; jsdom lacks the layout calls it makes. */
+  async function chooseSize(name: RegExp | string) {
+    Element.prototype.scrollIntoView = vi.fn();
+    Element.prototype.hasPointerCapture = vi.fn(() => false);
+    fireEvent.keyDown(screen.getByRole("combobox", { name: /Size preset/ }), { key: "Enter" });
+    fireEvent.click(await screen.findByRole("option", { name }));
+  }
+
+  it("subscriber: a custom size (issue 35): typed, checked against the limits, then downloaded", async () => {
+    const calls = api(subscriber, { "GET /api/headshots/h1/download": file("png", {}) });
+    URL.createObjectURL = vi.fn(() => "blob:file");
+    URL.revokeObjectURL = vi.fn();
+    vi.spyOn(HTMLAnchorElement.prototype, "click").mockImplementation(() => {});
+    renderWithApp(<DownloadPanel headshot={headshot} imageUrl="/img" />, { user: testUser });
+    await waitFor(() => expect(screen.getByRole("radio", { name: /^High/ }).getAttribute("aria-checked")).toBe("true"));
+    await chooseSize("Custom size…");
+    const width = screen.getByRole("spinbutton", { name: "Width (px)" });
+    const height = screen.getByRole("spinbutton", { name: "Height (px)" });
+    fireEvent.change(width, { target: { value: "4096" } });
+    fireEvent.change(height, { target: { value: "4096" } });
+    expect(screen.getByText(/must be at most 4,194,304 pixels/)).toBeTruthy();
+    expect(screen.getByRole("button", { name: /download/i }).hasAttribute("disabled")).toBe(true);
+    fireEvent.change(width, { target: { value: "1200" } });
+    fireEvent.change(height, { target: { value: "800" } });
+    expect(screen.getByTestId("download-preview").closest("figure")!.textContent).toContain("1200 × 800 px");
+    expect(screen.queryByRole("radio", { name: "Round" })).toBeNull();
+    fireEvent.click(screen.getByRole("button", { name: /download/i }));
+    await waitFor(() => expect(screen.getByText("Download Started")).toBeTruthy());
+    expect(calls.map((c) => c.url)).toContain(
+      "/api/headshots/h1/download?resolution=high&shape=square&fileFormat=png&width=1200&height=800",
+    );
+  });
+
+  it("subscriber: the 8×10 print preset (issue 35) picks 300 DPI and offers no WebP", async () => {
+    api(subscriber);
+    renderWithApp(<DownloadPanel headshot={headshot} imageUrl="/img" />, { user: testUser });
+    await waitFor(() => expect(screen.getByRole("radio", { name: /^High/ }).getAttribute("aria-checked")).toBe("true"));
+    fireEvent.click(screen.getByRole("radio", { name: "WebP" }));
+    await chooseSize(/8×10 print · 2400×3000/);
+    expect(screen.getByRole("radio", { name: "300" }).getAttribute("aria-checked")).toBe("true");
+    expect(screen.getByRole("radio", { name: "PNG" }).getAttribute("aria-checked")).toBe("true");
+    expect(screen.queryByRole("radio", { name: "WebP" })).toBeNull();
+    expect(screen.getByTestId("download-preview").closest("figure")!.textContent).toContain("2400 × 3000 px");
+  });
 });

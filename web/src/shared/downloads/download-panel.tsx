@@ -2,6 +2,7 @@ import { useId, useState } from "react";
 import { Download, Lock } from "lucide-react";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
+import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { RadioGroup, RadioGroupItem } from "@/components/ui/radio-group";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
@@ -10,7 +11,12 @@ import {
   FILE_FORMATS,
   PRESETS,
   WEB_LONG_SIDE,
+  CUSTOM_SIZE_MAX,
+  CUSTOM_SIZE_MIN,
+  PRINT_FORMATS,
   ROUND_NOT_ALLOWED,
+  customSizeProblem,
+  formatAllowed,
   needsSubscription,
   roundAllowed,
   type ApiHeadshot,
@@ -23,7 +29,7 @@ import {
 } from "@/lib/domain";
 import { useIsSubscriber } from "@/shared/api/get-subscription";
 import { useSubscriptionDialog } from "@/shared/billing/subscription-dialog";
-import { chooseDpi, choosePreset, chooseResolution, defaultOptions } from "./options";
+import { chooseCustomSize, chooseDpi, choosePreset, chooseResolution, defaultOptions } from "./options";
 import { DownloadPreview } from "./download-preview";
 import { useDownloadHeadshot } from "./use-download";
 
@@ -88,6 +94,9 @@ function OptionGroup<T extends string>({
 }
 
 const NO_PRESET = "none";
+const CUSTOM = "custom";
+/** A custom size starts from the full square of a 1K result. */
+const CUSTOM_START = { width: "1024", height: "1024" };
 const FORMAT_LABELS: Record<FileFormat, string> = { png: "PNG", webp: "WebP", tiff: "TIFF" };
 
 /**
@@ -116,15 +125,32 @@ export function DownloadPanel({
   const busy = action ? action.busy : single.busy;
   const [chosen, setOptions] = useState<DownloadOptions | null>(null);
   const options = chosen ?? defaultOptions(isSubscriber);
+  /** The custom width and height as typed (null: no custom size); the options take them once they are valid. */
+  const [custom, setCustom] = useState<{ width: string; height: string } | null>(null);
+  const customProblem = custom ? customSizeProblem(Number(custom.width), Number(custom.height)) : null;
   const presetId = useId();
 
   /** Free users may look at the paid options, but choosing one opens the Subscription Required dialog. */
   function update(next: DownloadOptions) {
     if (!isSubscriber && needsSubscription(next)) {
       openSubscriptionDialog();
-      return;
+      return false;
     }
+    if (!next.width) setCustom(null);
     setOptions(next);
+    return true;
+  }
+
+  function chooseSize(value: string) {
+    if (value !== CUSTOM) return void update(choosePreset(options, value === NO_PRESET ? undefined : (value as PresetId)));
+    if (update(chooseCustomSize(options, Number(CUSTOM_START.width), Number(CUSTOM_START.height)))) setCustom(CUSTOM_START);
+  }
+
+  function typeSize(side: "width" | "height", value: string) {
+    const next = { ...custom!, [side]: value };
+    setCustom(next);
+    if (!customSizeProblem(Number(next.width), Number(next.height)))
+      setOptions(chooseCustomSize(options, Number(next.width), Number(next.height)));
   }
 
   return (
@@ -150,10 +176,7 @@ export function DownloadPanel({
             <Label htmlFor={presetId} className="flex items-center gap-2">
               Size preset {!isSubscriber && <ProBadge />}
             </Label>
-            <Select
-              value={options.preset ?? NO_PRESET}
-              onValueChange={(v) => update(choosePreset(options, v === NO_PRESET ? undefined : (v as PresetId)))}
-            >
+            <Select value={custom ? CUSTOM : (options.preset ?? NO_PRESET)} onValueChange={chooseSize}>
               <SelectTrigger id={presetId} className="h-auto min-h-10">
                 <SelectValue />
               </SelectTrigger>
@@ -164,9 +187,37 @@ export function DownloadPanel({
                     {p.name} · {p.width}×{p.height} — {p.use}
                   </SelectItem>
                 ))}
+                <SelectItem value={CUSTOM}>Custom size…</SelectItem>
               </SelectContent>
             </Select>
-            <p className="text-xs text-muted-foreground">Choosing a preset uses high resolution.</p>
+            {custom && (
+              <fieldset className="grid grid-cols-2 gap-3">
+                <legend className="sr-only">Custom size in pixels</legend>
+                {(["width", "height"] as const).map((side) => (
+                  <div key={side} className="grid gap-1">
+                    <Label htmlFor={`${presetId}-${side}`}>{side === "width" ? "Width (px)" : "Height (px)"}</Label>
+                    <Input
+                      id={`${presetId}-${side}`}
+                      type="number"
+                      inputMode="numeric"
+                      min={CUSTOM_SIZE_MIN}
+                      max={CUSTOM_SIZE_MAX}
+                      step={1}
+                      value={custom[side]}
+                      onChange={(e) => typeSize(side, e.target.value)}
+                      aria-invalid={customProblem ? true : undefined}
+                      aria-describedby={`${presetId}-custom-note`}
+                    />
+                  </div>
+                ))}
+              </fieldset>
+            )}
+            <p id={`${presetId}-custom-note`} className={customProblem ? "text-xs text-destructive" : "text-xs text-muted-foreground"}>
+              {customProblem ??
+                (custom
+                  ? `Each side ${CUSTOM_SIZE_MIN}–${CUSTOM_SIZE_MAX} px, made from the full-resolution headshot.`
+                  : "Choosing a preset or a custom size uses high resolution.")}
+            </p>
           </div>
           <div className="grid gap-2">
             <OptionGroup<Shape>
@@ -185,8 +236,12 @@ export function DownloadPanel({
             value={options.fileFormat}
             onChange={(fileFormat) => update({ ...options, fileFormat })}
             columns={3}
-            items={FILE_FORMATS.map((f) => ({ value: f, label: FORMAT_LABELS[f] }))}
+            items={FILE_FORMATS.filter((fileFormat) => formatAllowed({ ...options, fileFormat })).map((f) => ({
+              value: f,
+              label: FORMAT_LABELS[f],
+            }))}
           />
+          {!formatAllowed({ ...options, fileFormat: "webp" }) && <p className="-mt-3 text-xs text-muted-foreground">{PRINT_FORMATS}</p>}
           <OptionGroup<"screen" | Dpi>
             legend="DPI"
             value={options.dpi ?? "screen"}
@@ -197,7 +252,11 @@ export function DownloadPanel({
               ...DPIS.map((d) => ({ value: d, label: d, hint: d === "300" ? "Print" : undefined })),
             ]}
           />
-          <Button size="lg" onClick={() => (action ? action.run(options) : void single.download(headshot, options))} disabled={busy}>
+          <Button
+            size="lg"
+            onClick={() => (action ? action.run(options) : void single.download(headshot, options))}
+            disabled={busy || Boolean(customProblem)}
+          >
             <Download aria-hidden="true" /> {busy ? "Preparing..." : (action?.label ?? "Download")}
           </Button>
         </div>

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { DEFAULT_DOWNLOAD, needsSubscription } from "@/lib/domain";
 import {
+  chooseCustomSize,
   chooseDpi,
   choosePreset,
   chooseResolution,
@@ -53,5 +54,35 @@ describe("download options", () => {
     const o = chooseDpi(choosePreset({ ...DEFAULT_DOWNLOAD, shape: "round" }, "email-signature"), "300");
     expect(fallbackFilename("White Background", o)).toBe("headshot-white-background-email-signature-round-300dpi.png");
     expect(fallbackFilename("Suit", { resolution: "web", shape: "square", fileFormat: "webp" })).toBe("headshot-suit-web-square.webp");
+  });
+
+  it("a file name does not say the shape twice (issue 35)", () => {
+    const webp = { ...choosePreset(DEFAULT_DOWNLOAD, "instagram-square"), fileFormat: "webp" as const };
+    expect(fallbackFilename("Suit", webp)).toBe("headshot-suit-instagram-square.webp");
+    expect(fallbackFilename("Suit", { ...webp, shape: "round" })).toBe("headshot-suit-instagram-square-round.webp");
+    expect(fallbackFilename("Suit", choosePreset(DEFAULT_DOWNLOAD, "twitter-banner"))).toBe("headshot-suit-twitter-banner-square.png");
+  });
+
+  it("the 8×10 print preset: 2400×3000 portrait at 300 DPI, square only (issue 35)", () => {
+    const o = choosePreset({ ...DEFAULT_DOWNLOAD, resolution: "web", shape: "round", fileFormat: "webp" }, "print-8x10");
+    expect(o).toEqual({ resolution: "high", shape: "square", fileFormat: "png", preset: "print-8x10", dpi: "300" });
+    expect(outputSize(o)).toEqual({ width: 2400, height: 3000 });
+    expect(search(o)).toBe("resolution=high&shape=square&fileFormat=png&preset=print-8x10&dpi=300");
+    expect(fallbackFilename("Suit", o)).toBe("headshot-suit-print-8x10-square-300dpi.png");
+  });
+
+  it("a custom size replaces a preset, forces high, and is cleared by web (issue 35)", () => {
+    const o = chooseCustomSize(choosePreset({ ...DEFAULT_DOWNLOAD, resolution: "web", shape: "round" }, "instagram-square"), 1200, 800);
+    expect(o).toEqual({ resolution: "high", shape: "square", fileFormat: "png", width: 1200, height: 800 });
+    expect(search(o)).toBe("resolution=high&shape=square&fileFormat=png&width=1200&height=800");
+    expect(needsSubscription(o)).toBe(true);
+    expect(chooseResolution(o, "web")).toEqual({ resolution: "web", shape: "square", fileFormat: "png" });
+    expect(choosePreset(o, "twitter-profile")).toEqual({
+      resolution: "high",
+      shape: "square",
+      fileFormat: "png",
+      preset: "twitter-profile",
+    });
+    expect(fallbackFilename("Suit", o)).toBe("headshot-suit-1200x800-square.png");
   });
 });

@@ -2,6 +2,7 @@ import {
   DEFAULT_DOWNLOAD,
   PRESETS,
   downloadFilename,
+  formatAllowed,
   roundAllowed,
   styleSlug,
   type DownloadOptions,
@@ -15,23 +16,36 @@ export function defaultOptions(isSubscriber: boolean): DownloadOptions {
   return isSubscriber ? { ...DEFAULT_DOWNLOAD } : { ...DEFAULT_DOWNLOAD, resolution: "web" };
 }
 
+/** The options without a size: no preset, no custom width and height. */
+function withoutSize(o: DownloadOptions): DownloadOptions {
+  const { preset: _preset, width: _width, height: _height, ...rest } = o;
+  return rest;
+}
+
 /**
  * SPEC §5: choosing a preset forces resolution to high; "none" clears it. A preset that is not square
- * (a banner) is square-shaped: Round is not offered there (`roundAllowed`).
+ * (a banner) is square-shaped: Round is not offered there (`roundAllowed`). A print preset brings its
+ * DPI (the 8×10 print: 300), which the person may still change.
  */
 export function choosePreset(o: DownloadOptions, preset: PresetId | undefined): DownloadOptions {
-  const { preset: _old, ...rest } = o;
-  const next: DownloadOptions = preset ? { ...rest, preset, resolution: "high" } : rest;
+  const rest = withoutSize(o);
+  const chosen = PRESETS.find((p) => p.id === preset);
+  const sized: DownloadOptions = preset
+    ? { ...rest, preset, resolution: "high", ...(chosen && "dpi" in chosen ? { dpi: chosen.dpi } : {}) }
+    : rest;
+  const next = formatAllowed(sized) ? sized : { ...sized, fileFormat: "png" as const };
   return roundAllowed(next) ? next : { ...next, shape: "square" };
 }
 
-/** A preset only exists at high resolution, so choosing `web` clears it. */
+/** A custom size (docs/product.md: each side 64–4096) is made from the full-resolution result, as a preset is. */
+export function chooseCustomSize(o: DownloadOptions, width: number, height: number): DownloadOptions {
+  const next: DownloadOptions = { ...withoutSize(o), resolution: "high", width, height };
+  return roundAllowed(next) ? next : { ...next, shape: "square" };
+}
+
+/** A preset or a custom size only exists at high resolution, so choosing `web` clears it. */
 export function chooseResolution(o: DownloadOptions, resolution: Resolution): DownloadOptions {
-  if (resolution === "web") {
-    const { preset: _old, ...rest } = o;
-    return { ...rest, resolution };
-  }
-  return { ...o, resolution };
+  return resolution === "web" ? { ...withoutSize(o), resolution } : { ...o, resolution };
 }
 
 export function chooseDpi(o: DownloadOptions, dpi: Dpi | undefined): DownloadOptions {

@@ -4,7 +4,7 @@ import { errorMessage, errorStatus, readErrorBody } from "@/api/client";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { toast } from "@/components/ui/use-toast";
-import type { ApiHeadshot, DownloadOptions } from "@/lib/domain";
+import { count as pictureCount, type ApiHeadshot, type DownloadOptions } from "@/lib/domain";
 import { useSubscriptionDialog } from "@/shared/billing/subscription-dialog";
 import { DownloadPanel } from "./download-panel";
 import { saveBlob } from "./use-download";
@@ -36,7 +36,7 @@ export function ZipDownloadButton({
     try {
       const { blob, filename } = await mutateAsync({ target, options });
       saveBlob(blob, filename);
-      toast({ title: "Download Started", description: `${filename} · ${count} ${count === 1 ? "picture" : "pictures"}` });
+      toast({ title: "Download Started", description: `${filename} · ${pictureCount(count, "picture")}` });
       setOpen(false);
     } catch (err) {
       if (errorStatus(err) === 402 || readErrorBody(err)?.requiresSubscription) openSubscriptionDialog();
@@ -52,9 +52,7 @@ export function ZipDownloadButton({
       <Dialog open={open} onOpenChange={setOpen}>
         <DialogContent className="max-h-[90vh] overflow-y-auto sm:max-w-3xl">
           <DialogHeader>
-            <DialogTitle>
-              Download {count} {count === 1 ? "picture" : "pictures"} as ZIP
-            </DialogTitle>
+            <DialogTitle>Download {pictureCount(count, "picture")} as ZIP</DialogTitle>
             <DialogDescription>One choice for every file in the archive.</DialogDescription>
           </DialogHeader>
           <DownloadPanel

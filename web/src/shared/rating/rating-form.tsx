@@ -1,4 +1,4 @@
-import { useEffect, useState, type FormEvent } from "react";
+import { useEffect, useState, type FormEvent, type ReactNode } from "react";
 import { Loader2, Star } from "lucide-react";
 import { errorMessage } from "@/api/client";
 import { Button } from "@/components/ui/button";
@@ -22,6 +22,28 @@ function publicationNote(status: string | null | undefined): string | null {
   return null;
 }
 
+/** A consent the person gives by ticking it (never ticked for them). */
+function ConsentBox({
+  id,
+  checked,
+  onChange,
+  children,
+}: {
+  id: string;
+  checked: boolean;
+  onChange: (v: boolean) => void;
+  children: ReactNode;
+}) {
+  return (
+    <div className="flex items-start gap-3">
+      <Checkbox id={id} checked={checked} onCheckedChange={(v) => onChange(v === true)} className="mt-0.5" />
+      <Label htmlFor={id} className="font-normal leading-snug">
+        {children}
+      </Label>
+    </div>
+  );
+}
+
 /**
  * Rate a result 1–5 stars with an optional comment, and, only when the person ticks it, consent to
  * publish the comment with the first name and role they type (issue 26). One rating per headshot; saving
@@ -37,6 +59,7 @@ export function RatingForm({ headshotId }: { headshotId: string }) {
     publishConsent: false,
     firstName: user?.firstName ?? "",
     role: "",
+    pictureConsent: false,
   });
   const [error, setError] = useState<string | null>(null);
 
@@ -49,6 +72,7 @@ export function RatingForm({ headshotId }: { headshotId: string }) {
         publishConsent: saved.publishConsent,
         firstName: saved.firstName ?? user?.firstName ?? "",
         role: saved.role ?? "",
+        pictureConsent: saved.pictureConsent,
       });
     }
   }, [saved, user?.firstName]);
@@ -105,17 +129,9 @@ export function RatingForm({ headshotId }: { headshotId: string }) {
           placeholder="What did you think of your headshot?"
         />
       </div>
-      <div className="flex items-start gap-3">
-        <Checkbox
-          id="rating-consent"
-          checked={form.publishConsent}
-          onCheckedChange={(v) => set({ publishConsent: v === true })}
-          className="mt-0.5"
-        />
-        <Label htmlFor="rating-consent" className="font-normal leading-snug">
-          Publish my comment on the Headshot Studio home page with my first name and role. You can untick this any time.
-        </Label>
-      </div>
+      <ConsentBox id="rating-consent" checked={form.publishConsent} onChange={(publishConsent) => set({ publishConsent })}>
+        Publish my comment on the Headshot Studio home page with my first name and role. You can untick this any time.
+      </ConsentBox>
       {form.publishConsent && (
         <div className="grid gap-4 sm:grid-cols-2">
           <div className="grid gap-2">
@@ -141,6 +157,10 @@ export function RatingForm({ headshotId }: { headshotId: string }) {
           </div>
         </div>
       )}
+      <ConsentBox id="rating-picture-consent" checked={form.pictureConsent} onChange={(pictureConsent) => set({ pictureConsent })}>
+        Headshot Studio may show this headshot and the photo I uploaded for it on its home page, as an example (without my name). You can
+        untick this any time and it comes off at once.
+      </ConsentBox>
       {error && (
         <p role="alert" className="text-sm text-destructive">
           {error}

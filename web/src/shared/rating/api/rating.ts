@@ -1,15 +1,9 @@
 /** GET and PUT /api/headshots/{id}/rating — the signed-in person's rating of one of their results. */
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { client, data, errorStatus } from "@/api/client";
+import { client, data } from "@/api/client";
 
-export async function getRating(id: string) {
-  try {
-    return await data(client.api.headshots[":id"].rating.$get({ param: { id } }));
-  } catch (err) {
-    if (errorStatus(err) === 404) return null; // not rated yet
-    throw err;
-  }
-}
+/** The rating, or null while the headshot is not rated. */
+export const getRating = (id: string) => data(client.api.headshots[":id"].rating.$get({ param: { id } }));
 
 export const ratingQuery = (id: string) => queryOptions({ queryKey: ["/api/headshots", id, "rating"], queryFn: () => getRating(id) });
 
@@ -21,6 +15,8 @@ export interface RatingInput {
   publishConsent: boolean;
   firstName: string;
   role: string;
+  /** The headshot and its original photo may be shown on the website (decision 183). */
+  pictureConsent: boolean;
 }
 
 export const saveRating = (id: string, input: RatingInput) => data(client.api.headshots[":id"].rating.$put({ param: { id }, json: input }));

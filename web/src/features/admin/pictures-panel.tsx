@@ -1,0 +1,82 @@
+import { EyeOff, ImagePlus } from "lucide-react";
+import { errorMessage } from "@/api/client";
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { toast } from "@/components/ui/use-toast";
+import { LANDING_PICTURES } from "@/lib/domain";
+import { useSetPicture, usePictures } from "./api/pictures";
+import { formatDateTime } from "./format";
+
+/**
+ * Results whose owners agreed (in their rating) that the headshot and the photo it was made from may be
+ * shown on the website: the operator features some in the home page's "Real results" (the newest
+ * LANDING_PICTURES featured) or takes them off (decision 183). An owner who withdraws consent takes theirs
+ * off at once.
+ */
+export function PicturesPanel() {
+  const { data, isLoading, isError, error } = usePictures();
+  const change = useSetPicture();
+  const items = data ?? [];
+  const act = (id: string, to: "feature" | "unfeature") =>
+    change.mutate(
+      { id, to },
+      {
+        onSuccess: () =>
+          toast({
+            title: to === "feature" ? "Picture Featured" : "Picture Taken Off",
+            description: to === "feature" ? "It will appear on the home page." : "It is no longer shown on the home page.",
+          }),
+        onError: (err) => toast({ variant: "destructive", title: "Error", description: errorMessage(err, "Failed to update the picture") }),
+      },
+    );
+
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Real results</CardTitle>
+        <CardDescription>
+          Headshots their owners agreed to show, with the photo each was made from. The home page shows the {LANDING_PICTURES} featured most
+          recently.
+        </CardDescription>
+      </CardHeader>
+      <CardContent className="grid gap-4">
+        {isLoading && <p className="text-sm text-muted-foreground">Loading pictures…</p>}
+        {isError && <p className="text-sm text-destructive">{errorMessage(error, "Failed to load pictures.")}</p>}
+        {!isLoading && !isError && items.length === 0 && (
+          <p className="text-sm text-muted-foreground">Nobody has agreed to show theirs yet.</p>
+        )}
+        <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+          {items.map((p) => (
+            <li key={p.headshotId} className="grid gap-3 rounded-lg border p-3">
+              <div className="grid grid-cols-2 gap-2">
+                <img
+                  src={p.originalImageUrl}
+                  alt={`The photo the ${p.style} headshot was made from`}
+                  className="aspect-square rounded object-cover"
+                />
+                <img src={p.generatedImageUrl} alt={`The ${p.style} headshot`} className="aspect-square rounded object-cover" />
+              </div>
+              <p className="flex items-center gap-2 text-sm">
+                <span className="font-medium">{p.style}</span>
+                {p.featured && <Badge>On the home page</Badge>}
+              </p>
+              <p className="text-xs text-muted-foreground">
+                {p.email} · {p.stars} of 5 stars · {formatDateTime(p.createdAt)}
+              </p>
+              {p.featured ? (
+                <Button size="sm" variant="outline" disabled={change.isPending} onClick={() => act(p.headshotId, "unfeature")}>
+                  <EyeOff aria-hidden="true" /> Take off the home page
+                </Button>
+              ) : (
+                <Button size="sm" disabled={change.isPending} onClick={() => act(p.headshotId, "feature")}>
+                  <ImagePlus aria-hidden="true" /> Show on the home page
+                </Button>
+              )}
+            </li>
+          ))}
+        </ul>
+      </CardContent>
+    </Card>
+  );
+}
