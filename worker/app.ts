@@ -32,8 +32,9 @@ export const errorHandler: ErrorHandler<AppEnv> = (err, c) => {
     return c.json({ error: err.title, message: err.message, ...err.flags }, err.status);
   }
   if (err instanceof ConfigError) {
-    log("error", err.message, { requestId });
-    return c.json({ error: "Internal Server Error", message: "The server is misconfigured.", requestId }, 500);
+    // the same answer to every request until the configuration is fixed; the list of bad variables was logged
+    // once, when the isolate first read it (worker/config.ts getConfig)
+    return c.json({ error: "Service Unavailable", message: "The service is not configured to run.", requestId }, 503);
   }
   if (err instanceof HTTPException && err.status < 500) {
     // hono's own (a body limit, a malformed JSON body)

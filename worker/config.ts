@@ -4,6 +4,7 @@
  */
 import { z } from "zod";
 import { FAIR_USE_PER_HOUR } from "../domain/limits";
+import { productionProblems } from "./production-config";
 
 const optional = z
   .string()
@@ -114,22 +115,34 @@ export class ConfigError extends Error {
   }
 }
 
-const cache = new WeakMap<object, Config>();
-
+/** The validated config, or one `ConfigError` naming every bad variable: the schema's problems and production's. */
 export function parseConfig(env: Record<string, unknown>): Config {
   const result = schema.safeParse(env);
-  if (!result.success) {
-    throw new ConfigError(result.error.issues.map((i) => `${i.path.join(".") || "(root)"}: ${i.message}`));
-  }
+  const problems = result.success ? [] : result.error.issues.map((i) => `${i.path.join(".") || "(root)"}: ${i.message}`);
+  const named = new Set(problems.map((p) => p.split(":")[0]));
+  problems.push(...productionProblems(env).filter((p) => !named.has(p.split(":")[0])));
+  if (problems.length || !result.success) throw new ConfigError(problems);
   return result.data;
 }
 
-/** The validated config for this env object (parsed once, then cached). */
+const cache = new WeakMap<object, Config | ConfigError>();
+
+/**
+ * The validated config for this env object, parsed once per isolate. A bad configuration throws the same
+ * `ConfigError` on every call and is logged once, when it is first found (the isolate's start).
+ */
 export function getConfig(env: Env): Config {
   let config = cache.get(env);
   if (!config) {
-    config = parseConfig(env as unknown as Record<string, unknown>);
+    try {
+      config = parseConfig(env as unknown as Record<string, unknown>);
+    } catch (err) {
+      if (!(err instanceof ConfigError)) throw err;
+      console.error(JSON.stringify({ level: "error", message: err.message, problems: err.problems, time: new Date().toISOString() }));
+      config = err;
+    }
     cache.set(env, config);
   }
+  if (config instanceof ConfigError) throw config;
   return config;
 }
