@@ -38,7 +38,7 @@ function figures<const Extra extends StubTable<Extra>>(extra?: Extra) {
     "GET /api/admin/financials/profit-30d": () => json({ profitCents: -250, revenueCents: 1000, costCents: 1250 }),
     "GET /api/admin/financials/profit-mrr": () => json({ profitCents: 123406, mrrCents: 123456, estMonthlyCostCents: 50 }),
     "GET /api/admin/financials/churn": () => json({ churnRate: 2.5, cancellations: 1, activeAtStart: 40, from: "", to: "" }),
-    "GET /api/health": () => json({ status: "degraded", database: "ok", storage: "error", queue: "ok" }, 503),
+    "GET /api/admin/health": () => json({ status: "degraded", database: "ok", storage: "error", queue: "ok" }, 503),
     ...extra,
   });
 }

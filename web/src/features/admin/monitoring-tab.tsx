@@ -4,7 +4,7 @@ import { useHealth, type Health } from "./api/get-health";
 import { Figures, Panel, QueryState } from "./figure";
 import { formatDateTime, formatEuroCents, formatEuroCents4, successRatePercent, wholeSeconds } from "./format";
 
-/** What each check of GET /api/health is called on screen; keys the server adds later show as they come. */
+/** What each check of GET /api/admin/health is called on screen; keys the server adds later show as they come. */
 const CHECK_LABELS: Record<string, string> = {
   database: "Database",
   storage: "Image storage",
@@ -26,7 +26,7 @@ export function healthLines(health: Health): { key: string; label: string; ok: b
     });
 }
 
-/** SPEC §2 Monitoring: System Performance from the generation figures, System Health from /api/health. */
+/** SPEC §2 Monitoring: System Performance from the generation figures, System Health from /api/admin/health. */
 export function MonitoringTab() {
   const generations = useGenerationAnalytics();
   const health = useHealth();
