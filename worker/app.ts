@@ -1,12 +1,11 @@
 import { shootRoutes, zipRoutes } from "./shoots";
 import { Hono, type ErrorHandler, type NotFoundHandler } from "hono";
 import { HTTPException } from "hono/http-exception";
-import { requestId } from "hono/request-id";
 import { bodyLimit } from "hono/body-limit";
 import { createMiddleware } from "hono/factory";
 import { secureHeaders } from "hono/secure-headers";
 import type { AppEnv } from "./env";
-import { ApiError, errorFields, log, withServices } from "./lib";
+import { ApiError, errorFields, log, requestContext, withServices } from "./lib";
 import { ConfigError } from "./config";
 import { MESSAGES } from "../domain/limits";
 import { healthRoutes } from "./health";
@@ -71,7 +70,7 @@ const api = new Hono<AppEnv>()
   .route("/team", teamRoutes);
 
 export const app = new Hono<AppEnv>()
-  .use(requestId({ headerName: "X-Request-Id" }))
+  .use(requestContext)
   .use(
     secureHeaders({
       // API answers are data, never documents: nothing may load or frame them.

@@ -1,24 +1,23 @@
 import type { QueueMessage } from "./env";
-import { errorFields, log } from "./lib";
+import { errorFields, log, withRequestId } from "./lib";
 import { backoffSeconds, processGeneration } from "./generation";
 
-/** The GENERATIONS consumer. Health pings are acknowledged; generation jobs go to their handler. */
+/**
+ * The GENERATIONS consumer. Health pings are acknowledged; generation jobs go to their handler. Each message is
+ * handled in the request id of the request that sent it (decision 187), so its log lines carry that id.
+ */
 export async function handleQueueBatch(batch: MessageBatch<QueueMessage>, env: Env): Promise<void> {
-  const jobs: Promise<void>[] = [];
-  for (const message of batch.messages) {
-    const body = message.body;
-    if ("ping" in body) {
-      message.ack();
-      continue;
-    }
-    if ("headshotId" in body) {
-      jobs.push(runGeneration(env, message as Message<{ headshotId: string }>));
-      continue;
-    }
-    log("warn", "queue: no handler for message", { body });
-    message.ack();
-  }
-  await Promise.all(jobs);
+  await Promise.all(
+    batch.messages.map((message) => withRequestId(message.body.requestId ?? `queue-${message.id}`, () => handleMessage(env, message))),
+  );
+}
+
+async function handleMessage(env: Env, message: Message<QueueMessage>): Promise<void> {
+  const body = message.body;
+  if ("ping" in body) return message.ack();
+  if ("headshotId" in body) return runGeneration(env, message as Message<{ headshotId: string }>);
+  log("warn", "queue: no handler for message", { body });
+  message.ack();
 }
 
 /** One generation job: ack when done or skipped, retry with backoff on transient trouble. */

@@ -39,7 +39,7 @@ export const deepHealthRoutes = new Hono<AppEnv>().get("/", async (c) => {
       if ((await obj?.text()) !== "ok") throw new Error("read back mismatch");
       await c.env.IMAGES.delete(key);
     }),
-    check("queue", () => c.env.GENERATIONS.send({ ping: c.get("requestId") })),
+    check("queue", () => c.env.GENERATIONS.send({ ping: "health", requestId: c.get("requestId") })),
   ]);
   const ok = database === "ok" && storage === "ok" && queue === "ok";
   c.header("Cache-Control", "no-store");
