@@ -9,6 +9,7 @@ import { ApiError, errorFields, log, requestContext, withServices } from "./lib"
 import { ConfigError } from "./config";
 import { MESSAGES } from "../domain/limits";
 import { healthRoutes } from "./health";
+import { recordRequest } from "./ops";
 import { authRoutes } from "./auth";
 import { accountRoutes } from "./account";
 import { adminRoutes } from "./admin";
@@ -56,6 +57,7 @@ const limitBodies = createMiddleware<AppEnv>((c, next) => (c.req.path === "/api/
 const api = new Hono<AppEnv>()
   .use(limitBodies)
   .use(withServices)
+  .use(recordRequest)
   .route("/health", healthRoutes)
   .route("/auth", authRoutes)
   .route("/account", accountRoutes)

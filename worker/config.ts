@@ -68,6 +68,13 @@ export const CONFIG_DEFAULTS = {
   GOOGLE_ISSUER: "https://accounts.google.com",
   MAIL_PROVIDER: "resend",
   MAIL_FROM: "Headshot Studio <hello@headshot.studio>",
+  /** The operator's alerts (decision 188), over the last hour: the model's failure and 429 shares in percent… */
+  ALERT_MODEL_FAILURE_PERCENT: 20,
+  ALERT_MODEL_RATE_LIMITED_PERCENT: 10,
+  /** …once there were at least this many model calls; the oldest queued generation's age; dead-lettered messages. */
+  ALERT_MIN_MODEL_CALLS: 10,
+  ALERT_QUEUE_AGE_SECONDS: 300,
+  ALERT_DEAD_LETTERS: 1,
 } as const;
 const D = CONFIG_DEFAULTS;
 
@@ -101,6 +108,11 @@ const schema = z.object({
   MAIL_PROVIDER: z.enum(["resend", "dev"]).default(D.MAIL_PROVIDER),
   MAIL_API_KEY: optional,
   MAIL_FROM: z.string().default(D.MAIL_FROM),
+  ALERT_MODEL_FAILURE_PERCENT: int(D.ALERT_MODEL_FAILURE_PERCENT, 1),
+  ALERT_MODEL_RATE_LIMITED_PERCENT: int(D.ALERT_MODEL_RATE_LIMITED_PERCENT, 1),
+  ALERT_MIN_MODEL_CALLS: int(D.ALERT_MIN_MODEL_CALLS, 1),
+  ALERT_QUEUE_AGE_SECONDS: int(D.ALERT_QUEUE_AGE_SECONDS, 1),
+  ALERT_DEAD_LETTERS: int(D.ALERT_DEAD_LETTERS, 1),
 });
 
 /** Every variable the worker reads. */

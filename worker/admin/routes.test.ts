@@ -21,6 +21,7 @@ const someId = "00000000-0000-4000-8000-000000000000";
 /** Every admin route with a valid request (method, path, JSON body): requested raw, as a table of paths. */
 const ROUTES: [string, string, unknown?][] = [
   ["GET", "/health"],
+  ["GET", "/monitoring"],
   ["GET", "/users"],
   ["DELETE", `/users/${someId}`],
   ["GET", "/stats"],
