@@ -2,33 +2,13 @@
  * The queue consumers (issue 38): a request's id travels in its queue message and is on the consumer's log
  * lines (decision 187).
  */
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 import { createExecutionContext, createMessageBatch, getQueueResult } from "cloudflare:test";
 import worker from "./index";
 import { createTestUser, env } from "./test/helpers";
 import { upload, withRecordingQueue } from "./test/headshots";
 import type { QueueMessage } from "./env";
-
-/** Every JSON log line written while `fn` runs. */
-async function logLines(fn: () => Promise<unknown>): Promise<Record<string, unknown>[]> {
-  const lines: Record<string, unknown>[] = [];
-  const record = (line: unknown) => {
-    try {
-      lines.push(JSON.parse(String(line)) as Record<string, unknown>);
-    } catch {
-      /* not one of ours */
-    }
-  };
-  const spies = (["log", "warn", "error"] as const).map((level) => vi.spyOn(console, level).mockImplementation(record));
-  try {
-    await fn();
-  } finally {
-    for (const spy of spies) spy.mockRestore();
-  }
-  return lines;
-}
-
-afterEach(() => vi.restoreAllMocks());
+import { captureLogs } from "./test/logs";
 
 describe("request ids", () => {
   it("come from cf-ray, never from the client's X-Request-Id, and are made when there is no ray", async () => {
@@ -66,7 +46,7 @@ describe("request ids", () => {
       { id: "m1", timestamp: new Date(), attempts: 1, body: q.sent[0] as QueueMessage },
     ]);
     const ctx = createExecutionContext();
-    const lines = await logLines(() => worker.queue(batch, env));
+    const { lines } = await captureLogs(() => worker.queue(batch, env));
     expect((await getQueueResult(batch, ctx)).explicitAcks).toEqual(["m1"]);
     const completed = lines.find((l) => l.message === "generation: completed");
     expect(completed).toMatchObject({ requestId: ray, headshotId: body.id });

@@ -4,7 +4,7 @@
  * Figures are read at a clock of each test's own (a minute in 2099 nobody else writes to), so other files' rows
  * never count.
  */
-import { describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 import { createMessageBatch, getQueueResult, createExecutionContext } from "cloudflare:test";
 import { Hono } from "hono";
 import { sql } from "drizzle-orm";
@@ -15,8 +15,9 @@ import { errorHandler } from "../app";
 import type { AppEnv, QueueMessage } from "../env";
 import { tooManyRequests, withServices } from "../lib";
 import { runJobs, type CronJob } from "../scheduled";
-import { client, createTestUser, env, runJob, testDb } from "../test/helpers";
-import { operatorAuth } from "../test/admin";
+import { client, createTestUser, env, runJob } from "../test/helpers";
+import { operatorAuth, withTestDb } from "../test/admin";
+import { captureLogs } from "../test/logs";
 import { countEvent, countsBetween, OPS_EVENTS } from "./counters";
 import { modelCallOutcome, recordModelCall, recordRequest } from "./analytics";
 import { opsMonitoring } from "./figures";
@@ -24,26 +25,6 @@ import { sendAlerts } from "./alerts";
 
 /** A clock nobody else uses: a random minute in 2099. */
 const ownClock = () => new Date(Date.UTC(2099, 0, 1) + Math.floor(Math.random() * 500_000) * 60_000);
-
-async function withTestDb<T>(fn: (db: ReturnType<typeof testDb>["db"]) => Promise<T>): Promise<T> {
-  const { db, close } = testDb();
-  try {
-    return await fn(db);
-  } finally {
-    await close();
-  }
-}
-
-/** `fn`'s result and the error lines it logged (JSON), kept off the test output. */
-async function loggingErrors<T>(fn: () => Promise<T>): Promise<{ result: T; lines: Record<string, unknown>[] }> {
-  const errors = vi.spyOn(console, "error").mockImplementation(() => {});
-  try {
-    const result = await fn();
-    return { result, lines: errors.mock.calls.map((c) => JSON.parse(String(c[0])) as Record<string, unknown>) };
-  } finally {
-    errors.mockRestore();
-  }
-}
 
 const config = getConfig(env);
 /** Thresholds that never fire, but for the ones a test turns on. */
@@ -73,7 +54,7 @@ describe("the cron's jobs run on their own (decision 189)", () => {
         },
       },
     ];
-    const { result: failed, lines: logged } = await loggingErrors(() => runJob((deps) => runJobs(jobs, deps), now));
+    const { result: failed, lines: logged } = await captureLogs(() => runJob((deps) => runJobs(jobs, deps), now));
     expect(failed).toEqual(["boom"]);
     expect(ran).toEqual(["30s"]);
     expect(logged).toContainEqual(expect.objectContaining({ message: "cron: boom failed", job: "boom", error: "job broke" }));
@@ -90,7 +71,7 @@ describe("the dead-letter queue (decision 188)", () => {
       { id: "d2", timestamp: new Date(), attempts: 6, body: { headshotId: crypto.randomUUID() } },
     ]);
     const ctx = createExecutionContext();
-    const { lines } = await loggingErrors(() => worker.queue(batch, env));
+    const { lines } = await captureLogs(() => worker.queue(batch, env));
     expect((await getQueueResult(batch, ctx)).explicitAcks.sort()).toEqual(["d1", "d2"]);
     expect(lines.filter((l) => l.message === "queue: message dead-lettered").map((l) => l.requestId)).toEqual([
       "0123456789abcdef-FRA",
