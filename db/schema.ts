@@ -142,6 +142,21 @@ export const rateLimitHits = pgTable(
   (t) => [primaryKey({ columns: [t.key, t.windowStart] }), index("rate_limit_hits_window_idx").on(t.windowStart)],
 );
 
+/**
+ * Operations counters per minute (issue 38, decision 188): events Monitoring and the cron's alerts read that no
+ * other row records — a cron job's failure, a dead-lettered message, a model call's outcome, a 429 answered, an
+ * alert sent. One upsert per event; the cron drops rows older than the longest window read.
+ */
+export const opsCounts = pgTable(
+  "ops_counts",
+  {
+    name: text("name").notNull(),
+    minute: ts("minute").notNull(),
+    count: integer("count").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.name, t.minute] }), index("ops_counts_minute_idx").on(t.minute)],
+);
+
 /** Free generations: granted once at email verification, consumed atomically, refunded on failure. */
 export const credits = pgTable(
   "credits",

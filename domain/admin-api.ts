@@ -197,3 +197,38 @@ export interface SchedulePriceChangeBody {
   amountCents: number;
   effectiveDate: string;
 }
+
+/** One window of GET /api/admin/monitoring (issue 38, decision 188): what was recorded from `from` to the answer's `at`. */
+export interface OpsWindow {
+  window: "hour" | "day";
+  from: string;
+  /** Model calls by outcome (retries included), and the failure and 429 shares in percent (null with no calls). */
+  modelCalls: { ok: number; blocked: number; rateLimited: number; error: number; total: number };
+  modelFailurePercent: number | null;
+  model429Percent: number | null;
+  /** Generations queued in the window, as their rows record them. */
+  generations: { completed: number; failed: number; costCents: number; avgTimeMs: number | null };
+  /** 429s answered to clients, messages dead-lettered, cron jobs that threw. */
+  http429: number;
+  deadLettered: number;
+  cronFailures: number;
+}
+
+export type OpsAlertKind = "modelFailureRate" | "model429Rate" | "queueAge" | "deadLetters";
+
+/** An alert's state now: its figure (last hour), its threshold (configuration) and whether it fires. */
+export interface OpsAlert {
+  kind: OpsAlertKind;
+  value: number;
+  threshold: number;
+  firing: boolean;
+}
+
+/** GET /api/admin/monitoring: the last hour and the last day, the queue now, and the alerts' state. */
+export interface OpsMonitoring {
+  at: string;
+  windows: OpsWindow[];
+  /** Generations processing now, and how long the oldest has been queued (null when none). */
+  queue: { processing: number; oldestAgeSeconds: number | null };
+  alerts: OpsAlert[];
+}

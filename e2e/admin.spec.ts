@@ -73,7 +73,7 @@ test("the operator reads every tab, flags and deletes a headshot, exports users 
 
   await openTab(page, "Monitoring");
   await expect(page.getByRole("heading", { name: "System Performance" })).toBeVisible();
-  await expect(page.getByText("Database healthy", { exact: true })).toBeVisible(); // read from /api/health
+  await expect(page.getByText("Database healthy", { exact: true })).toBeVisible(); // read from /api/admin/health
   await expect(page.getByText(/^Last updated: /)).toBeVisible();
 
   // Moderation: the victim's headshot is flagged with a reason, then deleted.

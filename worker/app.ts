@@ -1,15 +1,15 @@
 import { shootRoutes, zipRoutes } from "./shoots";
 import { Hono, type ErrorHandler, type NotFoundHandler } from "hono";
 import { HTTPException } from "hono/http-exception";
-import { requestId } from "hono/request-id";
 import { bodyLimit } from "hono/body-limit";
 import { createMiddleware } from "hono/factory";
 import { secureHeaders } from "hono/secure-headers";
 import type { AppEnv } from "./env";
-import { ApiError, errorFields, log, withServices } from "./lib";
+import { ApiError, errorFields, log, requestContext, withServices } from "./lib";
 import { ConfigError } from "./config";
 import { MESSAGES } from "../domain/limits";
 import { healthRoutes } from "./health";
+import { recordRequest } from "./ops";
 import { authRoutes } from "./auth";
 import { accountRoutes } from "./account";
 import { adminRoutes } from "./admin";
@@ -32,8 +32,9 @@ export const errorHandler: ErrorHandler<AppEnv> = (err, c) => {
     return c.json({ error: err.title, message: err.message, ...err.flags }, err.status);
   }
   if (err instanceof ConfigError) {
-    log("error", err.message, { requestId });
-    return c.json({ error: "Internal Server Error", message: "The server is misconfigured.", requestId }, 500);
+    // the same answer to every request until the configuration is fixed; the list of bad variables was logged
+    // once, when the isolate first read it (worker/config.ts getConfig)
+    return c.json({ error: "Service Unavailable", message: "The service is not configured to run.", requestId }, 503);
   }
   if (err instanceof HTTPException && err.status < 500) {
     // hono's own (a body limit, a malformed JSON body)
@@ -56,6 +57,7 @@ const limitBodies = createMiddleware<AppEnv>((c, next) => (c.req.path === "/api/
 const api = new Hono<AppEnv>()
   .use(limitBodies)
   .use(withServices)
+  .use(recordRequest)
   .route("/health", healthRoutes)
   .route("/auth", authRoutes)
   .route("/account", accountRoutes)
@@ -70,7 +72,7 @@ const api = new Hono<AppEnv>()
   .route("/team", teamRoutes);
 
 export const app = new Hono<AppEnv>()
-  .use(requestId({ headerName: "X-Request-Id" }))
+  .use(requestContext)
   .use(
     secureHeaders({
       // API answers are data, never documents: nothing may load or frame them.

@@ -4,6 +4,7 @@
  */
 import { z } from "zod";
 import { FAIR_USE_PER_HOUR } from "../domain/limits";
+import { productionProblems } from "./production-config";
 
 const optional = z
   .string()
@@ -67,6 +68,13 @@ export const CONFIG_DEFAULTS = {
   GOOGLE_ISSUER: "https://accounts.google.com",
   MAIL_PROVIDER: "resend",
   MAIL_FROM: "Headshot Studio <hello@headshot.studio>",
+  /** The operator's alerts (decision 188), over the last hour: the model's failure and 429 shares in percent… */
+  ALERT_MODEL_FAILURE_PERCENT: 20,
+  ALERT_MODEL_RATE_LIMITED_PERCENT: 10,
+  /** …once there were at least this many model calls; the oldest queued generation's age; dead-lettered messages. */
+  ALERT_MIN_MODEL_CALLS: 10,
+  ALERT_QUEUE_AGE_SECONDS: 300,
+  ALERT_DEAD_LETTERS: 1,
 } as const;
 const D = CONFIG_DEFAULTS;
 
@@ -100,6 +108,11 @@ const schema = z.object({
   MAIL_PROVIDER: z.enum(["resend", "dev"]).default(D.MAIL_PROVIDER),
   MAIL_API_KEY: optional,
   MAIL_FROM: z.string().default(D.MAIL_FROM),
+  ALERT_MODEL_FAILURE_PERCENT: int(D.ALERT_MODEL_FAILURE_PERCENT, 1),
+  ALERT_MODEL_RATE_LIMITED_PERCENT: int(D.ALERT_MODEL_RATE_LIMITED_PERCENT, 1),
+  ALERT_MIN_MODEL_CALLS: int(D.ALERT_MIN_MODEL_CALLS, 1),
+  ALERT_QUEUE_AGE_SECONDS: int(D.ALERT_QUEUE_AGE_SECONDS, 1),
+  ALERT_DEAD_LETTERS: int(D.ALERT_DEAD_LETTERS, 1),
 });
 
 /** Every variable the worker reads. */
@@ -114,22 +127,34 @@ export class ConfigError extends Error {
   }
 }
 
-const cache = new WeakMap<object, Config>();
-
+/** The validated config, or one `ConfigError` naming every bad variable: the schema's problems and production's. */
 export function parseConfig(env: Record<string, unknown>): Config {
   const result = schema.safeParse(env);
-  if (!result.success) {
-    throw new ConfigError(result.error.issues.map((i) => `${i.path.join(".") || "(root)"}: ${i.message}`));
-  }
+  const problems = result.success ? [] : result.error.issues.map((i) => `${i.path.join(".") || "(root)"}: ${i.message}`);
+  const named = new Set(problems.map((p) => p.split(":")[0]));
+  problems.push(...productionProblems(env).filter((p) => !named.has(p.split(":")[0])));
+  if (problems.length || !result.success) throw new ConfigError(problems);
   return result.data;
 }
 
-/** The validated config for this env object (parsed once, then cached). */
+const cache = new WeakMap<object, Config | ConfigError>();
+
+/**
+ * The validated config for this env object, parsed once per isolate. A bad configuration throws the same
+ * `ConfigError` on every call and is logged once, when it is first found (the isolate's start).
+ */
 export function getConfig(env: Env): Config {
   let config = cache.get(env);
   if (!config) {
-    config = parseConfig(env as unknown as Record<string, unknown>);
+    try {
+      config = parseConfig(env as unknown as Record<string, unknown>);
+    } catch (err) {
+      if (!(err instanceof ConfigError)) throw err;
+      console.error(JSON.stringify({ level: "error", message: err.message, problems: err.problems, time: new Date().toISOString() }));
+      config = err;
+    }
     cache.set(env, config);
   }
+  if (config instanceof ConfigError) throw config;
   return config;
 }

@@ -22,5 +22,8 @@ export interface AppEnv {
   };
 }
 
-/** Messages on the GENERATIONS queue. */
-export type QueueMessage = { headshotId: string } | { ping: string };
+/**
+ * Messages on the GENERATIONS queue (and, after max_retries, its dead-letter queue). Each carries the request id
+ * of the request that sent it, so the consumer's log lines carry it too (decision 187).
+ */
+export type QueueMessage = ({ headshotId: string } | { ping: string }) & { requestId?: string };

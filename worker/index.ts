@@ -3,12 +3,13 @@ import type { QueueMessage } from "./env";
 import { handleQueueBatch } from "./queue";
 import { handleScheduled } from "./scheduled";
 import { serveLanding } from "./landing";
+import { requestIdOf, withRequestId } from "./lib";
 
 export default {
   // "/" reaches the worker first (wrangler.toml run_worker_first) to get its true figures; the rest is the app.
   fetch: (request, env, ctx) =>
     new URL(request.url).pathname === "/" && (request.method === "GET" || request.method === "HEAD")
-      ? serveLanding(request, env, ctx)
+      ? withRequestId(requestIdOf(request), () => serveLanding(request, env, ctx))
       : app.fetch(request, env, ctx),
   queue: (batch, env) => handleQueueBatch(batch, env),
   scheduled: (controller, env, ctx) => ctx.waitUntil(handleScheduled(controller, env)),

@@ -1,24 +1,25 @@
 import type { QueueMessage } from "./env";
-import { errorFields, log } from "./lib";
+import { errorFields, log, withDb, withRequestId } from "./lib";
+import { countEvent, OPS_EVENTS } from "./ops";
 import { backoffSeconds, processGeneration } from "./generation";
 
-/** The GENERATIONS consumer. Health pings are acknowledged; generation jobs go to their handler. */
+/**
+ * The GENERATIONS consumer. Health pings are acknowledged; generation jobs go to their handler. Each message is
+ * handled in the request id of the request that sent it (decision 187), so its log lines carry that id.
+ */
 export async function handleQueueBatch(batch: MessageBatch<QueueMessage>, env: Env): Promise<void> {
-  const jobs: Promise<void>[] = [];
-  for (const message of batch.messages) {
-    const body = message.body;
-    if ("ping" in body) {
-      message.ack();
-      continue;
-    }
-    if ("headshotId" in body) {
-      jobs.push(runGeneration(env, message as Message<{ headshotId: string }>));
-      continue;
-    }
-    log("warn", "queue: no handler for message", { body });
-    message.ack();
-  }
-  await Promise.all(jobs);
+  if (batch.queue.endsWith("-dlq")) return handleDeadLetters(batch, env);
+  await Promise.all(
+    batch.messages.map((message) => withRequestId(message.body.requestId ?? `queue-${message.id}`, () => handleMessage(env, message))),
+  );
+}
+
+async function handleMessage(env: Env, message: Message<QueueMessage>): Promise<void> {
+  const body = message.body;
+  if ("ping" in body) return message.ack();
+  if ("headshotId" in body) return runGeneration(env, message as Message<{ headshotId: string }>);
+  log("warn", "queue: no handler for message", { body });
+  message.ack();
 }
 
 /** One generation job: ack when done or skipped, retry with backoff on transient trouble. */
@@ -34,4 +35,24 @@ async function runGeneration(env: Env, message: Message<{ headshotId: string }>)
     log("error", "generation: unexpected error", { headshotId, attempts: message.attempts, ...errorFields(err) });
     message.retry({ delaySeconds: backoffSeconds(message.attempts) });
   }
+}
+
+/**
+ * The dead-letter queue's consumer (decision 188): each message that ran out of retries is logged (in its
+ * sender's request id) and counted; the cron alerts the operator on the count. A generation's row is failed and
+ * refunded by the stuck-job sweeper, as before. Acked once counted; a failed count retries the batch.
+ */
+async function handleDeadLetters(batch: MessageBatch<QueueMessage>, env: Env): Promise<void> {
+  for (const message of batch.messages) {
+    withRequestId(message.body.requestId ?? `queue-${message.id}`, () =>
+      log("error", "queue: message dead-lettered", {
+        queue: batch.queue,
+        messageId: message.id,
+        attempts: message.attempts,
+        body: message.body,
+      }),
+    );
+  }
+  await withDb(env, (db) => countEvent(db, OPS_EVENTS.deadLettered, new Date(), batch.messages.length));
+  for (const message of batch.messages) message.ack();
 }

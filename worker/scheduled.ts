@@ -1,41 +1,109 @@
+import { sql } from "drizzle-orm";
 import { sweepStuckGenerations } from "./generation";
 import { finishShootsOf } from "./shoots";
 import { purgeExpiredImages, sweepUnusedUploads } from "./headshots";
 import { getConfig } from "./config";
-import { withDb, type JobDeps, log, pruneRateLimits } from "./lib";
+import { withDb, type JobDeps, errorFields, log, pruneRateLimits, withRequestId } from "./lib";
 import { refreshLandingFigures } from "./landing";
 import { resumePriceChangeNotices } from "./billing";
 import { createMailer } from "./mail";
+import { countEvent, OPS_EVENTS, pruneOpsCounts, sendAlerts } from "./ops";
 
 /** Rate-limit windows are at most an hour long; a day-old counter can never matter again. */
 const RATE_LIMIT_KEEP_MS = 86_400_000;
+/** Monitoring reads the last day of ops counters; a week is kept for a look back. */
+const OPS_COUNTS_KEEP_MS = 7 * 86_400_000;
+/** No statement of a cron job may run longer than this (decision 189): a stuck one ends, the next job runs. */
+export const CRON_STATEMENT_TIMEOUT_MS = 30_000;
 
-/**
- * The cron's jobs, in order, on the dependencies they are given (one session, the bucket, the config,
- * the run's clock). Tests call this (or one job) with their own clock.
- */
-export async function runHousekeeping(deps: JobDeps): Promise<void> {
-  const failed = await sweepStuckGenerations(deps);
-  if (failed.length) log("warn", "cron: failed stuck generations", { count: failed.length, ids: failed.map((f) => f.id) });
-  // a shoot whose last picture the sweeper failed finishes now, with its email if asked (worker/shoots/finish.ts)
-  await finishShootsOf(
-    deps,
-    failed.map((f) => f.id),
-  );
-  const unused = await sweepUnusedUploads(deps);
-  if (unused) log("info", "cron: deleted uploads never generated", { count: unused });
-  const expired = await purgeExpiredImages(deps);
-  if (expired) log("info", "cron: deleted photos past retention", { count: expired });
-  const pruned = await pruneRateLimits(deps.db, new Date(deps.now.getTime() - RATE_LIMIT_KEEP_MS));
-  if (pruned) log("info", "cron: pruned rate-limit counters", { count: pruned });
-  const told = await resumePriceChangeNotices(deps.db, deps.config, createMailer(deps.config, { IMAGES: deps.bucket }), deps.now);
-  if (told) log("info", "cron: price change notices sent on retry", { count: told });
-  // this isolate's landing figures (each isolate also refreshes its own, worker/landing/figures.ts)
-  await refreshLandingFigures(deps.config);
+export interface CronJob {
+  name: string;
+  run: (deps: JobDeps) => Promise<void>;
 }
 
-/** Cron trigger: periodic housekeeping, with one database session for the whole run. */
+/** The cron's jobs, in order. Each runs on its own: one that throws is logged and counted, and the next runs. */
+export const HOUSEKEEPING: CronJob[] = [
+  {
+    name: "stuck generations",
+    run: async (deps) => {
+      const failed = await sweepStuckGenerations(deps);
+      if (failed.length) log("warn", "cron: failed stuck generations", { count: failed.length, ids: failed.map((f) => f.id) });
+      // a shoot whose last picture the sweeper failed finishes now, with its email if asked (worker/shoots/finish.ts)
+      await finishShootsOf(
+        deps,
+        failed.map((f) => f.id),
+      );
+    },
+  },
+  {
+    name: "unused uploads",
+    run: async (deps) => {
+      const unused = await sweepUnusedUploads(deps);
+      if (unused) log("info", "cron: deleted uploads never generated", { count: unused });
+    },
+  },
+  {
+    name: "retention",
+    run: async (deps) => {
+      const expired = await purgeExpiredImages(deps);
+      if (expired) log("info", "cron: deleted photos past retention", { count: expired });
+    },
+  },
+  {
+    name: "counters",
+    run: async ({ db, now }) => {
+      const pruned = await pruneRateLimits(db, new Date(now.getTime() - RATE_LIMIT_KEEP_MS));
+      if (pruned) log("info", "cron: pruned rate-limit counters", { count: pruned });
+      await pruneOpsCounts(db, new Date(now.getTime() - OPS_COUNTS_KEEP_MS));
+    },
+  },
+  {
+    name: "price change notices",
+    run: async (deps) => {
+      const told = await resumePriceChangeNotices(deps.db, deps.config, createMailer(deps.config, { IMAGES: deps.bucket }), deps.now);
+      if (told) log("info", "cron: price change notices sent on retry", { count: told });
+    },
+  },
+  {
+    name: "alerts",
+    run: async (deps) => {
+      const sent = await sendAlerts(deps);
+      if (sent.length) log("warn", "cron: alerts sent to the operator", { alerts: sent });
+    },
+  },
+  // this isolate's landing figures (each isolate also refreshes its own, worker/landing/figures.ts)
+  { name: "landing figures", run: (deps) => refreshLandingFigures(deps.config) },
+];
+
+/**
+ * Runs `jobs` one after another on one session. Before each, the session's statement timeout is set (a job that
+ * lost its connection gets a new one without it). A job that throws is logged and counted (`cron.failure`), and
+ * the next one runs. Returns the names of the jobs that failed.
+ */
+export async function runJobs(jobs: CronJob[], deps: JobDeps): Promise<string[]> {
+  const failed: string[] = [];
+  for (const job of jobs) {
+    try {
+      await deps.db.execute(sql.raw(`set statement_timeout = ${CRON_STATEMENT_TIMEOUT_MS}`));
+      await job.run(deps);
+    } catch (err) {
+      failed.push(job.name);
+      log("error", `cron: ${job.name} failed`, { job: job.name, ...errorFields(err) });
+      await countEvent(deps.db, OPS_EVENTS.cronFailure, deps.now).catch((e: unknown) =>
+        log("error", "cron: failure not counted", errorFields(e)),
+      );
+    }
+  }
+  return failed;
+}
+
+/** The cron's housekeeping on the dependencies given (tests call this, or one job, with their own clock). */
+export const runHousekeeping = (deps: JobDeps) => runJobs(HOUSEKEEPING, deps);
+
+/** Cron trigger: periodic housekeeping, with one database session for the whole run, in its own request id. */
 export async function handleScheduled(controller: ScheduledController, env: Env): Promise<void> {
   const now = new Date(controller.scheduledTime || Date.now());
-  await withDb(env, (db) => runHousekeeping({ db, bucket: env.IMAGES, config: getConfig(env), now }));
+  await withRequestId(`cron-${now.toISOString()}`, () =>
+    withDb(env, (db) => runHousekeeping({ db, bucket: env.IMAGES, config: getConfig(env), now })),
+  );
 }

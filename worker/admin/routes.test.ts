@@ -20,6 +20,8 @@ const someId = "00000000-0000-4000-8000-000000000000";
 
 /** Every admin route with a valid request (method, path, JSON body): requested raw, as a table of paths. */
 const ROUTES: [string, string, unknown?][] = [
+  ["GET", "/health"],
+  ["GET", "/monitoring"],
   ["GET", "/users"],
   ["DELETE", `/users/${someId}`],
   ["GET", "/stats"],
@@ -86,6 +88,21 @@ describe("the operator guard", () => {
   it("tells the operator they are the operator on GET /api/auth/user", async () => {
     const op = await operatorAuth();
     expect((await (await client.auth.user.$get({}, { headers: op.auth })).json()).isOperator).toBe(true);
+  });
+});
+
+describe("GET /api/admin/health", () => {
+  it("touches the database, the bucket and the queue for the operator, and says which one failed", async () => {
+    const op = await operatorAuth();
+    const res = await client.admin.health.$get({}, { headers: op.auth });
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ status: "ok", database: "ok", storage: "ok", queue: "ok" });
+    expect(res.headers.get("Cache-Control")).toBe("no-store");
+
+    const failingBucket = { put: () => Promise.reject(new Error("bucket down")) };
+    const degraded = await clientWith({ ...env, IMAGES: failingBucket } as unknown as Env).admin.health.$get({}, { headers: op.auth });
+    expect(degraded.status).toBe(503);
+    expect(await degraded.json()).toEqual({ status: "degraded", database: "ok", storage: "error", queue: "ok" });
   });
 });
 

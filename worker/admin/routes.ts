@@ -4,6 +4,8 @@
  * without a token, 403 for anyone but the verified operator), and unknown admin paths answer 401/403 too
  * instead of revealing what exists.
  *
+ *   GET    /health                           → the deep check: database, bucket and queue touched for real (503 when one fails)
+ *   GET    /monitoring                       → OpsMonitoring (the last hour and day as recorded, the queue, the alerts' state)
  *   GET    /users?page&pageSize&q            → AdminUsersPage (newest first, q in email and names)
  *   DELETE /users/:id                        → AdminDeleteResult (Stripe canceled, objects and rows gone, invoices kept)
  *   GET    /stats                            → AdminStats
@@ -63,6 +65,8 @@ import { listPictures, setPictureFeatured } from "./pictures";
 import { PLAN_IDS, PRICE_MAX_CENTS, euros } from "../../domain/plans";
 import { earliestEffectiveDate, listPriceChanges, schedulePriceChange, loadPriceBook } from "../billing";
 import { createMailer } from "../mail";
+import { deepHealthRoutes } from "../health";
+import { opsMonitoring } from "../ops";
 
 const paging = {
   page: z.coerce.number().int().min(1).max(1_000_000).default(1),
@@ -125,6 +129,8 @@ export const adminRoutes = new Hono<AppEnv>()
     await next();
     c.header("Cache-Control", "no-store");
   })
+  .route("/health", deepHealthRoutes)
+  .get("/monitoring", async (c) => c.json(await opsMonitoring(c.var.db, c.var.config)))
   .get("/users", validate("query", usersQuery), async (c) => {
     const body: AdminUsersPage = await listUsers(c.var.db, c.req.valid("query"));
     return c.json(body);

@@ -32,6 +32,7 @@ import { generateHeadshotImage } from "./gemini";
 import { stampWatermark } from "./watermark";
 import { failGeneration } from "./fail";
 import { finishShoot } from "../shoots";
+import { modelCallOutcome, recordModelCall } from "../ops";
 
 /** Tries per headshot; the queue's max_retries (wrangler.toml) is one more, so we give up before the dead-letter queue (worker/config-files.test.ts). */
 export const MAX_ATTEMPTS = GENERATION_MAX_ATTEMPTS;
@@ -113,6 +114,13 @@ async function render(env: Env, config: Config, row: Row, photos: number, steps:
     prompt: buildPrompt(style.id as StyleId, row.gender as Gender | null, { photos, backgroundColor: row.backgroundColor }),
   });
   t = lap(steps, "modelMs", t);
+  await recordModelCall(env, config, {
+    model: config.GEMINI_MODEL,
+    size: "default",
+    outcome: modelCallOutcome(outcome),
+    latencyMs: steps.modelMs ?? 0,
+    costCents: outcome.kind === "image" ? config.GEMINI_IMAGE_COST_CENTS : 0,
+  });
 
   if (outcome.kind === "transient") {
     if (row.attempts >= MAX_ATTEMPTS) {

@@ -16,7 +16,7 @@ describe("POST /api/headshots/:id/generate", () => {
     const res = await generate(q, auth, body.id);
     expect(res.status).toBe(202);
     expect(await res.json()).toEqual({ id: body.id, status: "processing" });
-    expect(q.sent).toEqual([{ headshotId: body.id }]);
+    expect(q.sent).toEqual([{ headshotId: body.id, requestId: expect.any(String) }]);
     expect(await headshotRow(body.id)).toMatchObject({ status: "processing", chargedCredit: true, attempts: 0 });
     expect((await headshotRow(body.id)).queuedAt).toBeInstanceOf(Date);
     expect((await creditsRow(user.id)).used).toBe(1);

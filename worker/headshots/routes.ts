@@ -168,7 +168,7 @@ export const headshotRoutes = new Hono<AppEnv>()
     const result = await startGeneration(c.var.db, c.var.config, userId, id);
     if (!result.started) return c.json({ id, status: result.status }, 200);
     try {
-      await c.env.GENERATIONS.send({ headshotId: id });
+      await c.env.GENERATIONS.send({ headshotId: id, requestId: c.var.requestId });
     } catch (err) {
       log("error", "generate: enqueue failed", { requestId: c.var.requestId, headshotId: id, ...errorFields(err) });
       await undoStart(c.var.db, userId, id);

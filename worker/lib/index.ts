@@ -10,5 +10,6 @@ export { isForeignKeyViolation, isUniqueViolation } from "./db-errors";
 export { ApiError, badRequest, conflict, forbidden, gone, notFound, tooManyRequests, unauthorized } from "./errors";
 export { sniffType, type ImageType } from "./image-type";
 export { errorFields, log } from "./log";
+export { currentRequestId, requestContext, requestIdOf, withRequestId } from "./request-id";
 export { clientIp, enforce, hashKey, hit, pruneRateLimits, refuseIfExhausted, type Limit } from "./rate-limit";
 export { plainText, validate } from "./validate";

@@ -1,6 +1,8 @@
-/** One JSON line per event, always carrying the request id when there is one. */
+import { currentRequestId } from "./request-id";
+
+/** One JSON line per event, always carrying the request id of the work under way (worker/lib/request-id.ts). */
 export function log(level: "info" | "warn" | "error", message: string, fields: Record<string, unknown> = {}) {
-  const line = JSON.stringify({ level, message, time: new Date().toISOString(), ...fields });
+  const line = JSON.stringify({ level, message, time: new Date().toISOString(), requestId: currentRequestId(), ...fields });
   if (level === "error") console.error(line);
   else if (level === "warn") console.warn(line);
   else console.log(line);

@@ -171,7 +171,7 @@ export const shootRoutes = new Hono<AppEnv>()
       }),
     );
     try {
-      await c.env.GENERATIONS.sendBatch(ids.map((headshotId) => ({ body: { headshotId } })));
+      await c.env.GENERATIONS.sendBatch(ids.map((headshotId) => ({ body: { headshotId, requestId: c.var.requestId } })));
     } catch (err) {
       log("error", "shoot: enqueue failed", { requestId: c.var.requestId, shootId, ...errorFields(err) });
       await undoShoot(c.var.db, userId, shootId);

@@ -82,7 +82,7 @@ describe("POST /api/shoots", () => {
       ["Suit", "processing", body.id],
       ["Office", "processing", body.id],
     ]);
-    expect(sent).toEqual(body.headshots.map((h) => ({ headshotId: h.id })));
+    expect(sent).toEqual(body.headshots.map((h) => ({ headshotId: h.id, requestId: expect.any(String) })));
     expect(await creditsRow(user.id)).toMatchObject({ used: 3 });
     for (const h of body.headshots) {
       expect((await headshotRow(h.id)).chargedCredit).toBe(true);

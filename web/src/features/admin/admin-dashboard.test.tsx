@@ -4,6 +4,7 @@ import { renderWithApp, testUser } from "@/test/render";
 import { AdminDashboard, PERMISSION_REDIRECT_MS } from "./admin-dashboard";
 import { healthLines } from "./monitoring-tab";
 import { apiError, failure, json, stubApi, type StubTable } from "@/test/stub-api";
+import type { OpsMonitoring, OpsWindow } from "../../../../domain/admin-api";
 
 // The charts are a lazy chunk: load it once up front, as a browser would have by the time data arrives.
 beforeAll(() => import("./charts"));
@@ -24,6 +25,29 @@ const stats = {
   totalSubscriptions: 52,
 };
 
+const window = (w: "hour" | "day", calls: number, errors: number): OpsWindow => ({
+  window: w,
+  from: "2026-11-27T09:00:00.000Z",
+  modelCalls: { ok: calls - errors, blocked: 0, rateLimited: 0, error: errors, total: calls },
+  modelFailurePercent: calls ? Math.round((errors / calls) * 1000) / 10 : null,
+  model429Percent: calls ? 0 : null,
+  generations: { completed: calls - errors, failed: errors, costCents: 4 * (calls - errors), avgTimeMs: 12_400 },
+  http429: 7,
+  deadLettered: w === "hour" ? 2 : 5,
+  cronFailures: 0,
+});
+const monitoring: OpsMonitoring = {
+  at: "2026-11-27T10:00:00.000Z",
+  windows: [window("hour", 10, 3), window("day", 240, 12)],
+  queue: { processing: 4, oldestAgeSeconds: 42 },
+  alerts: [
+    { kind: "modelFailureRate", value: 30, threshold: 20, firing: true },
+    { kind: "model429Rate", value: 0, threshold: 10, firing: false },
+    { kind: "queueAge", value: 42, threshold: 300, firing: false },
+    { kind: "deadLetters", value: 2, threshold: 1, firing: true },
+  ],
+};
+
 /** Every admin figure, answered; what a test does not care about is empty. */
 function figures<const Extra extends StubTable<Extra>>(extra?: Extra) {
   return stubApi({
@@ -38,7 +62,8 @@ function figures<const Extra extends StubTable<Extra>>(extra?: Extra) {
     "GET /api/admin/financials/profit-30d": () => json({ profitCents: -250, revenueCents: 1000, costCents: 1250 }),
     "GET /api/admin/financials/profit-mrr": () => json({ profitCents: 123406, mrrCents: 123456, estMonthlyCostCents: 50 }),
     "GET /api/admin/financials/churn": () => json({ churnRate: 2.5, cancellations: 1, activeAtStart: 40, from: "", to: "" }),
-    "GET /api/health": () => json({ status: "degraded", database: "ok", storage: "error", queue: "ok" }, 503),
+    "GET /api/admin/health": () => json({ status: "degraded", database: "ok", storage: "error", queue: "ok" }, 503),
+    "GET /api/admin/monitoring": () => json(monitoring),
     ...extra,
   });
 }
@@ -116,6 +141,22 @@ describe("admin dashboard", () => {
     expect(within(monitoring).getByText("Image storage unavailable")).toBeTruthy(); // the 503's body is shown, not an error
     expect(within(monitoring).getByText("€0.0333")).toBeTruthy(); // 10 cents over 3 generations
     expect(within(monitoring).getByText(/^Last updated: \w{3} \d+, \d{4}, \d\d:\d\d [AP]M$/)).toBeTruthy();
+
+    // the operations table: the last hour and the last day as the server recorded them
+    const failureRow = (await within(monitoring).findByRole("rowheader", { name: "Model failure rate" })).closest("tr")!;
+    expect([...failureRow.querySelectorAll("td")].map((td) => td.textContent)).toEqual(["30%", "5%"]);
+    const lettersRow = within(monitoring).getByRole("rowheader", { name: "Dead-lettered messages" }).closest("tr")!;
+    expect([...lettersRow.querySelectorAll("td")].map((td) => td.textContent)).toEqual(["2", "5"]);
+    expect(within(monitoring).getByText("Generations processing now: 4, the oldest queued 42 s ago")).toBeTruthy();
+    const alerts = within(within(monitoring).getByRole("list", { name: "Alerts" }))
+      .getAllByRole("listitem")
+      .map((li) => li.textContent);
+    expect(alerts).toEqual([
+      "Model failure rate: 30% (alert at 20%) — alerting",
+      "Model 429 rate: 0% (alert at 10%)",
+      "Oldest queued generation: 42 s (alert at 300 s)",
+      "Dead-lettered messages: 2 (alert at 1) — alerting",
+    ]);
   });
 
   it("names health checks it knows and shows new ones as they come", () => {

@@ -1,10 +1,11 @@
 import { CircleAlert, CircleCheck } from "lucide-react";
 import { useGenerationAnalytics } from "./api/get-generation-analytics";
 import { useHealth, type Health } from "./api/get-health";
+import { useMonitoring, type Monitoring } from "./api/get-monitoring";
 import { Figures, Panel, QueryState } from "./figure";
-import { formatDateTime, formatEuroCents, formatEuroCents4, successRatePercent, wholeSeconds } from "./format";
+import { formatCount, formatDateTime, formatEuroCents, formatEuroCents4, successRatePercent, wholeSeconds } from "./format";
 
-/** What each check of GET /api/health is called on screen; keys the server adds later show as they come. */
+/** What each check of GET /api/admin/health is called on screen; keys the server adds later show as they come. */
 const CHECK_LABELS: Record<string, string> = {
   database: "Database",
   storage: "Image storage",
@@ -26,10 +27,98 @@ export function healthLines(health: Health): { key: string; label: string; ok: b
     });
 }
 
-/** SPEC §2 Monitoring: System Performance from the generation figures, System Health from /api/health. */
+const ALERT_LABELS: Record<Monitoring["alerts"][number]["kind"], { label: string; unit: string }> = {
+  modelFailureRate: { label: "Model failure rate", unit: "%" },
+  model429Rate: { label: "Model 429 rate", unit: "%" },
+  queueAge: { label: "Oldest queued generation", unit: " s" },
+  deadLetters: { label: "Dead-lettered messages", unit: "" },
+};
+
+const percentText = (p: number | null) => (p === null ? "–" : `${p}%`);
+
+/** The rows of the operations table: label, last hour, last day (decision 188). */
+export function operationsRows(m: Monitoring): [label: string, hour: string, day: string][] {
+  const [hour, day] = m.windows;
+  if (!hour || !day) return [];
+  type Window = Monitoring["windows"][number];
+  const row = (label: string, f: (w: Window) => string): [string, string, string] => [label, f(hour), f(day)];
+  return [
+    row("Model calls", (w) => formatCount(w.modelCalls.total)),
+    row("Model failure rate", (w) => percentText(w.modelFailurePercent)),
+    row("Model 429 rate", (w) => percentText(w.model429Percent)),
+    row("Blocked by the model", (w) => formatCount(w.modelCalls.blocked)),
+    row("Generations completed", (w) => formatCount(w.generations.completed)),
+    row("Generations failed", (w) => formatCount(w.generations.failed)),
+    row("Generation cost", (w) => formatEuroCents(w.generations.costCents)),
+    row("Average generation time", (w) => (w.generations.avgTimeMs === null ? "–" : `${wholeSeconds(w.generations.avgTimeMs)}s`)),
+    row("429 answers to clients", (w) => formatCount(w.http429)),
+    row("Dead-lettered messages", (w) => formatCount(w.deadLettered)),
+    row("Cron job failures", (w) => formatCount(w.cronFailures)),
+  ];
+}
+
+function Operations({ m }: { m: Monitoring }) {
+  return (
+    <div className="grid gap-4">
+      <table className="w-full text-sm">
+        <thead>
+          <tr className="border-b text-left text-muted-foreground">
+            <th scope="col" className="pb-2 font-normal">
+              Recorded
+            </th>
+            <th scope="col" className="pb-2 text-right font-normal">
+              Last hour
+            </th>
+            <th scope="col" className="pb-2 text-right font-normal">
+              Last day
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {operationsRows(m).map(([label, hour, day]) => (
+            <tr key={label} className="border-b last:border-b-0">
+              <th scope="row" className="py-2 text-left font-normal text-muted-foreground">
+                {label}
+              </th>
+              <td className="py-2 text-right font-semibold tabular-nums">{hour}</td>
+              <td className="py-2 text-right font-semibold tabular-nums">{day}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <p className="text-sm">
+        Generations processing now: {formatCount(m.queue.processing)}
+        {m.queue.oldestAgeSeconds !== null && `, the oldest queued ${formatCount(m.queue.oldestAgeSeconds)} s ago`}
+      </p>
+      <ul className="grid gap-2 text-sm" aria-label="Alerts">
+        {m.alerts.map((a) => {
+          const { label, unit } = ALERT_LABELS[a.kind];
+          return (
+            <li key={a.kind} className="flex items-center gap-2">
+              {a.firing ? (
+                <CircleAlert className="size-4 text-destructive" aria-hidden="true" />
+              ) : (
+                <CircleCheck className="size-4 text-success-ink" aria-hidden="true" />
+              )}
+              <span>
+                {label}: {a.value}
+                {unit} (alert at {a.threshold}
+                {unit}){a.firing ? " — alerting" : ""}
+              </span>
+            </li>
+          );
+        })}
+      </ul>
+      <p className="text-xs text-muted-foreground">As recorded at {formatDateTime(m.at)}</p>
+    </div>
+  );
+}
+
+/** SPEC §2 Monitoring: System Performance from the generation figures, System Health from /api/admin/health. */
 export function MonitoringTab() {
   const generations = useGenerationAnalytics();
   const health = useHealth();
+  const monitoring = useMonitoring();
   return (
     <div className="grid items-start gap-4 lg:grid-cols-2">
       <Panel title="System Performance" description="Every generation so far">
@@ -65,6 +154,11 @@ export function MonitoringTab() {
               <p className="text-xs text-muted-foreground">Last updated: {formatDateTime(new Date(health.dataUpdatedAt))}</p>
             </div>
           )}
+        </QueryState>
+      </Panel>
+      <Panel title="Operations" description="Model calls, generations, queue and alerts, as recorded" className="lg:col-span-2">
+        <QueryState query={monitoring} label="operations">
+          {(m) => <Operations m={m} />}
         </QueryState>
       </Panel>
     </div>
