@@ -57,6 +57,9 @@ export const MESSAGES = {
   generationFailed: "Generation failed",
   /** Why a generation failed, in plain words (the error of a failed headshot; decision 100). */
   generationBusy: `Our image service was too busy to make your headshot, even after ${GENERATION_MAX_ATTEMPTS} tries.`,
+  /** The image model refused our key or model (401/403/404): our configuration, never the person's photo. */
+  generationUnavailable:
+    "Our image service isn't working on our side right now, so we couldn't make your headshot. It was not your photo: we've been alerted and are fixing it.",
   generationStuck: "Making your headshot took far longer than it should, so we stopped it.",
   /** Said of a failed or removed headshot whose free generation was given back. */
   generationRefunded: "The free generation it used was given back, so trying again costs you nothing.",

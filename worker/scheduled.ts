@@ -1,4 +1,4 @@
-import { sweepStuckGenerations } from "./generation";
+import { noticeModelShutdown, sweepStuckGenerations } from "./generation";
 import { finishShootsOf } from "./shoots";
 import { purgeExpiredImages, sweepUnusedUploads } from "./headshots";
 import { getConfig } from "./config";
@@ -30,6 +30,8 @@ export async function runHousekeeping(deps: JobDeps): Promise<void> {
   if (pruned) log("info", "cron: pruned rate-limit counters", { count: pruned });
   const told = await resumePriceChangeNotices(deps.db, deps.config, createMailer(deps.config, { IMAGES: deps.bucket }), deps.now);
   if (told) log("info", "cron: price change notices sent on retry", { count: told });
+  if (await noticeModelShutdown(deps))
+    log("warn", "cron: told the operator of the image model's coming shutdown", { model: deps.config.GEMINI_MODEL });
   // this isolate's landing figures (each isolate also refreshes its own, worker/landing/figures.ts)
   await refreshLandingFigures(deps.config);
 }

@@ -17,7 +17,7 @@ import { processGeneration } from "../generation/process";
 import { samePersonLine } from "../generation/prompts";
 import { createTestUser, errorBody, testDb } from "../test/helpers";
 import { latestMail } from "../test/auth";
-import { creditsRow, envWithModel, headshotRow, withRecordingQueue } from "../test/headshots";
+import { creditsRow, envWithModel, headshotRow, testModel, withRecordingQueue } from "../test/headshots";
 import { decode, jpegBytes } from "../test/images";
 import { readZip } from "../test/zip";
 import { startShoot, type NewShoot } from "./start";
@@ -194,7 +194,7 @@ describe("the generation of a shoot's picture", () => {
     const { body } = await postShoot(auth, photos, ["Speaker"]);
     const id = body.headshots[0]!.id;
     const stored = await Promise.all([1, 2, 3].map((n) => getDecrypted(env.IMAGES, getConfig(env), referenceKey(user.id, id, n))));
-    const model = `gemini-test-shoot-${crypto.randomUUID().slice(0, 8)}`;
+    const model = testModel(`shoot-${crypto.randomUUID().slice(0, 8)}`);
     expect((await processGeneration(envWithModel(model), id)).action).toBe("completed");
     const stats = (await (await fetch(`${env.GEMINI_BASE_URL}/__stats`)).json()) as {
       inputs: Record<string, string[][]>;
