@@ -17,6 +17,13 @@ export const MINIMUM_AGE = 13;
  * it (tests set a lower cap to reach it quickly; production leaves it unset).
  */
 export const FAIR_USE_PER_HOUR = 30;
+/**
+ * Fair use per day (any 24 hours), beside the hourly cap, per plan: the most generations a day whose
+ * worst-case model cost (every day at the cap, 2K, domain/models.ts) stays within the plan's price per
+ * billing period (domain/plans.test.ts; docs/decisions/163-fair-use-a-plan-can-afford.md). `team` is per member.
+ */
+export const FAIR_USE_PER_DAY = { weekly: 14, monthly: 10, yearly: 1, team: 6 } as const satisfies Record<string, number>;
+export type FairUsePlan = keyof typeof FAIR_USE_PER_DAY;
 /** How long an email verification (or email-change) link works. */
 export const VERIFICATION_TTL_HOURS = 24;
 /** Without a password, a Google sign-in at most this old confirms an account deletion or an email change. */
