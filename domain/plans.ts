@@ -10,6 +10,9 @@ export function fairUseCaps(plan: FairUsePlan): string {
   return `up to ${FAIR_USE_PER_HOUR} generations an hour and ${FAIR_USE_PER_DAY[plan]} a day`;
 }
 
+/** Every plan's fair-use caps in one clause, for copy that speaks of all plans at once. */
+export const FAIR_USE_ALL_PLANS = `fair use: up to ${FAIR_USE_PER_HOUR} generations an hour and, a day, ${FAIR_USE_PER_DAY.weekly} on Weekly, ${FAIR_USE_PER_DAY.monthly} on Monthly, ${FAIR_USE_PER_DAY.yearly} on Yearly and ${FAIR_USE_PER_DAY.team} per Team member`;
+
 /** The small print a plan card shows under a feature: "Unlimited" has fair-use caps, and says them. */
 export function featureNote(feature: string, plan: FairUsePlan): string | null {
   return feature === UNLIMITED ? `Fair use: ${fairUseCaps(plan)}` : null;
