@@ -75,20 +75,25 @@ async function viaSharp(src: Uint8Array, o: DownloadOptions): Promise<Uint8Array
 const middle = (times: number[]) => [...times].sort((a, b) => a - b)[Math.floor(times.length / 2)]!;
 
 /** Medians of `a` and `b`, run alternately (one warm-up each), so both see the same machine load. */
-async function interleaved(runs: number, a: () => Promise<unknown>, b: () => Promise<unknown>): Promise<[number, number]> {
+/** Medians of `a`'s and `b`'s wall time, and of `a`'s CPU time (this process, user + system: a Worker's CPU for ours). */
+async function interleaved(runs: number, a: () => Promise<unknown>, b: () => Promise<unknown>): Promise<[number, number, number]> {
   await a();
   await b();
   const ta: number[] = [],
-    tb: number[] = [];
+    tb: number[] = [],
+    ca: number[] = [];
   for (let i = 0; i < runs; i++) {
     let t = performance.now();
+    const cpu = process.cpuUsage();
     await a();
     ta.push(performance.now() - t);
+    const used = process.cpuUsage(cpu);
+    ca.push((used.user + used.system) / 1000);
     t = performance.now();
     await b();
     tb.push(performance.now() - t);
   }
-  return [middle(ta), middle(tb)];
+  return [middle(ta), middle(tb), middle(ca)];
 }
 
 const kb = (n: number) => `${(n / 1024).toFixed(0)} KB`;
@@ -115,13 +120,15 @@ function cases(): Case[] {
 
 async function table(runs: number) {
   const src = await sourcePng();
-  const rows: string[][] = [["case (300 dpi, square)", "ours ms", "sharp ms", "ours/sharp", "ours bytes", "sharp bytes", "ours/sharp"]];
+  const rows: string[][] = [
+    ["case (300 dpi, square)", "ours ms", "ours CPU ms", "sharp ms", "ours/sharp", "ours bytes", "sharp bytes", "ours/sharp"],
+  ];
   let worst = 0;
   const only = arg("only");
   for (const c of cases().filter((c) => !only || c.label.includes(only))) {
     let ourBytes = 0,
       sharpBytes = 0;
-    const [ours, theirs] = await interleaved(
+    const [ours, theirs, oursCpu] = await interleaved(
       runs,
       async () => {
         ourBytes = (await transformDownload(src, c.options)).bytes.length;
@@ -134,6 +141,7 @@ async function table(runs: number) {
     rows.push([
       c.label,
       ours.toFixed(1),
+      oursCpu.toFixed(0),
       theirs.toFixed(1),
       (ours / theirs).toFixed(2),
       kb(ourBytes),
@@ -151,7 +159,7 @@ async function table(runs: number) {
       },
       async () => {},
     );
-    rows.push(["linkedin-banner round png (ours only)", roundMs.toFixed(1), "-", "-", kb(rb), "-", "-"]);
+    rows.push(["linkedin-banner round png (ours only)", roundMs.toFixed(1), "-", "-", "-", kb(rb), "-", "-"]);
   }
   print(rows);
   console.log(
