@@ -1,7 +1,8 @@
 /**
  * Download transforms: ours (worker/downloads/transform.ts: our PNG reader and writer and TIFF writer on
  * native zlib, our resize, photon for lossless WebP, libwebp in WASM for the lossy web WebP) against
- * sharp (native libvips) on the same 1024×1024 opaque RGB photo-like PNG (what the model answers), for
+ * sharp (native libvips) on the same opaque RGB photo-like PNG of SIDE² — 2048² by default, what the model
+ * answers a subscriber since issue 32 (`--side 1024`: a free generation's, or results made before) — for
  * every preset and resolution × format, interleaved run by run (the machine is shared: read the ratios).
  * Like with like: the same Catmull-Rom ("cubic") kernel, RGB PNG on both sides, Deflate+predictor TIFF
  * on both, lossless WebP on both except `web`, which is lossy on both at the same quality; 300 DPI
@@ -13,6 +14,10 @@
  *   npx tsx bench/downloads.ts            # the table, the web WebP figures, then the peak-memory runs
  *   npx tsx bench/downloads.ts --runs 9   # more runs per case
  *   npx tsx bench/downloads.ts --only png # only the cases whose label contains "png" (table only)
+ *   npx tsx bench/downloads.ts --side 1024 # a 1024² source instead of 2048²
+ *
+ * The milliseconds are CPU time: one transform runs synchronously on one core, in V8 and WASM as on
+ * Workers, so they are what a download takes of a Worker's CPU limit (decision 164).
  *
  * Peak memory is measured in a fresh child process per case (WASM memory only ever grows, so the
  * memory.buffer size after one transform is that transform's peak).
@@ -33,12 +38,15 @@ const arg = (name: string) => {
   return i >= 0 ? process.argv[i + 1] : undefined;
 };
 
+/** The source's side in pixels. */
+const SIDE = Number(arg("side") ?? 2048);
+
 async function sourcePng(): Promise<Uint8Array> {
   // Built with sharp, so photon's WASM memory holds nothing before the measured transform. Opaque RGB,
   // as the model answers (a 4-channel source would make sharp write RGBA PNGs: not like for like).
-  const raw = Buffer.from(portraitPixels(1024));
+  const raw = Buffer.from(portraitPixels(SIDE));
   return new Uint8Array(
-    await sharp(raw, { raw: { width: 1024, height: 1024, channels: 4 } })
+    await sharp(raw, { raw: { width: SIDE, height: SIDE, channels: 4 } })
       .removeAlpha()
       .png()
       .toBuffer(),
@@ -46,7 +54,7 @@ async function sourcePng(): Promise<Uint8Array> {
 }
 
 async function viaSharp(src: Uint8Array, o: DownloadOptions): Promise<Uint8Array> {
-  const plan = planGeometry(1024, 1024, o);
+  const plan = planGeometry(SIDE, SIDE, o);
   let s = sharp(src);
   if (plan.width !== plan.portrait.width) {
     s = s.resize(plan.portrait.width, plan.portrait.height, { kernel: "cubic" }).extend({
@@ -54,7 +62,7 @@ async function viaSharp(src: Uint8Array, o: DownloadOptions): Promise<Uint8Array
       right: plan.width - plan.portraitX - plan.portrait.width,
       extendWith: "copy",
     });
-  } else if (plan.width !== 1024 || plan.height !== 1024) {
+  } else if (plan.width !== SIDE || plan.height !== SIDE) {
     s = s.resize(plan.width, plan.height, { fit: "cover", position: "top", kernel: "cubic" });
   }
   if (o.dpi) s = s.withMetadata({ density: Number(o.dpi) });
@@ -67,20 +75,25 @@ async function viaSharp(src: Uint8Array, o: DownloadOptions): Promise<Uint8Array
 const middle = (times: number[]) => [...times].sort((a, b) => a - b)[Math.floor(times.length / 2)]!;
 
 /** Medians of `a` and `b`, run alternately (one warm-up each), so both see the same machine load. */
-async function interleaved(runs: number, a: () => Promise<unknown>, b: () => Promise<unknown>): Promise<[number, number]> {
+/** Medians of `a`'s and `b`'s wall time, and of `a`'s CPU time (this process, user + system: a Worker's CPU for ours). */
+async function interleaved(runs: number, a: () => Promise<unknown>, b: () => Promise<unknown>): Promise<[number, number, number]> {
   await a();
   await b();
   const ta: number[] = [],
-    tb: number[] = [];
+    tb: number[] = [],
+    ca: number[] = [];
   for (let i = 0; i < runs; i++) {
     let t = performance.now();
+    const cpu = process.cpuUsage();
     await a();
     ta.push(performance.now() - t);
+    const used = process.cpuUsage(cpu);
+    ca.push((used.user + used.system) / 1000);
     t = performance.now();
     await b();
     tb.push(performance.now() - t);
   }
-  return [middle(ta), middle(tb)];
+  return [middle(ta), middle(tb), middle(ca)];
 }
 
 const kb = (n: number) => `${(n / 1024).toFixed(0)} KB`;
@@ -93,7 +106,7 @@ interface Case {
 function cases(): Case[] {
   const out: Case[] = [];
   const sizes: { label: string; o: Partial<DownloadOptions> }[] = [
-    { label: "high 1024²", o: { resolution: "high" } },
+    { label: `high ${SIDE}²`, o: { resolution: "high" } },
     { label: "web 512²", o: { resolution: "web" } },
     ...PRESETS.map((p) => ({ label: `${p.id} ${p.width}×${p.height}`, o: { preset: p.id } })),
   ];
@@ -107,13 +120,15 @@ function cases(): Case[] {
 
 async function table(runs: number) {
   const src = await sourcePng();
-  const rows: string[][] = [["case (300 dpi, square)", "ours ms", "sharp ms", "ours/sharp", "ours bytes", "sharp bytes", "ours/sharp"]];
+  const rows: string[][] = [
+    ["case (300 dpi, square)", "ours ms", "ours CPU ms", "sharp ms", "ours/sharp", "ours bytes", "sharp bytes", "ours/sharp"],
+  ];
   let worst = 0;
   const only = arg("only");
   for (const c of cases().filter((c) => !only || c.label.includes(only))) {
     let ourBytes = 0,
       sharpBytes = 0;
-    const [ours, theirs] = await interleaved(
+    const [ours, theirs, oursCpu] = await interleaved(
       runs,
       async () => {
         ourBytes = (await transformDownload(src, c.options)).bytes.length;
@@ -126,6 +141,7 @@ async function table(runs: number) {
     rows.push([
       c.label,
       ours.toFixed(1),
+      oursCpu.toFixed(0),
       theirs.toFixed(1),
       (ours / theirs).toFixed(2),
       kb(ourBytes),
@@ -143,11 +159,11 @@ async function table(runs: number) {
       },
       async () => {},
     );
-    rows.push(["linkedin-banner round png (ours only)", roundMs.toFixed(1), "-", "-", kb(rb), "-", "-"]);
+    rows.push(["linkedin-banner round png (ours only)", roundMs.toFixed(1), "-", "-", "-", kb(rb), "-", "-"]);
   }
   print(rows);
   console.log(
-    `\n${runs} runs per case after one warm-up, ours and sharp alternating; median. Slowest ratio ${worst.toFixed(2)}. Node ${process.version}, ${process.arch}.`,
+    `\n${SIDE}² source; ${runs} runs per case after one warm-up, ours and sharp alternating; median. Slowest ratio ${worst.toFixed(2)}. Node ${process.version}, ${process.arch}.`,
   );
   if (!only) await webFigures(src);
 }
@@ -211,7 +227,7 @@ async function webFigures(src: Uint8Array) {
   }
 }
 
-/** A photo-like 1024² input with real texture: the Gemini stand-in's preview of a noisy gradient photo. */
+/** A photo-like SIDE² input with real texture: the Gemini stand-in's preview of a noisy gradient photo. */
 async function standinPreview(): Promise<Uint8Array> {
   const { renderPreview } = await import("../dev/genai-standin");
   const noise = Buffer.alloc(640 * 640 * 3);
@@ -227,7 +243,7 @@ async function standinPreview(): Promise<Uint8Array> {
     .blur(1.2)
     .jpeg()
     .toBuffer();
-  return new Uint8Array(await renderPreview(photo, "LinkedIn"));
+  return new Uint8Array(await renderPreview(photo, "LinkedIn", { width: SIDE, height: SIDE }));
 }
 
 function print(rows: string[][]) {
@@ -261,9 +277,13 @@ async function peakChild(spec: string) {
 }
 
 function peakIn(options: DownloadOptions) {
-  const r = spawnSync(process.execPath, [...process.execArgv, process.argv[1]!, "--peak-child", JSON.stringify(options)], {
-    encoding: "utf8",
-  });
+  const r = spawnSync(
+    process.execPath,
+    [...process.execArgv, process.argv[1]!, "--side", String(SIDE), "--peak-child", JSON.stringify(options)],
+    {
+      encoding: "utf8",
+    },
+  );
   const line = r.stdout.trim().split("\n").pop() ?? "";
   try {
     return JSON.parse(line) as {
@@ -305,7 +325,7 @@ async function peaks() {
   ];
   const rows = [["peak memory, fresh process", "output", "photon WASM", "SIMD WASM", "JS ArrayBuffers", "process max RSS"]];
   for (const p of probe) {
-    const { width, height } = outputSize(1024, 1024, p.o);
+    const { width, height } = outputSize(SIDE, SIDE, p.o);
     const m = peakIn(p.o);
     rows.push([p.label, `${width}×${height}`, `${mb(m.wasmBefore)} → ${mb(m.wasmPeak)}`, mb(m.simdWasm), mb(m.arrayBuffers), mb(m.maxRss)]);
   }

@@ -1,6 +1,53 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import sharp from "sharp";
-import { startGenaiStandin, type GenaiStandin } from "./genai-standin";
+import { INLINE_LIMIT_BYTES, startGenaiStandin, type GenaiStandin } from "./genai-standin";
+import { DEFAULT_IMAGE_MODEL } from "../domain/models";
+
+interface Answer {
+  candidates?: { content: { parts: { inlineData?: { data: string }; thought?: boolean; thoughtSignature?: string }[] } }[];
+  error?: { code: number; status: string; message: string; details?: Record<string, unknown>[] };
+}
+
+const photo = (r: number, width = 64, height = 64) =>
+  sharp({ create: { width, height, channels: 3, background: { r, g: 120, b: 100 } } })
+    .jpeg()
+    .toBuffer();
+
+function call(
+  standin: GenaiStandin,
+  opts: { model?: string; bytes: Buffer; style?: string; imageConfig?: unknown; key?: string | null; body?: string },
+) {
+  const body =
+    opts.body ??
+    JSON.stringify({
+      contents: [
+        {
+          role: "user",
+          parts: [
+            { inlineData: { mimeType: "image/jpeg", data: opts.bytes.toString("base64") } },
+            { text: `A headshot in the "${opts.style ?? "LinkedIn"}" style.` },
+          ],
+        },
+      ],
+      generationConfig: { responseModalities: ["IMAGE"], ...(opts.imageConfig ? { imageConfig: opts.imageConfig } : {}) },
+    });
+  const headers: Record<string, string> = { "Content-Type": "application/json" };
+  if (opts.key !== null) headers["x-goog-api-key"] = opts.key ?? "test-key";
+  return fetch(`${standin.url}/v1beta/models/${opts.model ?? DEFAULT_IMAGE_MODEL}:generateContent`, { method: "POST", headers, body });
+}
+
+async function answer(res: Response) {
+  return { status: res.status, body: (await res.json()) as Answer };
+}
+
+/** The final image (the last part that is not a thought) and its decoded size. */
+async function finalImage(body: Answer) {
+  const parts = body.candidates![0]!.content.parts;
+  const final = parts.filter((p) => !p.thought && p.inlineData).at(-1)!;
+  const bytes = Buffer.from(final.inlineData!.data, "base64");
+  const { width, height } = await sharp(bytes).metadata();
+  return { data: final.inlineData!.data, width, height };
+}
 
 /** The stand-in renders a photo and style once; the same request then gets the same bytes from memory. */
 describe("the Gemini stand-in's previews", () => {
@@ -10,29 +57,8 @@ describe("the Gemini stand-in's previews", () => {
   });
   afterAll(() => standin?.stop());
 
-  const photo = (r: number) =>
-    sharp({ create: { width: 64, height: 64, channels: 3, background: { r, g: 120, b: 100 } } })
-      .jpeg()
-      .toBuffer();
-  const generate = async (bytes: Buffer, style: string) => {
-    const res = await fetch(`${standin.url}/v1beta/models/test-model:generateContent`, {
-      method: "POST",
-      headers: { "Content-Type": "application/json" },
-      body: JSON.stringify({
-        contents: [
-          {
-            role: "user",
-            parts: [
-              { inlineData: { mimeType: "image/jpeg", data: bytes.toString("base64") } },
-              { text: `A headshot in the "${style}" style.` },
-            ],
-          },
-        ],
-      }),
-    });
-    const body = (await res.json()) as { candidates: { content: { parts: { inlineData: { data: string } }[] } }[] };
-    return body.candidates[0]!.content.parts[0]!.inlineData.data;
-  };
+  const generate = async (bytes: Buffer, style: string) =>
+    (await finalImage((await answer(await call(standin, { bytes, style }))).body)).data;
   const stats = async () =>
     (await (await fetch(`${standin.url}/__stats`)).json()) as { renders: number; cacheHits: number; renderMs: number };
 
@@ -47,5 +73,128 @@ describe("the Gemini stand-in's previews", () => {
     expect(await generate(a, "Suit")).not.toBe(first); // another style: another picture
     expect(await generate(await photo(200), "LinkedIn")).not.toBe(first); // another photo too
     expect(await stats()).toMatchObject({ renders: 3, cacheHits: 1 });
+  });
+});
+
+describe("the Gemini stand-in is as strict as the current API (issue 32)", () => {
+  let standin: GenaiStandin;
+  beforeAll(async () => {
+    standin = await startGenaiStandin({ delayMs: 0 });
+  });
+  afterAll(() => standin?.stop());
+
+  it("answers 404 NOT_FOUND in Google's shape for a retired model and an unknown one", async () => {
+    const bytes = await photo(30);
+    for (const model of ["gemini-2.5-flash-image", "gemini-3.1-flash-image-preview", "gemini-9-imaginary"]) {
+      const { status, body } = await answer(await call(standin, { model, bytes }));
+      expect(status, model).toBe(404);
+      expect(body.error).toMatchObject({ code: 404, status: "NOT_FOUND" });
+      expect(body.error!.message).toContain(`models/${model} is not found for API version v1beta`);
+    }
+    expect((await call(standin, { model: `${DEFAULT_IMAGE_MODEL}--standin-retired`, bytes })).status).toBe(404);
+    expect((await call(standin, { model: "gemini-3-pro-image", bytes, imageConfig: { imageSize: "2K" } })).status).toBe(200);
+  });
+
+  it("honours imageConfig: 1K is 1024 and 2K 2048 on the long side, in the aspect ratio asked; bad values are 400", async () => {
+    const bytes = await photo(40, 300, 200);
+    const size = async (imageConfig?: unknown) => {
+      const { width, height } = await finalImage((await answer(await call(standin, { bytes, imageConfig }))).body);
+      return `${width}x${height}`;
+    };
+    expect(await size({ imageSize: "1K", aspectRatio: "1:1" })).toBe("1024x1024");
+    expect(await size({ imageSize: "2K", aspectRatio: "1:1" })).toBe("2048x2048");
+    expect(await size({ imageSize: "1K", aspectRatio: "4:5" })).toBe("819x1024");
+    expect(await size()).toBe("1024x683"); // no imageConfig: 1K in the photo's nearest ratio (3:2)
+    for (const imageConfig of [{ imageSize: "2k" }, { imageSize: "8K" }, { aspectRatio: "7:5" }]) {
+      const { status, body } = await answer(await call(standin, { bytes, imageConfig }));
+      expect(status, JSON.stringify(imageConfig)).toBe(400);
+      expect(body.error!.status).toBe("INVALID_ARGUMENT");
+    }
+    // 3 Pro Image offers no 512
+    expect((await call(standin, { model: "gemini-3-pro-image", bytes, imageConfig: { imageSize: "512" } })).status).toBe(400);
+  });
+
+  it("sends an interim picture marked thought: true before the final image", async () => {
+    const { body } = await answer(await call(standin, { bytes: await photo(50), imageConfig: { imageSize: "2K", aspectRatio: "1:1" } }));
+    const parts = body.candidates![0]!.content.parts;
+    expect(parts.map((p) => Boolean(p.thought))).toEqual([true, false]);
+    expect(parts[1]!.thoughtSignature).toBeTruthy();
+    const thought = await sharp(Buffer.from(parts[0]!.inlineData!.data, "base64")).metadata();
+    expect([thought.width, thought.height]).toEqual([1024, 1024]); // not the size asked: storing it would show
+  });
+
+  it("refuses a request over the 20 MB inline limit with 400 INVALID_ARGUMENT, and one without a key with 403", async () => {
+    const big = JSON.stringify({ contents: [{ parts: [{ text: "x".repeat(INLINE_LIMIT_BYTES) }] }] });
+    const { status, body } = await answer(await call(standin, { bytes: Buffer.alloc(0), body: big }));
+    expect(status).toBe(400);
+    expect(body.error).toMatchObject({ code: 400, status: "INVALID_ARGUMENT" });
+    expect(body.error!.message).toContain("payload size exceeds the limit");
+    const keyless = await answer(await call(standin, { bytes: await photo(60), key: null }));
+    expect(keyless.status).toBe(403);
+    expect(keyless.body.error!.status).toBe("PERMISSION_DENIED");
+  });
+
+  it("answers the statuses a hook names in Google's shape (401, 403)", async () => {
+    for (const code of [401, 403]) {
+      const { status, body } = await answer(
+        await call(standin, { model: `${DEFAULT_IMAGE_MODEL}--standin-status-${code}`, bytes: await photo(70) }),
+      );
+      expect(status).toBe(code);
+      expect(body.error!.code).toBe(code);
+    }
+  });
+});
+
+describe("the Gemini stand-in's quota mode", () => {
+  let standin: GenaiStandin;
+  beforeAll(async () => {
+    standin = await startGenaiStandin({ delayMs: 0, imagesPerMinute: 2 });
+  });
+  afterAll(() => standin?.stop());
+
+  interface Stats {
+    imagesPerMinute: number | null;
+    calls: Record<string, number>;
+    images: Record<string, number>;
+    sizes: Record<string, Record<string, number>>;
+    rateLimited: Record<string, number>;
+    rateLimitedTotal: number;
+  }
+  const stats = async () => (await (await fetch(`${standin.url}/__stats`)).json()) as Stats;
+  const control = (body: unknown) =>
+    fetch(`${standin.url}/__control`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
+
+  it("answers 429 RESOURCE_EXHAUSTED with a RetryInfo delay past the images per minute, set at start or at runtime, and counts it all", async () => {
+    const bytes = await photo(80);
+    expect((await call(standin, { bytes, imageConfig: { imageSize: "1K" } })).status).toBe(200);
+    expect((await call(standin, { bytes, imageConfig: { imageSize: "2K" } })).status).toBe(200);
+    const { status, body } = await answer(await call(standin, { bytes }));
+    expect(status).toBe(429);
+    expect(body.error).toMatchObject({ code: 429, status: "RESOURCE_EXHAUSTED" });
+    const retry = body.error!.details!.find((d) => d["@type"] === "type.googleapis.com/google.rpc.RetryInfo")!;
+    const seconds = Number(/^(\d+)s$/.exec(String(retry.retryDelay))![1]);
+    expect(seconds).toBeGreaterThan(0);
+    expect(seconds).toBeLessThanOrEqual(60);
+    // another model has its own quota (Google's are per model)
+    expect((await call(standin, { model: "gemini-3-pro-image", bytes })).status).toBe(200);
+
+    let s = await stats();
+    expect(s.imagesPerMinute).toBe(2);
+    expect(s.calls[DEFAULT_IMAGE_MODEL]).toBe(3);
+    expect(s.images[DEFAULT_IMAGE_MODEL]).toBe(2);
+    expect(s.sizes[DEFAULT_IMAGE_MODEL]).toEqual({ "1K": 1, "2K": 1 });
+    expect(s.rateLimited).toEqual({ [DEFAULT_IMAGE_MODEL]: 1 });
+    expect(s.rateLimitedTotal).toBe(1);
+
+    // at runtime: more room, then none, then off
+    await control({ imagesPerMinute: 5 });
+    expect((await call(standin, { bytes })).status).toBe(200);
+    await control({ imagesPerMinute: 0 });
+    expect((await call(standin, { bytes })).status).toBe(429);
+    await control({ imagesPerMinute: null });
+    expect((await call(standin, { bytes })).status).toBe(200);
+    s = await stats();
+    expect(s.imagesPerMinute).toBeNull();
+    expect(s.rateLimitedTotal).toBe(2);
   });
 });

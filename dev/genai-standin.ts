@@ -1,24 +1,50 @@
 /**
  * Local stand-in for the Gemini image model. It speaks the one REST call the worker makes through
  * @google/genai — `POST /{apiVersion}/models/{model}:generateContent` — and answers with a
- * deterministic picture derived from the uploaded photo: a centred square crop at 1024×1024, toned for
+ * deterministic picture derived from the uploaded photo: a centred crop at the size asked for, toned for
  * the style, edged with the style's background colour and labelled "LOCAL PREVIEW" so nobody mistakes
- * it for AI output. Nothing leaves the machine; no key is checked.
+ * it for AI output. Nothing leaves the machine.
+ *
+ * It is at least as strict as the current API (issue 32), and each behaviour names its page:
+ * - Models: only the live ids of domain/models.ts are served; a retired or unknown id is answered 404
+ *   NOT_FOUND in Google's error shape, as a shut-down model is ("completely turned off, and the endpoint is
+ *   no longer available": https://ai.google.dev/gemini-api/docs/deprecations; the shape and statuses:
+ *   https://ai.google.dev/gemini-api/docs/generate-content/api-errors).
+ * - `generationConfig.imageConfig`: `imageSize` "1K" | "2K" | "4K" (uppercase K; "512" where the model
+ *   offers it) gives 1024 | 2048 | 4096 px on the long side, `aspectRatio` one of the documented ratios the
+ *   short side; without imageConfig, 1K in the reference photo's nearest ratio; anything else is 400
+ *   INVALID_ARGUMENT (https://ai.google.dev/gemini-api/docs/image-generation, "Aspect ratios and image size").
+ * - Thinking: the answer carries an interim picture marked `thought: true` (smaller, greyscale, labelled
+ *   THOUGHT) before the final image, which carries a `thoughtSignature`, and `usageMetadata` counts
+ *   `thoughtsTokenCount` (https://ai.google.dev/gemini-api/docs/image-generation, "Thinking process").
+ * - Size: a request body over the 20 MB inline limit is 400 INVALID_ARGUMENT
+ *   (https://ai.google.dev/gemini-api/docs/file-input-methods: inline data up to 20 MB a request).
+ * - A request without an `x-goog-api-key` is 403 PERMISSION_DENIED (api-errors page).
+ * - Quota mode: past `imagesPerMinute` images in the last minute per model, 429 RESOURCE_EXHAUSTED with
+ *   `google.rpc.QuotaFailure` and `google.rpc.RetryInfo` details; `retryDelay` ("37s") is when the oldest
+ *   image of the window leaves it (https://ai.google.dev/gemini-api/docs/rate-limits; api-errors page).
  *
  * Knobs (environment, or options to `startGenaiStandin`):
  *   GENAI_STANDIN_DELAY_MS     delay before each answer (default 3000; tests use 0)
  *   GENAI_STANDIN_FAIL_RATE    0..1, answer 503 at that rate
- *   GENAI_STANDIN_PORT         port when run as a script (default: a free one)
- * Test hooks (scoped by the model name, so parallel test files never disturb each other):
- *   model contains "standin-block-prompt"  → promptFeedback.blockReason SAFETY
- *   model contains "standin-block"         → finishReason IMAGE_SAFETY, no image
- *   model contains "standin-noimage"       → finishReason STOP with a text part only
- *   model contains "standin-fail-<n>"      → the first n calls for that exact model name answer 503
- *   model contains "standin-slow-<ms>"     → extra delay
+ *   GENAI_STANDIN_IMAGES_PER_MINUTE  quota mode: images per minute per model (default: none)
  *   GENAI_STANDIN_PORT         port (default: a free one; the browser suite fixes it to reach /__control)
- *   POST /__control {delayMs?, failRate?, block?} → change the global knobs (block: every answer is an
- *                                            IMAGE_SAFETY refusal); GET /__stats → calls per model,
- *                                            and renders, cacheHits and renderMs (the model's own time)
+ * Test hooks, after `--` in the model name (`gemini-3.1-flash-image--standin-block-1a2b`; domain/models.ts
+ * splitModelId), so parallel test files never disturb each other:
+ *   "standin-block-prompt"  → promptFeedback.blockReason SAFETY
+ *   "standin-block"         → finishReason IMAGE_SAFETY, no image
+ *   "standin-noimage"       → finishReason STOP with a text part only
+ *   "standin-fail-<n>"      → the first n calls for that exact model name answer 503
+ *   "standin-slow-<ms>"     → extra delay
+ *   "standin-retired"       → 404 NOT_FOUND, as Google answers a model it has shut down
+ *   "standin-status-<code>" → that error (401 UNAUTHENTICATED, 403 PERMISSION_DENIED, 429, ...) in Google's shape
+ *   "standin-quota-<n>"     → quota mode for that exact model name: n images a minute
+ *   "standin-size-<px>"     → the final image is <px> on the long side whatever was asked (a model that ignores imageConfig)
+ * Control and statistics:
+ *   POST /__control {delayMs?, failRate?, block?, imagesPerMinute?} → change the global knobs (block: every
+ *        answer is an IMAGE_SAFETY refusal; imagesPerMinute: null turns quota mode off)
+ *   GET /__stats → the knobs; per model: calls (requests), images, sizes (by imageSize), rateLimited (429s);
+ *        rateLimitedTotal; renders, cacheHits and renderMs (the model's own time)
  * Several input images (a shoot's reference photos, issue 24) are all used: the first is the portrait,
  * the others are inset along the top edge, so a preview visibly depends on every photo it was sent.
  * GET /__stats also lists, per model, the SHA-256 of each image of each call (`inputs`, the last 50 calls),
@@ -31,12 +57,51 @@ import { createHash } from "node:crypto";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import sharp from "sharp";
+import { IMAGE_SIZE_PIXELS, imageModel, isShutDown, splitModelId, type ImageModel, type ImageSize } from "../domain/models";
 
 export interface StandinOptions {
   port?: number;
   delayMs?: number;
   failRate?: number;
+  /** Quota mode: images per minute per model, past which requests are answered 429 (default: off). */
+  imagesPerMinute?: number | null;
 }
+
+/** The inline request limit: https://ai.google.dev/gemini-api/docs/file-input-methods (20 MB). */
+export const INLINE_LIMIT_BYTES = 20 * 1024 * 1024;
+/** The documented `aspectRatio` values (image-generation page). */
+export const ASPECT_RATIOS = ["1:1", "2:3", "3:2", "3:4", "4:3", "4:5", "5:4", "9:16", "16:9", "21:9"] as const;
+const ratioOf = (r: string) => {
+  const [w, h] = r.split(":").map(Number);
+  return w! / h!;
+};
+
+/** Pixels for a size and ratio: the long side is the size's, the short side follows the ratio. */
+export function outputDimensions(size: ImageSize, aspectRatio: string): { width: number; height: number } {
+  const long = IMAGE_SIZE_PIXELS[size];
+  const r = ratioOf(aspectRatio);
+  return r >= 1 ? { width: long, height: Math.round(long / r) } : { width: Math.round(long * r), height: long };
+}
+
+/** Google's error body (api-errors page): `{error: {code, message, status, details?}}`. */
+const googleError = (code: number, status: string, message: string, details?: unknown[]) => ({
+  error: { code, message, status, ...(details ? { details } : {}) },
+});
+const STATUS_NAMES: Record<number, string> = {
+  400: "INVALID_ARGUMENT",
+  401: "UNAUTHENTICATED",
+  403: "PERMISSION_DENIED",
+  404: "NOT_FOUND",
+  429: "RESOURCE_EXHAUSTED",
+  500: "INTERNAL",
+  503: "UNAVAILABLE",
+};
+const notFound = (model: string, apiVersion: string) =>
+  googleError(
+    404,
+    "NOT_FOUND",
+    `models/${model} is not found for API version ${apiVersion}, or is not supported for generateContent. Call ListModels to see the list of available models and their supported methods.`,
+  );
 
 export interface GenaiStandin {
   url: string;
@@ -64,43 +129,55 @@ const TONES: Record<string, Tone> = {
   Office: { background: "#b8c4cc", saturation: 0.95, brightness: 1.04, tint: { r: 245, g: 238, b: 225 } },
 };
 const DEFAULT_TONE: Tone = { background: "#cccccc", saturation: 1, brightness: 1 };
-const SIZE = 1024;
 
 const escapeXml = (s: string) => s.replace(/[<>&"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 const INSET = 160;
 
-/** The preview image for the input photos and style. Same inputs → same bytes. */
-export async function renderPreview(inputs: Buffer | Buffer[], style: string): Promise<Buffer> {
+/**
+ * The preview image for the input photos and style, `width`×`height` (default 1024²). Same inputs → same
+ * bytes. A `thought` is the interim picture of the thinking process: greyscale and labelled THOUGHT.
+ */
+export async function renderPreview(
+  inputs: Buffer | Buffer[],
+  style: string,
+  { width = 1024, height = 1024, thought = false }: { width?: number; height?: number; thought?: boolean } = {},
+): Promise<Buffer> {
   const [input, ...others] = Array.isArray(inputs) ? inputs : [inputs];
   if (!input) throw new Error("no input image");
   const tone = TONES[style] ?? DEFAULT_TONE;
+  const k = width / 1024; // the label and insets scale with the picture
   let photo = sharp(input, { limitInputPixels: 50_000_000 })
     .rotate()
-    .resize(SIZE, SIZE, { fit: "cover", position: "centre" })
+    .resize(width, height, { fit: "cover", position: "centre" })
     .modulate({ saturation: tone.saturation, brightness: tone.brightness });
   if (tone.tint) photo = photo.tint(tone.tint);
+  if (thought) photo = photo.greyscale();
   const base = await photo.removeAlpha().png().toBuffer();
-  const frame = Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" width="${SIZE}" height="${SIZE}">
+  const band = Math.round(88 * k);
+  const label = thought ? `THOUGHT · ${escapeXml(style)}` : `LOCAL PREVIEW · ${escapeXml(style)}`;
+  const frame = Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">
     <defs><radialGradient id="g" cx="50%" cy="45%" r="70%">
       <stop offset="55%" stop-color="${tone.background}" stop-opacity="0"/>
       <stop offset="100%" stop-color="${tone.background}" stop-opacity="0.92"/>
     </radialGradient></defs>
-    <rect width="${SIZE}" height="${SIZE}" fill="url(#g)"/>
-    <rect x="0" y="${SIZE - 88}" width="${SIZE}" height="88" fill="#111" fill-opacity="0.78"/>
-    <text x="${SIZE / 2}" y="${SIZE - 50}" text-anchor="middle" font-family="DejaVu Sans, sans-serif" font-size="34" font-weight="bold" fill="#fff">LOCAL PREVIEW · ${escapeXml(style)}</text>
-    <text x="${SIZE / 2}" y="${SIZE - 18}" text-anchor="middle" font-family="DejaVu Sans, sans-serif" font-size="20" fill="#ddd">Not AI output: made by the local Gemini stand-in</text>
+    <rect width="${width}" height="${height}" fill="url(#g)"/>
+    <rect x="0" y="${height - band}" width="${width}" height="${band}" fill="#111" fill-opacity="0.78"/>
+    <text x="${width / 2}" y="${height - Math.round(50 * k)}" text-anchor="middle" font-family="DejaVu Sans, sans-serif" font-size="${Math.round(34 * k)}" font-weight="bold" fill="#fff">${label}</text>
+    <text x="${width / 2}" y="${height - Math.round(18 * k)}" text-anchor="middle" font-family="DejaVu Sans, sans-serif" font-size="${Math.round(20 * k)}" fill="#ddd">Not AI output: made by the local Gemini stand-in</text>
   </svg>`);
+  const inset = Math.round(INSET * k);
+  const gap = Math.round(16 * k);
   const insets = await Promise.all(
     others.map(async (other, i) => ({
       input: await sharp(other, { limitInputPixels: 50_000_000 })
         .rotate()
-        .resize(INSET, INSET, { fit: "cover" })
+        .resize(inset, inset, { fit: "cover" })
         .removeAlpha()
         .png()
         .toBuffer(),
-      left: SIZE - (INSET + 16) * (i + 1),
-      top: 16,
+      left: width - (inset + gap) * (i + 1),
+      top: gap,
     })),
   );
   return sharp(base)
@@ -115,6 +192,161 @@ interface Part {
 }
 interface RequestBody {
   contents?: { parts?: Part[] }[];
+  generationConfig?: { imageConfig?: { imageSize?: unknown; aspectRatio?: unknown } };
+}
+
+/** The reference photo's nearest documented ratio (what the model picks without an aspectRatio). */
+async function nearestRatio(photo: Buffer): Promise<string> {
+  const { width = 1, height = 1 } = await sharp(photo).metadata();
+  const r = width / height;
+  return ASPECT_RATIOS.reduce((best, a) => (Math.abs(Math.log(ratioOf(a) / r)) < Math.abs(Math.log(ratioOf(best) / r)) ? a : best));
+}
+
+type Refusal = { status: number; body: unknown };
+
+/** What the API refuses before looking at the request's content: size, key, model (the order Google's front end checks in). */
+function refuseRequest(req: http.IncomingMessage, raw: Buffer, model: string, apiVersion: string): Refusal | null {
+  if (raw.length > INLINE_LIMIT_BYTES) {
+    return {
+      status: 400,
+      body: googleError(400, "INVALID_ARGUMENT", `Request payload size exceeds the limit: ${INLINE_LIMIT_BYTES} bytes.`),
+    };
+  }
+  if (!req.headers["x-goog-api-key"] && !new URL(req.url ?? "/", "http://x").searchParams.get("key")) {
+    const message =
+      "Method doesn't allow unregistered callers (callers without established identity). Please use API Key or other form of API consumer identity to call this API.";
+    return { status: 403, body: googleError(403, "PERMISSION_DENIED", message) };
+  }
+  const known = imageModel(model);
+  if (!known || isShutDown(known, new Date()) || model.includes("standin-retired"))
+    return { status: 404, body: notFound(model, apiVersion) };
+  const status = /standin-status-(\d{3})/.exec(model);
+  if (status) {
+    const code = Number(status[1]);
+    return { status: code, body: googleError(code, STATUS_NAMES[code] ?? "UNKNOWN", `The stand-in answers ${code} for ${model}.`) };
+  }
+  return null;
+}
+
+/** `generationConfig.imageConfig`, checked against the model's sizes and the documented ratios. */
+function readImageConfig(known: ImageModel, body: RequestBody): { size: ImageSize; aspect: string | undefined } | Refusal {
+  const imageConfig = body.generationConfig?.imageConfig ?? {};
+  const size = imageConfig.imageSize ?? "1K";
+  if (typeof size !== "string" || !(size in known.imageMills)) {
+    const message = `Invalid value at 'generation_config.image_config.image_size' (${JSON.stringify(size)}): ${known.id} supports ${Object.keys(known.imageMills).join(", ")}.`;
+    return { status: 400, body: googleError(400, "INVALID_ARGUMENT", message) };
+  }
+  const aspect = imageConfig.aspectRatio;
+  if (aspect !== undefined && (typeof aspect !== "string" || !(ASPECT_RATIOS as readonly string[]).includes(aspect))) {
+    const message = `Invalid value at 'generation_config.image_config.aspect_ratio' (${JSON.stringify(aspect)}): supported are ${ASPECT_RATIOS.join(", ")}.`;
+    return { status: 400, body: googleError(400, "INVALID_ARGUMENT", message) };
+  }
+  return { size: size as ImageSize, aspect };
+}
+
+/**
+ * Quota mode: per model (Google's limits are per project and model), or for this exact name by the
+ * `standin-quota-<n>` hook. Counts this request's image in the window when it passes; else the 429.
+ */
+function quotaExceeded(windows: Map<string, number[]>, model: string, imagesPerMinute: number | null): Refusal | null {
+  const hookQuota = /standin-quota-(\d+)/.exec(model);
+  const limit = hookQuota ? Number(hookQuota[1]) : imagesPerMinute;
+  if (limit === null) return null;
+  const base = splitModelId(model).base;
+  const key = hookQuota ? model : base;
+  const now = Date.now();
+  const window = (windows.get(key) ?? []).filter((t) => now - t < 60_000);
+  windows.set(key, window);
+  if (window.length < limit) {
+    window.push(now);
+    return null;
+  }
+  const wait = Math.max(1, Math.ceil(((window[0] ?? now) + 60_000 - now) / 1000));
+  const violation = {
+    quotaMetric: "generativelanguage.googleapis.com/generate_content_paid_tier_requests",
+    quotaId: "GenerateRequestsPerMinutePerProjectPerModel",
+    quotaDimensions: { model: base },
+    quotaValue: String(limit),
+  };
+  return {
+    status: 429,
+    body: googleError(
+      429,
+      "RESOURCE_EXHAUSTED",
+      `You exceeded your current quota, please check your plan and billing details. Please retry in ${wait}s.`,
+      [
+        { "@type": "type.googleapis.com/google.rpc.QuotaFailure", violations: [violation] },
+        { "@type": "type.googleapis.com/google.rpc.RetryInfo", retryDelay: `${wait}s` },
+      ],
+    ),
+  };
+}
+
+/** `usageMetadata` as the image models report it: 1,120 tokens an input image, the prompt, the output image, the thinking. */
+function usageOf(images: number, prompt: string) {
+  const promptTokenCount = 1120 * images + Math.ceil(prompt.length / 4);
+  const candidatesTokenCount = 1120;
+  const thoughtsTokenCount = 120;
+  return {
+    promptTokenCount,
+    candidatesTokenCount,
+    thoughtsTokenCount,
+    totalTokenCount: promptTokenCount + candidatesTokenCount + thoughtsTokenCount,
+  };
+}
+
+/** Previews by input hashes, style and size (at most 32 kept): the final picture and its interim thought. */
+class Previews {
+  private readonly cache = new Map<string, { png: Buffer; thought: Buffer }>();
+  readonly rendering = { renders: 0, cacheHits: 0, renderMs: 0 };
+
+  async render(key: string, photos: Buffer[], style: string, dims: { width: number; height: number }) {
+    const hit = this.cache.get(key);
+    if (hit) {
+      this.rendering.cacheHits++;
+      return hit;
+    }
+    const started = performance.now();
+    try {
+      const png = await renderPreview(photos, style, dims);
+      // the interim picture: half the size, greyscale, labelled THOUGHT
+      const thought = await renderPreview(photos, style, {
+        width: Math.round(dims.width / 2),
+        height: Math.round(dims.height / 2),
+        thought: true,
+      });
+      this.rendering.renders++;
+      while (this.cache.size >= 32) this.cache.delete(this.cache.keys().next().value!);
+      this.cache.set(key, { png, thought });
+      return { png, thought };
+    } catch {
+      return null;
+    } finally {
+      this.rendering.renderMs += performance.now() - started;
+    }
+  }
+}
+
+const sha256 = (b: Buffer) => createHash("sha256").update(b).digest("hex");
+
+/** Keeps the last 50 values per model. */
+function remember<T>(map: Map<string, T[]>, model: string, value: T) {
+  const list = map.get(model) ?? [];
+  list.push(value);
+  if (list.length > 50) list.shift();
+  map.set(model, list);
+}
+
+/** The knobs at start: the options, else the environment. */
+function initialKnobs(opts: StandinOptions) {
+  const envQuota = process.env.GENAI_STANDIN_IMAGES_PER_MINUTE ? Number(process.env.GENAI_STANDIN_IMAGES_PER_MINUTE) : NaN;
+  return {
+    delayMs: opts.delayMs ?? Number(process.env.GENAI_STANDIN_DELAY_MS ?? 3000),
+    failRate: opts.failRate ?? Number(process.env.GENAI_STANDIN_FAIL_RATE ?? 0),
+    block: false,
+    imagesPerMinute:
+      opts.imagesPerMinute !== undefined ? opts.imagesPerMinute : Number.isInteger(envQuota) && envQuota >= 0 ? envQuota : null,
+  };
 }
 
 function json(res: http.ServerResponse, status: number, body: unknown) {
@@ -125,18 +357,16 @@ function json(res: http.ServerResponse, status: number, body: unknown) {
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 export async function startGenaiStandin(opts: StandinOptions = {}): Promise<GenaiStandin> {
-  const knobs = {
-    delayMs: opts.delayMs ?? Number(process.env.GENAI_STANDIN_DELAY_MS ?? 3000),
-    failRate: opts.failRate ?? Number(process.env.GENAI_STANDIN_FAIL_RATE ?? 0),
-    block: false,
-  };
+  const knobs = initialKnobs(opts);
   const calls = new Map<string, number>();
+  const images = new Map<string, number>(); // per model: images answered
+  const sizes = new Map<string, Record<string, number>>(); // per model: images by imageSize
+  const rateLimited = new Map<string, number>(); // per model: 429s
+  const windows = new Map<string, number[]>(); // per quota key: when each image of the last minute was answered
+  const bump = (m: Map<string, number>, key: string) => m.set(key, (m.get(key) ?? 0) + 1);
   const inputs = new Map<string, string[][]>(); // per model: the SHA-256 of each image of each call
   const prompts = new Map<string, string[]>(); // per model: the prompt of each call
-  const sha256 = (b: Buffer) => createHash("sha256").update(b).digest("hex");
-  const previews = new Map<string, Buffer>(); // by input hash and style, at most MAX_PREVIEWS
-  const MAX_PREVIEWS = 32;
-  const rendering = { renders: 0, cacheHits: 0, renderMs: 0 };
+  const previews = new Previews();
 
   const server = http.createServer((req, res) => {
     const chunks: Buffer[] = [];
@@ -155,24 +385,37 @@ export async function startGenaiStandin(opts: StandinOptions = {}): Promise<Gena
       if (typeof body.delayMs === "number") knobs.delayMs = body.delayMs;
       if (typeof body.failRate === "number") knobs.failRate = body.failRate;
       if (typeof body.block === "boolean") knobs.block = body.block;
+      if (body.imagesPerMinute === null || (typeof body.imagesPerMinute === "number" && body.imagesPerMinute >= 0)) {
+        knobs.imagesPerMinute = body.imagesPerMinute;
+        windows.clear();
+      }
       return json(res, 200, knobs);
     }
     if (path === "/__stats")
       return json(res, 200, {
         ...knobs,
         calls: Object.fromEntries(calls),
+        images: Object.fromEntries(images),
+        sizes: Object.fromEntries(sizes),
+        rateLimited: Object.fromEntries(rateLimited),
+        rateLimitedTotal: [...rateLimited.values()].reduce((a, b) => a + b, 0),
         inputs: Object.fromEntries(inputs),
         prompts: Object.fromEntries(prompts),
-        ...rendering,
+        ...previews.rendering,
       });
 
     const match = /^\/(v1beta|v1|v1alpha)\/models\/([^/:]+):generateContent$/.exec(path);
     if (!match || req.method !== "POST") {
       return json(res, 404, { error: { code: 404, message: `No stand-in route for ${req.method} ${path}`, status: "NOT_FOUND" } });
     }
+    const apiVersion = match[1]!;
     const model = decodeURIComponent(match[2]!);
     const n = (calls.get(model) ?? 0) + 1;
     calls.set(model, n);
+
+    const known = imageModel(model);
+    const refused = refuseRequest(req, raw, model, apiVersion);
+    if (refused || !known) return json(res, refused?.status ?? 404, refused?.body ?? notFound(model, apiVersion));
 
     const slow = /standin-slow-(\d+)/.exec(model);
     const delay = knobs.delayMs + (slow ? Number(slow[1]) : 0);
@@ -190,10 +433,19 @@ export async function startGenaiStandin(opts: StandinOptions = {}): Promise<Gena
       return json(res, 400, { error: { code: 400, message: "Invalid JSON payload received.", status: "INVALID_ARGUMENT" } });
     }
     const parts = body.contents?.flatMap((c) => c.parts ?? []) ?? [];
-    const images = parts.filter((p) => p.inlineData?.data && p.inlineData.mimeType?.startsWith("image/"));
-    const image = images[0];
+    const inputImages = parts.filter((p) => p.inlineData?.data && p.inlineData.mimeType?.startsWith("image/"));
+    const image = inputImages[0];
     const prompt = parts.map((p) => p.text ?? "").join("\n");
-    const usageMetadata = { promptTokenCount: 1290, candidatesTokenCount: 1290, totalTokenCount: 2580 };
+
+    const config = readImageConfig(known, body);
+    if ("status" in config) return json(res, config.status, config.body);
+    const { size, aspect } = config;
+    const limited = quotaExceeded(windows, model, knobs.imagesPerMinute);
+    if (limited) {
+      bump(rateLimited, model);
+      return json(res, limited.status, limited.body);
+    }
+    const usageMetadata = usageOf(inputImages.length, prompt);
 
     if (model.includes("standin-block-prompt")) {
       return json(res, 200, { promptFeedback: { blockReason: "SAFETY" }, usageMetadata });
@@ -209,36 +461,39 @@ export async function startGenaiStandin(opts: StandinOptions = {}): Promise<Gena
     }
 
     const style = /in the "([^"]+)" style/.exec(prompt)?.[1] ?? "Headshot";
-    const photos = images.map((p) => Buffer.from(p.inlineData!.data!, "base64"));
+    const photos = inputImages.map((p) => Buffer.from(p.inlineData!.data!, "base64"));
     const hashes = photos.map(sha256);
-    const seen = inputs.get(model) ?? [];
-    seen.push(hashes);
-    if (seen.length > 50) seen.shift();
-    inputs.set(model, seen);
-    const said = prompts.get(model) ?? [];
-    said.push(prompt);
-    if (said.length > 50) said.shift();
-    prompts.set(model, said);
-    const key = `${hashes.join("+")} ${style}`;
-    let png = previews.get(key);
-    if (png) rendering.cacheHits++;
-    else {
-      const started = performance.now();
-      try {
-        png = await renderPreview(photos, style);
-      } catch {
-        return json(res, 400, { error: { code: 400, message: "Unable to process input image.", status: "INVALID_ARGUMENT" } });
-      } finally {
-        rendering.renderMs += performance.now() - started;
-      }
-      rendering.renders++;
-      if (previews.size >= MAX_PREVIEWS) previews.delete(previews.keys().next().value!);
-      previews.set(key, png);
+    remember(inputs, model, hashes);
+    remember(prompts, model, prompt);
+    const forced = /standin-size-(\d+)/.exec(model);
+    let dims: { width: number; height: number };
+    try {
+      dims = outputDimensions(size, aspect ?? (await nearestRatio(photos[0]!)));
+    } catch {
+      return json(res, 400, googleError(400, "INVALID_ARGUMENT", "Unable to process input image."));
     }
+    if (forced) dims = { width: Number(forced[1]), height: Number(forced[1]) };
+    const key = `${hashes.join("+")} ${style} ${dims.width}x${dims.height}`;
+    const rendered = await previews.render(key, photos, style, dims);
+    if (!rendered) return json(res, 400, googleError(400, "INVALID_ARGUMENT", "Unable to process input image."));
+    const { png, thought } = rendered;
+    bump(images, model);
+    const bySize = sizes.get(model) ?? {};
+    bySize[size] = (bySize[size] ?? 0) + 1;
+    sizes.set(model, bySize);
     return json(res, 200, {
       candidates: [
         {
-          content: { role: "model", parts: [{ inlineData: { mimeType: "image/png", data: png.toString("base64") } }] },
+          content: {
+            role: "model",
+            parts: [
+              { inlineData: { mimeType: "image/png", data: thought.toString("base64") }, thought: true },
+              {
+                inlineData: { mimeType: "image/png", data: png.toString("base64") },
+                thoughtSignature: createHash("sha256").update(key).digest("base64"),
+              },
+            ],
+          },
           finishReason: "STOP",
           index: 0,
         },

@@ -122,6 +122,18 @@ export interface ProfitMrr {
   estMonthlyCostCents: number;
 }
 
+/** GET /api/admin/model: the image model in use, its shutdown warning and the last configuration failure (issue 32). */
+export interface ModelStatus {
+  model: string;
+  name: string;
+  /** The announced shutdown day (YYYY-MM-DD), or null. */
+  shutdown: string | null;
+  /** Set from 30 days before an announced shutdown: what happens and what to do. */
+  warning: string | null;
+  /** The last 401/403/404 the model answered, or null; `fixed` once a generation completed after it. */
+  lastFailure: { model: string; status: number; reason: string; at: string; whatToFix: string; fixed: boolean } | null;
+}
+
 export interface BackfillResult {
   examined: number;
   created: number;

@@ -17,6 +17,13 @@ export const MINIMUM_AGE = 13;
  * it (tests set a lower cap to reach it quickly; production leaves it unset).
  */
 export const FAIR_USE_PER_HOUR = 30;
+/**
+ * Fair use per day (any 24 hours), beside the hourly cap, per plan: the most generations a day whose
+ * worst-case model cost (every day at the cap, 2K, domain/models.ts) stays within the plan's price per
+ * billing period (domain/plans.test.ts; docs/decisions/163-fair-use-a-plan-can-afford.md). `team` is per member.
+ */
+export const FAIR_USE_PER_DAY = { weekly: 14, monthly: 10, yearly: 1, team: 6 } as const satisfies Record<string, number>;
+export type FairUsePlan = keyof typeof FAIR_USE_PER_DAY;
 /** How long an email verification (or email-change) link works. */
 export const VERIFICATION_TTL_HOURS = 24;
 /** Without a password, a Google sign-in at most this old confirms an account deletion or an email change. */
@@ -57,6 +64,9 @@ export const MESSAGES = {
   generationFailed: "Generation failed",
   /** Why a generation failed, in plain words (the error of a failed headshot; decision 100). */
   generationBusy: `Our image service was too busy to make your headshot, even after ${GENERATION_MAX_ATTEMPTS} tries.`,
+  /** The image model refused our key or model (401/403/404): our configuration, never the person's photo. */
+  generationUnavailable:
+    "Our image service isn't working on our side right now, so we couldn't make your headshot. It was not your photo: we've been alerted and are fixing it.",
   generationStuck: "Making your headshot took far longer than it should, so we stopped it.",
   /** Said of a failed or removed headshot whose free generation was given back. */
   generationRefunded: "The free generation it used was given back, so trying again costs you nothing.",

@@ -1,13 +1,21 @@
-import { FAIR_USE_PER_HOUR } from "./limits";
+import { FAIR_USE_PER_DAY, FAIR_USE_PER_HOUR, type FairUsePlan } from "./limits";
 import { STYLES } from "./styles";
 
 const UNLIMITED = "Unlimited generations";
 /** What every paid plan includes (SPEC §1, §9); the yearly plan adds early access. */
 const PAID_FEATURES = [UNLIMITED, `All ${STYLES.length} AI styles`, "HD downloads", "Priority support"] as const;
 
-/** The small print a plan card shows under a feature: "Unlimited" has a fair-use cap, and says so. */
-export function featureNote(feature: string): string | null {
-  return feature === UNLIMITED ? `Fair use: up to ${FAIR_USE_PER_HOUR} generations an hour` : null;
+/** A plan's fair-use caps in words: "up to 30 generations an hour and 10 a day" (decisions 108, 163). */
+export function fairUseCaps(plan: FairUsePlan): string {
+  return `up to ${FAIR_USE_PER_HOUR} generations an hour and ${FAIR_USE_PER_DAY[plan]} a day`;
+}
+
+/** Every plan's fair-use caps in one clause, for copy that speaks of all plans at once. */
+export const FAIR_USE_ALL_PLANS = `fair use: up to ${FAIR_USE_PER_HOUR} generations an hour and, a day, ${FAIR_USE_PER_DAY.weekly} on Weekly, ${FAIR_USE_PER_DAY.monthly} on Monthly, ${FAIR_USE_PER_DAY.yearly} on Yearly and ${FAIR_USE_PER_DAY.team} per Team member`;
+
+/** The small print a plan card shows under a feature: "Unlimited" has fair-use caps, and says them. */
+export function featureNote(feature: string, plan: FairUsePlan): string | null {
+  return feature === UNLIMITED ? `Fair use: ${fairUseCaps(plan)}` : null;
 }
 
 const WEEKLY = {
@@ -101,7 +109,7 @@ export const TEAM_PLAN = {
   maxSeats: 100,
   description: "For teams: one brand look, everyone's photo in one place",
   features: [
-    `Everything in a paid plan, for each member`,
+    `Everything in a paid plan, for each member (fair use: ${fairUseCaps("team")})`,
     "One brand look: style and background colour",
     "The team's photos in one place",
     "Add seats any time",

@@ -1,6 +1,6 @@
 import { expect, test, type Locator, type Page } from "@playwright/test";
 import AxeBuilder from "@axe-core/playwright";
-import { FAIR_USE_PER_HOUR } from "../domain/limits";
+import { FAIR_USE_PER_DAY, FAIR_USE_PER_HOUR } from "../domain/limits";
 import {
   CARDS,
   OPERATOR,
@@ -173,7 +173,9 @@ test("'Unlimited' states the fair-use cap on the landing and /pricing cards and 
   page,
   request,
 }) => {
-  const note = `Fair use: up to ${FAIR_USE_PER_HOUR} generations an hour`;
+  // the hourly cap and the plan's daily one (issue 32)
+  const note = `Fair use: up to ${FAIR_USE_PER_HOUR} generations an hour and`;
+  const noteOf = (plan: "weekly" | "monthly" | "yearly") => `${note} ${FAIR_USE_PER_DAY[plan]} a day`;
   await page.goto("/terms-of-service");
   await expect(
     page.getByText(`unlimited generations under fair use: up to ${FAIR_USE_PER_HOUR} generations in any 60 minutes`),
@@ -194,14 +196,18 @@ test("'Unlimited' states the fair-use cap on the landing and /pricing cards and 
     }
     await signIn(page, email);
     await page.goto("/pricing");
-    for (const plan of ["Weekly", "Monthly", "Yearly"]) {
+    for (const [plan, id] of [
+      ["Weekly", "weekly"],
+      ["Monthly", "monthly"],
+      ["Yearly", "yearly"],
+    ] as const) {
       const unlimited = page
         .getByRole("list", { name: `${plan} includes` })
         .getByRole("listitem")
         .first();
-      await expect(unlimited).toHaveText(`Unlimited generations${note}`);
+      await expect(unlimited).toHaveText(`Unlimited generations${noteOf(id)}`);
       await unlimited.scrollIntoViewIfNeeded();
-      await expect(unlimited.getByText(note)).toBeVisible();
+      await expect(unlimited.getByText(noteOf(id))).toBeVisible();
     }
   }
 });

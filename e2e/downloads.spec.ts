@@ -51,6 +51,24 @@ test("a subscriber downloads a round 300 DPI PNG Instagram square; a banner offe
   expect(alphaAt(Math.floor(info.width / 2), Math.floor(info.height / 2))).toBe(255); // opaque centre
 });
 
+test("a subscriber's generation is made at 2K: the high-resolution download is 2048 × 2048 px of its own (issue 32)", async ({
+  page,
+  request,
+}) => {
+  const email = await createVerifiedAccount(request, "twok");
+  await signIn(page, email);
+  await subscribeMonthly(page);
+  await generateOne(page);
+  // the default choice: high resolution, square, PNG
+  const [download] = await Promise.all([
+    page.waitForEvent("download"),
+    page.getByRole("button", { name: "Download", exact: true }).click(),
+  ]);
+  expect(download.suggestedFilename()).toBe("headshot-linkedin-high-square.png");
+  const meta = await sharp(await readFile((await download.path())!)).metadata();
+  expect(meta).toMatchObject({ format: "png", width: 2048, height: 2048 });
+});
+
 test("a free user downloads a web-size WebP, and high resolution asks for a plan", async ({ page, request }) => {
   const email = await createVerifiedAccount(request, "free-download");
   await signIn(page, email);

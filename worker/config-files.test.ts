@@ -73,7 +73,7 @@ describe("configuration files agree with worker/config.ts", () => {
     expect(CONFIG_VARIABLES.filter((n) => !names.has(n))).toEqual([]);
     // Locally npm start overrides a few (MAIL_PROVIDER=dev, the stand-ins' URLs); those rows do not pair a value per variable.
     const shown = Object.keys(defaults).filter((n) => n in values);
-    expect(shown).toEqual(expect.arrayContaining(["STUCK_AFTER_MINUTES", "FAIR_USE_PER_HOUR", "GEMINI_MODEL", "GEMINI_IMAGE_COST_CENTS"]));
+    expect(shown).toEqual(expect.arrayContaining(["STUCK_AFTER_MINUTES", "FAIR_USE_PER_HOUR", "GEMINI_MODEL"]));
     for (const name of shown) expect(values[name], `README ${name}`).toMatch(asWord(defaults[name]!));
   });
 

@@ -4,6 +4,7 @@
  */
 import { z } from "zod";
 import { FAIR_USE_PER_HOUR } from "../domain/limits";
+import { DEFAULT_IMAGE_MODEL, imageModel, isShutDown, splitModelId } from "../domain/models";
 import { productionProblems } from "./production-config";
 
 const optional = z
@@ -59,8 +60,8 @@ const encryptionKeys = z.string().transform((value, ctx) => {
  * and the README's configuration table may only repeat them (worker/config-files.test.ts).
  */
 export const CONFIG_DEFAULTS = {
-  GEMINI_MODEL: "gemini-2.5-flash-image",
-  GEMINI_IMAGE_COST_CENTS: 4,
+  /** The image model (domain/models.ts: its price, sizes and shutdown date come from that table). */
+  GEMINI_MODEL: DEFAULT_IMAGE_MODEL,
   /** The published cap (domain/limits.ts, decision 108): the terms and pricing cards state it; lower only in tests. */
   FAIR_USE_PER_HOUR,
   /** A generation processing longer than this is failed and refunded (decision 080: above the longest render). */
@@ -78,42 +79,67 @@ export const CONFIG_DEFAULTS = {
 } as const;
 const D = CONFIG_DEFAULTS;
 
-const schema = z.object({
-  ENVIRONMENT: z.enum(["development", "test", "production"]),
-  APP_URL: optional.pipe(z.url().optional()),
-  OPERATOR_EMAIL: z.string().trim().toLowerCase().pipe(z.email()),
-  DATABASE_URL: z.string().min(1),
-  DATABASE_WS_PROXY: optional,
-  DATABASE_HTTP_URL: optional.pipe(z.url().optional()),
-  JWT_SECRET: secret,
-  IMAGE_ENCRYPTION_KEYS: encryptionKeys,
-  URL_SIGNING_SECRET: secret,
-  GEMINI_API_KEY: optional,
-  GEMINI_BASE_URL: optional,
-  GEMINI_MODEL: z.string().default(D.GEMINI_MODEL),
-  GEMINI_IMAGE_COST_CENTS: int(D.GEMINI_IMAGE_COST_CENTS),
-  FAIR_USE_PER_HOUR: int(D.FAIR_USE_PER_HOUR, 1),
-  STUCK_AFTER_MINUTES: int(D.STUCK_AFTER_MINUTES, 1),
-  STRIPE_SECRET_KEY: optional,
-  STRIPE_WEBHOOK_SECRET: optional,
-  STRIPE_API_URL: optional.pipe(z.url().optional()),
-  STRIPE_PRICE_WEEKLY: optional,
-  STRIPE_PRICE_MONTHLY: optional,
-  STRIPE_PRICE_YEARLY: optional,
-  /** The Team plan's per-seat monthly price (issue 25). */
-  STRIPE_PRICE_TEAM: optional,
-  GOOGLE_CLIENT_ID: optional,
-  GOOGLE_CLIENT_SECRET: optional,
-  GOOGLE_ISSUER: z.string().default(D.GOOGLE_ISSUER),
-  MAIL_PROVIDER: z.enum(["resend", "dev"]).default(D.MAIL_PROVIDER),
-  MAIL_API_KEY: optional,
-  MAIL_FROM: z.string().default(D.MAIL_FROM),
-  ALERT_MODEL_FAILURE_PERCENT: int(D.ALERT_MODEL_FAILURE_PERCENT, 1),
-  ALERT_MODEL_RATE_LIMITED_PERCENT: int(D.ALERT_MODEL_RATE_LIMITED_PERCENT, 1),
-  ALERT_MIN_MODEL_CALLS: int(D.ALERT_MIN_MODEL_CALLS, 1),
-  ALERT_QUEUE_AGE_SECONDS: int(D.ALERT_QUEUE_AGE_SECONDS, 1),
-  ALERT_DEAD_LETTERS: int(D.ALERT_DEAD_LETTERS, 1),
-});
+const schema = z
+  .object({
+    ENVIRONMENT: z.enum(["development", "test", "production"]),
+    APP_URL: optional.pipe(z.url().optional()),
+    OPERATOR_EMAIL: z.string().trim().toLowerCase().pipe(z.email()),
+    DATABASE_URL: z.string().min(1),
+    DATABASE_WS_PROXY: optional,
+    DATABASE_HTTP_URL: optional.pipe(z.url().optional()),
+    JWT_SECRET: secret,
+    IMAGE_ENCRYPTION_KEYS: encryptionKeys,
+    URL_SIGNING_SECRET: secret,
+    GEMINI_API_KEY: optional,
+    GEMINI_BASE_URL: optional,
+    GEMINI_MODEL: z.string().trim().default(D.GEMINI_MODEL),
+    FAIR_USE_PER_HOUR: int(D.FAIR_USE_PER_HOUR, 1),
+    STUCK_AFTER_MINUTES: int(D.STUCK_AFTER_MINUTES, 1),
+    STRIPE_SECRET_KEY: optional,
+    STRIPE_WEBHOOK_SECRET: optional,
+    STRIPE_API_URL: optional.pipe(z.url().optional()),
+    STRIPE_PRICE_WEEKLY: optional,
+    STRIPE_PRICE_MONTHLY: optional,
+    STRIPE_PRICE_YEARLY: optional,
+    /** The Team plan's per-seat monthly price (issue 25). */
+    STRIPE_PRICE_TEAM: optional,
+    GOOGLE_CLIENT_ID: optional,
+    GOOGLE_CLIENT_SECRET: optional,
+    GOOGLE_ISSUER: z.string().default(D.GOOGLE_ISSUER),
+    MAIL_PROVIDER: z.enum(["resend", "dev"]).default(D.MAIL_PROVIDER),
+    MAIL_API_KEY: optional,
+    MAIL_FROM: z.string().default(D.MAIL_FROM),
+    ALERT_MODEL_FAILURE_PERCENT: int(D.ALERT_MODEL_FAILURE_PERCENT, 1),
+    ALERT_MODEL_RATE_LIMITED_PERCENT: int(D.ALERT_MODEL_RATE_LIMITED_PERCENT, 1),
+    ALERT_MIN_MODEL_CALLS: int(D.ALERT_MIN_MODEL_CALLS, 1),
+    ALERT_QUEUE_AGE_SECONDS: int(D.ALERT_QUEUE_AGE_SECONDS, 1),
+    ALERT_DEAD_LETTERS: int(D.ALERT_DEAD_LETTERS, 1),
+  })
+  .superRefine((config, ctx) => {
+    const problem = modelProblem(config);
+    if (problem) ctx.addIssue({ code: "custom", path: ["GEMINI_MODEL"], message: problem });
+    // Production has no stand-in: without a key every call would be answered 400/403 and blamed on the photo.
+    if (config.ENVIRONMENT === "production" && !config.GEMINI_API_KEY) {
+      ctx.addIssue({ code: "custom", path: ["GEMINI_API_KEY"], message: "is required in production (the key of the Gemini API)" });
+    }
+  });
+
+/**
+ * Why the configured model cannot be used, or null: one the table (domain/models.ts) does not know, or one
+ * Google has shut down (the message names the replacement). The local stand-in's test hooks (`<id>--hooks`)
+ * are refused in production. The shutdown is judged when the isolate starts; the daily cron and Monitoring
+ * warn 30 days ahead (worker/generation/model-status.ts).
+ */
+function modelProblem(config: { ENVIRONMENT: string; GEMINI_MODEL: string }, now = new Date()): string | null {
+  const model = imageModel(config.GEMINI_MODEL);
+  if (!model) return `${config.GEMINI_MODEL} is not a model this product knows (domain/models.ts); use ${DEFAULT_IMAGE_MODEL}`;
+  if (isShutDown(model, now))
+    return `${model.id} was shut down by Google on ${model.shutdown}; use ${model.replacement ?? DEFAULT_IMAGE_MODEL}`;
+  if (config.ENVIRONMENT === "production" && splitModelId(config.GEMINI_MODEL).hooks !== null) {
+    return `${config.GEMINI_MODEL} carries the local stand-in's test hooks; use ${model.id}`;
+  }
+  return null;
+}
 
 /** Every variable the worker reads. */
 export const CONFIG_VARIABLES = Object.keys(schema.shape) as (keyof typeof schema.shape)[];

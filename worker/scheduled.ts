@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { sweepStuckGenerations } from "./generation";
+import { noticeModelShutdown, sweepStuckGenerations } from "./generation";
 import { finishShootsOf } from "./shoots";
 import { purgeExpiredImages, sweepUnusedUploads } from "./headshots";
 import { getConfig } from "./config";
@@ -62,6 +62,13 @@ export const HOUSEKEEPING: CronJob[] = [
     run: async (deps) => {
       const told = await resumePriceChangeNotices(deps.db, deps.config, createMailer(deps.config, { IMAGES: deps.bucket }), deps.now);
       if (told) log("info", "cron: price change notices sent on retry", { count: told });
+    },
+  },
+  {
+    name: "model shutdown notice",
+    run: async (deps) => {
+      if (await noticeModelShutdown(deps))
+        log("warn", "cron: told the operator of the image model's coming shutdown", { model: deps.config.GEMINI_MODEL });
     },
   },
   {

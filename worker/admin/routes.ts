@@ -52,6 +52,7 @@ import {
 import { MODERATION_STATUSES } from "../../domain/headshot-lifecycle";
 import { requireOperator, badRequest, forbidden, notFound, log, plainText, validate } from "../lib";
 import { deleteUser } from "../account";
+import { readModelStatus } from "../generation";
 import type { AppEnv } from "../env";
 import { audit } from "./audit";
 import { backfillInvoices } from "./backfill";
@@ -152,6 +153,7 @@ export const adminRoutes = new Hono<AppEnv>()
   .get("/stats", async (c) => c.json(await figures.stats(c.var.db, new Date())))
   .get("/analytics/users", async (c) => c.json(await figures.userAnalytics(c.var.db, new Date())))
   .get("/analytics/generations", async (c) => c.json(await figures.generationAnalytics(c.var.db, new Date())))
+  .get("/model", async (c) => c.json(await readModelStatus(c.var.db, c.env.IMAGES, c.var.config, new Date())))
   .get("/analytics/likeness", validate("query", rangeQuery), async (c) => {
     const { from, to } = range(c.req.valid("query"));
     return c.json(await figures.likenessByStyle(c.var.db, { from, to }));

@@ -9,7 +9,7 @@ export { cancelAllSubscriptions } from "./plan-changes";
 export { earliestEffectiveDate, listPriceChanges, resumePriceChangeNotices, schedulePriceChange } from "./price-changes";
 export { loadPriceBook } from "./prices";
 export { stripeClient } from "./stripe";
-export { SHOWN_ORDER, hasActiveSubscription } from "./subscription";
+export { SHOWN_ORDER, hasActiveSubscription, shownSubscription } from "./subscription";
 export { recordInvoice } from "./sync";
 export { changeTeamSeats, createTeamCheckout, endTeamSubscriptionNow, setTeamCancel, teamSeatsPreview } from "./team-billing";
 export { paidTeamSeat, seatsToFill, teamSubscriptionOf } from "./team-subscription";

@@ -13,14 +13,24 @@ import { eq, sql } from "drizzle-orm";
 import { preparedOn, type Db, type HttpDb, type Tx } from "../../db";
 import { credits, users } from "../../db/schema";
 import { needsSubscription, type DownloadOptions } from "../../domain/downloads";
-import { hasActiveSubscription, paidTeamSeat } from "../billing";
+import { hasActiveSubscription, paidTeamSeat, shownSubscription } from "../billing";
+import { FAIR_USE_PER_DAY } from "../../domain/limits";
+import type { PlanType } from "../../domain/plans";
 import { ApiError, notFound } from "../lib";
 
 export type Allowance =
-  { kind: "unverified" } | { kind: "free"; remaining: number; used: number } | { kind: "subscriber" } | { kind: "team"; teamId: string };
+  | { kind: "unverified" }
+  | { kind: "free"; remaining: number; used: number }
+  | { kind: "subscriber"; plan: PlanType }
+  | { kind: "team"; teamId: string };
 
 /** Whether the allowance has the paid features (no watermark, high resolution, presets, fair use instead of a count). */
-export const hasPaidFeatures = (a: Allowance): boolean => a.kind === "subscriber" || a.kind === "team";
+export const hasPaidFeatures = (a: Allowance): a is Extract<Allowance, { kind: "subscriber" | "team" }> =>
+  a.kind === "subscriber" || a.kind === "team";
+
+/** The daily fair-use cap of a paid allowance (domain/limits.ts FAIR_USE_PER_DAY): its plan's, a team seat's. */
+export const dailyCapOf = (a: Extract<Allowance, { kind: "subscriber" | "team" }>): number =>
+  a.kind === "team" ? FAIR_USE_PER_DAY.team : FAIR_USE_PER_DAY[a.plan];
 
 /** Whether generating under this allowance takes a free generation from the ledger (watermarked). */
 export const chargesFreeGenerations = (a: Allowance): a is Extract<Allowance, { kind: "free" }> => a.kind === "free";
@@ -34,7 +44,8 @@ export async function allowanceOf(db: Db | Tx, userId: string, opts: { lock?: bo
   const [user] = opts.lock ? await query.for("update") : await query;
   if (!user) return null;
   if (!user.verifiedAt) return { kind: "unverified" };
-  if (await hasActiveSubscription(db, userId)) return { kind: "subscriber" };
+  const subscription = await shownSubscription(db, userId);
+  if (subscription?.entitled) return { kind: "subscriber", plan: subscription.planType };
   const seat = await paidTeamSeat(db, userId);
   if (seat) return { kind: "team", teamId: seat.teamId };
   const [row] = await db.select({ granted: credits.granted, used: credits.used }).from(credits).where(eq(credits.userId, userId));

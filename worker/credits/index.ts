@@ -4,4 +4,4 @@
  */
 export { creditsRoutes } from "./routes";
 export { openCredits, grantFreeGenerations, chargeGenerations, refundGenerations } from "./ledger";
-export { allowanceOf, chargesFreeGenerations, hasPaidFeatures, hasPaidAccess, refuseDownloadBeyondPlan } from "./allowance";
+export { allowanceOf, chargesFreeGenerations, dailyCapOf, hasPaidFeatures, hasPaidAccess, refuseDownloadBeyondPlan } from "./allowance";

@@ -1,3 +1,4 @@
-/** The generation area's public module: the queue's job, and failing a generation with its refund (moderation, the stuck-job sweep). */
+/** The generation area's public module: the queue's job, and failing a generation with its refund (moderation, the stuck-job sweep); the model's status (Monitoring, the cron's shutdown notice). */
 export { removeWithRefund, sweepStuckGenerations } from "./fail";
 export { backoffSeconds, processGeneration } from "./process";
+export { noticeModelShutdown, readModelStatus } from "./model-status";

@@ -10,15 +10,44 @@ import { MESSAGES } from "../../domain/limits";
 import { STYLE_IDS } from "../../domain/styles";
 import { client, createTestUser, runJob, testDb } from "../test/helpers";
 import { contains, decode, jpegBytes } from "../test/images";
-import { creditsRow, envWithModel, headshotRow, seedProcessing, statusOf } from "../test/headshots";
+import { creditsRow, envWithModel, headshotRow, seedProcessing, statusOf, testModel } from "../test/headshots";
 import { operatorAuth } from "../test/admin";
 import { withDb } from "../lib/context";
 import { MAX_ATTEMPTS, backoffSeconds, processGeneration, type OpenSession } from "./process";
 import { sweepStuckGenerations } from "./fail";
 import { BLOCKED_MESSAGE, NO_IMAGE_MESSAGE } from "./gemini";
 import { buildPrompt } from "./prompts";
+import { LAST_FAILURE_KEY } from "./model-status";
+import { DEFAULT_IMAGE_MODEL, imageCostMills, imageModel, millsToEuroCents } from "../../domain/models";
+import type { Gender, StyleId } from "../../domain/styles";
 
-const uniqueModel = (hook: string) => `gemini-test-${hook}-${crypto.randomUUID().slice(0, 8)}`;
+/** The stand-in's answer to the request this headshot's generation made (same photo, prompt and size: the stand-in is deterministic). */
+async function askStandin(id: string, imageSize: "1K" | "2K") {
+  const row = await headshotRow(id);
+  const original = (await getDecrypted(env.IMAGES, getConfig(env), row.originalKey!))!;
+  const res = await fetch(`${env.GEMINI_BASE_URL}/v1beta/models/${DEFAULT_IMAGE_MODEL}:generateContent`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json", "x-goog-api-key": "test" },
+    body: JSON.stringify({
+      contents: [
+        {
+          role: "user",
+          parts: [
+            { inlineData: { mimeType: original.contentType, data: Buffer.from(original.bytes).toString("base64") } },
+            { text: buildPrompt(row.style as StyleId, row.gender as Gender | null, { photos: 1, backgroundColor: row.backgroundColor }) },
+          ],
+        },
+      ],
+      generationConfig: { responseModalities: ["IMAGE"], imageConfig: { imageSize, aspectRatio: "1:1" } },
+    }),
+  });
+  const body = (await res.json()) as { candidates: { content: { parts: { inlineData: { data: string }; thought?: boolean }[] } }[] };
+  const parts = body.candidates[0]!.content.parts;
+  const bytes = (p: (typeof parts)[number]) => new Uint8Array(Buffer.from(p.inlineData.data, "base64"));
+  return { thought: bytes(parts.find((p) => p.thought)!), final: bytes(parts.filter((p) => !p.thought).at(-1)!) };
+}
+
+const uniqueModel = (hook: string) => testModel(`${hook}-${crypto.randomUUID().slice(0, 8)}`);
 
 async function resultPixels(userId: string, id: string) {
   const stored = await getDecrypted(env.IMAGES, getConfig(env), resultKey(userId, id));
@@ -36,7 +65,6 @@ describe("processGeneration", () => {
       resultKey: resultKey(user.id, id),
       resultMime: "image/png",
       watermarked: true,
-      costCents: 4,
       attempts: 1,
       error: null,
     });
@@ -70,7 +98,7 @@ describe("processGeneration", () => {
     expect(await processGeneration(env, crypto.randomUUID())).toEqual({ action: "skipped", status: null });
   });
 
-  it("watermarks free results and not subscribers' (same photo, same style, compared pixel by pixel)", async () => {
+  it("watermarks free results (compared pixel by pixel with the model's own 1K picture) and not subscribers'", async () => {
     const free = await createTestUser();
     const paid = await createTestUser({ subscription: { planType: "monthly" } });
     const bytes = jpegBytes(200, 160, 7);
@@ -81,7 +109,7 @@ describe("processGeneration", () => {
     expect((await headshotRow(freeId)).watermarked).toBe(true);
     expect((await headshotRow(paidId)).watermarked).toBe(false);
     const a = await resultPixels(free.user.id, freeId);
-    const b = await resultPixels(paid.user.id, paidId);
+    const b = decode((await askStandin(freeId, "1K")).final);
     expect([a.width, a.height]).toEqual([b.width, b.height]);
     const rowBytes = a.width * 4;
     let differing = 0;
@@ -94,6 +122,91 @@ describe("processGeneration", () => {
     }
     expect(differing / (a.width * a.height)).toBeGreaterThan(0.01); // a visible mark
     expect(differingTop).toBe(0); // the face area above it is untouched
+    // the subscriber's is the model's final picture as it came, byte for byte
+    const stored = await getDecrypted(env.IMAGES, getConfig(env), resultKey(paid.user.id, paidId));
+    expect(Buffer.from(stored!.bytes).equals(Buffer.from((await askStandin(paidId, "2K")).final))).toBe(true);
+  });
+
+  it("asks free generations for 1K and paid ones for 2K: the decoded results are 1024 and 2048 px, and each records the cost of its size", async () => {
+    const free = await createTestUser();
+    const paid = await createTestUser({ subscription: { planType: "monthly" } });
+    const model = uniqueModel("sizes");
+    const freeId = await seedProcessing(free.user.id, { chargedCredit: true });
+    const paidId = await seedProcessing(paid.user.id, { chargedCredit: false });
+    expect((await processGeneration(envWithModel(model), freeId)).action).toBe("completed");
+    expect((await processGeneration(envWithModel(model), paidId)).action).toBe("completed");
+    const a = await resultPixels(free.user.id, freeId);
+    const b = await resultPixels(paid.user.id, paidId);
+    expect([a.width, a.height]).toEqual([1024, 1024]);
+    expect([b.width, b.height]).toEqual([2048, 2048]);
+    const stats = (await (await fetch(`${env.GEMINI_BASE_URL}/__stats`)).json()) as { sizes: Record<string, Record<string, number>> };
+    expect(stats.sizes[model]).toEqual({ "1K": 1, "2K": 1 });
+    // the table's price of each size in euro cents, plus the input and thinking tokens (well under a cent here)
+    const flash = imageModel(DEFAULT_IMAGE_MODEL)!;
+    const [freeCost, paidCost] = [(await headshotRow(freeId)).costCents!, (await headshotRow(paidId)).costCents!];
+    expect(freeCost).toBeGreaterThanOrEqual(millsToEuroCents(imageCostMills(flash, "1K")));
+    expect(freeCost).toBeLessThanOrEqual(millsToEuroCents(imageCostMills(flash, "1K") + 5));
+    expect(paidCost).toBeGreaterThanOrEqual(millsToEuroCents(imageCostMills(flash, "2K")));
+    expect(paidCost).toBeLessThanOrEqual(millsToEuroCents(imageCostMills(flash, "2K") + 5));
+    expect(paidCost).toBeGreaterThan(freeCost);
+  });
+
+  it("never stores the interim picture of a thought part as the result", async () => {
+    const { user } = await createTestUser({ subscription: { planType: "monthly" } });
+    const id = await seedProcessing(user.id, { chargedCredit: false });
+    expect((await processGeneration(env, id)).action).toBe("completed");
+    const { thought, final } = await askStandin(id, "2K");
+    const stored = Buffer.from((await getDecrypted(env.IMAGES, getConfig(env), resultKey(user.id, id)))!.bytes);
+    expect(stored.equals(Buffer.from(thought))).toBe(false);
+    expect(stored.equals(Buffer.from(final))).toBe(true);
+  });
+
+  it("retries an answer of the wrong size (a model that ignored imageConfig) instead of storing it", async () => {
+    const { user } = await createTestUser({ subscription: { planType: "monthly" } });
+    const id = await seedProcessing(user.id, { chargedCredit: false });
+    const outcome = await processGeneration(envWithModel(uniqueModel("standin-size-1024")), id);
+    expect(outcome).toMatchObject({ action: "retry", reason: expect.stringContaining("1024×1024 for a 2K request") });
+    expect(await env.IMAGES.get(resultKey(user.id, id))).toBeNull();
+  });
+
+  for (const status of [404, 401, 403] as const) {
+    it(`a ${status} from the model is not retried: it fails at once, refunds once, and the operator sees the model and what to fix`, async () => {
+      const { user, auth } = await createTestUser();
+      const id = await seedProcessing(user.id);
+      expect((await creditsRow(user.id)).used).toBe(1);
+      const model = uniqueModel(status === 404 ? "standin-retired" : `standin-status-${status}`);
+      const outcome = await processGeneration(envWithModel(model), id);
+      expect(outcome).toMatchObject({ action: "failed", reason: expect.stringContaining(`HTTP ${status} from ${model}`) });
+      expect(await headshotRow(id)).toMatchObject({
+        status: "failed",
+        error: MESSAGES.generationUnavailable,
+        attempts: 1,
+        creditRefunded: true,
+      });
+      expect((await creditsRow(user.id)).used).toBe(0);
+      expect(await statusOf(id, auth)).toEqual({ status: "failed", error: MESSAGES.generationUnavailable, refunded: true });
+      // a second delivery neither calls the model again nor refunds again
+      expect((await processGeneration(envWithModel(model), id)).action).toBe("skipped");
+      expect((await creditsRow(user.id)).used).toBe(0);
+      const stats = (await (await fetch(`${env.GEMINI_BASE_URL}/__stats`)).json()) as { calls: Record<string, number> };
+      expect(stats.calls[model]).toBe(1);
+      const failure = JSON.parse(await (await env.IMAGES.get(LAST_FAILURE_KEY))!.text()) as { model: string; status: number };
+      expect(failure).toMatchObject({ model, status });
+    });
+  }
+
+  it("on a 429 waits as long as Google's RetryInfo asked, not the fixed backoff", async () => {
+    const { user } = await createTestUser({ subscription: { planType: "monthly" } });
+    const model = uniqueModel("standin-quota-1");
+    const first = await seedProcessing(user.id, { chargedCredit: false });
+    const second = await seedProcessing(user.id, { chargedCredit: false });
+    expect((await processGeneration(envWithModel(model), first)).action).toBe("completed");
+    const outcome = await processGeneration(envWithModel(model), second);
+    expect(outcome).toMatchObject({ action: "retry", reason: "HTTP 429" });
+    const delay = (outcome as { delaySeconds: number }).delaySeconds;
+    expect(delay).not.toBe(backoffSeconds(1));
+    expect(delay).toBeGreaterThan(backoffSeconds(1)); // the minute's window: most of 60 s are left
+    expect(delay).toBeLessThanOrEqual(60);
   });
 
   it("asks for a retry with backoff on transient errors, then fails saying why and refunds once", async () => {

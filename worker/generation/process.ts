@@ -15,8 +15,14 @@
  *   for the sweeper.
  * Transient model errors ask the queue to retry with backoff until MAX_ATTEMPTS (the row's `error`
  * holds the last transient reason meanwhile, so the status poll can say it is retrying), then the row
- * fails with MESSAGES.generationBusy and the free generation is refunded. A safety block or an answer without an
- * image fails at once with a readable reason (and a refund).
+ * fails with MESSAGES.generationBusy and the free generation is refunded; when Google said how long to wait
+ * (RetryInfo on a 429), the retry waits that long instead. A safety block or an answer without an
+ * image fails at once with a readable reason (and a refund). A 401/403/404 from the model (key, access,
+ * retired model) is ours, not the person's: it fails at once with MESSAGES.generationUnavailable, is
+ * refunded, logged with the model id and kept for the operator's Monitoring tab (model-status.ts).
+ *
+ * Free generations are made at 1K and watermarked, subscribers' and team members' at 2K (domain/models.ts);
+ * each completed row records what its call cost, from the size it came back at and the model table.
  */
 import { and, eq, ne, sql } from "drizzle-orm";
 import type { Db } from "../../db";
@@ -26,11 +32,13 @@ import { moveHeadshots } from "../headshots";
 import { withDb, errorFields, log } from "../lib";
 import { getDecrypted, putEncrypted, referenceKey, resultKey } from "../storage";
 import { GENERATION_MAX_ATTEMPTS, MESSAGES } from "../../domain/limits";
+import { FREE_IMAGE_SIZE, PAID_IMAGE_SIZE, millsToEuroCents } from "../../domain/models";
 import { styleById, type Gender, type StyleId } from "../../domain/styles";
 import { buildPrompt } from "./prompts";
 import { generateHeadshotImage } from "./gemini";
 import { stampWatermark } from "./watermark";
 import { failGeneration } from "./fail";
+import { recordModelFailure } from "./model-status";
 import { finishShoot } from "../shoots";
 import { modelCallOutcome, recordModelCall } from "../ops";
 
@@ -43,9 +51,12 @@ export type ProcessOutcome =
   | { action: "failed"; reason: string }
   | { action: "retry"; delaySeconds: number; reason: string };
 
-/** 15 s, 60 s, 240 s ... capped at 10 minutes. */
-export function backoffSeconds(attempt: number): number {
-  return Math.min(600, 15 * 4 ** Math.max(0, attempt - 1));
+const MAX_RETRY_DELAY_SECONDS = 600;
+
+/** 15 s, 60 s, 240 s ... capped at 10 minutes; or the delay the model asked for (RetryInfo), under the same cap. */
+export function backoffSeconds(attempt: number, asked?: number): number {
+  if (asked !== undefined) return Math.min(MAX_RETRY_DELAY_SECONDS, Math.max(1, Math.ceil(asked)));
+  return Math.min(MAX_RETRY_DELAY_SECONDS, 15 * 4 ** Math.max(0, attempt - 1));
 }
 
 /** Milliseconds since `since`, added to `steps[name]`: where a generation's time goes, logged when it completes. */
@@ -62,7 +73,7 @@ type Row = typeof headshots.$inferSelect;
 
 /** What the render step produced, for the complete step. */
 type Rendered =
-  | { kind: "image"; key: string; mimeType: string; watermarked: boolean; durationMs: number }
+  | { kind: "image"; key: string; mimeType: string; watermarked: boolean; durationMs: number; costCents: number }
   | { kind: "fail"; message: string; reason: string }
   | { kind: "retry"; delaySeconds: number; reason: string };
 
@@ -109,25 +120,45 @@ async function render(env: Env, config: Config, row: Row, photos: number, steps:
     return { kind: "fail", message: original ? MESSAGES.generationFailed : MESSAGES.generationNoPhoto, reason };
   }
 
+  // Free generations (the ones that took a credit) are 1K and watermarked; subscribers' and team members' 2K.
+  const watermarked = row.chargedCredit;
+  const size = watermarked ? FREE_IMAGE_SIZE : PAID_IMAGE_SIZE;
   const outcome = await generateHeadshotImage(config, {
     images: references.map((r) => ({ bytes: r!.bytes, mimeType: r!.contentType })),
     prompt: buildPrompt(style.id as StyleId, row.gender as Gender | null, { photos, backgroundColor: row.backgroundColor }),
+    size,
   });
   t = lap(steps, "modelMs", t);
   await recordModelCall(env, config, {
     model: config.GEMINI_MODEL,
-    size: "default",
+    size,
     outcome: modelCallOutcome(outcome),
     latencyMs: steps.modelMs ?? 0,
-    costCents: outcome.kind === "image" ? config.GEMINI_IMAGE_COST_CENTS : 0,
+    costCents: outcome.kind === "image" ? millsToEuroCents(outcome.costMills) : 0,
   });
+
+  if (outcome.kind === "misconfigured") {
+    log("error", "generation: the image model is misconfigured", {
+      headshotId: row.id,
+      model: config.GEMINI_MODEL,
+      status: outcome.status,
+      reason: outcome.reason,
+    });
+    await recordModelFailure(env.IMAGES, {
+      model: config.GEMINI_MODEL,
+      status: outcome.status,
+      reason: outcome.reason,
+      at: new Date().toISOString(),
+    });
+    return { kind: "fail", message: MESSAGES.generationUnavailable, reason: outcome.reason };
+  }
 
   if (outcome.kind === "transient") {
     if (row.attempts >= MAX_ATTEMPTS) {
       log("warn", "generation: giving up", { headshotId: row.id, attempts: row.attempts, reason: outcome.reason });
       return { kind: "fail", message: MESSAGES.generationBusy, reason: outcome.reason };
     }
-    const delaySeconds = backoffSeconds(row.attempts);
+    const delaySeconds = backoffSeconds(row.attempts, outcome.retryAfterSeconds);
     log("warn", "generation: transient failure, retrying", {
       headshotId: row.id,
       attempts: row.attempts,
@@ -138,8 +169,6 @@ async function render(env: Env, config: Config, row: Row, photos: number, steps:
   }
   if (outcome.kind === "blocked") return { kind: "fail", message: outcome.reason, reason: outcome.reason };
 
-  // Free generations (the ones that took a credit) are watermarked; subscribers' are not.
-  const watermarked = row.chargedCredit;
   let bytes = outcome.bytes;
   let mimeType = outcome.mimeType;
   if (watermarked) {
@@ -150,7 +179,7 @@ async function render(env: Env, config: Config, row: Row, photos: number, steps:
   const key = resultKey(row.userId, row.id);
   await putEncrypted(env.IMAGES, config, key, bytes, mimeType);
   lap(steps, "resultMs", t);
-  return { kind: "image", key, mimeType, watermarked, durationMs: Date.now() - started };
+  return { kind: "image", key, mimeType, watermarked, durationMs: Date.now() - started, costCents: millsToEuroCents(outcome.costMills) };
 }
 
 /** Step 3: the completing move (only a row still processing and not removed), else clean up after the race. */
@@ -166,7 +195,7 @@ async function complete(db: Db, env: Env, config: Config, row: Row, image: Extra
       error: null,
       completedAt: sql`now()`,
       durationMs: image.durationMs,
-      costCents: config.GEMINI_IMAGE_COST_CENTS,
+      costCents: image.costCents,
     },
   );
   if (done.length > 0) return { action: "completed" };

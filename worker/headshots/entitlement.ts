@@ -10,9 +10,10 @@ import { and, eq, gte, sql } from "drizzle-orm";
 import { headshots } from "../../db/schema";
 import type { Db, Tx } from "../../db";
 import type { Config } from "../config";
-import { allowanceOf, chargeGenerations, chargesFreeGenerations, hasPaidFeatures, refundGenerations } from "../credits";
+import { allowanceOf, chargeGenerations, chargesFreeGenerations, dailyCapOf, hasPaidFeatures, refundGenerations } from "../credits";
 import { ApiError, notFound, tooManyRequests } from "../lib";
 import { MESSAGES } from "../../domain/limits";
+import { count } from "../../domain/words";
 import type { HeadshotStatus } from "../../domain/api";
 import { moveHeadshots } from "./lifecycle";
 
@@ -21,17 +22,33 @@ export const freeUsed = () => new ApiError(402, MESSAGES.freeUsed, { requiresSub
 
 /**
  * Fair use of a subscriber's unlimited generations: refuses `n` more images when they would pass
- * FAIR_USE_PER_HOUR in the last hour. Counts images (a shoot of 5 is 5). Run it under the user's row lock.
+ * FAIR_USE_PER_HOUR in the last hour or `perDay` (the plan's FAIR_USE_PER_DAY, decision 163) in the last
+ * 24 hours. Counts images (a shoot of 5 is 5). Run it under the user's row lock.
  */
-export async function refuseBeyondFairUse(tx: Tx, config: Pick<Config, "FAIR_USE_PER_HOUR">, userId: string, n: number): Promise<void> {
+export async function refuseBeyondFairUse(
+  tx: Tx,
+  config: Pick<Config, "FAIR_USE_PER_HOUR">,
+  userId: string,
+  n: number,
+  perDay: number,
+): Promise<void> {
   const [recent] = await tx
-    .select({ n: sql<number>`count(*)::int` })
+    .select({
+      hour: sql<number>`count(*) filter (where ${headshots.queuedAt} >= now() - interval '1 hour')::int`,
+      day: sql<number>`count(*)::int`,
+    })
     .from(headshots)
-    .where(and(eq(headshots.userId, userId), gte(headshots.queuedAt, sql`now() - interval '1 hour'`)));
-  if ((recent?.n ?? 0) + n > config.FAIR_USE_PER_HOUR) {
+    .where(and(eq(headshots.userId, userId), gte(headshots.queuedAt, sql`now() - interval '1 day'`)));
+  if ((recent?.hour ?? 0) + n > config.FAIR_USE_PER_HOUR) {
     throw tooManyRequests(
       `You've reached the fair-use limit of ${config.FAIR_USE_PER_HOUR} generations an hour. Please try again a little later.`,
       15 * 60,
+    );
+  }
+  if ((recent?.day ?? 0) + n > perDay) {
+    throw tooManyRequests(
+      `You've reached your plan's fair-use limit of ${count(perDay, "generation")} a day. You can generate again as your earlier generations pass 24 hours.`,
+      60 * 60,
     );
   }
 }
@@ -72,7 +89,7 @@ export async function startGeneration(
       if (headshot.status !== "pending") throw new AlreadyStarted(headshot.status);
       if (allowance.kind === "unverified") throw verifyFirst();
 
-      if (hasPaidFeatures(allowance)) await refuseBeyondFairUse(tx, config, userId, 1);
+      if (hasPaidFeatures(allowance)) await refuseBeyondFairUse(tx, config, userId, 1, dailyCapOf(allowance));
 
       const flipped = await moveHeadshots(
         tx,

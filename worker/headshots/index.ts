@@ -7,5 +7,6 @@ export { freeUsed, refuseBeyondFairUse, verifyFirst } from "./entitlement";
 export { forgetFinished } from "./finished-status";
 export { moveHeadshots } from "./lifecycle";
 export { checkPhoto, insertOrCleanUp, uploadBodyLimit, type CheckedPhoto } from "./photo-intake";
+export { inspectImage } from "./image-bytes";
 export { purgeExpiredImages } from "./retention";
 export { sweepUnusedUploads } from "./unused-uploads";

@@ -289,7 +289,7 @@ describe("GET /api/headshots/:id/status and GET /api/headshots", () => {
     expect(img.status).toBe(200);
     expect(img.headers.get("Content-Type")).toBe("image/png");
     const shown = new Uint8Array(await img.arrayBuffer());
-    expect(decode(shown).width).toBe(1024);
+    expect(decode(shown).width).toBe(2048); // not charged: a subscriber's, made at 2K (issue 32)
     // the result shown is marked as AI-made (decision 110); the upload served back is not (only stripped, 020)
     expect(xmpPackets(shown).map(digitalSourceType)).toEqual([DIGITAL_SOURCE_TYPE]);
     const original = await api(await signImageUrl(getConfig(env), processing, "original"));

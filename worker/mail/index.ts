@@ -4,6 +4,7 @@ export {
   duplicateSubscriptionEmail,
   emailChangeEmail,
   emailChangedNotice,
+  modelShutdownEmail,
   passwordResetEmail,
   priceChangeEmail,
   shootReadyEmail,

@@ -99,3 +99,15 @@ export function teamInvitationEmail(to: string, details: { teamName: string; lin
     `Sign in (or sign up) with this email address, ${to}, to accept. The link works once and expires in ${TEAM_INVITATION_DAYS} days. If you weren't expecting this, you can ignore this email.`,
   ]);
 }
+
+/** To the operator, once, when the image model's announced shutdown comes within 30 days (worker/generation/model-status.ts). */
+export function modelShutdownEmail(
+  to: string,
+  details: { model: string; shutdown: string; replacement: string; days: number },
+): MailMessage {
+  return message(to, `Headshot Studio: the image model ${details.model} shuts down on ${details.shutdown}`, [
+    `Google has announced that ${details.model}, the image model Headshot Studio uses, shuts down on ${details.shutdown} (in ${count(details.days, "day")}). From that day every generation would fail.`,
+    `Before then, set GEMINI_MODEL to ${details.replacement} (or another live model of domain/models.ts) and deploy. Admin › Monitoring shows the model in use.`,
+    "Source: https://ai.google.dev/gemini-api/docs/deprecations",
+  ]);
+}

@@ -31,9 +31,13 @@ export interface ModelCall {
 }
 
 /** The outcome class of the generation step's answer (worker/generation/gemini.ts ModelOutcome). */
-export function modelCallOutcome(outcome: { kind: "image" | "transient" | "blocked"; reason?: string }): ModelCallOutcome {
+export function modelCallOutcome(outcome: {
+  kind: "image" | "transient" | "blocked" | "misconfigured";
+  reason?: string;
+}): ModelCallOutcome {
   if (outcome.kind === "image") return "ok";
   if (outcome.kind === "blocked") return "blocked";
+  if (outcome.kind === "misconfigured") return "error";
   return /\b429\b/.test(outcome.reason ?? "") ? "rate_limited" : "error";
 }
 

@@ -17,7 +17,7 @@ import { processGeneration } from "../generation/process";
 import { samePersonLine } from "../generation/prompts";
 import { createTestUser, errorBody, testDb } from "../test/helpers";
 import { latestMail } from "../test/auth";
-import { creditsRow, envWithModel, headshotRow, withRecordingQueue } from "../test/headshots";
+import { creditsRow, envWithModel, headshotRow, testModel, withRecordingQueue } from "../test/headshots";
 import { decode, jpegBytes } from "../test/images";
 import { readZip } from "../test/zip";
 import { startShoot, type NewShoot } from "./start";
@@ -194,7 +194,7 @@ describe("the generation of a shoot's picture", () => {
     const { body } = await postShoot(auth, photos, ["Speaker"]);
     const id = body.headshots[0]!.id;
     const stored = await Promise.all([1, 2, 3].map((n) => getDecrypted(env.IMAGES, getConfig(env), referenceKey(user.id, id, n))));
-    const model = `gemini-test-shoot-${crypto.randomUUID().slice(0, 8)}`;
+    const model = testModel(`shoot-${crypto.randomUUID().slice(0, 8)}`);
     expect((await processGeneration(envWithModel(model), id)).action).toBe("completed");
     const stats = (await (await fetch(`${env.GEMINI_BASE_URL}/__stats`)).json()) as {
       inputs: Record<string, string[][]>;
@@ -320,35 +320,43 @@ describe("a shoot as one ZIP", () => {
     expect(files.find((f) => f.name === "headshot-linkedin-web-square.png")!.data).toEqual(new Uint8Array(await single.arrayBuffer()));
   });
 
-  it("a subscriber's selection from the gallery: one choice for all files, no duplicate names, only their own pictures", async () => {
-    const { auth } = await createTestUser({ subscription: { planType: "yearly" } });
-    const first = await finishedShoot(auth, ["LinkedIn", "Office"]);
-    const second = await finishedShoot(auth, ["LinkedIn"]);
-    const ids = [first.headshots[0]!.id, first.headshots[1]!.id, second.headshots[0]!.id];
-    const q = withRecordingQueue();
-    const res = await q.client.downloads.zip.$get(
-      { query: { ids: ids.join(","), preset: "instagram-square", fileFormat: "png", dpi: "300" } },
-      { headers: auth },
-    );
-    expect(res.status).toBe(200);
-    const files = await zipOf(res);
-    expect(files.map((f) => f.name).sort()).toEqual([
-      "headshot-linkedin-instagram-square-300dpi-2.png",
-      "headshot-linkedin-instagram-square-300dpi.png",
-      "headshot-office-instagram-square-300dpi.png",
-    ]);
-    for (const f of files) expect(decode(f.data).width).toBe(1080);
+  // three 2048² results rendered and exported: more than the default 30 s on a busy 2-core machine
+  it(
+    "a subscriber's selection from the gallery: one choice for all files, no duplicate names, only their own pictures",
+    { timeout: 120_000 },
+    async () => {
+      const { auth } = await createTestUser({ subscription: { planType: "weekly" } });
+      const first = await finishedShoot(auth, ["LinkedIn", "Office"]);
+      const second = await finishedShoot(auth, ["LinkedIn"]);
+      const ids = [first.headshots[0]!.id, first.headshots[1]!.id, second.headshots[0]!.id];
+      const q = withRecordingQueue();
+      const res = await q.client.downloads.zip.$get(
+        { query: { ids: ids.join(","), preset: "instagram-square", fileFormat: "png", dpi: "300" } },
+        { headers: auth },
+      );
+      expect(res.status).toBe(200);
+      const files = await zipOf(res);
+      expect(files.map((f) => f.name).sort()).toEqual([
+        "headshot-linkedin-instagram-square-300dpi-2.png",
+        "headshot-linkedin-instagram-square-300dpi.png",
+        "headshot-office-instagram-square-300dpi.png",
+      ]);
+      for (const f of files) expect(decode(f.data).width).toBe(1080);
 
-    const stranger = await createTestUser({ freeGranted: 1 });
-    const theirs = await finishedShoot(stranger.auth, ["Suit"]);
-    const mixed = await q.client.downloads.zip.$get(
-      { query: { ids: `${ids[0]},${theirs.headshots[0]!.id}`, resolution: "web" } },
-      { headers: auth },
-    );
-    expect(mixed.status).toBe(400);
-    const onlyTheirs = await q.client.downloads.zip.$get({ query: { ids: theirs.headshots[0]!.id, resolution: "web" } }, { headers: auth });
-    expect(onlyTheirs.status).toBe(409);
-  });
+      const stranger = await createTestUser({ freeGranted: 1 });
+      const theirs = await finishedShoot(stranger.auth, ["Suit"]);
+      const mixed = await q.client.downloads.zip.$get(
+        { query: { ids: `${ids[0]},${theirs.headshots[0]!.id}`, resolution: "web" } },
+        { headers: auth },
+      );
+      expect(mixed.status).toBe(400);
+      const onlyTheirs = await q.client.downloads.zip.$get(
+        { query: { ids: theirs.headshots[0]!.id, resolution: "web" } },
+        { headers: auth },
+      );
+      expect(onlyTheirs.status).toBe(409);
+    },
+  );
 });
 
 describe("the gallery", () => {

@@ -9,7 +9,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "../../db";
 import { headshots, shoots } from "../../db/schema";
-import { allowanceOf, chargeGenerations, chargesFreeGenerations, hasPaidFeatures, refundGenerations } from "../credits";
+import { allowanceOf, chargeGenerations, chargesFreeGenerations, dailyCapOf, hasPaidFeatures, refundGenerations } from "../credits";
 import { ACCOUNT_GONE, ApiError, unauthorized } from "../lib";
 import { moveHeadshots, freeUsed, refuseBeyondFairUse, verifyFirst } from "../headshots";
 import type { Config } from "../config";
@@ -44,7 +44,7 @@ export async function startShoot(db: Db, config: Pick<Config, "FAIR_USE_PER_HOUR
     if (!allowance) throw unauthorized(ACCOUNT_GONE);
     if (allowance.kind === "unverified") throw verifyFirst();
     if (allowance.kind === "free" && allowance.remaining < n) throw notEnoughLeft(allowance.remaining, n);
-    if (hasPaidFeatures(allowance)) await refuseBeyondFairUse(tx, config, userId, n);
+    if (hasPaidFeatures(allowance)) await refuseBeyondFairUse(tx, config, userId, n, dailyCapOf(allowance));
 
     await tx.insert(shoots).values({
       id: shoot.id,

@@ -45,7 +45,7 @@ describe("the team seat in allowanceOf", () => {
   it("a person's own plan comes first; an unverified member has no generations until verified", async () => {
     const { owner } = await teamWithSeats(3);
     const subscriber = await joinedMember(owner, { subscription: { planType: "monthly" } });
-    expect(await allowance(subscriber.user.id)).toEqual({ kind: "subscriber" });
+    expect(await allowance(subscriber.user.id)).toEqual({ kind: "subscriber", plan: "monthly" });
     const unverified = await joinedMember(owner, { verified: false });
     expect(await allowance(unverified.user.id)).toEqual({ kind: "unverified" });
     expect(await paid(unverified.user.id)).toBe(true); // downloads of what they have

@@ -3,6 +3,7 @@
  * `generate` can be called without background delivery, and rows seeded straight into `processing`
  * so the consumer can be driven directly.
  */
+import { DEFAULT_IMAGE_MODEL } from "../../domain/models";
 import { env } from "cloudflare:test";
 import { eq } from "drizzle-orm";
 import { app } from "../app";
@@ -123,8 +124,12 @@ export async function creditsRow(userId: string) {
   }
 }
 
-/** An env using another model name (the stand-in reads its test hooks from it). */
-export const envWithModel = (model: string) => ({ ...env, GEMINI_MODEL: model }) as Env;
+/**
+ * An env whose model name carries the stand-in's test hooks: `hooks` after `--` behind the default model
+ * (domain/models.ts splitModelId), or a whole name that already has them. Returns the name as the stand-in sees it too.
+ */
+export const testModel = (hooks: string) => (hooks.includes("--") ? hooks : `${DEFAULT_IMAGE_MODEL}--${hooks}`);
+export const envWithModel = (hooks: string) => ({ ...env, GEMINI_MODEL: testModel(hooks) }) as Env;
 
 type StatusAnswer = Awaited<ReturnType<(typeof client.headshots)[":id"]["status"]["$get"]>>;
 

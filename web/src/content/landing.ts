@@ -1,7 +1,7 @@
 /** Copy for the landing page (SPEC §1, §2): claims, the three steps and the 4-question FAQ (testimonials are people's own, from the database). */
 import { ESTIMATED_SECONDS, FREE_GENERATIONS, MAX_UPLOAD_MB } from "../../../domain/limits";
 import { STYLES } from "../../../domain/styles";
-import { MONEY_BACK_DAYS } from "../../../domain/plans";
+import { FAIR_USE_ALL_PLANS, MONEY_BACK_DAYS } from "../../../domain/plans";
 
 /**
  * The numbers strip. `live` claims come from the database: the page is built with them hidden and the
@@ -29,7 +29,7 @@ export const FAQ = [
   },
   {
     question: "Is it free to try?",
-    answer: `Yes. Once you verify your email address you get ${FREE_GENERATIONS} free generations, with a watermark. A weekly, monthly or yearly subscription unlocks unlimited generations without a watermark, high-resolution downloads and all ${STYLES.length} styles.`,
+    answer: `Yes. Once you verify your email address you get ${FREE_GENERATIONS} free generations, with a watermark. A weekly, monthly or yearly subscription unlocks unlimited generations (${FAIR_USE_ALL_PLANS}) without a watermark, high-resolution downloads and all ${STYLES.length} styles.`,
   },
   {
     question: "What happens to my photos?",

@@ -7,7 +7,7 @@
  * a first subscription only (worker/billing), cancellation at period end (Stripe's cancel_at_period_end).
  */
 import { CONTACT_EMAIL } from "@/lib/paths";
-import { FAIR_USE_PER_HOUR, FREE_GENERATIONS, MINIMUM_AGE, RETENTION_DAYS } from "../../../domain/limits";
+import { FAIR_USE_PER_DAY, FAIR_USE_PER_HOUR, FREE_GENERATIONS, MINIMUM_AGE, RETENTION_DAYS } from "../../../domain/limits";
 import { MONEY_BACK_DAYS, PRICE_CHANGE_NOTICE_DAYS } from "../../../domain/plans";
 
 export interface PolicySection {
@@ -112,7 +112,7 @@ export const TERMS_OF_SERVICE: Policy = {
       heading: "Subscriptions and billing",
       paragraphs: [
         "Subscriptions auto-renew and are charged at the start of each billing cycle: every week, month or year, depending on your plan, until you cancel.",
-        `Every plan includes unlimited generations under fair use: up to ${FAIR_USE_PER_HOUR} generations in any 60 minutes per account, so the service stays fast for everyone. Past that, you can generate again as your earlier generations pass the hour.`,
+        `Every plan includes unlimited generations under fair use: up to ${FAIR_USE_PER_HOUR} generations in any 60 minutes per account, so the service stays fast for everyone, and up to ${FAIR_USE_PER_DAY.weekly} in any 24 hours on the Weekly plan, ${FAIR_USE_PER_DAY.monthly} on the Monthly plan, ${FAIR_USE_PER_DAY.yearly} on the Yearly plan and ${FAIR_USE_PER_DAY.team} per member on the Team plan, so every plan's price covers what its generations cost us. Past a cap, you can generate again as your earlier generations pass the hour or the day.`,
         `Price changes are notified ${PRICE_CHANGE_NOTICE_DAYS} days ahead, by email, before they apply to your subscription.`,
       ],
     },

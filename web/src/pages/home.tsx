@@ -10,6 +10,7 @@ import { CLAIMS, FAQ, STEPS } from "@/content/landing";
 import { FREE_TRIES_CAPITALIZED, HOME_TITLE } from "@/content/site";
 import { FREE_GENERATIONS } from "../../../domain/limits";
 import { count } from "../../../domain/words";
+import { FAIR_USE_ALL_PLANS } from "../../../domain/plans";
 import { useDocumentTitle } from "@/public/use-document-title";
 
 const HERO = [
@@ -190,7 +191,7 @@ export function HomePage() {
         id="pricing"
         centered
         title="Pricing"
-        lead={`Start with ${count(FREE_GENERATIONS, "free generation")}. Subscribe for unlimited headshots without a watermark.`}
+        lead={`Start with ${count(FREE_GENERATIONS, "free generation")}. Subscribe for unlimited headshots without a watermark (${FAIR_USE_ALL_PLANS}).`}
       >
         <div className="mt-12">
           <PricingCards ctaHref={start} />

@@ -2,7 +2,7 @@ import { useSearch } from "wouter";
 import { RotateCcw, ShieldCheck } from "lucide-react";
 import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
 import { AppShell } from "./app-shell";
-import { MONEY_BACK_DAYS, STYLES } from "@/lib/domain";
+import { FAIR_USE_ALL_PLANS, MONEY_BACK_DAYS, STYLES } from "@/lib/domain";
 import { PricingPlans } from "@/features/billing/pricing-plans";
 import { ScheduledDowngradeAlert } from "@/features/billing/scheduled-downgrade-alert";
 import { TeamPlanCard } from "@/features/billing/team-plan-card";
@@ -16,7 +16,7 @@ export function PricingPage() {
         <div className="text-center">
           <h2 className="text-3xl font-bold tracking-tight sm:text-4xl">Choose your plan</h2>
           <p className="mt-2 text-muted-foreground">
-            Unlimited AI headshots in all {STYLES.length} styles, without a watermark, in high resolution.
+            Unlimited AI headshots in all {STYLES.length} styles, without a watermark, in high resolution ({FAIR_USE_ALL_PLANS}).
           </p>
         </div>
         {canceled && (

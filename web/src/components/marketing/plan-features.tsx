@@ -1,5 +1,6 @@
 import { Check } from "@/components/marketing/icons";
 import { featureNote } from "../../../../domain/plans";
+import type { FairUsePlan } from "../../../../domain/limits";
 import { clsx as cn } from "clsx";
 
 /**
@@ -7,7 +8,17 @@ import { clsx as cn } from "clsx";
  * landing's cards and /pricing state them in one way. Plain HTML with the public pages' icon, so the
  * prerendered landing stays free of lucide-react's runtime.
  */
-export function PlanFeatures({ features, label, className }: { features: readonly string[]; label?: string; className: string }) {
+export function PlanFeatures({
+  plan,
+  features,
+  label,
+  className,
+}: {
+  plan: FairUsePlan;
+  features: readonly string[];
+  label?: string;
+  className: string;
+}) {
   return (
     <ul className={cn("grid text-sm", className)} aria-label={label}>
       {features.map((f) => (
@@ -15,7 +26,7 @@ export function PlanFeatures({ features, label, className }: { features: readonl
           <Check className="mt-0.5 size-4 shrink-0 text-primary" aria-hidden="true" />
           <span>
             {f}
-            {featureNote(f) && <span className="block text-xs text-muted-foreground">{featureNote(f)}</span>}
+            {featureNote(f, plan) && <span className="block text-xs text-muted-foreground">{featureNote(f, plan)}</span>}
           </span>
         </li>
       ))}

@@ -37,7 +37,7 @@ export function PricingCards({ ctaHref }: { ctaHref: string }) {
             <p className="mt-1 text-sm text-muted-foreground" data-live={`daily-${plan.id}`}>
               €{plan.dailyPrice} per day
             </p>
-            <PlanFeatures features={plan.features} className="mt-6 gap-2.5" />
+            <PlanFeatures plan={plan.id} features={plan.features} className="mt-6 gap-2.5" />
             <a href={ctaHref} className={cn(buttonVariants({ variant: plan.popular ? "default" : "outline", size: "lg" }), "mt-8 w-full")}>
               Choose {plan.name}
             </a>

@@ -1,5 +1,6 @@
 import type { ServiceContent } from "./types";
 import { FREE_TRIES, STYLE_COUNT } from "./types";
+import { FAIR_USE_ALL_PLANS } from "../../../../domain/plans";
 
 const content: ServiceContent = {
   slug: "professional-headshots",
@@ -32,7 +33,7 @@ const content: ServiceContent = {
     "Backgrounds that never distract",
     "High-resolution downloads for print and web",
     "A look that inspires trust",
-    "Unlimited generations with a subscription",
+    `Unlimited generations with a subscription (${FAIR_USE_ALL_PLANS})`,
   ],
   closingTitle: "Look as professional as your work",
   closingText: `Start with ${FREE_TRIES} after verifying your email, and upgrade only if you want more.`,

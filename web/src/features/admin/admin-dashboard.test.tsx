@@ -64,6 +64,22 @@ function figures<const Extra extends StubTable<Extra>>(extra?: Extra) {
     "GET /api/admin/financials/churn": () => json({ churnRate: 2.5, cancellations: 1, activeAtStart: 40, from: "", to: "" }),
     "GET /api/admin/health": () => json({ status: "degraded", database: "ok", storage: "error", queue: "ok" }, 503),
     "GET /api/admin/monitoring": () => json(monitoring),
+    "GET /api/admin/model": () =>
+      json({
+        model: "gemini-2.5-flash-image",
+        name: "Gemini 2.5 Flash Image",
+        shutdown: "2026-10-02",
+        warning:
+          "Google shuts gemini-2.5-flash-image down on 2026-10-02 (in 10 days). Set GEMINI_MODEL to gemini-3.1-flash-image before then.",
+        lastFailure: {
+          model: "gemini-2.5-flash-image",
+          status: 404,
+          reason: "HTTP 404 from gemini-2.5-flash-image (NOT_FOUND)",
+          at: "2026-09-22T10:00:00.000Z",
+          whatToFix: "Set GEMINI_MODEL to a live model.",
+          fixed: false,
+        },
+      }),
     ...extra,
   });
 }
@@ -157,6 +173,11 @@ describe("admin dashboard", () => {
       "Oldest queued generation: 42 s (alert at 300 s)",
       "Dead-lettered messages: 2 (alert at 1) — alerting",
     ]);
+    // the image model in use, the warning before its shutdown, the last configuration failure and what to fix (issue 32)
+    expect(await within(monitoring).findByText("Gemini 2.5 Flash Image")).toBeTruthy();
+    expect(within(monitoring).getByRole("alert").textContent).toContain("Google shuts gemini-2.5-flash-image down on 2026-10-02");
+    expect(within(monitoring).getByText(/HTTP 404 from gemini-2.5-flash-image/)).toBeTruthy();
+    expect(within(monitoring).getByText("What to fix: Set GEMINI_MODEL to a live model.")).toBeTruthy();
   });
 
   it("names health checks it knows and shows new ones as they come", () => {

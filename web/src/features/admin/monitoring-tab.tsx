@@ -2,6 +2,7 @@ import { CircleAlert, CircleCheck } from "lucide-react";
 import { useGenerationAnalytics } from "./api/get-generation-analytics";
 import { useHealth, type Health } from "./api/get-health";
 import { useMonitoring, type Monitoring } from "./api/get-monitoring";
+import { useModelStatus, type ModelStatus } from "./api/get-model-status";
 import { Figures, Panel, QueryState } from "./figure";
 import { formatCount, formatDateTime, formatEuroCents, formatEuroCents4, successRatePercent, wholeSeconds } from "./format";
 
@@ -114,13 +115,54 @@ function Operations({ m }: { m: Monitoring }) {
   );
 }
 
-/** SPEC §2 Monitoring: System Performance from the generation figures, System Health from /api/admin/health. */
+/** The image model in use, the warning before its announced shutdown, and the last configuration failure with what to fix. */
+export function ImageModelPanel({ status }: { status: ModelStatus }) {
+  const failure = status.lastFailure;
+  return (
+    <div className="grid gap-3 text-sm">
+      <p>
+        In use: <span className="font-medium">{status.name}</span> (<code>{status.model}</code>)
+        {status.shutdown ? `, shuts down on ${status.shutdown}` : ", no shutdown announced"}
+      </p>
+      {status.warning && (
+        <p role="alert" className="flex items-start gap-2 text-destructive">
+          <CircleAlert className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+          <span>{status.warning}</span>
+        </p>
+      )}
+      {failure && (
+        <div className={failure.fixed ? "text-muted-foreground" : "text-destructive"}>
+          <p className="flex items-start gap-2">
+            {failure.fixed ? (
+              <CircleCheck className="mt-0.5 size-4 shrink-0 text-success-ink" aria-hidden="true" />
+            ) : (
+              <CircleAlert className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+            )}
+            <span>
+              Last configuration failure, {formatDateTime(new Date(failure.at))}
+              {failure.fixed ? " (generations have completed since)" : ""}: {failure.reason}
+            </span>
+          </p>
+          {!failure.fixed && <p className="mt-1">What to fix: {failure.whatToFix}</p>}
+        </div>
+      )}
+    </div>
+  );
+}
+
+/** SPEC §2 Monitoring: System Performance from the generation figures, System Health from /api/admin/health; the image model (issue 32). */
 export function MonitoringTab() {
   const generations = useGenerationAnalytics();
   const health = useHealth();
   const monitoring = useMonitoring();
+  const model = useModelStatus();
   return (
     <div className="grid items-start gap-4 lg:grid-cols-2">
+      <Panel title="Image Model" description="The Gemini model generations use">
+        <QueryState query={model} label="image model">
+          {(m) => <ImageModelPanel status={m} />}
+        </QueryState>
+      </Panel>
       <Panel title="System Performance" description="Every generation so far">
         <QueryState query={generations} label="system performance">
           {(g) => (

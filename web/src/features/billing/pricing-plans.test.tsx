@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
-import { FAIR_USE_PER_HOUR, type ApiPlan, type ApiSubscription } from "@/lib/domain";
+import { FAIR_USE_PER_DAY, FAIR_USE_PER_HOUR, type ApiPlan, type ApiSubscription } from "@/lib/domain";
 import { answerNull, failure, json, stubApi, type StubTable } from "@/test/stub-api";
 import { renderWithApp, testUser } from "@/test/render";
 import { PricingPlans } from "./pricing-plans";
@@ -80,9 +80,15 @@ describe("pricing cards", () => {
     expect(screen.getByRole("button", { name: "Upgrade: Monthly" })).toBeTruthy();
     expect(screen.getByRole("button", { name: "Upgrade: Yearly" })).toBeTruthy();
     // "Unlimited" says its fair-use cap, the product's one number (issue 23)
-    for (const name of ["Weekly", "Monthly", "Yearly"]) {
+    for (const [name, id] of [
+      ["Weekly", "weekly"],
+      ["Monthly", "monthly"],
+      ["Yearly", "yearly"],
+    ] as const) {
       const unlimited = within(screen.getByRole("list", { name: `${name} includes` })).getByText("Unlimited generations", { exact: false });
-      expect(unlimited.textContent).toBe(`Unlimited generationsFair use: up to ${FAIR_USE_PER_HOUR} generations an hour`);
+      expect(unlimited.textContent).toBe(
+        `Unlimited generationsFair use: up to ${FAIR_USE_PER_HOUR} generations an hour and ${FAIR_USE_PER_DAY[id]} a day`,
+      );
     }
   });
 

@@ -238,7 +238,7 @@ function PlanCard({
             </span>
           )}
         </p>
-        <PlanFeatures features={plan.features} label={`${plan.name} includes`} className="gap-2" />
+        <PlanFeatures plan={plan.id} features={plan.features} label={`${plan.name} includes`} className="gap-2" />
       </CardContent>
       <CardFooter>
         <Button

@@ -14,7 +14,7 @@ import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { PageSpinner } from "@/components/ui/spinner";
 import { toast } from "@/components/ui/use-toast";
-import { TEAM_NAME_MAX, TEAM_PLAN, euros, teamLookLabel, type ApiMyTeam } from "@/lib/domain";
+import { TEAM_NAME_MAX, TEAM_PLAN, euros, fairUseCaps, teamLookLabel, type ApiMyTeam } from "@/lib/domain";
 import { useMyTeam } from "@/shared/api/get-my-team";
 import { useCreateTeam } from "./api/create-team";
 import { useLeaveTeam } from "./api/leave-team";
@@ -68,7 +68,7 @@ function CreateTeam() {
         </CardTitle>
         <CardDescription>
           {euros(TEAM_PLAN.pricePerSeatCents)} per seat per month, {TEAM_PLAN.minSeats} to {TEAM_PLAN.maxSeats} seats. Everyone gets
-          unlimited headshots in one brand look, and you get everyone's photo in one place.
+          unlimited headshots in one brand look ({fairUseCaps("team")} each), and you get everyone's photo in one place.
         </CardDescription>
       </CardHeader>
       <CardContent>
@@ -137,7 +137,7 @@ function MemberView({ team }: { team: Extract<ApiMyTeam, { role: "member" }> }) 
         <CardTitle>{team.team.name}</CardTitle>
         <CardDescription>
           {team.entitled
-            ? "Your seat includes unlimited headshots without a watermark, in high resolution."
+            ? `Your seat includes unlimited headshots (fair use: ${fairUseCaps("team")}) without a watermark, in high resolution.`
             : "The team's subscription is paused or has ended: your seat has no paid features right now."}
         </CardDescription>
       </CardHeader>
