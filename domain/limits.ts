@@ -6,6 +6,11 @@ export const MAX_UPLOAD_BYTES = MAX_UPLOAD_MB * 1024 * 1024;
 export const MAX_UPLOAD_MEGAPIXELS = 40;
 /** The shorter side of an uploaded photo, at least (a smaller one makes a blurry headshot). */
 export const MIN_UPLOAD_SIDE = 256;
+/**
+ * The longer side of a photo as stored and sent to the model, at most (issue 34; decision 170): the
+ * browser brings a photo down to it before sending, the server reduces what still arrives larger.
+ */
+export const MODEL_PHOTO_MAX_SIDE = 2048;
 export const ACCEPTED_UPLOAD_TYPES = ["image/jpeg", "image/jpg", "image/png", "image/webp"] as const;
 export const PASSWORD_MIN_LENGTH = 6;
 export const PASSWORD_MAX_LENGTH = 256;
