@@ -71,6 +71,9 @@ export const MESSAGES = {
   /** The photo checks before the preview (web/src/features/generator/photo-check.ts), the server's too where it can tell. */
   notAnImage: "This file is not an image. Please upload a JPG, PNG, or WebP image",
   heic: "This is an HEIC photo from an iPhone, which we can't read. Please export it as JPEG: on a Mac, open it in Preview and choose File › Export › JPEG; on the iPhone, choose Settings › Camera › Formats › Most Compatible so new photos are saved as JPEG. Then upload the JPEG.",
+  /** An HEIC photo this browser cannot decode (Safari can: there it is converted to JPEG before upload). */
+  heicInThisBrowser:
+    "This is an HEIC photo (an iPhone's usual format), and this browser can't convert it. Please choose it again in Safari, or export it as JPEG: on a Mac, open it in Preview and choose File › Export › JPEG; on the iPhone, choose Settings › Camera › Formats › Most Compatible so new photos are saved as JPEG.",
   unreadable: "This photo could not be read; the file may be damaged. Please choose another JPG, PNG, or WebP image.",
   tooSmall: `This photo is too small. Please use one at least ${MIN_UPLOAD_SIDE}×${MIN_UPLOAD_SIDE} pixels so your headshot comes out sharp.`,
   headshotRemoved: "This headshot was removed by our moderators and is no longer available.",

@@ -13,6 +13,7 @@
  */
 import { PhotonImage } from "@cf-wasm/photon";
 import { MODEL_PHOTO_MAX_SIDE } from "../../domain/limits";
+import { fitWithin } from "../../domain/photo-kind";
 import { decodePng, resizeRgba, toRgba, type Raster } from "../downloads";
 import { badRequest } from "../lib";
 import { decodeJpegScaled } from "./jpeg-decode";
@@ -33,12 +34,6 @@ export const cannotReduce = () =>
   badRequest(
     `This photo is larger than ${MODEL_PHOTO_MAX_SIDE} pixels on its longer side, and it's in a format we can't shrink here. Please upload it from our website (which shrinks it for you), or save it as a standard JPEG.`,
   );
-
-/** The size a w×h picture fits in at most `side` on its longer side (never enlarged). */
-export function fitWithin(width: number, height: number, side = MODEL_PHOTO_MAX_SIDE): { width: number; height: number } {
-  const scale = Math.min(1, side / Math.max(width, height));
-  return { width: Math.max(1, Math.round(width * scale)), height: Math.max(1, Math.round(height * scale)) };
-}
 
 /** Orientations 5–8 swap width and height. */
 const turnsSideways = (orientation: number) => orientation >= 5 && orientation <= 8;
