@@ -106,7 +106,7 @@ describe("<MorePhotos>: further photos are taken as the first one is", () => {
   it("says what is wrong with a file, tied to the input, and keeps it out; a photo is added", async () => {
     const onChange = vi.fn();
     const kept = fileOf(PNG, "me-1.png", "image/png");
-    render(<MorePhotos files={[kept]} onChange={onChange} />);
+    render(<MorePhotos first={fileOf(PNG, "me-0.png", "image/png")} files={[kept]} onChange={onChange} />);
     const input = screen.getByLabelText("Add another photo");
     fireEvent.change(input, { target: { files: [fileOf("not a photo", "me.jpg", "image/jpeg")] } });
     const alert = await screen.findByRole("alert");
