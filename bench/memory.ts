@@ -8,9 +8,11 @@
  *                    "before" is main's way: the photos kept whole, sealed once per picture, all at once.
  *   generation       one picture from 3 references as a shoot stores them: decrypt, the SDK's request to
  *                    the Gemini stand-in (base64 inline), its image back, watermark, seal the result.
- *   ZIP 50 × 2K      50 pictures from 2048² stored results (the 2K model's size) at full size, PNG,
- *                    streamed one file at a time (worker/downloads/zip.ts), read to the end.
- *   custom 2048²     one download at the custom size 2048×2048 (PNG) from a 2048² stored result.
+ *   ZIP 50 × 2K      50 pictures from 2048² stored results (the 2K model's size), streamed one file at
+ *                    a time (worker/downloads/zip.ts) and read to the end: at full size as PNG (the stored
+ *                    PNG is only re-marked), and as the Instagram preset (decoded, resized, encoded).
+ *   custom 2048²     one download at the custom size 2048×2048: PNG from a 1024² result (today's model
+ *                    size: decoded, enlarged, encoded) and lossless WebP from a 2048² one (photon).
  *
  * Peak = the largest sampled `heapUsed + external` (every 2 ms and between steps; `external` holds the
  * ArrayBuffers and every WASM memory: photon's, the SIMD loops', libwebp's) minus the same figure before
@@ -28,19 +30,21 @@ const CASES = [
   "shoot start (after)",
   "shoot start (before: main)",
   "generation, 3 references",
-  "ZIP 50 × 2K PNG",
-  "custom 2048² PNG",
+  "ZIP 50 × 2K, high PNG",
+  "ZIP 50 × 2K, Instagram PNG",
+  "custom 2048² PNG from 1K",
+  "custom 2048² WebP from 2K",
 ] as const;
 const MB = 1024 * 1024;
 const CONFIG = { IMAGE_ENCRYPTION_KEYS: [{ id: "b1", raw: new Uint8Array(32).fill(7) }] };
 
 /** A 2048² stored result as the 2K model answers (photo-like PNG, watermarked like a free person's). */
-async function storedResult(seed: number): Promise<Uint8Array> {
+async function storedResult(seed: number, side = 2048): Promise<Uint8Array> {
   const { portraitPixels } = await import("../worker/downloads/fixture");
-  const raw = Buffer.from(portraitPixels(2048));
+  const raw = Buffer.from(portraitPixels(side));
   for (let p = 0; p < raw.length; p += 4) raw[p] = (raw[p]! + seed * 20) & 0xff;
   return new Uint8Array(
-    await sharp(raw, { raw: { width: 2048, height: 2048, channels: 4 } })
+    await sharp(raw, { raw: { width: side, height: side, channels: 4 } })
       .removeAlpha()
       .png()
       .toBuffer(),
@@ -68,6 +72,7 @@ async function runCase(name: (typeof CASES)[number]) {
   // inputs (not the worker's memory: it reads them from the request or R2 as it goes)
   const phones = [await phonePhoto("astronaut"), await phonePhoto("astronaut-2"), await phonePhoto("camera")];
   const results = name.startsWith("ZIP") || name.startsWith("custom") ? [await storedResult(1), await storedResult(2)] : [];
+  const oneK = name.includes("from 1K") ? await storedResult(4, 1024) : new Uint8Array(0);
   const sealedRefs: Uint8Array[] = [];
   if (name.startsWith("generation")) {
     for (const p of phones) sealedRefs.push((await encryptBytes(CONFIG, (await checkPhoto(file(p))).bytes)).sealed);
@@ -116,8 +121,10 @@ async function runCase(name: (typeof CASES)[number]) {
     const marked = stampWatermark(outcome.bytes);
     sample();
     await encryptBytes(CONFIG, marked);
-  } else if (name === "ZIP 50 × 2K PNG") {
-    const options = { resolution: "high", shape: "square", fileFormat: "png" } as const;
+  } else if (name.startsWith("ZIP")) {
+    const options = name.includes("Instagram")
+      ? ({ resolution: "high", shape: "square", fileFormat: "png", preset: "instagram-square" } as const)
+      : ({ resolution: "high", shape: "square", fileFormat: "png" } as const);
     const names = uniqueNames(Array.from({ length: 50 }, () => "headshot-linkedin-high-square.png"));
     const entries = names.map((n, i) => ({ name: n, bytes: async () => (await transformDownload(results[i % 2]!, options)).bytes }));
     const reader = zipStream(entries).getReader();
@@ -126,8 +133,10 @@ async function runCase(name: (typeof CASES)[number]) {
       sample();
       if (done) break;
     }
+  } else if (name.includes("from 1K")) {
+    await transformDownload(oneK, { resolution: "high", shape: "square", fileFormat: "png", width: 2048, height: 2048 });
   } else {
-    await transformDownload(results[0]!, { resolution: "high", shape: "square", fileFormat: "png", width: 2048, height: 2048 });
+    await transformDownload(results[0]!, { resolution: "high", shape: "square", fileFormat: "webp", width: 2048, height: 2048 });
   }
 
   const ms = performance.now() - t0;
