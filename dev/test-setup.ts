@@ -12,6 +12,7 @@ import { startLocalDatabase, startWsProxy } from "./postgres";
 import { startStripeStandin } from "./stripe-standin/server";
 import { startOidcStandin } from "./oidc-standin";
 import { startGenaiStandin } from "./genai-standin";
+import { startPhonePhotoServer } from "./phone-photo-server";
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -25,6 +26,8 @@ declare module "vitest" {
     stripeWebhookSecret: string;
     /** JSON of {weekly, monthly, yearly, team} price ids */
     stripePrices: string;
+    /** Where the phone photos are served (dev/phone-photo-server.ts). */
+    phonePhotosUrl: string;
   }
 }
 
@@ -80,7 +83,10 @@ export default async function setup(project: TestProject) {
   project.provide("stripeApiUrl", stripe.url);
   project.provide("stripeSecretKey", stripe.secretKey);
   project.provide("stripePrices", JSON.stringify(stripe.prices));
+  const phonePhotos = await startPhonePhotoServer();
+  project.provide("phonePhotosUrl", phonePhotos.url);
   return async () => {
+    await phonePhotos.stop();
     await stripe.stop();
     await genai.stop();
     await oidc.stop();

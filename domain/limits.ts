@@ -6,6 +6,11 @@ export const MAX_UPLOAD_BYTES = MAX_UPLOAD_MB * 1024 * 1024;
 export const MAX_UPLOAD_MEGAPIXELS = 40;
 /** The shorter side of an uploaded photo, at least (a smaller one makes a blurry headshot). */
 export const MIN_UPLOAD_SIDE = 256;
+/**
+ * The longer side of a photo as stored and sent to the model, at most (issue 34; decision 170): the
+ * browser brings a photo down to it before sending, the server reduces what still arrives larger.
+ */
+export const MODEL_PHOTO_MAX_SIDE = 2048;
 export const ACCEPTED_UPLOAD_TYPES = ["image/jpeg", "image/jpg", "image/png", "image/webp"] as const;
 export const PASSWORD_MIN_LENGTH = 6;
 export const PASSWORD_MAX_LENGTH = 256;
@@ -76,6 +81,9 @@ export const MESSAGES = {
   /** The photo checks before the preview (web/src/features/generator/photo-check.ts), the server's too where it can tell. */
   notAnImage: "This file is not an image. Please upload a JPG, PNG, or WebP image",
   heic: "This is an HEIC photo from an iPhone, which we can't read. Please export it as JPEG: on a Mac, open it in Preview and choose File › Export › JPEG; on the iPhone, choose Settings › Camera › Formats › Most Compatible so new photos are saved as JPEG. Then upload the JPEG.",
+  /** An HEIC photo this browser cannot decode (Safari can: there it is converted to JPEG before upload). */
+  heicInThisBrowser:
+    "This is an HEIC photo (an iPhone's usual format), and this browser can't convert it. Please choose it again in Safari, or export it as JPEG: on a Mac, open it in Preview and choose File › Export › JPEG; on the iPhone, choose Settings › Camera › Formats › Most Compatible so new photos are saved as JPEG.",
   unreadable: "This photo could not be read; the file may be damaged. Please choose another JPG, PNG, or WebP image.",
   tooSmall: `This photo is too small. Please use one at least ${MIN_UPLOAD_SIDE}×${MIN_UPLOAD_SIDE} pixels so your headshot comes out sharp.`,
   headshotRemoved: "This headshot was removed by our moderators and is no longer available.",

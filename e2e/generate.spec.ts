@@ -5,7 +5,7 @@ async function generate(page: Page, photo: Buffer, style: string) {
   await page.getByRole("radio", { name: /^Man/ }).click();
   await page.getByRole("radio", { name: style, exact: true }).click();
   await page.locator('input[type="file"]').setInputFiles({ name: "me.png", mimeType: "image/png", buffer: photo });
-  await expect(page.getByText("me.png")).toBeVisible();
+  await expect(page.getByText("me.jpg")).toBeVisible(); // kept and sent as the browser's JPEG (decision 170)
   await page.getByRole("button", { name: "Generate Headshot" }).click();
 }
 

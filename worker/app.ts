@@ -1,13 +1,10 @@
 import { shootRoutes, zipRoutes } from "./shoots";
 import { Hono, type ErrorHandler, type NotFoundHandler } from "hono";
 import { HTTPException } from "hono/http-exception";
-import { bodyLimit } from "hono/body-limit";
-import { createMiddleware } from "hono/factory";
 import { secureHeaders } from "hono/secure-headers";
 import type { AppEnv } from "./env";
-import { ApiError, errorFields, log, requestContext, withServices } from "./lib";
+import { ApiError, errorFields, log, requestContext, smallBodies, withServices } from "./lib";
 import { ConfigError } from "./config";
-import { MESSAGES } from "../domain/limits";
 import { healthRoutes } from "./health";
 import { recordRequest } from "./ops";
 import { authRoutes } from "./auth";
@@ -44,18 +41,8 @@ export const errorHandler: ErrorHandler<AppEnv> = (err, c) => {
   return c.json({ error: "Internal Server Error", message: "Something went wrong on our side. Please try again.", requestId }, 500);
 };
 
-/** Every request body but a photo upload (which has its own limit) is small JSON: 256 KB at most. */
-const MAX_BODY_BYTES = 256 * 1024;
-const smallBody = bodyLimit({
-  maxSize: MAX_BODY_BYTES,
-  onError: () => {
-    throw new ApiError(413, MESSAGES.requestTooLarge);
-  },
-});
-const limitBodies = createMiddleware<AppEnv>((c, next) => (c.req.path === "/api/headshots/upload" ? next() : smallBody(c, next)));
-
 const api = new Hono<AppEnv>()
-  .use(limitBodies)
+  .use(smallBodies) // 256 KB unless the route declares its own (the photo routes: lib/body-limit.ts)
   .use(withServices)
   .use(recordRequest)
   .route("/health", healthRoutes)

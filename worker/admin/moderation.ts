@@ -16,8 +16,7 @@ import type { Config } from "../config";
 import type { AuthUser } from "../env";
 import { conflict, notFound } from "../lib";
 import { signImageUrl } from "../images";
-import { deletePrefix, headshotPrefix } from "../storage";
-import { forgetFinished } from "../headshots";
+import { deletePhotoObjects, forgetFinished } from "../headshots";
 import { removeWithRefund } from "../generation";
 import { audit } from "./audit";
 
@@ -118,7 +117,7 @@ export async function flag(db: Db, actor: AuthUser, id: string, reason: string):
  */
 export async function removeBatch(db: Db, bucket: R2Bucket, actor: AuthUser, ids: string[]): Promise<{ deleted: number; ids: string[] }> {
   const found = await db
-    .select({ id: headshots.id, userId: headshots.userId, moderationStatus: headshots.moderationStatus })
+    .select({ id: headshots.id, userId: headshots.userId, shootId: headshots.shootId, moderationStatus: headshots.moderationStatus })
     .from(headshots)
     .where(inArray(headshots.id, ids));
   const known = new Set(found.map((r) => r.id));
@@ -136,6 +135,7 @@ export async function removeBatch(db: Db, bucket: R2Bucket, actor: AuthUser, ids
     );
   });
   forgetFinished(ids);
-  for (const r of found) await deletePrefix(bucket, headshotPrefix(r.userId, r.id));
+  // their own objects, and a shoot's shared photos once no picture of it keeps them
+  await deletePhotoObjects(db, bucket, found);
   return { deleted: found.length, ids: found.map((r) => r.id) };
 }

@@ -30,7 +30,7 @@ import { headshots, shoots } from "../../db/schema";
 import { getConfig, type Config } from "../config";
 import { moveHeadshots } from "../headshots";
 import { withDb, errorFields, log } from "../lib";
-import { getDecrypted, putEncrypted, referenceKey, resultKey } from "../storage";
+import { getDecrypted, putEncrypted, referenceKeys, resultKey } from "../storage";
 import { GENERATION_MAX_ATTEMPTS, MESSAGES } from "../../domain/limits";
 import { FREE_IMAGE_SIZE, PAID_IMAGE_SIZE, millsToEuroCents } from "../../domain/models";
 import { styleById, type Gender, type StyleId } from "../../domain/styles";
@@ -107,9 +107,9 @@ async function render(env: Env, config: Config, row: Row, photos: number, steps:
   const started = Date.now();
   let t = performance.now();
   // A processing row always has its key (retention only nulls finished ones); null reads as missing.
-  // A shoot's further reference photos sit beside it (storage/keys.ts referenceKey); all must be there.
+  // A shoot's photos are shared by its pictures (storage/keys.ts referenceKeys); all must be there.
   const references = row.originalKey
-    ? await Promise.all(Array.from({ length: photos }, (_, i) => getDecrypted(env.IMAGES, config, referenceKey(row.userId, row.id, i + 1))))
+    ? await Promise.all(referenceKeys({ ...row, originalKey: row.originalKey }, photos).map((key) => getDecrypted(env.IMAGES, config, key)))
     : [null];
   const original = references.every((r) => r !== null) ? references[0]! : null;
   t = lap(steps, "originalMs", t);

@@ -27,6 +27,8 @@ export interface InspectedImage {
   height: number;
   /** The same image with its metadata removed (pixels untouched). */
   stripped: Uint8Array;
+  /** A JPEG's EXIF orientation (1–8; 0 when it has none, and for PNG and WebP). */
+  orientation: number;
 }
 
 /**
@@ -36,7 +38,7 @@ export interface InspectedImage {
 export function inspectImage(bytes: Uint8Array, maxPixels: number): InspectedImage {
   const type = sniffType(bytes);
   if (!type) throw new ImageProblem("type", "not a JPEG, PNG or WebP");
-  const result = type === "image/jpeg" ? jpeg(bytes) : type === "image/png" ? png(bytes) : webp(bytes);
+  const result = type === "image/jpeg" ? jpeg(bytes) : { ...(type === "image/png" ? png(bytes) : webp(bytes)), orientation: 0 };
   if (result.width < 1 || result.height < 1) throw corrupt("it declares no pixels");
   if (result.width * result.height > maxPixels) {
     throw new ImageProblem(
@@ -81,7 +83,7 @@ function jpeg(b: Uint8Array) {
       if (!sawScan) throw corrupt("it ends before the image data");
       if (orientation > 1) keep.splice(1, 0, exifOrientationSegment(orientation));
       keep.push(b.subarray(i, i + 2));
-      return { width, height, stripped: concat(keep) };
+      return { width, height, orientation, stripped: concat(keep) };
     }
     if (marker === 0xd8) throw corrupt("unexpected marker");
     if (marker >= 0xd0 && marker <= 0xd7) throw corrupt("unexpected restart marker");

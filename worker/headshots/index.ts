@@ -5,6 +5,7 @@
 export { headshotRoutes, toApiHeadshot, uploadAllowed } from "./routes";
 export { freeUsed, refuseBeyondFairUse, verifyFirst } from "./entitlement";
 export { forgetFinished } from "./finished-status";
+export { deletePhotoObjects } from "./photo-objects";
 export { moveHeadshots } from "./lifecycle";
 export { checkPhoto, insertOrCleanUp, uploadBodyLimit, type CheckedPhoto } from "./photo-intake";
 export { inspectImage } from "./image-bytes";

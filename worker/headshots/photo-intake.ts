@@ -1,18 +1,20 @@
 /**
  * Taking a photo in: the one code path for every upload (a single headshot's, and each photo of a shoot).
- * - `uploadBodyLimit(n)`: the request body may hold n maximal photos and a few small fields (413 otherwise);
- * - `checkPhoto`: size, type by magic bytes (HEIC gets its advice), dimensions, and the stripped bytes
- *   (no EXIF/GPS/XMP: ./image-bytes.ts), or a 4xx with a sentence a person can read;
+ * - `uploadBodyLimit(n)`: the route's own body limit (worker/lib/body-limit.ts): n maximal photos and a
+ *   few small fields (413 otherwise);
+ * - `checkPhoto`: size, type by magic bytes (HEIC gets its advice), dimensions, and the bytes to store:
+ *   stripped (no EXIF/GPS/XMP: ./image-bytes.ts), brought down to the model's size and upright
+ *   (./photo-reduce.ts), or a 4xx with a sentence a person can read;
  * - `insertOrCleanUp`: objects are written first, then the rows; if the rows cannot be written the
  *   objects go too. The account may have been deleted since requireUser looked (deleteUser sweeps
  *   objects before and after it deletes the rows): the foreign key refuses the row, and that is the
  *   deleted-account 401, not a 500 (worker/headshots/upload-race.test.ts).
  */
-import { bodyLimit } from "hono/body-limit";
 import { MAX_UPLOAD_BYTES, MAX_UPLOAD_MEGAPIXELS, MESSAGES, MIN_UPLOAD_SIDE } from "../../domain/limits";
 import { sniffPhoto } from "../../domain/photo-kind";
-import { ACCOUNT_GONE, isForeignKeyViolation, ApiError, badRequest, unauthorized, errorFields, log } from "../lib";
+import { ACCOUNT_GONE, isForeignKeyViolation, ApiError, badRequest, unauthorized, errorFields, log, routeBodyLimit } from "../lib";
 import { ImageProblem, inspectImage } from "./image-bytes";
+import { reducePhoto, type StoredPhoto } from "./photo-reduce";
 
 /** Room for the multipart boundaries and the small text fields around the photos. */
 const MULTIPART_OVERHEAD = 64 * 1024;
@@ -24,20 +26,12 @@ const typeMessage = (bytes: Uint8Array) => (sniffPhoto(bytes.subarray(0, 64)) ==
 
 /** Refuses a body larger than `photos` maximal photos (before it is read). */
 export const uploadBodyLimit = (photos: number) =>
-  bodyLimit({
-    maxSize: photos * MAX_UPLOAD_BYTES + MULTIPART_OVERHEAD,
-    onError: () => {
-      throw tooLarge();
-    },
+  routeBodyLimit(photos * MAX_UPLOAD_BYTES + MULTIPART_OVERHEAD, () => {
+    throw tooLarge();
   });
 
-export interface CheckedPhoto {
-  /** The photo without its metadata, as it will be stored. */
-  stripped: Uint8Array;
-  type: string;
-  width: number;
-  height: number;
-}
+/** The photo as it will be stored: without its metadata, upright, at most MODEL_PHOTO_MAX_SIDE. */
+export type CheckedPhoto = StoredPhoto;
 
 /** Checks one uploaded file and strips its metadata; throws the 4xx the person should see. */
 export async function checkPhoto(photo: File): Promise<CheckedPhoto> {
@@ -52,7 +46,7 @@ export async function checkPhoto(photo: File): Promise<CheckedPhoto> {
     throw err;
   }
   if (Math.min(image.width, image.height) < MIN_UPLOAD_SIDE) throw badRequest(MESSAGES.tooSmall);
-  return { stripped: image.stripped, type: image.type, width: image.width, height: image.height };
+  return reducePhoto(image);
 }
 
 /**

@@ -1,7 +1,8 @@
 /**
  * Retention (privacy policy "How long we keep your data", docs/decisions/025-retention.md): the cron
- * deletes the photos (original, result, cached downloads: everything under the headshot's prefix) of
- * finished headshots whose owner no longer keeps them:
+ * deletes the photos (original, result, cached downloads: everything under the headshot's prefix; a
+ * shoot's shared photos with the last of its pictures: ./photo-objects.ts) of finished headshots whose
+ * owner no longer keeps them:
  * - an owner with an entitled subscription (ENTITLED_STATUSES, period not over) keeps everything;
  * - otherwise a headshot's photos go RETENTION_DAYS after the later of its creation and the end of its
  *   owner's last subscription period (a former subscriber: after the period; never subscribed: after
@@ -18,8 +19,8 @@ import { headshots, subscriptions } from "../../db/schema";
 import { ENTITLED_STATUSES } from "../../domain/plans";
 import { RETENTION_MS } from "../../domain/limits";
 import { type JobDeps, errorFields, log } from "../lib";
-import { deletePrefix, headshotPrefix } from "../storage";
 import { forgetFinished } from "./finished-status";
+import { deletePhotoObjects, ownerColumns, type PhotoOwner } from "./photo-objects";
 
 /**
  * Headshots per cron run. Each costs one R2 list and one delete (a few objects), so 200 keep a run to a
@@ -27,17 +28,13 @@ import { forgetFinished } from "./finished-status";
  */
 export const RETENTION_BATCH = 200;
 
-interface Target {
-  id: string;
-  userId: string;
-}
-
 /** Deletes the targets' objects, then nulls the keys of those whose objects are gone. Returns how many finished. */
-async function deleteObjects({ db, bucket }: Pick<JobDeps, "db" | "bucket">, targets: Target[]): Promise<number> {
+async function deleteObjects({ db, bucket }: Pick<JobDeps, "db" | "bucket">, targets: PhotoOwner[]): Promise<number> {
   const done: string[] = [];
   for (const t of targets) {
     try {
-      await deletePrefix(bucket, headshotPrefix(t.userId, t.id));
+      // its own objects, and its shoot's shared photos when no picture of the shoot keeps them (./photo-objects.ts)
+      await deletePhotoObjects(db, bucket, [t]);
       done.push(t.id);
     } catch (err) {
       // The row stays marked with its keys: the next run tries again.
@@ -58,7 +55,7 @@ export async function purgeExpiredImages(deps: Pick<JobDeps, "db" | "bucket" | "
   const { db, now } = deps;
   const cutoff = new Date(now.getTime() - RETENTION_MS);
   const unfinished = await db
-    .select({ id: headshots.id, userId: headshots.userId })
+    .select(ownerColumns)
     .from(headshots)
     .where(and(isNotNull(headshots.imagesDeletedAt), isNotNull(headshots.originalKey)))
     .orderBy(asc(headshots.imagesDeletedAt))
@@ -92,7 +89,7 @@ export async function purgeExpiredImages(deps: Pick<JobDeps, "db" | "bucket" | "
     .update(headshots)
     .set({ imagesDeletedAt: now, updatedAt: new Date() })
     .where(and(expired, inArray(headshots.id, batch)))
-    .returning({ id: headshots.id, userId: headshots.userId });
+    .returning(ownerColumns);
   forgetFinished(marked.map((m) => m.id));
   await deleteObjects(deps, [...unfinished, ...marked]);
   return marked.length;

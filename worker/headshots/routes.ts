@@ -142,7 +142,7 @@ export const headshotRoutes = new Hono<AppEnv>()
     const id = crypto.randomUUID();
     const key = originalKey(userId, id);
     // Object first, then the row; if the row cannot be written, the object goes too (./photo-intake.ts).
-    const keyId = await putEncrypted(c.env.IMAGES, c.var.config, key, image.stripped, image.type);
+    const keyId = await putEncrypted(c.env.IMAGES, c.var.config, key, image.bytes, image.type);
     const [row] = await insertOrCleanUp(c.env.IMAGES, [key], () =>
       c.var.db
         .insert(headshots)

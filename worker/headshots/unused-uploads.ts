@@ -12,19 +12,23 @@ import { headshots } from "../../db/schema";
 import type { Db } from "../../db";
 import { MAX_UNUSED_UPLOADS, UNUSED_UPLOAD_TTL_MS } from "../../domain/limits";
 import { type JobDeps, errorFields, log } from "../lib";
+import { deletePhotoObjects, ownerColumns, type PhotoOwner } from "./photo-objects";
 
 /** Rows deleted per cron run; the rest wait for the next run. */
 const SWEEP_BATCH = 500;
 
-async function deleteObjects(bucket: R2Bucket, maybeKeys: (string | null)[]) {
-  // pending rows always have their key (only retention nulls keys, of finished rows)
-  const keys = maybeKeys.filter((k): k is string => k !== null);
-  if (keys.length === 0) return;
+/**
+ * The deleted rows' objects: a single upload's original (under its own prefix), and the shared photos of
+ * a shoot (its pictures go back to pending when its start could not be queued) once none of its pictures
+ * keeps them (./photo-objects.ts).
+ */
+async function deleteObjects(db: Db, bucket: R2Bucket, gone: PhotoOwner[]) {
+  if (gone.length === 0) return;
   try {
-    await bucket.delete(keys);
+    await deletePhotoObjects(db, bucket, gone);
   } catch (err) {
     // The rows are gone; say which objects remain so they can be removed by hand.
-    log("error", "unused uploads: objects not deleted", { keys, ...errorFields(err) });
+    log("error", "unused uploads: objects not deleted", { headshots: gone, ...errorFields(err) });
   }
 }
 
@@ -40,11 +44,8 @@ export async function keepNewestUnused(db: Db, bucket: R2Bucket, userId: string)
   const gone = await db
     .delete(headshots)
     .where(and(pending, notInArray(headshots.id, newest)))
-    .returning({ key: headshots.originalKey });
-  await deleteObjects(
-    bucket,
-    gone.map((g) => g.key),
-  );
+    .returning(ownerColumns);
+  await deleteObjects(db, bucket, gone);
   return gone.length;
 }
 
@@ -56,10 +57,7 @@ export async function sweepUnusedUploads({ db, bucket, now }: Pick<JobDeps, "db"
   const gone = await db
     .delete(headshots)
     .where(and(stale, inArray(headshots.id, batch)))
-    .returning({ key: headshots.originalKey });
-  await deleteObjects(
-    bucket,
-    gone.map((g) => g.key),
-  );
+    .returning(ownerColumns);
+  await deleteObjects(db, bucket, gone);
   return gone.length;
 }

@@ -5,6 +5,7 @@
 export { isOperator, isOperatorUser, requireOperator, requireUser, ACCOUNT_GONE, SESSION_ENDED } from "./access";
 export { signAccessToken } from "./access-tokens";
 export { appOrigin } from "./app-origin";
+export { routeBodyLimit, smallBodies, SMALL_BODY_BYTES } from "./body-limit";
 export { withDb, withServices, type JobDeps } from "./context";
 export { isForeignKeyViolation, isUniqueViolation } from "./db-errors";
 export { ApiError, badRequest, conflict, forbidden, gone, notFound, tooManyRequests, unauthorized } from "./errors";

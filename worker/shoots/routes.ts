@@ -6,8 +6,9 @@
  *   PATCH /api/shoots/:id         {emailWhenReady} → ApiShoot (the processing screen's switch)
  *   GET   /api/shoots/:id/zip     ?download options → the shoot's finished pictures as one streamed ZIP
  *   GET   /api/downloads/zip      ?ids=a,b,…&download options → a selection of the owner's pictures as a ZIP
- * Photos go through the single upload's code path (worker/headshots/photo-intake.ts) and its limits;
- * the whole set is charged in one transaction (./start.ts).
+ * Photos go through the single upload's code path (worker/headshots/photo-intake.ts) and its limits,
+ * and are stored once for all the shoot's pictures (decision 171); the whole set is charged in one
+ * transaction (./start.ts).
  */
 import { Hono } from "hono";
 import { z } from "zod";
@@ -17,7 +18,7 @@ import type { Db } from "../../db";
 import type { AppEnv } from "../env";
 import type { Config } from "../config";
 import { requireUser, ApiError, badRequest, conflict, notFound, errorFields, log, validate } from "../lib";
-import { putEncrypted, referenceKey } from "../storage";
+import { putEncrypted, shootPhotoKey } from "../storage";
 import { checkPhoto, insertOrCleanUp, uploadBodyLimit, type CheckedPhoto, toApiHeadshot, uploadAllowed } from "../headshots";
 import { refuseDownloadBeyondPlan } from "../credits";
 import { downloadQuery, normaliseDownload, headshotZipResponse } from "../downloads";
@@ -146,14 +147,11 @@ export const shootRoutes = new Hono<AppEnv>()
     const photos: CheckedPhoto[] = [];
     for (const file of form.photo) photos.push(await checkPhoto(file)); // one at a time: each is up to 10 MB
     const shootId = crypto.randomUUID();
-    const pictures = form.style.map((style) => ({ id: crypto.randomUUID(), style }));
-    // Objects first (every picture keeps its own copy of every photo: storage/keys.ts referenceKey), then the rows.
-    const keys = pictures.flatMap((p) => photos.map((_, n) => referenceKey(userId, p.id, n + 1)));
-    const keyIds = await Promise.all(
-      pictures.flatMap((p) =>
-        photos.map((photo, n) => putEncrypted(c.env.IMAGES, c.var.config, referenceKey(userId, p.id, n + 1), photo.stripped, photo.type)),
-      ),
-    );
+    // Objects first, each photo once for every picture of the shoot (storage/keys.ts shootPhotoKey), then the rows.
+    const keys = photos.map((_, n) => shootPhotoKey(userId, shootId, n + 1));
+    const keyIds: string[] = [];
+    for (const [n, photo] of photos.entries())
+      keyIds.push(await putEncrypted(c.env.IMAGES, c.var.config, keys[n]!, photo.bytes, photo.type));
     const ids = await insertOrCleanUp(c.env.IMAGES, keys, () =>
       startShoot(c.var.db, c.var.config, userId, {
         id: shootId,
@@ -161,12 +159,12 @@ export const shootRoutes = new Hono<AppEnv>()
         gender: form.gender ?? null,
         emailWhenReady: form.emailWhenReady ? form.emailWhenReady === "true" : form.style.length > EMAIL_BY_DEFAULT_ABOVE,
         photoCount: photos.length,
-        headshots: pictures.map((p, i) => ({
-          id: p.id,
-          style: p.style,
-          originalKey: referenceKey(userId, p.id, 1),
+        headshots: form.style.map((style) => ({
+          id: crypto.randomUUID(),
+          style,
+          originalKey: keys[0]!,
           originalMime: photos[0]!.type,
-          encryptionKeyId: keyIds[i * photos.length]!,
+          encryptionKeyId: keyIds[0]!,
         })),
       }),
     );

@@ -12,13 +12,14 @@ import { eq } from "drizzle-orm";
 import { headshots, shoots } from "../../db/schema";
 import { getConfig } from "../config";
 import { getDecrypted } from "../storage/encrypted";
-import { referenceKey, userPrefix } from "../storage/keys";
+import { referenceKeys, shootPhotoKey, userPrefix } from "../storage/keys";
 import { processGeneration } from "../generation/process";
 import { samePersonLine } from "../generation/prompts";
 import { createTestUser, errorBody, testDb } from "../test/helpers";
 import { latestMail } from "../test/auth";
 import { creditsRow, envWithModel, headshotRow, testModel, withRecordingQueue } from "../test/headshots";
 import { decode, jpegBytes } from "../test/images";
+import { distanceFromUpright, phonePhoto } from "../test/phone-photos";
 import { readZip } from "../test/zip";
 import { startShoot, type NewShoot } from "./start";
 import { markShootFinished, shootPath } from "./finish";
@@ -63,9 +64,10 @@ async function finishedShoot(auth: Record<string, string>, styles: string[], pho
 }
 
 describe("POST /api/shoots", () => {
-  it("takes 2 photos and 3 styles: 3 pictures processing, 3 generations charged, 3 jobs queued, each with both photos", async () => {
+  it("takes 2 phone photos and 3 styles: 3 pictures processing, 3 generations charged, 3 jobs queued, each photo stored once", async () => {
     const { user, auth } = await createTestUser({ freeGranted: 3 });
-    const photos = [jpegBytes(320, 256, 1), jpegBytes(300, 300, 2)];
+    const photos = [await phonePhoto("astronaut"), await phonePhoto("astronaut-2")];
+    for (const p of photos) expect(p.length).toBeGreaterThan(2_000_000);
     const { res, body, sent } = await postShoot(auth, photos, ["LinkedIn", "Suit", "Office"], { gender: "woman" });
     expect(res.status).toBe(201);
     expect(body).toMatchObject({
@@ -84,11 +86,20 @@ describe("POST /api/shoots", () => {
     ]);
     expect(sent).toEqual(body.headshots.map((h) => ({ headshotId: h.id, requestId: expect.any(String) })));
     expect(await creditsRow(user.id)).toMatchObject({ used: 3 });
+    const shared = [1, 2].map((n) => shootPhotoKey(user.id, body.id, n));
     for (const h of body.headshots) {
-      expect((await headshotRow(h.id)).chargedCredit).toBe(true);
-      for (const n of [1, 2]) expect(await getDecrypted(env.IMAGES, getConfig(env), referenceKey(user.id, h.id, n))).not.toBeNull();
+      const row = await headshotRow(h.id);
+      expect(row.chargedCredit).toBe(true);
+      expect(referenceKeys({ ...row, originalKey: row.originalKey! }, 2)).toEqual(shared);
     }
-    expect(await objectsOf(user.id)).toHaveLength(6);
+    // each photo once for the whole shoot (decision 171), not once per picture
+    expect((await objectsOf(user.id)).sort()).toEqual(shared);
+    for (const [n, name] of (["astronaut", "astronaut-2"] as const).entries()) {
+      const stored = (await getDecrypted(env.IMAGES, getConfig(env), shared[n]!))!.bytes;
+      const { width, height } = decode(stored);
+      expect([width, height]).toEqual([1512, 2016]); // upright portrait, brought down to the model's size
+      expect(await distanceFromUpright(stored, name)).toBeLessThan(8);
+    }
   });
 
   it("refuses more styles than a free person has left, writing nothing (402)", async () => {
@@ -193,7 +204,7 @@ describe("the generation of a shoot's picture", () => {
     const photos = [jpegBytes(320, 256, 11), jpegBytes(300, 300, 12), jpegBytes(400, 280, 13)];
     const { body } = await postShoot(auth, photos, ["Speaker"]);
     const id = body.headshots[0]!.id;
-    const stored = await Promise.all([1, 2, 3].map((n) => getDecrypted(env.IMAGES, getConfig(env), referenceKey(user.id, id, n))));
+    const stored = await Promise.all([1, 2, 3].map((n) => getDecrypted(env.IMAGES, getConfig(env), shootPhotoKey(user.id, body.id, n))));
     const model = testModel(`shoot-${crypto.randomUUID().slice(0, 8)}`);
     expect((await processGeneration(envWithModel(model), id)).action).toBe("completed");
     const stats = (await (await fetch(`${env.GEMINI_BASE_URL}/__stats`)).json()) as {

@@ -22,7 +22,7 @@ export interface NewShoot {
   gender: Gender | null;
   emailWhenReady: boolean;
   photoCount: number;
-  /** The headshot of each style (same order), its first photo's object and how it was encrypted. */
+  /** The headshot of each style (same order), the shoot's first photo's object (shared) and how it was encrypted. */
   headshots: { id: string; style: StyleId; originalKey: string; originalMime: string; encryptionKeyId: string }[];
 }
 

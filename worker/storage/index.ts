@@ -1,3 +1,13 @@
 /** The storage area's public module: the R2 key layout and AES-256-GCM sealing of every stored object. */
 export { getDecrypted, putEncrypted } from "./encrypted";
-export { deletePrefix, downloadCacheKey, headshotPrefix, originalKey, referenceKey, resultKey, userPrefix } from "./keys";
+export {
+  deletePrefix,
+  downloadCacheKey,
+  headshotPrefix,
+  originalKey,
+  referenceKeys,
+  resultKey,
+  shootPhotoKey,
+  shootPrefix,
+  userPrefix,
+} from "./keys";

@@ -25,8 +25,21 @@ export async function deletePrefix(bucket: R2Bucket, prefix: string): Promise<nu
 }
 
 /**
- * A shoot's further reference photos (the 2nd and 3rd; issue 24), copied under each of its headshots'
- * prefixes beside `original` (the 1st), so a headshot's delete and retention stay one prefix delete.
+ * A shoot's photos (issue 24), stored once for all its pictures (issue 34; decision 171): `photo-1` is
+ * every picture's `original_key`, `photo-2`, `photo-3` the further references. They go when no picture
+ * of the shoot keeps its photos any more (worker/headshots/photo-objects.ts), or with the user's prefix.
  */
-export const referenceKey = (userId: string, headshotId: string, n: number) =>
-  n === 1 ? originalKey(userId, headshotId) : `${headshotPrefix(userId, headshotId)}reference-${n}`;
+export const shootPrefix = (userId: string, shootId: string) => `${userPrefix(userId)}s/${shootId}/`;
+export const shootPhotoKey = (userId: string, shootId: string, n: number) => `${shootPrefix(userId, shootId)}photo-${n}`;
+
+/**
+ * The keys of a headshot's `photos` reference photos, in order: a shoot's shared ones when its original
+ * is one of them, else its own (`original`, then `reference-N` beside it: how shoots made before
+ * decision 171 stored a copy per picture).
+ */
+export function referenceKeys(h: { userId: string; id: string; shootId: string | null; originalKey: string }, photos: number): string[] {
+  const shared = h.shootId !== null && h.originalKey.startsWith(shootPrefix(h.userId, h.shootId));
+  return Array.from({ length: photos }, (_, i) =>
+    shared ? shootPhotoKey(h.userId, h.shootId!, i + 1) : i === 0 ? h.originalKey : `${headshotPrefix(h.userId, h.id)}reference-${i + 1}`,
+  );
+}

@@ -1,31 +1,39 @@
 import { ImagePlus, X } from "lucide-react";
 import { Button } from "@/components/ui/button";
+import { PhotoCheck } from "@/shared/photo-check/photo-check";
 import { SHOOT_MAX_PHOTOS } from "@/lib/domain";
 import { PhotoFileInput, PhotoProblem, useObjectUrl, usePhotoFile } from "./photo-file";
 
-function Thumb({ file, onRemove }: { file: File; onRemove: () => void }) {
+/** One further photo: its thumbnail, and its own photo check against the first photo (issue 35). */
+function Extra({ file, first, n, onRemove }: { file: File; first: File; n: number; onRemove: () => void }) {
   const url = useObjectUrl(file);
   return (
-    <li className="relative">
-      {url && <img src={url} alt={`Extra photo ${file.name}`} className="size-20 rounded-lg object-cover" />}
-      <Button
-        variant="secondary"
-        size="icon"
-        className="absolute -right-2 -top-2 size-6 rounded-full"
-        onClick={onRemove}
-        aria-label={`Remove ${file.name}`}
-      >
-        <X className="size-3" aria-hidden="true" />
-      </Button>
+    <li className="flex items-start gap-3">
+      <div className="relative shrink-0">
+        {url && <img src={url} alt={`Extra photo ${file.name}`} className="size-20 rounded-lg object-cover" />}
+        <Button
+          variant="secondary"
+          size="icon"
+          className="absolute -right-2 -top-2 size-6 rounded-full"
+          onClick={onRemove}
+          aria-label={`Remove ${file.name}`}
+        >
+          <X className="size-3" aria-hidden="true" />
+        </Button>
+      </div>
+      <div className="min-w-0 flex-1">
+        <PhotoCheck file={file} sameAs={first} label={`Photo check of photo ${n}`} />
+      </div>
     </li>
   );
 }
 
 /**
  * Step 3's further photos of the same person (issue 24): up to SHOOT_MAX_PHOTOS in all, each checked like
- * the first. The model is told they show one person; more angles help it keep the likeness.
+ * the first (its content, then the photo check), and compared with the first: a different face is flagged
+ * (issue 35). The model is told they show one person; more angles help it keep the likeness.
  */
-export function MorePhotos({ files, onChange }: { files: File[]; onChange: (files: File[]) => void }) {
+export function MorePhotos({ first, files, onChange }: { first: File; files: File[]; onChange: (files: File[]) => void }) {
   const photo = usePhotoFile((f) => onChange([...files, f]));
   const room = SHOOT_MAX_PHOTOS - 1 - files.length;
 
@@ -33,9 +41,9 @@ export function MorePhotos({ files, onChange }: { files: File[]; onChange: (file
     <div className="grid gap-2 rounded-xl border bg-card p-4">
       <p className="text-sm font-medium">More photos of the same person (optional, up to {SHOOT_MAX_PHOTOS} in all)</p>
       <p className="text-xs text-muted-foreground">Other angles or moments help keep your likeness in every picture.</p>
-      <ul className="flex flex-wrap gap-3">
+      <ul className="grid gap-3">
         {files.map((f, i) => (
-          <Thumb key={`${f.name}-${i}`} file={f} onRemove={() => onChange(files.filter((_, j) => j !== i))} />
+          <Extra key={`${f.name}-${i}`} file={f} first={first} n={i + 2} onRemove={() => onChange(files.filter((_, j) => j !== i))} />
         ))}
       </ul>
       {room > 0 && (

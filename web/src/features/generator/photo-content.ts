@@ -2,9 +2,14 @@
  * The chosen photo's content, checked in the browser before the preview (issue 23): its first bytes say
  * what it really is (a text file named .jpg is not an image; an iPhone's HEIC gets export advice), and
  * decoding it gives its size (too small, too many pixels). The server checks the same things again.
+ * An HEIC photo is taken where the browser can decode it (Safari), and explained where it cannot.
+ * Then `reduceForUpload` brings the accepted photo down to what the model uses (issue 34; decision 170).
  * Only this file knows about bytes and decoding; the dropzone shows what it answers.
  */
-import { MAX_UPLOAD_BYTES, MAX_UPLOAD_MEGAPIXELS, MESSAGES, MIN_UPLOAD_SIDE, sniffPhoto } from "@/lib/domain";
+import { MAX_UPLOAD_BYTES, MAX_UPLOAD_MEGAPIXELS, MESSAGES, MIN_UPLOAD_SIDE, fitWithin, sniffPhoto } from "@/lib/domain";
+
+/** JPEG quality of the photo sent: the server stores it as sent, the model sees it (about 0.7 MB at 2048×1536). */
+const UPLOAD_JPEG_QUALITY = 0.9;
 
 /** Bytes that only text has: a file of these is not a photo of any kind. */
 function looksLikeText(b: Uint8Array): boolean {
@@ -18,7 +23,7 @@ export interface Dimensions {
 
 /** Decodes the picture and gives its size; throws when it cannot be decoded. */
 export async function decodeDimensions(file: Blob): Promise<Dimensions> {
-  const bitmap = await createImageBitmap(file);
+  const bitmap = await createImageBitmap(file, { imageOrientation: "from-image" });
   try {
     return { width: bitmap.width, height: bitmap.height };
   } finally {
@@ -35,17 +40,41 @@ export async function checkPhoto(file: File, decode: (f: Blob) => Promise<Dimens
   if (file.size === 0) return MESSAGES.notAnImage;
   const head = new Uint8Array(await file.slice(0, 64).arrayBuffer());
   const kind = sniffPhoto(head);
-  if (kind === "heic") return MESSAGES.heic;
   if (kind === "other") return looksLikeText(head) ? MESSAGES.notAnImage : MESSAGES.badType;
   let size: Dimensions;
   try {
     size = await decode(file);
   } catch {
-    return MESSAGES.unreadable;
+    // HEIC: Safari decodes it (and reduceForUpload turns it into a JPEG); other browsers cannot
+    return kind === "heic" ? MESSAGES.heicInThisBrowser : MESSAGES.unreadable;
   }
   if (Math.min(size.width, size.height) < MIN_UPLOAD_SIDE) return MESSAGES.tooSmall;
   if (size.width * size.height > MAX_UPLOAD_MEGAPIXELS * 1_000_000) {
     return `The image is ${size.width}×${size.height} pixels; the limit is ${MAX_UPLOAD_MEGAPIXELS} megapixels. Please upload a smaller photo.`;
   }
   return null;
+}
+
+const asJpegName = (name: string) => `${name.replace(/\.[^.]*$/, "") || "photo"}.jpg`;
+
+/**
+ * The accepted photo as it is sent: upright (its EXIF orientation applied), at most MODEL_PHOTO_MAX_SIDE
+ * on its longer side, a JPEG without the camera's metadata (GPS never leaves the device). Where the
+ * browser cannot draw it (no canvas), the photo goes as it is and the server reduces it.
+ */
+export async function reduceForUpload(file: File): Promise<File> {
+  if (typeof createImageBitmap !== "function" || typeof OffscreenCanvas !== "function") return file;
+  const bitmap = await createImageBitmap(file, { imageOrientation: "from-image" });
+  try {
+    const { width, height } = fitWithin(bitmap.width, bitmap.height);
+    const canvas = new OffscreenCanvas(width, height);
+    const g = canvas.getContext("2d");
+    if (!g) return file;
+    g.imageSmoothingQuality = "high";
+    g.drawImage(bitmap, 0, 0, width, height);
+    const blob = await canvas.convertToBlob({ type: "image/jpeg", quality: UPLOAD_JPEG_QUALITY });
+    return new File([blob], asJpegName(file.name), { type: "image/jpeg", lastModified: file.lastModified });
+  } finally {
+    bitmap.close();
+  }
 }

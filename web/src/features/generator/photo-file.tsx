@@ -1,11 +1,12 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { ACCEPTED_UPLOAD_TYPES } from "@/lib/domain";
-import { checkPhoto } from "./photo-content";
+import { checkPhoto, reduceForUpload } from "./photo-content";
 
 /**
  * The one way step 3 takes a photo file, the first one and a shoot's further ones alike: its content is
  * checked (./photo-content.ts) before it is shown or kept, and what is wrong is said in an alert that the
- * input points to.
+ * input points to. What is kept (shown, checked for a face, uploaded) is the photo brought down to the
+ * model's size, upright, as JPEG (`reduceForUpload`; decision 170).
  */
 export function usePhotoFile(onAccepted: (file: File) => void) {
   const input = useRef<HTMLInputElement>(null);
@@ -22,10 +23,12 @@ export function usePhotoFile(onAccepted: (file: File) => void) {
     if (!file) return;
     setChecking(true);
     const found = await checkPhoto(file);
+    let ready = file;
+    if (!found) ready = await reduceForUpload(file).catch(() => file); // the server reduces what arrives larger
     setChecking(false);
     setProblem(found);
     empty();
-    if (!found) onAccepted(file);
+    if (!found) onAccepted(ready);
   }
 
   return {

@@ -37,11 +37,13 @@ describe("checkPhoto: the file's content, before the preview", () => {
     }
   });
 
-  it("says what is wrong: not an image, an iPhone HEIC (with how to export it), another format, damaged, too small, too large", async () => {
+  it("says what is wrong: not an image, an iPhone HEIC this browser cannot read (with how to export it), another format, damaged, too small, too large", async () => {
     const ok = decodesAs({ width: 800, height: 1000 });
     expect(await checkPhoto(fileOf("hello, I am not a photo\n", "me.jpg", "image/jpeg"), ok)).toBe(MESSAGES.notAnImage);
-    expect(await checkPhoto(fileOf(HEIC, "IMG_0001.HEIC", "image/heic"), ok)).toBe(MESSAGES.heic);
-    expect(MESSAGES.heic).toMatch(/export it as JPEG/);
+    // an HEIC this browser cannot decode is explained; one it decodes (Safari) is taken, and converted before upload
+    expect(await checkPhoto(fileOf(HEIC, "IMG_0001.HEIC", "image/heic"), broken)).toBe(MESSAGES.heicInThisBrowser);
+    expect(MESSAGES.heicInThisBrowser).toMatch(/choose it again in Safari, or export it as JPEG/);
+    expect(await checkPhoto(fileOf(HEIC, "IMG_0001.HEIC", "image/heic"), ok)).toBeNull();
     expect(await checkPhoto(fileOf(GIF, "a.gif", "image/gif"), ok)).toBe(MESSAGES.badType);
     expect(await checkPhoto(fileOf(JPEG, "me.jpg", "image/jpeg"), broken)).toBe(MESSAGES.unreadable);
     expect(await checkPhoto(fileOf(PNG, "tiny.png", "image/png"), decodesAs({ width: MIN_UPLOAD_SIDE - 1, height: 900 }))).toBe(
@@ -104,7 +106,7 @@ describe("<MorePhotos>: further photos are taken as the first one is", () => {
   it("says what is wrong with a file, tied to the input, and keeps it out; a photo is added", async () => {
     const onChange = vi.fn();
     const kept = fileOf(PNG, "me-1.png", "image/png");
-    render(<MorePhotos files={[kept]} onChange={onChange} />);
+    render(<MorePhotos first={fileOf(PNG, "me-0.png", "image/png")} files={[kept]} onChange={onChange} />);
     const input = screen.getByLabelText("Add another photo");
     fireEvent.change(input, { target: { files: [fileOf("not a photo", "me.jpg", "image/jpeg")] } });
     const alert = await screen.findByRole("alert");

@@ -275,7 +275,9 @@ export function Wizard({
           <UploadDropzone file={state.file} onChange={(f) => dispatch({ type: "file", file: f })} />
           <PhotoCheck file={state.file} />
           {/* A set of photos is a shoot; the team look is made from one photo (its route takes one). */}
-          {state.file && !inTeamLook && <MorePhotos files={state.moreFiles} onChange={(files) => dispatch({ type: "moreFiles", files })} />}
+          {state.file && !inTeamLook && (
+            <MorePhotos first={state.file} files={state.moreFiles} onChange={(files) => dispatch({ type: "moreFiles", files })} />
+          )}
           <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-between">
             <Button variant="outline" onClick={() => dispatch({ type: "goto", step: 2 })}>
               <ArrowLeft aria-hidden="true" /> Back

@@ -1,8 +1,9 @@
 import { useEffect, useState } from "react";
 import { CircleCheck, Loader2, TriangleAlert } from "lucide-react";
 import { loadFaceModel } from "@/shared/face/load";
+import { measureLikeness } from "@/shared/likeness/measure";
 import { measurePhoto } from "./measure";
-import { verdictsFor, type Verdict } from "./verdicts";
+import { samePersonVerdicts, verdictsFor, type Verdict } from "./verdicts";
 
 type Check = { file: File; verdicts: Verdict[] } | { file: File; unavailable: true };
 
@@ -11,8 +12,10 @@ type Check = { file: File; verdicts: Verdict[] } | { file: File; unavailable: tr
  * the face model looks at the chosen photo in the browser, before anything is uploaded or charged, and
  * says what would spoil the headshot, each with one sentence of advice. It never blocks Generate. With no
  * photo chosen yet it loads the model, so the verdict comes sooner; if the model cannot load, it says nothing.
+ * A shoot's further photo (`sameAs`: the first photo) is checked the same way, and compared with the
+ * first by the likeness model: another person's face is flagged (issue 35).
  */
-export function PhotoCheck({ file }: { file: File | null }) {
+export function PhotoCheck({ file, sameAs, label = "Photo check" }: { file: File | null; sameAs?: File; label?: string }) {
   const [check, setCheck] = useState<Check | null>(null);
 
   useEffect(() => {
@@ -23,20 +26,20 @@ export function PhotoCheck({ file }: { file: File | null }) {
       return;
     }
     let live = true;
-    measurePhoto(file).then(
-      (m) => live && setCheck({ file, verdicts: verdictsFor(m) }),
+    Promise.all([measurePhoto(file), sameAs ? measureLikeness(sameAs, file) : null]).then(
+      ([m, likeness]) => live && setCheck({ file, verdicts: [...samePersonVerdicts(likeness), ...verdictsFor(m)] }),
       () => live && setCheck({ file, unavailable: true }),
     );
     return () => {
       live = false;
     };
-  }, [file]);
+  }, [file, sameAs]);
 
   if (!file) return null;
   const current = check?.file === file ? check : null;
   if (current && "unavailable" in current) return null;
   return (
-    <div role="status" aria-live="polite" aria-label="Photo check" className="text-sm">
+    <div role="status" aria-live="polite" aria-label={label} className="text-sm">
       {!current ? (
         <p className="flex items-center gap-2 text-muted-foreground">
           <Loader2 className="size-4 animate-spin" aria-hidden="true" /> Checking your photo…

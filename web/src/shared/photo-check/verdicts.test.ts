@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { VERDICTS, verdictsFor, type FaceMeasure, type PhotoMeasure } from "./verdicts";
+import { VERDICTS, samePersonVerdicts, verdictsFor, type FaceMeasure, type PhotoMeasure } from "./verdicts";
 
 /** The astronaut portrait as measured in Chromium (decision 116): a good photo. */
 const good: FaceMeasure = {
@@ -71,5 +71,15 @@ describe("the photo check's verdicts", () => {
       "too-dark",
       "turned",
     ]);
+  });
+});
+
+describe("a shoot's further photo against its first (issue 35)", () => {
+  it("flags another person below the likeness model's own line (50%), and nothing when no face can be compared", () => {
+    expect(samePersonVerdicts(49).map((v) => v.kind)).toEqual(["other-person"]);
+    expect(samePersonVerdicts(49)[0]!.title).toBe("This looks like a different person");
+    expect(samePersonVerdicts(50)).toEqual([]);
+    expect(samePersonVerdicts(94)).toEqual([]);
+    expect(samePersonVerdicts(null)).toEqual([]);
   });
 });

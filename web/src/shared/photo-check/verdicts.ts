@@ -4,7 +4,8 @@
  * thresholds are tested here and the real photographs are tested in a browser (e2e/photo-check.spec.ts).
  * A verdict never blocks: the person may still generate.
  */
-export type VerdictKind = "no-face" | "many-faces" | "too-small" | "blurred" | "too-dark" | "too-bright" | "turned" | "eyes";
+export type VerdictKind =
+  "no-face" | "many-faces" | "too-small" | "blurred" | "too-dark" | "too-bright" | "turned" | "eyes" | "other-person";
 
 export interface Verdict {
   kind: VerdictKind;
@@ -21,6 +22,10 @@ export const VERDICTS: Record<VerdictKind, Omit<Verdict, "kind">> = {
   "too-bright": { title: "The photo is too bright", advice: "Move out of direct sunlight or turn off the flash." },
   turned: { title: "Your face is turned away", advice: "Look straight into the camera and keep your head level." },
   eyes: { title: "Your eyes look closed or covered", advice: "Take off sunglasses and keep your eyes open." },
+  "other-person": {
+    title: "This looks like a different person",
+    advice: "Use photos of the same one person as your first photo, or your pictures will mix two faces.",
+  },
 };
 
 /** One face, as ./measure.ts reports it. */
@@ -73,6 +78,14 @@ export const LIMITS = {
 } as const;
 
 const verdict = (kind: VerdictKind): Verdict => ({ kind, ...VERDICTS[kind] });
+
+/**
+ * A shoot's further photo against its first (issue 35): the likeness model's percentage (likenessPercent,
+ * 50 = face-api's own "same person" line) below 50 says it is another person. Null: no face to compare.
+ */
+export function samePersonVerdicts(likeness: number | null): Verdict[] {
+  return likeness !== null && likeness < 50 ? [verdict("other-person")] : [];
+}
 
 /** The verdicts for one photo, most important first; none for a good photo. */
 export function verdictsFor(m: PhotoMeasure): Verdict[] {
