@@ -64,6 +64,11 @@ export const CONFIG_DEFAULTS = {
   FAIR_USE_PER_HOUR,
   /** A generation processing longer than this is failed and refunded (decision 080: above the longest render). */
   STUCK_AFTER_MINUTES: 10,
+  /**
+   * PBKDF2 iterations of a new password hash: the most production Workers allow (decision 165). Only tests set
+   * fewer; production refuses anything else.
+   */
+  PASSWORD_HASH_ITERATIONS: 100_000,
   GOOGLE_ISSUER: "https://accounts.google.com",
   MAIL_PROVIDER: "resend",
   MAIL_FROM: "Headshot Studio <hello@headshot.studio>",
@@ -86,6 +91,9 @@ const schema = z.object({
   GEMINI_IMAGE_COST_CENTS: int(D.GEMINI_IMAGE_COST_CENTS),
   FAIR_USE_PER_HOUR: int(D.FAIR_USE_PER_HOUR, 1),
   STUCK_AFTER_MINUTES: int(D.STUCK_AFTER_MINUTES, 1),
+  PASSWORD_HASH_ITERATIONS: int(D.PASSWORD_HASH_ITERATIONS, 1).pipe(
+    z.number().max(D.PASSWORD_HASH_ITERATIONS, `must be at most ${D.PASSWORD_HASH_ITERATIONS} (the Workers cap)`),
+  ),
   STRIPE_SECRET_KEY: optional,
   STRIPE_WEBHOOK_SECRET: optional,
   STRIPE_API_URL: optional.pipe(z.url().optional()),
@@ -120,6 +128,9 @@ export function parseConfig(env: Record<string, unknown>): Config {
   const result = schema.safeParse(env);
   if (!result.success) {
     throw new ConfigError(result.error.issues.map((i) => `${i.path.join(".") || "(root)"}: ${i.message}`));
+  }
+  if (result.data.ENVIRONMENT === "production" && result.data.PASSWORD_HASH_ITERATIONS !== D.PASSWORD_HASH_ITERATIONS) {
+    throw new ConfigError([`PASSWORD_HASH_ITERATIONS: must be ${D.PASSWORD_HASH_ITERATIONS} in production (leave it unset)`]);
   }
   return result.data;
 }
