@@ -148,6 +148,9 @@ async function startWorld(source: DatabaseSource, worldUrl: string) {
 
 type World = Awaited<ReturnType<typeof startWorld>>;
 
+/** How long a world given back lives on before it is stopped. */
+const LINGER_MS = 15_000;
+
 /**
  * Starts the broker. `serverUrl`: a real PostgreSQL server to clone databases on (else embedded PGlite).
  * `spares`: worlds kept ready ahead of the next lease.
@@ -159,6 +162,8 @@ export async function startWorldBroker(opts: { serverUrl?: string; spares?: numb
   const leased = new Map<number, World>();
   const ready: { id: number; world: Promise<World>; startMs: Promise<number> }[] = [];
   const stopping = new Set<Promise<void>>();
+  /** Worlds given back and not yet stopped: what stops each now. */
+  const lingering = new Map<number, () => void>();
   let next = 0;
   let url = "";
 
@@ -186,9 +191,15 @@ export async function startWorldBroker(opts: { serverUrl?: string; spares?: numb
     leased.delete(id);
     const t = timing.worlds.find((x) => x.id === id);
     if (t) Object.assign(t, { releasedAt: Date.now(), file });
-    const done = w.stop().catch(() => {});
+    // Stopped a little later: what the file's last requests left running (a waitUntil closing its database
+    // session) ends against a live world instead of a dropped database.
+    const done = new Promise<void>((resolve) => lingering.set(id, resolve)).then(() => w.stop().catch(() => {}));
+    setTimeout(() => lingering.get(id)?.(), LINGER_MS).unref();
     stopping.add(done);
-    void done.then(() => stopping.delete(done));
+    void done.then(() => {
+      stopping.delete(done);
+      lingering.delete(id);
+    });
     return true;
   };
 
@@ -223,6 +234,7 @@ export async function startWorldBroker(opts: { serverUrl?: string; spares?: numb
       server.closeAllConnections();
       await new Promise((resolve) => server.close(resolve));
       for (const id of [...leased.keys()]) release(id);
+      for (const stopNow of lingering.values()) stopNow();
       const spare = ready.splice(0).map(({ world }) => world.then((w) => w.stop()).catch(() => {}));
       await Promise.all([...spare, ...stopping]);
       await source.stop();
