@@ -1,6 +1,14 @@
 import { defineConfig } from "@playwright/test";
 
-const PORT = Number(process.env.E2E_PORT ?? 8790);
+/**
+ * Two workers, each against a stack of its own (issue 33): worker n — Playwright's TEST_PARALLEL_INDEX, set in
+ * each worker process before it reads this file — drives the stack on port E2E_PORT + n, with its own state
+ * directory (.data/e2e-n) and its own Gemini stand-in on E2E_PORT + 50 + n. Spec files are dealt to the
+ * workers; the tests of one file run in order in one worker, on one stack, as before.
+ */
+const WORKERS = Number(process.env.E2E_WORKERS ?? 2);
+const FIRST_PORT = Number(process.env.E2E_PORT ?? 8790);
+const PORT = FIRST_PORT + Number(process.env.TEST_PARALLEL_INDEX ?? 0);
 export const baseURL = `http://127.0.0.1:${PORT}`;
 /** The Gemini stand-in's fixed port, so journeys can slow it down or make it fail (POST /__control). */
 export const GENAI_STANDIN_URL = `http://127.0.0.1:${PORT + 50}`;
@@ -14,7 +22,7 @@ export default defineConfig({
   timeout: 90_000,
   expect: { timeout: 15_000 },
   fullyParallel: false,
-  workers: 1,
+  workers: WORKERS,
   retries: 0,
   reporter: process.env.CI ? [["list"]] : [["list"], ["html", { open: "never" }]],
   use: {
@@ -37,20 +45,21 @@ export default defineConfig({
     },
   },
   projects: [{ name: "chromium", use: { browserName: "chromium" } }],
-  webServer: {
-    command: `rm -rf .data/e2e && npm run build && npx tsx dev/start.ts`,
-    url: `${baseURL}/api/health`,
+  // Playwright starts these one after another: the first builds the web app, the others reuse the build.
+  webServer: Array.from({ length: WORKERS }, (_, n) => ({
+    command: `rm -rf .data/e2e-${n} && ${n === 0 ? "npm run build && " : ""}npx tsx dev/start.ts`,
+    url: `http://127.0.0.1:${FIRST_PORT + n}/api/health`,
     reuseExistingServer: false,
     timeout: 180_000,
-    gracefulShutdown: { signal: "SIGTERM", timeout: 15_000 },
-    stdout: "pipe",
-    stderr: "pipe",
+    gracefulShutdown: { signal: "SIGTERM" as const, timeout: 15_000 },
+    stdout: "pipe" as const,
+    stderr: "pipe" as const,
     env: {
-      PORT: String(PORT),
-      STATE_DIR: ".data/e2e",
+      PORT: String(FIRST_PORT + n),
+      STATE_DIR: `.data/e2e-${n}`,
       GENAI_STANDIN_DELAY_MS: "1500",
-      GENAI_STANDIN_PORT: String(PORT + 50),
+      GENAI_STANDIN_PORT: String(FIRST_PORT + 50 + n),
       OPERATOR_EMAIL: "operator@headshot.local",
     },
-  },
+  })),
 });

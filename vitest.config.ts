@@ -5,6 +5,7 @@ import { defineConfig } from "vitest/config";
 import { cloudflareTest } from "@cloudflare/vitest-pool-workers";
 import react from "@vitejs/plugin-react";
 import { buildDefines } from "./web/build/constants.ts";
+import type { WorldBindings } from "./dev/test-worlds.ts";
 
 // wrangler.toml names web/dist as the static assets directory; it must exist even before a web build.
 mkdirSync("web/dist", { recursive: true });
@@ -18,47 +19,47 @@ export const testBindings = {
   URL_SIGNING_SECRET: "test-url-secret-0123456789abcdefghijklmnop",
   IMAGE_ENCRYPTION_KEYS: "t1:MDEyMzQ1Njc4OWFiY2RlZjAxMjM0NTY3ODlhYmNkZWY=",
   MAIL_PROVIDER: "dev",
+  // Sign-ups and sign-ins at production strength cost a second or more of CPU each on these machines; the
+  // production value is pinned by worker/auth/routes.test.ts (decision 165).
+  PASSWORD_HASH_ITERATIONS: "1000",
 };
 
 export default defineConfig({
   test: {
     // Vitest's default is one worker fewer than the CPUs: one worker on these 2-core machines. The tests
     // mostly wait on workerd, the database and the stand-ins, so two overlap well (npm test: 544 s with
-    // one, 390 s with two, 2026-11-25). The worker files share one database, one local Stripe and cron
-    // jobs that sweep every row, so they run one at a time (fileParallelism below) beside the web and
-    // node projects, which share nothing with them.
+    // one, 390 s with two, 2026-11-25). Every worker test file has a world of its own (decision 003), so
+    // files of every project run side by side.
     maxWorkers: Math.max(2, availableParallelism() - 1),
     projects: [
       {
         plugins: [
-          cloudflareTest(({ inject }) => ({
-            wrangler: { configPath: "./wrangler.toml" },
-            miniflare: {
-              bindings: {
-                ...testBindings,
-                DATABASE_URL: inject("databaseUrl"),
-                DATABASE_WS_PROXY: inject("databaseWsProxy"),
-                DATABASE_HTTP_URL: inject("databaseHttpUrl"),
-                GEMINI_BASE_URL: inject("genaiUrl"),
-                GOOGLE_ISSUER: inject("oidcIssuer"),
-                GOOGLE_CLIENT_ID: "headshot-studio-local", // dev/oidc-standin.ts STANDIN_CLIENT_ID
-                GOOGLE_CLIENT_SECRET: "headshot-studio-local-secret",
-                STRIPE_API_URL: inject("stripeApiUrl"),
-                STRIPE_SECRET_KEY: inject("stripeSecretKey"),
-                STRIPE_WEBHOOK_SECRET: inject("stripeWebhookSecret"),
-                STRIPE_PRICE_WEEKLY: JSON.parse(inject("stripePrices")).weekly,
-                STRIPE_PRICE_MONTHLY: JSON.parse(inject("stripePrices")).monthly,
-                STRIPE_PRICE_YEARLY: JSON.parse(inject("stripePrices")).yearly,
-                STRIPE_PRICE_TEAM: JSON.parse(inject("stripePrices")).team,
+          // vitest-pool-workers calls this once per test file (each file runs in a runner of its own, started
+          // with these options), so each file gets a world of its own: its database, local Stripe and Gemini
+          // stand-in (dev/test-worlds.ts), given back by worker/test/world.ts when the file is done.
+          cloudflareTest(async ({ inject }) => {
+            const res = await fetch(`${inject("worldBroker")}/worlds`, { method: "POST" });
+            if (!res.ok) throw new Error(`test world: ${res.status} ${await res.text()}`);
+            const world = (await res.json()) as { bindings: WorldBindings };
+            return {
+              wrangler: { configPath: "./wrangler.toml" },
+              miniflare: {
+                bindings: {
+                  ...testBindings,
+                  ...world.bindings,
+                  GOOGLE_ISSUER: inject("oidcIssuer"),
+                  GOOGLE_CLIENT_ID: "headshot-studio-local", // dev/oidc-standin.ts STANDIN_CLIENT_ID
+                  GOOGLE_CLIENT_SECRET: "headshot-studio-local-secret",
+                },
               },
-            },
-          })),
+            };
+          }),
         ],
         test: {
           name: "worker",
           include: ["worker/**/*.test.ts"],
-          fileParallelism: false,
           globalSetup: ["./dev/test-setup.ts"],
+          setupFiles: ["./worker/test/world.ts"],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

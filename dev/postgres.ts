@@ -20,6 +20,8 @@ export interface LocalDatabase {
   /** Neon's SQL-over-HTTP endpoint, played locally (dev/sql-over-http.ts). */
   DATABASE_HTTP_URL: string;
   embedded: boolean;
+  /** Embedded only: the data directory as a tarball, for `loadDataDir` (dev/test-worlds.ts). */
+  dumpDataDir?(): Promise<Blob>;
   stop(): Promise<void>;
 }
 
@@ -88,10 +90,21 @@ export async function startWsProxy(target: { host: string; port: number }, maxBa
   };
 }
 
-export async function startLocalDatabase(opts: { dataDir?: string; databaseUrl?: string }): Promise<LocalDatabase> {
+/**
+ * `dataDir`: where PGlite keeps its files (in memory without it); `loadDataDir`: a dump to start from.
+ * `databaseUrl`: a real server instead; `proxy`: a WebSocket proxy to it that is already running (shared).
+ */
+export async function startLocalDatabase(opts: {
+  dataDir?: string;
+  loadDataDir?: Blob;
+  databaseUrl?: string;
+  proxy?: string;
+}): Promise<LocalDatabase> {
   if (opts.databaseUrl) {
     const url = new URL(opts.databaseUrl);
-    const proxy = await startWsProxy({ host: url.hostname, port: Number(url.port || 5432) });
+    const proxy = opts.proxy
+      ? { proxy: opts.proxy, stop: async () => {} }
+      : await startWsProxy({ host: url.hostname, port: Number(url.port || 5432) });
     const sqlHttp = await startSqlOverHttp({ DATABASE_URL: opts.databaseUrl, DATABASE_WS_PROXY: proxy.proxy });
     return {
       DATABASE_URL: opts.databaseUrl,
@@ -105,7 +118,7 @@ export async function startLocalDatabase(opts: { dataDir?: string; databaseUrl?:
     };
   }
   // pg_trgm: the operator's user search (db/migrations/0002_admin.sql)
-  const pg = await PGlite.create(opts.dataDir, { extensions: { pg_trgm } });
+  const pg = await PGlite.create(opts.dataDir, { extensions: { pg_trgm }, loadDataDir: opts.loadDataDir });
   const pgPort = await freePort();
   const session = pgliteSession(pg);
   const server = await servePglite(session, pgPort);
@@ -117,6 +130,7 @@ export async function startLocalDatabase(opts: { dataDir?: string; databaseUrl?:
     DATABASE_WS_PROXY: proxy.proxy,
     DATABASE_HTTP_URL: sqlHttp.url,
     embedded: true,
+    dumpDataDir: () => pg.dumpDataDir("none"),
     async stop() {
       await sqlHttp.stop();
       await proxy.stop();

@@ -66,6 +66,11 @@ export const CONFIG_DEFAULTS = {
   FAIR_USE_PER_HOUR,
   /** A generation processing longer than this is failed and refunded (decision 080: above the longest render). */
   STUCK_AFTER_MINUTES: 10,
+  /**
+   * PBKDF2 iterations of a new password hash: the most production Workers allow (decision 165). Only tests set
+   * fewer; production refuses anything else.
+   */
+  PASSWORD_HASH_ITERATIONS: 100_000,
   GOOGLE_ISSUER: "https://accounts.google.com",
   MAIL_PROVIDER: "resend",
   MAIL_FROM: "Headshot Studio <hello@headshot.studio>",
@@ -95,6 +100,9 @@ const schema = z
     GEMINI_MODEL: z.string().trim().default(D.GEMINI_MODEL),
     FAIR_USE_PER_HOUR: int(D.FAIR_USE_PER_HOUR, 1),
     STUCK_AFTER_MINUTES: int(D.STUCK_AFTER_MINUTES, 1),
+    PASSWORD_HASH_ITERATIONS: int(D.PASSWORD_HASH_ITERATIONS, 1).pipe(
+      z.number().max(D.PASSWORD_HASH_ITERATIONS, `must be at most ${D.PASSWORD_HASH_ITERATIONS} (the Workers cap)`),
+    ),
     STRIPE_SECRET_KEY: optional,
     STRIPE_WEBHOOK_SECRET: optional,
     STRIPE_API_URL: optional.pipe(z.url().optional()),
@@ -121,6 +129,13 @@ const schema = z
     // Production has no stand-in: without a key every call would be answered 400/403 and blamed on the photo.
     if (config.ENVIRONMENT === "production" && !config.GEMINI_API_KEY) {
       ctx.addIssue({ code: "custom", path: ["GEMINI_API_KEY"], message: "is required in production (the key of the Gemini API)" });
+    }
+    if (config.ENVIRONMENT === "production" && config.PASSWORD_HASH_ITERATIONS !== D.PASSWORD_HASH_ITERATIONS) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["PASSWORD_HASH_ITERATIONS"],
+        message: `must be ${D.PASSWORD_HASH_ITERATIONS} in production (leave it unset)`,
+      });
     }
   });
 

@@ -4,6 +4,7 @@
  */
 import type { Json } from "./objects";
 import type { Api } from "./router";
+import type { Standin } from "./standin";
 import { newId, type EventRecord, type Store } from "./store";
 
 /** Top-level fields whose JSON changed: Stripe's `previous_attributes` for *.updated events. */
@@ -68,4 +69,22 @@ export function eventRoutes(api: Api): void {
       (e) => objects.event(e),
     );
   });
+}
+
+/**
+ * A test hook, not Stripe's API (Stripe's `/v1/events` has no customer filter): the events about one
+ * customer — whose object is the customer or names it — oldest first.
+ * Worker tests deliver these themselves (worker/test/billing.ts deliverEvents) instead of paging through
+ * every event of the stand-in on each delivery.
+ */
+export function customerEvents(s: Standin, customer: string): Json[] {
+  const about = (e: EventRecord) => {
+    const object = e.object as { id?: unknown; customer?: unknown };
+    const named = object.customer as string | { id?: string } | null | undefined;
+    return (typeof named === "string" ? named : named?.id) === customer || (!named && object.id === customer);
+  };
+  return [...s.store.events.values()]
+    .filter(about)
+    .sort((a, b) => a.seq - b.seq)
+    .map((e) => s.objects.event(e));
 }

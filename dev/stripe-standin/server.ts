@@ -9,6 +9,8 @@
  * engine they share (engine/: invoicing, charging, subscriptions' billing steps…; see standin.ts),
  * serves hosted Checkout and portal pages (hosted-pages.ts) and POSTs signed webhooks (webhooks.ts).
  * Each API call waits until the webhooks it caused are delivered before it answers.
+ * Test hook (not Stripe's): `GET /__events?customer=cus_…` lists one customer's events,
+ * oldest first (events.ts customerEvents).
  *
  * Run alone: `npx tsx dev/stripe-standin/server.ts` (STRIPE_STANDIN_PORT, STRIPE_WEBHOOK_URL, STRIPE_WEBHOOK_SECRET).
  */
@@ -20,7 +22,7 @@ import { portalRoutes } from "./billing-portal";
 import { catalogueRoutes, savedPrices, seedCatalogue, type SeededPrices } from "./catalogue";
 import { checkoutRoutes } from "./checkout";
 import { customerRoutes } from "./customers";
-import { eventRoutes, EventRecorder } from "./events";
+import { customerEvents, eventRoutes, EventRecorder } from "./events";
 import { handlePage, NOT_FOUND } from "./hosted-pages";
 import { invoiceRoutes } from "./invoices";
 import { API_VERSION, Objects } from "./objects";
@@ -199,6 +201,9 @@ function requestHandler(standin: Standin, api: Api, opts: StripeStandinOptions) 
     const method = req.method ?? "GET";
     const form = { ...parseForm(url.search.slice(1)), ...(method === "POST" || method === "DELETE" ? parseForm(raw) : {}) };
 
+    if (url.pathname === "/__events" && method === "GET") {
+      return send(res, { status: 200, body: { data: customerEvents(standin, String(form.customer ?? "")) } });
+    }
     if (!url.pathname.startsWith("/v1/")) {
       const page = handlePage(standin, method, url.pathname, form);
       if (!page) return send(res, NOT_FOUND);

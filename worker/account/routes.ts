@@ -154,7 +154,7 @@ export const accountRoutes = new Hono<AppEnv>()
         "Your account has no password yet: you sign in with Google. To add one, use “Set a password” and we'll email you a link.",
       );
     await checkPassword(c, currentPassword, row.cred, "change-password");
-    const hash = await hashPassword(newPassword);
+    const hash = await hashPassword(c.var.config, newPassword);
     // The password changes and every session ends together; this browser gets a new session.
     const token = await c.var.db.transaction(async (tx) => {
       await storePassword(tx, row.id, hash);

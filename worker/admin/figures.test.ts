@@ -1,8 +1,8 @@
 /**
  * Every figure against a hand computation on a seeded ledger (issue 10). The ledger lives in 2000–2001
- * and the figures are taken "as of" NOW = 2001-06-15 12:00 UTC, so only the ledger's rows count: other
- * test files' rows are created today, after NOW (docs/decisions/003-test-data-isolation.md). Rows dated
- * after NOW are in the ledger too, to prove they are left out. The routes are checked with from/to
+ * and the figures are taken "as of" NOW = 2001-06-15 12:00 UTC, so only the ledger's rows count, not the
+ * rows other tests of this file make today (each file has a database of its own: docs/decisions/003-test-worlds.md).
+ * Rows dated after NOW are in the ledger too, to prove they are left out. The routes are checked with from/to
  * windows inside the ledger, where they answer the same exact figures.
  */
 import { beforeAll, describe, expect, it } from "vitest";

@@ -2,7 +2,7 @@
  * The operator's figures, each one SQL statement that aggregates in Postgres (no rows are loaded).
  * Definitions: docs/decisions/060-admin-figures.md. Every function takes `now`: the figures are "as of
  * now" — only rows created before `now` count — so a test can pin `now` inside a seeded ledger's past
- * and see exactly its own rows (docs/decisions/003-test-data-isolation.md).
+ * and see exactly its own rows.
  */
 import { sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../db";

@@ -40,7 +40,7 @@ export async function findUser(db: Db, id: string): Promise<User | null> {
  */
 export async function signInWithGoogle(
   db: Db,
-  config: Pick<Config, "OPERATOR_EMAIL">,
+  config: Pick<Config, "OPERATOR_EMAIL" | "PASSWORD_HASH_ITERATIONS">,
   id: GoogleIdentity,
   termsAccepted: boolean,
   ip: string,

@@ -29,9 +29,13 @@ export interface NewUser {
  * Creates the user, or answers null when the address already has an account. Throws the 429 ApiError when
  * a sign-up limit is reached (before anything is hashed or written).
  */
-export async function createUser(db: Db, config: Pick<Config, "OPERATOR_EMAIL">, account: NewUser): Promise<User | null> {
+export async function createUser(
+  db: Db,
+  config: Pick<Config, "OPERATOR_EMAIL" | "PASSWORD_HASH_ITERATIONS">,
+  account: NewUser,
+): Promise<User | null> {
   await enforce(db, await authLimits("signup", account.ip, account.email), SIGNUP_THROTTLED);
-  const hash = account.password === undefined ? null : await hashPassword(account.password);
+  const hash = account.password === undefined ? null : await hashPassword(config, account.password);
   return db.transaction(async (tx) => {
     const [user] = await tx
       .insert(users)

@@ -23,9 +23,14 @@ export async function createPasswordReset(db: Db, email: string): Promise<string
  * Uses the reset token and sets the password. False when the token is unknown, used or expired (then
  * nothing changes; the password is not even hashed).
  */
-export async function resetPassword(db: Db, config: Pick<Config, "OPERATOR_EMAIL">, token: string, password: string): Promise<boolean> {
+export async function resetPassword(
+  db: Db,
+  config: Pick<Config, "OPERATOR_EMAIL" | "PASSWORD_HASH_ITERATIONS">,
+  token: string,
+  password: string,
+): Promise<boolean> {
   if (!(await isUsable(db, token, ["reset"]))) return false;
-  const hash = await hashPassword(password);
+  const hash = await hashPassword(config, password);
   return db.transaction(async (tx) => {
     const used = await useEmailToken(tx, token, ["reset"]);
     if (!used.ok) return false;

@@ -17,7 +17,8 @@ import {
   uniqueIp,
 } from "../test/auth";
 import { INVALID_CREDENTIALS } from "./routes";
-import { PBKDF2_ITERATIONS } from "./passwords";
+import { getConfig, parseConfig } from "../config";
+import { hashPassword, verifyPassword } from "./passwords";
 import { sha256 } from "./crypto";
 
 async function withDb<T>(fn: (db: ReturnType<typeof testDb>["db"]) => Promise<T>): Promise<T> {
@@ -63,11 +64,24 @@ describe("POST /api/auth/signup", () => {
     expect(cred).toMatchObject({ granted: 0, used: 0, grantedAt: null });
   });
 
-  it("stores PBKDF2-SHA256 with exactly 100,000 iterations (the production Workers cap), a salt and the hash", async () => {
-    expect(PBKDF2_ITERATIONS).toBe(100_000);
+  it("stores PBKDF2-SHA256 with the configured iterations — in production exactly 100,000, the Workers cap — a salt and the hash", async () => {
+    // Production: unset means 100,000, and no other value is accepted there (decision 165).
+    const production = { ...env, ENVIRONMENT: "production", PASSWORD_HASH_ITERATIONS: undefined };
+    expect(parseConfig(production).PASSWORD_HASH_ITERATIONS).toBe(100_000);
+    expect(() => parseConfig({ ...production, PASSWORD_HASH_ITERATIONS: "1000" })).toThrow(
+      /PASSWORD_HASH_ITERATIONS: must be 100000 in production/,
+    );
+    expect(() => parseConfig({ ...env, PASSWORD_HASH_ITERATIONS: "100001" })).toThrow(/PASSWORD_HASH_ITERATIONS: must be at most 100000/);
+
     const { user, password } = await signUp();
     const [cred] = await withDb((db) => db.select().from(passwordCredentials).where(eq(passwordCredentials.userId, user.id)));
-    expect(cred).toMatchObject({ algorithm: "pbkdf2-sha256", iterations: 100_000 });
+    expect(cred).toMatchObject({ algorithm: "pbkdf2-sha256", iterations: getConfig(env).PASSWORD_HASH_ITERATIONS });
+    expect(await verifyPassword(password, cred!)).toBe(true);
+    expect(await verifyPassword(password, { ...cred!, iterations: 100_000 })).toBe(false); // the iterations are part of the hash
+    // A hash keeps its own iterations: one made at production strength verifies whatever the setting now is.
+    const strong = await hashPassword(parseConfig(production), password);
+    expect(strong.iterations).toBe(100_000);
+    expect(await verifyPassword(password, strong)).toBe(true);
     expect(cred!.salt).toMatch(/^[A-Za-z0-9_-]{22}$/); // 16 bytes
     expect(cred!.hash).toMatch(/^[A-Za-z0-9_-]{43}$/); // 32 bytes
     expect(cred!.hash).not.toContain(password);

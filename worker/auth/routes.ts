@@ -180,7 +180,7 @@ export const authRoutes = new Hono<AppEnv>()
       .where(eq(users.email, email))
       .limit(1);
     if (!row?.cred) {
-      await burnPasswordCheck(password); // same time as a real check
+      await burnPasswordCheck(c.var.config, password); // same time as a real check
       throw await failed();
     }
     if (!(await verifyPassword(password, row.cred))) throw await failed();

@@ -1,11 +1,8 @@
 /**
  * Retention (privacy policy, docs/decisions/025-retention.md): the cron deletes the photos of headshots
  * whose owner no longer keeps them, keeps the rows as tombstones, and the owner sees 410s.
- * The test database is shared (decision 003): every test makes its own users and seeds old timestamps
- * for them (2002: long expired, older than any other file's rows but the admin figures' ledger, which
- * lives before 2001-06-15 and counts every row before that date, so nothing here may be dated earlier;
- * the ledger's few rows ahead of ours in the oldest-first batch leave it far from full), and asserts
- * only on its own rows.
+ * The file has a database of its own (decision 003), shared by its tests: every test makes its own users
+ * and seeds old timestamps for them (2002: long expired), and asserts only on its own rows.
  */
 import { describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";

@@ -1,13 +1,17 @@
 /**
- * Billing test helpers: the real SDK on the local Stripe (started by dev/test-setup.ts), paying on its
+ * Billing test helpers: the real SDK on the file's own local Stripe (its test world, dev/test-worlds.ts), paying on its
  * hosted checkout page, advancing its clock, and delivering its events to our webhook signed as Stripe
  * signs them — a worker under test has no address the stand-in could post to.
  */
+import { expect } from "vitest";
 import { env } from "cloudflare:test";
+import { eq } from "drizzle-orm";
 import type Stripe from "stripe";
+import { users } from "../../db/schema";
 import { getConfig } from "../config";
 import { stripeClient } from "../billing/stripe";
-import { api } from "./helpers";
+import { withTestDb } from "./admin";
+import { api, client, createTestUser, variant } from "./helpers";
 
 export const stripe = (): Stripe => stripeClient(getConfig(env));
 
@@ -43,24 +47,19 @@ export async function postWebhook(body: string, sig?: string) {
 const delivered = new Set<string>();
 
 /**
- * Delivers every event the local Stripe has made since the last call (oldest first), for the given
- * customer only (the stand-in is shared by every test file), and returns their types and our answers.
- * `newest-first` delivers them in the reverse order, as a worst case of Stripe's unordered delivery.
+ * Delivers every event the local Stripe has made for the given customer since the last call (oldest first),
+ * as the stand-in lists them (its `/__events` test hook, dev/stripe-standin/events.ts), and returns their
+ * types and our answers. `newest-first` delivers them in the reverse order, as a worst case of Stripe's
+ * unordered delivery.
  */
 export async function deliverEvents(
   customerId: string,
   order: "oldest-first" | "newest-first" = "oldest-first",
 ): Promise<{ type: string; status: number }[]> {
-  const events: Stripe.Event[] = [];
-  for await (const e of stripe().events.list({ limit: 100 })) {
-    if (delivered.has(e.id)) continue;
-    const object = e.data.object as { customer?: string | { id: string } | null; id?: string };
-    const customer =
-      typeof object.customer === "string" ? object.customer : (object.customer?.id ?? (object.id === customerId ? customerId : null));
-    if (customer !== customerId) continue;
-    events.push(e);
-  }
-  if (order === "oldest-first") events.reverse(); // the list is newest first
+  const listed = await fetch(`${env.STRIPE_API_URL}/__events?customer=${encodeURIComponent(customerId)}`);
+  if (!listed.ok) throw new Error(`the local Stripe's events: ${listed.status}`);
+  const events = ((await listed.json()) as { data: Stripe.Event[] }).data.filter((e) => !delivered.has(e.id));
+  if (order === "newest-first") events.reverse();
   const answers = [];
   for (const e of events) {
     delivered.add(e.id);
@@ -85,7 +84,7 @@ export async function payCheckout(url: string, cardNumber: string) {
   return { status: res.status, location: res.headers.get("location"), html: await res.text() };
 }
 
-/** Advances the local Stripe's one clock by `seconds` (renewals, phases and period ends happen). */
+/** Advances the file's local Stripe's one clock by `seconds` (renewals, phases and period ends happen). */
 export async function advanceClock(seconds: number) {
   const clocks = await stripe().testHelpers.testClocks.list();
   const clock = clocks.data[0]!;
@@ -98,4 +97,40 @@ export async function checkoutUrl<B extends { type: string }>(res: { json(): Pro
   if (body.type !== "checkout" || !("url" in body) || typeof body.url !== "string")
     throw new Error(`not a checkout: ${JSON.stringify(body)}`);
   return body.url;
+}
+
+/** The Stripe customer id the app stored for this user. */
+export async function customerOf(userId: string): Promise<string> {
+  const [row] = await withTestDb((db) => db.select({ id: users.stripeCustomerId }).from(users).where(eq(users.id, userId)));
+  return row!.id!;
+}
+
+/** GET /api/stripe/subscription as this user sees it. */
+export const subscription = async (auth: Record<string, string>) => (await client.stripe.subscription.$get({}, { headers: auth })).json();
+/** GET /api/stripe/scheduled-downgrade as this user sees it. */
+export const downgrade = async (auth: Record<string, string>) =>
+  (await client.stripe["scheduled-downgrade"].$get({}, { headers: auth })).json();
+
+/** A verified user with no free generations left who subscribes to `plan` with the 4242 card, webhooks delivered. */
+export async function subscriber(plan: "weekly" | "monthly" | "yearly" = "monthly") {
+  const u = await createTestUser({ freeUsed: 2 });
+  const res = await client.stripe["create-checkout-session"].$post({ json: { priceId: prices()[plan] } }, { headers: u.auth });
+  expect(res.status).toBe(200);
+  const { url } = variant(await res.json(), "type", "checkout");
+  const paid = await payCheckout(url, "4242 4242 4242 4242");
+  expect(paid.status).toBe(303);
+  const customerId = await customerOf(u.user.id);
+  const answers = await deliverEvents(customerId);
+  expect(
+    answers.every((a) => a.status === 200),
+    JSON.stringify(answers),
+  ).toBe(true);
+  return { ...u, customerId, paid, answers };
+}
+
+/** Makes every later charge to this customer fail (Stripe's pm_card_chargeCustomerFail, card 0341). */
+export async function failingCard(customerId: string, subscriptionId: string) {
+  const pm = await stripe().paymentMethods.attach("pm_card_chargeCustomerFail", { customer: customerId });
+  await stripe().customers.update(customerId, { invoice_settings: { default_payment_method: pm.id } });
+  await stripe().subscriptions.update(subscriptionId, { default_payment_method: pm.id });
 }

@@ -1,5 +1,5 @@
 declare module "cloudflare:test" {
-  // The test env is the worker's env (wrangler.toml bindings + vitest.config.ts testBindings).
+  // The test env is the worker's env (wrangler.toml bindings + vitest.config.ts testBindings + the file's test world).
   // eslint-disable-next-line @typescript-eslint/no-empty-object-type
   interface ProvidedEnv extends Env {}
 }

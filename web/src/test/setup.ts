@@ -1,5 +1,5 @@
 import "@testing-library/dom";
-import { afterEach } from "vitest";
+import { afterEach, vi } from "vitest";
 import { clearToasts } from "@/components/ui/use-toast";
 
 // Toasts live in a module-level store that outlives each test's render: start every test with none.
@@ -11,3 +11,6 @@ globalThis.ResizeObserver ??= class {
   unobserve() {}
   disconnect() {}
 };
+
+// No test looks at a chart's picture, only at its figures' table: recharts draws nothing (recharts-stub.tsx).
+vi.mock("recharts", () => import("./recharts-stub"));
