@@ -54,17 +54,17 @@ describe("parseConfig", () => {
       "GEMINI_MODEL: gemini-9-imaginary is not a model this product knows (domain/models.ts); use gemini-3.1-flash-image",
     ]);
     expect(problemsOf({ ...good, GEMINI_MODEL: "gemini-3-pro-image" })).toEqual([]);
-    expect(problemsOf({ ...good, GEMINI_MODEL: "gemini-3.1-flash-image--standin-block" })[0]).toMatch(
+    expect(problemsOf({ ...production, GEMINI_MODEL: "gemini-3.1-flash-image--standin-block" })[0]).toMatch(
       /^GEMINI_MODEL: .* carries the local stand-in's test hooks/,
     );
     expect(problemsOf({ ...good, ENVIRONMENT: "test", GEMINI_MODEL: "gemini-3.1-flash-image--standin-block" })).toEqual([]);
   });
 
   it("a missing GEMINI_API_KEY is a configuration error in production (no placeholder key there), not elsewhere", () => {
-    expect(problemsOf({ ...good, GEMINI_API_KEY: undefined })).toEqual([
+    expect(problemsOf({ ...production, GEMINI_API_KEY: undefined })).toEqual([
       "GEMINI_API_KEY: is required in production (the key of the Gemini API)",
     ]);
-    expect(problemsOf({ ...good, GEMINI_API_KEY: "  " })).toEqual([
+    expect(problemsOf({ ...production, GEMINI_API_KEY: "  " })).toEqual([
       "GEMINI_API_KEY: is required in production (the key of the Gemini API)",
     ]);
     expect(problemsOf({ ...good, ENVIRONMENT: "development", GEMINI_API_KEY: undefined })).toEqual([]);
