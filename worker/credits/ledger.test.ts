@@ -85,7 +85,7 @@ describe("allowanceOf: what may this person do now", () => {
       expect(await allowanceOf(db, unverified.user.id)).toEqual({ kind: "unverified" });
       expect(await allowanceOf(db, free.user.id)).toEqual({ kind: "free", remaining: 1, used: 1 });
       expect(await allowanceOf(db, usedUp.user.id)).toEqual({ kind: "free", remaining: 0, used: 2 });
-      expect(await allowanceOf(db, subscriber.user.id)).toEqual({ kind: "subscriber" });
+      expect(await allowanceOf(db, subscriber.user.id)).toEqual({ kind: "subscriber", plan: "monthly" });
       expect(await allowanceOf(db, lapsed.user.id)).toEqual({ kind: "free", remaining: 0, used: 2 });
       expect(await allowanceOf(db, crypto.randomUUID())).toBeNull();
     });
