@@ -59,14 +59,15 @@ export async function signInWithGoogle(
   }
   if (byEmail.googleSub && byEmail.googleSub !== id.sub) throw new OAuthError("address linked to another Google account");
   await db.transaction(async (tx) => {
-    await proveAddress(tx, config, byEmail.id);
+    // a first proof cleared what was set before it (the squatter's name among it)
+    const kept = (await proveAddress(tx, config, byEmail.id)).first ? null : byEmail;
     await tx
       .update(users)
       .set({
         googleSub: id.sub,
-        firstName: byEmail.firstName ?? id.givenName,
-        lastName: byEmail.lastName ?? id.familyName,
-        profileImageUrl: byEmail.profileImageUrl ?? id.picture,
+        firstName: kept?.firstName ?? id.givenName,
+        lastName: kept?.lastName ?? id.familyName,
+        profileImageUrl: kept?.profileImageUrl ?? id.picture,
         updatedAt: new Date(),
       })
       .where(and(eq(users.id, byEmail.id), isNull(users.googleSub)));

@@ -103,7 +103,12 @@ export interface SessionUser {
   email: string;
   /** users.session_epoch, carried by the access tokens minted for this session. */
   epoch: number;
+  /** The family id, carried by the access tokens minted for this session (a re-confirmation is this session's). */
+  session?: string;
 }
+
+/** The session (family id) a refresh token belongs to. */
+export const sessionOf = (token: string) => token.slice(0, token.indexOf("."));
 
 async function revokeOnReuse(db: Db, familyId: string, hash: string) {
   await db
@@ -166,7 +171,7 @@ export async function rotate(
     return null;
   }
   const user = await userById(db, row.userId);
-  return user ? { user, token: next } : null;
+  return user ? { user: { ...user, session: parsed.familyId }, token: next } : null;
 }
 
 /**

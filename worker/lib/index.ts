@@ -2,7 +2,7 @@
  * The lib area's public module: what every area needs and no area owns: errors, input validation,
  * per-request services and the access-token gate, logging, rate limits, and a few byte helpers.
  */
-export { isOperator, isOperatorUser, requireOperator, requireUser, ACCOUNT_GONE, SESSION_ENDED } from "./access";
+export { isOperator, isOperatorUser, requireCurrentUser, requireOperator, requireUser, ACCOUNT_GONE, SESSION_ENDED } from "./access";
 export { signAccessToken } from "./access-tokens";
 export { appOrigin } from "./app-origin";
 export { withDb, withServices, type JobDeps } from "./context";

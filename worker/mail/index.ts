@@ -4,6 +4,7 @@ export {
   duplicateSubscriptionEmail,
   emailChangeEmail,
   emailChangedNotice,
+  passwordChangedNotice,
   passwordResetEmail,
   priceChangeEmail,
   shootReadyEmail,

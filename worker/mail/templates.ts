@@ -47,6 +47,19 @@ export function emailChangedNotice(to: string, newEmail: string): MailMessage {
   ]);
 }
 
+/** After a password reset or change (issue 35): what happened, and the email changes it cancelled. */
+export function passwordChangedNotice(to: string, cancelledEmailChanges: string[]): MailMessage {
+  return message(to, "Your Headshot Studio password was changed", [
+    "The password of your Headshot Studio account was just changed, and every device that was signed in has been signed out.",
+    ...(cancelledEmailChanges.length
+      ? [
+          `A pending request to move your account to ${cancelledEmailChanges.join(", ")} was cancelled, as was every other link we had emailed you before. Your account stays at this address.`,
+        ]
+      : []),
+    `If you did not make this change, reset your password from the sign-in page straight away and contact us at ${SUPPORT_EMAIL}.`,
+  ]);
+}
+
 /** A second subscription that started while one was live was cancelled at once and refunded in full (decision 090). */
 export function duplicateSubscriptionEmail(to: string, details: { planName: string; amount: string }): MailMessage {
   return message(to, "We refunded your second subscription", [
