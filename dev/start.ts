@@ -23,16 +23,21 @@ const dataDir = process.env.STATE_DIR ? resolve(root, process.env.STATE_DIR) : j
 const persistDir = process.env.STATE_DIR ? join(dataDir, "wrangler") : join(root, ".wrangler", "state");
 const watch = process.argv.includes("--watch");
 
-/** Secrets generated once per checkout so restarts can still read the data encrypted before. */
+/**
+ * Secrets generated once per checkout so restarts can still read the data encrypted before; a secret
+ * added later is generated into the existing file on the next start.
+ */
 function localSecrets(): Record<string, string> {
   const file = join(dataDir, "dev-secrets.json");
-  if (existsSync(file)) return JSON.parse(readFileSync(file, "utf8"));
+  const saved: Record<string, string> = existsSync(file) ? JSON.parse(readFileSync(file, "utf8")) : {};
   const secrets = {
     JWT_SECRET: randomBytes(32).toString("base64url"),
     URL_SIGNING_SECRET: randomBytes(32).toString("base64url"),
+    ADDRESS_HASH_SECRET: randomBytes(32).toString("base64url"),
     IMAGE_ENCRYPTION_KEYS: `dev1:${randomBytes(32).toString("base64")}`,
+    ...saved,
   };
-  writeFileSync(file, JSON.stringify(secrets, null, 2), { mode: 0o600 });
+  if (Object.keys(secrets).length !== Object.keys(saved).length) writeFileSync(file, JSON.stringify(secrets, null, 2), { mode: 0o600 });
   return secrets;
 }
 

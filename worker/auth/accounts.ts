@@ -8,7 +8,7 @@ import type { GoogleIdentity } from "./google";
 import { OAuthError, TermsRequiredError } from "./google";
 import { createUser } from "./create-user";
 import { isOperatorUser } from "../lib";
-import { proveAddress } from "./verification";
+import { proveAddress, type ProofConfig } from "./verification";
 
 /** `epoch`: the session epoch of the caller's access token, when it is not freshly minted for `u`. */
 export function toApiUser(config: Pick<Config, "OPERATOR_EMAIL">, u: User, epoch = u.sessionEpoch): ApiUser {
@@ -40,7 +40,7 @@ export async function findUser(db: Db, id: string): Promise<User | null> {
  */
 export async function signInWithGoogle(
   db: Db,
-  config: Pick<Config, "OPERATOR_EMAIL">,
+  config: ProofConfig,
   id: GoogleIdentity,
   termsAccepted: boolean,
   ip: string,

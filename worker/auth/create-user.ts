@@ -7,11 +7,10 @@
  */
 import type { Db } from "../../db";
 import { passwordCredentials, users, type User } from "../../db/schema";
-import type { Config } from "../config";
 import { authLimits } from "./limits";
 import { openCredits } from "../credits";
 import { hashPassword } from "./passwords";
-import { proveAddress } from "./verification";
+import { proveAddress, type ProofConfig } from "./verification";
 import { enforce } from "../lib";
 
 export const SIGNUP_THROTTLED = "Too many sign-up attempts. Please wait a moment and try again.";
@@ -29,7 +28,7 @@ export interface NewUser {
  * Creates the user, or answers null when the address already has an account. Throws the 429 ApiError when
  * a sign-up limit is reached (before anything is hashed or written).
  */
-export async function createUser(db: Db, config: Pick<Config, "OPERATOR_EMAIL">, account: NewUser): Promise<User | null> {
+export async function createUser(db: Db, config: ProofConfig, account: NewUser): Promise<User | null> {
   await enforce(db, await authLimits("signup", account.ip, account.email), SIGNUP_THROTTLED);
   const hash = account.password === undefined ? null : await hashPassword(account.password);
   return db.transaction(async (tx) => {

@@ -8,10 +8,9 @@
 import { eq } from "drizzle-orm";
 import type { Db, Tx } from "../../db";
 import { users } from "../../db/schema";
-import type { Config } from "../config";
 import { hashPassword, storePassword, type PasswordHash } from "./passwords";
 import { endSessions } from "./sessions";
-import { createEmailToken, isUsable, proveAddress, retireEmailTokens, useEmailToken } from "./verification";
+import { createEmailToken, isUsable, proveAddress, retireEmailTokens, useEmailToken, type ProofConfig } from "./verification";
 
 /** The token of a reset link for the address's account, or null when the address has no account. */
 export async function createPasswordReset(db: Db, email: string): Promise<string | null> {
@@ -47,12 +46,7 @@ export async function setPasswordAndEndSessions(
  * Uses the reset token and sets the password. Null when the token is unknown, used or expired (then
  * nothing changes; the password is not even hashed).
  */
-export async function resetPassword(
-  db: Db,
-  config: Pick<Config, "OPERATOR_EMAIL">,
-  token: string,
-  password: string,
-): Promise<PasswordSet | null> {
+export async function resetPassword(db: Db, config: ProofConfig, token: string, password: string): Promise<PasswordSet | null> {
   if (!(await isUsable(db, token, ["reset"]))) return null;
   const hash = await hashPassword(password);
   return db.transaction(async (tx) => {

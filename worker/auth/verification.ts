@@ -15,6 +15,7 @@ import { emailVerifications, passwordCredentials, teams, users } from "../../db/
 import { PASSWORD_RESET_TTL_MINUTES, VERIFICATION_TTL_HOURS } from "../../domain/limits";
 import { teamSubscriptionOf } from "../billing";
 import { grantFreeGenerations } from "../credits";
+import { userAddressKey } from "../lib";
 import type { Config } from "../config";
 import { randomToken, sha256 } from "./crypto";
 import { endSessions } from "./sessions";
@@ -98,6 +99,9 @@ export async function retireEmailTokens(db: Db | Tx, userId: string, purposes = 
   return [...new Set(retired.flatMap((r) => (r.newEmail ? [r.newEmail] : [])))];
 }
 
+/** What a proof needs of the configuration: the operator's address, and the secret keying addresses (decision 176). */
+export type ProofConfig = Pick<Config, "OPERATOR_EMAIL" | "ADDRESS_HASH_SECRET">;
+
 /** What a proof of the address did: whether it was the first, and whether a password set before it was removed. */
 export interface Proof {
   first: boolean;
@@ -122,18 +126,14 @@ async function clearUnprovedSetup(db: Db | Tx, userId: string): Promise<void> {
  * one proving the address, so that session and the password stay. Never for the operator's address:
  * operator rights need credentials set after the proof.
  */
-export async function proveAddress(
-  db: Db | Tx,
-  config: Pick<Config, "OPERATOR_EMAIL">,
-  userId: string,
-  keepFamilyId?: string,
-): Promise<Proof> {
+export async function proveAddress(db: Db | Tx, config: ProofConfig, userId: string, keepFamilyId?: string): Promise<Proof> {
   const [first] = await db
     .update(users)
     .set({ emailVerifiedAt: sql`now()`, updatedAt: new Date() })
     .where(and(eq(users.id, userId), isNull(users.emailVerifiedAt)))
     .returning({ email: users.email });
-  await grantFreeGenerations(db, userId);
+  const key = await userAddressKey(db, config, userId);
+  if (key) await grantFreeGenerations(db, userId, key);
   if (!first) return { first: false, passwordRemoved: false };
   const keep = first.email === config.OPERATOR_EMAIL ? undefined : keepFamilyId;
   const removed = keep

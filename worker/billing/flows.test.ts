@@ -24,21 +24,24 @@ import { euros } from "../../domain/plans";
 import { latestMail } from "../test/auth";
 import { api, client, createTestUser, errorBody, runJob, testDb, variant } from "../test/helpers";
 import { upload } from "../test/headshots";
-import { DAY, advanceClock, checkoutUrl, deliverEvents, payCheckout, postWebhook, prices, signature, stripe } from "../test/billing";
+import {
+  DAY,
+  advanceClock,
+  checkoutUrl,
+  customerOf,
+  deliverEvents,
+  payCheckout,
+  postWebhook,
+  prices,
+  signature,
+  stripe,
+  subscriber,
+  teamOwner,
+} from "../test/billing";
 import { invitationToken } from "../test/teams";
 import { env } from "../test/helpers";
 import { getConfig } from "../config";
 import { deleteUser } from "../account/delete-user";
-
-async function customerOf(userId: string) {
-  const { db, close } = testDb();
-  try {
-    const [row] = await db.select({ id: users.stripeCustomerId }).from(users).where(eq(users.id, userId));
-    return row!.id!;
-  } finally {
-    await close();
-  }
-}
 
 async function rows<T>(fn: (db: ReturnType<typeof testDb>["db"]) => Promise<T>) {
   const { db, close } = testDb();
@@ -51,23 +54,6 @@ async function rows<T>(fn: (db: ReturnType<typeof testDb>["db"]) => Promise<T>) 
 
 const subscription = async (auth: Record<string, string>) => (await client.stripe.subscription.$get({}, { headers: auth })).json();
 const downgrade = async (auth: Record<string, string>) => (await client.stripe["scheduled-downgrade"].$get({}, { headers: auth })).json();
-
-/** A verified user with no free generations left who subscribes to `plan` with the 4242 card. */
-async function subscriber(plan: "weekly" | "monthly" | "yearly" = "monthly") {
-  const u = await createTestUser({ freeUsed: 2 });
-  const res = await client.stripe["create-checkout-session"].$post({ json: { priceId: prices()[plan] } }, { headers: u.auth });
-  expect(res.status).toBe(200);
-  const { url } = variant(await res.json(), "type", "checkout");
-  const paid = await payCheckout(url, "4242 4242 4242 4242");
-  expect(paid.status).toBe(303);
-  const customerId = await customerOf(u.user.id);
-  const answers = await deliverEvents(customerId);
-  expect(
-    answers.every((a) => a.status === 200),
-    JSON.stringify(answers),
-  ).toBe(true);
-  return { ...u, customerId, paid, answers };
-}
 
 /** Makes every later charge to this customer fail (Stripe's pm_card_chargeCustomerFail, card 0341). */
 async function failingCard(customerId: string, subscriptionId: string) {
@@ -543,25 +529,6 @@ describe("webhooks about objects Stripe does not know", () => {
  */
 describe("the Team plan", () => {
   const team = async (auth: Record<string, string>) => (await client.team.$get({}, { headers: auth })).json();
-
-  /** An owner who named a team and bought `seats` seats with the 4242 card, webhooks delivered. */
-  async function teamOwner(seats: number) {
-    const u = await createTestUser({ freeUsed: 2 });
-    expect((await client.team.$post({ json: { name: "Billing Co" } }, { headers: u.auth })).status).toBe(201);
-    const res = await client.team.checkout.$post({ json: { seats } }, { headers: u.auth });
-    expect(res.status).toBe(200);
-    const { url } = await res.json();
-    const page = await (await fetch(url)).text();
-    expect(page).toContain(`× ${seats}`);
-    expect((await payCheckout(url, "4242 4242 4242 4242")).status).toBe(303);
-    const customerId = await customerOf(u.user.id);
-    const answers = await deliverEvents(customerId);
-    expect(
-      answers.every((a) => a.status === 200),
-      JSON.stringify(answers),
-    ).toBe(true);
-    return { ...u, customerId };
-  }
 
   const ownerView = async (auth: Record<string, string>) => variant((await team(auth))!, "role", "owner");
   const teamSub = (ownerAuth: Record<string, string>) => ownerView(ownerAuth).then((t) => t.subscription);

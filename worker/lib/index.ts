@@ -4,10 +4,21 @@
  */
 export { isOperator, isOperatorUser, requireCurrentUser, requireOperator, requireUser, ACCOUNT_GONE, SESSION_ENDED } from "./access";
 export { signAccessToken } from "./access-tokens";
+export { addressKey, normaliseAddress } from "./address-key";
+export {
+  MONEY_BACK_REASON,
+  claimMoneyBack,
+  moneyBackUsed,
+  releaseMoneyBack,
+  rememberAddress,
+  userAddressKey,
+  type MoneyBackKind,
+} from "./address-benefits";
 export { appOrigin } from "./app-origin";
 export { withDb, withServices, type JobDeps } from "./context";
 export { isForeignKeyViolation, isUniqueViolation } from "./db-errors";
 export { ApiError, badRequest, conflict, forbidden, gone, notFound, tooManyRequests, unauthorized } from "./errors";
+export { hmacSha256 } from "./hmac";
 export { sniffType, type ImageType } from "./image-type";
 export { errorFields, log } from "./log";
 export { clientIp, enforce, hashKey, hit, pruneRateLimits, refuseIfExhausted, type Limit } from "./rate-limit";

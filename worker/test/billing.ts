@@ -7,7 +7,10 @@ import { env } from "cloudflare:test";
 import type Stripe from "stripe";
 import { getConfig } from "../config";
 import { stripeClient } from "../billing/stripe";
-import { api } from "./helpers";
+import { expect } from "vitest";
+import { eq } from "drizzle-orm";
+import { users } from "../../db/schema";
+import { api, client, createTestUser, testDb, variant, type TestUserOptions } from "./helpers";
 
 export const stripe = (): Stripe => stripeClient(getConfig(env));
 
@@ -98,4 +101,51 @@ export async function checkoutUrl<B extends { type: string }>(res: { json(): Pro
   if (body.type !== "checkout" || !("url" in body) || typeof body.url !== "string")
     throw new Error(`not a checkout: ${JSON.stringify(body)}`);
   return body.url;
+}
+
+/** The Stripe customer of a user. */
+export async function customerOf(userId: string) {
+  const { db, close } = testDb();
+  try {
+    const [row] = await db.select({ id: users.stripeCustomerId }).from(users).where(eq(users.id, userId));
+    return row!.id!;
+  } finally {
+    await close();
+  }
+}
+
+/** A verified user with no free generations left who subscribes to `plan` with the 4242 card. */
+export async function subscriber(plan: "weekly" | "monthly" | "yearly" = "monthly", opts: TestUserOptions = {}) {
+  const u = await createTestUser({ freeUsed: 2, ...opts });
+  const res = await client.stripe["create-checkout-session"].$post({ json: { priceId: prices()[plan] } }, { headers: u.auth });
+  expect(res.status).toBe(200);
+  const { url } = variant(await res.json(), "type", "checkout");
+  const paid = await payCheckout(url, "4242 4242 4242 4242");
+  expect(paid.status).toBe(303);
+  const customerId = await customerOf(u.user.id);
+  const answers = await deliverEvents(customerId);
+  expect(
+    answers.every((a) => a.status === 200),
+    JSON.stringify(answers),
+  ).toBe(true);
+  return { ...u, customerId, paid, answers };
+}
+
+/** An owner (a new user, or `existing`) who named a team and bought `seats` seats with the 4242 card, webhooks delivered. */
+export async function teamOwner<U extends Awaited<ReturnType<typeof createTestUser>>>(seats: number, existing?: U) {
+  const u = existing ?? (await createTestUser({ freeUsed: 2 }));
+  expect((await client.team.$post({ json: { name: "Billing Co" } }, { headers: u.auth })).status).toBe(201);
+  const res = await client.team.checkout.$post({ json: { seats } }, { headers: u.auth });
+  expect(res.status).toBe(200);
+  const { url } = await res.json();
+  const page = await (await fetch(url)).text();
+  expect(page).toContain(`× ${seats}`);
+  expect((await payCheckout(url, "4242 4242 4242 4242")).status).toBe(303);
+  const customerId = await customerOf(u.user.id);
+  const answers = await deliverEvents(customerId);
+  expect(
+    answers.every((a) => a.status === 200),
+    JSON.stringify(answers),
+  ).toBe(true);
+  return { ...u, customerId };
 }
