@@ -489,6 +489,17 @@ export const addressBenefits = pgTable("address_benefits", {
   createdAt: createdAt(),
 });
 
+/**
+ * Short leases that make changes of one thing run one at a time across requests (issue 35: a team's
+ * billing changes, decision 177): held by `holder` until released or `expires_at` passes (a request that
+ * died). Not a Postgres lock, so no connection is held open across calls to Stripe.
+ */
+export const leases = pgTable("leases", {
+  key: text("key").primaryKey(),
+  holder: text("holder").notNull(),
+  expiresAt: ts("expires_at").notNull(),
+});
+
 /** Webhook idempotency: an event id is processed once. */
 export const processedProviderEvents = pgTable("processed_provider_events", {
   id: text("id").primaryKey(), // the provider's event id

@@ -77,9 +77,9 @@ async function firstSubscription(db: Db, scope: MoneyBackScope): Promise<{ strip
  */
 async function moneyBackCheck(db: Db, config: Config, scope: MoneyBackScope) {
   const first = await firstSubscription(db, scope);
+  if (first.status === "canceled") throw badRequest("This subscription has already ended.");
   const key = await userAddressKey(db, config, scope.userId);
   if (!key || (await moneyBackUsed(db, key, kindOf(scope)))) throw badRequest(ONCE_PER_PERSON);
-  if (first.status === "canceled") throw badRequest("This subscription has already ended.");
   const ofFirst = eq(invoices.stripeSubscriptionId, first.stripeSubscriptionId);
   const [renewal] = await db
     .select({ id: invoices.id })
