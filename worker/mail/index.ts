@@ -5,6 +5,8 @@ export {
   emailChangeEmail,
   emailChangedNotice,
   passwordChangedNotice,
+  paymentReceiptEmail,
+  refundReceiptEmail,
   passwordResetEmail,
   priceChangeEmail,
   shootReadyEmail,
