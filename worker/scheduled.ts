@@ -1,6 +1,6 @@
 import { sweepStuckGenerations } from "./generation";
 import { finishShootsOf } from "./shoots";
-import { purgeExpiredImages, sweepUnusedUploads } from "./headshots";
+import { purgeExpiredImages, sweepOrphanedObjects, sweepUnusedUploads } from "./headshots";
 import { getConfig } from "./config";
 import { withDb, type JobDeps, log, pruneRateLimits } from "./lib";
 import { refreshLandingFigures } from "./landing";
@@ -26,6 +26,11 @@ export async function runHousekeeping(deps: JobDeps): Promise<void> {
   if (unused) log("info", "cron: deleted uploads never generated", { count: unused });
   const expired = await purgeExpiredImages(deps);
   if (expired) log("info", "cron: deleted photos past retention", { count: expired });
+  // objects a dead worker left without rows (issue 35); the whole bucket is listed, so once an hour
+  if (deps.now.getUTCMinutes() < 5) {
+    const orphans = await sweepOrphanedObjects(deps);
+    if (orphans) log("warn", "cron: deleted photos that had no rows", { count: orphans });
+  }
   const pruned = await pruneRateLimits(deps.db, new Date(deps.now.getTime() - RATE_LIMIT_KEEP_MS));
   if (pruned) log("info", "cron: pruned rate-limit counters", { count: pruned });
   const told = await resumePriceChangeNotices(deps.db, deps.config, createMailer(deps.config, { IMAGES: deps.bucket }), deps.now);

@@ -8,4 +8,5 @@ export { forgetFinished } from "./finished-status";
 export { moveHeadshots } from "./lifecycle";
 export { checkPhoto, insertOrCleanUp, uploadBodyLimit, type CheckedPhoto } from "./photo-intake";
 export { purgeExpiredImages } from "./retention";
+export { sweepOrphanedObjects } from "./orphans";
 export { sweepUnusedUploads } from "./unused-uploads";
