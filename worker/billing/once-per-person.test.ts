@@ -6,20 +6,12 @@
 import { describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { addressBenefits, credits, refunds } from "../../db/schema";
-import { client, env, errorBody, testDb, uniqueEmail } from "../test/helpers";
+import { client, env, errorBody, uniqueEmail } from "../test/helpers";
+import { withDb } from "../test/teams";
 import { call, latestMail, signUp, uniqueIp } from "../test/auth";
 import { subscriber, teamOwner } from "../test/billing";
 import { getConfig } from "../config";
 import { deleteUser } from "../account/delete-user";
-
-async function rows<T>(fn: (db: ReturnType<typeof testDb>["db"]) => Promise<T>) {
-  const { db, close } = testDb();
-  try {
-    return await fn(db);
-  } finally {
-    await close();
-  }
-}
 
 const ONCE = /once per person/;
 
@@ -34,15 +26,15 @@ describe("the money-back guarantee, once per person", () => {
     const again = await client.team.refund.$post({}, { headers: owner.auth });
     expect(again.status).toBe(400);
     expect((await errorBody(again)).message).toMatch(ONCE);
-    expect(await rows((db) => db.select().from(refunds).where(eq(refunds.userId, owner.user.id)))).toHaveLength(1);
+    expect(await withDb((db) => db.select().from(refunds).where(eq(refunds.userId, owner.user.id)))).toHaveLength(1);
   });
 
   it("a person: refund → delete the account → the same address again → pay → the second refund is refused", async () => {
     const first = await subscriber("monthly");
     expect((await client.stripe.refund.$post({}, { headers: first.auth })).status).toBe(200);
-    await rows((db) => deleteUser(db, getConfig(env), env.IMAGES, first.user.id));
+    await withDb((db) => deleteUser(db, getConfig(env), env.IMAGES, first.user.id));
     // the table keeps a keyed hash, never the address
-    const stored = await rows((db) => db.select().from(addressBenefits));
+    const stored = await withDb((db) => db.select().from(addressBenefits));
     expect(JSON.stringify(stored)).not.toContain(first.user.email);
 
     const second = await subscriber("monthly", { email: first.user.email });
@@ -57,7 +49,7 @@ describe("the free generations, once per address", () => {
   async function verifiedSignUp(email: string) {
     const me = await signUp({ email });
     expect((await call((await latestMail(email))!.links[0]!, { headers: { Cookie: `hs_refresh=${me.refresh}` } })).status).toBe(302);
-    const [row] = await rows((db) => db.select().from(credits).where(eq(credits.userId, me.user.id)));
+    const [row] = await withDb((db) => db.select().from(credits).where(eq(credits.userId, me.user.id)));
     return { ...me, granted: row!.granted };
   }
 

@@ -103,6 +103,16 @@ export async function checkoutUrl<B extends { type: string }>(res: { json(): Pro
   return body.url;
 }
 
+/** Delivers the customer's new events (deliverEvents) and expects every one answered 200. */
+async function deliverAccepted(customerId: string) {
+  const answers = await deliverEvents(customerId);
+  expect(
+    answers.every((a) => a.status === 200),
+    JSON.stringify(answers),
+  ).toBe(true);
+  return answers;
+}
+
 /** The Stripe customer of a user. */
 export async function customerOf(userId: string) {
   const { db, close } = testDb();
@@ -123,11 +133,7 @@ export async function subscriber(plan: "weekly" | "monthly" | "yearly" = "monthl
   const paid = await payCheckout(url, "4242 4242 4242 4242");
   expect(paid.status).toBe(303);
   const customerId = await customerOf(u.user.id);
-  const answers = await deliverEvents(customerId);
-  expect(
-    answers.every((a) => a.status === 200),
-    JSON.stringify(answers),
-  ).toBe(true);
+  const answers = await deliverAccepted(customerId);
   return { ...u, customerId, paid, answers };
 }
 
@@ -142,10 +148,6 @@ export async function teamOwner<U extends Awaited<ReturnType<typeof createTestUs
   expect(page).toContain(`× ${seats}`);
   expect((await payCheckout(url, "4242 4242 4242 4242")).status).toBe(303);
   const customerId = await customerOf(u.user.id);
-  const answers = await deliverEvents(customerId);
-  expect(
-    answers.every((a) => a.status === 200),
-    JSON.stringify(answers),
-  ).toBe(true);
+  await deliverAccepted(customerId);
   return { ...u, customerId };
 }
