@@ -17,6 +17,7 @@ export const testBindings = {
   OPERATOR_EMAIL: "operator@headshot.test",
   JWT_SECRET: "test-jwt-secret-0123456789abcdefghijklmnop",
   URL_SIGNING_SECRET: "test-url-secret-0123456789abcdefghijklmnop",
+  ADDRESS_HASH_SECRET: "test-address-secret-0123456789abcdefghijk",
   IMAGE_ENCRYPTION_KEYS: "t1:MDEyMzQ1Njc4OWFiY2RlZjAxMjM0NTY3ODlhYmNkZWY=",
   MAIL_PROVIDER: "dev",
   // Sign-ups and sign-ins at production strength cost a second or more of CPU each on these machines; the

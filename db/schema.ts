@@ -490,6 +490,31 @@ export const refunds = pgTable(
   (t) => [index("refunds_refunded_at_idx").on(t.refundedAt), index("refunds_user_idx").on(t.userId)],
 );
 
+/**
+ * What an address already had, once per person whatever was deleted in between (issue 35, decision 176):
+ * keyed by an HMAC of the normalised address (never the address itself, so a deleted account leaves no
+ * address behind). `free_generations_user`: the account that got the free generations; the money-back
+ * columns: when the guarantee was used for a person's own subscription, and as a team's owner.
+ */
+export const addressBenefits = pgTable("address_benefits", {
+  addressKey: text("address_key").primaryKey(),
+  freeGenerationsUser: uuid("free_generations_user"),
+  moneyBackAt: ts("money_back_at"),
+  teamMoneyBackAt: ts("team_money_back_at"),
+  createdAt: createdAt(),
+});
+
+/**
+ * Short leases that make changes of one thing run one at a time across requests (issue 35: a team's
+ * billing changes, decision 177): held by `holder` until released or `expires_at` passes (a request that
+ * died). Not a Postgres lock, so no connection is held open across calls to Stripe.
+ */
+export const leases = pgTable("leases", {
+  key: text("key").primaryKey(),
+  holder: text("holder").notNull(),
+  expiresAt: ts("expires_at").notNull(),
+});
+
 /** Webhook idempotency: an event id is processed once. */
 export const processedProviderEvents = pgTable("processed_provider_events", {
   id: text("id").primaryKey(), // the provider's event id

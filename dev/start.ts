@@ -5,7 +5,8 @@
  *   Gemini, Google sign-in, Stripe, email → local stand-ins (dev/), unless real keys are set in .dev.vars
  * Variables: process env > .dev.vars > local defaults. Ctrl-C stops everything.
  */
-import { spawn, type ChildProcess } from "node:child_process";
+import { spawn } from "node:child_process";
+import { childrenExited, signalChildren, spawnChild } from "./children";
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
@@ -23,16 +24,21 @@ const dataDir = process.env.STATE_DIR ? resolve(root, process.env.STATE_DIR) : j
 const persistDir = process.env.STATE_DIR ? join(dataDir, "wrangler") : join(root, ".wrangler", "state");
 const watch = process.argv.includes("--watch");
 
-/** Secrets generated once per checkout so restarts can still read the data encrypted before. */
+/**
+ * Secrets generated once per checkout so restarts can still read the data encrypted before; a secret
+ * added later is generated into the existing file on the next start.
+ */
 function localSecrets(): Record<string, string> {
   const file = join(dataDir, "dev-secrets.json");
-  if (existsSync(file)) return JSON.parse(readFileSync(file, "utf8"));
+  const saved: Record<string, string> = existsSync(file) ? JSON.parse(readFileSync(file, "utf8")) : {};
   const secrets = {
     JWT_SECRET: randomBytes(32).toString("base64url"),
     URL_SIGNING_SECRET: randomBytes(32).toString("base64url"),
+    ADDRESS_HASH_SECRET: randomBytes(32).toString("base64url"),
     IMAGE_ENCRYPTION_KEYS: `dev1:${randomBytes(32).toString("base64")}`,
+    ...saved,
   };
-  writeFileSync(file, JSON.stringify(secrets, null, 2), { mode: 0o600 });
+  if (Object.keys(secrets).length !== Object.keys(saved).length) writeFileSync(file, JSON.stringify(secrets, null, 2), { mode: 0o600 });
   return secrets;
 }
 
@@ -47,39 +53,19 @@ async function main() {
   const appUrl = fromEnv("APP_URL") ?? `http://127.0.0.1:${port}`;
 
   const cleanups: (() => Promise<void>)[] = [];
-  const children: ChildProcess[] = [];
   let stopping = false;
   const stop = async (code: number) => {
     if (stopping) return;
     stopping = true;
-    const exited = children.map((child) =>
-      child.exitCode !== null ? Promise.resolve() : new Promise<void>((resolve) => child.once("exit", () => resolve())),
-    );
-    for (const child of children) {
-      try {
-        process.kill(-child.pid!, "SIGTERM");
-      } catch {
-        /* already gone */
-      }
-    }
-    // Give wrangler a moment to shut workerd down cleanly; the exit handler below is the backstop.
-    await Promise.race([Promise.all(exited), new Promise((r) => setTimeout(r, 5000))]);
+    signalChildren("SIGTERM");
+    // Give wrangler a moment to shut workerd down cleanly; the exit handler (dev/children.ts) is the backstop.
+    await childrenExited(5000);
     for (const fn of cleanups.reverse()) await fn().catch(() => {});
     process.exit(code);
   };
   process.on("SIGINT", () => void stop(0));
   process.on("SIGTERM", () => void stop(0));
   process.on("SIGHUP", () => void stop(0));
-  // Whatever ends this process, its children's process groups go with it.
-  process.on("exit", () => {
-    for (const child of children) {
-      try {
-        process.kill(-child.pid!, "SIGKILL");
-      } catch {
-        /* already gone */
-      }
-    }
-  });
 
   const databaseUrl = fromEnv("DATABASE_URL");
   console.log(
@@ -136,11 +122,11 @@ async function main() {
     // that scheduled events are not triggered.
     "--test-scheduled",
   ];
-  if (watch) children.push(spawnChild(["vite", "build", "--watch", "--logLevel", "warn"]));
-  const wrangler = spawn("npx", args, {
+  if (watch) spawnChild("npx", ["vite", "build", "--watch", "--logLevel", "warn"], { cwd: root, stdio: "inherit" });
+  // In this process's group (dev/children.ts): a kill of the group reaches wrangler and workerd too.
+  const wrangler = spawnChild("npx", args, {
     cwd: root,
     stdio: ["ignore", "inherit", "inherit"],
-    detached: true, // its own process group, so Ctrl-C reaches workerd too
     // X_LOCAL_OBSERVABILITY: wrangler's local trace collector (a tail worker that records every request
     // and subrequest) cost about 0.6 ms of CPU per database read on this machine, more than the read;
     // production's observability is unaffected. X_LOCAL_OBSERVABILITY=true npm start brings it back.
@@ -154,7 +140,6 @@ async function main() {
       WRANGLER_LOG: "warn",
     },
   });
-  children.push(wrangler);
   wrangler.on("exit", (code) => {
     if (!stopping) {
       console.error(`wrangler dev exited (${code}).`);
@@ -184,10 +169,6 @@ function runToEnd(cmd: string[]): Promise<void> {
     const child = spawn("npx", cmd, { cwd: root, stdio: "inherit" });
     child.on("exit", (code) => (code === 0 ? resolve() : reject(new Error(`${cmd.join(" ")} exited with ${code}`))));
   });
-}
-
-function spawnChild(cmd: string[]) {
-  return spawn("npx", cmd, { cwd: root, stdio: "inherit", detached: true });
 }
 
 async function waitForHealth(url: string, timeoutMs = 90_000) {

@@ -82,7 +82,10 @@ export interface ApiInvoice {
   planType: PlanType | null;
   amountCents: number;
   currency: string;
+  /** Stripe's status, but "refunded" once every cent paid was refunded (issue 35). */
   status: string;
+  /** What was refunded of it (Stripe's refunds of its payment, as recorded from them), 0 when nothing. */
+  refundedCents: number;
   pdfUrl: string | null;
   hostedUrl: string | null;
 }

@@ -10,6 +10,7 @@ const good = {
   DATABASE_URL: "postgres://u@h/db",
   JWT_SECRET: "x".repeat(32),
   URL_SIGNING_SECRET: "y".repeat(32),
+  ADDRESS_HASH_SECRET: "z".repeat(32),
   IMAGE_ENCRYPTION_KEYS: `k1:${btoa("a".repeat(32))},k0:${btoa("b".repeat(32))}`,
   FAIR_USE_PER_HOUR: "12",
   GEMINI_API_KEY: "AIza-test-key",

@@ -95,6 +95,8 @@ const schema = z
     JWT_SECRET: secret,
     IMAGE_ENCRYPTION_KEYS: encryptionKeys,
     URL_SIGNING_SECRET: secret,
+    /** Keys the hashes of addresses that already had their free generations or money-back (decision 176). */
+    ADDRESS_HASH_SECRET: secret,
     GEMINI_API_KEY: optional,
     GEMINI_BASE_URL: optional,
     GEMINI_MODEL: z.string().trim().default(D.GEMINI_MODEL),

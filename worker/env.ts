@@ -7,6 +7,8 @@ export interface AuthUser {
   email: string;
   /** The user's session epoch when the token was issued (`users.session_epoch`; decision 085). */
   epoch: number;
+  /** The session (refresh-token family) the token was minted for; absent on tokens minted before it was carried. */
+  session?: string;
 }
 
 export interface AppEnv {

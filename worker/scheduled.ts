@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { noticeModelShutdown, sweepStuckGenerations } from "./generation";
 import { finishShootsOf } from "./shoots";
-import { purgeExpiredImages, sweepUnusedUploads } from "./headshots";
+import { purgeExpiredImages, sweepOrphanedObjects, sweepUnusedUploads } from "./headshots";
 import { getConfig } from "./config";
 import { withDb, type JobDeps, errorFields, log, pruneRateLimits, withRequestId } from "./lib";
 import { refreshLandingFigures } from "./landing";
@@ -47,6 +47,15 @@ export const HOUSEKEEPING: CronJob[] = [
     run: async (deps) => {
       const expired = await purgeExpiredImages(deps);
       if (expired) log("info", "cron: deleted photos past retention", { count: expired });
+    },
+  },
+  {
+    // objects a dead worker left without rows (issue 35); the whole bucket is listed, so once an hour
+    name: "orphaned photos",
+    run: async (deps) => {
+      if (deps.now.getUTCMinutes() >= 5) return;
+      const orphans = await sweepOrphanedObjects(deps);
+      if (orphans) log("warn", "cron: deleted photos that had no rows", { count: orphans });
     },
   },
   {

@@ -8,7 +8,7 @@
 import { eq } from "drizzle-orm";
 import type { Db, Tx } from "../../db";
 import { teams, users } from "../../db/schema";
-import { conflict } from "../lib";
+import { conflict, rememberAddress } from "../lib";
 import { cancelAllSubscriptions } from "../billing";
 import type { Config } from "../config";
 import { deletePrefix, userPrefix } from "../storage";
@@ -40,6 +40,7 @@ export async function deleteUser(
   const prefix = userPrefix(userId);
   let objects = await deletePrefix(bucket, prefix);
   await db.transaction(async (tx) => {
+    await rememberAddress(tx, config, userId); // once-only benefits outlive the account (decision 176)
     await tx.delete(users).where(eq(users.id, userId));
     await alongside?.(tx, { objects, canceledSubscriptions });
   });

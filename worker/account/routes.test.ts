@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { credits, emailVerifications, headshots, passwordCredentials, refreshTokenFamilies, users } from "../../db/schema";
-import { api, client, createTestUser, env, errorBody, testDb } from "../test/helpers";
+import { accessTokenFor, api, client, createTestUser, env, errorBody, testDb } from "../test/helpers";
 import { json, refreshWith, setCookieLine, signUp, uniqueIp } from "../test/auth";
 import { originalKey, resultKey, userPrefix } from "../storage/keys";
 
@@ -103,13 +103,19 @@ describe("POST /api/account/delete", () => {
         expiresAt: new Date(Date.now() + 864e5),
       });
       expect((await del(token, {})).status).toBe(403);
-      await db.insert(refreshTokenFamilies).values({
-        userId: user.id,
-        currentTokenHash: crypto.randomUUID(),
-        authMethod: "google",
-        authenticatedAt: new Date(Date.now() - 60_000),
-        expiresAt: new Date(Date.now() + 864e5),
-      });
+      const [recent] = await db
+        .insert(refreshTokenFamilies)
+        .values({
+          userId: user.id,
+          currentTokenHash: crypto.randomUUID(),
+          authMethod: "google",
+          authenticatedAt: new Date(Date.now() - 60_000),
+          expiresAt: new Date(Date.now() + 864e5),
+        })
+        .returning();
+      // the recent sign-in is another session's: not this one's confirmation (issue 35)
+      expect((await del(token, {})).status).toBe(403);
+      auth.Authorization = `Bearer ${await accessTokenFor(user, recent!.id)}`;
     } finally {
       await close();
     }

@@ -23,22 +23,23 @@ import {
   toApiUser,
   AUTH_LIMITS,
   hashPassword,
-  storePassword,
+  setPasswordAndEndSessions,
+  sendPasswordChangedNotice,
   verifyPassword,
   emailField,
   newPasswordField,
   emailLink,
   sendMail,
   clearRefreshCookie,
-  endSessions,
   setRefreshCookie,
   startFamily,
+  sessionOf,
   addressTaken,
   requestEmailChange,
 } from "../auth";
 import {
   SESSION_ENDED,
-  requireUser,
+  requireCurrentUser,
   signAccessToken,
   badRequest,
   conflict,
@@ -95,7 +96,8 @@ async function checkPassword(
 
 /**
  * The person confirms who they are before `action` ("delete your account"): with the password, or — for
- * an account without one — by a Google sign-in in the last RECENT_GOOGLE_SIGNIN_MS.
+ * an account without one — by a Google sign-in in the last RECENT_GOOGLE_SIGNIN_MS of the very session
+ * that asks (the access token's `session`), never another session's (issue 35).
  */
 async function confirmIdentity(c: Ctx, given: string | undefined, action: string, limitKey: string) {
   const row = await credentialOf(c);
@@ -104,25 +106,29 @@ async function confirmIdentity(c: Ctx, given: string | undefined, action: string
     await checkPassword(c, given, row.cred, limitKey);
     return row;
   }
-  const [recent] = await c.var.db
-    .select({ id: refreshTokenFamilies.id })
-    .from(refreshTokenFamilies)
-    .where(
-      and(
-        eq(refreshTokenFamilies.userId, row.id),
-        eq(refreshTokenFamilies.authMethod, "google"),
-        isNull(refreshTokenFamilies.revokedAt),
-        gt(refreshTokenFamilies.authenticatedAt, new Date(Date.now() - RECENT_GOOGLE_SIGNIN_MS)),
-      ),
-    )
-    .limit(1);
+  const session = c.var.user.session;
+  const [recent] = session
+    ? await c.var.db
+        .select({ id: refreshTokenFamilies.id })
+        .from(refreshTokenFamilies)
+        .where(
+          and(
+            eq(refreshTokenFamilies.id, session),
+            eq(refreshTokenFamilies.userId, row.id),
+            eq(refreshTokenFamilies.authMethod, "google"),
+            isNull(refreshTokenFamilies.revokedAt),
+            gt(refreshTokenFamilies.authenticatedAt, new Date(Date.now() - RECENT_GOOGLE_SIGNIN_MS)),
+          ),
+        )
+        .limit(1)
+    : [];
   if (!recent)
     throw forbidden(`For your security, please sign in with Google again, then ${action} within ${RECENT_GOOGLE_SIGNIN_MINUTES} minutes.`);
   return row;
 }
 
 export const accountRoutes = new Hono<AppEnv>()
-  .use(requireUser)
+  .use(requireCurrentUser)
   .use(async (c, next) => {
     await next();
     c.header("Cache-Control", "no-store");
@@ -156,15 +162,19 @@ export const accountRoutes = new Hono<AppEnv>()
     await checkPassword(c, currentPassword, row.cred, "change-password");
     const hash = await hashPassword(c.var.config, newPassword);
     // The password changes and every session ends together; this browser gets a new session.
-    const token = await c.var.db.transaction(async (tx) => {
-      await storePassword(tx, row.id, hash);
-      await endSessions(tx, row.id, "password-changed");
-      return startFamily({ db: tx, config: c.var.config }, row.id, "password");
-    });
+    const { set, token } = await c.var.db.transaction(async (tx) => ({
+      set: await setPasswordAndEndSessions(tx, row.id, hash, "password-changed"),
+      token: await startFamily({ db: tx, config: c.var.config }, row.id, "password"),
+    }));
+    await sendPasswordChangedNotice(c, set);
     const user = await findUser(c.var.db, row.id);
     if (!user) throw unauthorized(SESSION_ENDED);
     setRefreshCookie(c, token);
-    return c.json({ accessToken: await signAccessToken(c.var.config, { id: user.id, email: user.email, epoch: user.sessionEpoch }) }, 200);
+    const session = sessionOf(token);
+    return c.json(
+      { accessToken: await signAccessToken(c.var.config, { id: user.id, email: user.email, epoch: user.sessionEpoch, session }) },
+      200,
+    );
   })
 
   .post("/email", validate("json", emailBody), async (c) => {

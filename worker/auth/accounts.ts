@@ -8,7 +8,7 @@ import type { GoogleIdentity } from "./google";
 import { OAuthError, TermsRequiredError } from "./google";
 import { createUser } from "./create-user";
 import { isOperatorUser } from "../lib";
-import { proveAddress } from "./verification";
+import { proveAddress, type ProofConfig } from "./verification";
 
 /** `epoch`: the session epoch of the caller's access token, when it is not freshly minted for `u`. */
 export function toApiUser(config: Pick<Config, "OPERATOR_EMAIL">, u: User, epoch = u.sessionEpoch): ApiUser {
@@ -40,7 +40,7 @@ export async function findUser(db: Db, id: string): Promise<User | null> {
  */
 export async function signInWithGoogle(
   db: Db,
-  config: Pick<Config, "OPERATOR_EMAIL" | "PASSWORD_HASH_ITERATIONS">,
+  config: ProofConfig & Pick<Config, "PASSWORD_HASH_ITERATIONS">,
   id: GoogleIdentity,
   termsAccepted: boolean,
   ip: string,
@@ -59,14 +59,15 @@ export async function signInWithGoogle(
   }
   if (byEmail.googleSub && byEmail.googleSub !== id.sub) throw new OAuthError("address linked to another Google account");
   await db.transaction(async (tx) => {
-    await proveAddress(tx, config, byEmail.id);
+    // a first proof cleared what was set before it (the squatter's name among it)
+    const kept = (await proveAddress(tx, config, byEmail.id)).first ? null : byEmail;
     await tx
       .update(users)
       .set({
         googleSub: id.sub,
-        firstName: byEmail.firstName ?? id.givenName,
-        lastName: byEmail.lastName ?? id.familyName,
-        profileImageUrl: byEmail.profileImageUrl ?? id.picture,
+        firstName: kept?.firstName ?? id.givenName,
+        lastName: kept?.lastName ?? id.familyName,
+        profileImageUrl: kept?.profileImageUrl ?? id.picture,
         updatedAt: new Date(),
       })
       .where(and(eq(users.id, byEmail.id), isNull(users.googleSub)));

@@ -5,13 +5,13 @@
  * transaction: a failure leaves no half-made account. A Google account arrives with its address proved
  * by Google, so the same transaction records that proof (verified, free generations granted).
  */
+import type { Config } from "../config";
 import type { Db } from "../../db";
 import { passwordCredentials, users, type User } from "../../db/schema";
-import type { Config } from "../config";
 import { authLimits } from "./limits";
 import { openCredits } from "../credits";
 import { hashPassword } from "./passwords";
-import { proveAddress } from "./verification";
+import { proveAddress, type ProofConfig } from "./verification";
 import { enforce } from "../lib";
 
 export const SIGNUP_THROTTLED = "Too many sign-up attempts. Please wait a moment and try again.";
@@ -31,7 +31,7 @@ export interface NewUser {
  */
 export async function createUser(
   db: Db,
-  config: Pick<Config, "OPERATOR_EMAIL" | "PASSWORD_HASH_ITERATIONS">,
+  config: ProofConfig & Pick<Config, "PASSWORD_HASH_ITERATIONS">,
   account: NewUser,
 ): Promise<User | null> {
   await enforce(db, await authLimits("signup", account.ip, account.email), SIGNUP_THROTTLED);

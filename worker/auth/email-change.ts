@@ -45,7 +45,7 @@ export async function completeEmailChange(
   const [before] = await tx.select({ email: users.email }).from(users).where(eq(users.id, userId)).for("update");
   if (!before) return { ok: false, reason: "taken" };
   await tx.update(users).set({ email: newEmail, updatedAt: new Date() }).where(eq(users.id, userId));
-  await retireEmailTokens(tx, userId, ["verify", "reset", "email-change"]);
+  await retireEmailTokens(tx, userId);
   const operator = newEmail === config.OPERATOR_EMAIL;
   if (operator) {
     await tx.delete(passwordCredentials).where(eq(passwordCredentials.userId, userId));

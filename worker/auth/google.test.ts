@@ -6,43 +6,9 @@ import { describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { credits, passwordCredentials, users } from "../../db/schema";
 import { client, clientWith, createTestUser, env, errorBody, testDb, uniqueEmail } from "../test/helpers";
-import { call, manual, sessionFor, setCookieValue, signUp, uniqueIp } from "../test/auth";
+import { call, googleSignIn, manual, type GoogleHooks, sessionFor, setCookieValue, signUp, uniqueIp } from "../test/auth";
 import { INVALID_CREDENTIALS } from "./routes";
 import { app } from "../app";
-
-type Hooks = Partial<Record<"x_aud" | "x_nonce" | "x_iss" | "x_exp" | "x_email_verified" | "x_sub" | "x_foreign_key", string>>;
-
-/**
- * Runs the browser's part: start, choose an account at the provider, come back. Returns the final answer.
- * Raw requests: the start path is the test's, the way back is the provider's redirect as it stands.
- */
-async function googleSignIn(
-  email: string,
-  hooks: Hooks = {},
-  tamper?: { state?: string; dropCookie?: boolean },
-  startPath = "/api/auth/google?terms=accepted",
-  via: { ip?: string; worker?: typeof call } = {},
-) {
-  const worker = via.worker ?? call;
-  const start = await worker(startPath);
-  expect(start.status).toBe(302);
-  const authorize = new URL(start.headers.get("Location")!);
-  expect(authorize.origin).toBe(env.GOOGLE_ISSUER);
-  const oauthCookie = setCookieValue(start, "hs_oauth")!;
-  const form = new URLSearchParams(authorize.searchParams);
-  form.set("email", email);
-  for (const [k, v] of Object.entries(hooks)) form.set(k, v);
-  if (tamper?.state) form.set("state", tamper.state);
-  const chosen = await fetch(`${env.GOOGLE_ISSUER}/authorize`, { method: "POST", body: form, redirect: "manual" });
-  expect(chosen.status).toBe(302);
-  const back = new URL(chosen.headers.get("Location")!);
-  expect(back.pathname).toBe("/api/auth/google/callback");
-  // Each sign-in comes from its own address unless told (sign-ups are limited per address).
-  const headers: Record<string, string> = { "CF-Connecting-IP": via.ip ?? uniqueIp() };
-  if (!tamper?.dropCookie) headers.Cookie = `hs_oauth=${oauthCookie}`;
-  const res = await worker(back.pathname + back.search, { headers });
-  return { res, authorize, refresh: setCookieValue(res, "hs_refresh") };
-}
 
 async function session(refresh: string) {
   const res = await client.auth.session.$get({}, { headers: { Cookie: `hs_refresh=${refresh}` } });
@@ -155,7 +121,7 @@ describe("Google sign-in end to end", () => {
     refusedTo((await googleSignIn(email, { x_sub: "someone-else" })).res);
   });
 
-  it.each<[string, Hooks]>([
+  it.each<[string, GoogleHooks]>([
     ["a wrong audience", { x_aud: "some-other-client" }],
     ["a bad nonce", { x_nonce: "not-the-nonce" }],
     ["a wrong issuer", { x_iss: "https://evil.example" }],

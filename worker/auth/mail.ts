@@ -2,7 +2,8 @@
 import type { Context } from "hono";
 import type { AppEnv } from "../env";
 import { appOrigin, errorFields, log } from "../lib";
-import { createMailer, type MailMessage } from "../mail";
+import { createMailer, passwordChangedNotice, type MailMessage } from "../mail";
+import type { PasswordSet } from "./password-reset";
 
 /** The link a mailed token opens: verification and email change go through GET /api/auth/verify, a reset to its page. */
 export const emailLink = (c: Context<AppEnv>, token: string, kind: "verify" | "reset") =>
@@ -18,3 +19,7 @@ export async function sendMail(c: Context<AppEnv>, mail: MailMessage, what: stri
     log("error", `${what} email not sent`, { requestId: c.get("requestId"), ...errorFields(err) });
   }
 }
+
+/** Tells the account's address that its password was set by recovery, and which email changes that cancelled. */
+export const sendPasswordChangedNotice = (c: Context<AppEnv>, set: PasswordSet) =>
+  sendMail(c, passwordChangedNotice(set.email, set.cancelledEmailChanges), "password changed notice");

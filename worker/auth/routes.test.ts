@@ -392,7 +392,9 @@ describe("email verification", () => {
     const res = await open(link, refresh);
     expect(res.status).toBe(302);
     expect(res.headers.get("Location")).toBe("/dashboard?verified=1");
-    const me = await (await whoAmI(accessToken)).json();
+    // the proof moved the session epoch: the token from before no longer reads the user (issue 35)
+    expect((await whoAmI(accessToken)).status).toBe(401);
+    const me = await (await whoAmI(await fresh(refresh))).json();
     expect(me.emailVerified).toBe(true);
     const [c] = await withDb((db) => db.select().from(credits).where(eq(credits.userId, user.id)));
     expect(c!.granted).toBe(2);

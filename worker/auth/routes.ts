@@ -9,7 +9,7 @@ import { z } from "zod";
 import { passwordCredentials, users } from "../../db/schema";
 import { MESSAGES, PASSWORD_MAX_LENGTH } from "../../domain/limits";
 import { emailField, newPasswordField } from "./fields";
-import { emailLink, sendMail } from "./mail";
+import { emailLink, sendMail, sendPasswordChangedNotice } from "./mail";
 import type { AppEnv } from "../env";
 import {
   ApiError,
@@ -26,6 +26,7 @@ import {
   validate,
   appOrigin,
   SESSION_ENDED,
+  requireCurrentUser,
   requireUser,
   signAccessToken,
 } from "../lib";
@@ -59,6 +60,7 @@ import {
   revokeFamily,
   rotate,
   secureCookies,
+  sessionOf,
   setRefreshCookie,
   startFamily,
 } from "./sessions";
@@ -139,12 +141,13 @@ async function choosePasswordRedirect(c: Context<AppEnv>, userId: string) {
   return c.redirect(`/auth/reset?token=${encodeURIComponent(token)}&verified=${operator ? "operator" : "1"}`, 302);
 }
 
-async function authResult(c: Context<AppEnv>, userId: string) {
+/** The user and an access token of the session `session` (a refresh-token family id). */
+async function authResult(c: Context<AppEnv>, userId: string, session: string) {
   const user = await findUser(c.var.db, userId);
   if (!user) throw unauthorized(SESSION_ENDED);
   return {
     user: toApiUser(c.var.config, user),
-    accessToken: await signAccessToken(c.var.config, { id: user.id, email: user.email, epoch: user.sessionEpoch }),
+    accessToken: await signAccessToken(c.var.config, { id: user.id, email: user.email, epoch: user.sessionEpoch, session }),
   };
 }
 
@@ -159,8 +162,9 @@ export const authRoutes = new Hono<AppEnv>()
     const user = await createUser(c.var.db, c.var.config, { email, password, ip: clientIp(c.req) });
     if (!user) throw conflict("An account with this email already exists. Please sign in instead.");
     await sendVerification(c, user.id, email);
-    setRefreshCookie(c, await startFamily(c.var, user.id, "password"));
-    return c.json(await authResult(c, user.id), 201);
+    const refresh = await startFamily(c.var, user.id, "password");
+    setRefreshCookie(c, refresh);
+    return c.json(await authResult(c, user.id, sessionOf(refresh)), 201);
   })
 
   .post("/signin", validate("json", signinBody), async (c) => {
@@ -184,8 +188,9 @@ export const authRoutes = new Hono<AppEnv>()
       throw await failed();
     }
     if (!(await verifyPassword(password, row.cred))) throw await failed();
-    setRefreshCookie(c, await startFamily(c.var, row.id, "password"));
-    return c.json(await authResult(c, row.id), 200);
+    const refresh = await startFamily(c.var, row.id, "password");
+    setRefreshCookie(c, refresh);
+    return c.json(await authResult(c, row.id, sessionOf(refresh)), 200);
   })
 
   .post("/refresh", async (c) => {
@@ -212,10 +217,10 @@ export const authRoutes = new Hono<AppEnv>()
       if (cookie || hasSignedInHint(c)) clearRefreshCookie(c);
       return c.json(null, 200);
     }
-    return c.json(await authResult(c, user.id), 200);
+    return c.json(await authResult(c, user.id, user.familyId), 200);
   })
 
-  .get("/user", requireUser, async (c) => {
+  .get("/user", requireCurrentUser, async (c) => {
     const user = await findUser(c.var.db, c.var.user.id);
     if (!user) throw unauthorized(SESSION_ENDED);
     return c.json(toApiUser(c.var.config, user, c.var.user.epoch), 200);
@@ -259,7 +264,9 @@ export const authRoutes = new Hono<AppEnv>()
   /** Sets the new password from a reset link; every session ends. */
   .post("/reset-password", validate("json", resetBody), async (c) => {
     const { token, password } = c.req.valid("json");
-    if (!(await resetPassword(c.var.db, c.var.config, token, password))) throw badRequest(RESET_LINK_UNUSABLE);
+    const set = await resetPassword(c.var.db, c.var.config, token, password);
+    if (!set) throw badRequest(RESET_LINK_UNUSABLE);
+    await sendPasswordChangedNotice(c, set);
     clearRefreshCookie(c);
     return c.json({ reset: true }, 200);
   })

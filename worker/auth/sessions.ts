@@ -23,6 +23,7 @@ import type { Config } from "../config";
 import type { AppEnv } from "../env";
 import { constantTimeEqual, fromBase64Url, randomToken, sha256, toBase64Url } from "./crypto";
 import { SIGNED_IN_HINT_COOKIE } from "../../domain/api";
+import { hmacSha256 } from "../lib";
 
 export const REFRESH_COOKIE = "hs_refresh";
 export const REFRESH_COOKIE_PATH = "/api/auth";
@@ -40,19 +41,7 @@ export interface SessionServices {
   config: Pick<Config, "JWT_SECRET">;
 }
 
-const macKeys = new Map<string, Promise<CryptoKey>>();
-function macKey(secret: string): Promise<CryptoKey> {
-  let key = macKeys.get(secret);
-  if (!key) {
-    key = crypto.subtle.importKey("raw", new TextEncoder().encode(secret), { name: "HMAC", hash: "SHA-256" }, false, ["sign"]);
-    macKeys.set(secret, key);
-  }
-  return key;
-}
-
-async function hmac(config: SessionServices["config"], text: string): Promise<Uint8Array> {
-  return new Uint8Array(await crypto.subtle.sign("HMAC", await macKey(config.JWT_SECRET), new TextEncoder().encode(text)));
-}
+const hmac = (config: SessionServices["config"], text: string) => hmacSha256(config.JWT_SECRET, text);
 
 const mac = async (config: SessionServices["config"], body: string) => (await hmac(config, `refresh:${body}`)).subarray(0, 16);
 
@@ -103,7 +92,12 @@ export interface SessionUser {
   email: string;
   /** users.session_epoch, carried by the access tokens minted for this session. */
   epoch: number;
+  /** The family id, carried by the access tokens minted for this session (a re-confirmation is this session's). */
+  session?: string;
 }
+
+/** The session (family id) a refresh token belongs to. */
+export const sessionOf = (token: string) => token.slice(0, token.indexOf("."));
 
 async function revokeOnReuse(db: Db, familyId: string, hash: string) {
   await db
@@ -166,7 +160,7 @@ export async function rotate(
     return null;
   }
   const user = await userById(db, row.userId);
-  return user ? { user, token: next } : null;
+  return user ? { user: { ...user, session: parsed.familyId }, token: next } : null;
 }
 
 /**

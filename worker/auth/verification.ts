@@ -4,15 +4,18 @@
  * valid VERIFICATION_TTL_HOURS, password resets PASSWORD_RESET_TTL_MINUTES (domain/limits.ts).
  *
  * The first proof of control of an address (the verification link, a Google sign-in, a password reset)
- * ends every session and password set before it by someone who had not proved it (proveAddress,
- * docs/decisions/085-first-proof-of-an-address.md), and grants the free generations exactly once (the
+ * ends every session and password set before it by someone who had not proved it, every link mailed
+ * before it, and the profile name and team they set up (proveAddress,
+ * docs/decisions/085-first-proof-of-an-address.md, 175-recovery-retires-every-link.md), and grants the free generations exactly once (the
  * credits ledger's `grantFreeGenerations`), so repeating it changes nothing.
  */
 import { and, eq, gt, inArray, isNull, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../db";
-import { emailVerifications, passwordCredentials, users } from "../../db/schema";
+import { emailVerifications, passwordCredentials, teams, users } from "../../db/schema";
 import { PASSWORD_RESET_TTL_MINUTES, VERIFICATION_TTL_HOURS } from "../../domain/limits";
+import { teamSubscriptionOf } from "../billing";
 import { grantFreeGenerations } from "../credits";
+import { userAddressKey } from "../lib";
 import type { Config } from "../config";
 import { randomToken, sha256 } from "./crypto";
 import { endSessions } from "./sessions";
@@ -80,18 +83,39 @@ export async function useEmailToken(db: Db | Tx, token: string, purposes: EmailT
   return { ok: false, reason: row.usedAt ? "used" : "expired" };
 }
 
-/** Every unused link of the user of these kinds stops working (after a reset, or once the address changed). */
-export async function retireEmailTokens(db: Db | Tx, userId: string, purposes: EmailTokenPurpose[]): Promise<void> {
-  await db
+const ALL_PURPOSES: EmailTokenPurpose[] = ["verify", "reset", "email-change"];
+
+/**
+ * Every unused link of the user of these kinds (by default every kind) stops working: once the address
+ * changed, and on every recovery (a password reset or change, the first proof of the address; issue 35).
+ * Answers the addresses of the email changes it cancelled, so the account's address can be told.
+ */
+export async function retireEmailTokens(db: Db | Tx, userId: string, purposes = ALL_PURPOSES): Promise<string[]> {
+  const retired = await db
     .update(emailVerifications)
     .set({ usedAt: new Date() })
-    .where(and(eq(emailVerifications.userId, userId), inArray(emailVerifications.purpose, purposes), isNull(emailVerifications.usedAt)));
+    .where(and(eq(emailVerifications.userId, userId), inArray(emailVerifications.purpose, purposes), isNull(emailVerifications.usedAt)))
+    .returning({ newEmail: emailVerifications.newEmail });
+  return [...new Set(retired.flatMap((r) => (r.newEmail ? [r.newEmail] : [])))];
 }
+
+/** What a proof needs of the configuration: the operator's address, and the secret keying addresses (decision 176). */
+export type ProofConfig = Pick<Config, "OPERATOR_EMAIL" | "ADDRESS_HASH_SECRET">;
 
 /** What a proof of the address did: whether it was the first, and whether a password set before it was removed. */
 export interface Proof {
   first: boolean;
   passwordRemoved: boolean;
+}
+
+/**
+ * What someone who had not proved the address set up on the account (a password sign-up the first proof
+ * ends): the profile name and picture, and a team they own (unless a live subscription pays for it: that is someone's money, closed the usual way).
+ */
+async function clearUnprovedSetup(db: Db | Tx, userId: string): Promise<void> {
+  await db.update(users).set({ firstName: null, lastName: null, profileImageUrl: null }).where(eq(users.id, userId));
+  const [team] = await db.select({ id: teams.id }).from(teams).where(eq(teams.ownerUserId, userId)).limit(1);
+  if (team && !(await teamSubscriptionOf(db, team.id))?.live) await db.delete(teams).where(eq(teams.id, team.id));
 }
 
 /**
@@ -102,23 +126,21 @@ export interface Proof {
  * one proving the address, so that session and the password stay. Never for the operator's address:
  * operator rights need credentials set after the proof.
  */
-export async function proveAddress(
-  db: Db | Tx,
-  config: Pick<Config, "OPERATOR_EMAIL">,
-  userId: string,
-  keepFamilyId?: string,
-): Promise<Proof> {
+export async function proveAddress(db: Db | Tx, config: ProofConfig, userId: string, keepFamilyId?: string): Promise<Proof> {
   const [first] = await db
     .update(users)
     .set({ emailVerifiedAt: sql`now()`, updatedAt: new Date() })
     .where(and(eq(users.id, userId), isNull(users.emailVerifiedAt)))
     .returning({ email: users.email });
-  await grantFreeGenerations(db, userId);
+  const key = await userAddressKey(db, config, userId);
+  if (key) await grantFreeGenerations(db, userId, key);
   if (!first) return { first: false, passwordRemoved: false };
   const keep = first.email === config.OPERATOR_EMAIL ? undefined : keepFamilyId;
   const removed = keep
     ? []
     : await db.delete(passwordCredentials).where(eq(passwordCredentials.userId, userId)).returning({ userId: passwordCredentials.userId });
+  if (removed.length > 0) await clearUnprovedSetup(db, userId);
+  await retireEmailTokens(db, userId);
   await endSessions(db, userId, "address-proved", keep);
   return { first: true, passwordRemoved: removed.length > 0 };
 }

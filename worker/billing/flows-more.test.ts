@@ -9,7 +9,7 @@ import { and, eq } from "drizzle-orm";
 import { invoices, processedProviderEvents, refunds, subscriptions } from "../../db/schema";
 import { withTestDb as rows } from "../test/admin";
 import { euros } from "../../domain/plans";
-import { latestMail } from "../test/auth";
+import { mailTitled } from "../test/auth";
 import { client, createTestUser, variant } from "../test/helpers";
 import { upload } from "../test/headshots";
 import {
@@ -64,7 +64,7 @@ describe("one live subscription per person", () => {
       const charges = (await stripe().charges.list({ customer: customerId })).data;
       expect(charges.filter((c) => c.refunded).map((c) => c.amount)).toEqual([endedPrice]);
       expect(await subscription(u.auth)).toMatchObject({ status: "active", stripePriceId: kept!.items.data[0]!.price.id });
-      const mail = await latestMail(u.user.email);
+      const mail = await mailTitled(u.user.email, "We refunded your second subscription"); // receipts come too (issue 35)
       expect(mail?.subject).toBe("We refunded your second subscription");
       expect(mail?.text).toContain(euros(endedPrice, "eur"));
     },

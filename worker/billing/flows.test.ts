@@ -9,7 +9,7 @@ import { describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { invoices, refreshTokenFamilies, refunds, subscriptions } from "../../db/schema";
 import { withTestDb as rows } from "../test/admin";
-import { api, client, createTestUser, errorBody, variant } from "../test/helpers";
+import { accessTokenFor, api, client, createTestUser, errorBody, variant } from "../test/helpers";
 import { upload } from "../test/headshots";
 import {
   DAY,
@@ -297,13 +297,17 @@ describe("ownership and account deletion", () => {
   it("deleting the account cancels the Stripe subscription first; invoices stay without an owner", async () => {
     const u = await subscriber("monthly");
     const [row] = await rows((db) => db.select().from(subscriptions).where(eq(subscriptions.userId, u.user.id)));
-    // a Google account that signed in a moment ago may delete itself without a password
-    await rows((db) =>
+    // a Google account that signed in a moment ago, in this very session, may delete itself without a password
+    const [session] = await rows((db) =>
       db
         .insert(refreshTokenFamilies)
-        .values({ userId: u.user.id, currentTokenHash: "x", authMethod: "google", expiresAt: new Date(Date.now() + DAY * 1000) }),
+        .values({ userId: u.user.id, currentTokenHash: "x", authMethod: "google", expiresAt: new Date(Date.now() + DAY * 1000) })
+        .returning(),
     );
-    const res = await client.account.delete.$post({ json: {} }, { headers: u.auth });
+    const res = await client.account.delete.$post(
+      { json: {} },
+      { headers: { Authorization: `Bearer ${await accessTokenFor(u.user, session!.id)}` } },
+    );
     expect(res.status).toBe(200);
     expect((await stripe().subscriptions.retrieve(row!.stripeSubscriptionId)).status).toBe("canceled");
     const kept = await rows((db) => db.select().from(invoices).where(eq(invoices.stripeSubscriptionId, row!.stripeSubscriptionId)));

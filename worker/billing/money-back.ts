@@ -3,6 +3,8 @@
  * person's first subscription made within its first MONEY_BACK_DAYS (the first payment and any upgrade
  * charged in that time), refunded in full on request, never after a renewal; the subscription ends now.
  * A team's first subscription is covered the same way (issue 25), asked for by the team's owner, who paid it.
+ * Once per person, whatever was deleted in between (issue 35, decision 176): a person's own money-back
+ * and a team owner's are each remembered under the keyed hash of the address, claimed before the refund.
  */
 import type Stripe from "stripe";
 import { and, asc, eq, inArray, isNotNull, lte, ne } from "drizzle-orm";
@@ -11,7 +13,17 @@ import { invoices, refunds, subscriptions, teamSubscriptions } from "../../db/sc
 import { teamSubscriptionOf } from "./team-subscription";
 import { euros, MONEY_BACK_DAYS } from "../../domain/plans";
 import type { Config } from "../config";
-import { ApiError, badRequest, conflict } from "../lib";
+import {
+  ApiError,
+  MONEY_BACK_REASON,
+  badRequest,
+  claimMoneyBack,
+  conflict,
+  moneyBackUsed,
+  releaseMoneyBack,
+  userAddressKey,
+  type MoneyBackKind,
+} from "../lib";
 import { fromUnix, idOf, stripeClient } from "./stripe";
 import { shownSubscription } from "./subscription";
 import { storeRefund, syncSubscription } from "./sync";
@@ -29,6 +41,9 @@ async function stripeNow(stripe: Stripe, customerId: string): Promise<number> {
 
 /** Whose guarantee: a person's own (their first subscription) or a team's (its first), asked for by `userId`. */
 export type MoneyBackScope = { userId: string; teamId?: string };
+
+const kindOf = (scope: MoneyBackScope): MoneyBackKind => (scope.teamId ? "team" : "own");
+const ONCE_PER_PERSON = "The money-back guarantee applies once per person, and it was already used for this email address.";
 
 /** The first subscription of the scope, if it is still the one shown (a later one is not covered). */
 async function firstSubscription(db: Db, scope: MoneyBackScope): Promise<{ stripeSubscriptionId: string; status: string }> {
@@ -63,6 +78,8 @@ async function firstSubscription(db: Db, scope: MoneyBackScope): Promise<{ strip
 async function moneyBackCheck(db: Db, config: Config, scope: MoneyBackScope) {
   const first = await firstSubscription(db, scope);
   if (first.status === "canceled") throw badRequest("This subscription has already ended.");
+  const key = await userAddressKey(db, config, scope.userId);
+  if (!key || (await moneyBackUsed(db, key, kindOf(scope)))) throw badRequest(ONCE_PER_PERSON);
   const ofFirst = eq(invoices.stripeSubscriptionId, first.stripeSubscriptionId);
   const [renewal] = await db
     .select({ id: invoices.id })
@@ -95,7 +112,7 @@ async function moneyBackCheck(db: Db, config: Config, scope: MoneyBackScope) {
     .limit(1);
   if (already) throw conflict("This payment has already been refunded.");
   const amountCents = payments.reduce((sum, p) => sum + p.amountCents, 0);
-  return { stripe, first, payments, amountCents, currency: payments[0]!.currency, until: fromUnix(deadline)! };
+  return { stripe, first, payments, amountCents, currency: payments[0]!.currency, until: fromUnix(deadline)!, key };
 }
 
 export type RefundEligibility =
@@ -119,20 +136,27 @@ export async function refundFirstSubscription(
   scope: MoneyBackScope,
 ): Promise<{ refundedCents: number; currency: string; message: string }> {
   const { userId } = scope;
-  const { stripe, first, payments, currency } = await moneyBackCheck(db, config, scope);
+  const { stripe, first, payments, currency, key } = await moneyBackCheck(db, config, scope);
+  if (!(await claimMoneyBack(db, key, kindOf(scope)))) throw badRequest(ONCE_PER_PERSON);
   let refundedCents = 0;
-  for (const payment of payments) {
-    const refund = await stripe.refunds.create(
-      {
-        payment_intent: payment.stripePaymentIntentId!,
-        amount: payment.amountCents,
-        reason: "requested_by_customer",
-        metadata: { userId, guarantee: "30-day" },
-      },
-      { idempotencyKey: `money-back-${payment.stripeInvoiceId}` },
-    );
-    await storeRefund(db, refund, { userId, stripeInvoiceId: payment.stripeInvoiceId }, "money-back guarantee");
-    refundedCents += refund.amount;
+  try {
+    for (const payment of payments) {
+      const refund = await stripe.refunds.create(
+        {
+          payment_intent: payment.stripePaymentIntentId!,
+          amount: payment.amountCents,
+          reason: "requested_by_customer",
+          metadata: { userId, guarantee: "30-day" },
+        },
+        { idempotencyKey: `money-back-${payment.stripeInvoiceId}` },
+      );
+      await storeRefund(db, refund, { userId, stripeInvoiceId: payment.stripeInvoiceId }, MONEY_BACK_REASON);
+      refundedCents += refund.amount;
+    }
+  } catch (err) {
+    // nothing refunded: the guarantee is still there to ask for again
+    if (refundedCents === 0) await releaseMoneyBack(db, key, kindOf(scope));
+    throw err;
   }
   await stripe.subscriptions.cancel(first.stripeSubscriptionId, {}, { idempotencyKey: `money-back-cancel-${first.stripeSubscriptionId}` });
   await syncSubscription(db, config, first.stripeSubscriptionId);

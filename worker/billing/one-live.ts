@@ -16,6 +16,9 @@ import { type MailMessage, duplicateSubscriptionEmail } from "../mail";
 import { stripeClient } from "./stripe";
 import { paymentIntentOf, storeRefund, syncSubscription } from "./sync";
 
+/** The reason stored with the refund of a second subscription (its own email explains it). */
+export const DUPLICATE_SUBSCRIPTION_REASON = "duplicate subscription";
+
 /** Statuses of a subscription that is still running at Stripe (it bills, or is retrying a payment). */
 const LIVE = ["active", "trialing", "past_due", "unpaid"];
 
@@ -93,7 +96,7 @@ async function cancelAndRefund(db: Db | Tx, config: Config, userId: string, subs
     const refund = await refundInFull(stripe, paymentIntent, `duplicate-subscription-${invoice.id}`, userId);
     if (!refund) continue;
     refundedCents += refund.amount;
-    await storeRefund(db, refund, { userId, stripeInvoiceId: invoice.id! }, "duplicate subscription");
+    await storeRefund(db, refund, { userId, stripeInvoiceId: invoice.id! }, DUPLICATE_SUBSCRIPTION_REASON);
   }
   const sub = await stripe.subscriptions.retrieve(subscriptionId);
   if (sub.status !== "canceled")

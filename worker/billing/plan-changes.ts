@@ -4,9 +4,9 @@
  * app gets already reflects the change; the webhooks that follow find nothing left to do.
  */
 import Stripe from "stripe";
-import { and, eq, inArray, isNull } from "drizzle-orm";
+import { and, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { Db } from "../../db";
-import { scheduledDowngrades, subscriptions, users } from "../../db/schema";
+import { refunds, scheduledDowngrades, subscriptions, users } from "../../db/schema";
 import { PLAN_ORDER, planById, type PlanType } from "../../domain/plans";
 import type { Config } from "../config";
 import { ApiError, conflict, notFound } from "../lib";
@@ -194,10 +194,21 @@ export async function listInvoices(db: Db, config: Config, userId: string): Prom
   if (!user?.customerId) return [];
   const found: ApiInvoice[] = [];
   const book = await loadPriceBook(db, config);
+  const refunded = new Map(
+    (
+      await db
+        .select({ invoiceId: refunds.stripeInvoiceId, cents: sql<number>`sum(${refunds.amountCents})::int` })
+        .from(refunds)
+        .where(eq(refunds.userId, userId))
+        .groupBy(refunds.stripeInvoiceId)
+    ).map((r) => [r.invoiceId, Number(r.cents)]),
+  );
   for await (const invoice of stripeClient(config).invoices.list({ customer: user.customerId, limit: 100 })) {
     if (invoice.status === "draft" || !invoice.id) continue;
     const line = invoice.lines.data.find((l) => !l.parent?.subscription_item_details?.proration) ?? invoice.lines.data[0];
     const priceId = idOf(line?.pricing?.price_details?.price);
+    const refundedCents = refunded.get(invoice.id) ?? 0;
+    const fullyRefunded = invoice.status === "paid" && invoice.amount_paid > 0 && refundedCents >= invoice.amount_paid;
     found.push({
       id: invoice.id,
       number: invoice.number,
@@ -205,7 +216,8 @@ export async function listInvoices(db: Db, config: Config, userId: string): Prom
       planType: priceId ? book.planOf(priceId) : null,
       amountCents: invoice.status === "paid" ? invoice.amount_paid : invoice.amount_due,
       currency: invoice.currency,
-      status: invoice.status ?? "open",
+      status: fullyRefunded ? "refunded" : (invoice.status ?? "open"),
+      refundedCents,
       pdfUrl: invoice.invoice_pdf ?? null,
       hostedUrl: invoice.hosted_invoice_url ?? null,
     });

@@ -10,7 +10,7 @@ import { z } from "zod";
 import { scheduledDowngrades } from "../../db/schema";
 import { CURRENCY, PLANS, dailyPrice, planDescription } from "../../domain/plans";
 import type { ApiInvoice, ApiPlan, ApiScheduledDowngrade, ApiSubscription, ApiUpgradePreview } from "../../domain/api";
-import { requireUser, appOrigin, validate } from "../lib";
+import { requireCurrentUser, requireUser, appOrigin, validate } from "../lib";
 import type { AppEnv } from "../env";
 import { refundEligibility, refundFirstSubscription } from "./money-back";
 import { cancelDowngrade, changePlan, createCheckout, createPortal, listInvoices, syncUser, upgradePreview } from "./plan-changes";
@@ -103,7 +103,7 @@ export const billingRoutes = new Hono<AppEnv>()
     return c.json(body);
   })
 
-  .get("/invoices", requireUser, async (c) => {
+  .get("/invoices", requireCurrentUser, async (c) => {
     const body: { invoices: ApiInvoice[] } = { invoices: await listInvoices(c.var.db, c.var.config, c.var.user.id) };
     c.header("Cache-Control", "no-store");
     return c.json(body);

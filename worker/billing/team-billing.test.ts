@@ -6,10 +6,10 @@ import { and, eq } from "drizzle-orm";
 import { invoices, refunds, teamSubscriptions, users } from "../../db/schema";
 import { withTestDb as rows } from "../test/admin";
 import { euros } from "../../domain/plans";
-import { latestMail } from "../test/auth";
+import { mailTitled } from "../test/auth";
 import { client, createTestUser, env, errorBody, variant } from "../test/helpers";
 import { upload } from "../test/headshots";
-import { DAY, advanceClock, customerOf, deliverEvents, failingCard, payCheckout, stripe, subscription } from "../test/billing";
+import { DAY, advanceClock, customerOf, deliverEvents, failingCard, payCheckout, stripe, subscription, teamOwner } from "../test/billing";
 import { invitationToken } from "../test/teams";
 import { getConfig } from "../config";
 import { deleteUser } from "../account/delete-user";
@@ -21,25 +21,6 @@ import { deleteUser } from "../account/delete-user";
  */
 describe("the Team plan", () => {
   const team = async (auth: Record<string, string>) => (await client.team.$get({}, { headers: auth })).json();
-
-  /** An owner who named a team and bought `seats` seats with the 4242 card, webhooks delivered. */
-  async function teamOwner(seats: number) {
-    const u = await createTestUser({ freeUsed: 2 });
-    expect((await client.team.$post({ json: { name: "Billing Co" } }, { headers: u.auth })).status).toBe(201);
-    const res = await client.team.checkout.$post({ json: { seats } }, { headers: u.auth });
-    expect(res.status).toBe(200);
-    const { url } = await res.json();
-    const page = await (await fetch(url)).text();
-    expect(page).toContain(`× ${seats}`);
-    expect((await payCheckout(url, "4242 4242 4242 4242")).status).toBe(303);
-    const customerId = await customerOf(u.user.id);
-    const answers = await deliverEvents(customerId);
-    expect(
-      answers.every((a) => a.status === 200),
-      JSON.stringify(answers),
-    ).toBe(true);
-    return { ...u, customerId };
-  }
 
   const ownerView = async (auth: Record<string, string>) => variant((await team(auth))!, "role", "owner");
   const teamSub = (ownerAuth: Record<string, string>) => ownerView(ownerAuth).then((t) => t.subscription);
@@ -181,7 +162,7 @@ describe("the Team plan", () => {
     expect(await teamSub(u.auth)).toMatchObject({ seats: seatsOf(first), status: "active" });
     const refunded = await rows((db) => db.select().from(refunds).where(eq(refunds.userId, u.user.id)));
     expect(refunded.map((r) => r.amountCents)).toEqual([seatsOf(second) * 1999]);
-    const mail = await latestMail(u.user.email);
+    const mail = await mailTitled(u.user.email, "We refunded your second subscription"); // receipts come too (issue 35)
     expect(mail?.subject).toBe("We refunded your second subscription");
     expect(mail?.text).toContain(euros(seatsOf(second) * 1999, "eur"));
   });

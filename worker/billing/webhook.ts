@@ -17,8 +17,9 @@ import type { Tx } from "../../db";
 import { processedProviderEvents } from "../../db/schema";
 import type { Config } from "../config";
 import type { AppEnv } from "../env";
-import { badRequest, log } from "../lib";
+import { badRequest, errorFields, log } from "../lib";
 import { createMailer, type MailMessage } from "../mail";
+import { receiptFor } from "./receipts";
 import { settleSubscriptions } from "./settle";
 import { idOf, paymentsUnavailable, stripeClient } from "./stripe";
 import { recordInvoice, recordRefunds, syncAnySubscription } from "./sync";
@@ -66,7 +67,18 @@ export async function handleWebhook(c: Context<AppEnv>) {
     }
     for (const message of mail) await mailer.send(message);
   }
+  if (!outcome.duplicate) await sendReceipt(c, event);
   return c.json(outcome.duplicate ? { received: true, duplicate: true } : { received: true });
+}
+
+/** The payment's or refund's receipt (./receipts.ts); a failure to send is logged, the event stays processed. */
+async function sendReceipt(c: Context<AppEnv>, event: Stripe.Event) {
+  try {
+    const receipt = await receiptFor(c.var.db, event);
+    if (receipt) await createMailer(c.var.config, c.env).send(receipt);
+  } catch (err) {
+    log("error", "billing: receipt not sent", { eventId: event.id, type: event.type, ...errorFields(err) });
+  }
 }
 
 /** The event's database work; its owner (to settle afterwards), or null. Nothing (logged) for an object Stripe does not know. */

@@ -2,7 +2,9 @@ import { describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { credits, users } from "../../db/schema";
 import { FREE_GENERATIONS } from "../../domain/limits";
-import { createTestUser, testDb, uniqueEmail } from "../test/helpers";
+import { createTestUser, env, testDb, uniqueEmail } from "../test/helpers";
+import { getConfig } from "../config";
+import { addressKey } from "../lib";
 import { creditsRow, headshotRow, seedPending } from "../test/headshots";
 import { allowanceOf, chargeGenerations, grantFreeGenerations, openCredits, refundGenerations } from ".";
 
@@ -17,15 +19,21 @@ async function withSession<T>(fn: (db: ReturnType<typeof testDb>["db"]) => Promi
 
 describe("the credits ledger", () => {
   it("opens a new account with nothing granted, grants FREE_GENERATIONS once", async () => {
-    const userId = await withSession(async (db) => (await db.insert(users).values({ email: uniqueEmail() }).returning())[0]!.id);
+    const email = uniqueEmail();
+    const userId = await withSession(async (db) => (await db.insert(users).values({ email }).returning())[0]!.id);
+    const key = await addressKey(getConfig(env), email);
     await withSession((db) => openCredits(db, userId));
     expect(await creditsRow(userId)).toMatchObject({ granted: 0, used: 0, grantedAt: null });
-    expect(await withSession((db) => grantFreeGenerations(db, userId))).toBe(true);
+    expect(await withSession((db) => grantFreeGenerations(db, userId, key))).toBe(true);
     const first = await creditsRow(userId);
     expect(first).toMatchObject({ granted: FREE_GENERATIONS, used: 0 });
     await withSession((db) => db.update(credits).set({ used: 1 }).where(eq(credits.userId, userId))); // test setup
-    expect(await withSession((db) => grantFreeGenerations(db, userId))).toBe(false);
+    expect(await withSession((db) => grantFreeGenerations(db, userId, key))).toBe(false);
     expect(await creditsRow(userId)).toMatchObject({ granted: FREE_GENERATIONS, used: 1, grantedAt: first.grantedAt });
+    // another account of the same address (issue 35): its grant is recorded, with none in it
+    const again = await withSession(async (db) => (await db.insert(users).values({ email: uniqueEmail() }).returning())[0]!.id);
+    expect(await withSession((db) => grantFreeGenerations(db, again, key))).toBe(true);
+    expect(await creditsRow(again)).toMatchObject({ granted: 0, used: 0 });
   });
 
   it("charges N headshots all or none, and marks each charged", async () => {

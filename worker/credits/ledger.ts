@@ -5,7 +5,9 @@
  *
  * - `openCredits`: a new account's row, nothing granted yet.
  * - `grantFreeGenerations`: FREE_GENERATIONS, once per account (verification or a Google-verified
- *   sign-in); a conditional upsert on `granted_at is null`, so repeating it changes nothing.
+ *   sign-in); a conditional upsert on `granted_at is null`, so repeating it changes nothing. And once per
+ *   address (decision 176): the first account of the address's keyed hash claims them; another account of
+ *   the same address (one deleted and made again, a "+tag" alias) gets 0.
  * - `chargeGenerations`: N free generations for N headshots, all or none, in one statement; the row lock
  *   of `UPDATE ... WHERE used + n <= granted` makes concurrent charges exact (Postgres re-checks the
  *   condition after waiting for the lock). Each charged headshot is marked `charged_credit`.
@@ -15,7 +17,7 @@
  */
 import { sql } from "drizzle-orm";
 import type { Db, Tx } from "../../db";
-import { credits } from "../../db/schema";
+import { addressBenefits, credits } from "../../db/schema";
 import { FREE_GENERATIONS } from "../../domain/limits";
 
 type Session = Db | Tx;
@@ -25,14 +27,26 @@ export async function openCredits(db: Session, userId: string): Promise<void> {
   await db.insert(credits).values({ userId }).onConflictDoNothing();
 }
 
-/** Grants the free generations, once per account: true when this call granted them. */
-export async function grantFreeGenerations(db: Session, userId: string): Promise<boolean> {
+/**
+ * Grants the free generations, once per account and once per address (`addressKey`, the keyed hash of
+ * the account's address): true when this call granted them (0 of them when the address had them before).
+ */
+export async function grantFreeGenerations(db: Session, userId: string, addressKey: string): Promise<boolean> {
+  const [claim] = await db
+    .insert(addressBenefits)
+    .values({ addressKey, freeGenerationsUser: userId })
+    .onConflictDoUpdate({
+      target: addressBenefits.addressKey,
+      set: { freeGenerationsUser: sql`coalesce(${addressBenefits.freeGenerationsUser}, excluded.free_generations_user)` },
+    })
+    .returning({ userId: addressBenefits.freeGenerationsUser });
+  const amount = claim?.userId === userId ? FREE_GENERATIONS : 0;
   const granted = await db
     .insert(credits)
-    .values({ userId, granted: FREE_GENERATIONS, grantedAt: sql`now()` })
+    .values({ userId, granted: amount, grantedAt: sql`now()` })
     .onConflictDoUpdate({
       target: credits.userId,
-      set: { granted: FREE_GENERATIONS, grantedAt: sql`now()`, updatedAt: sql`now()` },
+      set: { granted: amount, grantedAt: sql`now()`, updatedAt: sql`now()` },
       setWhere: sql`${credits.grantedAt} is null`,
     })
     .returning({ userId: credits.userId });

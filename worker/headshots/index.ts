@@ -10,4 +10,5 @@ export { moveHeadshots } from "./lifecycle";
 export { checkPhoto, insertOrCleanUp, uploadBodyLimit, type CheckedPhoto } from "./photo-intake";
 export { inspectImage } from "./image-bytes";
 export { purgeExpiredImages } from "./retention";
+export { sweepOrphanedObjects } from "./orphans";
 export { sweepUnusedUploads } from "./unused-uploads";

@@ -22,9 +22,9 @@ function key(secret: string): Promise<CryptoKey> {
   return k;
 }
 
-/** `epoch`: the user's session epoch now (`users.session_epoch`). */
+/** `epoch`: the user's session epoch now (`users.session_epoch`); `session`: the refresh-token family it belongs to. */
 export async function signAccessToken(config: Pick<Config, "JWT_SECRET">, user: AuthUser): Promise<string> {
-  return new SignJWT({ email: user.email, typ: TYPE, epoch: user.epoch })
+  return new SignJWT({ email: user.email, typ: TYPE, epoch: user.epoch, ...(user.session ? { sid: user.session } : {}) })
     .setProtectedHeader({ alg: "HS256", typ: "JWT" })
     .setSubject(user.id)
     .setIssuer(ISSUER)
@@ -58,7 +58,8 @@ export async function verifyAccessToken(config: Pick<Config, "JWT_SECRET">, toke
       requiredClaims: ["exp", "iat"],
     });
     if (payload.typ !== TYPE || typeof payload.sub !== "string" || typeof payload.email !== "string") return null;
-    const user = { id: payload.sub, email: payload.email, epoch: typeof payload.epoch === "number" ? payload.epoch : 0 };
+    const user: AuthUser = { id: payload.sub, email: payload.email, epoch: typeof payload.epoch === "number" ? payload.epoch : 0 };
+    if (typeof payload.sid === "string") user.session = payload.sid;
     if (verified.size >= MAX_VERIFIED) verified.delete(verified.keys().next().value!);
     verified.set(memoKey, { user, expMs: payload.exp! * 1000 });
     return user;

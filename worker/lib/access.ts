@@ -13,21 +13,33 @@ export const SESSION_ENDED = "Your session has ended. Please sign in again.";
  * to still exist and the token to be of the account's current session epoch (one primary-key lookup), so
  * a deleted account's token cannot store anything and a token from before a password reset or the first
  * proof of the address cannot change anything; reads are filtered by owner in SQL and skip the lookup
- * (docs/decisions/016-deleted-account-tokens.md, 085-first-proof-of-an-address.md).
+ * (docs/decisions/016-deleted-account-tokens.md, 085-first-proof-of-an-address.md). Reads of personal
+ * data use `requireCurrentUser` instead.
  */
-export const requireUser = createMiddleware<AppEnv>(async (c, next) => {
-  const header = c.req.header("Authorization");
-  const token = header?.startsWith("Bearer ") ? header.slice(7).trim() : undefined;
-  const user = token ? await verifyAccessToken(c.var.config, token) : null;
-  if (!user) throw unauthorized();
-  if (c.req.method !== "GET" && c.req.method !== "HEAD") {
-    const [row] = await c.var.httpDb.select({ epoch: users.sessionEpoch }).from(users).where(eq(users.id, user.id)).limit(1);
-    if (!row) throw unauthorized(ACCOUNT_GONE);
-    if (row.epoch !== user.epoch) throw unauthorized(SESSION_ENDED);
-  }
-  c.set("user", user);
-  await next();
-});
+export const requireUser = gate(false);
+
+/**
+ * `requireUser` that checks the account and the session epoch on reads too: for reads of personal data
+ * (the account, the user, invoices), which a token from before a password change or reset must no longer
+ * answer (issue 35). The polled status and credits stay on `requireUser`'s cheaper read.
+ */
+export const requireCurrentUser = gate(true);
+
+function gate(checkReads: boolean) {
+  return createMiddleware<AppEnv>(async (c, next) => {
+    const header = c.req.header("Authorization");
+    const token = header?.startsWith("Bearer ") ? header.slice(7).trim() : undefined;
+    const user = token ? await verifyAccessToken(c.var.config, token) : null;
+    if (!user) throw unauthorized();
+    if (checkReads || (c.req.method !== "GET" && c.req.method !== "HEAD")) {
+      const [row] = await c.var.httpDb.select({ epoch: users.sessionEpoch }).from(users).where(eq(users.id, user.id)).limit(1);
+      if (!row) throw unauthorized(ACCOUNT_GONE);
+      if (row.epoch !== user.epoch) throw unauthorized(SESSION_ENDED);
+    }
+    c.set("user", user);
+    await next();
+  });
+}
 
 export const ACCOUNT_GONE = "Your account no longer exists. Please sign in again.";
 

@@ -21,8 +21,27 @@ export const validate = <T extends ZodType, Target extends keyof ValidationTarge
 const isControl = (code: number) => (code < 0x20 && code !== 0x09 && code !== 0x0a && code !== 0x0d) || code === 0x7f;
 const hasControlCharacter = (s: string) => Array.prototype.some.call(s, (ch: string) => isControl(ch.charCodeAt(0)));
 
+/** Half of a UTF-16 pair without its other half (code units, so no `u` flag). */
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
 /**
  * Text that may be stored and compared in SQL: Postgres refuses 0x00 in text (the query would fail
  * with a 500 and log the value), so it is a 400 here. Compose: `z.string().max(n).pipe(plainText)`.
  */
-export const plainText = z.string().refine((s) => !hasControlCharacter(s), "must not contain control characters");
+export const plainText = z
+  .string()
+  .refine((s) => !hasControlCharacter(s), "must not contain control characters")
+  // a lone surrogate ("\ud800") cannot be stored as text or JSON in Postgres (22P02, issue 35)
+  .refine((s) => !LONE_SURROGATE.test(s), "must be valid Unicode text");
+
+/**
+ * A whole number, strictly: a JSON integer, or decimal digits (a query string). Never "0x10", "1e1",
+ * " 16" or "" (z.coerce.number() took "0x10" as 16; issue 35).
+ */
+export const wholeNumber = (message = "must be a whole number") =>
+  z.unknown().transform((v, ctx) => {
+    if (typeof v === "number" && Number.isSafeInteger(v)) return v;
+    if (typeof v === "string" && /^[0-9]{1,9}$/.test(v)) return Number(v);
+    ctx.addIssue({ code: "custom", message });
+    return z.NEVER;
+  });

@@ -47,6 +47,38 @@ export function emailChangedNotice(to: string, newEmail: string): MailMessage {
   ]);
 }
 
+/** After a password reset or change (issue 35): what happened, and the email changes it cancelled. */
+export function passwordChangedNotice(to: string, cancelledEmailChanges: string[]): MailMessage {
+  return message(to, "Your Headshot Studio password was changed", [
+    "The password of your Headshot Studio account was just changed, and every device that was signed in has been signed out.",
+    ...(cancelledEmailChanges.length
+      ? [
+          `A pending request to move your account to ${cancelledEmailChanges.join(", ")} was cancelled, as was every other link we had emailed you before. Your account stays at this address.`,
+        ]
+      : []),
+    `If you did not make this change, reset your password from the sign-in page straight away and contact us at ${SUPPORT_EMAIL}.`,
+  ]);
+}
+
+/** A receipt for every payment (issue 35): sent on Stripe's `invoice.paid`, once per event. */
+export function paymentReceiptEmail(to: string, d: { amount: string; what: string; date: string; invoiceUrl: string | null }): MailMessage {
+  return message(to, `Your Headshot Studio receipt: ${d.amount}`, [
+    "Hello from Headshot Studio,",
+    `Thank you: we received your payment of ${d.amount} for ${d.what} on ${d.date}.`,
+    ...(d.invoiceUrl ? [{ link: d.invoiceUrl, label: "View the invoice" }] : []),
+    `Questions about a payment? Write to us at ${SUPPORT_EMAIL}.`,
+  ]);
+}
+
+/** A receipt for every refund (issue 35): sent on Stripe's `refund.created`, once per event. */
+export function refundReceiptEmail(to: string, d: { amount: string; date: string }): MailMessage {
+  return message(to, `Your Headshot Studio refund: ${d.amount}`, [
+    "Hello from Headshot Studio,",
+    `We refunded ${d.amount} to your card on ${d.date}. A refund usually reaches your card in 5–10 days; your invoices in Manage Account show it.`,
+    `Questions about a refund? Write to us at ${SUPPORT_EMAIL}.`,
+  ]);
+}
+
 /** A second subscription that started while one was live was cancelled at once and refunded in full (decision 090). */
 export function duplicateSubscriptionEmail(to: string, details: { planName: string; amount: string }): MailMessage {
   return message(to, "We refunded your second subscription", [

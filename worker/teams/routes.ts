@@ -11,7 +11,7 @@ import { fileStem } from "../../domain/downloads";
 import { STYLE_IDS } from "../../domain/styles";
 import { BRAND_COLOR_PATTERN, TEAM_NAME_MAX } from "../../domain/teams";
 import type { ApiInvitationPreview, ApiMyTeam, ApiTeamGridEntry } from "../../domain/team-api";
-import { requireUser, appOrigin, conflict, enforce, plainText, validate } from "../lib";
+import { requireUser, appOrigin, conflict, enforce, oneAtATime, plainText, validate, wholeNumber } from "../lib";
 import { emailField } from "../auth";
 import {
   changeTeamSeats,
@@ -33,11 +33,23 @@ import { closable, createTeam, deleteTeam, leaveTeam, myTeam, ownerTeam, removeM
 
 const nameField = z.string().trim().min(1, "Please give the team a name.").max(TEAM_NAME_MAX).pipe(plainText);
 const idParam = z.object({ id: z.uuid("is not a valid id") });
-const seatsField = z.coerce.number().int("must be a whole number");
+const seatsField = wholeNumber();
 const tokenField = z.string().trim().min(10, "is not a valid invitation link").max(200);
 
 /** Invitations (and re-sends) a team may send per hour: enough for any real team, not for a spammer. */
 const INVITES_PER_HOUR = 50;
+
+/**
+ * One team's billing changes run one at a time (issue 35, decision 177): three seat changes at once
+ * used to race at Stripe (two schedules for one subscription: a 500 and seats out of step).
+ */
+const oneBillingChange = <T>(c: Context<AppEnv>, teamId: string, fn: () => Promise<T>) =>
+  oneAtATime(
+    c.var.db,
+    `team-billing:${teamId}`,
+    "Another change to the team's plan is still being made. Please try again in a moment.",
+    fn,
+  );
 
 export const teamRoutes = new Hono<AppEnv>()
   .get("/", requireUser, async (c) => {
@@ -73,9 +85,11 @@ export const teamRoutes = new Hono<AppEnv>()
   /** Closes the team: refused while its subscription still renews; a cancelled one ends now (decision 141). */
   .delete("/", requireUser, async (c) => {
     const team = await ownerTeam(c.var.db, c.var.user.id);
-    const { endNow } = await closable(c.var.db, team.id);
-    if (endNow) await endTeamSubscriptionNow(c.var.db, c.var.config, endNow);
-    await deleteTeam(c.var.db, team.id);
+    await oneBillingChange(c, team.id, async () => {
+      const { endNow } = await closable(c.var.db, team.id);
+      if (endNow) await endTeamSubscriptionNow(c.var.db, c.var.config, endNow);
+      await deleteTeam(c.var.db, team.id);
+    });
     return c.json({ success: true as const });
   })
 
@@ -160,13 +174,19 @@ export const teamRoutes = new Hono<AppEnv>()
   .post("/checkout", requireUser, validate("json", z.object({ seats: seatsField })), async (c) => {
     const team = await ownerTeam(c.var.db, c.var.user.id);
     return c.json(
-      await createTeamCheckout(c.var.db, c.var.config, appOrigin(c), team, c.req.valid("json").seats, await seatsInUse(c.var.db, team.id)),
+      await oneBillingChange(c, team.id, async () =>
+        createTeamCheckout(c.var.db, c.var.config, appOrigin(c), team, c.req.valid("json").seats, await seatsInUse(c.var.db, team.id)),
+      ),
     );
   })
 
   .post("/seats", requireUser, validate("json", z.object({ seats: seatsField })), async (c) => {
     const team = await ownerTeam(c.var.db, c.var.user.id);
-    return c.json(await changeTeamSeats(c.var.db, c.var.config, team.id, c.req.valid("json").seats, await seatsInUse(c.var.db, team.id)));
+    return c.json(
+      await oneBillingChange(c, team.id, async () =>
+        changeTeamSeats(c.var.db, c.var.config, team.id, c.req.valid("json").seats, await seatsInUse(c.var.db, team.id)),
+      ),
+    );
   })
 
   .get("/seats-preview", requireUser, validate("query", z.object({ seats: seatsField })), async (c) => {
@@ -177,12 +197,12 @@ export const teamRoutes = new Hono<AppEnv>()
 
   .post("/cancel", requireUser, async (c) => {
     const team = await ownerTeam(c.var.db, c.var.user.id);
-    return c.json(await setTeamCancel(c.var.db, c.var.config, team.id, true));
+    return c.json(await oneBillingChange(c, team.id, () => setTeamCancel(c.var.db, c.var.config, team.id, true)));
   })
 
   .post("/resume", requireUser, async (c) => {
     const team = await ownerTeam(c.var.db, c.var.user.id);
-    return c.json(await setTeamCancel(c.var.db, c.var.config, team.id, false));
+    return c.json(await oneBillingChange(c, team.id, () => setTeamCancel(c.var.db, c.var.config, team.id, false)));
   })
 
   .get("/refund-eligibility", requireUser, async (c) => {
@@ -193,7 +213,9 @@ export const teamRoutes = new Hono<AppEnv>()
 
   .post("/refund", requireUser, async (c) => {
     const team = await ownerTeam(c.var.db, c.var.user.id);
-    return c.json(await refundFirstSubscription(c.var.db, c.var.config, { userId: c.var.user.id, teamId: team.id }));
+    return c.json(
+      await oneBillingChange(c, team.id, () => refundFirstSubscription(c.var.db, c.var.config, { userId: c.var.user.id, teamId: team.id })),
+    );
   });
 
 async function sendInvitation(c: Context<AppEnv>, issued: IssuedInvitation) {

@@ -1,7 +1,8 @@
 /** Auth helpers for worker tests: a tiny cookie jar, a unique client IP, and sign-up through the API. */
+import { expect } from "vitest";
 import { eq, sql } from "drizzle-orm";
 import { refreshTokenFamilies } from "../../db/schema";
-import { api, client, testDb, uniqueEmail } from "./helpers";
+import { api, client, env, testDb, uniqueEmail } from "./helpers";
 
 /**
  * Like api(), but redirects are answered, not followed (as a browser's fetch with redirect: "manual"): for a
@@ -57,6 +58,12 @@ export async function latestMail(to: string) {
   return messages[0];
 }
 
+/** The newest dev-mailbox message to `to` with this subject (receipts may have come after it). */
+export async function mailTitled(to: string, subject: string) {
+  const { messages } = await (await client.dev.mailbox.$get({ query: { to } })).json();
+  return messages.find((m) => m.subject === subject);
+}
+
 /**
  * GET /api/auth/session with this refresh cookie (none when undefined): the session, or null. Having no
  * session is not an error: the answer is 200 `null` either way.
@@ -81,4 +88,38 @@ export async function ageRotation(refresh: string) {
   } finally {
     await close();
   }
+}
+
+export type GoogleHooks = Partial<Record<"x_aud" | "x_nonce" | "x_iss" | "x_exp" | "x_email_verified" | "x_sub" | "x_foreign_key", string>>;
+
+/**
+ * Runs the browser's part: start, choose an account at the provider, come back. Returns the final answer.
+ * Raw requests: the start path is the test's, the way back is the provider's redirect as it stands.
+ */
+export async function googleSignIn(
+  email: string,
+  hooks: GoogleHooks = {},
+  tamper?: { state?: string; dropCookie?: boolean },
+  startPath = "/api/auth/google?terms=accepted",
+  via: { ip?: string; worker?: typeof call } = {},
+) {
+  const worker = via.worker ?? call;
+  const start = await worker(startPath);
+  expect(start.status).toBe(302);
+  const authorize = new URL(start.headers.get("Location")!);
+  expect(authorize.origin).toBe(env.GOOGLE_ISSUER);
+  const oauthCookie = setCookieValue(start, "hs_oauth")!;
+  const form = new URLSearchParams(authorize.searchParams);
+  form.set("email", email);
+  for (const [k, v] of Object.entries(hooks)) form.set(k, v);
+  if (tamper?.state) form.set("state", tamper.state);
+  const chosen = await fetch(`${env.GOOGLE_ISSUER}/authorize`, { method: "POST", body: form, redirect: "manual" });
+  expect(chosen.status).toBe(302);
+  const back = new URL(chosen.headers.get("Location")!);
+  expect(back.pathname).toBe("/api/auth/google/callback");
+  // Each sign-in comes from its own address unless told (sign-ups are limited per address).
+  const headers: Record<string, string> = { "CF-Connecting-IP": via.ip ?? uniqueIp() };
+  if (!tamper?.dropCookie) headers.Cookie = `hs_oauth=${oauthCookie}`;
+  const res = await worker(back.pathname + back.search, { headers });
+  return { res, authorize, refresh: setCookieValue(res, "hs_refresh") };
 }

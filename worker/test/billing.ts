@@ -11,7 +11,7 @@ import { users } from "../../db/schema";
 import { getConfig } from "../config";
 import { stripeClient } from "../billing/stripe";
 import { withTestDb } from "./admin";
-import { api, client, createTestUser, variant } from "./helpers";
+import { api, client, createTestUser, variant, type TestUserOptions } from "./helpers";
 
 export const stripe = (): Stripe => stripeClient(getConfig(env));
 
@@ -99,6 +99,16 @@ export async function checkoutUrl<B extends { type: string }>(res: { json(): Pro
   return body.url;
 }
 
+/** Delivers the customer's new events (deliverEvents) and expects every one answered 200. */
+async function deliverAccepted(customerId: string) {
+  const answers = await deliverEvents(customerId);
+  expect(
+    answers.every((a) => a.status === 200),
+    JSON.stringify(answers),
+  ).toBe(true);
+  return answers;
+}
+
 /** The Stripe customer id the app stored for this user. */
 export async function customerOf(userId: string): Promise<string> {
   const [row] = await withTestDb((db) => db.select({ id: users.stripeCustomerId }).from(users).where(eq(users.id, userId)));
@@ -112,20 +122,31 @@ export const downgrade = async (auth: Record<string, string>) =>
   (await client.stripe["scheduled-downgrade"].$get({}, { headers: auth })).json();
 
 /** A verified user with no free generations left who subscribes to `plan` with the 4242 card, webhooks delivered. */
-export async function subscriber(plan: "weekly" | "monthly" | "yearly" = "monthly") {
-  const u = await createTestUser({ freeUsed: 2 });
+export async function subscriber(plan: "weekly" | "monthly" | "yearly" = "monthly", opts: TestUserOptions = {}) {
+  const u = await createTestUser({ freeUsed: 2, ...opts });
   const res = await client.stripe["create-checkout-session"].$post({ json: { priceId: prices()[plan] } }, { headers: u.auth });
   expect(res.status).toBe(200);
   const { url } = variant(await res.json(), "type", "checkout");
   const paid = await payCheckout(url, "4242 4242 4242 4242");
   expect(paid.status).toBe(303);
   const customerId = await customerOf(u.user.id);
-  const answers = await deliverEvents(customerId);
-  expect(
-    answers.every((a) => a.status === 200),
-    JSON.stringify(answers),
-  ).toBe(true);
+  const answers = await deliverAccepted(customerId);
   return { ...u, customerId, paid, answers };
+}
+
+/** An owner (a new user, or `existing`) who named a team and bought `seats` seats with the 4242 card, webhooks delivered. */
+export async function teamOwner<U extends Awaited<ReturnType<typeof createTestUser>>>(seats: number, existing?: U) {
+  const u = existing ?? (await createTestUser({ freeUsed: 2 }));
+  expect((await client.team.$post({ json: { name: "Billing Co" } }, { headers: u.auth })).status).toBe(201);
+  const res = await client.team.checkout.$post({ json: { seats } }, { headers: u.auth });
+  expect(res.status).toBe(200);
+  const { url } = await res.json();
+  const page = await (await fetch(url)).text();
+  expect(page).toContain(`× ${seats}`);
+  expect((await payCheckout(url, "4242 4242 4242 4242")).status).toBe(303);
+  const customerId = await customerOf(u.user.id);
+  await deliverAccepted(customerId);
+  return { ...u, customerId };
 }
 
 /** Makes every later charge to this customer fail (Stripe's pm_card_chargeCustomerFail, card 0341). */

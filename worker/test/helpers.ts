@@ -73,6 +73,10 @@ export const errorBody = (res: { json(): Promise<unknown> }): Promise<ErrorBody>
 
 export const uniqueEmail = (prefix = "user") => `${prefix}-${crypto.randomUUID().slice(0, 8)}@example.test`;
 
+/** An access token for the user, of the session `session` (a refresh-token family id) when given. */
+export const accessTokenFor = (user: { id: string; email: string; sessionEpoch: number }, session?: string) =>
+  signAccessToken(getConfig(env), { id: user.id, email: user.email, epoch: user.sessionEpoch, session });
+
 export interface TestUserOptions {
   email?: string;
   verified?: boolean;
@@ -110,7 +114,7 @@ export async function createTestUser(opts: TestUserOptions = {}) {
         currentPeriodEnd: new Date(Date.now() + 30 * 864e5),
       });
     }
-    const token = await signAccessToken(getConfig(env), { id: user!.id, email, epoch: user!.sessionEpoch });
+    const token = await accessTokenFor(user!);
     return { user: user!, token, auth: { Authorization: `Bearer ${token}` } };
   } finally {
     await close();

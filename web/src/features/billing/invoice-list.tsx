@@ -6,6 +6,7 @@ import { euros, longDate } from "./plan-rules";
 
 const STATUS: Record<string, { label: string; variant: "success" | "secondary" | "destructive" }> = {
   paid: { label: "Paid", variant: "success" },
+  refunded: { label: "Refunded", variant: "secondary" },
   open: { label: "Due", variant: "destructive" },
   void: { label: "Void", variant: "secondary" },
   uncollectible: { label: "Uncollectible", variant: "destructive" },
@@ -45,6 +46,9 @@ export function InvoiceList() {
                   </div>
                   <div className="flex flex-wrap items-center gap-3">
                     <span className="font-medium">{euros(invoice.amountCents, invoice.currency)}</span>
+                    {invoice.refundedCents > 0 && (
+                      <span className="text-muted-foreground">{euros(invoice.refundedCents, invoice.currency)} refunded</span>
+                    )}
                     <Badge variant={status.variant}>{status.label}</Badge>
                     {link && (
                       <a

@@ -1,0 +1,42 @@
+/**
+ * Photos without rows (issue 35): objects a dead worker stored for a headshot whose row was never written
+ * are swept by the cron once they are a day old; a headshot with a row, and a fresh upload, are untouched.
+ */
+import { describe, expect, it } from "vitest";
+import { createTestUser, env, runJob } from "../test/helpers";
+import { seedPending } from "../test/headshots";
+import { originalKey, resultKey } from "../storage/keys";
+import { sweepOrphanedObjects, ORPHAN_AFTER_MS } from "./orphans";
+import { runHousekeeping } from "../scheduled";
+
+const exists = async (key: string) => (await env.IMAGES.head(key)) !== null;
+
+describe("the sweep of photos without rows", () => {
+  it("deletes a day-old headshot prefix with no row; keeps headshots with rows and anything newer", async () => {
+    const { user } = await createTestUser();
+    const orphan = crypto.randomUUID();
+    await env.IMAGES.put(originalKey(user.id, orphan), "encrypted original");
+    await env.IMAGES.put(resultKey(user.id, orphan), "encrypted result");
+    const kept = await seedPending(user.id);
+    await env.IMAGES.put(originalKey(user.id, kept), "a row has it");
+
+    // the same day: nothing is old enough
+    expect(await runJob(sweepOrphanedObjects)).toBe(0);
+    expect(await exists(originalKey(user.id, orphan))).toBe(true);
+
+    // a day later (the cron's clock, at the top of an hour)
+    const later = new Date(Date.now() + ORPHAN_AFTER_MS + 60_000);
+    later.setUTCMinutes(0);
+    if (later.getTime() < Date.now() + ORPHAN_AFTER_MS) later.setUTCHours(later.getUTCHours() + 1);
+    expect(await runJob(sweepOrphanedObjects, later)).toBeGreaterThanOrEqual(1);
+    expect(await exists(originalKey(user.id, orphan))).toBe(false);
+    expect(await exists(resultKey(user.id, orphan))).toBe(false);
+    expect(await exists(originalKey(user.id, kept))).toBe(true);
+
+    // and the cron's housekeeping runs it at the top of the hour
+    const another = crypto.randomUUID();
+    await env.IMAGES.put(originalKey(user.id, another), "encrypted original");
+    await runJob(runHousekeeping, later);
+    expect(await exists(originalKey(user.id, another))).toBe(false);
+  });
+});
