@@ -60,7 +60,7 @@ test("3 styles from 2 photos make 3 pictures, downloaded as a ZIP of 3 correct f
     "headshot-office-high-square.png",
     "headshot-suit-high-square.png",
   ]);
-  for (const f of files) expect(await sharp(Buffer.from(f.data)).metadata()).toMatchObject({ format: "png", width: 1024, height: 1024 });
+  for (const f of files) expect(await sharp(Buffer.from(f.data)).metadata()).toMatchObject({ format: "png", width: 2048, height: 2048 });
 
   // the gallery groups the shoot and still opens one picture
   await page.locator("#main").getByRole("button", { name: "My Gallery" }).click();

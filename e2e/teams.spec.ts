@@ -112,5 +112,5 @@ test("an owner buys 3 seats, two people join from the mailbox, everyone generate
   const files = readZip(new Uint8Array(await readFile((await download.path())!)));
   const stem = (email: string) => email.split("@")[0]!.toLowerCase();
   expect(files.map((f) => f.name.replace(/-high-square\.png$/, "")).sort()).toEqual([owner, ann, bob].map(stem).sort());
-  for (const f of files) expect(await sharp(Buffer.from(f.data)).metadata()).toMatchObject({ format: "png", width: 1024, height: 1024 });
+  for (const f of files) expect(await sharp(Buffer.from(f.data)).metadata()).toMatchObject({ format: "png", width: 2048, height: 2048 });
 });
