@@ -64,7 +64,7 @@ export const CONFIG_DEFAULTS = {
   GEMINI_MODEL: DEFAULT_IMAGE_MODEL,
   /** The published cap (domain/limits.ts, decision 108): the terms and pricing cards state it; lower only in tests. */
   FAIR_USE_PER_HOUR,
-  /** A generation processing longer than this is failed and refunded (decision 080: above the longest render). */
+  /** A generation whose lease (the try under way, or its retry schedule) ran out this long ago is failed and refunded (decisions 080, 190). */
   STUCK_AFTER_MINUTES: 10,
   GOOGLE_ISSUER: "https://accounts.google.com",
   MAIL_PROVIDER: "resend",

@@ -457,6 +457,39 @@ describe("the stuck-job sweeper", () => {
     expect((await creditsRow(user.id)).used).toBe(0);
   });
 
+  it("never sweeps a job inside its retry schedule: the last retry's success is kept (issue 34)", async () => {
+    const { user } = await createTestUser();
+    // queued long ago (past STUCK_AFTER_MINUTES), as a job deep in its retry schedule behind a backlog is
+    const id = await seedProcessing(user.id, { queuedAt: new Date(Date.now() - 2 * 3600_000) });
+    const flaky = envWithModel(uniqueModel(`standin-fail-${MAX_ATTEMPTS - 1}`));
+    for (let attempt = 1; attempt < MAX_ATTEMPTS; attempt++) {
+      expect((await processGeneration(flaky, id)).action).toBe("retry");
+      // the sweeper runs while the retry waits for its delay
+      expect((await runJob(sweepStuckGenerations)).map((f) => f.id)).not.toContain(id);
+      expect((await headshotRow(id)).status).toBe("processing");
+    }
+    expect(await processGeneration(flaky, id)).toEqual({ action: "completed" });
+    expect(await headshotRow(id)).toMatchObject({
+      status: "completed",
+      attempts: MAX_ATTEMPTS,
+      chargedCredit: true,
+      creditRefunded: false,
+    });
+    expect((await creditsRow(user.id)).used).toBe(1);
+  });
+
+  it("sweeps a job whose lease ran out STUCK_AFTER_MINUTES ago (a try that died), once", async () => {
+    const { user } = await createTestUser();
+    const id = await seedProcessing(user.id, { queuedAt: new Date(Date.now() - 2 * 3600_000) });
+    expect((await processGeneration(envWithModel(uniqueModel("standin-fail-1")), id)).action).toBe("retry");
+    const { leaseUntil } = await headshotRow(id);
+    const stuckAfter = getConfig(env).STUCK_AFTER_MINUTES;
+    const at = (minutes: number) => new Date(leaseUntil!.getTime() + minutes * 60_000);
+    expect((await runJob(sweepStuckGenerations, at(stuckAfter - 1))).map((f) => f.id)).not.toContain(id);
+    expect((await runJob(sweepStuckGenerations, at(stuckAfter + 1))).map((f) => f.id)).toContain(id);
+    expect(await headshotRow(id)).toMatchObject({ status: "failed", error: MESSAGES.generationStuck, creditRefunded: true });
+  });
+
   it("runs from the cron trigger", async () => {
     const { user } = await createTestUser();
     const stuck = await seedProcessing(user.id, { queuedAt: new Date(Date.now() - 60 * 60_000) });

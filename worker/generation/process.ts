@@ -35,7 +35,7 @@ import { GENERATION_MAX_ATTEMPTS, MESSAGES } from "../../domain/limits";
 import { FREE_IMAGE_SIZE, PAID_IMAGE_SIZE, millsToEuroCents } from "../../domain/models";
 import { styleById, type Gender, type StyleId } from "../../domain/styles";
 import { buildPrompt } from "./prompts";
-import { generateHeadshotImage } from "./gemini";
+import { GEMINI_TIMEOUT_MS, generateHeadshotImage } from "./gemini";
 import { stampWatermark } from "./watermark";
 import { failGeneration } from "./fail";
 import { recordModelFailure } from "./model-status";
@@ -52,6 +52,12 @@ export type ProcessOutcome =
   | { action: "retry"; delaySeconds: number; reason: string };
 
 const MAX_RETRY_DELAY_SECONDS = 600;
+
+/** How long a try may hold its row: the model's longest call plus reading the photos and writing the result (decision 190). */
+export const ATTEMPT_LEASE_SECONDS = GEMINI_TIMEOUT_MS / 1000 + 60;
+
+/** The lease of a try that starts `delaySeconds` from now: the sweeper leaves the row alone until it runs out. */
+export const leaseAfter = (delaySeconds: number) => sql`now() + make_interval(secs => ${delaySeconds + ATTEMPT_LEASE_SECONDS})`;
 
 /** 15 s, 60 s, 240 s ... capped at 10 minutes; or the delay the model asked for (RetryInfo), under the same cap. */
 export function backoffSeconds(attempt: number, asked?: number): number {
@@ -81,7 +87,14 @@ type Rendered =
 async function claim(db: Db, headshotId: string): Promise<{ row: Row; photos: number } | ProcessOutcome> {
   const [row] = await db
     .update(headshots)
-    .set({ attempts: sql`${headshots.attempts} + 1`, error: null, startedAt: sql`now()`, updatedAt: sql`now()` })
+    .set({
+      attempts: sql`${headshots.attempts} + 1`,
+      error: null,
+      startedAt: sql`now()`,
+      leaseUntil: leaseAfter(0),
+      waitUntil: null,
+      updatedAt: sql`now()`,
+    })
     .where(and(eq(headshots.id, headshotId), eq(headshots.status, "processing")))
     .returning();
   if (!row) {
@@ -237,7 +250,7 @@ export async function processGeneration(
     await openSession(env, (db) =>
       db
         .update(headshots)
-        .set({ error: rendered.reason, updatedAt: sql`now()` })
+        .set({ error: rendered.reason, leaseUntil: leaseAfter(rendered.delaySeconds), updatedAt: sql`now()` })
         .where(and(eq(headshots.id, headshotId), eq(headshots.status, "processing"))),
     );
     return { action: "retry", delaySeconds: rendered.delaySeconds, reason: rendered.reason };
