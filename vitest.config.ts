@@ -18,6 +18,9 @@ export const testBindings = {
   URL_SIGNING_SECRET: "test-url-secret-0123456789abcdefghijklmnop",
   IMAGE_ENCRYPTION_KEYS: "t1:MDEyMzQ1Njc4OWFiY2RlZjAxMjM0NTY3ODlhYmNkZWY=",
   MAIL_PROVIDER: "dev",
+  // The shared limiter (worker/generation/limiter.ts) paces the default model at 1 ms: the files share it, and
+  // tests of the quota use a model of their own with a pace they set.
+  GEMINI_IMAGES_PER_MINUTE: "60000",
 };
 
 export default defineConfig({
