@@ -471,6 +471,18 @@ describe("the model's quota (issue 34, decision 191)", () => {
     for (const id of ids.slice(1)) {
       expect(await headshotRow(id)).toMatchObject({ status: "processing", attempts: 0, resultKey: null });
     }
+    // when its slot comes (the re-queued message arrives), the job uses its reservation: no new one, no further wait
+    const { db, close } = testDb();
+    try {
+      await db
+        .update(headshots)
+        .set({ waitUntil: new Date(Date.now() - 500) })
+        .where(eq(headshots.id, ids[1]!));
+    } finally {
+      await close();
+    }
+    expect(await processGeneration(paced, ids[1]!)).toEqual({ action: "completed" });
+    expect(await headshotRow(ids[1]!)).toMatchObject({ status: "completed", attempts: 1 });
   });
 
   it("the queue re-queues a waiting job as a new message with its delay and acks the old one (no retry counted)", async () => {

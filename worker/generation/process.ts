@@ -96,7 +96,6 @@ async function claim(db: Db, headshotId: string): Promise<{ row: Row; photos: nu
       error: null,
       startedAt: sql`now()`,
       leaseUntil: leaseAfter(0),
-      waitUntil: null,
       updatedAt: sql`now()`,
     })
     // a delivery before the slot its job reserved is a duplicate: the one sent for the slot is on its way
