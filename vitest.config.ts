@@ -23,6 +23,9 @@ export const testBindings = {
   // Sign-ups and sign-ins at production strength cost a second or more of CPU each on these machines; the
   // production value is pinned by worker/auth/routes.test.ts (decision 165).
   PASSWORD_HASH_ITERATIONS: "1000",
+  // The shared limiter (worker/generation/limiter.ts) paces the default model at 1 ms: the files share it, and
+  // tests of the quota use a model of their own with a pace they set.
+  GEMINI_IMAGES_PER_MINUTE: "60000",
 };
 
 export default defineConfig({

@@ -229,6 +229,17 @@ export const headshots = pgTable(
     error: text("error"),
     attempts: integer("attempts").notNull().default(0),
     queuedAt: ts("queued_at"),
+    /**
+     * Until when the generation is accounted for (issue 34, decision 190): the try under way holds it for its
+     * longest run, a retry or a quota wait for its delay plus that. The stuck-job sweeper fails only rows whose
+     * lease ran out STUCK_AFTER_MINUTES ago (queued_at when no try has started yet).
+     */
+    leaseUntil: ts("lease_until"),
+    /**
+     * Set only while the generation waits for the model's quota (issue 34): the reserved slot of its next try.
+     * The status poll reads it from the same row to say "busy: queued, about N minutes"; a try clears it.
+     */
+    waitUntil: ts("wait_until"),
     startedAt: ts("started_at"),
     completedAt: ts("completed_at"),
     durationMs: integer("duration_ms"),

@@ -64,6 +64,8 @@ export interface HeadshotStatusResponse {
   attempt?: number;
   retrying?: boolean;
   elapsedMs?: number;
+  /** Processing, waiting for the image model's quota (decision 191): about how long until its try, in seconds. */
+  waitSeconds?: number;
 }
 
 export interface ApiSubscription {

@@ -72,6 +72,8 @@ export const MESSAGES = {
   /** The image model refused our key or model (401/403/404): our configuration, never the person's photo. */
   generationUnavailable:
     "Our image service isn't working on our side right now, so we couldn't make your headshot. It was not your photo: we've been alerted and are fixing it.",
+  /** The model's quota would not have room for it within MAX_QUOTA_WAIT_SECONDS (worker/generation/limiter.ts, decision 191). */
+  generationQueuedTooLong: "Our image service has been too busy for hours, so we stopped waiting to make your headshot.",
   generationStuck: "Making your headshot took far longer than it should, so we stopped it.",
   /** Said of a failed or removed headshot whose free generation was given back. */
   generationRefunded: "The free generation it used was given back, so trying again costs you nothing.",

@@ -34,6 +34,8 @@ export interface ApiShoot {
   finished: number;
   ready: number;
   done: boolean;
+  /** Its pictures wait for the image model's quota (decision 191): about how long until the last of them is tried, in seconds. */
+  waitSeconds?: number;
   createdAt: string;
   finishedAt: string | null;
   /** One per style, in the order the styles were chosen. */

@@ -9,6 +9,7 @@ import devVarsExample from "../.dev.vars.example?raw";
 import readme from "../README.md?raw";
 import { CONFIG_DEFAULTS, CONFIG_VARIABLES } from "./config";
 import { MAX_ATTEMPTS } from "./generation/process";
+import { consumerSettings } from "./generation";
 
 const defaults: Record<string, string> = Object.fromEntries(Object.entries(CONFIG_DEFAULTS).map(([k, v]) => [k, String(v)]));
 
@@ -80,5 +81,16 @@ describe("configuration files agree with worker/config.ts", () => {
   it("the queue retries a generation once more than the job tries it (the job gives up before the dead-letter queue)", () => {
     const consumer = tomlSection(wranglerToml, "[[queues.consumers]]");
     expect(Number(consumer.max_retries)).toBe(MAX_ATTEMPTS + 1);
+  });
+
+  it("every environment's generation consumer takes its batch size and concurrency from the model's quota (decision 191)", () => {
+    const wanted = consumerSettings(CONFIG_DEFAULTS.GEMINI_IMAGES_PER_MINUTE);
+    for (const header of ["[[queues.consumers]]", "[[env.staging.queues.consumers]]", "[[env.preview.queues.consumers]]"]) {
+      const consumer = tomlSection(wranglerToml, header);
+      expect(consumer.queue, header).toMatch(/^headshot-generations(-staging|-preview)?$/);
+      expect({ max_batch_size: Number(consumer.max_batch_size), max_concurrency: Number(consumer.max_concurrency) }, header).toEqual(
+        wanted,
+      );
+    }
   });
 });

@@ -64,7 +64,12 @@ export const CONFIG_DEFAULTS = {
   GEMINI_MODEL: DEFAULT_IMAGE_MODEL,
   /** The published cap (domain/limits.ts, decision 108): the terms and pricing cards state it; lower only in tests. */
   FAIR_USE_PER_HOUR,
-  /** A generation processing longer than this is failed and refunded (decision 080: above the longest render). */
+  /**
+   * The image model's quota for this project (Google's images or requests per minute per model): the shared
+   * limiter's pace (worker/generation/limiter.ts). wrangler.toml's consumer settings are derived from the default.
+   */
+  GEMINI_IMAGES_PER_MINUTE: 60,
+  /** A generation whose lease (the try under way, or its retry schedule) ran out this long ago is failed and refunded (decisions 080, 190). */
   STUCK_AFTER_MINUTES: 10,
   /**
    * PBKDF2 iterations of a new password hash: the most production Workers allow (decision 165). Only tests set
@@ -101,6 +106,7 @@ const schema = z
     GEMINI_BASE_URL: optional,
     GEMINI_MODEL: z.string().trim().default(D.GEMINI_MODEL),
     FAIR_USE_PER_HOUR: int(D.FAIR_USE_PER_HOUR, 1),
+    GEMINI_IMAGES_PER_MINUTE: int(D.GEMINI_IMAGES_PER_MINUTE, 1),
     STUCK_AFTER_MINUTES: int(D.STUCK_AFTER_MINUTES, 1),
     PASSWORD_HASH_ITERATIONS: int(D.PASSWORD_HASH_ITERATIONS, 1).pipe(
       z.number().max(D.PASSWORD_HASH_ITERATIONS, `must be at most ${D.PASSWORD_HASH_ITERATIONS} (the Workers cap)`),

@@ -5,6 +5,8 @@ import { handleScheduled } from "./scheduled";
 import { serveLanding } from "./landing";
 import { requestIdOf, withRequestId } from "./lib";
 
+export { ModelLimiter } from "./generation";
+
 export default {
   // "/" reaches the worker first (wrangler.toml run_worker_first) to get its true figures; the rest is the app.
   fetch: (request, env, ctx) =>

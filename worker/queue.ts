@@ -28,12 +28,28 @@ async function runGeneration(env: Env, message: Message<{ headshotId: string }>)
   try {
     const outcome = await processGeneration(env, headshotId, { queuedMs: Date.now() - message.timestamp.getTime() });
     if (outcome.action === "retry") message.retry({ delaySeconds: outcome.delaySeconds });
+    else if (outcome.action === "defer") await requeue(env, message, outcome.delaySeconds);
     else message.ack();
   } catch (err) {
     // Unexpected (database, storage): let the queue try again; after max_retries it goes to the
     // dead-letter queue and the cron sweeper fails the row and refunds it.
     log("error", "generation: unexpected error", { headshotId, attempts: message.attempts, ...errorFields(err) });
     message.retry({ delaySeconds: backoffSeconds(message.attempts) });
+  }
+}
+
+/**
+ * A job waiting for the model's quota (decision 191) goes back on the queue as a new message for its slot, and
+ * this one is acked: a retry would count towards max_retries and send a job that only waited to the dead-letter
+ * queue. If the send fails, the message is retried for the slot instead (counted, but not lost).
+ */
+async function requeue(env: Env, message: Message<{ headshotId: string }>, delaySeconds: number): Promise<void> {
+  try {
+    await env.GENERATIONS.send(message.body, { delaySeconds });
+    message.ack();
+  } catch (err) {
+    log("error", "generation: re-queue failed, retrying the message instead", { headshotId: message.body.headshotId, ...errorFields(err) });
+    message.retry({ delaySeconds });
   }
 }
 

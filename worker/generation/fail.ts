@@ -62,10 +62,12 @@ export async function removeWithRefund(tx: Tx, ids: string[]): Promise<FailedRow
 }
 
 /**
- * The cron sweeper: fails every row queued more than `STUCK_AFTER_MINUTES` ago and still processing
- * (a consumer that crashed, a message that went to the dead-letter queue), and refunds them.
+ * The cron sweeper: fails every row still processing whose lease ran out more than `STUCK_AFTER_MINUTES` ago
+ * (a consumer that crashed, a message that went to the dead-letter queue), and refunds them. The lease is the
+ * try under way's or the retry schedule's (process.ts, decision 190), so a job waiting for its next try or for
+ * the model's quota is never swept; a row no try has claimed yet counts from when it was queued.
  */
 export async function sweepStuckGenerations({ db, config, now }: Pick<JobDeps, "db" | "config" | "now">): Promise<FailedRow[]> {
   const cutoff = new Date(now.getTime() - config.STUCK_AFTER_MINUTES * 60_000);
-  return failWhere(db, lt(headshots.queuedAt, cutoff), MESSAGES.generationStuck);
+  return failWhere(db, lt(sql`coalesce(${headshots.leaseUntil}, ${headshots.queuedAt})`, cutoff), MESSAGES.generationStuck);
 }

@@ -28,7 +28,7 @@ export const ASPECT_RATIO = "1:1";
 
 export type ModelOutcome =
   | { kind: "image"; bytes: Uint8Array; mimeType: string; width: number; height: number; costMills: number }
-  | { kind: "transient"; reason: string; retryAfterSeconds?: number }
+  | { kind: "transient"; reason: string; retryAfterSeconds?: number; quota?: true }
   | { kind: "blocked"; reason: string }
   | { kind: "misconfigured"; status: number; reason: string };
 
@@ -96,7 +96,7 @@ export function classifyError(err: unknown, model = ""): ModelOutcome {
   if (err instanceof GenAiApiError) {
     if (err.status === 429) {
       const delay = retryDelaySeconds(err);
-      return { kind: "transient", reason: `HTTP 429`, ...(delay !== null ? { retryAfterSeconds: delay } : {}) };
+      return { kind: "transient", reason: `HTTP 429`, quota: true, ...(delay !== null ? { retryAfterSeconds: delay } : {}) };
     }
     if (err.status === 408 || err.status >= 500) return { kind: "transient", reason: `HTTP ${err.status}` };
     const google = googleErrorBody(err);

@@ -18,6 +18,8 @@ import { sweepStuckGenerations } from "./fail";
 import { BLOCKED_MESSAGE, NO_IMAGE_MESSAGE } from "./gemini";
 import { buildPrompt } from "./prompts";
 import { LAST_FAILURE_KEY } from "./model-status";
+import { MAX_QUOTA_WAIT_SECONDS } from "./limiter";
+import { retryDelaySeconds } from "./retry-info";
 import { DEFAULT_IMAGE_MODEL, imageCostMills, imageModel, millsToEuroCents } from "../../domain/models";
 import type { Gender, StyleId } from "../../domain/styles";
 
@@ -194,20 +196,6 @@ describe("processGeneration", () => {
       expect(failure).toMatchObject({ model, status });
     });
   }
-
-  it("on a 429 waits as long as Google's RetryInfo asked, not the fixed backoff", async () => {
-    const { user } = await createTestUser({ subscription: { planType: "monthly" } });
-    const model = uniqueModel("standin-quota-1");
-    const first = await seedProcessing(user.id, { chargedCredit: false });
-    const second = await seedProcessing(user.id, { chargedCredit: false });
-    expect((await processGeneration(envWithModel(model), first)).action).toBe("completed");
-    const outcome = await processGeneration(envWithModel(model), second);
-    expect(outcome).toMatchObject({ action: "retry", reason: "HTTP 429" });
-    const delay = (outcome as { delaySeconds: number }).delaySeconds;
-    expect(delay).not.toBe(backoffSeconds(1));
-    expect(delay).toBeGreaterThan(backoffSeconds(1)); // the minute's window: most of 60 s are left
-    expect(delay).toBeLessThanOrEqual(60);
-  });
 
   it("asks for a retry with backoff on transient errors, then fails saying why and refunds once", async () => {
     const { user } = await createTestUser();
@@ -424,6 +412,142 @@ describe("the queue handler", () => {
   });
 });
 
+/** The RetryInfo delay (seconds) the stand-in sends for this model now: a request past its quota, answered 429. */
+async function standinRetryDelay(model: string): Promise<number> {
+  const res = await fetch(`${env.GEMINI_BASE_URL}/v1beta/models/${model}:generateContent`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json", "x-goog-api-key": "test" },
+    body: JSON.stringify({ contents: [{ role: "user", parts: [{ text: "x" }] }], generationConfig: { responseModalities: ["IMAGE"] } }),
+  });
+  expect(res.status).toBe(429);
+  return retryDelaySeconds(await res.json())!;
+}
+
+/** An env whose model (stand-in hooks included) the shared limiter paces at `perMinute`. */
+const pacedEnv = (model: string, perMinute: number) => ({ ...envWithModel(model), GEMINI_IMAGES_PER_MINUTE: String(perMinute) }) as Env;
+
+describe("the model's quota (issue 34, decision 191)", () => {
+  it("on a 429 waits at least as long as Google's RetryInfo asked: not a failed try, not charged again, and the status says busy", async () => {
+    const { user, auth } = await createTestUser();
+    const model = uniqueModel("standin-quota-1");
+    const first = await seedProcessing(user.id);
+    const second = await seedProcessing(user.id);
+    expect((await creditsRow(user.id)).used).toBe(2);
+    expect((await processGeneration(envWithModel(model), first)).action).toBe("completed");
+    const outcome = await processGeneration(envWithModel(model), second);
+    const asked = await standinRetryDelay(model);
+    expect(asked).toBeGreaterThan(backoffSeconds(1)); // most of the minute's window is left
+    expect(outcome).toMatchObject({ action: "defer" });
+    const { delaySeconds, waitUntil } = outcome as Extract<typeof outcome, { action: "defer" }>;
+    expect(delaySeconds).toBeGreaterThanOrEqual(asked);
+    expect(delaySeconds).toBeLessThanOrEqual(Math.ceil(asked * 1.1) + 1); // the jitter is at most 10 %
+    const row = await headshotRow(second);
+    expect(row).toMatchObject({ status: "processing", attempts: 0, error: null, chargedCredit: true, waitUntil });
+    expect(row.leaseUntil!.getTime()).toBeGreaterThan(waitUntil.getTime()); // the sweeper leaves it alone
+    expect((await creditsRow(user.id)).used).toBe(2);
+    const status = await statusOf(second, auth);
+    expect(status).toMatchObject({ status: "processing", attempt: 1, retrying: false });
+    expect((status as { waitSeconds: number }).waitSeconds).toBeGreaterThanOrEqual(delaySeconds - 2);
+    expect((status as { waitSeconds: number }).waitSeconds).toBeLessThanOrEqual(delaySeconds);
+    // a duplicate delivery before the slot does nothing
+    expect((await processGeneration(envWithModel(model), second)).action).toBe("skipped");
+    expect((await headshotRow(second)).attempts).toBe(0);
+  });
+
+  it("spaces the model's calls by the configured pace: a job past its slot waits on the queue without calling the model", async () => {
+    const { user } = await createTestUser({ subscription: { planType: "monthly" } });
+    const paced = pacedEnv(uniqueModel("pace"), 2); // one image every 30 s
+    const seed = () => seedProcessing(user.id, { chargedCredit: false });
+    const ids = [await seed(), await seed(), await seed()];
+    const outcomes = [];
+    for (const id of ids) outcomes.push(await processGeneration(paced, id));
+    expect(outcomes[0]).toEqual({ action: "completed" });
+    expect(outcomes.slice(1).map((o) => o.action)).toEqual(["defer", "defer"]);
+    const [second, third] = outcomes.slice(1) as Extract<(typeof outcomes)[number], { action: "defer" }>[];
+    expect(third!.waitUntil.getTime() - second!.waitUntil.getTime()).toBe(30_000);
+    expect(second!.delaySeconds).toBeGreaterThanOrEqual(29);
+    expect(second!.delaySeconds).toBeLessThanOrEqual(30);
+    // no try was made for them: nothing written, no attempt counted
+    for (const id of ids.slice(1)) {
+      expect(await headshotRow(id)).toMatchObject({ status: "processing", attempts: 0, resultKey: null });
+    }
+    // when its slot comes (the re-queued message arrives), the job uses its reservation: no new one, no further wait
+    const { db, close } = testDb();
+    try {
+      await db
+        .update(headshots)
+        .set({ waitUntil: new Date(Date.now() - 500) })
+        .where(eq(headshots.id, ids[1]!));
+    } finally {
+      await close();
+    }
+    expect(await processGeneration(paced, ids[1]!)).toEqual({ action: "completed" });
+    expect(await headshotRow(ids[1]!)).toMatchObject({ status: "completed", attempts: 1 });
+  });
+
+  it("the queue re-queues a waiting job as a new message with its delay and acks the old one (no retry counted)", async () => {
+    const { user } = await createTestUser();
+    const paced = pacedEnv(uniqueModel("requeue"), 1);
+    await processGeneration(paced, await seedProcessing(user.id)); // takes the minute's one slot
+    const id = await seedProcessing(user.id);
+    const sent: { body: unknown; delaySeconds?: number }[] = [];
+    const spy = {
+      ...paced,
+      GENERATIONS: { send: async (body: unknown, opts?: { delaySeconds?: number }) => void sent.push({ body, ...opts }) },
+    } as unknown as Env;
+    const batch = createMessageBatch("headshot-generations", [
+      { id: "q1", timestamp: new Date(), attempts: 3, body: { headshotId: id, requestId: "r1" } },
+    ]);
+    const ctx = createExecutionContext();
+    await worker.queue(batch as MessageBatch<never>, spy);
+    const result = await getQueueResult(batch, ctx);
+    expect(result.explicitAcks).toEqual(["q1"]);
+    expect(result.retryMessages).toEqual([]);
+    expect(sent).toHaveLength(1);
+    expect(sent[0]!.body).toEqual({ headshotId: id, requestId: "r1" });
+    const { waitUntil } = await headshotRow(id);
+    expect(sent[0]!.delaySeconds).toBeGreaterThanOrEqual(Math.floor((waitUntil!.getTime() - Date.now()) / 1000));
+    expect(sent[0]!.delaySeconds).toBeGreaterThan(50);
+  });
+
+  it("a waiting job is charged once; when its slot comes it is tried, and one the quota has no room for within hours fails refunded exactly once", async () => {
+    const { user } = await createTestUser();
+    const model = uniqueModel("standin-quota-1");
+    const paced = envWithModel(model);
+    await processGeneration(paced, await seedProcessing(user.id));
+    const id = await seedProcessing(user.id);
+    expect((await creditsRow(user.id)).used).toBe(2);
+    expect((await processGeneration(paced, id)).action).toBe("defer");
+    // its slot has come (as when the re-queued message arrives), but Google's minute is still full: it waits again
+    const { db, close } = testDb();
+    const slotCame = () =>
+      db
+        .update(headshots)
+        .set({ waitUntil: new Date(Date.now() - 1000) })
+        .where(eq(headshots.id, id));
+    try {
+      await slotCame();
+      expect((await processGeneration(paced, id)).action).toBe("defer");
+      expect(await headshotRow(id)).toMatchObject({ status: "processing", attempts: 0, chargedCredit: true });
+      expect((await creditsRow(user.id)).used).toBe(2);
+      // the quota is gone for longer than the wait allows (someone else's backlog on this model)
+      await env.MODEL_LIMITER.get(env.MODEL_LIMITER.idFromName(testModel(model))).reserve(
+        60,
+        Date.now() + (MAX_QUOTA_WAIT_SECONDS + 60) * 1000,
+      );
+      await slotCame();
+    } finally {
+      await close();
+    }
+    expect(await processGeneration(paced, id)).toEqual({ action: "failed", reason: MESSAGES.generationQueuedTooLong });
+    expect(await headshotRow(id)).toMatchObject({ status: "failed", chargedCredit: false, creditRefunded: true });
+    expect((await creditsRow(user.id)).used).toBe(1);
+    expect((await processGeneration(paced, id)).action).toBe("skipped");
+    expect((await runJob(sweepStuckGenerations)).map((f) => f.id)).not.toContain(id);
+    expect((await creditsRow(user.id)).used).toBe(1);
+  });
+});
+
 describe("the stuck-job sweeper", () => {
   it("fails rows processing longer than STUCK_AFTER_MINUTES and refunds them, once", async () => {
     const { user } = await createTestUser();
@@ -455,6 +579,39 @@ describe("the stuck-job sweeper", () => {
     expect((await runJob(sweepStuckGenerations, after(stuckAfter + 1))).map((f) => f.id)).toContain(id);
     expect(await headshotRow(id)).toMatchObject({ status: "failed", chargedCredit: false });
     expect((await creditsRow(user.id)).used).toBe(0);
+  });
+
+  it("never sweeps a job inside its retry schedule: the last retry's success is kept (issue 34)", async () => {
+    const { user } = await createTestUser();
+    // queued long ago (past STUCK_AFTER_MINUTES), as a job deep in its retry schedule behind a backlog is
+    const id = await seedProcessing(user.id, { queuedAt: new Date(Date.now() - 2 * 3600_000) });
+    const flaky = envWithModel(uniqueModel(`standin-fail-${MAX_ATTEMPTS - 1}`));
+    for (let attempt = 1; attempt < MAX_ATTEMPTS; attempt++) {
+      expect((await processGeneration(flaky, id)).action).toBe("retry");
+      // the sweeper runs while the retry waits for its delay
+      expect((await runJob(sweepStuckGenerations)).map((f) => f.id)).not.toContain(id);
+      expect((await headshotRow(id)).status).toBe("processing");
+    }
+    expect(await processGeneration(flaky, id)).toEqual({ action: "completed" });
+    expect(await headshotRow(id)).toMatchObject({
+      status: "completed",
+      attempts: MAX_ATTEMPTS,
+      chargedCredit: true,
+      creditRefunded: false,
+    });
+    expect((await creditsRow(user.id)).used).toBe(1);
+  });
+
+  it("sweeps a job whose lease ran out STUCK_AFTER_MINUTES ago (a try that died), once", async () => {
+    const { user } = await createTestUser();
+    const id = await seedProcessing(user.id, { queuedAt: new Date(Date.now() - 2 * 3600_000) });
+    expect((await processGeneration(envWithModel(uniqueModel("standin-fail-1")), id)).action).toBe("retry");
+    const { leaseUntil } = await headshotRow(id);
+    const stuckAfter = getConfig(env).STUCK_AFTER_MINUTES;
+    const at = (minutes: number) => new Date(leaseUntil!.getTime() + minutes * 60_000);
+    expect((await runJob(sweepStuckGenerations, at(stuckAfter - 1))).map((f) => f.id)).not.toContain(id);
+    expect((await runJob(sweepStuckGenerations, at(stuckAfter + 1))).map((f) => f.id)).toContain(id);
+    expect(await headshotRow(id)).toMatchObject({ status: "failed", error: MESSAGES.generationStuck, creditRefunded: true });
   });
 
   it("runs from the cron trigger", async () => {

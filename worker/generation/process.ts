@@ -24,7 +24,7 @@
  * Free generations are made at 1K and watermarked, subscribers' and team members' at 2K (domain/models.ts);
  * each completed row records what its call cost, from the size it came back at and the model table.
  */
-import { and, eq, ne, sql } from "drizzle-orm";
+import { and, eq, isNull, lte, ne, or, sql } from "drizzle-orm";
 import type { Db } from "../../db";
 import { headshots, shoots } from "../../db/schema";
 import { getConfig, type Config } from "../config";
@@ -35,8 +35,9 @@ import { GENERATION_MAX_ATTEMPTS, MESSAGES } from "../../domain/limits";
 import { FREE_IMAGE_SIZE, PAID_IMAGE_SIZE, millsToEuroCents } from "../../domain/models";
 import { styleById, type Gender, type StyleId } from "../../domain/styles";
 import { buildPrompt } from "./prompts";
-import { generateHeadshotImage } from "./gemini";
+import { GEMINI_TIMEOUT_MS, generateHeadshotImage } from "./gemini";
 import { stampWatermark } from "./watermark";
+import { MAX_QUOTA_WAIT_SECONDS, jitteredDelayMs, reserveSlot } from "./limiter";
 import { failGeneration } from "./fail";
 import { recordModelFailure } from "./model-status";
 import { finishShoot } from "../shoots";
@@ -49,9 +50,17 @@ export type ProcessOutcome =
   | { action: "skipped"; status: string | null }
   | { action: "completed" }
   | { action: "failed"; reason: string }
-  | { action: "retry"; delaySeconds: number; reason: string };
+  | { action: "retry"; delaySeconds: number; reason: string }
+  /** Waiting for the model's quota: re-queued as a new message (not a failed try), for its reserved slot. */
+  | { action: "defer"; delaySeconds: number; waitUntil: Date };
 
 const MAX_RETRY_DELAY_SECONDS = 600;
+
+/** How long a try may hold its row: the model's longest call plus reading the photos and writing the result (decision 190). */
+export const ATTEMPT_LEASE_SECONDS = GEMINI_TIMEOUT_MS / 1000 + 60;
+
+/** The lease of a try that starts `delaySeconds` from now: the sweeper leaves the row alone until it runs out. */
+export const leaseAfter = (delaySeconds: number) => sql`now() + make_interval(secs => ${delaySeconds + ATTEMPT_LEASE_SECONDS})`;
 
 /** 15 s, 60 s, 240 s ... capped at 10 minutes; or the delay the model asked for (RetryInfo), under the same cap. */
 export function backoffSeconds(attempt: number, asked?: number): number {
@@ -75,14 +84,28 @@ type Row = typeof headshots.$inferSelect;
 type Rendered =
   | { kind: "image"; key: string; mimeType: string; watermarked: boolean; durationMs: number; costCents: number }
   | { kind: "fail"; message: string; reason: string }
-  | { kind: "retry"; delaySeconds: number; reason: string };
+  | { kind: "retry"; delaySeconds: number; reason: string }
+  | { kind: "quota"; notBefore: number };
 
 /** Step 1: count this attempt on a row still processing; a row moderation removed is failed right here. */
 async function claim(db: Db, headshotId: string): Promise<{ row: Row; photos: number } | ProcessOutcome> {
   const [row] = await db
     .update(headshots)
-    .set({ attempts: sql`${headshots.attempts} + 1`, error: null, startedAt: sql`now()`, updatedAt: sql`now()` })
-    .where(and(eq(headshots.id, headshotId), eq(headshots.status, "processing")))
+    .set({
+      attempts: sql`${headshots.attempts} + 1`,
+      error: null,
+      startedAt: sql`now()`,
+      leaseUntil: leaseAfter(0),
+      updatedAt: sql`now()`,
+    })
+    // a delivery before the slot its job reserved is a duplicate: the one sent for the slot is on its way
+    .where(
+      and(
+        eq(headshots.id, headshotId),
+        eq(headshots.status, "processing"),
+        or(isNull(headshots.waitUntil), lte(headshots.waitUntil, sql`now() + make_interval(secs => ${SLOT_EARLY_SECONDS})`)),
+      ),
+    )
     .returning();
   if (!row) {
     const [current] = await db.select({ status: headshots.status }).from(headshots).where(eq(headshots.id, headshotId));
@@ -153,6 +176,11 @@ async function render(env: Env, config: Config, row: Row, photos: number, steps:
     return { kind: "fail", message: MESSAGES.generationUnavailable, reason: outcome.reason };
   }
 
+  if (outcome.kind === "transient" && outcome.quota) {
+    // the project's quota, not this picture's trouble: it waits for a slot past the delay Google asked for
+    log("warn", "generation: model quota exhausted, waiting", { headshotId: row.id, retryAfterSeconds: outcome.retryAfterSeconds });
+    return { kind: "quota", notBefore: Date.now() + jitteredDelayMs(outcome.retryAfterSeconds) };
+  }
   if (outcome.kind === "transient") {
     if (row.attempts >= MAX_ATTEMPTS) {
       log("warn", "generation: giving up", { headshotId: row.id, attempts: row.attempts, reason: outcome.reason });
@@ -218,6 +246,50 @@ async function complete(db: Db, env: Env, config: Config, row: Row, image: Extra
 
 const defaultSession: OpenSession = (env, fn) => withDb(env, (db) => fn(db));
 
+/** A slot at most this far ahead is waited for in place (Queues' delays are whole seconds); a claim this early is allowed. */
+const SLOT_EARLY_SECONDS = 1;
+
+/**
+ * The model's slot for this try (epoch ms): the one its job was re-queued for (kept on the row), or a new one
+ * from the shared limiter; one under a second away is waited for in place (Queues' delays are whole seconds).
+ */
+async function takeSlot(env: Env, config: Config, row: Row): Promise<number> {
+  const slot = row.waitUntil?.getTime() ?? (await reserveSlot(env, config.GEMINI_MODEL, config.GEMINI_IMAGES_PER_MINUTE));
+  const ahead = slot - Date.now();
+  if (ahead > 0 && ahead <= SLOT_EARLY_SECONDS * 1000) await scheduler.wait(ahead);
+  return slot;
+}
+
+/**
+ * Waits for the model's quota without it counting as a try (decision 191): the claim's attempt is given back,
+ * the row keeps the reserved slot (the status poll says how long) and a lease past it (decision 190), and the
+ * consumer re-queues the job for then. Nothing is charged again: the credit was taken once, at generate. A slot
+ * more than MAX_QUOTA_WAIT_SECONDS after the job was queued fails it instead, refunded once.
+ */
+async function defer(openSession: OpenSession, env: Env, row: Row, slot: number): Promise<ProcessOutcome> {
+  const now = Date.now();
+  if (slot - (row.queuedAt?.getTime() ?? now) > MAX_QUOTA_WAIT_SECONDS * 1000) {
+    log("warn", "generation: the model's quota has no room for it, giving up", { headshotId: row.id, slot: new Date(slot).toISOString() });
+    await openSession(env, (db) => failGeneration(db, row.id, MESSAGES.generationQueuedTooLong));
+    return { action: "failed", reason: MESSAGES.generationQueuedTooLong };
+  }
+  const delaySeconds = Math.max(1, Math.ceil((slot - now) / 1000));
+  const waitUntil = new Date(slot);
+  await openSession(env, (db) =>
+    db
+      .update(headshots)
+      .set({
+        attempts: sql`greatest(${headshots.attempts} - 1, 0)`,
+        waitUntil,
+        leaseUntil: leaseAfter(delaySeconds),
+        updatedAt: sql`now()`,
+      })
+      .where(and(eq(headshots.id, row.id), eq(headshots.status, "processing"))),
+  );
+  log("info", "generation: waiting for the model's quota", { headshotId: row.id, delaySeconds });
+  return { action: "defer", delaySeconds, waitUntil };
+}
+
 export async function processGeneration(
   env: Env,
   headshotId: string,
@@ -231,13 +303,20 @@ export async function processGeneration(
   lap(steps, "claimMs", claimStart);
   if (!("row" in claimed)) return claimed;
 
+  // the model's token from the limiter shared by every isolate (decision 191), or a wait for it
+  const slot = await takeSlot(env, config, claimed.row);
+  if (slot > Date.now() + SLOT_EARLY_SECONDS * 1000) return defer(openSession, env, claimed.row, slot);
   const rendered = await render(env, config, claimed.row, claimed.photos, steps);
+  if (rendered.kind === "quota") {
+    const later = await reserveSlot(env, config.GEMINI_MODEL, config.GEMINI_IMAGES_PER_MINUTE, rendered.notBefore);
+    return defer(openSession, env, claimed.row, later);
+  }
   if (rendered.kind === "retry") {
     // The status poll reads a processing row with an error as "retrying" (decision 100).
     await openSession(env, (db) =>
       db
         .update(headshots)
-        .set({ error: rendered.reason, updatedAt: sql`now()` })
+        .set({ error: rendered.reason, waitUntil: null, leaseUntil: leaseAfter(rendered.delaySeconds), updatedAt: sql`now()` })
         .where(and(eq(headshots.id, headshotId), eq(headshots.status, "processing"))),
     );
     return { action: "retry", delaySeconds: rendered.delaySeconds, reason: rendered.reason };

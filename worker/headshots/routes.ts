@@ -100,6 +100,7 @@ const statusStatement = preparedOn((db) =>
       imagesDeletedAt: headshots.imagesDeletedAt,
       attempts: headshots.attempts,
       queuedAt: headshots.queuedAt,
+      waitUntil: headshots.waitUntil,
       creditRefunded: headshots.creditRefunded,
     })
     .from(headshots)
@@ -107,7 +108,7 @@ const statusStatement = preparedOn((db) =>
     .prepare("headshot_status"),
 );
 
-type StatusRow = Pick<Headshot, "status" | "resultKey" | "error" | "attempts" | "queuedAt" | "creditRefunded">;
+type StatusRow = Pick<Headshot, "status" | "resultKey" | "error" | "attempts" | "queuedAt" | "waitUntil" | "creditRefunded">;
 
 /** The status answer for a row that is still served (decision 100: attempts and refunds told honestly). */
 async function statusBody(config: Pick<Config, "URL_SIGNING_SECRET">, id: string, row: StatusRow): Promise<HeadshotStatusResponse> {
@@ -123,6 +124,9 @@ async function statusBody(config: Pick<Config, "URL_SIGNING_SECRET">, id: string
     body.attempt = row.error !== null ? row.attempts + 1 : Math.max(1, row.attempts);
     body.retrying = body.attempt > 1;
     body.elapsedMs = row.queuedAt ? Math.max(0, Date.now() - row.queuedAt.getTime()) : 0;
+    // waiting for the model's quota: the slot its next try reserved, read from the same row (decision 191)
+    const waitMs = row.waitUntil ? row.waitUntil.getTime() - Date.now() : 0;
+    if (waitMs > 0) body.waitSeconds = Math.ceil(waitMs / 1000);
   }
   return body;
 }

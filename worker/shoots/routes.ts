@@ -78,6 +78,8 @@ const zipSelection = z.object({
 async function toApiShoot(config: Config, shoot: Shoot, rows: Headshot[]): Promise<ApiShoot> {
   const order = (style: string) => shoot.styles.indexOf(style);
   const sorted = [...rows].sort((a, b) => order(a.style) - order(b.style));
+  // the rows are read whole already: a wait for the model's quota costs no query (decision 191)
+  const waitMs = Math.max(0, ...sorted.map((h) => (h.status === "processing" && h.waitUntil ? h.waitUntil.getTime() - Date.now() : 0)));
   return {
     id: shoot.id,
     styles: shoot.styles as StyleId[],
@@ -87,6 +89,7 @@ async function toApiShoot(config: Config, shoot: Shoot, rows: Headshot[]): Promi
     finished: sorted.filter((h) => isFinished(h.status)).length,
     ready: sorted.filter((h) => h.status === "completed").length,
     done: sorted.every((h) => isFinished(h.status)),
+    ...(waitMs > 0 ? { waitSeconds: Math.ceil(waitMs / 1000) } : {}),
     createdAt: shoot.createdAt.toISOString(),
     finishedAt: shoot.finishedAt?.toISOString() ?? null,
     headshots: await Promise.all(sorted.map((h) => toApiHeadshot(config, h))),

@@ -257,6 +257,23 @@ describe("the shoot-ready email", () => {
     await close();
   });
 
+  it("a shoot whose pictures wait for the model's quota says about how long, from the rows it reads anyway (issue 34)", async () => {
+    const { auth, user } = await createTestUser({ subscription: { planType: "monthly" } });
+    const { body, client: shootClient } = await postShoot(auth, [jpegBytes()], ["LinkedIn", "Suit"]);
+    const paced = { ...envWithModel(testModel(`pace-${crypto.randomUUID().slice(0, 8)}`)), GEMINI_IMAGES_PER_MINUTE: "1" } as Env;
+    const outcomes = [];
+    for (const h of body.headshots) outcomes.push(await processGeneration(paced, h.id));
+    expect(outcomes.map((o) => o.action)).toEqual(["completed", "defer"]);
+    const seen = await (await shootClient.shoots[":id"].$get({ param: { id: body.id } }, { headers: auth })).json();
+    expect(seen).toMatchObject({ done: false, ready: 1, finished: 1 });
+    expect(seen.waitSeconds).toBeGreaterThan(50);
+    expect(seen.waitSeconds).toBeLessThanOrEqual(60);
+    expect((await rowsOf(user.id)).headshots.find((r) => r.id === body.headshots[1]!.id)).toMatchObject({
+      status: "processing",
+      attempts: 0,
+    });
+  });
+
   it("is not sent when the owner is watching the processing screen, nor when they turned it off", async () => {
     const watcher = await createTestUser({ freeGranted: 2 });
     const { body, client: shootClient } = await postShoot(watcher.auth, [jpegBytes()], ["LinkedIn", "Suit"]);

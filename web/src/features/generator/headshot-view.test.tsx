@@ -78,6 +78,15 @@ describe("a headshot at its own URL", () => {
     expect(await screen.findByText(/trying again \(attempt 2 of 4\)/)).toBeTruthy();
   });
 
+  it("waiting for the model's quota says busy, queued, and about how many minutes, not an error (issue 34)", async () => {
+    show(
+      { ...base, status: "processing", error: null, refunded: false },
+      { status: "processing", attempt: 1, retrying: false, elapsedMs: 2_000, waitSeconds: 200 },
+    );
+    expect(await screen.findByText(/^Busy: .*queued, about 3 minutes\./)).toBeTruthy();
+    expect(screen.queryByRole("alert")).toBeNull();
+  });
+
   it("another account's or a deleted headshot: not found, with the way back", async () => {
     const actions = show(null);
     expect(await screen.findByRole("heading", { name: "Headshot not found" })).toBeTruthy();
@@ -91,5 +100,11 @@ describe("latenessText", () => {
     expect(latenessText({ late: false, retrying: false, attempt: 1 })).toBeNull();
     expect(latenessText({ late: true, retrying: false, attempt: 1 })).toMatch(/^This is taking longer than usual\. /);
     expect(latenessText({ late: false, retrying: true, attempt: 3 })).toMatch(`attempt 3 of ${GENERATION_MAX_ATTEMPTS}`);
+  });
+
+  it("a wait for the model's quota is said at once, in whole minutes (at least one)", () => {
+    expect(latenessText({ late: false, retrying: false, attempt: 1, waitSeconds: 20 })).toMatch(/queued, about 1 minute\./);
+    expect(latenessText({ late: true, retrying: true, attempt: 2, waitSeconds: 610 })).toMatch(/queued, about 10 minutes\./);
+    expect(latenessText({ late: false, retrying: false, attempt: 1, waitSeconds: 0 })).toBeNull();
   });
 });

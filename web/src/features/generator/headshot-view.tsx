@@ -34,6 +34,7 @@ function Processing({ id, styleName }: { id: string; styleName: string }) {
               late: (processing.elapsedMs ?? 0) > ESTIMATED_SECONDS * 1000,
               retrying: Boolean(processing.retrying),
               attempt: processing.attempt ?? 1,
+              waitSeconds: processing.waitSeconds,
             }
           : undefined
       }

@@ -9,10 +9,16 @@ export interface Lateness {
   /** An earlier try failed and it is being tried again; `attempt` is the try under way or next (2…4). */
   retrying: boolean;
   attempt: number;
+  /** Waiting for the image model's quota (decision 191): about how long until its try, in seconds. */
+  waitSeconds?: number;
 }
 
-/** The honest line under the progress bar once the estimate has passed, or null while it has not. */
-export function latenessText({ late, retrying, attempt }: Lateness): string | null {
+/** The honest line under the progress bar once the estimate has passed, or null while it has not; a wait for the model's quota is said at once. */
+export function latenessText({ late, retrying, attempt, waitSeconds }: Lateness): string | null {
+  if (waitSeconds !== undefined && waitSeconds > 0) {
+    const minutes = Math.max(1, Math.round(waitSeconds / 60));
+    return `Busy: many people are making pictures right now, so yours are queued, about ${minutes} minute${minutes === 1 ? "" : "s"}. Nothing is lost and nothing is charged again; you can stay here or come back to this page later.`;
+  }
   if (retrying) {
     return `This is taking longer than usual: our image service is busy, so we're trying again (attempt ${Math.min(attempt, GENERATION_MAX_ATTEMPTS)} of ${GENERATION_MAX_ATTEMPTS}). You can stay here or come back to this page later.`;
   }

@@ -10,6 +10,7 @@ import { Spinner } from "@/components/ui/spinner";
 import { MESSAGES, styleById, type ApiHeadshot } from "@/lib/domain";
 import { asCompleted, headshotsQuery } from "@/shared/api/get-headshots";
 import { BeforeAfter } from "./before-after";
+import { latenessText } from "./processing-step";
 import { WizardFrame } from "./wizard-frame";
 import { shootQuery, useEmailWhenReady, type Shoot } from "./api/get-shoot";
 import { ZipDownloadButton } from "@/shared/downloads/zip-download";
@@ -127,6 +128,11 @@ export function ShootView({ id, actions }: { id: string; actions: ShootActions }
           {shoot.ready} of {total} ready
         </p>
         {!shoot.done && <Progress value={progress} label="Shoot progress" />}
+        {!shoot.done && shoot.waitSeconds ? (
+          <p aria-live="polite" className="text-sm font-medium text-amber-800" data-testid="shoot-wait">
+            {latenessText({ late: false, retrying: false, attempt: 1, waitSeconds: shoot.waitSeconds })}
+          </p>
+        ) : null}
         {!shoot.done && <EmailSwitch shoot={shoot} />}
       </div>
       <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-3">
