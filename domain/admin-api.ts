@@ -200,6 +200,8 @@ export interface AdminPriceChanges {
   currentPrices: { planType: PlanType; amountCents: number }[];
   /** the first day the form may choose (YYYY-MM-DD, UTC): 30 days' notice */
   earliestEffectiveDate: string;
+  /** the last day the form may choose (YYYY-MM-DD, UTC): a year ahead at most (decision 195) */
+  latestEffectiveDate: string;
   priceChanges: ApiPriceChange[];
 }
 

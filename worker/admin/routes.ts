@@ -64,7 +64,7 @@ import { TESTIMONIAL_STATUSES } from "../../domain/ratings";
 import { listTestimonials, setTestimonialStatus } from "./testimonials";
 import { listPictures, setPictureFeatured } from "./pictures";
 import { PLAN_IDS, PRICE_MAX_CENTS, euros } from "../../domain/plans";
-import { earliestEffectiveDate, listPriceChanges, schedulePriceChange, loadPriceBook } from "../billing";
+import { earliestEffectiveDate, latestEffectiveDate, listPriceChanges, schedulePriceChange, loadPriceBook } from "../billing";
 import { createMailer } from "../mail";
 import { deepHealthRoutes } from "../health";
 import { opsMonitoring } from "../ops";
@@ -235,10 +235,12 @@ export const adminRoutes = new Hono<AppEnv>()
   })
   .get("/price-changes", async (c) => {
     const { db, config } = c.var;
-    const book = await loadPriceBook(db, config);
+    const now = new Date();
+    const book = await loadPriceBook(db, config, now);
     const body: AdminPriceChanges = {
       currentPrices: PLAN_IDS.map((planType) => ({ planType, amountCents: book.current[planType].amountCents })),
-      earliestEffectiveDate: earliestEffectiveDate(new Date()).toISOString().slice(0, 10),
+      earliestEffectiveDate: earliestEffectiveDate(now).toISOString().slice(0, 10),
+      latestEffectiveDate: latestEffectiveDate(now).toISOString().slice(0, 10),
       priceChanges: await listPriceChanges(db),
     };
     return c.json(body);

@@ -8,7 +8,7 @@ import { invoices, priceChangeNotices, priceChanges, subscriptions } from "../..
 import type { ApiPriceChange } from "../../domain/admin-api";
 import { operatorAuth, withTestDb as rows } from "../test/admin";
 import { createMailer } from "../mail/mailer";
-import { dateText, earliestEffectiveDate, resumePriceChangeNotices } from "./price-changes";
+import { dateText, earliestEffectiveDate, latestEffectiveDate, resumePriceChangeNotices } from "./price-changes";
 import { client, createTestUser, errorBody, runJob } from "../test/helpers";
 import {
   DAY,
@@ -37,8 +37,16 @@ describe("price changes: 30 days' notice (decision 093)", () => {
   };
   /** The first weekly renewal on or after `at` (seconds), counted from the anchor as Stripe counts. */
   const weeklyRenewal = (anchor: number, at: number) => anchor + Math.ceil((at - anchor) / (7 * DAY)) * 7 * DAY;
-  /** A date that is 30 days ahead both for the server (the wall clock) and for the local Stripe's clock. */
-  const effectiveFrom = async () => earliestEffectiveDate(new Date(Math.max(Date.now(), (await clockNow()) * 1000)));
+  /**
+   * A date that is 30 days ahead both for the server (the wall clock) and for the local Stripe's clock. The
+   * clock is this file's own (decision 003): it starts at the wall clock and moves about 40 days here, so
+   * the date is also within the server's one-year horizon (decision 195), as checked.
+   */
+  const effectiveFrom = async () => {
+    const from = earliestEffectiveDate(new Date(Math.max(Date.now(), (await clockNow()) * 1000)));
+    expect(from.getTime()).toBeLessThanOrEqual(latestEffectiveDate(new Date()).getTime());
+    return from;
+  };
 
   let weekly: { change: ApiPriceChange; switchAt: number; a: Awaited<ReturnType<typeof subscriber>> } | undefined;
 

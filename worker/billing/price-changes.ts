@@ -17,7 +17,7 @@ import Stripe from "stripe";
 import { and, desc, eq, inArray, isNull, ne, sql } from "drizzle-orm";
 import type { Db } from "../../db";
 import { priceChangeNotices, priceChanges, subscriptions, users, type PriceChange } from "../../db/schema";
-import { euros, planById, PRICE_CHANGE_NOTICE_DAYS, PRICE_MAX_CENTS, type PlanType } from "../../domain/plans";
+import { euros, planById, PRICE_CHANGE_HORIZON_DAYS, PRICE_CHANGE_NOTICE_DAYS, PRICE_MAX_CENTS, type PlanType } from "../../domain/plans";
 import type { ApiPriceChange } from "../../domain/admin-api";
 import type { Config } from "../config";
 import type { AuthUser } from "../env";
@@ -39,6 +39,15 @@ export function earliestEffectiveDate(now: Date): Date {
   const day = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
   const earliest = new Date(day.getTime() + PRICE_CHANGE_NOTICE_DAYS * DAY_MS);
   return earliest.getTime() >= now.getTime() + NOTICE_MS ? earliest : new Date(earliest.getTime() + DAY_MS);
+}
+
+/**
+ * The last day a change scheduled at `now` may take effect: midnight UTC PRICE_CHANGE_HORIZON_DAYS after
+ * today (decision 195). `now` is the server's clock, as for the earliest day.
+ */
+export function latestEffectiveDate(now: Date): Date {
+  const day = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
+  return new Date(day.getTime() + PRICE_CHANGE_HORIZON_DAYS * DAY_MS);
 }
 
 /**
@@ -66,6 +75,10 @@ function checkRules(book: PriceBook, input: ScheduleInput, now: Date) {
     throw badRequest(
       `The new price must start at least ${PRICE_CHANGE_NOTICE_DAYS} days from today, so every subscriber has ${PRICE_CHANGE_NOTICE_DAYS} days' notice: ${dateText(earliest)} at the earliest.`,
     );
+  }
+  const latest = latestEffectiveDate(now);
+  if (input.effectiveAt.getTime() > latest.getTime()) {
+    throw badRequest(`The new price must start within a year from today: ${dateText(latest)} at the latest.`);
   }
   if (!Number.isInteger(input.amountCents) || input.amountCents <= 0) throw badRequest("The new price must be more than €0.");
   if (input.amountCents > PRICE_MAX_CENTS) throw badRequest(`The new price must be at most ${euros(PRICE_MAX_CENTS)}.`);

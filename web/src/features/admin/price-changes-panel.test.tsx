@@ -46,6 +46,7 @@ const listing = (changes: ApiPriceChange[]): AdminPriceChanges => ({
     { planType: "yearly", amountCents: 6000 },
   ],
   earliestEffectiveDate: "2026-12-26",
+  latestEffectiveDate: "2027-11-26",
   priceChanges: changes,
 });
 
@@ -110,6 +111,11 @@ describe("price changes panel", () => {
     const date = screen.getByLabelText("From") as HTMLInputElement;
     expect(date.value).toBe("2026-12-26");
     expect(date.min).toBe("2026-12-26");
+    // the form says the range the server allows: 30 days' notice, a year ahead at most (decision 195)
+    expect(date.max).toBe("2027-11-26");
+    expect(date.getAttribute("aria-describedby") && document.getElementById(date.getAttribute("aria-describedby")!)?.textContent).toBe(
+      "From December 26, 2026 (30 days' notice) to November 26, 2027 (a year ahead at most).",
+    );
 
     fireEvent.change(screen.getByLabelText("New price (€)"), { target: { value: "34,99" } });
     fireEvent.change(date, { target: { value: "2027-01-01" } });

@@ -38,6 +38,7 @@ export function PriceChangesPanel() {
   const [pending, setPending] = useState<SchedulePriceChangeBody | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const earliest = query.data?.earliestEffectiveDate ?? "";
+  const latest = query.data?.latestEffectiveDate ?? "";
   const effectiveDate = day || earliest;
   const current = query.data?.currentPrices.find((p) => p.planType === planType)?.amountCents;
 
@@ -74,7 +75,7 @@ export function PriceChangesPanel() {
   return (
     <Panel
       title="Price Changes"
-      description={`A new price reaches each subscriber at their first renewal on or after its date, which is at least ${PRICE_CHANGE_NOTICE_DAYS} days ahead; every subscriber of the plan is emailed when it is scheduled.`}
+      description={`A new price reaches each subscriber at their first renewal on or after its date, which is at least ${PRICE_CHANGE_NOTICE_DAYS} days and at most a year ahead; every subscriber of the plan is emailed when it is scheduled.`}
     >
       <QueryState query={query} label="price changes">
         {(data) => (
@@ -117,6 +118,8 @@ export function PriceChangesPanel() {
                   id="price-change-date"
                   type="date"
                   min={earliest}
+                  max={latest}
+                  aria-describedby="price-change-date-range"
                   value={effectiveDate}
                   onChange={(e) => setDay(e.target.value)}
                   required
@@ -125,6 +128,10 @@ export function PriceChangesPanel() {
               <Button type="submit" disabled={schedule.isPending || !amount}>
                 Schedule Price Change
               </Button>
+              <p id="price-change-date-range" className="text-sm text-muted-foreground sm:col-span-4">
+                From {dayText(data.earliestEffectiveDate)} ({PRICE_CHANGE_NOTICE_DAYS} days' notice) to {dayText(data.latestEffectiveDate)}{" "}
+                (a year ahead at most).
+              </p>
             </form>
             {problem && (
               <p role="alert" className="text-sm text-destructive">
