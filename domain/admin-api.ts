@@ -190,6 +190,8 @@ export interface ApiPriceChange {
   createdBy: string;
   /** `notifying` until every subscriber at the time was emailed and scheduled, then `notified` */
   status: "notifying" | "notified";
+  /** withdrawn by the operator before anyone moved (decision 196); null otherwise */
+  withdrawnAt: string | null;
   /** the effective date has passed: new subscriptions pay the new price */
   inEffect: boolean;
   subscribersNotified: number;

@@ -12,6 +12,7 @@ export {
   listPriceChanges,
   resumePriceChangeNotices,
   schedulePriceChange,
+  withdrawPriceChange,
 } from "./price-changes";
 export { loadPriceBook } from "./prices";
 export { stripeClient } from "./stripe";

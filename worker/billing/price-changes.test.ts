@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { and, eq } from "drizzle-orm";
-import { invoices, priceChangeNotices, priceChanges, subscriptions } from "../../db/schema";
+import { adminAuditLog, invoices, priceChangeNotices, priceChanges, subscriptions } from "../../db/schema";
 import type { ApiPriceChange } from "../../domain/admin-api";
 import { operatorAuth, withTestDb as rows } from "../test/admin";
 import { createMailer } from "../mail/mailer";
@@ -30,6 +30,12 @@ describe("price changes: 30 days' notice (decision 093)", () => {
   const notices = async (email: string) => {
     const { messages } = await (await client.dev.mailbox.$get({ query: { to: email } })).json();
     return (messages as { subject: string; text: string }[]).filter((m) => /^The price of your \w+ plan changes/.test(m.subject));
+  };
+  const withdrawals = async (email: string) => {
+    const { messages } = await (await client.dev.mailbox.$get({ query: { to: email } })).json();
+    return (messages as { subject: string; text: string }[]).filter((m) =>
+      /^The price change of your \w+ plan is withdrawn$/.test(m.subject),
+    );
   };
   const liveSub = async (userId: string) => {
     const [row] = await rows((db) => db.select().from(subscriptions).where(eq(subscriptions.userId, userId)));
@@ -273,5 +279,65 @@ describe("price changes: 30 days' notice (decision 093)", () => {
     expect(await downgrade(leave.auth)).toMatchObject({ targetPlanType: "monthly" });
     const leaving = await stripe().subscriptionSchedules.retrieve((await liveSub(leave.user.id)).schedule as string);
     expect(leaving.phases.map((p) => p.items[0]!.price)).toEqual([prices().yearly, prices().monthly]);
+  });
+
+  it("withdrawing before anyone moved releases the Stripe schedules, tells each subscriber once, and lets the plan get a new change (decision 196)", async () => {
+    const a = await subscriber("monthly");
+    const b = await subscriber("monthly");
+    const op = await operatorAuth();
+    const effective = await effectiveFrom();
+    const scheduled = await client.admin["price-changes"].$post(
+      { json: { planType: "monthly", amountCents: 3499, effectiveDate: day(effective) } },
+      { headers: op.auth },
+    );
+    expect(scheduled.status).toBe(201);
+    const change = await scheduled.json();
+    const scheduleIds = await Promise.all([a, b].map(async (u) => (await liveSub(u.user.id)).schedule as string));
+    expect(scheduleIds.every(Boolean)).toBe(true);
+
+    const withdraw = () => client.admin["price-changes"][":id"].withdraw.$post({ param: { id: change.id } }, { headers: op.auth });
+    const res = await withdraw();
+    expect(res.status).toBe(200);
+    expect(await res.json()).toMatchObject({ id: change.id, inEffect: false, withdrawnAt: expect.any(String) });
+    for (const [i, u] of [a, b].entries()) {
+      expect((await stripe().subscriptionSchedules.retrieve(scheduleIds[i]!)).status).toBe("released");
+      const sub = await liveSub(u.user.id);
+      expect(sub.schedule).toBeNull();
+      expect(sub.items.data[0]!.price.id).toBe(prices().monthly);
+      const told = await withdrawals(u.user.email);
+      expect(told).toHaveLength(1);
+      expect(told[0]!.text).toContain(`That price change is withdrawn: you keep paying €29.99 a month`);
+    }
+    const [audited] = await rows((db) =>
+      db
+        .select()
+        .from(adminAuditLog)
+        .where(and(eq(adminAuditLog.action, "price_change.withdraw"), eq(adminAuditLog.targetId, change.id))),
+    );
+    expect(audited).toBeTruthy();
+
+    // a second withdrawal is refused and tells nobody again
+    const again = await withdraw();
+    expect(again.status).toBe(409);
+    expect((await errorBody(again)).message).toBe("This price change is already withdrawn.");
+    expect(await withdrawals(a.user.email)).toHaveLength(1);
+    // the change is out of the price book: the plan may get a new one, and the cron sends nothing for the old
+    const next = await client.admin["price-changes"].$post(
+      { json: { planType: "monthly", amountCents: 3299, effectiveDate: day(effective) } },
+      { headers: op.auth },
+    );
+    expect(next.status).toBe(201);
+    const plans = (await (await client.stripe.plans.$get({})).json()).plans as { id: string; upcoming: unknown }[];
+    expect(plans.find((p) => p.id === "monthly")!.upcoming).toMatchObject({ amountCents: 3299 });
+  });
+
+  it("withdrawing is refused once a subscriber has moved to the new price", async () => {
+    const { change } = weekly!; // subscriber a moved to it at the renewal above (the date has not come for the server)
+    const op = await operatorAuth();
+    const res = await client.admin["price-changes"][":id"].withdraw.$post({ param: { id: change.id } }, { headers: op.auth });
+    expect(res.status).toBe(409);
+    expect((await errorBody(res)).message).toMatch(/already moved to the new price; this change can no longer be withdrawn\.$/);
+    const [row] = await rows((db) => db.select().from(priceChanges).where(eq(priceChanges.id, change.id)));
+    expect(row!.withdrawnAt).toBeNull();
   });
 });

@@ -35,6 +35,7 @@ const scheduled: ApiPriceChange = {
   createdAt: "2026-11-25T03:00:00.000Z",
   createdBy: "operator@headshot.test",
   status: "notified",
+  withdrawnAt: null,
   inEffect: false,
   subscribersNotified: 12,
 };
