@@ -167,8 +167,9 @@ describe("price changes panel", () => {
     const calls = stubApi({
       "GET /api/admin/price-changes": () => json(listing(changes)),
       "POST /api/admin/price-changes/pc-1/withdraw": () => {
-        changes = [{ ...scheduled, withdrawnAt: "2026-11-27T10:00:00.000Z" }, inEffect];
-        return json(changes[0]);
+        const withdrawn: ApiPriceChange = { ...scheduled, withdrawnAt: "2026-11-27T10:00:00.000Z" };
+        changes = [withdrawn, inEffect];
+        return json(withdrawn);
       },
     });
     renderWithApp(<PriceChangesPanel />, { user: operator });
