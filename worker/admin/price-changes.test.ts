@@ -10,7 +10,7 @@ import { priceChanges } from "../../db/schema";
 import { PRICE_CHANGE_HORIZON_DAYS, PRICE_CHANGE_NOTICE_DAYS } from "../../domain/plans";
 import { api, client, createTestUser, errorBody } from "../test/helpers";
 import { operatorAuth, withTestDb } from "../test/admin";
-import { earliestEffectiveDate, latestEffectiveDate } from "../billing/price-changes";
+import { dateText, earliestEffectiveDate, latestEffectiveDate } from "../billing/price-changes";
 
 const day = (d: Date) => d.toISOString().slice(0, 10);
 const inDays = (n: number) => day(new Date(Date.now() + n * 86_400_000));
@@ -43,9 +43,7 @@ describe("POST /api/admin/price-changes: the rules", () => {
       expect(res.status, effectiveDate).toBe(400);
       const { message } = await errorBody(res);
       expect(message).toMatch(/at least 30 days from today/);
-      expect(message).toContain(
-        earliestEffectiveDate(new Date()).toLocaleDateString("en-US", { year: "numeric", month: "long", day: "numeric", timeZone: "UTC" }),
-      );
+      expect(message).toContain(dateText(earliestEffectiveDate(new Date())));
     }
     expect(await changes()).toBe(before);
   });
@@ -57,7 +55,7 @@ describe("POST /api/admin/price-changes: the rules", () => {
       const res = await schedule(op.auth, { planType: "monthly", amountCents: 3499, effectiveDate });
       expect(res.status, effectiveDate).toBe(400);
       expect((await errorBody(res)).message).toBe(
-        `The new price must start within a year from today: ${latestEffectiveDate(new Date()).toLocaleDateString("en-US", { year: "numeric", month: "long", day: "numeric", timeZone: "UTC" })} at the latest.`,
+        `The new price must start within a year from today: ${dateText(latestEffectiveDate(new Date()))} at the latest.`,
       );
     }
     expect(await changes()).toBe(before);

@@ -27,16 +27,13 @@ import {
 describe("price changes: 30 days' notice (decision 093)", () => {
   const day = (d: Date) => d.toISOString().slice(0, 10);
   const clockNow = async () => (await stripe().testHelpers.testClocks.list()).data[0]!.frozen_time;
-  const notices = async (email: string) => {
+  /** The mails to `email` whose subject matches. */
+  const mailsTo = async (email: string, subject: RegExp) => {
     const { messages } = await (await client.dev.mailbox.$get({ query: { to: email } })).json();
-    return (messages as { subject: string; text: string }[]).filter((m) => /^The price of your \w+ plan changes/.test(m.subject));
+    return (messages as { subject: string; text: string }[]).filter((m) => subject.test(m.subject));
   };
-  const withdrawals = async (email: string) => {
-    const { messages } = await (await client.dev.mailbox.$get({ query: { to: email } })).json();
-    return (messages as { subject: string; text: string }[]).filter((m) =>
-      /^The price change of your \w+ plan is withdrawn$/.test(m.subject),
-    );
-  };
+  const notices = (email: string) => mailsTo(email, /^The price of your \w+ plan changes/);
+  const withdrawals = (email: string) => mailsTo(email, /^The price change of your \w+ plan is withdrawn$/);
   const liveSub = async (userId: string) => {
     const [row] = await rows((db) => db.select().from(subscriptions).where(eq(subscriptions.userId, userId)));
     return stripe().subscriptions.retrieve(row!.stripeSubscriptionId);
