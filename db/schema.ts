@@ -419,6 +419,8 @@ export const priceChanges = pgTable(
     createdBy: uuid("created_by").references(() => users.id, { onDelete: "set null" }),
     createdByEmail: text("created_by_email").notNull(),
     status: priceChangeStatus("status").notNull().default("notifying"),
+    /** withdrawn by the operator before anyone moved (decision 196): out of the price book */
+    withdrawnAt: ts("withdrawn_at"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -190,6 +190,8 @@ export interface ApiPriceChange {
   createdBy: string;
   /** `notifying` until every subscriber at the time was emailed and scheduled, then `notified` */
   status: "notifying" | "notified";
+  /** withdrawn by the operator before anyone moved (decision 196); null otherwise */
+  withdrawnAt: string | null;
   /** the effective date has passed: new subscriptions pay the new price */
   inEffect: boolean;
   subscribersNotified: number;
@@ -200,6 +202,8 @@ export interface AdminPriceChanges {
   currentPrices: { planType: PlanType; amountCents: number }[];
   /** the first day the form may choose (YYYY-MM-DD, UTC): 30 days' notice */
   earliestEffectiveDate: string;
+  /** the last day the form may choose (YYYY-MM-DD, UTC): a year ahead at most (decision 195) */
+  latestEffectiveDate: string;
   priceChanges: ApiPriceChange[];
 }
 

@@ -76,6 +76,8 @@ export const CURRENCY = "EUR";
 export const MONEY_BACK_DAYS = 30;
 /** Price changes are notified this many days ahead, by email (SPEC §1 Terms, §9; decision 093). */
 export const PRICE_CHANGE_NOTICE_DAYS = 30;
+/** A price change starts at most this many days ahead of today, by the server's clock (decision 195). */
+export const PRICE_CHANGE_HORIZON_DAYS = 365;
 /** The largest price the operator may set, in cents: a typo guard, not a business rule. */
 export const PRICE_MAX_CENTS = 100_000;
 

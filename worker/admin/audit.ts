@@ -15,7 +15,8 @@ export type AuditAction =
   | "testimonial.unpublish"
   | "picture.feature"
   | "picture.unfeature"
-  | "price_change.schedule";
+  | "price_change.schedule"
+  | "price_change.withdraw";
 
 export interface AuditTarget {
   type: "user" | "users" | "headshot" | "invoices" | "rating" | "price_change";

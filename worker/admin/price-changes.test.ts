@@ -7,10 +7,10 @@
 import { describe, expect, it } from "vitest";
 import { count } from "drizzle-orm";
 import { priceChanges } from "../../db/schema";
-import { PRICE_CHANGE_NOTICE_DAYS } from "../../domain/plans";
+import { PRICE_CHANGE_HORIZON_DAYS, PRICE_CHANGE_NOTICE_DAYS } from "../../domain/plans";
 import { api, client, createTestUser, errorBody } from "../test/helpers";
 import { operatorAuth, withTestDb } from "../test/admin";
-import { earliestEffectiveDate } from "../billing/price-changes";
+import { dateText, earliestEffectiveDate, latestEffectiveDate } from "../billing/price-changes";
 
 const day = (d: Date) => d.toISOString().slice(0, 10);
 const inDays = (n: number) => day(new Date(Date.now() + n * 86_400_000));
@@ -43,11 +43,29 @@ describe("POST /api/admin/price-changes: the rules", () => {
       expect(res.status, effectiveDate).toBe(400);
       const { message } = await errorBody(res);
       expect(message).toMatch(/at least 30 days from today/);
-      expect(message).toContain(
-        earliestEffectiveDate(new Date()).toLocaleDateString("en-US", { year: "numeric", month: "long", day: "numeric", timeZone: "UTC" }),
+      expect(message).toContain(dateText(earliestEffectiveDate(new Date())));
+    }
+    expect(await changes()).toBe(before);
+  });
+
+  it("refuses a date more than a year ahead (9999-12-31 included), naming the last day; the same server clock as the earliest (decision 195)", async () => {
+    const op = await operatorAuth();
+    const before = await changes();
+    for (const effectiveDate of [inDays(PRICE_CHANGE_HORIZON_DAYS + 2), "9999-12-31"]) {
+      const res = await schedule(op.auth, { planType: "monthly", amountCents: 3499, effectiveDate });
+      expect(res.status, effectiveDate).toBe(400);
+      expect((await errorBody(res)).message).toBe(
+        `The new price must start within a year from today: ${dateText(latestEffectiveDate(new Date()))} at the latest.`,
       );
     }
     expect(await changes()).toBe(before);
+    const listed = await (await client.admin["price-changes"].$get({}, { headers: op.auth })).json();
+    expect(listed.latestEffectiveDate).toBe(day(latestEffectiveDate(new Date())));
+  });
+
+  it("the last day is midnight UTC a year after today, whatever the hour", () => {
+    expect(latestEffectiveDate(new Date("2026-11-25T00:00:00Z")).toISOString()).toBe("2027-11-25T00:00:00.000Z");
+    expect(latestEffectiveDate(new Date("2026-11-25T23:59:00Z")).toISOString()).toBe("2027-11-25T00:00:00.000Z");
   });
 
   it("the earliest day is midnight UTC at least 30 days ahead", () => {

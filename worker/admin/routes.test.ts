@@ -43,6 +43,7 @@ const ROUTES: [string, string, unknown?][] = [
   ["DELETE", "/moderation/headshots/batch", { ids: [someId] }],
   ["GET", "/price-changes"],
   ["POST", "/price-changes", { planType: "monthly", amountCents: 3499, effectiveDate: "2099-01-01" }],
+  ["POST", "/price-changes/00000000-0000-4000-8000-000000000000/withdraw"],
 ];
 
 const request = (method: string, body: unknown, headers: Record<string, string> = {}): RequestInit => ({

@@ -64,7 +64,14 @@ import { TESTIMONIAL_STATUSES } from "../../domain/ratings";
 import { listTestimonials, setTestimonialStatus } from "./testimonials";
 import { listPictures, setPictureFeatured } from "./pictures";
 import { PLAN_IDS, PRICE_MAX_CENTS, euros } from "../../domain/plans";
-import { earliestEffectiveDate, listPriceChanges, schedulePriceChange, loadPriceBook } from "../billing";
+import {
+  earliestEffectiveDate,
+  latestEffectiveDate,
+  listPriceChanges,
+  schedulePriceChange,
+  withdrawPriceChange,
+  loadPriceBook,
+} from "../billing";
 import { createMailer } from "../mail";
 import { deepHealthRoutes } from "../health";
 import { opsMonitoring } from "../ops";
@@ -92,6 +99,7 @@ function range(q: { from?: Date; to?: Date }): { from?: Date; to: Date } {
 
 const userId = z.object({ id: z.uuid("must be a user id") });
 const headshotId = z.object({ id: z.uuid("must be a headshot id") });
+const priceChangeId = z.object({ id: z.uuid("must be a price change id") });
 const flagBody = z.object({
   reason: z
     .string("is required")
@@ -235,10 +243,12 @@ export const adminRoutes = new Hono<AppEnv>()
   })
   .get("/price-changes", async (c) => {
     const { db, config } = c.var;
-    const book = await loadPriceBook(db, config);
+    const now = new Date();
+    const book = await loadPriceBook(db, config, now);
     const body: AdminPriceChanges = {
       currentPrices: PLAN_IDS.map((planType) => ({ planType, amountCents: book.current[planType].amountCents })),
-      earliestEffectiveDate: earliestEffectiveDate(new Date()).toISOString().slice(0, 10),
+      earliestEffectiveDate: earliestEffectiveDate(now).toISOString().slice(0, 10),
+      latestEffectiveDate: latestEffectiveDate(now).toISOString().slice(0, 10),
       priceChanges: await listPriceChanges(db),
     };
     return c.json(body);
@@ -257,4 +267,15 @@ export const adminRoutes = new Hono<AppEnv>()
       details: { planType, from: change.oldAmountCents, to: amountCents, effectiveDate: change.effectiveDate },
     });
     return c.json(change, 201);
+  })
+  .post("/price-changes/:id/withdraw", validate("param", priceChangeId), async (c) => {
+    const { id } = c.req.valid("param");
+    const { db, config, user } = c.var;
+    const change = await withdrawPriceChange(db, config, createMailer(config, c.env), id);
+    await audit(db, user, "price_change.withdraw", {
+      type: "price_change",
+      id,
+      details: { planType: change.planType, from: change.oldAmountCents, to: change.newAmountCents, effectiveDate: change.effectiveDate },
+    });
+    return c.json(change);
   });

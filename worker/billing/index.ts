@@ -6,7 +6,14 @@
 export { billingRoutes } from "./routes";
 export { refundEligibility, refundFirstSubscription } from "./money-back";
 export { cancelAllSubscriptions } from "./plan-changes";
-export { earliestEffectiveDate, listPriceChanges, resumePriceChangeNotices, schedulePriceChange } from "./price-changes";
+export {
+  earliestEffectiveDate,
+  latestEffectiveDate,
+  listPriceChanges,
+  resumePriceChangeNotices,
+  schedulePriceChange,
+  withdrawPriceChange,
+} from "./price-changes";
 export { loadPriceBook } from "./prices";
 export { stripeClient } from "./stripe";
 export { SHOWN_ORDER, hasActiveSubscription, shownSubscription } from "./subscription";

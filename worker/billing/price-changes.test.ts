@@ -4,11 +4,11 @@
  */
 import { describe, expect, it } from "vitest";
 import { and, eq } from "drizzle-orm";
-import { invoices, priceChangeNotices, priceChanges, subscriptions } from "../../db/schema";
+import { adminAuditLog, invoices, priceChangeNotices, priceChanges, subscriptions } from "../../db/schema";
 import type { ApiPriceChange } from "../../domain/admin-api";
 import { operatorAuth, withTestDb as rows } from "../test/admin";
 import { createMailer } from "../mail/mailer";
-import { dateText, earliestEffectiveDate, resumePriceChangeNotices } from "./price-changes";
+import { dateText, earliestEffectiveDate, latestEffectiveDate, resumePriceChangeNotices } from "./price-changes";
 import { client, createTestUser, errorBody, runJob } from "../test/helpers";
 import {
   DAY,
@@ -27,18 +27,29 @@ import {
 describe("price changes: 30 days' notice (decision 093)", () => {
   const day = (d: Date) => d.toISOString().slice(0, 10);
   const clockNow = async () => (await stripe().testHelpers.testClocks.list()).data[0]!.frozen_time;
-  const notices = async (email: string) => {
+  /** The mails to `email` whose subject matches. */
+  const mailsTo = async (email: string, subject: RegExp) => {
     const { messages } = await (await client.dev.mailbox.$get({ query: { to: email } })).json();
-    return (messages as { subject: string; text: string }[]).filter((m) => /^The price of your \w+ plan changes/.test(m.subject));
+    return (messages as { subject: string; text: string }[]).filter((m) => subject.test(m.subject));
   };
+  const notices = (email: string) => mailsTo(email, /^The price of your \w+ plan changes/);
+  const withdrawals = (email: string) => mailsTo(email, /^The price change of your \w+ plan is withdrawn$/);
   const liveSub = async (userId: string) => {
     const [row] = await rows((db) => db.select().from(subscriptions).where(eq(subscriptions.userId, userId)));
     return stripe().subscriptions.retrieve(row!.stripeSubscriptionId);
   };
   /** The first weekly renewal on or after `at` (seconds), counted from the anchor as Stripe counts. */
   const weeklyRenewal = (anchor: number, at: number) => anchor + Math.ceil((at - anchor) / (7 * DAY)) * 7 * DAY;
-  /** A date that is 30 days ahead both for the server (the wall clock) and for the local Stripe's clock. */
-  const effectiveFrom = async () => earliestEffectiveDate(new Date(Math.max(Date.now(), (await clockNow()) * 1000)));
+  /**
+   * A date that is 30 days ahead both for the server (the wall clock) and for the local Stripe's clock. The
+   * clock is this file's own (decision 003): it starts at the wall clock and moves about 40 days here, so
+   * the date is also within the server's one-year horizon (decision 195), as checked.
+   */
+  const effectiveFrom = async () => {
+    const from = earliestEffectiveDate(new Date(Math.max(Date.now(), (await clockNow()) * 1000)));
+    expect(from.getTime()).toBeLessThanOrEqual(latestEffectiveDate(new Date()).getTime());
+    return from;
+  };
 
   let weekly: { change: ApiPriceChange; switchAt: number; a: Awaited<ReturnType<typeof subscriber>> } | undefined;
 
@@ -265,5 +276,65 @@ describe("price changes: 30 days' notice (decision 093)", () => {
     expect(await downgrade(leave.auth)).toMatchObject({ targetPlanType: "monthly" });
     const leaving = await stripe().subscriptionSchedules.retrieve((await liveSub(leave.user.id)).schedule as string);
     expect(leaving.phases.map((p) => p.items[0]!.price)).toEqual([prices().yearly, prices().monthly]);
+  });
+
+  it("withdrawing before anyone moved releases the Stripe schedules, tells each subscriber once, and lets the plan get a new change (decision 196)", async () => {
+    const a = await subscriber("monthly");
+    const b = await subscriber("monthly");
+    const op = await operatorAuth();
+    const effective = await effectiveFrom();
+    const scheduled = await client.admin["price-changes"].$post(
+      { json: { planType: "monthly", amountCents: 3499, effectiveDate: day(effective) } },
+      { headers: op.auth },
+    );
+    expect(scheduled.status).toBe(201);
+    const change = await scheduled.json();
+    const scheduleIds = await Promise.all([a, b].map(async (u) => (await liveSub(u.user.id)).schedule as string));
+    expect(scheduleIds.every(Boolean)).toBe(true);
+
+    const withdraw = () => client.admin["price-changes"][":id"].withdraw.$post({ param: { id: change.id } }, { headers: op.auth });
+    const res = await withdraw();
+    expect(res.status).toBe(200);
+    expect(await res.json()).toMatchObject({ id: change.id, inEffect: false, withdrawnAt: expect.any(String) });
+    for (const [i, u] of [a, b].entries()) {
+      expect((await stripe().subscriptionSchedules.retrieve(scheduleIds[i]!)).status).toBe("released");
+      const sub = await liveSub(u.user.id);
+      expect(sub.schedule).toBeNull();
+      expect(sub.items.data[0]!.price.id).toBe(prices().monthly);
+      const told = await withdrawals(u.user.email);
+      expect(told).toHaveLength(1);
+      expect(told[0]!.text).toContain(`That price change is withdrawn: you keep paying €29.99 a month`);
+    }
+    const [audited] = await rows((db) =>
+      db
+        .select()
+        .from(adminAuditLog)
+        .where(and(eq(adminAuditLog.action, "price_change.withdraw"), eq(adminAuditLog.targetId, change.id))),
+    );
+    expect(audited).toBeTruthy();
+
+    // a second withdrawal is refused and tells nobody again
+    const again = await withdraw();
+    expect(again.status).toBe(409);
+    expect((await errorBody(again)).message).toBe("This price change is already withdrawn.");
+    expect(await withdrawals(a.user.email)).toHaveLength(1);
+    // the change is out of the price book: the plan may get a new one, and the cron sends nothing for the old
+    const next = await client.admin["price-changes"].$post(
+      { json: { planType: "monthly", amountCents: 3299, effectiveDate: day(effective) } },
+      { headers: op.auth },
+    );
+    expect(next.status).toBe(201);
+    const plans = (await (await client.stripe.plans.$get({})).json()).plans as { id: string; upcoming: unknown }[];
+    expect(plans.find((p) => p.id === "monthly")!.upcoming).toMatchObject({ amountCents: 3299 });
+  });
+
+  it("withdrawing is refused once a subscriber has moved to the new price", async () => {
+    const { change } = weekly!; // subscriber a moved to it at the renewal above (the date has not come for the server)
+    const op = await operatorAuth();
+    const res = await client.admin["price-changes"][":id"].withdraw.$post({ param: { id: change.id } }, { headers: op.auth });
+    expect(res.status).toBe(409);
+    expect((await errorBody(res)).message).toMatch(/already moved to the new price; this change can no longer be withdrawn\.$/);
+    const [row] = await rows((db) => db.select().from(priceChanges).where(eq(priceChanges.id, change.id)));
+    expect(row!.withdrawnAt).toBeNull();
   });
 });

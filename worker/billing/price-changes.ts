@@ -17,12 +17,12 @@ import Stripe from "stripe";
 import { and, desc, eq, inArray, isNull, ne, sql } from "drizzle-orm";
 import type { Db } from "../../db";
 import { priceChangeNotices, priceChanges, subscriptions, users, type PriceChange } from "../../db/schema";
-import { euros, planById, PRICE_CHANGE_NOTICE_DAYS, PRICE_MAX_CENTS, type PlanType } from "../../domain/plans";
+import { euros, planById, PRICE_CHANGE_HORIZON_DAYS, PRICE_CHANGE_NOTICE_DAYS, PRICE_MAX_CENTS, type PlanType } from "../../domain/plans";
 import type { ApiPriceChange } from "../../domain/admin-api";
 import type { Config } from "../config";
 import type { AuthUser } from "../env";
-import { badRequest, conflict, log, errorFields } from "../lib";
-import { type Mailer, priceChangeEmail } from "../mail";
+import { badRequest, conflict, log, errorFields, notFound } from "../lib";
+import { type Mailer, priceChangeEmail, priceChangeWithdrawnEmail } from "../mail";
 import { loadPriceBook, type PriceBook } from "./prices";
 import { fromUnix, idOf, paymentsUnavailable, stripeClient } from "./stripe";
 
@@ -39,6 +39,15 @@ export function earliestEffectiveDate(now: Date): Date {
   const day = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
   const earliest = new Date(day.getTime() + PRICE_CHANGE_NOTICE_DAYS * DAY_MS);
   return earliest.getTime() >= now.getTime() + NOTICE_MS ? earliest : new Date(earliest.getTime() + DAY_MS);
+}
+
+/**
+ * The last day a change scheduled at `now` may take effect: midnight UTC PRICE_CHANGE_HORIZON_DAYS after
+ * today (decision 195). `now` is the server's clock, as for the earliest day.
+ */
+export function latestEffectiveDate(now: Date): Date {
+  const day = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
+  return new Date(day.getTime() + PRICE_CHANGE_HORIZON_DAYS * DAY_MS);
 }
 
 /**
@@ -66,6 +75,10 @@ function checkRules(book: PriceBook, input: ScheduleInput, now: Date) {
     throw badRequest(
       `The new price must start at least ${PRICE_CHANGE_NOTICE_DAYS} days from today, so every subscriber has ${PRICE_CHANGE_NOTICE_DAYS} days' notice: ${dateText(earliest)} at the earliest.`,
     );
+  }
+  const latest = latestEffectiveDate(now);
+  if (input.effectiveAt.getTime() > latest.getTime()) {
+    throw badRequest(`The new price must start within a year from today: ${dateText(latest)} at the latest.`);
   }
   if (!Number.isInteger(input.amountCents) || input.amountCents <= 0) throw badRequest("The new price must be more than €0.");
   if (input.amountCents > PRICE_MAX_CENTS) throw badRequest(`The new price must be at most ${euros(PRICE_MAX_CENTS)}.`);
@@ -135,6 +148,75 @@ export async function schedulePriceChange(
   // recorded, then told: what fails here is logged and finished by the cron (nobody is emailed twice)
   await runNotices(db, config, mailer, change);
   return (await listPriceChanges(db)).find((c) => c.id === change.id)!;
+}
+
+/**
+ * Withdraws a scheduled change (decision 196) while its date has not come and nobody has moved to it: each
+ * Stripe schedule made for it is released (the subscription simply goes on at today's price), the change
+ * leaves the price book (the plan may get a new one), and everyone who was told is emailed once. The
+ * conditional update makes one withdrawal win; a second answers 409 and sends nothing.
+ */
+export async function withdrawPriceChange(db: Db, config: Config, mailer: Mailer, id: string, now = new Date()): Promise<ApiPriceChange> {
+  const [change] = await db.select().from(priceChanges).where(eq(priceChanges.id, id)).limit(1);
+  if (!change) throw notFound("No such price change.");
+  if (change.withdrawnAt) throw conflict("This price change is already withdrawn.");
+  if (change.effectiveAt.getTime() <= now.getTime()) {
+    throw conflict(`This price change took effect on ${dateText(change.effectiveAt)}; it can no longer be withdrawn.`);
+  }
+  const moved = await movedTo(db, change, now);
+  if (moved > 0) {
+    throw conflict(
+      `${moved === 1 ? "A subscriber has" : `${moved} subscribers have`} already moved to the new price; this change can no longer be withdrawn.`,
+    );
+  }
+  const stripe = stripeClient(config);
+  const notices = await db.select().from(priceChangeNotices).where(eq(priceChangeNotices.priceChangeId, id));
+  for (const n of notices) {
+    if (!n.stripeScheduleId) continue;
+    const schedule = await stripe.subscriptionSchedules.retrieve(n.stripeScheduleId);
+    if (schedule.metadata?.price_change !== id || (schedule.status !== "active" && schedule.status !== "not_started")) continue;
+    await stripe.subscriptionSchedules.release(schedule.id, {}, { idempotencyKey: `price-change-withdraw-releases-${schedule.id}` });
+  }
+  const [withdrawn] = await db
+    .update(priceChanges)
+    .set({ withdrawnAt: now, updatedAt: now })
+    .where(and(eq(priceChanges.id, id), isNull(priceChanges.withdrawnAt)))
+    .returning();
+  if (!withdrawn) throw conflict("This price change is already withdrawn.");
+  await db
+    .update(priceChangeNotices)
+    .set({ stripeScheduleId: null, switchAt: null, updatedAt: now })
+    .where(eq(priceChangeNotices.priceChangeId, id));
+  const plan = planById(change.planType);
+  for (const n of notices.filter((x) => x.emailedAt)) {
+    try {
+      await mailer.send(
+        priceChangeWithdrawnEmail(n.email, {
+          planName: plan.name,
+          period: plan.period,
+          amount: euros(change.oldAmountCents, change.currency),
+          effectiveDate: dateText(change.effectiveAt),
+        }),
+      );
+    } catch (err) {
+      log("error", "billing: a price change withdrawal email failed", { priceChangeId: id, ...errorFields(err) });
+    }
+  }
+  log("info", "billing: price change withdrawn", { priceChangeId: id, planType: change.planType, told: notices.length });
+  return (await listPriceChanges(db, now)).find((c) => c.id === id)!;
+}
+
+/** How many subscriptions already pay the change's price, or were due to move by `now`. */
+async function movedTo(db: Db, change: PriceChange, now: Date): Promise<number> {
+  const [paying] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(subscriptions)
+    .where(eq(subscriptions.stripePriceId, change.stripePriceId));
+  const [due] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(priceChangeNotices)
+    .where(and(eq(priceChangeNotices.priceChangeId, change.id), sql`${priceChangeNotices.switchAt} <= ${now}`));
+  return Math.max(Number(paying!.n), Number(due!.n));
 }
 
 /** A transaction lock per plan (released at commit). */
@@ -374,7 +456,8 @@ export async function listPriceChanges(db: Db, now = new Date()): Promise<ApiPri
     createdAt: change.createdAt.toISOString(),
     createdBy: change.createdByEmail,
     status: change.status,
-    inEffect: change.effectiveAt.getTime() <= now.getTime(),
+    withdrawnAt: change.withdrawnAt?.toISOString() ?? null,
+    inEffect: !change.withdrawnAt && change.effectiveAt.getTime() <= now.getTime(),
     subscribersNotified: Number(notified),
   }));
 }

@@ -5,7 +5,7 @@
  * prices over time: the current one is what a new subscription is sold at and what screens show; every
  * one of them still maps to its plan (subscribers move at their own renewal, and invoices keep their price).
  */
-import { asc } from "drizzle-orm";
+import { asc, isNull } from "drizzle-orm";
 import type { Db, Tx } from "../../db";
 import { priceChanges, type PriceChange } from "../../db/schema";
 import { PLANS, type PlanType } from "../../domain/plans";
@@ -77,7 +77,8 @@ export function priceBookOf(
 
 /** The price book as of `now` (one small query: a handful of changes over the product's life). */
 export async function loadPriceBook(db: Db | Tx, config: Config, now = new Date()): Promise<PriceBook> {
-  const changes = await db.select().from(priceChanges).orderBy(asc(priceChanges.effectiveAt));
+  // a withdrawn change (decision 196) never happened, as far as prices go
+  const changes = await db.select().from(priceChanges).where(isNull(priceChanges.withdrawnAt)).orderBy(asc(priceChanges.effectiveAt));
   return priceBookOf(config, changes, now);
 }
 

@@ -10,6 +10,7 @@ export {
   refundReceiptEmail,
   passwordResetEmail,
   priceChangeEmail,
+  priceChangeWithdrawnEmail,
   shootReadyEmail,
   teamInvitationEmail,
   verificationEmail,

@@ -79,6 +79,18 @@ export function refundReceiptEmail(to: string, d: { amount: string; date: string
   ]);
 }
 
+/** A scheduled price change was withdrawn before it reached anyone (decision 196): they keep today's price. */
+export function priceChangeWithdrawnEmail(
+  to: string,
+  d: { planName: string; period: string; amount: string; effectiveDate: string },
+): MailMessage {
+  return message(to, `The price change of your ${d.planName} plan is withdrawn`, [
+    "Hello from Headshot Studio,",
+    `We wrote to you that the price of the ${d.planName} plan would change on ${d.effectiveDate}. That price change is withdrawn: you keep paying ${d.amount} a ${d.period}, and nothing else changes.`,
+    `Questions? Write to us at ${SUPPORT_EMAIL}.`,
+  ]);
+}
+
 /** A second subscription that started while one was live was cancelled at once and refunded in full (decision 090). */
 export function duplicateSubscriptionEmail(to: string, details: { planName: string; amount: string }): MailMessage {
   return message(to, "We refunded your second subscription", [

@@ -35,6 +35,7 @@ const scheduled: ApiPriceChange = {
   createdAt: "2026-11-25T03:00:00.000Z",
   createdBy: "operator@headshot.test",
   status: "notified",
+  withdrawnAt: null,
   inEffect: false,
   subscribersNotified: 12,
 };
@@ -46,6 +47,7 @@ const listing = (changes: ApiPriceChange[]): AdminPriceChanges => ({
     { planType: "yearly", amountCents: 6000 },
   ],
   earliestEffectiveDate: "2026-12-26",
+  latestEffectiveDate: "2027-11-26",
   priceChanges: changes,
 });
 
@@ -110,6 +112,11 @@ describe("price changes panel", () => {
     const date = screen.getByLabelText("From") as HTMLInputElement;
     expect(date.value).toBe("2026-12-26");
     expect(date.min).toBe("2026-12-26");
+    // the form says the range the server allows: 30 days' notice, a year ahead at most (decision 195)
+    expect(date.max).toBe("2027-11-26");
+    expect(date.getAttribute("aria-describedby") && document.getElementById(date.getAttribute("aria-describedby")!)?.textContent).toBe(
+      "From December 26, 2026 (30 days' notice) to November 26, 2027 (a year ahead at most).",
+    );
 
     fireEvent.change(screen.getByLabelText("New price (€)"), { target: { value: "34,99" } });
     fireEvent.change(date, { target: { value: "2027-01-01" } });
@@ -145,6 +152,63 @@ describe("price changes panel", () => {
     fireEvent.click(screen.getByRole("button", { name: "Schedule Price Change" }));
     fireEvent.click(within(await screen.findByRole("alertdialog")).getByRole("button", { name: "Schedule and Email Subscribers" }));
     await waitFor(() => expect(screen.getByRole("alert").textContent).toContain("The Weekly plan already costs €9.99."));
+  });
+
+  it("withdraws a scheduled change after confirming, then shows it as withdrawn; a change in effect has no button (decision 196)", async () => {
+    const inEffect: ApiPriceChange = {
+      ...scheduled,
+      id: "pc-0",
+      planType: "yearly",
+      oldAmountCents: 5000,
+      newAmountCents: 6000,
+      inEffect: true,
+    };
+    let changes = [scheduled, inEffect];
+    const calls = stubApi({
+      "GET /api/admin/price-changes": () => json(listing(changes)),
+      "POST /api/admin/price-changes/pc-1/withdraw": () => {
+        const withdrawn: ApiPriceChange = { ...scheduled, withdrawnAt: "2026-11-27T10:00:00.000Z" };
+        changes = [withdrawn, inEffect];
+        return json(withdrawn);
+      },
+    });
+    renderWithApp(<PriceChangesPanel />, { user: operator });
+    const table = await screen.findByRole("table", { name: "Scheduled price changes" });
+    expect(
+      within(table)
+        .getAllByRole("button", { name: /^Withdraw/ })
+        .map((b) => b.getAttribute("aria-label")),
+    ).toEqual(["Withdraw the Weekly price change"]);
+    fireEvent.click(within(table).getByRole("button", { name: "Withdraw the Weekly price change" }));
+    const dialog = await screen.findByRole("alertdialog", { name: "Withdraw this price change?" });
+    expect(dialog.textContent).toContain("The Weekly plan stays at €9.99 instead of €12.99 from January 4, 2027.");
+    expect(calls.some((c) => c.method === "POST")).toBe(false);
+    fireEvent.click(within(dialog).getByRole("button", { name: "Withdraw and Email Subscribers" }));
+
+    await waitFor(() =>
+      expect(calls.filter((c) => c.method === "POST").map((c) => c.key)).toEqual(["POST /api/admin/price-changes/pc-1/withdraw"]),
+    );
+    expect(await screen.findByText("Price Change Withdrawn")).toBeTruthy();
+    expect(screen.getByText("Weekly stays at €9.99. 12 subscribers were told.")).toBeTruthy();
+    await waitFor(() => expect(within(table).queryAllByRole("button", { name: /^Withdraw/ })).toHaveLength(0));
+    expect(within(table).getByText("Withdrawn")).toBeTruthy();
+  });
+
+  it("shows the server's reason when a withdrawal is refused", async () => {
+    stubApi({
+      "GET /api/admin/price-changes": () => json(listing([scheduled])),
+      "POST /api/admin/price-changes/pc-1/withdraw": () =>
+        apiError(409, {
+          error: "Conflict",
+          message: "A subscriber has already moved to the new price; this change can no longer be withdrawn.",
+        }),
+    });
+    renderWithApp(<PriceChangesPanel />, { user: operator });
+    fireEvent.click(await screen.findByRole("button", { name: "Withdraw the Weekly price change" }));
+    fireEvent.click(within(await screen.findByRole("alertdialog")).getByRole("button", { name: "Withdraw and Email Subscribers" }));
+    expect(
+      await screen.findByText("A subscriber has already moved to the new price; this change can no longer be withdrawn."),
+    ).toBeTruthy();
   });
 
   it("reads euros as people type them", () => {

@@ -8,7 +8,7 @@ import { Label } from "@/components/ui/label";
 import { RadioGroup, RadioGroupItem } from "@/components/ui/radio-group";
 import { toast } from "@/components/ui/use-toast";
 import { PLANS, PRICE_CHANGE_NOTICE_DAYS, planById, type PlanType, type SchedulePriceChangeBody } from "@/lib/domain";
-import { usePriceChanges, useSchedulePriceChange } from "./api/price-changes";
+import { usePriceChanges, useSchedulePriceChange, useWithdrawPriceChange } from "./api/price-changes";
 import { AdminTable } from "./admin-table";
 import { Panel, QueryState } from "./figure";
 import { formatCount, formatDateTime, formatEuroCents } from "./format";
@@ -38,6 +38,7 @@ export function PriceChangesPanel() {
   const [pending, setPending] = useState<SchedulePriceChangeBody | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const earliest = query.data?.earliestEffectiveDate ?? "";
+  const latest = query.data?.latestEffectiveDate ?? "";
   const effectiveDate = day || earliest;
   const current = query.data?.currentPrices.find((p) => p.planType === planType)?.amountCents;
 
@@ -74,7 +75,7 @@ export function PriceChangesPanel() {
   return (
     <Panel
       title="Price Changes"
-      description={`A new price reaches each subscriber at their first renewal on or after its date, which is at least ${PRICE_CHANGE_NOTICE_DAYS} days ahead; every subscriber of the plan is emailed when it is scheduled.`}
+      description={`A new price reaches each subscriber at their first renewal on or after its date, which is at least ${PRICE_CHANGE_NOTICE_DAYS} days and at most a year ahead; every subscriber of the plan is emailed when it is scheduled.`}
     >
       <QueryState query={query} label="price changes">
         {(data) => (
@@ -117,6 +118,8 @@ export function PriceChangesPanel() {
                   id="price-change-date"
                   type="date"
                   min={earliest}
+                  max={latest}
+                  aria-describedby="price-change-date-range"
                   value={effectiveDate}
                   onChange={(e) => setDay(e.target.value)}
                   required
@@ -125,6 +128,10 @@ export function PriceChangesPanel() {
               <Button type="submit" disabled={schedule.isPending || !amount}>
                 Schedule Price Change
               </Button>
+              <p id="price-change-date-range" className="text-sm text-muted-foreground sm:col-span-4">
+                From {dayText(data.earliestEffectiveDate)} ({PRICE_CHANGE_NOTICE_DAYS} days' notice) to {dayText(data.latestEffectiveDate)}{" "}
+                (a year ahead at most).
+              </p>
             </form>
             {problem && (
               <p role="alert" className="text-sm text-destructive">
@@ -152,34 +159,87 @@ export function PriceChangesPanel() {
   );
 }
 
-function PriceChangeList({ changes }: { changes: NonNullable<ReturnType<typeof usePriceChanges>["data"]>["priceChanges"] }) {
+type Listed = NonNullable<ReturnType<typeof usePriceChanges>["data"]>["priceChanges"][number];
+
+function PriceChangeList({ changes }: { changes: Listed[] }) {
+  const withdraw = useWithdrawPriceChange();
+  const [pending, setPending] = useState<Listed | null>(null);
   if (changes.length === 0) return <p className="text-sm text-muted-foreground">No price changes scheduled</p>;
+  const confirm = () => {
+    if (!pending) return;
+    withdraw.mutate(pending.id, {
+      onSuccess: (change) => {
+        setPending(null);
+        toast({
+          title: "Price Change Withdrawn",
+          description: `${planById(change.planType).name} stays at ${formatEuroCents(change.oldAmountCents)}. ${formatCount(change.subscribersNotified)} subscribers were told.`,
+        });
+      },
+      onError: (err) => {
+        setPending(null);
+        toast({
+          title: "Could Not Withdraw",
+          description: errorMessage(err, "Failed to withdraw the price change."),
+          variant: "destructive",
+        });
+      },
+    });
+  };
   return (
-    <AdminTable
-      label="Scheduled price changes"
-      caption="Scheduled price changes"
-      columns={["Plan", "Price", "From", "Status", "Subscribers Emailed", "Scheduled"]}
-      className="min-w-[44rem]"
-    >
-      {changes.map((c) => (
-        <tr key={c.id} className="border-t">
-          <th scope="row" className="px-3 py-2.5 text-left font-medium">
-            {planById(c.planType).name}
-          </th>
-          <td className="px-3 py-2.5 tabular-nums">
-            {formatEuroCents(c.oldAmountCents)} → {formatEuroCents(c.newAmountCents)}
-          </td>
-          <td className="px-3 py-2.5">{dayText(c.effectiveDate)}</td>
-          <td className="px-3 py-2.5">
-            <Badge variant={c.inEffect ? "success" : "secondary"}>{c.inEffect ? "In effect" : "Scheduled"}</Badge>
-            {c.status === "notifying" && <span className="ml-2 text-xs text-muted-foreground">emails still going out</span>}
-          </td>
-          <td className="px-3 py-2.5 tabular-nums">{formatCount(c.subscribersNotified)}</td>
-          <td className="px-3 py-2.5 text-muted-foreground">
-            {formatDateTime(c.createdAt)} by {c.createdBy}
-          </td>
-        </tr>
-      ))}
-    </AdminTable>
+    <>
+      <AdminTable
+        label="Scheduled price changes"
+        caption="Scheduled price changes"
+        columns={["Plan", "Price", "From", "Status", "Subscribers Emailed", "Scheduled", "Actions"]}
+        className="min-w-[50rem]"
+      >
+        {changes.map((c) => (
+          <tr key={c.id} className="border-t">
+            <th scope="row" className="px-3 py-2.5 text-left font-medium">
+              {planById(c.planType).name}
+            </th>
+            <td className="px-3 py-2.5 tabular-nums">
+              {formatEuroCents(c.oldAmountCents)} → {formatEuroCents(c.newAmountCents)}
+            </td>
+            <td className="px-3 py-2.5">{dayText(c.effectiveDate)}</td>
+            <td className="px-3 py-2.5">
+              <Badge variant={c.inEffect ? "success" : "secondary"}>
+                {c.withdrawnAt ? "Withdrawn" : c.inEffect ? "In effect" : "Scheduled"}
+              </Badge>
+              {c.status === "notifying" && <span className="ml-2 text-xs text-muted-foreground">emails still going out</span>}
+            </td>
+            <td className="px-3 py-2.5 tabular-nums">{formatCount(c.subscribersNotified)}</td>
+            <td className="px-3 py-2.5 text-muted-foreground">
+              {formatDateTime(c.createdAt)} by {c.createdBy}
+            </td>
+            <td className="px-3 py-2.5">
+              {!c.withdrawnAt && !c.inEffect && (
+                <Button
+                  variant="outline"
+                  size="sm"
+                  aria-label={`Withdraw the ${planById(c.planType).name} price change`}
+                  onClick={() => setPending(c)}
+                >
+                  Withdraw
+                </Button>
+              )}
+            </td>
+          </tr>
+        ))}
+      </AdminTable>
+      <ConfirmDialog
+        open={pending !== null}
+        onClose={() => setPending(null)}
+        title="Withdraw this price change?"
+        description={
+          pending &&
+          `The ${planById(pending.planType).name} plan stays at ${formatEuroCents(pending.oldAmountCents)} instead of ${formatEuroCents(pending.newAmountCents)} from ${dayText(pending.effectiveDate)}. Each subscriber who was told is emailed that it is withdrawn. Refused once anyone has moved to the new price.`
+        }
+        action="Withdraw and Email Subscribers"
+        pendingAction="Withdrawing..."
+        pending={withdraw.isPending}
+        onConfirm={confirm}
+      />
+    </>
   );
 }

@@ -1,6 +1,7 @@
 /**
  * GET /api/admin/price-changes and POST /api/admin/price-changes {planType, amountCents, effectiveDate}:
- * today's prices, the scheduled changes, and scheduling one (30 days' notice, decision 093).
+ * today's prices, the scheduled changes, and scheduling one (30 days' notice, decision 093);
+ * POST /api/admin/price-changes/:id/withdraw withdraws one before anyone moved (decision 196).
  */
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { client, data } from "@/api/client";
@@ -20,4 +21,11 @@ export const schedulePriceChange = (body: SchedulePriceChangeBody) => data(clien
 export function useSchedulePriceChange() {
   const queryClient = useQueryClient();
   return useMutation({ mutationFn: schedulePriceChange, onSuccess: () => queryClient.invalidateQueries({ queryKey: priceChangesKey }) });
+}
+
+export const withdrawPriceChange = (id: string) => data(client.api.admin["price-changes"][":id"].withdraw.$post({ param: { id } }));
+
+export function useWithdrawPriceChange() {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn: withdrawPriceChange, onSuccess: () => queryClient.invalidateQueries({ queryKey: priceChangesKey }) });
 }

@@ -1,0 +1,1 @@
+ALTER TABLE "price_changes" ADD COLUMN "withdrawn_at" timestamp with time zone;
