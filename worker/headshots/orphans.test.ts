@@ -5,7 +5,7 @@
 import { describe, expect, it } from "vitest";
 import { createTestUser, env, runJob } from "../test/helpers";
 import { seedPending } from "../test/headshots";
-import { originalKey, resultKey } from "../storage/keys";
+import { originalKey, resultKey, shootPhotoKey } from "../storage/keys";
 import { sweepOrphanedObjects, ORPHAN_AFTER_MS } from "./orphans";
 import { runHousekeeping } from "../scheduled";
 
@@ -19,6 +19,9 @@ describe("the sweep of photos without rows", () => {
     await env.IMAGES.put(resultKey(user.id, orphan), "encrypted result");
     const kept = await seedPending(user.id);
     await env.IMAGES.put(originalKey(user.id, kept), "a row has it");
+    // a shoot's shared photos whose shoot row was never written (decision 171)
+    const orphanShoot = crypto.randomUUID();
+    await env.IMAGES.put(shootPhotoKey(user.id, orphanShoot, 1), "encrypted photo");
 
     // the same day: nothing is old enough
     expect(await runJob(sweepOrphanedObjects)).toBe(0);
@@ -31,6 +34,7 @@ describe("the sweep of photos without rows", () => {
     expect(await runJob(sweepOrphanedObjects, later)).toBeGreaterThanOrEqual(1);
     expect(await exists(originalKey(user.id, orphan))).toBe(false);
     expect(await exists(resultKey(user.id, orphan))).toBe(false);
+    expect(await exists(shootPhotoKey(user.id, orphanShoot, 1))).toBe(false);
     expect(await exists(originalKey(user.id, kept))).toBe(true);
 
     // and the cron's housekeeping runs it at the top of the hour

@@ -1,42 +1,48 @@
 /**
- * Photos without rows (issue 35): a worker that died between storing a headshot's objects and writing
- * its row left encrypted objects nobody could reach or delete, beyond the 30-day promise. The cron sweeps
+ * Photos without rows (issue 35): a worker that died between storing a headshot's (or a shoot's) objects and
+ * writing its row left encrypted objects nobody could reach or delete, beyond the 30-day promise. The cron sweeps
  * them: every object under a headshot's prefix (`u/<user>/h/<headshot>/…`) uploaded more than a day ago
  * whose headshot has no row is deleted, with the rest of that prefix. A day is far beyond any upload or
  * generation in flight. The bucket is listed in full, so the sweep runs once an hour, not every 5 minutes.
  */
 import { inArray } from "drizzle-orm";
-import { headshots } from "../../db/schema";
+import { headshots, shoots } from "../../db/schema";
 import type { JobDeps } from "../lib";
 import { deletePrefix } from "../storage";
 
 export const ORPHAN_AFTER_MS = 86_400_000;
-const HEADSHOT_OBJECT = /^u\/([0-9a-f-]{36})\/h\/([0-9a-f-]{36})\//;
+/** A headshot's objects (`u/<user>/h/<id>/…`) or a shoot's shared photos (`u/<user>/s/<id>/…`, decision 171). */
+const OWNED_OBJECT = /^u\/[0-9a-f-]{36}\/([hs])\/([0-9a-f-]{36})\//;
+const TABLES = { h: headshots, s: shoots } as const;
 
-/** Deletes the objects of headshots that have no row (older than a day); answers how many prefixes went. */
+/**
+ * Deletes the objects of headshots and shoots that have no row (older than a day); answers how many
+ * prefixes went.
+ */
 export async function sweepOrphanedObjects(deps: Pick<JobDeps, "db" | "bucket" | "now">): Promise<number> {
   const before = deps.now.getTime() - ORPHAN_AFTER_MS;
-  const candidates = new Map<string, string>(); // headshot id → its prefix
+  const candidates = { h: new Map<string, string>(), s: new Map<string, string>() }; // row id → its prefix
   let cursor: string | undefined;
   do {
     const page = await deps.bucket.list({ prefix: "u/", cursor, limit: 1000 });
     for (const object of page.objects) {
-      const m = HEADSHOT_OBJECT.exec(object.key);
-      if (m && object.uploaded.getTime() < before) candidates.set(m[2]!, m[0]);
+      const m = OWNED_OBJECT.exec(object.key);
+      if (m && object.uploaded.getTime() < before) candidates[m[1] as "h" | "s"].set(m[2]!, m[0]);
     }
     cursor = page.truncated ? page.cursor : undefined;
   } while (cursor);
   let swept = 0;
-  const ids = [...candidates.keys()];
-  for (let i = 0; i < ids.length; i += 500) {
-    const chunk = ids.slice(i, i + 500);
-    const known = new Set(
-      (await deps.db.select({ id: headshots.id }).from(headshots).where(inArray(headshots.id, chunk))).map((r) => r.id),
-    );
-    for (const id of chunk) {
-      if (known.has(id)) continue;
-      await deletePrefix(deps.bucket, candidates.get(id)!);
-      swept += 1;
+  for (const kind of ["h", "s"] as const) {
+    const table = TABLES[kind];
+    const ids = [...candidates[kind].keys()];
+    for (let i = 0; i < ids.length; i += 500) {
+      const chunk = ids.slice(i, i + 500);
+      const known = new Set((await deps.db.select({ id: table.id }).from(table).where(inArray(table.id, chunk))).map((r) => r.id));
+      for (const id of chunk) {
+        if (known.has(id)) continue;
+        await deletePrefix(deps.bucket, candidates[kind].get(id)!);
+        swept += 1;
+      }
     }
   }
   return swept;
