@@ -22,8 +22,11 @@ test("3 styles from 2 photos make 3 pictures, downloaded as a ZIP of 3 correct f
 
   await subscribeMonthly(page);
   await page.getByRole("radio", { name: /^Woman/ }).click();
-  await page.getByRole("button", { name: "Choose several styles" }).click();
-  await expect(page.getByTestId("set-count")).toContainText("of up to 10 styles chosen");
+  // back from Checkout, the wizard may still be settling (the subscription's query refetching): click again until it takes
+  await expect(async () => {
+    await page.getByRole("button", { name: "Choose several styles" }).click({ timeout: 2_000 });
+    await expect(page.getByTestId("set-count")).toContainText("of up to 10 styles chosen", { timeout: 2_000 });
+  }).toPass();
   for (const style of ["LinkedIn", "Suit", "Office"]) await page.getByRole("checkbox", { name: style, exact: true }).click();
   await expect(page.getByTestId("set-count")).toContainText("3 of up to 10 styles chosen");
   await page.getByRole("button", { name: "Continue with 3 styles" }).click();
