@@ -625,6 +625,9 @@ export const teams = pgTable(
     /** The brand look: one of the 10 styles and a background colour (#RRGGBB); null until the owner picks them. */
     style: text("style"),
     brandColor: text("brand_color"),
+    /** Reminders (issue 37, decision 222): members without a chosen photo this many days after joining are reminded; weekly by the cron when `auto_remind`. */
+    remindAfterDays: integer("remind_after_days").notNull().default(3),
+    autoRemind: boolean("auto_remind").notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -648,6 +651,11 @@ export const teamMembers = pgTable(
     role: text("role", { enum: ["owner", "member"] }).notNull(),
     chosenHeadshotId: uuid("chosen_headshot_id").references(() => headshots.id, { onDelete: "set null" }),
     joinedAt: ts("joined_at").notNull().defaultNow(),
+    /** The capture link they joined through (issue 37), null for the owner and invited members. */
+    captureLinkId: uuid("capture_link_id").references(() => teamCaptureLinks.id, { onDelete: "set null" }),
+    /** The last reminder to choose a photo and how many were sent (decision 222: at most one a week). */
+    remindedAt: ts("reminded_at"),
+    reminderCount: integer("reminder_count").notNull().default(0),
   },
   (t) => [
     check("team_members_role", sql`${t.role} in ('owner', 'member')`),
@@ -655,6 +663,33 @@ export const teamMembers = pgTable(
     uniqueIndex("team_members_one_owner")
       .on(t.teamId)
       .where(sql`${t.role} = 'owner'`),
+  ],
+);
+
+/**
+ * Capture links (issue 37, decision 220): one link a team's owner posts (in Slack, say); anyone signed in
+ * with a verified address at one of `domains` (lower-case ASCII, IDNs as punycode, exact match) joins,
+ * up to `max_joins` people, until `expires_at`, unless revoked. Only the token's SHA-256 is stored.
+ */
+export const teamCaptureLinks = pgTable(
+  "team_capture_links",
+  {
+    id: id(),
+    teamId: uuid("team_id")
+      .notNull()
+      .references(() => teams.id, { onDelete: "cascade" }),
+    tokenHash: text("token_hash").notNull().unique(),
+    domains: text("domains").array().notNull(),
+    maxJoins: integer("max_joins").notNull(),
+    createdBy: uuid("created_by").references(() => users.id, { onDelete: "set null" }),
+    expiresAt: ts("expires_at").notNull(),
+    revokedAt: ts("revoked_at"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("team_capture_links_team_idx").on(t.teamId, t.createdAt),
+    check("team_capture_links_max_joins", sql`${t.maxJoins} > 0`),
+    check("team_capture_links_domains", sql`cardinality(${t.domains}) > 0`),
   ],
 );
 
@@ -671,6 +706,8 @@ export const teamInvitations = pgTable(
       .notNull()
       .references(() => teams.id, { onDelete: "cascade" }),
     email: text("email").notNull(), // trimmed and lower-cased, like users.email
+    /** The name given with the address in an imported list (issue 37); null when invited one by one. */
+    name: text("name"),
     tokenHash: text("token_hash").notNull().unique(),
     invitedBy: uuid("invited_by").references(() => users.id, { onDelete: "set null" }),
     expiresAt: ts("expires_at").notNull(),

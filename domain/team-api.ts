@@ -1,6 +1,7 @@
 /** What the team routes answer (/api/team…, issue 25); the web app reads the same types. */
 import type { StyleId } from "./styles";
 import type { TeamRole } from "./teams";
+import type { ImportRowStatus } from "./team-capture";
 
 export interface ApiTeamSubscription {
   status: string;
@@ -73,4 +74,60 @@ export interface ApiTeamGridEntry {
 export interface ApiInvitationPreview {
   teamName: string;
   email: string;
+}
+
+/** A capture link as its owner sees it (issue 37): the token is shown only once, when it is made. */
+export interface ApiCaptureLink {
+  id: string;
+  domains: string[];
+  maxJoins: number;
+  expiresAt: string;
+  createdAt: string;
+  status: "open" | "full" | "expired" | "revoked";
+  joined: { userId: string; email: string; joinedAt: string }[];
+}
+
+/** GET /api/team/capture?token=…: what the capture link's page shows before joining. */
+export interface ApiCapturePreview {
+  teamName: string;
+  domains: string[];
+}
+
+/** One row of a list import's preview (POST /api/team/import/preview). */
+export interface ApiImportRow {
+  /** The row's line in the file (1 is the first line, a header included). */
+  line: number;
+  name: string;
+  email: string;
+  status: ImportRowStatus;
+  message: string;
+}
+
+export interface ApiImportPreview {
+  rows: ApiImportRow[];
+  ready: number;
+  freeSeats: number;
+}
+
+/** One person of the status list (GET /api/team/status): an invited address or a member. */
+export interface ApiTeamStatusRow {
+  name: string;
+  email: string;
+  /** A member's id; null for someone only invited. */
+  userId: string | null;
+  role: TeamRole | null;
+  invitedAt: string | null;
+  joinedAt: string | null;
+  /** Finished headshots the person generated (0 for someone only invited). */
+  generated: number;
+  chosen: boolean;
+  via: "owner" | "invitation" | "link" | null;
+  remindedAt: string | null;
+  reminderCount: number;
+}
+
+export interface ApiTeamStatus {
+  rows: ApiTeamStatusRow[];
+  remindAfterDays: number;
+  autoRemind: boolean;
 }

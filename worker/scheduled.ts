@@ -8,6 +8,7 @@ import { refreshLandingFigures } from "./landing";
 import { resumePriceChangeNotices } from "./billing";
 import { createMailer } from "./mail";
 import { countEvent, OPS_EVENTS, pruneOpsCounts, sendAlerts } from "./ops";
+import { sendDueReminders } from "./teams";
 
 /** Rate-limit windows are at most an hour long; a day-old counter can never matter again. */
 const RATE_LIMIT_KEEP_MS = 86_400_000;
@@ -71,6 +72,15 @@ export const HOUSEKEEPING: CronJob[] = [
     run: async (deps) => {
       const told = await resumePriceChangeNotices(deps.db, deps.config, createMailer(deps.config, { IMAGES: deps.bucket }), deps.now);
       if (told) log("info", "cron: price change notices sent on retry", { count: told });
+    },
+  },
+  {
+    // teams that asked for weekly reminders (issue 37, decision 222): each person at most once a week, so hourly is enough
+    name: "team photo reminders",
+    run: async (deps) => {
+      if (deps.now.getUTCMinutes() >= 5) return;
+      const sent = await sendDueReminders(deps.db, createMailer(deps.config, { IMAGES: deps.bucket }), deps.config.APP_URL ?? "");
+      if (sent) log("info", "cron: team photo reminders sent", { count: sent });
     },
   },
   {

@@ -1,27 +1,18 @@
 /**
- * CSV exports (RFC 4180: header row, CRLF, fields quoted when needed) written by csv-stringify, whose
- * `escape_formulas` prefixes a `'` to any text cell starting with =, +, -, @, tab or carriage return
- * (OWASP CSV injection). Rows are read a page at a time (1,000) by keyset, the next page while the
- * current one is written, so an export holds two pages in memory whatever the table's size. A stream
+ * CSV exports written by lib's `csvText` (RFC 4180, formula cells escaped: OWASP CSV injection). Rows
+ * are read a page at a time (1,000) by keyset, the next page while the current one is written, so an export holds two pages in memory whatever the table's size. A stream
  * outlives its request's handler (and the request's database session, closed when the handler
  * returns), so each export opens its own session and closes it when the last page is read or the
  * download is abandoned.
  */
 import { sql, type SQL } from "drizzle-orm";
-import { stringify } from "csv-stringify/sync";
 import { createDb, type Db, type DbConfig } from "../../db";
+import { csvText, type CsvCell } from "../lib";
 import { invoicePlan, type Range } from "./figures";
 import { allUsers, isoText } from "./users";
 
-type Cell = string | number | null;
-
-/** Numbers stay numbers (a negative amount is not a formula); columns in `euros` print with two decimals. */
-const csv = (rows: Cell[][], euros: ReadonlySet<number> = new Set()) =>
-  stringify(rows, {
-    escape_formulas: true,
-    record_delimiter: "\r\n",
-    cast: { number: (n, ctx) => (euros.has(Number(ctx.column)) ? n.toFixed(2) : String(n)) },
-  });
+type Cell = CsvCell;
+const csv = csvText;
 
 /**
  * What `pages` yields, asking for the next page before handing out the current one, so the database

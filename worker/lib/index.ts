@@ -17,6 +17,7 @@ export {
 export { appOrigin } from "./app-origin";
 export { routeBodyLimit, smallBodies, SMALL_BODY_BYTES } from "./body-limit";
 export { withDb, withServices, type JobDeps } from "./context";
+export { csvText, type CsvCell } from "./csv";
 export { isForeignKeyViolation, isUniqueViolation } from "./db-errors";
 export { ApiError, badRequest, conflict, forbidden, gone, notFound, tooManyRequests, unauthorized } from "./errors";
 export { hmacSha256 } from "./hmac";

@@ -13,5 +13,6 @@ export {
   priceChangeWithdrawnEmail,
   shootReadyEmail,
   teamInvitationEmail,
+  teamPhotoReminderEmail,
   verificationEmail,
 } from "./templates";

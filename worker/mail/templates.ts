@@ -144,6 +144,15 @@ export function teamInvitationEmail(to: string, details: { teamName: string; lin
   ]);
 }
 
+/** A member who has not chosen a team photo yet (issue 37, decision 222): at most one a week. */
+export function teamPhotoReminderEmail(to: string, details: { teamName: string; link: string }): MailMessage {
+  return message(to, `${details.teamName} is waiting for your team photo`, [
+    `Your team "${details.teamName}" on Headshot Studio is putting together its team page, and your photo isn't chosen yet. Generate a headshot in the team's look (your seat includes it), then pick "Use as my team photo".`,
+    { link: details.link, label: "Choose my team photo" },
+    "You get this reminder because the team's owner asked for it; it stops once you have chosen a photo.",
+  ]);
+}
+
 /** To the operator, once, when the image model's announced shutdown comes within 30 days (worker/generation/model-status.ts). */
 export function modelShutdownEmail(
   to: string,

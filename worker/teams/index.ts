@@ -11,6 +11,7 @@ import { TEAM_MESSAGES } from "../../domain/teams";
 import { conflict, notFound } from "../lib";
 
 export { teamRoutes } from "./routes";
+export { sendDueReminders } from "./status";
 
 /** The brand look the caller generates in as a member of their team: 404 outside a team, 409 before the owner picked one. */
 export async function teamLookOf(db: Db, userId: string): Promise<{ style: StyleId; brandColor: string }> {

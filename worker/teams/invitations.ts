@@ -25,8 +25,8 @@ export interface IssuedInvitation {
   teamName: string;
 }
 
-/** Invites `email` to the team: 409 when no seat is free, the address is a member, or already invited. */
-export async function invite(db: Db, team: Team, invitedBy: string, email: string): Promise<IssuedInvitation> {
+/** Invites `email` (with the name a list gave, issue 37) to the team: 409 when no seat is free, the address is a member, or already invited. */
+export async function invite(db: Db, team: Team, invitedBy: string, email: string, name: string | null = null): Promise<IssuedInvitation> {
   const token = randomToken();
   const tokenHash = await sha256(token);
   try {
@@ -62,7 +62,7 @@ export async function invite(db: Db, team: Team, invitedBy: string, email: strin
       if (taken.members + taken.invited >= seatsToFill(await teamSubscriptionOf(tx, team.id))) throw conflict(TEAM_MESSAGES.noFreeSeats);
       const [row] = await tx
         .insert(teamInvitations)
-        .values({ teamId: team.id, email, tokenHash, invitedBy, expiresAt: expiry })
+        .values({ teamId: team.id, email, name, tokenHash, invitedBy, expiresAt: expiry })
         .returning({ id: teamInvitations.id });
       return row!.id;
     });

@@ -10,8 +10,26 @@ import { z } from "zod";
 import { fileStem } from "../../domain/downloads";
 import { STYLE_IDS } from "../../domain/styles";
 import { BRAND_COLOR_PATTERN, TEAM_NAME_MAX } from "../../domain/teams";
-import type { ApiInvitationPreview, ApiMyTeam, ApiTeamGridEntry } from "../../domain/team-api";
-import { requireUser, appOrigin, conflict, enforce, oneAtATime, plainText, validate, wholeNumber } from "../lib";
+import type {
+  ApiCaptureLink,
+  ApiCapturePreview,
+  ApiInvitationPreview,
+  ApiMyTeam,
+  ApiTeamGridEntry,
+  ApiTeamStatus,
+} from "../../domain/team-api";
+import {
+  CAPTURE_DEFAULT_DAYS,
+  CAPTURE_MAX_DAYS,
+  CAPTURE_MAX_DOMAINS,
+  CAPTURE_MAX_JOINS,
+  FREE_MAIL_DOMAINS,
+  IMPORT_MAX_BYTES,
+  REMIND_AFTER_DAYS_MAX,
+  REMIND_AFTER_DAYS_MIN,
+  normalizeDomain,
+} from "../../domain/team-capture";
+import { requireUser, appOrigin, ApiError, conflict, enforce, oneAtATime, plainText, validate, wholeNumber } from "../lib";
 import { emailField } from "../auth";
 import {
   changeTeamSeats,
@@ -26,7 +44,10 @@ import { headshotZipResponse, downloadQuery, normaliseDownload } from "../downlo
 import type { AppEnv } from "../env";
 import { refuseDownloadBeyondPlan } from "../credits";
 import { createMailer, teamInvitationEmail } from "../mail";
+import { captureLinksOf, capturePreview, createCaptureLink, joinByCaptureLink, revokeCaptureLink } from "./capture";
+import { importList, previewList } from "./import";
 import { accept, invite, preview, resend, revoke, type IssuedInvitation } from "./invitations";
+import { sendReminders, setReminders, statusCsv, teamStatus } from "./status";
 import { choosePhoto, teamGrid, teamZipSources } from "./photos";
 import { seatsInUse } from "./seats";
 import { closable, createTeam, deleteTeam, leaveTeam, myTeam, ownerTeam, removeMember, updateTeam } from "./team";
@@ -38,6 +59,46 @@ const tokenField = z.string().trim().min(10, "is not a valid invitation link").m
 
 /** Invitations (and re-sends) a team may send per hour: enough for any real team, not for a spammer. */
 const INVITES_PER_HOUR = 50;
+
+/**
+ * A list import's limits (decision 221): previews are free of side effects but read the database, imports
+ * mail up to the free seats each. Reminder clicks: a few an hour per team; each person gets at most one a
+ * week whatever asks (decision 222).
+ */
+const IMPORT_PREVIEWS_PER_HOUR = 60;
+const IMPORTS_PER_HOUR = 10;
+const REMINDER_CLICKS_PER_HOUR = 10;
+
+/** The team's email domains for a capture link: each a domain name (IDNs as punycode), none a free-mail one. */
+const domainsField = z
+  .array(z.string().max(253), "Please list the team's email domains.")
+  .min(1, "Please give at least one email domain, like acme.com.")
+  .max(CAPTURE_MAX_DOMAINS, `At most ${CAPTURE_MAX_DOMAINS} domains per link.`)
+  .transform((list, ctx) => {
+    const out: string[] = [];
+    for (const given of list) {
+      const d = normalizeDomain(given);
+      if (!d) ctx.addIssue({ code: "custom", message: `"${given}" is not a domain name like acme.com.` });
+      else if (FREE_MAIL_DOMAINS.includes(d))
+        ctx.addIssue({
+          code: "custom",
+          message: `${d} is a free email service: anyone can have an address there. Use your company's domain.`,
+        });
+      else out.push(d);
+    }
+    return out;
+  });
+const csvField = z.object({ csv: z.string("Please paste or upload the list.").max(IMPORT_MAX_BYTES * 4, "The list is too large.") });
+
+/** The list's size in bytes, refused with 413 beyond IMPORT_MAX_BYTES (decision 221). */
+function refuseLargeList(csv: string) {
+  const bytes = new TextEncoder().encode(csv).length;
+  if (bytes > IMPORT_MAX_BYTES)
+    throw new ApiError(
+      413,
+      `The list is ${Math.ceil(bytes / 1024)} KB; at most ${IMPORT_MAX_BYTES / 1024} KB can be imported at once. Split it and import each part.`,
+    );
+}
 
 /**
  * One team's billing changes run one at a time (issue 35, decision 177): three seat changes at once
@@ -134,6 +195,137 @@ export const teamRoutes = new Hono<AppEnv>()
 
   .post("/accept", requireUser, validate("json", z.object({ token: tokenField })), async (c) => {
     return c.json(await accept(c.var.db, c.var.user.id, c.req.valid("json").token));
+  })
+
+  /** Capture links (issue 37): the owner's list, each with who joined through it. */
+  .get("/capture-links", requireUser, async (c) => {
+    const team = await ownerTeam(c.var.db, c.var.user.id);
+    const body: { links: ApiCaptureLink[] } = { links: await captureLinksOf(c.var.db, team.id) };
+    c.header("Cache-Control", "no-store");
+    return c.json(body);
+  })
+
+  /** A new capture link: the answer carries the link once (only its hash is kept). */
+  .post(
+    "/capture-links",
+    requireUser,
+    validate(
+      "json",
+      z.object({
+        domains: domainsField,
+        maxJoins: wholeNumber().pipe(
+          z.number().min(1, "must be at least 1").max(CAPTURE_MAX_JOINS, `must be at most ${CAPTURE_MAX_JOINS}`),
+        ),
+        expiresInDays: wholeNumber()
+          .pipe(z.number().min(1, "must be at least 1 day").max(CAPTURE_MAX_DAYS, `must be at most ${CAPTURE_MAX_DAYS} days`))
+          .default(CAPTURE_DEFAULT_DAYS),
+      }),
+    ),
+    async (c) => {
+      const team = await ownerTeam(c.var.db, c.var.user.id);
+      const made = await createCaptureLink(c.var.db, team, c.var.user.id, c.req.valid("json"));
+      return c.json({ id: made.id, link: `${appOrigin(c)}/team/capture?token=${encodeURIComponent(made.token)}` }, 201);
+    },
+  )
+
+  .delete("/capture-links/:id", requireUser, validate("param", idParam), async (c) => {
+    const team = await ownerTeam(c.var.db, c.var.user.id);
+    await revokeCaptureLink(c.var.db, team.id, c.req.valid("param").id);
+    return c.json({ success: true as const });
+  })
+
+  /** Public: what the capture link's page shows before the person signs in. */
+  .get("/capture", validate("query", z.object({ token: tokenField })), async (c) => {
+    const body: ApiCapturePreview = await capturePreview(c.var.db, c.req.valid("query").token);
+    c.header("Cache-Control", "no-store");
+    return c.json(body);
+  })
+
+  .post("/capture/join", requireUser, validate("json", z.object({ token: tokenField })), async (c) => {
+    return c.json(await joinByCaptureLink(c.var.db, c.var.user.id, c.req.valid("json").token));
+  })
+
+  /** Invite a list, step 1: what each row is. Sends nothing. */
+  .post("/import/preview", requireUser, validate("json", csvField), async (c) => {
+    const { db } = c.var;
+    const team = await ownerTeam(db, c.var.user.id);
+    const { csv } = c.req.valid("json");
+    refuseLargeList(csv);
+    await enforce(
+      db,
+      [{ key: `team-import-preview:${team.id}`, limit: IMPORT_PREVIEWS_PER_HOUR, windowSeconds: 3600 }],
+      "Too many list previews in an hour. Please wait a little.",
+    );
+    return c.json(await previewList(db, team, csv));
+  })
+
+  /** Invite a list, step 2 (confirmed): the ready rows are invited and mailed; refused whole beyond the free seats. */
+  .post("/import", requireUser, validate("json", csvField), async (c) => {
+    const { db } = c.var;
+    const team = await ownerTeam(db, c.var.user.id);
+    const { csv } = c.req.valid("json");
+    refuseLargeList(csv);
+    await enforce(
+      db,
+      [{ key: `team-import:${team.id}`, limit: IMPORTS_PER_HOUR, windowSeconds: 3600 }],
+      "Too many list imports in an hour. Please wait a little.",
+    );
+    return c.json(await importList(db, team, c.var.user.id, csv, (issued) => sendInvitation(c, issued)));
+  })
+
+  /** Status at a glance: everyone invited or in the team, and how far they got. */
+  .get("/status", requireUser, async (c) => {
+    const team = await ownerTeam(c.var.db, c.var.user.id);
+    const body: ApiTeamStatus = await teamStatus(c.var.db, team);
+    c.header("Cache-Control", "no-store");
+    return c.json(body);
+  })
+
+  .get("/status.csv", requireUser, async (c) => {
+    const team = await ownerTeam(c.var.db, c.var.user.id);
+    const body = statusCsv(await teamStatus(c.var.db, team));
+    return c.body(body, 200, {
+      "Content-Type": "text/csv; charset=utf-8",
+      "Content-Disposition": `attachment; filename="${fileStem(team.name, "team")}-status.csv"`,
+      "Cache-Control": "no-store",
+    });
+  })
+
+  /** The owner's reminder settings: N days after joining, and whether the cron reminds weekly. */
+  .patch(
+    "/reminders",
+    requireUser,
+    validate(
+      "json",
+      z.object({
+        remindAfterDays: wholeNumber()
+          .pipe(
+            z
+              .number()
+              .min(REMIND_AFTER_DAYS_MIN, `must be at least ${REMIND_AFTER_DAYS_MIN}`)
+              .max(REMIND_AFTER_DAYS_MAX, `must be at most ${REMIND_AFTER_DAYS_MAX}`),
+          )
+          .optional(),
+        autoRemind: z.boolean("must be true or false").optional(),
+      }),
+    ),
+    async (c) => {
+      const team = await ownerTeam(c.var.db, c.var.user.id);
+      return c.json(await setReminders(c.var.db, team.id, c.req.valid("json")));
+    },
+  )
+
+  /** One click: reminds everyone due (or one member), at most once a week each. */
+  .post("/reminders", requireUser, validate("json", z.object({ userId: z.uuid("is not a valid id").optional() })), async (c) => {
+    const { db } = c.var;
+    const team = await ownerTeam(db, c.var.user.id);
+    await enforce(
+      db,
+      [{ key: `team-remind:${team.id}`, limit: REMINDER_CLICKS_PER_HOUR, windowSeconds: 3600 }],
+      "Too many reminder requests in an hour. Please wait a little.",
+    );
+    const reminded = await sendReminders(db, createMailer(c.var.config, c.env), appOrigin(c), team, c.req.valid("json").userId);
+    return c.json({ reminded });
   })
 
   .delete("/members/:id", requireUser, validate("param", idParam), async (c) => {

@@ -68,7 +68,7 @@ export async function updateTeam(db: Db, teamId: string, change: { name?: string
 export const lookOf = (team: Pick<Team, "style" | "brandColor">): ApiTeamLook | null =>
   team.style && team.brandColor ? { style: team.style, brandColor: team.brandColor } : null;
 
-const displayName = (u: { firstName: string | null; lastName: string | null; email: string }) =>
+export const displayName = (u: { firstName: string | null; lastName: string | null; email: string }) =>
   [u.firstName, u.lastName].filter(Boolean).join(" ") || u.email.split("@")[0]!;
 
 /** GET /api/team: the owner's full view, a member's short one, or null. */
