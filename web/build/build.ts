@@ -102,6 +102,7 @@ async function main() {
     "/admin",
     "/team",
     "/team/join",
+    "/team/capture",
   ])
     write(fileFor(p), shell);
 

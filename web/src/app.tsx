@@ -26,6 +26,7 @@ const PricingPage = lazy(() => import("@/pages/pricing").then((m) => ({ default:
 const AdminPage = lazy(() => import("@/pages/admin").then((m) => ({ default: m.AdminPage })));
 const TeamPage = lazy(() => import("@/pages/team").then((m) => ({ default: m.TeamPage })));
 const JoinTeamPage = lazy(() => import("@/pages/team").then((m) => ({ default: m.JoinTeamPage })));
+const JoinByLinkPage = lazy(() => import("@/pages/team").then((m) => ({ default: m.JoinByLinkPage })));
 
 /** The public pages when the signed-in app is already loaded (e.g. after signing out). */
 function SpaPublicRoutes() {
@@ -76,6 +77,9 @@ export function AppRoutes() {
       </Route>
       <Route path={paths.teamJoin}>
         <JoinTeamPage />
+      </Route>
+      <Route path={paths.teamCapture}>
+        <JoinByLinkPage />
       </Route>
       <Route path={paths.team}>
         <ProtectedRoute>

@@ -45,6 +45,7 @@ export function readList(text: string): RawRow[] {
       skip_records_with_empty_values: true,
       trim: true,
       info: true,
+      relax_quotes: true,
       max_record_size: 4096,
     }) as unknown as { record: string[]; info: { lines: number } }[];
   } catch (err) {

@@ -13,5 +13,6 @@ export * from "../../../domain/admin-api";
 export * from "../../../domain/ratings";
 export * from "../../../domain/shoots";
 export * from "../../../domain/teams";
+export * from "../../../domain/team-capture";
 export * from "../../../domain/words";
 export type * from "../../../domain/team-api";

@@ -41,6 +41,8 @@ export const paths = {
   /** The team page (issue 25) and the page an invitation link opens. */
   team: "/team",
   teamJoin: "/team/join",
+  /** A team's capture link (issue 37). */
+  teamCapture: "/team/capture",
 } as const;
 
 /** Paths the signed-in app (app.tsx) owns; everything else is the public site. */
@@ -56,9 +58,10 @@ export const apiPaths = {
 export const CONTACT_EMAIL = "support@headshot.studio";
 
 /**
- * Where sign-in or sign-up continues (`?next=`): only the invitation page of this site (issue 25), so the
- * parameter can never send anyone elsewhere; otherwise null (the dashboard).
+ * Where sign-in or sign-up continues (`?next=`): only the invitation page (issue 25) or a capture link's page
+ * (issue 37) of this site, so the parameter can never send anyone elsewhere; otherwise null (the dashboard).
  */
 export function safeNext(next: string | null): string | null {
-  return next && next.startsWith(`${paths.teamJoin}?`) && !next.includes("//") ? next : null;
+  const ours = next && [paths.teamJoin, paths.teamCapture].some((p) => next.startsWith(`${p}?`));
+  return ours && !next.includes("//") ? next : null;
 }

@@ -20,8 +20,11 @@ import { useCreateTeam } from "./api/create-team";
 import { useLeaveTeam } from "./api/leave-team";
 import { useSyncAfterCheckout } from "./api/sync-after-checkout";
 import { BrandLookForm } from "./brand-look-form";
+import { CaptureLinksPanel } from "./capture-links-panel";
+import { ImportListPanel } from "./import-list-panel";
 import { MembersPanel } from "./members-panel";
 import { SeatsPanel } from "./seats-panel";
+import { StatusPanel } from "./status-panel";
 import { TeamGrid } from "./team-grid";
 
 export function TeamOverview() {
@@ -116,6 +119,9 @@ function OwnerView({ team }: { team: Extract<ApiMyTeam, { role: "owner" }> }) {
       <SeatsPanel team={team} />
       <BrandLookForm team={team} />
       <MembersPanel team={team} />
+      <CaptureLinksPanel team={team} />
+      <ImportListPanel />
+      <StatusPanel />
       <TeamGrid />
     </>
   );
