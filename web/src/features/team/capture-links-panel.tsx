@@ -133,15 +133,15 @@ export function CaptureLinksPanel({ team }: { team: Extract<ApiMyTeam, { role: "
         )}
         {links.isLoading ? (
           <Spinner label="Loading links" />
-        ) : links.isError ? (
+        ) : links.isError || !links.data ? (
           <p className="text-sm text-destructive" role="alert">
             We couldn't load your links. Please reload the page.
           </p>
-        ) : links.data!.links.length === 0 ? (
+        ) : links.data.links.length === 0 ? (
           <p className="text-sm text-muted-foreground">No links yet.</p>
         ) : (
           <ul className="divide-y rounded-md border" aria-label="Team links">
-            {links.data!.links.map((l) => (
+            {links.data.links.map((l) => (
               <li key={l.id} className="grid gap-2 p-3 text-sm">
                 <span className="flex flex-wrap items-center justify-between gap-2">
                   <span className="min-w-0 break-words">
