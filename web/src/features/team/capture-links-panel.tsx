@@ -14,7 +14,8 @@ import { Label } from "@/components/ui/label";
 import { Spinner } from "@/components/ui/spinner";
 import { toast } from "@/components/ui/use-toast";
 import { CAPTURE_DEFAULT_DAYS, CAPTURE_MAX_DAYS, type ApiCaptureLink, type ApiMyTeam } from "@/lib/domain";
-import { useCaptureLinks, useCreateCaptureLink, useRevokeCaptureLink } from "./api/capture-links";
+import { useCreateCaptureLink, useRevokeCaptureLink } from "./api/capture-links";
+import { useCaptureLinks } from "./api/get-capture-links";
 
 const STATUS_WORDS: Record<ApiCaptureLink["status"], string> = { open: "Open", full: "Full", expired: "Expired", revoked: "Revoked" };
 const date = (iso: string) => new Date(iso).toLocaleDateString(undefined, { day: "numeric", month: "short", year: "numeric" });

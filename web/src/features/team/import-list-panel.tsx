@@ -100,7 +100,7 @@ export function ImportListPanel() {
             accept=".csv,.txt,text/csv,text/plain"
             onChange={(e) => void onFile(e)}
             aria-describedby={fileError ? "import-file-error" : undefined}
-            className="text-sm file:mr-3 file:rounded-md file:border file:bg-background file:px-3 file:py-1.5"
+            className="w-full min-w-0 max-w-full text-sm file:mr-3 file:rounded-md file:border file:bg-background file:px-3 file:py-1.5"
           />
           {fileError && (
             <p id="import-file-error" role="alert" className="text-sm text-destructive">

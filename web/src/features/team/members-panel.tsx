@@ -46,9 +46,16 @@ export function MembersPanel({ team }: { team: Extract<ApiMyTeam, { role: "owner
       </CardHeader>
       <CardContent className="grid gap-4">
         <form onSubmit={(e) => void onInvite(e)} className="flex flex-wrap items-end gap-3">
-          <div className="grid gap-1.5">
+          <div className="grid w-full gap-1.5 sm:w-auto">
             <Label htmlFor="invite-email">Email address</Label>
-            <Input id="invite-email" type="email" required value={email} onChange={(e) => setEmail(e.target.value)} className="w-72" />
+            <Input
+              id="invite-email"
+              type="email"
+              required
+              value={email}
+              onChange={(e) => setEmail(e.target.value)}
+              className="w-full sm:w-72"
+            />
           </div>
           <Button type="submit" disabled={invite.isPending || free <= 0}>
             Invite

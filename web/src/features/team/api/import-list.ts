@@ -2,7 +2,6 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { client, data } from "@/api/client";
 import { invalidateTeam } from "./invalidate";
-import { teamStatusQuery } from "./team-status";
 
 export const previewList = (csv: string) => data(client.api.team.import.preview.$post({ json: { csv } }));
 export const importList = (csv: string) => data(client.api.team.import.$post({ json: { csv } }));
@@ -11,8 +10,5 @@ export const usePreviewList = () => useMutation({ mutationFn: previewList });
 
 export function useImportList() {
   const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: importList,
-    onSettled: () => Promise.all([invalidateTeam(queryClient), queryClient.invalidateQueries({ queryKey: teamStatusQuery().queryKey })]),
-  });
+  return useMutation({ mutationFn: importList, onSettled: () => invalidateTeam(queryClient) });
 }
