@@ -20,8 +20,18 @@ export const ROUND_TRIPS_BEFORE = {
   credits: { connect: 0, session: 0, http: 1 },
 } satisfies Record<string, TripCount>;
 
-/** The counts now. */
-export const ROUND_TRIPS = ROUND_TRIPS_BEFORE satisfies Record<keyof typeof ROUND_TRIPS_BEFORE, TripCount>;
+/**
+ * The counts now (docs/decisions/240-edge-round-trips.md): every one over SQL-over-HTTP, no session opened.
+ * Upload and generate: the token's account and session epoch (requireUser, every write), one batch of
+ * reads (and the upload's rate-limit hits), one batch written as one transaction.
+ */
+export const ROUND_TRIPS = {
+  upload: { connect: 0, session: 0, http: 3 },
+  generateFree: { connect: 0, session: 0, http: 3 },
+  generateSubscriber: { connect: 0, session: 0, http: 3 },
+  status: { connect: 0, session: 0, http: 1 },
+  credits: { connect: 0, session: 0, http: 1 },
+} satisfies Record<keyof typeof ROUND_TRIPS_BEFORE, TripCount>;
 
 /** Sequential round trips of a count: each exchange waits for the one before. */
 export const total = (c: TripCount) => c.connect + c.session + c.http;
