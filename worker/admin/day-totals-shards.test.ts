@@ -10,6 +10,7 @@ import { HEADSHOT_DAY_TOTALS_SHARDS, headshotDayTotals, headshots, users } from 
 import { uniqueEmail } from "../test/helpers";
 import { withTestDb } from "../test/admin";
 import * as figures from "./figures";
+import { foldDayTotalShards } from "./day-totals";
 
 const at = (iso: string) => new Date(iso);
 const DAY = "1994-06-01"; // seen by no other test
@@ -60,6 +61,28 @@ describe("headshot_day_totals shards", () => {
       const g = await figures.generationAnalytics(db, at("1994-06-03T00:00:00Z"));
       expect(g.daily.find((d) => d.date === DAY)).toEqual({ date: DAY, successful: 30, failed: 0 });
       expect(await figures.generationCost(db, { from: at(`${DAY}T00:00:00Z`), to: at("1994-06-02T00:00:00Z") })).toBe(120);
+
+      // the cron folds a day that is over back into shard 0: one row per status, the same figures
+      const dayRows = () => db.select().from(headshotDayTotals).where(eq(headshotDayTotals.day, DAY));
+      expect(await foldDayTotalShards({ db, now: at(`${DAY}T23:00:00Z`) })).toBe(0); // not over yet: untouched
+      expect(await foldDayTotalShards({ db, now: at("1994-06-03T00:30:00Z") })).toBeGreaterThan(0);
+      const folded = await dayRows();
+      expect(folded.every((t) => t.shard === 0)).toBe(true);
+      expect(new Map(folded.filter((t) => t.headshots).map((t) => [t.status, t.headshots]))).toEqual(
+        new Map([
+          ["completed", 30],
+          ["pending", 10],
+        ]),
+      );
+      expect(await figures.generationCost(db, { from: at(`${DAY}T00:00:00Z`), to: at("1994-06-02T00:00:00Z") })).toBe(120);
+      // a late move of that day's headshot lands in its shard again, and the next fold takes it in
+      await db.delete(headshots).where(eq(headshots.id, ids[0]!));
+      expect((await dayRows()).some((t) => t.shard !== 0)).toBe(shardOf.get(ids[0]!) !== 0);
+      await foldDayTotalShards({ db, now: at("1994-06-03T00:35:00Z") });
+      const after = await dayRows();
+      expect(after.every((t) => t.shard === 0)).toBe(true);
+      expect(after.find((t) => t.status === "completed")?.headshots).toBe(29);
+      expect(await figures.generationCost(db, { from: at(`${DAY}T00:00:00Z`), to: at("1994-06-02T00:00:00Z") })).toBe(116);
       await db.delete(users).where(eq(users.id, u!.id));
     });
   });
