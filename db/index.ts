@@ -1,4 +1,6 @@
+import { AsyncLocalStorage } from "node:async_hooks";
 import { Pool, neon, neonConfig } from "@neondatabase/serverless";
+import type { Logger } from "drizzle-orm/logger";
 import { drizzle } from "drizzle-orm/neon-serverless";
 import { drizzle as drizzleHttp } from "drizzle-orm/neon-http";
 import * as schema from "./schema";
@@ -48,9 +50,56 @@ export function createDb(env: DbConfig) {
       console.warn(JSON.stringify({ level: "warn", message: "database pool error", error: err.message }));
     }
   });
-  const db = drizzle({ client: pool });
+  const db = drizzle({ client: pool, logger: sessionTrace() });
   return { db, http: httpDb(env), close: () => pool.end() };
 }
+
+/**
+ * One sequential exchange with the database, as `countRoundTrips` records it:
+ * - `connect`: a session's connection opened (in production a WebSocket to Neon: TCP, TLS and the upgrade,
+ *   with Postgres's startup and password pipelined into the first statement);
+ * - `session`: one statement on that session (`begin` and `commit` included: each is a round trip);
+ * - `http`: one SQL-over-HTTP request (one statement, or a batch of them run as one transaction).
+ */
+export type RoundTrip = { kind: "connect" | "session" | "http"; sql?: string };
+
+const trace = new AsyncLocalStorage<RoundTrip[]>();
+
+/**
+ * Runs `fn` and returns what it returned with the database round trips made on its behalf (its async
+ * context: a request handled with `app.request`, not work a queue or `waitUntil` runs later). Tests and
+ * benches only (worker/lib/round-trips.test.ts); outside it the hooks below cost one lookup.
+ */
+export async function countRoundTrips<T>(fn: () => Promise<T>): Promise<{ result: T; trips: RoundTrip[] }> {
+  const trips: RoundTrip[] = [];
+  const result = await trace.run(trips, fn);
+  return { result, trips };
+}
+
+/** drizzle calls its logger once per statement it sends on the session, in the caller's context. */
+function sessionTrace(): Logger {
+  let opened = false;
+  return {
+    logQuery(query) {
+      const trips = trace.getStore();
+      if (!trips) return;
+      // max: 1 and one pool per request: the first statement opens the connection (a closed one reopens)
+      if (!opened) trips.push({ kind: "connect" });
+      opened = true;
+      trips.push({ kind: "session", sql: query });
+    },
+  };
+}
+
+/** Every SQL-over-HTTP request goes through here (neonConfig.fetchFunction), one request one round trip. */
+const tracedFetch: typeof fetch = (input, init) => {
+  const trips = trace.getStore();
+  if (trips) {
+    const body = typeof init?.body === "string" ? (JSON.parse(init.body) as { query?: string; queries?: { query: string }[] }) : {};
+    trips.push({ kind: "http", sql: body.query ?? body.queries?.map((q) => q.query).join(";\n") });
+  }
+  return fetch(input, init);
+};
 
 const newHttpDb = (env: DbConfig) => drizzleHttp({ client: neon(env.DATABASE_URL) });
 let shared: { key: string; http: ReturnType<typeof newHttpDb> } | undefined;
@@ -58,6 +107,7 @@ let shared: { key: string; http: ReturnType<typeof newHttpDb> } | undefined;
 /** The isolate's SQL-over-HTTP client; made again only when the database settings change (tests). */
 export function httpDb(env: DbConfig) {
   if (env.DATABASE_HTTP_URL) neonConfig.fetchEndpoint = env.DATABASE_HTTP_URL;
+  neonConfig.fetchFunction = tracedFetch;
   const key = `${env.DATABASE_URL} ${env.DATABASE_HTTP_URL ?? ""}`;
   if (shared?.key !== key) shared = { key, http: newHttpDb(env) };
   return shared.http;

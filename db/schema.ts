@@ -301,19 +301,25 @@ export const headshots = pgTable(
  * Headshots per UTC creation day and status, with their cost and generation time: kept by a trigger on
  * `headshots` (db/migrations/0002_admin.sql), so the operator's totals read a few thousand rows instead
  * of a million (docs/decisions/060-admin-figures.md). Never written by the application.
+ * Each (day, status) is split into HEADSHOT_DAY_TOTALS_SHARDS rows, a headshot counted in the shard its
+ * id hashes to, so concurrent generations lock different rows; readers sum the shards
+ * (docs/decisions/241-sharded-day-totals.md, db/migrations of the same name).
  */
+export const HEADSHOT_DAY_TOTALS_SHARDS = 16;
 export const headshotDayTotals = pgTable(
   "headshot_day_totals",
   {
     day: date("day").notNull(),
     status: headshotStatus("status").notNull(),
+    /** hashtext(headshot id) & (HEADSHOT_DAY_TOTALS_SHARDS - 1): 0 for the totals from before the shards. */
+    shard: smallint("shard").notNull().default(0),
     headshots: integer("headshots").notNull().default(0),
     costCents: bigint("cost_cents", { mode: "number" }).notNull().default(0),
     /** Σ duration_ms over the rows that have one, and how many they are. */
     durationMs: bigint("duration_ms", { mode: "number" }).notNull().default(0),
     timed: integer("timed").notNull().default(0),
   },
-  (t) => [primaryKey({ columns: [t.day, t.status] })],
+  (t) => [primaryKey({ columns: [t.day, t.status, t.shard] })],
 );
 
 /**

@@ -5,6 +5,7 @@ import { purgeExpiredImages, sweepOrphanedObjects, sweepUnusedUploads } from "./
 import { getConfig } from "./config";
 import { withDb, type JobDeps, errorFields, log, pruneRateLimits, withRequestId } from "./lib";
 import { refreshLandingFigures } from "./landing";
+import { foldDayTotalShards } from "./admin";
 import { resumePriceChangeNotices } from "./billing";
 import { createMailer } from "./mail";
 import { countEvent, OPS_EVENTS, pruneOpsCounts, sendAlerts } from "./ops";
@@ -88,6 +89,13 @@ export const HOUSEKEEPING: CronJob[] = [
     run: async (deps) => {
       if (await noticeModelShutdown(deps))
         log("warn", "cron: told the operator of the image model's coming shutdown", { model: deps.config.GEMINI_MODEL });
+    },
+  },
+  {
+    // the day totals' shards of days that are over, back into one row per day and status (decision 241)
+    name: "day totals",
+    run: async (deps) => {
+      await foldDayTotalShards(deps);
     },
   },
   {

@@ -5,7 +5,7 @@
  * never depends on the order rows were written in.
  */
 import { desc, eq, sql } from "drizzle-orm";
-import type { Db, Tx } from "../../db";
+import type { Db, HttpDb, Tx } from "../../db";
 import { subscriptions, type Subscription } from "../../db/schema";
 import { ENTITLED_STATUSES } from "../../domain/plans";
 
@@ -31,14 +31,21 @@ export type ShownSubscription = Subscription & { entitled: boolean };
 
 /** The subscription the app shows for this person, with whether it grants paid features now; null if they never had one. */
 export async function shownSubscription(db: Db | Tx, userId: string): Promise<ShownSubscription | null> {
-  const [row] = await db
+  return shownFrom(await shownSubscriptionStatement(db, userId));
+}
+
+/** `shownSubscription`'s statement, unexecuted: for a batch of statements sent as one round trip (issue 38). */
+export const shownSubscriptionStatement = (db: Db | Tx | HttpDb, userId: string) =>
+  db
     .select({ row: subscriptions, rank: shownRank })
     .from(subscriptions)
     .where(eq(subscriptions.userId, userId))
     .orderBy(...SHOWN_ORDER)
     .limit(1);
-  return row ? { ...row.row, entitled: Number(row.rank) === 0 } : null;
-}
+
+/** What `shownSubscriptionStatement` answered, as `shownSubscription` gives it. */
+export const shownFrom = ([row]: { row: Subscription; rank: number }[]): ShownSubscription | null =>
+  row ? { ...row.row, entitled: Number(row.rank) === 0 } : null;
 
 /** Does the person have paid access right now? The same row the screens show (`shownSubscription`). */
 export async function hasActiveSubscription(db: Db | Tx, userId: string): Promise<boolean> {

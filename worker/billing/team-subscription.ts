@@ -4,7 +4,7 @@
  * seats it pays for, and whether a member's seat grants the paid features now.
  */
 import { and, desc, eq, sql } from "drizzle-orm";
-import type { Db, Tx } from "../../db";
+import type { Db, HttpDb, Tx } from "../../db";
 import { teamMembers, teamSubscriptions, type TeamSubscription } from "../../db/schema";
 import { ENTITLED_STATUSES } from "../../domain/plans";
 
@@ -47,11 +47,15 @@ export const seatsToFill = (sub: ShownTeamSubscription | null): number =>
  * features), or null. past_due pauses it as it pauses a person's own plan.
  */
 export async function paidTeamSeat(db: Db | Tx, userId: string): Promise<{ teamId: string } | null> {
-  const [row] = await db
+  const [row] = await paidTeamSeatStatement(db, userId);
+  return row ?? null;
+}
+
+/** `paidTeamSeat`'s statement, unexecuted: for a batch of statements sent as one round trip (issue 38). */
+export const paidTeamSeatStatement = (db: Db | Tx | HttpDb, userId: string) =>
+  db
     .select({ teamId: teamMembers.teamId })
     .from(teamMembers)
     .innerJoin(teamSubscriptions, eq(teamSubscriptions.teamId, teamMembers.teamId))
     .where(and(eq(teamMembers.userId, userId), sql`${teamRank} = 0`))
     .limit(1);
-  return row ?? null;
-}

@@ -13,7 +13,15 @@ import { eq, sql } from "drizzle-orm";
 import { preparedOn, type Db, type HttpDb, type Tx } from "../../db";
 import { credits, users } from "../../db/schema";
 import { needsSubscription, type DownloadOptions } from "../../domain/downloads";
-import { hasActiveSubscription, paidTeamSeat, shownSubscription } from "../billing";
+import {
+  hasActiveSubscription,
+  paidTeamSeat,
+  paidTeamSeatStatement,
+  shownFrom,
+  shownSubscription,
+  shownSubscriptionStatement,
+  type ShownSubscription,
+} from "../billing";
 import { FAIR_USE_PER_DAY } from "../../domain/limits";
 import type { PlanType } from "../../domain/plans";
 import { ApiError, notFound } from "../lib";
@@ -42,15 +50,51 @@ export const chargesFreeGenerations = (a: Allowance): a is Extract<Allowance, { 
 export async function allowanceOf(db: Db | Tx, userId: string, opts: { lock?: boolean } = {}): Promise<Allowance | null> {
   const query = db.select({ verifiedAt: users.emailVerifiedAt }).from(users).where(eq(users.id, userId));
   const [user] = opts.lock ? await query.for("update") : await query;
+  if (!user?.verifiedAt) return allowanceFrom(user);
+  const subscription = await shownSubscription(db, userId);
+  const seat = subscription?.entitled ? null : await paidTeamSeat(db, userId);
+  const [row] = subscription?.entitled || seat ? [] : await creditsRowStatement(db, userId);
+  return allowanceFrom(user, subscription, seat, row);
+}
+
+const creditsRowStatement = (db: Db | Tx | HttpDb, userId: string) =>
+  db.select({ granted: credits.granted, used: credits.used }).from(credits).where(eq(credits.userId, userId));
+
+/** The allowance from its parts (the precedence above): the user (undefined: no such user), their plan, a paid seat, their credits. */
+function allowanceFrom(
+  user: { verifiedAt: Date | null } | undefined,
+  subscription?: ShownSubscription | null,
+  seat?: { teamId: string } | null,
+  row?: { granted: number; used: number },
+): Allowance | null {
   if (!user) return null;
   if (!user.verifiedAt) return { kind: "unverified" };
-  const subscription = await shownSubscription(db, userId);
   if (subscription?.entitled) return { kind: "subscriber", plan: subscription.planType };
-  const seat = await paidTeamSeat(db, userId);
   if (seat) return { kind: "team", teamId: seat.teamId };
-  const [row] = await db.select({ granted: credits.granted, used: credits.used }).from(credits).where(eq(credits.userId, userId));
   const used = row?.used ?? 0;
   return { kind: "free", remaining: Math.max(0, (row?.granted ?? 0) - used), used };
+}
+
+/**
+ * `allowanceOf`'s reads as statements for one batch (`HttpDb.batch`: one round trip, issue 38), without the
+ * lock: the user, their plan, a paid seat, their credits. `allowanceOfRows` reads the answers.
+ */
+export const allowanceStatements = (db: HttpDb, userId: string) =>
+  [
+    db.select({ verifiedAt: users.emailVerifiedAt }).from(users).where(eq(users.id, userId)),
+    shownSubscriptionStatement(db, userId),
+    paidTeamSeatStatement(db, userId),
+    creditsRowStatement(db, userId),
+  ] as const;
+
+/** The allowance from the answers to `allowanceStatements`, in their order. */
+export function allowanceOfRows([[user], subscription, [seat], [row]]: [
+  { verifiedAt: Date | null }[],
+  Parameters<typeof shownFrom>[0],
+  { teamId: string }[],
+  { granted: number; used: number }[],
+]): Allowance | null {
+  return allowanceFrom(user, shownFrom(subscription), seat, row);
 }
 
 /**

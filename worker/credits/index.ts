@@ -3,5 +3,15 @@
  * ("what may this person do now") and `/api/users/credits`. Other areas import from here.
  */
 export { creditsRoutes } from "./routes";
-export { openCredits, grantFreeGenerations, chargeGenerations, refundGenerations } from "./ledger";
-export { allowanceOf, chargesFreeGenerations, dailyCapOf, hasPaidFeatures, hasPaidAccess, refuseDownloadBeyondPlan } from "./allowance";
+export { openCredits, grantFreeGenerations, chargeGenerations, chargeStatement, chargedAll, refundGenerations } from "./ledger";
+export type { Allowance } from "./allowance";
+export {
+  allowanceOf,
+  allowanceOfRows,
+  allowanceStatements,
+  chargesFreeGenerations,
+  dailyCapOf,
+  hasPaidFeatures,
+  hasPaidAccess,
+  refuseDownloadBeyondPlan,
+} from "./allowance";

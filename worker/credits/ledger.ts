@@ -15,8 +15,8 @@
  *   clears the mark in the same statement, so a retry, a second failure path or a duplicate delivery
  *   never refunds twice.
  */
-import { sql } from "drizzle-orm";
-import type { Db, Tx } from "../../db";
+import { sql, type SQL } from "drizzle-orm";
+import type { Db, HttpDb, Tx } from "../../db";
 import { addressBenefits, credits } from "../../db/schema";
 import { FREE_GENERATIONS } from "../../domain/limits";
 
@@ -58,12 +58,24 @@ export async function grantFreeGenerations(db: Session, userId: string, addressK
  * false, with nothing written, when fewer than that many are left.
  */
 export async function chargeGenerations(db: Session, userId: string, headshotIds: readonly string[]): Promise<boolean> {
+  if (headshotIds.length === 0) return true;
+  return chargedAll(await db.execute(chargeSql(userId, headshotIds)), headshotIds.length);
+}
+
+/**
+ * `chargeGenerations` as a statement for a batch sent as one round trip (`HttpDb.batch`, issue 38), whose
+ * answer `chargedAll` reads. `onlyIf` is a further condition of the charge (e.g. the headshot still
+ * pending), read in the statement's snapshot: when it is false nothing is written and `chargedAll` is false.
+ */
+export const chargeStatement = (db: HttpDb, userId: string, headshotIds: readonly string[], onlyIf?: SQL) =>
+  db.execute(chargeSql(userId, headshotIds, onlyIf));
+
+function chargeSql(userId: string, headshotIds: readonly string[], onlyIf: SQL = sql`true`) {
   const n = headshotIds.length;
-  if (n === 0) return true;
-  const result = await db.execute(sql`
+  return sql`
     with charged as (
       update credits set used = used + ${n}, updated_at = now()
-      where user_id = ${userId} and used + ${n} <= granted
+      where user_id = ${userId} and used + ${n} <= granted and ${onlyIf}
       returning user_id
     ), marked as (
       update headshots set charged_credit = true, updated_at = now()
@@ -75,7 +87,11 @@ export async function chargeGenerations(db: Session, userId: string, headshotIds
       returning id
     )
     select (select count(*)::int from charged) as charged, (select count(*)::int from marked) as marked
-  `);
+  `;
+}
+
+/** Whether the charge of `n` headshots was taken (false: too few left, or `onlyIf` false; nothing written). */
+export function chargedAll(result: { rows: unknown[] }, n: number): boolean {
   const [row] = result.rows as { charged: number; marked: number }[];
   if (!row || row.charged === 0) return false;
   // A headshot that is not the user's or was already charged is a caller's bug: throwing rolls the

@@ -1,21 +1,36 @@
 /**
- * Who may generate, and starting a generation atomically (docs/decisions/021-generate-one-transaction.md).
+ * Who may generate, and starting a generation atomically (docs/decisions/021-generate-one-transaction.md,
+ * 240-edge-round-trips.md).
  *
- * One transaction: lock the user's row (so one user's generate calls run one at a time, which keeps
- * the fair-use count exact), flip the headshot pending → processing with a conditional UPDATE, and for
- * non-subscribers take a free generation from the credits ledger (worker/credits). Any refusal
- * throws, which rolls the flip back. The queue message is sent only after the commit.
+ * Two round trips over SQL-over-HTTP, no session: one batch reads the allowance, the headshot and the
+ * fair-use counts (the refusals a person sees); then one transaction (a batch: its statements run in
+ * order in one transaction, each seeing the ones before) locks the user's row (so one user's generate
+ * calls run one at a time, which keeps the fair-use count exact) and flips the headshot pending →
+ * processing with a conditional UPDATE whose conditions are the rules: for a subscriber, room within fair
+ * use counted under the lock; for a free account, the free generation the ledger took (worker/credits)
+ * in the statement before, itself only while the headshot is pending. A refusal writes nothing. The
+ * queue message is sent only after the commit.
  */
-import { and, eq, gte, sql } from "drizzle-orm";
-import { headshots } from "../../db/schema";
-import type { Db, Tx } from "../../db";
+import { and, eq, gte, sql, type SQL } from "drizzle-orm";
+import { headshots, users } from "../../db/schema";
+import type { Db, HttpDb, Tx } from "../../db";
 import type { Config } from "../config";
-import { allowanceOf, chargeGenerations, chargesFreeGenerations, dailyCapOf, hasPaidFeatures, refundGenerations } from "../credits";
+import {
+  type Allowance,
+  allowanceOfRows,
+  allowanceStatements,
+  chargeStatement,
+  chargedAll,
+  chargesFreeGenerations,
+  dailyCapOf,
+  hasPaidFeatures,
+  refundGenerations,
+} from "../credits";
 import { ApiError, notFound, tooManyRequests } from "../lib";
 import { MESSAGES } from "../../domain/limits";
 import { count } from "../../domain/words";
 import type { HeadshotStatus } from "../../domain/api";
-import { moveHeadshots } from "./lifecycle";
+import { moveHeadshots, moveStatement } from "./lifecycle";
 
 export const verifyFirst = () => new ApiError(403, MESSAGES.verifyFirst, { requiresEmailVerification: true });
 export const freeUsed = () => new ApiError(402, MESSAGES.freeUsed, { requiresSubscription: true });
@@ -32,13 +47,34 @@ export async function refuseBeyondFairUse(
   n: number,
   perDay: number,
 ): Promise<void> {
-  const [recent] = await tx
+  const [recent] = await fairUseStatement(tx, userId);
+  judgeFairUse(config, recent, n, perDay);
+}
+
+/** The images a user started in the last hour and the last 24 hours. */
+const fairUseStatement = (db: Tx | HttpDb, userId: string) =>
+  db
     .select({
       hour: sql<number>`count(*) filter (where ${headshots.queuedAt} >= now() - interval '1 hour')::int`,
       day: sql<number>`count(*)::int`,
     })
     .from(headshots)
     .where(and(eq(headshots.userId, userId), gte(headshots.queuedAt, sql`now() - interval '1 day'`)));
+
+/** `refuseBeyondFairUse`'s condition in SQL, for a guarded write: true while `n` more fit both limits. */
+function fairUseRoom(config: Pick<Config, "FAIR_USE_PER_HOUR">, userId: string, n: number, perDay: number): SQL {
+  return sql`(select count(*) filter (where ${headshots.queuedAt} >= now() - interval '1 hour') + ${n} <= ${config.FAIR_USE_PER_HOUR}
+      and count(*) + ${n} <= ${perDay}
+    from ${headshots} where ${headshots.userId} = ${userId} and ${headshots.queuedAt} >= now() - interval '1 day')`;
+}
+
+/** Throws the fair-use refusal when `n` more images would pass either limit. */
+function judgeFairUse(
+  config: Pick<Config, "FAIR_USE_PER_HOUR">,
+  recent: { hour: number; day: number } | undefined,
+  n: number,
+  perDay: number,
+) {
   if ((recent?.hour ?? 0) + n > config.FAIR_USE_PER_HOUR) {
     throw tooManyRequests(
       `You've reached the fair-use limit of ${config.FAIR_USE_PER_HOUR} generations an hour. Please try again a little later.`,
@@ -53,12 +89,8 @@ export async function refuseBeyondFairUse(
   }
 }
 
-/**
- * The refusals of startGeneration, read-only, for the upload route: a photo that could not be generated
- * is never stored. (startGeneration still decides, atomically; this only saves a useless upload.)
- */
-export async function refuseIfCannotGenerate(db: Db, userId: string): Promise<void> {
-  const allowance = await allowanceOf(db, userId);
+/** Refuses the allowance that could not generate one more image (unknown user, unverified, no free generation left). */
+export function refuseIfCannotGenerate(allowance: Allowance | null): asserts allowance is Allowance {
   if (!allowance) throw notFound("User not found.");
   if (allowance.kind === "unverified") throw verifyFirst();
   if (allowance.kind === "free" && allowance.remaining === 0) throw freeUsed();
@@ -66,45 +98,61 @@ export async function refuseIfCannotGenerate(db: Db, userId: string): Promise<vo
 
 export type StartResult = { started: true } | { started: false; status: HeadshotStatus };
 
-class AlreadyStarted extends Error {
-  constructor(readonly status: HeadshotStatus) {
-    super("already started");
-  }
-}
-
+/**
+ * Starts the generation of a pending headshot (see the top of this file): two round trips over HTTP.
+ * Idempotent: a headshot already started answers its status, and nothing is charged again.
+ */
 export async function startGeneration(
-  db: Db,
+  db: HttpDb,
   config: Pick<Config, "FAIR_USE_PER_HOUR">,
   userId: string,
   headshotId: string,
 ): Promise<StartResult> {
-  try {
-    await db.transaction(async (tx) => {
-      const allowance = await allowanceOf(tx, userId, { lock: true });
-      const [headshot] = await tx
-        .select({ status: headshots.status })
-        .from(headshots)
-        .where(and(eq(headshots.id, headshotId), eq(headshots.userId, userId)));
-      if (!allowance || !headshot) throw notFound("Headshot not found.");
-      if (headshot.status !== "pending") throw new AlreadyStarted(headshot.status);
-      if (allowance.kind === "unverified") throw verifyFirst();
+  const mine = and(eq(headshots.id, headshotId), eq(headshots.userId, userId));
+  const headshotStatus = () => db.select({ status: headshots.status }).from(headshots).where(mine);
+  // 1. what the person may do, where the headshot stands, their fair use: the refusals they are told
+  const [user, subscription, seat, credit, [headshot], [recent]] = await db.batch([
+    ...allowanceStatements(db, userId),
+    headshotStatus(),
+    fairUseStatement(db, userId),
+  ]);
+  const allowance = allowanceOfRows([user, subscription, seat, credit]);
+  if (!allowance || !headshot) throw notFound("Headshot not found.");
+  if (headshot.status !== "pending") return { started: false, status: headshot.status };
+  refuseIfCannotGenerate(allowance);
+  const cap = hasPaidFeatures(allowance) ? dailyCapOf(allowance) : 0;
+  if (hasPaidFeatures(allowance)) judgeFairUse(config, recent, 1, cap);
 
-      if (hasPaidFeatures(allowance)) await refuseBeyondFairUse(tx, config, userId, 1, dailyCapOf(allowance));
-
-      const flipped = await moveHeadshots(
-        tx,
-        { from: "pending", to: "processing" },
-        and(eq(headshots.id, headshotId), eq(headshots.userId, userId)),
-        { queuedAt: sql`now()`, attempts: 0, error: null },
-      );
-      if (flipped.length === 0) throw new AlreadyStarted("processing");
-      if (chargesFreeGenerations(allowance) && !(await chargeGenerations(tx, userId, [headshotId]))) throw freeUsed();
-    });
-    return { started: true };
-  } catch (err) {
-    if (err instanceof AlreadyStarted) return { started: false, status: err.status };
-    throw err;
+  // 2. the start, one transaction: the user's row locked, then writes whose conditions are the rules
+  const lock = db.select({ id: users.id }).from(users).where(eq(users.id, userId)).for("update");
+  const start = (condition: SQL) =>
+    moveStatement(db, { from: "pending", to: "processing" }, and(mine, condition), { queuedAt: sql`now()`, attempts: 0, error: null });
+  if (chargesFreeGenerations(allowance)) {
+    // The ledger takes the free generation only while the headshot is pending and uncharged; the flip
+    // only a headshot charged by this transaction (its now(): the transaction's start, set by the charge).
+    const stillPending = sql`exists (select 1 from ${headshots} where ${mine} and ${headshots.status} = 'pending' and not ${headshots.chargedCredit})`;
+    const [, charge, flipped, [after]] = await db.batch([
+      lock,
+      chargeStatement(db, userId, [headshotId], stillPending),
+      start(sql`${headshots.chargedCredit} and ${headshots.updatedAt} = now()`),
+      headshotStatus(),
+    ]);
+    if (flipped.length > 0 && chargedAll(charge, 1)) return { started: true };
+    if (!after) throw notFound("Headshot not found.");
+    if (after.status !== "pending") return { started: false, status: after.status };
+    throw freeUsed();
   }
+  const [, [recentNow], flipped, [after]] = await db.batch([
+    lock,
+    fairUseStatement(db, userId),
+    start(fairUseRoom(config, userId, 1, cap)),
+    headshotStatus(),
+  ]);
+  if (flipped.length > 0) return { started: true };
+  if (!after) throw notFound("Headshot not found.");
+  if (after.status !== "pending") return { started: false, status: after.status };
+  judgeFairUse(config, recentNow, 1, cap);
+  throw new Error("startGeneration: not started, and no rule says why");
 }
 
 /** Undo a start whose queue message could not be sent: back to pending, free generation returned. */

@@ -7,7 +7,7 @@
  */
 import { and, eq, sql, type SQL } from "drizzle-orm";
 import type { PgUpdateSetSource } from "drizzle-orm/pg-core";
-import type { Db, Tx } from "../../db";
+import type { Db, HttpDb, Tx } from "../../db";
 import { headshots } from "../../db/schema";
 import { canMove, type StatusMove } from "../../domain/headshot-lifecycle";
 
@@ -35,10 +35,22 @@ export class ForbiddenMove extends Error {
  * it. Returns the rows moved (none when they had left `from` already).
  */
 export async function moveHeadshots(db: Db | Tx, move: StatusMove, where: SQL | undefined, fields: MoveFields = {}): Promise<Moved[]> {
+  const { set, guard } = checkedMove(move, where, fields);
+  return db.update(headshots).set(set).where(guard).returning(movedColumns);
+}
+
+/**
+ * `moveHeadshots` as a statement for a batch sent as one round trip (`HttpDb.batch`, one transaction:
+ * issue 38); its answer is the rows moved.
+ */
+export function moveStatement(db: HttpDb, move: StatusMove, where: SQL | undefined, fields: MoveFields = {}) {
+  const { set, guard } = checkedMove(move, where, fields);
+  return db.update(headshots).set(set).where(guard).returning(movedColumns);
+}
+
+const movedColumns = { id: headshots.id, userId: headshots.userId, chargedCredit: headshots.chargedCredit };
+
+function checkedMove(move: StatusMove, where: SQL | undefined, fields: MoveFields) {
   if (!canMove(move.from, move.to)) throw new ForbiddenMove(move.from, move.to);
-  return db
-    .update(headshots)
-    .set({ ...fields, status: move.to, updatedAt: sql`now()` })
-    .where(and(eq(headshots.status, move.from), where))
-    .returning({ id: headshots.id, userId: headshots.userId, chargedCredit: headshots.chargedCredit });
+  return { set: { ...fields, status: move.to, updatedAt: sql`now()` }, guard: and(eq(headshots.status, move.from), where) };
 }

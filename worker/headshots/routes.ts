@@ -23,7 +23,8 @@ import type { Headshot } from "../../db/schema";
 import { preparedOn } from "../../db";
 import type { Config } from "../config";
 import type { AppEnv } from "../env";
-import { ACCOUNT_GONE, requireUser, ApiError, gone, notFound, unauthorized, errorFields, log, validate, enforce } from "../lib";
+import { ACCOUNT_GONE, requireUser, ApiError, gone, notFound, unauthorized, errorFields, log, validate, enforceStatements } from "../lib";
+import { allowanceOfRows, allowanceStatements } from "../credits";
 import { GENDER_IDS, STYLE_IDS } from "../../domain/styles";
 import { MESSAGES, UPLOADS_PER_HOUR, UPLOADS_PER_MINUTE } from "../../domain/limits";
 import type { ApiHeadshot, HeadshotStatusResponse } from "../../domain/api";
@@ -31,7 +32,7 @@ import { putEncrypted, originalKey } from "../storage";
 import { checkPhoto, insertOrCleanUp, uploadBodyLimit } from "./photo-intake";
 import { signImageUrl } from "../images";
 import { refuseIfCannotGenerate, startGeneration, undoStart } from "./entitlement";
-import { keepNewestUnused } from "./unused-uploads";
+import { deleteUnusedObjects, unusedBeyondNewest } from "./unused-uploads";
 import { downloadRoutes } from "./download";
 import { reportLikeness } from "./likeness";
 import { ratingRoutes } from "../ratings";
@@ -74,18 +75,25 @@ export async function toApiHeadshot(config: Pick<Config, "URL_SIGNING_SECRET">, 
   };
 }
 
-/** Before the body is read: counts the upload against the user's limits, and refuses a user who could not generate it (a shoot's too). */
+/**
+ * Before the body is read: counts the upload against the user's limits, and refuses a user who could not
+ * generate it (a shoot's too). One round trip: the hits and the allowance's reads in one batch.
+ */
 export const uploadAllowed = createMiddleware<AppEnv>(async (c, next) => {
   const userId = c.var.user.id;
-  await enforce(
-    c.var.db,
+  const db = c.var.httpDb;
+  const limits = enforceStatements(
+    db,
     [
       { key: `upload:${userId}:minute`, limit: UPLOADS_PER_MINUTE, windowSeconds: 60 },
       { key: `upload:${userId}:hour`, limit: UPLOADS_PER_HOUR, windowSeconds: 3600 },
     ],
     MESSAGES.tooManyUploads,
   );
-  await refuseIfCannotGenerate(c.var.db, userId);
+  const [minute, hour] = limits.statements;
+  const [minuteHits, hourHits, user, subscription, seat, credit] = await db.batch([minute!, hour!, ...allowanceStatements(db, userId)]);
+  limits.judge([minuteHits, hourHits]);
+  refuseIfCannotGenerate(allowanceOfRows([user, subscription, seat, credit]));
   await next();
 });
 
@@ -147,29 +155,37 @@ export const headshotRoutes = new Hono<AppEnv>()
     const key = originalKey(userId, id);
     // Object first, then the row; if the row cannot be written, the object goes too (./photo-intake.ts).
     const keyId = await putEncrypted(c.env.IMAGES, c.var.config, key, image.bytes, image.type);
-    const [row] = await insertOrCleanUp(c.env.IMAGES, [key], () =>
-      c.var.db
-        .insert(headshots)
-        .values({
-          id,
-          userId,
-          style,
-          gender: gender ?? null,
-          backgroundColor,
-          originalKey: key,
-          originalMime: image.type,
-          encryptionKeyId: keyId,
-        })
-        .returning(),
-    );
+    // One round trip: the row, and the user's unused uploads beyond the newest few deleted (./unused-uploads.ts).
+    const db = c.var.httpDb;
+    let gone: Awaited<ReturnType<typeof unusedBeyondNewest>> = [];
+    const [row] = await insertOrCleanUp(c.env.IMAGES, [key], async () => {
+      const [rows, beyond] = await db.batch([
+        db
+          .insert(headshots)
+          .values({
+            id,
+            userId,
+            style,
+            gender: gender ?? null,
+            backgroundColor,
+            originalKey: key,
+            originalMime: image.type,
+            encryptionKeyId: keyId,
+          })
+          .returning(),
+        unusedBeyondNewest(db, userId),
+      ]);
+      gone = beyond;
+      return rows;
+    });
     if (!row) throw unauthorized(ACCOUNT_GONE);
-    await keepNewestUnused(c.var.db, c.env.IMAGES, userId);
+    await deleteUnusedObjects(c.var.db, c.env.IMAGES, gone);
     return c.json(await toApiHeadshot(c.var.config, row), 201);
   })
   .post("/:id/generate", requireUser, validate("param", idParam), async (c) => {
     const { id } = c.req.valid("param");
     const userId = c.var.user.id;
-    const result = await startGeneration(c.var.db, c.var.config, userId, id);
+    const result = await startGeneration(c.var.httpDb, c.var.config, userId, id);
     if (!result.started) return c.json({ id, status: result.status }, 200);
     try {
       await c.env.GENERATIONS.send({ headshotId: id, requestId: c.var.requestId });

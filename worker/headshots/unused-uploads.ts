@@ -9,7 +9,7 @@
  */
 import { and, asc, desc, eq, inArray, lt, notInArray } from "drizzle-orm";
 import { headshots } from "../../db/schema";
-import type { Db } from "../../db";
+import type { Db, HttpDb } from "../../db";
 import { MAX_UNUSED_UPLOADS, UNUSED_UPLOAD_TTL_MS } from "../../domain/limits";
 import { type JobDeps, errorFields, log } from "../lib";
 import { deletePhotoObjects, ownerColumns, type PhotoOwner } from "./photo-objects";
@@ -22,7 +22,7 @@ const SWEEP_BATCH = 500;
  * a shoot (its pictures go back to pending when its start could not be queued) once none of its pictures
  * keeps them (./photo-objects.ts).
  */
-async function deleteObjects(db: Db, bucket: R2Bucket, gone: PhotoOwner[]) {
+export async function deleteUnusedObjects(db: Db, bucket: R2Bucket, gone: PhotoOwner[]) {
   if (gone.length === 0) return;
   try {
     await deletePhotoObjects(db, bucket, gone);
@@ -32,8 +32,11 @@ async function deleteObjects(db: Db, bucket: R2Bucket, gone: PhotoOwner[]) {
   }
 }
 
-/** Keeps the user's newest MAX_UNUSED_UPLOADS never-generated uploads and deletes the rest. */
-export async function keepNewestUnused(db: Db, bucket: R2Bucket, userId: string): Promise<number> {
+/**
+ * Keeps the user's newest MAX_UNUSED_UPLOADS never-generated uploads: the statement deleting the rest's
+ * rows (for the upload's batch, one round trip with its insert); `deleteUnusedObjects` then takes their objects.
+ */
+export function unusedBeyondNewest(db: HttpDb, userId: string) {
   const pending = and(eq(headshots.userId, userId), eq(headshots.status, "pending"));
   const newest = db
     .select({ id: headshots.id })
@@ -41,12 +44,10 @@ export async function keepNewestUnused(db: Db, bucket: R2Bucket, userId: string)
     .where(pending)
     .orderBy(desc(headshots.createdAt), desc(headshots.id))
     .limit(MAX_UNUSED_UPLOADS);
-  const gone = await db
+  return db
     .delete(headshots)
     .where(and(pending, notInArray(headshots.id, newest)))
     .returning(ownerColumns);
-  await deleteObjects(db, bucket, gone);
-  return gone.length;
 }
 
 /** The cron: deletes never-generated uploads older than UNUSED_UPLOAD_TTL_MS, rows and objects. */
@@ -58,6 +59,6 @@ export async function sweepUnusedUploads({ db, bucket, now }: Pick<JobDeps, "db"
     .delete(headshots)
     .where(and(stale, inArray(headshots.id, batch)))
     .returning(ownerColumns);
-  await deleteObjects(db, bucket, gone);
+  await deleteUnusedObjects(db, bucket, gone);
   return gone.length;
 }

@@ -25,5 +25,5 @@ export { oneAtATime, type LeaseOptions } from "./lease";
 export { sniffType, type ImageType } from "./image-type";
 export { errorFields, log } from "./log";
 export { currentRequestId, requestContext, requestIdOf, withRequestId } from "./request-id";
-export { clientIp, enforce, hashKey, hit, pruneRateLimits, refuseIfExhausted, type Limit } from "./rate-limit";
+export { clientIp, enforce, enforceStatements, hashKey, hit, pruneRateLimits, refuseIfExhausted, type Limit } from "./rate-limit";
 export { plainText, validate, wholeNumber } from "./validate";

@@ -5,7 +5,7 @@
  * for the last slot. See docs/decisions/012-postgres-rate-limits.md.
  */
 import { and, eq, lt, sql } from "drizzle-orm";
-import type { Db, Tx } from "../../db";
+import type { Db, HttpDb, Tx } from "../../db";
 import { rateLimitHits } from "../../db/schema";
 import { tooManyRequests } from "./errors";
 
@@ -20,18 +20,47 @@ export interface HitResult {
 
 /** Counts one hit against `key` and says whether it is within `limit` per `windowSeconds`. */
 export async function hit(db: Db | Tx, key: string, limit: number, windowSeconds: number, now = Date.now()): Promise<HitResult> {
-  const windowMs = windowSeconds * 1000;
-  const start = Math.floor(now / windowMs) * windowMs;
+  const start = windowStart(windowSeconds, now);
   const [row] = await db
     .insert(rateLimitHits)
     .values({ key, windowStart: new Date(start), count: 1 })
-    .onConflictDoUpdate({
-      target: [rateLimitHits.key, rateLimitHits.windowStart],
-      set: { count: sql`${rateLimitHits.count} + 1` },
-    })
+    .onConflictDoUpdate(countOne)
     .returning({ count: rateLimitHits.count });
+  return hitResult(row, limit, windowSeconds, now);
+}
+
+const windowStart = (windowSeconds: number, now: number) => Math.floor(now / (windowSeconds * 1000)) * windowSeconds * 1000;
+const countOne = { target: [rateLimitHits.key, rateLimitHits.windowStart], set: { count: sql`${rateLimitHits.count} + 1` } };
+
+function hitResult(row: { count: number } | undefined, limit: number, windowSeconds: number, now: number): HitResult {
   const count = row?.count ?? 1;
-  return { allowed: count <= limit, count, limit, retryAfterSeconds: Math.max(1, Math.ceil((start + windowMs - now) / 1000)) };
+  const end = windowStart(windowSeconds, now) + windowSeconds * 1000;
+  return { allowed: count <= limit, count, limit, retryAfterSeconds: Math.max(1, Math.ceil((end - now) / 1000)) };
+}
+
+/**
+ * `enforce` as statements for a batch sent as one round trip with others (`HttpDb.batch`, issue 38):
+ * `statements` count the hits, `judge` throws the 429 from their answers (in the same order).
+ */
+export function enforceStatements(db: HttpDb, limits: Limit[], message: string, now = Date.now()) {
+  const statements = limits.map((l) =>
+    db
+      .insert(rateLimitHits)
+      .values({ key: l.key, windowStart: new Date(windowStart(l.windowSeconds, now)), count: 1 })
+      .onConflictDoUpdate(countOne)
+      .returning({ count: rateLimitHits.count }),
+  );
+  const judge = (answers: { count: number }[][]) =>
+    refuseBeyond(
+      limits.map((l, i) => hitResult(answers[i]?.[0], l.limit, l.windowSeconds, now)),
+      message,
+    );
+  return { statements, judge };
+}
+
+function refuseBeyond(results: HitResult[], message: string) {
+  const retryAfter = Math.max(0, ...results.filter((r) => !r.allowed).map((r) => r.retryAfterSeconds));
+  if (retryAfter > 0) throw tooManyRequests(message, retryAfter);
 }
 
 export interface Limit {
@@ -53,12 +82,9 @@ export async function refuseIfExhausted(db: Db | Tx, l: Limit, message: string, 
 
 /** Counts a hit against every limit; throws 429 (with Retry-After) if any of them is exceeded. */
 export async function enforce(db: Db | Tx, limits: Limit[], message = "Too many attempts. Please wait a moment and try again.") {
-  let retryAfter = 0;
-  for (const l of limits) {
-    const r = await hit(db, l.key, l.limit, l.windowSeconds);
-    if (!r.allowed) retryAfter = Math.max(retryAfter, r.retryAfterSeconds);
-  }
-  if (retryAfter > 0) throw tooManyRequests(message, retryAfter);
+  const results: HitResult[] = [];
+  for (const l of limits) results.push(await hit(db, l.key, l.limit, l.windowSeconds));
+  refuseBeyond(results, message);
 }
 
 /** An IPv4 or IPv6 address as text (what Cloudflare puts in CF-Connecting-IP), at most 45 characters. */

@@ -8,10 +8,13 @@ import { describe, expect, it } from "vitest";
 import { allowanceOf, hasPaidAccess } from "../credits";
 import { startGeneration } from "../headshots/entitlement";
 import { buildPrompt } from "../generation/prompts";
-import { client, createTestUser } from "../test/helpers";
+import { client, createTestUser, env } from "../test/helpers";
+import { httpDb } from "../../db";
+import { getConfig } from "../config";
 import { creditsRow, headshotRow, seedPending, upload } from "../test/headshots";
 import { joinedMember, setTeamSubscription, teamWithSeats, withDb } from "../test/teams";
 
+const http = () => httpDb(getConfig(env));
 const allowance = (userId: string) => withDb((db) => allowanceOf(db, userId));
 const paid = (userId: string) => withDb((db) => hasPaidAccess(db, userId));
 
@@ -59,12 +62,12 @@ describe("generating as a member", () => {
     const bob = await joinedMember(owner, { freeUsed: 2 });
     const config = { FAIR_USE_PER_HOUR: 1 };
     const [a1, a2, b1] = [await seedPending(ann.user.id), await seedPending(ann.user.id), await seedPending(bob.user.id)];
-    expect(await withDb((db) => startGeneration(db, config, ann.user.id, a1))).toEqual({ started: true });
+    expect(await startGeneration(http(), config, ann.user.id, a1)).toEqual({ started: true });
     expect(await headshotRow(a1)).toMatchObject({ status: "processing", chargedCredit: false });
     expect((await creditsRow(ann.user.id)).used).toBe(2);
-    await expect(withDb((db) => startGeneration(db, config, ann.user.id, a2))).rejects.toThrow(/fair-use limit/);
+    await expect(startGeneration(http(), config, ann.user.id, a2)).rejects.toThrow(/fair-use limit/);
     // another member's hour is their own
-    expect(await withDb((db) => startGeneration(db, config, bob.user.id, b1))).toEqual({ started: true });
+    expect(await startGeneration(http(), config, bob.user.id, b1)).toEqual({ started: true });
   });
 
   it("a member with nothing left uploads and generates while the seat is live; not after it is paused", async () => {
