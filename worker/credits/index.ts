@@ -4,4 +4,5 @@
  */
 export { creditsRoutes } from "./routes";
 export { openCredits, grantFreeGenerations, chargeGenerations, refundGenerations } from "./ledger";
+export type { Allowance } from "./allowance";
 export { allowanceOf, chargesFreeGenerations, dailyCapOf, hasPaidFeatures, hasPaidAccess, refuseDownloadBeyondPlan } from "./allowance";

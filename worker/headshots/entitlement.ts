@@ -10,7 +10,15 @@ import { and, eq, gte, sql } from "drizzle-orm";
 import { headshots } from "../../db/schema";
 import type { Db, Tx } from "../../db";
 import type { Config } from "../config";
-import { allowanceOf, chargeGenerations, chargesFreeGenerations, dailyCapOf, hasPaidFeatures, refundGenerations } from "../credits";
+import {
+  type Allowance,
+  allowanceOf,
+  chargeGenerations,
+  chargesFreeGenerations,
+  dailyCapOf,
+  hasPaidFeatures,
+  refundGenerations,
+} from "../credits";
 import { ApiError, notFound, tooManyRequests } from "../lib";
 import { MESSAGES } from "../../domain/limits";
 import { count } from "../../domain/words";
@@ -64,6 +72,31 @@ export async function refuseIfCannotGenerate(db: Db, userId: string): Promise<vo
   if (allowance.kind === "free" && allowance.remaining === 0) throw freeUsed();
 }
 
+/**
+ * Starts one pending headshot under the user's row lock (`allowance` read with `lock: true` in `tx`): refuses an
+ * unverified user, holds a paid allowance to fair use, moves it pending → processing and takes a free person's
+ * free generation. `free` (a free redo, issue 36): neither fair use nor a free generation. Throws to roll back.
+ */
+export async function startLocked(
+  tx: Tx,
+  config: Pick<Config, "FAIR_USE_PER_HOUR">,
+  allowance: Allowance,
+  userId: string,
+  headshotId: string,
+  opts: { free?: boolean } = {},
+): Promise<void> {
+  if (allowance.kind === "unverified") throw verifyFirst();
+  if (!opts.free && hasPaidFeatures(allowance)) await refuseBeyondFairUse(tx, config, userId, 1, dailyCapOf(allowance));
+  const flipped = await moveHeadshots(
+    tx,
+    { from: "pending", to: "processing" },
+    and(eq(headshots.id, headshotId), eq(headshots.userId, userId)),
+    { queuedAt: sql`now()`, attempts: 0, error: null },
+  );
+  if (flipped.length === 0) throw new AlreadyStarted("processing");
+  if (!opts.free && chargesFreeGenerations(allowance) && !(await chargeGenerations(tx, userId, [headshotId]))) throw freeUsed();
+}
+
 export type StartResult = { started: true } | { started: false; status: HeadshotStatus };
 
 class AlreadyStarted extends Error {
@@ -87,18 +120,7 @@ export async function startGeneration(
         .where(and(eq(headshots.id, headshotId), eq(headshots.userId, userId)));
       if (!allowance || !headshot) throw notFound("Headshot not found.");
       if (headshot.status !== "pending") throw new AlreadyStarted(headshot.status);
-      if (allowance.kind === "unverified") throw verifyFirst();
-
-      if (hasPaidFeatures(allowance)) await refuseBeyondFairUse(tx, config, userId, 1, dailyCapOf(allowance));
-
-      const flipped = await moveHeadshots(
-        tx,
-        { from: "pending", to: "processing" },
-        and(eq(headshots.id, headshotId), eq(headshots.userId, userId)),
-        { queuedAt: sql`now()`, attempts: 0, error: null },
-      );
-      if (flipped.length === 0) throw new AlreadyStarted("processing");
-      if (chargesFreeGenerations(allowance) && !(await chargeGenerations(tx, userId, [headshotId]))) throw freeUsed();
+      await startLocked(tx, config, allowance, userId, headshotId);
     });
     return { started: true };
   } catch (err) {
