@@ -548,9 +548,8 @@ export async function startGenaiStandin(opts: StandinOptions = {}): Promise<Gena
       return json(res, 400, googleError(400, "INVALID_ARGUMENT", "Unable to process input image."));
     }
     if (forced) dims = { width: Number(forced[1]), height: Number(forced[1]) };
-    const instruction = requestedChange(prompt); // an edit (issue 36): the change is drawn on the first image
-    const key = `${hashes.join("+")} ${style} ${dims.width}x${dims.height} ${JSON.stringify(instruction ?? null)}`;
-    const rendered = await previews.render(key, photos, style, dims, instruction);
+    const key = `${hashes.join("+")} ${style} ${dims.width}x${dims.height} ${JSON.stringify(requestedChange(prompt) ?? null)}`;
+    const rendered = await previews.render(key, photos, style, dims, requestedChange(prompt)); // an edit (issue 36) draws its change
     if (!rendered) return json(res, 400, googleError(400, "INVALID_ARGUMENT", "Unable to process input image."));
     const { png, thought } = rendered;
     bump(images, model);
