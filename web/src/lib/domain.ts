@@ -15,3 +15,4 @@ export * from "../../../domain/shoots";
 export * from "../../../domain/teams";
 export * from "../../../domain/words";
 export type * from "../../../domain/team-api";
+export * from "../../../domain/refine";
