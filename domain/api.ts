@@ -56,6 +56,8 @@ export interface ApiHeadshot {
   versionOf: string | null;
   instruction: string | null;
   freeRedo: boolean;
+  /** The team brand colour its backdrop was made in (#RRGGBB), else null: the download may recolour it (issue 36). */
+  backgroundColor?: string | null;
   /** In the gallery (GET /api/headshots) only: how many versions the headshot has; the entry is the version it shows. */
   versions?: number;
 }

@@ -27,5 +27,6 @@ export async function toApiHeadshot(config: Pick<Config, "URL_SIGNING_SECRET">, 
     versionOf: row.versionOf,
     instruction: row.instruction,
     freeRedo: row.freeRedo,
+    backgroundColor: row.backgroundColor,
   };
 }
