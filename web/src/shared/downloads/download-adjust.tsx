@@ -72,7 +72,7 @@ export function DownloadAdjust({
   const colourId = useId();
   const set = (patch: Partial<Adjustments>) => onChange({ ...value, ...patch });
   const recolour = backgroundAllowed(headshot.style, headshot.backgroundColor);
-  const brand = team?.team.brandColor ?? null;
+  const brand = team?.team.look?.brandColor ?? null;
   return (
     <fieldset className="grid gap-3">
       <legend className="mb-1 text-sm font-medium">Adjust (free)</legend>
