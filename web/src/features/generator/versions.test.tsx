@@ -43,7 +43,7 @@ const versions = (
 
 describe("refining in the result view (issue 36)", () => {
   it("refuses an identity change as it is typed, without asking the server, and sends a good one", async () => {
-    const calls = stubApi({ "POST /api/headshots/v1/refine": json(version(2)) }, { fallback: answerNull });
+    const calls = stubApi({ "POST /api/headshots/v1/refine": json(version(2), 202) }, { fallback: answerNull });
     const started = vi.fn();
     renderWithApp(<RefineControls version={version(1)} versions={versions([version(1)])} onStarted={started} />, { user: testUser });
     const box = screen.getByLabelText("Describe the change");
