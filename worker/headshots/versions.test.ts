@@ -53,7 +53,8 @@ const rowsOfUser = async (userId: string) => {
   }
 };
 
-describe("refining a headshot (issue 36)", () => {
+// each test makes several pictures through the stand-in: slower than most on a busy machine
+describe("refining a headshot (issue 36)", { timeout: 120_000 }, () => {
   it("an edit is a new version with the instruction recorded, made from the picture and the photos, charged as a generation", async () => {
     const { user, auth } = await createTestUser({ freeGranted: 3 });
     const model = ownModel();
