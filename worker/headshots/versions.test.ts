@@ -217,6 +217,18 @@ describe("refining a headshot (issue 36)", { timeout: 120_000 }, () => {
     expect(q.sent).toHaveLength(2);
   });
 
+  it("two redos asked at once: exactly one is free (the user's row lock and the one-free-redo index)", async () => {
+    const { user, auth } = await createTestUser({ freeGranted: 4 });
+    const first = await finished(user.id);
+    const q = withRecordingQueue();
+    const answers = await Promise.all([calls(q).redo(auth, first), calls(q).redo(auth, first), calls(q).redo(auth, first)]);
+    expect(answers.map((r) => r.status)).toEqual([202, 202, 202]);
+    const made = (await Promise.all(answers.map((r) => r.json()))) as ApiHeadshot[];
+    expect(made.filter((m) => m.freeRedo)).toHaveLength(1);
+    expect(made.map((m) => m.version).sort()).toEqual([2, 3, 4]);
+    expect((await creditsRow(user.id)).used).toBe(3); // the first picture and the two redos that were not free
+  });
+
   it("a failed free redo gives the free redo back; past the window or the daily cap a redo is charged", async () => {
     const { user, auth } = await createTestUser({ subscription: { planType: "weekly" } });
     const q = withRecordingQueue();
