@@ -5,6 +5,7 @@
  */
 import { sql } from "drizzle-orm";
 import {
+  type AnyPgColumn,
   bigint,
   boolean,
   check,
@@ -23,6 +24,7 @@ import {
 } from "drizzle-orm/pg-core";
 import { HEADSHOT_STATUSES, MODERATION_STATUSES } from "../domain/headshot-lifecycle";
 import { TESTIMONIAL_STATUSES } from "../domain/ratings";
+import { VERSION_KINDS } from "../domain/refine";
 
 const id = () =>
   uuid("id")
@@ -264,11 +266,38 @@ export const headshots = pgTable(
      * brand look (issue 25), null otherwise.
      */
     backgroundColor: text("background_color"),
+    /**
+     * Versions (issue 36, decision 200): a refine ("edit", with its `instruction`) or a redo ("redo") is a new
+     * headshot row of the same headshot, made through the same generation pipeline. `version_of` is the first
+     * version's id (null on the first version itself), `version` counts from 1, `edit_of` the version an edit
+     * started from. A version shares its first version's photos (`original_key`), never a shoot (`shoot_id` null).
+     */
+    kind: text("kind", { enum: VERSION_KINDS }).notNull().default("generate"),
+    versionOf: uuid("version_of").references((): AnyPgColumn => headshots.id, { onDelete: "cascade" }),
+    version: smallint("version").notNull().default(1),
+    editOf: uuid("edit_of").references((): AnyPgColumn => headshots.id, { onDelete: "set null" }),
+    instruction: text("instruction"),
+    /** A redo given free ("Doesn't look like me", decision 202): one per headshot that did not fail. */
+    freeRedo: boolean("free_redo").notNull().default(false),
+    /** "Use this version": the gallery shows the version chosen last, else the newest finished one. */
+    chosenAt: ts("chosen_at"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     check("headshots_likeness_percent", sql`${t.likeness} between 0 and 100`),
+    check("headshots_kind", sql`${t.kind} in ('generate', 'edit', 'redo')`),
+    check(
+      "headshots_version_shape",
+      sql`(${t.versionOf} is null) = (${t.version} = 1) and (${t.kind} = 'edit') = (${t.instruction} is not null) and (${t.kind} = 'generate') = (${t.versionOf} is null) and (not ${t.freeRedo} or ${t.kind} = 'redo')`,
+    ),
+    uniqueIndex("headshots_version_idx")
+      .on(t.versionOf, t.version)
+      .where(sql`${t.versionOf} is not null`),
+    // the free redo, once per headshot: a failed one frees it again (decision 202)
+    uniqueIndex("headshots_one_free_redo")
+      .on(t.versionOf)
+      .where(sql`${t.freeRedo} and ${t.status} <> 'failed'`),
     index("headshots_user_created_idx").on(t.userId, t.createdAt.desc()),
     // the operator's users table and export: each user's generated headshots (count, latest) from the
     // index alone, instead of visiting every headshot row (060-admin-figures.md)

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import sharp from "sharp";
-import { INLINE_LIMIT_BYTES, startGenaiStandin, type GenaiStandin } from "./genai-standin";
+import { INLINE_LIMIT_BYTES, requestedChange, startGenaiStandin, type GenaiStandin } from "./genai-standin";
+import { EDIT_MARKER } from "../worker/generation/prompts";
 import { DEFAULT_IMAGE_MODEL } from "../domain/models";
 
 interface Answer {
@@ -196,5 +197,62 @@ describe("the Gemini stand-in's quota mode", () => {
     s = await stats();
     expect(s.imagesPerMinute).toBeNull();
     expect(s.rateLimitedTotal).toBe(2);
+  });
+});
+
+/** An edit (issue 36): the picture sent first comes back changed where the change shows, differently per instruction. */
+describe("the Gemini stand-in's edits", () => {
+  let standin: GenaiStandin;
+  beforeAll(async () => {
+    standin = await startGenaiStandin({ delayMs: 0 });
+  });
+  afterAll(() => standin?.stop());
+
+  const edit = async (picture: Buffer, instruction: string | null, extra: unknown[] = []) => {
+    const text = `Edit the first attached image, in the "Corporate" style.${instruction === null ? "" : `\n${EDIT_MARKER} ${JSON.stringify(instruction)}`}`;
+    const res = await call(standin, {
+      bytes: picture,
+      body: JSON.stringify({
+        contents: [
+          { role: "user", parts: [{ inlineData: { mimeType: "image/jpeg", data: picture.toString("base64") } }, ...extra, { text }] },
+        ],
+        generationConfig: { responseModalities: ["IMAGE"], imageConfig: { imageSize: "1K", aspectRatio: "1:1" } },
+      }),
+    });
+    const { status, body } = await answer(res);
+    return { status, body, image: status === 200 ? Buffer.from((await finalImage(body)).data, "base64") : null };
+  };
+  /** The mean colour of the region an edit tints (the middle of the lower half). */
+  const regionMean = async (png: Buffer) => {
+    const { data } = await sharp(png)
+      .removeAlpha()
+      .extract({ left: 400, top: 600, width: 200, height: 150 })
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+    const sums = [0, 0, 0];
+    for (let i = 0; i < data.length; i += 3) for (let c = 0; c < 3; c++) sums[c]! += data[i + c]!;
+    return sums.map((s) => Math.round(s / (data.length / 3)));
+  };
+
+  it("tints the region of the change in the colour the instruction names, and answers each instruction differently", async () => {
+    const picture = await sharp({ create: { width: 1024, height: 1024, channels: 3, background: { r: 128, g: 128, b: 128 } } })
+      .jpeg()
+      .toBuffer();
+    const red = (await edit(picture, "a dark red tie")).image!;
+    const blue = (await edit(picture, "a blue tie")).image!;
+    const [r, g, b] = await regionMean(red);
+    expect(r! - Math.max(g!, b!)).toBeGreaterThan(30);
+    const [r2, , b2] = await regionMean(blue);
+    expect(b2! - r2!).toBeGreaterThan(30);
+    expect(red.equals(blue)).toBe(false);
+    expect(requestedChange(`x\n${EDIT_MARKER} "a \\"quoted\\" tie"\ny`)).toBe('a "quoted" tie');
+    expect(requestedChange("no change here")).toBeUndefined();
+  });
+
+  it("keeps the API's strictness for an edit: a picture that is not an image is 400 INVALID_ARGUMENT in Google's shape", async () => {
+    const notAnImage = Buffer.from("not an image at all");
+    const bad = await edit(notAnImage, "a blue tie");
+    expect(bad.status).toBe(400);
+    expect(bad.body.error).toMatchObject({ code: 400, status: "INVALID_ARGUMENT" });
   });
 });

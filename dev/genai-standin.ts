@@ -47,6 +47,9 @@
  *        rateLimitedTotal; renders, cacheHits and renderMs (the model's own time)
  * Several input images (a shoot's reference photos, issue 24) are all used: the first is the portrait,
  * the others are inset along the top edge, so a preview visibly depends on every photo it was sent.
+ * An edit (issue 36: a prompt with the "Requested change (JSON string):" line of worker/generation/prompts.ts)
+ * answers the first image (the picture to change) with a tinted region and the change's words in its label.
+ * Like every image input of the real API, the pictures come as `inlineData` parts; the same refusals apply.
  * GET /__stats also lists, per model, the SHA-256 of each image of each call (`inputs`, the last 50 calls),
  * and the prompt of each call (`prompts`), so a test can see that every reference photo arrived.
  * A preview is rendered once per set of input photos and style and then answered from memory (same input, same
@@ -141,10 +144,16 @@ const INSET = 160;
 export async function renderPreview(
   inputs: Buffer | Buffer[],
   style: string,
-  { width = 1024, height = 1024, thought = false }: { width?: number; height?: number; thought?: boolean } = {},
+  {
+    width = 1024,
+    height = 1024,
+    thought = false,
+    instruction,
+  }: { width?: number; height?: number; thought?: boolean; instruction?: string } = {},
 ): Promise<Buffer> {
   const [input, ...others] = Array.isArray(inputs) ? inputs : [inputs];
   if (!input) throw new Error("no input image");
+  if (instruction !== undefined) return renderEdit(input, instruction, { width, height, thought });
   const tone = TONES[style] ?? DEFAULT_TONE;
   const k = width / 1024; // the label and insets scale with the picture
   let photo = sharp(input, { limitInputPixels: 50_000_000 })
@@ -184,6 +193,71 @@ export async function renderPreview(
     .composite([{ input: frame }, ...insets])
     .png()
     .toBuffer();
+}
+
+/** A colour the instruction names (the tint of an edit), else one from its hash: different words, a different tint. */
+export function editTint(instruction: string): string {
+  const named: Record<string, string> = {
+    red: "#c0392b",
+    blue: "#2e6fd8",
+    green: "#2e9d5b",
+    yellow: "#e2c229",
+    orange: "#e67e22",
+    purple: "#8e44ad",
+    pink: "#e86fa8",
+    grey: "#808080",
+    gray: "#808080",
+    brown: "#8b5a2b",
+    white: "#f4f4f4",
+    black: "#151515",
+  };
+  const word = instruction
+    .toLowerCase()
+    .split(/[^a-z]+/)
+    .find((w) => w in named);
+  if (word) return named[word]!;
+  const hue = parseInt(createHash("sha256").update(instruction).digest("hex").slice(0, 4), 16) % 360;
+  return `hsl(${hue}, 70%, 50%)`;
+}
+
+/**
+ * An edit (issue 36): the picture to change, as it came (the first image), with a tinted region where a change
+ * would show (the middle of the lower half: a tie, a collar) and the instruction's words in the label, so a
+ * browser journey sees each edit land. The reference photos that follow it are not drawn again.
+ */
+async function renderEdit(
+  input: Buffer,
+  instruction: string,
+  { width, height, thought }: { width: number; height: number; thought: boolean },
+) {
+  const k = width / 1024;
+  let photo = sharp(input, { limitInputPixels: 50_000_000 }).rotate().resize(width, height, { fit: "cover", position: "centre" });
+  if (thought) photo = photo.greyscale();
+  const base = await photo.removeAlpha().png().toBuffer();
+  const band = Math.round(88 * k);
+  const words = instruction.length > 60 ? `${instruction.slice(0, 57)}...` : instruction;
+  const overlay = Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">
+    <rect x="${Math.round(width * 0.25)}" y="${Math.round(height * 0.52)}" width="${Math.round(width * 0.5)}" height="${Math.round(height * 0.3)}" rx="${Math.round(24 * k)}" fill="${editTint(instruction)}" fill-opacity="0.55"/>
+    <rect x="0" y="${height - band}" width="${width}" height="${band}" fill="#111" fill-opacity="0.85"/>
+    <text x="${width / 2}" y="${height - Math.round(50 * k)}" text-anchor="middle" font-family="DejaVu Sans, sans-serif" font-size="${Math.round(28 * k)}" font-weight="bold" fill="#fff">${thought ? "THOUGHT" : "LOCAL PREVIEW"} · EDIT: ${escapeXml(words)}</text>
+    <text x="${width / 2}" y="${height - Math.round(18 * k)}" text-anchor="middle" font-family="DejaVu Sans, sans-serif" font-size="${Math.round(20 * k)}" fill="#ddd">Not AI output: made by the local Gemini stand-in</text>
+  </svg>`);
+  return sharp(base)
+    .composite([{ input: overlay }])
+    .png()
+    .toBuffer();
+}
+
+/** The requested change of an edit's prompt (worker/generation/prompts.ts EDIT_MARKER: a JSON string on its own line), or undefined. */
+export function requestedChange(prompt: string): string | undefined {
+  const line = /^Requested change \(JSON string\): (".*")$/m.exec(prompt)?.[1];
+  if (!line) return undefined;
+  try {
+    const value: unknown = JSON.parse(line);
+    return typeof value === "string" ? value : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 interface Part {
@@ -300,7 +374,7 @@ class Previews {
   private readonly cache = new Map<string, { png: Buffer; thought: Buffer }>();
   readonly rendering = { renders: 0, cacheHits: 0, renderMs: 0 };
 
-  async render(key: string, photos: Buffer[], style: string, dims: { width: number; height: number }) {
+  async render(key: string, photos: Buffer[], style: string, dims: { width: number; height: number }, instruction?: string) {
     const hit = this.cache.get(key);
     if (hit) {
       this.rendering.cacheHits++;
@@ -308,12 +382,13 @@ class Previews {
     }
     const started = performance.now();
     try {
-      const png = await renderPreview(photos, style, dims);
+      const png = await renderPreview(photos, style, { ...dims, instruction });
       // the interim picture: half the size, greyscale, labelled THOUGHT
       const thought = await renderPreview(photos, style, {
         width: Math.round(dims.width / 2),
         height: Math.round(dims.height / 2),
         thought: true,
+        instruction,
       });
       this.rendering.renders++;
       while (this.cache.size >= 32) this.cache.delete(this.cache.keys().next().value!);
@@ -473,8 +548,8 @@ export async function startGenaiStandin(opts: StandinOptions = {}): Promise<Gena
       return json(res, 400, googleError(400, "INVALID_ARGUMENT", "Unable to process input image."));
     }
     if (forced) dims = { width: Number(forced[1]), height: Number(forced[1]) };
-    const key = `${hashes.join("+")} ${style} ${dims.width}x${dims.height}`;
-    const rendered = await previews.render(key, photos, style, dims);
+    const key = `${hashes.join("+")} ${style} ${dims.width}x${dims.height} ${JSON.stringify(requestedChange(prompt) ?? null)}`;
+    const rendered = await previews.render(key, photos, style, dims, requestedChange(prompt)); // an edit (issue 36) draws its change
     if (!rendered) return json(res, 400, googleError(400, "INVALID_ARGUMENT", "Unable to process input image."));
     const { png, thought } = rendered;
     bump(images, model);

@@ -85,6 +85,18 @@ export interface ShootAnalytics {
   bySize: { pictures: number; shoots: number }[];
 }
 
+/**
+ * GET /api/admin/analytics/refines (issue 36): the edits and redos among the headshots created in the range, how
+ * they ended and what they cost (their cost is in every cost and profit figure too, as any generation's), and per
+ * style the redo rate: redos per first picture, a percentage with one decimal (a style that needs many redos has a
+ * prompt to fix). Styles with no first picture in the range are left out.
+ */
+export interface RefineAnalytics {
+  edits: { started: number; completed: number; failed: number; costCents: number };
+  redos: { started: number; free: number; completed: number; failed: number; costCents: number };
+  byStyle: { style: string; pictures: number; redos: number; redoRate: number }[];
+}
+
 export interface UsersByPlan {
   planType: PlanType | "free";
   count: number;

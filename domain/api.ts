@@ -2,6 +2,7 @@
 import type { Gender, StyleId } from "./styles";
 import type { PlanType } from "./plans";
 import type { HeadshotStatus, ModerationStatus } from "./headshot-lifecycle";
+import type { ApiRedoOffer, VersionKind } from "./refine";
 
 export type { HeadshotStatus, ModerationStatus };
 
@@ -46,6 +47,30 @@ export interface ApiHeadshot {
   /** The shoot it was made in (issue 24: the gallery groups them), null for a single picture. */
   shootId: string | null;
   createdAt: string;
+  /**
+   * Versions (issue 36): how this version was made (the first generation, an edit, a redo), its number from 1,
+   * the first version's id (null on the first), an edit's instruction as stored, and whether a redo was free.
+   */
+  kind: VersionKind;
+  version: number;
+  versionOf: string | null;
+  instruction: string | null;
+  freeRedo: boolean;
+  /** The team brand colour its backdrop was made in (#RRGGBB), else null: the download may recolour it (issue 36). */
+  backgroundColor?: string | null;
+  /** In the gallery (GET /api/headshots) only: how many versions the headshot has; the entry is the version it shows. */
+  versions?: number;
+}
+
+/** GET /api/headshots/:id/versions (issue 36): every version of the headshot, oldest first. */
+export interface ApiVersions {
+  /** The first version's id: the headshot's own. */
+  headshotId: string;
+  /** The version the gallery shows ("use this version", else the newest finished), null while none is finished. */
+  currentId: string | null;
+  versions: ApiHeadshot[];
+  /** What "Doesn't look like me" costs now. */
+  redo: ApiRedoOffer;
 }
 
 /** PUT /api/headshots/:id/likeness: body and answer (the kept value: the first report stands). */

@@ -58,7 +58,39 @@ export interface DownloadOptions {
   width?: number;
   height?: number;
   dpi?: Dpi;
+  /** Quick changes without the model (issue 36), single downloads only; absent: none. */
+  adjust?: Adjustments;
 }
+
+/**
+ * Quick changes made in the download pipeline, free (issue 36; decision 203): zoom (percent, 100 = as made), tilt
+ * (whole degrees, clockwise; the picture is enlarged just enough that no corner is empty), the framing's position
+ * (percent of the room the zoom leaves, −100 left/up … 100 right/down) and a new backdrop colour (#RRGGBB).
+ */
+export interface Adjustments {
+  zoom: number;
+  tilt: number;
+  panX: number;
+  panY: number;
+  background?: string;
+}
+export const ZOOM_MIN = 100;
+export const ZOOM_MAX = 200;
+export const TILT_MAX = 15;
+export const PAN_MAX = 100;
+/** The styles made on a plain backdrop, whose colour the download can change; a team-look picture's too. */
+export const BACKGROUND_STYLES = ["White Background", "Black Background"] as const;
+export const BACKGROUND_NOT_ALLOWED =
+  "The backdrop colour can be changed for the White Background and Black Background styles and for pictures made in a team's brand colour.";
+
+/** Whether a picture of this style (made in a team's brand colour or not) may have its backdrop recoloured. */
+export function backgroundAllowed(style: string, teamColor: string | null | undefined): boolean {
+  return (BACKGROUND_STYLES as readonly string[]).includes(style) || Boolean(teamColor);
+}
+
+/** Whether the adjustments change nothing (the download is made as if there were none). */
+export const noAdjustment = (a: Adjustments | undefined): boolean =>
+  !a || (a.zoom === ZOOM_MIN && a.tilt === 0 && a.panX === 0 && a.panY === 0 && !a.background);
 
 export const DEFAULT_DOWNLOAD: DownloadOptions = { resolution: "high", shape: "square", fileFormat: "png" };
 

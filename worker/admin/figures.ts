@@ -11,6 +11,7 @@ import type {
   AdminStats,
   Churn,
   GenerationAnalytics,
+  RefineAnalytics,
   LikenessByStyle,
   ShootAnalytics,
   Profit30d,
@@ -243,6 +244,42 @@ export async function likenessByStyle(db: Db, range: Partial<Range> & { to: Date
     group by style order by style`,
   );
   return rows.map((r) => ({ style: String(r.style), measured: num(r.measured), averageLikeness: num(r.average) }));
+}
+
+/** Edits and redos (issue 36) among the headshots created in [from, to), and the redo rate per style. */
+export async function refineAnalytics(db: Db, range: Partial<Range> & { to: Date }): Promise<RefineAnalytics> {
+  const rows = await all(
+    db,
+    sql`
+    select kind, style, count(*) as started, count(*) filter (where status = 'completed') as completed,
+      count(*) filter (where status = 'failed') as failed, count(*) filter (where free_redo) as free,
+      coalesce(sum(cost_cents), 0) as cost
+    from headshots
+    where status <> 'pending' and ${range.from ? sql`created_at >= ${ts(range.from)} and` : sql``} created_at < ${ts(range.to)}
+    group by kind, style order by style`,
+  );
+  const sum = (kind: string, column: string) => rows.filter((r) => r.kind === kind).reduce((n, r) => n + num(r[column]), 0);
+  const styles = [...new Set(rows.map((r) => String(r.style)))];
+  const of = (kind: string, style: string) => num(rows.find((r) => r.kind === kind && r.style === style)?.started ?? 0);
+  return {
+    edits: {
+      started: sum("edit", "started"),
+      completed: sum("edit", "completed"),
+      failed: sum("edit", "failed"),
+      costCents: sum("edit", "cost"),
+    },
+    redos: {
+      started: sum("redo", "started"),
+      free: sum("redo", "free"),
+      completed: sum("redo", "completed"),
+      failed: sum("redo", "failed"),
+      costCents: sum("redo", "cost"),
+    },
+    byStyle: styles
+      .map((style) => ({ style, pictures: of("generate", style), redos: of("redo", style) }))
+      .filter((s) => s.pictures > 0)
+      .map((s) => ({ ...s, redoRate: Math.round((s.redos / s.pictures) * 1000) / 10 })),
+  };
 }
 
 /** Pictures per shoot (issue 24) over the shoots created in [from, to). */

@@ -13,6 +13,7 @@
  *   GET    /analytics/generations            → GenerationAnalytics
  *   GET    /analytics/likeness?from&to       (default all time) → LikenessByStyle[] (as reported by browsers)
  *   GET    /analytics/shoots?from&to         (default all time) → ShootAnalytics (pictures per shoot, issue 24)
+ *   GET    /analytics/refines?from&to        (default all time) → RefineAnalytics (edits, redos, redo rate per style, issue 36)
  *   GET    /users-by-plan                    → UsersByPlan[]
  *   GET    /financials/mrr | /arr            → Mrr | Arr
  *   GET    /financials/revenue-by-plan?from&to  (default all time) → RevenueByPlan[]
@@ -169,6 +170,10 @@ export const adminRoutes = new Hono<AppEnv>()
   .get("/analytics/shoots", validate("query", rangeQuery), async (c) => {
     const { from, to } = range(c.req.valid("query"));
     return c.json(await figures.shootAnalytics(c.var.db, { from, to }));
+  })
+  .get("/analytics/refines", validate("query", rangeQuery), async (c) => {
+    const { from, to } = range(c.req.valid("query"));
+    return c.json(await figures.refineAnalytics(c.var.db, { from, to }));
   })
   .get("/users-by-plan", async (c) => c.json(await figures.usersByPlan(c.var.db, new Date())))
   .get("/financials/mrr", async (c) => {

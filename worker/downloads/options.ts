@@ -17,8 +17,14 @@ import {
   PRINT_FORMATS,
   ROUND_NOT_ALLOWED,
   SHAPES,
+  PAN_MAX,
+  TILT_MAX,
+  ZOOM_MAX,
+  ZOOM_MIN,
   formatAllowed,
+  noAdjustment,
   roundAllowed,
+  type Adjustments,
   type DownloadOptions,
 } from "../../domain/downloads";
 
@@ -86,6 +92,39 @@ export function normaliseDownload(q: DownloadQuery): DownloadOptions {
   return base;
 }
 
+const hexColour = /^#[0-9A-Fa-f]{6}$/;
+const wholeIn = (min: number, max: number) =>
+  z.preprocess(
+    blankToUndefined,
+    z
+      .string()
+      .regex(/^-?\d{1,3}$/, { error: `must be a whole number from ${min} to ${max}` })
+      .transform(Number)
+      .pipe(
+        z
+          .number()
+          .min(min, { error: `must be a whole number from ${min} to ${max}` })
+          .max(max, { error: `must be a whole number from ${min} to ${max}` }),
+      )
+      .optional(),
+  );
+
+/** The single download's quick changes (issue 36; decision 203): zoom, tilt, position, backdrop colour. */
+export const adjustQuery = z.object({
+  zoom: wholeIn(ZOOM_MIN, ZOOM_MAX),
+  tilt: wholeIn(-TILT_MAX, TILT_MAX),
+  panX: wholeIn(-PAN_MAX, PAN_MAX),
+  panY: wholeIn(-PAN_MAX, PAN_MAX),
+  background: z.preprocess(blankToUndefined, z.string().regex(hexColour, { error: "must be a colour like #1E3A8A" }).optional()),
+});
+
+/** The adjustments asked for, canonical (upper-case colour), or undefined when they change nothing. */
+export function normaliseAdjust(q: z.output<typeof adjustQuery>): Adjustments | undefined {
+  const a: Adjustments = { zoom: q.zoom ?? ZOOM_MIN, tilt: q.tilt ?? 0, panX: q.panX ?? 0, panY: q.panY ?? 0 };
+  if (q.background) a.background = q.background.toUpperCase();
+  return noAdjustment(a) ? undefined : a;
+}
+
 /** Bump when the pipeline's output changes, so cached files made by older code are not served (3: the AI marking, decision 110). */
 export const PIPELINE_VERSION = 3;
 
@@ -101,6 +140,8 @@ export async function downloadHash(o: DownloadOptions, source: string): Promise<
     o.width ?? null,
     o.height ?? null,
     o.dpi ?? null,
+    // only when there are any, so every file cached before them keeps its key
+    ...(o.adjust ? [[o.adjust.zoom, o.adjust.tilt, o.adjust.panX, o.adjust.panY, o.adjust.background ?? null]] : []),
   ]);
   const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(canonical));
   return [...new Uint8Array(digest).subarray(0, 16)].map((b) => b.toString(16).padStart(2, "0")).join("");

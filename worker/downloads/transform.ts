@@ -7,7 +7,7 @@
  * docs/decisions/030-download-pipeline.md and 033-download-encoders.md say why.
  */
 import { PhotonImage } from "@cf-wasm/photon";
-import type { DownloadOptions, FileFormat } from "../../domain/downloads";
+import { noAdjustment, type DownloadOptions, type FileFormat } from "../../domain/downloads";
 import { applyRoundMask, composeOnBackdrop } from "./compose";
 import { planGeometry } from "./geometry";
 import { isPng, markPng, pngSize } from "./png";
@@ -15,6 +15,7 @@ import { decodePng, type Pixels } from "./png-decode";
 import { encodePng, isOpaque } from "./png-encode";
 import { resizeRgba } from "./resize";
 import { rgbaRaster, toRgba } from "./raster";
+import { recolourBackdrop, tilt, zoomCrop } from "./adjust";
 import { encodeTiff } from "./tiff";
 import { markWebp } from "./webp";
 import { encodeWebpLossy } from "./webp-lossy";
@@ -49,8 +50,9 @@ export async function transformDownload(source: Uint8Array, o: DownloadOptions):
   const dpi = o.dpi ? Number(o.dpi) : undefined;
   const mime = FORMAT_MIME[o.fileFormat];
 
+  const adjust = noAdjustment(o.adjust) ? undefined : o.adjust;
   // Nothing to do to the pixels of a stored PNG: only (re)write pHYs and the XMP; no decode, no re-encode.
-  if (isPng(source) && o.fileFormat === "png" && o.shape === "square") {
+  if (!adjust && isPng(source) && o.fileFormat === "png" && o.shape === "square") {
     const { width, height } = pngSize(source);
     const plan = planGeometry(width, height, o);
     if (plan.width === width && plan.height === height && plan.portrait.width === width) {
@@ -58,8 +60,17 @@ export async function transformDownload(source: Uint8Array, o: DownloadOptions):
     }
   }
 
-  const src = await decode(source);
+  let src: Pixels = await decode(source);
+  if (adjust && (adjust.background || adjust.tilt !== 0)) {
+    // the quick changes on the whole picture first (./adjust.ts): the backdrop's colour, then the tilt
+    let rgba = toRgba(src);
+    if (rgba === src.data) rgba = rgba.slice();
+    if (adjust.background) recolourBackdrop(rgba, src.width, src.height, adjust.background);
+    if (adjust.tilt !== 0) rgba = tilt(rgba, src.width, src.height, adjust.tilt);
+    src = { ...rgbaRaster(rgba, src.width, src.height), opaque: src.opaque };
+  }
   const plan = planGeometry(src.width, src.height, o);
+  if (adjust) plan.crop = zoomCrop(plan.crop, adjust);
   const { crop: c, portrait, width, height } = plan;
   const whole = c.x1 === 0 && c.y1 === 0 && c.x2 === src.width && c.y2 === src.height;
   let pixels =

@@ -26,7 +26,7 @@
  */
 import { and, eq, isNull, lte, ne, or, sql } from "drizzle-orm";
 import type { Db } from "../../db";
-import { headshots, shoots } from "../../db/schema";
+import { headshots } from "../../db/schema";
 import { getConfig, type Config } from "../config";
 import { moveHeadshots } from "../headshots";
 import { withDb, errorFields, log } from "../lib";
@@ -34,7 +34,8 @@ import { getDecrypted, putEncrypted, referenceKeys, resultKey } from "../storage
 import { GENERATION_MAX_ATTEMPTS, MESSAGES } from "../../domain/limits";
 import { FREE_IMAGE_SIZE, PAID_IMAGE_SIZE, millsToEuroCents } from "../../domain/models";
 import { styleById, type Gender, type StyleId } from "../../domain/styles";
-import { buildPrompt } from "./prompts";
+import { buildEditPrompt, buildPrompt } from "./prompts";
+import { sourcesOf, type Sources } from "./sources";
 import { GEMINI_TIMEOUT_MS, generateHeadshotImage } from "./gemini";
 import { stampWatermark } from "./watermark";
 import { MAX_QUOTA_WAIT_SECONDS, jitteredDelayMs, reserveSlot } from "./limiter";
@@ -88,7 +89,7 @@ type Rendered =
   | { kind: "quota"; notBefore: number };
 
 /** Step 1: count this attempt on a row still processing; a row moderation removed is failed right here. */
-async function claim(db: Db, headshotId: string): Promise<{ row: Row; photos: number } | ProcessOutcome> {
+async function claim(db: Db, headshotId: string): Promise<{ row: Row; sources: Sources } | ProcessOutcome> {
   const [row] = await db
     .update(headshots)
     .set({
@@ -116,24 +117,21 @@ async function claim(db: Db, headshotId: string): Promise<{ row: Row; photos: nu
     await failGeneration(db, headshotId, MESSAGES.headshotRemoved);
     return { action: "failed", reason: MESSAGES.headshotRemoved };
   }
-  // a shoot's picture is made from every photo of the shoot (issue 24); a single one from its own
-  let photos = 1;
-  if (row.shootId) {
-    const [shoot] = await db.select({ photoCount: shoots.photoCount }).from(shoots).where(eq(shoots.id, row.shootId));
-    photos = shoot?.photoCount ?? 1;
-  }
-  return { row, photos };
+  // a shoot's picture is made from every photo of the shoot (issue 24); a version from its first's, an edit also from its picture (issue 36)
+  return { row, sources: await sourcesOf(db, row) };
 }
 
 /** Step 2, without a database session: the original, the model, the watermark, the stored result. */
-async function render(env: Env, config: Config, row: Row, photos: number, steps: Record<string, number>): Promise<Rendered> {
+async function render(env: Env, config: Config, row: Row, sources: Sources, steps: Record<string, number>): Promise<Rendered> {
   const started = Date.now();
   let t = performance.now();
+  const { photos, base } = sources;
+  const from = sources.references;
   // A processing row always has its key (retention only nulls finished ones); null reads as missing.
-  // A shoot's photos are shared by its pictures (storage/keys.ts referenceKeys); all must be there.
-  const references = row.originalKey
-    ? await Promise.all(referenceKeys({ ...row, originalKey: row.originalKey }, photos).map((key) => getDecrypted(env.IMAGES, config, key)))
-    : [null];
+  // A shoot's photos are shared by its pictures (storage/keys.ts referenceKeys); all must be there; an edit's picture first.
+  const keys = from.originalKey ? referenceKeys({ ...from, originalKey: from.originalKey }, photos) : [null];
+  const references = await Promise.all([base, ...keys].map((key) => (key ? getDecrypted(env.IMAGES, config, key) : null)));
+  if (base === null) references.shift();
   const original = references.every((r) => r !== null) ? references[0]! : null;
   t = lap(steps, "originalMs", t);
   const style = styleById(row.style);
@@ -143,12 +141,15 @@ async function render(env: Env, config: Config, row: Row, photos: number, steps:
     return { kind: "fail", message: original ? MESSAGES.generationFailed : MESSAGES.generationNoPhoto, reason };
   }
 
-  // Free generations (the ones that took a credit) are 1K and watermarked; subscribers' and team members' 2K.
-  const watermarked = row.chargedCredit;
+  // Free generations (the ones that took a credit, or a free person's free redo) are 1K and watermarked; subscribers' and team members' 2K.
+  const watermarked = row.chargedCredit || row.watermarked === true;
   const size = watermarked ? FREE_IMAGE_SIZE : PAID_IMAGE_SIZE;
   const outcome = await generateHeadshotImage(config, {
     images: references.map((r) => ({ bytes: r!.bytes, mimeType: r!.contentType })),
-    prompt: buildPrompt(style.id as StyleId, row.gender as Gender | null, { photos, backgroundColor: row.backgroundColor }),
+    prompt:
+      row.instruction !== null
+        ? buildEditPrompt(style.id as StyleId, row.gender as Gender | null, row.instruction, { photos })
+        : buildPrompt(style.id as StyleId, row.gender as Gender | null, { photos, backgroundColor: row.backgroundColor }),
     size,
   });
   t = lap(steps, "modelMs", t);
@@ -306,7 +307,7 @@ export async function processGeneration(
   // the model's token from the limiter shared by every isolate (decision 191), or a wait for it
   const slot = await takeSlot(env, config, claimed.row);
   if (slot > Date.now() + SLOT_EARLY_SECONDS * 1000) return defer(openSession, env, claimed.row, slot);
-  const rendered = await render(env, config, claimed.row, claimed.photos, steps);
+  const rendered = await render(env, config, claimed.row, claimed.sources, steps);
   if (rendered.kind === "quota") {
     const later = await reserveSlot(env, config.GEMINI_MODEL, config.GEMINI_IMAGES_PER_MINUTE, rendered.notBefore);
     return defer(openSession, env, claimed.row, later);

@@ -6,7 +6,7 @@
  * A headshot still being made is refused: its generation would write a result after the delete. One
  * removed by moderation is refused too: its photos are already gone and its row is the moderators' record.
  */
-import { and, eq, ne } from "drizzle-orm";
+import { and, eq, ne, sql } from "drizzle-orm";
 import type { Db } from "../../db";
 import { headshots } from "../../db/schema";
 import { conflict, notFound } from "../lib";
@@ -28,15 +28,32 @@ export async function deleteHeadshot(db: Db, bucket: R2Bucket, userId: string, i
   if (row.status === "processing") throw stillProcessing();
   // its photos are gone already; the row stays as the moderators' record (decision 061)
   if (row.moderationStatus === "removed") throw conflict(MESSAGES.headshotRemoved);
-  const prefix = headshotPrefix(userId, id);
-  let objects = await deletePrefix(bucket, prefix);
+  // a headshot goes with every later version of it (issue 36; the rows by the foreign key's cascade)
+  const versions = await db
+    .select({ id: headshots.id, status: headshots.status })
+    .from(headshots)
+    .where(and(eq(headshots.versionOf, id), eq(headshots.userId, userId)));
+  if (versions.some((v) => v.status === "processing")) throw stillProcessing();
+  const ids = [id, ...versions.map((v) => v.id)];
+  let objects = 0;
+  for (const each of ids) objects += await deletePrefix(bucket, headshotPrefix(userId, each));
   const deleted = await db
     .delete(headshots)
-    .where(and(mine, ne(headshots.status, "processing")))
+    .where(
+      and(
+        mine,
+        ne(headshots.status, "processing"),
+        sql`not exists (select 1 from headshots v where v.version_of = ${id} and v.status = 'processing')`,
+      ),
+    )
     .returning({ id: headshots.id });
   if (deleted.length === 0) throw stillProcessing(); // its generation started meanwhile; it fails without its photo, refunded
-  forgetFinished([id]);
-  // its own prefix again (a download written in between), and the shoot's shared photos if it was their last picture
-  objects += await deletePhotoObjects(db, bucket, [{ id, userId, shootId: row.shootId }]);
+  forgetFinished(ids);
+  // its own prefixes again (a download written in between), and the shoot's shared photos if it was their last picture
+  objects += await deletePhotoObjects(
+    db,
+    bucket,
+    ids.map((each) => ({ id: each, userId, shootId: each === id ? row.shootId : null })),
+  );
   return { objects };
 }

@@ -1,17 +1,18 @@
 /**
  * GET /api/headshots/:id/download (SPEC §7, issue 5): the route; the image pipeline is worker/downloads/.
+ * Besides the download options it takes the quick changes (issue 36): zoom, tilt, panX, panY, background.
  * headshots/routes.ts mounts it, so /api/headshots has one mount and no order to get right.
  */
 import { Hono } from "hono";
 import { and, eq } from "drizzle-orm";
 import { z } from "zod";
 import { headshots } from "../../db/schema";
-import { downloadFilename } from "../../domain/downloads";
+import { BACKGROUND_NOT_ALLOWED, backgroundAllowed, downloadFilename } from "../../domain/downloads";
 import { styleSlug } from "../../domain/styles";
-import { isOperator, requireUser, conflict, gone, notFound, validate } from "../lib";
+import { badRequest, isOperator, requireUser, conflict, gone, notFound, validate } from "../lib";
 import type { AppEnv } from "../env";
 import { unavailableMessage } from "../../domain/headshot-lifecycle";
-import { downloadQuery, normaliseDownload, downloadFile } from "../downloads";
+import { adjustQuery, downloadQuery, normaliseAdjust, normaliseDownload, downloadFile } from "../downloads";
 import { refuseDownloadBeyondPlan } from "../credits";
 
 const params = z.object({ id: z.uuid({ error: "must be a headshot id" }) });
@@ -20,10 +21,12 @@ export const downloadRoutes = new Hono<AppEnv>().get(
   "/:id/download",
   requireUser,
   validate("param", params),
-  validate("query", downloadQuery),
+  validate("query", downloadQuery.and(adjustQuery)),
   async (c) => {
     const { id } = c.req.valid("param");
-    const options = normaliseDownload(c.req.valid("query"));
+    const query = c.req.valid("query");
+    const options = normaliseDownload(query);
+    const adjust = normaliseAdjust(query);
     const me = c.var.user.id;
     const db = c.var.db;
 
@@ -35,6 +38,7 @@ export const downloadRoutes = new Hono<AppEnv>().get(
       moderationStatus: headshots.moderationStatus,
       imagesDeletedAt: headshots.imagesDeletedAt,
       resultKey: headshots.resultKey,
+      backgroundColor: headshots.backgroundColor,
       completedAt: headshots.completedAt,
       updatedAt: headshots.updatedAt,
     };
@@ -56,6 +60,9 @@ export const downloadRoutes = new Hono<AppEnv>().get(
       throw conflict(`This headshot has no result to download yet (status: ${row.status}).`);
     }
 
+    // the quick changes (issue 36): a backdrop colour only where the picture has a plain backdrop
+    if (adjust?.background && !backgroundAllowed(row.style, row.backgroundColor)) throw badRequest(`background: ${BACKGROUND_NOT_ALLOWED}`);
+    if (adjust) options.adjust = adjust;
     const resultKey = row.resultKey;
     const made = await downloadFile(c.env.IMAGES, c.var.config, { ...row, resultKey }, options, { writeCache: true });
     if (made.written) {

@@ -21,6 +21,8 @@ import {
   allowanceStatements,
   chargeStatement,
   chargedAll,
+  allowanceOf,
+  chargeGenerations,
   chargesFreeGenerations,
   dailyCapOf,
   hasPaidFeatures,
@@ -96,7 +98,39 @@ export function refuseIfCannotGenerate(allowance: Allowance | null): asserts all
   if (allowance.kind === "free" && allowance.remaining === 0) throw freeUsed();
 }
 
+/**
+ * Starts one pending headshot under the user's row lock (`allowance` read with `lock: true` in `tx`): refuses an
+ * unverified user, holds a paid allowance to fair use, moves it pending → processing and takes a free person's
+ * free generation. `free` (a free redo, issue 36): neither fair use nor a free generation. Throws to roll back.
+ */
+export async function startLocked(
+  tx: Tx,
+  config: Pick<Config, "FAIR_USE_PER_HOUR">,
+  allowance: Allowance,
+  userId: string,
+  headshotId: string,
+  opts: { free?: boolean } = {},
+): Promise<void> {
+  if (allowance.kind === "unverified") throw verifyFirst();
+  if (!opts.free && hasPaidFeatures(allowance)) await refuseBeyondFairUse(tx, config, userId, 1, dailyCapOf(allowance));
+  const flipped = await moveHeadshots(
+    tx,
+    { from: "pending", to: "processing" },
+    and(eq(headshots.id, headshotId), eq(headshots.userId, userId)),
+    { queuedAt: sql`now()`, attempts: 0, error: null },
+  );
+  if (flipped.length === 0) throw new AlreadyStarted("processing");
+  if (!opts.free && chargesFreeGenerations(allowance) && !(await chargeGenerations(tx, userId, [headshotId]))) throw freeUsed();
+}
+
 export type StartResult = { started: true } | { started: false; status: HeadshotStatus };
+
+/** Thrown inside a start's transaction when the headshot is no longer pending (rolls the transaction back). */
+export class AlreadyStarted extends Error {
+  constructor(readonly status: HeadshotStatus) {
+    super("already started");
+  }
+}
 
 /**
  * Starts the generation of a pending headshot (see the top of this file): two round trips over HTTP.

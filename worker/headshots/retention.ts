@@ -90,6 +90,25 @@ export async function purgeExpiredImages(deps: Pick<JobDeps, "db" | "bucket" | "
     .set({ imagesDeletedAt: now, updatedAt: new Date() })
     .where(and(expired, inArray(headshots.id, batch)))
     .returning(ownerColumns);
+  // a headshot's later versions (issue 36) share its photos: they go with it
+  const versions =
+    marked.length === 0
+      ? []
+      : await db
+          .update(headshots)
+          .set({ imagesDeletedAt: now, updatedAt: new Date() })
+          .where(
+            and(
+              inArray(
+                headshots.versionOf,
+                marked.map((m) => m.id),
+              ),
+              isNull(headshots.imagesDeletedAt),
+              inArray(headshots.status, ["completed", "failed"]),
+            ),
+          )
+          .returning(ownerColumns);
+  marked.push(...versions);
   forgetFinished(marked.map((m) => m.id));
   await deleteObjects(deps, [...unfinished, ...marked]);
   return marked.length;

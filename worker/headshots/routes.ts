@@ -9,6 +9,7 @@
  *   GET  /api/headshots/:id             → ApiHeadshot (the dashboard's URL of one headshot)
  *   DELETE /api/headshots/:id           → {deleted: true, objects} (./delete.ts) | 409 while processing
  *   GET  /api/headshots/:id/download    → the file (./download.ts; the pipeline is worker/downloads/)
+ *   GET  /api/headshots/:id/versions, POST /:id/refine, POST /:id/redo, PUT /:id/use: versions (./versions.ts, issue 36)
  *   PUT  /api/headshots/:id/likeness    {likeness: 0–100} → ApiLikeness (the first report stands; ./likeness.ts)
  *   GET|PUT /api/headshots/:id/rating   → the owner's rating of a result (worker/ratings/routes.ts)
  * Every route requires a signed-in user (attached per route) and every :id lookup filters by the owner
@@ -17,7 +18,7 @@
 import { Hono } from "hono";
 import { createMiddleware } from "hono/factory";
 import { z } from "zod";
-import { and, desc, eq, ne, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { headshots } from "../../db/schema";
 import type { Headshot } from "../../db/schema";
 import { preparedOn } from "../../db";
@@ -27,7 +28,7 @@ import { ACCOUNT_GONE, requireUser, ApiError, gone, notFound, unauthorized, erro
 import { allowanceOfRows, allowanceStatements } from "../credits";
 import { GENDER_IDS, STYLE_IDS } from "../../domain/styles";
 import { MESSAGES, UPLOADS_PER_HOUR, UPLOADS_PER_MINUTE } from "../../domain/limits";
-import type { ApiHeadshot, HeadshotStatusResponse } from "../../domain/api";
+import type { HeadshotStatusResponse } from "../../domain/api";
 import { putEncrypted, originalKey } from "../storage";
 import { checkPhoto, insertOrCleanUp, uploadBodyLimit } from "./photo-intake";
 import { signImageUrl } from "../images";
@@ -40,6 +41,10 @@ import { deleteHeadshot } from "./delete";
 import { teamLookOf } from "../teams";
 import { isFinished, unavailableMessage } from "../../domain/headshot-lifecycle";
 import { matchesEtag, recallFinished, rememberFinished, statusEtag } from "./finished-status";
+import { toApiHeadshot } from "./api-headshot";
+import { galleryEntries, versionRoutes } from "./versions";
+
+export { toApiHeadshot };
 
 const headshotNotFound = () => notFound("Headshot not found.");
 
@@ -55,25 +60,6 @@ const uploadForm = z.object({
   /** "true": generate in the caller's team look (its style and background colour replace the style sent). */
   teamLook: z.enum(["true", "false"], "must be true or false").optional(),
 });
-
-export async function toApiHeadshot(config: Pick<Config, "URL_SIGNING_SECRET">, row: Headshot): Promise<ApiHeadshot> {
-  const unavailable = unavailableMessage(row);
-  return {
-    id: row.id,
-    style: row.style as ApiHeadshot["style"],
-    gender: (row.gender as ApiHeadshot["gender"]) ?? null,
-    status: row.status,
-    moderationStatus: row.moderationStatus,
-    originalImageUrl: unavailable ? null : await signImageUrl(config, row.id, "original"),
-    generatedImageUrl: !unavailable && row.status === "completed" && row.resultKey ? await signImageUrl(config, row.id, "result") : null,
-    error: row.status === "failed" ? (row.error ?? MESSAGES.generationFailed) : null,
-    likeness: row.likeness,
-    refunded: row.creditRefunded,
-    unavailable,
-    shootId: row.shootId,
-    createdAt: row.createdAt.toISOString(),
-  };
-}
 
 /**
  * Before the body is read: counts the upload against the user's limits, and refuses a user who could not
@@ -225,15 +211,10 @@ export const headshotRoutes = new Hono<AppEnv>()
   .get("/", requireUser, async (c) => {
     // The gallery: every headshot whose generation started — generating, generated, failed (with why),
     // or no longer served (removed by moderation, photos deleted by retention: with why, without images).
-    // Uploads never generated are not shown.
-    const rows = await c.var.db
-      .select()
-      .from(headshots)
-      .where(and(eq(headshots.userId, c.var.user.id), ne(headshots.status, "pending")))
-      .orderBy(desc(headshots.createdAt), desc(headshots.id))
-      .limit(500);
+    // Uploads never generated are not shown. One entry per headshot: the version it shows (issue 36, ./versions.ts).
+    const entries = await galleryEntries(c.var.db, c.var.config, c.var.user.id);
     c.header("Cache-Control", "no-store");
-    return c.json(await Promise.all(rows.map((r) => toApiHeadshot(c.var.config, r))));
+    return c.json(entries);
   })
   .put("/:id/likeness", requireUser, validate("param", idParam), validate("json", likenessBody), async (c) => {
     const { id } = c.req.valid("param");
@@ -256,5 +237,6 @@ export const headshotRoutes = new Hono<AppEnv>()
     log("info", "headshot deleted by its owner", { requestId: c.var.requestId, headshotId: id, objects });
     return c.json({ deleted: true as const, objects });
   })
+  .route("/", versionRoutes)
   .route("/", downloadRoutes)
   .route("/", ratingRoutes);

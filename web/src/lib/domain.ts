@@ -16,3 +16,4 @@ export * from "../../../domain/teams";
 export * from "../../../domain/team-capture";
 export * from "../../../domain/words";
 export type * from "../../../domain/team-api";
+export * from "../../../domain/refine";

@@ -51,6 +51,10 @@ export function DashboardPage() {
       navigate(paths.dashboard);
     },
     onGallery: () => navigate(paths.gallery),
+    onOpen: (id: string) => {
+      navigate(paths.headshot(id));
+      window.scrollTo({ top: 0 });
+    },
   };
 
   return (

@@ -67,6 +67,11 @@ describe("the web tests' fetch stub", () => {
         unavailable: null,
         shootId: null,
         createdAt: "2026-11-20T10:00:00Z",
+        kind: "generate",
+        version: 1,
+        versionOf: null,
+        instruction: null,
+        freeRedo: false,
       }),
     });
     const id: string = "h1";

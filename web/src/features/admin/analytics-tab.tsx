@@ -6,6 +6,7 @@ import { useUserAnalytics } from "./api/get-user-analytics";
 import { Figures, Panel, QueryState } from "./figure";
 import { LikenessCard } from "./likeness-card";
 import { ShootsCard } from "./shoots-card";
+import { RefinesCard } from "./refines-card";
 import { formatCount, formatEuroCents, formatRate, successRatePercent, wholeSeconds } from "./format";
 
 /** SPEC §2 Analytics: User Analytics and Revenue Analytics (churn over the last 30 days), and likeness by style (issue 26). */
@@ -78,6 +79,7 @@ export function AnalyticsTab() {
       </Panel>
       <LikenessCard />
       <ShootsCard />
+      <RefinesCard />
     </div>
   );
 }

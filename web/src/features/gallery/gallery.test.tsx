@@ -23,6 +23,11 @@ const headshot = (id: string, shootId: string): ApiHeadshot => ({
   unavailable: null,
   shootId,
   createdAt: "2026-11-20T10:00:00Z",
+  kind: "generate",
+  version: 1,
+  versionOf: null,
+  instruction: null,
+  freeRedo: false,
 });
 
 describe("gallery", () => {

@@ -108,7 +108,17 @@ function GalleryCard({
     <li className="group relative flex flex-col overflow-hidden rounded-xl border bg-card shadow-sm transition-shadow hover:shadow-md">
       <CardPicture headshot={headshot} styleName={styleName} date={date} onOpen={() => actions.onOpen(headshot)} />
       <div className="grid flex-1 content-start gap-1 p-2.5 sm:p-3">
-        <p className="text-sm font-semibold leading-snug">{styleName}</p>
+        <p className="text-sm font-semibold leading-snug">
+          {styleName}
+          {(headshot.versions ?? 1) > 1 && (
+            <span
+              className="ml-1.5 rounded-full bg-muted px-1.5 py-0.5 text-xs font-medium text-muted-foreground"
+              data-testid="gallery-version"
+            >
+              v{headshot.version} of {headshot.versions}
+            </span>
+          )}
+        </p>
         <p className="whitespace-nowrap text-xs text-muted-foreground">
           <time dateTime={headshot.createdAt}>{date}</time>
         </p>
@@ -215,7 +225,8 @@ function DeleteDialog({ headshot, onClose }: { headshot: ApiHeadshot | null; onC
       title="Delete this headshot?"
       description={
         <>
-          Your {styleName} headshot{headshot ? ` from ${formatDate(headshot.createdAt)}` : ""}, the photo you uploaded for it and every
+          Your {styleName} headshot{headshot ? ` from ${formatDate(headshot.createdAt)}` : ""}
+          {(headshot?.versions ?? 1) > 1 ? ` with all ${headshot?.versions} of its versions` : ""}, the photo you uploaded for it and every
           download we prepared are deleted for good. This can't be undone.
         </>
       }
@@ -225,7 +236,8 @@ function DeleteDialog({ headshot, onClose }: { headshot: ApiHeadshot | null; onC
       destructive
       onConfirm={() => {
         if (!headshot) return;
-        del.mutate(headshot.id, {
+        // the whole headshot: its first version, and every later one with it (issue 36)
+        del.mutate(headshot.versionOf ?? headshot.id, {
           onSuccess: () => {
             toast({ title: "Headshot deleted", description: "The headshot and its photo are gone from our storage." });
             onClose();

@@ -1,24 +1,45 @@
 import { useState } from "react";
 import { Slider } from "@/components/ui/slider";
 
-/** Before/after comparison (SPEC §2): the generated image revealed over the original, slider at 50%. */
-export function BeforeAfter({ before, after, alt }: { before: string; after: string; alt: string }) {
+/**
+ * Before/after comparison (SPEC §2): the generated image revealed over the original, slider at 50%. Any two
+ * pictures compare the same way (issue 36: two versions of a headshot), with their own labels.
+ */
+export function BeforeAfter({
+  before,
+  after,
+  alt,
+  labels = { before: "Before", after: "After", beforeAlt: "Your original photo" },
+}: {
+  before: string;
+  after: string;
+  alt: string;
+  labels?: { before: string; after: string; beforeAlt: string };
+}) {
   const [pos, setPos] = useState(50);
   return (
     <figure className="grid gap-3">
       <div className="relative aspect-square w-full overflow-hidden rounded-xl border bg-muted shadow-sm">
         <img src={after} alt={alt} className="absolute inset-0 size-full object-cover" />
         <div className="absolute inset-0" style={{ clipPath: `inset(0 ${100 - pos}% 0 0)` }}>
-          <img src={before} alt="Your original photo" className="absolute inset-0 size-full object-cover" />
+          <img src={before} alt={labels.beforeAlt} className="absolute inset-0 size-full object-cover" />
         </div>
         <div
           className="pointer-events-none absolute inset-y-0 w-0.5 bg-white shadow-[0_0_0_1px_rgba(0,0,0,0.15)]"
           style={{ left: `${pos}%` }}
           aria-hidden="true"
         />
-        <span className="absolute left-3 top-3 rounded-full bg-black/60 px-2.5 py-1 text-xs font-medium text-white">Before</span>
-        <span className="absolute right-3 top-3 rounded-full bg-primary px-2.5 py-1 text-xs font-medium text-primary-foreground">
-          After
+        <span
+          className="absolute left-3 top-3 rounded-full bg-black/60 px-2.5 py-1 text-xs font-medium text-white"
+          data-testid="compare-before"
+        >
+          {labels.before}
+        </span>
+        <span
+          className="absolute right-3 top-3 rounded-full bg-primary px-2.5 py-1 text-xs font-medium text-primary-foreground"
+          data-testid="compare-after"
+        >
+          {labels.after}
         </span>
       </div>
       <Slider

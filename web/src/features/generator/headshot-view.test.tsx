@@ -25,6 +25,11 @@ const base: ApiHeadshot = {
   shootId: null,
   likeness: null,
   createdAt: "2026-11-20T10:00:00Z",
+  kind: "generate",
+  version: 1,
+  versionOf: null,
+  instruction: null,
+  freeRedo: false,
 };
 
 function show(headshot: ApiHeadshot | null, status?: HeadshotStatusResponse) {

@@ -10,16 +10,20 @@ import { ProcessingStep } from "./processing-step";
 import { ResultStep } from "./result-step";
 import { useStatusPolling } from "./use-status-polling";
 import { WizardFrame } from "./wizard-frame";
+import { useVersions } from "./api/versions";
+import { FailedVersion, VersionStrip } from "./versions";
 
 export interface HeadshotActions {
   /** "Try again" after a failure: the wizard with the same style and gender. */
   onTryAgain: (headshot: ApiHeadshot) => void;
   onNew: () => void;
   onGallery: () => void;
+  /** Open another version of the headshot at its own URL (issue 36). */
+  onOpen?: (id: string) => void;
 }
 
 /** A generation still under way: progress, and honest words once it takes longer than usual or is retried. */
-function Processing({ id, styleName }: { id: string; styleName: string }) {
+function Processing({ id, styleName, headshot }: { id: string; styleName: string; headshot: ApiHeadshot }) {
   // when it finishes, the polling refreshes the list and so this headshot (under the same key), which
   // then shows the outcome
   const { progress, status } = useStatusPolling(id, () => {});
@@ -27,7 +31,13 @@ function Processing({ id, styleName }: { id: string; styleName: string }) {
   return (
     <ProcessingStep
       progress={progress}
-      statusText={`Generating your ${styleName} headshot...`}
+      statusText={
+        headshot.kind === "edit"
+          ? `Making version ${headshot.version}: “${headshot.instruction}”...`
+          : headshot.kind === "redo"
+            ? `Making a new ${styleName} picture (version ${headshot.version})...`
+            : `Generating your ${styleName} headshot...`
+      }
       lateness={
         processing
           ? {
@@ -82,6 +92,23 @@ function Unavailable({ message, refunded, actions }: { message: string; refunded
           <Images aria-hidden="true" /> My Gallery
         </Button>
       </div>
+    </div>
+  );
+}
+
+/** The strip of a version being made, to go back to another version meanwhile (issue 36). */
+function VersionsOf({ id, onOpen }: { id: string; onOpen: (id: string) => void }) {
+  const { data: versions } = useVersions(id);
+  return versions ? <VersionStrip versions={versions} openId={id} onOpen={onOpen} /> : null;
+}
+
+/** A version that failed (issue 36): why, and the strip to go back. */
+function FailedVersionView({ headshot, onOpen }: { headshot: ApiHeadshot; onOpen: (id: string) => void }) {
+  const { data: versions } = useVersions(headshot.id);
+  return (
+    <div className="grid max-w-2xl gap-4">
+      <FailedVersion version={headshot} onOpen={onOpen} currentId={versions?.currentId ?? null} />
+      {versions && <VersionStrip versions={versions} openId={headshot.id} onOpen={onOpen} />}
     </div>
   );
 }
@@ -145,7 +172,14 @@ export function HeadshotView({ id, actions }: { id: string; actions: HeadshotAct
   if (completed) {
     return (
       <WizardFrame step={5} title="Your headshot is ready" text="Compare, then download it in the size and shape you need." focusKey={key}>
-        <ResultStep headshot={completed} onReset={actions.onNew} />
+        <ResultStep headshot={completed} onReset={actions.onNew} onOpen={actions.onOpen} />
+      </WizardFrame>
+    );
+  }
+  if (headshot.status === "failed" && headshot.versionOf && actions.onOpen) {
+    return (
+      <WizardFrame step={5} title={`Version ${headshot.version} failed`} text="Nothing was made this time. Here is why." focusKey={key}>
+        <FailedVersionView headshot={headshot} onOpen={actions.onOpen} />
       </WizardFrame>
     );
   }
@@ -157,8 +191,14 @@ export function HeadshotView({ id, actions }: { id: string; actions: HeadshotAct
     );
   }
   return (
-    <WizardFrame step={4} title="Generating" text="Hang tight — this usually takes a few seconds." focusKey={key}>
-      <Processing id={id} styleName={styleName} />
+    <WizardFrame
+      step={4}
+      title={headshot.versionOf ? "Refining" : "Generating"}
+      text="Hang tight — this usually takes a few seconds."
+      focusKey={key}
+    >
+      <Processing id={id} styleName={styleName} headshot={headshot} />
+      {headshot.versionOf && actions.onOpen && <VersionsOf id={id} onOpen={actions.onOpen} />}
     </WizardFrame>
   );
 }

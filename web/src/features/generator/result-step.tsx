@@ -8,17 +8,53 @@ import { LikenessLine } from "@/shared/likeness/likeness-line";
 import { BeforeAfter } from "./before-after";
 import { RatingForm } from "@/shared/rating/rating-form";
 import { TeamPhotoButton } from "@/shared/team/team-photo-button";
+import { useVersions } from "./api/versions";
+import { CompareVersions, RefineControls, UseVersionButton, VersionStrip } from "./versions";
 
-export function ResultStep({ headshot, onReset }: { headshot: CompletedHeadshot; onReset: () => void }) {
+/**
+ * A finished headshot (step 5): the comparison, its likeness, download, rating; and its versions (issue 36): the
+ * strip, before/after between any two, "Use this version", refine in words and the free redo. `onOpen` opens a
+ * version at its own URL (a new one as soon as it is started).
+ */
+export function ResultStep({
+  headshot,
+  onReset,
+  onOpen,
+}: {
+  headshot: CompletedHeadshot;
+  onReset: () => void;
+  onOpen?: (id: string) => void;
+}) {
   const styleName = styleById(headshot.style)?.name ?? headshot.style;
+  const { data: versions } = useVersions(headshot.id);
+  const open = versions?.versions.find((v) => v.id === headshot.id);
   return (
     <div className="grid gap-8 xl:grid-cols-[minmax(0,26rem)_1fr]">
       <div className="grid content-start gap-4">
-        <BeforeAfter before={headshot.originalImageUrl} after={headshot.generatedImageUrl} alt={`Your ${styleName} headshot`} />
+        {versions && open ? (
+          <CompareVersions
+            key={headshot.id}
+            original={headshot.originalImageUrl}
+            open={{ ...open, generatedImageUrl: headshot.generatedImageUrl }}
+            versions={versions.versions}
+            styleName={styleName}
+          />
+        ) : (
+          <BeforeAfter before={headshot.originalImageUrl} after={headshot.generatedImageUrl} alt={`Your ${styleName} headshot`} />
+        )}
         <p className="text-sm text-muted-foreground">
           {styleName} · {new Date(headshot.createdAt).toLocaleDateString(undefined, { dateStyle: "medium" })}
+          {open && versions && versions.versions.length > 1 && (
+            <>
+              {" "}
+              · <span data-testid="open-version">Version {open.version}</span>
+              {open.instruction && <> · “{open.instruction}”</>}
+            </>
+          )}
         </p>
         <LikenessLine headshot={headshot} />
+        {versions && onOpen && <VersionStrip versions={versions} openId={headshot.id} onOpen={onOpen} />}
+        {versions && open && <UseVersionButton version={open} versions={versions} />}
         <TeamPhotoButton headshotId={headshot.id} />
         <Button variant="outline" size="lg" onClick={onReset}>
           <RotateCcw aria-hidden="true" /> Generate Another Headshot
@@ -30,6 +66,13 @@ export function ResultStep({ headshot, onReset }: { headshot: CompletedHeadshot;
             <DownloadPanel headshot={headshot} imageUrl={headshot.generatedImageUrl} />
           </CardContent>
         </Card>
+        {versions && open && onOpen && (
+          <Card>
+            <CardContent className="p-4 sm:p-6">
+              <RefineControls version={open} versions={versions} onStarted={onOpen} />
+            </CardContent>
+          </Card>
+        )}
         <Card>
           <CardContent className="p-4 sm:p-6">
             <RatingForm headshotId={headshot.id} />

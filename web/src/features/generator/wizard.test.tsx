@@ -39,6 +39,11 @@ const uploaded: ApiHeadshot = {
   unavailable: null,
   shootId: null,
   createdAt: "2026-01-01T00:00:00Z",
+  kind: "generate",
+  version: 1,
+  versionOf: null,
+  instruction: null,
+  freeRedo: false,
 };
 
 /** The plans as GET /api/stripe/plans answers them, the monthly one after a price change. */

@@ -6,13 +6,13 @@ import { useAuth } from "@/shared/auth/auth-context";
 
 /** A finished headshot, as the result view and the gallery open it. */
 export type CompletedHeadshot = Pick<ApiHeadshot, "id" | "style" | "createdAt"> &
-  Partial<Pick<ApiHeadshot, "likeness">> & { originalImageUrl: string; generatedImageUrl: string };
+  Partial<Pick<ApiHeadshot, "likeness" | "backgroundColor">> & { originalImageUrl: string; generatedImageUrl: string };
 
 /** The headshot as a result view can show it, or null when it has no result to show. */
 export function asCompleted(h: ApiHeadshot): CompletedHeadshot | null {
   if (h.status !== "completed" || h.unavailable || !h.generatedImageUrl || !h.originalImageUrl) return null;
-  const { id, style, createdAt, likeness, originalImageUrl, generatedImageUrl } = h;
-  return { id, style, createdAt, likeness, originalImageUrl, generatedImageUrl };
+  const { id, style, createdAt, likeness, backgroundColor, originalImageUrl, generatedImageUrl } = h;
+  return { id, style, createdAt, likeness, backgroundColor, originalImageUrl, generatedImageUrl };
 }
 
 /** Newest first, whatever order the server used. */

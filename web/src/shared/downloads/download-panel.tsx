@@ -18,6 +18,7 @@ import {
   customSizeProblem,
   formatAllowed,
   needsSubscription,
+  noAdjustment,
   roundAllowed,
   type ApiHeadshot,
   type DownloadOptions,
@@ -31,6 +32,7 @@ import { useIsSubscriber } from "@/shared/api/get-subscription";
 import { useSubscriptionDialog } from "@/shared/billing/subscription-dialog";
 import { chooseCustomSize, chooseDpi, choosePreset, chooseResolution, defaultOptions } from "./options";
 import { DownloadPreview } from "./download-preview";
+import { DownloadAdjust, NO_ADJUSTMENT } from "./download-adjust";
 import { useDownloadHeadshot } from "./use-download";
 
 function ProBadge() {
@@ -115,7 +117,7 @@ export function DownloadPanel({
   imageUrl,
   action,
 }: {
-  headshot: Pick<ApiHeadshot, "id" | "style">;
+  headshot: Pick<ApiHeadshot, "id" | "style"> & { backgroundColor?: string | null };
   imageUrl: string;
   action?: DownloadAction;
 }) {
@@ -161,6 +163,15 @@ export function DownloadPanel({
             Download options
           </h3>
           <DownloadPreview src={imageUrl} options={options} className="mx-auto w-full max-w-xs" />
+          {!action && (
+            <div className="mt-4">
+              <DownloadAdjust
+                headshot={headshot}
+                value={options.adjust ?? NO_ADJUSTMENT}
+                onChange={(adjust) => setOptions({ ...options, adjust: noAdjustment(adjust) ? undefined : adjust })}
+              />
+            </div>
+          )}
         </div>
         <div className="grid gap-5">
           <OptionGroup<Resolution>

@@ -1,6 +1,7 @@
 import type { DownloadOptions } from "@/lib/domain";
 import { cn } from "@/lib/utils";
 import { outputSize } from "./options";
+import { adjustTransform } from "./download-adjust";
 
 /**
  * A live approximation of the file the server will make: the preset's aspect ratio, banners with the
@@ -43,7 +44,13 @@ export function DownloadPreview({ src, options, className }: { src: string; opti
               />
             </>
           ) : (
-            <img src={src} alt="" aria-hidden="true" className="absolute inset-0 size-full object-cover" />
+            <img
+              src={src}
+              alt=""
+              aria-hidden="true"
+              className="absolute inset-0 size-full object-cover"
+              style={{ transform: adjustTransform(options.adjust) }}
+            />
           )}
         </div>
       </div>

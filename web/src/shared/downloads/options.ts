@@ -1,5 +1,6 @@
 import {
   DEFAULT_DOWNLOAD,
+  ZOOM_MIN,
   PRESETS,
   downloadFilename,
   formatAllowed,
@@ -61,6 +62,12 @@ export function downloadQueryParams(o: DownloadOptions) {
     fileFormat: o.fileFormat,
     ...(o.preset ? { preset: o.preset } : o.width && o.height ? { width: String(o.width), height: String(o.height) } : {}),
     ...(o.dpi ? { dpi: o.dpi } : {}),
+    // the quick changes (issue 36), only those that change something
+    ...(o.adjust && o.adjust.zoom !== ZOOM_MIN ? { zoom: String(o.adjust.zoom) } : {}),
+    ...(o.adjust?.tilt ? { tilt: String(o.adjust.tilt) } : {}),
+    ...(o.adjust?.panX ? { panX: String(o.adjust.panX) } : {}),
+    ...(o.adjust?.panY ? { panY: String(o.adjust.panY) } : {}),
+    ...(o.adjust?.background ? { background: o.adjust.background } : {}),
   };
 }
 
