@@ -447,6 +447,8 @@ export const priceChangeNotices = pgTable(
     emailedAt: ts("emailed_at"),
     stripeScheduleId: text("stripe_schedule_id"),
     switchAt: ts("switch_at"),
+    /** told the change is withdrawn (decision 251): claimed before sending, cleared if the send fails, so the cron sends it again */
+    withdrawalEmailedAt: ts("withdrawal_emailed_at"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

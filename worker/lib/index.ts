@@ -20,7 +20,7 @@ export { withDb, withServices, type JobDeps } from "./context";
 export { isForeignKeyViolation, isUniqueViolation } from "./db-errors";
 export { ApiError, badRequest, conflict, forbidden, gone, notFound, tooManyRequests, unauthorized } from "./errors";
 export { hmacSha256 } from "./hmac";
-export { oneAtATime, type LeaseOptions } from "./lease";
+export { ifFree, oneAtATime, type LeaseOptions } from "./lease";
 export { sniffType, type ImageType } from "./image-type";
 export { errorFields, log } from "./log";
 export { currentRequestId, requestContext, requestIdOf, withRequestId } from "./request-id";
