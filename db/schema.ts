@@ -564,6 +564,8 @@ export const ratings = pgTable(
     pictureConsent: boolean("picture_consent").notNull().default(false),
     /** When the operator chose it for the landing's real results; null when not shown. Needs the consent. */
     pictureFeaturedAt: ts("picture_featured_at"),
+    /** The landing place the operator gave it (decision 252): a style's example or the before/after; one picture per place. Needs the consent. */
+    exampleSlot: text("example_slot").unique(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -576,6 +578,7 @@ export const ratings = pgTable(
       sql`${t.testimonialStatus} is null or (${t.publishConsent} and ${t.comment} is not null and ${t.firstName} is not null and ${t.role} is not null)`,
     ),
     check("ratings_picture_featurable", sql`${t.pictureFeaturedAt} is null or ${t.pictureConsent}`),
+    check("ratings_example_consented", sql`${t.exampleSlot} is null or ${t.pictureConsent}`),
     index("ratings_testimonials_idx")
       .on(t.testimonialStatus, t.createdAt)
       .where(sql`${t.testimonialStatus} is not null`),
