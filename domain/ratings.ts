@@ -1,10 +1,10 @@
-import { GENDER_IDS, STYLES, styleById, type Gender, type StyleId } from "./styles";
-
 /**
  * Ratings and testimonials (issue 26, "claim only what is true"): a person rates one of their results
  * 1–5 stars with an optional comment, and may consent to its publication with a first name and a role
  * they type. The operator approves what is published. docs/decisions/113-ratings-and-testimonials.md.
  */
+import { GENDER_IDS, STYLES, styleById, type Gender, type StyleId } from "./styles";
+
 export const STARS_MIN = 1;
 export const STARS_MAX = 5;
 export const RATING_COMMENT_MAX = 500;
