@@ -482,6 +482,8 @@ export const priceChangeNotices = pgTable(
     emailedAt: ts("emailed_at"),
     stripeScheduleId: text("stripe_schedule_id"),
     switchAt: ts("switch_at"),
+    /** told the change is withdrawn (decision 251): claimed before sending, cleared if the send fails, so the cron sends it again */
+    withdrawalEmailedAt: ts("withdrawal_emailed_at"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -597,6 +599,8 @@ export const ratings = pgTable(
     pictureConsent: boolean("picture_consent").notNull().default(false),
     /** When the operator chose it for the landing's real results; null when not shown. Needs the consent. */
     pictureFeaturedAt: ts("picture_featured_at"),
+    /** The landing place the operator gave it (decision 252): a style's example or the before/after; one picture per place. Needs the consent. */
+    exampleSlot: text("example_slot").unique(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -609,6 +613,7 @@ export const ratings = pgTable(
       sql`${t.testimonialStatus} is null or (${t.publishConsent} and ${t.comment} is not null and ${t.firstName} is not null and ${t.role} is not null)`,
     ),
     check("ratings_picture_featurable", sql`${t.pictureFeaturedAt} is null or ${t.pictureConsent}`),
+    check("ratings_example_consented", sql`${t.exampleSlot} is null or ${t.pictureConsent}`),
     index("ratings_testimonials_idx")
       .on(t.testimonialStatus, t.createdAt)
       .where(sql`${t.testimonialStatus} is not null`),

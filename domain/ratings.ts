@@ -3,6 +3,8 @@
  * 1–5 stars with an optional comment, and may consent to its publication with a first name and a role
  * they type. The operator approves what is published. docs/decisions/113-ratings-and-testimonials.md.
  */
+import { GENDER_IDS, STYLES, styleById, type Gender, type StyleId } from "./styles";
+
 export const STARS_MIN = 1;
 export const STARS_MAX = 5;
 export const RATING_COMMENT_MAX = 500;
@@ -40,6 +42,26 @@ export interface ApiRating {
 /** Real results the landing shows side by side with their originals (decision 183). */
 export const LANDING_PICTURES = 3;
 
+/**
+ * The landing's places for one chosen real result (decision 252): a style's example for a gender
+ * (`<style slug>-<gender>`, where the illustration is otherwise) and the one before/after pair.
+ */
+export const BEFORE_AFTER_SLOT = "before-after";
+export const exampleSlot = (styleId: StyleId, gender: Gender) => `${styleById(styleId)!.slug}-${gender}`;
+export const EXAMPLE_SLOTS: readonly string[] = [BEFORE_AFTER_SLOT, ...STYLES.flatMap((s) => GENDER_IDS.map((g) => exampleSlot(s.id, g)))];
+/** A place's name for the operator: "Before and after", or "LinkedIn example (woman)". */
+export function slotLabel(slot: string): string {
+  if (slot === BEFORE_AFTER_SLOT) return "Before and after";
+  for (const st of STYLES) for (const g of GENDER_IDS) if (exampleSlot(st.id, g) === slot) return `${st.name} example (${g})`;
+  return slot;
+}
+/** The places a result of `style` (and `gender`, when known) may take: its style's example, and the before/after. */
+export function slotsFor(style: string, gender: string | null): string[] {
+  const s = styleById(style);
+  const genders = GENDER_IDS.filter((g) => gender === null || gender === g);
+  return [BEFORE_AFTER_SLOT, ...(s ? genders.map((g) => exampleSlot(s.id, g)) : [])];
+}
+
 /** One entry of the operator's pictures list (GET /api/admin/pictures): a result its owner agreed to show. */
 export interface AdminPicture {
   headshotId: string;
@@ -50,6 +72,10 @@ export interface AdminPicture {
   originalImageUrl: string;
   generatedImageUrl: string;
   featured: boolean;
+  /** The landing place it takes (decision 252), or null. */
+  exampleSlot: string | null;
+  /** The places it may take (its style's example for its gender, the before/after). */
+  slots: string[];
   createdAt: string;
 }
 

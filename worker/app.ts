@@ -15,6 +15,7 @@ import { billingRoutes } from "./billing";
 import { headshotRoutes } from "./headshots";
 import { creditsRoutes } from "./credits";
 import { imageRoutes } from "./images";
+import { exampleRoutes } from "./landing";
 import { teamRoutes } from "./teams";
 
 /** JSON 404 for every unknown path the worker sees (it only sees /api/*). */
@@ -56,6 +57,7 @@ const api = new Hono<AppEnv>()
   .route("/downloads", zipRoutes)
   .route("/users", creditsRoutes)
   .route("/images", imageRoutes)
+  .route("/landing/examples", exampleRoutes)
   .route("/team", teamRoutes);
 
 export const app = new Hono<AppEnv>()

@@ -12,6 +12,7 @@ import { conflict, rememberAddress } from "../lib";
 import { cancelAllSubscriptions } from "../billing";
 import type { Config } from "../config";
 import { deletePrefix, userPrefix } from "../storage";
+import { forgetLandingFigures } from "../landing";
 
 export interface DeletedUser {
   objects: number;
@@ -45,5 +46,6 @@ export async function deleteUser(
     await alongside?.(tx, { objects, canceledSubscriptions });
   });
   objects += await deletePrefix(bucket, prefix);
+  forgetLandingFigures(); // a picture of theirs may have been on the landing (decisions 183, 252)
   return { objects, canceledSubscriptions };
 }

@@ -15,6 +15,7 @@ export type AuditAction =
   | "testimonial.unpublish"
   | "picture.feature"
   | "picture.unfeature"
+  | "picture.example"
   | "price_change.schedule"
   | "price_change.withdraw";
 

@@ -7,11 +7,11 @@
 import { and, desc, eq, ne, sql } from "drizzle-orm";
 import type { Db } from "../../db";
 import { headshots, ratings, users } from "../../db/schema";
-import type { AdminPicture } from "../../domain/ratings";
+import { slotsFor, type AdminPicture } from "../../domain/ratings";
 import type { Config } from "../config";
 import type { AuthUser } from "../env";
 import { signImageUrl } from "../images";
-import { conflict, notFound } from "../lib";
+import { badRequest, conflict, notFound } from "../lib";
 import { forgetLandingFigures } from "../landing";
 import { audit } from "./audit";
 
@@ -26,6 +26,8 @@ export async function listPictures(db: Db, config: Pick<Config, "URL_SIGNING_SEC
       email: users.email,
       stars: ratings.stars,
       featuredAt: ratings.pictureFeaturedAt,
+      exampleSlot: ratings.exampleSlot,
+      gender: headshots.gender,
       createdAt: ratings.createdAt,
     })
     .from(ratings)
@@ -43,6 +45,8 @@ export async function listPictures(db: Db, config: Pick<Config, "URL_SIGNING_SEC
       originalImageUrl: await signImageUrl(config, r.headshotId, "original"),
       generatedImageUrl: await signImageUrl(config, r.headshotId, "result"),
       featured: r.featuredAt !== null,
+      exampleSlot: r.exampleSlot,
+      slots: slotsFor(r.style, r.gender),
       createdAt: r.createdAt.toISOString(),
     })),
   );
@@ -66,4 +70,45 @@ export async function setPictureFeatured(db: Db, actor: AuthUser, headshotId: st
   }
   forgetLandingFigures();
   return featured;
+}
+
+/**
+ * Puts a consented picture in one of the landing's places (decision 252: its style's example for its
+ * gender, or the before/after), taking the place from whichever picture had it; `null` takes it out of its
+ * place. Audited; this isolate's landing figures are dropped. Answers the place it has now.
+ */
+export async function setPictureSlot(db: Db, actor: AuthUser, headshotId: string, slot: string | null): Promise<string | null> {
+  const [row] = await db
+    .select({ consent: ratings.pictureConsent, style: headshots.style, gender: headshots.gender, slot: ratings.exampleSlot })
+    .from(ratings)
+    .innerJoin(headshots, eq(headshots.id, ratings.headshotId))
+    .where(and(eq(ratings.headshotId, headshotId), showable, sql`${headshots.imagesDeletedAt} is null`))
+    .limit(1);
+  if (!row) {
+    const [rated] = await db.select({ id: ratings.headshotId }).from(ratings).where(eq(ratings.headshotId, headshotId)).limit(1);
+    if (!rated) throw notFound("Rating not found.");
+    throw conflict("Its owner has not agreed to show this headshot on the website.");
+  }
+  if (slot !== null && !slotsFor(row.style, row.gender).includes(slot)) {
+    throw badRequest(`slot: a ${row.style} headshot can be its style's example or the before/after, not "${slot}"`);
+  }
+  const placed = await db.transaction(async (tx) => {
+    if (slot !== null) {
+      await tx
+        .update(ratings)
+        .set({ exampleSlot: null, updatedAt: sql`now()` })
+        .where(and(eq(ratings.exampleSlot, slot), ne(ratings.headshotId, headshotId)));
+    }
+    // the consent is checked again here: a withdrawal in between wins
+    const rows = await tx
+      .update(ratings)
+      .set({ exampleSlot: slot, updatedAt: sql`now()` })
+      .where(and(eq(ratings.headshotId, headshotId), eq(ratings.pictureConsent, true)))
+      .returning({ slot: ratings.exampleSlot });
+    if (!rows.length) throw conflict("Its owner has not agreed to show this headshot on the website.");
+    await audit(tx, actor, "picture.example", { type: "rating", id: headshotId, details: { slot, previous: row.slot } });
+    return rows[0]!.slot;
+  });
+  forgetLandingFigures();
+  return placed;
 }

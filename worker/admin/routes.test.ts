@@ -44,6 +44,10 @@ const ROUTES: [string, string, unknown?][] = [
   ["GET", "/price-changes"],
   ["POST", "/price-changes", { planType: "monthly", amountCents: 3499, effectiveDate: "2099-01-01" }],
   ["POST", "/price-changes/00000000-0000-4000-8000-000000000000/withdraw"],
+  ["GET", "/pictures"],
+  ["POST", `/pictures/${someId}/feature`],
+  ["POST", `/pictures/${someId}/unfeature`],
+  ["POST", `/pictures/${someId}/example`, { slot: "before-after" }],
 ];
 
 const request = (method: string, body: unknown, headers: Record<string, string> = {}): RequestInit => ({

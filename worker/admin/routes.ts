@@ -29,6 +29,7 @@
  *   POST   /testimonials/:id/approve | /unpublish → {headshotId, testimonialStatus} (on or off the landing)
  *   GET    /pictures                         → AdminPicture[] (results their owners agreed to show, newest first)
  *   POST   /pictures/:id/feature | /unfeature → {headshotId, featured} (on or off the landing's real results)
+ *   POST   /pictures/:id/example {slot|null} → {headshotId, exampleSlot} (a style's example or the before/after, decision 252)
  *   GET    /price-changes                    → AdminPriceChanges (today's prices, the earliest date, the changes newest first)
  *   POST   /price-changes {planType, amountCents, effectiveDate} → ApiPriceChange (30 days' notice: decision 093)
  * Figures are defined in docs/decisions/060-admin-figures.md; every write leaves an admin_audit_log entry.
@@ -61,9 +62,9 @@ import { financialsCsv, usersCsv } from "./export";
 import * as figures from "./figures";
 import { approve, flag, listForModeration, removeBatch } from "./moderation";
 import { listUsers } from "./users";
-import { TESTIMONIAL_STATUSES } from "../../domain/ratings";
+import { EXAMPLE_SLOTS, TESTIMONIAL_STATUSES } from "../../domain/ratings";
 import { listTestimonials, setTestimonialStatus } from "./testimonials";
-import { listPictures, setPictureFeatured } from "./pictures";
+import { listPictures, setPictureFeatured, setPictureSlot } from "./pictures";
 import { PLAN_IDS, PRICE_MAX_CENTS, euros } from "../../domain/plans";
 import {
   earliestEffectiveDate,
@@ -100,6 +101,10 @@ function range(q: { from?: Date; to?: Date }): { from?: Date; to: Date } {
 
 const userId = z.object({ id: z.uuid("must be a user id") });
 const headshotId = z.object({ id: z.uuid("must be a headshot id") });
+/** A landing place (decision 252), or null to take the picture out of its place. */
+const exampleBody = z.object({
+  slot: z.enum(EXAMPLE_SLOTS as [string, ...string[]], "must be a style's example or before-after").nullable(),
+});
 const priceChangeId = z.object({ id: z.uuid("must be a price change id") });
 const flagBody = z.object({
   reason: z
@@ -245,6 +250,10 @@ export const adminRoutes = new Hono<AppEnv>()
   .post("/pictures/:id/unfeature", validate("param", headshotId), async (c) => {
     const { id } = c.req.valid("param");
     return c.json({ headshotId: id, featured: await setPictureFeatured(c.var.db, c.var.user, id, false) });
+  })
+  .post("/pictures/:id/example", validate("param", headshotId), validate("json", exampleBody), async (c) => {
+    const { id } = c.req.valid("param");
+    return c.json({ headshotId: id, exampleSlot: await setPictureSlot(c.var.db, c.var.user, id, c.req.valid("json").slot) });
   })
   .get("/price-changes", async (c) => {
     const { db, config } = c.var;

@@ -14,14 +14,14 @@
  * it). The cron finishes a run that stopped half-way (status `notifying`).
  */
 import Stripe from "stripe";
-import { and, desc, eq, inArray, isNull, ne, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, isNotNull, isNull, ne, sql } from "drizzle-orm";
 import type { Db } from "../../db";
 import { priceChangeNotices, priceChanges, subscriptions, users, type PriceChange } from "../../db/schema";
 import { euros, planById, PRICE_CHANGE_HORIZON_DAYS, PRICE_CHANGE_NOTICE_DAYS, PRICE_MAX_CENTS, type PlanType } from "../../domain/plans";
 import type { ApiPriceChange } from "../../domain/admin-api";
 import type { Config } from "../config";
 import type { AuthUser } from "../env";
-import { badRequest, conflict, log, errorFields, notFound } from "../lib";
+import { badRequest, conflict, log, errorFields, ifFree, notFound, oneAtATime } from "../lib";
 import { type Mailer, priceChangeEmail, priceChangeWithdrawnEmail } from "../mail";
 import { loadPriceBook, type PriceBook } from "./prices";
 import { fromUnix, idOf, paymentsUnavailable, stripeClient } from "./stripe";
@@ -154,9 +154,25 @@ export async function schedulePriceChange(
  * Withdraws a scheduled change (decision 196) while its date has not come and nobody has moved to it: each
  * Stripe schedule made for it is released (the subscription simply goes on at today's price), the change
  * leaves the price book (the plan may get a new one), and everyone who was told is emailed once. The
- * conditional update makes one withdrawal win; a second answers 409 and sends nothing.
+ * conditional update makes one withdrawal win; a second answers 409 and sends nothing. It holds the plan's
+ * lease (decision 250), so no run of notices tells or schedules anyone of the plan meanwhile.
  */
 export async function withdrawPriceChange(db: Db, config: Config, mailer: Mailer, id: string, now = new Date()): Promise<ApiPriceChange> {
+  const [found] = await db.select({ planType: priceChanges.planType }).from(priceChanges).where(eq(priceChanges.id, id)).limit(1);
+  if (!found) throw notFound("No such price change.");
+  const change = await oneAtATime(
+    db,
+    planLease(found.planType),
+    "The plan's subscribers are being told of a price change right now. Please try again in a few minutes.",
+    () => withdrawHeld(db, config, id, now),
+    { ttlSeconds: PLAN_RUN_TTL_SECONDS },
+  );
+  const told = await sendWithdrawals(db, mailer, change);
+  log("info", "billing: price change withdrawn", { priceChangeId: id, planType: change.planType, told });
+  return (await listPriceChanges(db, now)).find((c) => c.id === id)!;
+}
+
+async function withdrawHeld(db: Db, config: Config, id: string, now: Date): Promise<PriceChange> {
   const [change] = await db.select().from(priceChanges).where(eq(priceChanges.id, id)).limit(1);
   if (!change) throw notFound("No such price change.");
   if (change.withdrawnAt) throw conflict("This price change is already withdrawn.");
@@ -187,8 +203,34 @@ export async function withdrawPriceChange(db: Db, config: Config, mailer: Mailer
     .update(priceChangeNotices)
     .set({ stripeScheduleId: null, switchAt: null, updatedAt: now })
     .where(eq(priceChangeNotices.priceChangeId, id));
+  return withdrawn;
+}
+
+/**
+ * Tells everyone who was told of a withdrawn change that it is withdrawn, once each (decision 251): the
+ * notice's `withdrawal_emailed_at` is claimed before sending and cleared if the send fails, so the cron's
+ * pass (resumePriceChangeNotices) sends what is missing and nothing twice. Answers how many were sent.
+ */
+async function sendWithdrawals(db: Db, mailer: Mailer, change: PriceChange): Promise<number> {
+  const owed = await db
+    .select({ id: priceChangeNotices.id, email: priceChangeNotices.email })
+    .from(priceChangeNotices)
+    .where(
+      and(
+        eq(priceChangeNotices.priceChangeId, change.id),
+        isNotNull(priceChangeNotices.emailedAt),
+        isNull(priceChangeNotices.withdrawalEmailedAt),
+      ),
+    );
   const plan = planById(change.planType);
-  for (const n of notices.filter((x) => x.emailedAt)) {
+  let sent = 0;
+  for (const n of owed) {
+    const [claimed] = await db
+      .update(priceChangeNotices)
+      .set({ withdrawalEmailedAt: new Date() })
+      .where(and(eq(priceChangeNotices.id, n.id), isNull(priceChangeNotices.withdrawalEmailedAt)))
+      .returning({ id: priceChangeNotices.id });
+    if (!claimed) continue;
     try {
       await mailer.send(
         priceChangeWithdrawnEmail(n.email, {
@@ -198,12 +240,16 @@ export async function withdrawPriceChange(db: Db, config: Config, mailer: Mailer
           effectiveDate: dateText(change.effectiveAt),
         }),
       );
+      sent += 1;
     } catch (err) {
-      log("error", "billing: a price change withdrawal email failed", { priceChangeId: id, ...errorFields(err) });
+      await db.update(priceChangeNotices).set({ withdrawalEmailedAt: null }).where(eq(priceChangeNotices.id, n.id));
+      log("error", "billing: a price change withdrawal email failed; the cron retries it", {
+        priceChangeId: change.id,
+        ...errorFields(err),
+      });
     }
   }
-  log("info", "billing: price change withdrawn", { priceChangeId: id, planType: change.planType, told: notices.length });
-  return (await listPriceChanges(db, now)).find((c) => c.id === id)!;
+  return sent;
 }
 
 /** How many subscriptions already pay the change's price, or were due to move by `now`. */
@@ -221,6 +267,15 @@ async function movedTo(db: Db, change: PriceChange, now: Date): Promise<number> 
 
 /** A transaction lock per plan (released at commit). */
 const sqlLock = (plan: PlanType) => sql`select pg_advisory_xact_lock(hashtext(${`price_change:${plan}`}))`;
+
+/**
+ * The plan's lease (decision 250, worker/lib/lease.ts): held by a withdrawal and by every run of notices
+ * (the whole plan's, the cron's, one person's settle) while it tells and schedules people, so a withdrawal
+ * never misses a schedule a run is making. Not the advisory lock above: these hold it across Stripe calls.
+ */
+const planLease = (plan: PlanType) => `price-change-run:${plan}`;
+/** How long a run over a whole plan (or a withdrawal) may hold it: the cron's own limit. */
+const PLAN_RUN_TTL_SECONDS = 900;
 
 /** The change each plan's subscribers are moving to now: the plan's newest one (older ones are done). */
 function newestByPlan(book: PriceBook): PriceChange[] {
@@ -243,6 +298,31 @@ async function runNotices(
   userId?: string,
   known?: PriceBook,
   unsettledOnly = false,
+): Promise<number> {
+  // Under the plan's lease (decision 250); when a withdrawal or another run holds it, this run is left to
+  // the cron's next pass (which tells and schedules whoever is missing), rather than waiting: a run's own
+  // Stripe calls send webhooks whose settles would wait for it.
+  const run = await ifFree(
+    db,
+    planLease(change.planType),
+    async () => {
+      const [fresh] = await db.select({ withdrawnAt: priceChanges.withdrawnAt }).from(priceChanges).where(eq(priceChanges.id, change.id));
+      return fresh?.withdrawnAt ? 0 : tellAndSchedule(db, config, mailer, change, userId, known, unsettledOnly);
+    },
+    userId ? 60 : PLAN_RUN_TTL_SECONDS,
+  );
+  if (!run.ran) log("info", "billing: price change notices left to the cron (the plan is busy)", { priceChangeId: change.id, userId });
+  return run.ran ? run.value : 0;
+}
+
+async function tellAndSchedule(
+  db: Db,
+  config: Config,
+  mailer: Mailer,
+  change: PriceChange,
+  userId: string | undefined,
+  known: PriceBook | undefined,
+  unsettledOnly: boolean,
 ): Promise<number> {
   const subs = await db
     .select({ userId: subscriptions.userId, stripeSubscriptionId: subscriptions.stripeSubscriptionId, email: users.email })
@@ -305,6 +385,17 @@ export async function resumePriceChangeNotices(db: Db, config: Config, mailer: M
       log("error", "billing: price change notices failed again", { priceChangeId: change.id, ...errorFields(err) });
     }
   }
+  // withdrawals whose email to someone failed (decision 251)
+  const withdrawn = await db
+    .select()
+    .from(priceChanges)
+    .where(
+      and(
+        isNotNull(priceChanges.withdrawnAt),
+        sql`exists (select 1 from price_change_notices n where n.price_change_id = ${priceChanges.id} and n.emailed_at is not null and n.withdrawal_emailed_at is null)`,
+      ),
+    );
+  for (const change of withdrawn) emailed += await sendWithdrawals(db, mailer, change);
   return emailed;
 }
 

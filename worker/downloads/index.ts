@@ -12,3 +12,5 @@ export { adjustQuery, downloadQuery, normaliseAdjust, normaliseDownload } from "
 export { decodePng } from "./png-decode";
 export { toRgba, type Raster } from "./raster";
 export { resizeRgba } from "./resize";
+// the landing's small examples (worker/landing/examples.ts, decision 252)
+export { transformDownload } from "./transform";

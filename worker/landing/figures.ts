@@ -12,6 +12,7 @@ import type { PlanType } from "../../domain/plans";
 import { getConfig, type Config } from "../config";
 import { errorFields, log } from "../lib";
 import { signImageUrl } from "../images";
+import { exampleTag } from "./examples";
 
 export interface LandingTestimonial {
   stars: number;
@@ -37,6 +38,8 @@ export interface LandingFigures {
   testimonials: LandingTestimonial[];
   /** Featured real results, newest featured first; absent or empty: the illustrations stay. */
   pictures?: LandingPicture[];
+  /** The landing's places the operator filled (decision 252): place → the picture's tag; a place not here keeps its illustration. */
+  examples?: Record<string, string>;
 }
 
 export const FIGURES_TTL_MS = 5 * 60_000;
@@ -62,6 +65,10 @@ export async function readLandingFigures(config: Config): Promise<LandingFigures
         order by r.picture_featured_at desc
         limit ${LANDING_PICTURES}
       ) p) as pictures,
+      (select coalesce(json_object_agg(r.example_slot, r.headshot_id), '{}'::json)
+        from ratings r join headshots h on h.id = r.headshot_id
+        where r.example_slot is not null and r.picture_consent and h.status = 'completed'
+          and h.moderation_status <> 'removed' and h.images_deleted_at is null) as examples,
       (select coalesce(json_object_agg(plan_type, new_amount_cents), '{}'::json) from (
         select distinct on (plan_type) plan_type, new_amount_cents from price_changes
         where effective_at <= now()
@@ -74,10 +81,12 @@ export async function readLandingFigures(config: Config): Promise<LandingFigures
     testimonials: LandingTestimonial[] | string;
     pictures: { headshotId: string; style: string }[] | string;
     prices: Record<string, number> | string;
+    examples: Record<string, string> | string;
   };
   const featured = typeof row.pictures === "string" ? (JSON.parse(row.pictures) as { headshotId: string; style: string }[]) : row.pictures;
   const testimonials = typeof row.testimonials === "string" ? (JSON.parse(row.testimonials) as LandingTestimonial[]) : row.testimonials;
   const prices = typeof row.prices === "string" ? (JSON.parse(row.prices) as Record<string, number>) : row.prices;
+  const examples = typeof row.examples === "string" ? (JSON.parse(row.examples) as Record<string, string>) : row.examples;
   return {
     headshots: Number(row.headshots),
     ratings: Number(row.ratings),
@@ -90,6 +99,7 @@ export async function readLandingFigures(config: Config): Promise<LandingFigures
         after: await signImageUrl(config, p.headshotId, "result"),
       })),
     ),
+    examples: Object.fromEntries(Object.entries(examples ?? {}).map(([slot, id]) => [slot, exampleTag(id)])),
     prices: Object.fromEntries(Object.entries(prices ?? {}).map(([plan, cents]) => [plan, Number(cents)])) as Partial<
       Record<PlanType, number>
     >,

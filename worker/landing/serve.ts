@@ -10,6 +10,9 @@
  *     page's own <template data-live=testimonial-card> with {{…}} filled in (HTML-escaped)
  *   [data-live=pictures] + [data-live=picture-list]  the real results the operator featured, with the photos
  *     they were made from (their owners consented; decision 183), copies of <template data-live=picture-card>
+ *   img[data-example=<place>]   a style's example (and [data-side] of the before/after pair): the real result the
+ *     operator put in that place (decision 252), through /api/landing/examples; the illustration stays otherwise
+ *   [data-live=before-after]   the before/after section, only when its pair is chosen
  *   [data-live=price-<plan>], [data-live=daily-<plan>], [data-live=description-yearly]  today's price of
  *     a plan whose price changed (decision 093), and the matching offer's price in the Product JSON-LD;
  *     the page is built with the launch prices, which stay when there are no figures
@@ -19,6 +22,8 @@
 import { MIN_HEADSHOTS_SHOWN, MIN_RATINGS_SHOWN, ratingText, roundedCount } from "../../domain/ratings";
 import { PLANS, dailyPrice, euros, planDescription, type PlanType } from "../../domain/plans";
 import { landingFigures, type LandingFigures, type LandingTestimonial } from "./figures";
+import { exampleUrl } from "./examples";
+import { BEFORE_AFTER_SLOT } from "../../domain/ratings";
 
 const escapeHtml = (s: string) =>
   s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&#39;");
@@ -82,6 +87,14 @@ export async function renderLanding(html: string, figures: LandingFigures | unde
       .on(`[data-live="testimonial-list"]`, {
         element: (e) => {
           e.setInnerContent(testimonialCards(html, figures.testimonials), { html: true });
+        },
+      })
+      .on(`[data-live="before-after"]`, unhide(Boolean(figures.examples?.[BEFORE_AFTER_SLOT])))
+      .on(`img[data-example]`, {
+        element: (e) => {
+          const slot = e.getAttribute("data-example") ?? "";
+          const tag = figures.examples?.[slot];
+          if (tag) e.setAttribute("src", exampleUrl(slot, e.getAttribute("data-side") === "before" ? "before" : "after", tag));
         },
       })
       .on(`[data-live="pictures"]`, unhide((figures.pictures ?? []).length > 0))

@@ -21,7 +21,7 @@ export { csvText, type CsvCell } from "./csv";
 export { isForeignKeyViolation, isUniqueViolation } from "./db-errors";
 export { ApiError, badRequest, conflict, forbidden, gone, notFound, tooManyRequests, unauthorized } from "./errors";
 export { hmacSha256 } from "./hmac";
-export { oneAtATime, type LeaseOptions } from "./lease";
+export { ifFree, oneAtATime, type LeaseOptions } from "./lease";
 export { sniffType, type ImageType } from "./image-type";
 export { errorFields, log } from "./log";
 export { currentRequestId, requestContext, requestIdOf, withRequestId } from "./request-id";

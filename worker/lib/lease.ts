@@ -36,6 +36,25 @@ export async function oneAtATime<T>(db: Db, key: string, busyMessage: string, fn
     if (Date.now() > deadline) throw conflict(busyMessage);
     await new Promise((resolve) => setTimeout(resolve, POLL_MS));
   }
+  return holding(db, key, holder, fn);
+}
+
+/**
+ * Runs `fn` under the lease on `key` only if nobody holds it; `{ ran: false }` at once (without waiting)
+ * when someone does. For work that a later pass finishes anyway (decision 250).
+ */
+export async function ifFree<T>(
+  db: Db,
+  key: string,
+  fn: () => Promise<T>,
+  ttlSeconds = 60,
+): Promise<{ ran: true; value: T } | { ran: false }> {
+  const holder = crypto.randomUUID();
+  if (!(await take(db, key, holder, ttlSeconds))) return { ran: false };
+  return { ran: true, value: await holding(db, key, holder, fn) };
+}
+
+async function holding<T>(db: Db, key: string, holder: string, fn: () => Promise<T>): Promise<T> {
   try {
     return await fn();
   } finally {

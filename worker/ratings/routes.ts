@@ -96,6 +96,7 @@ export const ratingRoutes = new Hono<AppEnv>()
         picture_consent = excluded.picture_consent,
         -- withdrawing the consent takes the picture off the landing at once
         picture_featured_at = case when excluded.picture_consent then ratings.picture_featured_at end,
+        example_slot = case when excluded.picture_consent then ratings.example_slot end,
         updated_at = now()
       where ratings.user_id = excluded.user_id
       returning headshot_id, stars, comment, publish_consent, first_name, role, testimonial_status, picture_consent, picture_featured_at`);

@@ -4,6 +4,7 @@ import { PricingCards } from "@/components/marketing/pricing-cards";
 import { ClosingCta, PageSection } from "@/components/marketing/page-section";
 import { StyleExample } from "@/components/marketing/style-example";
 import { STYLES } from "../../../domain/styles";
+import { BEFORE_AFTER_SLOT } from "../../../domain/ratings";
 import { paths } from "@/lib/paths";
 import { clsx as cn } from "clsx";
 import { CLAIMS, FAQ, STEPS } from "@/content/landing";
@@ -108,6 +109,30 @@ export function HomePage() {
           ))}
         </dl>
       </section>
+
+      {/* One real result and the photo it was made from, chosen by the operator with its owner's consent
+          (decision 252): the worker fills in both pictures and shows the section; hidden while none is chosen. */}
+      <div data-live="before-after" hidden>
+        <PageSection name="before-after" title="Before and after" lead="A customer's own photo, and the headshot it became.">
+          <div className="mx-auto mt-10 grid max-w-2xl grid-cols-2 gap-4">
+            {(["before", "after"] as const).map((side) => (
+              <figure key={side} className="overflow-hidden rounded-2xl border bg-card shadow-sm">
+                <img
+                  data-example={BEFORE_AFTER_SLOT}
+                  data-side={side}
+                  width={480}
+                  height={480}
+                  alt={side === "before" ? "The photo they uploaded" : "The headshot it became"}
+                  loading="lazy"
+                  decoding="async"
+                  className="aspect-square h-auto w-full bg-muted object-cover"
+                />
+                <figcaption className="px-3 py-2 text-sm font-medium capitalize">{side}</figcaption>
+              </figure>
+            ))}
+          </div>
+        </PageSection>
+      </div>
 
       <PageSection
         name="ai-styles"

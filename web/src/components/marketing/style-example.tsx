@@ -1,4 +1,5 @@
 import { styleById, type Gender, type StyleId } from "../../../../domain/styles";
+import { exampleSlot } from "../../../../domain/ratings";
 import { clsx as cn } from "clsx";
 
 /** Pixel size of the example pictures web/build/prerender.ts renders (WebP, 2x for a 160×192 slot). */
@@ -7,7 +8,11 @@ export const EXAMPLE_HEIGHT = 384;
 
 export const exampleSrc = (styleId: StyleId, gender: Gender) => `/examples/${styleById(styleId)!.slug}-${gender}.webp`;
 
-/** A style's example picture: a small WebP made at build time from the style's illustration. */
+/**
+ * A style's example picture: a small WebP made at build time from the style's illustration. On the landing
+ * the worker swaps it for the real result the operator chose for this style and gender, if any
+ * (`data-example`, worker/landing/serve.ts, decision 252).
+ */
 export function StyleExample({
   styleId,
   gender,
@@ -24,6 +29,7 @@ export function StyleExample({
   return (
     <img
       src={exampleSrc(styleId, gender)}
+      data-example={exampleSlot(styleId, gender)}
       width={EXAMPLE_WIDTH}
       height={EXAMPLE_HEIGHT}
       alt={alt ?? `${styleById(styleId)!.name} style example, ${gender}`}

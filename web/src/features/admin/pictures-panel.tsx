@@ -4,8 +4,8 @@ import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { toast } from "@/components/ui/use-toast";
-import { LANDING_PICTURES } from "@/lib/domain";
-import { useSetPicture, usePictures } from "./api/pictures";
+import { LANDING_PICTURES, slotLabel } from "@/lib/domain";
+import { useSetPicture, useSetPictureSlot, usePictures } from "./api/pictures";
 import { formatDateTime } from "./format";
 
 /**
@@ -17,7 +17,22 @@ import { formatDateTime } from "./format";
 export function PicturesPanel() {
   const { data, isLoading, isError, error } = usePictures();
   const change = useSetPicture();
+  const place = useSetPictureSlot();
   const items = data ?? [];
+  const putIn = (id: string, slot: string | null) =>
+    place.mutate(
+      { id, slot },
+      {
+        onSuccess: () =>
+          toast({
+            title: slot ? "Picture Placed" : "Picture Taken Out",
+            description: slot
+              ? `It is now the home page's ${slotLabel(slot)}.`
+              : "Its place on the home page shows the illustration again.",
+          }),
+        onError: (err) => toast({ variant: "destructive", title: "Error", description: errorMessage(err, "Failed to place the picture") }),
+      },
+    );
   const act = (id: string, to: "feature" | "unfeature") =>
     change.mutate(
       { id, to },
@@ -37,7 +52,8 @@ export function PicturesPanel() {
         <CardTitle>Real results</CardTitle>
         <CardDescription>
           Headshots their owners agreed to show, with the photo each was made from. The home page shows the {LANDING_PICTURES} featured most
-          recently.
+          recently. A picture can also take a place of its own: its style&apos;s example (instead of the illustration) or the before and
+          after.
         </CardDescription>
       </CardHeader>
       <CardContent className="grid gap-4">
@@ -64,6 +80,22 @@ export function PicturesPanel() {
               <p className="text-xs text-muted-foreground">
                 {p.email} · {p.stars} of 5 stars · {formatDateTime(p.createdAt)}
               </p>
+              <label className="grid gap-1 text-sm">
+                <span className="font-medium">Place on the home page</span>
+                <select
+                  className="h-9 rounded-md border bg-background px-2 text-sm focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+                  value={p.exampleSlot ?? ""}
+                  disabled={place.isPending}
+                  onChange={(e) => putIn(p.headshotId, e.target.value || null)}
+                >
+                  <option value="">No place</option>
+                  {p.slots.map((slot) => (
+                    <option key={slot} value={slot}>
+                      {slotLabel(slot)}
+                    </option>
+                  ))}
+                </select>
+              </label>
               {p.featured ? (
                 <Button size="sm" variant="outline" disabled={change.isPending} onClick={() => act(p.headshotId, "unfeature")}>
                   <EyeOff aria-hidden="true" /> Take off the home page

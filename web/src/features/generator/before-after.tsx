@@ -3,7 +3,9 @@ import { Slider } from "@/components/ui/slider";
 
 /**
  * Before/after comparison (SPEC §2): the generated image revealed over the original, slider at 50%. Any two
- * pictures compare the same way (issue 36: two versions of a headshot), with their own labels.
+ * pictures compare the same way (issue 36: two versions of a headshot), with their own labels. The frame takes
+ * the headshot's own shape once it has loaded (square until then, as every generation is asked to be): the
+ * headshot is never cropped, the original is cropped to it (issue 35).
  */
 export function BeforeAfter({
   before,
@@ -17,10 +19,24 @@ export function BeforeAfter({
   labels?: { before: string; after: string; beforeAlt: string };
 }) {
   const [pos, setPos] = useState(50);
+  const [ratio, setRatio] = useState(1);
   return (
     <figure className="grid gap-3">
-      <div className="relative aspect-square w-full overflow-hidden rounded-xl border bg-muted shadow-sm">
-        <img src={after} alt={alt} className="absolute inset-0 size-full object-cover" />
+      <div
+        className="relative w-full overflow-hidden rounded-xl border bg-muted shadow-sm"
+        style={{ aspectRatio: ratio }}
+        data-testid="before-after-frame"
+        data-aspect={ratio}
+      >
+        <img
+          src={after}
+          alt={alt}
+          className="absolute inset-0 size-full object-cover"
+          onLoad={(e) => {
+            const { naturalWidth: w, naturalHeight: h } = e.currentTarget;
+            if (w > 0 && h > 0) setRatio(w / h);
+          }}
+        />
         <div className="absolute inset-0" style={{ clipPath: `inset(0 ${100 - pos}% 0 0)` }}>
           <img src={before} alt={labels.beforeAlt} className="absolute inset-0 size-full object-cover" />
         </div>

@@ -21,3 +21,12 @@ export function useSetPicture() {
   const queryClient = useQueryClient();
   return useMutation({ mutationFn: setPicture, onSuccess: () => queryClient.invalidateQueries({ queryKey: picturesKey }) });
 }
+
+/** POST /api/admin/pictures/{id}/example: the landing place it takes (decision 252), or null. */
+export const setPictureSlot = ({ id, slot }: { id: string; slot: string | null }) =>
+  data(client.api.admin.pictures[":id"].example.$post({ param: { id }, json: { slot } }));
+
+export function useSetPictureSlot() {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn: setPictureSlot, onSuccess: () => queryClient.invalidateQueries({ queryKey: picturesKey }) });
+}
