@@ -264,6 +264,13 @@ export const headshots = pgTable(
      * brand look (issue 25), null otherwise.
      */
     backgroundColor: text("background_color"),
+    /**
+     * The team's backdrop photo this generation sends the model beside the person's photos (issue 37,
+     * decision 256): the team's object key as it was at upload; null without one.
+     */
+    backdropKey: text("backdrop_key"),
+    /** The team's outfit rule at upload (suit, smart-casual, own), null otherwise. */
+    outfit: text("outfit"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -625,10 +632,28 @@ export const teams = pgTable(
     /** The brand look: one of the 10 styles and a background colour (#RRGGBB); null until the owner picks them. */
     style: text("style"),
     brandColor: text("brand_color"),
+    /**
+     * The company's backdrop photo (issue 37, decision 255): the encrypted object under the team's prefix
+     * (`t/<team>/backdrop-<uuid>`), reduced as every upload is; null: the backdrop is the brand colour.
+     */
+    backdropKey: text("backdrop_key"),
+    /** The outfit rule beside the backdrop: suit, smart-casual or own; null: the style's own clothing. */
+    outfit: text("outfit"),
+    /** The profile-picture template (decision 257): round or square, its side in pixels and a border in the brand colour. */
+    templateShape: text("template_shape"),
+    templateSize: smallint("template_size"),
+    templateBorder: smallint("template_border"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [check("teams_brand_color", sql`${t.brandColor} is null or ${t.brandColor} ~ '^#[0-9A-F]{6}$'`)],
+  (t) => [
+    check("teams_brand_color", sql`${t.brandColor} is null or ${t.brandColor} ~ '^#[0-9A-F]{6}$'`),
+    check("teams_outfit", sql`${t.outfit} is null or ${t.outfit} in ('suit', 'smart-casual', 'own')`),
+    check(
+      "teams_template",
+      sql`(${t.templateShape} is null and ${t.templateSize} is null and ${t.templateBorder} is null) or (${t.templateShape} in ('round', 'square') and ${t.templateSize} between 128 and 2048 and ${t.templateBorder} between 0 and 64)`,
+    ),
+  ],
 );
 
 /**

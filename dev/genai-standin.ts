@@ -49,6 +49,10 @@
  * the others are inset along the top edge, so a preview visibly depends on every photo it was sent.
  * GET /__stats also lists, per model, the SHA-256 of each image of each call (`inputs`, the last 50 calls),
  * and the prompt of each call (`prompts`), so a test can see that every reference photo arrived.
+ * `references` (per model, the last 50 calls) says how many reference images each call had and which of
+ * them the prompt names as the backdrop ("attached image N is the backdrop", worker/generation/prompts.ts:
+ * a team's backdrop photo, issue 37), each with its 1-based position and SHA-256, so a test can check it
+ * is the team's stored photo; a position the call has no image for is listed with `sha256: null`.
  * A preview is rendered once per set of input photos and style and then answered from memory (same input, same
  * bytes either way): the model's own time is not what the pipeline benchmark measures, and renderMs lets
  * it subtract what rendering there was (bench/pipeline.ts).
@@ -366,6 +370,7 @@ export async function startGenaiStandin(opts: StandinOptions = {}): Promise<Gena
   const bump = (m: Map<string, number>, key: string) => m.set(key, (m.get(key) ?? 0) + 1);
   const inputs = new Map<string, string[][]>(); // per model: the SHA-256 of each image of each call
   const prompts = new Map<string, string[]>(); // per model: the prompt of each call
+  const references = new Map<string, { images: number; backdrops: { index: number; sha256: string | null }[] }[]>();
   const previews = new Previews();
 
   const server = http.createServer((req, res) => {
@@ -401,6 +406,7 @@ export async function startGenaiStandin(opts: StandinOptions = {}): Promise<Gena
         rateLimitedTotal: [...rateLimited.values()].reduce((a, b) => a + b, 0),
         inputs: Object.fromEntries(inputs),
         prompts: Object.fromEntries(prompts),
+        references: Object.fromEntries(references),
         ...previews.rendering,
       });
 
@@ -465,6 +471,11 @@ export async function startGenaiStandin(opts: StandinOptions = {}): Promise<Gena
     const hashes = photos.map(sha256);
     remember(inputs, model, hashes);
     remember(prompts, model, prompt);
+    const named = [...prompt.matchAll(/attached image (\d+) is the backdrop/g)].map((m) => Number(m[1]));
+    remember(references, model, {
+      images: photos.length,
+      backdrops: named.map((index) => ({ index, sha256: hashes[index - 1] ?? null })),
+    });
     const forced = /standin-size-(\d+)/.exec(model);
     let dims: { width: number; height: number };
     try {

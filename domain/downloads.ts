@@ -58,6 +58,8 @@ export interface DownloadOptions {
   width?: number;
   height?: number;
   dpi?: Dpi;
+  /** A border drawn inside the edge (a team's profile-picture template, decision 257): width in pixels, colour #RRGGBB. */
+  border?: { width: number; color: string };
 }
 
 export const DEFAULT_DOWNLOAD: DownloadOptions = { resolution: "high", shape: "square", fileFormat: "png" };

@@ -12,7 +12,7 @@ import { accountRoutes } from "./account";
 import { adminRoutes } from "./admin";
 import { devRoutes } from "./dev";
 import { billingRoutes } from "./billing";
-import { headshotRoutes } from "./headshots";
+import { headshotRoutes, teamBackdropRoutes } from "./headshots";
 import { creditsRoutes } from "./credits";
 import { imageRoutes } from "./images";
 import { teamRoutes } from "./teams";
@@ -56,6 +56,7 @@ const api = new Hono<AppEnv>()
   .route("/downloads", zipRoutes)
   .route("/users", creditsRoutes)
   .route("/images", imageRoutes)
+  .route("/team/backdrop", teamBackdropRoutes)
   .route("/team", teamRoutes);
 
 export const app = new Hono<AppEnv>()

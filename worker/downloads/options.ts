@@ -101,6 +101,8 @@ export async function downloadHash(o: DownloadOptions, source: string): Promise<
     o.width ?? null,
     o.height ?? null,
     o.dpi ?? null,
+    // only when present, so every file made without one keeps its cache entry
+    ...(o.border ? [o.border.width, o.border.color] : []),
   ]);
   const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(canonical));
   return [...new Uint8Array(digest).subarray(0, 16)].map((b) => b.toString(16).padStart(2, "0")).join("");

@@ -13,6 +13,7 @@ import type { AppEnv } from "../env";
 import { unavailableMessage } from "../../domain/headshot-lifecycle";
 import { downloadQuery, normaliseDownload, downloadFile } from "../downloads";
 import { refuseDownloadBeyondPlan } from "../credits";
+import { teamTemplateFor, templateQuery } from "../teams";
 
 const params = z.object({ id: z.uuid({ error: "must be a headshot id" }) });
 
@@ -20,12 +21,14 @@ export const downloadRoutes = new Hono<AppEnv>().get(
   "/:id/download",
   requireUser,
   validate("param", params),
-  validate("query", downloadQuery),
+  validate("query", z.intersection(downloadQuery, templateQuery)),
   async (c) => {
     const { id } = c.req.valid("param");
-    const options = normaliseDownload(c.req.valid("query"));
+    const query = c.req.valid("query");
     const me = c.var.user.id;
     const db = c.var.db;
+    // `template=team`: the caller's team's profile-picture template replaces the other options (decision 257)
+    const options = query.template ? await teamTemplateFor(db, me) : normaliseDownload(query);
 
     const columns = {
       id: headshots.id,
