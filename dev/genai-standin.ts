@@ -334,6 +334,30 @@ class Previews {
 const sha256 = (b: Buffer) => createHash("sha256").update(b).digest("hex");
 
 /** Keeps the last 50 values per model. */
+/** POST /__control: changes the global knobs (a new quota empties the windows). */
+function control(knobs: ReturnType<typeof initialKnobs>, windows: Map<string, number[]>, raw: Buffer) {
+  const body = JSON.parse(raw.toString() || "{}") as Partial<typeof knobs>;
+  if (typeof body.delayMs === "number") knobs.delayMs = body.delayMs;
+  if (typeof body.failRate === "number") knobs.failRate = body.failRate;
+  if (typeof body.block === "boolean") knobs.block = body.block;
+  if (body.imagesPerMinute === null || (typeof body.imagesPerMinute === "number" && body.imagesPerMinute >= 0)) {
+    knobs.imagesPerMinute = body.imagesPerMinute;
+    windows.clear();
+  }
+  return knobs;
+}
+
+interface References {
+  images: number;
+  backdrops: { index: number; sha256: string | null }[];
+}
+
+/** How many reference images a call had, and which the prompt names as the backdrop (1-based, with its hash). */
+function referencesOf(prompt: string, hashes: string[]): References {
+  const named = [...prompt.matchAll(/attached image (\d+) is the backdrop/g)].map((m) => Number(m[1]));
+  return { images: hashes.length, backdrops: named.map((index) => ({ index, sha256: hashes[index - 1] ?? null })) };
+}
+
 function remember<T>(map: Map<string, T[]>, model: string, value: T) {
   const list = map.get(model) ?? [];
   list.push(value);
@@ -370,7 +394,7 @@ export async function startGenaiStandin(opts: StandinOptions = {}): Promise<Gena
   const bump = (m: Map<string, number>, key: string) => m.set(key, (m.get(key) ?? 0) + 1);
   const inputs = new Map<string, string[][]>(); // per model: the SHA-256 of each image of each call
   const prompts = new Map<string, string[]>(); // per model: the prompt of each call
-  const references = new Map<string, { images: number; backdrops: { index: number; sha256: string | null }[] }[]>();
+  const references = new Map<string, References[]>(); // per model: the reference images of each call
   const previews = new Previews();
 
   const server = http.createServer((req, res) => {
@@ -385,17 +409,7 @@ export async function startGenaiStandin(opts: StandinOptions = {}): Promise<Gena
 
   async function handle(req: http.IncomingMessage, raw: Buffer, res: http.ServerResponse) {
     const path = new URL(req.url ?? "/", "http://x").pathname;
-    if (path === "/__control" && req.method === "POST") {
-      const body = JSON.parse(raw.toString() || "{}") as Partial<typeof knobs>;
-      if (typeof body.delayMs === "number") knobs.delayMs = body.delayMs;
-      if (typeof body.failRate === "number") knobs.failRate = body.failRate;
-      if (typeof body.block === "boolean") knobs.block = body.block;
-      if (body.imagesPerMinute === null || (typeof body.imagesPerMinute === "number" && body.imagesPerMinute >= 0)) {
-        knobs.imagesPerMinute = body.imagesPerMinute;
-        windows.clear();
-      }
-      return json(res, 200, knobs);
-    }
+    if (path === "/__control" && req.method === "POST") return json(res, 200, control(knobs, windows, raw));
     if (path === "/__stats")
       return json(res, 200, {
         ...knobs,
@@ -471,11 +485,7 @@ export async function startGenaiStandin(opts: StandinOptions = {}): Promise<Gena
     const hashes = photos.map(sha256);
     remember(inputs, model, hashes);
     remember(prompts, model, prompt);
-    const named = [...prompt.matchAll(/attached image (\d+) is the backdrop/g)].map((m) => Number(m[1]));
-    remember(references, model, {
-      images: photos.length,
-      backdrops: named.map((index) => ({ index, sha256: hashes[index - 1] ?? null })),
-    });
+    remember(references, model, referencesOf(prompt, hashes));
     const forced = /standin-size-(\d+)/.exec(model);
     let dims: { width: number; height: number };
     try {

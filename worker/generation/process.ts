@@ -150,7 +150,8 @@ async function render(env: Env, config: Config, row: Row, photos: number, steps:
   // A team's backdrop photo goes last, after the person's (decision 256). Replaced by the owner since the
   // upload: the picture falls back to the brand colour rather than failing the person.
   const backdrop = row.backdropKey ? await getDecrypted(env.IMAGES, config, row.backdropKey) : null;
-  if (row.backdropKey && !backdrop) log("warn", "generation: the team's backdrop photo is gone, using the brand colour", { headshotId: row.id });
+  if (row.backdropKey && !backdrop)
+    log("warn", "generation: the team's backdrop photo is gone, using the brand colour", { headshotId: row.id });
   const outcome = await generateHeadshotImage(config, {
     images: [...references, ...(backdrop ? [backdrop] : [])].map((r) => ({ bytes: r!.bytes, mimeType: r!.contentType })),
     prompt: buildPrompt(style.id as StyleId, row.gender as Gender | null, {

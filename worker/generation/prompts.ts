@@ -139,8 +139,7 @@ const brandBackground = (color: string) =>
  */
 const OUTFIT_LINES: Record<Outfit, string> = {
   suit: "a well-tailored dark business suit with a crisp shirt or blouse (a tie optional), the team's dress code",
-  "smart-casual":
-    "smart-casual clothing: a blazer or neat knit over an open-collar shirt or plain top, no tie, the team's dress code",
+  "smart-casual": "smart-casual clothing: a blazer or neat knit over an open-collar shirt or plain top, no tie, the team's dress code",
   own: "the clothes the person wears in their photo, kept as they are (tidied and neatly pressed, not replaced)",
 };
 

@@ -27,7 +27,9 @@ const teamRow = (teamId: string) => withDb(async (db) => (await db.select().from
 const objectsUnder = async (prefix: string) => (await env.IMAGES.list({ prefix })).objects.map((o) => o.key);
 
 const sha256 = async (bytes: Uint8Array) =>
-  [...new Uint8Array(await crypto.subtle.digest("SHA-256", bytes as Uint8Array<ArrayBuffer>))].map((b) => b.toString(16).padStart(2, "0")).join("");
+  [...new Uint8Array(await crypto.subtle.digest("SHA-256", bytes as Uint8Array<ArrayBuffer>))]
+    .map((b) => b.toString(16).padStart(2, "0"))
+    .join("");
 
 describe("the company's backdrop photo", () => {
   it("a phone photo is stored once for the team: encrypted, without its metadata, upright and reduced; members can see it", async () => {

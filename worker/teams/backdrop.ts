@@ -22,7 +22,10 @@ async function swapBackdrop(db: Db, teamId: string, key: string | null): Promise
   return db.transaction(async (tx) => {
     const [row] = await tx.select({ key: teams.backdropKey }).from(teams).where(eq(teams.id, teamId)).for("update");
     if (!row) throw notFound(TEAM_MESSAGES.notInTeam);
-    await tx.update(teams).set({ backdropKey: key, updatedAt: sql`now()` }).where(eq(teams.id, teamId));
+    await tx
+      .update(teams)
+      .set({ backdropKey: key, updatedAt: sql`now()` })
+      .where(eq(teams.id, teamId));
     return row.key;
   });
 }

@@ -15,7 +15,6 @@ import {
   TEAM_MESSAGES,
   TEAM_NAME_MAX,
   TEMPLATE_SHAPES,
-  templateDownload,
   templateProblem,
 } from "../../domain/teams";
 import type { ApiInvitationPreview, ApiMyTeam, ApiTeamGridEntry } from "../../domain/team-api";
@@ -83,7 +82,10 @@ export const teamRoutes = new Hono<AppEnv>()
         name: nameField.optional(),
         style: z.enum(STYLE_IDS, `Please choose one of the ${STYLE_IDS.length} styles`).optional(),
         brandColor: z.string().trim().regex(BRAND_COLOR_PATTERN, "must be a colour like #1E3A5F").optional(),
-        outfit: z.enum(OUTFITS, `must be one of ${OUTFITS.join(", ")}, or null for the style's own clothing`).nullable().optional(),
+        outfit: z
+          .enum(OUTFITS, `must be one of ${OUTFITS.join(", ")}, or null for the style's own clothing`)
+          .nullable()
+          .optional(),
         template: z
           .object({
             shape: z.enum(TEMPLATE_SHAPES, `must be ${TEMPLATE_SHAPES.join(" or ")}`),

@@ -12,7 +12,10 @@ import { conflict } from "../lib";
 import { templateOf } from "./team";
 
 export const templateQuery = z.object({
-  template: z.preprocess((v) => (v === "" ? undefined : v), z.enum(["team"], "must be team (the team's profile-picture template)").optional()),
+  template: z.preprocess(
+    (v) => (v === "" ? undefined : v),
+    z.enum(["team"], "must be team (the team's profile-picture template)").optional(),
+  ),
 });
 
 export function teamTemplateOptions(team: Pick<Team, "templateShape" | "templateSize" | "templateBorder" | "brandColor">): DownloadOptions {
