@@ -9,14 +9,7 @@ import { Hono, type Context } from "hono";
 import { z } from "zod";
 import { fileStem } from "../../domain/downloads";
 import { STYLE_IDS } from "../../domain/styles";
-import {
-  BRAND_COLOR_PATTERN,
-  OUTFITS,
-  TEAM_MESSAGES,
-  TEAM_NAME_MAX,
-  TEMPLATE_SHAPES,
-  templateProblem,
-} from "../../domain/teams";
+import { BRAND_COLOR_PATTERN, OUTFITS, TEAM_MESSAGES, TEAM_NAME_MAX, TEMPLATE_SHAPES, templateProblem } from "../../domain/teams";
 import type { ApiInvitationPreview, ApiMyTeam, ApiTeamGridEntry } from "../../domain/team-api";
 import { requireUser, appOrigin, conflict, enforce, notFound, oneAtATime, plainText, validate, wholeNumber } from "../lib";
 import { emailField } from "../auth";

@@ -23,6 +23,8 @@ import { BrandLookForm } from "./brand-look-form";
 import { MembersPanel } from "./members-panel";
 import { SeatsPanel } from "./seats-panel";
 import { TeamGrid } from "./team-grid";
+import { TeamShootForm } from "./team-shoot-form";
+import { TemplateDownloadButton } from "./template-download";
 
 export function TeamOverview() {
   const { data: team, isLoading, isError } = useMyTeam();
@@ -115,8 +117,9 @@ function OwnerView({ team }: { team: Extract<ApiMyTeam, { role: "owner" }> }) {
       <OwnPlanNotice show={team.ownPlanNotNeeded} />
       <SeatsPanel team={team} />
       <BrandLookForm team={team} />
+      <TeamShootForm team={team} />
       <MembersPanel team={team} />
-      <TeamGrid />
+      <TeamGrid template={team.team.shoot.template !== null} />
     </>
   );
 }
@@ -149,6 +152,11 @@ function MemberView({ team }: { team: Extract<ApiMyTeam, { role: "member" }> }) 
             ? "You've chosen your team photo. Choose another from your gallery any time."
             : "Choose your team photo from your gallery: open a finished headshot and press “Use as my team photo”."}
         </p>
+        {team.myChosenHeadshotId && team.team.shoot.template && (
+          <div>
+            <TemplateDownloadButton target={{ headshotId: team.myChosenHeadshotId }} label="Download my profile picture" />
+          </div>
+        )}
         <div>
           <Button variant="outline" onClick={() => void onLeave()} disabled={leave.isPending}>
             Leave the team
