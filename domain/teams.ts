@@ -19,7 +19,8 @@ export const normalizeBrandColor = (c: string) => c.toUpperCase();
 export const TEAM_STYLE_IDS = STYLE_IDS;
 
 /** The line the wizard shows for a member generating in the team look. */
-export const teamLookLabel = (look: { style: string; brandColor: string }) => `Team look: ${look.style}, background ${look.brandColor}`;
+export const teamLookLabel = (look: { style: string; brandColor: string }, backdrop: "color" | "photo" = "color") =>
+  backdrop === "photo" ? `Team look: ${look.style}, on the company's backdrop` : `Team look: ${look.style}, background ${look.brandColor}`;
 
 /**
  * The outfit rule beside the backdrop (issue 37): what every member wears in the team's photos. Absent:

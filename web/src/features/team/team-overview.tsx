@@ -112,7 +112,7 @@ function OwnerView({ team }: { team: Extract<ApiMyTeam, { role: "owner" }> }) {
     <>
       <div>
         <h2 className="text-2xl font-bold tracking-tight">{team.team.name}</h2>
-        {team.team.look && <p className="text-sm text-muted-foreground">{teamLookLabel(team.team.look)}</p>}
+        {team.team.look && <p className="text-sm text-muted-foreground">{teamLookLabel(team.team.look, team.team.shoot.backdrop)}</p>}
       </div>
       <OwnPlanNotice show={team.ownPlanNotNeeded} />
       <SeatsPanel team={team} />
@@ -146,7 +146,9 @@ function MemberView({ team }: { team: Extract<ApiMyTeam, { role: "member" }> }) 
       </CardHeader>
       <CardContent className="grid gap-4">
         <OwnPlanNotice show={team.ownPlanNotNeeded} />
-        <p className="text-sm">{team.team.look ? teamLookLabel(team.team.look) : "The team's owner hasn't chosen the team look yet."}</p>
+        <p className="text-sm">
+          {team.team.look ? teamLookLabel(team.team.look, team.team.shoot.backdrop) : "The team's owner hasn't chosen the team look yet."}
+        </p>
         <p className="text-sm text-muted-foreground">
           {team.myChosenHeadshotId
             ? "You've chosen your team photo. Choose another from your gallery any time."
