@@ -67,8 +67,16 @@ test("the owner sets a backdrop photo and a round template, a member generates o
   await expect(page.getByTestId("template-preview").locator(".rounded-full").first()).toBeVisible();
   await page.getByRole("button", { name: "Save template" }).click();
   await expect(page.getByText("Template saved").first()).toBeVisible();
-  // nothing overflows the 360 px screen
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+  // nothing of the backdrop, outfit and template settings reaches past the 360 px screen
+  const card = page
+    .locator("section, form")
+    .filter({ has: page.getByRole("heading", { name: "Backdrop" }) })
+    .first()
+    .locator("xpath=ancestor::div[contains(@class,'rounded')][1]");
+  const beyond = await card.evaluate((el) =>
+    [el, ...el.querySelectorAll("*")].filter((e) => e.getBoundingClientRect().right > 360.5).map((e) => `${e.tagName}.${e.className}`),
+  );
+  expect(beyond).toEqual([]);
 
   // a member joins from the mailbox and generates in the team look from a phone photo
   await page.getByLabel("Email address").fill(ann);
@@ -80,6 +88,8 @@ test("the owner sets a backdrop photo and a round template, a member generates o
   await member.getByRole("button", { name: "Join Acme" }).click();
   await expect(member).toHaveURL(/\/team$/);
   await member.goto("/dashboard");
+  await member.getByRole("radio", { name: /^Man/ }).click();
+  await expect(member.getByText("Team look: Office, on the company's backdrop")).toBeVisible();
   await member.getByRole("button", { name: "Use the team look" }).click();
   await member
     .locator('input[type="file"]')
