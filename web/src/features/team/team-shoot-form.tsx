@@ -31,7 +31,7 @@ type OwnerTeam = Extract<ApiMyTeam, { role: "owner" }>;
 
 export function TeamShootForm({ team }: { team: OwnerTeam }) {
   return (
-    <Card>
+    <Card id="team-shoot">
       <CardHeader>
         <CardTitle>Backdrop, outfit and profile pictures</CardTitle>
         <CardDescription>
