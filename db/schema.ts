@@ -281,6 +281,13 @@ export const headshots = pgTable(
     freeRedo: boolean("free_redo").notNull().default(false),
     /** "Use this version": the gallery shows the version chosen last, else the newest finished one. */
     chosenAt: ts("chosen_at"),
+    /**
+     * The team's backdrop photo this generation sends the model beside the person's photos (issue 37,
+     * decision 256): the team's object key as it was at upload; null without one.
+     */
+    backdropKey: text("backdrop_key"),
+    /** The team's outfit rule at upload (suit, smart-casual, own), null otherwise. */
+    outfit: text("outfit"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -668,10 +675,28 @@ export const teams = pgTable(
     /** Reminders (issue 37, decision 222): members without a chosen photo this many days after joining are reminded; weekly by the cron when `auto_remind`. */
     remindAfterDays: integer("remind_after_days").notNull().default(3),
     autoRemind: boolean("auto_remind").notNull().default(false),
+    /**
+     * The company's backdrop photo (issue 37, decision 255): the encrypted object under the team's prefix
+     * (`t/<team>/backdrop-<uuid>`), reduced as every upload is; null: the backdrop is the brand colour.
+     */
+    backdropKey: text("backdrop_key"),
+    /** The outfit rule beside the backdrop: suit, smart-casual or own; null: the style's own clothing. */
+    outfit: text("outfit"),
+    /** The profile-picture template (decision 257): round or square, its side in pixels and a border in the brand colour. */
+    templateShape: text("template_shape"),
+    templateSize: smallint("template_size"),
+    templateBorder: smallint("template_border"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [check("teams_brand_color", sql`${t.brandColor} is null or ${t.brandColor} ~ '^#[0-9A-F]{6}$'`)],
+  (t) => [
+    check("teams_brand_color", sql`${t.brandColor} is null or ${t.brandColor} ~ '^#[0-9A-F]{6}$'`),
+    check("teams_outfit", sql`${t.outfit} is null or ${t.outfit} in ('suit', 'smart-casual', 'own')`),
+    check(
+      "teams_template",
+      sql`(${t.templateShape} is null and ${t.templateSize} is null and ${t.templateBorder} is null) or (${t.templateShape} in ('round', 'square') and ${t.templateSize} between 128 and 2048 and ${t.templateBorder} between 0 and 64)`,
+    ),
+  ],
 );
 
 /**

@@ -52,6 +52,10 @@
  * Like every image input of the real API, the pictures come as `inlineData` parts; the same refusals apply.
  * GET /__stats also lists, per model, the SHA-256 of each image of each call (`inputs`, the last 50 calls),
  * and the prompt of each call (`prompts`), so a test can see that every reference photo arrived.
+ * `references` (per model, the last 50 calls) says how many reference images each call had and which of
+ * them the prompt names as the backdrop ("attached image N is the backdrop", worker/generation/prompts.ts:
+ * a team's backdrop photo, issue 37), each with its 1-based position and SHA-256, so a test can check it
+ * is the team's stored photo; a position the call has no image for is listed with `sha256: null`.
  * A preview is rendered once per set of input photos and style and then answered from memory (same input, same
  * bytes either way): the model's own time is not what the pipeline benchmark measures, and renderMs lets
  * it subtract what rendering there was (bench/pipeline.ts).
@@ -405,6 +409,30 @@ class Previews {
 const sha256 = (b: Buffer) => createHash("sha256").update(b).digest("hex");
 
 /** Keeps the last 50 values per model. */
+/** POST /__control: changes the global knobs (a new quota empties the windows). */
+function control(knobs: ReturnType<typeof initialKnobs>, windows: Map<string, number[]>, raw: Buffer) {
+  const body = JSON.parse(raw.toString() || "{}") as Partial<typeof knobs>;
+  if (typeof body.delayMs === "number") knobs.delayMs = body.delayMs;
+  if (typeof body.failRate === "number") knobs.failRate = body.failRate;
+  if (typeof body.block === "boolean") knobs.block = body.block;
+  if (body.imagesPerMinute === null || (typeof body.imagesPerMinute === "number" && body.imagesPerMinute >= 0)) {
+    knobs.imagesPerMinute = body.imagesPerMinute;
+    windows.clear();
+  }
+  return knobs;
+}
+
+interface References {
+  images: number;
+  backdrops: { index: number; sha256: string | null }[];
+}
+
+/** How many reference images a call had, and which the prompt names as the backdrop (1-based, with its hash). */
+function referencesOf(prompt: string, hashes: string[]): References {
+  const named = [...prompt.matchAll(/attached image (\d+) is the backdrop/g)].map((m) => Number(m[1]));
+  return { images: hashes.length, backdrops: named.map((index) => ({ index, sha256: hashes[index - 1] ?? null })) };
+}
+
 function remember<T>(map: Map<string, T[]>, model: string, value: T) {
   const list = map.get(model) ?? [];
   list.push(value);
@@ -441,6 +469,7 @@ export async function startGenaiStandin(opts: StandinOptions = {}): Promise<Gena
   const bump = (m: Map<string, number>, key: string) => m.set(key, (m.get(key) ?? 0) + 1);
   const inputs = new Map<string, string[][]>(); // per model: the SHA-256 of each image of each call
   const prompts = new Map<string, string[]>(); // per model: the prompt of each call
+  const references = new Map<string, References[]>(); // per model: the reference images of each call
   const previews = new Previews();
 
   const server = http.createServer((req, res) => {
@@ -455,17 +484,7 @@ export async function startGenaiStandin(opts: StandinOptions = {}): Promise<Gena
 
   async function handle(req: http.IncomingMessage, raw: Buffer, res: http.ServerResponse) {
     const path = new URL(req.url ?? "/", "http://x").pathname;
-    if (path === "/__control" && req.method === "POST") {
-      const body = JSON.parse(raw.toString() || "{}") as Partial<typeof knobs>;
-      if (typeof body.delayMs === "number") knobs.delayMs = body.delayMs;
-      if (typeof body.failRate === "number") knobs.failRate = body.failRate;
-      if (typeof body.block === "boolean") knobs.block = body.block;
-      if (body.imagesPerMinute === null || (typeof body.imagesPerMinute === "number" && body.imagesPerMinute >= 0)) {
-        knobs.imagesPerMinute = body.imagesPerMinute;
-        windows.clear();
-      }
-      return json(res, 200, knobs);
-    }
+    if (path === "/__control" && req.method === "POST") return json(res, 200, control(knobs, windows, raw));
     if (path === "/__stats")
       return json(res, 200, {
         ...knobs,
@@ -476,6 +495,7 @@ export async function startGenaiStandin(opts: StandinOptions = {}): Promise<Gena
         rateLimitedTotal: [...rateLimited.values()].reduce((a, b) => a + b, 0),
         inputs: Object.fromEntries(inputs),
         prompts: Object.fromEntries(prompts),
+        references: Object.fromEntries(references),
         ...previews.rendering,
       });
 
@@ -540,6 +560,7 @@ export async function startGenaiStandin(opts: StandinOptions = {}): Promise<Gena
     const hashes = photos.map(sha256);
     remember(inputs, model, hashes);
     remember(prompts, model, prompt);
+    remember(references, model, referencesOf(prompt, hashes));
     const forced = /standin-size-(\d+)/.exec(model);
     let dims: { width: number; height: number };
     try {

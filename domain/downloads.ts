@@ -60,6 +60,8 @@ export interface DownloadOptions {
   dpi?: Dpi;
   /** Quick changes without the model (issue 36), single downloads only; absent: none. */
   adjust?: Adjustments;
+  /** A border drawn inside the edge (a team's profile-picture template, decision 257): width in pixels, colour #RRGGBB. */
+  border?: { width: number; color: string };
 }
 
 /**

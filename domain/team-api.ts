@@ -1,6 +1,6 @@
 /** What the team routes answer (/api/team…, issue 25); the web app reads the same types. */
 import type { StyleId } from "./styles";
-import type { TeamRole } from "./teams";
+import type { Outfit, ProfileTemplate, TeamRole } from "./teams";
 import type { ImportRowStatus } from "./team-capture";
 
 export interface ApiTeamSubscription {
@@ -18,6 +18,16 @@ export interface ApiTeamSubscription {
 export interface ApiTeamLook {
   style: string;
   brandColor: string;
+}
+
+/**
+ * The team's shoot beside its look (issue 37): the backdrop is the brand colour or the company's photo
+ * (GET /api/team/backdrop gives the photo to members), the outfit rule, the profile-picture template.
+ */
+export interface ApiTeamShoot {
+  backdrop: "color" | "photo";
+  outfit: Outfit | null;
+  template: ProfileTemplate | null;
 }
 
 export interface ApiTeamMember {
@@ -43,7 +53,7 @@ export interface ApiTeamInvitation {
 export type ApiMyTeam =
   | {
       role: "owner";
-      team: { id: string; name: string; look: ApiTeamLook | null };
+      team: { id: string; name: string; look: ApiTeamLook | null; shoot: ApiTeamShoot };
       subscription: ApiTeamSubscription | null;
       /** Seats paid for (what may be filled now), members in them, and open invitations holding one. */
       seats: { paid: number; used: number; invited: number };
@@ -55,7 +65,7 @@ export type ApiMyTeam =
     }
   | {
       role: "member";
-      team: { id: string; name: string; look: ApiTeamLook | null };
+      team: { id: string; name: string; look: ApiTeamLook | null; shoot: ApiTeamShoot };
       entitled: boolean;
       myChosenHeadshotId: string | null;
       ownPlanNotNeeded: boolean;

@@ -2,6 +2,7 @@
  * Teams (issue 25): the words and limits both the worker and the web app use. A team has one owner
  * (who is a member and takes a seat), members, invitations by email and one brand look.
  */
+import type { DownloadOptions } from "./downloads";
 import { STYLE_IDS } from "./styles";
 
 export const TEAM_ROLES = ["owner", "member"] as const;
@@ -18,7 +19,62 @@ export const normalizeBrandColor = (c: string) => c.toUpperCase();
 export const TEAM_STYLE_IDS = STYLE_IDS;
 
 /** The line the wizard shows for a member generating in the team look. */
-export const teamLookLabel = (look: { style: string; brandColor: string }) => `Team look: ${look.style}, background ${look.brandColor}`;
+export const teamLookLabel = (look: { style: string; brandColor: string }, backdrop: "color" | "photo" = "color") =>
+  backdrop === "photo" ? `Team look: ${look.style}, on the company's backdrop` : `Team look: ${look.style}, background ${look.brandColor}`;
+
+/**
+ * The outfit rule beside the backdrop (issue 37): what every member wears in the team's photos. Absent:
+ * the style's own clothing.
+ */
+export const OUTFITS = ["suit", "smart-casual", "own"] as const;
+export type Outfit = (typeof OUTFITS)[number];
+export const OUTFIT_LABELS: Record<Outfit, string> = {
+  suit: "Suit",
+  "smart-casual": "Smart casual",
+  own: "Their own clothes (as in their photo)",
+};
+
+/**
+ * The profile-picture template (issue 37, decision 257): round (transparent outside the circle) or square,
+ * a border in the brand colour, one size. Always a PNG: the one lossless format with alpha that every
+ * profile-picture upload form takes.
+ */
+export const TEMPLATE_SHAPES = ["round", "square"] as const;
+export type TemplateShape = (typeof TEMPLATE_SHAPES)[number];
+export const TEMPLATE_SIZE_MIN = 128;
+export const TEMPLATE_SIZE_MAX = 2048;
+export const TEMPLATE_BORDER_MAX = 64;
+export interface ProfileTemplate {
+  shape: TemplateShape;
+  /** The side of the square picture, in pixels. */
+  size: number;
+  /** The border's width in pixels, in the brand colour; 0: none. */
+  border: number;
+}
+
+/** Why a template cannot be used, or null: the border is at most an eighth of the side (else little face is left). */
+export function templateProblem(t: ProfileTemplate): string | null {
+  if (!Number.isInteger(t.size) || t.size < TEMPLATE_SIZE_MIN || t.size > TEMPLATE_SIZE_MAX) {
+    return `The size must be a whole number of pixels from ${TEMPLATE_SIZE_MIN} to ${TEMPLATE_SIZE_MAX}.`;
+  }
+  if (!Number.isInteger(t.border) || t.border < 0 || t.border > TEMPLATE_BORDER_MAX) {
+    return `The border must be a whole number of pixels from 0 to ${TEMPLATE_BORDER_MAX}.`;
+  }
+  if (t.border * 8 > t.size) return `The border can be at most an eighth of the size (${Math.floor(t.size / 8)} px at ${t.size} px).`;
+  return null;
+}
+
+/** The download a template makes: a square PNG of its size, round or square, the border in the brand colour. */
+export function templateDownload(t: ProfileTemplate, brandColor: string | null): DownloadOptions {
+  return {
+    resolution: "high",
+    shape: t.shape,
+    fileFormat: "png",
+    width: t.size,
+    height: t.size,
+    ...(t.border > 0 && brandColor ? { border: { width: t.border, color: brandColor } } : {}),
+  };
+}
 
 export const TEAM_MESSAGES = {
   notInTeam: "You're not in a team.",
@@ -31,4 +87,6 @@ export const TEAM_MESSAGES = {
     "You can't have fewer seats than the members and open invitations of the team. Remove members or revoke invitations first.",
   noTeamSubscription: "The team has no live subscription.",
   teamHasSubscription: "The team already has a subscription. Change its seats instead.",
+  noTemplate: "The team's owner hasn't set a profile-picture template yet.",
+  templateNeedsColor: "Pick the brand colour first: the template's border is drawn in it.",
 } as const;

@@ -12,7 +12,7 @@ import { accountRoutes } from "./account";
 import { adminRoutes } from "./admin";
 import { devRoutes } from "./dev";
 import { billingRoutes } from "./billing";
-import { headshotRoutes } from "./headshots";
+import { headshotRoutes, teamBackdropRoutes } from "./headshots";
 import { creditsRoutes } from "./credits";
 import { imageRoutes } from "./images";
 import { exampleRoutes } from "./landing";
@@ -58,6 +58,7 @@ const api = new Hono<AppEnv>()
   .route("/users", creditsRoutes)
   .route("/images", imageRoutes)
   .route("/landing/examples", exampleRoutes)
+  .route("/team/backdrop", teamBackdropRoutes)
   .route("/team", teamRoutes);
 
 export const app = new Hono<AppEnv>()

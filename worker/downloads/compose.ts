@@ -144,3 +144,32 @@ export function applyRoundMask(px: Uint8Array, width: number, height: number): v
     }
   }
 }
+
+/**
+ * Paints a border of `border` pixels in `color` (#RRGGBB) inside the edge of the picture: a frame on a
+ * square, a ring inside the circle on round (drawn before the round mask, which then cuts its outer edge
+ * as it cuts the photo's). The ring's inner edge is anti-aliased over about one pixel, like the mask.
+ */
+export function drawBorder(px: Uint8Array, width: number, height: number, border: number, color: string, round: boolean): void {
+  if (border <= 0) return;
+  const rgb = [1, 3, 5].map((i) => parseInt(color.slice(i, i + 2), 16));
+  const r = Math.min(width, height) / 2;
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      let cover: number;
+      if (round) {
+        const dx = x + 0.5 - width / 2;
+        const dy = y + 0.5 - height / 2;
+        // 1 at and beyond r - border, 0 further in, blended across the one pixel between
+        cover = Math.sqrt(dx * dx + dy * dy) - (r - border) + 0.5;
+      } else {
+        cover = Math.min(x, y, width - 1 - x, height - 1 - y) < border ? 1 : 0;
+      }
+      if (cover <= 0) continue;
+      const t = Math.min(1, cover);
+      const i = (y * width + x) * 4;
+      for (let c = 0; c < 3; c++) px[i + c] = Math.round(px[i + c]! + (rgb[c]! - px[i + c]!) * t);
+      px[i + 3] = 255;
+    }
+  }
+}

@@ -142,6 +142,8 @@ export async function downloadHash(o: DownloadOptions, source: string): Promise<
     o.dpi ?? null,
     // only when there are any, so every file cached before them keeps its key
     ...(o.adjust ? [[o.adjust.zoom, o.adjust.tilt, o.adjust.panX, o.adjust.panY, o.adjust.background ?? null]] : []),
+    // only when present, so every file made without one keeps its cache entry
+    ...(o.border ? [o.border.width, o.border.color] : []),
   ]);
   const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(canonical));
   return [...new Uint8Array(digest).subarray(0, 16)].map((b) => b.toString(16).padStart(2, "0")).join("");

@@ -8,7 +8,7 @@
  */
 import { PhotonImage } from "@cf-wasm/photon";
 import { noAdjustment, type DownloadOptions, type FileFormat } from "../../domain/downloads";
-import { applyRoundMask, composeOnBackdrop } from "./compose";
+import { applyRoundMask, composeOnBackdrop, drawBorder } from "./compose";
 import { planGeometry } from "./geometry";
 import { isPng, markPng, pngSize } from "./png";
 import { decodePng, type Pixels } from "./png-decode";
@@ -52,7 +52,7 @@ export async function transformDownload(source: Uint8Array, o: DownloadOptions):
 
   const adjust = noAdjustment(o.adjust) ? undefined : o.adjust;
   // Nothing to do to the pixels of a stored PNG: only (re)write pHYs and the XMP; no decode, no re-encode.
-  if (!adjust && isPng(source) && o.fileFormat === "png" && o.shape === "square") {
+  if (!adjust && isPng(source) && o.fileFormat === "png" && o.shape === "square" && !o.border) {
     const { width, height } = pngSize(source);
     const plan = planGeometry(width, height, o);
     if (plan.width === width && plan.height === height && plan.portrait.width === width) {
@@ -79,6 +79,7 @@ export async function transformDownload(source: Uint8Array, o: DownloadOptions):
       : resizeRgba(src, c, portrait.width, portrait.height);
   if (width !== portrait.width) pixels = composeOnBackdrop(pixels, portrait.width, height, width, plan.portraitX);
   const round = o.shape === "round";
+  if (o.border) drawBorder(pixels, width, height, o.border.width, o.border.color, round);
   if (round) applyRoundMask(pixels, width, height);
 
   let bytes: Uint8Array;

@@ -34,6 +34,7 @@ import { getDecrypted, putEncrypted, referenceKeys, resultKey } from "../storage
 import { GENERATION_MAX_ATTEMPTS, MESSAGES } from "../../domain/limits";
 import { FREE_IMAGE_SIZE, PAID_IMAGE_SIZE, millsToEuroCents } from "../../domain/models";
 import { styleById, type Gender, type StyleId } from "../../domain/styles";
+import type { Outfit } from "../../domain/teams";
 import { buildEditPrompt, buildPrompt } from "./prompts";
 import { sourcesOf, type Sources } from "./sources";
 import { GEMINI_TIMEOUT_MS, generateHeadshotImage } from "./gemini";
@@ -144,12 +145,22 @@ async function render(env: Env, config: Config, row: Row, sources: Sources, step
   // Free generations (the ones that took a credit, or a free person's free redo) are 1K and watermarked; subscribers' and team members' 2K.
   const watermarked = row.chargedCredit || row.watermarked === true;
   const size = watermarked ? FREE_IMAGE_SIZE : PAID_IMAGE_SIZE;
+  // A team's backdrop photo goes last, after the person's (decision 256). Replaced by the owner since the
+  // upload: the picture falls back to the brand colour rather than failing the person.
+  const backdrop = row.backdropKey ? await getDecrypted(env.IMAGES, config, row.backdropKey) : null;
+  if (row.backdropKey && !backdrop)
+    log("warn", "generation: the team's backdrop photo is gone, using the brand colour", { headshotId: row.id });
   const outcome = await generateHeadshotImage(config, {
-    images: references.map((r) => ({ bytes: r!.bytes, mimeType: r!.contentType })),
+    images: [...references, ...(backdrop ? [backdrop] : [])].map((r) => ({ bytes: r!.bytes, mimeType: r!.contentType })),
     prompt:
       row.instruction !== null
         ? buildEditPrompt(style.id as StyleId, row.gender as Gender | null, row.instruction, { photos })
-        : buildPrompt(style.id as StyleId, row.gender as Gender | null, { photos, backgroundColor: row.backgroundColor }),
+        : buildPrompt(style.id as StyleId, row.gender as Gender | null, {
+            photos,
+            backgroundColor: row.backgroundColor,
+            backdrop: backdrop !== null,
+            outfit: row.outfit as Outfit | null, // written only from OUTFITS
+          }),
     size,
   });
   t = lap(steps, "modelMs", t);

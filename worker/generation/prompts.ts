@@ -7,6 +7,7 @@
  * (dev/genai-standin.ts) reads it to choose its preview tone.
  */
 import type { Gender, StyleId } from "../../domain/styles";
+import type { Outfit } from "../../domain/teams";
 
 interface StyleBrief {
   clothing: Record<Gender | "any", string>;
@@ -136,26 +137,55 @@ const brandBackground = (color: string) =>
   `a smooth, evenly lit seamless studio backdrop in the brand colour ${color} (exactly this colour, ${color}, with no pattern or objects), the same for every member of the team`;
 
 /**
+ * The outfit rule a team's owner set beside the backdrop (issue 37): it replaces the style's clothing, the
+ * same for every member.
+ */
+const OUTFIT_LINES: Record<Outfit, string> = {
+  suit: "a well-tailored dark business suit with a crisp shirt or blouse (a tie optional), the team's dress code",
+  "smart-casual": "smart-casual clothing: a blazer or neat knit over an open-collar shirt or plain top, no tie, the team's dress code",
+  own: "the clothes the person wears in their photo, kept as they are (tidied and neatly pressed, not replaced)",
+};
+
+/**
+ * The lines that tell the model which attached image is what when a team's backdrop photo rides along
+ * (issue 37): the person's photos come first, the backdrop last. The stand-in reads "attached image N is
+ * the backdrop" to count backdrops (dev/genai-standin.ts).
+ */
+export const backdropLine = (photos: number) =>
+  `Reference images: ${photos > 1 ? `attached images 1 to ${photos} show the person` : "attached image 1 shows the person"}; attached image ${photos + 1} is the backdrop — the company's own background (its office or brand wall), with no one to portray in it.`;
+
+const backdropBackground = (photos: number) =>
+  `the company's backdrop from attached image ${photos + 1}, as if the person stood in front of it for the shoot: keep its colours, materials and recognisable features, softly out of focus behind them (shallow depth of field), the same for every member of the team; take nothing else from that image and add no one from it`;
+
+/**
  * The prompt for one style and (optional) gender; `photos`: how many photos of the person are attached
- * (a shoot's, issue 24); `backgroundColor`: a team's brand colour #RRGGBB (issue 25).
+ * (a shoot's, issue 24); `backgroundColor`: a team's brand colour #RRGGBB (issue 25); `backdrop`: a team's
+ * backdrop photo is attached after the person's (issue 37; it wins over the colour); `outfit`: the team's
+ * outfit rule.
  */
 export function buildPrompt(
   style: StyleId,
   gender: Gender | null | undefined,
-  opts: { photos?: number; backgroundColor?: string | null } = {},
+  opts: { photos?: number; backgroundColor?: string | null; backdrop?: boolean; outfit?: Outfit | null } = {},
 ): string {
   const brief = BRIEFS[style];
   const who = gender ?? "any";
   const subject = SUBJECT[who];
   const photos = opts.photos ?? 1;
+  const background = opts.backdrop
+    ? backdropBackground(photos)
+    : opts.backgroundColor
+      ? brandBackground(opts.backgroundColor)
+      : brief.background;
   return [
     photos > 1
       ? `Create a professional headshot photograph of ${subject} in the attached photos, in the "${style}" style.`
       : `Create a professional headshot photograph of ${subject} in the attached photo, in the "${style}" style.`,
+    ...(opts.backdrop ? [backdropLine(photos)] : []),
     ...(photos > 1 ? [samePersonLine(photos)] : []),
     IDENTITY_LINE,
-    `Clothing: ${brief.clothing[who]}.`,
-    `Background: ${opts.backgroundColor ? brandBackground(opts.backgroundColor) : brief.background}.`,
+    `Clothing: ${opts.outfit ? OUTFIT_LINES[opts.outfit] : brief.clothing[who]}.`,
+    `Background: ${background}.`,
     `Lighting: ${brief.lighting}.`,
     `Expression and pose: ${brief.mood}; head and shoulders, face centred, eyes in the upper third, square 1:1 framing.`,
     `Render it as a real photograph taken with a full-frame camera and an 85 mm portrait lens: natural skin texture, accurate colour, sharp focus on the eyes. It must not look illustrated, painted, cartoonish or 3D-rendered. No text, logos, watermarks or borders.`,

@@ -14,6 +14,7 @@ import type { AppEnv } from "../env";
 import { unavailableMessage } from "../../domain/headshot-lifecycle";
 import { adjustQuery, downloadQuery, normaliseAdjust, normaliseDownload, downloadFile } from "../downloads";
 import { refuseDownloadBeyondPlan } from "../credits";
+import { teamTemplateFor, templateQuery } from "../teams";
 
 const params = z.object({ id: z.uuid({ error: "must be a headshot id" }) });
 
@@ -21,14 +22,16 @@ export const downloadRoutes = new Hono<AppEnv>().get(
   "/:id/download",
   requireUser,
   validate("param", params),
-  validate("query", downloadQuery.and(adjustQuery)),
+  validate("query", z.intersection(downloadQuery.and(adjustQuery), templateQuery)),
   async (c) => {
     const { id } = c.req.valid("param");
     const query = c.req.valid("query");
-    const options = normaliseDownload(query);
-    const adjust = normaliseAdjust(query);
+    // a team's template is the whole look: no quick changes with it
+    const adjust = query.template ? undefined : normaliseAdjust(query);
     const me = c.var.user.id;
     const db = c.var.db;
+    // `template=team`: the caller's team's profile-picture template replaces the other options (decision 257)
+    const options = query.template ? await teamTemplateFor(db, me) : normaliseDownload(query);
 
     const columns = {
       id: headshots.id,

@@ -3,6 +3,7 @@
  * writer), photo intake and who may generate, for shoots; retention and unused-upload sweeps for the cron.
  */
 export { headshotRoutes, toApiHeadshot, uploadAllowed } from "./routes";
+export { teamBackdropRoutes } from "./team-backdrop";
 export { freeUsed, refuseBeyondFairUse, verifyFirst } from "./entitlement";
 export { forgetFinished } from "./finished-status";
 export { deletePhotoObjects } from "./photo-objects";

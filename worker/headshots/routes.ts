@@ -130,10 +130,12 @@ export const headshotRoutes = new Hono<AppEnv>()
     const { photo, gender, teamLook } = c.req.valid("form");
     let { style } = c.req.valid("form");
     let backgroundColor: string | null = null;
+    let team: { backdropKey: string | null; outfit: string | null } = { backdropKey: null, outfit: null };
     if (teamLook === "true") {
       const look = await teamLookOf(c.var.db, c.var.user.id);
       style = look.style;
       backgroundColor = look.brandColor;
+      team = look; // the company's backdrop photo and outfit rule as they are now (decision 256)
     }
     const image = await checkPhoto(photo);
     const userId = c.var.user.id;
@@ -154,6 +156,8 @@ export const headshotRoutes = new Hono<AppEnv>()
             style,
             gender: gender ?? null,
             backgroundColor,
+            backdropKey: team.backdropKey,
+            outfit: team.outfit,
             originalKey: key,
             originalMime: image.type,
             encryptionKeyId: keyId,

@@ -9,5 +9,7 @@ export {
   resultKey,
   shootPhotoKey,
   shootPrefix,
+  teamBackdropKey,
+  teamPrefix,
   userPrefix,
 } from "./keys";

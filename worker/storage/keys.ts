@@ -43,3 +43,11 @@ export function referenceKeys(h: { userId: string; id: string; shootId: string |
     shared ? shootPhotoKey(h.userId, h.shootId!, i + 1) : i === 0 ? h.originalKey : `${headshotPrefix(h.userId, h.id)}reference-${i + 1}`,
   );
 }
+
+/**
+ * A team's own objects (issue 37): the company's backdrop photo, stored once for the team under a new name
+ * each time it is replaced (`backdrop-<uuid>`), so a generation that already took the old key never reads
+ * the new photo half-written. Closing the team deletes the prefix.
+ */
+export const teamPrefix = (teamId: string) => `t/${teamId}/`;
+export const teamBackdropKey = (teamId: string) => `${teamPrefix(teamId)}backdrop-${crypto.randomUUID()}`;

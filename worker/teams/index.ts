@@ -7,16 +7,29 @@ import type { Db } from "../../db";
 import { teamMembers, teams } from "../../db/schema";
 import type { StyleId } from "../../domain/styles";
 import { STYLE_IDS } from "../../domain/styles";
-import { TEAM_MESSAGES } from "../../domain/teams";
+import { TEAM_MESSAGES, type Outfit } from "../../domain/teams";
+import type { DownloadOptions } from "../../domain/downloads";
 import { conflict, notFound } from "../lib";
+import { membershipOf } from "./team";
+import { teamTemplateOptions } from "./template";
 
 export { teamRoutes } from "./routes";
 export { sendDueReminders } from "./status";
+export { setBackdrop } from "./backdrop";
+export { ownerTeam } from "./team";
+export { templateQuery } from "./template";
 
-/** The brand look the caller generates in as a member of their team: 404 outside a team, 409 before the owner picked one. */
-export async function teamLookOf(db: Db, userId: string): Promise<{ style: StyleId; brandColor: string }> {
+/**
+ * The team look the caller generates in as a member of their team: its style and brand colour, and the
+ * team's shoot (issue 37): the backdrop photo's key (null: the colour is the backdrop) and the outfit rule.
+ * 404 outside a team, 409 before the owner picked a style and colour.
+ */
+export async function teamLookOf(
+  db: Db,
+  userId: string,
+): Promise<{ style: StyleId; brandColor: string; backdropKey: string | null; outfit: Outfit | null }> {
   const [row] = await db
-    .select({ style: teams.style, brandColor: teams.brandColor })
+    .select({ style: teams.style, brandColor: teams.brandColor, backdropKey: teams.backdropKey, outfit: teams.outfit })
     .from(teamMembers)
     .innerJoin(teams, eq(teams.id, teamMembers.teamId))
     .where(eq(teamMembers.userId, userId))
@@ -24,5 +37,12 @@ export async function teamLookOf(db: Db, userId: string): Promise<{ style: Style
   if (!row) throw notFound(TEAM_MESSAGES.notInTeam);
   const style = STYLE_IDS.find((s) => s === row.style);
   if (!style || !row.brandColor) throw conflict("The team's owner hasn't chosen the team look yet.");
-  return { style, brandColor: row.brandColor };
+  return { style, brandColor: row.brandColor, backdropKey: row.backdropKey, outfit: row.outfit as Outfit | null };
+}
+
+/** The download options of the caller's team's profile-picture template: 404 outside a team, 409 without a template. */
+export async function teamTemplateFor(db: Db, userId: string): Promise<DownloadOptions> {
+  const membership = await membershipOf(db, userId);
+  if (!membership) throw notFound(TEAM_MESSAGES.notInTeam);
+  return teamTemplateOptions(membership.team);
 }

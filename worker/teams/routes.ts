@@ -9,7 +9,7 @@ import { Hono, type Context } from "hono";
 import { z } from "zod";
 import { fileStem } from "../../domain/downloads";
 import { STYLE_IDS } from "../../domain/styles";
-import { BRAND_COLOR_PATTERN, TEAM_NAME_MAX } from "../../domain/teams";
+import { BRAND_COLOR_PATTERN, OUTFITS, TEAM_MESSAGES, TEAM_NAME_MAX, TEMPLATE_SHAPES, templateProblem } from "../../domain/teams";
 import type {
   ApiCaptureLink,
   ApiCapturePreview,
@@ -29,7 +29,7 @@ import {
   REMIND_AFTER_DAYS_MIN,
   normalizeDomain,
 } from "../../domain/team-capture";
-import { requireUser, appOrigin, ApiError, conflict, enforce, oneAtATime, plainText, validate, wholeNumber } from "../lib";
+import { requireUser, appOrigin, ApiError, conflict, enforce, notFound, oneAtATime, plainText, validate, wholeNumber } from "../lib";
 import { emailField } from "../auth";
 import {
   changeTeamSeats,
@@ -50,7 +50,9 @@ import { accept, invite, preview, resend, revoke, type IssuedInvitation } from "
 import { sendReminders, setReminders, statusCsv, teamStatus } from "./status";
 import { choosePhoto, teamGrid, teamZipSources } from "./photos";
 import { seatsInUse } from "./seats";
-import { closable, createTeam, deleteTeam, leaveTeam, myTeam, ownerTeam, removeMember, updateTeam } from "./team";
+import { closable, createTeam, deleteTeam, leaveTeam, membershipOf, myTeam, ownerTeam, removeMember, templateOf, updateTeam } from "./team";
+import { deleteTeamObjects, readBackdrop, removeBackdrop } from "./backdrop";
+import { teamTemplateOptions, templateQuery } from "./template";
 
 const nameField = z.string().trim().min(1, "Please give the team a name.").max(TEAM_NAME_MAX).pipe(plainText);
 const idParam = z.object({ id: z.uuid("is not a valid id") });
@@ -134,14 +136,62 @@ export const teamRoutes = new Hono<AppEnv>()
         name: nameField.optional(),
         style: z.enum(STYLE_IDS, `Please choose one of the ${STYLE_IDS.length} styles`).optional(),
         brandColor: z.string().trim().regex(BRAND_COLOR_PATTERN, "must be a colour like #1E3A5F").optional(),
+        outfit: z
+          .enum(OUTFITS, `must be one of ${OUTFITS.join(", ")}, or null for the style's own clothing`)
+          .nullable()
+          .optional(),
+        template: z
+          .object({
+            shape: z.enum(TEMPLATE_SHAPES, `must be ${TEMPLATE_SHAPES.join(" or ")}`),
+            size: z.number("must be a number of pixels"),
+            border: z.number("must be a number of pixels"),
+          })
+          .superRefine((t, ctx) => {
+            const problem = templateProblem(t);
+            if (problem) ctx.addIssue({ code: "custom", message: problem });
+          })
+          .nullable()
+          .optional(),
       }),
     ),
     async (c) => {
       const team = await ownerTeam(c.var.db, c.var.user.id);
-      const updated = await updateTeam(c.var.db, team.id, c.req.valid("json"));
-      return c.json({ id: updated.id, name: updated.name, style: updated.style, brandColor: updated.brandColor });
+      const change = c.req.valid("json");
+      // the border is drawn in the brand colour: a template with one needs the colour (now or already)
+      if (change.template && change.template.border > 0 && !(change.brandColor ?? team.brandColor)) {
+        throw conflict(TEAM_MESSAGES.templateNeedsColor);
+      }
+      const updated = await updateTeam(c.var.db, team.id, change);
+      return c.json({
+        id: updated.id,
+        name: updated.name,
+        style: updated.style,
+        brandColor: updated.brandColor,
+        outfit: updated.outfit,
+        template: templateOf(updated),
+      });
     },
   )
+
+  /** The company's backdrop photo, for the team's owner and members (null: the brand colour is the backdrop). */
+  .get("/backdrop", requireUser, async (c) => {
+    const membership = await membershipOf(c.var.db, c.var.user.id);
+    if (!membership) throw notFound(TEAM_MESSAGES.notInTeam);
+    const photo = await readBackdrop(c.env.IMAGES, c.var.config, membership.team.backdropKey);
+    if (!photo) throw notFound("The team has no backdrop photo; its backdrop is the brand colour.");
+    return c.body(photo.bytes as Uint8Array<ArrayBuffer>, 200, {
+      "Content-Type": photo.contentType,
+      "Content-Length": String(photo.bytes.length),
+      "Cache-Control": "private, no-store",
+    });
+  })
+
+  /** Back to the brand colour as the backdrop: the photo is deleted. (Uploading one: worker/headshots/team-backdrop.ts.) */
+  .delete("/backdrop", requireUser, async (c) => {
+    const team = await ownerTeam(c.var.db, c.var.user.id);
+    await removeBackdrop(c.var.db, c.env.IMAGES, team.id);
+    return c.json({ success: true as const });
+  })
 
   /** Closes the team: refused while its subscription still renews; a cancelled one ends now (decision 141). */
   .delete("/", requireUser, async (c) => {
@@ -151,6 +201,7 @@ export const teamRoutes = new Hono<AppEnv>()
       if (endNow) await endTeamSubscriptionNow(c.var.db, c.var.config, endNow);
       await deleteTeam(c.var.db, team.id);
     });
+    await deleteTeamObjects(c.env.IMAGES, team.id);
     return c.json({ success: true as const });
   })
 
@@ -346,10 +397,12 @@ export const teamRoutes = new Hono<AppEnv>()
   })
 
   /** The grid's photos as one streamed ZIP, in one choice of the download options (the owner's plan decides as for any download). */
-  .get("/zip", requireUser, validate("query", downloadQuery), async (c) => {
+  .get("/zip", requireUser, validate("query", z.intersection(downloadQuery, templateQuery)), async (c) => {
     const { db } = c.var;
     const team = await ownerTeam(db, c.var.user.id);
-    const options = normaliseDownload(c.req.valid("query"));
+    const query = c.req.valid("query");
+    // the team's profile-picture template, when asked for, replaces the other options (decision 257)
+    const options = query.template ? teamTemplateOptions(team) : normaliseDownload(query);
     await refuseDownloadBeyondPlan(db, c.var.user.id, options);
     const sources = await teamZipSources(db, team.id);
     if (sources.length === 0) throw conflict("No one in the team has chosen a team photo yet.");

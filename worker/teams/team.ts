@@ -6,8 +6,8 @@
 import { and, asc, desc, eq, isNull, ne, sql } from "drizzle-orm";
 import type { Db } from "../../db";
 import { teamInvitations, teamMembers, teams, users, type Team } from "../../db/schema";
-import { TEAM_MESSAGES, normalizeBrandColor, type TeamRole } from "../../domain/teams";
-import type { ApiMyTeam, ApiTeamLook } from "../../domain/team-api";
+import { TEAM_MESSAGES, normalizeBrandColor, type Outfit, type ProfileTemplate, type TeamRole } from "../../domain/teams";
+import type { ApiMyTeam, ApiTeamLook, ApiTeamShoot } from "../../domain/team-api";
 import { hasActiveSubscription, seatsToFill, teamSubscriptionOf } from "../billing";
 import { isUniqueViolation, conflict, forbidden, notFound } from "../lib";
 import { openInvitation, seatsTaken } from "./seats";
@@ -50,13 +50,28 @@ export async function createTeam(db: Db, userId: string, name: string): Promise<
   }
 }
 
-export async function updateTeam(db: Db, teamId: string, change: { name?: string; style?: string; brandColor?: string }): Promise<Team> {
+export interface TeamChange {
+  name?: string;
+  style?: string;
+  brandColor?: string;
+  /** null: the style's own clothing. */
+  outfit?: Outfit | null;
+  /** null: no template. */
+  template?: ProfileTemplate | null;
+}
+
+export async function updateTeam(db: Db, teamId: string, change: TeamChange): Promise<Team> {
+  const { template } = change;
   const [team] = await db
     .update(teams)
     .set({
       ...(change.name !== undefined ? { name: change.name } : {}),
       ...(change.style !== undefined ? { style: change.style } : {}),
       ...(change.brandColor !== undefined ? { brandColor: normalizeBrandColor(change.brandColor) } : {}),
+      ...(change.outfit !== undefined ? { outfit: change.outfit } : {}),
+      ...(template !== undefined
+        ? { templateShape: template?.shape ?? null, templateSize: template?.size ?? null, templateBorder: template?.border ?? null }
+        : {}),
       updatedAt: sql`now()`,
     })
     .where(eq(teams.id, teamId))
@@ -68,6 +83,17 @@ export async function updateTeam(db: Db, teamId: string, change: { name?: string
 export const lookOf = (team: Pick<Team, "style" | "brandColor">): ApiTeamLook | null =>
   team.style && team.brandColor ? { style: team.style, brandColor: team.brandColor } : null;
 
+export const templateOf = (team: Pick<Team, "templateShape" | "templateSize" | "templateBorder">): ProfileTemplate | null =>
+  team.templateShape && team.templateSize !== null && team.templateBorder !== null
+    ? { shape: team.templateShape as ProfileTemplate["shape"], size: team.templateSize, border: team.templateBorder } // the check constraint keeps the shape
+    : null;
+
+export const shootOf = (team: Team): ApiTeamShoot => ({
+  backdrop: team.backdropKey ? "photo" : "color",
+  outfit: team.outfit as Outfit | null, // the check constraint keeps the values
+  template: templateOf(team),
+});
+
 export const displayName = (u: { firstName: string | null; lastName: string | null; email: string }) =>
   [u.firstName, u.lastName].filter(Boolean).join(" ") || u.email.split("@")[0]!;
 
@@ -78,7 +104,7 @@ export async function myTeam(db: Db, userId: string): Promise<ApiMyTeam | null> 
   const { team } = membership;
   const sub = await teamSubscriptionOf(db, team.id);
   const ownPlanNotNeeded = (sub?.entitled ?? false) && (await hasActiveSubscription(db, userId));
-  const head = { id: team.id, name: team.name, look: lookOf(team) };
+  const head = { id: team.id, name: team.name, look: lookOf(team), shoot: shootOf(team) };
   if (membership.role !== "owner") {
     return {
       role: "member",

@@ -166,7 +166,7 @@ export function Wizard({
           {state.step === 3 && inTeamLook && look && (
             <Choice
               label="Team look"
-              value={teamLookLabel(look).replace(/^Team look: /, "")}
+              value={teamLookLabel(look, team?.team.shoot.backdrop).replace(/^Team look: /, "")}
               onChange={() => dispatch({ type: "goto", step: 2 })}
             />
           )}
@@ -208,7 +208,7 @@ export function Wizard({
             <div className="flex flex-wrap items-center justify-between gap-3 rounded-lg border bg-accent/40 p-3 text-sm">
               <span className="flex items-center gap-2">
                 <span aria-hidden="true" className="inline-block size-5 rounded border" style={{ backgroundColor: look.brandColor }} />
-                {teamLookLabel(look)}
+                {teamLookLabel(look, team?.team.shoot.backdrop)}
               </span>
               <Button
                 size="sm"

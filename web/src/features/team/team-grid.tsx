@@ -5,8 +5,9 @@
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { ZipDownloadButton } from "@/shared/downloads/zip-download";
 import { useTeamGrid } from "./api/get-team-grid";
+import { TemplateDownloadButton } from "./template-download";
 
-export function TeamGrid() {
+export function TeamGrid({ template }: { template: boolean }) {
   const { data, isLoading } = useTeamGrid(true);
   const photos = data?.photos ?? [];
   const first = photos[0];
@@ -37,13 +38,14 @@ export function TeamGrid() {
           </ul>
         )}
         {first && (
-          <div className="mt-4">
+          <div className="mt-4 flex flex-wrap gap-3">
             <ZipDownloadButton
               target={{ team: true }}
               sample={{ id: first.headshotId, style: first.style, generatedImageUrl: first.imageUrl }}
               count={photos.length}
               label="Download all as ZIP"
             />
+            {template && <TemplateDownloadButton target={{ team: true }} label="Download all as profile pictures (ZIP)" />}
           </div>
         )}
       </CardContent>

@@ -16,7 +16,12 @@ afterEach(() => {
 
 const ownerTeam: ApiMyTeam = {
   role: "owner",
-  team: { id: "t1", name: "Acme", look: { style: "Office", brandColor: "#1E3A5F" } },
+  team: {
+    id: "t1",
+    name: "Acme",
+    look: { style: "Office", brandColor: "#1E3A5F" },
+    shoot: { backdrop: "color", outfit: null, template: null },
+  },
   subscription: {
     status: "active",
     seats: 3,

@@ -26,6 +26,8 @@ import { MembersPanel } from "./members-panel";
 import { SeatsPanel } from "./seats-panel";
 import { StatusPanel } from "./status-panel";
 import { TeamGrid } from "./team-grid";
+import { TeamShootForm } from "./team-shoot-form";
+import { TemplateDownloadButton } from "./template-download";
 
 export function TeamOverview() {
   const { data: team, isLoading, isError } = useMyTeam();
@@ -113,16 +115,17 @@ function OwnerView({ team }: { team: Extract<ApiMyTeam, { role: "owner" }> }) {
     <>
       <div>
         <h2 className="text-2xl font-bold tracking-tight">{team.team.name}</h2>
-        {team.team.look && <p className="text-sm text-muted-foreground">{teamLookLabel(team.team.look)}</p>}
+        {team.team.look && <p className="text-sm text-muted-foreground">{teamLookLabel(team.team.look, team.team.shoot.backdrop)}</p>}
       </div>
       <OwnPlanNotice show={team.ownPlanNotNeeded} />
       <SeatsPanel team={team} />
       <BrandLookForm team={team} />
+      <TeamShootForm team={team} />
       <MembersPanel team={team} />
       <CaptureLinksPanel team={team} />
       <ImportListPanel />
       <StatusPanel />
-      <TeamGrid />
+      <TeamGrid template={team.team.shoot.template !== null} />
     </>
   );
 }
@@ -149,12 +152,19 @@ function MemberView({ team }: { team: Extract<ApiMyTeam, { role: "member" }> }) 
       </CardHeader>
       <CardContent className="grid gap-4">
         <OwnPlanNotice show={team.ownPlanNotNeeded} />
-        <p className="text-sm">{team.team.look ? teamLookLabel(team.team.look) : "The team's owner hasn't chosen the team look yet."}</p>
+        <p className="text-sm">
+          {team.team.look ? teamLookLabel(team.team.look, team.team.shoot.backdrop) : "The team's owner hasn't chosen the team look yet."}
+        </p>
         <p className="text-sm text-muted-foreground">
           {team.myChosenHeadshotId
             ? "You've chosen your team photo. Choose another from your gallery any time."
             : "Choose your team photo from your gallery: open a finished headshot and press “Use as my team photo”."}
         </p>
+        {team.myChosenHeadshotId && team.team.shoot.template && (
+          <div>
+            <TemplateDownloadButton target={{ headshotId: team.myChosenHeadshotId }} label="Download my profile picture" />
+          </div>
+        )}
         <div>
           <Button variant="outline" onClick={() => void onLeave()} disabled={leave.isPending}>
             Leave the team
