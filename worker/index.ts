@@ -1,5 +1,5 @@
 import { app } from "./app";
-import type { QueueMessage } from "./env";
+import type { ChoreMessage, QueueMessage } from "./env";
 import { handleQueueBatch } from "./queue";
 import { handleScheduled } from "./scheduled";
 import { serveLanding } from "./landing";
@@ -15,4 +15,4 @@ export default {
       : app.fetch(request, env, ctx),
   queue: (batch, env) => handleQueueBatch(batch, env),
   scheduled: (controller, env, ctx) => ctx.waitUntil(handleScheduled(controller, env)),
-} satisfies ExportedHandler<Env, QueueMessage>;
+} satisfies ExportedHandler<Env, QueueMessage | ChoreMessage>;

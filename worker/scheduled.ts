@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { noticeModelShutdown, sweepStuckGenerations } from "./generation";
 import { finishShootsOf } from "./shoots";
-import { purgeExpiredImages, sweepOrphanedObjects, sweepUnusedUploads } from "./headshots";
+import { queueExpiredImages, sweepOrphanedObjects, sweepUnusedUploads } from "./headshots";
 import { getConfig } from "./config";
 import { withDb, type JobDeps, errorFields, log, pruneRateLimits, withRequestId } from "./lib";
 import { refreshLandingFigures } from "./landing";
@@ -45,8 +45,8 @@ export const HOUSEKEEPING: CronJob[] = [
   {
     name: "retention",
     run: async (deps) => {
-      const expired = await purgeExpiredImages(deps);
-      if (expired) log("info", "cron: deleted photos past retention", { count: expired });
+      const expired = await queueExpiredImages(deps);
+      if (expired) log("info", "cron: photos past retention marked, their objects sent to be deleted", { count: expired });
     },
   },
   {
@@ -120,6 +120,6 @@ export const runHousekeeping = (deps: JobDeps) => runJobs(HOUSEKEEPING, deps);
 export async function handleScheduled(controller: ScheduledController, env: Env): Promise<void> {
   const now = new Date(controller.scheduledTime || Date.now());
   await withRequestId(`cron-${now.toISOString()}`, () =>
-    withDb(env, (db) => runHousekeeping({ db, bucket: env.IMAGES, config: getConfig(env), now })),
+    withDb(env, (db) => runHousekeeping({ db, bucket: env.IMAGES, chores: env.CHORES, config: getConfig(env), now })),
   );
 }
