@@ -1,6 +1,6 @@
 import type { ChoreMessage, QueueMessage } from "./env";
 import { errorFields, log, withDb, withRequestId } from "./lib";
-import { countEvent, OPS_EVENTS } from "./ops";
+import { countEvent, OPS_EVENTS, reportError } from "./ops";
 import { backoffSeconds, processGeneration } from "./generation";
 import { purgeImages } from "./headshots";
 
@@ -37,6 +37,7 @@ async function handleChores(batch: MessageBatch<ChoreMessage>, env: Env): Promis
           message.ack();
         } catch (err) {
           log("error", "retention: a chores message failed; retrying", { attempts: message.attempts, ...errorFields(err) });
+          reportError(err, message.body.requestId);
           message.retry({ delaySeconds: backoffSeconds(message.attempts) });
         }
       });
@@ -53,7 +54,7 @@ async function handleMessage(env: Env, message: Message<QueueMessage>): Promise<
 }
 
 /** One generation job: ack when done or skipped, retry with backoff on transient trouble. */
-async function runGeneration(env: Env, message: Message<{ headshotId: string }>): Promise<void> {
+async function runGeneration(env: Env, message: Message<{ headshotId: string; requestId?: string }>): Promise<void> {
   const { headshotId } = message.body;
   try {
     const outcome = await processGeneration(env, headshotId, { queuedMs: Date.now() - message.timestamp.getTime() });
@@ -64,6 +65,7 @@ async function runGeneration(env: Env, message: Message<{ headshotId: string }>)
     // Unexpected (database, storage): let the queue try again; after max_retries it goes to the
     // dead-letter queue and the cron sweeper fails the row and refunds it.
     log("error", "generation: unexpected error", { headshotId, attempts: message.attempts, ...errorFields(err) });
+    reportError(err, message.body.requestId);
     message.retry({ delaySeconds: backoffSeconds(message.attempts) });
   }
 }

@@ -3,11 +3,11 @@ import { noticeModelShutdown, sweepStuckGenerations } from "./generation";
 import { finishShootsOf } from "./shoots";
 import { queueExpiredImages, sweepOrphanedObjects, sweepUnusedUploads } from "./headshots";
 import { getConfig } from "./config";
-import { withDb, type JobDeps, errorFields, log, pruneRateLimits, withRequestId } from "./lib";
+import { currentRequestId, withDb, type JobDeps, errorFields, log, pruneRateLimits, withRequestId } from "./lib";
 import { refreshLandingFigures } from "./landing";
 import { resumePriceChangeNotices } from "./billing";
 import { createMailer } from "./mail";
-import { countEvent, OPS_EVENTS, pruneOpsCounts, sendAlerts } from "./ops";
+import { countEvent, OPS_EVENTS, pruneOpsCounts, reportError, sendAlerts } from "./ops";
 
 /** Rate-limit windows are at most an hour long; a day-old counter can never matter again. */
 const RATE_LIMIT_KEEP_MS = 86_400_000;
@@ -105,6 +105,7 @@ export async function runJobs(jobs: CronJob[], deps: JobDeps): Promise<string[]>
     } catch (err) {
       failed.push(job.name);
       log("error", `cron: ${job.name} failed`, { job: job.name, ...errorFields(err) });
+      reportError(err, currentRequestId());
       await countEvent(deps.db, OPS_EVENTS.cronFailure, deps.now).catch((e: unknown) =>
         log("error", "cron: failure not counted", errorFields(e)),
       );
