@@ -240,6 +240,8 @@ export interface OpsWindow {
   http429: number;
   deadLettered: number;
   cronFailures: number;
+  /** Headshots whose photos retention deleted (the chores queue's consumer, decision 260). */
+  photosPurged: number;
 }
 
 export type OpsAlertKind = "modelFailureRate" | "model429Rate" | "queueAge" | "deadLetters";
@@ -258,5 +260,7 @@ export interface OpsMonitoring {
   windows: OpsWindow[];
   /** Generations processing now, and how long the oldest has been queued (null when none). */
   queue: { processing: number; oldestAgeSeconds: number | null };
+  /** Headshots past retention, already unreachable, whose objects wait for the chores queue (decision 260). */
+  retention: { waiting: number };
   alerts: OpsAlert[];
 }

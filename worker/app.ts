@@ -6,7 +6,7 @@ import type { AppEnv } from "./env";
 import { ApiError, errorFields, log, requestContext, smallBodies, withServices } from "./lib";
 import { ConfigError } from "./config";
 import { healthRoutes } from "./health";
-import { recordRequest } from "./ops";
+import { recordRequest, reportError } from "./ops";
 import { authRoutes } from "./auth";
 import { accountRoutes } from "./account";
 import { adminRoutes } from "./admin";
@@ -39,6 +39,7 @@ export const errorHandler: ErrorHandler<AppEnv> = (err, c) => {
     return c.json({ error: "Bad Request", message: err.message || "Malformed request." }, err.status);
   }
   log("error", "unhandled error", { requestId, method: c.req.method, path: c.req.path, ...errorFields(err) });
+  reportError(err, requestId);
   return c.json({ error: "Internal Server Error", message: "Something went wrong on our side. Please try again.", requestId }, 500);
 };
 

@@ -130,6 +130,8 @@ const schema = z
     ALERT_MIN_MODEL_CALLS: int(D.ALERT_MIN_MODEL_CALLS, 1),
     ALERT_QUEUE_AGE_SECONDS: int(D.ALERT_QUEUE_AGE_SECONDS, 1),
     ALERT_DEAD_LETTERS: int(D.ALERT_DEAD_LETTERS, 1),
+    /** Sentry's DSN: unexpected errors are reported there; unset, reporting is off (worker/ops/error-reports.ts, decision 261). */
+    SENTRY_DSN: optional.pipe(z.url().optional()),
   })
   .superRefine((config, ctx) => {
     const problem = modelProblem(config);

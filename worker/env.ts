@@ -29,3 +29,9 @@ export interface AppEnv {
  * of the request that sent it, so the consumer's log lines carry it too (decision 187).
  */
 export type QueueMessage = ({ headshotId: string } | { ping: string }) & { requestId?: string };
+
+/**
+ * Messages on the CHORES queue (decision 260): the headshots whose objects retention deletes (rows already marked),
+ * with the cron run's request id.
+ */
+export type ChoreMessage = { purge: { id: string; userId: string; shootId: string | null }[] } & { requestId?: string };

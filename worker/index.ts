@@ -1,13 +1,14 @@
 import { app } from "./app";
-import type { QueueMessage } from "./env";
+import type { ChoreMessage, QueueMessage } from "./env";
 import { handleQueueBatch } from "./queue";
 import { handleScheduled } from "./scheduled";
 import { serveLanding } from "./landing";
 import { requestIdOf, withRequestId } from "./lib";
+import { withErrorReports } from "./ops";
 
 export { ModelLimiter } from "./generation";
 
-export default {
+export default withErrorReports({
   // "/" reaches the worker first (wrangler.toml run_worker_first) to get its true figures; the rest is the app.
   fetch: (request, env, ctx) =>
     new URL(request.url).pathname === "/" && (request.method === "GET" || request.method === "HEAD")
@@ -15,4 +16,4 @@ export default {
       : app.fetch(request, env, ctx),
   queue: (batch, env) => handleQueueBatch(batch, env),
   scheduled: (controller, env, ctx) => ctx.waitUntil(handleScheduled(controller, env)),
-} satisfies ExportedHandler<Env, QueueMessage>;
+} satisfies ExportedHandler<Env, QueueMessage | ChoreMessage>);

@@ -1,17 +1,48 @@
-import type { QueueMessage } from "./env";
+import type { ChoreMessage, QueueMessage } from "./env";
 import { errorFields, log, withDb, withRequestId } from "./lib";
-import { countEvent, OPS_EVENTS } from "./ops";
+import { countEvent, OPS_EVENTS, reportError } from "./ops";
 import { backoffSeconds, processGeneration } from "./generation";
+import { purgeImages } from "./headshots";
+
+/** Every queue this worker consumes has its environment's suffix (wrangler.toml): headshot-chores-staging, … */
+const CHORES_QUEUE = "headshot-chores";
 
 /**
- * The GENERATIONS consumer. Health pings are acknowledged; generation jobs go to their handler. Each message is
- * handled in the request id of the request that sent it (decision 187), so its log lines carry that id.
+ * The queues' consumer. On GENERATIONS, health pings are acknowledged and generation jobs go to their handler; its
+ * dead-letter queue is counted; CHORES carries the cron's hand-offs. Each message is handled in the request id of
+ * the request that sent it (decision 187), so its log lines carry that id.
  */
-export async function handleQueueBatch(batch: MessageBatch<QueueMessage>, env: Env): Promise<void> {
-  if (batch.queue.endsWith("-dlq")) return handleDeadLetters(batch, env);
+export async function handleQueueBatch(batch: MessageBatch<QueueMessage | ChoreMessage>, env: Env): Promise<void> {
+  if (batch.queue.endsWith("-dlq")) return handleDeadLetters(batch as MessageBatch<QueueMessage>, env);
+  if (batch.queue.startsWith(CHORES_QUEUE)) return handleChores(batch as MessageBatch<ChoreMessage>, env);
   await Promise.all(
-    batch.messages.map((message) => withRequestId(message.body.requestId ?? `queue-${message.id}`, () => handleMessage(env, message))),
+    (batch.messages as Message<QueueMessage>[]).map((message) =>
+      withRequestId(message.body.requestId ?? `queue-${message.id}`, () => handleMessage(env, message)),
+    ),
   );
+}
+
+/**
+ * The CHORES consumer: retention's deletes (decision 260), one database session for the batch. A message whose
+ * deletes failed is retried with backoff; one that runs out of retries is dropped, and the cron sends its rows
+ * (still marked, keys set) again an hour later.
+ */
+async function handleChores(batch: MessageBatch<ChoreMessage>, env: Env): Promise<void> {
+  await withDb(env, async (db) => {
+    for (const message of batch.messages) {
+      await withRequestId(message.body.requestId ?? `queue-${message.id}`, async () => {
+        try {
+          const purged = await purgeImages({ db, bucket: env.IMAGES }, message.body.purge);
+          log("info", "retention: photos deleted", { count: purged });
+          message.ack();
+        } catch (err) {
+          log("error", "retention: a chores message failed; retrying", { attempts: message.attempts, ...errorFields(err) });
+          reportError(err, message.body.requestId);
+          message.retry({ delaySeconds: backoffSeconds(message.attempts) });
+        }
+      });
+    }
+  });
 }
 
 async function handleMessage(env: Env, message: Message<QueueMessage>): Promise<void> {
@@ -23,7 +54,7 @@ async function handleMessage(env: Env, message: Message<QueueMessage>): Promise<
 }
 
 /** One generation job: ack when done or skipped, retry with backoff on transient trouble. */
-async function runGeneration(env: Env, message: Message<{ headshotId: string }>): Promise<void> {
+async function runGeneration(env: Env, message: Message<{ headshotId: string; requestId?: string }>): Promise<void> {
   const { headshotId } = message.body;
   try {
     const outcome = await processGeneration(env, headshotId, { queuedMs: Date.now() - message.timestamp.getTime() });
@@ -34,6 +65,7 @@ async function runGeneration(env: Env, message: Message<{ headshotId: string }>)
     // Unexpected (database, storage): let the queue try again; after max_retries it goes to the
     // dead-letter queue and the cron sweeper fails the row and refunds it.
     log("error", "generation: unexpected error", { headshotId, attempts: message.attempts, ...errorFields(err) });
+    reportError(err, message.body.requestId);
     message.retry({ delaySeconds: backoffSeconds(message.attempts) });
   }
 }

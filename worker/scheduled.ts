@@ -1,14 +1,14 @@
 import { sql } from "drizzle-orm";
 import { noticeModelShutdown, sweepStuckGenerations } from "./generation";
 import { finishShootsOf } from "./shoots";
-import { purgeExpiredImages, sweepOrphanedObjects, sweepUnusedUploads } from "./headshots";
+import { queueExpiredImages, sweepOrphanedObjects, sweepUnusedUploads } from "./headshots";
 import { getConfig } from "./config";
-import { withDb, type JobDeps, errorFields, log, pruneRateLimits, withRequestId } from "./lib";
+import { currentRequestId, withDb, type JobDeps, errorFields, log, pruneRateLimits, withRequestId } from "./lib";
 import { refreshLandingFigures } from "./landing";
 import { foldDayTotalShards } from "./admin";
 import { resumePriceChangeNotices } from "./billing";
 import { createMailer } from "./mail";
-import { countEvent, OPS_EVENTS, pruneOpsCounts, sendAlerts } from "./ops";
+import { countEvent, OPS_EVENTS, pruneOpsCounts, reportError, sendAlerts } from "./ops";
 import { sendDueReminders } from "./teams";
 
 /** Rate-limit windows are at most an hour long; a day-old counter can never matter again. */
@@ -47,8 +47,8 @@ export const HOUSEKEEPING: CronJob[] = [
   {
     name: "retention",
     run: async (deps) => {
-      const expired = await purgeExpiredImages(deps);
-      if (expired) log("info", "cron: deleted photos past retention", { count: expired });
+      const expired = await queueExpiredImages(deps);
+      if (expired) log("info", "cron: photos past retention marked, their objects sent to be deleted", { count: expired });
     },
   },
   {
@@ -123,6 +123,7 @@ export async function runJobs(jobs: CronJob[], deps: JobDeps): Promise<string[]>
     } catch (err) {
       failed.push(job.name);
       log("error", `cron: ${job.name} failed`, { job: job.name, ...errorFields(err) });
+      reportError(err, currentRequestId());
       await countEvent(deps.db, OPS_EVENTS.cronFailure, deps.now).catch((e: unknown) =>
         log("error", "cron: failure not counted", errorFields(e)),
       );
@@ -138,6 +139,6 @@ export const runHousekeeping = (deps: JobDeps) => runJobs(HOUSEKEEPING, deps);
 export async function handleScheduled(controller: ScheduledController, env: Env): Promise<void> {
   const now = new Date(controller.scheduledTime || Date.now());
   await withRequestId(`cron-${now.toISOString()}`, () =>
-    withDb(env, (db) => runHousekeeping({ db, bucket: env.IMAGES, config: getConfig(env), now })),
+    withDb(env, (db) => runHousekeeping({ db, bucket: env.IMAGES, chores: env.CHORES, config: getConfig(env), now })),
   );
 }

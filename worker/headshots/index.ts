@@ -10,6 +10,6 @@ export { deletePhotoObjects } from "./photo-objects";
 export { moveHeadshots } from "./lifecycle";
 export { checkPhoto, insertOrCleanUp, uploadBodyLimit, type CheckedPhoto } from "./photo-intake";
 export { inspectImage } from "./image-bytes";
-export { purgeExpiredImages } from "./retention";
+export { purgeImages, queueExpiredImages } from "./retention";
 export { sweepOrphanedObjects } from "./orphans";
 export { sweepUnusedUploads } from "./unused-uploads";

@@ -18,7 +18,7 @@ import { getConfig } from "../config";
 import { getDecrypted } from "../storage/encrypted";
 import { shootPhotoKey, userPrefix } from "../storage/keys";
 import { processGeneration } from "../generation/process";
-import { purgeExpiredImages } from "./retention";
+import { queueExpiredImages } from "./retention";
 import { inspectImage } from "./image-bytes";
 
 /** The phone's secrets that must never be stored (e2e/phone-photos.ts PHONE_SECRETS). */
@@ -144,11 +144,11 @@ describe("a shoot's photos, stored once, go with the last picture that keeps the
     // retention expires a second: still kept by the third
     const old = new Date("2002-02-01T00:00:00Z");
     await withTestDb((db) => db.update(headshots).set({ createdAt: old }).where(eq(headshots.id, ids[1]!)));
-    await runJob((deps) => purgeExpiredImages(deps));
+    await runJob((deps) => queueExpiredImages(deps));
     expect((await objectsOf(user.id)).filter((k) => shared.includes(k))).toEqual(shared);
     // and the third: the last keeper goes, the shared photos with it
     await withTestDb((db) => db.update(headshots).set({ createdAt: old }).where(eq(headshots.id, ids[2]!)));
-    await runJob((deps) => purgeExpiredImages(deps));
+    await runJob((deps) => queueExpiredImages(deps));
     expect(await objectsOf(user.id)).toEqual([]);
     const rows = await withTestDb((db) =>
       db

@@ -5,17 +5,27 @@
  * and seeds old timestamps for them (2002: long expired), and asserts only on its own rows.
  */
 import { describe, expect, it } from "vitest";
-import { eq } from "drizzle-orm";
+import { eq, inArray } from "drizzle-orm";
 import { headshots, subscriptions } from "../../db/schema";
 import { MESSAGES, RETENTION_DAYS } from "../../domain/limits";
-import { api, client, createTestUser, env, errorBody, runJob } from "../test/helpers";
+import { api, client, createTestUser, env, errorBody, recordingQueue, runJob } from "../test/helpers";
 import { jpegBytes } from "../test/images";
 import { creditsRow, headshotRow, seedProcessing, statusOf } from "../test/headshots";
 import { withTestDb } from "../test/admin";
 import { getConfig } from "../config";
 import { putEncrypted } from "../storage/encrypted";
 import { headshotPrefix, resultKey } from "../storage/keys";
-import { purgeExpiredImages } from "./retention";
+import { PURGE_MESSAGE_SIZE, PURGE_RESEND_MS, queueExpiredImages } from "./retention";
+import { handleQueueBatch } from "../queue";
+import { OPS_EVENTS, opsMonitoring } from "../ops";
+import { countsBetween } from "../ops/counters";
+import type { ChoreMessage } from "../env";
+
+const purgedCount = async () =>
+  (await withTestDb((db) => countsBetween(db, [OPS_EVENTS.photosPurged], new Date(0), new Date(Date.now() + 60_000))))[
+    OPS_EVENTS.photosPurged
+  ]!;
+const opsMonitoringNow = () => withTestDb((db) => opsMonitoring(db, getConfig(env)));
 
 const DAY = 864e5;
 const OLD = new Date("2002-01-01T00:00:00Z");
@@ -57,7 +67,7 @@ const objects = async (userId: string, id: string) =>
 
 /** One cron run of the purge, at `now`. */
 async function purge(now = new Date()) {
-  return runJob(purgeExpiredImages, now);
+  return runJob(queueExpiredImages, now);
 }
 
 describe("retention: who keeps their photos", () => {
@@ -152,16 +162,99 @@ describe("retention: who keeps their photos", () => {
     expect(await objects(user.id, id)).toEqual([]);
   });
 
-  it("a run that stopped after marking is finished by the next: objects deleted, keys nulled", async () => {
+  it("a row marked whose message was lost is sent again an hour later, not before: objects deleted, keys nulled", async () => {
     const { user } = await createTestUser();
     const id = await completed(user.id, OLD);
     const marked = new Date();
-    // as if a run had marked the row and died before deleting its objects
-    await withTestDb((db) => db.update(headshots).set({ imagesDeletedAt: marked }).where(eq(headshots.id, id)));
+    // as if a run had marked the row and its chores message never arrived
+    await withTestDb((db) => db.update(headshots).set({ imagesDeletedAt: marked, updatedAt: marked }).where(eq(headshots.id, id)));
+    const early = recordingQueue<ChoreMessage>();
+    await runJob(queueExpiredImages, new Date(marked.getTime() + PURGE_RESEND_MS - 60_000), early.queue);
+    expect(early.sent.flatMap((m) => m.purge).map((o) => o.id)).not.toContain(id);
     expect(await objects(user.id, id)).toHaveLength(2);
-    await purge();
+    await purge(new Date(marked.getTime() + PURGE_RESEND_MS + 60_000));
     expect(await objects(user.id, id)).toEqual([]);
     expect(await headshotRow(id)).toMatchObject({ originalKey: null, resultKey: null, imagesDeletedAt: marked });
+  });
+});
+
+describe("retention at volume: the cron marks, the chores queue deletes (decision 260)", () => {
+  /** `n` finished headshots of one new user, created long ago, as rows only (keys that point at no object). */
+  async function expiredRows(n: number) {
+    const { user } = await createTestUser();
+    const ids = Array.from({ length: n }, () => crypto.randomUUID());
+    await withTestDb((db) =>
+      db.insert(headshots).values(
+        ids.map((id) => ({
+          id,
+          userId: user.id,
+          style: "corporate",
+          status: "completed" as const,
+          originalKey: `u/${user.id}/h/${id}/original`,
+          originalMime: "image/jpeg",
+          encryptionKeyId: "t1",
+          resultKey: resultKey(user.id, id),
+          resultMime: "image/jpeg",
+          createdAt: OLD,
+          completedAt: OLD,
+        })),
+      ),
+    );
+    return { userId: user.id, ids };
+  }
+
+  it("one run marks every expired row in one statement and sends them 50 to a message, 25 messages to a send", async () => {
+    const { ids } = await expiredRows(120);
+    const sends: number[] = [];
+    const { sent, queue } = recordingQueue<ChoreMessage>();
+    const counting = { ...queue, sendBatch: (b: MessageSendRequest<ChoreMessage>[]) => (sends.push(b.length), queue.sendBatch(b)) };
+    const now = new Date();
+    const marked = await runJob(queueExpiredImages, now, counting as Queue<ChoreMessage>);
+    expect(marked).toBeGreaterThanOrEqual(120);
+    const mine = sent.flatMap((m) => m.purge).filter((o) => ids.includes(o.id));
+    expect(mine.map((o) => o.id).sort()).toEqual([...ids].sort());
+    expect(sent.every((m) => m.purge.length <= PURGE_MESSAGE_SIZE)).toBe(true);
+    expect(sends.every((n) => n <= 25)).toBe(true);
+    // unreachable at once (410 on every route), objects waiting for the consumer
+    const rows = await withTestDb((db) => db.select().from(headshots).where(inArray(headshots.id, ids)));
+    expect(rows.every((r) => r.imagesDeletedAt?.getTime() === now.getTime() && r.originalKey !== null)).toBe(true);
+  });
+
+  it("the chores consumer deletes, nulls the keys, counts them for Monitoring, and acks; a failing delete is retried with the row kept", async () => {
+    const good = await expiredRows(3);
+    const bad = await expiredRows(2);
+    const { sent, queue } = recordingQueue<ChoreMessage>();
+    await runJob(queueExpiredImages, new Date(), queue);
+    const toMessage = (ids: string[]) => ({ purge: sent.flatMap((m) => m.purge).filter((o) => ids.includes(o.id)) });
+    const outcome: string[] = [];
+    const message = (body: ChoreMessage, id: string) =>
+      ({
+        id,
+        body,
+        attempts: 1,
+        timestamp: new Date(),
+        ack: () => outcome.push(`${id}:ack`),
+        retry: () => outcome.push(`${id}:retry`),
+      }) as unknown as Message<ChoreMessage>;
+    const batch = (msgs: Message<ChoreMessage>[]) =>
+      ({ queue: "headshot-chores", messages: msgs, ackAll() {}, retryAll() {} }) as unknown as MessageBatch<ChoreMessage>;
+    const before = await purgedCount();
+
+    await handleQueueBatch(batch([message(toMessage(good.ids), "good")]), env);
+    const down = () => Promise.reject(new Error("R2 is down"));
+    const failing = { list: down, delete: down };
+    await handleQueueBatch(batch([message(toMessage(bad.ids), "bad")]), { ...env, IMAGES: failing as unknown as R2Bucket });
+
+    expect(outcome).toEqual(["good:ack", "bad:retry"]);
+    const rows = await withTestDb((db) =>
+      db
+        .select()
+        .from(headshots)
+        .where(inArray(headshots.id, [...good.ids, ...bad.ids])),
+    );
+    for (const r of rows) expect(r.originalKey === null).toBe(good.ids.includes(r.id));
+    expect((await purgedCount()) - before).toBe(3);
+    expect((await opsMonitoringNow()).retention.waiting).toBeGreaterThanOrEqual(2);
   });
 });
 

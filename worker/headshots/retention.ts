@@ -10,56 +10,115 @@
  * `processing` rows are never touched, `pending` ones are the unused-uploads sweep's (one day).
  *
  * Order, per headshot: the row first (images_deleted_at set: from then on every route answers 410, so a
- * deleted object is never served), then the objects, then the keys are nulled (the job is done). A run
- * that dies or an object delete that fails leaves a row marked with its keys still set; every run starts
- * by finishing those, so nothing stays behind unreachable. The row stays as a tombstone.
+ * deleted object is never served), then the objects, then the keys are nulled (the job is done). The cron
+ * marks; the objects are deleted by the chores queue's consumer, 50 headshots a message, so deleting keeps
+ * up with marking at any volume (decision 260). A message that is lost, or a delete that fails for good,
+ * leaves its rows marked with their keys still set; the cron sends those again an hour later, so nothing
+ * stays behind unreachable. The row stays as a tombstone.
  */
 import { and, asc, inArray, isNotNull, isNull, lt, sql } from "drizzle-orm";
 import { headshots, subscriptions } from "../../db/schema";
 import { ENTITLED_STATUSES } from "../../domain/plans";
 import { RETENTION_MS } from "../../domain/limits";
-import { type JobDeps, errorFields, log } from "../lib";
+import type { ChoreMessage } from "../env";
+import { type JobDeps, currentRequestId, errorFields, log } from "../lib";
+import { countEvent, OPS_EVENTS } from "../ops";
 import { forgetFinished } from "./finished-status";
 import { deletePhotoObjects, ownerColumns, type PhotoOwner } from "./photo-objects";
 
 /**
- * Headshots per cron run. Each costs one R2 list and one delete (a few objects), so 200 keep a run to a
- * few hundred subrequests and a few seconds, well inside a Worker's limits; the rest wait 5 minutes.
+ * Headshots marked per statement, and statements per cron run at most: 6,000 a run, at one run every 5 minutes
+ * 1.7 million a day, over three times the 500,000 the design must keep up with (issue 38; decision 260;
+ * bench/retention.ts). A statement stays well inside the cron's 30 s statement timeout (decision 189).
  */
-export const RETENTION_BATCH = 200;
+export const RETENTION_BATCH = 2000;
+export const RETENTION_STATEMENTS_PER_RUN = 3;
+/**
+ * Headshots per chores message. Each costs an R2 list and a delete (a few objects), so a message is about
+ * 100 R2 operations and a batch of 10 about 1,000, far inside a Worker's subrequests; the body is ~6 KB.
+ */
+export const PURGE_MESSAGE_SIZE = 50;
+/**
+ * Messages per `sendBatch`: Cloudflare Queues takes at most 100 messages and 256 KB in one call
+ * (https://developers.cloudflare.com/queues/platform/limits/); 25 of ~6 KB stay well inside both.
+ */
+const MESSAGES_PER_SEND = 25;
+/** A row marked this long ago whose objects are not confirmed deleted (a lost or dead message) is sent again. */
+export const PURGE_RESEND_MS = 3_600_000;
 
-/** Deletes the targets' objects, then nulls the keys of those whose objects are gone. Returns how many finished. */
-async function deleteObjects({ db, bucket }: Pick<JobDeps, "db" | "bucket">, targets: PhotoOwner[]): Promise<number> {
+/** R2 operations in flight at once for one message. */
+const PURGE_PARALLEL = 10;
+
+/**
+ * The consumer's part: deletes the owners' objects (its own prefix, and the shoot's shared photos no picture keeps),
+ * then nulls the keys of those whose objects are gone. A delete that fails leaves its row marked with its keys; the
+ * error is thrown so the queue tries the message again (a retry redoes only what is left: deleting is idempotent).
+ * Returns how many finished.
+ */
+export async function purgeImages({ db, bucket }: Pick<JobDeps, "db" | "bucket">, owners: PhotoOwner[]): Promise<number> {
   const done: string[] = [];
-  for (const t of targets) {
-    try {
-      // its own objects, and its shoot's shared photos when no picture of the shoot keeps them (./photo-objects.ts)
-      await deletePhotoObjects(db, bucket, [t]);
-      done.push(t.id);
-    } catch (err) {
-      // The row stays marked with its keys: the next run tries again.
-      log("error", "retention: objects not deleted", { headshotId: t.id, ...errorFields(err) });
-    }
+  let failure: unknown = null;
+  for (let i = 0; i < owners.length; i += PURGE_PARALLEL) {
+    await Promise.all(
+      owners.slice(i, i + PURGE_PARALLEL).map(async (o) => {
+        try {
+          await deletePhotoObjects(db, bucket, [o]);
+          done.push(o.id);
+        } catch (err) {
+          failure = err;
+          log("error", "retention: objects not deleted", { headshotId: o.id, ...errorFields(err) });
+        }
+      }),
+    );
   }
   if (done.length) {
     await db.update(headshots).set({ originalKey: null, resultKey: null }).where(inArray(headshots.id, done));
+    await countEvent(db, OPS_EVENTS.photosPurged, new Date(), done.length);
   }
+  if (failure) throw failure;
   return done.length;
 }
 
+/** Sends the owners to the chores queue, PURGE_MESSAGE_SIZE a message. */
+async function sendPurges(chores: Queue<ChoreMessage>, owners: PhotoOwner[]): Promise<void> {
+  const requestId = currentRequestId();
+  const messages: MessageSendRequest<ChoreMessage>[] = [];
+  for (let i = 0; i < owners.length; i += PURGE_MESSAGE_SIZE)
+    messages.push({ body: { purge: owners.slice(i, i + PURGE_MESSAGE_SIZE), requestId } });
+  for (let i = 0; i < messages.length; i += MESSAGES_PER_SEND) await chores.sendBatch(messages.slice(i, i + MESSAGES_PER_SEND));
+}
+
 /**
- * One cron run: finishes rows marked earlier whose objects are not confirmed deleted, then marks and
- * purges up to RETENTION_BATCH expired headshots. Returns how many headshots lost their photos this run.
+ * One cron run: sends again the rows marked over PURGE_RESEND_MS ago whose objects are not confirmed deleted, then
+ * marks up to RETENTION_BATCH expired headshots a statement (RETENTION_STATEMENTS_PER_RUN at most) (from then on every route answers 410) and sends them to the
+ * chores queue, whose consumer deletes the objects (purgeImages). A send that fails leaves its rows marked: they
+ * go out again an hour later. Returns how many headshots were marked this run.
  */
-export async function purgeExpiredImages(deps: Pick<JobDeps, "db" | "bucket" | "now">): Promise<number> {
-  const { db, now } = deps;
+export async function queueExpiredImages(deps: Pick<JobDeps, "db" | "now" | "chores">): Promise<number> {
+  const { db, now, chores } = deps;
   const cutoff = new Date(now.getTime() - RETENTION_MS);
-  const unfinished = await db
-    .select(ownerColumns)
-    .from(headshots)
-    .where(and(isNotNull(headshots.imagesDeletedAt), isNotNull(headshots.originalKey)))
-    .orderBy(asc(headshots.imagesDeletedAt))
-    .limit(RETENTION_BATCH);
+  // updated_at is when the row was last sent: a row goes out again at most once an hour
+  const stale = await db
+    .update(headshots)
+    .set({ updatedAt: now })
+    .where(
+      inArray(
+        headshots.id,
+        db
+          .select({ id: headshots.id })
+          .from(headshots)
+          .where(
+            and(
+              isNotNull(headshots.imagesDeletedAt),
+              isNotNull(headshots.originalKey),
+              lt(headshots.updatedAt, new Date(now.getTime() - PURGE_RESEND_MS)),
+            ),
+          )
+          .orderBy(asc(headshots.imagesDeletedAt))
+          .limit(RETENTION_BATCH),
+      ),
+    )
+    .returning(ownerColumns);
 
   const expired = and(
     isNull(headshots.imagesDeletedAt),
@@ -78,38 +137,38 @@ export async function purgeExpiredImages(deps: Pick<JobDeps, "db" | "bucket" | "
              and (s.current_period_end is null or s.current_period_end > ${now.toISOString()}))
          or coalesce(s.current_period_end, s.updated_at) >= ${cutoff.toISOString()})`,
   );
-  const batch = db
-    .select({ id: headshots.id })
-    .from(headshots)
-    .where(expired)
-    .orderBy(asc(headshots.createdAt))
-    .limit(Math.max(0, RETENTION_BATCH - unfinished.length));
-  // One conditional statement: a row that stopped qualifying in between (a new subscription) is left alone.
-  const marked = await db
-    .update(headshots)
-    .set({ imagesDeletedAt: now, updatedAt: new Date() })
-    .where(and(expired, inArray(headshots.id, batch)))
-    .returning(ownerColumns);
-  // a headshot's later versions (issue 36) share its photos: they go with it
-  const versions =
-    marked.length === 0
-      ? []
-      : await db
-          .update(headshots)
-          .set({ imagesDeletedAt: now, updatedAt: new Date() })
-          .where(
-            and(
-              inArray(
-                headshots.versionOf,
-                marked.map((m) => m.id),
+  const batch = db.select({ id: headshots.id }).from(headshots).where(expired).orderBy(asc(headshots.createdAt)).limit(RETENTION_BATCH);
+  await sendPurges(chores, stale);
+  let total = 0;
+  for (let i = 0; i < RETENTION_STATEMENTS_PER_RUN; i++) {
+    // One conditional statement: a row that stopped qualifying in between (a new subscription) is left alone.
+    const marked = await db
+      .update(headshots)
+      .set({ imagesDeletedAt: now, updatedAt: now })
+      .where(and(expired, inArray(headshots.id, batch)))
+      .returning(ownerColumns);
+    // a headshot's later versions (issue 36) share its photos: they go with it
+    const versions =
+      marked.length === 0
+        ? []
+        : await db
+            .update(headshots)
+            .set({ imagesDeletedAt: now, updatedAt: now })
+            .where(
+              and(
+                inArray(
+                  headshots.versionOf,
+                  marked.map((m) => m.id),
+                ),
+                isNull(headshots.imagesDeletedAt),
+                inArray(headshots.status, ["completed", "failed"]),
               ),
-              isNull(headshots.imagesDeletedAt),
-              inArray(headshots.status, ["completed", "failed"]),
-            ),
-          )
-          .returning(ownerColumns);
-  marked.push(...versions);
-  forgetFinished(marked.map((m) => m.id));
-  await deleteObjects(deps, [...unfinished, ...marked]);
-  return marked.length;
+            )
+            .returning(ownerColumns);
+    forgetFinished([...marked, ...versions].map((m) => m.id));
+    await sendPurges(chores, [...marked, ...versions]);
+    total += marked.length + versions.length;
+    if (marked.length < RETENTION_BATCH) break;
+  }
+  return total;
 }

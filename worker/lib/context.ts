@@ -1,7 +1,7 @@
 import { createMiddleware } from "hono/factory";
 import { createDb, type Db } from "../../db";
 import { getConfig, type Config } from "../config";
-import type { AppEnv } from "../env";
+import type { AppEnv, ChoreMessage } from "../env";
 
 /** Validated config and a per-request database client, closed once the response is done. */
 export const withServices = createMiddleware<AppEnv>(async (c, next) => {
@@ -24,11 +24,13 @@ export const withServices = createMiddleware<AppEnv>(async (c, next) => {
 
 /**
  * What a cron job is given (worker/scheduled.ts builds it once per run; tests build their own, with any
- * clock): one database session, the images bucket, the validated config and the run's time.
+ * clock): one database session, the images bucket, the chores queue, the validated config and the run's time.
  */
 export interface JobDeps {
   db: Db;
   bucket: R2Bucket;
+  /** Work the cron hands off to be done in parallel (retention's deletes, decision 260). */
+  chores: Queue<ChoreMessage>;
   config: Config;
   now: Date;
 }

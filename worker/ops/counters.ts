@@ -19,6 +19,8 @@ export const OPS_EVENTS = {
   deadLettered: "queue.dead_lettered",
   /** A cron job that threw. */
   cronFailure: "cron.failure",
+  /** Headshots whose photos retention deleted (counted by the chores consumer, decision 260). */
+  photosPurged: "retention.purged",
 } as const;
 
 export type OpsEvent = (typeof OPS_EVENTS)[keyof typeof OPS_EVENTS] | `alert.${string}`;

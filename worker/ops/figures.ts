@@ -3,7 +3,7 @@
  * cron failures) and the headshot rows (generations, their cost and time, the queue). Admin → Monitoring shows
  * them; the cron's alerts compare the last hour's with the configured thresholds.
  */
-import { and, count, gte, inArray, eq, min, sql } from "drizzle-orm";
+import { and, count, gte, inArray, isNotNull, eq, min, sql } from "drizzle-orm";
 import type { Db } from "../../db";
 import { headshots } from "../../db/schema";
 import type { OpsAlert, OpsMonitoring, OpsWindow } from "../../domain/admin-api";
@@ -53,6 +53,7 @@ async function opsWindow(db: Db, window: keyof typeof WINDOWS, now: Date): Promi
     http429: counts[e.http429]!,
     deadLettered: counts[e.deadLettered]!,
     cronFailures: counts[e.cronFailure]!,
+    photosPurged: counts[e.photosPurged]!,
   };
 }
 
@@ -102,5 +103,15 @@ export async function opsMonitoring(db: Db, config: Thresholds, now = new Date()
     processing: waiting?.n ?? 0,
     oldestAgeSeconds: oldest ? Math.max(0, Math.round((now.getTime() - oldest.getTime()) / 1000)) : null,
   };
-  return { at: now.toISOString(), windows: [hour, day], queue, alerts: alertsOf(hour, queue, config) };
+  const [purging] = await db
+    .select({ n: count() })
+    .from(headshots)
+    .where(and(isNotNull(headshots.imagesDeletedAt), isNotNull(headshots.originalKey)));
+  return {
+    at: now.toISOString(),
+    windows: [hour, day],
+    queue,
+    retention: { waiting: purging?.n ?? 0 },
+    alerts: alertsOf(hour, queue, config),
+  };
 }

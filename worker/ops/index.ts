@@ -6,3 +6,4 @@ export { countEvent, OPS_EVENTS, pruneOpsCounts } from "./counters";
 export { modelCallOutcome, recordModelCall, recordRequest, type ModelCall } from "./analytics";
 export { opsMonitoring } from "./figures";
 export { sendAlerts } from "./alerts";
+export { reportError, withErrorReports } from "./error-reports";

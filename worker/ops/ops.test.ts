@@ -146,6 +146,7 @@ describe("Monitoring's figures come from recorded data (decision 188)", () => {
       http429: 3,
       deadLettered: 0,
       cronFailures: 1,
+      photosPurged: 0,
     });
     expect(day).toMatchObject({
       window: "day",

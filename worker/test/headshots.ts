@@ -11,7 +11,7 @@ import { credits, headshots } from "../../db/schema";
 import { getConfig } from "../config";
 import { putEncrypted } from "../storage/encrypted";
 import { originalKey } from "../storage/keys";
-import { api, client, clientWith, testDb } from "./helpers";
+import { api, client, clientWith, recordingQueue, testDb } from "./helpers";
 import { jpegBytes } from "./images";
 
 export function photoForm(
@@ -33,15 +33,7 @@ export async function upload(auth: Record<string, string>, bytes: Uint8Array = j
 
 /** An env whose GENERATIONS queue records instead of delivering. */
 export function withRecordingQueue(overrides: Partial<Env> = {}) {
-  const sent: unknown[] = [];
-  const queue = {
-    send: async (body: unknown) => {
-      sent.push(body);
-    },
-    sendBatch: async (batch: Iterable<{ body: unknown }>) => {
-      for (const m of batch) sent.push(m.body);
-    },
-  } as unknown as Queue;
+  const { sent, queue } = recordingQueue();
   const testEnv = { ...env, GENERATIONS: queue, ...overrides } as Env;
   return {
     sent,

@@ -12,6 +12,8 @@ import { credits, subscriptions, users } from "../../db/schema";
 import { getConfig } from "../config";
 import { signAccessToken } from "../lib/access-tokens";
 import type { JobDeps } from "../lib/context";
+import type { ChoreMessage } from "../env";
+import { purgeImages } from "../headshots/retention";
 
 export { env };
 
@@ -19,11 +21,32 @@ export function testDb() {
   return createDb(getConfig(env));
 }
 
-/** Runs a cron job on its dependencies: a test session, the test bucket and config, and the clock given. */
-export async function runJob<T>(job: (deps: JobDeps) => Promise<T>, now = new Date()): Promise<T> {
+/** A queue that keeps what is sent to it, for the test to look at or deliver. */
+export function recordingQueue<T = unknown>(): { sent: T[]; queue: Queue<T> } {
+  const sent: T[] = [];
+  const queue = {
+    send: async (body: T) => {
+      sent.push(body);
+    },
+    sendBatch: async (batch: Iterable<MessageSendRequest<T>>) => {
+      for (const m of batch) sent.push(m.body);
+    },
+  } as unknown as Queue<T>;
+  return { sent, queue };
+}
+
+/**
+ * Runs a cron job on its dependencies: a test session, the test bucket and config, and the clock given. The chores
+ * it sends are recorded, then delivered to their consumer's work (as the CHORES queue would, decision 260), so a
+ * test sees a run's whole effect; `chores` replaces that queue.
+ */
+export async function runJob<T>(job: (deps: JobDeps) => Promise<T>, now = new Date(), chores?: Queue<ChoreMessage>): Promise<T> {
   const { db, close } = testDb();
+  const recorded = recordingQueue<ChoreMessage>();
   try {
-    return await job({ db, bucket: env.IMAGES, config: getConfig(env), now });
+    const result = await job({ db, bucket: env.IMAGES, chores: chores ?? recorded.queue, config: getConfig(env), now });
+    for (const message of recorded.sent) await purgeImages({ db, bucket: env.IMAGES }, message.purge);
+    return result;
   } finally {
     await close();
   }

@@ -35,11 +35,13 @@ const window = (w: "hour" | "day", calls: number, errors: number): OpsWindow => 
   http429: 7,
   deadLettered: w === "hour" ? 2 : 5,
   cronFailures: 0,
+  photosPurged: w === "hour" ? 1_250 : 30_000,
 });
 const monitoring: OpsMonitoring = {
   at: "2026-11-27T10:00:00.000Z",
   windows: [window("hour", 10, 3), window("day", 240, 12)],
   queue: { processing: 4, oldestAgeSeconds: 42 },
+  retention: { waiting: 320 },
   alerts: [
     { kind: "modelFailureRate", value: 30, threshold: 20, firing: true },
     { kind: "model429Rate", value: 0, threshold: 10, firing: false },
@@ -164,6 +166,10 @@ describe("admin dashboard", () => {
     const lettersRow = within(monitoring).getByRole("rowheader", { name: "Dead-lettered messages" }).closest("tr")!;
     expect([...lettersRow.querySelectorAll("td")].map((td) => td.textContent)).toEqual(["2", "5"]);
     expect(within(monitoring).getByText("Generations processing now: 4, the oldest queued 42 s ago")).toBeTruthy();
+    // retention's fan-out (decision 260): what was deleted, and what waits for the chores queue
+    const purgedRow = within(monitoring).getByRole("rowheader", { name: "Photos deleted by retention" }).closest("tr")!;
+    expect([...purgedRow.querySelectorAll("td")].map((td) => td.textContent)).toEqual(["1,250", "30,000"]);
+    expect(within(monitoring).getByText("Photos past retention waiting to be deleted: 320")).toBeTruthy();
     const alerts = within(within(monitoring).getByRole("list", { name: "Alerts" }))
       .getAllByRole("listitem")
       .map((li) => li.textContent);

@@ -55,6 +55,7 @@ export function operationsRows(m: Monitoring): [label: string, hour: string, day
     row("429 answers to clients", (w) => formatCount(w.http429)),
     row("Dead-lettered messages", (w) => formatCount(w.deadLettered)),
     row("Cron job failures", (w) => formatCount(w.cronFailures)),
+    row("Photos deleted by retention", (w) => formatCount(w.photosPurged)),
   ];
 }
 
@@ -91,6 +92,7 @@ function Operations({ m }: { m: Monitoring }) {
         Generations processing now: {formatCount(m.queue.processing)}
         {m.queue.oldestAgeSeconds !== null && `, the oldest queued ${formatCount(m.queue.oldestAgeSeconds)} s ago`}
       </p>
+      <p className="text-sm">Photos past retention waiting to be deleted: {formatCount(m.retention.waiting)}</p>
       <ul className="grid gap-2 text-sm" aria-label="Alerts">
         {m.alerts.map((a) => {
           const { label, unit } = ALERT_LABELS[a.kind];
