@@ -68,7 +68,7 @@ async function main() {
   const { headshotZipEntries } = await workerModule("../worker/downloads/headshot-zip.ts");
   const { zipStream } = await import("../worker/downloads/zip");
   const bucket = memoryBucket();
-  const rows = [];
+  const rows: { id: string; userId: string; style: string; resultKey: string; completedAt: Date; updatedAt: Date }[] = [];
   for (let i = 0; i < PICTURES; i++) {
     const resultKey = `results/u1/h${i}.png`;
     await putEncrypted(bucket, CONFIG, resultKey, await storedResult(i % 3), "image/png");
