@@ -10,6 +10,9 @@ import readme from "../README.md?raw";
 import { CONFIG_DEFAULTS, CONFIG_VARIABLES } from "./config";
 import { MAX_ATTEMPTS } from "./generation/process";
 import { consumerSettings } from "./generation";
+import { MAX_ZIP_PICTURES, ZIP_CPU_MS_PER_PICTURE, ZIP_CPU_SAFETY } from "./downloads/headshot-zip";
+import { TEAM_PLAN } from "../domain/plans";
+import { SHOOT_MAX_STYLES } from "../domain/shoots";
 
 const defaults: Record<string, string> = Object.fromEntries(Object.entries(CONFIG_DEFAULTS).map(([k, v]) => [k, String(v)]));
 
@@ -91,6 +94,19 @@ describe("configuration files agree with worker/config.ts", () => {
       expect({ max_batch_size: Number(consumer.max_batch_size), max_concurrency: Number(consumer.max_concurrency) }, header).toEqual(
         wanted,
       );
+    }
+  });
+
+  it("every environment's CPU limit fits the largest ZIP (decision 262), which every ZIP route stays within", () => {
+    // a team ZIP holds one chosen photo a seat, a shoot's one picture a style; a selection is capped at MAX_ZIP_PICTURES
+    expect(TEAM_PLAN.maxSeats).toBeLessThanOrEqual(MAX_ZIP_PICTURES);
+    expect(SHOOT_MAX_STYLES).toBeLessThanOrEqual(MAX_ZIP_PICTURES);
+    const worstCase = MAX_ZIP_PICTURES * ZIP_CPU_MS_PER_PICTURE * ZIP_CPU_SAFETY;
+    for (const header of ["[limits]", "[env.staging.limits]", "[env.preview.limits]"]) {
+      const cpuMs = Number(tomlSection(wranglerToml, header).cpu_ms);
+      expect(cpuMs, header).toBeGreaterThanOrEqual(worstCase);
+      // Cloudflare's most for a paid Worker: 300,000 ms (5 minutes) a request
+      expect(cpuMs, header).toBeLessThanOrEqual(300_000);
     }
   });
 });

@@ -6,8 +6,24 @@
 import { downloadFilename, downloadFilenameFrom, type DownloadOptions } from "../../domain/downloads";
 import { styleSlug } from "../../domain/styles";
 import type { Config } from "../config";
+import { badRequest } from "../lib";
 import { downloadFile, type DownloadSource } from "./file";
 import { uniqueNames, zipResponse, zipStream, type ZipEntry } from "./zip";
+
+/**
+ * The most pictures one ZIP holds (decision 262): a chosen selection (`GET /api/downloads/zip`), a shoot
+ * (one picture a style) and a team (one chosen photo a seat) all stay within it. A ZIP is built on the
+ * request, so wrangler.toml's `[limits] cpu_ms` is this × ZIP_CPU_MS_PER_PICTURE × ZIP_CPU_SAFETY
+ * (worker/config-files.test.ts).
+ */
+export const MAX_ZIP_PICTURES = 100;
+/**
+ * The CPU time one picture of a ZIP takes in the heaviest option (an 8×10 print as TIFF from a 2048² result:
+ * read, decrypt, transform, CRC-32), rounded up from `npx tsx bench/zip-cpu.ts` (923 ms on a busy 2-core machine).
+ */
+export const ZIP_CPU_MS_PER_PICTURE = 950;
+/** Headroom over the measured worst case: a slower or busier machine, GC, a larger result from a future model. */
+export const ZIP_CPU_SAFETY = 3;
 
 /**
  * Headshots as one ZIP, each file made exactly as the single download makes it (./file.ts) with the
@@ -38,5 +54,7 @@ export function headshotZipResponse(
   options: DownloadOptions,
   filename: string,
 ): Response {
+  // Every caller's rows stay within this (see MAX_ZIP_PICTURES); a ZIP beyond it could outrun the CPU limit mid-stream.
+  if (rows.length > MAX_ZIP_PICTURES) throw badRequest(`A ZIP holds at most ${MAX_ZIP_PICTURES} pictures.`);
   return zipResponse(zipStream(headshotZipEntries(bucket, config, rows, options)), filename);
 }

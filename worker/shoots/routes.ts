@@ -21,7 +21,7 @@ import { requireUser, ApiError, badRequest, conflict, notFound, errorFields, log
 import { putEncrypted, shootPhotoKey } from "../storage";
 import { checkPhoto, insertOrCleanUp, uploadBodyLimit, type CheckedPhoto, toApiHeadshot, uploadAllowed } from "../headshots";
 import { refuseDownloadBeyondPlan } from "../credits";
-import { downloadQuery, normaliseDownload, headshotZipResponse } from "../downloads";
+import { downloadQuery, normaliseDownload, headshotZipResponse, MAX_ZIP_PICTURES } from "../downloads";
 import { startShoot, undoShoot } from "./start";
 import { GENDER_IDS, STYLE_IDS, type Gender, type StyleId } from "../../domain/styles";
 import { EMAIL_BY_DEFAULT_ABOVE, SHOOT_MAX_PHOTOS, SHOOT_MAX_STYLES, type ApiShoot } from "../../domain/shoots";
@@ -55,7 +55,6 @@ const shootForm = z.object({
 
 const emailBody = z.object({ emailWhenReady: z.boolean("must be true or false") }, "Send the setting as JSON");
 
-const MAX_ZIP_SELECTION = 100;
 const zipSelection = z.object({
   ids: z
     .string("Choose the headshots to download")
@@ -71,7 +70,7 @@ const zipSelection = z.object({
       z
         .array(z.uuid("must be headshot ids, separated by commas"))
         .min(1, "Choose the headshots to download")
-        .max(MAX_ZIP_SELECTION, `Choose at most ${MAX_ZIP_SELECTION} headshots for one ZIP`),
+        .max(MAX_ZIP_PICTURES, `Choose at most ${MAX_ZIP_PICTURES} headshots for one ZIP`),
     ),
 });
 
