@@ -34,6 +34,7 @@ const CASES = [
   "ZIP 50 × 2K, Instagram PNG",
   "custom 2048² PNG from 1K",
   "custom 2048² WebP from 2K",
+  "custom 1600² WebP from 2K",
 ] as const;
 const MB = 1024 * 1024;
 const CONFIG = { IMAGE_ENCRYPTION_KEYS: [{ id: "b1", raw: new Uint8Array(32).fill(7) }] };
@@ -136,7 +137,8 @@ async function runCase(name: (typeof CASES)[number]) {
   } else if (name.includes("from 1K")) {
     await transformDownload(oneK, { resolution: "high", shape: "square", fileFormat: "png", width: 2048, height: 2048 });
   } else {
-    await transformDownload(results[0]!, { resolution: "high", shape: "square", fileFormat: "webp", width: 2048, height: 2048 });
+    const side = name.includes("1600²") ? 1600 : 2048; // 1600²: resized first (not the stored picture as it is)
+    await transformDownload(results[0]!, { resolution: "high", shape: "square", fileFormat: "webp", width: side, height: side });
   }
 
   const ms = performance.now() - t0;

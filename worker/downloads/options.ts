@@ -17,7 +17,8 @@ import {
   PRINT_FORMATS,
   ROUND_NOT_ALLOWED,
   SHAPES,
-  formatAllowed,
+  formatProblem,
+  CUSTOM_WEBP_FORMATS,
   roundAllowed,
   type DownloadOptions,
 } from "../../domain/downloads";
@@ -58,7 +59,8 @@ export const downloadQuery = z
     path: ["preset"],
   })
   .refine((q) => q.shape !== "round" || roundAllowed(q), { error: ROUND_NOT_ALLOWED, path: ["shape"] })
-  .refine(formatAllowed, { error: PRINT_FORMATS, path: ["fileFormat"] })
+  .refine((q) => formatProblem(q) !== PRINT_FORMATS, { error: PRINT_FORMATS, path: ["fileFormat"] })
+  .refine((q) => formatProblem(q) !== CUSTOM_WEBP_FORMATS, { error: CUSTOM_WEBP_FORMATS, path: ["fileFormat"] })
   .refine((q) => (q.width ?? q.height ?? 0) * (q.height ?? q.width ?? 0) <= CUSTOM_MAX_PIXELS, {
     error: `width × height must be at most ${String(CUSTOM_MAX_PIXELS).replace(/\B(?=(\d{3})+(?!\d))/g, ",")} pixels (for example 2048×2048 or 4096×1024)`,
     path: ["width"],
