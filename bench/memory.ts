@@ -25,6 +25,7 @@ import { execFile } from "node:child_process";
 import { promisify } from "node:util";
 import { resourceUsage } from "node:process";
 import sharp from "sharp";
+import { DEFAULT_IMAGE_MODEL, FREE_IMAGE_SIZE } from "../domain/models";
 
 const CASES = [
   "shoot start (after)",
@@ -114,8 +115,12 @@ async function runCase(name: (typeof CASES)[number]) {
     const refs = await Promise.all(sealedRefs.splice(0).map((s) => decryptBytes(CONFIG, s)));
     sample();
     const outcome = await generateHeadshotImage(
-      { GEMINI_API_KEY: "bench", GEMINI_BASE_URL: process.env.BENCH_GENAI_URL!, GEMINI_MODEL: "gemini-bench" },
-      { images: refs.map((bytes) => ({ bytes, mimeType: "image/jpeg" })), prompt: "A headshot in the LinkedIn style." },
+      { GEMINI_API_KEY: "bench", GEMINI_BASE_URL: process.env.BENCH_GENAI_URL!, GEMINI_MODEL: DEFAULT_IMAGE_MODEL },
+      {
+        images: refs.map((bytes) => ({ bytes, mimeType: "image/jpeg" })),
+        prompt: "A headshot in the LinkedIn style.",
+        size: FREE_IMAGE_SIZE,
+      },
     );
     sample();
     if (outcome.kind !== "image") throw new Error(`model: ${JSON.stringify(outcome)}`);
