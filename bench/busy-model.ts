@@ -15,11 +15,20 @@ import { base, call, expectOk, uploadPhoto, verifiedUser } from "./lib-api";
 import { readEnvFile } from "../dev/env-file";
 import { DEFAULT_IMAGE_MODEL } from "../domain/models";
 
+const stack = readEnvFile(join(import.meta.dirname, "..", ".wrangler", `dev-${base.port}.env`));
+/** The pace the worker's limiter keeps: the stand-in's quota must be the same (decision 235), or the run measures a mis-set quota. */
+const workerIpm = Number(
+  stack.GEMINI_IMAGES_PER_MINUTE ?? readEnvFile(join(import.meta.dirname, "..", ".dev.vars.example")).GEMINI_IMAGES_PER_MINUTE, // the default (worker/config-files.test.ts)
+);
 const PEOPLE = Number(process.env.PEOPLE ?? 200);
-const IPM = Number(process.env.IPM ?? 60);
+const IPM = Number(process.env.IPM ?? workerIpm);
 const POLL_MS = Number(process.env.POLL_MS ?? 5000);
-const standinUrl =
-  process.env.GENAI_STANDIN_URL ?? readEnvFile(join(import.meta.dirname, "..", ".wrangler", `dev-${base.port}.env`)).GEMINI_BASE_URL;
+if (IPM !== workerIpm && !process.env.ALLOW_MISMATCH) {
+  throw new Error(
+    `The worker paces ${workerIpm} images a minute but the stand-in would allow ${IPM}: start the stack with GEMINI_IMAGES_PER_MINUTE=${IPM} (or ALLOW_MISMATCH=1 to measure a quota set too high)`,
+  );
+}
+const standinUrl = process.env.GENAI_STANDIN_URL ?? stack.GEMINI_BASE_URL;
 if (!standinUrl || !new URL(standinUrl).hostname.startsWith("127.")) throw new Error("The Gemini stand-in's loopback address is needed");
 const standin = (path: string, init?: RequestInit) =>
   fetch(new URL(path, standinUrl), init).then((r) => r.json() as Promise<Record<string, unknown>>);
@@ -103,6 +112,9 @@ console.log(
 console.log(
   `  last picture done    ${(lastMs / 1000).toFixed(0)} s; the quota allows ${(allowedMs / 1000).toFixed(0)} s; goal ≤ ${((allowedMs * 1.1) / 1000).toFixed(0)} s (+10 %): ${lastMs <= allowedMs * 1.1 ? "met" : "NOT met"}`,
 );
+// the plan's end: the latest slot a person was first told (when the wait was shown, plus the wait)
+const planEndMs = Math.max(...waited.map((s) => s.firstWait!.atMs + s.firstWait!.seconds * 1000));
+console.log(`  the limiter's plan    the last slot anyone was told: ${(planEndMs / 1000).toFixed(0)} s after the start`);
 console.log(
   `  busy shown to        ${waited.length} of ${PEOPLE}; the first "about N" shown vs done: median ${q(errors, 0.5).toFixed(0)} s, p90 ${q(errors, 0.9).toFixed(0)} s, max ${(errors.at(-1) ?? NaN).toFixed(0)} s late`,
 );

@@ -25,6 +25,7 @@ import { execFile } from "node:child_process";
 import { promisify } from "node:util";
 import { resourceUsage } from "node:process";
 import sharp from "sharp";
+import { DEFAULT_IMAGE_MODEL, FREE_IMAGE_SIZE } from "../domain/models";
 
 const CASES = [
   "shoot start (after)",
@@ -34,6 +35,7 @@ const CASES = [
   "ZIP 50 × 2K, Instagram PNG",
   "custom 2048² PNG from 1K",
   "custom 2048² WebP from 2K",
+  "custom 1600² WebP from 2K",
 ] as const;
 const MB = 1024 * 1024;
 const CONFIG = { IMAGE_ENCRYPTION_KEYS: [{ id: "b1", raw: new Uint8Array(32).fill(7) }] };
@@ -113,8 +115,12 @@ async function runCase(name: (typeof CASES)[number]) {
     const refs = await Promise.all(sealedRefs.splice(0).map((s) => decryptBytes(CONFIG, s)));
     sample();
     const outcome = await generateHeadshotImage(
-      { GEMINI_API_KEY: "bench", GEMINI_BASE_URL: process.env.BENCH_GENAI_URL!, GEMINI_MODEL: "gemini-bench" },
-      { images: refs.map((bytes) => ({ bytes, mimeType: "image/jpeg" })), prompt: "A headshot in the LinkedIn style." },
+      { GEMINI_API_KEY: "bench", GEMINI_BASE_URL: process.env.BENCH_GENAI_URL!, GEMINI_MODEL: DEFAULT_IMAGE_MODEL },
+      {
+        images: refs.map((bytes) => ({ bytes, mimeType: "image/jpeg" })),
+        prompt: "A headshot in the LinkedIn style.",
+        size: FREE_IMAGE_SIZE,
+      },
     );
     sample();
     if (outcome.kind !== "image") throw new Error(`model: ${JSON.stringify(outcome)}`);
@@ -136,7 +142,8 @@ async function runCase(name: (typeof CASES)[number]) {
   } else if (name.includes("from 1K")) {
     await transformDownload(oneK, { resolution: "high", shape: "square", fileFormat: "png", width: 2048, height: 2048 });
   } else {
-    await transformDownload(results[0]!, { resolution: "high", shape: "square", fileFormat: "webp", width: 2048, height: 2048 });
+    const side = name.includes("1600²") ? 1600 : 2048; // 1600²: resized first (not the stored picture as it is)
+    await transformDownload(results[0]!, { resolution: "high", shape: "square", fileFormat: "webp", width: side, height: side });
   }
 
   const ms = performance.now() - t0;

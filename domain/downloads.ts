@@ -115,15 +115,33 @@ export function roundAllowed(o: Pick<DownloadOptions, "preset" | "width" | "heig
 export const ROUND_NOT_ALLOWED = "Round is only offered for square sizes; banners and other wide sizes download square.";
 
 /**
- * A print preset comes as PNG or TIFF, the formats print labs take: lossless WebP of 2400×3000 needs
- * about 117 MB of encoder memory, more than a Worker has beside the pixels (decision 180).
+ * A custom size comes as WebP up to this many pixels (1600×1600): resizing and then writing lossless WebP
+ * above it needs more than half a Worker's 128 MB (bench/memory.ts: 1800² 64 MB, 2000² 81 MB; decision 236).
+ * Larger custom sizes come as PNG or TIFF, as lossless as the WebP. High resolution (the picture at its own
+ * size) comes as WebP whatever its size: that one is not resized.
  */
-export function formatAllowed(o: { preset?: PresetId; fileFormat?: FileFormat }): boolean {
-  const preset = PRESETS.find((p) => p.id === o.preset);
-  return !(preset && "print" in preset && o.fileFormat === "webp");
-}
+export const CUSTOM_WEBP_MAX_PIXELS = 1600 * 1600;
 
 export const PRINT_FORMATS = "The 8×10 print comes as PNG or TIFF, the formats print labs take.";
+export const CUSTOM_WEBP_FORMATS = "WebP is offered for custom sizes up to 1600×1600 pixels; larger ones come as PNG or TIFF.";
+
+/**
+ * Why a format is not offered for these options, or null. A print preset comes as PNG or TIFF, the formats
+ * print labs take: lossless WebP of 2400×3000 needs about 117 MB of encoder memory, more than a Worker has
+ * beside the pixels (decision 180); a custom size above CUSTOM_WEBP_MAX_PIXELS likewise (decision 236).
+ */
+export function formatProblem(o: { preset?: PresetId; fileFormat?: FileFormat; width?: number; height?: number }): string | null {
+  if (o.fileFormat !== "webp") return null;
+  const preset = PRESETS.find((p) => p.id === o.preset);
+  if (preset && "print" in preset) return PRINT_FORMATS;
+  const width = o.width ?? o.height;
+  const height = o.height ?? o.width;
+  if (width !== undefined && height !== undefined && width * height > CUSTOM_WEBP_MAX_PIXELS) return CUSTOM_WEBP_FORMATS;
+  return null;
+}
+
+/** Whether the format is offered for these options (`formatProblem` says why not). */
+export const formatAllowed = (o: Parameters<typeof formatProblem>[0]): boolean => formatProblem(o) === null;
 
 /** Accepted `dpi` values, with the screen default spelled out (the web sends "screen" or nothing). */
 export const DPI_SCREEN = "screen";

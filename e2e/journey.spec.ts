@@ -26,13 +26,13 @@ const PHONE = { width: 360, height: 780 };
 const DESKTOP = { width: 1280, height: 800 };
 
 /** Steers the Gemini stand-in (all of it: the journeys run one at a time). */
-async function standin(knobs: { delayMs?: number; failRate?: number; block?: boolean }) {
+async function standin(knobs: { delayMs?: number; failRate?: number; block?: boolean; imagesPerMinute?: number | null }) {
   const res = await fetch(`${GENAI_STANDIN_URL}/__control`, { method: "POST", body: JSON.stringify(knobs) });
   expect(res.ok).toBe(true);
 }
 
 test.afterEach(async () => {
-  await standin({ delayMs: 1500, failRate: 0, block: false });
+  await standin({ delayMs: 1500, failRate: 0, block: false, imagesPerMinute: null });
 });
 
 async function chooseStyleAndPhoto(page: Page, style = "LinkedIn") {
@@ -107,6 +107,27 @@ test("while the image service fails, the processing screen says it is retrying; 
   await expect(page.getByText(/our image service is busy, so we're trying again \(attempt 2 of 4\)/)).toBeVisible({ timeout: 20_000 });
   await standin({ failRate: 0 });
   await expect(page.getByRole("heading", { name: "Your headshot is ready" })).toBeVisible({ timeout: 45_000 });
+});
+
+test("at 360 px: when the model's quota is used up, the processing screen says the pictures are queued and about how long; then the result arrives", async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(180_000); // Google's minute (the stand-in's RetryInfo) is waited out for real
+  await page.setViewportSize(PHONE);
+  await standin({ delayMs: 300, imagesPerMinute: 0 }); // every call answered 429 RESOURCE_EXHAUSTED, retry in 60 s
+  await signIn(page, await createVerifiedAccount(request, "quota"));
+  await chooseStyleAndPhoto(page);
+  await page.getByRole("button", { name: "Generate Headshot" }).click();
+  await expect(page.getByText(/^Busy: many people are making pictures right now, so yours are queued, about \d+ minutes?\./)).toBeVisible({
+    timeout: 30_000,
+  });
+  await expect(page.getByText(/Nothing is lost and nothing is charged again/)).toBeVisible();
+  await expect(page.getByText(/failed/i)).toHaveCount(0);
+  await expectNoSidewaysScroll(page);
+  await standin({ imagesPerMinute: null }); // the quota is back: the job comes for its slot (decision 235)
+  await expect(page.getByRole("heading", { name: "Your headshot is ready" })).toBeVisible({ timeout: 120_000 });
+  await expect(page.getByText(/1 free generation left/i).first()).toBeVisible({ timeout: 35_000 }); // charged once
 });
 
 for (const viewport of [PHONE, DESKTOP]) {

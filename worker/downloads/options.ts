@@ -23,6 +23,8 @@ import {
   ZOOM_MIN,
   formatAllowed,
   noAdjustment,
+  formatProblem,
+  CUSTOM_WEBP_FORMATS,
   roundAllowed,
   type Adjustments,
   type DownloadOptions,
@@ -64,7 +66,8 @@ export const downloadQuery = z
     path: ["preset"],
   })
   .refine((q) => q.shape !== "round" || roundAllowed(q), { error: ROUND_NOT_ALLOWED, path: ["shape"] })
-  .refine(formatAllowed, { error: PRINT_FORMATS, path: ["fileFormat"] })
+  .refine((q) => formatProblem(q) !== PRINT_FORMATS, { error: PRINT_FORMATS, path: ["fileFormat"] })
+  .refine((q) => formatProblem(q) !== CUSTOM_WEBP_FORMATS, { error: CUSTOM_WEBP_FORMATS, path: ["fileFormat"] })
   .refine((q) => (q.width ?? q.height ?? 0) * (q.height ?? q.width ?? 0) <= CUSTOM_MAX_PIXELS, {
     error: `width × height must be at most ${String(CUSTOM_MAX_PIXELS).replace(/\B(?=(\d{3})+(?!\d))/g, ",")} pixels (for example 2048×2048 or 4096×1024)`,
     path: ["width"],

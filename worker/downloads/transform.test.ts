@@ -209,6 +209,21 @@ describe("transformDownload: DPI", () => {
   });
 });
 
+describe("transformDownload: WebP of the stored picture as it is (decision 236)", () => {
+  it("is lossless, the stored pixels exactly, with its DPI and AI marking, whether asked as high or as a custom size equal to it", async () => {
+    const source = portraitPixels(1024);
+    for (const o of [opts({ fileFormat: "webp", dpi: "150" }), opts({ fileFormat: "webp", dpi: "150", width: 1024, height: 1024 })]) {
+      const out = await transformDownload(SOURCE, o);
+      expect([out.width, out.height, out.mime]).toEqual([1024, 1024, "image/webp"]);
+      const info = webpInfo(out.bytes);
+      expect(info.chunks.map((c) => c.type)).toEqual(["VP8X", "VP8L", "EXIF", "XMP "]);
+      expect(tiffTags(info.exif!).get(282)).toEqual([150]);
+      const d = await decode(out.bytes, "webp");
+      expect(Buffer.from(d.rgba).equals(Buffer.from(source))).toBe(true);
+    }
+  });
+});
+
 describe("transformDownload: encoders", () => {
   const colourType = (png: Uint8Array) => pngChunks(png).find((c) => c.type === "IHDR")!.data[9];
 

@@ -60,6 +60,23 @@ export async function transformDownload(source: Uint8Array, o: DownloadOptions):
     }
   }
 
+  // Lossless WebP of the stored picture as it is (high resolution, or a custom size equal to it): photon reads the
+  // PNG itself, so its pixels are never in JS as well (decision 236: 2048² within 64 MB).
+  if (!adjust && !o.border && isPng(source) && o.fileFormat === "webp" && o.resolution !== "web" && o.shape === "square") {
+    const { width, height } = pngSize(source);
+    const plan = planGeometry(width, height, o);
+    const { crop: c } = plan;
+    const whole = c.x1 === 0 && c.y1 === 0 && c.x2 === width && c.y2 === height;
+    if (whole && plan.width === width && plan.height === height && plan.portrait.width === width && plan.portrait.height === height) {
+      const img = PhotonImage.new_from_byteslice(source);
+      try {
+        return { bytes: markWebp(img.get_bytes_webp(), dpi, false), mime, width, height };
+      } finally {
+        img.free();
+      }
+    }
+  }
+
   let src: Pixels = await decode(source);
   if (adjust && (adjust.background || adjust.tilt !== 0)) {
     // the quick changes on the whole picture first (./adjust.ts): the backdrop's colour, then the tilt

@@ -5,7 +5,7 @@ import worker from "../index";
 import { headshots } from "../../db/schema";
 import { getConfig } from "../config";
 import { getDecrypted } from "../storage/encrypted";
-import { headshotPrefix, resultKey } from "../storage/keys";
+import { headshotPrefix, originalKey, resultKey } from "../storage/keys";
 import { MESSAGES } from "../../domain/limits";
 import { STYLE_IDS } from "../../domain/styles";
 import { client, createTestUser, runJob, testDb } from "../test/helpers";
@@ -18,7 +18,7 @@ import { sweepStuckGenerations } from "./fail";
 import { BLOCKED_MESSAGE, NO_IMAGE_MESSAGE } from "./gemini";
 import { buildPrompt } from "./prompts";
 import { LAST_FAILURE_KEY } from "./model-status";
-import { MAX_QUOTA_WAIT_SECONDS } from "./limiter";
+import { MAX_QUOTA_WAIT_SECONDS, WINDOW_MS, takeSlot } from "./limiter";
 import { retryDelaySeconds } from "./retry-info";
 import { DEFAULT_IMAGE_MODEL, imageCostMills, imageModel, millsToEuroCents } from "../../domain/models";
 import type { Gender, StyleId } from "../../domain/styles";
@@ -456,7 +456,7 @@ describe("the model's quota (issue 34, decision 191)", () => {
 
   it("spaces the model's calls by the configured pace: a job past its slot waits on the queue without calling the model", async () => {
     const { user } = await createTestUser({ subscription: { planType: "monthly" } });
-    const paced = pacedEnv(uniqueModel("pace"), 2); // one image every 30 s
+    const paced = pacedEnv(uniqueModel("pace"), 2); // two images a minute: one every 31 s
     const seed = () => seedProcessing(user.id, { chargedCredit: false });
     const ids = [await seed(), await seed(), await seed()];
     const outcomes = [];
@@ -464,9 +464,9 @@ describe("the model's quota (issue 34, decision 191)", () => {
     expect(outcomes[0]).toEqual({ action: "completed" });
     expect(outcomes.slice(1).map((o) => o.action)).toEqual(["defer", "defer"]);
     const [second, third] = outcomes.slice(1) as Extract<(typeof outcomes)[number], { action: "defer" }>[];
-    expect(third!.waitUntil.getTime() - second!.waitUntil.getTime()).toBe(30_000);
-    expect(second!.delaySeconds).toBeGreaterThanOrEqual(29);
-    expect(second!.delaySeconds).toBeLessThanOrEqual(30);
+    expect(third!.waitUntil.getTime() - second!.waitUntil.getTime()).toBe(WINDOW_MS / 2); // Google's minute and the margin (decision 235)
+    expect(second!.delaySeconds).toBeGreaterThanOrEqual(WINDOW_MS / 2000 - 1);
+    expect(second!.delaySeconds).toBeLessThanOrEqual(WINDOW_MS / 2000);
     // no try was made for them: nothing written, no attempt counted
     for (const id of ids.slice(1)) {
       expect(await headshotRow(id)).toMatchObject({ status: "processing", attempts: 0, resultKey: null });
@@ -483,6 +483,17 @@ describe("the model's quota (issue 34, decision 191)", () => {
     }
     expect(await processGeneration(paced, ids[1]!)).toEqual({ action: "completed" });
     expect(await headshotRow(ids[1]!)).toMatchObject({ status: "completed", attempts: 1 });
+  });
+
+  it("a job that was granted the model but could not call it (its photo is gone) gives the call back: the next job is not kept waiting (decision 235)", async () => {
+    const { user } = await createTestUser({ subscription: { planType: "monthly" } });
+    const paced = pacedEnv(uniqueModel("give-back"), 1); // one image a minute
+    const broken = await seedProcessing(user.id, { chargedCredit: false });
+    await env.IMAGES.delete(originalKey(user.id, broken));
+    expect(await processGeneration(paced, broken)).toMatchObject({ action: "failed" });
+    const next = await seedProcessing(user.id, { chargedCredit: false });
+    // the minute's one call was not used: the next job is granted it at once (without the give-back: a minute's wait)
+    expect(await processGeneration(paced, next)).toEqual({ action: "completed" });
   });
 
   it("the queue re-queues a waiting job as a new message with its delay and acks the old one (no retry counted)", async () => {
@@ -531,10 +542,7 @@ describe("the model's quota (issue 34, decision 191)", () => {
       expect(await headshotRow(id)).toMatchObject({ status: "processing", attempts: 0, chargedCredit: true });
       expect((await creditsRow(user.id)).used).toBe(2);
       // the quota is gone for longer than the wait allows (someone else's backlog on this model)
-      await env.MODEL_LIMITER.get(env.MODEL_LIMITER.idFromName(testModel(model))).reserve(
-        60,
-        Date.now() + (MAX_QUOTA_WAIT_SECONDS + 60) * 1000,
-      );
+      await takeSlot(env, testModel(model), 60, { notBefore: Date.now() + (MAX_QUOTA_WAIT_SECONDS + 60) * 1000 });
       await slotCame();
     } finally {
       await close();

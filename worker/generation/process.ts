@@ -39,7 +39,7 @@ import { buildEditPrompt, buildPrompt } from "./prompts";
 import { sourcesOf, type Sources } from "./sources";
 import { GEMINI_TIMEOUT_MS, generateHeadshotImage } from "./gemini";
 import { stampWatermark } from "./watermark";
-import { MAX_QUOTA_WAIT_SECONDS, jitteredDelayMs, reserveSlot } from "./limiter";
+import { MAX_QUOTA_WAIT_SECONDS, giveBackSlot, jitteredDelayMs, takeSlot, type Slot } from "./limiter";
 import { failGeneration } from "./fail";
 import { recordModelFailure } from "./model-status";
 import { finishShoot } from "../shoots";
@@ -85,7 +85,7 @@ type Row = typeof headshots.$inferSelect;
 /** What the render step produced, for the complete step. */
 type Rendered =
   | { kind: "image"; key: string; mimeType: string; watermarked: boolean; durationMs: number; costCents: number }
-  | { kind: "fail"; message: string; reason: string }
+  | { kind: "fail"; message: string; reason: string; modelCalled: boolean }
   | { kind: "retry"; delaySeconds: number; reason: string }
   | { kind: "quota"; notBefore: number };
 
@@ -139,7 +139,7 @@ async function render(env: Env, config: Config, row: Row, sources: Sources, step
   if (!original || !style) {
     const reason = !original ? "The uploaded photo is missing." : `Unknown style ${row.style}.`;
     log("error", "generation: cannot start", { headshotId: row.id, reason });
-    return { kind: "fail", message: original ? MESSAGES.generationFailed : MESSAGES.generationNoPhoto, reason };
+    return { kind: "fail", message: original ? MESSAGES.generationFailed : MESSAGES.generationNoPhoto, reason, modelCalled: false };
   }
 
   // Free generations (the ones that took a credit, or a free person's free redo) are 1K and watermarked; subscribers' and team members' 2K.
@@ -185,7 +185,7 @@ async function render(env: Env, config: Config, row: Row, sources: Sources, step
       reason: outcome.reason,
       at: new Date().toISOString(),
     });
-    return { kind: "fail", message: MESSAGES.generationUnavailable, reason: outcome.reason };
+    return { kind: "fail", message: MESSAGES.generationUnavailable, reason: outcome.reason, modelCalled: true };
   }
 
   if (outcome.kind === "transient" && outcome.quota) {
@@ -196,7 +196,7 @@ async function render(env: Env, config: Config, row: Row, sources: Sources, step
   if (outcome.kind === "transient") {
     if (row.attempts >= MAX_ATTEMPTS) {
       log("warn", "generation: giving up", { headshotId: row.id, attempts: row.attempts, reason: outcome.reason });
-      return { kind: "fail", message: MESSAGES.generationBusy, reason: outcome.reason };
+      return { kind: "fail", message: MESSAGES.generationBusy, reason: outcome.reason, modelCalled: true };
     }
     const delaySeconds = backoffSeconds(row.attempts, outcome.retryAfterSeconds);
     log("warn", "generation: transient failure, retrying", {
@@ -207,7 +207,7 @@ async function render(env: Env, config: Config, row: Row, sources: Sources, step
     });
     return { kind: "retry", delaySeconds, reason: outcome.reason };
   }
-  if (outcome.kind === "blocked") return { kind: "fail", message: outcome.reason, reason: outcome.reason };
+  if (outcome.kind === "blocked") return { kind: "fail", message: outcome.reason, reason: outcome.reason, modelCalled: true };
 
   let bytes = outcome.bytes;
   let mimeType = outcome.mimeType;
@@ -258,17 +258,18 @@ async function complete(db: Db, env: Env, config: Config, row: Row, image: Extra
 
 const defaultSession: OpenSession = (env, fn) => withDb(env, (db) => fn(db));
 
-/** A slot at most this far ahead is waited for in place (Queues' delays are whole seconds); a claim this early is allowed. */
+/** A delivery this early for its reserved slot is its own (Queues' delays are whole seconds), not a duplicate. */
 const SLOT_EARLY_SECONDS = 1;
 
 /**
- * The model's slot for this try (epoch ms): the one its job was re-queued for (kept on the row), or a new one
- * from the shared limiter; one under a second away is waited for in place (Queues' delays are whole seconds).
+ * The model's slot for this try, from the limiter shared by every isolate (decisions 191 and 235): the
+ * reservation its job was re-queued for (kept on the row) or a new place; a granted call is waited for here
+ * (at most WAIT_IN_PLACE_MS), any other is a reservation to defer to.
  */
-async function takeSlot(env: Env, config: Config, row: Row): Promise<number> {
-  const slot = row.waitUntil?.getTime() ?? (await reserveSlot(env, config.GEMINI_MODEL, config.GEMINI_IMAGES_PER_MINUTE));
-  const ahead = slot - Date.now();
-  if (ahead > 0 && ahead <= SLOT_EARLY_SECONDS * 1000) await scheduler.wait(ahead);
+async function modelSlot(env: Env, config: Config, row: Row): Promise<Slot> {
+  const slot = await takeSlot(env, config.GEMINI_MODEL, config.GEMINI_IMAGES_PER_MINUTE, { reserved: row.waitUntil?.getTime() });
+  const ahead = slot.at - Date.now();
+  if (slot.granted && ahead > 0) await scheduler.wait(ahead);
   return slot;
 }
 
@@ -276,18 +277,21 @@ async function takeSlot(env: Env, config: Config, row: Row): Promise<number> {
  * Waits for the model's quota without it counting as a try (decision 191): the claim's attempt is given back,
  * the row keeps the reserved slot (the status poll says how long) and a lease past it (decision 190), and the
  * consumer re-queues the job for then. Nothing is charged again: the credit was taken once, at generate. A slot
- * more than MAX_QUOTA_WAIT_SECONDS after the job was queued fails it instead, refunded once.
+ * more than MAX_QUOTA_WAIT_SECONDS after the job was queued fails it instead, refunded once. A reservation the
+ * job cannot keep (it fails, or the row left `processing` meanwhile) goes back to the limiter (decision 235).
  */
-async function defer(openSession: OpenSession, env: Env, row: Row, slot: number): Promise<ProcessOutcome> {
+async function defer(openSession: OpenSession, env: Env, config: Config, row: Row, slot: number): Promise<ProcessOutcome> {
   const now = Date.now();
+  const giveBack = () => giveBackSlot(env, config.GEMINI_MODEL, config.GEMINI_IMAGES_PER_MINUTE, slot);
   if (slot - (row.queuedAt?.getTime() ?? now) > MAX_QUOTA_WAIT_SECONDS * 1000) {
     log("warn", "generation: the model's quota has no room for it, giving up", { headshotId: row.id, slot: new Date(slot).toISOString() });
+    await giveBack();
     await openSession(env, (db) => failGeneration(db, row.id, MESSAGES.generationQueuedTooLong));
     return { action: "failed", reason: MESSAGES.generationQueuedTooLong };
   }
   const delaySeconds = Math.max(1, Math.ceil((slot - now) / 1000));
   const waitUntil = new Date(slot);
-  await openSession(env, (db) =>
+  const kept = await openSession(env, (db) =>
     db
       .update(headshots)
       .set({
@@ -296,8 +300,14 @@ async function defer(openSession: OpenSession, env: Env, row: Row, slot: number)
         leaseUntil: leaseAfter(delaySeconds),
         updatedAt: sql`now()`,
       })
-      .where(and(eq(headshots.id, row.id), eq(headshots.status, "processing"))),
+      .where(and(eq(headshots.id, row.id), eq(headshots.status, "processing")))
+      .returning({ id: headshots.id }),
   );
+  if (kept.length === 0) {
+    // failed, removed or deleted while it asked: nobody will come for the slot
+    await giveBack();
+    return { action: "skipped", status: null };
+  }
   log("info", "generation: waiting for the model's quota", { headshotId: row.id, delaySeconds });
   return { action: "defer", delaySeconds, waitUntil };
 }
@@ -316,12 +326,18 @@ export async function processGeneration(
   if (!("row" in claimed)) return claimed;
 
   // the model's token from the limiter shared by every isolate (decision 191), or a wait for it
-  const slot = await takeSlot(env, config, claimed.row);
-  if (slot > Date.now() + SLOT_EARLY_SECONDS * 1000) return defer(openSession, env, claimed.row, slot);
+  const slot = await modelSlot(env, config, claimed.row);
+  if (!slot.granted) return defer(openSession, env, config, claimed.row, slot.at);
   const rendered = await render(env, config, claimed.row, claimed.sources, steps);
+  if (rendered.kind === "fail" && !rendered.modelCalled) {
+    // the call it was granted was not made: the next job may use it
+    await giveBackSlot(env, config.GEMINI_MODEL, config.GEMINI_IMAGES_PER_MINUTE, slot.at);
+  }
   if (rendered.kind === "quota") {
-    const later = await reserveSlot(env, config.GEMINI_MODEL, config.GEMINI_IMAGES_PER_MINUTE, rendered.notBefore);
-    return defer(openSession, env, claimed.row, later);
+    // a place no earlier than Google asked; one granted at once is given back and deferred to (a new message)
+    const later = await takeSlot(env, config.GEMINI_MODEL, config.GEMINI_IMAGES_PER_MINUTE, { notBefore: rendered.notBefore });
+    if (later.granted) await giveBackSlot(env, config.GEMINI_MODEL, config.GEMINI_IMAGES_PER_MINUTE, later.at);
+    return defer(openSession, env, config, claimed.row, later.at);
   }
   if (rendered.kind === "retry") {
     // The status poll reads a processing row with an error as "retrying" (decision 100).

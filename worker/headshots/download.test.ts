@@ -9,6 +9,7 @@ import { operatorAuth } from "../test/admin";
 import { portraitPixels } from "../downloads/fixture";
 import { decodePng, digitalSourceType, pngDpi, webpInfo, xmpPackets } from "../downloads/test-decoders";
 import { DIGITAL_SOURCE_TYPE } from "../marking/xmp";
+import { CUSTOM_WEBP_FORMATS } from "../../domain/downloads";
 
 const SOURCE = (() => {
   const img = new PhotonImage(portraitPixels(1024, 7), 1024, 1024);
@@ -129,6 +130,19 @@ describe("GET /api/headshots/:id/download", () => {
     expect(res.headers.get("Content-Disposition")).toBe('attachment; filename="headshot-office-800x600-square.png"');
     const png = await decodePng(await bytes(res));
     expect([png.width, png.height]).toEqual([800, 600]);
+  });
+
+  it("a custom size comes as WebP up to 1600×1600, larger ones as PNG or TIFF (issue 34, decision 236)", async () => {
+    const id = await completedHeadshot(subscriber.user.id, { style: "Office" });
+    const largest = await download(id, "width=1600&height=1600&fileFormat=webp", subscriber.auth);
+    expect(largest.status).toBe(200);
+    expect(webpInfo(await bytes(largest))).toMatchObject({ width: 1600, height: 1600 });
+    for (const q of ["width=1601&height=1600&fileFormat=webp", "width=2048&fileFormat=webp"]) {
+      const res = await download(id, q, subscriber.auth);
+      expect(res.status, q).toBe(400);
+      expect((await errorBody(res)).message, q).toBe(`fileFormat: ${CUSTOM_WEBP_FORMATS}`);
+    }
+    expect((await download(id, "width=2048&height=2048&fileFormat=png", subscriber.auth)).status).toBe(200);
   });
 
   it("402 with requiresSubscription for a free user asking for high, a preset or a custom size", async () => {

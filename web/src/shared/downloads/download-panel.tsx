@@ -13,7 +13,7 @@ import {
   WEB_LONG_SIDE,
   CUSTOM_SIZE_MAX,
   CUSTOM_SIZE_MIN,
-  PRINT_FORMATS,
+  formatProblem,
   ROUND_NOT_ALLOWED,
   customSizeProblem,
   formatAllowed,
@@ -252,7 +252,9 @@ export function DownloadPanel({
               label: FORMAT_LABELS[f],
             }))}
           />
-          {!formatAllowed({ ...options, fileFormat: "webp" }) && <p className="-mt-3 text-xs text-muted-foreground">{PRINT_FORMATS}</p>}
+          {formatProblem({ ...options, fileFormat: "webp" }) && (
+            <p className="-mt-3 text-xs text-muted-foreground">{formatProblem({ ...options, fileFormat: "webp" })}</p>
+          )}
           <OptionGroup<"screen" | Dpi>
             legend="DPI"
             value={options.dpi ?? "screen"}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { DEFAULT_DOWNLOAD, needsSubscription } from "@/lib/domain";
+import { CUSTOM_WEBP_FORMATS, DEFAULT_DOWNLOAD, formatProblem, needsSubscription } from "@/lib/domain";
 import {
   chooseCustomSize,
   chooseDpi,
@@ -69,6 +69,14 @@ describe("download options", () => {
     expect(outputSize(o)).toEqual({ width: 2400, height: 3000 });
     expect(search(o)).toBe("resolution=high&shape=square&fileFormat=png&preset=print-8x10&dpi=300");
     expect(fallbackFilename("Suit", o)).toBe("headshot-suit-print-8x10-square-300dpi.png");
+  });
+
+  it("a custom size above 1600×1600 switches a chosen WebP to PNG; one within keeps it (decision 236)", () => {
+    const webp = { ...DEFAULT_DOWNLOAD, fileFormat: "webp" as const };
+    expect(chooseCustomSize(webp, 1600, 1600).fileFormat).toBe("webp");
+    expect(chooseCustomSize(webp, 2048, 2048).fileFormat).toBe("png");
+    expect(formatProblem({ ...chooseCustomSize(webp, 1600, 1601), fileFormat: "webp" })).toBe(CUSTOM_WEBP_FORMATS);
+    expect(formatProblem({ ...DEFAULT_DOWNLOAD, fileFormat: "webp" })).toBeNull(); // high resolution: the picture's own size
   });
 
   it("a custom size replaces a preset, forces high, and is cleared by web (issue 35)", () => {

@@ -40,7 +40,8 @@ export function choosePreset(o: DownloadOptions, preset: PresetId | undefined): 
 
 /** A custom size (docs/product.md: each side 64–4096) is made from the full-resolution result, as a preset is. */
 export function chooseCustomSize(o: DownloadOptions, width: number, height: number): DownloadOptions {
-  const next: DownloadOptions = { ...withoutSize(o), resolution: "high", width, height };
+  const sized: DownloadOptions = { ...withoutSize(o), resolution: "high", width, height };
+  const next = formatAllowed(sized) ? sized : { ...sized, fileFormat: "png" as const }; // decision 236
   return roundAllowed(next) ? next : { ...next, shape: "square" };
 }
 
