@@ -139,7 +139,7 @@ try {
     `  consumer: ${messages.length} messages, ${purged} headshots in ${(consumeMs / 1000).toFixed(1)} s with ${CONCURRENCY} at a time = ${consumerPerSecond.toFixed(0)}/s, ${consumerPerDay.toLocaleString("en")} a day`,
   );
   console.log(
-    `  objects left: ${left}; goal ${GOAL_A_DAY.toLocaleString("en")} a day: ${Math.min(cronPerDay, consumerPerDay) >= GOAL_A_DAY ? "met" : "NOT met"}`,
+    `  R2 operations: ${r2Operations} (${(r2Operations / N).toFixed(1)} a headshot); objects left: ${left}; goal ${GOAL_A_DAY.toLocaleString("en")} a day: ${Math.min(cronPerDay, consumerPerDay) >= GOAL_A_DAY ? "met" : "NOT met"}`,
   );
   if (left !== 0 || purged !== N) process.exitCode = 1;
 } finally {

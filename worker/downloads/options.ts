@@ -21,7 +21,6 @@ import {
   TILT_MAX,
   ZOOM_MAX,
   ZOOM_MIN,
-  formatAllowed,
   noAdjustment,
   formatProblem,
   CUSTOM_WEBP_FORMATS,

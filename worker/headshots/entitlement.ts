@@ -21,7 +21,6 @@ import {
   allowanceStatements,
   chargeStatement,
   chargedAll,
-  allowanceOf,
   chargeGenerations,
   chargesFreeGenerations,
   dailyCapOf,
