@@ -13,12 +13,13 @@ import { useLocalWebSocketProxy, type DbConfig } from "./index";
 const require = createRequire(import.meta.url);
 export const migrationsFolder = fileURLToPath(new URL("./migrations", import.meta.url));
 
-export async function migrateDatabase(env: DbConfig): Promise<void> {
+/** `folder`: another migrations folder (a test applies the migrations up to one, then the rest). */
+export async function migrateDatabase(env: DbConfig, folder = migrationsFolder): Promise<void> {
   neonConfig.webSocketConstructor = require("ws");
   useLocalWebSocketProxy(env);
   const pool = new Pool({ connectionString: env.DATABASE_URL, max: 1 });
   try {
-    await migrate(drizzle({ client: pool }), { migrationsFolder });
+    await migrate(drizzle({ client: pool }), { migrationsFolder: folder });
   } finally {
     await pool.end();
   }

@@ -16,7 +16,14 @@ export {
 } from "./price-changes";
 export { loadPriceBook } from "./prices";
 export { stripeClient } from "./stripe";
-export { SHOWN_ORDER, hasActiveSubscription, shownSubscription } from "./subscription";
+export {
+  SHOWN_ORDER,
+  hasActiveSubscription,
+  paidTeamSeat,
+  seatsToFill,
+  shownOf,
+  shownSubscription,
+  teamSubscriptionOf,
+} from "./subscription";
 export { recordInvoice } from "./sync";
 export { changeTeamSeats, createTeamCheckout, endTeamSubscriptionNow, setTeamCancel, teamSeatsPreview } from "./team-billing";
-export { paidTeamSeat, seatsToFill, teamSubscriptionOf } from "./team-subscription";
