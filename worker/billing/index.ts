@@ -22,6 +22,7 @@ export {
   paidTeamSeat,
   seatsToFill,
   shownOf,
+  shownRank,
   shownSubscription,
   teamSubscriptionOf,
 } from "./subscription";

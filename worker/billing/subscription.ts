@@ -7,7 +7,7 @@
  */
 import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../db";
-import { subscriptions, teamMembers, type Subscription } from "../../db/schema";
+import { subscriptions, teamMembers, teams, type Subscription } from "../../db/schema";
 import { ENTITLED_STATUSES, type PlanType } from "../../domain/plans";
 
 const entitledStatuses = sql.join(
@@ -107,4 +107,20 @@ export async function paidTeamSeat(db: Db | Tx, userId: string): Promise<{ teamI
     .where(and(eq(teamMembers.userId, userId), sql`${shownRank} = 0`))
     .limit(1);
   return row ?? null;
+}
+
+/**
+ * The team whose live Team plan covers this person (a member or its owner, with a seat of a subscription
+ * alive at Stripe: entitled, or a payment failing), or null. A person it covers is never sold a plan of
+ * their own (decision 212): it would charge them twice for the same thing.
+ */
+export async function teamCover(db: Db | Tx, userId: string): Promise<{ teamName: string; role: "owner" | "member" } | null> {
+  const [row] = await db
+    .select({ teamName: teams.name, role: teamMembers.role, teamId: teamMembers.teamId })
+    .from(teamMembers)
+    .innerJoin(teams, eq(teams.id, teamMembers.teamId))
+    .where(eq(teamMembers.userId, userId))
+    .limit(1);
+  if (!row) return null;
+  return (await teamSubscriptionOf(db, row.teamId))?.live ? { teamName: row.teamName, role: row.role } : null;
 }

@@ -17,6 +17,7 @@ afterEach(() => {
 const ownerTeam: ApiMyTeam = {
   role: "owner",
   team: { id: "t1", name: "Acme", look: { style: "Office", brandColor: "#1E3A5F" } },
+  covered: true,
   subscription: {
     status: "active",
     seats: 3,
