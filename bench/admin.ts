@@ -98,8 +98,10 @@ if (process.env.RESEED || !(await seeded())) {
     `${N.subscriptions} subscriptions`,
     sql`
     insert into subscriptions (user_id, stripe_subscription_id, stripe_price_id, plan_type, status,
-      current_period_start, current_period_end, canceled_at, created_at, updated_at)
-    select bench_uuid('u' || i), 'sub_bench_' || i, 'price_' || plan, plan::plan_type, st,
+      amount_cents, currency, interval, current_period_start, current_period_end, canceled_at, created_at, updated_at)
+    select bench_uuid('u' || i), 'sub_bench_' || i, 'price_' || plan, plan::billing_plan, st,
+      case plan when 'weekly' then 999 when 'monthly' then 2999 else 6000 end, 'eur',
+      case plan when 'weekly' then 'week' when 'monthly' then 'month' else 'year' end,
       created, case when st = 'canceled' then created + interval '40 days' else now() + (i % 30) * interval '1 day' end,
       case when st = 'canceled' then created + interval '40 days' end, created, now()
     from (

@@ -138,8 +138,8 @@ async function runTiming() {
     const firsts: number[] = [];
     for (let run = 0; run < RUNS; run++) {
       const user = await verifiedUser();
-      await db.execute(sql`insert into subscriptions (user_id, stripe_subscription_id, stripe_price_id, plan_type, status, current_period_start, current_period_end)
-        select id, ${`sub_bench_${crypto.randomUUID()}`}, 'price_bench', 'monthly', 'active', now(), now() + interval '30 days' from users where email = ${user.email}`);
+      await db.execute(sql`insert into subscriptions (user_id, stripe_subscription_id, stripe_price_id, plan_type, status, amount_cents, currency, interval, current_period_start, current_period_end)
+        select id, ${`sub_bench_${crypto.randomUUID()}`}, 'price_bench', 'monthly', 'active', 2999, 'eur', 'month', now(), now() + interval '30 days' from users where email = ${user.email}`);
       const form = new FormData();
       form.append("photo", new File([new Uint8Array(photo)], "bench.jpg", { type: "image/jpeg" }));
       for (const s of styles) form.append("style", s);

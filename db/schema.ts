@@ -37,6 +37,8 @@ const ts = (name: string) => timestamp(name, { withTimezone: true });
 export const headshotStatus = pgEnum("headshot_status", HEADSHOT_STATUSES);
 export const moderationStatus = pgEnum("moderation_status", MODERATION_STATUSES);
 export const planType = pgEnum("plan_type", ["weekly", "monthly", "yearly"]);
+/** A person's plans and the Team plan (issue 37): what a subscription and a price change are of. */
+export const billingPlan = pgEnum("billing_plan", ["weekly", "monthly", "yearly", "team"]);
 export const downgradeStatus = pgEnum("downgrade_status", ["scheduled", "canceled", "applied"]);
 export const priceChangeStatus = pgEnum("price_change_status", ["notifying", "notified"]);
 
@@ -382,17 +384,36 @@ export const invoiceDayTotals = pgTable(
   (t) => [primaryKey({ columns: [t.day, t.plan] })],
 );
 
+/**
+ * Every subscription, a person's plan or a team's (issue 37, decision 210): one table, one ranking and lookup
+ * (worker/billing/subscription.ts), copied from Stripe by worker/billing/sync.ts. A person's plan has its
+ * `user_id` (and no team); a Team plan's has its `team_id` and no person, and keeps the row with `team_id`
+ * null once the team was closed, for the operator's figures. `seats` is the item's quantity (1 for a
+ * person's plan); `scheduled_seats` the smaller quantity a schedule sets at `scheduled_at` (decision 143).
+ * `amount_cents` / `currency` / `interval` / `interval_count`: what Stripe bills each period for it, as
+ * Stripe's subscription says (the item's price × quantity), stored so MRR, ARR and churn never read a price
+ * from domain/plans.ts (a changed launch price never rewrites past figures).
+ */
 export const subscriptions = pgTable(
   "subscriptions",
   {
     id: id(),
-    userId: uuid("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    /** A person's plan: its person (deleted with them). Null for a Team plan. */
+    userId: uuid("user_id").references(() => users.id, { onDelete: "cascade" }),
+    /** A Team plan: its team; null once the team was closed (the row stays, like invoices). */
+    teamId: uuid("team_id").references(() => teams.id, { onDelete: "set null" }),
     stripeSubscriptionId: text("stripe_subscription_id").notNull().unique(),
     stripePriceId: text("stripe_price_id").notNull(),
-    planType: planType("plan_type").notNull(),
+    planType: billingPlan("plan_type").notNull(),
     status: text("status").notNull(), // Stripe's value: active, canceled, past_due, incomplete, ...
+    seats: integer("seats").notNull().default(1),
+    scheduledSeats: integer("scheduled_seats"),
+    scheduledAt: ts("scheduled_at"),
+    stripeScheduleId: text("stripe_schedule_id"),
+    amountCents: integer("amount_cents").notNull(),
+    currency: text("currency").notNull(),
+    interval: text("interval", { enum: ["day", "week", "month", "year"] }).notNull(),
+    intervalCount: integer("interval_count").notNull().default(1),
     currentPeriodStart: ts("current_period_start"),
     currentPeriodEnd: ts("current_period_end"),
     cancelAtPeriodEnd: boolean("cancel_at_period_end").notNull().default(false),
@@ -401,7 +422,15 @@ export const subscriptions = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
+    // exactly one owner: a person's plan its person; a Team plan never a person (its team, or none once closed)
+    check(
+      "subscriptions_one_owner",
+      sql`num_nonnulls(${t.userId}, ${t.teamId}) <= 1 and ((${t.planType} = 'team') = (${t.userId} is null))`,
+    ),
+    check("subscriptions_amount", sql`${t.amountCents} >= 0 and ${t.intervalCount} >= 1 and ${t.seats} >= 1`),
+    check("subscriptions_interval", sql`${t.interval} in ('day', 'week', 'month', 'year')`),
     index("subscriptions_user_idx").on(t.userId, t.status),
+    index("subscriptions_team_idx").on(t.teamId, t.status),
     index("subscriptions_status_idx").on(t.status, t.createdAt),
     index("subscriptions_canceled_idx").on(t.canceledAt),
     // MRR, active subscriptions and users by plan read the live ones from this index alone
@@ -451,7 +480,7 @@ export const priceChanges = pgTable(
   "price_changes",
   {
     id: id(),
-    planType: planType("plan_type").notNull(),
+    planType: billingPlan("plan_type").notNull(),
     oldAmountCents: integer("old_amount_cents").notNull(),
     newAmountCents: integer("new_amount_cents").notNull(),
     currency: text("currency").notNull(),
@@ -791,34 +820,6 @@ export const teamInvitations = pgTable(
   ],
 );
 
-/**
- * A team's Stripe subscriptions (the Team price, one item with a quantity of seats), copied from Stripe
- * like `subscriptions` (worker/billing/team-sync.ts); kept when the team is closed (team_id set null). `scheduled_seats`: the quantity a subscription
- * schedule sets at the period end (removing seats), null when none is pending.
- */
-export const teamSubscriptions = pgTable(
-  "team_subscriptions",
-  {
-    id: id(),
-    /** Null once the team was closed: the subscription stays for the operator's figures, like invoices. */
-    teamId: uuid("team_id").references(() => teams.id, { onDelete: "set null" }),
-    stripeSubscriptionId: text("stripe_subscription_id").notNull().unique(),
-    stripePriceId: text("stripe_price_id").notNull(),
-    status: text("status").notNull(),
-    seats: integer("seats").notNull(),
-    scheduledSeats: integer("scheduled_seats"),
-    scheduledAt: ts("scheduled_at"),
-    stripeScheduleId: text("stripe_schedule_id"),
-    currentPeriodStart: ts("current_period_start"),
-    currentPeriodEnd: ts("current_period_end"),
-    cancelAtPeriodEnd: boolean("cancel_at_period_end").notNull().default(false),
-    canceledAt: ts("canceled_at"),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
-  },
-  (t) => [index("team_subscriptions_team_idx").on(t.teamId, t.status)],
-);
-
 export type User = typeof users.$inferSelect;
 export type Headshot = typeof headshots.$inferSelect;
 export type Shoot = typeof shoots.$inferSelect;
@@ -826,4 +827,3 @@ export type Subscription = typeof subscriptions.$inferSelect;
 export type Rating = typeof ratings.$inferSelect;
 export type PriceChange = typeof priceChanges.$inferSelect;
 export type Team = typeof teams.$inferSelect;
-export type TeamSubscription = typeof teamSubscriptions.$inferSelect;

@@ -2,7 +2,7 @@
  * Answers of /api/admin (issue 10; SPEC §3 admin shapes). Money is integer cents (euro), dates are ISO
  * strings. The definitions behind each figure are in docs/decisions/060-admin-figures.md.
  */
-import type { PlanType } from "./plans";
+import type { BillingPlan, PlanType } from "./plans";
 import type { HeadshotStatus, ModerationStatus } from "./headshot-lifecycle";
 
 export const ADMIN_PAGE_SIZE_MAX = 100;
@@ -98,7 +98,7 @@ export interface RefineAnalytics {
 }
 
 export interface UsersByPlan {
-  planType: PlanType | "free";
+  planType: PlanType | "team" | "free";
   count: number;
 }
 
@@ -191,7 +191,8 @@ export interface ModerationBatchResult {
 /** A scheduled price change as /admin lists it (decision 093). Money in cents; dates ISO. */
 export interface ApiPriceChange {
   id: string;
-  planType: PlanType;
+  /** a person's plan, or the Team plan (its price is a seat's; issue 37) */
+  planType: BillingPlan;
   oldAmountCents: number;
   newAmountCents: number;
   currency: string;
@@ -211,7 +212,7 @@ export interface ApiPriceChange {
 
 /** GET /api/admin/price-changes: what the form and the list need. */
 export interface AdminPriceChanges {
-  currentPrices: { planType: PlanType; amountCents: number }[];
+  currentPrices: { planType: BillingPlan; amountCents: number }[];
   /** the first day the form may choose (YYYY-MM-DD, UTC): 30 days' notice */
   earliestEffectiveDate: string;
   /** the last day the form may choose (YYYY-MM-DD, UTC): a year ahead at most (decision 195) */
@@ -221,7 +222,7 @@ export interface AdminPriceChanges {
 
 /** POST /api/admin/price-changes: the plan, the new price in cents, the first day (YYYY-MM-DD, UTC). */
 export interface SchedulePriceChangeBody {
-  planType: PlanType;
+  planType: BillingPlan;
   amountCents: number;
   effectiveDate: string;
 }

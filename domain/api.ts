@@ -1,6 +1,6 @@
 /** Response shapes of the API, shared by the worker routes and the web client. */
 import type { Gender, StyleId } from "./styles";
-import type { PlanType } from "./plans";
+import type { BillingPlan, PlanType } from "./plans";
 import type { HeadshotStatus, ModerationStatus } from "./headshot-lifecycle";
 import type { ApiRedoOffer, VersionKind } from "./refine";
 
@@ -106,7 +106,13 @@ export interface ApiInvoice {
   id: string;
   number: string | null;
   date: string;
-  planType: PlanType | null;
+  /** the plan the invoice bills ("team": the Team plan), null for a price that is not ours */
+  planType: BillingPlan | null;
+  /** the Team plan's seats on the invoice (its subscription line's quantity); null for a person's plan */
+  seats: number | null;
+  /** the period its subscription line covers (ISO), null when it has none */
+  periodStart: string | null;
+  periodEnd: string | null;
   amountCents: number;
   currency: string;
   /** Stripe's status, but "refunded" once every cent paid was refunded (issue 35). */

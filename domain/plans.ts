@@ -118,6 +118,14 @@ export const TEAM_PLAN = {
   ],
 } as const;
 
+/** What a subscription is of: one of a person's plans or the Team plan (issue 37: one subscription model). */
+export type BillingPlan = PlanType | "team";
+export const BILLING_PLANS = [...PLAN_IDS, "team"] as const satisfies readonly BillingPlan[];
+
+/** A plan's name, period and length, the Team plan's too (price-change emails and rules speak of either). */
+export const billingPlanById = (id: BillingPlan): { name: string; period: string; periodDays: number } =>
+  id === "team" ? TEAM_PLAN : planById(id);
+
 /** What `seats` seats cost a month, in cents. */
 export const teamMonthlyCents = (seats: number) => seats * TEAM_PLAN.pricePerSeatCents;
 

@@ -54,6 +54,8 @@ export type ApiMyTeam =
   | {
       role: "owner";
       team: { id: string; name: string; look: ApiTeamLook | null; shoot: ApiTeamShoot };
+      /** The team's Team plan is alive at Stripe and covers its owner's seat: no personal plan is sold (decision 212). */
+      covered: boolean;
       subscription: ApiTeamSubscription | null;
       /** Seats paid for (what may be filled now), members in them, and open invitations holding one. */
       seats: { paid: number; used: number; invited: number };
@@ -66,6 +68,8 @@ export type ApiMyTeam =
   | {
       role: "member";
       team: { id: string; name: string; look: ApiTeamLook | null; shoot: ApiTeamShoot };
+      /** The team's Team plan is alive at Stripe and covers this member's seat: no personal plan is sold (decision 212). */
+      covered: boolean;
       entitled: boolean;
       myChosenHeadshotId: string | null;
       ownPlanNotNeeded: boolean;

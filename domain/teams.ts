@@ -89,4 +89,16 @@ export const TEAM_MESSAGES = {
   teamHasSubscription: "The team already has a subscription. Change its seats instead.",
   noTemplate: "The team's owner hasn't set a profile-picture template yet.",
   templateNeedsColor: "Pick the brand colour first: the template's border is drawn in it.",
+  inAnotherTeam: "This person is already in another team. A person can belong to one team at a time: they must leave it first.",
 } as const;
+
+/**
+ * Why a person covered by a team's Team plan is not sold a plan of their own (decision 212): the seat
+ * already gives everything a plan does, so a personal plan would charge them twice. Also the words
+ * /account and /pricing show them.
+ */
+export function teamCoversYou(cover: { teamName: string; role: TeamRole }): string {
+  return cover.role === "owner"
+    ? `Your team "${cover.teamName}" is on the Team plan, and as its owner you have a seat: unlimited generations, every style, HD downloads and no watermark. A plan of your own would charge you twice; to have one, close the team first.`
+    : `You have a seat in the team "${cover.teamName}", on its Team plan: unlimited generations, every style, HD downloads and no watermark. A plan of your own would charge you twice; to have one, leave the team first.`;
+}

@@ -9,8 +9,9 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { and, eq, gte, lt, sql } from "drizzle-orm";
 import { parse } from "csv-parse/sync";
 import { TransactionRollbackError } from "drizzle-orm";
-import { headshots, invoices, priceChanges, refunds, subscriptions, teams, teamSubscriptions, userDayTotals, users } from "../../db/schema";
-import { client, createTestUser, env, uniqueEmail } from "../test/helpers";
+import { headshots, invoices, priceChanges, refunds, subscriptions, teamMembers, teams, userDayTotals, users } from "../../db/schema";
+import { planById, TEAM_PLAN } from "../../domain/plans";
+import { billedAs, client, createTestUser, env, uniqueEmail } from "../test/helpers";
 import { at, operatorAuth, withTestDb } from "../test/admin";
 import * as figures from "./figures";
 import { financialsCsv } from "./export";
@@ -73,6 +74,7 @@ beforeAll(async () => {
       stripeSubscriptionId: `sub_ledger_${tag}_${name}`,
       stripePriceId: `price_${plan}`,
       planType: plan,
+      ...billedAs(plan),
       status,
       createdAt: at(createdAt),
       currentPeriodStart: at(createdAt),
@@ -101,17 +103,23 @@ beforeAll(async () => {
       teamId: team!.id,
       stripeSubscriptionId: `sub_ledger_${tag}_${name}`,
       stripePriceId: "price_team",
+      planType: "team" as const,
       status,
-      seats,
+      ...billedAs("team", seats),
       createdAt: at(createdAt),
       currentPeriodStart: at(createdAt),
       currentPeriodEnd: at(periodEnd),
       canceledAt: canceledAt ? at(canceledAt) : null,
     });
-    await db.insert(teamSubscriptions).values([
+    await db.insert(subscriptions).values([
       teamSub("t1", 3, "active", "2001-03-01T00:00:00Z", "2001-07-01T00:00:00Z"),
       teamSub("t2", 2, "canceled", "2001-01-15T00:00:00Z", "2001-06-01T00:00:00Z", "2001-06-01T00:00:00Z"),
       teamSub("t3", 5, "active", "2001-07-01T00:00:00Z", "2001-08-01T00:00:00Z"), // after NOW
+    ]);
+    // its owner u1 and a member u4 (whose own plan is past_due): both have a paid seat (issue 37)
+    await db.insert(teamMembers).values([
+      { teamId: team!.id, userId: ids.u1!, role: "owner", joinedAt: at("2001-01-10T00:00:00Z") },
+      { teamId: team!.id, userId: ids.u4!, role: "member", joinedAt: at("2001-03-02T00:00:00Z") },
     ]);
 
     const inv = (name: string, u: string | null, plan: Plan | null, amountCents: number, paidAt: string, status = "paid") => ({
@@ -157,14 +165,15 @@ beforeAll(async () => {
 describe("admin figures on the seeded ledger (as of 2001-06-15 12:00 UTC)", () => {
   it("stats: users and headshots in total and this month, active (entitled) and all subscriptions", async () => {
     // users u1–u6; this month u5, u6. Headshots: every generated one before NOW (6); this month 4.
-    // Active: s1, s2, s8, s10 (s3 is past_due, s5's period is over). All: 9 (s7 is after NOW).
+    // Active: s1, s2, s8, s10 and the team's t1 (s3 is past_due, s5's period is over, t2 canceled). All: 9
+    // people's and 2 teams' (s7 and t3 are after NOW): a team's subscription counts like a person's (issue 37).
     expect(await withTestDb((db) => figures.stats(db, NOW))).toEqual({
       totalUsers: 6,
       usersThisMonth: 2,
       totalHeadshots: 6,
       headshotsThisMonth: 4,
-      activeSubscriptions: 4,
-      totalSubscriptions: 9,
+      activeSubscriptions: 5,
+      totalSubscriptions: 11,
     });
   });
 
@@ -217,7 +226,8 @@ describe("admin figures on the seeded ledger (as of 2001-06-15 12:00 UTC)", () =
       { planType: "weekly", count: 1 }, // u3 (s2)
       { planType: "monthly", count: 2 }, // u1 (s1), u5 (s10)
       { planType: "yearly", count: 1 }, // u6 (s8)
-      { planType: "free", count: 2 }, // u2, u4 (past_due)
+      { planType: "team", count: 2 }, // u1 (also monthly) and u4, seats of the team's t1
+      { planType: "free", count: 1 }, // u2 (u4's own plan is past_due, but their seat is paid)
     ]);
   });
 
@@ -226,6 +236,22 @@ describe("admin figures on the seeded ledger (as of 2001-06-15 12:00 UTC)", () =
     // = 11,327; and the team's t1: 3 seats × 1999 = 5997 (t2 canceled, t3 after NOW)
     const mrr = await withTestDb((db) => figures.mrr(db, NOW));
     expect(mrr).toBe(17_324);
+  });
+
+  it("MRR is computed from the amounts stored with the subscriptions: editing a launch price in domain/plans.ts moves nothing (issue 37)", async () => {
+    const before = await withTestDb((db) => figures.mrr(db, NOW));
+    const monthly = planById("monthly") as { priceCents: number };
+    const team = TEAM_PLAN as { pricePerSeatCents: number };
+    const [oldMonthly, oldSeat] = [monthly.priceCents, team.pricePerSeatCents];
+    monthly.priceCents = 3999;
+    team.pricePerSeatCents = 2999;
+    try {
+      expect(await withTestDb((db) => figures.mrr(db, NOW))).toBe(before);
+      expect(before).toBe(17_324);
+    } finally {
+      monthly.priceCents = oldMonthly;
+      team.pricePerSeatCents = oldSeat;
+    }
   });
 
   it("MRR sums before rounding: three weekly subscriptions are 999 × 52 / 12 × 3 = 12,987 cents", async () => {
@@ -242,6 +268,7 @@ describe("admin figures on the seeded ledger (as of 2001-06-15 12:00 UTC)", () =
           stripeSubscriptionId: `sub_mrr_${tag}_${k}`,
           stripePriceId: "price_weekly",
           planType: "weekly" as const,
+          ...billedAs("weekly"),
           status: "active",
           createdAt: at("1990-01-10T00:00:00Z"),
           currentPeriodEnd: at("1990-02-05T00:00:00Z"),
@@ -557,6 +584,7 @@ describe("users by plan over time (computed from the subscription rows as of eac
         stripeSubscriptionId: `sub_plans_${t}_${name}`,
         stripePriceId: `price_${plan}`,
         planType: plan,
+        ...billedAs(plan),
         status,
         createdAt: at("1997-02-01T00:00:00Z"),
         currentPeriodEnd: periodEnd ? at(periodEnd) : null,
@@ -578,11 +606,11 @@ describe("users by plan over time (computed from the subscription rows as of eac
         return { ...Object.fromEntries(r.filter((x) => x.planType !== "free").map((x) => [x.planType, x.count])), nonFree: users - free };
       };
       // before any subscription existed
-      expect(await byPlan("1997-01-15T00:00:00Z")).toEqual({ weekly: 0, monthly: 0, yearly: 0, nonFree: 0 });
+      expect(await byPlan("1997-01-15T00:00:00Z")).toEqual({ weekly: 0, monthly: 0, yearly: 0, team: 0, nonFree: 0 });
       // a, b (weekly and yearly: once among subscribers), d
-      expect(await byPlan("1997-02-15T00:00:00Z")).toEqual({ weekly: 2, monthly: 1, yearly: 1, nonFree: 3 });
+      expect(await byPlan("1997-02-15T00:00:00Z")).toEqual({ weekly: 2, monthly: 1, yearly: 1, team: 0, nonFree: 3 });
       // a's period is over at 03-01 exactly: a is free again
-      expect(await byPlan("1997-03-01T00:00:00Z")).toEqual({ weekly: 2, monthly: 0, yearly: 1, nonFree: 2 });
+      expect(await byPlan("1997-03-01T00:00:00Z")).toEqual({ weekly: 2, monthly: 0, yearly: 1, team: 0, nonFree: 2 });
       // d changes plan; c pays again
       await db
         .update(subscriptions)
@@ -592,11 +620,11 @@ describe("users by plan over time (computed from the subscription rows as of eac
         .update(subscriptions)
         .set({ status: "active" })
         .where(eq(subscriptions.stripeSubscriptionId, `sub_plans_${t}_c`));
-      expect(await byPlan("1997-03-15T00:00:00Z")).toEqual({ weekly: 1, monthly: 2, yearly: 1, nonFree: 3 });
+      expect(await byPlan("1997-03-15T00:00:00Z")).toEqual({ weekly: 1, monthly: 2, yearly: 1, team: 0, nonFree: 3 });
       // b is deleted (their subscriptions go with them): one user fewer in all, the rest unchanged
       const before = await figures.usersByPlan(db, at("1997-03-15T00:00:00Z"));
       await db.delete(users).where(eq(users.id, b));
-      expect(await byPlan("1997-03-15T00:00:00Z")).toEqual({ weekly: 0, monthly: 2, yearly: 0, nonFree: 2 });
+      expect(await byPlan("1997-03-15T00:00:00Z")).toEqual({ weekly: 0, monthly: 2, yearly: 0, team: 0, nonFree: 2 });
       const after = await figures.usersByPlan(db, at("1997-03-15T00:00:00Z"));
       expect(after.find((x) => x.planType === "free")!.count).toBe(before.find((x) => x.planType === "free")!.count);
     });
@@ -676,6 +704,7 @@ describe("churn on a day of cancellations (issue 23: the card said 0 on a day wi
         stripeSubscriptionId: `sub_churn_${t}_${name}`,
         stripePriceId: `price_${plan}`,
         planType: plan,
+        ...billedAs(plan),
         status,
         createdAt: at(createdAt),
         currentPeriodStart: at(createdAt),
@@ -740,6 +769,9 @@ describe("MRR after a price change (decision 093)", () => {
               stripeSubscriptionId: `sub_mrr_price_${tag}_${k}`,
               stripePriceId: price,
               planType: "weekly" as const,
+              // the amount each pays, as Stripe's subscription says (stored by the sync)
+              ...billedAs("weekly"),
+              amountCents: price === "price_weekly" ? 999 : 1299,
               status: "active",
               createdAt: at("1989-01-10T00:00:00Z"),
               currentPeriodEnd: at("1989-02-05T00:00:00Z"),

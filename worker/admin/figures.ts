@@ -6,7 +6,7 @@
  */
 import { sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../db";
-import { PLANS, PLAN_IDS, TEAM_PLAN, type PlanType } from "../../domain/plans";
+import { PLAN_IDS, type PlanType } from "../../domain/plans";
 import type {
   AdminStats,
   Churn,
@@ -299,59 +299,54 @@ export async function shootAnalytics(db: Db, range: Partial<Range> & { to: Date 
 }
 
 /**
- * Users with a subscription granting access now, per plan, and everyone else as free. One pass over the
- * entitled subscriptions in user order (subscriptions_entitled_user_idx, index-only): a group per user
- * says which plans they hold, so each user counts once per plan and once among the subscribers without
- * a sort. A user entitled on two plans at once (Stripe allows it; our checkout does not) counts under
- * each. The users are counted from user_day_totals.
+ * Users with a subscription granting access now, per plan — a Team plan's seat counts each member of the team
+ * (its owner too) under "team" (issue 37) — and everyone else as free. A group per user says which plans
+ * they hold, so each user counts once per plan and once among the subscribers. A user entitled on two plans
+ * at once (their own and a team's seat, or two of their own: Stripe allows it; our checkout does not) counts
+ * under each. The users are counted from user_day_totals.
  */
 export async function usersByPlan(db: Db, now: Date): Promise<UsersByPlan[]> {
   const n = ts(now);
-  const holds = PLAN_IDS.map((p, i) => sql`bool_or(plan_type = ${p}) as ${sql.raw(`p${i}`)}`);
-  const counts = PLAN_IDS.map((_, i) => sql`count(*) filter (where ${sql.raw(`p${i}`)}) as ${sql.raw(`p${i}`)}`);
+  const plans = [...PLAN_IDS, "team"] as const;
+  const holds = plans.map((p, i) => sql`bool_or(plan = ${p}) as ${sql.raw(`p${i}`)}`);
+  const counts = plans.map((_, i) => sql`count(*) filter (where ${sql.raw(`p${i}`)}) as ${sql.raw(`p${i}`)}`);
+  const entitled = sql`s.status in ${ENTITLED} and s.created_at < ${n} and (s.current_period_end is null or s.current_period_end > ${n})`;
   const row = await one(
     db,
     sql`
     select ${usersCreated(null, now)} as users, count(*) as subscribers, ${sql.join(counts, sql`, `)}
     from (
-      select user_id, ${sql.join(holds, sql`, `)} from subscriptions
-      where status in ${ENTITLED} and created_at < ${n} and (current_period_end is null or current_period_end > ${n})
+      select user_id, ${sql.join(holds, sql`, `)} from (
+        select s.user_id, s.plan_type::text as plan from subscriptions s where s.user_id is not null and ${entitled}
+        union all
+        select m.user_id, 'team' from subscriptions s join team_members m on m.team_id = s.team_id
+        where s.team_id is not null and ${entitled} and m.joined_at < ${n}
+      ) held
       group by user_id
     ) s`,
   );
   return [
-    ...PLAN_IDS.map((p, i) => ({ planType: p, count: num(row[`p${i}`]) })),
+    ...plans.map((p, i) => ({ planType: p, count: num(row[`p${i}`]) })),
     { planType: "free" as const, count: num(row.users) - num(row.subscribers) },
   ];
 }
 
 /**
- * What a subscription pays per month, in cents, exact (weekly × 52 / 12, monthly × 1, yearly / 12): the
- * price it is on — a price change's new price (decision 093), else its plan's launch price.
+ * What a subscription pays per month, in cents, exact: the amount stored with it (what Stripe bills each
+ * period, issue 37) over its interval (a week × 52 / 12, a year / 12, a day × 365 / 12). Never a price from
+ * domain/plans.ts, so editing a launch price never moves it.
  */
-const monthlySql = sql`case s.plan_type::text ${sql.join(
-  PLANS.map((p) => {
-    const factor = p.id === "weekly" ? sql`52.0 / 12` : p.id === "yearly" ? sql`1.0 / 12` : sql`1.0`;
-    return sql`when ${p.id} then coalesce(pc.new_amount_cents, ${p.priceCents})::numeric * ${factor}`;
-  }),
-  sql` `,
-)} end`;
+const monthlySql = sql`s.amount_cents::numeric * (case s.interval
+  when 'day' then 365.0 / 12 when 'week' then 52.0 / 12 when 'month' then 1.0 when 'year' then 1.0 / 12 end) / s.interval_count`;
 
-/** MRR: every recurring person's plan at the monthly price it is on, and every recurring team's seats × the seat price (issue 25). */
+/** MRR: every recurring subscription, a person's or a team's, at the monthly amount stored with it. */
 export async function mrr(db: Db, now: Date): Promise<number> {
   const n = ts(now);
-  const recurring = sql`created_at < ${n} and status in ${RECURRING} and (current_period_end is null or current_period_end > ${n})`;
   const row = await one(
     db,
     sql`
-    select round(
-      coalesce((
-        select sum(${monthlySql}) from subscriptions s
-        left join price_changes pc on pc.stripe_price_id = s.stripe_price_id
-        where s.created_at < ${n} and s.status in ${RECURRING} and (s.current_period_end is null or s.current_period_end > ${n})
-      ), 0)
-      + coalesce((select sum(seats)::numeric * ${TEAM_PLAN.pricePerSeatCents} from team_subscriptions where ${recurring}), 0)
-    ) as mrr`,
+    select round(coalesce(sum(${monthlySql}), 0)) as mrr from subscriptions s
+    where s.created_at < ${n} and s.status in ${RECURRING} and (s.current_period_end is null or s.current_period_end > ${n})`,
   );
   return num(row.mrr);
 }
@@ -361,7 +356,7 @@ export async function mrr(db: Db, now: Date): Promise<number> {
  * money-back refund always does: decision 105) — against every subscription live at some point of it.
  * A subscription has ended when it was canceled (sync stores Stripe's ended_at in canceled_at) or, not
  * canceled, when its last known period was over (a renewal would have moved current_period_end forward).
- * Teams' subscriptions count as one subscription each, like a person's (issue 25).
+ * A team's subscription counts as one subscription, like a person's (issue 25; one table since issue 37).
  */
 export async function churn(db: Db, range: Range): Promise<Churn> {
   const f = ts(range.from);
@@ -373,11 +368,7 @@ export async function churn(db: Db, range: Range): Promise<Churn> {
     select count(*) as live,
       count(*) filter (where created_at < ${f}) as active_at_start,
       count(*) filter (where status = 'canceled' and canceled_at >= ${f} and canceled_at < ${t}) as cancellations
-    from (
-      select status, canceled_at, current_period_end, created_at from subscriptions
-      union all
-      select status, canceled_at, current_period_end, created_at from team_subscriptions
-    ) s
+    from subscriptions s
     where created_at < ${t} and (${ended} is null or ${ended} >= ${f})`,
   );
   const live = num(row.live);

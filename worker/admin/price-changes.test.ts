@@ -77,7 +77,7 @@ describe("POST /api/admin/price-changes: the rules", () => {
     const op = await operatorAuth();
     const before = await changes();
     const cases: [unknown, RegExp][] = [
-      [{ planType: "daily", amountCents: 3499, effectiveDate: inDays(60) }, /^planType: must be one of weekly, monthly, yearly$/],
+      [{ planType: "daily", amountCents: 3499, effectiveDate: inDays(60) }, /^planType: must be one of weekly, monthly, yearly, team$/],
       [{ planType: "monthly", amountCents: 0, effectiveDate: inDays(60) }, /^amountCents: must be more than 0/],
       [{ planType: "monthly", amountCents: -100, effectiveDate: inDays(60) }, /^amountCents: must be more than 0/],
       [{ planType: "monthly", amountCents: 34.5, effectiveDate: inDays(60) }, /^amountCents: must be a whole number of cents$/],

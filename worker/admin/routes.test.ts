@@ -7,7 +7,7 @@ import { and, eq } from "drizzle-orm";
 import { parse } from "csv-parse/sync";
 import { adminAuditLog, headshots, invoices, subscriptions, users, type User } from "../../db/schema";
 import { app } from "../app";
-import { api, client, clientWith, createTestUser, env, errorBody, uniqueEmail } from "../test/helpers";
+import { api, billedAs, client, clientWith, createTestUser, env, errorBody, uniqueEmail } from "../test/helpers";
 import { seedPending } from "../test/headshots";
 import { joinedMember, teamWithSeats } from "../test/teams";
 import { checkoutUrl, deliverEvents, payCheckout, prices, stripe } from "../test/billing";
@@ -136,6 +136,7 @@ describe("GET /api/admin/users", () => {
           stripeSubscriptionId: `sub_${tag}_a`,
           stripePriceId: "p",
           planType: "weekly",
+          ...billedAs("weekly"),
           status: "canceled",
           createdAt: new Date(Date.UTC(2020, 1, 1)),
         },
@@ -144,6 +145,7 @@ describe("GET /api/admin/users", () => {
           stripeSubscriptionId: `sub_${tag}_b`,
           stripePriceId: "p",
           planType: "yearly",
+          ...billedAs("yearly"),
           status: "active",
           createdAt: new Date(Date.UTC(2020, 2, 1)),
         },
@@ -389,6 +391,7 @@ describe("bad input to the financial routes", () => {
       "weekly",
       "monthly",
       "yearly",
+      "team",
       "free",
     ]);
     const { mrr } = await (await admin.financials.mrr.$get({}, get)).json();

@@ -65,7 +65,7 @@ import { listUsers } from "./users";
 import { EXAMPLE_SLOTS, TESTIMONIAL_STATUSES } from "../../domain/ratings";
 import { listTestimonials, setTestimonialStatus } from "./testimonials";
 import { listPictures, setPictureFeatured, setPictureSlot } from "./pictures";
-import { PLAN_IDS, PRICE_MAX_CENTS, euros } from "../../domain/plans";
+import { BILLING_PLANS, PRICE_MAX_CENTS, euros } from "../../domain/plans";
 import {
   earliestEffectiveDate,
   latestEffectiveDate,
@@ -123,7 +123,7 @@ const batchBody = z.object({
 });
 
 const priceChangeBody = z.object({
-  planType: z.enum(PLAN_IDS, `must be one of ${PLAN_IDS.join(", ")}`),
+  planType: z.enum(BILLING_PLANS, `must be one of ${BILLING_PLANS.join(", ")}`),
   amountCents: z
     .number("must be a whole number of cents")
     .int("must be a whole number of cents")
@@ -260,7 +260,7 @@ export const adminRoutes = new Hono<AppEnv>()
     const now = new Date();
     const book = await loadPriceBook(db, config, now);
     const body: AdminPriceChanges = {
-      currentPrices: PLAN_IDS.map((planType) => ({ planType, amountCents: book.current[planType].amountCents })),
+      currentPrices: BILLING_PLANS.map((planType) => ({ planType, amountCents: book.current[planType].amountCents })),
       earliestEffectiveDate: earliestEffectiveDate(now).toISOString().slice(0, 10),
       latestEffectiveDate: latestEffectiveDate(now).toISOString().slice(0, 10),
       priceChanges: await listPriceChanges(db),

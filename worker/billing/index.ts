@@ -19,11 +19,16 @@ export { stripeClient } from "./stripe";
 export {
   SHOWN_ORDER,
   hasActiveSubscription,
+  paidTeamSeat,
+  paidTeamSeatStatement,
+  seatsToFill,
   shownFrom,
+  shownOf,
+  shownRank,
   shownSubscription,
   shownSubscriptionStatement,
+  teamSubscriptionOf,
   type ShownSubscription,
 } from "./subscription";
 export { recordInvoice } from "./sync";
 export { changeTeamSeats, createTeamCheckout, endTeamSubscriptionNow, setTeamCancel, teamSeatsPreview } from "./team-billing";
-export { paidTeamSeat, paidTeamSeatStatement, seatsToFill, teamSubscriptionOf } from "./team-subscription";

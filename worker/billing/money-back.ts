@@ -9,8 +9,7 @@
 import type Stripe from "stripe";
 import { and, asc, eq, inArray, isNotNull, lte, ne } from "drizzle-orm";
 import type { Db } from "../../db";
-import { invoices, refunds, subscriptions, teamSubscriptions } from "../../db/schema";
-import { teamSubscriptionOf } from "./team-subscription";
+import { invoices, refunds } from "../../db/schema";
 import { euros, MONEY_BACK_DAYS } from "../../domain/plans";
 import type { Config } from "../config";
 import {
@@ -25,7 +24,7 @@ import {
   type MoneyBackKind,
 } from "../lib";
 import { fromUnix, idOf, stripeClient } from "./stripe";
-import { shownSubscription } from "./subscription";
+import { firstSubscriptionOf, shownOf, type Owner } from "./subscription";
 import { storeRefund, syncSubscription } from "./sync";
 
 /**
@@ -47,27 +46,16 @@ const ONCE_PER_PERSON = "The money-back guarantee applies once per person, and i
 
 /** The first subscription of the scope, if it is still the one shown (a later one is not covered). */
 async function firstSubscription(db: Db, scope: MoneyBackScope): Promise<{ stripeSubscriptionId: string; status: string }> {
-  if (scope.teamId) {
-    const [first] = await db
-      .select()
-      .from(teamSubscriptions)
-      .where(eq(teamSubscriptions.teamId, scope.teamId))
-      .orderBy(asc(teamSubscriptions.createdAt), asc(teamSubscriptions.stripeSubscriptionId))
-      .limit(1);
-    if (!first) throw badRequest("The team doesn't have a subscription to refund.");
-    if ((await teamSubscriptionOf(db, scope.teamId))!.id !== first.id)
-      throw badRequest("The money-back guarantee covers the team's first subscription only.");
-    return first;
-  }
-  const [first] = await db
-    .select()
-    .from(subscriptions)
-    .where(eq(subscriptions.userId, scope.userId))
-    .orderBy(asc(subscriptions.createdAt), asc(subscriptions.stripeSubscriptionId))
-    .limit(1);
-  if (!first) throw badRequest("You don't have a subscription to refund.");
-  if ((await shownSubscription(db, scope.userId))!.id !== first.id)
-    throw badRequest("The money-back guarantee covers your first subscription only.");
+  const owner: Owner = scope.teamId ? { teamId: scope.teamId } : { userId: scope.userId };
+  const first = await firstSubscriptionOf(db, owner);
+  if (!first)
+    throw badRequest(scope.teamId ? "The team doesn't have a subscription to refund." : "You don't have a subscription to refund.");
+  if ((await shownOf(db, owner))!.id !== first.id)
+    throw badRequest(
+      scope.teamId
+        ? "The money-back guarantee covers the team's first subscription only."
+        : "The money-back guarantee covers your first subscription only.",
+    );
   return first;
 }
 

@@ -6,32 +6,26 @@
  * Every Stripe call carries an idempotency key, so a retried webhook repeats nothing.
  */
 import Stripe from "stripe";
-import { and, asc, eq, inArray } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import type { Db, Tx } from "../../db";
-import { processedProviderEvents, subscriptions, teams, teamSubscriptions, users } from "../../db/schema";
-import { euros, planById, TEAM_PLAN } from "../../domain/plans";
+import { processedProviderEvents, teams, users } from "../../db/schema";
+import { billingPlanById, euros, TEAM_PLAN } from "../../domain/plans";
 import type { Config } from "../config";
 import { log } from "../lib";
 import { type MailMessage, duplicateSubscriptionEmail } from "../mail";
 import { stripeClient } from "./stripe";
+import { runningSubscriptions } from "./subscription";
 import { paymentIntentOf, storeRefund, syncSubscription } from "./sync";
 
 /** The reason stored with the refund of a second subscription (its own email explains it). */
 export const DUPLICATE_SUBSCRIPTION_REASON = "duplicate subscription";
 
-/** Statuses of a subscription that is still running at Stripe (it bills, or is retrying a payment). */
-const LIVE = ["active", "trialing", "past_due", "unpaid"];
-
 /** Cancels and refunds the person's second (third…) live subscription; returns the emails to send once committed. */
 export async function endDuplicateSubscriptions(db: Db | Tx, config: Config, userId: string): Promise<MailMessage[]> {
-  const live = await db
-    .select()
-    .from(subscriptions)
-    .where(and(eq(subscriptions.userId, userId), inArray(subscriptions.status, LIVE)))
-    .orderBy(asc(subscriptions.createdAt), asc(subscriptions.stripeSubscriptionId));
+  const live = await runningSubscriptions(db, { userId });
   const mail: MailMessage[] = [];
   for (const duplicate of live.slice(1)) {
-    const planName = planById(duplicate.planType).name;
+    const planName = billingPlanById(duplicate.planType).name;
     const message = await endDuplicate(db, config, userId, duplicate.stripeSubscriptionId, planName, { userId });
     if (message) mail.push(message);
   }
@@ -73,11 +67,7 @@ async function endDuplicate(
 export async function endDuplicateTeamSubscriptions(db: Db | Tx, config: Config, ownerId: string): Promise<MailMessage[]> {
   const [team] = await db.select({ id: teams.id }).from(teams).where(eq(teams.ownerUserId, ownerId)).limit(1);
   if (!team) return [];
-  const live = await db
-    .select()
-    .from(teamSubscriptions)
-    .where(and(eq(teamSubscriptions.teamId, team.id), inArray(teamSubscriptions.status, LIVE)))
-    .orderBy(asc(teamSubscriptions.createdAt), asc(teamSubscriptions.stripeSubscriptionId));
+  const live = await runningSubscriptions(db, { teamId: team.id });
   const mail: MailMessage[] = [];
   for (const duplicate of live.slice(1)) {
     const message = await endDuplicate(db, config, ownerId, duplicate.stripeSubscriptionId, TEAM_PLAN.name, { teamId: team.id });

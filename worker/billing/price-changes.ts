@@ -16,8 +16,15 @@
 import Stripe from "stripe";
 import { and, desc, eq, inArray, isNotNull, isNull, ne, sql } from "drizzle-orm";
 import type { Db } from "../../db";
-import { priceChangeNotices, priceChanges, subscriptions, users, type PriceChange } from "../../db/schema";
-import { euros, planById, PRICE_CHANGE_HORIZON_DAYS, PRICE_CHANGE_NOTICE_DAYS, PRICE_MAX_CENTS, type PlanType } from "../../domain/plans";
+import { priceChangeNotices, priceChanges, subscriptions, teams, users, type PriceChange } from "../../db/schema";
+import {
+  billingPlanById,
+  euros,
+  PRICE_CHANGE_HORIZON_DAYS,
+  PRICE_CHANGE_NOTICE_DAYS,
+  PRICE_MAX_CENTS,
+  type BillingPlan,
+} from "../../domain/plans";
 import type { ApiPriceChange } from "../../domain/admin-api";
 import type { Config } from "../config";
 import type { AuthUser } from "../env";
@@ -56,10 +63,10 @@ export function latestEffectiveDate(now: Date): Date {
  * change of the same plan starts after this, so nobody is ever between two changes.
  */
 export const settledBy = (change: Pick<PriceChange, "planType" | "effectiveAt">) =>
-  new Date(change.effectiveAt.getTime() + NOTICE_MS + planById(change.planType).periodDays * DAY_MS + DAY_MS);
+  new Date(change.effectiveAt.getTime() + NOTICE_MS + billingPlanById(change.planType).periodDays * DAY_MS + DAY_MS);
 
 export interface ScheduleInput {
-  planType: PlanType;
+  planType: BillingPlan;
   amountCents: number;
   /** midnight UTC of the chosen day */
   effectiveAt: Date;
@@ -67,7 +74,7 @@ export interface ScheduleInput {
 
 /** Checks the operator's input against the rules; the change's old price. 4xx with the sentence to show. */
 function checkRules(book: PriceBook, input: ScheduleInput, now: Date) {
-  const plan = planById(input.planType);
+  const plan = billingPlanById(input.planType);
   const current = book.current[input.planType];
   if (!current.priceId) throw paymentsUnavailable();
   const earliest = earliestEffectiveDate(now);
@@ -114,7 +121,7 @@ export async function schedulePriceChange(
     currency: old.currency,
     unit_amount: input.amountCents,
     recurring: { interval: old.recurring!.interval, interval_count: old.recurring!.interval_count },
-    nickname: planById(input.planType).name,
+    nickname: billingPlanById(input.planType).name,
     metadata: { plan_type: input.planType, effective_date: dayOf(input.effectiveAt) },
   });
   const change = await db.transaction(async (tx) => {
@@ -222,7 +229,7 @@ async function sendWithdrawals(db: Db, mailer: Mailer, change: PriceChange): Pro
         isNull(priceChangeNotices.withdrawalEmailedAt),
       ),
     );
-  const plan = planById(change.planType);
+  const plan = billingPlanById(change.planType);
   let sent = 0;
   for (const n of owed) {
     const [claimed] = await db
@@ -266,20 +273,20 @@ async function movedTo(db: Db, change: PriceChange, now: Date): Promise<number> 
 }
 
 /** A transaction lock per plan (released at commit). */
-const sqlLock = (plan: PlanType) => sql`select pg_advisory_xact_lock(hashtext(${`price_change:${plan}`}))`;
+const sqlLock = (plan: BillingPlan) => sql`select pg_advisory_xact_lock(hashtext(${`price_change:${plan}`}))`;
 
 /**
  * The plan's lease (decision 250, worker/lib/lease.ts): held by a withdrawal and by every run of notices
  * (the whole plan's, the cron's, one person's settle) while it tells and schedules people, so a withdrawal
  * never misses a schedule a run is making. Not the advisory lock above: these hold it across Stripe calls.
  */
-const planLease = (plan: PlanType) => `price-change-run:${plan}`;
+const planLease = (plan: BillingPlan) => `price-change-run:${plan}`;
 /** How long a run over a whole plan (or a withdrawal) may hold it: the cron's own limit. */
 const PLAN_RUN_TTL_SECONDS = 900;
 
 /** The change each plan's subscribers are moving to now: the plan's newest one (older ones are done). */
 function newestByPlan(book: PriceBook): PriceChange[] {
-  const newest = new Map<PlanType, PriceChange>();
+  const newest = new Map<BillingPlan, PriceChange>();
   for (const c of book.changes) newest.set(c.planType, c);
   return [...newest.values()];
 }
@@ -324,16 +331,24 @@ async function tellAndSchedule(
   known: PriceBook | undefined,
   unsettledOnly: boolean,
 ): Promise<number> {
+  // a person's plan tells the person; a Team plan its team's owner, who pays it (issue 37)
+  const payer = sql<string>`coalesce(${subscriptions.userId}, ${teams.ownerUserId})`;
   const subs = await db
-    .select({ userId: subscriptions.userId, stripeSubscriptionId: subscriptions.stripeSubscriptionId, email: users.email })
+    .select({
+      userId: users.id,
+      stripeSubscriptionId: subscriptions.stripeSubscriptionId,
+      email: users.email,
+      seats: subscriptions.seats,
+    })
     .from(subscriptions)
-    .innerJoin(users, eq(users.id, subscriptions.userId))
+    .leftJoin(teams, eq(teams.id, subscriptions.teamId))
+    .innerJoin(users, eq(users.id, payer))
     .where(
       and(
         eq(subscriptions.planType, change.planType),
         inArray(subscriptions.status, LIVE),
         ne(subscriptions.stripePriceId, change.stripePriceId),
-        userId ? eq(subscriptions.userId, userId) : undefined,
+        userId ? eq(users.id, userId) : undefined,
         unsettledOnly
           ? sql`not exists (select 1 from price_change_notices n where n.price_change_id = ${change.id} and n.stripe_subscription_id = subscriptions.stripe_subscription_id and n.stripe_schedule_id is not null)`
           : undefined,
@@ -406,7 +421,7 @@ async function noticeFor(
   book: PriceBook,
   mailer: Mailer,
   change: PriceChange,
-  sub: { userId: string; stripeSubscriptionId: string; email: string },
+  sub: { userId: string; stripeSubscriptionId: string; email: string; seats: number },
 ): Promise<boolean> {
   const stripe = stripeClient(config);
   let live: Stripe.Subscription;
@@ -444,13 +459,15 @@ async function noticeFor(
     try {
       await mailer.send(
         priceChangeEmail(sub.email, {
-          planName: planById(change.planType).name,
-          period: planById(change.planType).period,
+          planName: billingPlanById(change.planType).name,
+          period: billingPlanById(change.planType).period,
           oldAmount: euros(change.oldAmountCents, change.currency),
           newAmount: euros(change.newAmountCents, change.currency),
           effectiveDate: dateText(change.effectiveAt),
           switchDate: dateText(switchAt),
-          accountUrl: `${(config.APP_URL ?? "").replace(/\/+$/, "")}/account`,
+          seats:
+            change.planType === "team" ? { count: sub.seats, newTotal: euros(change.newAmountCents * sub.seats, change.currency) } : null,
+          accountUrl: `${(config.APP_URL ?? "").replace(/\/+$/, "")}/${change.planType === "team" ? "team" : "account"}`,
         }),
       );
     } catch (err) {

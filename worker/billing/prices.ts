@@ -8,13 +8,13 @@
 import { asc, isNull } from "drizzle-orm";
 import type { Db, Tx } from "../../db";
 import { priceChanges, type PriceChange } from "../../db/schema";
-import { PLANS, type PlanType } from "../../domain/plans";
+import { BILLING_PLANS, PLANS, TEAM_PLAN, type BillingPlan, type PlanType } from "../../domain/plans";
 import type { Config } from "../config";
 import { badRequest } from "../lib";
 import { planPrices } from "./stripe";
 
 export interface PlanPrice {
-  planType: PlanType;
+  planType: BillingPlan;
   amountCents: number;
   /** null when Stripe is not configured */
   priceId: string | null;
@@ -26,33 +26,35 @@ export interface UpcomingPrice {
 }
 
 export interface PriceBook {
-  /** What each plan costs now: what a new subscription pays. */
-  current: Record<PlanType, PlanPrice>;
+  /** What each plan costs now: what a new subscription pays (the Team plan: a seat). */
+  current: Record<BillingPlan, PlanPrice>;
   /** A change scheduled for later, if any. */
-  upcoming: Record<PlanType, UpcomingPrice | null>;
+  upcoming: Record<BillingPlan, UpcomingPrice | null>;
   /** Every change, oldest effective date first. */
   changes: PriceChange[];
-  /** The plan of any of our prices (launch or changed), or null for a price that is not ours. */
-  planOf(priceId: string): PlanType | null;
+  /** The plan of any of our prices (launch or changed; "team" for the Team plan's), or null for a price that is not ours. */
+  planOf(priceId: string): BillingPlan | null;
   /** The amount of any of our prices, or null. */
   amountOf(priceId: string): number | null;
 }
 
 /** The price book from the launch prices and the changes, as of `now`. Pure: the landing uses it too. */
 export function priceBookOf(
-  config: Pick<Config, "STRIPE_PRICE_WEEKLY" | "STRIPE_PRICE_MONTHLY" | "STRIPE_PRICE_YEARLY">,
+  config: Pick<Config, "STRIPE_PRICE_WEEKLY" | "STRIPE_PRICE_MONTHLY" | "STRIPE_PRICE_YEARLY" | "STRIPE_PRICE_TEAM">,
   changes: PriceChange[],
   now: Date,
 ): PriceBook {
   const launch = planPrices(config);
+  const launchCents = (plan: BillingPlan): number =>
+    plan === "team" ? TEAM_PLAN.pricePerSeatCents : PLANS.find((p) => p.id === plan)!.priceCents;
   const current = Object.fromEntries(
-    PLANS.map((p) => [p.id, { planType: p.id, amountCents: p.priceCents as number, priceId: launch[p.id] ?? null }]),
-  ) as Record<PlanType, PlanPrice>;
-  const upcoming = Object.fromEntries(PLANS.map((p) => [p.id, null])) as Record<PlanType, UpcomingPrice | null>;
-  const prices = new Map<string, { planType: PlanType; amountCents: number }>();
-  for (const p of PLANS) {
-    const id = launch[p.id];
-    if (id) prices.set(id, { planType: p.id, amountCents: p.priceCents });
+    BILLING_PLANS.map((id) => [id, { planType: id, amountCents: launchCents(id), priceId: launch[id] ?? null }]),
+  ) as Record<BillingPlan, PlanPrice>;
+  const upcoming = Object.fromEntries(BILLING_PLANS.map((id) => [id, null])) as Record<BillingPlan, UpcomingPrice | null>;
+  const prices = new Map<string, { planType: BillingPlan; amountCents: number }>();
+  for (const plan of BILLING_PLANS) {
+    const id = launch[plan];
+    if (id) prices.set(id, { planType: plan, amountCents: launchCents(plan) });
   }
   const sorted = [...changes].sort(
     (a, b) => a.effectiveAt.getTime() - b.effectiveAt.getTime() || a.createdAt.getTime() - b.createdAt.getTime(),
@@ -89,7 +91,8 @@ export async function loadPriceBook(db: Db | Tx, config: Config, now = new Date(
 export async function requirePlanForPrice(db: Db | Tx, config: Config, priceId: string): Promise<{ planType: PlanType; priceId: string }> {
   const book = await loadPriceBook(db, config);
   const planType = book.planOf(priceId);
-  const current = planType ? book.current[planType].priceId : null;
-  if (!planType || !current) throw badRequest("Please choose one of the plans on the pricing page.");
+  // the Team plan is bought from /team, for a number of seats (worker/billing/team-billing.ts)
+  const current = planType && planType !== "team" ? book.current[planType].priceId : null;
+  if (!planType || planType === "team" || !current) throw badRequest("Please choose one of the plans on the pricing page.");
   return { planType, priceId: current };
 }

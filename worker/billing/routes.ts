@@ -10,15 +10,23 @@ import { z } from "zod";
 import { scheduledDowngrades } from "../../db/schema";
 import { CURRENCY, PLANS, dailyPrice, planDescription } from "../../domain/plans";
 import type { ApiInvoice, ApiPlan, ApiScheduledDowngrade, ApiSubscription, ApiUpgradePreview } from "../../domain/api";
-import { requireCurrentUser, requireUser, appOrigin, validate } from "../lib";
+import { conflict, requireCurrentUser, requireUser, appOrigin, validate } from "../lib";
 import type { AppEnv } from "../env";
 import { refundEligibility, refundFirstSubscription } from "./money-back";
 import { cancelDowngrade, changePlan, createCheckout, createPortal, listInvoices, syncUser, upgradePreview } from "./plan-changes";
 import { loadPriceBook, requirePlanForPrice } from "./prices";
-import { hasActiveSubscription, shownSubscription } from "./subscription";
+import { hasActiveSubscription, shownSubscription, teamCover } from "./subscription";
+import { teamCoversYou } from "../../domain/teams";
+import type { Db } from "../../db";
 import { createMailer } from "../mail";
 import { settleSubscriptions } from "./settle";
 import { handleWebhook } from "./webhook";
+
+/** A person a team's live Team plan covers is never sold a plan of their own (decision 212): a 409 that says why. */
+async function refuseWhenTeamCovers(db: Db, userId: string): Promise<void> {
+  const cover = await teamCover(db, userId);
+  if (cover) throw conflict(teamCoversYou(cover));
+}
 
 const priceBody = z.object({ priceId: z.string().trim().min(1, "Please choose a plan.").max(200) });
 
@@ -83,6 +91,7 @@ export const billingRoutes = new Hono<AppEnv>()
   .post("/create-checkout-session", requireUser, validate("json", priceBody), async (c) => {
     const target = await requirePlanForPrice(c.var.db, c.var.config, c.req.valid("json").priceId);
     const { db, config } = c.var;
+    await refuseWhenTeamCovers(db, c.var.user.id);
     // A subscriber is never sent to a second checkout: they get the plan-change flow instead.
     const result = (await hasActiveSubscription(db, c.var.user.id))
       ? await changePlan(db, config, appOrigin(c), c.var.user.id, target)
@@ -92,6 +101,7 @@ export const billingRoutes = new Hono<AppEnv>()
 
   .post("/change-subscription", requireUser, validate("json", priceBody), async (c) => {
     const target = await requirePlanForPrice(c.var.db, c.var.config, c.req.valid("json").priceId);
+    await refuseWhenTeamCovers(c.var.db, c.var.user.id);
     return c.json(await changePlan(c.var.db, c.var.config, appOrigin(c), c.var.user.id, target));
   })
 

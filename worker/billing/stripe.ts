@@ -5,7 +5,7 @@
 import Stripe from "stripe";
 import type { Config } from "../config";
 import { ApiError } from "../lib";
-import type { PlanType } from "../../domain/plans";
+import type { BillingPlan } from "../../domain/plans";
 
 const clients = new WeakMap<Config, Stripe>();
 
@@ -32,25 +32,35 @@ export function stripeClient(config: Config): Stripe {
  * come from the price book (./prices.ts), which starts from these.
  */
 export function planPrices(
-  config: Pick<Config, "STRIPE_PRICE_WEEKLY" | "STRIPE_PRICE_MONTHLY" | "STRIPE_PRICE_YEARLY">,
-): Record<PlanType, string | undefined> {
-  return { weekly: config.STRIPE_PRICE_WEEKLY, monthly: config.STRIPE_PRICE_MONTHLY, yearly: config.STRIPE_PRICE_YEARLY };
+  config: Pick<Config, "STRIPE_PRICE_WEEKLY" | "STRIPE_PRICE_MONTHLY" | "STRIPE_PRICE_YEARLY" | "STRIPE_PRICE_TEAM">,
+): Record<BillingPlan, string | undefined> {
+  return {
+    weekly: config.STRIPE_PRICE_WEEKLY,
+    monthly: config.STRIPE_PRICE_MONTHLY,
+    yearly: config.STRIPE_PRICE_YEARLY,
+    team: config.STRIPE_PRICE_TEAM,
+  };
 }
-
-/** Whether a Stripe price id is the Team plan's per-seat price (issue 25). */
-export const isTeamPrice = (config: Config, priceId: string | null | undefined): boolean =>
-  !!priceId && !!config.STRIPE_PRICE_TEAM && priceId === config.STRIPE_PRICE_TEAM;
 
 /** Stripe's seconds since the epoch as a Date (null stays null). */
 export const fromUnix = (seconds: number | null | undefined) => (seconds ? new Date(seconds * 1000) : null);
 
+const INTERVALS = ["day", "week", "month", "year"] as const;
+
 /**
- * A subscription's period and state as our rows keep them (personal and team subscriptions alike): the
- * period is the item's (Stripe's current layout), and the end of a subscription is when it ended, else
- * when it was cancelled.
+ * A subscription's period, state and amount as our rows keep them (personal and team subscriptions alike):
+ * the period is the item's (Stripe's current layout), and the end of a subscription is when it ended, else
+ * when it was cancelled. The amount is what Stripe bills each period for it: the item's price × its
+ * quantity, in the price's currency and interval (issue 37: stored, so no figure reads domain/plans.ts).
  */
 export function subscriptionTimes(sub: Stripe.Subscription, item: Stripe.SubscriptionItem) {
+  const recurring = item.price.recurring;
   return {
+    seats: item.quantity ?? 1,
+    amountCents: (item.price.unit_amount ?? 0) * (item.quantity ?? 1),
+    currency: item.price.currency,
+    interval: INTERVALS.find((i) => i === recurring?.interval) ?? "month",
+    intervalCount: recurring?.interval_count ?? 1,
     currentPeriodStart: fromUnix(item.current_period_start),
     currentPeriodEnd: fromUnix(item.current_period_end),
     cancelAtPeriodEnd: sub.cancel_at_period_end,

@@ -1,7 +1,7 @@
 /** Which subscription the app shows (decision 091): live over ended, then newest, then Stripe's id. */
 import { describe, expect, it } from "vitest";
 import { subscriptions } from "../../db/schema";
-import { createTestUser, testDb } from "../test/helpers";
+import { billedAs, createTestUser, testDb } from "../test/helpers";
 import { hasActiveSubscription, shownSubscription } from "./subscription";
 
 const SAME_SECOND = new Date("2026-03-01T10:00:00Z");
@@ -19,6 +19,7 @@ async function shownAmong(rows: { id: string; status: string; periodEnd?: Date; 
         stripeSubscriptionId: `${r.id}_${user.id.slice(0, 8)}`,
         stripePriceId: "price_x",
         planType: "monthly",
+        ...billedAs("monthly"),
         status: r.status,
         currentPeriodEnd: r.periodEnd ?? FUTURE,
         createdAt: r.createdAt ?? SAME_SECOND,

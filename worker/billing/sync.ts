@@ -7,12 +7,12 @@
 import type Stripe from "stripe";
 import { and, eq, ne } from "drizzle-orm";
 import type { Db, Tx } from "../../db";
-import { invoices, refunds, scheduledDowngrades, subscriptions, users } from "../../db/schema";
+import { invoices, refunds, scheduledDowngrades, subscriptions, teams, users } from "../../db/schema";
 import type { Config } from "../config";
 import { log } from "../lib";
 import { loadPriceBook, type PriceBook } from "./prices";
-import { fromUnix, idOf, isTeamPrice, stripeClient, subscriptionTimes } from "./stripe";
-import { syncTeamSubscription } from "./team-sync";
+import { fromUnix, idOf, stripeClient, subscriptionTimes } from "./stripe";
+import type { PersonalSubscription } from "./subscription";
 
 /** Our user for a Stripe customer: by the id stored on the user, else the id the customer carries. */
 export async function userForCustomer(db: Db | Tx, stripe: Stripe, customerId: string): Promise<string | null> {
@@ -26,58 +26,109 @@ export async function userForCustomer(db: Db | Tx, stripe: Stripe, customerId: s
 }
 
 /**
- * Re-reads a subscription (and its schedule) from Stripe and stores it. Returns our row, or null when
- * the subscription is not a person's (a team's, stored by ./team-sync.ts, or an unknown price or
- * customer: logged and otherwise ignored).
+ * Re-reads a subscription (and its schedule) from Stripe and stores it. Returns our row when it is a
+ * person's plan, else null (a team's, or an unknown price or customer: logged and otherwise ignored).
  */
 export async function syncSubscription(db: Db | Tx, config: Config, subscriptionId: string) {
   return (await syncAnySubscription(db, config, subscriptionId)).personal;
 }
 
 /**
- * Re-reads a subscription of either kind and stores it: a person's plan (`personal`, our row) or the
- * Team plan's (./team-sync.ts). `ownerId`: the person it belongs to (a team's: the team's owner), whose
- * subscriptions are settled afterwards (./settle.ts).
+ * Re-reads a subscription of either kind and stores it in the one table (issue 37): a person's plan
+ * (`personal`, our row) or the Team plan's. `ownerId`: the person it belongs to (a team's: the team's
+ * owner), whose subscriptions are settled afterwards (./settle.ts).
  */
 export async function syncAnySubscription(db: Db | Tx, config: Config, subscriptionId: string) {
   const stripe = stripeClient(config);
   const sub = await stripe.subscriptions.retrieve(subscriptionId);
-  if (isTeamPrice(config, sub.items.data[0]?.price.id)) {
-    const team = await syncTeamSubscription(db, config, stripe, sub);
-    return { personal: null, ownerId: team?.ownerUserId ?? null };
-  }
-  const personal = await syncPersonalSubscription(db, config, stripe, sub);
-  return { personal, ownerId: personal?.userId ?? null };
-}
-
-async function syncPersonalSubscription(db: Db | Tx, config: Config, stripe: Stripe, sub: Stripe.Subscription) {
-  const subscriptionId = sub.id;
   const item = sub.items.data[0];
   const priceId = item?.price.id;
   const book = await loadPriceBook(db, config);
   const planType = priceId ? book.planOf(priceId) : null;
   const customerId = idOf(sub.customer)!;
-  const userId = await userForCustomer(db, stripe, customerId);
-  if (!item || !priceId || !planType || !userId) {
+  if (!item || !priceId || !planType) {
     log("warn", "billing: a subscription that is not ours was ignored", { subscriptionId, priceId, customerId });
-    return null;
+    return { personal: null, ownerId: null };
   }
-  const values = {
-    userId,
-    stripeSubscriptionId: sub.id,
-    stripePriceId: priceId,
+  const common = { stripeSubscriptionId: sub.id, stripePriceId: priceId, status: sub.status, ...subscriptionTimes(sub, item) };
+  if (planType === "team") {
+    const team = await teamOf(db, stripe, sub, customerId);
+    if (!team) return { personal: null, ownerId: null };
+    const scheduled = await scheduledSeats(stripe, sub);
+    await upsert(db, {
+      ...common,
+      planType,
+      teamId: team.id,
+      userId: null,
+      scheduledSeats: scheduled?.seats ?? null,
+      scheduledAt: scheduled?.at ?? null,
+      stripeScheduleId: idOf(sub.schedule),
+    });
+    return { personal: null, ownerId: team.ownerUserId };
+  }
+  const userId = await userForCustomer(db, stripe, customerId);
+  if (!userId) {
+    log("warn", "billing: a subscription that is not ours was ignored", { subscriptionId, priceId, customerId });
+    return { personal: null, ownerId: null };
+  }
+  const row = (await upsert(db, {
+    ...common,
     planType,
-    status: sub.status,
-    ...subscriptionTimes(sub, item),
-  };
+    userId,
+    teamId: null,
+    stripeScheduleId: idOf(sub.schedule),
+  })) as PersonalSubscription;
+  await syncScheduledDowngrade(db, book, stripe, sub, row.id, userId);
+  return { personal: row, ownerId: userId };
+}
+
+/** Writes the row keyed by Stripe's id; the row's creation time is Stripe's and never moves. */
+async function upsert(db: Db | Tx, values: typeof subscriptions.$inferInsert) {
   const { createdAt: _created, ...changes } = values;
   const [row] = await db
     .insert(subscriptions)
     .values(values)
     .onConflictDoUpdate({ target: subscriptions.stripeSubscriptionId, set: changes })
     .returning();
-  await syncScheduledDowngrade(db, book, stripe, sub, row!.id, userId);
   return row!;
+}
+
+/** The customer's own user id: the one stored on the user, else the one the customer carries. */
+async function customerIsUser(db: Db | Tx, stripe: Stripe, customerId: string, userId: string): Promise<boolean> {
+  const [user] = await db.select({ customerId: users.stripeCustomerId }).from(users).where(eq(users.id, userId)).limit(1);
+  if (!user) return false;
+  if (user.customerId) return user.customerId === customerId;
+  const customer = await stripe.customers.retrieve(customerId);
+  return !("deleted" in customer && customer.deleted) && customer.metadata?.userId === userId;
+}
+
+/**
+ * A Team subscription's team: the one named in its metadata (set at Checkout), and only when the paying
+ * customer is that team's owner; anything else is logged and ignored (decision 143).
+ */
+async function teamOf(db: Db | Tx, stripe: Stripe, sub: Stripe.Subscription, customerId: string) {
+  const teamId = sub.metadata?.teamId;
+  const [team] =
+    teamId && /^[0-9a-f-]{36}$/i.test(teamId)
+      ? await db.select({ id: teams.id, ownerUserId: teams.ownerUserId }).from(teams).where(eq(teams.id, teamId)).limit(1)
+      : [];
+  if (!team || !(await customerIsUser(db, stripe, customerId, team.ownerUserId))) {
+    log("warn", "billing: a Team subscription without its team was ignored", { subscriptionId: sub.id, teamId, customerId });
+    return null;
+  }
+  return team;
+}
+
+/** The other quantity the subscription's schedule sets when the current phase ends (a seat reduction), if any. */
+async function scheduledSeats(stripe: Stripe, sub: Stripe.Subscription): Promise<{ seats: number; at: Date } | null> {
+  const scheduleId = idOf(sub.schedule);
+  if (!scheduleId || sub.status === "canceled") return null;
+  const schedule = await stripe.subscriptionSchedules.retrieve(scheduleId);
+  const currentEnd = schedule.current_phase?.end_date;
+  const next = schedule.status === "active" && currentEnd ? schedule.phases.find((p) => p.start_date >= currentEnd) : undefined;
+  const seats = next?.items[0]?.quantity;
+  const current = sub.items.data[0]?.quantity ?? 1;
+  return next && seats && seats !== current ? { seats, at: fromUnix(next.start_date)! } : null;
 }
 
 /**
@@ -100,7 +151,8 @@ async function syncScheduledDowngrade(
   const currentEnd = schedule?.current_phase?.end_date;
   const next = schedule?.status === "active" && currentEnd ? schedule.phases.find((p) => p.start_date >= currentEnd) : undefined;
   const nextPrice = next ? idOf(next.items[0]?.price) : null;
-  const targetPlanType = nextPrice ? book.planOf(nextPrice) : null;
+  const nextPlan = nextPrice ? book.planOf(nextPrice) : null;
+  const targetPlanType = nextPlan === "team" ? null : nextPlan;
   const currentPrice = sub.items.data[0]?.price.id;
   const currentPlanType = currentPrice ? book.planOf(currentPrice) : null;
 
@@ -156,12 +208,13 @@ export async function recordInvoice(db: Db | Tx, config: Config, invoiceId: stri
   const priceLine = invoice.lines.data.find((l) => !l.parent?.subscription_item_details?.proration) ?? invoice.lines.data[0];
   const priceId = idOf(priceLine?.pricing?.price_details?.price);
   const customerId = idOf(invoice.customer);
+  const plan = priceId ? (await loadPriceBook(db, config)).planOf(priceId) : null;
   const values = {
     userId: customerId ? await userForCustomer(db, stripe, customerId) : null,
     stripeInvoiceId: invoice.id!,
     stripeSubscriptionId: subscriptionId,
-    planType: priceId ? (await loadPriceBook(db, config)).planOf(priceId) : null,
-    team: isTeamPrice(config, priceId),
+    planType: plan === "team" ? null : plan,
+    team: plan === "team",
     amountCents: invoice.amount_paid,
     currency: invoice.currency,
     status: invoice.status,

@@ -3,7 +3,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { and, eq } from "drizzle-orm";
-import { invoices, refunds, teamSubscriptions, users } from "../../db/schema";
+import { invoices, refunds, subscriptions, users } from "../../db/schema";
 import { withTestDb as rows } from "../test/admin";
 import { euros } from "../../domain/plans";
 import { mailTitled } from "../test/auth";
@@ -157,7 +157,7 @@ describe("the Team plan", () => {
     expect(first && second).toBeTruthy();
     const seatsOf = (sub: typeof first) => sub!.items.data[0]!.quantity!;
     expect(first!.created).toBeLessThanOrEqual(second!.created);
-    const stored = await rows((db) => db.select().from(teamSubscriptions).where(eq(teamSubscriptions.stripeSubscriptionId, second!.id)));
+    const stored = await rows((db) => db.select().from(subscriptions).where(eq(subscriptions.stripeSubscriptionId, second!.id)));
     expect(stored[0]).toMatchObject({ status: "canceled", seats: seatsOf(second) });
     expect(await teamSub(u.auth)).toMatchObject({ seats: seatsOf(first), status: "active" });
     const refunded = await rows((db) => db.select().from(refunds).where(eq(refunds.userId, u.user.id)));

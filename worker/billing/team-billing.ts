@@ -2,7 +2,7 @@
  * The Team plan at Stripe (issue 25): buying seats through Checkout with a quantity, adding seats now
  * (the prorated difference charged at once), removing seats at the period end (a schedule; never below
  * the members and open invitations), cancelling at the period end, and what adding seats would charge.
- * Each call then syncs what Stripe says (./team-sync.ts through ./sync.ts), so the answer already shows it.
+ * Each call then syncs what Stripe says (./sync.ts), so the answer already shows it.
  * The team's owner pays: the owner's Stripe customer is the team's.
  */
 import Stripe from "stripe";
@@ -12,7 +12,7 @@ import { TEAM_MESSAGES } from "../../domain/teams";
 import { count } from "../../domain/words";
 import type { Config } from "../config";
 import { ApiError, badRequest, conflict } from "../lib";
-import { teamSubscriptionOf } from "./team-subscription";
+import { teamSubscriptionOf } from "./subscription";
 import { ensureCustomer } from "./plan-changes";
 import { fromUnix, idOf, paymentsUnavailable, stripeClient } from "./stripe";
 import { syncSubscription } from "./sync";

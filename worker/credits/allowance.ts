@@ -11,13 +11,14 @@
  */
 import { eq, sql } from "drizzle-orm";
 import { preparedOn, type Db, type HttpDb, type Tx } from "../../db";
-import { credits, users } from "../../db/schema";
+import { credits, subscriptions, teamMembers, users } from "../../db/schema";
 import { needsSubscription, type DownloadOptions } from "../../domain/downloads";
 import {
   hasActiveSubscription,
   paidTeamSeat,
   paidTeamSeatStatement,
   shownFrom,
+  shownRank,
   shownSubscription,
   shownSubscriptionStatement,
   type ShownSubscription,
@@ -125,11 +126,23 @@ export interface CreditsAnswer {
   remaining: number;
   totalUsed: number;
   isVerified: boolean;
+  /**
+   * The person has a seat in a team whose Team plan gives the paid features now (issue 37), verified or
+   * not: what they are promised on verifying is the seat (unlimited generations), not free generations.
+   */
+  teamSeat: boolean;
 }
 
 const creditsStatement = preparedOn((db) =>
   db
-    .select({ granted: credits.granted, used: credits.used, verified: sql<boolean>`${users.emailVerifiedAt} is not null` })
+    .select({
+      granted: credits.granted,
+      used: credits.used,
+      verified: sql<boolean>`${users.emailVerifiedAt} is not null`,
+      // paidTeamSeat's question, in the same statement (the same ranking: shownRank 0)
+      teamSeat: sql<boolean>`exists (select 1 from ${teamMembers} inner join ${subscriptions} on ${subscriptions.teamId} = ${teamMembers.teamId}
+        where ${teamMembers.userId} = ${users.id} and ${shownRank} = 0)`,
+    })
     .from(users)
     .leftJoin(credits, eq(credits.userId, users.id))
     .where(eq(users.id, sql.placeholder("userId")))
@@ -142,5 +155,5 @@ export async function readCredits(db: HttpDb, userId: string): Promise<CreditsAn
   if (!row) throw notFound("User not found.");
   const granted = row.granted ?? 0;
   const used = row.used ?? 0;
-  return { remaining: Math.max(0, granted - used), totalUsed: used, isVerified: row.verified === true };
+  return { remaining: Math.max(0, granted - used), totalUsed: used, isVerified: row.verified === true, teamSeat: row.teamSeat === true };
 }

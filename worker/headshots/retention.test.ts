@@ -8,7 +8,7 @@ import { describe, expect, it } from "vitest";
 import { eq, inArray } from "drizzle-orm";
 import { headshots, subscriptions } from "../../db/schema";
 import { MESSAGES, RETENTION_DAYS } from "../../domain/limits";
-import { api, client, createTestUser, env, errorBody, recordingQueue, runJob } from "../test/helpers";
+import { api, billedAs, client, createTestUser, env, errorBody, recordingQueue, runJob } from "../test/helpers";
 import { jpegBytes } from "../test/images";
 import { creditsRow, headshotRow, seedProcessing, statusOf } from "../test/headshots";
 import { withTestDb } from "../test/admin";
@@ -53,6 +53,7 @@ async function subscription(userId: string, status: string, periodEnd: Date | nu
       stripeSubscriptionId: `sub_ret_${crypto.randomUUID()}`,
       stripePriceId: "price_monthly",
       planType: "monthly",
+      ...billedAs("monthly"),
       status,
       currentPeriodStart: new Date(end.getTime() - 30 * DAY),
       currentPeriodEnd: periodEnd,

@@ -126,16 +126,17 @@ export async function queueExpiredImages(deps: Pick<JobDeps, "db" | "now" | "cho
     // necessary for every expiry (creation + RETENTION_DAYS is passed); walks headshots_retention_idx oldest first
     lt(headshots.createdAt, cutoff),
     // The owner keeps it while entitled or within RETENTION_DAYS of any subscription period's end. The
-    // kept users are a small set read once and hashed (NOT IN, user_id is never null), so the walk
+    // kept users are a small set read once and hashed (NOT IN; a Team plan's rows have no user_id and are left
+    // out, as a NULL would make NOT IN match nothing), so the walk
     // stays an index-only scan even past the many old headshots subscribers keep (decision 025).
     sql`${headshots.userId} not in (
       select s.user_id from ${subscriptions} s
-      where (s.status in (${sql.join(
+      where s.user_id is not null and ((s.status in (${sql.join(
         ENTITLED_STATUSES.map((x) => sql`${x}`),
         sql`, `,
       )})
              and (s.current_period_end is null or s.current_period_end > ${now.toISOString()}))
-         or coalesce(s.current_period_end, s.updated_at) >= ${cutoff.toISOString()})`,
+         or coalesce(s.current_period_end, s.updated_at) >= ${cutoff.toISOString()}))`,
   );
   const batch = db.select({ id: headshots.id }).from(headshots).where(expired).orderBy(asc(headshots.createdAt)).limit(RETENTION_BATCH);
   await sendPurges(chores, stale);

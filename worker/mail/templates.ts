@@ -111,14 +111,21 @@ export function priceChangeEmail(
     effectiveDate: string;
     switchDate: string;
     accountUrl: string;
+    /** the Team plan (issue 37): its price is a seat's; the team's seats and what they cost at the new price */
+    seats?: { count: number; newTotal: string } | null;
   },
 ): MailMessage {
+  const team = d.seats ? ` a seat` : "";
   return message(to, `The price of your ${d.planName} plan changes on ${d.effectiveDate}`, [
     "Hello from Headshot Studio,",
-    `The price of the ${d.planName} plan changes from ${d.oldAmount} to ${d.newAmount} a ${d.period}, from ${d.effectiveDate}. We are telling you at least 30 days ahead, as our Terms promise.`,
-    `Your subscription renews at the new price of ${d.newAmount} on ${d.switchDate}, the first renewal on or after that date. Until then you pay ${d.oldAmount}, and nothing else changes.`,
-    `If you would rather not continue, you can cancel at any time before ${d.switchDate} from your account settings (Manage Account): you keep access until the end of the period you paid for and are never charged the new price.`,
-    { link: d.accountUrl, label: "Open my account settings" },
+    `The price of the ${d.planName} plan changes from ${d.oldAmount} to ${d.newAmount}${team} a ${d.period}, from ${d.effectiveDate}. We are telling you at least 30 days ahead, as our Terms promise.`,
+    d.seats
+      ? `Your team's subscription renews at the new price on ${d.switchDate}, the first renewal on or after that date: ${count(d.seats.count, "seat")}, ${d.seats.newTotal} a ${d.period}. Until then you pay ${d.oldAmount} a seat, and nothing else changes.`
+      : `Your subscription renews at the new price of ${d.newAmount} on ${d.switchDate}, the first renewal on or after that date. Until then you pay ${d.oldAmount}, and nothing else changes.`,
+    d.seats
+      ? `If you would rather not continue, you can cancel the team's subscription at any time before ${d.switchDate} on the team page: everyone keeps their seat until the end of the period you paid for, and you are never charged the new price.`
+      : `If you would rather not continue, you can cancel at any time before ${d.switchDate} from your account settings (Manage Account): you keep access until the end of the period you paid for and are never charged the new price.`,
+    { link: d.accountUrl, label: d.seats ? "Open the team page" : "Open my account settings" },
   ]);
 }
 

@@ -33,12 +33,14 @@ export async function invite(db: Db, team: Team, invitedBy: string, email: strin
     const id = await db.transaction(async (tx) => {
       if (!(await lockTeam(tx, team.id))) throw notFound(TEAM_MESSAGES.notInTeam);
       const [member] = await tx
-        .select({ id: users.id })
+        .select({ teamId: teamMembers.teamId })
         .from(teamMembers)
         .innerJoin(users, eq(users.id, teamMembers.userId))
-        .where(and(eq(teamMembers.teamId, team.id), eq(users.email, email)))
+        .where(eq(users.email, email))
         .limit(1);
-      if (member) throw conflict(`${email} is already in the team.`);
+      if (member?.teamId === team.id) throw conflict(`${email} is already in the team.`);
+      // a person is in one team at a time: an invitation they could never accept would hold a seat for nothing
+      if (member) throw conflict(`${email}: ${TEAM_MESSAGES.inAnotherTeam}`);
       // an expired invitation to the same address makes way for the new one
       await tx
         .update(teamInvitations)

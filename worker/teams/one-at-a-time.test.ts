@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
-import { teamSubscriptions } from "../../db/schema";
+import { subscriptions } from "../../db/schema";
 import { api, client, errorBody, testDb } from "../test/helpers";
 import { json } from "../test/auth";
 import { stripe, teamOwner } from "../test/billing";
@@ -14,7 +14,7 @@ import { stripe, teamOwner } from "../test/billing";
 async function stored(stripeSubscriptionId: string) {
   const { db, close } = testDb();
   try {
-    return (await db.select().from(teamSubscriptions).where(eq(teamSubscriptions.stripeSubscriptionId, stripeSubscriptionId)))[0]!;
+    return (await db.select().from(subscriptions).where(eq(subscriptions.stripeSubscriptionId, stripeSubscriptionId)))[0]!;
   } finally {
     await close();
   }

@@ -60,6 +60,7 @@ describe("a team: created, named, one brand look", () => {
     expect(view).toEqual({
       role: "member",
       team: expect.objectContaining({ name: "Acme", look: { style: "Corporate", brandColor: "#112233" } }),
+      covered: true,
       entitled: true,
       myChosenHeadshotId: null,
       ownPlanNotNeeded: false,
@@ -162,17 +163,22 @@ describe("accepting", () => {
     expect((await client.team.accept.$post({ json: { token } }, { headers: invited.auth })).status).toBe(410);
     expect(await myTeam(owner.auth)).toMatchObject({ seats: { paid: 3, used: 2, invited: 0 }, invitations: [] });
 
-    // a second team's invitation to the same person: refused, they stay in the first
+    // a second team cannot even invite them (issue 37: it would hold a seat they can never use); they stay in the first
     const other = await teamWithSeats(3);
-    await invite(other.owner.auth, invited.user.email);
-    const res = await client.team.accept.$post({ json: { token: await invitationToken(invited.user.email) } }, { headers: invited.auth });
+    const res = await client.team.invitations.$post({ json: { email: invited.user.email } }, { headers: other.owner.auth });
     expect(res.status).toBe(409);
     expect((await myTeam(invited.auth))!.team.id).toBe(teamId);
-    // and an owner of a team cannot join another one
-    await invite(other.owner.auth, owner.user.email);
+    // nor an owner of a team
+    expect((await client.team.invitations.$post({ json: { email: owner.user.email } }, { headers: other.owner.auth })).status).toBe(409);
+    // someone invited before they joined another team still cannot accept the second invitation
+    const later = await createTestUser();
+    await invite(other.owner.auth, later.user.email);
+    const laterToken = await invitationToken(later.user.email);
+    await invite(owner.auth, later.user.email);
     expect(
-      (await client.team.accept.$post({ json: { token: await invitationToken(owner.user.email) } }, { headers: owner.auth })).status,
-    ).toBe(409);
+      (await client.team.accept.$post({ json: { token: await invitationToken(later.user.email) } }, { headers: later.auth })).status,
+    ).toBe(200);
+    expect((await client.team.accept.$post({ json: { token: laterToken } }, { headers: later.auth })).status).toBe(409);
   });
 
   it("20 accepts at once with one free seat left: exactly one joins", async () => {

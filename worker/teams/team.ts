@@ -105,10 +105,13 @@ export async function myTeam(db: Db, userId: string): Promise<ApiMyTeam | null> 
   const sub = await teamSubscriptionOf(db, team.id);
   const ownPlanNotNeeded = (sub?.entitled ?? false) && (await hasActiveSubscription(db, userId));
   const head = { id: team.id, name: team.name, look: lookOf(team), shoot: shootOf(team) };
+  // the team's Team plan is alive at Stripe: it covers everyone in the team, so no plan of their own is sold to them (decision 212)
+  const covered = sub?.live ?? false;
   if (membership.role !== "owner") {
     return {
       role: "member",
       team: head,
+      covered,
       entitled: sub?.entitled ?? false,
       myChosenHeadshotId: membership.chosenHeadshotId,
       ownPlanNotNeeded,
@@ -144,6 +147,7 @@ export async function myTeam(db: Db, userId: string): Promise<ApiMyTeam | null> 
   return {
     role: "owner",
     team: head,
+    covered,
     subscription: sub && {
       status: sub.status,
       seats: sub.seats,

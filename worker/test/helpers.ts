@@ -9,6 +9,7 @@ import { hc } from "hono/client";
 import { app, type AppType } from "../app";
 import { createDb } from "../../db";
 import { credits, subscriptions, users } from "../../db/schema";
+import { planById, TEAM_PLAN, type BillingPlan } from "../../domain/plans";
 import { getConfig } from "../config";
 import { signAccessToken } from "../lib/access-tokens";
 import type { JobDeps } from "../lib/context";
@@ -132,6 +133,7 @@ export async function createTestUser(opts: TestUserOptions = {}) {
         stripeSubscriptionId: `sub_test_${crypto.randomUUID()}`,
         stripePriceId: `price_${opts.subscription.planType}`,
         planType: opts.subscription.planType,
+        ...billedAs(opts.subscription.planType),
         status: opts.subscription.status ?? "active",
         currentPeriodStart: new Date(),
         currentPeriodEnd: new Date(Date.now() + 30 * 864e5),
@@ -142,4 +144,14 @@ export async function createTestUser(opts: TestUserOptions = {}) {
   } finally {
     await close();
   }
+}
+
+/**
+ * What a subscription row stores as billed per period (issue 37) at the plan's launch price, for rows a test
+ * writes straight into the table: a person's plan, or the Team plan for `seats` seats.
+ */
+export function billedAs(plan: BillingPlan, seats = 1) {
+  const interval = plan === "team" ? "month" : ({ weekly: "week", monthly: "month", yearly: "year" } as const)[plan];
+  const cents = plan === "team" ? TEAM_PLAN.pricePerSeatCents * seats : planById(plan).priceCents;
+  return { amountCents: cents, currency: "eur", interval, intervalCount: 1, seats } as const;
 }

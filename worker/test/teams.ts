@@ -1,7 +1,7 @@
 /** Team test helpers (issue 25): a team whose subscription is written straight into the database, members, finished headshots. */
 import { eq, sql } from "drizzle-orm";
-import { headshots, teamInvitations, teamSubscriptions } from "../../db/schema";
-import { api, client, createTestUser, testDb, type TestUserOptions } from "./helpers";
+import { headshots, subscriptions, teamInvitations } from "../../db/schema";
+import { api, billedAs, client, createTestUser, testDb, type TestUserOptions } from "./helpers";
 import { env } from "cloudflare:test";
 import { processGeneration } from "../generation/process";
 import { seedPending, withRecordingQueue } from "./headshots";
@@ -36,20 +36,21 @@ export async function teamWithSeats(seats: number, opts: { status?: string; owne
 
 export async function giveSubscription(teamId: string, seats: number, status = "active") {
   await withDb((db) =>
-    db.insert(teamSubscriptions).values({
+    db.insert(subscriptions).values({
       teamId,
       stripeSubscriptionId: `sub_test_team_${crypto.randomUUID()}`,
       stripePriceId: "price_team",
+      planType: "team",
       status,
-      seats,
+      ...billedAs("team", seats),
       currentPeriodStart: new Date(),
       currentPeriodEnd: new Date(Date.now() + 30 * 864e5),
     }),
   );
 }
 
-export const setTeamSubscription = (teamId: string, change: Partial<typeof teamSubscriptions.$inferInsert>) =>
-  withDb((db) => db.update(teamSubscriptions).set(change).where(eq(teamSubscriptions.teamId, teamId)));
+export const setTeamSubscription = (teamId: string, change: Partial<typeof subscriptions.$inferInsert>) =>
+  withDb((db) => db.update(subscriptions).set(change).where(eq(subscriptions.teamId, teamId)));
 
 /** The token of the newest invitation mailed to `email` (from the dev mailbox link). */
 export async function invitationToken(email: string): Promise<string> {

@@ -5,7 +5,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const credits = { remaining: 1, totalUsed: 1, isVerified: true };
+const credits = { remaining: 1, totalUsed: 1, isVerified: true, teamSeat: false };
 
 describe("the web tests' fetch stub", () => {
   it("answers by method and path, whatever the query; each call gets its own copy; the rest gets the fallback", async () => {
@@ -46,7 +46,7 @@ describe("the web tests' fetch stub", () => {
       // @ts-expect-error: not a route of the API
       "GET /api/nothing": json({}),
       // @ts-expect-error: the credits route answers `remaining`, not `left`
-      "GET /api/users/credits": json({ left: 1, totalUsed: 1, isVerified: true }),
+      "GET /api/users/credits": json({ left: 1, totalUsed: 1, isVerified: true, teamSeat: false }),
       // @ts-expect-error: creating a team answers 201
       "POST /api/team": json({ id: "t1", name: "Acme" }),
       // @ts-expect-error: a headshot's status is never null

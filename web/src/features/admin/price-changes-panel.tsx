@@ -7,7 +7,7 @@ import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { RadioGroup, RadioGroupItem } from "@/components/ui/radio-group";
 import { toast } from "@/components/ui/use-toast";
-import { PLANS, PRICE_CHANGE_NOTICE_DAYS, planById, type PlanType, type SchedulePriceChangeBody } from "@/lib/domain";
+import { BILLING_PLANS, PRICE_CHANGE_NOTICE_DAYS, billingPlanById, type BillingPlan, type SchedulePriceChangeBody } from "@/lib/domain";
 import { usePriceChanges, useSchedulePriceChange, useWithdrawPriceChange } from "./api/price-changes";
 import { AdminTable } from "./admin-table";
 import { Panel, QueryState } from "./figure";
@@ -32,7 +32,7 @@ export function euroInputToCents(value: string): number | null {
 export function PriceChangesPanel() {
   const query = usePriceChanges();
   const schedule = useSchedulePriceChange();
-  const [planType, setPlanType] = useState<PlanType>("monthly");
+  const [planType, setPlanType] = useState<BillingPlan>("monthly");
   const [amount, setAmount] = useState("");
   const [day, setDay] = useState("");
   const [pending, setPending] = useState<SchedulePriceChangeBody | null>(null);
@@ -62,7 +62,7 @@ export function PriceChangesPanel() {
         setDay("");
         toast({
           title: "Price Change Scheduled",
-          description: `${planById(change.planType).name}: ${formatEuroCents(change.newAmountCents)} from ${dayText(change.effectiveDate)}. ${formatCount(change.subscribersNotified)} subscribers were emailed.`,
+          description: `${billingPlanById(change.planType).name}: ${formatEuroCents(change.newAmountCents)} from ${dayText(change.effectiveDate)}. ${formatCount(change.subscribersNotified)} subscribers were emailed.`,
         });
       },
       onError: (err) => {
@@ -87,14 +87,15 @@ export function PriceChangesPanel() {
             >
               <fieldset className="grid gap-1.5">
                 <legend className="mb-1.5 text-sm font-medium">Plan</legend>
-                <RadioGroup value={planType} onValueChange={(v) => setPlanType(v as PlanType)} className="flex flex-wrap gap-4">
-                  {PLANS.map((p) => (
-                    <div key={p.id} className="flex items-center gap-2">
-                      <RadioGroupItem value={p.id} id={`price-change-plan-${p.id}`} />
-                      <Label htmlFor={`price-change-plan-${p.id}`} className="font-normal">
-                        {p.name}{" "}
+                <RadioGroup value={planType} onValueChange={(v) => setPlanType(v as BillingPlan)} className="flex flex-wrap gap-4">
+                  {BILLING_PLANS.map((id) => (
+                    <div key={id} className="flex items-center gap-2">
+                      <RadioGroupItem value={id} id={`price-change-plan-${id}`} />
+                      <Label htmlFor={`price-change-plan-${id}`} className="font-normal">
+                        {billingPlanById(id).name}{" "}
                         <span className="text-muted-foreground">
-                          ({formatEuroCents(data.currentPrices.find((c) => c.planType === p.id)?.amountCents ?? p.priceCents)})
+                          ({formatEuroCents(data.currentPrices.find((c) => c.planType === id)?.amountCents ?? 0)}
+                          {id === "team" ? " a seat" : ""})
                         </span>
                       </Label>
                     </div>
@@ -148,7 +149,7 @@ export function PriceChangesPanel() {
         title="Schedule this price change?"
         description={
           pending &&
-          `The ${planById(pending.planType).name} plan goes from ${current === undefined ? "its price" : formatEuroCents(current)} to ${formatEuroCents(pending.amountCents)} from ${dayText(pending.effectiveDate)}. Every subscriber of the plan is emailed now; this cannot be undone.`
+          `The ${billingPlanById(pending.planType).name} plan goes from ${current === undefined ? "its price" : formatEuroCents(current)} to ${formatEuroCents(pending.amountCents)} from ${dayText(pending.effectiveDate)}. Every subscriber of the plan is emailed now; this cannot be undone.`
         }
         action="Schedule and Email Subscribers"
         pendingAction="Scheduling..."
@@ -172,7 +173,7 @@ function PriceChangeList({ changes }: { changes: Listed[] }) {
         setPending(null);
         toast({
           title: "Price Change Withdrawn",
-          description: `${planById(change.planType).name} stays at ${formatEuroCents(change.oldAmountCents)}. ${formatCount(change.subscribersNotified)} subscribers were told.`,
+          description: `${billingPlanById(change.planType).name} stays at ${formatEuroCents(change.oldAmountCents)}. ${formatCount(change.subscribersNotified)} subscribers were told.`,
         });
       },
       onError: (err) => {
@@ -196,7 +197,7 @@ function PriceChangeList({ changes }: { changes: Listed[] }) {
         {changes.map((c) => (
           <tr key={c.id} className="border-t">
             <th scope="row" className="px-3 py-2.5 text-left font-medium">
-              {planById(c.planType).name}
+              {billingPlanById(c.planType).name}
             </th>
             <td className="px-3 py-2.5 tabular-nums">
               {formatEuroCents(c.oldAmountCents)} → {formatEuroCents(c.newAmountCents)}
@@ -217,7 +218,7 @@ function PriceChangeList({ changes }: { changes: Listed[] }) {
                 <Button
                   variant="outline"
                   size="sm"
-                  aria-label={`Withdraw the ${planById(c.planType).name} price change`}
+                  aria-label={`Withdraw the ${billingPlanById(c.planType).name} price change`}
                   onClick={() => setPending(c)}
                 >
                   Withdraw
@@ -233,7 +234,7 @@ function PriceChangeList({ changes }: { changes: Listed[] }) {
         title="Withdraw this price change?"
         description={
           pending &&
-          `The ${planById(pending.planType).name} plan stays at ${formatEuroCents(pending.oldAmountCents)} instead of ${formatEuroCents(pending.newAmountCents)} from ${dayText(pending.effectiveDate)}. Each subscriber who was told is emailed that it is withdrawn. Refused once anyone has moved to the new price.`
+          `The ${billingPlanById(pending.planType).name} plan stays at ${formatEuroCents(pending.oldAmountCents)} instead of ${formatEuroCents(pending.newAmountCents)} from ${dayText(pending.effectiveDate)}. Each subscriber who was told is emailed that it is withdrawn. Refused once anyone has moved to the new price.`
         }
         action="Withdraw and Email Subscribers"
         pendingAction="Withdrawing..."

@@ -6,6 +6,8 @@ import { FREE_GENERATIONS } from "@/lib/domain";
 import { creditsQuery } from "@/shared/api/get-credits";
 
 export const VERIFIED_TITLE = `Email verified — ${FREE_GENERATIONS} free generations added`;
+/** A member with a paid team seat gets the seat, not free generations (issue 37): the words say so. */
+export const VERIFIED_TEAM_TITLE = "Email verified — your team seat is ready";
 
 /**
  * The verification link lands on /dashboard?verified=1 (worker/auth/routes.ts): confirm it once, refresh
@@ -21,8 +23,16 @@ export function VerifiedNotice() {
   useEffect(() => {
     if (!verified || shown.current) return;
     shown.current = true;
-    toast({ title: VERIFIED_TITLE, description: "Your free headshots are ready to generate." });
-    void queryClient.invalidateQueries({ queryKey: creditsQuery().queryKey });
+    void queryClient
+      .fetchQuery({ ...creditsQuery(), staleTime: 0 })
+      .catch(() => null)
+      .then((credits) =>
+        toast(
+          credits?.teamSeat
+            ? { title: VERIFIED_TEAM_TITLE, description: "Your team's plan gives you unlimited generations, every style and no watermark." }
+            : { title: VERIFIED_TITLE, description: "Your free headshots are ready to generate." },
+        ),
+      );
     const rest = new URLSearchParams(search);
     rest.delete("verified");
     navigate(rest.size ? `${location}?${rest}` : location, { replace: true });

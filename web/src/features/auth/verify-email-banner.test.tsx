@@ -13,7 +13,10 @@ const unverified = { ...testUser, email: "ada.lovelace-byron@analytical-engines.
 
 describe("an unverified person's dashboard (issue 35)", () => {
   it("one resend button, in the banner; step 1 says why without repeating it", async () => {
-    stubApi({ "GET /api/users/credits": json({ remaining: 0, totalUsed: 0, isVerified: false }) }, { fallback: answerNull });
+    stubApi(
+      { "GET /api/users/credits": json({ remaining: 0, totalUsed: 0, isVerified: false, teamSeat: false }) },
+      { fallback: answerNull },
+    );
     renderWithApp(
       <>
         <VerifyEmailBanner />

@@ -65,11 +65,11 @@ export function VerifyEmailBanner() {
   }, [credits?.isVerified, user, reloadUser]);
 
   if (!unverified) return null;
-  return <Banner email={unverified.email} />;
+  return <Banner email={unverified.email} teamSeat={credits?.teamSeat ?? false} />;
 }
 
 /** The banner itself: mounted only while shown, so the toasts step below it only then. */
-function Banner({ email }: { email: string }) {
+function Banner({ email, teamSeat }: { email: string; teamSeat: boolean }) {
   const { resend, sending } = useResend(email);
   const ref = useRef<HTMLDivElement>(null);
   useToastsBelow(ref);
@@ -87,7 +87,10 @@ function Banner({ email }: { email: string }) {
         <div>
           <AlertTitle>Verify your email address</AlertTitle>
           <AlertDescription>
-            We sent a link to <EmailAddress email={email} />. Verify it to receive {FREE_GENERATIONS} free generations.
+            We sent a link to <EmailAddress email={email} />.{" "}
+            {teamSeat
+              ? "Verify it to use your seat in your team: unlimited generations, every style, no watermark."
+              : `Verify it to receive ${FREE_GENERATIONS} free generations.`}
           </AlertDescription>
         </div>
       </div>

@@ -1,7 +1,7 @@
 import { Badge } from "@/components/ui/badge";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
-import { planById } from "@/lib/domain";
 import { useInvoices } from "./api/get-invoices";
+import { invoiceLabel } from "./invoice-label";
 import { euros, longDate } from "./plan-rules";
 
 const STATUS: Record<string, { label: string; variant: "success" | "secondary" | "destructive" }> = {
@@ -42,7 +42,7 @@ export function InvoiceList() {
                 >
                   <div className="min-w-0">
                     <p className="font-medium">{longDate(invoice.date)}</p>
-                    <p className="text-muted-foreground">{invoice.planType ? `${planById(invoice.planType).name} plan` : "Subscription"}</p>
+                    <p className="text-muted-foreground">{invoiceLabel(invoice)}</p>
                   </div>
                   <div className="flex flex-wrap items-center gap-3">
                     <span className="font-medium">{euros(invoice.amountCents, invoice.currency)}</span>

@@ -19,11 +19,12 @@ import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle }
 import { Spinner } from "@/components/ui/spinner";
 import { toast } from "@/components/ui/use-toast";
 import { paths } from "@/lib/paths";
-import { planById, planCardLine } from "@/lib/domain";
+import { planById, planCardLine, teamCoversYou } from "@/lib/domain";
 import { cn } from "@/lib/utils";
 import { useAuth } from "@/shared/auth/auth-context";
 import { trackInitiateCheckout } from "@/shared/pixel/pixel";
 import { useSubscription, type Subscription } from "@/shared/api/get-subscription";
+import { teamCoverOf, useMyTeam } from "@/shared/api/get-my-team";
 import { useChangeSubscription } from "./api/change-subscription";
 import { useCreateCheckoutSession } from "./api/create-checkout-session";
 import { usePlans, type Plan } from "@/shared/api/get-plans";
@@ -53,6 +54,9 @@ export function PricingPlans() {
   const change = useChangeSubscription();
   const [pending, setPending] = useState<Pending>(null);
   const [busyPlan, setBusyPlan] = useState<string | null>(null);
+  // a team's live Team plan covers its owner and members: no plan of their own is offered (decision 212)
+  const cover = teamCoverOf(useMyTeam().data);
+  const liveOwnPlan = subscription && subscription.status !== "canceled";
 
   function requireSignIn(): boolean {
     if (user) return true;
@@ -162,6 +166,19 @@ export function PricingPlans() {
           </AlertDescription>
         </Alert>
       )}
+      {cover && (
+        <Alert role="status">
+          <AlertTitle>Your team's plan covers you</AlertTitle>
+          <AlertDescription className="grid gap-3">
+            <p>{teamCoversYou(cover)}</p>
+            <div>
+              <Button asChild variant="outline" size="sm">
+                <a href={paths.team}>Open the team page</a>
+              </Button>
+            </div>
+          </AlertDescription>
+        </Alert>
+      )}
       <ul className="grid gap-6 md:grid-cols-3" aria-label="Plans">
         {plans.data.map((plan) => (
           <li key={plan.id} className="flex">
@@ -170,6 +187,7 @@ export function PricingPlans() {
               subscription={subscription}
               busy={busyPlan === plan.id}
               disabled={busyPlan !== null}
+              covered={Boolean(cover) && !liveOwnPlan}
               onChoose={onChoose}
             />
           </li>
@@ -190,12 +208,15 @@ function PlanCard({
   subscription,
   busy,
   disabled,
+  covered,
   onChoose,
 }: {
   plan: Plan;
   subscription: Subscription | undefined;
   busy: boolean;
   disabled: boolean;
+  /** covered by a team's plan: the card shows the plan, and no button to buy it */
+  covered: boolean;
   onChoose: (plan: Plan, action: PlanAction) => void;
 }) {
   const action = planAction(plan.id, subscription);
@@ -241,15 +262,19 @@ function PlanCard({
         <PlanFeatures plan={plan.id} features={plan.features} label={`${plan.name} includes`} className="gap-2" />
       </CardContent>
       <CardFooter>
-        <Button
-          className="w-full"
-          variant={action === "current" ? "outline" : plan.popular ? "default" : "secondary"}
-          disabled={disabled}
-          aria-label={`${ACTION_LABELS[action]}: ${plan.name}`}
-          onClick={() => onChoose(plan, action)}
-        >
-          {busy ? "Please wait..." : ACTION_LABELS[action]}
-        </Button>
+        {covered ? (
+          <p className="w-full text-center text-sm text-muted-foreground">Included in your team's plan</p>
+        ) : (
+          <Button
+            className="w-full"
+            variant={action === "current" ? "outline" : plan.popular ? "default" : "secondary"}
+            disabled={disabled}
+            aria-label={`${ACTION_LABELS[action]}: ${plan.name}`}
+            onClick={() => onChoose(plan, action)}
+          >
+            {busy ? "Please wait..." : ACTION_LABELS[action]}
+          </Button>
+        )}
       </CardFooter>
     </Card>
   );

@@ -6,9 +6,10 @@ import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Spinner } from "@/components/ui/spinner";
-import { planById } from "@/lib/domain";
+import { planById, teamCoversYou } from "@/lib/domain";
 import { paths } from "@/lib/paths";
 import { isActiveSubscription, useSubscription } from "@/shared/api/get-subscription";
+import { teamCoverOf, useMyTeam } from "@/shared/api/get-my-team";
 import { ManageBillingButton } from "./manage-billing-button";
 import { MoneyBack } from "./money-back";
 import { longDate, statusLabel } from "./plan-rules";
@@ -28,6 +29,7 @@ export function SubscriptionPanel() {
   const { data: sub, isLoading, isError, refetch } = useSubscription();
   const entitled = isActiveSubscription(sub);
   const live = sub && sub.status !== "canceled";
+  const cover = teamCoverOf(useMyTeam().data);
   return (
     <Card>
       <CardHeader>
@@ -71,17 +73,30 @@ export function SubscriptionPanel() {
             )}
             <ScheduledDowngradeAlert />
           </>
+        ) : cover ? (
+          <>
+            <dl className="grid gap-3">
+              <Field label="Plan" value={`Team plan — ${cover.teamName}`} />
+            </dl>
+            <p className="text-sm text-muted-foreground">{teamCoversYou(cover)}</p>
+          </>
         ) : (
           <p className="text-sm text-muted-foreground">
             You're on the free plan. Subscribe for unlimited generations, high-resolution downloads and no watermark.
           </p>
         )}
         <div className="flex flex-wrap gap-3">
-          <Button asChild variant={entitled ? "outline" : "default"}>
-            <Link href={paths.pricing}>
-              <CreditCard aria-hidden="true" /> Change Plan
-            </Link>
-          </Button>
+          {cover && !live ? (
+            <Button asChild variant="outline">
+              <Link href={paths.team}>Open the team page</Link>
+            </Button>
+          ) : (
+            <Button asChild variant={entitled ? "outline" : "default"}>
+              <Link href={paths.pricing}>
+                <CreditCard aria-hidden="true" /> Change Plan
+              </Link>
+            </Button>
+          )}
           {sub && <ManageBillingButton />}
         </div>
         {entitled && <MoneyBack />}

@@ -152,7 +152,7 @@ describe("generate wizard", () => {
 
   it("no free generations left: said before step 1, calmly, with the prices one tap away (issue 35)", async () => {
     stub({
-      "GET /api/users/credits": json({ remaining: 0, totalUsed: 2, isVerified: true }),
+      "GET /api/users/credits": json({ remaining: 0, totalUsed: 2, isVerified: true, teamSeat: false }),
       "GET /api/stripe/plans": json({ plans }),
     });
     renderWithApp(<Harness />, { user: testUser });
@@ -168,7 +168,7 @@ describe("generate wizard", () => {
   it("checks verification and credits before uploading: nothing is uploaded that could not be generated", async () => {
     URL.createObjectURL = vi.fn(() => "blob:x");
     URL.revokeObjectURL = vi.fn();
-    const calls = stub({ "GET /api/users/credits": json({ remaining: 0, totalUsed: 0, isVerified: false }) });
+    const calls = stub({ "GET /api/users/credits": json({ remaining: 0, totalUsed: 0, isVerified: false, teamSeat: false }) });
     renderWithApp(<Harness />, { user: testUser });
     await walkToUpload();
     await choosePhoto();
@@ -184,7 +184,8 @@ describe("generate wizard", () => {
     URL.revokeObjectURL = vi.fn();
     let reads = 0;
     const calls = stub({
-      "GET /api/users/credits": () => json({ remaining: reads++ === 0 ? 1 : 0, totalUsed: reads > 1 ? 2 : 1, isVerified: true }),
+      "GET /api/users/credits": () =>
+        json({ remaining: reads++ === 0 ? 1 : 0, totalUsed: reads > 1 ? 2 : 1, isVerified: true, teamSeat: false }),
     });
     renderWithApp(<Harness />, { user: testUser });
     await walkToUpload();

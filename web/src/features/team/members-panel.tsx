@@ -41,7 +41,11 @@ export function MembersPanel({ team }: { team: Extract<ApiMyTeam, { role: "owner
       <CardHeader>
         <CardTitle>Members</CardTitle>
         <CardDescription>
-          {free > 0 ? `${count(free, "free seat")}: invite by email.` : "Every seat is taken or promised. Add seats to invite more people."}
+          {team.subscription?.status && team.subscription.status !== "canceled" && team.subscription.status !== "incomplete_expired"
+            ? free > 0
+              ? `${count(free, "free seat")}: invite by email.`
+              : "Every seat is taken or promised. Add seats to invite more people."
+            : "Buy seats first (under Seats); then invite people by email."}
         </CardDescription>
       </CardHeader>
       <CardContent className="grid gap-4">

@@ -47,11 +47,17 @@ export function SeatsPanel({ team }: { team: Extract<ApiMyTeam, { role: "owner" 
       <CardHeader>
         <CardTitle>Seats</CardTitle>
         <CardDescription>
-          <span data-testid="seats-used">
-            {team.seats.used} of {team.seats.paid} seats used
-          </span>
-          {team.seats.invited > 0 && <>, {count(team.seats.invited, "invitation")} open</>}. {euros(TEAM_PLAN.pricePerSeatCents)} per seat
-          per month.
+          {live ? (
+            <>
+              <span data-testid="seats-used">
+                {team.seats.used} of {team.seats.paid} seats used
+              </span>
+              {team.seats.invited > 0 && <>, {count(team.seats.invited, "invitation")} open</>}.
+            </>
+          ) : (
+            <span data-testid="seats-used">No seats yet: buy seats for everyone in the team, you included.</span>
+          )}{" "}
+          {euros(TEAM_PLAN.pricePerSeatCents)} per seat per month.
         </CardDescription>
       </CardHeader>
       <CardContent className="grid gap-4">

@@ -143,6 +143,7 @@ describe("status at a glance", () => {
 const ownerTeam = {
   role: "owner",
   team: { id: "t1", name: "Acme", look: null, shoot: { backdrop: "color" as const, outfit: null, template: null } },
+  covered: false,
   subscription: null,
   seats: { paid: 3, used: 1, invited: 0 },
   members: [{ userId: "u1", email: "ada@acme.com", name: "Ada", role: "owner", joinedAt: "2027-02-01T00:00:00Z", hasChosenPhoto: false }],

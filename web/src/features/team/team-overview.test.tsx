@@ -22,6 +22,7 @@ const ownerTeam: ApiMyTeam = {
     look: { style: "Office", brandColor: "#1E3A5F" },
     shoot: { backdrop: "color", outfit: null, template: null },
   },
+  covered: true,
   subscription: {
     status: "active",
     seats: 3,

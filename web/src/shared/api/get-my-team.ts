@@ -18,3 +18,8 @@ export function hasPaidTeamSeat(team: ApiMyTeam | null | undefined): boolean {
   if (!team) return false;
   return team.role === "owner" ? (team.subscription?.entitled ?? false) : team.entitled;
 }
+
+/** The team whose Team plan covers the caller (decision 212: /account and /pricing sell them no plan of their own), or null. */
+export function teamCoverOf(team: ApiMyTeam | null | undefined): { teamName: string; role: ApiMyTeam["role"] } | null {
+  return team?.covered ? { teamName: team.team.name, role: team.role } : null;
+}
