@@ -41,7 +41,12 @@ export type ShownTeamSubscription = Shown;
 
 /** `shownOf`'s statement, unexecuted: for a batch of statements sent as one round trip (issue 38). */
 const shownStatement = (db: Db | Tx | HttpDb, owner: Owner) =>
-  db.select({ row: subscriptions, rank: shownRank }).from(subscriptions).where(ownedBy(owner)).orderBy(...SHOWN_ORDER).limit(1);
+  db
+    .select({ row: subscriptions, rank: shownRank })
+    .from(subscriptions)
+    .where(ownedBy(owner))
+    .orderBy(...SHOWN_ORDER)
+    .limit(1);
 
 /** What a shown statement answered: the row with whether it is entitled and live, or null. */
 const shownRow = ([row]: { row: Subscription; rank: number }[]): Shown | null => {
