@@ -13,6 +13,7 @@ import { useSetTeamCancel } from "./api/cancel-team";
 import { useChangeSeats } from "./api/change-seats";
 import { useCloseTeam } from "./api/close-team";
 import { useTeamCheckout } from "./api/team-checkout";
+import { SeatsChangeDialog, type SeatsChange } from "./seats-change-dialog";
 
 const dateOf = (iso: string | null) =>
   iso ? new Date(iso).toLocaleDateString("en-US", { year: "numeric", month: "long", day: "numeric", timeZone: "UTC" }) : "the period end";
@@ -25,7 +26,10 @@ export function SeatsPanel({ team }: { team: Extract<ApiMyTeam, { role: "owner" 
   const change = useChangeSeats();
   const cancel = useSetTeamCancel();
   const close = useCloseTeam();
+  const [pending, setPending] = useState<SeatsChange | null>(null);
   const n = Number(seats);
+  // the same number only means something while a reduction is planned: it drops that plan
+  const unchanged = Boolean(live && sub && n === sub.seats && sub.scheduledSeats === null);
 
   async function run(action: () => Promise<object>, title: string) {
     try {
@@ -38,7 +42,8 @@ export function SeatsPanel({ team }: { team: Extract<ApiMyTeam, { role: "owner" 
 
   function onSubmit(e: FormEvent) {
     e.preventDefault();
-    if (live) void run(() => change.mutateAsync(n), "Seats updated");
+    // a change of seats is confirmed first, with what it charges today (issue 37)
+    if (live && sub) setPending({ from: sub.seats, to: n, periodEnd: dateOf(sub.currentPeriodEnd) });
     else void run(() => checkout.mutateAsync(n), "Opening checkout");
   }
 
@@ -94,10 +99,19 @@ export function SeatsPanel({ team }: { team: Extract<ApiMyTeam, { role: "owner" 
           </div>
           <Button
             type="submit"
-            disabled={!Number.isInteger(n) || n < TEAM_PLAN.minSeats || n > TEAM_PLAN.maxSeats || checkout.isPending || change.isPending}
+            disabled={
+              !Number.isInteger(n) ||
+              n < TEAM_PLAN.minSeats ||
+              n > TEAM_PLAN.maxSeats ||
+              unchanged ||
+              checkout.isPending ||
+              change.isPending
+            }
           >
             {live
-              ? "Update seats"
+              ? change.isPending
+                ? "Please wait..."
+                : "Update seats"
               : `Buy ${count(Number.isInteger(n) ? n : 0, "seat")} — ${euros(teamMonthlyCents(Number.isInteger(n) ? n : 0))}/month`}
           </Button>
         </form>
@@ -133,6 +147,14 @@ export function SeatsPanel({ team }: { team: Extract<ApiMyTeam, { role: "owner" 
           )}
         </div>
       </CardContent>
+      <SeatsChangeDialog
+        change={pending}
+        onCancel={() => setPending(null)}
+        onConfirm={(to) => {
+          setPending(null);
+          void run(() => change.mutateAsync(to), "Seats updated");
+        }}
+      />
     </Card>
   );
 }
