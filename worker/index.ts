@@ -14,6 +14,7 @@ export default withErrorReports({
     new URL(request.url).pathname === "/" && (request.method === "GET" || request.method === "HEAD")
       ? withRequestId(requestIdOf(request), () => serveLanding(request, env, ctx))
       : app.fetch(request, env, ctx),
-  queue: (batch, env) => handleQueueBatch(batch, env),
+  // ctx: the error reports flush through it (worker/ops/error-reports.ts)
+  queue: (batch, env, _ctx) => handleQueueBatch(batch, env),
   scheduled: (controller, env, ctx) => ctx.waitUntil(handleScheduled(controller, env)),
 } satisfies ExportedHandler<Env, QueueMessage | ChoreMessage>);

@@ -46,7 +46,7 @@ describe("request ids", () => {
       { id: "m1", timestamp: new Date(), attempts: 1, body: q.sent[0] as QueueMessage },
     ]);
     const ctx = createExecutionContext();
-    const { lines } = await captureLogs(() => worker.queue(batch, env));
+    const { lines } = await captureLogs(() => worker.queue(batch, env, ctx));
     expect((await getQueueResult(batch, ctx)).explicitAcks).toEqual(["m1"]);
     const completed = lines.find((l) => l.message === "generation: completed");
     expect(completed).toMatchObject({ requestId: ray, headshotId: body.id });

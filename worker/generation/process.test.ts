@@ -394,7 +394,7 @@ describe("the queue handler", () => {
       { id: "m3", timestamp: new Date(), attempts: 1, body: { headshotId: ok } }, // duplicate delivery
     ]);
     const ctx = createExecutionContext();
-    await worker.queue(batch as MessageBatch<never>, env);
+    await worker.queue(batch as MessageBatch<never>, env, ctx);
     const result = await getQueueResult(batch, ctx);
     expect(result.explicitAcks.sort()).toEqual(["m1", "m2", "m3"]);
     expect(result.retryMessages).toEqual([]);
@@ -405,7 +405,7 @@ describe("the queue handler", () => {
       { id: "m4", timestamp: new Date(), attempts: 1, body: { headshotId: flaky } },
     ]);
     const ctx2 = createExecutionContext();
-    await worker.queue(batch2 as MessageBatch<never>, envWithModel(uniqueModel("standin-fail-1")));
+    await worker.queue(batch2 as MessageBatch<never>, envWithModel(uniqueModel("standin-fail-1")), ctx2);
     const result2 = await getQueueResult(batch2, ctx2);
     expect(result2.retryMessages.map((m: { msgId: string }) => m.msgId)).toEqual(["m4"]); // the delay (backoffSeconds) is asserted on processGeneration above
     expect(result2.explicitAcks).toEqual([]);
@@ -510,7 +510,7 @@ describe("the model's quota (issue 34, decision 191)", () => {
       { id: "q1", timestamp: new Date(), attempts: 3, body: { headshotId: id, requestId: "r1" } },
     ]);
     const ctx = createExecutionContext();
-    await worker.queue(batch as MessageBatch<never>, spy);
+    await worker.queue(batch as MessageBatch<never>, spy, ctx);
     const result = await getQueueResult(batch, ctx);
     expect(result.explicitAcks).toEqual(["q1"]);
     expect(result.retryMessages).toEqual([]);

@@ -376,18 +376,21 @@ describe("GET /api/users/credits", () => {
       remaining: 2,
       totalUsed: 0,
       isVerified: true,
+      teamSeat: false,
     });
     const half = await createTestUser({ freeUsed: 1 });
     expect(await client.users.credits.$get({}, { headers: half.auth }).then((r) => r.json())).toEqual({
       remaining: 1,
       totalUsed: 1,
       isVerified: true,
+      teamSeat: false,
     });
     const unverified = await createTestUser({ verified: false });
     expect(await client.users.credits.$get({}, { headers: unverified.auth }).then((r) => r.json())).toEqual({
       remaining: 0,
       totalUsed: 0,
       isVerified: false,
+      teamSeat: false,
     });
     expect((await client.users.credits.$get({})).status).toBe(401);
   });

@@ -71,7 +71,7 @@ describe("the dead-letter queue (decision 188)", () => {
       { id: "d2", timestamp: new Date(), attempts: 6, body: { headshotId: crypto.randomUUID() } },
     ]);
     const ctx = createExecutionContext();
-    const { lines } = await captureLogs(() => worker.queue(batch, env));
+    const { lines } = await captureLogs(() => worker.queue(batch, env, ctx));
     expect((await getQueueResult(batch, ctx)).explicitAcks.sort()).toEqual(["d1", "d2"]);
     expect(lines.filter((l) => l.message === "queue: message dead-lettered").map((l) => l.requestId)).toEqual([
       "0123456789abcdef-FRA",
