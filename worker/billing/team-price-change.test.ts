@@ -47,6 +47,8 @@ describe("a Team plan price change: each team moves at its renewal after 30 days
     return d.getTime() / 1000;
   };
 
+  let scheduled: { id: string; stripePriceId: string } | undefined;
+
   it("two teams of 3 and 5 seats: one notice each naming seats and the new total, schedules keep the quantity, and each pays the new seat price × its seats from its renewal", async () => {
     const teamsOf = [
       { seats: 3, owner: await teamOwner(3) },
@@ -71,6 +73,7 @@ describe("a Team plan price change: each team moves at its renewal after 30 days
     );
     expect(res.status).toBe(201);
     const change = await res.json();
+    scheduled = change;
     expect(change).toMatchObject({
       planType: "team",
       oldAmountCents: TEAM_PLAN.pricePerSeatCents,
@@ -169,5 +172,58 @@ describe("a Team plan price change: each team moves at its renewal after 30 days
       expect(renewal).toMatchObject([{ amountCents: NEW_SEAT_CENTS * seats, team: true, billingReason: "subscription_cycle" }]);
       expect(await notices(owner.user.email)).toHaveLength(1);
     }
+  });
+
+  it("a seat reduction while the change's schedule is attached: the team gets its fewer seats at its renewal, then moves to the new seat price at a later renewal, never earlier (decision 210)", async () => {
+    const change = scheduled!;
+    // joins before the date (for the server): told at once by the settle after its Checkout, and scheduled
+    const owner = await teamOwner(4);
+    expect(await notices(owner.user.email)).toHaveLength(1);
+    const before = await teamRow(owner.user.id);
+    const live = await stripe().subscriptions.retrieve(before.stripeSubscriptionId);
+    const periodEnd = live.items.data[0]!.current_period_end;
+    const [notice] = await rows((db) =>
+      db
+        .select()
+        .from(priceChangeNotices)
+        .where(
+          and(eq(priceChangeNotices.priceChangeId, change.id), eq(priceChangeNotices.stripeSubscriptionId, before.stripeSubscriptionId)),
+        ),
+    );
+    const firstSwitch = notice!.switchAt!.getTime() / 1000;
+    expect(firstSwitch).toBeGreaterThanOrEqual(periodEnd);
+
+    // fewer seats from the period end: the schedule's phases are the reduction's now
+    const removed = await client.team.seats.$post({ json: { seats: 2 } }, { headers: owner.auth });
+    expect(removed.status).toBe(200);
+    await delivered(owner.customerId);
+    expect(await teamRow(owner.user.id)).toMatchObject({ seats: 4, scheduledSeats: 2, stripePriceId: prices().team });
+
+    // at the period end: 2 seats, at today's seat price at the earliest renewal (never earlier than told)
+    await advanceClock(periodEnd - (await clockNow()) + DAY);
+    await delivered(owner.customerId);
+    const reduced = await teamRow(owner.user.id);
+    expect(reduced).toMatchObject({ status: "active", seats: 2, scheduledSeats: null });
+    expect(reduced).toMatchObject({ stripePriceId: prices().team, amountCents: TEAM_PLAN.pricePerSeatCents * 2 });
+    // then, renewal by renewal, it moves to the new seat price for its 2 seats: at a later renewal, never earlier
+    let movedAt: Date | null = null;
+    for (let renewal = 0; renewal < 3 && !movedAt; renewal += 1) {
+      const end = (await stripe().subscriptions.retrieve(reduced.stripeSubscriptionId)).items.data[0]!.current_period_end;
+      await advanceClock(end - (await clockNow()) + DAY);
+      await delivered(owner.customerId);
+      const row = await teamRow(owner.user.id);
+      expect(row.seats).toBe(2);
+      if (row.stripePriceId === change.stripePriceId) movedAt = row.currentPeriodStart;
+      else expect(row.amountCents).toBe(TEAM_PLAN.pricePerSeatCents * 2);
+    }
+    expect(movedAt).not.toBeNull();
+    expect(movedAt!.getTime() / 1000).toBeGreaterThan(firstSwitch);
+    expect(await teamRow(owner.user.id)).toMatchObject({
+      status: "active",
+      seats: 2,
+      stripePriceId: change.stripePriceId,
+      amountCents: NEW_SEAT_CENTS * 2,
+    });
+    expect(await notices(owner.user.email)).toHaveLength(1);
   });
 });
