@@ -1,0 +1,229 @@
+/**
+ * A Team plan price change end to end (issue 37; decisions 093, 210) against the file's own local Stripe and its
+ * test clock: the Team plan's price is a seat's, so each team's owner is told of its seats and its new total, its
+ * Stripe schedule keeps its seat quantity, and at the first renewal on or after max(effective date, notice + 30
+ * days) the team pays the new seat price for the same seats, which is what we store.
+ */
+import { describe, expect, it } from "vitest";
+import { and, eq } from "drizzle-orm";
+import { invoices, priceChangeNotices, subscriptions, teams } from "../../db/schema";
+import { TEAM_PLAN } from "../../domain/plans";
+import { operatorAuth, withTestDb as rows } from "../test/admin";
+import { client } from "../test/helpers";
+import { dateText, earliestEffectiveDate, latestEffectiveDate } from "./price-changes";
+import { DAY, advanceClock, deliverEvents, prices, stripe, teamOwner } from "../test/billing";
+
+describe("a Team plan price change: each team moves at its renewal after 30 days' notice (issue 37)", () => {
+  const NEW_SEAT_CENTS = 2499;
+  const day = (d: Date) => d.toISOString().slice(0, 10);
+  const euro = (cents: number) => `€${(cents / 100).toFixed(2)}`;
+  const clockNow = async () => (await stripe().testHelpers.testClocks.list()).data[0]!.frozen_time;
+  const notices = async (email: string) => {
+    const { messages } = await (await client.dev.mailbox.$get({ query: { to: email } })).json();
+    return (messages as { subject: string; text: string }[]).filter((m) => /^The price of your \w+ plan changes/.test(m.subject));
+  };
+  /** The team's row in the one subscriptions table (decision 210). */
+  const teamRow = async (ownerId: string) => {
+    const [row] = await rows((db) =>
+      db
+        .select({ sub: subscriptions })
+        .from(subscriptions)
+        .innerJoin(teams, eq(teams.id, subscriptions.teamId))
+        .where(eq(teams.ownerUserId, ownerId)),
+    );
+    return row!.sub;
+  };
+  const delivered = async (customerId: string) => {
+    const answers = await deliverEvents(customerId);
+    expect(
+      answers.every((x) => x.status === 200),
+      JSON.stringify(answers),
+    ).toBe(true);
+  };
+  /** One month before `unix` (seconds), as Stripe counts a monthly renewal (the anchor's day is at most the 28th here or clamped alike). */
+  const monthBefore = (unix: number) => {
+    const d = new Date(unix * 1000);
+    d.setUTCMonth(d.getUTCMonth() - 1);
+    return d.getTime() / 1000;
+  };
+
+  let scheduled: { id: string; stripePriceId: string } | undefined;
+
+  it("two teams of 3 and 5 seats: one notice each naming seats and the new total, schedules keep the quantity, and each pays the new seat price × its seats from its renewal", async () => {
+    const teamsOf = [
+      { seats: 3, owner: await teamOwner(3) },
+      { seats: 5, owner: await teamOwner(5) },
+    ];
+    for (const { seats, owner } of teamsOf) {
+      expect(await teamRow(owner.user.id)).toMatchObject({
+        planType: "team",
+        seats,
+        stripePriceId: prices().team,
+        amountCents: TEAM_PLAN.pricePerSeatCents * seats,
+      });
+    }
+
+    // The operator schedules a new seat price from the first day allowed (30 days ahead for the server and the clock).
+    const op = await operatorAuth();
+    const effective = earliestEffectiveDate(new Date(Math.max(Date.now(), (await clockNow()) * 1000)));
+    expect(effective.getTime()).toBeLessThanOrEqual(latestEffectiveDate(new Date()).getTime());
+    const res = await client.admin["price-changes"].$post(
+      { json: { planType: "team", amountCents: NEW_SEAT_CENTS, effectiveDate: day(effective) } },
+      { headers: op.auth },
+    );
+    expect(res.status).toBe(201);
+    const change = await res.json();
+    scheduled = change;
+    expect(change).toMatchObject({
+      planType: "team",
+      oldAmountCents: TEAM_PLAN.pricePerSeatCents,
+      newAmountCents: NEW_SEAT_CENTS,
+      currency: "eur",
+      effectiveDate: effective.toISOString(),
+    });
+    const price = await stripe().prices.retrieve(change.stripePriceId);
+    expect(price).toMatchObject({ unit_amount: NEW_SEAT_CENTS, recurring: { interval: "month", interval_count: 1 } });
+    expect(price.product).toBe((await stripe().prices.retrieve(prices().team)).product);
+
+    const switches: number[] = [];
+    for (const { seats, owner } of teamsOf) {
+      const row = await teamRow(owner.user.id);
+      const [notice] = await rows((db) =>
+        db
+          .select()
+          .from(priceChangeNotices)
+          .where(
+            and(eq(priceChangeNotices.priceChangeId, change.id), eq(priceChangeNotices.stripeSubscriptionId, row.stripeSubscriptionId)),
+          ),
+      );
+      expect(notice).toMatchObject({ userId: owner.user.id, email: owner.user.email });
+      // the first renewal on or after max(effective date, notice + 30 days)
+      const due = Math.max(effective.getTime(), notice!.emailedAt!.getTime() + 30 * DAY * 1000) / 1000;
+      const switchAt = notice!.switchAt!.getTime() / 1000;
+      expect(switchAt).toBeGreaterThanOrEqual(due);
+      expect(monthBefore(switchAt)).toBeLessThan(due);
+      switches.push(switchAt);
+
+      // one notice to the owner: a seat's old and new price, the team's seats and its new total
+      const mail = await notices(owner.user.email);
+      expect(mail).toHaveLength(1);
+      expect(mail[0]!.subject).toBe(`The price of your Team plan changes on ${dateText(effective)}`);
+      expect(mail[0]!.text).toContain(`from €19.99 to ${euro(NEW_SEAT_CENTS)} a seat a month, from ${dateText(effective)}`);
+      expect(mail[0]!.text).toContain(
+        `renews at the new price on ${dateText(new Date(switchAt * 1000))}, the first renewal on or after that date: ${seats} seats, ${euro(NEW_SEAT_CENTS * seats)} a month`,
+      );
+      expect(mail[0]!.text).toContain("http://app.test/team");
+
+      // the schedule keeps the seats: today's seat price until the switch, then the new one, same quantity
+      const live = await stripe().subscriptions.retrieve(row.stripeSubscriptionId);
+      expect(live.items.data[0]).toMatchObject({ quantity: seats, price: { id: prices().team } });
+      const schedule = await stripe().subscriptionSchedules.retrieve(live.schedule as string);
+      expect(schedule).toMatchObject({ status: "active", end_behavior: "release", metadata: { price_change: change.id } });
+      expect(schedule.phases.map((p) => [p.items[0]!.price, p.items[0]!.quantity, p.end_date ?? null])).toEqual([
+        [prices().team, seats, switchAt],
+        [change.stripePriceId, seats, expect.any(Number)],
+      ]);
+      expect(notice!.stripeScheduleId).toBe(schedule.id);
+
+      // the schedule's webhooks are not a seat change: the team keeps its seats and today's price
+      await delivered(owner.customerId);
+      expect(await teamRow(owner.user.id)).toMatchObject({
+        seats,
+        scheduledSeats: null,
+        stripePriceId: prices().team,
+        amountCents: TEAM_PLAN.pricePerSeatCents * seats,
+      });
+      expect(await notices(owner.user.email)).toHaveLength(1);
+    }
+
+    // Up to a day before the first switch, nothing changes.
+    await advanceClock(Math.min(...switches) - (await clockNow()) - DAY);
+    for (const { seats, owner } of teamsOf) {
+      await delivered(owner.customerId);
+      expect(await teamRow(owner.user.id)).toMatchObject({
+        status: "active",
+        seats,
+        stripePriceId: prices().team,
+        amountCents: TEAM_PLAN.pricePerSeatCents * seats,
+      });
+    }
+
+    // Past each team's renewal: the new seat price for the same seats, in Stripe and in our row and invoice.
+    await advanceClock(Math.max(...switches) - (await clockNow()) + DAY);
+    for (const [i, { seats, owner }] of teamsOf.entries()) {
+      await delivered(owner.customerId);
+      const row = await teamRow(owner.user.id);
+      expect(row).toMatchObject({
+        status: "active",
+        planType: "team",
+        seats,
+        scheduledSeats: null,
+        stripePriceId: change.stripePriceId,
+        amountCents: NEW_SEAT_CENTS * seats,
+      });
+      const live = await stripe().subscriptions.retrieve(row.stripeSubscriptionId);
+      expect(live.items.data[0]).toMatchObject({ quantity: seats, price: { id: change.stripePriceId } });
+      const renewal = await rows((db) =>
+        db
+          .select()
+          .from(invoices)
+          .where(and(eq(invoices.userId, owner.user.id), eq(invoices.periodStart, new Date(switches[i]! * 1000)))),
+      );
+      expect(renewal).toMatchObject([{ amountCents: NEW_SEAT_CENTS * seats, team: true, billingReason: "subscription_cycle" }]);
+      expect(await notices(owner.user.email)).toHaveLength(1);
+    }
+  });
+
+  it("a seat reduction while the change's schedule is attached: the team gets its fewer seats at its renewal, then moves to the new seat price at a later renewal, never earlier (decision 210)", async () => {
+    const change = scheduled!;
+    // joins before the date (for the server): told at once by the settle after its Checkout, and scheduled
+    const owner = await teamOwner(4);
+    expect(await notices(owner.user.email)).toHaveLength(1);
+    const before = await teamRow(owner.user.id);
+    const live = await stripe().subscriptions.retrieve(before.stripeSubscriptionId);
+    const periodEnd = live.items.data[0]!.current_period_end;
+    const [notice] = await rows((db) =>
+      db
+        .select()
+        .from(priceChangeNotices)
+        .where(
+          and(eq(priceChangeNotices.priceChangeId, change.id), eq(priceChangeNotices.stripeSubscriptionId, before.stripeSubscriptionId)),
+        ),
+    );
+    const firstSwitch = notice!.switchAt!.getTime() / 1000;
+    expect(firstSwitch).toBeGreaterThanOrEqual(periodEnd);
+
+    // fewer seats from the period end: the schedule's phases are the reduction's now
+    const removed = await client.team.seats.$post({ json: { seats: 2 } }, { headers: owner.auth });
+    expect(removed.status).toBe(200);
+    await delivered(owner.customerId);
+    expect(await teamRow(owner.user.id)).toMatchObject({ seats: 4, scheduledSeats: 2, stripePriceId: prices().team });
+
+    // at the period end: 2 seats, at today's seat price at the earliest renewal (never earlier than told)
+    await advanceClock(periodEnd - (await clockNow()) + DAY);
+    await delivered(owner.customerId);
+    const reduced = await teamRow(owner.user.id);
+    expect(reduced).toMatchObject({ status: "active", seats: 2, scheduledSeats: null });
+    expect(reduced).toMatchObject({ stripePriceId: prices().team, amountCents: TEAM_PLAN.pricePerSeatCents * 2 });
+    // then, renewal by renewal, it moves to the new seat price for its 2 seats: at a later renewal, never earlier
+    let movedAt: Date | null = null;
+    for (let renewal = 0; renewal < 3 && !movedAt; renewal += 1) {
+      const end = (await stripe().subscriptions.retrieve(reduced.stripeSubscriptionId)).items.data[0]!.current_period_end;
+      await advanceClock(end - (await clockNow()) + DAY);
+      await delivered(owner.customerId);
+      const row = await teamRow(owner.user.id);
+      expect(row.seats).toBe(2);
+      if (row.stripePriceId === change.stripePriceId) movedAt = row.currentPeriodStart;
+      else expect(row.amountCents).toBe(TEAM_PLAN.pricePerSeatCents * 2);
+    }
+    expect(movedAt).not.toBeNull();
+    expect(movedAt!.getTime() / 1000).toBeGreaterThan(firstSwitch);
+    expect(await teamRow(owner.user.id)).toMatchObject({
+      status: "active",
+      seats: 2,
+      stripePriceId: change.stripePriceId,
+      amountCents: NEW_SEAT_CENTS * 2,
+    });
+    expect(await notices(owner.user.email)).toHaveLength(1);
+  });
+});
