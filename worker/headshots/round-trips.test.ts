@@ -50,7 +50,7 @@ describe("database round trips per request (issue 38)", () => {
     expect(status.count, listing(status.trips)).toEqual(ROUND_TRIPS.status);
 
     const credits = await counted(200, () => q.fetch("/api/users/credits", { headers: user.auth }));
-    expect(await credits.res.json()).toEqual({ remaining: 1, totalUsed: 1, isVerified: true });
+    expect(await credits.res.json()).toEqual({ remaining: 1, totalUsed: 1, isVerified: true, teamSeat: false });
     expect(credits.count, listing(credits.trips)).toEqual(ROUND_TRIPS.credits);
   });
 
