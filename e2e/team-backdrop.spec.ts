@@ -77,7 +77,7 @@ test("the owner sets a backdrop photo and a round template, a member generates o
   expect(violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => v.id)).toEqual([]);
 
   // a member joins from the mailbox and generates in the team look from a phone photo
-  await page.getByLabel("Email address").fill(ann);
+  await page.getByLabel("Email address", { exact: true }).fill(ann);
   await page.getByRole("button", { name: "Invite" }).click();
   const link = new URL(await mailLink(request, ann, "/team/join?token="));
   const member = await (await browser.newContext({ baseURL })).newPage();

@@ -67,7 +67,7 @@ test("an owner buys 3 seats, two people join from the mailbox, everyone generate
 
   // two invitations, accepted from the dev mailbox
   for (const email of [ann, bob]) {
-    await page.getByLabel("Email address").fill(email);
+    await page.getByLabel("Email address", { exact: true }).fill(email);
     await page.getByRole("button", { name: "Invite" }).click();
     await expect(page.getByRole("list", { name: "Team members and invitations" })).toContainText(email);
   }

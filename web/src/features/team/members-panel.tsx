@@ -69,9 +69,9 @@ export function MembersPanel({ team }: { team: Extract<ApiMyTeam, { role: "owner
           {team.members.map((m) => (
             <li key={m.userId} className="flex flex-wrap items-center justify-between gap-2 p-3 text-sm">
               <span className="min-w-0">
-                <span className="font-medium">{m.name}</span> <span className="text-muted-foreground">{m.email}</span>
+                <span className="font-medium">{m.name}</span> <span className="break-all text-muted-foreground">{m.email}</span>
               </span>
-              <span className="flex items-center gap-2">
+              <span className="flex flex-wrap items-center gap-2">
                 {m.role === "owner" && <Badge variant="secondary">Owner</Badge>}
                 <Badge variant="success">Joined</Badge>
                 <Badge variant={m.hasChosenPhoto ? "success" : "outline"}>{m.hasChosenPhoto ? "Photo chosen" : "No photo yet"}</Badge>
@@ -91,8 +91,8 @@ export function MembersPanel({ team }: { team: Extract<ApiMyTeam, { role: "owner
           ))}
           {team.invitations.map((i) => (
             <li key={i.id} className="flex flex-wrap items-center justify-between gap-2 p-3 text-sm">
-              <span className="text-muted-foreground">{i.email}</span>
-              <span className="flex items-center gap-2">
+              <span className="min-w-0 break-all text-muted-foreground">{i.email}</span>
+              <span className="flex flex-wrap items-center gap-2">
                 <Badge variant={i.status === "invited" ? "accent" : "destructive"}>{i.status === "invited" ? "Invited" : "Expired"}</Badge>
                 <Button
                   size="sm"
