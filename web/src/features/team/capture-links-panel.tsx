@@ -145,7 +145,7 @@ export function CaptureLinksPanel({ team }: { team: Extract<ApiMyTeam, { role: "
             {links.data.links.map((l) => (
               <li key={l.id} className="grid gap-2 p-3 text-sm">
                 <span className="flex flex-wrap items-center justify-between gap-2">
-                  <span className="min-w-0 break-words">
+                  <span className="min-w-0 break-all">
                     <span className="font-medium">{l.domains.map((d) => `@${d}`).join(", ")}</span>{" "}
                     <span className="text-muted-foreground">
                       {l.joined.length} of {l.maxJoins} joined · until {date(l.expiresAt)}
@@ -163,7 +163,7 @@ export function CaptureLinksPanel({ team }: { team: Extract<ApiMyTeam, { role: "
                 {l.joined.length > 0 && (
                   <ul className="text-muted-foreground" aria-label={`Joined through the link for ${l.domains.join(", ")}`}>
                     {l.joined.map((p) => (
-                      <li key={p.userId} className="break-words">
+                      <li key={p.userId} className="break-all">
                         {p.email} · joined {date(p.joinedAt)}
                       </li>
                     ))}

@@ -106,7 +106,7 @@ function StatusRow({ row, onRemind, reminding }: { row: ApiTeamStatusRow; onRemi
   return (
     <li className="grid gap-1 p-3 text-sm" data-testid="status-row">
       <span className="flex flex-wrap items-center justify-between gap-2">
-        <span className="min-w-0 break-words">
+        <span className="min-w-0 break-all">
           {row.name && <span className="font-medium">{row.name} </span>}
           <span className="text-muted-foreground">{row.email}</span>
         </span>
