@@ -41,7 +41,7 @@ export function TeamOverview() {
       </Alert>
     );
   return (
-    <div className="grid gap-6">
+    <div className="grid grid-cols-1 gap-6">
       {checkout === "canceled" && (
         <Alert role="status" variant="info">
           <AlertTitle>Checkout canceled</AlertTitle>
