@@ -33,7 +33,7 @@ import { putEncrypted, originalKey } from "../storage";
 import { checkPhoto, insertOrCleanUp, uploadBodyLimit } from "./photo-intake";
 import { signImageUrl } from "../images";
 import { refuseIfCannotGenerate, startGeneration, undoStart } from "./entitlement";
-import { deleteUnusedObjects, unusedBeyondNewest } from "./unused-uploads";
+import { deleteUnusedObjects, lockUserUploads, unusedBeyondNewest } from "./unused-uploads";
 import { downloadRoutes } from "./download";
 import { reportLikeness } from "./likeness";
 import { ratingRoutes } from "../ratings";
@@ -143,11 +143,13 @@ export const headshotRoutes = new Hono<AppEnv>()
     const key = originalKey(userId, id);
     // Object first, then the row; if the row cannot be written, the object goes too (./photo-intake.ts).
     const keyId = await putEncrypted(c.env.IMAGES, c.var.config, key, image.bytes, image.type);
-    // One round trip: the row, and the user's unused uploads beyond the newest few deleted (./unused-uploads.ts).
+    // One round trip: the user's uploads locked, the row, and their unused uploads beyond the newest few deleted
+    // (./unused-uploads.ts).
     const db = c.var.httpDb;
     let gone: Awaited<ReturnType<typeof unusedBeyondNewest>> = [];
     const [row] = await insertOrCleanUp(c.env.IMAGES, [key], async () => {
-      const [rows, beyond] = await db.batch([
+      const [, rows, beyond] = await db.batch([
+        lockUserUploads(db, userId),
         db
           .insert(headshots)
           .values({

@@ -7,7 +7,7 @@
  * Rows go first, in one statement that only takes rows still `pending` (a generation starting at the
  * same moment keeps its row), then their objects. See docs/decisions/024-upload-limits.md.
  */
-import { and, asc, desc, eq, inArray, lt, notInArray } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, lt, notInArray, sql } from "drizzle-orm";
 import { headshots } from "../../db/schema";
 import type { Db, HttpDb } from "../../db";
 import { MAX_UNUSED_UPLOADS, UNUSED_UPLOAD_TTL_MS } from "../../domain/limits";
@@ -30,6 +30,16 @@ export async function deleteUnusedObjects(db: Db, bucket: R2Bucket, gone: PhotoO
     // The rows are gone; say which objects remain so they can be removed by hand.
     log("error", "unused uploads: objects not deleted", { headshots: gone, ...errorFields(err) });
   }
+}
+
+/**
+ * Uploads of one user, one at a time: the first statement of the upload's batch-transaction. Without it,
+ * 30 uploads at once each count the rows committed before them plus their own, and more than
+ * MAX_UNUSED_UPLOADS stay (seen on PostgreSQL in CI: 7). An advisory lock rather than the user's row, so no
+ * other writer of users or headshots can deadlock against an upload; released at commit.
+ */
+export function lockUserUploads(db: HttpDb, userId: string) {
+  return db.execute(sql`select pg_advisory_xact_lock(hashtext(${`uploads:${userId}`}))`);
 }
 
 /**
