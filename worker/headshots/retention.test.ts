@@ -12,6 +12,7 @@ import { api, billedAs, client, createTestUser, env, errorBody, recordingQueue, 
 import { jpegBytes } from "../test/images";
 import { creditsRow, headshotRow, seedProcessing, statusOf } from "../test/headshots";
 import { withTestDb } from "../test/admin";
+import { joinedMember, setTeamSubscription, teamWithSeats } from "../test/teams";
 import { getConfig } from "../config";
 import { putEncrypted } from "../storage/encrypted";
 import { headshotPrefix, resultKey } from "../storage/keys";
@@ -83,6 +84,22 @@ describe("retention: who keeps their photos", () => {
     expect(await objects(user.id, old)).toHaveLength(2);
     expect((await headshotRow(openOld)).imagesDeletedAt).toBeNull();
     expect(await objects(open.user.id, openOld)).toHaveLength(2);
+  });
+
+  it(`a Team plan keeps its owner's and members' photos; ${RETENTION_DAYS} days after it ended they go (decision 264)`, async () => {
+    const live = await teamWithSeats(3);
+    const member = await joinedMember(live.owner);
+    const ended = await teamWithSeats(3);
+    const former = await joinedMember(ended.owner);
+    await setTeamSubscription(ended.teamId, {
+      status: "canceled",
+      currentPeriodEnd: new Date(Date.now() - (RETENTION_DAYS + 1) * DAY),
+    });
+    const kept = [await completed(live.owner.user.id, OLD), await completed(member.user.id, OLD)];
+    const gone = [await completed(ended.owner.user.id, OLD), await completed(former.user.id, OLD)];
+    await purge();
+    for (const id of kept) expect((await headshotRow(id)).imagesDeletedAt).toBeNull();
+    for (const id of gone) expect((await headshotRow(id)).imagesDeletedAt).not.toBeNull();
   });
 
   it(`a former subscriber's photos go ${RETENTION_DAYS} days after the last period ended: objects gone, row kept, credits untouched`, async () => {

@@ -3,7 +3,8 @@
  * deletes the photos (original, result, cached downloads: everything under the headshot's prefix; a
  * shoot's shared photos with the last of its pictures: ./photo-objects.ts) of finished headshots whose
  * owner no longer keeps them:
- * - an owner with an entitled subscription (ENTITLED_STATUSES, period not over) keeps everything;
+ * - an owner with an entitled subscription (ENTITLED_STATUSES, period not over) keeps everything, and so do a
+ *   Team plan's owner and members (decision 264);
  * - otherwise a headshot's photos go RETENTION_DAYS after the later of its creation and the end of its
  *   owner's last subscription period (a former subscriber: after the period; never subscribed: after
  *   creation).
@@ -17,7 +18,7 @@
  * stays behind unreachable. The row stays as a tombstone.
  */
 import { and, asc, inArray, isNotNull, isNull, lt, sql } from "drizzle-orm";
-import { headshots, subscriptions } from "../../db/schema";
+import { headshots, subscriptions, teamMembers, teams } from "../../db/schema";
 import { ENTITLED_STATUSES } from "../../domain/plans";
 import { RETENTION_MS } from "../../domain/limits";
 import type { ChoreMessage } from "../env";
@@ -120,23 +121,28 @@ export async function queueExpiredImages(deps: Pick<JobDeps, "db" | "now" | "cho
     )
     .returning(ownerColumns);
 
+  // a subscription `s` that keeps its people's photos: entitled now, or its last period ended within RETENTION_DAYS
+  const keeps = sql`((s.status in (${sql.join(
+    ENTITLED_STATUSES.map((x) => sql`${x}`),
+    sql`, `,
+  )}) and (s.current_period_end is null or s.current_period_end > ${now.toISOString()}))
+    or coalesce(s.current_period_end, s.updated_at) >= ${cutoff.toISOString()})`;
   const expired = and(
     isNull(headshots.imagesDeletedAt),
     inArray(headshots.status, ["completed", "failed"]),
     // necessary for every expiry (creation + RETENTION_DAYS is passed); walks headshots_retention_idx oldest first
     lt(headshots.createdAt, cutoff),
-    // The owner keeps it while entitled or within RETENTION_DAYS of any subscription period's end. The
-    // kept users are a small set read once and hashed (NOT IN; a Team plan's rows have no user_id and are left
-    // out, as a NULL would make NOT IN match nothing), so the walk
-    // stays an index-only scan even past the many old headshots subscribers keep (decision 025).
+    // The owner keeps it while entitled or within RETENTION_DAYS of any subscription period's end, their own or
+    // their team's (a seat is their subscription: the team page and ZIP show members' chosen photos; decision 264).
+    // The kept users are a small set read once and hashed (NOT IN; NULLs are left out, as one would make NOT IN
+    // match nothing), so the walk stays an index-only scan even past the many old headshots subscribers keep
+    // (decision 025).
     sql`${headshots.userId} not in (
-      select s.user_id from ${subscriptions} s
-      where s.user_id is not null and ((s.status in (${sql.join(
-        ENTITLED_STATUSES.map((x) => sql`${x}`),
-        sql`, `,
-      )})
-             and (s.current_period_end is null or s.current_period_end > ${now.toISOString()}))
-         or coalesce(s.current_period_end, s.updated_at) >= ${cutoff.toISOString()}))`,
+      select s.user_id from ${subscriptions} s where s.user_id is not null and ${keeps}
+      union all
+      select m.user_id from ${subscriptions} s join ${teamMembers} m on m.team_id = s.team_id where ${keeps}
+      union all
+      select t.owner_user_id from ${subscriptions} s join ${teams} t on t.id = s.team_id where ${keeps})`,
   );
   const batch = db.select({ id: headshots.id }).from(headshots).where(expired).orderBy(asc(headshots.createdAt)).limit(RETENTION_BATCH);
   await sendPurges(chores, stale);
