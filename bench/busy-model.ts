@@ -7,6 +7,16 @@
  * picture), 429s the stand-in answered, when the last picture was done against what the quota allows
  * (PEOPLE / IPM minutes), and the waits people were shown ("busy: queued, about N minutes") against the truth.
  *
+ * Two end times, because the local queue is not Cloudflare's (decision 285): miniflare's broker delivers one
+ * batch at a time (it starts the next when the last returned; `max_concurrency` is read from wrangler.toml and
+ * never used), where Cloudflare runs up to wrangler.toml's `max_concurrency` invocations of `max_batch_size`
+ * jobs at once (worker/generation/limiter.ts consumerSettings: 23 × 4 at 60 a minute). So:
+ * - "local end-to-end": when the last picture was done here, bound by one consumer invocation at a time on
+ *   this machine's CPU once the quota asks for more than that can do;
+ * - "model-bound": the limiter's plan (the last slot it handed out) plus one generation as this stack makes it
+ *   when nothing is queued ahead (the median start-to-done of the people whose turn came at once, to the
+ *   poll), which is when production's concurrent consumers finish, since none waits for another.
+ *
  *   PORT=8870 npm start                                   # in another terminal (GEMINI_IMAGES_PER_MINUTE: its default, 60)
  *   BASE_URL=http://127.0.0.1:8870 npx tsx bench/busy-model.ts   # PEOPLE=200 IPM=60 POLL_MS=5000
  */
@@ -109,12 +119,21 @@ console.log(
 console.log(
   `  model calls          ${count(after, "calls") - count(before, "calls")}; images ${images}; double model calls ${Math.max(0, images - completed)}; 429s ${count(after, "rateLimited") - count(before, "rateLimited")}`,
 );
+const goal = (ms: number) => `goal ≤ ${((allowedMs * 1.1) / 1000).toFixed(0)} s (+10 %): ${ms <= allowedMs * 1.1 ? "met" : "NOT met"}`;
 console.log(
-  `  last picture done    ${(lastMs / 1000).toFixed(0)} s; the quota allows ${(allowedMs / 1000).toFixed(0)} s; goal ≤ ${((allowedMs * 1.1) / 1000).toFixed(0)} s (+10 %): ${lastMs <= allowedMs * 1.1 ? "met" : "NOT met"}`,
+  `  local end-to-end     last picture done ${(lastMs / 1000).toFixed(0)} s; the quota allows ${(allowedMs / 1000).toFixed(0)} s; ${goal(lastMs)}`,
 );
 // the plan's end: the latest slot a person was first told (when the wait was shown, plus the wait)
-const planEndMs = Math.max(...waited.map((s) => s.firstWait!.atMs + s.firstWait!.seconds * 1000));
-console.log(`  the limiter's plan    the last slot anyone was told: ${(planEndMs / 1000).toFixed(0)} s after the start`);
+const planEndMs = Math.max(0, ...waited.map((s) => s.firstWait!.atMs + s.firstWait!.seconds * 1000));
+// one generation with nothing queued ahead: those whose turn came at once, from the start to done (to the poll)
+const atOnce = seen.filter((s) => !s.firstWait && s.doneMs !== undefined).map((s) => s.doneMs!);
+const oneMs = q(
+  atOnce.sort((a, b) => a - b),
+  0.5,
+);
+console.log(
+  `  model-bound          the limiter's last slot ${(planEndMs / 1000).toFixed(0)} s + one generation ${(oneMs / 1000).toFixed(0)} s (median of the ${atOnce.length} whose turn came at once) = ${((planEndMs + oneMs) / 1000).toFixed(0)} s; ${goal(planEndMs + oneMs)}`,
+);
 console.log(
   `  busy shown to        ${waited.length} of ${PEOPLE}; the first "about N" shown vs done: median ${q(errors, 0.5).toFixed(0)} s, p90 ${q(errors, 0.9).toFixed(0)} s, max ${(errors.at(-1) ?? NaN).toFixed(0)} s late`,
 );

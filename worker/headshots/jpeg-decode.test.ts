@@ -70,3 +70,38 @@ describe("decodeJpegScaled: restart intervals (issue 34)", () => {
     }
   });
 });
+
+describe("decodeJpegScaled: EXIF orientation (issue 34)", () => {
+  it("turns the picture upright as it decodes, for each of the 8 orientations, at full size and DCT-scaled", () => {
+    const [w, h] = [48, 32]; // not square: orientations 5–8 swap the sides
+    const file = encode(portraitPixels(SIDE).subarray(0, w * h * 4), w, h);
+    /** Where upright pixel (x, y) of a picture stored w×h is (TIFF 6.0 / Exif 2.32 §4.6.4 "Orientation"). */
+    const source: Record<number, (x: number, y: number, w: number, h: number) => [number, number]> = {
+      1: (x, y) => [x, y],
+      2: (x, y, w) => [w - 1 - x, y],
+      3: (x, y, w, h) => [w - 1 - x, h - 1 - y],
+      4: (x, y, _w, h) => [x, h - 1 - y],
+      5: (x, y) => [y, x],
+      6: (x, y, _w, h) => [y, h - 1 - x],
+      7: (x, y, w, h) => [w - 1 - y, h - 1 - x],
+      8: (x, y, w) => [w - 1 - y, x],
+    };
+    for (const maxSide of [w, w / 2]) {
+      const stored = decodeJpegScaled(file, maxSide)!;
+      const px = new Uint32Array(toRgba(stored).slice().buffer);
+      for (let o = 1; o <= 8; o++) {
+        const upright = decodeJpegScaled(file, maxSide, o)!;
+        const sideways = o >= 5;
+        expect([upright.width, upright.height], `orientation ${o}`).toEqual(
+          sideways ? [stored.height, stored.width] : [stored.width, stored.height],
+        );
+        const got = new Uint32Array(toRgba(upright).slice().buffer);
+        const want = got.map((_, i) => {
+          const [sx, sy] = source[o]!(i % upright.width, Math.floor(i / upright.width), stored.width, stored.height);
+          return px[sy * stored.width + sx]!;
+        });
+        expect(Buffer.from(got.buffer).equals(Buffer.from(want.buffer)), `orientation ${o}, max side ${maxSide}`).toBe(true);
+      }
+    }
+  });
+});

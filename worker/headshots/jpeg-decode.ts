@@ -9,8 +9,9 @@
  * Baseline and extended sequential Huffman JPEG (SOF0/SOF1), 8-bit, 1 or 3 components (YCbCr, or RGB
  * when an Adobe segment says so), any sampling factors, restart intervals: what cameras and phones
  * write. Progressive, arithmetic-coded, 12-bit, lossless and CMYK files give null (the caller decides).
- * Chroma is upsampled by repeating samples; the result is RGB rows (./raster.ts), upright as stored
- * (orientation is the caller's).
+ * Chroma is upsampled by repeating samples; the result is packed RGBA (./raster.ts), turned upright for
+ * the EXIF orientation given as it is written: one buffer for the whole job, where RGB rows, a packed copy
+ * and a turned copy were three (issue 34: 33 MB instead of 9 + 12 + 12 for a phone photo at 1/2).
  */
 import type { Raster } from "../downloads";
 
@@ -117,18 +118,19 @@ export function shrinkFor(width: number, height: number, maxDecodedSide: number)
 
 /**
  * Decodes `bytes` reduced so that its longer side is at most `maxDecodedSide` where a power of two
- * allows it (see shrinkFor). Null when the file is not a JPEG this decoder reads; throws on a damaged one.
+ * allows it (see shrinkFor), upright for `orientation` (EXIF 1–8; 0 or 1: as stored). Null when the file
+ * is not a JPEG this decoder reads; throws on a damaged one.
  */
-export function decodeJpegScaled(bytes: Uint8Array, maxDecodedSide: number): ScaledJpeg | null {
+export function decodeJpegScaled(bytes: Uint8Array, maxDecodedSide: number, orientation = 1): ScaledJpeg | null {
   try {
-    return decode(bytes, maxDecodedSide);
+    return decode(bytes, maxDecodedSide, orientation);
   } catch (err) {
     if (err instanceof JpegError) throw new Error(`JPEG decode failed: ${err.message}`, { cause: err });
     throw err;
   }
 }
 
-function decode(b: Uint8Array, maxDecodedSide: number): ScaledJpeg | null {
+function decode(b: Uint8Array, maxDecodedSide: number, orientation: number): ScaledJpeg | null {
   if (b[0] !== 0xff || b[1] !== 0xd8) return null;
   const quant: Int32Array[] = [];
   const dcTables: Huffman[] = [];
@@ -212,6 +214,7 @@ function decode(b: Uint8Array, maxDecodedSide: number): ScaledJpeg | null {
         restartInterval,
         rgb,
         maxDecodedSide,
+        orientation,
       });
     }
     i += 2 + length;
@@ -228,6 +231,8 @@ interface Frame {
   restartInterval: number;
   rgb: boolean;
   maxDecodedSide: number;
+  /** EXIF orientation the output is turned upright for. */
+  orientation: number;
 }
 
 function scan(b: Uint8Array, start: number, f: Frame): ScaledJpeg {
@@ -253,15 +258,17 @@ function scan(b: Uint8Array, start: number, f: Frame): ScaledJpeg {
   }
   const outW = Math.ceil(width / shrink);
   const outH = Math.ceil(height / shrink);
-  const out = new Uint8Array(outW * outH * 3);
+  const put = uprightPlacer(outW, outH, f.orientation);
+  const out = new Uint32Array(outW * outH); // packed RGBA, one store per pixel (little-endian: R is the low byte)
 
   // bit reader over the entropy-coded data (0xFF00 is a data 0xFF; any other marker ends the segment and
-  // zeros are read from there): up to 32 bits kept in `bitBuf`, `bitCount` of them unread
+  // zeros are read from there): up to 24 bits kept in `bitBuf`, `bitCount` of them unread. 24, not 32: a value
+  // past 2^30 is a heap number in V8, and one per refill was megabytes of garbage per photo (issue 34's peak).
   let pos = start;
   let bitBuf = 0;
   let bitCount = 0;
   const fill = () => {
-    while (bitCount <= 24) {
+    while (bitCount <= 16) {
       let byte = 0;
       if (pos < b.length) {
         byte = b[pos]!;
@@ -269,7 +276,7 @@ function scan(b: Uint8Array, start: number, f: Frame): ScaledJpeg {
         else if (b[pos + 1] === 0) pos += 2;
         else byte = 0; // a marker: never step over it
       } else if (bitCount === 0) fail("truncated");
-      bitBuf = ((bitBuf << 8) | byte) >>> 0;
+      bitBuf = ((bitBuf << 8) | byte) & 0xffffff;
       bitCount += 8;
     }
   };
@@ -371,19 +378,57 @@ function scan(b: Uint8Array, start: number, f: Frame): ScaledJpeg {
     }
     // this MCU row's output rows: each component's sample repeated over the pixels it covers
     const y0 = my * rowsPerMcu;
-    writeRows(out, outW, components, y0, Math.min(rowsPerMcu, outH - y0), hM, vM, f.rgb);
+    writeRows(out, put, outW, components, y0, Math.min(rowsPerMcu, outH - y0), hM, vM, f.rgb);
   }
-  return { data: out, width: outW, height: outH, channels: 3, offset: 0, stride: outW * 3, shrink };
+  const data = new Uint8Array(out.buffer);
+  return { data, width: put.width, height: put.height, channels: 4, offset: 0, stride: put.width * 4, shrink };
 }
 
-/** Output rows y0… of one MCU row, from each component's plane (chroma repeated), as RGB. */
-function writeRows(out: Uint8Array, outW: number, components: Component[], y0: number, rows: number, hM: number, vM: number, rgb: boolean) {
+/**
+ * Where the stored pixel (x, y) of a w×h picture goes in the upright one, for an EXIF orientation (TIFF 6.0 /
+ * Exif 2.32 §4.6.4 "Orientation"), as `index(x, y)` = y · width + x there; orientations 5–8 swap the sides.
+ */
+export function uprightPlacer(w: number, h: number, orientation: number) {
+  const sideways = orientation >= 5 && orientation <= 8;
+  const width = sideways ? h : w;
+  const index = (x: number, y: number): number => {
+    switch (orientation) {
+      case 2: return y * width + (w - 1 - x); // prettier-ignore
+      case 3: return (h - 1 - y) * width + (w - 1 - x); // prettier-ignore
+      case 4: return (h - 1 - y) * width + x; // prettier-ignore
+      case 5: return x * width + y; // prettier-ignore
+      case 6: return x * width + (h - 1 - y); // prettier-ignore
+      case 7: return (w - 1 - x) * width + (h - 1 - y); // prettier-ignore
+      case 8: return (w - 1 - x) * width + y; // prettier-ignore
+      default: return y * width + x; // prettier-ignore
+    }
+  };
+  return { width, height: sideways ? w : h, index };
+}
+
+/** One RGBA pixel as a Uint32Array stores it (a negative int32 wraps to the same bits; no heap number). */
+const rgba = (r: number, g: number, b: number) => r | (g << 8) | (b << 16) | 0xff000000;
+
+/** Output rows y0… of one MCU row, from each component's plane (chroma repeated), as RGBA where they go upright. */
+function writeRows(
+  out: Uint32Array,
+  put: ReturnType<typeof uprightPlacer>,
+  outW: number,
+  components: Component[],
+  y0: number,
+  rows: number,
+  hM: number,
+  vM: number,
+  rgb: boolean,
+) {
   for (let y = 0; y < rows; y++) {
-    const o = (y0 + y) * outW * 3;
     if (components.length === 1) {
       const c = components[0]!;
       const row = y * c.planeWidth;
-      for (let x = 0; x < outW; x++) out[o + x * 3] = out[o + x * 3 + 1] = out[o + x * 3 + 2] = c.plane[row + x]!;
+      for (let x = 0; x < outW; x++) {
+        const v = c.plane[row + x]!;
+        out[put.index(x, y0 + y)] = rgba(v, v, v);
+      }
       continue;
     }
     const [c0, c1, c2] = components as [Component, Component, Component];
@@ -394,16 +439,9 @@ function writeRows(out: Uint8Array, outW: number, components: Component[], y0: n
       const a = c0.plane[r0 + Math.floor((x * c0.h) / hM)]!;
       const cb = c1.plane[r1 + Math.floor((x * c1.h) / hM)]!;
       const cr = c2.plane[r2 + Math.floor((x * c2.h) / hM)]!;
-      const p = o + x * 3;
-      if (rgb) {
-        out[p] = a;
-        out[p + 1] = cb;
-        out[p + 2] = cr;
-      } else {
-        out[p] = clamp(a + 1.402 * (cr - 128));
-        out[p + 1] = clamp(a - 0.344136 * (cb - 128) - 0.714136 * (cr - 128));
-        out[p + 2] = clamp(a + 1.772 * (cb - 128));
-      }
+      out[put.index(x, y0 + y)] = rgb
+        ? rgba(a, cb, cr)
+        : rgba(clamp(a + 1.402 * (cr - 128)), clamp(a - 0.344136 * (cb - 128) - 0.714136 * (cr - 128)), clamp(a + 1.772 * (cb - 128)));
     }
   }
 }

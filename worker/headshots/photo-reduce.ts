@@ -4,10 +4,10 @@
  * The browser does this before sending (web/src/features/generator/photo-reduce.ts), so most photos
  * arrive ready and are stored as they came (metadata stripped: ./image-bytes.ts). What still arrives
  * larger, or turned by an EXIF orientation, is decoded here within a Worker's memory:
- * - JPEG by ./jpeg-decode.ts, reduced by a power of two while it decodes (a 4032×3024 phone photo
- *   becomes 2016×1512 without ever being whole);
+ * - JPEG by ./jpeg-decode.ts, reduced by a power of two and turned upright while it decodes (a 4032×3024
+ *   phone photo becomes 1512×2016 RGBA without ever being whole, and without further copies);
  * - PNG by the downloads' reader (worker/downloads), whole: a PNG over the side is rare (a screenshot);
- * then resized to fit (worker/downloads' Catmull-Rom), turned upright, and stored as JPEG (quality 90).
+ * then resized to fit (worker/downloads' Catmull-Rom) and stored as JPEG (quality 90).
  * A JPEG this decoder cannot read (progressive, CMYK) keeps its orientation tag when it needs no
  * reduction, and is refused with advice when it does; so is a WebP over the side.
  */
@@ -39,41 +39,11 @@ export const cannotReduce = () =>
 const turnsSideways = (orientation: number) => orientation >= 5 && orientation <= 8;
 
 /**
- * Packed RGBA turned upright for an EXIF orientation (1–8; TIFF 6.0 / Exif 2.32 §4.6.4 "Orientation"):
- * returns the new buffer and its size.
+ * The pixels of a photo that needs them, upright, reduced by the decoder where it can (a JPEG's orientation is
+ * applied as it decodes: ./jpeg-decode.ts; a PNG has none); null when we cannot decode it.
  */
-export function orientRgba(rgba: Uint8Array, width: number, height: number, orientation: number) {
-  if (orientation <= 1 || orientation > 8) return { rgba, width, height };
-  const src = new Uint32Array(rgba.buffer, rgba.byteOffset, width * height);
-  const sideways = turnsSideways(orientation);
-  const w = sideways ? height : width;
-  const h = sideways ? width : height;
-  const out = new Uint8Array(w * h * 4);
-  const dst = new Uint32Array(out.buffer);
-  for (let y = 0; y < h; y++) {
-    for (let x = 0; x < w; x++) {
-      // where the upright pixel (x, y) is in the stored picture
-      let sx: number, sy: number;
-      switch (orientation) {
-        case 2: sx = width - 1 - x; sy = y; break; // prettier-ignore
-        case 3: sx = width - 1 - x; sy = height - 1 - y; break; // prettier-ignore
-        case 4: sx = x; sy = height - 1 - y; break; // prettier-ignore
-        case 5: sx = y; sy = x; break; // prettier-ignore
-        case 6: sx = y; sy = height - 1 - x; break; // prettier-ignore
-        case 7: sx = width - 1 - y; sy = height - 1 - x; break; // prettier-ignore
-        default:
-          sx = width - 1 - y;
-          sy = x; // 8
-      }
-      dst[y * w + x] = src[sy * width + sx]!;
-    }
-  }
-  return { rgba: out, width: w, height: h };
-}
-
-/** The pixels of a photo that needs them, reduced by the decoder where it can; null when we cannot decode it. */
 function decodeForReduction(image: InspectedImage): Raster | null {
-  if (image.type === "image/jpeg") return decodeJpegScaled(image.stripped, Math.round(MODEL_PHOTO_MAX_SIDE * 1.5));
+  if (image.type === "image/jpeg") return decodeJpegScaled(image.stripped, Math.round(MODEL_PHOTO_MAX_SIDE * 1.5), image.orientation);
   if (image.type === "image/png") return decodePng(image.stripped);
   return null;
 }
@@ -84,21 +54,21 @@ export function reducePhoto(image: InspectedImage): StoredPhoto {
   const turned = image.orientation > 1;
   const asIs = { bytes: image.stripped, type: image.type, width: image.width, height: image.height };
   if (!large && !turned) return asIs;
-  const raster = decodeForReduction(image);
-  if (!raster) {
+  const upright = decodeForReduction(image);
+  if (!upright) {
     if (large) throw cannotReduce();
     // small but turned, in a JPEG we cannot decode: its orientation tag stays (./image-bytes.ts), viewers honour it
     return turnsSideways(image.orientation) ? { ...asIs, width: image.height, height: image.width } : asIs;
   }
-  const fit = fitWithin(raster.width, raster.height);
+  const fit = fitWithin(upright.width, upright.height);
+  // the decoder's own buffer when it needs no resize (packed RGBA already: no copy)
   const rgba =
-    fit.width === raster.width && fit.height === raster.height
-      ? toRgba(raster)
-      : resizeRgba(raster, { x1: 0, y1: 0, x2: raster.width, y2: raster.height }, fit.width, fit.height);
-  const upright = orientRgba(rgba, fit.width, fit.height, image.orientation);
-  const img = new PhotonImage(upright.rgba, upright.width, upright.height);
+    fit.width === upright.width && fit.height === upright.height
+      ? toRgba(upright)
+      : resizeRgba(upright, { x1: 0, y1: 0, x2: upright.width, y2: upright.height }, fit.width, fit.height);
+  const img = new PhotonImage(rgba, fit.width, fit.height);
   try {
-    return { bytes: img.get_bytes_jpeg(REDUCED_JPEG_QUALITY), type: "image/jpeg", width: upright.width, height: upright.height };
+    return { bytes: img.get_bytes_jpeg(REDUCED_JPEG_QUALITY), type: "image/jpeg", width: fit.width, height: fit.height };
   } finally {
     img.free();
   }

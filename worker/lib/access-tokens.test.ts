@@ -7,17 +7,21 @@ const user = { id: crypto.randomUUID(), email: "memo@example.test", epoch: 3 };
 
 describe("verifyAccessToken's per-isolate memo", () => {
   it("answers a verified token again, but not once it has expired", async () => {
+    // a few seconds ahead, not one: `floor(now) + 1` could be a millisecond away, and the memoised answer below
+    // then met an expired token on a busy machine (or by chance on an idle one)
+    const exp = Math.floor(Date.now() / 1000) + 4;
     const token = await new SignJWT({ email: user.email, typ: "access", epoch: user.epoch })
       .setProtectedHeader({ alg: "HS256", typ: "JWT" })
       .setSubject(user.id)
       .setIssuer("headshot-studio")
       .setAudience("headshot-studio:api")
       .setIssuedAt()
-      .setExpirationTime(Math.floor(Date.now() / 1000) + 1)
+      .setExpirationTime(exp)
       .sign(new TextEncoder().encode(config.JWT_SECRET));
     expect(await verifyAccessToken(config, token)).toEqual(user);
     expect(await verifyAccessToken(config, token)).toEqual(user); // memoised
-    await new Promise((r) => setTimeout(r, 2100));
+    // until the clock is past the expiry, with a second to spare (JWT times are whole seconds)
+    while (Date.now() < (exp + 1) * 1000) await new Promise((r) => setTimeout(r, (exp + 1) * 1000 - Date.now()));
     expect(await verifyAccessToken(config, token)).toBeNull();
   });
 
