@@ -270,7 +270,7 @@ export const adminRoutes = new Hono<AppEnv>()
   .post("/price-changes", validate("json", priceChangeBody), async (c) => {
     const { planType, amountCents, effectiveDate } = c.req.valid("json");
     const { db, config, user } = c.var;
-    const change = await schedulePriceChange(db, config, createMailer(config, c.env), user, {
+    const change = await schedulePriceChange(db, config, c.env.CHORES, user, {
       planType,
       amountCents,
       effectiveAt: effectiveDate,
