@@ -1,3 +1,5 @@
+import { httpDb } from "../db";
+import { getConfig } from "./config";
 import type { ChoreMessage, QueueMessage } from "./env";
 import { errorFields, log, withDb, withRequestId, type JobDeps } from "./lib";
 import { countEvent, OPS_EVENTS, reportError } from "./ops";
@@ -119,6 +121,7 @@ async function handleDeadLetters(batch: MessageBatch<QueueMessage>, env: Env): P
       }),
     );
   }
-  await withDb(env, (db) => countEvent(db, OPS_EVENTS.deadLettered, new Date(), batch.messages.length));
+  // one statement: over SQL-over-HTTP, no WebSocket session (issue 38)
+  await countEvent(httpDb(getConfig(env)), OPS_EVENTS.deadLettered, new Date(), batch.messages.length);
   for (const message of batch.messages) message.ack();
 }

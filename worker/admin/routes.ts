@@ -145,7 +145,8 @@ export const adminRoutes = new Hono<AppEnv>()
     c.header("Cache-Control", "no-store");
   })
   .route("/health", deepHealthRoutes)
-  .get("/monitoring", async (c) => c.json(await opsMonitoring(c.var.db, c.var.config)))
+  // read-only: over SQL-over-HTTP, no WebSocket session (issue 38)
+  .get("/monitoring", async (c) => c.json(await opsMonitoring(c.var.httpDb, c.var.config)))
   .get("/users", validate("query", usersQuery), async (c) => {
     const body: AdminUsersPage = await listUsers(c.var.db, c.req.valid("query"));
     return c.json(body);

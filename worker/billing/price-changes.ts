@@ -18,7 +18,7 @@
  */
 import Stripe from "stripe";
 import { and, desc, eq, inArray, isNotNull, isNull, lte, ne, sql } from "drizzle-orm";
-import type { Db } from "../../db";
+import type { Db, HttpDb } from "../../db";
 import { priceChangeNotices, priceChanges, subscriptions, teams, users, type PriceChange } from "../../db/schema";
 import {
   billingPlanById,
@@ -392,7 +392,7 @@ export async function sendNoticeBatch(
  * How many price-change emails are owed: live subscriptions of a plan whose change is being told (`notifying`,
  * not withdrawn) and not on its price, without an emailed notice. One change's, or all of them (Monitoring).
  */
-export async function noticesOwed(db: Db, priceChangeId?: string): Promise<number> {
+export async function noticesOwed(db: Db | HttpDb, priceChangeId?: string): Promise<number> {
   const [row] = await db
     .select({ n: sql<number>`count(*)::int` })
     .from(priceChanges)
