@@ -64,12 +64,19 @@ describe("database round trips per request (issue 38)", () => {
     expect(generate.count, listing(generate.trips)).toEqual(ROUND_TRIPS.generateSubscriber);
   });
 
-  it("the operator's Monitoring and the dead-letter count go over SQL-over-HTTP: no WebSocket session opened", async () => {
+  it("the operator's Monitoring, figures and the dead-letter count go over SQL-over-HTTP: no WebSocket session opened", async () => {
     const op = await operatorAuth();
     const q = withRecordingQueue();
-    const monitoring = await counted(200, () => q.fetch("/api/admin/monitoring", { headers: op.auth }));
-    expect(monitoring.count.connect + monitoring.count.session, listing(monitoring.trips)).toBe(0);
-    expect(monitoring.count.http).toBeGreaterThan(0);
+    for (const path of [
+      "/api/admin/monitoring",
+      "/api/admin/stats",
+      "/api/admin/analytics/generations",
+      "/api/admin/financials/profit-30d",
+    ]) {
+      const read = await counted(200, () => q.fetch(path, { headers: op.auth }));
+      expect(read.count.connect + read.count.session, `${path}\n${listing(read.trips)}`).toBe(0);
+      expect(read.count.http).toBeGreaterThan(0);
+    }
 
     const batch = createMessageBatch<QueueMessage>("headshot-generations-dlq", [
       { id: "rt1", timestamp: new Date(), attempts: 6, body: { headshotId: crypto.randomUUID() } },
