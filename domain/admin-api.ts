@@ -263,5 +263,7 @@ export interface OpsMonitoring {
   queue: { processing: number; oldestAgeSeconds: number | null };
   /** Headshots past retention, already unreachable, whose objects wait for the chores queue (decision 260). */
   retention: { waiting: number };
+  /** Price-change emails owed to live subscribers of a change being told, waiting for the chores queue (decision 275). */
+  priceNotices: { waiting: number };
   alerts: OpsAlert[];
 }

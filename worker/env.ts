@@ -30,8 +30,9 @@ export interface AppEnv {
  */
 export type QueueMessage = ({ headshotId: string } | { ping: string }) & { requestId?: string };
 
-/**
- * Messages on the CHORES queue (decision 260): the headshots whose objects retention deletes (rows already marked),
- * with the cron run's request id.
- */
-export type ChoreMessage = { purge: { id: string; userId: string; shootId: string | null }[] } & { requestId?: string };
+/** Retention's chore (decision 260): the headshots whose objects are deleted (rows already marked). */
+export type PurgeChore = { purge: { id: string; userId: string; shootId: string | null }[] };
+/** A price change's chore (decision 275): the subscriptions (Stripe ids) of one batch to tell and schedule. */
+export type PriceNoticeChore = { priceNotices: { priceChangeId: string; subscriptionIds: string[] } };
+/** Messages on the CHORES queue: work the cron or the operator hands off, with the sender's request id. */
+export type ChoreMessage = (PurgeChore | PriceNoticeChore) & { requestId?: string };

@@ -1,8 +1,12 @@
+import { httpDb } from "../db";
+import { getConfig } from "./config";
 import type { ChoreMessage, QueueMessage } from "./env";
-import { errorFields, log, withDb, withRequestId } from "./lib";
+import { errorFields, log, withDb, withRequestId, type JobDeps } from "./lib";
 import { countEvent, OPS_EVENTS, reportError } from "./ops";
 import { backoffSeconds, processGeneration } from "./generation";
 import { purgeImages } from "./headshots";
+import { PLAN_BUSY_DELAY_SECONDS, sendNoticeBatch } from "./billing";
+import { createMailer } from "./mail";
 
 /** Every queue this worker consumes has its environment's suffix (wrangler.toml): headshot-chores-staging, … */
 const CHORES_QUEUE = "headshot-chores";
@@ -23,26 +27,42 @@ export async function handleQueueBatch(batch: MessageBatch<QueueMessage | ChoreM
 }
 
 /**
- * The CHORES consumer: retention's deletes (decision 260), one database session for the batch. A message whose
- * deletes failed is retried with backoff; one that runs out of retries is dropped, and the cron sends its rows
- * (still marked, keys set) again an hour later.
+ * The CHORES consumer: retention's deletes (decision 260) and price-change notices (decision 275), one database
+ * session for the batch. A message that failed is retried with backoff; one that runs out of retries is dropped,
+ * and the cron sends its work again (retention's rows an hour later, a change's notices after NOTICES_RESEND_MS).
  */
 async function handleChores(batch: MessageBatch<ChoreMessage>, env: Env): Promise<void> {
-  await withDb(env, async (db) => {
+  await withDb(env, async (db, config) => {
     for (const message of batch.messages) {
       await withRequestId(message.body.requestId ?? `queue-${message.id}`, async () => {
         try {
-          const purged = await purgeImages({ db, bucket: env.IMAGES }, message.body.purge);
-          log("info", "retention: photos deleted", { count: purged });
+          await runChore({ db, bucket: env.IMAGES, chores: env.CHORES, config }, message.body);
           message.ack();
         } catch (err) {
-          log("error", "retention: a chores message failed; retrying", { attempts: message.attempts, ...errorFields(err) });
+          log("error", "queue: a chores message failed; retrying", { attempts: message.attempts, ...errorFields(err) });
           reportError(err, message.body.requestId);
           message.retry({ delaySeconds: backoffSeconds(message.attempts) });
         }
       });
     }
   });
+}
+
+/**
+ * One chore (the consumer's work, also what tests deliver). A batch of notices whose plan is busy (a withdrawal
+ * or another batch holds its lease, decision 250) goes back on the queue as a new message: nothing failed, so it
+ * does not count towards the message's retries.
+ */
+export async function runChore(deps: Pick<JobDeps, "db" | "bucket" | "chores" | "config">, body: ChoreMessage): Promise<void> {
+  const { db, bucket, chores, config } = deps;
+  if ("purge" in body) {
+    const purged = await purgeImages({ db, bucket }, body.purge);
+    log("info", "retention: photos deleted", { count: purged });
+    return;
+  }
+  const outcome = await sendNoticeBatch(db, config, createMailer(config, { IMAGES: bucket }), body.priceNotices);
+  if (outcome.busy) await chores.send(body, { delaySeconds: PLAN_BUSY_DELAY_SECONDS });
+  else log("info", "billing: price change notices sent", { priceChangeId: body.priceNotices.priceChangeId, emailed: outcome.emailed });
 }
 
 async function handleMessage(env: Env, message: Message<QueueMessage>): Promise<void> {
@@ -101,6 +121,7 @@ async function handleDeadLetters(batch: MessageBatch<QueueMessage>, env: Env): P
       }),
     );
   }
-  await withDb(env, (db) => countEvent(db, OPS_EVENTS.deadLettered, new Date(), batch.messages.length));
+  // one statement: over SQL-over-HTTP, no WebSocket session (issue 38)
+  await countEvent(httpDb(getConfig(env)), OPS_EVENTS.deadLettered, new Date(), batch.messages.length);
   for (const message of batch.messages) message.ack();
 }

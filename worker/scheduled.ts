@@ -71,8 +71,8 @@ export const HOUSEKEEPING: CronJob[] = [
   {
     name: "price change notices",
     run: async (deps) => {
-      const told = await resumePriceChangeNotices(deps.db, deps.config, createMailer(deps.config, { IMAGES: deps.bucket }), deps.now);
-      if (told) log("info", "cron: price change notices sent on retry", { count: told });
+      const told = await resumePriceChangeNotices(deps, createMailer(deps.config, { IMAGES: deps.bucket }));
+      if (told) log("info", "cron: price change notices queued again, withdrawal emails sent on retry", { count: told });
     },
   },
   {

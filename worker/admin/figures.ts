@@ -5,7 +5,7 @@
  * and see exactly its own rows.
  */
 import { sql, type SQL } from "drizzle-orm";
-import type { Db } from "../../db";
+import type { Db, HttpDb } from "../../db";
 import { PLAN_IDS, type PlanType } from "../../domain/plans";
 import type {
   AdminStats,
@@ -22,6 +22,8 @@ import type {
 } from "../../domain/admin-api";
 
 const DAY_MS = 86_400_000;
+/** Each figure is one read-only statement: the admin routes send it over SQL-over-HTTP, no session (issue 38). */
+type Reader = Db | HttpDb;
 /** Subscription statuses that grant access (domain/plans.ts ENTITLED_STATUSES), as SQL. */
 const ENTITLED = sql`('active', 'trialing')`;
 /** Statuses that count toward MRR: paying, or expected to pay once the card is fixed. */
@@ -35,11 +37,11 @@ export interface Range {
 /** Postgres answers bigint and numeric as strings; every figure here is a safe integer or a 2-decimal rate. */
 const num = (v: unknown): number => (v === null || v === undefined ? 0 : Number(v));
 
-async function one<T extends Record<string, unknown>>(db: Db, query: SQL): Promise<T> {
+async function one<T extends Record<string, unknown>>(db: Reader, query: SQL): Promise<T> {
   const res = await db.execute(query);
   return res.rows[0] as T;
 }
-async function all<T extends Record<string, unknown>>(db: Db, query: SQL): Promise<T[]> {
+async function all<T extends Record<string, unknown>>(db: Reader, query: SQL): Promise<T[]> {
   const res = await db.execute(query);
   return res.rows as T[];
 }
@@ -113,7 +115,7 @@ interface StatusTotals {
   timed: number;
 }
 
-async function totalsByStatus(db: Db, from: Date | null, to: Date): Promise<Map<string, StatusTotals>> {
+async function totalsByStatus(db: Reader, from: Date | null, to: Date): Promise<Map<string, StatusTotals>> {
   const rows = await all(db, headshotTotals(from, to));
   return new Map(
     rows.map((r) => [
@@ -141,7 +143,7 @@ const generatedHeadshots = (from: Date | null, to: Date) => sql`
    )}))`;
 
 /** One statement (one round trip): every count comes from a day table or an index. */
-export async function stats(db: Db, now: Date): Promise<AdminStats> {
+export async function stats(db: Reader, now: Date): Promise<AdminStats> {
   const n = ts(now);
   const row = await one(
     db,
@@ -165,7 +167,7 @@ export async function stats(db: Db, now: Date): Promise<AdminStats> {
   };
 }
 
-export async function userAnalytics(db: Db, now: Date): Promise<UserAnalytics> {
+export async function userAnalytics(db: Reader, now: Date): Promise<UserAnalytics> {
   const today = startOfDay(now);
   const first = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 11, 1));
   const row = await one(
@@ -197,7 +199,7 @@ export async function userAnalytics(db: Db, now: Date): Promise<UserAnalytics> {
   };
 }
 
-export async function generationAnalytics(db: Db, now: Date): Promise<GenerationAnalytics> {
+export async function generationAnalytics(db: Reader, now: Date): Promise<GenerationAnalytics> {
   const today = startOfDay(now);
   const first = new Date(today.getTime() - 29 * DAY_MS);
   const totals = await totalsByStatus(db, null, now);
@@ -234,7 +236,7 @@ export async function generationAnalytics(db: Db, now: Date): Promise<Generation
  * The average likeness per style of the headshots created in [from, to), as their owners' browsers
  * reported it (docs/decisions/117-likeness.md); from headshots_likeness_idx alone.
  */
-export async function likenessByStyle(db: Db, range: Partial<Range> & { to: Date }): Promise<LikenessByStyle[]> {
+export async function likenessByStyle(db: Reader, range: Partial<Range> & { to: Date }): Promise<LikenessByStyle[]> {
   const rows = await all(
     db,
     sql`
@@ -247,7 +249,7 @@ export async function likenessByStyle(db: Db, range: Partial<Range> & { to: Date
 }
 
 /** Edits and redos (issue 36) among the headshots created in [from, to), and the redo rate per style. */
-export async function refineAnalytics(db: Db, range: Partial<Range> & { to: Date }): Promise<RefineAnalytics> {
+export async function refineAnalytics(db: Reader, range: Partial<Range> & { to: Date }): Promise<RefineAnalytics> {
   const rows = await all(
     db,
     sql`
@@ -283,7 +285,7 @@ export async function refineAnalytics(db: Db, range: Partial<Range> & { to: Date
 }
 
 /** Pictures per shoot (issue 24) over the shoots created in [from, to). */
-export async function shootAnalytics(db: Db, range: Partial<Range> & { to: Date }): Promise<ShootAnalytics> {
+export async function shootAnalytics(db: Reader, range: Partial<Range> & { to: Date }): Promise<ShootAnalytics> {
   const rows = await all(
     db,
     sql`
@@ -305,7 +307,7 @@ export async function shootAnalytics(db: Db, range: Partial<Range> & { to: Date 
  * at once (their own and a team's seat, or two of their own: Stripe allows it; our checkout does not) counts
  * under each. The users are counted from user_day_totals.
  */
-export async function usersByPlan(db: Db, now: Date): Promise<UsersByPlan[]> {
+export async function usersByPlan(db: Reader, now: Date): Promise<UsersByPlan[]> {
   const n = ts(now);
   const plans = [...PLAN_IDS, "team"] as const;
   const holds = plans.map((p, i) => sql`bool_or(plan = ${p}) as ${sql.raw(`p${i}`)}`);
@@ -340,7 +342,7 @@ const monthlySql = sql`s.amount_cents::numeric * (case s.interval
   when 'day' then 365.0 / 12 when 'week' then 52.0 / 12 when 'month' then 1.0 when 'year' then 1.0 / 12 end) / s.interval_count`;
 
 /** MRR: every recurring subscription, a person's or a team's, at the monthly amount stored with it. */
-export async function mrr(db: Db, now: Date): Promise<number> {
+export async function mrr(db: Reader, now: Date): Promise<number> {
   const n = ts(now);
   const row = await one(
     db,
@@ -358,7 +360,7 @@ export async function mrr(db: Db, now: Date): Promise<number> {
  * canceled, when its last known period was over (a renewal would have moved current_period_end forward).
  * A team's subscription counts as one subscription, like a person's (issue 25; one table since issue 37).
  */
-export async function churn(db: Db, range: Range): Promise<Churn> {
+export async function churn(db: Reader, range: Range): Promise<Churn> {
   const f = ts(range.from);
   const t = ts(range.to);
   const ended = sql`(case when status = 'canceled' then coalesce(canceled_at, current_period_end) else current_period_end end)`;
@@ -403,7 +405,7 @@ function revenueRows(range: Partial<Range> & { to: Date }): SQL {
   return sql.join(parts, sql` union all `);
 }
 
-export async function revenueByPlan(db: Db, range: Partial<Range> & { to: Date }): Promise<RevenueByPlan[]> {
+export async function revenueByPlan(db: Reader, range: Partial<Range> & { to: Date }): Promise<RevenueByPlan[]> {
   const rows = await all(
     db,
     sql`
@@ -415,25 +417,25 @@ export async function revenueByPlan(db: Db, range: Partial<Range> & { to: Date }
   return out;
 }
 
-export async function revenue(db: Db, range: Range): Promise<number> {
+export async function revenue(db: Reader, range: Range): Promise<number> {
   const row = await one(db, sql`select coalesce(sum(amount), 0) as revenue from (${revenueRows(range)}) x`);
   return num(row.revenue);
 }
 
 /** What generations cost in [from, to), by when they were created. */
-export async function generationCost(db: Db, range: Range): Promise<number> {
+export async function generationCost(db: Reader, range: Range): Promise<number> {
   return sumOf(await totalsByStatus(db, range.from, range.to), "costCents");
 }
 
 export const last30Days = (now: Date): Range => ({ from: new Date(now.getTime() - 30 * DAY_MS), to: now });
 
-export async function profit30d(db: Db, now: Date): Promise<Profit30d> {
+export async function profit30d(db: Reader, now: Date): Promise<Profit30d> {
   const range = last30Days(now);
   const [revenueCents, costCents] = [await revenue(db, range), await generationCost(db, range)];
   return { profitCents: revenueCents - costCents, revenueCents, costCents };
 }
 
-export async function profitMrr(db: Db, now: Date): Promise<ProfitMrr> {
+export async function profitMrr(db: Reader, now: Date): Promise<ProfitMrr> {
   const [mrrCents, estMonthlyCostCents] = [await mrr(db, now), await generationCost(db, last30Days(now))];
   return { profitCents: mrrCents - estMonthlyCostCents, mrrCents, estMonthlyCostCents };
 }

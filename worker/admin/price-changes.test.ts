@@ -8,7 +8,7 @@ import { describe, expect, it } from "vitest";
 import { count } from "drizzle-orm";
 import { priceChanges } from "../../db/schema";
 import { PRICE_CHANGE_HORIZON_DAYS, PRICE_CHANGE_NOTICE_DAYS } from "../../domain/plans";
-import { api, client, createTestUser, errorBody } from "../test/helpers";
+import { api, client, createTestUser, errorBody, postPriceChange } from "../test/helpers";
 import { operatorAuth, withTestDb } from "../test/admin";
 import { dateText, earliestEffectiveDate, latestEffectiveDate } from "../billing/price-changes";
 
@@ -18,7 +18,7 @@ const inDays = (n: number) => day(new Date(Date.now() + n * 86_400_000));
 const schedule = (
   auth: Record<string, string>,
   body: { planType: "weekly" | "monthly" | "yearly"; amountCents: number; effectiveDate: string },
-) => client.admin["price-changes"].$post({ json: body }, { headers: auth });
+) => postPriceChange({ json: body }, { headers: auth });
 /** Raw: bodies the contract refuses. */
 const scheduleRaw = (auth: Record<string, string>, body: unknown) =>
   api("/api/admin/price-changes", { method: "POST", headers: { ...auth, "Content-Type": "application/json" }, body: JSON.stringify(body) });

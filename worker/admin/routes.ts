@@ -145,7 +145,8 @@ export const adminRoutes = new Hono<AppEnv>()
     c.header("Cache-Control", "no-store");
   })
   .route("/health", deepHealthRoutes)
-  .get("/monitoring", async (c) => c.json(await opsMonitoring(c.var.db, c.var.config)))
+  // read-only: over SQL-over-HTTP, no WebSocket session (issue 38)
+  .get("/monitoring", async (c) => c.json(await opsMonitoring(c.var.httpDb, c.var.config)))
   .get("/users", validate("query", usersQuery), async (c) => {
     const body: AdminUsersPage = await listUsers(c.var.db, c.req.valid("query"));
     return c.json(body);
@@ -164,41 +165,42 @@ export const adminRoutes = new Hono<AppEnv>()
     const body: AdminDeleteResult = { deleted: true, ...result };
     return c.json(body);
   })
-  .get("/stats", async (c) => c.json(await figures.stats(c.var.db, new Date())))
-  .get("/analytics/users", async (c) => c.json(await figures.userAnalytics(c.var.db, new Date())))
-  .get("/analytics/generations", async (c) => c.json(await figures.generationAnalytics(c.var.db, new Date())))
+  // the figures are one read-only statement each: over SQL-over-HTTP, no WebSocket session (issue 38)
+  .get("/stats", async (c) => c.json(await figures.stats(c.var.httpDb, new Date())))
+  .get("/analytics/users", async (c) => c.json(await figures.userAnalytics(c.var.httpDb, new Date())))
+  .get("/analytics/generations", async (c) => c.json(await figures.generationAnalytics(c.var.httpDb, new Date())))
   .get("/model", async (c) => c.json(await readModelStatus(c.var.db, c.env.IMAGES, c.var.config, new Date())))
   .get("/analytics/likeness", validate("query", rangeQuery), async (c) => {
     const { from, to } = range(c.req.valid("query"));
-    return c.json(await figures.likenessByStyle(c.var.db, { from, to }));
+    return c.json(await figures.likenessByStyle(c.var.httpDb, { from, to }));
   })
   .get("/analytics/shoots", validate("query", rangeQuery), async (c) => {
     const { from, to } = range(c.req.valid("query"));
-    return c.json(await figures.shootAnalytics(c.var.db, { from, to }));
+    return c.json(await figures.shootAnalytics(c.var.httpDb, { from, to }));
   })
   .get("/analytics/refines", validate("query", rangeQuery), async (c) => {
     const { from, to } = range(c.req.valid("query"));
-    return c.json(await figures.refineAnalytics(c.var.db, { from, to }));
+    return c.json(await figures.refineAnalytics(c.var.httpDb, { from, to }));
   })
-  .get("/users-by-plan", async (c) => c.json(await figures.usersByPlan(c.var.db, new Date())))
+  .get("/users-by-plan", async (c) => c.json(await figures.usersByPlan(c.var.httpDb, new Date())))
   .get("/financials/mrr", async (c) => {
-    const body: Mrr = { mrr: await figures.mrr(c.var.db, new Date()) };
+    const body: Mrr = { mrr: await figures.mrr(c.var.httpDb, new Date()) };
     return c.json(body);
   })
   .get("/financials/arr", async (c) => {
-    const body: Arr = { arr: (await figures.mrr(c.var.db, new Date())) * 12 };
+    const body: Arr = { arr: (await figures.mrr(c.var.httpDb, new Date())) * 12 };
     return c.json(body);
   })
   .get("/financials/revenue-by-plan", validate("query", rangeQuery), async (c) => {
     const { from, to } = range(c.req.valid("query"));
-    return c.json(await figures.revenueByPlan(c.var.db, { from, to }));
+    return c.json(await figures.revenueByPlan(c.var.httpDb, { from, to }));
   })
   .get("/financials/churn", validate("query", rangeQuery), async (c) => {
     const { from, to } = range(c.req.valid("query"));
-    return c.json(await figures.churn(c.var.db, { from: from ?? figures.last30Days(to).from, to }));
+    return c.json(await figures.churn(c.var.httpDb, { from: from ?? figures.last30Days(to).from, to }));
   })
-  .get("/financials/profit-30d", async (c) => c.json(await figures.profit30d(c.var.db, new Date())))
-  .get("/financials/profit-mrr", async (c) => c.json(await figures.profitMrr(c.var.db, new Date())))
+  .get("/financials/profit-30d", async (c) => c.json(await figures.profit30d(c.var.httpDb, new Date())))
+  .get("/financials/profit-mrr", async (c) => c.json(await figures.profitMrr(c.var.httpDb, new Date())))
   .post("/financials/backfill-invoices", async (c) => {
     const result = await backfillInvoices(c.var.db, c.var.config);
     await audit(c.var.db, c.var.user, "invoices.backfill", { type: "invoices", details: { ...result } });
@@ -270,7 +272,7 @@ export const adminRoutes = new Hono<AppEnv>()
   .post("/price-changes", validate("json", priceChangeBody), async (c) => {
     const { planType, amountCents, effectiveDate } = c.req.valid("json");
     const { db, config, user } = c.var;
-    const change = await schedulePriceChange(db, config, createMailer(config, c.env), user, {
+    const change = await schedulePriceChange(db, config, c.env.CHORES, user, {
       planType,
       amountCents,
       effectiveAt: effectiveDate,

@@ -10,7 +10,10 @@ export {
   earliestEffectiveDate,
   latestEffectiveDate,
   listPriceChanges,
+  noticesOwed,
+  PLAN_BUSY_DELAY_SECONDS,
   resumePriceChangeNotices,
+  sendNoticeBatch,
   schedulePriceChange,
   withdrawPriceChange,
 } from "./price-changes";

@@ -10,7 +10,7 @@ import type { ApiPriceChange } from "../../domain/admin-api";
 import { getConfig } from "../config";
 import { createMailer, type Mailer } from "../mail/mailer";
 import { operatorAuth, withTestDb as rows } from "../test/admin";
-import { client, env, runJob } from "../test/helpers";
+import { client, env, runJob, postPriceChange } from "../test/helpers";
 import { stripe, subscriber } from "../test/billing";
 import { earliestEffectiveDate, resumePriceChangeNotices, settlePriceChanges, withdrawPriceChange } from "./price-changes";
 import { stripeClient } from "./stripe";
@@ -26,10 +26,7 @@ async function scheduleChange(planType: "weekly" | "monthly" | "yearly", amountC
   const op = await operatorAuth();
   const clock = (await stripe().testHelpers.testClocks.list()).data[0]?.frozen_time ?? 0;
   const effective = earliestEffectiveDate(new Date(Math.max(Date.now(), clock * 1000)));
-  const res = await client.admin["price-changes"].$post(
-    { json: { planType, amountCents, effectiveDate: day(effective) } },
-    { headers: op.auth },
-  );
+  const res = await postPriceChange({ json: { planType, amountCents, effectiveDate: day(effective) } }, { headers: op.auth });
   expect(res.status).toBe(201);
   return res.json();
 }
@@ -116,7 +113,7 @@ describe("withdrawing a price change", () => {
     const [owed] = await rows((db) => db.select().from(priceChangeNotices).where(eq(priceChangeNotices.priceChangeId, change.id)));
     expect(owed!.withdrawalEmailedAt).toBeNull();
 
-    const cron = () => runJob((deps) => resumePriceChangeNotices(deps.db, deps.config, createMailer(deps.config, { IMAGES: deps.bucket })));
+    const cron = () => runJob((deps) => resumePriceChangeNotices(deps, createMailer(deps.config, { IMAGES: deps.bucket })));
     expect(await cron()).toBe(1);
     expect(await withdrawals(a.user.email)).toHaveLength(1);
     expect(await cron()).toBe(0);

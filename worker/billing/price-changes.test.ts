@@ -8,8 +8,8 @@ import { adminAuditLog, invoices, priceChangeNotices, priceChanges, subscription
 import type { ApiPriceChange } from "../../domain/admin-api";
 import { operatorAuth, withTestDb as rows } from "../test/admin";
 import { createMailer } from "../mail/mailer";
-import { dateText, earliestEffectiveDate, latestEffectiveDate, resumePriceChangeNotices } from "./price-changes";
-import { client, createTestUser, errorBody, runJob } from "../test/helpers";
+import { dateText, earliestEffectiveDate, latestEffectiveDate, NOTICES_RESEND_MS, resumePriceChangeNotices } from "./price-changes";
+import { client, createTestUser, errorBody, runJob, postPriceChange } from "../test/helpers";
 import {
   DAY,
   advanceClock,
@@ -60,7 +60,7 @@ describe("price changes: 30 days' notice (decision 093)", () => {
     const op = await operatorAuth();
     const effective = await effectiveFrom();
 
-    const res = await client.admin["price-changes"].$post(
+    const res = await postPriceChange(
       { json: { planType: "weekly", amountCents: 1299, effectiveDate: day(effective) } },
       { headers: op.auth },
     );
@@ -126,7 +126,11 @@ describe("price changes: 30 days' notice (decision 093)", () => {
     // Retries tell nobody twice: the cron's resume of a run, and each person's settle after a sync.
     const scheduleOfA = (await liveSub(a.user.id)).schedule;
     await rows((db) => db.update(priceChanges).set({ status: "notifying" }).where(eq(priceChanges.id, change.id)));
-    await runJob((deps) => resumePriceChangeNotices(deps.db, deps.config, createMailer(deps.config, { IMAGES: deps.bucket })));
+    // (once the change saw no activity for NOTICES_RESEND_MS: its batches are done or lost)
+    await runJob(
+      (deps) => resumePriceChangeNotices(deps, createMailer(deps.config, { IMAGES: deps.bucket })),
+      new Date(Date.now() + NOTICES_RESEND_MS + 60_000),
+    );
     expect((await client.stripe["sync-subscription"].$post({}, { headers: a.auth })).status).toBe(200);
     for (const u of [a, b]) expect(await notices(u.user.email)).toHaveLength(1);
     expect((await liveSub(a.user.id)).schedule).toBe(scheduleOfA);
@@ -144,7 +148,7 @@ describe("price changes: 30 days' notice (decision 093)", () => {
     });
 
     // A second change overlapping this one is refused.
-    const again = await client.admin["price-changes"].$post(
+    const again = await postPriceChange(
       { json: { planType: "weekly", amountCents: 1499, effectiveDate: day(new Date(effective.getTime() + 10 * DAY * 1000)) } },
       { headers: op.auth },
     );
@@ -229,7 +233,7 @@ describe("price changes: 30 days' notice (decision 093)", () => {
     const leave = await subscriber("yearly");
     const op = await operatorAuth();
     const effective = await effectiveFrom();
-    const res = await client.admin["price-changes"].$post(
+    const res = await postPriceChange(
       { json: { planType: "yearly", amountCents: 7200, effectiveDate: day(effective) } },
       { headers: op.auth },
     );
@@ -283,7 +287,7 @@ describe("price changes: 30 days' notice (decision 093)", () => {
     const b = await subscriber("monthly");
     const op = await operatorAuth();
     const effective = await effectiveFrom();
-    const scheduled = await client.admin["price-changes"].$post(
+    const scheduled = await postPriceChange(
       { json: { planType: "monthly", amountCents: 3499, effectiveDate: day(effective) } },
       { headers: op.auth },
     );
@@ -319,7 +323,7 @@ describe("price changes: 30 days' notice (decision 093)", () => {
     expect((await errorBody(again)).message).toBe("This price change is already withdrawn.");
     expect(await withdrawals(a.user.email)).toHaveLength(1);
     // the change is out of the price book: the plan may get a new one, and the cron sends nothing for the old
-    const next = await client.admin["price-changes"].$post(
+    const next = await postPriceChange(
       { json: { planType: "monthly", amountCents: 3299, effectiveDate: day(effective) } },
       { headers: op.auth },
     );

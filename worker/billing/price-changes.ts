@@ -7,6 +7,9 @@
  *   2. gives the subscription a Stripe subscription schedule: the price it pays until its first renewal
  *      on or after max(effective date, the day it was emailed + 30 days), then the new price; the
  *      schedule is released after that phase, so the subscription simply goes on at the new price.
+ * The run fans out through the CHORES queue (decision 275): the operator's action and the cron queue the
+ * subscriptions NOTICES_PER_MESSAGE a message, and each message is one bounded run of the consumer, so no
+ * invocation's subrequests grow with the number of subscribers.
  * The run is idempotent and runs again for one person after each of their billing webhooks (./settle.ts):
  * someone who subscribes before the effective date is told at once and moves 30 days later at the
  * earliest; someone who cancels keeps no schedule (nothing renews), and gets one back if they resume;
@@ -14,8 +17,8 @@
  * it). The cron finishes a run that stopped half-way (status `notifying`).
  */
 import Stripe from "stripe";
-import { and, desc, eq, inArray, isNotNull, isNull, ne, sql } from "drizzle-orm";
-import type { Db } from "../../db";
+import { and, desc, eq, inArray, isNotNull, isNull, lte, ne, sql } from "drizzle-orm";
+import type { Db, HttpDb } from "../../db";
 import { priceChangeNotices, priceChanges, subscriptions, teams, users, type PriceChange } from "../../db/schema";
 import {
   billingPlanById,
@@ -27,8 +30,8 @@ import {
 } from "../../domain/plans";
 import type { ApiPriceChange } from "../../domain/admin-api";
 import type { Config } from "../config";
-import type { AuthUser } from "../env";
-import { badRequest, conflict, log, errorFields, ifFree, notFound, oneAtATime } from "../lib";
+import type { AuthUser, ChoreMessage, PriceNoticeChore } from "../env";
+import { badRequest, conflict, currentRequestId, log, errorFields, ifFree, notFound, oneAtATime, type JobDeps } from "../lib";
 import { type Mailer, priceChangeEmail, priceChangeWithdrawnEmail } from "../mail";
 import { loadPriceBook, type PriceBook } from "./prices";
 import { fromUnix, idOf, paymentsUnavailable, stripeClient } from "./stripe";
@@ -108,7 +111,7 @@ function checkRules(book: PriceBook, input: ScheduleInput, now: Date) {
 export async function schedulePriceChange(
   db: Db,
   config: Config,
-  mailer: Mailer,
+  chores: Queue<ChoreMessage>,
   actor: AuthUser,
   input: ScheduleInput,
   now = new Date(),
@@ -152,8 +155,10 @@ export async function schedulePriceChange(
     to: change.newAmountCents,
     effectiveAt: change.effectiveAt.toISOString(),
   });
-  // recorded, then told: what fails here is logged and finished by the cron (nobody is emailed twice)
-  await runNotices(db, config, mailer, change);
+  // recorded, then queued to be told: a send that fails here is logged and the cron queues the run again
+  await queueNotices(db, chores, change).catch((err: unknown) =>
+    log("error", "billing: price change notices not queued; the cron queues them", { priceChangeId: change.id, ...errorFields(err) }),
+  );
   return (await listPriceChanges(db)).find((c) => c.id === change.id)!;
 }
 
@@ -277,11 +282,11 @@ const sqlLock = (plan: BillingPlan) => sql`select pg_advisory_xact_lock(hashtext
 
 /**
  * The plan's lease (decision 250, worker/lib/lease.ts): held by a withdrawal and by every run of notices
- * (the whole plan's, the cron's, one person's settle) while it tells and schedules people, so a withdrawal
+ * (each queued batch, one person's settle) while it tells and schedules people, so a withdrawal
  * never misses a schedule a run is making. Not the advisory lock above: these hold it across Stripe calls.
  */
 const planLease = (plan: BillingPlan) => `price-change-run:${plan}`;
-/** How long a run over a whole plan (or a withdrawal) may hold it: the cron's own limit. */
+/** How long a withdrawal may hold it: the cron's own limit. */
 const PLAN_RUN_TTL_SECONDS = 900;
 
 /** The change each plan's subscribers are moving to now: the plan's newest one (older ones are done). */
@@ -291,35 +296,159 @@ function newestByPlan(book: PriceBook): PriceChange[] {
   return [...newest.values()];
 }
 
+/** Subscriptions per CHORES message: each costs a few Stripe calls and an email, so a message stays far inside a
+ * Worker's subrequests and the plan's lease is held for a minute or so (a withdrawal waits up to 25 s, decision 250). */
+export const NOTICES_PER_MESSAGE = 25;
+/** Messages per `sendBatch` (Queues take at most 100 and 256 KB a call; a message here is ~1 KB). */
+const MESSAGES_PER_SEND = 50;
 /**
- * Tells and schedules the live subscriptions of the change's plan (only `userId`'s when given; only those
- * without a schedule from it yet when `unsettledOnly`, the cron's pass); marks the change `notified` after
- * a full run in which every one succeeded. One subscription's failure does not hold up the others: it is
- * logged, and the run is left `notifying` for the cron (for one person it is thrown to the caller).
+ * A change whose notices saw no activity (queued, or a batch done) for this long is queued again by the cron for
+ * whoever is still untold or unscheduled: its messages were lost or ran out of retries. While batches keep
+ * finishing, the cron leaves it alone, so a long run is not queued twice.
+ */
+export const NOTICES_RESEND_MS = 15 * 60_000;
+/** How long a batch (or one person's settle) may hold the plan's lease. */
+const BATCH_TTL_SECONDS = 300;
+/** A batch that found the plan's lease taken goes back on the queue for this long (not a retry: nothing failed). */
+export const PLAN_BUSY_DELAY_SECONDS = 30;
+/** A person's plan tells the person; a Team plan its team's owner, who pays it (issue 37). */
+const payer = sql<string>`coalesce(${subscriptions.userId}, ${teams.ownerUserId})`;
+
+/** The live subscriptions of the change's plan not yet paying its price, and of those the ones in `scope`. */
+function owedWhere(change: PriceChange, scope: NoticeScope) {
+  return and(
+    eq(subscriptions.planType, change.planType),
+    inArray(subscriptions.status, LIVE),
+    ne(subscriptions.stripePriceId, change.stripePriceId),
+    "userId" in scope ? eq(users.id, scope.userId) : undefined,
+    "subscriptionIds" in scope ? inArray(subscriptions.stripeSubscriptionId, scope.subscriptionIds) : undefined,
+    "unsettled" in scope
+      ? sql`not exists (select 1 from price_change_notices n where n.price_change_id = ${change.id} and n.stripe_subscription_id = subscriptions.stripe_subscription_id and n.stripe_schedule_id is not null)`
+      : undefined,
+  );
+}
+
+/** Whose notices a run does: one person's (a settle), one message's batch, every live one, or those with no schedule from it yet (the cron's pass). */
+type NoticeScope = { userId: string } | { subscriptionIds: string[] } | { all: true } | { unsettled: true };
+
+/**
+ * Queues the run of notices for the change's plan (all its live subscriptions, or only those without a schedule
+ * from it yet), NOTICES_PER_MESSAGE a message on the CHORES queue; the change's `updated_at` records the activity
+ * (NOTICES_RESEND_MS). Nobody to tell: the change is `notified` at once. Answers how many subscriptions were queued.
+ */
+export async function queueNotices(
+  db: Db,
+  chores: Queue<ChoreMessage>,
+  change: PriceChange,
+  { unsettledOnly = false, perMessage = NOTICES_PER_MESSAGE } = {},
+): Promise<number> {
+  const owed = await db
+    .select({ id: subscriptions.stripeSubscriptionId })
+    .from(subscriptions)
+    .leftJoin(teams, eq(teams.id, subscriptions.teamId))
+    .innerJoin(users, eq(users.id, payer))
+    .where(owedWhere(change, unsettledOnly ? { unsettled: true } : { all: true }))
+    .orderBy(subscriptions.stripeSubscriptionId);
+  await db.update(priceChanges).set({ updatedAt: new Date() }).where(eq(priceChanges.id, change.id));
+  if (owed.length === 0) {
+    await markNotifiedIfDone(db, change);
+    return 0;
+  }
+  const requestId = currentRequestId();
+  const messages: MessageSendRequest<ChoreMessage>[] = [];
+  for (let i = 0; i < owed.length; i += perMessage) {
+    const subscriptionIds = owed.slice(i, i + perMessage).map((o) => o.id);
+    messages.push({ body: { priceNotices: { priceChangeId: change.id, subscriptionIds }, requestId } });
+  }
+  for (let i = 0; i < messages.length; i += MESSAGES_PER_SEND) await chores.sendBatch(messages.slice(i, i + MESSAGES_PER_SEND));
+  log("info", "billing: price change notices queued", { priceChangeId: change.id, subscriptions: owed.length, messages: messages.length });
+  return owed.length;
+}
+
+/**
+ * The CHORES consumer's part: tells and schedules one message's subscriptions under the plan's lease (decision
+ * 250). Each subscription is tried; if any failed, the first error is thrown after the others are done, so the
+ * queue retries the message and the retry sends only what is missing (the notice's `emailed_at` is claimed before
+ * sending). A withdrawn change does nothing. `busy` when the plan's lease is taken: the caller puts the message
+ * back on the queue. After a batch in which all succeeded, the change is `notified` once nobody is left untold.
+ */
+export async function sendNoticeBatch(
+  db: Db,
+  config: Config,
+  mailer: Mailer,
+  { priceChangeId, subscriptionIds }: PriceNoticeChore["priceNotices"],
+): Promise<{ busy: true } | { busy: false; emailed: number }> {
+  const [change] = await db.select().from(priceChanges).where(eq(priceChanges.id, priceChangeId)).limit(1);
+  if (!change || change.withdrawnAt) return { busy: false, emailed: 0 };
+  const run = await runNotices(db, config, mailer, change, { subscriptionIds });
+  if (!run.ran) return { busy: true };
+  // activity: the cron does not queue this change again while its batches keep finishing
+  await db.update(priceChanges).set({ updatedAt: new Date() }).where(eq(priceChanges.id, change.id));
+  await markNotifiedIfDone(db, change);
+  return { busy: false, emailed: run.value };
+}
+
+/**
+ * How many price-change emails are owed: live subscriptions of a plan whose change is being told (`notifying`,
+ * not withdrawn) and not on its price, without an emailed notice. One change's, or all of them (Monitoring).
+ */
+export async function noticesOwed(db: Db | HttpDb, priceChangeId?: string): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(priceChanges)
+    .innerJoin(
+      subscriptions,
+      and(
+        eq(subscriptions.planType, priceChanges.planType),
+        inArray(subscriptions.status, LIVE),
+        ne(subscriptions.stripePriceId, priceChanges.stripePriceId),
+      ),
+    )
+    .where(
+      and(
+        priceChangeId ? eq(priceChanges.id, priceChangeId) : undefined,
+        eq(priceChanges.status, "notifying"),
+        isNull(priceChanges.withdrawnAt),
+        sql`not exists (select 1 from price_change_notices n where n.price_change_id = ${priceChanges.id} and n.stripe_subscription_id = ${subscriptions.stripeSubscriptionId} and n.emailed_at is not null)`,
+      ),
+    );
+  return Number(row?.n ?? 0);
+}
+
+/** The change is `notified` once every live subscriber of its plan was emailed. */
+async function markNotifiedIfDone(db: Db, change: PriceChange): Promise<void> {
+  if (change.status === "notified" || (await noticesOwed(db, change.id)) > 0) return;
+  await db
+    .update(priceChanges)
+    .set({ status: "notified", updatedAt: new Date() })
+    .where(and(eq(priceChanges.id, change.id), eq(priceChanges.status, "notifying")));
+}
+
+/**
+ * Tells and schedules the subscriptions in `scope` (one person's, or one message's batch), under the plan's
+ * lease (decision 250). When a withdrawal or another run holds it, `{ ran: false }` at once rather than waiting:
+ * a run's own Stripe calls send webhooks whose settles would wait for it. A person's failure is thrown at once;
+ * in a batch, one subscription's failure does not hold up the others, and the first is thrown at the end.
  */
 async function runNotices(
   db: Db,
   config: Config,
   mailer: Mailer,
   change: PriceChange,
-  userId?: string,
+  scope: { userId: string } | { subscriptionIds: string[] },
   known?: PriceBook,
-  unsettledOnly = false,
-): Promise<number> {
-  // Under the plan's lease (decision 250); when a withdrawal or another run holds it, this run is left to
-  // the cron's next pass (which tells and schedules whoever is missing), rather than waiting: a run's own
-  // Stripe calls send webhooks whose settles would wait for it.
+): Promise<{ ran: true; value: number } | { ran: false }> {
   const run = await ifFree(
     db,
     planLease(change.planType),
     async () => {
       const [fresh] = await db.select({ withdrawnAt: priceChanges.withdrawnAt }).from(priceChanges).where(eq(priceChanges.id, change.id));
-      return fresh?.withdrawnAt ? 0 : tellAndSchedule(db, config, mailer, change, userId, known, unsettledOnly);
+      return fresh?.withdrawnAt ? 0 : tellAndSchedule(db, config, mailer, change, scope, known);
     },
-    userId ? 60 : PLAN_RUN_TTL_SECONDS,
+    "userId" in scope ? 60 : BATCH_TTL_SECONDS,
   );
-  if (!run.ran) log("info", "billing: price change notices left to the cron (the plan is busy)", { priceChangeId: change.id, userId });
-  return run.ran ? run.value : 0;
+  if (!run.ran) log("info", "billing: price change notices wait (the plan is busy)", { priceChangeId: change.id, ...scope });
+  return run;
 }
 
 async function tellAndSchedule(
@@ -327,12 +456,9 @@ async function tellAndSchedule(
   config: Config,
   mailer: Mailer,
   change: PriceChange,
-  userId: string | undefined,
+  scope: { userId: string } | { subscriptionIds: string[] },
   known: PriceBook | undefined,
-  unsettledOnly: boolean,
 ): Promise<number> {
-  // a person's plan tells the person; a Team plan its team's owner, who pays it (issue 37)
-  const payer = sql<string>`coalesce(${subscriptions.userId}, ${teams.ownerUserId})`;
   const subs = await db
     .select({
       userId: users.id,
@@ -343,18 +469,8 @@ async function tellAndSchedule(
     .from(subscriptions)
     .leftJoin(teams, eq(teams.id, subscriptions.teamId))
     .innerJoin(users, eq(users.id, payer))
-    .where(
-      and(
-        eq(subscriptions.planType, change.planType),
-        inArray(subscriptions.status, LIVE),
-        ne(subscriptions.stripePriceId, change.stripePriceId),
-        userId ? eq(users.id, userId) : undefined,
-        unsettledOnly
-          ? sql`not exists (select 1 from price_change_notices n where n.price_change_id = ${change.id} and n.stripe_subscription_id = subscriptions.stripe_subscription_id and n.stripe_schedule_id is not null)`
-          : undefined,
-      ),
-    );
-  if (subs.length === 0 && userId) return 0;
+    .where(owedWhere(change, scope));
+  if (subs.length === 0) return 0;
   const book = known ?? (await loadPriceBook(db, config));
   let emailed = 0;
   let failed: unknown = null;
@@ -362,42 +478,51 @@ async function tellAndSchedule(
     try {
       if (await noticeFor(db, config, book, mailer, change, sub)) emailed += 1;
     } catch (err) {
-      if (userId) throw err;
-      failed = err;
-      log("error", "billing: a price change notice failed; the cron retries it", {
+      if ("userId" in scope) throw err;
+      failed ??= err;
+      log("error", "billing: a price change notice failed; its message is retried", {
         priceChangeId: change.id,
         subscriptionId: sub.stripeSubscriptionId,
         ...errorFields(err),
       });
     }
   }
-  if (!userId && !failed && change.status !== "notified") {
-    await db.update(priceChanges).set({ status: "notified", updatedAt: new Date() }).where(eq(priceChanges.id, change.id));
-  }
+  if (failed) throw failed;
   return emailed;
 }
 
 /** The person's part of every plan's newest change (after their billing webhooks and the Checkout return). */
 export async function settlePriceChanges(db: Db, config: Config, mailer: Mailer, userId: string): Promise<void> {
   const book = await loadPriceBook(db, config);
-  for (const change of newestByPlan(book)) await runNotices(db, config, mailer, change, userId, book);
+  for (const change of newestByPlan(book)) {
+    const run = await runNotices(db, config, mailer, change, { userId }, book);
+    if (!run.ran) log("info", "billing: price change notice left to the cron (the plan is busy)", { priceChangeId: change.id, userId });
+  }
 }
 
 /**
- * The cron (every few minutes): finishes every run that stopped before all were told, and goes over each
- * plan's newest change while it can still move someone, for the subscriptions it has not scheduled yet
- * (a joiner whose settle failed, a resume no webhook told us of). Idempotent: nobody is emailed twice.
+ * The cron (every few minutes): queues again every run that stopped before all were told, and each plan's newest
+ * change while it can still move someone, for the subscriptions it has not scheduled yet (a joiner whose settle
+ * failed, a resume no webhook told us of), once a change saw no activity for NOTICES_RESEND_MS; a conditional
+ * update claims it, so two passes never queue it twice. Idempotent: nobody is emailed twice. Also sends the
+ * withdrawal emails that failed. Answers how many subscriptions were queued and withdrawal emails sent.
  */
-export async function resumePriceChangeNotices(db: Db, config: Config, mailer: Mailer, now = new Date()): Promise<number> {
+export async function resumePriceChangeNotices(deps: Pick<JobDeps, "db" | "config" | "chores" | "now">, mailer: Mailer): Promise<number> {
+  const { db, config, chores, now } = deps;
   const book = await loadPriceBook(db, config, now);
   const newest = newestByPlan(book).filter((c) => now.getTime() < settledBy(c).getTime());
   const pending = [...new Map([...book.changes.filter((c) => c.status === "notifying"), ...newest].map((c) => [c.id, c])).values()];
-  let emailed = 0;
+  let done = 0;
   for (const change of pending) {
     try {
-      emailed += await runNotices(db, config, mailer, change, undefined, book, true);
+      const [idle] = await db
+        .update(priceChanges)
+        .set({ updatedAt: now })
+        .where(and(eq(priceChanges.id, change.id), lte(priceChanges.updatedAt, new Date(now.getTime() - NOTICES_RESEND_MS))))
+        .returning();
+      if (idle) done += await queueNotices(db, chores, idle, { unsettledOnly: true });
     } catch (err) {
-      log("error", "billing: price change notices failed again", { priceChangeId: change.id, ...errorFields(err) });
+      log("error", "billing: price change notices not queued again", { priceChangeId: change.id, ...errorFields(err) });
     }
   }
   // withdrawals whose email to someone failed (decision 251)
@@ -410,8 +535,8 @@ export async function resumePriceChangeNotices(db: Db, config: Config, mailer: M
         sql`exists (select 1 from price_change_notices n where n.price_change_id = ${priceChanges.id} and n.emailed_at is not null and n.withdrawal_emailed_at is null)`,
       ),
     );
-  for (const change of withdrawn) emailed += await sendWithdrawals(db, mailer, change);
-  return emailed;
+  for (const change of withdrawn) done += await sendWithdrawals(db, mailer, change);
+  return done;
 }
 
 /** One subscription: the email (once), then its schedule. True when the email was sent now. */

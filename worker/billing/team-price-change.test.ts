@@ -9,7 +9,7 @@ import { and, eq } from "drizzle-orm";
 import { invoices, priceChangeNotices, subscriptions, teams } from "../../db/schema";
 import { TEAM_PLAN } from "../../domain/plans";
 import { operatorAuth, withTestDb as rows } from "../test/admin";
-import { client } from "../test/helpers";
+import { client, postPriceChange } from "../test/helpers";
 import { dateText, earliestEffectiveDate, latestEffectiveDate } from "./price-changes";
 import { DAY, advanceClock, deliverEvents, prices, stripe, teamOwner } from "../test/billing";
 
@@ -67,7 +67,7 @@ describe("a Team plan price change: each team moves at its renewal after 30 days
     const op = await operatorAuth();
     const effective = earliestEffectiveDate(new Date(Math.max(Date.now(), (await clockNow()) * 1000)));
     expect(effective.getTime()).toBeLessThanOrEqual(latestEffectiveDate(new Date()).getTime());
-    const res = await client.admin["price-changes"].$post(
+    const res = await postPriceChange(
       { json: { planType: "team", amountCents: NEW_SEAT_CENTS, effectiveDate: day(effective) } },
       { headers: op.auth },
     );

@@ -6,7 +6,11 @@
 import { describe, expect, it } from "vitest";
 import { countRoundTrips, type RoundTrip } from "../../db";
 import { ROUND_TRIPS, type TripCount } from "../test/round-trips";
-import { createTestUser } from "../test/helpers";
+import { createTestUser, env } from "../test/helpers";
+import { operatorAuth } from "../test/admin";
+import { createMessageBatch } from "cloudflare:test";
+import { handleQueueBatch } from "../queue";
+import type { QueueMessage } from "../env";
 import { jpegBytes } from "../test/images";
 import { photoForm, withRecordingQueue } from "../test/headshots";
 
@@ -58,5 +62,26 @@ describe("database round trips per request (issue 38)", () => {
     const user = await createTestUser({ subscription: { planType: "monthly" } });
     const { generate } = await uploadAndGenerate(user);
     expect(generate.count, listing(generate.trips)).toEqual(ROUND_TRIPS.generateSubscriber);
+  });
+
+  it("the operator's Monitoring, figures and the dead-letter count go over SQL-over-HTTP: no WebSocket session opened", async () => {
+    const op = await operatorAuth();
+    const q = withRecordingQueue();
+    for (const path of [
+      "/api/admin/monitoring",
+      "/api/admin/stats",
+      "/api/admin/analytics/generations",
+      "/api/admin/financials/profit-30d",
+    ]) {
+      const read = await counted(200, () => q.fetch(path, { headers: op.auth }));
+      expect(read.count.connect + read.count.session, `${path}\n${listing(read.trips)}`).toBe(0);
+      expect(read.count.http).toBeGreaterThan(0);
+    }
+
+    const batch = createMessageBatch<QueueMessage>("headshot-generations-dlq", [
+      { id: "rt1", timestamp: new Date(), attempts: 6, body: { headshotId: crypto.randomUUID() } },
+    ]);
+    const { trips } = await countRoundTrips(() => handleQueueBatch(batch, env));
+    expect(tally(trips), listing(trips)).toEqual({ connect: 0, session: 0, http: 1 });
   });
 });

@@ -52,9 +52,12 @@ export function isOperatorUser(config: { OPERATOR_EMAIL: string }, user: { email
   return user.email === config.OPERATOR_EMAIL && user.emailVerifiedAt !== null;
 }
 
-/** Is the bearer of this token (read fresh from the database) the operator, with credentials set after the proof? */
+/**
+ * Is the bearer of this token (read fresh from the database) the operator, with credentials set after the proof?
+ * One read over SQL-over-HTTP: an admin read that needs nothing else opens no WebSocket session (issue 38).
+ */
 export async function isOperator(c: { var: AppEnv["Variables"] }, user: AuthUser): Promise<boolean> {
-  const [row] = await c.var.db
+  const [row] = await c.var.httpDb
     .select({ email: users.email, emailVerifiedAt: users.emailVerifiedAt, epoch: users.sessionEpoch })
     .from(users)
     .where(eq(users.id, user.id))

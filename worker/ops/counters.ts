@@ -36,7 +36,12 @@ export async function countEvent(db: Db | Tx | HttpDb, name: OpsEvent, at = new 
 }
 
 /** How many of each event were counted from `from` (inclusive) to `to` (exclusive, to the minute). */
-export async function countsBetween(db: Db | Tx, names: readonly OpsEvent[], from: Date, to: Date): Promise<Record<string, number>> {
+export async function countsBetween(
+  db: Db | Tx | HttpDb,
+  names: readonly OpsEvent[],
+  from: Date,
+  to: Date,
+): Promise<Record<string, number>> {
   const rows = await db
     .select({ name: opsCounts.name, count: sql<number>`sum(${opsCounts.count})::int` })
     .from(opsCounts)

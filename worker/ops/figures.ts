@@ -4,17 +4,18 @@
  * them; the cron's alerts compare the last hour's with the configured thresholds.
  */
 import { and, count, gte, inArray, isNotNull, eq, min, sql } from "drizzle-orm";
-import type { Db } from "../../db";
+import type { Db, HttpDb } from "../../db";
 import { headshots } from "../../db/schema";
 import type { OpsAlert, OpsMonitoring, OpsWindow } from "../../domain/admin-api";
 import type { Config } from "../config";
 import { countsBetween, OPS_EVENTS } from "./counters";
+import { noticesOwed } from "../billing";
 
 const WINDOWS = { hour: 3_600_000, day: 86_400_000 } as const;
 
 const percent = (part: number, whole: number) => (whole > 0 ? Math.round((part / whole) * 1000) / 10 : null);
 
-async function opsWindow(db: Db, window: keyof typeof WINDOWS, now: Date): Promise<OpsWindow> {
+async function opsWindow(db: Db | HttpDb, window: keyof typeof WINDOWS, now: Date): Promise<OpsWindow> {
   const from = new Date(now.getTime() - WINDOWS[window]);
   const e = OPS_EVENTS;
   const counts = await countsBetween(db, Object.values(e), from, now);
@@ -91,7 +92,7 @@ export function alertsOf(hour: OpsWindow, queue: OpsMonitoring["queue"], t: Thre
 }
 
 /** Everything Monitoring shows, as recorded up to `now`. */
-export async function opsMonitoring(db: Db, config: Thresholds, now = new Date()): Promise<OpsMonitoring> {
+export async function opsMonitoring(db: Db | HttpDb, config: Thresholds, now = new Date()): Promise<OpsMonitoring> {
   const hour = await opsWindow(db, "hour", now);
   const day = await opsWindow(db, "day", now);
   const [waiting] = await db
@@ -112,6 +113,7 @@ export async function opsMonitoring(db: Db, config: Thresholds, now = new Date()
     windows: [hour, day],
     queue,
     retention: { waiting: purging?.n ?? 0 },
+    priceNotices: { waiting: await noticesOwed(db) },
     alerts: alertsOf(hour, queue, config),
   };
 }

@@ -14,7 +14,7 @@ import { getConfig } from "../config";
 import { signAccessToken } from "../lib/access-tokens";
 import type { JobDeps } from "../lib/context";
 import type { ChoreMessage } from "../env";
-import { purgeImages } from "../headshots/retention";
+import { runChore } from "../queue";
 
 export { env };
 
@@ -38,19 +38,44 @@ export function recordingQueue<T = unknown>(): { sent: T[]; queue: Queue<T> } {
 
 /**
  * Runs a cron job on its dependencies: a test session, the test bucket and config, and the clock given. The chores
- * it sends are recorded, then delivered to their consumer's work (as the CHORES queue would, decision 260), so a
- * test sees a run's whole effect; `chores` replaces that queue.
+ * it sends are recorded, then delivered to their consumer's work (as the CHORES queue would, decisions 260 and
+ * 275), so a test sees a run's whole effect; `chores` replaces that queue.
  */
 export async function runJob<T>(job: (deps: JobDeps) => Promise<T>, now = new Date(), chores?: Queue<ChoreMessage>): Promise<T> {
   const { db, close } = testDb();
   const recorded = recordingQueue<ChoreMessage>();
   try {
     const result = await job({ db, bucket: env.IMAGES, chores: chores ?? recorded.queue, config: getConfig(env), now });
-    for (const message of recorded.sent) await purgeImages({ db, bucket: env.IMAGES }, message.purge);
+    await deliverChores(recorded);
     return result;
   } finally {
     await close();
   }
+}
+
+/**
+ * Delivers what was sent to a recording CHORES queue through the consumer's work (worker/queue.ts runChore), in
+ * order, with what those send in turn (a batch whose plan was busy goes back on it), until it is empty.
+ */
+export async function deliverChores(recorded: { sent: ChoreMessage[]; queue: Queue<ChoreMessage> }): Promise<void> {
+  const { db, close } = testDb();
+  try {
+    for (let delivered = 0; recorded.sent.length > 0; delivered++) {
+      if (delivered > 1000) throw new Error("deliverChores: the chores never run out");
+      await runChore({ db, bucket: env.IMAGES, chores: recorded.queue, config: getConfig(env) }, recorded.sent.shift()!);
+    }
+  } finally {
+    await close();
+  }
+}
+
+/**
+ * The typed client with a recording CHORES queue (the app alone, as `clientWith`); `deliver()` runs what its
+ * requests sent through the consumer, as the queue would (an operator's price change: decision 275).
+ */
+export function choresClient() {
+  const recorded = recordingQueue<ChoreMessage>();
+  return { api: clientWith({ ...env, CHORES: recorded.queue }), sent: recorded.sent, deliver: () => deliverChores(recorded) };
 }
 
 /** The worker's own fetch handler (the whole entry, middleware included), as a browser reaches it. */
@@ -67,6 +92,17 @@ export const clientWith = (testEnv: Env, init: RequestInit = {}) =>
   hc<AppType>("http://app.test", {
     fetch: (input: RequestInfo | URL, req?: RequestInit) => app.request(input, { ...init, ...req }, testEnv),
   }).api;
+
+/**
+ * The operator's POST /api/admin/price-changes, with the notices it queues delivered through the CHORES consumer
+ * before it answers (decision 275), so a test sees everyone told.
+ */
+export async function postPriceChange(...args: Parameters<(typeof client.admin)["price-changes"]["$post"]>) {
+  const chores = choresClient();
+  const res = await chores.api.admin["price-changes"].$post(...args);
+  await chores.deliver();
+  return res;
+}
 
 /**
  * A raw request to the worker, for what the typed client cannot express: an unknown or non-/api path, a
