@@ -34,6 +34,7 @@ import type { AuthUser, ChoreMessage, PriceNoticeChore } from "../env";
 import { badRequest, conflict, currentRequestId, log, errorFields, ifFree, notFound, oneAtATime, type JobDeps } from "../lib";
 import { type Mailer, priceChangeEmail, priceChangeWithdrawnEmail } from "../mail";
 import { loadPriceBook, type PriceBook } from "./prices";
+import { pendingOf, writeSchedule } from "./schedules";
 import { fromUnix, idOf, paymentsUnavailable, stripeClient } from "./stripe";
 
 const DAY_MS = 86_400_000;
@@ -164,8 +165,9 @@ export async function schedulePriceChange(
 
 /**
  * Withdraws a scheduled change (decision 196) while its date has not come and nobody has moved to it: each
- * Stripe schedule made for it is released (the subscription simply goes on at today's price), the change
- * leaves the price book (the plan may get a new one), and everyone who was told is emailed once. The
+ * Stripe schedule made for it is released (the subscription simply goes on at today's price; a Team's seat
+ * reduction on it stays, decision 271), the change leaves the price book (the plan may get a new one), and
+ * everyone who was told is emailed once. The
  * conditional update makes one withdrawal win; a second answers 409 and sends nothing. It holds the plan's
  * lease (decision 250), so no run of notices tells or schedules anyone of the plan meanwhile.
  */
@@ -203,7 +205,11 @@ async function withdrawHeld(db: Db, config: Config, id: string, now: Date): Prom
     if (!n.stripeScheduleId) continue;
     const schedule = await stripe.subscriptionSchedules.retrieve(n.stripeScheduleId);
     if (schedule.metadata?.price_change !== id || (schedule.status !== "active" && schedule.status !== "not_started")) continue;
-    await stripe.subscriptionSchedules.release(schedule.id, {}, { idempotencyKey: `price-change-withdraw-releases-${schedule.id}` });
+    // a Team's seat reduction made on this schedule stays (./schedules.ts): only the new price leaves it
+    const sub = await stripe.subscriptions.retrieve(idOf(schedule.subscription)!);
+    const { seats } = pendingOf(schedule, sub.items.data[0]!);
+    if (seats) await writeSchedule(stripe, sub, schedule.id, { seats, price: null });
+    else await stripe.subscriptionSchedules.release(schedule.id, {}, { idempotencyKey: `price-change-withdraw-releases-${schedule.id}` });
   }
   const [withdrawn] = await db
     .update(priceChanges)
@@ -650,23 +656,17 @@ async function ensureSchedule(stripe: Stripe, sub: Stripe.Subscription, change: 
     return null;
   }
   if (existing && ours) return existing.id;
-  if (existing && !existing.metadata?.price_change) return null; // a downgrade: the subscription leaves the plan
-  const item = sub.items.data[0]!;
-  // (no idempotency key: after a cancel and a resume the subscription needs a second, new schedule; two
-  // runs at once make Stripe refuse the second, "already attached to a schedule", and its retry finds ours)
-  const schedule = existing ?? (await stripe.subscriptionSchedules.create({ from_subscription: sub.id }));
-  const start = schedule.phases[0]!.start_date;
-  const at = Math.floor(switchAt.getTime() / 1000);
-  const { interval, interval_count } = item.price.recurring!;
-  await stripe.subscriptionSchedules.update(schedule.id, {
-    end_behavior: "release",
-    metadata: { price_change: change.id },
-    phases: [
-      { items: [{ price: item.price.id, quantity: item.quantity ?? 1 }], start_date: start, end_date: at },
-      { items: [{ price: change.stripePriceId, quantity: item.quantity ?? 1 }], start_date: at, duration: { interval, interval_count } },
-    ],
+  // A Team's seat reduction (./team-billing.ts) stays on the schedule beside the new price; any other
+  // unmarked schedule is a downgrade: the subscription leaves the plan.
+  const { seats } = existing ? pendingOf(existing, sub.items.data[0]!) : { seats: null };
+  if (existing && !existing.metadata?.price_change && !seats) return null;
+  // (no idempotency key when a schedule is made: after a cancel and a resume the subscription needs a
+  // second, new schedule; two runs at once make Stripe refuse the second, "already attached to a
+  // schedule", and its retry finds ours)
+  return writeSchedule(stripe, sub, existing?.id ?? null, {
+    seats,
+    price: { priceId: change.stripePriceId, at: Math.floor(switchAt.getTime() / 1000), changeId: change.id },
   });
-  return schedule.id;
 }
 
 /** Every price change, newest effective date first, with how many subscribers were told (for /admin). */

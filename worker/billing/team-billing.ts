@@ -15,6 +15,7 @@ import { ApiError, badRequest, conflict } from "../lib";
 import { teamSubscriptionOf } from "./subscription";
 import { ensureCustomer } from "./plan-changes";
 import { fromUnix, idOf, paymentsUnavailable, stripeClient } from "./stripe";
+import { pendingOf, writeSchedule } from "./schedules";
 import { syncSubscription } from "./sync";
 
 const teamPrice = (config: Config) => {
@@ -99,13 +100,19 @@ export async function changeTeamSeats(
   const current = item.quantity ?? 1;
   const scheduleId = idOf(sub.schedule);
 
-  if (seats >= current) {
-    if (seats === current && !scheduleId) throw conflict(`The team already has ${count(seats, "seat")}.`);
+  // a price change's schedule may be attached (./price-changes.ts): a seat change keeps its date and marker
+  const price = scheduleId ? pendingOf(await stripe.subscriptionSchedules.retrieve(scheduleId), item).price : null;
+
+  if (seats === current) {
+    if (!scheduleId) throw conflict(`The team already has ${count(seats, "seat")}.`);
+    await writeSchedule(stripe, sub, scheduleId, { seats: null, price });
+    await syncSubscription(db, config, sub.id);
+    return { seats, message: `The team keeps its ${count(seats, "seat")}.` };
+  }
+  if (seats > current) {
+    // Released first: the added seats are charged now, outside any phase. A pending price change is
+    // scheduled again, from the same notice and to the same renewal, by the settle after the webhooks.
     if (scheduleId) await stripe.subscriptionSchedules.release(scheduleId);
-    if (seats === current) {
-      await syncSubscription(db, config, sub.id);
-      return { seats, message: `The team keeps its ${count(seats, "seat")}.` };
-    }
     try {
       await stripe.subscriptions.update(sub.id, { ...addSeatsChange(item.id, seats), payment_behavior: "error_if_incomplete" });
     } catch (err) {
@@ -119,15 +126,7 @@ export async function changeTeamSeats(
 
   notBelowTaken(seats, taken);
   const periodEnd = item.current_period_end;
-  const id = scheduleId ?? (await stripe.subscriptionSchedules.create({ from_subscription: sub.id })).id;
-  const schedule = await stripe.subscriptionSchedules.retrieve(id);
-  await stripe.subscriptionSchedules.update(id, {
-    end_behavior: "release",
-    phases: [
-      { items: [{ price: item.price.id, quantity: current }], start_date: schedule.phases[0]!.start_date, end_date: periodEnd },
-      { items: [{ price: item.price.id, quantity: seats }], start_date: periodEnd, duration: { interval: "month", interval_count: 1 } },
-    ],
-  });
+  await writeSchedule(stripe, sub, scheduleId, { seats: { quantity: seats, at: periodEnd }, price });
   await syncSubscription(db, config, sub.id);
   return {
     seats: current,

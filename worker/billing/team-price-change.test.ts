@@ -49,6 +49,79 @@ describe("a Team plan price change: each team moves at its renewal after 30 days
 
   let scheduled: { id: string; stripePriceId: string } | undefined;
 
+  /** The schedule's phases as [price, seats, end] (the last phase's end is one period on). */
+  const phasesOf = async (subscriptionId: string) => {
+    const live = await stripe().subscriptions.retrieve(subscriptionId);
+    if (!live.schedule) return { marker: null, phases: [] };
+    const schedule = await stripe().subscriptionSchedules.retrieve(live.schedule as string);
+    return {
+      marker: schedule.metadata?.price_change ?? null,
+      phases: schedule.phases.map((p) => [p.items[0]!.price, p.items[0]!.quantity, p.end_date] as const),
+    };
+  };
+  /** A price change's schedule with a seat reduction from `periodEnd`: the reduction first, the new price from its switch. */
+  const bothPhases = (priceId: string, newPriceId: string, from: number, to: number, periodEnd: number, switchAt: number) =>
+    periodEnd === switchAt
+      ? [
+          [priceId, from, periodEnd],
+          [newPriceId, to, expect.any(Number)],
+        ]
+      : [
+          [priceId, from, periodEnd],
+          [priceId, to, switchAt],
+          [newPriceId, to, expect.any(Number)],
+        ];
+
+  it("a seat reduction on a price change's schedule keeps the change's switch and marker; withdrawing the change keeps the reduction (decision 271)", async () => {
+    const op = await operatorAuth();
+    const effective = earliestEffectiveDate(new Date(Math.max(Date.now(), (await clockNow()) * 1000)));
+    const res = await client.admin["price-changes"].$post(
+      { json: { planType: "team", amountCents: NEW_SEAT_CENTS + 100, effectiveDate: day(effective) } },
+      { headers: op.auth },
+    );
+    expect(res.status).toBe(201);
+    const change = await res.json();
+    const owner = await teamOwner(4);
+    const row = await teamRow(owner.user.id);
+    const periodEnd = (await stripe().subscriptions.retrieve(row.stripeSubscriptionId)).items.data[0]!.current_period_end;
+    const [notice] = await rows((db) =>
+      db
+        .select()
+        .from(priceChangeNotices)
+        .where(and(eq(priceChangeNotices.priceChangeId, change.id), eq(priceChangeNotices.stripeSubscriptionId, row.stripeSubscriptionId))),
+    );
+    const switchAt = notice!.switchAt!.getTime() / 1000;
+    expect(await phasesOf(row.stripeSubscriptionId)).toEqual({
+      marker: change.id,
+      phases: [
+        [prices().team, 4, switchAt],
+        [change.stripePriceId, 4, expect.any(Number)],
+      ],
+    });
+
+    // 2 seats from the period end: the reduction joins the change's phases; the new price still comes at the switch told
+    expect((await client.team.seats.$post({ json: { seats: 2 } }, { headers: owner.auth })).status).toBe(200);
+    await delivered(owner.customerId);
+    expect(await phasesOf(row.stripeSubscriptionId)).toEqual({
+      marker: change.id,
+      phases: bothPhases(prices().team, change.stripePriceId, 4, 2, periodEnd, switchAt),
+    });
+    expect(await teamRow(owner.user.id)).toMatchObject({ seats: 4, scheduledSeats: 2, stripePriceId: prices().team });
+
+    // withdrawn: the new price and its marker leave the schedule, the 2 seats from the period end stay
+    const withdrawn = await client.admin["price-changes"][":id"].withdraw.$post({ param: { id: change.id } }, { headers: op.auth });
+    expect(withdrawn.status).toBe(200);
+    await delivered(owner.customerId);
+    expect(await phasesOf(row.stripeSubscriptionId)).toEqual({
+      marker: null,
+      phases: [
+        [prices().team, 4, periodEnd],
+        [prices().team, 2, expect.any(Number)],
+      ],
+    });
+    expect(await teamRow(owner.user.id)).toMatchObject({ seats: 4, scheduledSeats: 2, stripePriceId: prices().team });
+  });
+
   it("two teams of 3 and 5 seats: one notice each naming seats and the new total, schedules keep the quantity, and each pays the new seat price × its seats from its renewal", async () => {
     const teamsOf = [
       { seats: 3, owner: await teamOwner(3) },
@@ -174,7 +247,7 @@ describe("a Team plan price change: each team moves at its renewal after 30 days
     }
   });
 
-  it("a seat reduction while the change's schedule is attached: the team gets its fewer seats at its renewal, then moves to the new seat price at a later renewal, never earlier (decision 210)", async () => {
+  it("a seat reduction while the change's schedule is attached: the team gets its fewer seats at its period end and the new seat price at the very renewal it was told (decisions 210, 271)", async () => {
     const change = scheduled!;
     // joins before the date (for the server): told at once by the settle after its Checkout, and scheduled
     const owner = await teamOwner(4);
@@ -193,37 +266,31 @@ describe("a Team plan price change: each team moves at its renewal after 30 days
     const firstSwitch = notice!.switchAt!.getTime() / 1000;
     expect(firstSwitch).toBeGreaterThanOrEqual(periodEnd);
 
-    // fewer seats from the period end: the schedule's phases are the reduction's now
+    // fewer seats from the period end: the schedule has the reduction and the change's price, under the change's marker
     const removed = await client.team.seats.$post({ json: { seats: 2 } }, { headers: owner.auth });
     expect(removed.status).toBe(200);
     await delivered(owner.customerId);
     expect(await teamRow(owner.user.id)).toMatchObject({ seats: 4, scheduledSeats: 2, stripePriceId: prices().team });
+    expect(await phasesOf(before.stripeSubscriptionId)).toEqual({
+      marker: change.id,
+      phases: bothPhases(prices().team, change.stripePriceId, 4, 2, periodEnd, firstSwitch),
+    });
 
-    // at the period end: 2 seats, at today's seat price at the earliest renewal (never earlier than told)
-    await advanceClock(periodEnd - (await clockNow()) + DAY);
-    await delivered(owner.customerId);
-    const reduced = await teamRow(owner.user.id);
-    expect(reduced).toMatchObject({ status: "active", seats: 2, scheduledSeats: null });
-    expect(reduced).toMatchObject({ stripePriceId: prices().team, amountCents: TEAM_PLAN.pricePerSeatCents * 2 });
-    // then, renewal by renewal, it moves to the new seat price for its 2 seats: at a later renewal, never earlier
-    let movedAt: Date | null = null;
-    for (let renewal = 0; renewal < 3 && !movedAt; renewal += 1) {
-      const end = (await stripe().subscriptions.retrieve(reduced.stripeSubscriptionId)).items.data[0]!.current_period_end;
+    // renewal by renewal: 2 seats from the period end, the new seat price from the switch it was told, not later
+    for (let renewal = 0; renewal < 3; renewal += 1) {
+      const end = (await stripe().subscriptions.retrieve(before.stripeSubscriptionId)).items.data[0]!.current_period_end;
       await advanceClock(end - (await clockNow()) + DAY);
       await delivered(owner.customerId);
       const row = await teamRow(owner.user.id);
-      expect(row.seats).toBe(2);
-      if (row.stripePriceId === change.stripePriceId) movedAt = row.currentPeriodStart;
-      else expect(row.amountCents).toBe(TEAM_PLAN.pricePerSeatCents * 2);
+      expect(row).toMatchObject({ status: "active", seats: 2, scheduledSeats: null });
+      const moved = row.currentPeriodStart!.getTime() / 1000 >= firstSwitch;
+      expect(row).toMatchObject(
+        moved
+          ? { stripePriceId: change.stripePriceId, amountCents: NEW_SEAT_CENTS * 2 }
+          : { stripePriceId: prices().team, amountCents: TEAM_PLAN.pricePerSeatCents * 2 },
+      );
     }
-    expect(movedAt).not.toBeNull();
-    expect(movedAt!.getTime() / 1000).toBeGreaterThan(firstSwitch);
-    expect(await teamRow(owner.user.id)).toMatchObject({
-      status: "active",
-      seats: 2,
-      stripePriceId: change.stripePriceId,
-      amountCents: NEW_SEAT_CENTS * 2,
-    });
+    expect(await teamRow(owner.user.id)).toMatchObject({ stripePriceId: change.stripePriceId, amountCents: NEW_SEAT_CENTS * 2 });
     expect(await notices(owner.user.email)).toHaveLength(1);
   });
 });

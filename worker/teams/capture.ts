@@ -14,8 +14,8 @@ import { TEAM_MESSAGES } from "../../domain/teams";
 import type { ApiCaptureLink, ApiCapturePreview } from "../../domain/team-api";
 import { randomToken, sha256 } from "../auth";
 import { seatsToFill, teamSubscriptionOf } from "../billing";
-import { ApiError, conflict, forbidden, isUniqueViolation, notFound } from "../lib";
-import { lockTeam, openInvitation, seatsTaken } from "./seats";
+import { ApiError, conflict, forbidden, notFound } from "../lib";
+import { joinUnderLock, openInvitation, seatsTaken } from "./seats";
 
 const invalidLink = () => new ApiError(410, CAPTURE_MESSAGES.linkInvalid);
 
@@ -118,43 +118,33 @@ export async function joinByCaptureLink(db: Db, userId: string, token: string): 
     .from(teamCaptureLinks)
     .where(eq(teamCaptureLinks.tokenHash, tokenHash))
     .limit(1);
-  if (!found) throw invalidLink();
-  try {
-    return await db.transaction(async (tx) => {
-      const team = await lockTeam(tx, found.teamId);
-      if (!team) throw invalidLink();
+  return joinUnderLock(db, userId, {
+    teamId: found?.teamId,
+    invalid: invalidLink,
+    alreadyInTeam: (same) => (same ? CAPTURE_MESSAGES.sameTeam : CAPTURE_MESSAGES.otherTeam),
+    noSeat: CAPTURE_MESSAGES.noSeat,
+    admit: async (tx, team, me) => {
       const [link] = await tx
         .select({ id: teamCaptureLinks.id, domains: teamCaptureLinks.domains, maxJoins: teamCaptureLinks.maxJoins })
         .from(teamCaptureLinks)
         .where(and(eq(teamCaptureLinks.tokenHash, tokenHash), openLink));
       if (!link) throw invalidLink();
-      const [me] = await tx.select({ email: users.email, verifiedAt: users.emailVerifiedAt }).from(users).where(eq(users.id, userId));
-      if (!me) throw notFound("User not found.");
       if (!domainAllowed(me.email, link.domains)) throw forbidden(CAPTURE_MESSAGES.wrongDomain(link.domains));
       if (!me.verifiedAt) throw forbidden(CAPTURE_MESSAGES.unverified);
-      const [already] = await tx.select({ teamId: teamMembers.teamId }).from(teamMembers).where(eq(teamMembers.userId, userId));
-      if (already) throw conflict(already.teamId === team.id ? CAPTURE_MESSAGES.sameTeam : CAPTURE_MESSAGES.otherTeam);
-      const [{ n } = { n: 0 }] = await tx.select({ n: count() }).from(teamMembers).where(eq(teamMembers.captureLinkId, link.id));
-      if (Number(n) >= link.maxJoins) throw invalidLink();
-      // an open invitation to this address already holds a seat: joining uses it
-      const [invited] = await tx
-        .select({ id: teamInvitations.id })
-        .from(teamInvitations)
-        .where(and(eq(teamInvitations.teamId, team.id), eq(teamInvitations.email, me.email), openInvitation));
-      const taken = await seatsTaken(tx, team.id);
-      const seatsNeeded = taken.members + taken.invited - (invited ? 1 : 0) + 1;
-      if (seatsNeeded > seatsToFill(await teamSubscriptionOf(tx, team.id))) throw conflict(CAPTURE_MESSAGES.noSeat);
-      await tx.insert(teamMembers).values({ userId, teamId: team.id, role: "member", captureLinkId: link.id });
-      if (invited)
-        await tx
-          .update(teamInvitations)
-          .set({ acceptedAt: sql`now()`, acceptedBy: userId })
-          .where(eq(teamInvitations.id, invited.id));
-      return { teamId: team.id, teamName: team.name };
-    });
-  } catch (err) {
-    // joining two teams at once: the user's row in team_members is taken by the other
-    if (isUniqueViolation(err)) throw conflict(CAPTURE_MESSAGES.otherTeam);
-    throw err;
-  }
+      return {
+        captureLinkId: link.id,
+        seats: async () => {
+          const [{ n } = { n: 0 }] = await tx.select({ n: count() }).from(teamMembers).where(eq(teamMembers.captureLinkId, link.id));
+          if (Number(n) >= link.maxJoins) throw invalidLink();
+          // an open invitation to this address already holds a seat: joining uses it
+          const [invited] = await tx
+            .select({ id: teamInvitations.id })
+            .from(teamInvitations)
+            .where(and(eq(teamInvitations.teamId, team.id), eq(teamInvitations.email, me.email), openInvitation));
+          const taken = await seatsTaken(tx, team.id);
+          return { invitationId: invited?.id ?? null, needed: taken.members + taken.invited - (invited ? 1 : 0) + 1 };
+        },
+      };
+    },
+  });
 }

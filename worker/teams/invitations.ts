@@ -12,7 +12,7 @@ import { teamInvitations, teamMembers, teams, users, type Team } from "../../db/
 import { TEAM_INVITATION_DAYS, TEAM_MESSAGES } from "../../domain/teams";
 import { randomToken, sha256 } from "../auth";
 import { isUniqueViolation, ApiError, conflict, forbidden, notFound } from "../lib";
-import { lockTeam, openInvitation, seatsTaken } from "./seats";
+import { joinUnderLock, lockTeam, openInvitation, seatsTaken } from "./seats";
 import { seatsToFill, teamSubscriptionOf } from "../billing";
 
 const expiry = sql`now() + make_interval(days => ${TEAM_INVITATION_DAYS})`;
@@ -146,34 +146,23 @@ export async function accept(db: Db, userId: string, token: string): Promise<{ t
     .from(teamInvitations)
     .where(eq(teamInvitations.tokenHash, tokenHash))
     .limit(1);
-  if (!found) throw invalidLink();
-  try {
-    return await db.transaction(async (tx) => {
-      const team = await lockTeam(tx, found.teamId);
-      if (!team) throw invalidLink();
+  return joinUnderLock(db, userId, {
+    teamId: found?.teamId,
+    invalid: invalidLink,
+    alreadyInTeam: () => TEAM_MESSAGES.alreadyInTeam,
+    noSeat: TEAM_MESSAGES.noFreeSeats,
+    admit: async (tx, team, me) => {
       const [inv] = await tx
         .select({ id: teamInvitations.id, email: teamInvitations.email })
         .from(teamInvitations)
         .where(and(eq(teamInvitations.tokenHash, tokenHash), openInvitation));
       if (!inv) throw invalidLink();
-      const [me] = await tx.select({ email: users.email }).from(users).where(eq(users.id, userId));
-      if (!me) throw notFound("User not found.");
       if (me.email !== inv.email) throw forbidden(TEAM_MESSAGES.invitationOtherAddress);
-      const [already] = await tx.select({ teamId: teamMembers.teamId }).from(teamMembers).where(eq(teamMembers.userId, userId));
-      if (already) throw conflict(TEAM_MESSAGES.alreadyInTeam);
-      // The invitation held a seat; the seats may have been lowered since (at Stripe, say): count again.
-      const { members } = await seatsTaken(tx, team.id);
-      if (members >= seatsToFill(await teamSubscriptionOf(tx, team.id))) throw conflict(TEAM_MESSAGES.noFreeSeats);
-      await tx.insert(teamMembers).values({ userId, teamId: team.id, role: "member" });
-      await tx
-        .update(teamInvitations)
-        .set({ acceptedAt: sql`now()`, acceptedBy: userId })
-        .where(eq(teamInvitations.id, inv.id));
-      return { teamId: team.id, teamName: team.name };
-    });
-  } catch (err) {
-    // two teams' invitations accepted at once: the user's row in team_members is taken by the other
-    if (isUniqueViolation(err)) throw conflict(TEAM_MESSAGES.alreadyInTeam);
-    throw err;
-  }
+      return {
+        captureLinkId: null,
+        // The invitation held a seat; the seats may have been lowered since (at Stripe, say): count again.
+        seats: async () => ({ invitationId: inv.id, needed: (await seatsTaken(tx, team.id)).members + 1 }),
+      };
+    },
+  });
 }

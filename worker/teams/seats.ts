@@ -6,7 +6,9 @@
  */
 import { and, eq, gt, isNull, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../db";
-import { teamInvitations, teamMembers, teams } from "../../db/schema";
+import { teamInvitations, teamMembers, teams, users, type Team } from "../../db/schema";
+import { seatsToFill, teamSubscriptionOf } from "../billing";
+import { type ApiError, conflict, isUniqueViolation, notFound } from "../lib";
 
 /** The condition of an open invitation. */
 export const openInvitation = and(
@@ -40,4 +42,65 @@ export async function seatsInUse(db: Db | Tx, teamId: string): Promise<number> {
 export async function lockTeam(tx: Tx, teamId: string) {
   const [team] = await tx.select().from(teams).where(eq(teams.id, teamId)).for("update");
   return team ?? null;
+}
+
+/** What a way into a team (an invitation, a capture link) checks and uses, for `joinUnderLock`. */
+export interface WayIn {
+  /** the team the token leads to, looked up before the lock; undefined when none */
+  teamId: string | undefined;
+  /** the error for a link that does not (or no longer) work */
+  invalid: () => ApiError;
+  /** why someone already in a team cannot join (`same`: this very team) */
+  alreadyInTeam: (same: boolean) => string;
+  /** no seat free for one more member */
+  noSeat: string;
+  /**
+   * Under the team's lock, before the "already in a team" check: the way in is still open to this person
+   * (else it throws). Answers the capture link to record on the member's row, if any, and what is checked
+   * after that check: the open invitation the join uses (it held a seat; marked accepted) and the seats the
+   * team needs with the person in.
+   */
+  admit: (
+    tx: Tx,
+    team: Team,
+    me: { email: string; verifiedAt: Date | null },
+  ) => Promise<{
+    captureLinkId: string | null;
+    seats: () => Promise<{ invitationId: string | null; needed: number }>;
+  }>;
+}
+
+/**
+ * Joins `userId` to a team through a way in (./invitations.ts, ./capture.ts), the team's row locked so
+ * concurrent joins and invitations are counted one after another: never more members plus open invitations
+ * than the seats paid for. A person is in at most one team: team_members is keyed by the user, so two
+ * teams joined at once leave one join refused.
+ */
+export async function joinUnderLock(db: Db, userId: string, way: WayIn): Promise<{ teamId: string; teamName: string }> {
+  if (!way.teamId) throw way.invalid();
+  const teamId = way.teamId;
+  try {
+    return await db.transaction(async (tx) => {
+      const team = await lockTeam(tx, teamId);
+      if (!team) throw way.invalid();
+      const [me] = await tx.select({ email: users.email, verifiedAt: users.emailVerifiedAt }).from(users).where(eq(users.id, userId));
+      if (!me) throw notFound("User not found.");
+      const admitted = await way.admit(tx, team, me);
+      const [already] = await tx.select({ teamId: teamMembers.teamId }).from(teamMembers).where(eq(teamMembers.userId, userId));
+      if (already) throw conflict(way.alreadyInTeam(already.teamId === team.id));
+      const { invitationId, needed } = await admitted.seats();
+      if (needed > seatsToFill(await teamSubscriptionOf(tx, team.id))) throw conflict(way.noSeat);
+      await tx.insert(teamMembers).values({ userId, teamId: team.id, role: "member", captureLinkId: admitted.captureLinkId });
+      if (invitationId)
+        await tx
+          .update(teamInvitations)
+          .set({ acceptedAt: sql`now()`, acceptedBy: userId })
+          .where(eq(teamInvitations.id, invitationId));
+      return { teamId: team.id, teamName: team.name };
+    });
+  } catch (err) {
+    // two teams joined at once: the user's row in team_members is taken by the other
+    if (isUniqueViolation(err)) throw conflict(way.alreadyInTeam(false));
+    throw err;
+  }
 }

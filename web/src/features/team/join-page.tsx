@@ -1,0 +1,98 @@
+/**
+ * The page a team's link opens, one for both ways in (issue 37): an invitation (/team/join, ./join-team.tsx) and
+ * a capture link (/team/capture, ./join-by-link.tsx). It shows the team and who the link is for; signed out,
+ * sign-in or sign-up comes back here; signed in with an address the link is not for, it says so; otherwise
+ * "Join" takes the seat (unless the way in asks something first: a capture link, a confirmed address).
+ */
+import type { ReactNode } from "react";
+import { Link, useLocation } from "wouter";
+import { errorMessage } from "@/api/client";
+import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
+import { Button } from "@/components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { PageSpinner } from "@/components/ui/spinner";
+import { toast } from "@/components/ui/use-toast";
+import { paths } from "@/lib/paths";
+import { useAuth } from "@/shared/auth/auth-context";
+
+export interface JoinPageProps {
+  /** this page's own address, where sign-in and sign-up come back to */
+  back: string;
+  loading: boolean;
+  /** the team's name; null when the link no longer works */
+  teamName: string | null;
+  /** what to say when the link no longer works */
+  invalid: { title: string; description: string };
+  /** who the link is for, under the team's name */
+  forWhom: string;
+  /** what a signed-out visitor is asked */
+  signedOut: string;
+  /** why the signed-in person cannot use the link (another address), or null when they can */
+  wrongAddress: (email: string) => string | null;
+  /** what the person must do before joining (shown instead of "Join"), if anything */
+  before?: ReactNode;
+  join: { run: () => Promise<unknown>; pending: boolean };
+}
+
+export function JoinPage({ back, loading, teamName, invalid, forWhom, signedOut, wrongAddress, before, join }: JoinPageProps) {
+  const { user, status } = useAuth();
+  const [, navigate] = useLocation();
+
+  if (loading || status === "loading") return <PageSpinner caption="Opening the link..." />;
+  if (teamName === null) {
+    return (
+      <Alert variant="destructive">
+        <AlertTitle>{invalid.title}</AlertTitle>
+        <AlertDescription>{invalid.description}</AlertDescription>
+      </Alert>
+    );
+  }
+  const refused = user ? wrongAddress(user.email) : null;
+
+  async function onJoin() {
+    try {
+      await join.run();
+      toast({ title: `Welcome to ${teamName}`, description: "Your seat is ready." });
+      navigate(paths.team);
+    } catch (err) {
+      toast({ variant: "destructive", title: "Couldn't join the team", description: errorMessage(err, "Please try again.") });
+    }
+  }
+
+  return (
+    <Card className="mx-auto w-full max-w-lg">
+      <CardHeader>
+        <CardTitle>Join {teamName}</CardTitle>
+        <CardDescription className="break-words">{forWhom}</CardDescription>
+      </CardHeader>
+      <CardContent className="grid gap-3">
+        {!user && (
+          <>
+            <p className="text-sm">{signedOut}</p>
+            <div className="flex flex-wrap gap-2">
+              <Button asChild>
+                <Link href={`${paths.auth}?next=${encodeURIComponent(back)}`}>Sign in</Link>
+              </Button>
+              <Button asChild variant="outline">
+                <Link href={`${paths.signUp}&next=${encodeURIComponent(back)}`}>Sign up</Link>
+              </Button>
+            </div>
+          </>
+        )}
+        {user && refused && (
+          <p className="text-sm text-destructive" role="alert">
+            {refused}
+          </p>
+        )}
+        {user && !refused && before}
+        {user && !refused && !before && (
+          <div>
+            <Button onClick={() => void onJoin()} disabled={join.pending}>
+              {join.pending ? "Joining..." : `Join ${teamName}`}
+            </Button>
+          </div>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
