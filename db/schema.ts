@@ -323,6 +323,10 @@ export const headshots = pgTable(
       .on(t.imagesDeletedAt)
       .where(sql`${t.imagesDeletedAt} is not null and ${t.originalKey} is not null`),
     index("headshots_status_queued_idx").on(t.status, t.queuedAt),
+    // every foreign key has an index (db/foreign-key-indexes.test.ts): deleting a headshot looks up its edits
+    index("headshots_edit_of_idx")
+      .on(t.editOf)
+      .where(sql`${t.editOf} is not null`),
     index("headshots_created_idx").on(t.createdAt),
     index("headshots_moderation_idx").on(t.moderationStatus, t.createdAt),
     // the operator's average likeness per style over a range of days, from the index alone (117-likeness.md)
@@ -497,6 +501,9 @@ export const priceChanges = pgTable(
   },
   (t) => [
     index("price_changes_plan_idx").on(t.planType, t.effectiveAt),
+    index("price_changes_created_by_idx")
+      .on(t.createdBy)
+      .where(sql`${t.createdBy} is not null`),
     check("price_changes_amounts", sql`${t.newAmountCents} > 0 and ${t.newAmountCents} <> ${t.oldAmountCents}`),
   ],
 );
@@ -650,6 +657,7 @@ export const ratings = pgTable(
     ),
     check("ratings_picture_featurable", sql`${t.pictureFeaturedAt} is null or ${t.pictureConsent}`),
     check("ratings_example_consented", sql`${t.exampleSlot} is null or ${t.pictureConsent}`),
+    index("ratings_user_idx").on(t.userId),
     index("ratings_testimonials_idx")
       .on(t.testimonialStatus, t.createdAt)
       .where(sql`${t.testimonialStatus} is not null`),
@@ -667,7 +675,12 @@ export const moderationFlags = pgTable(
     reason: text("reason").notNull(),
     createdAt: createdAt(),
   },
-  (t) => [index("moderation_flags_headshot_idx").on(t.headshotId)],
+  (t) => [
+    index("moderation_flags_headshot_idx").on(t.headshotId),
+    index("moderation_flags_flagged_by_idx")
+      .on(t.flaggedBy)
+      .where(sql`${t.flaggedBy} is not null`),
+  ],
 );
 
 export const adminAuditLog = pgTable(
@@ -682,7 +695,12 @@ export const adminAuditLog = pgTable(
     details: jsonb("details"),
     createdAt: createdAt(),
   },
-  (t) => [index("admin_audit_log_created_idx").on(t.createdAt)],
+  (t) => [
+    index("admin_audit_log_created_idx").on(t.createdAt),
+    index("admin_audit_log_actor_idx")
+      .on(t.actorUserId)
+      .where(sql`${t.actorUserId} is not null`),
+  ],
 );
 
 /**
@@ -754,6 +772,12 @@ export const teamMembers = pgTable(
   (t) => [
     check("team_members_role", sql`${t.role} in ('owner', 'member')`),
     index("team_members_team_idx").on(t.teamId),
+    index("team_members_chosen_idx")
+      .on(t.chosenHeadshotId)
+      .where(sql`${t.chosenHeadshotId} is not null`),
+    index("team_members_capture_link_idx")
+      .on(t.captureLinkId)
+      .where(sql`${t.captureLinkId} is not null`),
     uniqueIndex("team_members_one_owner")
       .on(t.teamId)
       .where(sql`${t.role} = 'owner'`),
@@ -782,6 +806,9 @@ export const teamCaptureLinks = pgTable(
   },
   (t) => [
     index("team_capture_links_team_idx").on(t.teamId, t.createdAt),
+    index("team_capture_links_created_by_idx")
+      .on(t.createdBy)
+      .where(sql`${t.createdBy} is not null`),
     check("team_capture_links_max_joins", sql`${t.maxJoins} > 0`),
     check("team_capture_links_domains", sql`cardinality(${t.domains}) > 0`),
   ],
@@ -814,6 +841,12 @@ export const teamInvitations = pgTable(
   },
   (t) => [
     index("team_invitations_team_idx").on(t.teamId, t.createdAt),
+    index("team_invitations_invited_by_idx")
+      .on(t.invitedBy)
+      .where(sql`${t.invitedBy} is not null`),
+    index("team_invitations_accepted_by_idx")
+      .on(t.acceptedBy)
+      .where(sql`${t.acceptedBy} is not null`),
     uniqueIndex("team_invitations_one_open")
       .on(t.teamId, t.email)
       .where(sql`${t.acceptedAt} is null and ${t.revokedAt} is null`),
