@@ -34,5 +34,7 @@ export type QueueMessage = ({ headshotId: string } | { ping: string }) & { reque
 export type PurgeChore = { purge: { id: string; userId: string; shootId: string | null }[] };
 /** A price change's chore (decision 275): the subscriptions (Stripe ids) of one batch to tell and schedule. */
 export type PriceNoticeChore = { priceNotices: { priceChangeId: string; subscriptionIds: string[] } };
+/** A withdrawn price change's chore (decision 276): the notices of one batch to release and email. */
+export type PriceWithdrawalChore = { priceWithdrawals: { priceChangeId: string; noticeIds: string[] } };
 /** Messages on the CHORES queue: work the cron or the operator hands off, with the sender's request id. */
-export type ChoreMessage = (PurgeChore | PriceNoticeChore) & { requestId?: string };
+export type ChoreMessage = (PurgeChore | PriceNoticeChore | PriceWithdrawalChore) & { requestId?: string };

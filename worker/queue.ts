@@ -5,7 +5,7 @@ import { errorFields, log, withDb, withRequestId, type JobDeps } from "./lib";
 import { countEvent, OPS_EVENTS, reportError } from "./ops";
 import { backoffSeconds, processGeneration } from "./generation";
 import { purgeImages } from "./headshots";
-import { PLAN_BUSY_DELAY_SECONDS, sendNoticeBatch } from "./billing";
+import { PLAN_BUSY_DELAY_SECONDS, sendNoticeBatch, sendWithdrawalBatch } from "./billing";
 import { createMailer } from "./mail";
 
 /** Every queue this worker consumes has its environment's suffix (wrangler.toml): headshot-chores-staging, … */
@@ -27,7 +27,8 @@ export async function handleQueueBatch(batch: MessageBatch<QueueMessage | ChoreM
 }
 
 /**
- * The CHORES consumer: retention's deletes (decision 260) and price-change notices (decision 275), one database
+ * The CHORES consumer: retention's deletes (decision 260), price-change notices (decision 275) and withdrawals
+ * (decision 276), one database
  * session for the batch. A message that failed is retried with backoff; one that runs out of retries is dropped,
  * and the cron sends its work again (retention's rows an hour later, a change's notices after NOTICES_RESEND_MS).
  */
@@ -49,9 +50,9 @@ async function handleChores(batch: MessageBatch<ChoreMessage>, env: Env): Promis
 }
 
 /**
- * One chore (the consumer's work, also what tests deliver). A batch of notices whose plan is busy (a withdrawal
- * or another batch holds its lease, decision 250) goes back on the queue as a new message: nothing failed, so it
- * does not count towards the message's retries.
+ * One chore (the consumer's work, also what tests deliver). A batch of notices or withdrawals whose plan is busy
+ * (a withdrawal or another batch holds its lease, decision 250) goes back on the queue as a new message: nothing
+ * failed, so it does not count towards the message's retries.
  */
 export async function runChore(deps: Pick<JobDeps, "db" | "bucket" | "chores" | "config">, body: ChoreMessage): Promise<void> {
   const { db, bucket, chores, config } = deps;
@@ -60,7 +61,18 @@ export async function runChore(deps: Pick<JobDeps, "db" | "bucket" | "chores" | 
     log("info", "retention: photos deleted", { count: purged });
     return;
   }
-  const outcome = await sendNoticeBatch(db, config, createMailer(config, { IMAGES: bucket }), body.priceNotices);
+  const mailer = createMailer(config, { IMAGES: bucket });
+  if ("priceWithdrawals" in body) {
+    const outcome = await sendWithdrawalBatch(db, config, mailer, body.priceWithdrawals);
+    if (outcome.busy) await chores.send(body, { delaySeconds: PLAN_BUSY_DELAY_SECONDS });
+    else
+      log("info", "billing: price change withdrawals sent", {
+        priceChangeId: body.priceWithdrawals.priceChangeId,
+        emailed: outcome.emailed,
+      });
+    return;
+  }
+  const outcome = await sendNoticeBatch(db, config, mailer, body.priceNotices);
   if (outcome.busy) await chores.send(body, { delaySeconds: PLAN_BUSY_DELAY_SECONDS });
   else log("info", "billing: price change notices sent", { priceChangeId: body.priceNotices.priceChangeId, emailed: outcome.emailed });
 }

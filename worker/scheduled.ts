@@ -71,8 +71,8 @@ export const HOUSEKEEPING: CronJob[] = [
   {
     name: "price change notices",
     run: async (deps) => {
-      const told = await resumePriceChangeNotices(deps, createMailer(deps.config, { IMAGES: deps.bucket }));
-      if (told) log("info", "cron: price change notices queued again, withdrawal emails sent on retry", { count: told });
+      const queued = await resumePriceChangeNotices(deps);
+      if (queued) log("info", "cron: price change notices and withdrawals queued again", { count: queued });
     },
   },
   {

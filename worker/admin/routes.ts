@@ -74,7 +74,6 @@ import {
   withdrawPriceChange,
   loadPriceBook,
 } from "../billing";
-import { createMailer } from "../mail";
 import { deepHealthRoutes } from "../health";
 import { opsMonitoring } from "../ops";
 
@@ -286,8 +285,8 @@ export const adminRoutes = new Hono<AppEnv>()
   })
   .post("/price-changes/:id/withdraw", validate("param", priceChangeId), async (c) => {
     const { id } = c.req.valid("param");
-    const { db, config, user } = c.var;
-    const change = await withdrawPriceChange(db, config, createMailer(config, c.env), id);
+    const { db, user } = c.var;
+    const change = await withdrawPriceChange(db, c.env.CHORES, id);
     await audit(db, user, "price_change.withdraw", {
       type: "price_change",
       id,

@@ -14,6 +14,7 @@ export {
   PLAN_BUSY_DELAY_SECONDS,
   resumePriceChangeNotices,
   sendNoticeBatch,
+  sendWithdrawalBatch,
   schedulePriceChange,
   withdrawPriceChange,
 } from "./price-changes";

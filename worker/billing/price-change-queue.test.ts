@@ -1,28 +1,29 @@
 /**
  * Price-change notices through the CHORES queue (issue 38, decision 275): the operator's action and the cron queue
  * the subscriptions a batch a message, and each message is one bounded run of the consumer. This file's own world:
- * its Weekly plan has no other change.
+ * its Weekly plan has no other change. Withdrawals fan out the same way (decision 276), on its Monthly plan.
  */
 import { describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { leases, priceChangeNotices, priceChanges, subscriptions } from "../../db/schema";
-import type { ChoreMessage, PriceNoticeChore } from "../env";
+import type { ChoreMessage, PriceNoticeChore, PriceWithdrawalChore } from "../env";
 import { getConfig } from "../config";
 import type { Mailer } from "../mail/mailer";
 import { opsMonitoring } from "../ops";
 import { runChore } from "../queue";
 import { operatorAuth, withTestDb as rows } from "../test/admin";
-import { choresClient, client, deliverChores, env, recordingQueue, runJob } from "../test/helpers";
+import { choresClient, client, deliverChores, env, postPriceChange, recordingQueue, runJob } from "../test/helpers";
 import { stripe, subscriber } from "../test/billing";
 import {
   earliestEffectiveDate,
   NOTICES_PER_MESSAGE,
   NOTICES_RESEND_MS,
   queueNotices,
+  queueWithdrawals,
   resumePriceChangeNotices,
   sendNoticeBatch,
+  sendWithdrawalBatch,
 } from "./price-changes";
-import { createMailer } from "../mail";
 
 const day = (d: Date) => d.toISOString().slice(0, 10);
 const noticesTo = async (email: string) => {
@@ -90,14 +91,10 @@ describe("price-change notices fan out through the chores queue (decision 275)",
     // Its message ran out of retries: the cron queues again only those owed, once the change saw no activity for
     // NOTICES_RESEND_MS (before that it leaves the change to its batches).
     const early = recordingQueue<ChoreMessage>();
-    await runJob((deps) => resumePriceChangeNotices(deps, createMailer(deps.config, { IMAGES: deps.bucket })), new Date(), early.queue);
+    await runJob((deps) => resumePriceChangeNotices(deps), new Date(), early.queue);
     expect(batchesOf(early.sent)).toEqual([]);
     const later = recordingQueue<ChoreMessage>();
-    await runJob(
-      (deps) => resumePriceChangeNotices(deps, createMailer(deps.config, { IMAGES: deps.bucket })),
-      new Date(Date.now() + NOTICES_RESEND_MS + 60_000),
-      later.queue,
-    );
+    await runJob((deps) => resumePriceChangeNotices(deps), new Date(Date.now() + NOTICES_RESEND_MS + 60_000), later.queue);
     expect(
       batchesOf(later.sent)
         .flatMap((b) => b.subscriptionIds)
@@ -119,5 +116,103 @@ describe("price-change notices fan out through the chores queue (decision 275)",
     for (const u of subs) expect(await noticesTo(u.user.email)).toHaveLength(1);
     const again = await rows((db) => db.select().from(priceChangeNotices).where(eq(priceChangeNotices.priceChangeId, id)));
     expect(again.map((n) => n.stripeScheduleId).sort()).toEqual(schedules);
+  }, 180_000);
+
+  it("a withdrawal told to more subscribers than one batch: the request releases and emails nothing, each batch does its own, a redelivery nothing twice, a failed batch's notices are finished by the cron (decision 276)", async () => {
+    const subs = [];
+    for (let i = 0; i < 3; i++) subs.push(await subscriber("monthly"));
+    const op = await operatorAuth();
+    const clock = (await stripe().testHelpers.testClocks.list()).data[0]?.frozen_time ?? 0;
+    const effective = earliestEffectiveDate(new Date(Math.max(Date.now(), clock * 1000)));
+    const scheduled = await postPriceChange(
+      { json: { planType: "monthly", amountCents: 3199, effectiveDate: day(effective) } },
+      { headers: op.auth },
+    );
+    expect(scheduled.status).toBe(201);
+    const { id } = await scheduled.json();
+    const noticesOf = () =>
+      rows((db) => db.select().from(priceChangeNotices).where(eq(priceChangeNotices.priceChangeId, id)).orderBy(priceChangeNotices.id));
+    const told = await noticesOf();
+    expect(told).toHaveLength(3);
+    expect(told.every((n) => n.emailedAt && n.stripeScheduleId)).toBe(true);
+    const scheduleIds = told.map((n) => n.stripeScheduleId!);
+    const withdrawalsTo = async (email: string) => {
+      const { messages } = await (await client.dev.mailbox.$get({ query: { to: email } })).json();
+      return (messages as { subject: string }[]).filter((m) => m.subject === "The price change of your Monthly plan is withdrawn");
+    };
+    const released = async () => Promise.all(scheduleIds.map(async (s) => (await stripe().subscriptionSchedules.retrieve(s)).status));
+
+    // The operator's withdrawal answers after marking the change and queueing its notices: nothing released, nobody emailed.
+    const chores = choresClient();
+    const res = await chores.api.admin["price-changes"][":id"].withdraw.$post({ param: { id } }, { headers: op.auth });
+    expect(res.status).toBe(200);
+    expect(await res.json()).toMatchObject({ id, withdrawnAt: expect.any(String) });
+    const withdrawalsOf = (sent: ChoreMessage[]) => sent.flatMap((m) => ("priceWithdrawals" in m ? [m.priceWithdrawals] : []));
+    const first = withdrawalsOf(chores.sent);
+    expect(first).toHaveLength(1);
+    expect(first[0]!.noticeIds.sort()).toEqual(told.map((n) => n.id).sort());
+    expect((await released()).every((s) => s === "active" || s === "not_started")).toBe(true);
+    for (const u of subs) expect(await withdrawalsTo(u.user.email)).toHaveLength(0);
+    expect((await noticesOf()).every((n) => n.stripeScheduleId && !n.withdrawalEmailedAt)).toBe(true);
+
+    // The same withdrawal two notices to a message: two messages, every notice in exactly one.
+    const queue = recordingQueue<ChoreMessage>();
+    expect(await rows(async (db) => queueWithdrawals(db, queue.queue, await changeRow(id), { perMessage: 2 }))).toBe(3);
+    const batches = withdrawalsOf(queue.sent);
+    expect(batches.map((b) => b.noticeIds.length)).toEqual([2, 1]);
+    const deliver = (b: PriceWithdrawalChore["priceWithdrawals"], q = recordingQueue<ChoreMessage>()) =>
+      rows((db) => runChore({ db, bucket: env.IMAGES, chores: q.queue, config: getConfig(env) }, { priceWithdrawals: b }));
+
+    // The plan is busy (a batch of notices holds its lease, decision 250): the batch goes back on the queue, untouched.
+    await rows((db) =>
+      db.insert(leases).values({ key: "price-change-run:monthly", holder: "test", expiresAt: new Date(Date.now() + 60_000) }),
+    );
+    const requeued = recordingQueue<ChoreMessage>();
+    await deliver(batches[1]!, requeued);
+    expect(withdrawalsOf(requeued.sent)).toEqual([batches[1]]);
+    await rows((db) => db.delete(leases).where(eq(leases.key, "price-change-run:monthly")));
+
+    // The first batch fails (the mail provider is down): its schedules are released, its emails stay owed; the
+    // second batch is done in full.
+    const down: Mailer = { send: () => Promise.reject(new Error("mail provider unavailable")) };
+    await expect(rows((db) => sendWithdrawalBatch(db, getConfig(env), down, batches[0]!))).rejects.toThrow("mail provider unavailable");
+    await deliverChores(requeued);
+    const owedNow = (await noticesOf()).filter((n) => !n.withdrawalEmailedAt).map((n) => n.id);
+    expect(owedNow.sort()).toEqual([...batches[0]!.noticeIds].sort());
+    expect((await noticesOf()).every((n) => n.stripeScheduleId === null && n.switchAt === null)).toBe(true);
+    expect(await released()).toEqual(["released", "released", "released"]);
+
+    // Its message ran out of retries: the cron queues again only its notices, once the change was quiet for NOTICES_RESEND_MS.
+    const early = recordingQueue<ChoreMessage>();
+    await runJob((deps) => resumePriceChangeNotices(deps), new Date(), early.queue);
+    expect(withdrawalsOf(early.sent)).toEqual([]);
+    const later = recordingQueue<ChoreMessage>();
+    await runJob((deps) => resumePriceChangeNotices(deps), new Date(Date.now() + NOTICES_RESEND_MS + 60_000), later.queue);
+    expect(
+      withdrawalsOf(later.sent)
+        .flatMap((b) => b.noticeIds)
+        .sort(),
+    ).toEqual([...batches[0]!.noticeIds].sort());
+    await deliverChores(later);
+
+    // Everyone emailed exactly once, nobody keeps a schedule to the withdrawn price.
+    for (const u of subs) expect(await withdrawalsTo(u.user.email)).toHaveLength(1);
+    expect((await noticesOf()).every((n) => n.withdrawalEmailedAt && !n.stripeScheduleId)).toBe(true);
+    for (const n of told) {
+      const sub = await stripe().subscriptions.retrieve(n.stripeSubscriptionId);
+      expect(sub.schedule).toBeNull();
+      expect(sub.items.data[0]!.price.id).not.toBe((await changeRow(id)).stripePriceId);
+    }
+
+    // Every message delivered again (a redelivery, the operator's first message too): nothing changes.
+    const before = await noticesOf();
+    for (const b of [...first, ...batches]) await deliver(b);
+    for (const u of subs) expect(await withdrawalsTo(u.user.email)).toHaveLength(1);
+    expect(await noticesOf()).toEqual(before);
+    expect(await released()).toEqual(["released", "released", "released"]);
+    // and the cron has nothing left to queue for it
+    const after = recordingQueue<ChoreMessage>();
+    await runJob((deps) => resumePriceChangeNotices(deps), new Date(Date.now() + 2 * NOTICES_RESEND_MS), after.queue);
+    expect(withdrawalsOf(after.sent)).toEqual([]);
   }, 180_000);
 });

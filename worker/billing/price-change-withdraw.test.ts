@@ -10,9 +10,17 @@ import type { ApiPriceChange } from "../../domain/admin-api";
 import { getConfig } from "../config";
 import { createMailer, type Mailer } from "../mail/mailer";
 import { operatorAuth, withTestDb as rows } from "../test/admin";
-import { client, env, runJob, postPriceChange } from "../test/helpers";
+import type { ChoreMessage } from "../env";
+import { choresClient, client, env, recordingQueue, runJob, postPriceChange } from "../test/helpers";
 import { stripe, subscriber } from "../test/billing";
-import { earliestEffectiveDate, resumePriceChangeNotices, settlePriceChanges, withdrawPriceChange } from "./price-changes";
+import {
+  earliestEffectiveDate,
+  NOTICES_RESEND_MS,
+  resumePriceChangeNotices,
+  sendWithdrawalBatch,
+  settlePriceChanges,
+  withdrawPriceChange,
+} from "./price-changes";
 import { stripeClient } from "./stripe";
 
 const day = (d: Date) => d.toISOString().slice(0, 10);
@@ -31,9 +39,13 @@ async function scheduleChange(planType: "weekly" | "monthly" | "yearly", amountC
   return res.json();
 }
 
+/** The operator's withdrawal, with the chores it queues delivered through the CHORES consumer (decision 276). */
 const withdrawByOperator = async (id: string) => {
   const op = await operatorAuth();
-  return client.admin["price-changes"][":id"].withdraw.$post({ param: { id } }, { headers: op.auth });
+  const chores = choresClient();
+  const res = await chores.api.admin["price-changes"][":id"].withdraw.$post({ param: { id } }, { headers: op.auth });
+  await chores.deliver();
+  return res;
 };
 
 describe("withdrawing a price change", () => {
@@ -107,13 +119,27 @@ describe("withdrawing a price change", () => {
     const down: Mailer = {
       send: () => Promise.reject(new Error("mail provider unavailable")),
     };
-    const withdrawn = await runJob((deps) => withdrawPriceChange(deps.db, deps.config, down, change.id));
+    const queue = recordingQueue<ChoreMessage>();
+    const withdrawn = await runJob((deps) => withdrawPriceChange(deps.db, queue.queue, change.id));
     expect(withdrawn.withdrawnAt).toEqual(expect.any(String));
+    // its one message, delivered while the mail provider is down: the schedule is released, the email stays owed
+    expect(queue.sent).toHaveLength(1);
+    const body = queue.sent[0]!;
+    if (!("priceWithdrawals" in body)) throw new Error("expected a withdrawal chore");
+    await expect(rows((db) => sendWithdrawalBatch(db, getConfig(env), down, body.priceWithdrawals))).rejects.toThrow(
+      "mail provider unavailable",
+    );
     expect(await withdrawals(a.user.email)).toHaveLength(0);
     const [owed] = await rows((db) => db.select().from(priceChangeNotices).where(eq(priceChangeNotices.priceChangeId, change.id)));
     expect(owed!.withdrawalEmailedAt).toBeNull();
+    expect(owed!.stripeScheduleId).toBeNull();
+    expect((await stripe().subscriptions.retrieve(owed!.stripeSubscriptionId)).schedule).toBeNull();
 
-    const cron = () => runJob((deps) => resumePriceChangeNotices(deps, createMailer(deps.config, { IMAGES: deps.bucket })));
+    // the message ran out of retries: the cron queues the notice again once the change was quiet for NOTICES_RESEND_MS
+    const later = new Date(Date.now() + NOTICES_RESEND_MS + 60_000);
+    const cron = (at = later) => runJob((deps) => resumePriceChangeNotices(deps), at);
+    expect(await cron(new Date())).toBe(0);
+    expect(await withdrawals(a.user.email)).toHaveLength(0);
     expect(await cron()).toBe(1);
     expect(await withdrawals(a.user.email)).toHaveLength(1);
     expect(await cron()).toBe(0);

@@ -7,9 +7,8 @@ import { and, eq } from "drizzle-orm";
 import { adminAuditLog, invoices, priceChangeNotices, priceChanges, subscriptions } from "../../db/schema";
 import type { ApiPriceChange } from "../../domain/admin-api";
 import { operatorAuth, withTestDb as rows } from "../test/admin";
-import { createMailer } from "../mail/mailer";
 import { dateText, earliestEffectiveDate, latestEffectiveDate, NOTICES_RESEND_MS, resumePriceChangeNotices } from "./price-changes";
-import { client, createTestUser, errorBody, runJob, postPriceChange } from "../test/helpers";
+import { choresClient, client, createTestUser, errorBody, runJob, postPriceChange } from "../test/helpers";
 import {
   DAY,
   advanceClock,
@@ -127,10 +126,7 @@ describe("price changes: 30 days' notice (decision 093)", () => {
     const scheduleOfA = (await liveSub(a.user.id)).schedule;
     await rows((db) => db.update(priceChanges).set({ status: "notifying" }).where(eq(priceChanges.id, change.id)));
     // (once the change saw no activity for NOTICES_RESEND_MS: its batches are done or lost)
-    await runJob(
-      (deps) => resumePriceChangeNotices(deps, createMailer(deps.config, { IMAGES: deps.bucket })),
-      new Date(Date.now() + NOTICES_RESEND_MS + 60_000),
-    );
+    await runJob((deps) => resumePriceChangeNotices(deps), new Date(Date.now() + NOTICES_RESEND_MS + 60_000));
     expect((await client.stripe["sync-subscription"].$post({}, { headers: a.auth })).status).toBe(200);
     for (const u of [a, b]) expect(await notices(u.user.email)).toHaveLength(1);
     expect((await liveSub(a.user.id)).schedule).toBe(scheduleOfA);
@@ -296,10 +292,15 @@ describe("price changes: 30 days' notice (decision 093)", () => {
     const scheduleIds = await Promise.all([a, b].map(async (u) => (await liveSub(u.user.id)).schedule as string));
     expect(scheduleIds.every(Boolean)).toBe(true);
 
-    const withdraw = () => client.admin["price-changes"][":id"].withdraw.$post({ param: { id: change.id } }, { headers: op.auth });
+    const chores = choresClient();
+    const withdraw = () => chores.api.admin["price-changes"][":id"].withdraw.$post({ param: { id: change.id } }, { headers: op.auth });
     const res = await withdraw();
     expect(res.status).toBe(200);
     expect(await res.json()).toMatchObject({ id: change.id, inEffect: false, withdrawnAt: expect.any(String) });
+    // the answer comes before the work: the schedules and the emails are the queued chores' (decision 276)
+    expect((await stripe().subscriptionSchedules.retrieve(scheduleIds[0]!)).status).not.toBe("released");
+    expect(await withdrawals(a.user.email)).toHaveLength(0);
+    await chores.deliver();
     for (const [i, u] of [a, b].entries()) {
       expect((await stripe().subscriptionSchedules.retrieve(scheduleIds[i]!)).status).toBe("released");
       const sub = await liveSub(u.user.id);
@@ -321,6 +322,7 @@ describe("price changes: 30 days' notice (decision 093)", () => {
     const again = await withdraw();
     expect(again.status).toBe(409);
     expect((await errorBody(again)).message).toBe("This price change is already withdrawn.");
+    await chores.deliver();
     expect(await withdrawals(a.user.email)).toHaveLength(1);
     // the change is out of the price book: the plan may get a new one, and the cron sends nothing for the old
     const next = await postPriceChange(

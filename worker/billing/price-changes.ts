@@ -17,7 +17,7 @@
  * it). The cron finishes a run that stopped half-way (status `notifying`).
  */
 import Stripe from "stripe";
-import { and, desc, eq, inArray, isNotNull, isNull, lte, ne, sql } from "drizzle-orm";
+import { and, desc, eq, exists, inArray, isNotNull, isNull, lte, ne, or, sql } from "drizzle-orm";
 import type { Db, HttpDb } from "../../db";
 import { priceChangeNotices, priceChanges, subscriptions, teams, users, type PriceChange } from "../../db/schema";
 import {
@@ -30,7 +30,7 @@ import {
 } from "../../domain/plans";
 import type { ApiPriceChange } from "../../domain/admin-api";
 import type { Config } from "../config";
-import type { AuthUser, ChoreMessage, PriceNoticeChore } from "../env";
+import type { AuthUser, ChoreMessage, PriceNoticeChore, PriceWithdrawalChore } from "../env";
 import { badRequest, conflict, currentRequestId, log, errorFields, ifFree, notFound, oneAtATime, type JobDeps } from "../lib";
 import { type Mailer, priceChangeEmail, priceChangeWithdrawnEmail } from "../mail";
 import { loadPriceBook, type PriceBook } from "./prices";
@@ -164,29 +164,35 @@ export async function schedulePriceChange(
 }
 
 /**
- * Withdraws a scheduled change (decision 196) while its date has not come and nobody has moved to it: each
- * Stripe schedule made for it is released (the subscription simply goes on at today's price; a Team's seat
- * reduction on it stays, decision 271), the change leaves the price book (the plan may get a new one), and
- * everyone who was told is emailed once. The
- * conditional update makes one withdrawal win; a second answers 409 and sends nothing. It holds the plan's
- * lease (decision 250), so no run of notices tells or schedules anyone of the plan meanwhile.
+ * Withdraws a scheduled change (decision 196) while its date has not come and nobody has moved to it. In the
+ * request, under the plan's lease (decision 250, so no run of notices tells or schedules anyone of the plan
+ * meanwhile): the checks, then the change is marked withdrawn (it leaves the price book, nothing new is scheduled
+ * and nobody new is told; the conditional update makes one withdrawal win, a second answers 409), then its notices
+ * are queued on CHORES (decision 276). The consumer (sendWithdrawalBatch) releases each Stripe schedule made for it
+ * (the subscription simply goes on at today's price; a Team's seat reduction on it stays, decision 271) and emails everyone who was told, once each.
  */
-export async function withdrawPriceChange(db: Db, config: Config, mailer: Mailer, id: string, now = new Date()): Promise<ApiPriceChange> {
+export async function withdrawPriceChange(db: Db, chores: Queue<ChoreMessage>, id: string, now = new Date()): Promise<ApiPriceChange> {
   const [found] = await db.select({ planType: priceChanges.planType }).from(priceChanges).where(eq(priceChanges.id, id)).limit(1);
   if (!found) throw notFound("No such price change.");
-  const change = await oneAtATime(
+  const queued = await oneAtATime(
     db,
     planLease(found.planType),
     "The plan's subscribers are being told of a price change right now. Please try again in a few minutes.",
-    () => withdrawHeld(db, config, id, now),
+    async () => {
+      const change = await withdrawHeld(db, id, now);
+      // withdrawn, then queued: a send that fails here is logged and the cron queues the notices again
+      return queueWithdrawals(db, chores, change).catch((err: unknown) => {
+        log("error", "billing: price change withdrawals not queued; the cron queues them", { priceChangeId: id, ...errorFields(err) });
+        return 0;
+      });
+    },
     { ttlSeconds: PLAN_RUN_TTL_SECONDS },
   );
-  const told = await sendWithdrawals(db, mailer, change);
-  log("info", "billing: price change withdrawn", { priceChangeId: id, planType: change.planType, told });
+  log("info", "billing: price change withdrawn", { priceChangeId: id, planType: found.planType, queued });
   return (await listPriceChanges(db, now)).find((c) => c.id === id)!;
 }
 
-async function withdrawHeld(db: Db, config: Config, id: string, now: Date): Promise<PriceChange> {
+async function withdrawHeld(db: Db, id: string, now: Date): Promise<PriceChange> {
   const [change] = await db.select().from(priceChanges).where(eq(priceChanges.id, id)).limit(1);
   if (!change) throw notFound("No such price change.");
   if (change.withdrawnAt) throw conflict("This price change is already withdrawn.");
@@ -199,75 +205,139 @@ async function withdrawHeld(db: Db, config: Config, id: string, now: Date): Prom
       `${moved === 1 ? "A subscriber has" : `${moved} subscribers have`} already moved to the new price; this change can no longer be withdrawn.`,
     );
   }
-  const stripe = stripeClient(config);
-  const notices = await db.select().from(priceChangeNotices).where(eq(priceChangeNotices.priceChangeId, id));
-  for (const n of notices) {
-    if (!n.stripeScheduleId) continue;
-    const schedule = await stripe.subscriptionSchedules.retrieve(n.stripeScheduleId);
-    if (schedule.metadata?.price_change !== id || (schedule.status !== "active" && schedule.status !== "not_started")) continue;
-    // a Team's seat reduction made on this schedule stays (./schedules.ts): only the new price leaves it
-    const sub = await stripe.subscriptions.retrieve(idOf(schedule.subscription)!);
-    const { seats } = pendingOf(schedule, sub.items.data[0]!);
-    if (seats) await writeSchedule(stripe, sub, schedule.id, { seats, price: null });
-    else await stripe.subscriptionSchedules.release(schedule.id, {}, { idempotencyKey: `price-change-withdraw-releases-${schedule.id}` });
-  }
   const [withdrawn] = await db
     .update(priceChanges)
     .set({ withdrawnAt: now, updatedAt: now })
     .where(and(eq(priceChanges.id, id), isNull(priceChanges.withdrawnAt)))
     .returning();
   if (!withdrawn) throw conflict("This price change is already withdrawn.");
-  await db
-    .update(priceChangeNotices)
-    .set({ stripeScheduleId: null, switchAt: null, updatedAt: now })
-    .where(eq(priceChangeNotices.priceChangeId, id));
   return withdrawn;
 }
 
+/** A withdrawn change's notices with work left: a schedule to release, or a withdrawal email owed (decision 251). */
+const withdrawalOwed = or(
+  isNotNull(priceChangeNotices.stripeScheduleId),
+  and(isNotNull(priceChangeNotices.emailedAt), isNull(priceChangeNotices.withdrawalEmailedAt)),
+);
+
 /**
- * Tells everyone who was told of a withdrawn change that it is withdrawn, once each (decision 251): the
- * notice's `withdrawal_emailed_at` is claimed before sending and cleared if the send fails, so the cron's
- * pass (resumePriceChangeNotices) sends what is missing and nothing twice. Answers how many were sent.
+ * Queues a withdrawn change's notices that still have work (withdrawalOwed), NOTICES_PER_MESSAGE a message on the
+ * CHORES queue, as queueNotices does; the change's `updated_at` records the activity (NOTICES_RESEND_MS). Answers
+ * how many notices were queued.
  */
-async function sendWithdrawals(db: Db, mailer: Mailer, change: PriceChange): Promise<number> {
+export async function queueWithdrawals(
+  db: Db,
+  chores: Queue<ChoreMessage>,
+  change: PriceChange,
+  { perMessage = NOTICES_PER_MESSAGE } = {},
+): Promise<number> {
   const owed = await db
-    .select({ id: priceChangeNotices.id, email: priceChangeNotices.email })
+    .select({ id: priceChangeNotices.id })
     .from(priceChangeNotices)
-    .where(
-      and(
-        eq(priceChangeNotices.priceChangeId, change.id),
-        isNotNull(priceChangeNotices.emailedAt),
-        isNull(priceChangeNotices.withdrawalEmailedAt),
-      ),
-    );
+    .where(and(eq(priceChangeNotices.priceChangeId, change.id), withdrawalOwed))
+    .orderBy(priceChangeNotices.id);
+  await db.update(priceChanges).set({ updatedAt: new Date() }).where(eq(priceChanges.id, change.id));
+  if (owed.length === 0) return 0;
+  const requestId = currentRequestId();
+  const messages: MessageSendRequest<ChoreMessage>[] = [];
+  for (let i = 0; i < owed.length; i += perMessage) {
+    const noticeIds = owed.slice(i, i + perMessage).map((o) => o.id);
+    messages.push({ body: { priceWithdrawals: { priceChangeId: change.id, noticeIds }, requestId } });
+  }
+  for (let i = 0; i < messages.length; i += MESSAGES_PER_SEND) await chores.sendBatch(messages.slice(i, i + MESSAGES_PER_SEND));
+  log("info", "billing: price change withdrawals queued", { priceChangeId: change.id, notices: owed.length, messages: messages.length });
+  return owed.length;
+}
+
+/**
+ * The CHORES consumer's part of a withdrawal: for each of one message's notices, under the plan's lease (decision
+ * 250; a change of the plan scheduled after the withdrawal may be taking over the same Stripe schedule), releases
+ * its schedule if it is still this change's, clears the notice's schedule, and emails its owner once if they were
+ * told (the notice's `withdrawal_emailed_at` is claimed before sending and cleared if the send fails, decision
+ * 251). Every notice is tried; the first failure is thrown after the others, so the queue retries the message and
+ * the retry releases nothing twice and emails nobody twice. `busy` when the plan's lease is taken: the caller puts
+ * the message back on the queue.
+ */
+export async function sendWithdrawalBatch(
+  db: Db,
+  config: Config,
+  mailer: Mailer,
+  { priceChangeId, noticeIds }: PriceWithdrawalChore["priceWithdrawals"],
+): Promise<{ busy: true } | { busy: false; emailed: number }> {
+  const [change] = await db.select().from(priceChanges).where(eq(priceChanges.id, priceChangeId)).limit(1);
+  if (!change?.withdrawnAt) return { busy: false, emailed: 0 };
+  const run = await ifFree(db, planLease(change.planType), () => withdrawNotices(db, config, mailer, change, noticeIds), BATCH_TTL_SECONDS);
+  if (!run.ran) {
+    log("info", "billing: price change withdrawals wait (the plan is busy)", { priceChangeId });
+    return { busy: true };
+  }
+  // activity: the cron does not queue this withdrawal again while its batches keep finishing
+  await db.update(priceChanges).set({ updatedAt: new Date() }).where(eq(priceChanges.id, change.id));
+  return { busy: false, emailed: run.value };
+}
+
+async function withdrawNotices(db: Db, config: Config, mailer: Mailer, change: PriceChange, noticeIds: string[]): Promise<number> {
+  const notices = await db
+    .select()
+    .from(priceChangeNotices)
+    .where(and(eq(priceChangeNotices.priceChangeId, change.id), inArray(priceChangeNotices.id, noticeIds), withdrawalOwed));
+  const stripe = stripeClient(config);
   const plan = billingPlanById(change.planType);
-  let sent = 0;
-  for (const n of owed) {
-    const [claimed] = await db
-      .update(priceChangeNotices)
-      .set({ withdrawalEmailedAt: new Date() })
-      .where(and(eq(priceChangeNotices.id, n.id), isNull(priceChangeNotices.withdrawalEmailedAt)))
-      .returning({ id: priceChangeNotices.id });
-    if (!claimed) continue;
+  let emailed = 0;
+  let failed: unknown = null;
+  for (const n of notices) {
     try {
-      await mailer.send(
-        priceChangeWithdrawnEmail(n.email, {
-          planName: plan.name,
-          period: plan.period,
-          amount: euros(change.oldAmountCents, change.currency),
-          effectiveDate: dateText(change.effectiveAt),
-        }),
-      );
-      sent += 1;
+      if (n.stripeScheduleId) {
+        const schedule = await stripe.subscriptionSchedules.retrieve(n.stripeScheduleId);
+        if (schedule.metadata?.price_change === change.id && (schedule.status === "active" || schedule.status === "not_started")) {
+          // a Team's seat reduction made on this schedule stays (./schedules.ts): only the new price leaves it
+          const sub = await stripe.subscriptions.retrieve(idOf(schedule.subscription)!);
+          const { seats } = pendingOf(schedule, sub.items.data[0]!);
+          if (seats) await writeSchedule(stripe, sub, schedule.id, { seats, price: null });
+          else
+            await stripe.subscriptionSchedules.release(
+              schedule.id,
+              {},
+              { idempotencyKey: `price-change-withdraw-releases-${schedule.id}` },
+            );
+        }
+        await db
+          .update(priceChangeNotices)
+          .set({ stripeScheduleId: null, switchAt: null, updatedAt: new Date() })
+          .where(eq(priceChangeNotices.id, n.id));
+      }
+      if (!n.emailedAt || n.withdrawalEmailedAt) continue;
+      const [claimed] = await db
+        .update(priceChangeNotices)
+        .set({ withdrawalEmailedAt: new Date() })
+        .where(and(eq(priceChangeNotices.id, n.id), isNull(priceChangeNotices.withdrawalEmailedAt)))
+        .returning({ id: priceChangeNotices.id });
+      if (!claimed) continue;
+      try {
+        await mailer.send(
+          priceChangeWithdrawnEmail(n.email, {
+            planName: plan.name,
+            period: plan.period,
+            amount: euros(change.oldAmountCents, change.currency),
+            effectiveDate: dateText(change.effectiveAt),
+          }),
+        );
+      } catch (err) {
+        await db.update(priceChangeNotices).set({ withdrawalEmailedAt: null }).where(eq(priceChangeNotices.id, n.id));
+        throw err;
+      }
+      emailed += 1;
     } catch (err) {
-      await db.update(priceChangeNotices).set({ withdrawalEmailedAt: null }).where(eq(priceChangeNotices.id, n.id));
-      log("error", "billing: a price change withdrawal email failed; the cron retries it", {
+      failed ??= err;
+      log("error", "billing: a price change withdrawal failed; its message is retried", {
         priceChangeId: change.id,
+        subscriptionId: n.stripeSubscriptionId,
         ...errorFields(err),
       });
     }
   }
-  return sent;
+  if (failed) throw failed;
+  return emailed;
 }
 
 /** How many subscriptions already pay the change's price, or were due to move by `now`. */
@@ -289,7 +359,7 @@ const sqlLock = (plan: BillingPlan) => sql`select pg_advisory_xact_lock(hashtext
 /**
  * The plan's lease (decision 250, worker/lib/lease.ts): held by a withdrawal and by every run of notices
  * (each queued batch, one person's settle) while it tells and schedules people, so a withdrawal
- * never misses a schedule a run is making. Not the advisory lock above: these hold it across Stripe calls.
+ * never misses a schedule a run is making; and by each batch of a withdrawal's releases (decision 276). Not the advisory lock above: these hold it across Stripe calls.
  */
 const planLease = (plan: BillingPlan) => `price-change-run:${plan}`;
 /** How long a withdrawal may hold it: the cron's own limit. */
@@ -509,39 +579,44 @@ export async function settlePriceChanges(db: Db, config: Config, mailer: Mailer,
 /**
  * The cron (every few minutes): queues again every run that stopped before all were told, and each plan's newest
  * change while it can still move someone, for the subscriptions it has not scheduled yet (a joiner whose settle
- * failed, a resume no webhook told us of), once a change saw no activity for NOTICES_RESEND_MS; a conditional
- * update claims it, so two passes never queue it twice. Idempotent: nobody is emailed twice. Also sends the
- * withdrawal emails that failed. Answers how many subscriptions were queued and withdrawal emails sent.
+ * failed, a resume no webhook told us of); and every withdrawn change whose notices still have a schedule or owe a
+ * withdrawal email (decisions 251, 276). Either only once the change saw no activity for NOTICES_RESEND_MS; a
+ * conditional update claims it, so two passes never queue it twice. Idempotent: nobody is emailed twice. Answers
+ * how many subscriptions and notices were queued.
  */
-export async function resumePriceChangeNotices(deps: Pick<JobDeps, "db" | "config" | "chores" | "now">, mailer: Mailer): Promise<number> {
+export async function resumePriceChangeNotices(deps: Pick<JobDeps, "db" | "config" | "chores" | "now">): Promise<number> {
   const { db, config, chores, now } = deps;
   const book = await loadPriceBook(db, config, now);
   const newest = newestByPlan(book).filter((c) => now.getTime() < settledBy(c).getTime());
   const pending = [...new Map([...book.changes.filter((c) => c.status === "notifying"), ...newest].map((c) => [c.id, c])).values()];
-  let done = 0;
-  for (const change of pending) {
-    try {
-      const [idle] = await db
-        .update(priceChanges)
-        .set({ updatedAt: now })
-        .where(and(eq(priceChanges.id, change.id), lte(priceChanges.updatedAt, new Date(now.getTime() - NOTICES_RESEND_MS))))
-        .returning();
-      if (idle) done += await queueNotices(db, chores, idle, { unsettledOnly: true });
-    } catch (err) {
-      log("error", "billing: price change notices not queued again", { priceChangeId: change.id, ...errorFields(err) });
-    }
-  }
-  // withdrawals whose email to someone failed (decision 251)
   const withdrawn = await db
     .select()
     .from(priceChanges)
     .where(
       and(
         isNotNull(priceChanges.withdrawnAt),
-        sql`exists (select 1 from price_change_notices n where n.price_change_id = ${priceChanges.id} and n.emailed_at is not null and n.withdrawal_emailed_at is null)`,
+        exists(
+          db
+            .select({ id: priceChangeNotices.id })
+            .from(priceChangeNotices)
+            .where(and(eq(priceChangeNotices.priceChangeId, priceChanges.id), withdrawalOwed)),
+        ),
       ),
     );
-  for (const change of withdrawn) done += await sendWithdrawals(db, mailer, change);
+  let done = 0;
+  for (const change of [...pending, ...withdrawn]) {
+    try {
+      const [idle] = await db
+        .update(priceChanges)
+        .set({ updatedAt: now })
+        .where(and(eq(priceChanges.id, change.id), lte(priceChanges.updatedAt, new Date(now.getTime() - NOTICES_RESEND_MS))))
+        .returning();
+      if (!idle) continue;
+      done += idle.withdrawnAt ? await queueWithdrawals(db, chores, idle) : await queueNotices(db, chores, idle, { unsettledOnly: true });
+    } catch (err) {
+      log("error", "billing: price change notices not queued again", { priceChangeId: change.id, ...errorFields(err) });
+    }
+  }
   return done;
 }
 

@@ -9,7 +9,7 @@ import { and, eq } from "drizzle-orm";
 import { invoices, priceChangeNotices, subscriptions, teams } from "../../db/schema";
 import { TEAM_PLAN } from "../../domain/plans";
 import { operatorAuth, withTestDb as rows } from "../test/admin";
-import { client, postPriceChange } from "../test/helpers";
+import { choresClient, client, postPriceChange } from "../test/helpers";
 import { dateText, earliestEffectiveDate, latestEffectiveDate } from "./price-changes";
 import { DAY, advanceClock, deliverEvents, prices, stripe, teamOwner } from "../test/billing";
 
@@ -109,8 +109,10 @@ describe("a Team plan price change: each team moves at its renewal after 30 days
     expect(await teamRow(owner.user.id)).toMatchObject({ seats: 4, scheduledSeats: 2, stripePriceId: prices().team });
 
     // withdrawn: the new price and its marker leave the schedule, the 2 seats from the period end stay
-    const withdrawn = await client.admin["price-changes"][":id"].withdraw.$post({ param: { id: change.id } }, { headers: op.auth });
+    const chores = choresClient();
+    const withdrawn = await chores.api.admin["price-changes"][":id"].withdraw.$post({ param: { id: change.id } }, { headers: op.auth });
     expect(withdrawn.status).toBe(200);
+    await chores.deliver(); // the schedules are released by the chores consumer (decision 276)
     await delivered(owner.customerId);
     expect(await phasesOf(row.stripeSubscriptionId)).toEqual({
       marker: null,

@@ -189,7 +189,9 @@ describe("price changes panel", () => {
       expect(calls.filter((c) => c.method === "POST").map((c) => c.key)).toEqual(["POST /api/admin/price-changes/pc-1/withdraw"]),
     );
     expect(await screen.findByText("Price Change Withdrawn")).toBeTruthy();
-    expect(screen.getByText("Weekly stays at €9.99. 12 subscribers were told.")).toBeTruthy();
+    expect(
+      screen.getByText("Weekly stays at €9.99. Withdrawal emails are on their way to the 12 subscribers who had been told of it."),
+    ).toBeTruthy();
     await waitFor(() => expect(within(table).queryAllByRole("button", { name: /^Withdraw/ })).toHaveLength(0));
     expect(within(table).getByText("Withdrawn")).toBeTruthy();
   });

@@ -160,6 +160,12 @@ export function PriceChangesPanel() {
   );
 }
 
+/** What the withdrawal's toast says of the emails, which are on their way rather than sent (decision 276). */
+const withdrawalNews = (told: number) =>
+  told === 0
+    ? "Nobody had been told of it."
+    : `Withdrawal emails are on their way to the ${formatCount(told)} ${told === 1 ? "subscriber" : "subscribers"} who had been told of it.`;
+
 type Listed = NonNullable<ReturnType<typeof usePriceChanges>["data"]>["priceChanges"][number];
 
 function PriceChangeList({ changes }: { changes: Listed[] }) {
@@ -173,7 +179,8 @@ function PriceChangeList({ changes }: { changes: Listed[] }) {
         setPending(null);
         toast({
           title: "Price Change Withdrawn",
-          description: `${billingPlanById(change.planType).name} stays at ${formatEuroCents(change.oldAmountCents)}. ${formatCount(change.subscribersNotified)} subscribers were told.`,
+          // the answer comes before the emails: the chores queue sends them (decision 276)
+          description: `${billingPlanById(change.planType).name} stays at ${formatEuroCents(change.oldAmountCents)}. ${withdrawalNews(change.subscribersNotified)}`,
         });
       },
       onError: (err) => {
