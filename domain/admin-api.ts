@@ -264,6 +264,7 @@ export interface OpsMonitoring {
   /** Headshots past retention, already unreachable, whose objects wait for the chores queue (decision 260). */
   retention: { waiting: number };
   /** Price-change emails owed to live subscribers of a change being told, waiting for the chores queue (decision 275). */
-  priceNotices: { waiting: number };
+  /** emails owed of changes being told (`waiting`), and notices of withdrawn changes still to be released or emailed */
+  priceNotices: { waiting: number; withdrawals: number };
   alerts: OpsAlert[];
 }

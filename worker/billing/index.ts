@@ -11,6 +11,7 @@ export {
   latestEffectiveDate,
   listPriceChanges,
   noticesOwed,
+  withdrawalsOwed,
   PLAN_BUSY_DELAY_SECONDS,
   resumePriceChangeNotices,
   sendNoticeBatch,

@@ -33,6 +33,7 @@ const noticesTo = async (email: string) => {
 const batchesOf = (sent: ChoreMessage[]) => sent.flatMap((m) => ("priceNotices" in m ? [m.priceNotices] : []));
 const changeRow = async (id: string) => (await rows((db) => db.select().from(priceChanges).where(eq(priceChanges.id, id))))[0]!;
 const waiting = async () => (await rows((db) => opsMonitoring(db, getConfig(env)))).priceNotices.waiting;
+const withdrawalsWaiting = async () => (await rows((db) => opsMonitoring(db, getConfig(env)))).priceNotices.withdrawals;
 
 describe("price-change notices fan out through the chores queue (decision 275)", () => {
   it("more subscribers than one batch: each batch is one message, each subscriber is told once, a redelivered batch and a busy plan send nothing twice, a failed batch loses no one", async () => {
@@ -154,6 +155,7 @@ describe("price-change notices fan out through the chores queue (decision 275)",
     expect((await released()).every((s) => s === "active" || s === "not_started")).toBe(true);
     for (const u of subs) expect(await withdrawalsTo(u.user.email)).toHaveLength(0);
     expect((await noticesOf()).every((n) => n.stripeScheduleId && !n.withdrawalEmailedAt)).toBe(true);
+    expect(await withdrawalsWaiting()).toBe(3); // Monitoring shows the work left
 
     // The same withdrawal two notices to a message: two messages, every notice in exactly one.
     const queue = recordingQueue<ChoreMessage>();
@@ -198,6 +200,7 @@ describe("price-change notices fan out through the chores queue (decision 275)",
     // Everyone emailed exactly once, nobody keeps a schedule to the withdrawn price.
     for (const u of subs) expect(await withdrawalsTo(u.user.email)).toHaveLength(1);
     expect((await noticesOf()).every((n) => n.withdrawalEmailedAt && !n.stripeScheduleId)).toBe(true);
+    expect(await withdrawalsWaiting()).toBe(0);
     for (const n of told) {
       const sub = await stripe().subscriptions.retrieve(n.stripeSubscriptionId);
       expect(sub.schedule).toBeNull();

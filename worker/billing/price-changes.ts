@@ -491,6 +491,19 @@ export async function noticesOwed(db: Db | HttpDb, priceChangeId?: string): Prom
   return Number(row?.n ?? 0);
 }
 
+/**
+ * Withdrawn changes' notices with work left (withdrawalOwed: a schedule to release or a withdrawal email owed), for
+ * Monitoring beside noticesOwed: normally 0 seconds after a withdrawal's batches ran (decision 276).
+ */
+export async function withdrawalsOwed(db: Db | HttpDb): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(priceChangeNotices)
+    .innerJoin(priceChanges, eq(priceChanges.id, priceChangeNotices.priceChangeId))
+    .where(and(isNotNull(priceChanges.withdrawnAt), withdrawalOwed));
+  return Number(row?.n ?? 0);
+}
+
 /** The change is `notified` once every live subscriber of its plan was emailed. */
 async function markNotifiedIfDone(db: Db, change: PriceChange): Promise<void> {
   if (change.status === "notified" || (await noticesOwed(db, change.id)) > 0) return;

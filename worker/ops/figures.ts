@@ -9,7 +9,7 @@ import { headshots } from "../../db/schema";
 import type { OpsAlert, OpsMonitoring, OpsWindow } from "../../domain/admin-api";
 import type { Config } from "../config";
 import { countsBetween, OPS_EVENTS } from "./counters";
-import { noticesOwed } from "../billing";
+import { noticesOwed, withdrawalsOwed } from "../billing";
 
 const WINDOWS = { hour: 3_600_000, day: 86_400_000 } as const;
 
@@ -113,7 +113,7 @@ export async function opsMonitoring(db: Db | HttpDb, config: Thresholds, now = n
     windows: [hour, day],
     queue,
     retention: { waiting: purging?.n ?? 0 },
-    priceNotices: { waiting: await noticesOwed(db) },
+    priceNotices: { waiting: await noticesOwed(db), withdrawals: await withdrawalsOwed(db) },
     alerts: alertsOf(hour, queue, config),
   };
 }

@@ -42,7 +42,7 @@ const monitoring: OpsMonitoring = {
   windows: [window("hour", 10, 3), window("day", 240, 12)],
   queue: { processing: 4, oldestAgeSeconds: 42 },
   retention: { waiting: 320 },
-  priceNotices: { waiting: 1_975 },
+  priceNotices: { waiting: 1_975, withdrawals: 12 },
   alerts: [
     { kind: "modelFailureRate", value: 30, threshold: 20, firing: true },
     { kind: "model429Rate", value: 0, threshold: 10, firing: false },
@@ -173,6 +173,7 @@ describe("admin dashboard", () => {
     expect(within(monitoring).getByText("Photos past retention waiting to be deleted: 320")).toBeTruthy();
     // price-change notices' fan-out (decision 275): the emails still owed
     expect(within(monitoring).getByText("Price-change emails waiting to be sent: 1,975")).toBeTruthy();
+    expect(within(monitoring).getByText("Price-change withdrawals waiting to be sent: 12")).toBeTruthy();
     const alerts = within(within(monitoring).getByRole("list", { name: "Alerts" }))
       .getAllByRole("listitem")
       .map((li) => li.textContent);

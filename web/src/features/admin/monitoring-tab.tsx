@@ -94,6 +94,7 @@ function Operations({ m }: { m: Monitoring }) {
       </p>
       <p className="text-sm">Photos past retention waiting to be deleted: {formatCount(m.retention.waiting)}</p>
       <p className="text-sm">Price-change emails waiting to be sent: {formatCount(m.priceNotices.waiting)}</p>
+      <p className="text-sm">Price-change withdrawals waiting to be sent: {formatCount(m.priceNotices.withdrawals)}</p>
       <ul className="grid gap-2 text-sm" aria-label="Alerts">
         {m.alerts.map((a) => {
           const { label, unit } = ALERT_LABELS[a.kind];
