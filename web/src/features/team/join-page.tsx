@@ -41,10 +41,16 @@ export function JoinPage({ back, loading, teamName, invalid, forWhom, signedOut,
   if (loading || status === "loading") return <PageSpinner caption="Opening the link..." />;
   if (teamName === null) {
     return (
-      <Alert variant="destructive">
-        <AlertTitle>{invalid.title}</AlertTitle>
-        <AlertDescription>{invalid.description}</AlertDescription>
-      </Alert>
+      <div className="mx-auto grid w-full max-w-lg gap-3">
+        <Alert variant="destructive">
+          <AlertTitle>{invalid.title}</AlertTitle>
+          <AlertDescription>{invalid.description}</AlertDescription>
+        </Alert>
+        {/* a dead end otherwise: the page has no navigation of its own */}
+        <Button asChild variant="outline" className="justify-self-start">
+          <Link href={user ? paths.dashboard : paths.home}>{user ? "Go to your dashboard" : "Go to Headshot Studio"}</Link>
+        </Button>
+      </div>
     );
   }
   const refused = user ? wrongAddress(user.email) : null;

@@ -218,5 +218,7 @@ describe("the capture link's page", () => {
     stub({ "GET /api/team/capture": apiError(410, { error: "Gone", message: "gone" }) });
     renderWithApp(<JoinByLink />, { user: testUser, path });
     expect(await screen.findByText("This link doesn't work any more")).toBeTruthy();
+    // not a dead end: the way back to the product
+    expect(screen.getByRole("link", { name: "Go to your dashboard" }).getAttribute("href")).toBe("/dashboard");
   });
 });

@@ -140,6 +140,10 @@ describe("the invitation page", () => {
     stub({ "GET /api/team/invitation": apiError(410, { error: "Gone", message: "This invitation link is not valid any more." }) });
     renderWithApp(<JoinTeam />, { user: testUser, path: "/team/join?token=abcdefghijkl" });
     expect(await screen.findByText("This invitation link doesn't work any more")).toBeTruthy();
+    expect(screen.getByRole("link", { name: "Go to your dashboard" }).getAttribute("href")).toBe("/dashboard");
+    cleanup();
+    renderWithApp(<JoinTeam />, { user: null, path: "/team/join?token=abcdefghijkl" });
+    expect((await screen.findByRole("link", { name: "Go to Headshot Studio" })).getAttribute("href")).toBe("/");
   });
 
   it("sign-in continues only to an invitation page of this site", () => {
