@@ -1,6 +1,5 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { headshotsQuery, type CompletedHeadshot } from "@/shared/api/get-headshots";
-import type { ApiHeadshot } from "@/lib/domain";
 import { reportLikeness } from "./api/report-likeness";
 import { measureLikeness } from "./measure";
 
@@ -30,9 +29,9 @@ export function useLikeness(
         (r) => r.likeness,
         () => measured,
       );
-      queryClient.setQueryData(headshotsQuery().queryKey, (list: ApiHeadshot[] | undefined) =>
-        list?.map((h) => (h.id === headshot.id ? { ...h, likeness: kept } : h)),
-      );
+      // Refetched, not patched: writing into the list would mark it fresh and hide a generation that
+      // finished since (the gallery opened after a second picture showed only the first).
+      void queryClient.invalidateQueries({ queryKey: headshotsQuery().queryKey });
       return kept;
     },
   });
