@@ -2,6 +2,7 @@ import { afterEach, expect, it, vi } from "vitest";
 import type { ReactNode } from "react";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { renderHook, waitFor } from "@testing-library/react";
+import type { ApiHeadshot } from "@/lib/domain";
 import { headshotsQuery } from "@/shared/api/get-headshots";
 import { json, stubApi } from "@/test/stub-api";
 import { useLikeness } from "./use-likeness";
@@ -11,11 +12,28 @@ vi.mock("./measure", () => ({ measureLikeness: vi.fn(async () => 81) }));
 afterEach(() => vi.unstubAllGlobals());
 
 const result = { id: "h2", originalImageUrl: "/o/h2", generatedImageUrl: "/r/h2", likeness: null };
+const first: ApiHeadshot = {
+  ...result,
+  id: "h1",
+  style: "Suit",
+  gender: "woman",
+  status: "completed",
+  moderationStatus: "approved",
+  refunded: false,
+  unavailable: null,
+  shootId: null,
+  createdAt: "2026-11-20T10:00:00Z",
+  kind: "generate",
+  version: 1,
+  versionOf: null,
+  instruction: null,
+  freeRedo: false,
+};
 
 it("a measured likeness is reported and leaves the gallery list to be fetched again, not patched as fresh", async () => {
   // The gallery's list was fetched after the first picture; the second finished since, which invalidated it.
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: 60_000 } } });
-  queryClient.setQueryData(headshotsQuery().queryKey, [{ id: "h1" }]);
+  queryClient.setQueryData(headshotsQuery().queryKey, [first]);
   await queryClient.invalidateQueries({ queryKey: headshotsQuery().queryKey });
   const calls = stubApi({ "PUT /api/headshots/h2/likeness": () => json({ likeness: 80 }) });
   const wrapper = ({ children }: { children: ReactNode }) => <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>;
