@@ -6,6 +6,7 @@ import { cloudflareTest } from "@cloudflare/vitest-pool-workers";
 import react from "@vitejs/plugin-react";
 import { buildDefines } from "./web/build/constants.ts";
 import type { WorldBindings } from "./dev/test-worlds.ts";
+import { PREBUNDLED } from "./dev/prebundled.ts";
 
 // wrangler.toml names web/dist as the static assets directory; it must exist even before a web build.
 mkdirSync("web/dist", { recursive: true });
@@ -72,36 +73,7 @@ export default defineConfig({
             optimizer: {
               ssr: {
                 enabled: true,
-                include: [
-                  "stripe",
-                  "@sentry/cloudflare",
-                  "@google/genai",
-                  "@neondatabase/serverless",
-                  "drizzle-orm",
-                  "drizzle-orm/pg-core",
-                  "drizzle-orm/neon-serverless",
-                  "drizzle-orm/neon-http",
-                  "drizzle-orm/migrator",
-                  "drizzle-orm/logger",
-                  "hono",
-                  "hono/factory",
-                  "hono/http-exception",
-                  "hono/cookie",
-                  "hono/utils/http-status",
-                  "hono/secure-headers",
-                  "hono/route",
-                  "hono/client",
-                  "hono/body-limit",
-                  "@hono/zod-validator",
-                  "zod",
-                  "jose",
-                  "csv-parse/sync",
-                  "csv-stringify/sync",
-                  "p-retry",
-                  "exifr",
-                  "utif",
-                  "jpeg-js",
-                ],
+                include: [...PREBUNDLED],
                 rolldownOptions: { external: [/^node:/, /^cloudflare:/] },
               },
             },
