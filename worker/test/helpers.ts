@@ -79,13 +79,30 @@ export function choresClient() {
 }
 
 /**
+ * A request's context as workerd gives it: what the request leaves running (`ctx.waitUntil`) goes on after the
+ * answer, and a failure there is logged, as workerd logs it, instead of surfacing as an unhandled rejection in
+ * whichever test runs then.
+ */
+function executionContext(): ExecutionContext {
+  const ctx = createExecutionContext();
+  const waitUntil = ctx.waitUntil.bind(ctx);
+  ctx.waitUntil = (promise) =>
+    waitUntil(
+      Promise.resolve(promise).catch((err: unknown) =>
+        console.error(JSON.stringify({ level: "error", message: "test: work left by a request (waitUntil) failed", error: String(err) })),
+      ),
+    );
+  return ctx;
+}
+
+/**
  * The worker's own fetch handler (the whole entry, middleware included), as a browser reaches it, called in
  * the test's isolate with a context of its own. Not through `exports.default`/`SELF`: in the pool every such
  * request makes the later ones slower (cloudflare/workers-sdk#15446; decision 280), which a file of many
  * requests paid in tens of seconds.
  */
 const workerFetch = (input: RequestInfo | URL, init?: RequestInit): Promise<Response> =>
-  Promise.resolve(worker.fetch(new Request(input, init) as Request<unknown, IncomingRequestCfProperties>, env, createExecutionContext()));
+  Promise.resolve(worker.fetch(new Request(input, init) as Request<unknown, IncomingRequestCfProperties>, env, executionContext()));
 
 /**
  * The typed client of /api over the worker's own fetch handler: a renamed route, request field or response
