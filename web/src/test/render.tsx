@@ -6,7 +6,7 @@ import { memoryLocation } from "wouter/memory-location";
 import { Toaster } from "@/components/ui/toaster";
 import { AuthContextForTests, type AuthStatus } from "@/shared/auth/auth-context";
 import { SubscriptionDialogProvider } from "@/shared/billing/subscription-dialog";
-import type { ApiUser } from "@/lib/domain";
+import type { ApiHeadshot, ApiUser } from "@/lib/domain";
 
 export const testUser: ApiUser = {
   id: "u1",
@@ -17,6 +17,30 @@ export const testUser: ApiUser = {
   emailVerified: true,
   isOperator: false,
 };
+
+/** A finished headshot as GET /api/headshots answers it, with what a test sets laid over it. */
+export function testHeadshot(over: Partial<ApiHeadshot> = {}): ApiHeadshot {
+  return {
+    id: "h1",
+    style: "Suit",
+    gender: "woman",
+    status: "completed",
+    moderationStatus: "approved",
+    originalImageUrl: "/o/h1",
+    generatedImageUrl: "/g/h1",
+    likeness: null,
+    refunded: false,
+    unavailable: null,
+    shootId: null,
+    createdAt: "2026-11-20T10:00:00Z",
+    kind: "generate",
+    version: 1,
+    versionOf: null,
+    instruction: null,
+    freeRedo: false,
+    ...over,
+  };
+}
 
 /** Render inside a fresh QueryClient, a memory router, a fixed auth state and the toaster. */
 export function renderWithApp(

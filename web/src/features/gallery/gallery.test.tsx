@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { cleanup, screen } from "@testing-library/react";
 import type { ApiHeadshot } from "@/lib/domain";
-import { renderWithApp, testUser } from "@/test/render";
+import { renderWithApp, testHeadshot, testUser } from "@/test/render";
 import { answerNull, json, stubApi } from "@/test/stub-api";
 import { Gallery } from "./gallery";
 
@@ -10,25 +10,8 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const headshot = (id: string, shootId: string): ApiHeadshot => ({
-  id,
-  style: "Suit",
-  gender: "woman",
-  status: "completed",
-  moderationStatus: "approved",
-  originalImageUrl: `/o/${id}`,
-  generatedImageUrl: `/g/${id}`,
-  likeness: null,
-  refunded: false,
-  unavailable: null,
-  shootId,
-  createdAt: "2026-11-20T10:00:00Z",
-  kind: "generate",
-  version: 1,
-  versionOf: null,
-  instruction: null,
-  freeRedo: false,
-});
+const headshot = (id: string, shootId: string): ApiHeadshot =>
+  testHeadshot({ id, originalImageUrl: `/o/${id}`, generatedImageUrl: `/g/${id}`, shootId });
 
 describe("gallery", () => {
   it("a shoot's heading counts its pictures in words that agree (issue 35: not '1 pictures')", async () => {

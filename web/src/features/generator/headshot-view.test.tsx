@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { cleanup, fireEvent, screen } from "@testing-library/react";
 import { GENERATION_MAX_ATTEMPTS, MESSAGES, type ApiHeadshot, type HeadshotStatusResponse } from "@/lib/domain";
 import { answerNull, apiError, json, stubApi } from "@/test/stub-api";
-import { renderWithApp, testUser } from "@/test/render";
+import { renderWithApp, testHeadshot, testUser } from "@/test/render";
 import { HeadshotView } from "./headshot-view";
 import { latenessText } from "./processing-step";
 
@@ -11,26 +11,14 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const base: ApiHeadshot = {
-  id: "h1",
-  style: "Suit",
-  gender: "woman",
+const base: ApiHeadshot = testHeadshot({
   status: "failed",
   moderationStatus: "pending",
   originalImageUrl: "/o",
   generatedImageUrl: null,
   error: "The image service was busy.",
   refunded: true,
-  unavailable: null,
-  shootId: null,
-  likeness: null,
-  createdAt: "2026-11-20T10:00:00Z",
-  kind: "generate",
-  version: 1,
-  versionOf: null,
-  instruction: null,
-  freeRedo: false,
-};
+});
 
 function show(headshot: ApiHeadshot | null, status?: HeadshotStatusResponse) {
   stubApi(

@@ -4,6 +4,7 @@ import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { renderHook, waitFor } from "@testing-library/react";
 import type { ApiHeadshot } from "@/lib/domain";
 import { headshotsQuery } from "@/shared/api/get-headshots";
+import { testHeadshot } from "@/test/render";
 import { json, stubApi } from "@/test/stub-api";
 import { useLikeness } from "./use-likeness";
 
@@ -12,23 +13,7 @@ vi.mock("./measure", () => ({ measureLikeness: vi.fn(async () => 81) }));
 afterEach(() => vi.unstubAllGlobals());
 
 const result = { id: "h2", originalImageUrl: "/o/h2", generatedImageUrl: "/r/h2", likeness: null };
-const first: ApiHeadshot = {
-  ...result,
-  id: "h1",
-  style: "Suit",
-  gender: "woman",
-  status: "completed",
-  moderationStatus: "approved",
-  refunded: false,
-  unavailable: null,
-  shootId: null,
-  createdAt: "2026-11-20T10:00:00Z",
-  kind: "generate",
-  version: 1,
-  versionOf: null,
-  instruction: null,
-  freeRedo: false,
-};
+const first: ApiHeadshot = testHeadshot({ id: "h1" });
 
 it("a measured likeness is reported and leaves the gallery list to be fetched again, not patched as fresh", async () => {
   // The gallery's list was fetched after the first picture; the second finished since, which invalidated it.
