@@ -5,7 +5,8 @@ import { describe, expect, it, vi } from "vitest";
 import { SignJWT } from "jose";
 import { eq } from "drizzle-orm";
 import { refreshTokenFamilies, users } from "../../db/schema";
-import { client, createTestUser, env, errorBody, testDb } from "../test/helpers";
+import { client, createTestUser, env, errorBody, inOneWindow, testDb } from "../test/helpers";
+import { AUTH_LIMITS } from "./limits";
 import { ageRotation, refreshWith, signUp, uniqueIp } from "../test/auth";
 import { upload } from "../test/headshots";
 import { userPrefix } from "../storage/keys";
@@ -101,6 +102,7 @@ describe("refresh-token families", () => {
 
 describe("sign-in throttling", () => {
   it("ten wrong passwords from an attacker's address do not lock the owner out", async () => {
+    await inOneWindow(AUTH_LIMITS.signin.failures.windowSeconds);
     const owner = await signUp();
     const attacker = uniqueIp();
     for (let i = 0; i < 12; i++) await signin(owner.email, `wrong-password-${i}`, attacker);
@@ -109,6 +111,7 @@ describe("sign-in throttling", () => {
   });
 
   it("still throttles the address that keeps guessing, even with the right password", async () => {
+    await inOneWindow(AUTH_LIMITS.signin.failures.windowSeconds);
     const owner = await signUp();
     const attacker = uniqueIp();
     for (let i = 0; i < 10; i++) expect((await signin(owner.email, `wrong-password-${i}`, attacker)).status).toBe(401);

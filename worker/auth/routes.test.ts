@@ -2,7 +2,8 @@ import { describe, expect, it } from "vitest";
 import { SignJWT } from "jose";
 import { eq } from "drizzle-orm";
 import { credits, emailVerifications, passwordCredentials, refreshTokenFamilies, users } from "../../db/schema";
-import { api, client, createTestUser, env, errorBody, testDb, uniqueEmail } from "../test/helpers";
+import { api, client, createTestUser, env, errorBody, inOneWindow, testDb, uniqueEmail } from "../test/helpers";
+import { AUTH_LIMITS } from "./limits";
 import {
   ageRotation,
   call,
@@ -468,6 +469,7 @@ describe("email verification", () => {
 
 describe("rate limits", () => {
   it("sign-in per email and address: the 11th attempt after 10 failures is 429 with Retry-After (issue 12: the owner elsewhere is not refused, see hardening.test.ts)", async () => {
+    await inOneWindow(AUTH_LIMITS.signin.failures.windowSeconds);
     const { email, password } = await signUp();
     const ip = uniqueIp();
     for (let i = 0; i < 10; i++) expect((await signin(email, "wrong-password", ip)).status).toBe(401);
@@ -480,6 +482,7 @@ describe("rate limits", () => {
   });
 
   it("sign-in per IP: the 31st attempt from one address is 429", async () => {
+    await inOneWindow(AUTH_LIMITS.signin.ip.windowSeconds);
     const ip = uniqueIp();
     for (let i = 0; i < 30; i++) expect((await signin(uniqueEmail("ip"), "whatever", ip)).status).toBe(401);
     const res = await signin(uniqueEmail("ip"), "whatever", ip);
@@ -489,6 +492,7 @@ describe("rate limits", () => {
   });
 
   it("sign-up per IP: the 11th from one address in an hour is 429", async () => {
+    await inOneWindow(AUTH_LIMITS.signup.ip.windowSeconds);
     const ip = uniqueIp();
     for (let i = 0; i < 10; i++) await signUp({ ip });
     const res = await signup({ email: uniqueEmail(), password: "secret1", acceptTerms: true }, ip);
@@ -497,6 +501,7 @@ describe("rate limits", () => {
   });
 
   it("sign-up per email: repeated attempts for one address are limited", async () => {
+    await inOneWindow(AUTH_LIMITS.signup.email.windowSeconds);
     const email = uniqueEmail();
     await signUp({ email });
     for (let i = 0; i < 4; i++) {
@@ -507,6 +512,7 @@ describe("rate limits", () => {
   });
 
   it("resend per email: the 4th within 15 minutes is 429", async () => {
+    await inOneWindow(AUTH_LIMITS.resend.email.windowSeconds);
     const { accessToken } = await signUp();
     const post = () =>
       client.auth["resend-verification"].$post({}, { headers: { Authorization: `Bearer ${accessToken}`, "CF-Connecting-IP": uniqueIp() } });

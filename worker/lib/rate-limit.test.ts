@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { and, eq } from "drizzle-orm";
 import { Hono } from "hono";
 import { rateLimitHits } from "../../db/schema";
-import { testDb } from "../test/helpers";
+import { inOneWindow, testDb } from "../test/helpers";
 import { errorHandler } from "../app";
 import { clientIp, enforce, hashKey, hit, pruneRateLimits } from "./rate-limit";
 
@@ -36,7 +36,8 @@ describe("hit()", () => {
     const { db, close } = testDb();
     try {
       const k = key();
-      const results = await Promise.all(Array.from({ length: 12 }, () => hit(db, k, 10, 3600)));
+      const now = Date.now(); // one window for all twelve, even at the hour's end
+      const results = await Promise.all(Array.from({ length: 12 }, () => hit(db, k, 10, 3600, now)));
       expect(results.map((r) => r.count).sort((a, b) => a - b)).toEqual(Array.from({ length: 12 }, (_, i) => i + 1));
       expect(results.filter((r) => !r.allowed)).toHaveLength(2);
     } finally {
@@ -64,6 +65,7 @@ describe("hit()", () => {
 
 describe("enforce()", () => {
   it("throws a 429 with Retry-After once any limit is exceeded", async () => {
+    await inOneWindow(600);
     const k = key();
     const app = new Hono()
       .post("/", async (c) => {

@@ -29,7 +29,8 @@ export async function hit(db: Db | Tx, key: string, limit: number, windowSeconds
   return hitResult(row, limit, windowSeconds, now);
 }
 
-const windowStart = (windowSeconds: number, now: number) => Math.floor(now / (windowSeconds * 1000)) * windowSeconds * 1000;
+/** Where the fixed window of `windowSeconds` that holds `now` began (ms since the epoch). */
+export const windowStart = (windowSeconds: number, now: number) => Math.floor(now / (windowSeconds * 1000)) * windowSeconds * 1000;
 const countOne = { target: [rateLimitHits.key, rateLimitHits.windowStart], set: { count: sql`${rateLimitHits.count} + 1` } };
 
 function hitResult(row: { count: number } | undefined, limit: number, windowSeconds: number, now: number): HitResult {

@@ -15,6 +15,7 @@ import { signAccessToken } from "../lib/access-tokens";
 import type { JobDeps } from "../lib/context";
 import type { ChoreMessage } from "../env";
 import { runChore } from "../queue";
+import { windowStart } from "../lib/rate-limit";
 
 export { env };
 
@@ -153,6 +154,16 @@ export function variant<B extends object, K extends keyof B, const V extends B[K
 }
 
 export const errorBody = (res: { json(): Promise<unknown> }): Promise<ErrorBody> => res.json() as Promise<ErrorBody>;
+
+/**
+ * Rate limits count hits in fixed windows (worker/lib/rate-limit.ts): a test that counts up to a limit and
+ * ran across a window's end would see the count start again. When fewer than `seconds` are left of the
+ * current window of `windowSeconds`, this waits for the next one to begin.
+ */
+export async function inOneWindow(windowSeconds: number, seconds = 20): Promise<void> {
+  const left = windowStart(windowSeconds, Date.now()) + windowSeconds * 1000 - Date.now();
+  if (left < seconds * 1000) await new Promise((resolve) => setTimeout(resolve, left + 50));
+}
 
 export const uniqueEmail = (prefix = "user") => `${prefix}-${crypto.randomUUID().slice(0, 8)}@example.test`;
 
