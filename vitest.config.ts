@@ -5,7 +5,6 @@ import { defineConfig } from "vitest/config";
 import { cloudflareTest } from "@cloudflare/vitest-pool-workers";
 import react from "@vitejs/plugin-react";
 import { buildDefines } from "./web/build/constants.ts";
-import type { WorldBindings } from "./dev/test-worlds.ts";
 import { PREBUNDLED } from "./dev/prebundled.ts";
 
 // wrangler.toml names web/dist as the static assets directory; it must exist even before a web build.
@@ -39,30 +38,29 @@ export default defineConfig({
     projects: [
       {
         plugins: [
-          // vitest-pool-workers calls this once per test file (each file runs in a runner of its own, started
-          // with these options), so each file gets a world of its own: its database, local Stripe and Gemini
-          // stand-in (dev/test-worlds.ts), given back by worker/test/world.ts when the file is done.
-          cloudflareTest(async ({ inject }) => {
-            const res = await fetch(`${inject("worldBroker")}/worlds`, { method: "POST" });
-            if (!res.ok) throw new Error(`test world: ${res.status} ${await res.text()}`);
-            const world = (await res.json()) as { bindings: WorldBindings };
-            return {
-              wrangler: { configPath: "./wrangler.toml" },
-              miniflare: {
-                bindings: {
-                  ...testBindings,
-                  ...world.bindings,
-                  GOOGLE_ISSUER: inject("oidcIssuer"),
-                  GOOGLE_CLIENT_ID: "headshot-studio-local", // dev/oidc-standin.ts STANDIN_CLIENT_ID
-                  GOOGLE_CLIENT_SECRET: "headshot-studio-local-secret",
-                },
+          // One runner (workerd, Miniflare, the worker's modules) serves file after file (isolate: false below);
+          // each file leases a world of its own — its database, local Stripe and Gemini stand-in
+          // (dev/test-worlds.ts) — in worker/test/world.ts before it is imported (decision 003).
+          cloudflareTest(async ({ inject }) => ({
+            wrangler: { configPath: "./wrangler.toml" },
+            miniflare: {
+              bindings: {
+                ...testBindings,
+                TEST_WORLD_BROKER: inject("worldBroker"),
+                GOOGLE_ISSUER: inject("oidcIssuer"),
+                GOOGLE_CLIENT_ID: "headshot-studio-local", // dev/oidc-standin.ts STANDIN_CLIENT_ID
+                GOOGLE_CLIENT_SECRET: "headshot-studio-local-secret",
               },
-            };
-          }),
+            },
+          })),
         ],
         test: {
           name: "worker",
           include: ["worker/**/*.test.ts"],
+          // A runner per file cost ~6 s before its first test (workerd starting, then ~200 of our modules and the
+          // bundled dependencies loaded over vitest's RPC one after another), 560 of the suite's 940 file-seconds.
+          // Reused, a file starts in a fraction of a second; what it must not inherit, worker/test/world.ts clears.
+          isolate: false,
           // The pool loads the whole worker into each file's fresh workerd, module by module over vitest's RPC:
           // ~1,400 modules, 1,200 of them these packages' files (drizzle 219, stripe 218, sentry 440, zod 95,
           // jose 92), 25 s per file before its first test on these machines. Pre-bundled (once per run, kept

@@ -10,9 +10,9 @@
  *   loaded from that dump (`loadDataDir`).
  *
  * The broker is a small HTTP server in the vitest process: `POST /worlds` leases a world (its worker
- * bindings), `DELETE /worlds/<id>?file=<test file>` stops it, `GET /timing` tells how long worlds took. vitest.config.ts leases one each time vitest-pool-workers
- * starts a test file's runner (it calls the pool options function per runner); worker/test/world.ts
- * gives it back after the file's last test. A spare world is kept ready, so a file rarely waits for one.
+ * bindings), `DELETE /worlds/<id>?file=<test file>` stops it, `GET /timing` tells how long worlds took.
+ * worker/test/world.ts, the worker project's setup file, leases one before each test file is imported and
+ * gives it back after the file's last test. Spare worlds are kept ready, so a file rarely waits for one.
  */
 import http from "node:http";
 import type { AddressInfo } from "node:net";
@@ -24,7 +24,7 @@ import { startLocalDatabase, startWsProxy, type LocalDatabase } from "./postgres
 import { startStripeStandin } from "./stripe-standin/server";
 import { startGenaiStandin } from "./genai-standin";
 
-/** The worker bindings that make a world: vitest.config.ts lays them over the fixed test bindings. */
+/** The worker bindings that make a world: worker/test/world.ts lays them over the fixed test bindings. */
 export interface WorldBindings {
   DATABASE_URL: string;
   DATABASE_WS_PROXY: string;
@@ -205,7 +205,10 @@ export async function startWorldBroker(opts: { serverUrl?: string; spares?: numb
 
   const server = http.createServer((req, res) => {
     const send = (status: number, body?: unknown) => {
-      res.writeHead(status, { "content-type": "application/json" });
+      // Connection: close. A test file leases its world from inside workerd (worker/test/world.ts); a kept-alive
+      // socket that Node closes after its 5 s idle timeout surfaced in the isolate as an uncaught "Network
+      // connection lost." in whichever test was running (decision 280: downloads/transform, a long file).
+      res.writeHead(status, { "content-type": "application/json", connection: "close" });
       res.end(body === undefined ? undefined : JSON.stringify(body));
     };
     const { pathname: path, searchParams } = new URL(req.url ?? "/", "http://x");

@@ -209,3 +209,11 @@ export function getConfig(env: Env): Config {
   if (config instanceof ConfigError) throw config;
   return config;
 }
+
+/**
+ * Forgets what `getConfig` parsed for this env object. Production never changes an env's bindings; the test
+ * runner does, when one isolate moves on to the next file's test world (worker/test/world.ts).
+ */
+export function forgetConfig(env: Env): void {
+  cache.delete(env);
+}
