@@ -28,7 +28,10 @@ export default defineConfig({
   use: {
     baseURL,
     acceptDownloads: true,
-    trace: "retain-on-failure",
+    // A failed test keeps its trace: every action's DOM snapshot, the network, the console, and the screenshot
+    // at the failure (below). Not the screencast: recording it for every test (kept only on failure) cost 30 % of
+    // the suite's CPU, nearly all in Chromium (three spec files: 222 → 156 CPU-seconds, 126 → 99 s).
+    trace: { mode: "retain-on-failure", screenshots: false },
     screenshot: "only-on-failure",
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
