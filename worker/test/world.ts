@@ -15,7 +15,6 @@
  */
 import { afterAll, beforeAll } from "vitest";
 import { env, reset } from "cloudflare:test";
-import type { WorldBindings } from "../../dev/test-worlds";
 import { forgetConfig } from "../config";
 import { forgetLandingFigures } from "../landing/figures";
 
@@ -32,7 +31,8 @@ async function emptyBucket(bucket: R2Bucket): Promise<void> {
 
 const res = await fetch(`${TEST_WORLD_BROKER}/worlds`, { method: "POST" });
 if (!res.ok) throw new Error(`test world: ${res.status} ${await res.text()}`);
-const { bindings } = (await res.json()) as { bindings: WorldBindings };
+// dev/test-worlds.ts WorldBindings (Node code, outside the worker's type program): strings, TEST_WORLD_URL among them.
+const { bindings } = (await res.json()) as { bindings: Record<string, string> & { TEST_WORLD_URL: string } };
 await Promise.all([reset(), emptyBucket(env.IMAGES)]);
 Object.assign(env, bindings);
 forgetConfig(env);
