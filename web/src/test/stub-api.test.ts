@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { answerNull, apiError, failure, file, json, stubApi } from "./stub-api";
+import { testHeadshot } from "./render";
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -55,24 +56,7 @@ describe("the web tests' fetch stub", () => {
       "GET /api/team": () => new Response("null"),
       // @ts-expect-error: the subscription route answers JSON, not a file
       "GET /api/stripe/subscription": file("", {}),
-      "GET /api/headshots/h1": json({
-        id: "h1",
-        style: "Suit",
-        gender: null,
-        status: "completed",
-        moderationStatus: "approved",
-        originalImageUrl: null,
-        likeness: null,
-        refunded: false,
-        unavailable: null,
-        shootId: null,
-        createdAt: "2026-11-20T10:00:00Z",
-        kind: "generate",
-        version: 1,
-        versionOf: null,
-        instruction: null,
-        freeRedo: false,
-      }),
+      "GET /api/headshots/h1": json(testHeadshot()), // a whole headshot type-checks
     });
     const id: string = "h1";
     // @ts-expect-error: a key of type string could be any path: it must be a literal
