@@ -38,10 +38,15 @@ function fifoLock() {
 export interface PgliteSession {
   pg: PGlite;
   acquire(): Promise<() => void>;
+  /**
+   * Statements the SQL-over-HTTP stand-in prepared on the session, by their text (dev/sql-over-http.ts).
+   * Whoever discards the session's statements (`discard all`, dev/pglite-snapshot.ts) clears it.
+   */
+  prepared: Map<string, string>;
 }
 
 export function pgliteSession(pg: PGlite): PgliteSession {
-  return { pg, acquire: fifoLock() };
+  return { pg, acquire: fifoLock(), prepared: new Map() };
 }
 
 export async function servePglite(session: PgliteSession, port: number, host = "127.0.0.1") {
@@ -66,6 +71,8 @@ export async function servePglite(session: PgliteSession, port: number, host = "
         if (closed) return;
         release ??= await acquire();
         try {
+          // Dropped while it waited its turn (disconnect(), a reset for the next test file): it must not run.
+          if (socket.destroyed) return;
           const out = await pg.execProtocolRaw(bytes);
           if (!socket.destroyed && out.length) socket.write(out);
         } catch {
@@ -138,6 +145,10 @@ export async function servePglite(session: PgliteSession, port: number, host = "
     server.listen(port, host, resolve);
   });
   return {
+    /** Closes every client's connection (what they left open is rolled back) and goes on listening. */
+    disconnect() {
+      for (const socket of sockets) socket.destroy();
+    },
     stop: () =>
       new Promise<void>((resolve) => {
         for (const socket of sockets) socket.destroy();

@@ -9,6 +9,7 @@ import { PGlite } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { freePort } from "./ports";
 import { pgliteSession, servePglite } from "./pglite-server";
+import { resetTo, snapshotOf, type DatabaseSnapshot } from "./pglite-snapshot";
 import { startSqlOverHttp } from "./sql-over-http";
 
 // In a vitest globalSetup the "ws" import can resolve to the browser stub; require the Node build.
@@ -22,6 +23,13 @@ export interface LocalDatabase {
   embedded: boolean;
   /** Embedded only: the data directory as a tarball, for `loadDataDir` (dev/test-worlds.ts). */
   dumpDataDir?(): Promise<Blob>;
+  /** Embedded only: what a fresh copy of this database holds, for `reset` (dev/pglite-snapshot.ts). */
+  snapshot?(): Promise<DatabaseSnapshot>;
+  /**
+   * Embedded only: drops every client and puts the database back to `to`, for the next test file
+   * (dev/test-worlds.ts). False when its schema changed: then it cannot be reused.
+   */
+  reset?(to: DatabaseSnapshot): Promise<boolean>;
   stop(): Promise<void>;
 }
 
@@ -131,6 +139,17 @@ export async function startLocalDatabase(opts: {
     DATABASE_HTTP_URL: sqlHttp.url,
     embedded: true,
     dumpDataDir: () => pg.dumpDataDir("none"),
+    snapshot: () => snapshotOf(pg),
+    async reset(to) {
+      server.disconnect();
+      const release = await session.acquire(); // after what the dropped clients left open is rolled back
+      try {
+        return await resetTo(pg, to);
+      } finally {
+        session.prepared.clear(); // `discard all` dropped them
+        release();
+      }
+    },
     async stop() {
       await sqlHttp.stop();
       await proxy.stop();

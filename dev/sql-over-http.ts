@@ -166,8 +166,7 @@ function poolExecutor(db: { DATABASE_URL: string; DATABASE_WS_PROXY: string }, p
  * itself after DDL. Batches use the unnamed statement.
  */
 function pgliteExecutor(session: PgliteSession): Executor {
-  const { pg } = session;
-  const named = new Map<string, string>();
+  const { pg, prepared: named } = session;
   const MAX_NAMED = 1000;
   let made = 0;
 

@@ -6,8 +6,8 @@
  * The database is a copy of a template migrated once per run:
  * - on a real PostgreSQL server (TEST_DATABASE_URL): `create database … template hs_tpl_…`, a file copy
  *   made by the server, the migrations never replayed;
- * - on the embedded default: one PGlite migrated, its data directory dumped, and each world a new PGlite
- *   loaded from that dump (`loadDataDir`).
+ * - on the embedded default: one PGlite migrated, its data directory dumped, and a world's PGlite loaded from
+ *   that dump (`loadDataDir`), or one an earlier world gave back, put back the way the template has it.
  *
  * The broker is a small HTTP server in the vitest process: `POST /worlds` leases a world (its worker
  * bindings), `DELETE /worlds/<id>?file=<test file>` stops it, `GET /timing` tells how long worlds took.
@@ -59,13 +59,33 @@ export interface WorldTiming {
   worlds: { id: number; startMs: number; waitedMs: number; leasedAt: number; releasedAt?: number; file?: string }[];
 }
 
-/** On the embedded PGlite: migrate one, dump its data directory, load the dump for each world. */
+/**
+ * On the embedded PGlite: migrate one, dump its data directory, load the dump for a world. A world's database
+ * given back is put back the way the template has it (dev/pglite-snapshot.ts) and serves a later world:
+ * loading a dump costs ~0.9 CPU-s, a reset a few milliseconds. One whose schema a test changed is stopped.
+ */
 async function pgliteSource(): Promise<DatabaseSource> {
   const first = await startLocalDatabase({});
   await migrateDatabase(first);
+  const snapshot = await first.snapshot!();
   const dump = await first.dumpDataDir!();
   await first.stop();
-  return { clone: () => startLocalDatabase({ loadDataDir: dump }), stop: async () => {} };
+  const idle: LocalDatabase[] = [];
+  return {
+    async clone() {
+      const db = idle.pop() ?? (await startLocalDatabase({ loadDataDir: dump }));
+      return {
+        ...db,
+        async stop() {
+          if (await db.reset!(snapshot).catch(() => false)) idle.push(db);
+          else await db.stop();
+        },
+      };
+    },
+    async stop() {
+      await Promise.all(idle.splice(0).map((db) => db.stop()));
+    },
+  };
 }
 
 const NAME = /^hs_(test|tpl)_([0-9]+)_([0-9]+)(_[0-9]+)?$/;
