@@ -4,7 +4,7 @@ import { PGlite } from "@electric-sql/pglite";
 import { Pool, neon, neonConfig } from "@neondatabase/serverless";
 import { migrateDatabase } from "../db/migrate";
 import { resetTo, snapshotOf, type DatabaseSnapshot } from "./pglite-snapshot";
-import { startLocalDatabase, type LocalDatabase } from "./postgres";
+import { blankDataDir, startLocalDatabase, type LocalDatabase } from "./postgres";
 
 /** A template with what a reset must put back: its own rows, made with a trigger; an identity; a sequence. */
 const TEMPLATE = `
@@ -40,7 +40,7 @@ describe("putting an embedded database back the way the template has it", () => 
   let snapshot: DatabaseSnapshot;
   let fresh: Awaited<ReturnType<typeof contents>>;
   beforeAll(async () => {
-    pg = await PGlite.create();
+    pg = await PGlite.create({ loadDataDir: await blankDataDir() });
     await pg.exec(TEMPLATE);
     snapshot = await snapshotOf(pg);
     fresh = await contents(pg);
