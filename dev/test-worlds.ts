@@ -45,6 +45,11 @@ export interface WorldBindings {
 interface DatabaseSource {
   /** A new database with the migrations applied, and how to throw it away. */
   clone(): Promise<LocalDatabase>;
+  /**
+   * How long a world given back lives on before its database is thrown away or reset: what the file's last
+   * requests left running (a waitUntil closing its database session) ends against the world it began in.
+   */
+  lingerMs: number;
   stop(): Promise<void>;
 }
 
@@ -72,6 +77,10 @@ async function pgliteSource(): Promise<DatabaseSource> {
   await first.stop();
   const idle: LocalDatabase[] = [];
   return {
+    // A reset cuts whatever clients are still connected; none were, 3 s after their file ended (counted over
+    // a run of the worker tests, 2026-11-28). A longer wait keeps more databases apart: 15 s needed 33 for
+    // the 84 files, 3 s 16.
+    lingerMs: 3_000,
     async clone() {
       const db = idle.pop() ?? (await startLocalDatabase({ loadDataDir: dump }));
       return {
@@ -118,6 +127,8 @@ async function serverSource(serverUrl: string): Promise<DatabaseSource> {
   await migrating.stop(); // no session may stay on a template while it is copied
   let n = 0;
   return {
+    // Dropping a database (with force) under a session still closing hung a CI run after its last file.
+    lingerMs: 15_000,
     async clone() {
       const name = `hs_test_${base}_${++n}`;
       await admin.query(`create database ${name} template ${template}`);
@@ -168,9 +179,6 @@ async function startWorld(source: DatabaseSource, worldUrl: string) {
 
 type World = Awaited<ReturnType<typeof startWorld>>;
 
-/** How long a world given back lives on before it is stopped. */
-const LINGER_MS = 15_000;
-
 /**
  * Starts the broker. `serverUrl`: a real PostgreSQL server to clone databases on (else embedded PGlite).
  * `spares`: worlds kept ready ahead of the next lease.
@@ -211,10 +219,9 @@ export async function startWorldBroker(opts: { serverUrl?: string; spares?: numb
     leased.delete(id);
     const t = timing.worlds.find((x) => x.id === id);
     if (t) Object.assign(t, { releasedAt: Date.now(), file });
-    // Stopped a little later: what the file's last requests left running (a waitUntil closing its database
-    // session) ends against a live world instead of a dropped database.
+    // Stopped a little later (DatabaseSource.lingerMs).
     const done = new Promise<void>((resolve) => lingering.set(id, resolve)).then(() => w.stop().catch(() => {}));
-    setTimeout(() => lingering.get(id)?.(), LINGER_MS).unref();
+    setTimeout(() => lingering.get(id)?.(), source.lingerMs).unref();
     stopping.add(done);
     void done.then(() => {
       stopping.delete(done);
