@@ -7,6 +7,10 @@ import { expect, test, type Page } from "@playwright/test";
 import sharp from "sharp";
 import { CARDS, createVerifiedAccount, generateOne, payOnCheckoutPage, seriousA11yProblems, signIn } from "./helpers";
 
+// With the motion on, unlike the other journeys (playwright.config.ts): dialogs and menus close through their exit
+// animations, as for most people.
+test.use({ reducedMotion: "no-preference" });
+
 const card = (page: Page, plan: string) => page.getByRole("group", { name: plan, exact: true });
 
 test("a free user pays monthly on Stripe's page, upgrades to yearly, schedules a downgrade and cancels it", async ({ page, request }) => {

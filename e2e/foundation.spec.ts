@@ -25,3 +25,22 @@ test("the web app is served at / and on deep links, with security headers", asyn
   await page.goto("/this/does/not/exist");
   await expect(page.getByRole("heading", { name: /not found/i })).toBeVisible();
 });
+
+test("someone who asked for less motion sees each animation once; everyone else sees spinners turn", async ({ page }) => {
+  await page.goto("/auth"); // the app's stylesheet (the prerendered public pages inline only what they use)
+  // A spinner as the app draws one (web/src/components/ui/spinner.tsx).
+  const spin = async () => {
+    return page.evaluate(() => {
+      const el = document.createElement("span");
+      el.className = "animate-spin";
+      document.body.append(el);
+      const { animationIterationCount, animationName } = getComputedStyle(el);
+      el.remove();
+      return { animationIterationCount, animationName };
+    });
+  };
+  await page.emulateMedia({ reducedMotion: "reduce" });
+  expect(await spin()).toEqual({ animationIterationCount: "1", animationName: "spin" });
+  await page.emulateMedia({ reducedMotion: "no-preference" });
+  expect(await spin()).toEqual({ animationIterationCount: "infinite", animationName: "spin" });
+});

@@ -22,6 +22,10 @@ import {
   subscribeMonthly,
 } from "./helpers";
 
+// With the motion on, unlike the other journeys (playwright.config.ts): dialogs and menus close through their exit
+// animations, as for most people.
+test.use({ reducedMotion: "no-preference" });
+
 const PHONE = { width: 360, height: 780 };
 const DESKTOP = { width: 1280, height: 800 };
 
