@@ -27,10 +27,11 @@ describe("the sweep of photos without rows", () => {
     expect(await runJob(sweepOrphanedObjects)).toBe(0);
     expect(await exists(originalKey(user.id, orphan))).toBe(true);
 
-    // a day later (the cron's clock, at the top of an hour)
-    const later = new Date(Date.now() + ORPHAN_AFTER_MS + 60_000);
-    later.setUTCMinutes(0);
-    if (later.getTime() < Date.now() + ORPHAN_AFTER_MS) later.setUTCHours(later.getUTCHours() + 1);
+    // a day later, at the top of an hour (the cron's clock), and more than a day after every upload of this test:
+    // the next full hour at least a day and 5 minutes away. (Rounding down to the hour once gave exactly a day
+    // when the test ran in an hour's first minute: workerd's clock stands still between I/O, so the photo put
+    // just after was not yet a day old.)
+    const later = new Date(Math.ceil((Date.now() + ORPHAN_AFTER_MS + 5 * 60_000) / 3_600_000) * 3_600_000);
     expect(await runJob(sweepOrphanedObjects, later)).toBeGreaterThanOrEqual(1);
     expect(await exists(originalKey(user.id, orphan))).toBe(false);
     expect(await exists(resultKey(user.id, orphan))).toBe(false);
