@@ -2,7 +2,7 @@ import { globSync, mkdirSync, readFileSync } from "node:fs";
 import { availableParallelism } from "node:os";
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
-import { cloudflareTest } from "@cloudflare/vitest-pool-workers";
+import { cloudflareTest } from "@cloudflare/vitest-plugin";
 import react from "@vitejs/plugin-react";
 import { buildDefines } from "./web/build/constants.ts";
 import { PREBUNDLED } from "./dev/prebundled.ts";
