@@ -152,6 +152,15 @@ export interface ApiPlan {
   upcoming: { amountCents: number; effectiveDate: string } | null;
 }
 
+/** GET /api/stripe/plans: the Team plan's price today, a seat's a month (decision 288). */
+export interface ApiTeamPrice {
+  priceId: string | null;
+  seatCents: number;
+  currency: string;
+  /** A price change scheduled for the Team plan: the new seat price from that date. */
+  upcoming: { seatCents: number; effectiveDate: string } | null;
+}
+
 export interface ApiErrorBody {
   error: string;
   message: string;

@@ -126,8 +126,8 @@ export const BILLING_PLANS = [...PLAN_IDS, "team"] as const satisfies readonly B
 export const billingPlanById = (id: BillingPlan): { name: string; period: string; periodDays: number } =>
   id === "team" ? TEAM_PLAN : planById(id);
 
-/** What `seats` seats cost a month, in cents. */
-export const teamMonthlyCents = (seats: number) => seats * TEAM_PLAN.pricePerSeatCents;
+/** What `seats` seats cost a month, in cents, at `seatCents` a seat (today's price; the launch price by default). */
+export const teamMonthlyCents = (seats: number, seatCents: number = TEAM_PLAN.pricePerSeatCents) => seats * seatCents;
 
 /**
  * Subscription statuses (Stripe's values) that grant the paid features, while the period lasts.

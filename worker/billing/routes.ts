@@ -9,7 +9,7 @@ import { and, desc, eq } from "drizzle-orm";
 import { z } from "zod";
 import { scheduledDowngrades } from "../../db/schema";
 import { CURRENCY, PLANS, dailyPrice, planDescription } from "../../domain/plans";
-import type { ApiInvoice, ApiPlan, ApiScheduledDowngrade, ApiSubscription, ApiUpgradePreview } from "../../domain/api";
+import type { ApiInvoice, ApiPlan, ApiScheduledDowngrade, ApiSubscription, ApiTeamPrice, ApiUpgradePreview } from "../../domain/api";
 import { conflict, requireCurrentUser, requireUser, appOrigin, validate } from "../lib";
 import type { AppEnv } from "../env";
 import { refundEligibility, refundFirstSubscription } from "./money-back";
@@ -57,8 +57,17 @@ export const billingRoutes = new Hono<AppEnv>()
         upcoming: upcoming && { amountCents: upcoming.amountCents, effectiveDate: upcoming.effectiveAt.toISOString() },
       };
     });
+    // the Team plan's seat: what /pricing and /team show, and what a new team's checkout charges (decision 288)
+    const seat = book.current.team;
+    const seatUpcoming = book.upcoming.team;
+    const team: ApiTeamPrice = {
+      priceId: seat.priceId,
+      seatCents: seat.amountCents,
+      currency: CURRENCY,
+      upcoming: seatUpcoming && { seatCents: seatUpcoming.amountCents, effectiveDate: seatUpcoming.effectiveAt.toISOString() },
+    };
     c.header("Cache-Control", "public, max-age=300");
-    return c.json({ plans });
+    return c.json({ plans, team });
   })
 
   .get("/subscription", requireUser, async (c) => {

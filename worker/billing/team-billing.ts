@@ -16,12 +16,15 @@ import { teamSubscriptionOf } from "./subscription";
 import { ensureCustomer } from "./plan-changes";
 import { fromUnix, idOf, paymentsUnavailable, stripeClient } from "./stripe";
 import { pendingOf, writeSchedule } from "./schedules";
+import { loadPriceBook } from "./prices";
 import { syncSubscription } from "./sync";
 
-const teamPrice = (config: Config) => {
-  if (!config.STRIPE_PRICE_TEAM) throw paymentsUnavailable();
-  return config.STRIPE_PRICE_TEAM;
-};
+/** The Team plan's price today: the launch price, or the one a price change put in its place (decision 288). */
+async function teamPrice(db: Db, config: Config): Promise<string> {
+  const price = (await loadPriceBook(db, config)).current.team.priceId;
+  if (!price) throw paymentsUnavailable();
+  return price;
+}
 
 const dateText = (d: Date) => d.toLocaleDateString("en-US", { year: "numeric", month: "long", day: "numeric", timeZone: "UTC" });
 
@@ -49,7 +52,7 @@ export async function createTeamCheckout(
   taken: number,
 ) {
   seatRange(seats);
-  const price = teamPrice(config);
+  const price = await teamPrice(db, config);
   const current = await teamSubscriptionOf(db, team.id);
   if (current?.live) throw conflict(TEAM_MESSAGES.teamHasSubscription);
   notBelowTaken(seats, taken);
@@ -144,7 +147,9 @@ export async function teamSeatsPreview(db: Db, config: Config, teamId: string, s
     subscription: sub.id,
     subscription_details: addSeatsChange(item.id, seats),
   });
-  return { seats, amountCents: preview.amount_due, currency: preview.currency, monthlyCents: teamMonthlyCents(seats) };
+  // a month at the team's own seat price (a price change moves a team at its renewal, not before)
+  const monthlyCents = teamMonthlyCents(seats, item.price.unit_amount ?? undefined);
+  return { seats, amountCents: preview.amount_due, currency: preview.currency, monthlyCents };
 }
 
 /** Cancels at the period end (the team keeps its seats until then); `resume` undoes it. A pending reduction is released. */

@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { and, eq } from "drizzle-orm";
-import { invoices, priceChangeNotices, subscriptions, teams } from "../../db/schema";
+import { invoices, priceChangeNotices, priceChanges, subscriptions, teams } from "../../db/schema";
 import { TEAM_PLAN } from "../../domain/plans";
 import { operatorAuth, withTestDb as rows } from "../test/admin";
 import { choresClient, client, postPriceChange } from "../test/helpers";
@@ -47,7 +47,7 @@ describe("a Team plan price change: each team moves at its renewal after 30 days
     return d.getTime() / 1000;
   };
 
-  let scheduled: { id: string; stripePriceId: string } | undefined;
+  let scheduled: { id: string; stripePriceId: string; effectiveDate: string } | undefined;
 
   /** The schedule's phases as [price, seats, end] (the last phase's end is one period on). */
   const phasesOf = async (subscriptionId: string) => {
@@ -294,5 +294,42 @@ describe("a Team plan price change: each team moves at its renewal after 30 days
     }
     expect(await teamRow(owner.user.id)).toMatchObject({ stripePriceId: change.stripePriceId, amountCents: NEW_SEAT_CENTS * 2 });
     expect(await notices(owner.user.email)).toHaveLength(1);
+  });
+
+  it("the seat price shown and charged to a new team is today's: the launch price with the change announced, then the new one once it is in effect (decision 288)", async () => {
+    const change = scheduled!;
+    const teamPrice = async () => (await (await client.stripe.plans.$get({})).json()).team;
+    expect(await teamPrice()).toEqual({
+      priceId: prices().team,
+      seatCents: TEAM_PLAN.pricePerSeatCents,
+      currency: "EUR",
+      upcoming: { seatCents: NEW_SEAT_CENTS, effectiveDate: change.effectiveDate },
+    });
+
+    // once the date has passed (for the server too), a new team buys its seats at the new price
+    const effectiveAt = new Date(change.effectiveDate);
+    await rows((db) =>
+      db
+        .update(priceChanges)
+        .set({ effectiveAt: new Date(Date.now() - 1000) })
+        .where(eq(priceChanges.id, change.id)),
+    );
+    try {
+      expect(await teamPrice()).toEqual({ priceId: change.stripePriceId, seatCents: NEW_SEAT_CENTS, currency: "EUR", upcoming: null });
+      const late = await teamOwner(3);
+      await delivered(late.customerId);
+      expect(await teamRow(late.user.id)).toMatchObject({
+        planType: "team",
+        seats: 3,
+        stripePriceId: change.stripePriceId,
+        amountCents: NEW_SEAT_CENTS * 3,
+      });
+      // adding a seat: a month is the team's own seat price × the seats
+      const preview = await client.team["seats-preview"].$get({ query: { seats: "4" } }, { headers: late.auth });
+      expect(preview.status).toBe(200);
+      expect(await preview.json()).toMatchObject({ seats: 4, monthlyCents: NEW_SEAT_CENTS * 4 });
+    } finally {
+      await rows((db) => db.update(priceChanges).set({ effectiveAt }).where(eq(priceChanges.id, change.id)));
+    }
   });
 });

@@ -4,6 +4,7 @@ import { FAIR_USE_PER_DAY, FAIR_USE_PER_HOUR, type ApiPlan, type ApiSubscription
 import { answerNull, failure, json, stubApi, type StubTable } from "@/test/stub-api";
 import { renderWithApp, testUser } from "@/test/render";
 import { PricingPlans } from "./pricing-plans";
+import { teamPrice } from "@/test/prices";
 
 const stub = <const Table extends StubTable<Table>>(table: Table) => stubApi(table, { fallback: answerNull });
 
@@ -59,7 +60,7 @@ const PLANS: ApiPlan[] = [
 const future = new Date(Date.now() + 10 * 86_400_000).toISOString();
 
 const base = (subscription: ApiSubscription | null = null) => ({
-  "GET /api/stripe/plans": json({ plans: PLANS }),
+  "GET /api/stripe/plans": json({ plans: PLANS, team: teamPrice() }),
   "GET /api/stripe/subscription": json(subscription),
 });
 

@@ -1,12 +1,14 @@
-/** /pricing's "For teams" card (issue 25): the Team plan's price per seat, from domain/plans.ts, and the way to /team. */
+/** /pricing's "For teams" card (issue 25): the Team plan's price per seat today (decision 288), and the way to /team. */
 import { Link } from "wouter";
 import { Check, Users } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "@/components/ui/card";
 import { TEAM_PLAN, euros } from "@/lib/domain";
 import { paths } from "@/lib/paths";
+import { useTeamSeatCents } from "@/shared/api/get-plans";
 
 export function TeamPlanCard() {
+  const seatCents = useTeamSeatCents();
   return (
     <Card aria-labelledby="team-plan-title">
       <CardHeader>
@@ -17,7 +19,7 @@ export function TeamPlanCard() {
       </CardHeader>
       <CardContent className="grid gap-3">
         <p>
-          <span className="text-3xl font-bold">{euros(TEAM_PLAN.pricePerSeatCents)}</span>
+          <span className="text-3xl font-bold">{euros(seatCents)}</span>
           <span className="text-muted-foreground"> per seat / {TEAM_PLAN.period}</span>
         </p>
         <p className="text-sm text-muted-foreground">

@@ -7,6 +7,7 @@ import { renderWithApp, testUser } from "@/test/render";
 import { subscriptionQuery } from "@/shared/api/get-subscription";
 import { pixel } from "@/shared/pixel/pixel";
 import { useCheckoutReturn, usePortalReturn } from "./use-billing-returns";
+import { teamPrice } from "@/test/prices";
 
 const stub = <const Table extends StubTable<Table>>(table: Table) => stubApi(table, { fallback: answerNull });
 
@@ -72,7 +73,7 @@ describe("returns from Stripe's pages", () => {
     };
     stub({
       "GET /api/stripe/subscription": () => json(active),
-      "GET /api/stripe/plans": () => json({ plans: [monthly] }),
+      "GET /api/stripe/plans": () => json({ plans: [monthly], team: teamPrice() }),
       "POST /api/stripe/sync-subscription": () => json({ success: true }),
     });
     function Dashboard() {

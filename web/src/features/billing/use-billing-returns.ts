@@ -52,7 +52,10 @@ export function useCheckoutReturn() {
         if (!subscription || !isActiveSubscription(subscription)) return;
         // Today's price of the plan (a price change applies to new subscriptions: decision 093); the
         // launch price if the list cannot be read.
-        const plans = await queryClient.fetchQuery(plansQuery()).catch(() => undefined);
+        const plans = await queryClient
+          .fetchQuery(plansQuery())
+          .then((list) => list.plans)
+          .catch(() => undefined);
         const price = plans?.find((p) => p.id === subscription.planType) ?? {
           amountCents: planById(subscription.planType).priceCents,
           currency: CURRENCY,

@@ -6,6 +6,7 @@ import { answerNull, apiError, json, stubApi, type StubTable } from "@/test/stub
 import { renderWithApp, testUser } from "@/test/render";
 import { useWizard } from "./use-wizard";
 import { Wizard } from "./wizard";
+import { teamPrice } from "@/test/prices";
 
 vi.mock("./photo-content", async (importOriginal) => {
   const real = await importOriginal<typeof import("./photo-content")>();
@@ -125,7 +126,7 @@ describe("generate wizard", () => {
         message: "You've used all 2 free generations. Upgrade to continue!",
         requiresSubscription: true,
       }),
-      "GET /api/stripe/plans": json({ plans }),
+      "GET /api/stripe/plans": json({ plans, team: teamPrice() }),
     });
     renderWithApp(<Harness />, { user: testUser });
     await walkToUpload();
@@ -153,7 +154,7 @@ describe("generate wizard", () => {
   it("no free generations left: said before step 1, calmly, with the prices one tap away (issue 35)", async () => {
     stub({
       "GET /api/users/credits": json({ remaining: 0, totalUsed: 2, isVerified: true, teamSeat: false }),
-      "GET /api/stripe/plans": json({ plans }),
+      "GET /api/stripe/plans": json({ plans, team: teamPrice() }),
     });
     renderWithApp(<Harness />, { user: testUser });
     const notice = await screen.findByRole("status");

@@ -17,6 +17,7 @@ import {
 import { euros, teamMonthlyCents } from "@/lib/domain";
 import { count } from "../../../../domain/words";
 import { useSeatsPreview } from "./api/get-seats-preview";
+import { useTeamSeatCents } from "@/shared/api/get-plans";
 
 export interface SeatsChange {
   /** the seats the team pays for now */
@@ -37,8 +38,9 @@ export function SeatsChangeDialog({
 }) {
   const adding = change !== null && change.to > change.from;
   const preview = useSeatsPreview(adding ? change.to : null);
+  const seatCents = useTeamSeatCents();
   const dueNow = preview.data ? euros(preview.data.amountCents, preview.data.currency) : null;
-  const monthly = change ? euros(preview.data?.monthlyCents ?? teamMonthlyCents(change.to)) : "";
+  const monthly = change ? euros(preview.data?.monthlyCents ?? teamMonthlyCents(change.to, seatCents)) : "";
   const waiting = adding && !dueNow;
   return (
     <AlertDialog open={change !== null} onOpenChange={(open) => !open && onCancel()}>

@@ -14,6 +14,7 @@ import { useChangeSeats } from "./api/change-seats";
 import { useCloseTeam } from "./api/close-team";
 import { useTeamCheckout } from "./api/team-checkout";
 import { SeatsChangeDialog, type SeatsChange } from "./seats-change-dialog";
+import { useTeamSeatCents } from "@/shared/api/get-plans";
 
 const dateOf = (iso: string | null) =>
   iso ? new Date(iso).toLocaleDateString("en-US", { year: "numeric", month: "long", day: "numeric", timeZone: "UTC" }) : "the period end";
@@ -23,6 +24,7 @@ export function SeatsPanel({ team }: { team: Extract<ApiMyTeam, { role: "owner" 
   const live = sub && ["active", "trialing", "past_due", "unpaid"].includes(sub.status);
   const [seats, setSeats] = useState(String(sub && live ? sub.seats : Math.max(TEAM_PLAN.minSeats, team.seats.used + team.seats.invited)));
   const checkout = useTeamCheckout();
+  const seatCents = useTeamSeatCents();
   const change = useChangeSeats();
   const cancel = useSetTeamCancel();
   const close = useCloseTeam();
@@ -62,7 +64,7 @@ export function SeatsPanel({ team }: { team: Extract<ApiMyTeam, { role: "owner" 
           ) : (
             <span data-testid="seats-used">No seats yet: buy seats for everyone in the team, you included.</span>
           )}{" "}
-          {euros(TEAM_PLAN.pricePerSeatCents)} per seat per month.
+          {euros(seatCents)} per seat per month.
         </CardDescription>
       </CardHeader>
       <CardContent className="grid gap-4">
@@ -112,7 +114,7 @@ export function SeatsPanel({ team }: { team: Extract<ApiMyTeam, { role: "owner" 
               ? change.isPending
                 ? "Please wait..."
                 : "Update seats"
-              : `Buy ${count(Number.isInteger(n) ? n : 0, "seat")} — ${euros(teamMonthlyCents(Number.isInteger(n) ? n : 0))}/month`}
+              : `Buy ${count(Number.isInteger(n) ? n : 0, "seat")} — ${euros(teamMonthlyCents(Number.isInteger(n) ? n : 0, seatCents))}/month`}
           </Button>
         </form>
         {live && (

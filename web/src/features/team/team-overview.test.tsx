@@ -6,6 +6,7 @@ import type { ApiMyTeam, ApiTeamGridEntry } from "@/lib/domain";
 import { safeNext } from "@/lib/paths";
 import { TeamOverview } from "./team-overview";
 import { JoinTeam } from "./join-team";
+import { teamPrice } from "@/test/prices";
 
 const stub = <const Table extends StubTable<Table>>(table: Table) => stubApi(table, { fallback: answerNull });
 
@@ -52,15 +53,30 @@ const ownerTeam: ApiMyTeam = {
 };
 
 describe("the team page", () => {
-  it("outside a team: create one, with the Team plan's price from domain", async () => {
-    const calls = stub({ "GET /api/team": answerNull, "POST /api/team": json({ id: "t1", name: "Acme" }, 201) });
+  it("outside a team: create one, with the Team plan's price today, from the API (decision 288)", async () => {
+    const calls = stub({
+      "GET /api/team": answerNull,
+      "POST /api/team": json({ id: "t1", name: "Acme" }, 201),
+      // after a price change took effect: €24.99 a seat, not the launch €19.99
+      "GET /api/stripe/plans": json({ plans: [], team: teamPrice(2499) }),
+    });
     renderWithApp(<TeamOverview />, { user: testUser, path: "/team" });
-    expect((await screen.findByText("Start a team")).closest("div")?.parentElement?.textContent).toContain(
-      "€19.99 per seat per month, 2 to 100 seats",
-    );
+    const card = async () => (await screen.findByText("Start a team")).closest("div")?.parentElement?.textContent;
+    await waitFor(async () => expect(await card()).toContain("€24.99 per seat per month, 2 to 100 seats"));
     fireEvent.change(screen.getByLabelText("Team name"), { target: { value: "Acme" } });
     fireEvent.click(screen.getByRole("button", { name: "Create team" }));
     await waitFor(() => expect(calls.find((c) => c.key === "POST /api/team")?.body).toEqual({ name: "Acme" }));
+  });
+
+  it("an owner without seats buys them at today's seat price: the button's monthly total follows the count", async () => {
+    stub({
+      "GET /api/team": json({ ...ownerTeam, subscription: null, covered: false, seats: { paid: 0, used: 1, invited: 0 }, invitations: [] }),
+      "GET /api/stripe/plans": json({ plans: [], team: teamPrice(2499) }),
+    });
+    renderWithApp(<TeamOverview />, { user: testUser, path: "/team" });
+    expect(await screen.findByRole("button", { name: "Buy 2 seats — €49.98/month" })).toBeTruthy();
+    fireEvent.change(screen.getByLabelText(/seats/i), { target: { value: "5" } });
+    expect(await screen.findByRole("button", { name: "Buy 5 seats — €124.95/month" })).toBeTruthy();
   });
 
   it("the owner sees seats used of paid, who is invited / joined / has chosen a photo, and the look", async () => {

@@ -28,6 +28,7 @@ import { StatusPanel } from "./status-panel";
 import { TeamGrid } from "./team-grid";
 import { TeamShootForm } from "./team-shoot-form";
 import { TemplateDownloadButton } from "./template-download";
+import { useTeamSeatCents } from "@/shared/api/get-plans";
 
 export function TeamOverview() {
   const { data: team, isLoading, isError } = useMyTeam();
@@ -56,6 +57,7 @@ export function TeamOverview() {
 function CreateTeam() {
   const [name, setName] = useState("");
   const create = useCreateTeam();
+  const seatCents = useTeamSeatCents();
   async function onSubmit(e: FormEvent) {
     e.preventDefault();
     try {
@@ -72,8 +74,8 @@ function CreateTeam() {
           <Users className="size-5 text-primary" aria-hidden="true" /> Start a team
         </CardTitle>
         <CardDescription>
-          {euros(TEAM_PLAN.pricePerSeatCents)} per seat per month, {TEAM_PLAN.minSeats} to {TEAM_PLAN.maxSeats} seats. Everyone gets
-          unlimited headshots in one brand look ({fairUseCaps("team")} each), and you get everyone's photo in one place.
+          {euros(seatCents)} per seat per month, {TEAM_PLAN.minSeats} to {TEAM_PLAN.maxSeats} seats. Everyone gets unlimited headshots in
+          one brand look ({fairUseCaps("team")} each), and you get everyone's photo in one place.
         </CardDescription>
       </CardHeader>
       <CardContent>
