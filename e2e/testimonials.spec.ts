@@ -29,7 +29,11 @@ test("rate a result with consent → the operator approves → the landing shows
   await generateOne(page);
 
   const form = page.getByRole("form", { name: "Rate this headshot" });
-  await form.getByRole("radio", { name: "5 stars" }).check({ force: true });
+  // the star a person clicks: the radio is visually hidden inside it, and a forced click on the radio's own
+  // 1-pixel box once landed on whatever lay over that point, so nothing was checked
+  const fiveStars = form.getByRole("radio", { name: "5 stars" });
+  await form.locator("label", { has: page.getByRole("radio", { name: "5 stars" }) }).click();
+  await expect(fiveStars).toBeChecked();
   await form.getByLabel("Comment (optional)").fill(COMMENT);
   await form.getByRole("checkbox", { name: /Publish my comment/ }).click();
   await form.getByRole("textbox", { name: "First name" }).fill("Ana");
