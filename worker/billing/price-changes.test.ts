@@ -21,6 +21,7 @@ import {
   stripe,
   subscriber,
   subscription,
+  whileInEffect,
 } from "../test/billing";
 
 describe("price changes: 30 days' notice (decision 093)", () => {
@@ -195,14 +196,7 @@ describe("price changes: 30 days' notice (decision 093)", () => {
 
     // Once the date has passed (for the server too), the plan costs the new price: /api/stripe/plans,
     // and a checkout sent with the old price id (a page loaded before) buys at the new one.
-    const effectiveAt = new Date(change.effectiveDate);
-    await rows((db) =>
-      db
-        .update(priceChanges)
-        .set({ effectiveAt: new Date(Date.now() - 1000) })
-        .where(eq(priceChanges.id, change.id)),
-    );
-    try {
+    await whileInEffect(change, async () => {
       const { plans } = await (await client.stripe.plans.$get({})).json();
       expect(plans[0]).toMatchObject({
         id: "weekly",
@@ -219,9 +213,7 @@ describe("price changes: 30 days' notice (decision 093)", () => {
       expect((await deliverEvents(customerId)).every((x) => x.status === 200)).toBe(true);
       expect(await subscription(late.auth)).toMatchObject({ planType: "weekly", stripePriceId: change.stripePriceId });
       expect(await notices(late.user.email)).toHaveLength(0); // nothing changes for them
-    } finally {
-      await rows((db) => db.update(priceChanges).set({ effectiveAt }).where(eq(priceChanges.id, change.id)));
-    }
+    });
   });
 
   it("someone who joins before the date is told at once and moves 30 days later at the earliest; a cancel drops the schedule, a resume brings it back; a downgrade replaces it", async () => {

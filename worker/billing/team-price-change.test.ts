@@ -6,12 +6,12 @@
  */
 import { describe, expect, it } from "vitest";
 import { and, eq } from "drizzle-orm";
-import { invoices, priceChangeNotices, priceChanges, subscriptions, teams } from "../../db/schema";
+import { invoices, priceChangeNotices, subscriptions, teams } from "../../db/schema";
 import { TEAM_PLAN } from "../../domain/plans";
 import { operatorAuth, withTestDb as rows } from "../test/admin";
 import { choresClient, client, postPriceChange } from "../test/helpers";
 import { dateText, earliestEffectiveDate, latestEffectiveDate } from "./price-changes";
-import { DAY, advanceClock, deliverEvents, prices, stripe, teamOwner } from "../test/billing";
+import { DAY, advanceClock, deliverEvents, prices, stripe, teamOwner, whileInEffect } from "../test/billing";
 
 describe("a Team plan price change: each team moves at its renewal after 30 days' notice (issue 37)", () => {
   const NEW_SEAT_CENTS = 2499;
@@ -307,14 +307,7 @@ describe("a Team plan price change: each team moves at its renewal after 30 days
     });
 
     // once the date has passed (for the server too), a new team buys its seats at the new price
-    const effectiveAt = new Date(change.effectiveDate);
-    await rows((db) =>
-      db
-        .update(priceChanges)
-        .set({ effectiveAt: new Date(Date.now() - 1000) })
-        .where(eq(priceChanges.id, change.id)),
-    );
-    try {
+    await whileInEffect(change, async () => {
       expect(await teamPrice()).toEqual({ priceId: change.stripePriceId, seatCents: NEW_SEAT_CENTS, currency: "EUR", upcoming: null });
       const late = await teamOwner(3);
       await delivered(late.customerId);
@@ -328,8 +321,6 @@ describe("a Team plan price change: each team moves at its renewal after 30 days
       const preview = await client.team["seats-preview"].$get({ query: { seats: "4" } }, { headers: late.auth });
       expect(preview.status).toBe(200);
       expect(await preview.json()).toMatchObject({ seats: 4, monthlyCents: NEW_SEAT_CENTS * 4 });
-    } finally {
-      await rows((db) => db.update(priceChanges).set({ effectiveAt }).where(eq(priceChanges.id, change.id)));
-    }
+    });
   });
 });

@@ -7,7 +7,7 @@ import { expect } from "vitest";
 import { env } from "cloudflare:test";
 import { eq } from "drizzle-orm";
 import type Stripe from "stripe";
-import { users } from "../../db/schema";
+import { priceChanges, users } from "../../db/schema";
 import { getConfig } from "../config";
 import { stripeClient } from "../billing/stripe";
 import { withTestDb } from "./admin";
@@ -154,4 +154,19 @@ export async function failingCard(customerId: string, subscriptionId: string) {
   const pm = await stripe().paymentMethods.attach("pm_card_chargeCustomerFail", { customer: customerId });
   await stripe().customers.update(customerId, { invoice_settings: { default_payment_method: pm.id } });
   await stripe().subscriptions.update(subscriptionId, { default_payment_method: pm.id });
+}
+
+/**
+ * Runs `body` with the price change already in effect for the server (its effective date a second ago), then
+ * puts its date back: what a page or a checkout sees once the date has passed, without waiting 30 days.
+ */
+export async function whileInEffect(change: { id: string; effectiveDate: string }, body: () => Promise<void>) {
+  const setEffectiveAt = (at: Date) =>
+    withTestDb((db) => db.update(priceChanges).set({ effectiveAt: at }).where(eq(priceChanges.id, change.id)));
+  await setEffectiveAt(new Date(Date.now() - 1000));
+  try {
+    await body();
+  } finally {
+    await setEffectiveAt(new Date(change.effectiveDate));
+  }
 }
