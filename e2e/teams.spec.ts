@@ -70,6 +70,7 @@ test("an owner buys 3 seats, two people join from the mailbox, everyone generate
     await page.getByLabel("Email address", { exact: true }).fill(email);
     await page.getByRole("button", { name: "Invite" }).click();
     await expect(page.getByRole("list", { name: "Team members and invitations" })).toContainText(email);
+    await expect(page.getByLabel("Email address", { exact: true })).toHaveValue(""); // sent: the field is ready for the next
   }
   await expect(page.getByRole("button", { name: "Invite" })).toBeDisabled(); // 1 owner + 2 invitations = 3 seats
   const members: Page[] = [];

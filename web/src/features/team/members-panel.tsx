@@ -30,10 +30,19 @@ export function MembersPanel({ team }: { team: Extract<ApiMyTeam, { role: "owner
     }
   }
 
+  /** Clears the field only once the invitation is sent, and only if it still holds that address: a refused
+   *  address stays to be corrected, and one typed while the first was on its way is kept. */
   async function onInvite(e: FormEvent) {
     e.preventDefault();
-    await run(() => invite.mutateAsync(email), "Invitation sent", `We emailed ${email} a link to join.`);
-    setEmail("");
+    const sent = email;
+    await run(
+      async () => {
+        await invite.mutateAsync(sent);
+        setEmail((current) => (current === sent ? "" : current));
+      },
+      "Invitation sent",
+      `We emailed ${sent} a link to join.`,
+    );
   }
 
   return (

@@ -99,6 +99,32 @@ describe("the team page", () => {
     expect(screen.getByRole("button", { name: "Invite" })).toHaveProperty("disabled", true);
   });
 
+  it("inviting: an address typed while the last one was on its way is kept; a refused one stays to be corrected", async () => {
+    const withFreeSeats: ApiMyTeam = { ...ownerTeam, seats: { paid: 5, used: 2, invited: 1 } };
+    const calls = stub({
+      "GET /api/team": json(withFreeSeats),
+      "POST /api/team/invitations": (call) =>
+        (call.body as { email: string }).email === "dee@example.com"
+          ? json({ id: "i2", email: "dee@example.com" }, 201)
+          : apiError(409, { error: "Conflict", message: "cy@example.com has already been invited. Re-send the invitation instead." }),
+    });
+    renderWithApp(<TeamOverview />, { user: testUser, path: "/team" });
+    const field = (await screen.findByLabelText("Email address")) as HTMLInputElement;
+    fireEvent.change(field, { target: { value: "dee@example.com" } });
+    fireEvent.click(screen.getByRole("button", { name: "Invite" }));
+    // the next address, typed before the first invitation has come back
+    fireEvent.change(field, { target: { value: "cy@example.com" } });
+    expect(await screen.findByText("We emailed dee@example.com a link to join.")).toBeTruthy();
+    expect(field.value).toBe("cy@example.com");
+    fireEvent.click(screen.getByRole("button", { name: "Invite" }));
+    expect(await screen.findByText("cy@example.com has already been invited. Re-send the invitation instead.")).toBeTruthy();
+    expect(field.value).toBe("cy@example.com");
+    expect(calls.filter((c) => c.key === "POST /api/team/invitations").map((c) => c.body)).toEqual([
+      { email: "dee@example.com" },
+      { email: "cy@example.com" },
+    ]);
+  });
+
   it("the owner downloads the grid as one ZIP, in the options chosen once for every file", async () => {
     const photos: ApiTeamGridEntry[] = [
       { userId: "u1", name: "Ada Lovelace", headshotId: "h1", style: "Office", imageUrl: "/api/images/h1/result?exp=1&sig=x" },
