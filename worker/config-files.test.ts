@@ -13,6 +13,7 @@ import { consumerSettings } from "./generation";
 import { MAX_ZIP_PICTURES, ZIP_CPU_MS_PER_PICTURE, ZIP_CPU_SAFETY } from "./downloads/headshot-zip";
 import { TEAM_PLAN } from "../domain/plans";
 import { SHOOT_MAX_STYLES } from "../domain/shoots";
+import { LIVE_PAGES } from "./landing";
 
 const defaults: Record<string, string> = Object.fromEntries(Object.entries(CONFIG_DEFAULTS).map(([k, v]) => [k, String(v)]));
 
@@ -95,6 +96,11 @@ describe("configuration files agree with worker/config.ts", () => {
         wanted,
       );
     }
+  });
+
+  it("every page the worker writes today's figures into reaches it before the static copy (run_worker_first)", () => {
+    const firsts = JSON.parse(tomlSection(wranglerToml, "[assets]").run_worker_first!) as string[];
+    for (const path of LIVE_PAGES) expect(firsts, path).toContain(path);
   });
 
   it("every environment's CPU limit fits the largest ZIP (decision 262), which every ZIP route stays within", () => {

@@ -9,7 +9,10 @@ import { and, eq } from "drizzle-orm";
 import { invoices, priceChangeNotices, subscriptions, teams } from "../../db/schema";
 import { TEAM_PLAN } from "../../domain/plans";
 import { operatorAuth, withTestDb as rows } from "../test/admin";
-import { choresClient, client, postPriceChange } from "../test/helpers";
+import { choresClient, client, env, postPriceChange } from "../test/helpers";
+import { getConfig } from "../config";
+import { readLandingFigures } from "../landing/figures";
+import { renderLanding } from "../landing/serve";
 import { dateText, earliestEffectiveDate, latestEffectiveDate } from "./price-changes";
 import { DAY, advanceClock, deliverEvents, prices, stripe, teamOwner, whileInEffect } from "../test/billing";
 
@@ -306,9 +309,15 @@ describe("a Team plan price change: each team moves at its renewal after 30 days
       upcoming: { seatCents: NEW_SEAT_CENTS, effectiveDate: change.effectiveDate },
     });
 
+    // the business page names the seat price (issue 25) as it was built until the change is in effect (decision 289)
+    const businessPage = async () =>
+      renderLanding(`<span data-live="price-team">${euro(TEAM_PLAN.pricePerSeatCents)}</span>`, await readLandingFigures(getConfig(env)));
+    expect(await businessPage()).toContain(`>${euro(TEAM_PLAN.pricePerSeatCents)}<`);
+
     // once the date has passed (for the server too), a new team buys its seats at the new price
     await whileInEffect(change, async () => {
       expect(await teamPrice()).toEqual({ priceId: change.stripePriceId, seatCents: NEW_SEAT_CENTS, currency: "EUR", upcoming: null });
+      expect(await businessPage()).toContain(`>${euro(NEW_SEAT_CENTS)}<`);
       const late = await teamOwner(3);
       await delivered(late.customerId);
       expect(await teamRow(late.user.id)).toMatchObject({

@@ -8,7 +8,7 @@
 import { sql } from "drizzle-orm";
 import { httpDb } from "../../db";
 import { LANDING_PICTURES, LANDING_TESTIMONIALS } from "../../domain/ratings";
-import type { PlanType } from "../../domain/plans";
+import type { BillingPlan } from "../../domain/plans";
 import { getConfig, type Config } from "../config";
 import { errorFields, log } from "../lib";
 import { signImageUrl } from "../images";
@@ -29,8 +29,8 @@ export interface LandingPicture {
 }
 
 export interface LandingFigures {
-  /** Plans whose price changed (decision 093): today's amount in cents. The page was built with the launch prices. */
-  prices?: Partial<Record<PlanType, number>>;
+  /** Plans whose price changed (decision 093), the Team plan's seat among them: today's amount in cents. The page was built with the launch prices. */
+  prices?: Partial<Record<BillingPlan, number>>;
   headshots: number;
   ratings: number;
   /** null when there are no ratings */
@@ -101,7 +101,7 @@ export async function readLandingFigures(config: Config): Promise<LandingFigures
     ),
     examples: Object.fromEntries(Object.entries(examples ?? {}).map(([slot, id]) => [slot, exampleTag(id)])),
     prices: Object.fromEntries(Object.entries(prices ?? {}).map(([plan, cents]) => [plan, Number(cents)])) as Partial<
-      Record<PlanType, number>
+      Record<BillingPlan, number>
     >,
   };
 }

@@ -1,4 +1,4 @@
-/** The landing area's public module: the prerendered landing with the database's figures written in. */
+/** The landing area's public module: the prerendered landing (and the business page, decision 289) with the database's figures written in. */
 export { forgetLandingFigures, refreshLandingFigures } from "./figures";
-export { serveLanding } from "./serve";
+export { LIVE_PAGES, serveLivePage } from "./serve";
 export { exampleRoutes } from "./examples";

@@ -53,6 +53,17 @@ describe("the landing's prices", () => {
     expect(html).not.toContain("Headshot Studio <x>");
   });
 
+  it("the business page's Team seat price: today's once a Team price change is in effect (decision 289)", async () => {
+    const BUSINESS = `<p>With the Team plan (<span data-live="price-team">€19.99</span> per seat a month) you pick one style</p>`;
+    expect(await renderLanding(BUSINESS, figures({ team: 2499 }))).toContain('(<span data-live="price-team">€24.99</span> per seat');
+    // another plan's change leaves the seat price as built
+    expect(await renderLanding(BUSINESS, figures({ monthly: 3499 }))).toContain('<span data-live="price-team">€19.99</span>');
+    // and the Team change leaves the other plans'
+    const landing = await renderLanding(PAGE, figures({ team: 2499 }));
+    expect(landing).toContain('<span data-live="price-monthly">€29.99</span>');
+    expect(landing).toContain('<p data-live="description-yearly">Best value - Save 83%</p>');
+  });
+
   it("keep the launch prices the page was built with when nothing changed, or when there are no figures", async () => {
     expect(await renderLanding(PAGE, figures({}))).toContain('<span data-live="price-monthly">€29.99</span>');
     expect(await renderLanding(PAGE, undefined)).toContain('<p data-live="description-yearly">Best value - Save 83%</p>');

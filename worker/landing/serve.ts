@@ -16,7 +16,9 @@
  *   [data-live=price-<plan>], [data-live=daily-<plan>], [data-live=description-yearly]  today's price of
  *     a plan whose price changed (decision 093), and the matching offer's price in the Product JSON-LD;
  *     the page is built with the launch prices, which stay when there are no figures
- * The finished HTML is kept per isolate for its (asset, figures) pair, so a request costs the asset
+ *   [data-live=price-team]   today's Team seat price, once a Team price change is in effect (decision 289)
+ * The same goes for the other LIVE_PAGES: the business page names the Team seat price (issue 25).
+ * The finished HTML is kept per isolate and page for its (asset, figures) pair, so a request costs the asset
  * lookup and a memory read; it carries an ETag of both, and a matching If-None-Match is a 304.
  */
 import { MIN_HEADSHOTS_SHOWN, MIN_RATINGS_SHOWN, ratingText, roundedCount } from "../../domain/ratings";
@@ -120,6 +122,7 @@ export async function renderLanding(html: string, figures: LandingFigures | unde
       }
       rewriter.on(`[data-live="description-yearly"]`, text(planDescription("yearly", amounts)));
       rewriter.on(`script[type="application/ld+json"]`, offerPrices(amounts));
+      if (changed.team !== undefined) rewriter.on(`[data-live="price-team"]`, text(euros(changed.team)));
     }
   }
   return rewriter.transform(new Response(html)).text();
@@ -157,9 +160,15 @@ function offerPrices(amounts: Record<PlanType, number>): HTMLRewriterElementCont
   };
 }
 
-let rendered: { key: string; body: string } | undefined;
+/** The prerendered pages that reach the worker first (wrangler.toml run_worker_first) to get today's figures. */
+export const LIVE_PAGES: ReadonlySet<string> = new Set(["/", "/services/business-headshots"]);
 
-export async function serveLanding(request: Request, env: Env, ctx: ExecutionContext): Promise<Response> {
+/** Per page: the HTML last made, and from what. */
+const rendered = new Map<string, { key: string; body: string }>();
+
+/** One of LIVE_PAGES, with its figures written in. */
+export async function serveLivePage(request: Request, env: Env, ctx: ExecutionContext): Promise<Response> {
+  const path = new URL(request.url).pathname;
   const [asset, memo] = await Promise.all([
     env.ASSETS.fetch(new Request(request.url, { method: "GET" })),
     landingFigures(env, (p) => ctx.waitUntil(p)),
@@ -175,7 +184,8 @@ export async function serveLanding(request: Request, env: Env, ctx: ExecutionCon
     await asset.body?.cancel();
     return new Response(null, { status: 304, headers });
   }
-  if (rendered?.key === key) await asset.body?.cancel();
-  else rendered = { key, body: await renderLanding(await asset.text(), memo?.figures) };
-  return new Response(request.method === "HEAD" ? null : rendered.body, { status: 200, headers });
+  let page = rendered.get(path);
+  if (page?.key === key) await asset.body?.cancel();
+  else rendered.set(path, (page = { key, body: await renderLanding(await asset.text(), memo?.figures) }));
+  return new Response(request.method === "HEAD" ? null : page.body, { status: 200, headers });
 }

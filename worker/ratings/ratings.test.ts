@@ -11,7 +11,7 @@ import { api, client, createTestUser, env, errorBody, testDb } from "../test/hel
 import { operatorAuth, withTestDb } from "../test/admin";
 import { readLandingFigures, type LandingFigures } from "../landing/figures";
 import { getConfig } from "../config";
-import { renderLanding, serveLanding } from "../landing/serve";
+import { renderLanding, serveLivePage } from "../landing/serve";
 
 async function headshotOf(userId: string, status: "completed" | "processing" = "completed") {
   const id = crypto.randomUUID();
@@ -274,7 +274,7 @@ describe("renderLanding", () => {
   });
 });
 
-describe("serveLanding", () => {
+describe("serveLivePage", () => {
   const ctx = { waitUntil: () => {}, passThroughOnException: () => {} } as unknown as ExecutionContext;
   const assets = {
     fetch: async () => new Response(PAGE, { headers: { "Content-Type": "text/html", ETag: '"abc"', "X-Frame-Options": "DENY" } }),
@@ -282,14 +282,31 @@ describe("serveLanding", () => {
   const landingEnv = { ...env, ASSETS: assets } as unknown as Env;
 
   it("serves the page with the figures, the asset's headers and an ETag; a matching If-None-Match is a 304", async () => {
-    const res = await serveLanding(new Request("http://app.test/"), landingEnv, ctx);
+    const res = await serveLivePage(new Request("http://app.test/"), landingEnv, ctx);
     expect(res.status).toBe(200);
     expect(res.headers.get("X-Frame-Options")).toBe("DENY");
     const html = await res.text();
     expect(html).toMatch(/<dd data-live="headshots">([\d,]+\+)?<\/dd>/); // a count only from MIN_HEADSHOTS_SHOWN (decision 182)
     const etag = res.headers.get("ETag")!;
     expect(etag).toMatch(/^W\/"abc/);
-    const again = await serveLanding(new Request("http://app.test/", { headers: { "If-None-Match": etag } }), landingEnv, ctx);
+    const again = await serveLivePage(new Request("http://app.test/", { headers: { "If-None-Match": etag } }), landingEnv, ctx);
     expect(again.status).toBe(304);
+  });
+
+  it("keeps each page's own HTML: the business page and the landing, asked in turn, each get theirs (decision 289)", async () => {
+    const BUSINESS = `<html><body><p>With the Team plan (<span data-live="price-team">€19.99</span> per seat a month)</p></body></html>`;
+    const pagesEnv = {
+      ...env,
+      // the same ETag for both: what tells the pages apart is the path, not the asset's tag
+      ASSETS: {
+        fetch: async (r: Request) => new Response(new URL(r.url).pathname === "/" ? PAGE : BUSINESS, { headers: { ETag: '"same"' } }),
+      },
+    } as unknown as Env;
+    for (let round = 0; round < 2; round++) {
+      expect(await (await serveLivePage(new Request("http://app.test/"), pagesEnv, ctx)).text()).toContain('data-live="headshots"');
+      const business = await (await serveLivePage(new Request("http://app.test/services/business-headshots"), pagesEnv, ctx)).text();
+      expect(business).toContain("per seat a month");
+      expect(business).not.toContain('data-live="headshots"');
+    }
   });
 });

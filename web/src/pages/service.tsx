@@ -1,13 +1,28 @@
+import type { ReactNode } from "react";
 import { ArrowRight, CheckCircle2, Sparkles } from "@/components/marketing/icons";
 import { buttonVariants } from "@/components/ui/button-variants";
 import { StyleExample } from "@/components/marketing/style-example";
 import { ClosingCta, PageSection } from "@/components/marketing/page-section";
-import type { ServiceContent } from "@/content/services/types";
+import { TEAM_SEAT_PRICE, type ServiceContent } from "@/content/services/types";
 import { SERVICE_PAGES, apiPaths, paths } from "@/lib/paths";
 import { clsx as cn } from "clsx";
 import { withSiteName } from "@/content/site";
 import { useDocumentTitle } from "@/public/use-document-title";
 import { styleById } from "../../../domain/styles";
+import { TEAM_PLAN, euros } from "../../../domain/plans";
+
+/** The Team plan's seat price where the text names it: the launch price, which the worker replaces with today's (decision 289). */
+function withLivePrice(text: string): ReactNode {
+  const [before, after] = text.split(TEAM_SEAT_PRICE);
+  if (after === undefined) return text;
+  return (
+    <>
+      {before}
+      <span data-live="price-team">{euros(TEAM_PLAN.pricePerSeatCents)}</span>
+      {after}
+    </>
+  );
+}
 
 /** An audience page (SPEC §2): hero, three benefit cards, a six-item checklist and a closing call to action. */
 export function ServicePage({ content: c }: { content: ServiceContent }) {
@@ -86,7 +101,7 @@ export function ServicePage({ content: c }: { content: ServiceContent }) {
         </ul>
       </PageSection>
 
-      <ClosingCta title={c.closingTitle} text={c.closingText} href={start} cta={c.closingCta} />
+      <ClosingCta title={c.closingTitle} text={withLivePrice(c.closingText)} href={start} cta={c.closingCta} />
     </>
   );
 }

@@ -4,7 +4,7 @@
  */
 import { beforeAll, describe, expect, it } from "vitest";
 import { SERVICE_GROUPS, SERVICE_PAGES } from "@/lib/paths";
-import { RETENTION_DAYS, STYLES } from "@/lib/domain";
+import { RETENTION_DAYS, STYLES, TEAM_PLAN, euros } from "@/lib/domain";
 import { publicRoutes, renderDocument } from "./prerender-entry";
 import { headersFile } from "../../build/headers";
 import { StrictMode } from "react";
@@ -176,6 +176,12 @@ describe("audience pages", () => {
     expect(t("actor-headshots")).toContain("Create Your Actor Headshot");
     expect(t("modeling-headshots")).toMatch(/comp cards[\s\S]*portfolios/);
     for (const w of ["executives", "teams", "brand consistency"]) expect(t("business-headshots").toLowerCase()).toContain(w);
+    // the Team seat price, built at launch price in the place the worker keeps current (decision 289); no other page has one
+    expect(page("/services/business-headshots")).toContain(
+      `(<span data-live="price-team">${euros(TEAM_PLAN.pricePerSeatCents)}</span> per seat a month)`,
+    );
+    for (const s of SERVICE_PAGES.filter((p) => p.slug !== "business-headshots"))
+      expect(page(`/services/${s.slug}`)).not.toContain("price-team");
     for (const w of ["Slack", "Teams", "email signatures"]) expect(t("work-headshots")).toContain(w);
     expect(t("ai-headshots")).toContain("Try AI Headshots Now");
     expect(t("linkedin-headshots")).toContain("Get Started Now");

@@ -1,5 +1,4 @@
-import type { ServiceContent } from "./types";
-import { TEAM_PLAN, euros } from "../../../../domain/plans";
+import { TEAM_SEAT_PRICE, type ServiceContent } from "./types";
 
 const content: ServiceContent = {
   slug: "business-headshots",
@@ -36,7 +35,7 @@ const content: ServiceContent = {
     "No studio booking, no scheduling",
   ],
   closingTitle: "Give your team a unified look",
-  closingText: `With the Team plan (${euros(TEAM_PLAN.pricePerSeatCents)} per seat a month) you pick one style and one background colour for the company and invite everyone by email. Each person gets a matching headshot in seconds, and you get the whole team's photos in one place.`,
+  closingText: `With the Team plan (${TEAM_SEAT_PRICE} per seat a month) you pick one style and one background colour for the company and invite everyone by email. Each person gets a matching headshot in seconds, and you get the whole team's photos in one place.`,
   closingCta: "Get Started Now",
 };
 

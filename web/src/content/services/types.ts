@@ -22,11 +22,19 @@ export interface ServiceContent {
   checklistTitle: string;
   checklist: readonly string[];
   closingTitle: string;
+  /** May name the Team plan's seat price with TEAM_SEAT_PRICE: the page writes today's price there (decision 289). */
   closingText: string;
   closingCta: string;
 }
 
 export { FREE_TRIES, FREE_TRIES_CAPITALIZED } from "../site";
+/**
+ * Where a page's text says the Team plan's seat price. The page is built with the launch price in a
+ * [data-live=price-team], and the worker writes today's price there once a Team price change is in effect
+ * (worker/landing/serve.ts, decision 289).
+ */
+export const TEAM_SEAT_PRICE = "{team-seat-price}";
+
 /** How many styles there are (domain/styles.ts). */
 export const STYLE_COUNT = STYLES.length;
 
