@@ -13,6 +13,8 @@ export interface ApiTeamSubscription {
   cancelAtPeriodEnd: boolean;
   /** The team's members have the paid features now (active, period not over); past_due pauses them. */
   entitled: boolean;
+  /** What one seat costs this team a month now: its own price, which a price change reaches only at a renewal (issue 37). */
+  seatCents: number;
 }
 
 export interface ApiTeamLook {

@@ -50,6 +50,12 @@ describe("a Team plan price change: each team moves at its renewal after 30 days
     return d.getTime() / 1000;
   };
 
+  /** The seat price the owner's team page says: the team's own (GET /api/team). */
+  const seatCentsShown = async (auth: Record<string, string>) => {
+    const mine = await (await client.team.$get({}, { headers: auth })).json();
+    return mine && mine.role === "owner" ? mine.subscription?.seatCents : undefined;
+  };
+
   let scheduled: { id: string; stripePriceId: string; effectiveDate: string } | undefined;
 
   /** The schedule's phases as [price, seats, end] (the last phase's end is one period on). */
@@ -214,7 +220,7 @@ describe("a Team plan price change: each team moves at its renewal after 30 days
       expect(await notices(owner.user.email)).toHaveLength(1);
     }
 
-    // Up to a day before the first switch, nothing changes.
+    // Up to a day before the first switch, nothing changes: the team page still says the team's own seat price.
     await advanceClock(Math.min(...switches) - (await clockNow()) - DAY);
     for (const { seats, owner } of teamsOf) {
       await delivered(owner.customerId);
@@ -224,6 +230,7 @@ describe("a Team plan price change: each team moves at its renewal after 30 days
         stripePriceId: prices().team,
         amountCents: TEAM_PLAN.pricePerSeatCents * seats,
       });
+      expect(await seatCentsShown(owner.auth)).toBe(TEAM_PLAN.pricePerSeatCents);
     }
 
     // Past each team's renewal: the new seat price for the same seats, in Stripe and in our row and invoice.
@@ -248,6 +255,7 @@ describe("a Team plan price change: each team moves at its renewal after 30 days
           .where(and(eq(invoices.userId, owner.user.id), eq(invoices.periodStart, new Date(switches[i]! * 1000)))),
       );
       expect(renewal).toMatchObject([{ amountCents: NEW_SEAT_CENTS * seats, team: true, billingReason: "subscription_cycle" }]);
+      expect(await seatCentsShown(owner.auth)).toBe(NEW_SEAT_CENTS);
       expect(await notices(owner.user.email)).toHaveLength(1);
     }
   });

@@ -17,7 +17,6 @@ import {
 import { euros, teamMonthlyCents } from "@/lib/domain";
 import { count } from "../../../../domain/words";
 import { useSeatsPreview } from "./api/get-seats-preview";
-import { useTeamSeatCents } from "@/shared/api/get-plans";
 
 export interface SeatsChange {
   /** the seats the team pays for now */
@@ -25,6 +24,8 @@ export interface SeatsChange {
   to: number;
   /** when the period ends (a reduction applies then) */
   periodEnd: string;
+  /** the team's own seat price (its subscription's), for the monthly total until Stripe's preview has come */
+  seatCents: number;
 }
 
 export function SeatsChangeDialog({
@@ -38,9 +39,8 @@ export function SeatsChangeDialog({
 }) {
   const adding = change !== null && change.to > change.from;
   const preview = useSeatsPreview(adding ? change.to : null);
-  const seatCents = useTeamSeatCents();
   const dueNow = preview.data ? euros(preview.data.amountCents, preview.data.currency) : null;
-  const monthly = change ? euros(preview.data?.monthlyCents ?? teamMonthlyCents(change.to, seatCents)) : "";
+  const monthly = change ? euros(preview.data?.monthlyCents ?? teamMonthlyCents(change.to, change.seatCents)) : "";
   const waiting = adding && !dueNow;
   return (
     <AlertDialog open={change !== null} onOpenChange={(open) => !open && onCancel()}>

@@ -4,6 +4,7 @@ import { apiError, json, stubApi, type Call, type StubTable } from "@/test/stub-
 import { renderWithApp, testUser } from "@/test/render";
 import type { ApiMyTeam } from "@/lib/domain";
 import { SeatsPanel } from "./seats-panel";
+import { teamPrice } from "@/test/prices";
 
 const stub = <const Table extends StubTable<Table>>(table: Table) => stubApi(table);
 
@@ -29,6 +30,7 @@ const team: Extract<ApiMyTeam, { role: "owner" }> = {
     currentPeriodEnd: "2027-03-05T10:00:00Z",
     cancelAtPeriodEnd: false,
     entitled: true,
+    seatCents: 1999,
   },
   seats: { paid: 3, used: 2, invited: 0 },
   members: [],
@@ -39,8 +41,8 @@ const team: Extract<ApiMyTeam, { role: "owner" }> = {
 
 const preview = json({ seats: 4, amountCents: 1234, currency: "eur", monthlyCents: 7996 });
 
-function chooseSeats(n: number) {
-  renderWithApp(<SeatsPanel team={team} />, { user: testUser, path: "/team" });
+function chooseSeats(n: number, of = team) {
+  renderWithApp(<SeatsPanel team={of} />, { user: testUser, path: "/team" });
   fireEvent.change(screen.getByLabelText("Change seats"), { target: { value: String(n) } });
   fireEvent.click(screen.getByRole("button", { name: "Update seats" }));
 }
@@ -100,6 +102,16 @@ describe("changing the team's seats (issue 37)", () => {
     fireEvent.click(within(dialog).getByRole("button", { name: "Confirm" }));
     await waitFor(() => expect(seatCalls(calls).map((c) => c.body)).toEqual([{ seats: 2 }]));
     expect(calls.some((c) => c.key === "GET /api/team/seats-preview")).toBe(false);
+  });
+
+  it("a team is told its own seat price, not today's (neither the launch price), and a reduction's month is at its own price", async () => {
+    // today's seat price is €24.99; this team pays €17.99 a seat until a change reaches it at a renewal
+    const calls = stub({ "GET /api/stripe/plans": json({ plans: [], team: teamPrice(2499) }) });
+    chooseSeats(2, { ...team, subscription: { ...team.subscription!, seatCents: 1799 } });
+    const dialog = await screen.findByRole("alertdialog", { name: "Change to 2 seats?" });
+    expect(dialog.textContent).toContain("2 seats at €35.98 per month");
+    await waitFor(() => expect(calls.some((c) => c.key === "GET /api/stripe/plans")).toBe(true));
+    expect(screen.getByText(/per seat per month/).textContent).toContain("€17.99 per seat per month.");
   });
 
   it("the current number of seats cannot be 'updated' to itself", () => {

@@ -45,7 +45,7 @@ export function SeatsPanel({ team }: { team: Extract<ApiMyTeam, { role: "owner" 
   function onSubmit(e: FormEvent) {
     e.preventDefault();
     // a change of seats is confirmed first, with what it charges today (issue 37)
-    if (live && sub) setPending({ from: sub.seats, to: n, periodEnd: dateOf(sub.currentPeriodEnd) });
+    if (live && sub) setPending({ from: sub.seats, to: n, periodEnd: dateOf(sub.currentPeriodEnd), seatCents: sub.seatCents });
     else void run(() => checkout.mutateAsync(n), "Opening checkout");
   }
 
@@ -64,7 +64,7 @@ export function SeatsPanel({ team }: { team: Extract<ApiMyTeam, { role: "owner" 
           ) : (
             <span data-testid="seats-used">No seats yet: buy seats for everyone in the team, you included.</span>
           )}{" "}
-          {euros(seatCents)} per seat per month.
+          {euros(live && sub ? sub.seatCents : seatCents)} per seat per month.
         </CardDescription>
       </CardHeader>
       <CardContent className="grid gap-4">

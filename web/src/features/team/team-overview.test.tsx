@@ -32,6 +32,7 @@ const ownerTeam: ApiMyTeam = {
     currentPeriodEnd: "2027-03-05T10:00:00Z",
     cancelAtPeriodEnd: false,
     entitled: true,
+    seatCents: 1999,
   },
   seats: { paid: 3, used: 2, invited: 1 },
   members: [
