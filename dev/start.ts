@@ -93,7 +93,12 @@ async function main() {
     DATABASE_WS_PROXY: db.DATABASE_WS_PROXY,
     DATABASE_HTTP_URL: db.DATABASE_HTTP_URL,
   };
-  for (const key of Object.keys(vars)) if (process.env[key] !== undefined && key !== "DATABASE_URL") vars[key] = process.env[key]!;
+  // process env wins for what is set here and for every worker variable, which .dev.vars.example lists
+  // (worker/config-files.test.ts): GEMINI_IMAGES_PER_MINUTE=12 npm start
+  const workerVariables = Object.keys(readEnvFile(join(root, ".dev.vars.example")));
+  for (const key of new Set([...Object.keys(vars), ...workerVariables])) {
+    if (process.env[key] !== undefined && key !== "DATABASE_URL") vars[key] = process.env[key]!;
+  }
   // wrangler refuses to start without the assets directory: build the web app first if it is missing
   // (npm start has just built it; npm run dev builds once here, then keeps rebuilding on change).
   if (watch || !existsSync(join(root, "web", "dist", "index.html"))) {
