@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { PASSWORD, asNewVisitor, mailLink, uniqueEmail } from "./helpers";
+import { PASSWORD, asNewVisitor, createVerifiedAccount, mailLink, signIn, uniqueEmail } from "./helpers";
 
 test("sign up in the UI, verify from the dev mailbox, sign out, sign in", async ({ page, request }) => {
   const email = uniqueEmail("journey");
@@ -69,4 +69,30 @@ test("Google sign-in through the local provider lands on /dashboard", async ({ p
   await expect(page).toHaveURL(/\/dashboard$/);
   // A Google-verified address counts as verified: the free generations are there, no banner.
   await expect(page.getByText(/2 free generations? left/i)).toBeVisible();
+});
+
+test("a silent refresh whose answer never arrived (the page went away meanwhile): the next page load hands the browser the current token", async ({
+  page,
+  context,
+  request,
+}) => {
+  await signIn(page, await createVerifiedAccount(request, "lost-refresh"));
+  const held = async () => (await context.cookies()).find((c) => c.name === "hs_refresh")?.value;
+  const before = await held();
+  // the server rotates the token; its answer is lost, as when a navigation cancels the request
+  let rotated: string | undefined;
+  await page.route("**/api/auth/refresh", async (route) => {
+    const res = await fetch(route.request().url(), { method: "POST", headers: { cookie: (await route.request().allHeaders()).cookie ?? "" } });
+    rotated = /hs_refresh=([^;]+)/.exec(res.headers.get("set-cookie") ?? "")?.[1];
+    await route.abort();
+  });
+  await page.evaluate(() => fetch("/api/auth/refresh", { method: "POST" }).catch(() => null));
+  await page.unroute("**/api/auth/refresh");
+  expect(rotated).toBeTruthy();
+  expect(await held()).toBe(before);
+  // within the grace window the page load is signed in and now holds the current token; before, it kept the
+  // replaced one and was signed out once the window had passed (a stale token is reuse: decision 087)
+  await page.goto("/account");
+  await expect(page.getByRole("heading", { name: "Account settings" })).toBeVisible();
+  await expect.poll(held).toBe(rotated);
 });

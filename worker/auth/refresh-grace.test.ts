@@ -7,7 +7,7 @@
 import { describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { refreshTokenFamilies } from "../../db/schema";
-import { testDb } from "../test/helpers";
+import { client, testDb } from "../test/helpers";
 import { ageRotation, refreshWith, sessionFor, setCookieValue, signUp } from "../test/auth";
 
 async function family(refresh: string) {
@@ -46,6 +46,38 @@ describe("simultaneous refreshes with one cookie", () => {
     expect(late.status).toBe(200);
     expect(setCookieValue(late, "hs_refresh")).toBe(setCookieValue(first, "hs_refresh"));
     expect(await sessionFor(refresh)).not.toBeNull(); // GET /session with it revokes nothing either
+  });
+
+  it("a rotation whose answer was lost: the next page load hands the browser the current token, and it stays signed in after the window", async () => {
+    const { refresh } = await signUp();
+    // the page navigated away while its POST /refresh was under way: the server rotated, the browser kept the old token
+    const lost = setCookieValue(await refreshWith(refresh), "hs_refresh")!;
+    const session = await client.auth.session.$get({}, { headers: { Cookie: `hs_refresh=${refresh}` } });
+    expect(session.status).toBe(200);
+    expect(await session.json()).not.toBeNull();
+    const held = setCookieValue(session, "hs_refresh");
+    expect(held).toBe(lost);
+    // long after the window, the browser presents what it now holds: still signed in, nothing revoked
+    await ageRotation(refresh);
+    expect(await sessionFor(held)).not.toBeNull();
+    expect((await family(refresh)).revokedAt).toBeNull();
+    expect((await refreshWith(held!)).status).toBe(200);
+  });
+
+  it("GET /session with the current token leaves the cookie alone", async () => {
+    const { refresh } = await signUp();
+    const session = await client.auth.session.$get({}, { headers: { Cookie: `hs_refresh=${refresh}` } });
+    expect(await session.json()).not.toBeNull();
+    expect(setCookieValue(session, "hs_refresh")).toBeUndefined();
+  });
+
+  it("the audience pages' sign-in link hands back the current token too", async () => {
+    const { refresh } = await signUp();
+    const lost = setCookieValue(await refreshWith(refresh), "hs_refresh")!;
+    const login = await client.auth.login.$get({ query: {} }, { headers: { Cookie: `hs_refresh=${refresh}` } });
+    expect(login.status).toBe(302);
+    expect(login.headers.get("Location")).toBe("/dashboard");
+    expect(setCookieValue(login, "hs_refresh")).toBe(lost);
   });
 
   it("the grace covers only the token just replaced: one two rotations back is reuse", async () => {

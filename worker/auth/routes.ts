@@ -217,6 +217,7 @@ export const authRoutes = new Hono<AppEnv>()
       if (cookie || hasSignedInHint(c)) clearRefreshCookie(c);
       return c.json(null, 200);
     }
+    if (user.token !== cookie) setRefreshCookie(c, user.token); // a rotation whose answer was lost (peek)
     return c.json(await authResult(c, user.id, user.familyId), 200);
   })
 
@@ -361,7 +362,9 @@ export const authRoutes = new Hono<AppEnv>()
    * page's `style` goes along when it is one of the 10 styles' slugs (decision 103); anything else is dropped.
    */
   .get("/login", validate("query", loginQuery), async (c) => {
-    const user = await peek(c.var, readRefreshCookie(c));
+    const cookie = readRefreshCookie(c);
+    const user = await peek(c.var, cookie);
+    if (user && user.token !== cookie) setRefreshCookie(c, user.token);
     const slug = STYLES.find((s) => s.slug === c.req.valid("query").style)?.slug;
     const style = slug ? `style=${slug}` : "";
     if (user) return c.redirect(style ? `/dashboard?${style}` : "/dashboard", 302);

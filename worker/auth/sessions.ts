@@ -166,17 +166,24 @@ export async function rotate(
 /**
  * Checks a token without rotating it (GET /session, the verification link): the current token, or the
  * one just replaced within the grace window. A stale token still revokes its family.
+ *
+ * `token` is the family's current token: the one presented, or its successor when the presented one was
+ * just replaced. They differ when a rotation's answer never reached the browser (the page navigated away
+ * while its POST /refresh was under way): the caller hands the successor back (`setRefreshCookie`), or the
+ * browser would keep presenting the replaced token and, once the grace window has passed, be taken for a
+ * thief and signed out (decision 087).
  */
 export async function peek(
   { db, config }: SessionServices,
   presented: string | undefined,
-): Promise<(SessionUser & { familyId: string }) | null> {
+): Promise<(SessionUser & { familyId: string; token: string }) | null> {
   const parsed = await parse(config, presented);
   if (!parsed) return null;
   const hash = await sha256(parsed.token);
-  const nextHash = await sha256(await successor(config, parsed.familyId, parsed.token));
+  const next = await successor(config, parsed.familyId, parsed.token);
+  const nextHash = await sha256(next);
   const [row] = await db
-    .select({ userId: refreshTokenFamilies.userId })
+    .select({ userId: refreshTokenFamilies.userId, currentTokenHash: refreshTokenFamilies.currentTokenHash })
     .from(refreshTokenFamilies)
     .where(or(live(parsed.familyId, hash), justRotated(parsed.familyId, hash, nextHash)))
     .limit(1);
@@ -185,7 +192,7 @@ export async function peek(
     return null;
   }
   const user = await userById(db, row.userId);
-  return user ? { ...user, familyId: parsed.familyId } : null;
+  return user ? { ...user, familyId: parsed.familyId, token: row.currentTokenHash === hash ? parsed.token : next } : null;
 }
 
 /** Sign-out: revokes the family the token belongs to (current or stale, either way it ends). */
