@@ -82,7 +82,10 @@ test("a silent refresh whose answer never arrived (the page went away meanwhile)
   // the server rotates the token; its answer is lost, as when a navigation cancels the request
   let rotated: string | undefined;
   await page.route("**/api/auth/refresh", async (route) => {
-    const res = await fetch(route.request().url(), { method: "POST", headers: { cookie: (await route.request().allHeaders()).cookie ?? "" } });
+    const res = await fetch(route.request().url(), {
+      method: "POST",
+      headers: { cookie: (await route.request().allHeaders()).cookie ?? "" },
+    });
     rotated = /hs_refresh=([^;]+)/.exec(res.headers.get("set-cookie") ?? "")?.[1];
     await route.abort();
   });

@@ -19,6 +19,26 @@ describe("the email-verified confirmation", () => {
     expect(screen.getAllByText(VERIFIED_TITLE)).toHaveLength(1);
   });
 
+  it("asks for the credits only once the session is known: not while it is looked up (a 401 and a needless refresh)", async () => {
+    const calls = stubApi({}, { fallback: answerNull });
+    renderWithApp(<VerifiedNotice />, { user: null, status: "loading", path: "/dashboard?verified=1" });
+    await new Promise((r) => setTimeout(r, 20));
+    expect(calls).toEqual([]);
+    expect(screen.queryByText(VERIFIED_TITLE)).toBeNull();
+    cleanup();
+    const signedIn = stubApi({}, { fallback: answerNull });
+    renderWithApp(<VerifiedNotice />, { user: testUser, path: "/dashboard?verified=1" });
+    await waitFor(() => expect(screen.getByText(VERIFIED_TITLE)).toBeTruthy());
+    expect(signedIn.map((c) => c.key)).toEqual(["GET /api/users/credits"]);
+  });
+
+  it("signed out, it confirms the address without asking for credits", async () => {
+    const calls = stubApi({}, { fallback: answerNull });
+    renderWithApp(<VerifiedNotice />, { user: null, path: "/dashboard?verified=1" });
+    await waitFor(() => expect(screen.getByText(VERIFIED_TITLE)).toBeTruthy());
+    expect(calls).toEqual([]);
+  });
+
   it("says nothing on an ordinary visit", async () => {
     renderWithApp(<VerifiedNotice />, { user: testUser, path: "/dashboard" });
     await new Promise((r) => setTimeout(r, 20));
