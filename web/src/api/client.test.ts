@@ -1,5 +1,17 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { ApiError, apiFetch, client, data, errorMessage, getAccessToken, readErrorBody, setAccessToken, tokenExpiryMs } from "./client";
+import {
+  ApiError,
+  REFRESH_RETRY_MS,
+  apiFetch,
+  client,
+  data,
+  errorMessage,
+  getAccessToken,
+  readErrorBody,
+  refreshAccessToken,
+  setAccessToken,
+  tokenExpiryMs,
+} from "./client";
 
 type Call = { url: string; init: RequestInit };
 
@@ -99,6 +111,35 @@ describe("api client", () => {
     setAccessToken("tok-1");
     await Promise.all([apiFetch("/api/a"), apiFetch("/api/b")]);
     expect(calls.filter((c) => c.url === "/api/auth/refresh")).toHaveLength(1);
+  });
+
+  it("a refresh whose answer was lost is sent again within the server's grace window, and its token is used", async () => {
+    vi.useFakeTimers();
+    const lost = () => {
+      throw new TypeError("Failed to fetch");
+    };
+    const calls = mockFetch([() => new Response("", { status: 401 }), lost, lost, json({ accessToken: "tok-2" }), json({ a: 1 })]);
+    setAccessToken("tok-1");
+    const answer = apiFetch("/api/a");
+    await vi.advanceTimersByTimeAsync(4_000); // 1 s and 3 s: both well inside the 20 s window
+    await expect(answer).resolves.toBeInstanceOf(Response);
+    expect(calls.map((c) => c.url)).toEqual(["/api/a", "/api/auth/refresh", "/api/auth/refresh", "/api/auth/refresh", "/api/a"]);
+    expect(getAccessToken()).toBe("tok-2");
+    expect(REFRESH_RETRY_MS.reduce((a, b) => a + b)).toBeLessThan(20_000);
+  });
+
+  it("with no answer at all, the refresh gives up after its retries and keeps the token", async () => {
+    vi.useFakeTimers();
+    const lost = () => {
+      throw new TypeError("Failed to fetch");
+    };
+    const calls = mockFetch([lost, lost, lost]);
+    setAccessToken("tok-1");
+    const token = refreshAccessToken();
+    await vi.advanceTimersByTimeAsync(4_000);
+    await expect(token).resolves.toBeNull();
+    expect(calls).toHaveLength(3);
+    expect(getAccessToken()).toBe("tok-1");
   });
 
   it("refreshes silently shortly before the token expires", async () => {

@@ -4,7 +4,8 @@
  * - Sends `Authorization: Bearer <access token>`; the token lives in memory only (never storage).
  * - `credentials: "include"` so the HttpOnly refresh cookie (scoped to /api/auth) travels.
  * - A non-ok answer throws `ApiError` whose message is '{status}: {body or statusText}'.
- * - A 401 triggers one POST /api/auth/refresh (shared by concurrent callers) and one retry.
+ * - A 401 triggers one POST /api/auth/refresh (shared by concurrent callers) and one retry; a refresh whose
+ *   answer is lost is sent again within the server's grace window (decision 087).
  * - The token is also refreshed silently shortly before it expires.
  */
 import { hc, parseResponse, type ClientResponse } from "hono/client";
@@ -81,11 +82,31 @@ export function tokenExpiryMs(token: string): number | null {
   }
 }
 
+/**
+ * A refresh whose answer was lost (the connection dropped) is sent again after these pauses: the server may
+ * have rotated the token all the same, and within its 20 s grace window the token it replaced still gets
+ * the new one (decision 087). Asked only later, that token would be taken for a stolen copy.
+ */
+export const REFRESH_RETRY_MS = [1_000, 3_000];
+
+/** POST /api/auth/refresh with the cookie, sent again while no answer arrives (REFRESH_RETRY_MS). */
+async function postRefresh(): Promise<Response> {
+  const send = () => fetch("/api/auth/refresh", { method: "POST", credentials: "include" });
+  for (const pause of REFRESH_RETRY_MS) {
+    try {
+      return await send();
+    } catch {
+      await new Promise((r) => setTimeout(r, pause));
+    }
+  }
+  return send();
+}
+
 /** POST /api/auth/refresh with the refresh cookie. Concurrent callers share one request. */
 export function refreshAccessToken(): Promise<string | null> {
   refreshing ??= (async () => {
     try {
-      const res = await fetch("/api/auth/refresh", { method: "POST", credentials: "include" });
+      const res = await postRefresh();
       if (!res.ok) {
         setAccessToken(null);
         return null;
