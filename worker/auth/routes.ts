@@ -56,6 +56,7 @@ import {
   clearRefreshCookie,
   hasSignedInHint,
   peek,
+  requestSession,
   readRefreshCookie,
   revokeFamily,
   rotate,
@@ -211,13 +212,11 @@ export const authRoutes = new Hono<AppEnv>()
 
   .get("/session", async (c) => {
     // Having no session is not an error (a signed-out visitor asks on every page load): 200 null.
-    const cookie = readRefreshCookie(c);
-    const user = await peek(c.var, cookie);
+    const user = await requestSession(c);
     if (!user) {
-      if (cookie || hasSignedInHint(c)) clearRefreshCookie(c);
+      if (readRefreshCookie(c) || hasSignedInHint(c)) clearRefreshCookie(c);
       return c.json(null, 200);
     }
-    if (user.token !== cookie) setRefreshCookie(c, user.token); // a rotation whose answer was lost (peek)
     return c.json(await authResult(c, user.id, user.familyId), 200);
   })
 
@@ -362,9 +361,7 @@ export const authRoutes = new Hono<AppEnv>()
    * page's `style` goes along when it is one of the 10 styles' slugs (decision 103); anything else is dropped.
    */
   .get("/login", validate("query", loginQuery), async (c) => {
-    const cookie = readRefreshCookie(c);
-    const user = await peek(c.var, cookie);
-    if (user && user.token !== cookie) setRefreshCookie(c, user.token);
+    const user = await requestSession(c);
     const slug = STYLES.find((s) => s.slug === c.req.valid("query").style)?.slug;
     const style = slug ? `style=${slug}` : "";
     if (user) return c.redirect(style ? `/dashboard?${style}` : "/dashboard", 302);

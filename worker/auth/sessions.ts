@@ -195,6 +195,17 @@ export async function peek(
   return user ? { ...user, familyId: parsed.familyId, token: row.currentTokenHash === hash ? parsed.token : next } : null;
 }
 
+/**
+ * The session of the request's refresh cookie, without rotating it (`peek`). A browser that presents the token
+ * a rotation just replaced, because that rotation's answer was lost, is handed the current one here.
+ */
+export async function requestSession(c: Context<AppEnv>) {
+  const cookie = readRefreshCookie(c);
+  const session = await peek(c.var, cookie);
+  if (session && session.token !== cookie) setRefreshCookie(c, session.token);
+  return session;
+}
+
 /** Sign-out: revokes the family the token belongs to (current or stale, either way it ends). */
 export async function revokeFamily({ db, config }: SessionServices, presented: string | undefined, reason = "signout"): Promise<void> {
   const parsed = await parse(config, presented);
