@@ -20,6 +20,6 @@ export function useJoinByLink() {
 }
 
 /** POST /api/auth/resend-verification: the verification mail again, for someone who must verify before joining. */
-export const resendVerification = () => data(client.api.auth["resend-verification"].$post());
+export const resendVerification = () => data(client.api.auth["resend-verification"].$post({ json: {} }));
 
 export const useResendVerificationMail = () => useMutation({ mutationFn: resendVerification });
