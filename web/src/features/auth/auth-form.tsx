@@ -68,7 +68,7 @@ function useAuthSubmit() {
       setBusy(false);
     }
   }
-  return { busy, run };
+  return { busy, run, next };
 }
 
 function LoginForm() {
@@ -162,7 +162,7 @@ export function TermsConfirmation({ id, checked, onChange }: { id: string; check
 
 export function SignUpForm({ accepted, onAcceptedChange }: { accepted: boolean; onAcceptedChange: (accepted: boolean) => void }) {
   const { signUp } = useAuth();
-  const { busy, run } = useAuthSubmit();
+  const { busy, run, next } = useAuthSubmit();
   const [email, setEmail] = useState("");
   const [password, setPassword] = useState("");
   const [confirm, setConfirm] = useState("");
@@ -173,7 +173,7 @@ export function SignUpForm({ accepted, onAcceptedChange }: { accepted: boolean; 
     e.preventDefault();
     if (password !== confirm || password.length < PASSWORD_MIN_LENGTH || !accepted) return;
     void run(
-      () => signUp(email.trim(), password, accepted),
+      () => signUp(email.trim(), password, accepted, next),
       { title: "Success!", description: "Account created successfully. Please check your email to verify your account." },
       { title: "Sign up failed", fallback: "Please try again." },
     );
