@@ -9,6 +9,7 @@ import { eq } from "drizzle-orm";
 import { passwordCredentials, users } from "../../db/schema";
 import { app } from "../app";
 import { client, clientWith, env, errorBody, testDb, uniqueEmail } from "../test/helpers";
+import { AUTH_LIMITS } from "./limits";
 import { NOT_THE_SIGNUP_PASSWORD } from "./routes";
 import { latestMail, refreshWith, sessionFor, setCookieValue, signUp, uniqueIp } from "../test/auth";
 
@@ -127,6 +128,17 @@ describe("the verification link, opened on another device (issue 46, decision 32
     // the link is used: neither way works again
     expect((await newPassword(token, "another password here")).status).toBe(400);
     expect((await confirm(token, squatter.password)).status).toBe(400);
+  });
+
+  it("guessing the password is bounded like sign-in: after 10 wrong ones from one client, even the right one waits (429)", async () => {
+    const me = await signUp();
+    const token = askedWhoOpenedIt(await worker.open((await latestMail(me.email))!.links[0]!));
+    const from = { headers: { "CF-Connecting-IP": uniqueIp() } };
+    const guess = (password: string) => worker.client.auth.verify.confirm.$post({ json: { token, password } }, from);
+    for (let i = 0; i < AUTH_LIMITS.signin.failures.limit; i++) expect((await guess(`guess ${i}`)).status).toBe(401);
+    expect((await guess(me.password)).status).toBe(429);
+    expect(await verifiedFlag(me.user.id)).toBe(false);
+    expect((await confirm(token, me.password)).status).toBe(200); // the owner, from another client, is not refused
   });
 
   it("a new password must be a valid one, and an unknown link is refused without changing anything", async () => {
