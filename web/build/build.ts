@@ -95,6 +95,7 @@ async function main() {
     "/auth",
     "/auth/forgot",
     "/auth/reset",
+    "/auth/verify",
     "/oauth/callback",
     "/dashboard",
     "/pricing",

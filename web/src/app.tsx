@@ -13,6 +13,7 @@ import { VerifiedNotice } from "@/features/auth/verified-notice";
 import { AuthPage } from "@/pages/auth";
 import { ForgotPasswordPage } from "@/pages/forgot-password";
 import { ResetPasswordPage } from "@/pages/reset-password";
+import { VerifyEmailPage } from "@/pages/verify-email";
 import { OAuthCallbackPage } from "@/pages/oauth-callback";
 import { PublicRoutes } from "@/public/public-routes";
 import { SpaSessionSummary } from "@/shared/auth/spa-session-summary";
@@ -51,6 +52,9 @@ export function AppRoutes() {
       </Route>
       <Route path={paths.authReset}>
         <ResetPasswordPage />
+      </Route>
+      <Route path={paths.authVerify}>
+        <VerifyEmailPage />
       </Route>
       <Route path={paths.oauthCallback}>
         <OAuthCallbackPage />

@@ -1,6 +1,7 @@
 /** Input fields several routes take the same way (sign-up, reset, /account). */
 import { z } from "zod";
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "../../domain/limits";
+import { RETURN_PATH_MAX_LENGTH, safeReturnPath } from "../../domain/return-path";
 import { plainText } from "../lib";
 
 /** An email address: trimmed, lower-cased, valid. */
@@ -16,3 +17,9 @@ export const newPasswordField = z
   .string({ error: "is required" })
   .min(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters.`)
   .max(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters.`);
+
+/** Where sign-up and the verification mail return to (`next`): a team link's page of this site, nothing else (decision 326). */
+export const returnPathField = z
+  .string()
+  .max(RETURN_PATH_MAX_LENGTH, "must be a page of this site")
+  .refine((next) => safeReturnPath(next) !== null, "must be a page of this site");

@@ -101,7 +101,7 @@ describe("Google sign-in end to end", () => {
     expect(await sessionFor(squatter)).toBeNull();
     // the squatter's access token no longer writes anything (issue 22)
     const write = await client.auth["resend-verification"].$post(
-      {},
+      { json: {} },
       { headers: { Authorization: `Bearer ${accessToken}`, "CF-Connecting-IP": uniqueIp() } },
     );
     expect(write.status).toBe(401);

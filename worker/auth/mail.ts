@@ -5,10 +5,14 @@ import { appOrigin, errorFields, log } from "../lib";
 import { createMailer, passwordChangedNotice, type MailMessage } from "../mail";
 import type { PasswordSet } from "./password-reset";
 
-/** The link a mailed token opens: verification and email change go through GET /api/auth/verify, a reset to its page. */
-export const emailLink = (c: Context<AppEnv>, token: string, kind: "verify" | "reset") =>
+/**
+ * The link a mailed token opens: verification and email change go through GET /api/auth/verify, a reset to its
+ * page. A verification link may carry where the person continues once verified (`next`, a path that passed
+ * safeReturnPath: decision 326).
+ */
+export const emailLink = (c: Context<AppEnv>, token: string, kind: "verify" | "reset", next?: string | null) =>
   kind === "verify"
-    ? `${appOrigin(c)}/api/auth/verify?token=${encodeURIComponent(token)}`
+    ? `${appOrigin(c)}/api/auth/verify?token=${encodeURIComponent(token)}${next ? `&next=${encodeURIComponent(next)}` : ""}`
     : `${appOrigin(c)}/auth/reset?token=${encodeURIComponent(token)}`;
 
 /** Sends a mail; a failure is logged, never answered (the account is fine either way; the person can ask again). */

@@ -421,7 +421,7 @@ describe("email verification", () => {
     expect(me.emailVerified).toBe(false);
     // a fresh token verifies again, but the free generations are not granted a second time
     await client.auth["resend-verification"].$post(
-      {},
+      { json: {} },
       { headers: { Authorization: `Bearer ${accessToken}`, "CF-Connecting-IP": uniqueIp() } },
     );
     const next = (await latestMail(email))!.links[0]!;
@@ -455,7 +455,7 @@ describe("email verification", () => {
   it("resend answers 202 and mails a new link; 401 signed out; 409 once verified", async () => {
     const { email, accessToken, refresh } = await signUp();
     const post = (headers: Record<string, string>) =>
-      client.auth["resend-verification"].$post({}, { headers: { "CF-Connecting-IP": uniqueIp(), ...headers } });
+      client.auth["resend-verification"].$post({ json: {} }, { headers: { "CF-Connecting-IP": uniqueIp(), ...headers } });
     expect((await post({})).status).toBe(401);
     const res = await post({ Authorization: `Bearer ${accessToken}` });
     expect(res.status).toBe(202);
@@ -515,7 +515,10 @@ describe("rate limits", () => {
     await inOneWindow(AUTH_LIMITS.resend.email.windowSeconds);
     const { accessToken } = await signUp();
     const post = () =>
-      client.auth["resend-verification"].$post({}, { headers: { Authorization: `Bearer ${accessToken}`, "CF-Connecting-IP": uniqueIp() } });
+      client.auth["resend-verification"].$post(
+        { json: {} },
+        { headers: { Authorization: `Bearer ${accessToken}`, "CF-Connecting-IP": uniqueIp() } },
+      );
     for (let i = 0; i < 3; i++) expect((await post()).status).toBe(202);
     const res = await post();
     expect(res.status).toBe(429);

@@ -8,7 +8,7 @@ import { eq } from "drizzle-orm";
 import { z } from "zod";
 import { passwordCredentials, users } from "../../db/schema";
 import { MESSAGES, PASSWORD_MAX_LENGTH } from "../../domain/limits";
-import { emailField, newPasswordField } from "./fields";
+import { emailField, newPasswordField, returnPathField } from "./fields";
 import { emailLink, sendMail, sendPasswordChangedNotice } from "./mail";
 import type { AppEnv } from "../env";
 import {
@@ -31,6 +31,7 @@ import {
   signAccessToken,
 } from "../lib";
 import { STYLES } from "../../domain/styles";
+import { safeReturnPath } from "../../domain/return-path";
 import { emailChangedNotice, passwordResetEmail, verificationEmail } from "../mail";
 import { createUser } from "./create-user";
 import { completeEmailChange, type EmailChange } from "./email-change";
@@ -50,8 +51,8 @@ import {
   type GoogleIdentity,
 } from "./google";
 import { authLimits, signinAttemptLimit, signinFailureLimit } from "./limits";
-import { burnPasswordCheck, verifyPassword } from "./passwords";
-import { createPasswordReset, resetPassword } from "./password-reset";
+import { burnPasswordCheck, hashPassword, verifyPassword } from "./passwords";
+import { createPasswordReset, resetPassword, setPasswordAndEndSessions } from "./password-reset";
 import {
   clearRefreshCookie,
   hasSignedInHint,
@@ -68,6 +69,8 @@ import {
 import {
   createEmailToken,
   createVerification,
+  isUsable,
+  pendingVerification,
   proveAddress,
   useEmailToken,
   type Proof,
@@ -85,6 +88,8 @@ const signupBody = z.object({
   password: newPasswordField,
   /** The visitor confirmed they are 13 or older and accepted the terms (SPEC §1). */
   acceptTerms: z.literal(true, { error: MESSAGES.termsRequired }),
+  /** Where the verification mail's link continues: the team link's page the person signed up from (decision 326). */
+  next: returnPathField.optional(),
 });
 /** The confirmation given on /auth for a Google sign-in that waits for it (decision 104). */
 const googleConfirmBody = z.object({ acceptTerms: z.literal(true, { error: MESSAGES.termsRequired }) });
@@ -93,30 +98,56 @@ const GOOGLE_PENDING_EXPIRED = "Your Google sign-in has expired. Please continue
 const loginQuery = z.object({ style: z.string().optional() });
 /** `?terms=accepted` on the Google sign-in start: the same confirmation, carried in the sealed state. */
 const googleStartQuery = z.object({ terms: z.enum(["accepted"]).optional() });
+/** A password typed to prove who someone is (not a new one): any length up to the maximum. */
+const typedPassword = z.string({ error: "is required" }).min(1, "is required").max(PASSWORD_MAX_LENGTH, INVALID_CREDENTIALS);
 const signinBody = z.object({
   email: z.string({ error: "is required" }).trim().toLowerCase().min(1, "is required").max(320).pipe(plainText),
-  password: z.string({ error: "is required" }).min(1, "is required").max(PASSWORD_MAX_LENGTH, INVALID_CREDENTIALS),
+  password: typedPassword,
 });
 
-const resetBody = z.object({ token: z.string({ error: "is required" }).trim().min(1, "is required").max(200), password: newPasswordField });
+const mailedToken = z.string({ error: "is required" }).trim().min(1, "is required").max(200);
+const resetBody = z.object({ token: mailedToken, password: newPasswordField });
+/** /auth/verify: the sign-up password confirmed, or a new one chosen, with the verification link's token (decision 325). */
+const confirmBody = z.object({ token: mailedToken, password: typedPassword });
+const verifyQuery = z.object({ token: mailedToken, next: z.string().optional() });
+const resendBody = z.object({ next: returnPathField.optional() });
+
+export const VERIFICATION_LINK_UNUSABLE =
+  "This verification link has expired or was already used. Sign in and send a new one from the banner, or ask for a password reset.";
+export const NOT_THE_SIGNUP_PASSWORD = "That isn't the password this account was created with. Try again, or choose a new password below.";
+const OPERATOR_CHOOSES_PASSWORD = "This address's password is chosen again after it is proved: choose a new password below.";
 
 /** Where links in emails and OAuth redirects point: APP_URL, else the origin the request came to. */
 const googleRedirectUri = (c: Context<AppEnv>) => `${appOrigin(c)}/api/auth/google/callback`;
 
-async function sendVerification(c: Context<AppEnv>, userId: string, to: string) {
+async function sendVerification(c: Context<AppEnv>, userId: string, to: string, next?: string) {
   const token = await createVerification(c.var.db, userId);
-  await sendMail(c, verificationEmail(to, emailLink(c, token, "verify")), "verification");
+  await sendMail(c, verificationEmail(to, emailLink(c, token, "verify", next)), "verification");
 }
+
+type Session = Awaited<ReturnType<typeof peek>>;
+
+/**
+ * Whether a verification link must first ask who opened it (/auth/verify, decision 325): the account has the
+ * password it was signed up with, and this browser is not signed in to it. The operator's address never
+ * asks: it always chooses its password after the proof (decision 085).
+ */
+async function asksWhoOpenedIt(c: Context<AppEnv>, token: string, session: Session): Promise<boolean> {
+  const pending = await pendingVerification(c.var.db, token);
+  return Boolean(pending?.hasPassword && pending.email !== c.var.config.OPERATOR_EMAIL && session?.id !== pending.userId);
+}
+
+/** `/dashboard?verified=1`, or the team link's page the person signed up from, with the same flag (decision 326). */
+const verifiedLanding = (next: string | null) => (next ? `${next}&verified=1` : "/dashboard?verified=1");
 
 type LinkOutcome = (UsedToken & { proof?: Proof; change?: EmailChange }) | TokenFailure;
 
 /**
  * Uses a verification or email-change link in one transaction. A verification link opened in the browser
- * signed in to this very account keeps that session and the password (the person who set them is the one
- * proving the address); anywhere else, what was set before the proof ends (decision 085).
+ * signed in to this very account keeps the password and the sessions (the person who set the password is the
+ * one proving the address, decisions 085 and 325); anywhere else, what was set before the proof ends.
  */
-async function useEmailLink(c: Context<AppEnv>, token: string): Promise<LinkOutcome> {
-  const session = await peek(c.var, readRefreshCookie(c));
+async function useEmailLink(c: Context<AppEnv>, token: string, session: Session): Promise<LinkOutcome> {
   return c.var.db.transaction(async (tx) => {
     const used = await useEmailToken(tx, token, ["verify", "email-change"]);
     if (!used.ok) return used;
@@ -124,7 +155,7 @@ async function useEmailLink(c: Context<AppEnv>, token: string): Promise<LinkOutc
       return { ...used, change: await completeEmailChange(tx, c.var.config, used.userId, used.newEmail!) };
     return {
       ...used,
-      proof: await proveAddress(tx, c.var.config, used.userId, session?.id === used.userId ? session.familyId : undefined),
+      proof: await proveAddress(tx, c.var.config, used.userId, session?.id === used.userId),
     };
   });
 }
@@ -159,10 +190,10 @@ export const authRoutes = new Hono<AppEnv>()
   })
 
   .post("/signup", validate("json", signupBody), async (c) => {
-    const { email, password } = c.req.valid("json");
+    const { email, password, next } = c.req.valid("json");
     const user = await createUser(c.var.db, c.var.config, { email, password, ip: clientIp(c.req) });
     if (!user) throw conflict("An account with this email already exists. Please sign in instead.");
-    await sendVerification(c, user.id, email);
+    await sendVerification(c, user.id, email, next);
     const refresh = await startFamily(c.var, user.id, "password");
     setRefreshCookie(c, refresh);
     return c.json(await authResult(c, user.id, sessionOf(refresh)), 201);
@@ -226,11 +257,23 @@ export const authRoutes = new Hono<AppEnv>()
     return c.json(toApiUser(c.var.config, user, c.var.user.epoch), 200);
   })
 
-  /** The link of a verification or an email-change mail. */
-  .get("/verify", validate("query", z.object({ token: z.string().trim().min(1, "is required").max(200) })), async (c) => {
+  /**
+   * The link of a verification or an email-change mail. A verification link opened away from the browser that
+   * signed up asks first, on /auth/verify, for the sign-up password (or a new one): nothing is used or ended
+   * until then (decision 325). `next`, where a team link's sign-up continues, is kept only when it is one of
+   * our team pages (safeReturnPath, decision 326); anything else is dropped, never followed.
+   */
+  .get("/verify", validate("query", verifyQuery), async (c) => {
+    const { token } = c.req.valid("query");
+    const next = safeReturnPath(c.req.valid("query").next);
+    const session = await peek(c.var, readRefreshCookie(c));
+    if (await asksWhoOpenedIt(c, token, session)) {
+      const onward = next ? `&next=${encodeURIComponent(next)}` : "";
+      return c.redirect(`/auth/verify?token=${encodeURIComponent(token)}${onward}`, 302);
+    }
     let outcome: LinkOutcome;
     try {
-      outcome = await useEmailLink(c, c.req.valid("query").token);
+      outcome = await useEmailLink(c, token, session);
     } catch (err) {
       if (!isUniqueViolation(err)) throw err;
       return c.redirect("/account?error=email_taken", 302); // another account took the address meanwhile
@@ -245,7 +288,62 @@ export const authRoutes = new Hono<AppEnv>()
       return c.redirect("/account?email=changed", 302);
     }
     if (proof?.passwordRemoved) return choosePasswordRedirect(c, outcome.userId);
-    return c.redirect("/dashboard?verified=1", 302); // the web app confirms it (verified-notice.tsx)
+    return c.redirect(verifiedLanding(next), 302); // the web app confirms it (verified-notice.tsx)
+  })
+
+  /**
+   * /auth/verify, "It's me": the password the account was signed up with, typed on the device that opened the
+   * verification link. The address is proved, the password and every session stay (the laptop that signed up
+   * stays signed in), and this device is signed in too (decision 325). Wrong passwords count as failed sign-ins.
+   */
+  .post("/verify/confirm", validate("json", confirmBody), async (c) => {
+    const { token, password } = c.req.valid("json");
+    const pending = await pendingVerification(c.var.db, token);
+    if (!pending) throw badRequest(VERIFICATION_LINK_UNUSABLE);
+    if (pending.email === c.var.config.OPERATOR_EMAIL) throw conflict(OPERATOR_CHOOSES_PASSWORD);
+    const ip = clientIp(c.req);
+    const failures = await signinFailureLimit(ip, pending.email);
+    await enforce(c.var.db, [signinAttemptLimit(ip)], SIGNIN_THROTTLED);
+    await refuseIfExhausted(c.var.db, failures, SIGNIN_THROTTLED);
+    const [cred] = await c.var.db.select().from(passwordCredentials).where(eq(passwordCredentials.userId, pending.userId)).limit(1);
+    if (!cred || !(await verifyPassword(password, cred))) {
+      await hit(c.var.db, failures.key, failures.limit, failures.windowSeconds);
+      throw unauthorized(NOT_THE_SIGNUP_PASSWORD);
+    }
+    const proved = await c.var.db.transaction(async (tx) => {
+      const used = await useEmailToken(tx, token, ["verify"]);
+      // the same account, and still the password just checked (a change since would have retired the link)
+      if (!used.ok || used.userId !== pending.userId) return false;
+      await proveAddress(tx, c.var.config, used.userId, true);
+      return true;
+    });
+    if (!proved) throw badRequest(VERIFICATION_LINK_UNUSABLE);
+    const refresh = await startFamily(c.var, pending.userId, "password");
+    setRefreshCookie(c, refresh);
+    return c.json(await authResult(c, pending.userId, sessionOf(refresh)), 200);
+  })
+
+  /**
+   * /auth/verify, "Choose a new password": whoever set the password before is not the person who opened the
+   * link (a squatter), or it is forgotten. The address is proved; the old password, every session and what was
+   * set up before end (decision 085); the new password is set in the same transaction and this device is
+   * signed in with it (decision 325).
+   */
+  .post("/verify/new-password", validate("json", resetBody), async (c) => {
+    const { token, password } = c.req.valid("json");
+    if (!(await isUsable(c.var.db, token, ["verify"]))) throw badRequest(VERIFICATION_LINK_UNUSABLE);
+    const hash = await hashPassword(c.var.config, password);
+    const userId = await c.var.db.transaction(async (tx) => {
+      const used = await useEmailToken(tx, token, ["verify"]);
+      if (!used.ok) return null;
+      await proveAddress(tx, c.var.config, used.userId);
+      await setPasswordAndEndSessions(tx, used.userId, hash, "password-reset");
+      return used.userId;
+    });
+    if (!userId) throw badRequest(VERIFICATION_LINK_UNUSABLE);
+    const refresh = await startFamily(c.var, userId, "password");
+    setRefreshCookie(c, refresh);
+    return c.json(await authResult(c, userId, sessionOf(refresh)), 200);
   })
 
   /** Forgot password: the same answer whether or not the address has an account (decision 086). */
@@ -271,7 +369,8 @@ export const authRoutes = new Hono<AppEnv>()
     return c.json({ reset: true }, 200);
   })
 
-  .post("/resend-verification", requireUser, async (c) => {
+  /** `next`: the team link's page asking, where the new link continues (decision 326). */
+  .post("/resend-verification", requireUser, validate("json", resendBody), async (c) => {
     const user = await findUser(c.var.db, c.var.user.id);
     if (!user) throw unauthorized(SESSION_ENDED);
     await enforce(
@@ -280,7 +379,7 @@ export const authRoutes = new Hono<AppEnv>()
       "Too many verification emails. Please wait a moment and try again.",
     );
     if (user.emailVerifiedAt) throw conflict("Your email address is already verified.");
-    await sendVerification(c, user.id, user.email);
+    await sendVerification(c, user.id, user.email, c.req.valid("json").next);
     return c.json({ sent: true }, 202);
   })
 

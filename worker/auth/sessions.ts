@@ -232,6 +232,11 @@ export async function endSessions(db: Db | Tx, userId: string, reason: string, e
         exceptFamilyId ? ne(refreshTokenFamilies.id, exceptFamilyId) : undefined,
       ),
     );
+  await moveSessionEpoch(db, userId);
+}
+
+/** Access tokens issued before now can no longer write or act as the operator; every session stays (decision 085). */
+export async function moveSessionEpoch(db: Db | Tx, userId: string): Promise<void> {
   await db
     .update(users)
     .set({ sessionEpoch: sql`${users.sessionEpoch} + 1`, updatedAt: new Date() })

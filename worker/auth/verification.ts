@@ -18,7 +18,7 @@ import { grantFreeGenerations } from "../credits";
 import { userAddressKey } from "../lib";
 import type { Config } from "../config";
 import { randomToken, sha256 } from "./crypto";
-import { endSessions } from "./sessions";
+import { endSessions, moveSessionEpoch } from "./sessions";
 
 export type EmailTokenPurpose = "verify" | "reset" | "email-change";
 
@@ -121,12 +121,16 @@ async function clearUnprovedSetup(db: Db | Tx, userId: string): Promise<void> {
 /**
  * Records a proof of control of the user's address. The first one marks it verified, grants the free
  * generations and ends what was set before it by someone who had not proved the address: every session
- * (and with them the access tokens' epoch) and the password. `keepFamilyId` is the session of the browser
- * that presents the proof while signed in to this very account — the person who set the password is the
- * one proving the address, so that session and the password stay. Never for the operator's address:
- * operator rights need credentials set after the proof.
+ * (and with them the access tokens' epoch) and the password.
+ *
+ * `passwordConfirmed`: whoever presents the proof also showed they know the account's password — the link
+ * opened in a browser signed in to this very account, or the sign-up password typed on /auth/verify
+ * (decision 325). Before the first proof the only ways in are the password's (a sign-up or a sign-in; a
+ * Google sign-in or a reset is itself a proof), so every session is that person's: the password and every
+ * session stay, and only the access tokens' epoch moves. Never on the operator's address: operator rights
+ * need credentials set after the proof.
  */
-export async function proveAddress(db: Db | Tx, config: ProofConfig, userId: string, keepFamilyId?: string): Promise<Proof> {
+export async function proveAddress(db: Db | Tx, config: ProofConfig, userId: string, passwordConfirmed = false): Promise<Proof> {
   const [first] = await db
     .update(users)
     .set({ emailVerifiedAt: sql`now()`, updatedAt: new Date() })
@@ -135,12 +139,33 @@ export async function proveAddress(db: Db | Tx, config: ProofConfig, userId: str
   const key = await userAddressKey(db, config, userId);
   if (key) await grantFreeGenerations(db, userId, key);
   if (!first) return { first: false, passwordRemoved: false };
-  const keep = first.email === config.OPERATOR_EMAIL ? undefined : keepFamilyId;
+  const keep = passwordConfirmed && first.email !== config.OPERATOR_EMAIL;
   const removed = keep
     ? []
     : await db.delete(passwordCredentials).where(eq(passwordCredentials.userId, userId)).returning({ userId: passwordCredentials.userId });
   if (removed.length > 0) await clearUnprovedSetup(db, userId);
   await retireEmailTokens(db, userId);
-  await endSessions(db, userId, "address-proved", keep);
+  if (keep) await moveSessionEpoch(db, userId);
+  else await endSessions(db, userId, "address-proved");
   return { first: true, passwordRemoved: removed.length > 0 };
+}
+
+/** A verification link waiting for its first use, for an address not yet proved. */
+export interface PendingVerification {
+  userId: string;
+  email: string;
+  /** a password was set at sign-up (and not removed since) */
+  hasPassword: boolean;
+}
+
+/** The account a usable verification token would verify (nothing is changed), or null. */
+export async function pendingVerification(db: Db | Tx, token: string): Promise<PendingVerification | null> {
+  const [row] = await db
+    .select({ userId: users.id, email: users.email, password: passwordCredentials.userId })
+    .from(emailVerifications)
+    .innerJoin(users, eq(users.id, emailVerifications.userId))
+    .leftJoin(passwordCredentials, eq(passwordCredentials.userId, users.id))
+    .where(and(usable(await sha256(token), ["verify"]), isNull(users.emailVerifiedAt)))
+    .limit(1);
+  return row ? { userId: row.userId, email: row.email, hasPassword: row.password !== null } : null;
 }

@@ -30,7 +30,14 @@ export const REFRESH_EARLY_MS = 60_000;
 const FALLBACK_TOKEN_LIFETIME_MS = 15 * 60_000;
 
 /** Paths where a 401 means "no session" rather than "token expired": never refresh-and-retry them. */
-const NO_REFRESH_PATHS = ["/api/auth/refresh", "/api/auth/signin", "/api/auth/signup", "/api/auth/session", "/api/auth/signout"];
+const NO_REFRESH_PATHS = [
+  "/api/auth/refresh",
+  "/api/auth/signin",
+  "/api/auth/signup",
+  "/api/auth/session",
+  "/api/auth/signout",
+  "/api/auth/verify/", // a wrong sign-up password on /auth/verify (decision 325)
+];
 
 let accessToken: string | null = null;
 let refreshTimer: ReturnType<typeof setTimeout> | null = null;

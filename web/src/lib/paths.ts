@@ -1,3 +1,5 @@
+import { safeReturnPath } from "../../../domain/return-path";
+
 /** The one route table of the web app (SPEC §2). */
 export const SERVICE_PAGES = [
   { slug: "linkedin-headshots", name: "LinkedIn Headshots", group: "Platform Specific" },
@@ -23,6 +25,8 @@ export const paths = {
   auth: "/auth",
   authForgot: "/auth/forgot",
   authReset: "/auth/reset",
+  /** A verification link opened away from the browser that signed up asks who opened it (decision 325). */
+  authVerify: "/auth/verify",
   oauthCallback: "/oauth/callback",
   privacy: "/privacy-policy",
   terms: "/terms-of-service",
@@ -58,10 +62,14 @@ export const apiPaths = {
 export const CONTACT_EMAIL = "support@headshot.studio";
 
 /**
- * Where sign-in or sign-up continues (`?next=`): only the invitation page (issue 25) or a capture link's page
- * (issue 37) of this site, so the parameter can never send anyone elsewhere; otherwise null (the dashboard).
+ * Where sign-in, sign-up or the verification link continues (`?next=`): only the invitation page (issue 25) or a
+ * capture link's page (issue 37) of this site, so the parameter can never send anyone elsewhere; otherwise null
+ * (the dashboard). The worker checks the same way (domain/return-path.ts, decision 326).
  */
-export function safeNext(next: string | null): string | null {
-  const ours = next && [paths.teamJoin, paths.teamCapture].some((p) => next.startsWith(`${p}?`));
-  return ours && !next.includes("//") ? next : null;
-}
+export const safeNext = (next: string | null): string | null => safeReturnPath(next);
+
+/** Where a verified address lands: the page `next` names, or the dashboard, with the flag the notice reads (verified-notice.tsx). */
+export const verifiedLanding = (next: string | null) => {
+  const page = safeNext(next);
+  return page ? `${page}&verified=1` : `${paths.dashboard}?verified=1`;
+};

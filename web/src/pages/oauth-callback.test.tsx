@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { cleanup, screen, waitFor } from "@testing-library/react";
 import { renderWithApp, testUser } from "@/test/render";
+import { rememberNext } from "@/shared/auth/pending-next";
 import { OAuthCallbackPage } from "./oauth-callback";
 
 afterEach(() => {
@@ -21,6 +22,17 @@ describe("/oauth/callback (SPEC §2)", () => {
     const { location } = renderWithApp(<OAuthCallbackPage />, { path: "/oauth/callback" });
     expect(screen.getByText("Completing sign in...")).toBeTruthy();
     await waitFor(() => expect(location.history!.at(-1)).toBe("/dashboard"));
+  });
+
+  it("a Google sign-in started from a team link's page goes back there, once (issue 46)", async () => {
+    answerSession(() => new Response(JSON.stringify({ user: testUser, accessToken: "t" }), { status: 200 }));
+    rememberNext("/team/capture?token=abc");
+    const { location } = renderWithApp(<OAuthCallbackPage />, { path: "/oauth/callback" });
+    await waitFor(() => expect(location.history!.at(-1)).toBe("/team/capture?token=abc"));
+    cleanup();
+    rememberNext("https://evil.test/team/capture?token=abc"); // never kept
+    const again = renderWithApp(<OAuthCallbackPage />, { path: "/oauth/callback" });
+    await waitFor(() => expect(again.location.history!.at(-1)).toBe("/dashboard"));
   });
 
   it("no session (200 null) → /auth", async () => {

@@ -8,10 +8,12 @@ import type { AuthResult } from "@/lib/domain";
 import { paths } from "@/lib/paths";
 import { PageTitle } from "@/components/layout/page-title";
 import { pixel } from "@/shared/pixel/pixel";
+import { takePendingNext } from "@/shared/auth/pending-next";
 
 /**
  * Return from Google sign-in (SPEC §2): look the session up.
- * session → /dashboard; none (null) → /auth; lookup error → /auth?error=oauth_error;
+ * session → /dashboard, or the team link's page the sign-in started from (pending-next.ts, decision 326);
+ * none (null) → /auth; lookup error → /auth?error=oauth_error;
  * anything unexpected → /auth?error=unexpected_error.
  */
 export function OAuthCallbackPage() {
@@ -39,7 +41,7 @@ export function OAuthCallbackPage() {
         await acceptSession(session);
         // The server marks a Google sign-in that created the account: a first sign-in (SPEC §4).
         if (new URLSearchParams(window.location.search).get("registered") === "1") pixel.completeRegistration();
-        navigate(paths.dashboard, { replace: true });
+        navigate(takePendingNext() ?? paths.dashboard, { replace: true });
       } catch {
         navigate(`${paths.auth}?error=unexpected_error`, { replace: true });
       }

@@ -1,3 +1,5 @@
+import type { ReactNode } from "react";
+import { SiteHeader } from "@/components/layout/site-header";
 import { AppShell } from "./app-shell";
 import { TeamOverview } from "@/features/team/team-overview";
 import { JoinTeam } from "@/features/team/join-team";
@@ -12,20 +14,35 @@ export function TeamPage() {
   );
 }
 
+/**
+ * A team link's page: the site's header (the way home, the account menu with Sign Out; issue 46) above the link's
+ * card, so a person signed in with the wrong account is never at a dead end.
+ */
+function TeamLinkFrame({ children }: { children: ReactNode }) {
+  return (
+    <div className="flex min-h-dvh flex-col">
+      <SiteHeader />
+      <main id="main" className="mx-auto grid w-full max-w-6xl flex-1 content-center px-4 py-10">
+        {children}
+      </main>
+    </div>
+  );
+}
+
 /** /team/join?token=… — an invitation link; public, since the invited person may not have an account yet. */
 export function JoinTeamPage() {
   return (
-    <main id="main" className="mx-auto grid min-h-dvh w-full max-w-6xl content-center px-4 py-10">
+    <TeamLinkFrame>
       <JoinTeam />
-    </main>
+    </TeamLinkFrame>
   );
 }
 
 /** /team/capture?token=… — a team's capture link (issue 37); public, like an invitation link. */
 export function JoinByLinkPage() {
   return (
-    <main id="main" className="mx-auto grid min-h-dvh w-full max-w-6xl content-center px-4 py-10">
+    <TeamLinkFrame>
       <JoinByLink />
-    </main>
+    </TeamLinkFrame>
   );
 }

@@ -57,7 +57,7 @@ export function renderWithApp(
     user,
     signIn: noop,
     signUp: noop,
-    signOut: async () => {},
+    signOut: async (then?: () => void) => then?.(),
     acceptSession: async () => {},
     reloadUser: async () => {},
     clearSession: () => {},

@@ -11,6 +11,7 @@ import { MESSAGES, MINIMUM_AGE, PASSWORD_MIN_LENGTH } from "@/lib/domain";
 import { apiPaths, paths, safeNext } from "@/lib/paths";
 import { useAuth } from "@/shared/auth/auth-context";
 import { NewPasswordFields, newPasswordState } from "@/shared/auth/password-fields";
+import { rememberNext } from "@/shared/auth/pending-next";
 
 function GoogleIcon() {
   return (
@@ -35,9 +36,10 @@ function GoogleIcon() {
 /**
  * Browser navigation to the server's Google sign-in (it redirects back to /oauth/callback). From the Sign Up
  * tab the age and terms confirmation travels with it (`?terms=accepted`); the server needs it to create
- * an account.
+ * an account. A team link's page this sign-in started from is kept for the way back (pending-next.ts).
  */
-function continueWithGoogle(termsAccepted: boolean) {
+function continueWithGoogle(termsAccepted: boolean, next: string | null) {
+  rememberNext(next);
   try {
     window.location.assign(termsAccepted ? `${apiPaths.googleSignIn}?terms=accepted` : apiPaths.googleSignIn);
   } catch (err) {
@@ -68,7 +70,7 @@ function useAuthSubmit() {
       setBusy(false);
     }
   }
-  return { busy, run };
+  return { busy, run, next };
 }
 
 function LoginForm() {
@@ -162,7 +164,7 @@ export function TermsConfirmation({ id, checked, onChange }: { id: string; check
 
 export function SignUpForm({ accepted, onAcceptedChange }: { accepted: boolean; onAcceptedChange: (accepted: boolean) => void }) {
   const { signUp } = useAuth();
-  const { busy, run } = useAuthSubmit();
+  const { busy, run, next } = useAuthSubmit();
   const [email, setEmail] = useState("");
   const [password, setPassword] = useState("");
   const [confirm, setConfirm] = useState("");
@@ -173,7 +175,7 @@ export function SignUpForm({ accepted, onAcceptedChange }: { accepted: boolean; 
     e.preventDefault();
     if (password !== confirm || password.length < PASSWORD_MIN_LENGTH || !accepted) return;
     void run(
-      () => signUp(email.trim(), password, accepted),
+      () => signUp(email.trim(), password, accepted, next),
       { title: "Success!", description: "Account created successfully. Please check your email to verify your account." },
       { title: "Sign up failed", fallback: "Please try again." },
     );
@@ -205,13 +207,14 @@ export function AuthTabs({ defaultTab = "login" }: { defaultTab?: Tab }) {
   const [tab, setTab] = useState<Tab>(defaultTab);
   const [accepted, setAccepted] = useState(false);
   const [needsTerms, setNeedsTerms] = useState(false);
+  const next = new URLSearchParams(useSearch()).get("next");
 
   function google() {
     if (tab === "signup" && !accepted) {
       setNeedsTerms(true);
       return;
     }
-    continueWithGoogle(tab === "signup" && accepted);
+    continueWithGoogle(tab === "signup" && accepted, next);
   }
 
   return (

@@ -1,8 +1,8 @@
 /**
  * /team/capture?token=… — a team's capture link (issue 37): shows the team and its domains; once the
  * person is signed in with a verified address at one of them, "Join" takes a seat. Sign-in or sign-up
- * comes back here; an unverified address is asked to open the verification mail first. The page is
- * ./join-page.tsx.
+ * comes back here, and so does the verification mail's link (`next`, decision 326): an unverified address opens
+ * it and lands here again, verified, with "Join" ready. The page is ./join-page.tsx.
  */
 import { useSearch } from "wouter";
 import { errorMessage } from "@/api/client";
@@ -21,11 +21,12 @@ export function JoinByLink() {
   const join = useJoinByLink();
   const resend = useResendVerificationMail();
   const domains = link.data?.domains ?? [];
+  const back = `${paths.teamCapture}?token=${encodeURIComponent(token)}`;
   const at = domains.map((d) => `@${d}`).join(", ");
 
   async function onResend() {
     try {
-      await resend.mutateAsync();
+      await resend.mutateAsync(back);
       toast({ title: "Verification Email Sent", description: "Please check your inbox and spam folder" });
     } catch (err) {
       toast({ variant: "destructive", title: "Failed to Resend", description: errorMessage(err, "Please try again later.") });
@@ -34,7 +35,7 @@ export function JoinByLink() {
 
   return (
     <JoinPage
-      back={`${paths.teamCapture}?token=${encodeURIComponent(token)}`}
+      back={back}
       loading={link.isLoading}
       teamName={link.data?.teamName ?? null}
       invalid={{
@@ -52,7 +53,7 @@ export function JoinByLink() {
         user && !user.emailVerified ? (
           <div className="grid gap-2" role="status">
             <p className="text-sm">
-              Please confirm {user.email} first: open the link we emailed you, then come back to this page and join.
+              Please confirm {user.email} first: open the link we emailed you. It brings you back to this page, ready to join.
             </p>
             <div>
               <Button variant="outline" onClick={() => void onResend()} disabled={resend.isPending}>

@@ -1,8 +1,10 @@
 /**
  * The page a team's link opens, one for both ways in (issue 37): an invitation (/team/join, ./join-team.tsx) and
  * a capture link (/team/capture, ./join-by-link.tsx). It shows the team and who the link is for; signed out,
- * sign-in or sign-up comes back here; signed in with an address the link is not for, it says so; otherwise
- * "Join" takes the seat (unless the way in asks something first: a capture link, a confirmed address).
+ * sign-in or sign-up comes back here; signed in with an address the link is not for, it says so and offers to
+ * sign in with another account, which comes back here too (issue 46); otherwise "Join" takes the seat (unless the
+ * way in asks something first: a capture link, a confirmed address). The pages put the site's header above it
+ * (pages/team.tsx), with its account menu and Sign Out.
  */
 import type { ReactNode } from "react";
 import { Link, useLocation } from "wouter";
@@ -35,8 +37,9 @@ export interface JoinPageProps {
 }
 
 export function JoinPage({ back, loading, teamName, invalid, forWhom, signedOut, wrongAddress, before, join }: JoinPageProps) {
-  const { user, status } = useAuth();
+  const { user, status, signOut } = useAuth();
   const [, navigate] = useLocation();
+  const signInAgain = `${paths.auth}?next=${encodeURIComponent(back)}`;
 
   if (loading || status === "loading") return <PageSpinner caption="Opening the link..." />;
   if (teamName === null) {
@@ -54,6 +57,15 @@ export function JoinPage({ back, loading, teamName, invalid, forWhom, signedOut,
     );
   }
   const refused = user ? wrongAddress(user.email) : null;
+
+  /** Signs out and opens sign-in, which comes back to this page with the other account. */
+  async function onSwitchAccount() {
+    try {
+      await signOut(() => navigate(signInAgain));
+    } catch (err) {
+      toast({ variant: "destructive", title: "Sign out failed", description: errorMessage(err, "Please try again.") });
+    }
+  }
 
   async function onJoin() {
     try {
@@ -77,7 +89,7 @@ export function JoinPage({ back, loading, teamName, invalid, forWhom, signedOut,
             <p className="text-sm">{signedOut}</p>
             <div className="flex flex-wrap gap-2">
               <Button asChild>
-                <Link href={`${paths.auth}?next=${encodeURIComponent(back)}`}>Sign in</Link>
+                <Link href={signInAgain}>Sign in</Link>
               </Button>
               <Button asChild variant="outline">
                 <Link href={`${paths.signUp}&next=${encodeURIComponent(back)}`}>Sign up</Link>
@@ -86,9 +98,16 @@ export function JoinPage({ back, loading, teamName, invalid, forWhom, signedOut,
           </>
         )}
         {user && refused && (
-          <p className="text-sm text-destructive" role="alert">
-            {refused}
-          </p>
+          <>
+            <p className="text-sm text-destructive" role="alert">
+              {refused}
+            </p>
+            <div>
+              <Button variant="outline" onClick={() => void onSwitchAccount()}>
+                Use another account
+              </Button>
+            </div>
+          </>
         )}
         {user && !refused && before}
         {user && !refused && !before && (

@@ -214,6 +214,24 @@ describe("the capture link's page", () => {
     expect(safeNext("/team/capture?token=a//evil")).toBeNull();
   });
 
+  it("the wrong account is offered another one, and sign-in comes back here (issue 46)", async () => {
+    stub({ "GET /api/team/capture": json({ teamName: "Acme", domains: ["acme.com"] }) });
+    const { location } = renderWithApp(<JoinByLink />, { user: testUser, path });
+    fireEvent.click(await screen.findByRole("button", { name: "Use another account" }));
+    await waitFor(() => expect(location.history.at(-1)).toBe(`/auth?next=${encodeURIComponent(path)}`));
+  });
+
+  it("unverified: the email sent again comes back to this page once opened (issue 46)", async () => {
+    const calls = stub({
+      "GET /api/team/capture": json({ teamName: "Acme", domains: ["example.com"] }),
+      "POST /api/auth/resend-verification": json({ sent: true }, 202),
+    });
+    renderWithApp(<JoinByLink />, { user: { ...testUser, emailVerified: false }, path });
+    expect((await screen.findByText(/Please confirm ada@example.com first/)).textContent).toContain("It brings you back to this page");
+    fireEvent.click(screen.getByRole("button", { name: "Send the email again" }));
+    await waitFor(() => expect(calls.find((c) => c.key === "POST /api/auth/resend-verification")?.body).toEqual({ next: path }));
+  });
+
   it("a link that no longer works says so", async () => {
     stub({ "GET /api/team/capture": apiError(410, { error: "Gone", message: "gone" }) });
     renderWithApp(<JoinByLink />, { user: testUser, path });

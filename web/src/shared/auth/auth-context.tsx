@@ -15,8 +15,11 @@ interface AuthContextValue {
   status: AuthStatus;
   user: ApiUser | null;
   signIn(email: string, password: string): Promise<ApiUser>;
-  /** `acceptTerms`: the visitor confirmed they are 13 or older and accepted the terms. */
-  signUp(email: string, password: string, acceptTerms: true): Promise<ApiUser>;
+  /**
+   * `acceptTerms`: the visitor confirmed they are 13 or older and accepted the terms. `next`: the team link's page
+   * the sign-up started from, where the verification mail's link comes back to (decision 326).
+   */
+  signUp(email: string, password: string, acceptTerms: true, next?: string | null): Promise<ApiUser>;
   /** POST /api/auth/signout; `then` runs (e.g. navigation) before the session is forgotten locally. */
   signOut(then?: () => void): Promise<void>;
   /** Adopt a session found by GET /api/auth/session (the OAuth callback uses this). */
@@ -120,8 +123,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   );
   const signIn = useCallback((email: string, password: string) => authenticate(postSignIn(email, password)), [authenticate]);
   const signUp = useCallback(
-    async (email: string, password: string, acceptTerms: true) => {
-      const created = await authenticate(postSignUp(email, password, acceptTerms));
+    async (email: string, password: string, acceptTerms: true, next?: string | null) => {
+      const created = await authenticate(postSignUp(email, password, acceptTerms, next));
       pixel.completeRegistration(); // a first sign-in (SPEC §4)
       return created;
     },

@@ -19,7 +19,10 @@ export function useJoinByLink() {
   return useMutation({ mutationFn: joinByLink, onSettled: () => invalidateTeam(queryClient) });
 }
 
-/** POST /api/auth/resend-verification: the verification mail again, for someone who must verify before joining. */
-export const resendVerification = () => data(client.api.auth["resend-verification"].$post());
+/**
+ * POST /api/auth/resend-verification: the verification mail again, for someone who must verify before joining; its
+ * link comes back to the link's page (`next`, decision 326).
+ */
+export const resendVerification = (next: string) => data(client.api.auth["resend-verification"].$post({ json: { next } }));
 
 export const useResendVerificationMail = () => useMutation({ mutationFn: resendVerification });
