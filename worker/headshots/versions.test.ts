@@ -11,6 +11,10 @@ import { operatorAuth } from "../test/admin";
 import { processGeneration } from "../generation";
 import { failGeneration } from "../generation/fail";
 import { EDIT_MARKER } from "../generation/prompts";
+import { stampWatermark } from "../generation/watermark";
+import { getConfig } from "../config";
+import { cleanResultKey, getDecrypted, headshotPrefix, resultKey } from "../storage";
+import { deleteHeadshot } from "./delete";
 
 type Auth = Record<string, string>;
 const json = (body: unknown) => ({ "Content-Type": "application/json", ...(body as object) });
@@ -84,6 +88,38 @@ describe("refining a headshot (issue 36)", { timeout: 120_000 }, () => {
     const again = (await (await calls(q).refine(auth, edit.id, "a closed-mouth smile")).json()) as ApiHeadshot;
     expect(again).toMatchObject({ version: 3, versionOf: first });
     expect((await headshotRow(again.id)).editOf).toBe(edit.id);
+  });
+
+  it("a free person's edit starts from the clean picture and is marked once; the clean copies go with the headshot (issue 46 item 7)", async () => {
+    const { user, auth } = await createTestUser({ freeGranted: 3 });
+    const model = ownModel();
+    const first = await finished(user.id, { model });
+    const config = getConfig(env);
+    const stored = async (key: string) => (await getDecrypted(env.IMAGES, config, key))!.bytes;
+    const sha = async (bytes: Uint8Array) => Buffer.from(await crypto.subtle.digest("SHA-256", bytes)).toString("hex");
+    // the first picture: stored stamped, its clean copy beside it (the stamp of the clean copy is the result)
+    const firstClean = await stored(cleanResultKey(user.id, first));
+    expect(await stored(resultKey(user.id, first))).toEqual(stampWatermark(firstClean));
+
+    const q = withRecordingQueue();
+    const edit = (await (await calls(q).refine(auth, first, "a navy tie")).json()) as ApiHeadshot;
+    expect(await processGeneration(withModel(model), edit.id)).toEqual({ action: "completed" });
+    // the model was sent the clean picture, not the stamped one
+    const { inputs } = await standinCalls(model);
+    expect(inputs[1]![0]).toBe(await sha(firstClean));
+    expect(inputs[1]![0]).not.toBe(await sha(await stored(resultKey(user.id, first))));
+    // and the edit is the model's picture stamped once
+    expect(await headshotRow(edit.id)).toMatchObject({ status: "completed", watermarked: true });
+    expect(await stored(resultKey(user.id, edit.id))).toEqual(stampWatermark(await stored(cleanResultKey(user.id, edit.id))));
+
+    // deleting the headshot leaves nothing of either version behind
+    const { db, close } = testDb();
+    try {
+      await deleteHeadshot(db, env.IMAGES, user.id, first);
+    } finally {
+      await close();
+    }
+    for (const id of [first, edit.id]) expect((await env.IMAGES.list({ prefix: headshotPrefix(user.id, id) })).objects).toEqual([]);
   });
 
   it("versions are the owner's only: another user gets 404 for every route, and nothing is made", async () => {
