@@ -168,6 +168,36 @@ describe("refining a headshot (issue 36)", { timeout: 120_000 }, () => {
     expect((await calls(q).refine(auth, first, "a black background, a little lighter")).status).toBe(202);
   });
 
+  it("judges the instruction's meaning in any language before anything is spent; when the judge cannot answer, 503 and nothing spent (issue 46)", async () => {
+    const { user, auth } = await createTestUser({ freeGranted: 3 });
+    const first = await finished(user.id);
+    const q = withRecordingQueue();
+    // past the word lists, the text model refuses a named person; harmless changes the lists used to refuse pass
+    for (const [instruction, message] of [
+      ["make me Tom Cruise", IDENTITY_MESSAGES.person],
+      ["hazme Tom Cruise", IDENTITY_MESSAGES.person],
+      ["Mach mich bitte zehn Jahre jünger", IDENTITY_MESSAGES.age],
+    ]) {
+      const res = await calls(q).refine(auth, first, instruction);
+      expect(res.status, instruction).toBe(400);
+      expect((await errorBody(res)).message, instruction).toBe(message);
+    }
+    expect(q.sent).toEqual([]);
+    expect(await rowsOfUser(user.id)).toHaveLength(1);
+    expect((await creditsRow(user.id)).used).toBe(1);
+    // the judge unavailable: refused with a retry message, nothing written or charged
+    const down = withRecordingQueue({ GEMINI_TEXT_MODEL: "gemini-3.5-flash-lite--standin-status-503" } as Partial<Env>);
+    const res = await calls(down).refine(auth, first, "an Indian silk tie");
+    expect(res.status).toBe(503);
+    expect((await errorBody(res)).message).toBe(REFINE_MESSAGES.judgeUnavailable);
+    expect(down.sent).toEqual([]);
+    expect(await rowsOfUser(user.id)).toHaveLength(1);
+    expect((await creditsRow(user.id)).used).toBe(1);
+    // and with the judge back, the same harmless change is made
+    expect((await calls(q).refine(auth, first, "an Indian silk tie")).status).toBe(202);
+    expect((await calls(q).refine(auth, first, "tidy my grey hair")).status).toBe(202);
+  });
+
   it("refuses the usual prompt-injection phrasings and anything that is not a short description, charging nothing", async () => {
     const { user, auth } = await createTestUser();
     const first = await finished(user.id);
