@@ -33,6 +33,7 @@ import { withDb, errorFields, log } from "../lib";
 import { cleanResultKey, getDecrypted, putEncrypted, referenceKeys, resultKey } from "../storage";
 import { GENERATION_MAX_ATTEMPTS, MESSAGES } from "../../domain/limits";
 import { FREE_IMAGE_SIZE, PAID_IMAGE_SIZE, millsToEuroCents } from "../../domain/models";
+import { REFINE_MESSAGES } from "../../domain/refine";
 import { styleById, type Gender, type StyleId } from "../../domain/styles";
 import type { Outfit } from "../../domain/teams";
 import { buildEditPrompt, buildPrompt } from "./prompts";
@@ -212,7 +213,11 @@ async function render(env: Env, config: Config, row: Row, sources: Sources, step
     });
     return { kind: "retry", delaySeconds, reason: outcome.reason };
   }
-  if (outcome.kind === "blocked") return { kind: "fail", message: outcome.reason, reason: outcome.reason, modelCalled: true };
+  if (outcome.kind === "blocked") {
+    // an edit's refusal is of the change: the photo made version 1 (issue 46 item 17)
+    const message = row.kind === "edit" ? REFINE_MESSAGES.editDeclined : outcome.reason;
+    return { kind: "fail", message, reason: outcome.reason, modelCalled: true };
+  }
 
   let bytes = outcome.bytes;
   let mimeType = outcome.mimeType;

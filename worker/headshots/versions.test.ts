@@ -234,7 +234,13 @@ describe("refining a headshot (issue 36)", { timeout: 120_000 }, () => {
     // the model refuses it: failed at once, refunded
     const outcome = await processGeneration(withModel(testModel("standin-block")), edit.id);
     expect(outcome.action).toBe("failed");
-    expect(await headshotRow(edit.id)).toMatchObject({ status: "failed", creditRefunded: true, chargedCredit: false });
+    // blamed on the change, not on the photo that made version 1 (issue 46 item 17)
+    expect(await headshotRow(edit.id)).toMatchObject({
+      status: "failed",
+      creditRefunded: true,
+      chargedCredit: false,
+      error: REFINE_MESSAGES.editDeclined,
+    });
     expect((await creditsRow(user.id)).used).toBe(1);
     // a second failure path (the sweeper, a duplicate delivery) finds nothing to refund
     const { db, close } = testDb();
