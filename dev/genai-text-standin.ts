@@ -122,7 +122,8 @@ function instructionOf(text: string): string {
 /** Statistics for GET /__stats: per text model, the calls and the instructions judged (the last 50). */
 export interface TextStats {
   calls: Record<string, number>;
-  judged: Record<string, { instruction: string; verdict: string; category: string }[]>;
+  /** What was judged, and whether the call gave the verdict's schema (`generationConfig.responseSchema`). */
+  judged: Record<string, { instruction: string; verdict: string; category: string; schema: boolean }[]>;
 }
 
 export function newTextStats(): TextStats {
@@ -196,7 +197,7 @@ export function answerText(req: http.IncomingMessage, raw: Buffer, model: string
   const instruction = instructionOf(userText);
   const verdict = judgeStandin(instruction);
   const list = (stats.judged[model] ??= []);
-  list.push({ instruction, ...verdict });
+  list.push({ instruction, verdict: verdict.verdict, category: verdict.category, schema: schema !== undefined });
   if (list.length > 50) list.shift();
   let text: string;
   if (hooks.includes("standin-garbled")) text = '{"verdict": "allo';

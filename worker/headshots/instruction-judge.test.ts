@@ -19,7 +19,7 @@ const messageOf = (expected: Exclude<Expected, "allowed">) =>
 
 interface TextStats {
   calls: Record<string, number>;
-  judged: Record<string, { instruction: string; verdict: string; category: string }[]>;
+  judged: Record<string, { instruction: string; verdict: string; category: string; schema: boolean }[]>;
 }
 const textStats = async () => ((await (await fetch(`${env.GEMINI_BASE_URL}/__stats`)).json()) as { text: TextStats }).text;
 
@@ -54,8 +54,9 @@ describe("the refine fixture (issue 46 items 6 and 13)", () => {
     }
     expect(wrong).toEqual([]);
     // the model judged exactly what the first filter let through, the instruction sent as data on its own line
-    const judged = (await textStats()).judged[model.GEMINI_TEXT_MODEL]!.map((j) => j.instruction);
-    expect(judged).toEqual(REFINE_PHRASINGS.filter((p) => !p.filter).map((p) => p.text));
+    const judged = (await textStats()).judged[model.GEMINI_TEXT_MODEL]!;
+    expect(judged.map((j) => j.instruction)).toEqual(REFINE_PHRASINGS.filter((p) => !p.filter).map((p) => p.text));
+    expect(judged.every((j) => j.schema)).toBe(true); // each call asked for the verdict's schema
   });
 
   it("the first filter refuses only the unambiguous (look-alike letters folded), and never a harmless change", () => {
