@@ -32,6 +32,7 @@ function judgeClient(config: Pick<Config, "GEMINI_API_KEY" | "GEMINI_BASE_URL">)
     httpOptions: {
       apiVersion: "v1beta",
       timeout: JUDGE_TIMEOUT_MS,
+      retryOptions: { attempts: 1 }, // no retry: the person is waiting; a 503 asks them to try again
       ...(config.GEMINI_BASE_URL ? { baseUrl: config.GEMINI_BASE_URL } : {}),
     },
   });
