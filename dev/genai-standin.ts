@@ -59,12 +59,15 @@
  * A preview is rendered once per set of input photos and style and then answered from memory (same input, same
  * bytes either way): the model's own time is not what the pipeline benchmark measures, and renderMs lets
  * it subtract what rendering there was (bench/pipeline.ts).
+ * The text model of domain/text-models.ts (the refine instruction's judge, issue 46) is answered by
+ * ./genai-text-standin.ts, with a JSON verdict; GET /__stats lists its calls and verdicts under `text`.
  */
 import { createHash } from "node:crypto";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import sharp from "sharp";
 import { IMAGE_SIZE_PIXELS, imageModel, isShutDown, splitModelId, type ImageModel, type ImageSize } from "../domain/models";
+import { answerText, isTextModelId, newTextStats } from "./genai-text-standin";
 
 export interface StandinOptions {
   port?: number;
@@ -471,6 +474,7 @@ export async function startGenaiStandin(opts: StandinOptions = {}): Promise<Gena
   const prompts = new Map<string, string[]>(); // per model: the prompt of each call
   const references = new Map<string, References[]>(); // per model: the reference images of each call
   const previews = new Previews();
+  const textStats = newTextStats(); // the text model's (./genai-text-standin.ts: the refine instruction judge, issue 46)
 
   const server = http.createServer((req, res) => {
     const chunks: Buffer[] = [];
@@ -496,6 +500,7 @@ export async function startGenaiStandin(opts: StandinOptions = {}): Promise<Gena
         inputs: Object.fromEntries(inputs),
         prompts: Object.fromEntries(prompts),
         references: Object.fromEntries(references),
+        text: textStats,
         ...previews.rendering,
       });
 
@@ -505,6 +510,10 @@ export async function startGenaiStandin(opts: StandinOptions = {}): Promise<Gena
     }
     const apiVersion = match[1]!;
     const model = decodeURIComponent(match[2]!);
+    if (isTextModelId(model)) {
+      const answer = answerText(req, raw, model, match[1]!, textStats);
+      return json(res, answer.status, answer.body);
+    }
     const n = (calls.get(model) ?? 0) + 1;
     calls.set(model, n);
 

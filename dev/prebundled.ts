@@ -31,4 +31,5 @@ export const PREBUNDLED = [
   "exifr",
   "utif",
   "jpeg-js",
+  "unhomoglyph",
 ];

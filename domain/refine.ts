@@ -6,7 +6,9 @@
  * An instruction is a short description of a visual change ("a dark red tie"). It is refused, with a sentence
  * that says why, when it would change who the person is (age, ethnicity, skin tone, face shape, body, gender,
  * another person's face), when the content policy forbids it, or when it reads as instructions to the model
- * rather than a change to the picture. What passes is normalised to one line of letters, digits and simple
+ * rather than a change to the picture: judged by its meaning, in any of the product's languages, by a first filter
+ * of word lists (./refine-filter.ts) and then a text model's verdict (worker/headshots/instruction-judge.ts;
+ * decision 310), before anything is spent. What passes is normalised to one line of letters, digits and simple
  * punctuation, and reaches the prompt only as a JSON-quoted string (worker/generation/prompts.ts buildEditPrompt).
  */
 import { count } from "./words";
@@ -31,6 +33,14 @@ export const REFINE_MESSAGES = {
   notFinished: "Only a finished headshot can be refined.",
   tooManyVersions: `A headshot can have up to ${count(MAX_VERSIONS, "version")}. Generate a new headshot to start afresh.`,
   redoExpired: `A free redo is offered within ${FREE_REDO_DAYS} days of the picture.`,
+  /**
+   * The image model declined an edit (its safety filter, or no picture back): the change, not the photo that made the
+   * first version, is what it declined (issue 46 item 17; decision 312).
+   */
+  editDeclined:
+    "The image service declined this change, so this version wasn't made. Your other versions are unchanged: try describing the change in other words.",
+  /** The text model that judges an instruction could not answer: nothing was spent (decision 310). */
+  judgeUnavailable: "We couldn't check your change just now, so nothing was made and nothing was charged. Please try again in a minute.",
 } as const;
 
 /** Why an instruction is refused, by what it would change: each says what we keep and what to try instead. */
@@ -47,61 +57,18 @@ export const IDENTITY_MESSAGES = {
 } as const;
 export type IdentityReason = keyof typeof IDENTITY_MESSAGES;
 
-/**
- * Patterns on the normalised, lower-cased instruction. Colours of things ("a black background", "a white shirt",
- * "a tan jacket", "the background a little lighter") pass: skin words need "skin" or "complexion" near them.
- */
-const IDENTITY_PATTERNS: [IdentityReason, RegExp][] = [
-  [
-    "age",
-    /\b(older|younger|age[ds]?|ageing|aging|de-?age|years? old|yo\b|youthful|elderly|teen(ager)?|child(like)?|kid|baby|wrinkles?|grey hair|gray hair)\b/,
-  ],
-  [
-    "ethnicity",
-    /\b(ethnicit(y|ies)|ethnic|race|racial|asian|african|caucasian|european|latin[oax]|hispanic|arab(ic)?|indian|middle eastern|nordic|scandinavian)\b|\b(more|less|look) (white|black|brown)\b|\b(white|black|brown)(er)? (person|man|woman|people)\b/,
-  ],
-  [
-    "skin",
-    /\b(skin|complexion)\b.{0,30}\b(tone|colou?r|light(er|en)?|dark(er|en)?|fair(er)?|pale(r)?|tan(ned)?|white(r|n)?|black(er)?|brown(er)?)\b|\b(light(er|en)?|dark(er|en)?|fair(er)?|pale(r)?|tan(ned)?|white(r|n)?|bleach(ed)?) (my |the |his |her )?(skin|complexion)\b|\b(suntan|tanned|tanning|skin tone|skin colou?r)\b/,
-  ],
-  [
-    "face",
-    /\b(face shape|(slimm?|thinn|narrow|wid|round|fatt|sharp)er (face|jaw|chin|nose|cheeks?)|jaw(line)?|chin|cheek ?bones?|nose|lips|eye colou?r|eyes? (bigger|smaller|larger|wider|blue|green|brown)|(bigger|smaller|larger|wider|blue|green|brown) eyes|double chin|facial features?|plastic surgery|face ?lift|botox)\b/,
-  ],
-  [
-    "body",
-    /\b(body|thinn?er|slimm?er|skinni(er)?|fatt?er|weight|muscular|muscles?|taller|breasts?|bust|boobs?|abs|waist|hips|belly|stomach|physique|figure)\b/,
-  ],
-  ["gender", /\b(gender|sex change|transgender|as a (man|woman|boy|girl)|into a (man|woman|boy|girl)|more (masculine|feminine))\b/],
-  [
-    "person",
-    /\b(look(s|ing)? like|someone else|somebody else|another (person|man|woman|face)|different (person|face)|celebrit(y|ies)|famous|face ?swap|swap (my |the )?face|replace (my |the )?face|(his|her|their) face|face of)\b/,
-  ],
-  [
-    "policy",
-    /\b(nude|naked|nudity|topless|shirtless|undress(ed)?|lingerie|bikini|underwear|bra|sexy|seductive|cleavage|see-?through|explicit|porn\w*|erotic|blood(y)?|gore|wound(s|ed)?|weapons?|guns?|knife|knives|rifle|nazi|swastika|kkk|drugs?|cigarettes?|smoking|vape)\b/,
-  ],
-];
-
-/** The usual prompt-injection phrasings: the instruction must describe a picture, not talk to the model. */
-const INJECTION_PATTERNS: RegExp[] = [
-  /\b(ignore|disregard|forget|override|bypass)\b.{0,40}\b(instructions?|prompts?|rules?|above|previous|prior|earlier|system|guidelines?|everything)\b/,
-  /\b(system|developer|assistant|user|model) ?(prompt|message|:)/,
-  /\b(you are now|act as|pretend (to be|you)|roleplay|jailbreak|new instructions?|from now on|instead of the above|do anything now|dan mode)\b/,
-  /\b(reveal|print|repeat|show)\b.{0,30}\b(prompt|instructions?|system)\b/,
-];
-
 /** Letters (any script), marks, digits, spaces and simple punctuation; anything else is refused. */
 const ALLOWED = /^[\p{L}\p{M}\p{N} .,'’\-!?()&%#:;/+]*$/u;
 
 export type InstructionCheck = { ok: true; instruction: string } | { ok: false; message: string; reason?: IdentityReason };
 
 /**
- * Normalises an instruction (NFKC, control characters and line breaks to spaces, runs of spaces to one,
- * trimmed) and checks it: the length, the characters, the injection phrasings, then what it would change.
- * The normalised text is what is stored and (quoted) sent.
+ * The form of an instruction, the part the web app checks as the person types: normalised (NFKC, control characters and
+ * line breaks to spaces, runs of spaces to one, trimmed), then its length and characters. The normalised text is what is
+ * stored and (quoted) sent. Its meaning is the server's to judge: the word lists of domain/refine-filter.ts, then the
+ * text model (worker/headshots/instruction-judge.ts; decision 310).
  */
-export function checkInstruction(raw: string): InstructionCheck {
+export function checkInstructionForm(raw: string): InstructionCheck {
   const instruction = raw
     .normalize("NFKC")
     .replace(/[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/gu, " ")
@@ -110,11 +77,6 @@ export function checkInstruction(raw: string): InstructionCheck {
   if (instruction.length < INSTRUCTION_MIN_LENGTH) return { ok: false, message: REFINE_MESSAGES.tooShort };
   if (instruction.length > INSTRUCTION_MAX_LENGTH) return { ok: false, message: REFINE_MESSAGES.tooLong };
   if (!ALLOWED.test(instruction)) return { ok: false, message: REFINE_MESSAGES.characters };
-  const lower = instruction.toLowerCase();
-  if (INJECTION_PATTERNS.some((p) => p.test(lower))) return { ok: false, message: REFINE_MESSAGES.instructions };
-  for (const [reason, pattern] of IDENTITY_PATTERNS) {
-    if (pattern.test(lower)) return { ok: false, message: IDENTITY_MESSAGES[reason], reason };
-  }
   return { ok: true, instruction };
 }
 

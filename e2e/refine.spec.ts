@@ -47,7 +47,7 @@ test("generate, refine twice, compare version 1 with version 3, download version
   await expect(result(page)).toBeVisible({ timeout: 120_000 });
   const v1 = await shownImage(page);
 
-  // refused before anything is spent, with why (the same rule the server enforces)
+  // refused before anything is spent, with why: the server judges it (decision 310) and the form shows its answer
   await page.getByLabel("Describe the change").fill("make me look younger");
   await page.getByRole("button", { name: "Refine", exact: true }).click();
   await expect(page.getByRole("alert").filter({ hasText: IDENTITY_MESSAGES.age })).toBeVisible();

@@ -5,6 +5,7 @@
 import { z } from "zod";
 import { FAIR_USE_PER_HOUR } from "../domain/limits";
 import { DEFAULT_IMAGE_MODEL, imageModel, isShutDown, splitModelId } from "../domain/models";
+import { DEFAULT_TEXT_MODEL, isTextModelShutDown, textModel } from "../domain/text-models";
 import { productionProblems } from "./production-config";
 
 const optional = z
@@ -62,6 +63,8 @@ const encryptionKeys = z.string().transform((value, ctx) => {
 export const CONFIG_DEFAULTS = {
   /** The image model (domain/models.ts: its price, sizes and shutdown date come from that table). */
   GEMINI_MODEL: DEFAULT_IMAGE_MODEL,
+  /** The cheap text model that judges a refine instruction's meaning (domain/text-models.ts; decision 310). */
+  GEMINI_TEXT_MODEL: DEFAULT_TEXT_MODEL,
   /** The published cap (domain/limits.ts, decision 108): the terms and pricing cards state it; lower only in tests. */
   FAIR_USE_PER_HOUR,
   /**
@@ -105,6 +108,7 @@ const schema = z
     GEMINI_API_KEY: optional,
     GEMINI_BASE_URL: optional,
     GEMINI_MODEL: z.string().trim().default(D.GEMINI_MODEL),
+    GEMINI_TEXT_MODEL: z.string().trim().default(D.GEMINI_TEXT_MODEL),
     FAIR_USE_PER_HOUR: int(D.FAIR_USE_PER_HOUR, 1),
     GEMINI_IMAGES_PER_MINUTE: int(D.GEMINI_IMAGES_PER_MINUTE, 1),
     STUCK_AFTER_MINUTES: int(D.STUCK_AFTER_MINUTES, 1),
@@ -136,6 +140,8 @@ const schema = z
   .superRefine((config, ctx) => {
     const problem = modelProblem(config);
     if (problem) ctx.addIssue({ code: "custom", path: ["GEMINI_MODEL"], message: problem });
+    const textProblem = textModelProblem(config);
+    if (textProblem) ctx.addIssue({ code: "custom", path: ["GEMINI_TEXT_MODEL"], message: textProblem });
     // Production has no stand-in: without a key every call would be answered 400/403 and blamed on the photo.
     if (config.ENVIRONMENT === "production" && !config.GEMINI_API_KEY) {
       ctx.addIssue({ code: "custom", path: ["GEMINI_API_KEY"], message: "is required in production (the key of the Gemini API)" });
@@ -163,6 +169,18 @@ function modelProblem(config: { ENVIRONMENT: string; GEMINI_MODEL: string }, now
   if (config.ENVIRONMENT === "production" && splitModelId(config.GEMINI_MODEL).hooks !== null) {
     return `${config.GEMINI_MODEL} carries the local stand-in's test hooks; use ${model.id}`;
   }
+  return null;
+}
+
+/** Why the configured text model (the instruction judge's) cannot be used, or null: as modelProblem, from domain/text-models.ts. */
+function textModelProblem(config: { ENVIRONMENT: string; GEMINI_TEXT_MODEL: string }, now = new Date()): string | null {
+  const model = textModel(config.GEMINI_TEXT_MODEL);
+  if (!model)
+    return `${config.GEMINI_TEXT_MODEL} is not a text model this product knows (domain/text-models.ts); use ${DEFAULT_TEXT_MODEL}`;
+  if (isTextModelShutDown(model, now))
+    return `${model.id} was shut down by Google on ${model.shutdown}; use ${model.replacement ?? DEFAULT_TEXT_MODEL}`;
+  if (config.ENVIRONMENT === "production" && splitModelId(config.GEMINI_TEXT_MODEL).hooks !== null)
+    return `${config.GEMINI_TEXT_MODEL} carries the local stand-in's test hooks; use ${model.id}`;
   return null;
 }
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { checkInstruction, IDENTITY_MESSAGES, INSTRUCTION_MAX_LENGTH, REFINE_MESSAGES } from "../../domain/refine";
+import { IDENTITY_MESSAGES, INSTRUCTION_MAX_LENGTH, REFINE_MESSAGES } from "../../domain/refine";
+import { checkInstruction } from "../../domain/refine-filter";
 import { EDIT_MARKER, IDENTITY_LINE, buildEditPrompt, buildPrompt } from "./prompts";
 
 /** The requested change as the model reads it: the JSON string on the marker's line, parsed back. */

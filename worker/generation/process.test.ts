@@ -367,7 +367,8 @@ describe("claim, render, complete (decision 080)", () => {
     const id = await seedProcessing(user.id);
     const r = recording(env);
     expect(await processGeneration(r.env, id, { openSession: r.openSession })).toEqual({ action: "completed" });
-    expect(r.seen.map((s) => s.op)).toEqual(["get", "put"]); // the original before the model, the result after it
+    // the original before the model; after it the (free, watermarked) picture's clean copy and the result
+    expect(r.seen.map((s) => s.op)).toEqual(["get", "put", "put"]);
     expect(r.seen.every((s) => s.openSessions === 0)).toBe(true);
     expect(r.sessions()).toBe(2); // claim, complete
   });

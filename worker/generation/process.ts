@@ -30,9 +30,10 @@ import { headshots } from "../../db/schema";
 import { getConfig, type Config } from "../config";
 import { moveHeadshots } from "../headshots";
 import { withDb, errorFields, log } from "../lib";
-import { getDecrypted, putEncrypted, referenceKeys, resultKey } from "../storage";
+import { cleanResultKey, getDecrypted, putEncrypted, referenceKeys, resultKey } from "../storage";
 import { GENERATION_MAX_ATTEMPTS, MESSAGES } from "../../domain/limits";
 import { FREE_IMAGE_SIZE, PAID_IMAGE_SIZE, millsToEuroCents } from "../../domain/models";
+import { REFINE_MESSAGES } from "../../domain/refine";
 import { styleById, type Gender, type StyleId } from "../../domain/styles";
 import type { Outfit } from "../../domain/teams";
 import { buildEditPrompt, buildPrompt } from "./prompts";
@@ -131,8 +132,13 @@ async function render(env: Env, config: Config, row: Row, sources: Sources, step
   // A processing row always has its key (retention only nulls finished ones); null reads as missing.
   // A shoot's photos are shared by its pictures (storage/keys.ts referenceKeys); all must be there; an edit's picture first.
   const keys = from.originalKey ? referenceKeys({ ...from, originalKey: from.originalKey }, photos) : [null];
-  const references = await Promise.all([base, ...keys].map((key) => (key ? getDecrypted(env.IMAGES, config, key) : null)));
-  if (base === null) references.shift();
+  const references = await Promise.all(keys.map((key) => (key ? getDecrypted(env.IMAGES, config, key) : null)));
+  // an edit's picture first: a watermarked one's clean copy, else (made before those were kept) the stamped result
+  if (base !== null) {
+    let picture = null;
+    for (const key of base) if (!picture) picture = await getDecrypted(env.IMAGES, config, key);
+    references.unshift(picture);
+  }
   const original = references.every((r) => r !== null) ? references[0]! : null;
   t = lap(steps, "originalMs", t);
   const style = styleById(row.style);
@@ -207,11 +213,17 @@ async function render(env: Env, config: Config, row: Row, sources: Sources, step
     });
     return { kind: "retry", delaySeconds, reason: outcome.reason };
   }
-  if (outcome.kind === "blocked") return { kind: "fail", message: outcome.reason, reason: outcome.reason, modelCalled: true };
+  if (outcome.kind === "blocked") {
+    // an edit's refusal is of the change: the photo made version 1 (issue 46 item 17)
+    const message = row.kind === "edit" ? REFINE_MESSAGES.editDeclined : outcome.reason;
+    return { kind: "fail", message, reason: outcome.reason, modelCalled: true };
+  }
 
   let bytes = outcome.bytes;
   let mimeType = outcome.mimeType;
   if (watermarked) {
+    // the model's clean picture is kept (never served) for an edit of this one to start from: marked once (issue 46 item 7)
+    await putEncrypted(env.IMAGES, config, cleanResultKey(row.userId, row.id), bytes, mimeType);
     bytes = stampWatermark(bytes);
     mimeType = "image/png";
     t = lap(steps, "watermarkMs", t);
@@ -247,7 +259,8 @@ async function complete(db: Db, env: Env, config: Config, row: Row, image: Extra
     .from(headshots)
     .where(eq(headshots.id, row.id));
   if (current?.status !== "completed" || current.moderationStatus === "removed") {
-    await env.IMAGES.delete(image.key).catch((err) => log("error", "generation: cleanup failed", { key: image.key, ...errorFields(err) }));
+    const keys = image.watermarked ? [image.key, cleanResultKey(row.userId, row.id)] : [image.key];
+    await env.IMAGES.delete(keys).catch((err) => log("error", "generation: cleanup failed", { key: image.key, ...errorFields(err) }));
   }
   if (current?.status === "processing" && current.moderationStatus === "removed") {
     await failGeneration(db, row.id, MESSAGES.headshotRemoved);

@@ -195,7 +195,7 @@ export function buildPrompt(
 /**
  * The prompt of an edit (issue 36, decision 201): the first attached image is the headshot to change, the others
  * the person's reference photos. The person's instruction, already checked and normalised
- * (domain/refine.ts checkInstruction), is sent only as data: one JSON string on its own line between markers,
+ * (domain/refine-filter.ts checkInstruction, then worker/headshots/instruction-judge.ts), is sent only as data: one JSON string on its own line between markers,
  * after the words that say it describes a change to the picture and is never an instruction to the model.
  * The identity rule of every prompt stands above it.
  */

@@ -11,6 +11,10 @@ import { operatorAuth } from "../test/admin";
 import { processGeneration } from "../generation";
 import { failGeneration } from "../generation/fail";
 import { EDIT_MARKER } from "../generation/prompts";
+import { stampWatermark } from "../generation/watermark";
+import { getConfig } from "../config";
+import { cleanResultKey, getDecrypted, headshotPrefix, resultKey } from "../storage";
+import { deleteHeadshot } from "./delete";
 
 type Auth = Record<string, string>;
 const json = (body: unknown) => ({ "Content-Type": "application/json", ...(body as object) });
@@ -86,6 +90,38 @@ describe("refining a headshot (issue 36)", { timeout: 120_000 }, () => {
     expect((await headshotRow(again.id)).editOf).toBe(edit.id);
   });
 
+  it("a free person's edit starts from the clean picture and is marked once; the clean copies go with the headshot (issue 46 item 7)", async () => {
+    const { user, auth } = await createTestUser({ freeGranted: 3 });
+    const model = ownModel();
+    const first = await finished(user.id, { model });
+    const config = getConfig(env);
+    const stored = async (key: string) => (await getDecrypted(env.IMAGES, config, key))!.bytes;
+    const sha = async (bytes: Uint8Array) => Buffer.from(await crypto.subtle.digest("SHA-256", bytes)).toString("hex");
+    // the first picture: stored stamped, its clean copy beside it (the stamp of the clean copy is the result)
+    const firstClean = await stored(cleanResultKey(user.id, first));
+    expect(await stored(resultKey(user.id, first))).toEqual(stampWatermark(firstClean));
+
+    const q = withRecordingQueue();
+    const edit = (await (await calls(q).refine(auth, first, "a navy tie")).json()) as ApiHeadshot;
+    expect(await processGeneration(withModel(model), edit.id)).toEqual({ action: "completed" });
+    // the model was sent the clean picture, not the stamped one
+    const { inputs } = await standinCalls(model);
+    expect(inputs[1]![0]).toBe(await sha(firstClean));
+    expect(inputs[1]![0]).not.toBe(await sha(await stored(resultKey(user.id, first))));
+    // and the edit is the model's picture stamped once
+    expect(await headshotRow(edit.id)).toMatchObject({ status: "completed", watermarked: true });
+    expect(await stored(resultKey(user.id, edit.id))).toEqual(stampWatermark(await stored(cleanResultKey(user.id, edit.id))));
+
+    // deleting the headshot leaves nothing of either version behind
+    const { db, close } = testDb();
+    try {
+      await deleteHeadshot(db, env.IMAGES, user.id, first);
+    } finally {
+      await close();
+    }
+    for (const id of [first, edit.id]) expect((await env.IMAGES.list({ prefix: headshotPrefix(user.id, id) })).objects).toEqual([]);
+  });
+
   it("versions are the owner's only: another user gets 404 for every route, and nothing is made", async () => {
     const owner = await createTestUser();
     const other = await createTestUser();
@@ -132,6 +168,36 @@ describe("refining a headshot (issue 36)", { timeout: 120_000 }, () => {
     expect((await calls(q).refine(auth, first, "a black background, a little lighter")).status).toBe(202);
   });
 
+  it("judges the instruction's meaning in any language before anything is spent; when the judge cannot answer, 503 and nothing spent (issue 46)", async () => {
+    const { user, auth } = await createTestUser({ freeGranted: 3 });
+    const first = await finished(user.id);
+    const q = withRecordingQueue();
+    // past the word lists, the text model refuses a named person; harmless changes the lists used to refuse pass
+    for (const [instruction, message] of [
+      ["make me Tom Cruise", IDENTITY_MESSAGES.person],
+      ["hazme Tom Cruise", IDENTITY_MESSAGES.person],
+      ["Mach mich bitte zehn Jahre jünger", IDENTITY_MESSAGES.age],
+    ]) {
+      const res = await calls(q).refine(auth, first, instruction);
+      expect(res.status, instruction).toBe(400);
+      expect((await errorBody(res)).message, instruction).toBe(message);
+    }
+    expect(q.sent).toEqual([]);
+    expect(await rowsOfUser(user.id)).toHaveLength(1);
+    expect((await creditsRow(user.id)).used).toBe(1);
+    // the judge unavailable: refused with a retry message, nothing written or charged
+    const down = withRecordingQueue({ GEMINI_TEXT_MODEL: "gemini-3.5-flash-lite--standin-status-503" } as Partial<Env>);
+    const res = await calls(down).refine(auth, first, "an Indian silk tie");
+    expect(res.status).toBe(503);
+    expect((await errorBody(res)).message).toBe(REFINE_MESSAGES.judgeUnavailable);
+    expect(down.sent).toEqual([]);
+    expect(await rowsOfUser(user.id)).toHaveLength(1);
+    expect((await creditsRow(user.id)).used).toBe(1);
+    // and with the judge back, the same harmless change is made
+    expect((await calls(q).refine(auth, first, "an Indian silk tie")).status).toBe(202);
+    expect((await calls(q).refine(auth, first, "tidy my grey hair")).status).toBe(202);
+  });
+
   it("refuses the usual prompt-injection phrasings and anything that is not a short description, charging nothing", async () => {
     const { user, auth } = await createTestUser();
     const first = await finished(user.id);
@@ -168,7 +234,13 @@ describe("refining a headshot (issue 36)", { timeout: 120_000 }, () => {
     // the model refuses it: failed at once, refunded
     const outcome = await processGeneration(withModel(testModel("standin-block")), edit.id);
     expect(outcome.action).toBe("failed");
-    expect(await headshotRow(edit.id)).toMatchObject({ status: "failed", creditRefunded: true, chargedCredit: false });
+    // blamed on the change, not on the photo that made version 1 (issue 46 item 17)
+    expect(await headshotRow(edit.id)).toMatchObject({
+      status: "failed",
+      creditRefunded: true,
+      chargedCredit: false,
+      error: REFINE_MESSAGES.editDeclined,
+    });
     expect((await creditsRow(user.id)).used).toBe(1);
     // a second failure path (the sweeper, a duplicate delivery) finds nothing to refund
     const { db, close } = testDb();

@@ -4,6 +4,7 @@
  *                                       the one shown, and what a redo would cost now
  *   POST /api/headshots/:id/refine    {instruction} → 202 ApiHeadshot (the new version, processing)
  *                                       | 400 (the instruction refused, nothing spent) | 402 | 403 | 409 | 410 | 429
+ *                                       | 503 (the instruction's judge did not answer: nothing spent, try again)
  *   POST /api/headshots/:id/redo      → 202 ApiHeadshot (a new picture of the same style: free once, decision 202)
  *   PUT  /api/headshots/:id/use       → ApiHeadshot ("use this version": the gallery shows it)
  * A version is a headshot row of its own (kind "edit" or "redo", `version_of` the first version), so it is made,
@@ -29,9 +30,9 @@ import {
   MAX_VERSIONS,
   REDO_WHY,
   REFINE_MESSAGES,
-  checkInstruction,
   type ApiRedoOffer,
 } from "../../domain/refine";
+import { checkRefineInstruction } from "./instruction-judge";
 import { startLocked, undoStart } from "./entitlement";
 import { toApiHeadshot } from "./api-headshot";
 
@@ -220,9 +221,9 @@ export const versionRoutes = new Hono<AppEnv>()
   })
   .post("/:id/refine", requireUser, validate("param", idParam), validate("json", refineBody), async (c) => {
     const { id } = c.req.valid("param");
-    // refused before anything is read or spent: the words, then who the person is (domain/refine.ts)
-    const checked = checkInstruction(c.req.valid("json").instruction);
-    if (!checked.ok) throw badRequest(checked.message);
+    // judged before anything is read or spent: the form and the word lists, then the text model's verdict (decision 310)
+    const checked = await checkRefineInstruction(c.var.config, c.req.valid("json").instruction, c.var.requestId);
+    if (!checked.ok) throw "status" in checked ? new ApiError(checked.status, checked.message) : badRequest(checked.message);
     const row = await startVersion(c.var.db, c.var.config, c.env.GENERATIONS, c.var.requestId, c.var.user.id, id, {
       kind: "edit",
       instruction: checked.instruction,

@@ -7,6 +7,7 @@ export {
   originalKey,
   referenceKeys,
   resultKey,
+  cleanResultKey,
   shootPhotoKey,
   shootPrefix,
   teamBackdropKey,

@@ -7,6 +7,11 @@ export const userPrefix = (userId: string) => `u/${userId}/`;
 export const headshotPrefix = (userId: string, headshotId: string) => `${userPrefix(userId)}h/${headshotId}/`;
 export const originalKey = (userId: string, headshotId: string) => `${headshotPrefix(userId, headshotId)}original`;
 export const resultKey = (userId: string, headshotId: string) => `${headshotPrefix(userId, headshotId)}result`;
+/**
+ * A watermarked result's clean picture, as the model made it (issue 46 item 7): never served, only the picture an
+ * edit of that result starts from, so the mark is not drawn twice. Under the headshot's prefix, so it goes with it.
+ */
+export const cleanResultKey = (userId: string, headshotId: string) => `${headshotPrefix(userId, headshotId)}result-clean`;
 export const downloadCacheKey = (userId: string, headshotId: string, optionsHash: string) =>
   `${headshotPrefix(userId, headshotId)}cache/${optionsHash}`;
 

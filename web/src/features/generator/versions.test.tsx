@@ -1,8 +1,9 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { cleanup, fireEvent, screen } from "@testing-library/react";
-import { IDENTITY_MESSAGES, REDO_WHY, type ApiHeadshot, type ApiVersions } from "@/lib/domain";
+import { IDENTITY_MESSAGES, MESSAGES, REDO_WHY, REFINE_MESSAGES, type ApiHeadshot, type ApiVersions } from "@/lib/domain";
 import { renderWithApp, testUser } from "@/test/render";
-import { answerNull, json, stubApi } from "@/test/stub-api";
+import { answerNull, apiError, json, stubApi } from "@/test/stub-api";
+import { Toaster } from "@/components/ui/toaster";
 import { RefineControls, VersionStrip } from "./versions";
 
 afterEach(() => {
@@ -42,20 +43,84 @@ const versions = (
 });
 
 describe("refining in the result view (issue 36)", () => {
-  it("refuses an identity change as it is typed, without asking the server, and sends a good one", async () => {
-    const calls = stubApi({ "POST /api/headshots/v1/refine": json(version(2), 202) }, { fallback: answerNull });
+  it("checks the form as it is typed; the server judges the meaning, and its refusal is shown under the field to reword", async () => {
+    const calls = stubApi(
+      {
+        "POST /api/headshots/v1/refine": (call) =>
+          (call.body as { instruction: string }).instruction === "make me look younger"
+            ? apiError(400, { error: "Bad Request", message: IDENTITY_MESSAGES.age })
+            : json(version(2), 202),
+      },
+      { fallback: answerNull },
+    );
     const started = vi.fn();
     renderWithApp(<RefineControls version={version(1)} versions={versions([version(1)])} onStarted={started} />, { user: testUser });
     const box = screen.getByLabelText("Describe the change");
-    fireEvent.change(box, { target: { value: "make me look younger" } });
+    fireEvent.change(box, { target: { value: "a" } });
     fireEvent.click(screen.getByRole("button", { name: "Refine" }));
-    expect((await screen.findByRole("alert")).textContent).toBe(IDENTITY_MESSAGES.age);
+    expect((await screen.findByRole("alert")).textContent).toBe(REFINE_MESSAGES.tooShort);
     expect(calls.filter((c) => c.key.endsWith("/refine"))).toEqual([]);
 
+    fireEvent.change(box, { target: { value: "make me look younger" } });
+    fireEvent.click(screen.getByRole("button", { name: "Refine" }));
+    await vi.waitFor(() => expect(screen.getByRole("alert").textContent).toBe(IDENTITY_MESSAGES.age));
+    expect(started).not.toHaveBeenCalled();
+
     fireEvent.change(box, { target: { value: "a dark red tie" } });
+    expect(screen.queryByRole("alert")).toBeNull(); // rewording clears the refusal
     fireEvent.click(screen.getByRole("button", { name: "Refine" }));
     await vi.waitFor(() => expect(started).toHaveBeenCalledWith("v2"));
-    expect(calls.find((c) => c.key === "POST /api/headshots/v1/refine")?.body).toEqual({ instruction: "a dark red tie" });
+    expect(calls.find((c) => c.body && (c.body as { instruction: string }).instruction === "a dark red tie")).toBeTruthy();
+  });
+
+  it("says what a change costs up front: free generations left, or with none left that it needs a plan, with the way to /pricing (issue 46 item 17)", async () => {
+    stubApi(
+      { "GET /api/users/credits": json({ remaining: 2, totalUsed: 1, isVerified: true, teamSeat: false }) },
+      { fallback: answerNull },
+    );
+    renderWithApp(<RefineControls version={version(1)} versions={versions([version(1)])} onStarted={vi.fn()} />, { user: testUser });
+    expect(await screen.findByText(/one of your free generations \(2 left\)/)).toBeTruthy();
+    expect(screen.queryByTestId("refine-needs-plan")).toBeNull();
+  });
+
+  it("with no free generation left, says a change needs a plan before anything is typed", async () => {
+    stubApi(
+      { "GET /api/users/credits": json({ remaining: 0, totalUsed: 3, isVerified: true, teamSeat: false }) },
+      { fallback: answerNull },
+    );
+    renderWithApp(<RefineControls version={version(1)} versions={versions([version(1)])} onStarted={vi.fn()} />, { user: testUser });
+    const notice = await screen.findByTestId("refine-needs-plan");
+    expect(notice.textContent).toContain("a change needs a subscription");
+    expect(notice.querySelector("a")?.getAttribute("href")).toBe("/pricing");
+    expect(screen.queryByText(/one of your free generations/)).toBeNull();
+    expect((screen.getByRole("button", { name: "Refine" }) as HTMLButtonElement).disabled).toBe(true);
+  });
+
+  it("a refusal a plan would lift is a toast with the link to /pricing", async () => {
+    stubApi(
+      {
+        "GET /api/users/credits": json({ remaining: 1, totalUsed: 2, isVerified: true, teamSeat: false }),
+        "POST /api/headshots/v1/refine": apiError(402, {
+          error: "Payment Required",
+          message: MESSAGES.freeUsed,
+          requiresSubscription: true,
+        }),
+      },
+      { fallback: answerNull },
+    );
+    renderWithApp(
+      <>
+        <RefineControls version={version(1)} versions={versions([version(1)])} onStarted={vi.fn()} />
+        <Toaster />
+      </>,
+      { user: testUser },
+    );
+    await screen.findByText(/1 left/);
+    fireEvent.change(screen.getByLabelText("Describe the change"), { target: { value: "a dark red tie" } });
+    fireEvent.click(screen.getByRole("button", { name: "Refine" }));
+    await vi.waitFor(() => expect(screen.getAllByText(MESSAGES.freeUsed).length).toBeGreaterThan(0));
+    const links = screen.getAllByRole("link", { name: "See plans" });
+    expect(links.map((l) => l.getAttribute("href"))).toEqual(["/pricing", "/pricing"]); // radix's toast announces a copy for screen readers
   });
 
   it("says whether the redo is free, and why not when it is not", () => {

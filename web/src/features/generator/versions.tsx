@@ -4,23 +4,27 @@
  */
 import { useId, useState, type FormEvent } from "react";
 import { AlertCircle, Check, Loader2, RotateCcw, Sparkles } from "lucide-react";
-import { errorMessage } from "@/api/client";
+import { Link } from "wouter";
+import { errorMessage, errorStatus, readErrorBody } from "@/api/client";
 import { Alert, AlertDescription } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Label } from "@/components/ui/label";
 import { Textarea } from "@/components/ui/textarea";
+import { ToastAction } from "@/components/ui/toast";
 import { toast } from "@/components/ui/use-toast";
 import {
   FREE_REDO_DAYS,
   FREE_REDOS_PER_DAY,
   INSTRUCTION_MAX_LENGTH,
   MESSAGES,
-  checkInstruction,
+  checkInstructionForm,
   count,
   type ApiHeadshot,
   type ApiVersions,
 } from "@/lib/domain";
-import { useIsSubscriber } from "@/shared/api/get-subscription";
+import { useCredits } from "@/shared/api/get-credits";
+import { useIsSubscriber, useSubscription } from "@/shared/api/get-subscription";
+import { useMyTeam } from "@/shared/api/get-my-team";
 import { BeforeAfter } from "./before-after";
 import { useRedo, useRefine, useUseVersion } from "./api/versions";
 
@@ -177,10 +181,28 @@ export function UseVersionButton({ version, versions }: { version: ApiHeadshot; 
   );
 }
 
+/** A refusal a plan would lift (402, or `requiresSubscription`): a toast that leads to /pricing. */
+function planToast(title: string, description: string) {
+  toast({
+    variant: "destructive",
+    title,
+    description,
+    action: (
+      <ToastAction altText="See plans on the pricing page" asChild>
+        <Link href="/pricing">See plans</Link>
+      </ToastAction>
+    ),
+  });
+}
+
+const needsPlan = (err: unknown) => errorStatus(err) === 402 || Boolean(readErrorBody(err)?.requiresSubscription);
+
 /**
  * Refine in words, and "Doesn't look like me": each makes a new version (opened at once, while it is made). The
- * instruction is checked as it is typed with the same rules the server enforces (domain/refine.ts), so a change
- * that would alter who the person is is refused here, before anything is spent.
+ * instruction's form (length, characters) is checked as it is typed; its meaning is judged by the server in any language
+ * (word lists, then a text model; decision 310) before anything is spent, and a refusal is shown under the field. What a
+ * change costs is said up front: a subscriber's fair use, a free person's free generations left, or, with none left, that
+ * a change needs a plan (with the way to /pricing).
  */
 export function RefineControls({
   version,
@@ -192,22 +214,34 @@ export function RefineControls({
   onStarted: (id: string) => void;
 }) {
   const isSubscriber = useIsSubscriber();
+  const credits = useCredits(0).data;
+  // known before it is said: a subscriber or team member whose plan is still loading is not told they need one
+  const subscriptionKnown = useSubscription().isSuccess;
+  const teamKnown = useMyTeam().isSuccess;
+  const plansKnown = subscriptionKnown && teamKnown;
   const refine = useRefine();
   const redo = useRedo();
   const [text, setText] = useState("");
   const [touched, setTouched] = useState(false);
+  const [refused, setRefused] = useState<string | null>(null);
   const inputId = useId();
   const helpId = useId();
   const errorId = useId();
-  const checked = checkInstruction(text);
-  const problem = touched && !checked.ok ? checked.message : null;
+  const checked = checkInstructionForm(text);
+  const problem = (touched && !checked.ok ? checked.message : null) ?? refused;
+  const outOfFree = plansKnown && !isSubscriber && credits?.remaining === 0;
   const cost = isSubscriber
     ? "A change counts as one generation toward your fair use."
-    : "A change uses one generation, like a new picture (on the free plan: one of your free generations, watermarked).";
+    : outOfFree
+      ? null
+      : credits
+        ? `A change uses one of your free generations (${credits.remaining} left), watermarked like a new picture.`
+        : "A change uses one generation, like a new picture.";
 
   function submit(e: FormEvent) {
     e.preventDefault();
     setTouched(true);
+    setRefused(null);
     if (!checked.ok) return;
     refine.mutate(
       { id: version.id, instruction: checked.instruction },
@@ -217,8 +251,13 @@ export function RefineControls({
           setTouched(false);
           onStarted(made.id);
         },
-        onError: (err) =>
-          toast({ variant: "destructive", title: "Couldn't make the change", description: errorMessage(err, "Please try again.") }),
+        onError: (err) => {
+          const message = errorMessage(err, "Please try again.");
+          // the instruction refused (nothing spent): said under the field, where it can be reworded
+          if (errorStatus(err) === 400) setRefused(message);
+          else if (needsPlan(err)) planToast("A change needs a plan", message);
+          else toast({ variant: "destructive", title: "Couldn't make the change", description: message });
+        },
       },
     );
   }
@@ -235,7 +274,10 @@ export function RefineControls({
           id={inputId}
           value={text}
           maxLength={INSTRUCTION_MAX_LENGTH}
-          onChange={(e) => setText(e.target.value)}
+          onChange={(e) => {
+            setText(e.target.value);
+            setRefused(null);
+          }}
           onBlur={() => setTouched(text.length > 0)}
           placeholder="a dark red tie"
           aria-invalid={problem ? true : undefined}
@@ -244,14 +286,22 @@ export function RefineControls({
         />
         <p id={helpId} className="text-xs text-muted-foreground">
           For example “a closed-mouth smile”, “less shine on the forehead” or “the background a little lighter”. Up to{" "}
-          {INSTRUCTION_MAX_LENGTH} characters. You stay you: we don't change age, skin tone, face or body. {cost}
+          {INSTRUCTION_MAX_LENGTH} characters. You stay you: we don't change age, skin tone, face or body.{cost ? ` ${cost}` : ""}
         </p>
+        {outOfFree && (
+          <p className="text-sm" data-testid="refine-needs-plan">
+            You've used your free generations: a change needs a subscription.{" "}
+            <Link href="/pricing" className="font-medium text-primary underline underline-offset-4">
+              See plans
+            </Link>
+          </p>
+        )}
         {problem && (
           <p id={errorId} role="alert" className="text-sm text-destructive">
             {problem}
           </p>
         )}
-        <Button type="submit" disabled={refine.isPending} className="justify-self-start">
+        <Button type="submit" disabled={refine.isPending || outOfFree} className="justify-self-start">
           {refine.isPending ? <Loader2 className="animate-spin" aria-hidden="true" /> : <Sparkles aria-hidden="true" />} Refine
         </Button>
       </form>
@@ -270,7 +320,13 @@ export function RefineControls({
             redo.mutate(version.id, {
               onSuccess: (made) => onStarted(made.id),
               onError: (err) =>
-                toast({ variant: "destructive", title: "Couldn't start the redo", description: errorMessage(err, "Please try again.") }),
+                needsPlan(err)
+                  ? planToast("A redo needs a plan", errorMessage(err, "Please try again."))
+                  : toast({
+                      variant: "destructive",
+                      title: "Couldn't start the redo",
+                      description: errorMessage(err, "Please try again."),
+                    }),
             })
           }
         >
