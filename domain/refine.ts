@@ -19,6 +19,8 @@ export const INSTRUCTION_MAX_LENGTH = 200;
 export const FREE_REDO_DAYS = 7;
 /** Free redos per person in any 24 hours (abuse limit); past it a redo costs a generation like any other. */
 export const FREE_REDOS_PER_DAY = 3;
+/** Instructions the text model judges per person an hour (decision 310): refusals are free, so this bounds what they cost. */
+export const JUDGED_INSTRUCTIONS_PER_HOUR = 60;
 /** The versions one headshot may have (the first generation, then edits and redos). */
 export const MAX_VERSIONS = 20;
 
@@ -40,6 +42,7 @@ export const REFINE_MESSAGES = {
   editDeclined:
     "The image service declined this change, so this version wasn't made. Your other versions are unchanged: try describing the change in other words.",
   /** The text model that judges an instruction could not answer: nothing was spent (decision 310). */
+  tooManyChecks: "You've asked for many changes in the last hour. Please wait a little and try again.",
   judgeUnavailable: "We couldn't check your change just now, so nothing was made and nothing was charged. Please try again in a minute.",
 } as const;
 

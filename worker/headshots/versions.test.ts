@@ -1,8 +1,15 @@
 import { describe, expect, it } from "vitest";
 import { env } from "cloudflare:test";
 import { eq } from "drizzle-orm";
-import { headshots } from "../../db/schema";
-import { FREE_REDO_DAYS, FREE_REDOS_PER_DAY, IDENTITY_MESSAGES, REDO_WHY, REFINE_MESSAGES } from "../../domain/refine";
+import { headshots, rateLimitHits } from "../../db/schema";
+import {
+  FREE_REDO_DAYS,
+  FREE_REDOS_PER_DAY,
+  IDENTITY_MESSAGES,
+  JUDGED_INSTRUCTIONS_PER_HOUR,
+  REDO_WHY,
+  REFINE_MESSAGES,
+} from "../../domain/refine";
 import type { ApiHeadshot, ApiVersions } from "../../domain/api";
 import { MESSAGES } from "../../domain/limits";
 import { api, createTestUser, errorBody, testDb } from "../test/helpers";
@@ -29,6 +36,12 @@ async function standinCalls(model: string): Promise<{ prompts: string[]; inputs:
     inputs: Record<string, string[][]>;
   };
   return { prompts: stats.prompts[model] ?? [], inputs: stats.inputs[model] ?? [] };
+}
+
+/** How many times the stand-in's text model (the instruction's judge) was asked, all models together. */
+async function textCalls(): Promise<number> {
+  const stats = (await (await fetch(`${env.GEMINI_BASE_URL}/__stats`)).json()) as { text: { calls: Record<string, number> } };
+  return Object.values(stats.text.calls).reduce((a, b) => a + b, 0);
 }
 
 /** A finished first version, made by the pipeline (the stand-in) from a seeded upload. */
@@ -128,6 +141,7 @@ describe("refining a headshot (issue 36)", { timeout: 120_000 }, () => {
     const first = await finished(owner.user.id);
     const q = withRecordingQueue();
     const c = calls(q);
+    const judgedBefore = await textCalls();
     for (const res of [
       await c.versions(other.auth, first),
       await c.refine(other.auth, first, "a dark red tie"),
@@ -138,9 +152,29 @@ describe("refining a headshot (issue 36)", { timeout: 120_000 }, () => {
       expect(res.status).toBe(404);
     }
     expect(q.sent).toEqual([]);
+    expect(await textCalls()).toBe(judgedBefore); // not even the instruction's judge was asked
     expect(await rowsOfUser(other.user.id)).toEqual([]);
     expect((await creditsRow(other.user.id)).used).toBe(0);
     expect(await rowsOfUser(owner.user.id)).toHaveLength(1);
+  });
+
+  it("a person's judged instructions are bounded per hour: past the cap, 429 before the judge is asked (decision 310)", async () => {
+    const { user, auth } = await createTestUser({ freeGranted: 3 });
+    const first = await finished(user.id);
+    const { db, close } = testDb();
+    try {
+      const windowStart = new Date(Math.floor(Date.now() / 3_600_000) * 3_600_000);
+      await db.insert(rateLimitHits).values({ key: `refine-judge:${user.id}`, windowStart, count: JUDGED_INSTRUCTIONS_PER_HOUR });
+    } finally {
+      await close();
+    }
+    const judgedBefore = await textCalls();
+    const res = await calls(withRecordingQueue()).refine(auth, first, "an Indian silk tie");
+    expect(res.status).toBe(429);
+    expect((await errorBody(res)).message).toBe(REFINE_MESSAGES.tooManyChecks);
+    expect(res.headers.get("Retry-After")).toMatch(/^\d+$/);
+    expect(await textCalls()).toBe(judgedBefore);
+    expect(await rowsOfUser(user.id)).toHaveLength(1);
   });
 
   it("refuses an instruction that would change who the person is, with why, before anything is spent", async () => {

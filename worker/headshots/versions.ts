@@ -20,13 +20,14 @@ import type { Db, Tx } from "../../db";
 import type { Config } from "../config";
 import type { AppEnv } from "../env";
 import { allowanceOf } from "../credits";
-import { ApiError, badRequest, conflict, errorFields, gone, log, notFound, requireUser, validate } from "../lib";
+import { ApiError, badRequest, conflict, enforce, errorFields, gone, log, notFound, requireUser, validate } from "../lib";
 import { unavailableMessage } from "../../domain/headshot-lifecycle";
 import type { ApiHeadshot, ApiVersions } from "../../domain/api";
 import {
   FREE_REDO_DAYS,
   FREE_REDOS_PER_DAY,
   INSTRUCTION_MAX_LENGTH,
+  JUDGED_INSTRUCTIONS_PER_HOUR,
   MAX_VERSIONS,
   REDO_WHY,
   REFINE_MESSAGES,
@@ -221,7 +222,18 @@ export const versionRoutes = new Hono<AppEnv>()
   })
   .post("/:id/refine", requireUser, validate("param", idParam), validate("json", refineBody), async (c) => {
     const { id } = c.req.valid("param");
-    // judged before anything is read or spent: the form and the word lists, then the text model's verdict (decision 310)
+    // the caller's own picture, and within the hour's judged instructions, before the text model is asked (decision 310)
+    const [own] = await c.var.db
+      .select({ id: headshots.id })
+      .from(headshots)
+      .where(and(eq(headshots.id, id), eq(headshots.userId, c.var.user.id)));
+    if (!own) throw headshotNotFound();
+    await enforce(
+      c.var.db,
+      [{ key: `refine-judge:${c.var.user.id}`, limit: JUDGED_INSTRUCTIONS_PER_HOUR, windowSeconds: 3600 }],
+      REFINE_MESSAGES.tooManyChecks,
+    );
+    // judged before anything is spent: the form and the word lists, then the text model's verdict (decision 310)
     const checked = await checkRefineInstruction(c.var.config, c.req.valid("json").instruction, c.var.requestId);
     if (!checked.ok) throw "status" in checked ? new ApiError(checked.status, checked.message) : badRequest(checked.message);
     const row = await startVersion(c.var.db, c.var.config, c.env.GENERATIONS, c.var.requestId, c.var.user.id, id, {
