@@ -15,6 +15,7 @@ import { errorHandler } from "../app";
 import type { AppEnv, QueueMessage } from "../env";
 import { tooManyRequests, withServices } from "../lib";
 import { runJobs, type CronJob } from "../scheduled";
+import { directDatabaseUrl } from "../../db";
 import { client, createTestUser, env, runJob } from "../test/helpers";
 import { operatorAuth, withTestDb } from "../test/admin";
 import { captureLogs } from "../test/logs";
@@ -60,6 +61,51 @@ describe("the cron's jobs run on their own (decision 189)", () => {
     expect(logged).toContainEqual(expect.objectContaining({ message: "cron: boom failed", job: "boom", error: "job broke" }));
     const counted = await withTestDb((db) => countsBetween(db, [OPS_EVENTS.cronFailure], now, new Date(now.getTime() + 60_000)));
     expect(counted[OPS_EVENTS.cronFailure]).toBe(1);
+  });
+});
+
+describe("the cron's statement timeout holds in production (issue 47, decision 317)", () => {
+  it("the cron's session is opened on Neon's direct address: the pooler's transaction mode does not keep a session SET", () => {
+    const pooled = "postgres://app:pw@ep-quiet-sea-123456-pooler.eu-central-1.aws.neon.tech/headshots?sslmode=require";
+    expect(directDatabaseUrl(pooled)).toBe("postgres://app:pw@ep-quiet-sea-123456.eu-central-1.aws.neon.tech/headshots?sslmode=require");
+    // a direct address, and a local server, stay as they are
+    const direct = "postgres://app:pw@ep-quiet-sea-123456.eu-central-1.aws.neon.tech/headshots?sslmode=require";
+    expect(directDatabaseUrl(direct)).toBe(direct);
+    expect(directDatabaseUrl("postgres://postgres@127.0.0.1:5432/test")).toBe("postgres://postgres@127.0.0.1:5432/test");
+  });
+
+  it("a statement longer than the timeout is cancelled by the server and the next job runs (on PostgreSQL: TEST_DATABASE_URL)", async () => {
+    const now = ownClock();
+    const ran: string[] = [];
+    let embedded = false;
+    const jobs: CronJob[] = [
+      {
+        name: "slow",
+        run: async ({ db }) => {
+          const version = String((await db.execute(sql`select version() as v`)).rows[0]!.v);
+          // PGlite (the embedded default) is one WASM process with no timer to cancel a statement: there the
+          // setting is checked; a PostgreSQL server cancels the statement (57014) at 200 ms instead of 10 s
+          embedded = /emscripten|wasm/i.test(version);
+          if (embedded) ran.push(String((await db.execute(sql`show statement_timeout`)).rows[0]!.statement_timeout));
+          else await db.execute(sql`select pg_sleep(10)`);
+        },
+      },
+      {
+        name: "next",
+        run: async ({ db }) => {
+          ran.push(String((await db.execute(sql`select 'next ran' as r`)).rows[0]!.r));
+        },
+      },
+    ];
+    const { result: failed, lines } = await captureLogs(() => runJob((deps) => runJobs(jobs, deps, 200), now));
+    if (embedded) {
+      expect(failed).toEqual([]);
+      expect(ran).toEqual(["200ms", "next ran"]);
+    } else {
+      expect(failed).toEqual(["slow"]);
+      expect(ran).toEqual(["next ran"]);
+      expect(lines).toContainEqual(expect.objectContaining({ message: "cron: slow failed", code: "57014" }));
+    }
   });
 });
 
