@@ -86,6 +86,7 @@ export const CONFIG_DEFAULTS = {
   ALERT_MIN_MODEL_CALLS: 10,
   ALERT_QUEUE_AGE_SECONDS: 300,
   ALERT_DEAD_LETTERS: 1,
+  ALERT_WEBHOOK_FAILURES: 3,
 } as const;
 const D = CONFIG_DEFAULTS;
 
@@ -130,6 +131,7 @@ const schema = z
     ALERT_MIN_MODEL_CALLS: int(D.ALERT_MIN_MODEL_CALLS, 1),
     ALERT_QUEUE_AGE_SECONDS: int(D.ALERT_QUEUE_AGE_SECONDS, 1),
     ALERT_DEAD_LETTERS: int(D.ALERT_DEAD_LETTERS, 1),
+    ALERT_WEBHOOK_FAILURES: int(D.ALERT_WEBHOOK_FAILURES, 1),
     /** Sentry's DSN: unexpected errors are reported there; unset, reporting is off (worker/ops/error-reports.ts, decision 261). */
     SENTRY_DSN: optional.pipe(z.url().optional()),
   })

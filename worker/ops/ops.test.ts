@@ -29,7 +29,7 @@ const ownClock = () => new Date(Date.UTC(2099, 0, 1) + Math.floor(Math.random() 
 
 const config = getConfig(env);
 /** Thresholds that never fire, but for the ones a test turns on. */
-const quiet = { ...config, ALERT_MIN_MODEL_CALLS: 1e9, ALERT_QUEUE_AGE_SECONDS: 1e9, ALERT_DEAD_LETTERS: 1e9 };
+const quiet = { ...config, ALERT_MIN_MODEL_CALLS: 1e9, ALERT_QUEUE_AGE_SECONDS: 1e9, ALERT_DEAD_LETTERS: 1e9, ALERT_WEBHOOK_FAILURES: 1e9 };
 
 async function operatorMail() {
   const res = await client.dev.mailbox.$get({ query: { to: config.OPERATOR_EMAIL } });
@@ -135,7 +135,31 @@ describe("the dead-letter queue (decision 188)", () => {
     const [mail] = await operatorMail();
     expect(mail).toMatchObject({ subject: "Headshot Studio alert: deadLetters" });
     expect(mail!.text).toContain("2 queue message(s) reached the dead-letter queue in the last hour (threshold 2).");
+    // each alert names its section of the runbook (issue 47)
+    expect(mail!.text).toContain("What to do: docs/runbook.md#alert-deadletters");
     expect(await alert(2, new Date(Date.now() + 5 * 60_000))).toEqual([]); // still firing, already told this hour
+  });
+});
+
+describe("failed Stripe webhooks (issue 47, decision 319)", () => {
+  it("are counted when Stripe's signed request is answered with an error, and the cron alerts the operator", async () => {
+    const before = new Date(Date.now() - 60_000);
+    const post = (headers: Record<string, string>) =>
+      client.stripe.webhook.$post({}, { headers: { "Content-Type": "application/json", ...headers }, init: { body: "{}" } });
+    // a signature that does not verify (a rotated secret looks like this), twice
+    for (let i = 0; i < 2; i++) expect((await post({ "Stripe-Signature": "t=1,v1=00" })).status).toBe(400);
+    // no signature at all: not Stripe, not counted
+    expect((await post({})).status).toBe(400);
+    const counted = await withTestDb((db) => countsBetween(db, [OPS_EVENTS.webhookFailure], before, new Date(Date.now() + 60_000)));
+    expect(counted[OPS_EVENTS.webhookFailure]).toBe(2);
+
+    const alert = (threshold: number) => runJob((d) => sendAlerts({ ...d, config: { ...quiet, ALERT_WEBHOOK_FAILURES: threshold } }));
+    expect(await alert(3)).toEqual([]);
+    expect(await alert(2)).toEqual(["webhookFailures"]);
+    const mails = await operatorMail();
+    const mail = mails.find((m) => m.subject === "Headshot Studio alert: webhookFailures");
+    expect(mail?.text).toContain("2 Stripe webhook(s) were answered with an error in the last hour (threshold 2).");
+    expect(mail?.text).toContain("What to do: docs/runbook.md#alert-webhookfailures");
   });
 });
 
@@ -193,6 +217,7 @@ describe("Monitoring's figures come from recorded data (decision 188)", () => {
       deadLettered: 0,
       cronFailures: 1,
       photosPurged: 0,
+      webhookFailures: 0,
     });
     expect(day).toMatchObject({
       window: "day",
@@ -217,7 +242,7 @@ describe("Monitoring's figures come from recorded data (decision 188)", () => {
     expect(res.status).toBe(200);
     const body = await res.json();
     expect(body.windows.map((w) => w.window)).toEqual(["hour", "day"]);
-    expect(body.alerts.map((a) => a.kind)).toEqual(["modelFailureRate", "model429Rate", "queueAge", "deadLetters"]);
+    expect(body.alerts.map((a) => a.kind)).toEqual(["modelFailureRate", "model429Rate", "queueAge", "deadLetters", "webhookFailures"]);
   });
 
   it("records a model call's outcome, and counts every 429 answered", async () => {
