@@ -4,6 +4,7 @@
 interface __BaseEnv_Env {
 	IMAGES: R2Bucket;
 	METRICS: AnalyticsEngineDataset;
+	CF_VERSION_METADATA: WorkerVersionMetadata;
 	GENERATIONS: Queue;
 	CHORES: Queue;
 	ASSETS: Fetcher;
@@ -53,6 +54,7 @@ declare namespace Cloudflare {
 	interface StagingEnv {
 		IMAGES: R2Bucket;
 		METRICS: AnalyticsEngineDataset;
+		CF_VERSION_METADATA: WorkerVersionMetadata;
 		GENERATIONS: Queue;
 		CHORES: Queue;
 		ASSETS: Fetcher;
@@ -97,6 +99,7 @@ declare namespace Cloudflare {
 	interface PreviewEnv {
 		IMAGES: R2Bucket;
 		METRICS: AnalyticsEngineDataset;
+		CF_VERSION_METADATA: WorkerVersionMetadata;
 		GENERATIONS: Queue;
 		CHORES: Queue;
 		ASSETS: Fetcher;

@@ -70,7 +70,9 @@ export const recordRequest = createMiddleware<AppEnv>(async (c, next) => {
   const status = c.res.status;
   write(c.env, {
     indexes: ["request"],
-    blobs: [c.req.routePath, c.req.method, `${Math.floor(status / 100)}xx`],
+    // the version that answered (its id from the version_metadata binding): the deploy's canary compares the new
+    // version's share of 5xx with the old one's (dev/canary.ts, decision 320)
+    blobs: [c.req.routePath, c.req.method, `${Math.floor(status / 100)}xx`, c.env.CF_VERSION_METADATA?.id ?? "unknown"],
     doubles: [Date.now() - started, status],
   });
   if (status === 429 && c.var.config) {
