@@ -40,8 +40,9 @@ const waiting = new Set<() => void>();
 
 const fits = (cost: number) => reserved === 0 || reserved + cost <= TRANSFORM_BUDGET_BYTES;
 
-/** Bytes reserved in this isolate right now (tests). */
+/** Bytes reserved in this isolate right now, and transforms waiting for room (tests). */
 export const transformBytesReserved = () => reserved;
+export const transformsWaiting = () => waiting.size;
 
 /**
  * Runs `fn` once `cost` bytes fit in this isolate's budget. `waitMs`: how long to wait for room before refusing
