@@ -1,5 +1,5 @@
 /**
- * The deploy's decisions (issue 47, decision 320): a Durable Object migration added to wrangler.toml means a full
+ * The deploy's decisions (issue 47, decision 319): a Durable Object migration added to wrangler.toml means a full
  * deploy; the canary promotes a version whose 5xx share is no worse than the old one's and rolls back one that is.
  */
 import { readFileSync } from "node:fs";

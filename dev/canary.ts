@@ -1,5 +1,5 @@
 /**
- * The production deploy's decisions, out of the workflow's YAML (issue 47, decision 320). CI runs:
+ * The production deploy's decisions, out of the workflow's YAML (issue 47, decision 319). CI runs:
  *
  *   npx tsx dev/canary.ts migrations <base-ref>      prints "full" when wrangler.toml gains a Durable Object
  *                                                    migration since <base-ref>, else "gradual"

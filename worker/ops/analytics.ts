@@ -71,7 +71,7 @@ export const recordRequest = createMiddleware<AppEnv>(async (c, next) => {
   write(c.env, {
     indexes: ["request"],
     // the version that answered (its id from the version_metadata binding): the deploy's canary compares the new
-    // version's share of 5xx with the old one's (dev/canary.ts, decision 320)
+    // version's share of 5xx with the old one's (dev/canary.ts, decision 319)
     blobs: [c.req.routePath, c.req.method, `${Math.floor(status / 100)}xx`, c.env.CF_VERSION_METADATA?.id ?? "unknown"],
     doubles: [Date.now() - started, status],
   });

@@ -271,7 +271,7 @@ describe("Monitoring's figures come from recorded data (decision 188)", () => {
     const version = { id: "0a1b2c3d-canary", tag: "", timestamp: "" };
     const res = await app.request("/api/limited/42", {}, { ...env, METRICS: metrics, CF_VERSION_METADATA: version } as Env);
     expect(res.status).toBe(429);
-    // the answering version's id: the deploy's canary compares versions' 5xx shares (dev/canary.ts, decision 320)
+    // the answering version's id: the deploy's canary compares versions' 5xx shares (dev/canary.ts, decision 319)
     expect(points[1]).toMatchObject({ indexes: ["request"], blobs: ["/api/limited/:id", "GET", "4xx", "0a1b2c3d-canary"] });
     const after = await window();
     expect(after[OPS_EVENTS.modelRateLimited]! - before[OPS_EVENTS.modelRateLimited]!).toBe(1);
