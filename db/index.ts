@@ -26,6 +26,20 @@ export function useLocalWebSocketProxy(env: Pick<DbConfig, "DATABASE_WS_PROXY">)
 }
 
 /**
+ * The direct (unpooled) address of a Neon database given its pooled one: the same host without `-pooler` in its
+ * first label (https://neon.com/docs/manage/connection-pooling, "Last updated 2026-11-26", read 2026-12-05: Neon's
+ * pooler is PgBouncer in transaction mode, where session `SET` is not supported; "use a direct connection for …
+ * queries that depend on SET"). Any other address is returned unchanged (local servers have no pooler).
+ */
+export function directDatabaseUrl(databaseUrl: string): string {
+  const url = new URL(databaseUrl);
+  const [first, ...rest] = url.hostname.split(".");
+  if (!first?.endsWith("-pooler")) return databaseUrl;
+  url.hostname = [first.slice(0, -"-pooler".length), ...rest].join(".");
+  return url.toString();
+}
+
+/**
  * The production driver, two ways:
  * - `db`: a session over a WebSocket (transactions, `for update`, anything multi-statement), made per
  *   request (a Worker cannot share an open socket between requests). Opened on first use; `close()` it

@@ -243,9 +243,11 @@ export interface OpsWindow {
   cronFailures: number;
   /** Headshots whose photos retention deleted (the chores queue's consumer, decision 260). */
   photosPurged: number;
+  /** Stripe webhooks answered with an error (Stripe retries them; decision 319). */
+  webhookFailures: number;
 }
 
-export type OpsAlertKind = "modelFailureRate" | "model429Rate" | "queueAge" | "deadLetters";
+export type OpsAlertKind = "modelFailureRate" | "model429Rate" | "queueAge" | "deadLetters" | "webhookFailures";
 
 /** An alert's state now: its figure (last hour), its threshold (configuration) and whether it fires. */
 export interface OpsAlert {

@@ -61,6 +61,8 @@ export const SUPPORT_EMAIL = "support@headshot.studio";
 export const PASSWORD_RESET_TTL_MINUTES = 60;
 
 export const MESSAGES = {
+  /** Too many large downloads are being made at once on this server (worker/downloads/memory-budget.ts, decision 318). */
+  downloadBusy: "We're making several large downloads right now. Please try again in a few seconds.",
   badType: "Please upload a JPG, PNG, or WebP image",
   tooLarge: `File size must be less than ${MAX_UPLOAD_MB}MB`,
   passwordsMismatch: "Passwords do not match",

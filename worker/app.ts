@@ -4,7 +4,7 @@ import { HTTPException } from "hono/http-exception";
 import { secureHeaders } from "hono/secure-headers";
 import type { AppEnv } from "./env";
 import { ApiError, errorFields, log, requestContext, smallBodies, withServices } from "./lib";
-import { ConfigError } from "./config";
+import { ConfigError, NOT_CONFIGURED_MESSAGE } from "./config";
 import { healthRoutes } from "./health";
 import { recordRequest, reportError } from "./ops";
 import { authRoutes } from "./auth";
@@ -32,7 +32,7 @@ export const errorHandler: ErrorHandler<AppEnv> = (err, c) => {
   if (err instanceof ConfigError) {
     // the same answer to every request until the configuration is fixed; the list of bad variables was logged
     // once, when the isolate first read it (worker/config.ts getConfig)
-    return c.json({ error: "Service Unavailable", message: "The service is not configured to run.", requestId }, 503);
+    return c.json({ error: "Service Unavailable", message: NOT_CONFIGURED_MESSAGE, requestId }, 503);
   }
   if (err instanceof HTTPException && err.status < 500) {
     // hono's own (a body limit, a malformed JSON body)

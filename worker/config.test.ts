@@ -1,6 +1,8 @@
 import { describe, expect, it, vi } from "vitest";
 import { FAIR_USE_PER_HOUR } from "../domain/limits";
-import { CONFIG_VARIABLES, ConfigError, parseConfig } from "./config";
+import { env as testEnv } from "cloudflare:test";
+import { CONFIG_VARIABLES, ConfigError, getConfig, parseConfig } from "./config";
+import worker from "./index";
 import { PRODUCTION_SECRETS } from "./production-config";
 import { app } from "./app";
 
@@ -112,6 +114,7 @@ const production: Record<string, string> = {
   GOOGLE_CLIENT_ID: "id.apps.googleusercontent.com",
   GOOGLE_CLIENT_SECRET: "google-secret",
   MAIL_API_KEY: "re_x",
+  SENTRY_DSN: "https://key@o1.ingest.de.sentry.io/2",
 };
 
 /** The variables a ConfigError names, sorted. */
@@ -184,6 +187,36 @@ describe("production refuses development (issue 38, decision 185)", () => {
       expect(lines.filter((l) => l.problems)).toEqual([
         expect.objectContaining({ problems: ["MAIL_PROVIDER: the dev mailbox; must be resend in production"] }),
       ]);
+    } finally {
+      logged.mockRestore();
+    }
+  });
+
+  it("is validated once per isolate whatever wraps env: a new Proxy each call (as @sentry/cloudflare hands it) finds it (issue 47)", () => {
+    const first = getConfig(new Proxy(testEnv, {}));
+    expect(getConfig(new Proxy(testEnv, {}))).toBe(first);
+    expect(getConfig(testEnv)).toBe(first);
+  });
+
+  it("a refused configuration answers 503 without names on the live pages too, logged once across wrapped calls (issue 47)", async () => {
+    // reporting off (no DSN: refused as well), so the wrapped worker sends nothing to Sentry from a test
+    const env = { ...testEnv, ...production, MAIL_PROVIDER: "dev", SENTRY_DSN: undefined } as unknown as Env;
+    const logged = vi.spyOn(console, "error").mockImplementation(() => {});
+    try {
+      const ctx = { waitUntil: () => {}, passThroughOnException: () => {}, props: {} } as unknown as ExecutionContext;
+      for (const path of ["/", "/services/business-headshots", "/api/health", "/"]) {
+        const res = await worker.fetch(
+          new Request(`https://headshot.studio${path}`) as Request<unknown, IncomingRequestCfProperties>,
+          new Proxy(env, {}),
+          ctx,
+        );
+        const body = await res.text();
+        expect({ path, status: res.status }).toEqual({ path, status: 503 });
+        expect(body).toContain("The service is not configured to run.");
+        expect(body).not.toContain("MAIL_PROVIDER");
+      }
+      const lines = logged.mock.calls.map((call) => JSON.parse(String(call[0])) as { problems?: string[] });
+      expect(lines.filter((l) => l.problems)).toHaveLength(1);
     } finally {
       logged.mockRestore();
     }

@@ -89,6 +89,7 @@ export const CONFIG_DEFAULTS = {
   ALERT_MIN_MODEL_CALLS: 10,
   ALERT_QUEUE_AGE_SECONDS: 300,
   ALERT_DEAD_LETTERS: 1,
+  ALERT_WEBHOOK_FAILURES: 3,
 } as const;
 const D = CONFIG_DEFAULTS;
 
@@ -134,6 +135,7 @@ const schema = z
     ALERT_MIN_MODEL_CALLS: int(D.ALERT_MIN_MODEL_CALLS, 1),
     ALERT_QUEUE_AGE_SECONDS: int(D.ALERT_QUEUE_AGE_SECONDS, 1),
     ALERT_DEAD_LETTERS: int(D.ALERT_DEAD_LETTERS, 1),
+    ALERT_WEBHOOK_FAILURES: int(D.ALERT_WEBHOOK_FAILURES, 1),
     /** Sentry's DSN: unexpected errors are reported there; unset, reporting is off (worker/ops/error-reports.ts, decision 261). */
     SENTRY_DSN: optional.pipe(z.url().optional()),
   })
@@ -206,14 +208,32 @@ export function parseConfig(env: Record<string, unknown>): Config {
   return result.data;
 }
 
-const cache = new WeakMap<object, Config | ConfigError>();
+/** What every request is answered while the configuration is refused (decision 185): no variable is named. */
+export const NOT_CONFIGURED_MESSAGE = "The service is not configured to run.";
 
 /**
- * The validated config for this env object, parsed once per isolate. A bad configuration throws the same
- * `ConfigError` on every call and is logged once, when it is first found (the isolate's start).
+ * Parsed configurations by the values they were parsed from. Keyed by value, not by the `env` object: a wrapper
+ * may hand each call its own object (`@sentry/cloudflare`'s `withSentry` gives every fetch, queue and scheduled
+ * call a new `Proxy` of `env`), which a WeakMap keyed by `env` never finds again (issue 47, decision 316).
+ */
+const cache = new Map<string, Config | ConfigError>();
+/** Distinct configurations kept: production has one per isolate; tests switch between a few. */
+const CACHE_SIZE = 16;
+
+/** The configuration's values as one string: what the schema reads, each variable's text (bindings as null). */
+function fingerprint(env: Env): string {
+  const values = env as unknown as Record<string, unknown>;
+  return JSON.stringify(CONFIG_VARIABLES.map((name) => (typeof values[name] === "string" ? values[name] : null)));
+}
+
+/**
+ * The validated config, parsed once per isolate (per set of values, whatever object carries them). A bad
+ * configuration throws the same `ConfigError` on every call and is logged once, when it is first found (the
+ * isolate's start).
  */
 export function getConfig(env: Env): Config {
-  let config = cache.get(env);
+  const key = fingerprint(env);
+  let config = cache.get(key);
   if (!config) {
     try {
       config = parseConfig(env as unknown as Record<string, unknown>);
@@ -222,16 +242,17 @@ export function getConfig(env: Env): Config {
       console.error(JSON.stringify({ level: "error", message: err.message, problems: err.problems, time: new Date().toISOString() }));
       config = err;
     }
-    cache.set(env, config);
+    if (cache.size >= CACHE_SIZE) cache.delete(cache.keys().next().value!);
+    cache.set(key, config);
   }
   if (config instanceof ConfigError) throw config;
   return config;
 }
 
 /**
- * Forgets what `getConfig` parsed for this env object. Production never changes an env's bindings; the test
+ * Forgets what `getConfig` parsed for this env's values. Production never changes an env's bindings; the test
  * runner does, when one isolate moves on to the next file's test world (worker/test/world.ts).
  */
 export function forgetConfig(env: Env): void {
-  cache.delete(env);
+  cache.delete(fingerprint(env));
 }

@@ -36,5 +36,7 @@ export type PurgeChore = { purge: { id: string; userId: string; shootId: string 
 export type PriceNoticeChore = { priceNotices: { priceChangeId: string; subscriptionIds: string[] } };
 /** A withdrawn price change's chore (decision 276): the notices of one batch to release and email. */
 export type PriceWithdrawalChore = { priceWithdrawals: { priceChangeId: string; noticeIds: string[] } };
+/** The orphan sweep's chore (issue 47, decision 315): prefixes of objects whose headshot or shoot has no row. */
+export type OrphanChore = { orphans: string[] };
 /** Messages on the CHORES queue: work the cron or the operator hands off, with the sender's request id. */
-export type ChoreMessage = (PurgeChore | PriceNoticeChore | PriceWithdrawalChore) & { requestId?: string };
+export type ChoreMessage = (PurgeChore | PriceNoticeChore | PriceWithdrawalChore | OrphanChore) & { requestId?: string };

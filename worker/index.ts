@@ -5,14 +5,33 @@ import { handleScheduled } from "./scheduled";
 import { LIVE_PAGES, serveLivePage } from "./landing";
 import { requestIdOf, withRequestId } from "./lib";
 import { withErrorReports } from "./ops";
+import { ConfigError, getConfig, NOT_CONFIGURED_MESSAGE } from "./config";
 
 export { ModelLimiter } from "./generation";
+
+/**
+ * A live page, served outside the app's error handler (worker/app.ts), answers a refused configuration as the API
+ * does (decision 185): 503 with one sentence, the bad variables only in the log (worker/config.ts getConfig). The
+ * configuration is asked first: the page's figures may still be in memory from before.
+ */
+async function livePage(request: Request, env: Env, ctx: ExecutionContext): Promise<Response> {
+  try {
+    getConfig(env);
+    return await serveLivePage(request, env, ctx);
+  } catch (err) {
+    if (!(err instanceof ConfigError)) throw err;
+    return new Response(NOT_CONFIGURED_MESSAGE, {
+      status: 503,
+      headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" },
+    });
+  }
+}
 
 export default withErrorReports({
   // "/" and the business page reach the worker first (wrangler.toml run_worker_first) to get their true figures; the rest is the app.
   fetch: (request, env, ctx) =>
     LIVE_PAGES.has(new URL(request.url).pathname) && (request.method === "GET" || request.method === "HEAD")
-      ? withRequestId(requestIdOf(request), () => serveLivePage(request, env, ctx))
+      ? withRequestId(requestIdOf(request), () => livePage(request, env, ctx))
       : app.fetch(request, env, ctx),
   // ctx: the error reports flush through it (worker/ops/error-reports.ts)
   queue: (batch, env, _ctx) => handleQueueBatch(batch, env),

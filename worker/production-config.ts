@@ -26,6 +26,8 @@ export const PRODUCTION_SECRETS = [
   "GOOGLE_CLIENT_ID",
   "GOOGLE_CLIENT_SECRET",
   "MAIL_API_KEY",
+  // unexpected errors must reach someone: without it a 500 is only a log line nobody reads (issue 47, decision 319)
+  "SENTRY_DSN",
 ] as const;
 
 /** Variables that exist only to point the worker at a local stand-in: production never sets them. */

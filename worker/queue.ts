@@ -4,7 +4,7 @@ import type { ChoreMessage, QueueMessage } from "./env";
 import { errorFields, log, withDb, withRequestId, type JobDeps } from "./lib";
 import { countEvent, OPS_EVENTS, reportError } from "./ops";
 import { backoffSeconds, processGeneration } from "./generation";
-import { purgeImages } from "./headshots";
+import { deleteOrphans, purgeImages } from "./headshots";
 import { PLAN_BUSY_DELAY_SECONDS, sendNoticeBatch, sendWithdrawalBatch } from "./billing";
 import { createMailer } from "./mail";
 
@@ -27,7 +27,7 @@ export async function handleQueueBatch(batch: MessageBatch<QueueMessage | ChoreM
 }
 
 /**
- * The CHORES consumer: retention's deletes (decision 260), price-change notices (decision 275) and withdrawals
+ * The CHORES consumer: retention's deletes (decision 260), the orphan sweep's (decision 315), price-change notices (decision 275) and withdrawals
  * (decision 276), one database
  * session for the batch. A message that failed is retried with backoff; one that runs out of retries is dropped,
  * and the cron sends its work again (retention's rows an hour later, a change's notices after NOTICES_RESEND_MS).
@@ -59,6 +59,11 @@ export async function runChore(deps: Pick<JobDeps, "db" | "bucket" | "chores" | 
   if ("purge" in body) {
     const purged = await purgeImages({ db, bucket }, body.purge);
     log("info", "retention: photos deleted", { count: purged });
+    return;
+  }
+  if ("orphans" in body) {
+    const deleted = await deleteOrphans(bucket, body.orphans);
+    log("warn", "cron: deleted photos that had no rows", { prefixes: body.orphans.length, objects: deleted });
     return;
   }
   const mailer = createMailer(config, { IMAGES: bucket });

@@ -52,12 +52,11 @@ export const HOUSEKEEPING: CronJob[] = [
     },
   },
   {
-    // objects a dead worker left without rows (issue 35); the whole bucket is listed, so once an hour
+    // objects a dead worker left without rows (issue 35): a few pages of the bucket a run, from where the last stopped
     name: "orphaned photos",
     run: async (deps) => {
-      if (deps.now.getUTCMinutes() >= 5) return;
       const orphans = await sweepOrphanedObjects(deps);
-      if (orphans) log("warn", "cron: deleted photos that had no rows", { count: orphans });
+      if (orphans) log("warn", "cron: photos that had no rows sent to be deleted", { count: orphans });
     },
   },
   {
@@ -111,14 +110,17 @@ export const HOUSEKEEPING: CronJob[] = [
 
 /**
  * Runs `jobs` one after another on one session. Before each, the session's statement timeout is set (a job that
- * lost its connection gets a new one without it). A job that throws is logged and counted (`cron.failure`), and
- * the next one runs. Returns the names of the jobs that failed.
+ * lost its connection gets a new one without it): a statement that runs longer is cancelled by the server, the
+ * job fails, and the next one runs. A session `SET` holds only on a session of its own, so the cron's session is
+ * opened on the database's direct address, not through Neon's pooler, whose transaction mode does not keep it
+ * (handleScheduled; decision 317). A job that throws is logged and counted (`cron.failure`), and the next one
+ * runs. Returns the names of the jobs that failed.
  */
-export async function runJobs(jobs: CronJob[], deps: JobDeps): Promise<string[]> {
+export async function runJobs(jobs: CronJob[], deps: JobDeps, statementTimeoutMs = CRON_STATEMENT_TIMEOUT_MS): Promise<string[]> {
   const failed: string[] = [];
   for (const job of jobs) {
     try {
-      await deps.db.execute(sql.raw(`set statement_timeout = ${CRON_STATEMENT_TIMEOUT_MS}`));
+      await deps.db.execute(sql.raw(`set statement_timeout = ${Math.trunc(statementTimeoutMs)}`));
       await job.run(deps);
     } catch (err) {
       failed.push(job.name);
@@ -135,10 +137,13 @@ export async function runJobs(jobs: CronJob[], deps: JobDeps): Promise<string[]>
 /** The cron's housekeeping on the dependencies given (tests call this, or one job, with their own clock). */
 export const runHousekeeping = (deps: JobDeps) => runJobs(HOUSEKEEPING, deps);
 
-/** Cron trigger: periodic housekeeping, with one database session for the whole run, in its own request id. */
+/**
+ * Cron trigger: periodic housekeeping, with one database session for the whole run (on the direct address, so its
+ * statement timeout holds: runJobs), in its own request id.
+ */
 export async function handleScheduled(controller: ScheduledController, env: Env): Promise<void> {
   const now = new Date(controller.scheduledTime || Date.now());
   await withRequestId(`cron-${now.toISOString()}`, () =>
-    withDb(env, (db) => runHousekeeping({ db, bucket: env.IMAGES, chores: env.CHORES, config: getConfig(env), now })),
+    withDb(env, (db) => runHousekeeping({ db, bucket: env.IMAGES, chores: env.CHORES, config: getConfig(env), now }), { direct: true }),
   );
 }

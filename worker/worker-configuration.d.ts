@@ -4,6 +4,7 @@
 interface __BaseEnv_Env {
 	IMAGES: R2Bucket;
 	METRICS: AnalyticsEngineDataset;
+	CF_VERSION_METADATA: WorkerVersionMetadata;
 	GENERATIONS: Queue;
 	CHORES: Queue;
 	ASSETS: Fetcher;
@@ -42,6 +43,7 @@ interface __BaseEnv_Env {
 	ALERT_MIN_MODEL_CALLS: string;
 	ALERT_QUEUE_AGE_SECONDS: string;
 	ALERT_DEAD_LETTERS: string;
+	ALERT_WEBHOOK_FAILURES: string;
 	MODEL_LIMITER: DurableObjectNamespace<import("./index").ModelLimiter>;
 }
 declare namespace Cloudflare {
@@ -52,6 +54,7 @@ declare namespace Cloudflare {
 	interface StagingEnv {
 		IMAGES: R2Bucket;
 		METRICS: AnalyticsEngineDataset;
+		CF_VERSION_METADATA: WorkerVersionMetadata;
 		GENERATIONS: Queue;
 		CHORES: Queue;
 		ASSETS: Fetcher;
@@ -90,11 +93,13 @@ declare namespace Cloudflare {
 		ALERT_MIN_MODEL_CALLS: string;
 		ALERT_QUEUE_AGE_SECONDS: string;
 		ALERT_DEAD_LETTERS: string;
+		ALERT_WEBHOOK_FAILURES: string;
 		MODEL_LIMITER: DurableObjectNamespace<import("./index").ModelLimiter>;
 	}
 	interface PreviewEnv {
 		IMAGES: R2Bucket;
 		METRICS: AnalyticsEngineDataset;
+		CF_VERSION_METADATA: WorkerVersionMetadata;
 		GENERATIONS: Queue;
 		CHORES: Queue;
 		ASSETS: Fetcher;
@@ -133,6 +138,7 @@ declare namespace Cloudflare {
 		ALERT_MIN_MODEL_CALLS: string;
 		ALERT_QUEUE_AGE_SECONDS: string;
 		ALERT_DEAD_LETTERS: string;
+		ALERT_WEBHOOK_FAILURES: string;
 		MODEL_LIMITER: DurableObjectNamespace<import("./index").ModelLimiter>;
 	}
 	interface Env extends __BaseEnv_Env {}
@@ -142,7 +148,7 @@ type StringifyValues<EnvType extends Record<string, unknown>> = {
 	[Binding in keyof EnvType]: EnvType[Binding] extends string ? EnvType[Binding] : string;
 };
 declare namespace NodeJS {
-	interface ProcessEnv extends StringifyValues<Pick<Cloudflare.Env, "ENVIRONMENT" | "APP_URL" | "OPERATOR_EMAIL" | "DATABASE_URL" | "DATABASE_WS_PROXY" | "DATABASE_HTTP_URL" | "JWT_SECRET" | "IMAGE_ENCRYPTION_KEYS" | "URL_SIGNING_SECRET" | "ADDRESS_HASH_SECRET" | "GEMINI_API_KEY" | "GEMINI_BASE_URL" | "GEMINI_MODEL" | "FAIR_USE_PER_HOUR" | "GEMINI_IMAGES_PER_MINUTE" | "STUCK_AFTER_MINUTES" | "PASSWORD_HASH_ITERATIONS" | "STRIPE_SECRET_KEY" | "STRIPE_WEBHOOK_SECRET" | "STRIPE_API_URL" | "STRIPE_PRICE_WEEKLY" | "STRIPE_PRICE_MONTHLY" | "STRIPE_PRICE_YEARLY" | "STRIPE_PRICE_TEAM" | "GOOGLE_CLIENT_ID" | "GOOGLE_CLIENT_SECRET" | "GOOGLE_ISSUER" | "MAIL_PROVIDER" | "MAIL_API_KEY" | "MAIL_FROM" | "ALERT_MODEL_FAILURE_PERCENT" | "ALERT_MODEL_RATE_LIMITED_PERCENT" | "ALERT_MIN_MODEL_CALLS" | "ALERT_QUEUE_AGE_SECONDS" | "ALERT_DEAD_LETTERS">> {}
+	interface ProcessEnv extends StringifyValues<Pick<Cloudflare.Env, "ENVIRONMENT" | "APP_URL" | "OPERATOR_EMAIL" | "DATABASE_URL" | "DATABASE_WS_PROXY" | "DATABASE_HTTP_URL" | "JWT_SECRET" | "IMAGE_ENCRYPTION_KEYS" | "URL_SIGNING_SECRET" | "ADDRESS_HASH_SECRET" | "GEMINI_API_KEY" | "GEMINI_BASE_URL" | "GEMINI_MODEL" | "FAIR_USE_PER_HOUR" | "GEMINI_IMAGES_PER_MINUTE" | "STUCK_AFTER_MINUTES" | "PASSWORD_HASH_ITERATIONS" | "STRIPE_SECRET_KEY" | "STRIPE_WEBHOOK_SECRET" | "STRIPE_API_URL" | "STRIPE_PRICE_WEEKLY" | "STRIPE_PRICE_MONTHLY" | "STRIPE_PRICE_YEARLY" | "STRIPE_PRICE_TEAM" | "GOOGLE_CLIENT_ID" | "GOOGLE_CLIENT_SECRET" | "GOOGLE_ISSUER" | "MAIL_PROVIDER" | "MAIL_API_KEY" | "MAIL_FROM" | "ALERT_MODEL_FAILURE_PERCENT" | "ALERT_MODEL_RATE_LIMITED_PERCENT" | "ALERT_MIN_MODEL_CALLS" | "ALERT_QUEUE_AGE_SECONDS" | "ALERT_DEAD_LETTERS" | "ALERT_WEBHOOK_FAILURES">> {}
 }
 declare module "*.txt" {
 	const value: string;

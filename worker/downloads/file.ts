@@ -10,6 +10,7 @@ import { conflict } from "../lib";
 import { getDecrypted, putEncrypted, downloadCacheKey } from "../storage";
 import { downloadHash } from "./options";
 import { transformDownload } from "./transform";
+import { TRANSFORM_WAIT_MS, transformCost, withTransformBudget } from "./memory-budget";
 
 /** The columns of a served, completed headshot a download needs. */
 export interface DownloadSource {
@@ -42,7 +43,10 @@ export async function downloadFile(
   if (cached) return { bytes: cached.bytes, contentType: cached.contentType, cache: "hit", cacheKey, written: false };
   const stored = await getDecrypted(bucket, config, row.resultKey);
   if (!stored) throw conflict("This headshot's result file is missing; please generate it again.");
-  const out = await transformDownload(stored.bytes, options);
+  // within this isolate's memory for transforms (decision 318): a single download waits briefly, a ZIP's file waits
+  const out = await withTransformBudget(transformCost(stored.bytes, options), opts.writeCache ? TRANSFORM_WAIT_MS : Infinity, () =>
+    transformDownload(stored.bytes, options),
+  );
   if (opts.writeCache) await putEncrypted(bucket, config, cacheKey, out.bytes, out.mime);
   return { bytes: out.bytes, contentType: out.mime, cache: "miss", cacheKey, written: opts.writeCache };
 }

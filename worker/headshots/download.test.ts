@@ -10,6 +10,7 @@ import { portraitPixels } from "../downloads/fixture";
 import { decodePng, digitalSourceType, pngDpi, webpInfo, xmpPackets } from "../downloads/test-decoders";
 import { DIGITAL_SOURCE_TYPE } from "../marking/xmp";
 import { CUSTOM_WEBP_FORMATS } from "../../domain/downloads";
+import { transformBytesReserved, transformsWaiting, withTransformBudget } from "../downloads/memory-budget";
 
 const SOURCE = (() => {
   const img = new PhotonImage(portraitPixels(1024, 7), 1024, 1024);
@@ -250,5 +251,23 @@ describe("GET /api/headshots/:id/download", () => {
     // Deleting the headshot's prefix (what headshot deletion does) removes the cached files too.
     await deletePrefix(env.IMAGES, headshotPrefix(userId, id));
     expect((await env.IMAGES.list({ prefix: headshotPrefix(userId, id) })).objects).toHaveLength(0);
+  });
+});
+
+describe("downloads share one isolate's memory (issue 47, decision 318)", () => {
+  it("a large download waits while two others fill the budget, and is made as soon as one ends", async () => {
+    const id = await completedHeadshot(subscriber.user.id, { style: "Office" });
+    // two of the largest transforms in flight in this isolate (48 MB each of the 96 MB budget)
+    const finish: (() => void)[] = [];
+    const held = [0, 1].map(() => withTransformBudget(48 * 1024 * 1024, 0, () => new Promise<void>((resolve) => finish.push(resolve))));
+    const answer = download(id, "width=2048&height=2048&fileFormat=png", subscriber.auth);
+    while (transformsWaiting() === 0) await new Promise((r) => setTimeout(r, 0));
+    expect(transformsWaiting()).toBe(1);
+    finish[0]!();
+    const res = await answer;
+    expect(res.status).toBe(200);
+    finish[1]!();
+    await Promise.all(held);
+    expect(transformBytesReserved()).toBe(0);
   });
 });

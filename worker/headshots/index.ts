@@ -11,5 +11,5 @@ export { moveHeadshots } from "./lifecycle";
 export { checkPhoto, insertOrCleanUp, uploadBodyLimit, type CheckedPhoto } from "./photo-intake";
 export { inspectImage } from "./image-bytes";
 export { purgeImages, queueExpiredImages } from "./retention";
-export { sweepOrphanedObjects } from "./orphans";
+export { deleteOrphans, sweepOrphanedObjects } from "./orphans";
 export { sweepUnusedUploads } from "./unused-uploads";

@@ -3,10 +3,12 @@
  * are swept by the cron once they are a day old; a headshot with a row, and a fresh upload, are untouched.
  */
 import { describe, expect, it } from "vitest";
-import { createTestUser, env, runJob } from "../test/helpers";
+import { createTestUser, env, recordingQueue, runJob, testDb } from "../test/helpers";
 import { seedPending } from "../test/headshots";
+import { listedKey, listingBucket } from "../test/listing-bucket";
 import { originalKey, resultKey, shootPhotoKey } from "../storage/keys";
-import { sweepOrphanedObjects, ORPHAN_AFTER_MS } from "./orphans";
+import type { ChoreMessage, OrphanChore } from "../env";
+import { sweepOrphanedObjects, ORPHAN_AFTER_MS, ORPHAN_CURSOR_KEY, ORPHAN_PAGE_SIZE, ORPHAN_PAGES_PER_RUN } from "./orphans";
 import { runHousekeeping } from "../scheduled";
 
 const exists = async (key: string) => (await env.IMAGES.head(key)) !== null;
@@ -38,10 +40,45 @@ describe("the sweep of photos without rows", () => {
     expect(await exists(shootPhotoKey(user.id, orphanShoot, 1))).toBe(false);
     expect(await exists(originalKey(user.id, kept))).toBe(true);
 
-    // and the cron's housekeeping runs it at the top of the hour
+    // and the cron's housekeeping runs it (every run: it walks a few pages from where the last stopped)
     const another = crypto.randomUUID();
     await env.IMAGES.put(originalKey(user.id, another), "encrypted original");
-    await runJob(runHousekeeping, later);
+    await runJob(runHousekeeping, new Date(later.getTime() + 10 * 60_000));
     expect(await exists(originalKey(user.id, another))).toBe(false);
+  });
+
+  it("walks a large bucket a few pages a run, from where the last run stopped, and starts again at its end", async () => {
+    // 2.5 runs' worth of day-old objects, none with a row: every one an orphan
+    const size = ORPHAN_PAGE_SIZE * ORPHAN_PAGES_PER_RUN * 2.5;
+    const { bucket, lists, others } = listingBucket(size);
+    const { db, close } = testDb();
+    const { sent, queue } = recordingQueue<ChoreMessage>();
+    const run = () => sweepOrphanedObjects({ db, bucket, chores: queue, now: new Date() });
+    const sentPrefixes = () => sent.flatMap((m) => (m as OrphanChore).orphans);
+    try {
+      // the first run lists ORPHAN_PAGES_PER_RUN pages of at most a thousand, no more (main listed all 25 at once)
+      expect(await run()).toBe(ORPHAN_PAGE_SIZE * ORPHAN_PAGES_PER_RUN);
+      expect(lists).toHaveLength(ORPHAN_PAGES_PER_RUN);
+      expect(lists.every((l) => l.limit! <= ORPHAN_PAGE_SIZE && l.prefix === "u/")).toBe(true);
+      expect(others.get(ORPHAN_CURSOR_KEY)).toBe(listedKey(ORPHAN_PAGE_SIZE * ORPHAN_PAGES_PER_RUN - 1));
+      // each orphan's prefix goes to the chores queue, 50 a message, for the consumer to delete
+      expect(sent.every((m) => (m as OrphanChore).orphans.length <= 50)).toBe(true);
+      expect(sentPrefixes()[0]).toBe(listedKey(0).replace(/original$/, ""));
+
+      // the next run carries on after the last key, the third reaches the end and forgets the cursor
+      lists.length = 0;
+      expect(await run()).toBe(ORPHAN_PAGE_SIZE * ORPHAN_PAGES_PER_RUN);
+      expect(lists[0]!.startAfter).toBe(listedKey(ORPHAN_PAGE_SIZE * ORPHAN_PAGES_PER_RUN - 1));
+      expect(await run()).toBe(size - 2 * ORPHAN_PAGE_SIZE * ORPHAN_PAGES_PER_RUN);
+      expect(others.has(ORPHAN_CURSOR_KEY)).toBe(false);
+      expect(new Set(sentPrefixes()).size).toBe(size);
+
+      // and the walk starts again from the first key
+      lists.length = 0;
+      await run();
+      expect(lists[0]!.startAfter).toBeUndefined();
+    } finally {
+      await close();
+    }
   });
 });

@@ -1,5 +1,5 @@
 import { createMiddleware } from "hono/factory";
-import { createDb, type Db } from "../../db";
+import { createDb, directDatabaseUrl, type Db } from "../../db";
 import { getConfig, type Config } from "../config";
 import type { AppEnv, ChoreMessage } from "../env";
 
@@ -35,10 +35,14 @@ export interface JobDeps {
   now: Date;
 }
 
-/** Run `fn` with the config and a database client outside a request (queue consumer, cron); closed after. */
-export async function withDb<T>(env: Env, fn: (db: Db, config: Config) => Promise<T>): Promise<T> {
+/**
+ * Run `fn` with the config and a database client outside a request (queue consumer, cron); closed after. `direct`:
+ * on the database's direct address rather than Neon's pooler, for a session that relies on `SET` (the cron's
+ * statement timeout, decision 317).
+ */
+export async function withDb<T>(env: Env, fn: (db: Db, config: Config) => Promise<T>, options: { direct?: boolean } = {}): Promise<T> {
   const config = getConfig(env);
-  const { db, close } = createDb(config);
+  const { db, close } = createDb(options.direct ? { ...config, DATABASE_URL: directDatabaseUrl(config.DATABASE_URL) } : config);
   try {
     return await fn(db, config);
   } finally {

@@ -17,7 +17,12 @@ const WORDS: Record<OpsAlertKind, (a: OpsAlert) => string> = {
   model429Rate: (a) => `The image model refused ${a.value}% of its calls with 429 (quota) in the last hour (threshold ${a.threshold}%).`,
   queueAge: (a) => `The oldest generation still processing was queued ${a.value} s ago (threshold ${a.threshold} s).`,
   deadLetters: (a) => `${a.value} queue message(s) reached the dead-letter queue in the last hour (threshold ${a.threshold}).`,
+  webhookFailures: (a) => `${a.value} Stripe webhook(s) were answered with an error in the last hour (threshold ${a.threshold}).`,
 };
+
+/** The operator's runbook (in the repository): what each alert means and the first three steps, one section each. */
+export const RUNBOOK = "docs/runbook.md";
+export const runbookSection = (kind: OpsAlertKind) => `${RUNBOOK}#alert-${kind.toLowerCase()}`;
 
 /** Emails the operator every alert firing now that was not sent in the last hour; returns the kinds sent. */
 export async function sendAlerts(deps: JobDeps): Promise<OpsAlertKind[]> {
@@ -36,7 +41,10 @@ export async function sendAlerts(deps: JobDeps): Promise<OpsAlertKind[]> {
   await createMailer(config, { IMAGES: deps.bucket }).send({
     to: config.OPERATOR_EMAIL,
     subject: `Headshot Studio alert: ${due.map((a) => a.kind).join(", ")}`,
-    text: [...due.map((a) => WORDS[a.kind](a)), "", `Admin → Monitoring shows the figures (${config.APP_URL ?? ""}/admin).`].join("\n"),
+    text: [
+      ...due.flatMap((a) => [WORDS[a.kind](a), `What to do: ${runbookSection(a.kind)}`, ""]),
+      `Admin → Monitoring shows the figures (${config.APP_URL ?? ""}/admin).`,
+    ].join("\n"),
   });
   for (const a of due) await countEvent(db, `alert.${a.kind}`, now);
   return due.map((a) => a.kind);

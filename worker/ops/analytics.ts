@@ -70,7 +70,9 @@ export const recordRequest = createMiddleware<AppEnv>(async (c, next) => {
   const status = c.res.status;
   write(c.env, {
     indexes: ["request"],
-    blobs: [c.req.routePath, c.req.method, `${Math.floor(status / 100)}xx`],
+    // the version that answered (its id from the version_metadata binding): the deploy's canary compares the new
+    // version's share of 5xx with the old one's (dev/canary.ts, decision 319)
+    blobs: [c.req.routePath, c.req.method, `${Math.floor(status / 100)}xx`, c.env.CF_VERSION_METADATA?.id ?? "unknown"],
     doubles: [Date.now() - started, status],
   });
   if (status === 429 && c.var.config) {
@@ -78,4 +80,15 @@ export const recordRequest = createMiddleware<AppEnv>(async (c, next) => {
       log("warn", "ops: 429 not counted", errorFields(err)),
     );
   }
+  // A webhook Stripe signed that we answered with an error: a bad signature (a rotated secret), payments not
+  // configured, a failure while processing. Stripe retries for three days; the cron alerts (decision 319). Without
+  // a Stripe-Signature header the request is not Stripe's and is not counted.
+  if (status >= 400 && c.req.path === STRIPE_WEBHOOK_PATH && c.req.header("Stripe-Signature") && c.var.config) {
+    await countEvent(httpDb(c.var.config), OPS_EVENTS.webhookFailure).catch((err: unknown) =>
+      log("error", "ops: a webhook failure was not counted", errorFields(err)),
+    );
+  }
 });
+
+/** Stripe's webhook (worker/billing/routes.ts, mounted under /api/stripe). */
+const STRIPE_WEBHOOK_PATH = "/api/stripe/webhook";

@@ -21,6 +21,8 @@ export const OPS_EVENTS = {
   cronFailure: "cron.failure",
   /** Headshots whose photos retention deleted (counted by the chores consumer, decision 260). */
   photosPurged: "retention.purged",
+  /** A Stripe webhook answered with an error: a bad signature, a failure while processing (issue 47, decision 319). */
+  webhookFailure: "webhook.failure",
 } as const;
 
 export type OpsEvent = (typeof OPS_EVENTS)[keyof typeof OPS_EVENTS] | `alert.${string}`;

@@ -55,6 +55,7 @@ async function opsWindow(db: Db | HttpDb, window: keyof typeof WINDOWS, now: Dat
     deadLettered: counts[e.deadLettered]!,
     cronFailures: counts[e.cronFailure]!,
     photosPurged: counts[e.photosPurged]!,
+    webhookFailures: counts[e.webhookFailure]!,
   };
 }
 
@@ -65,6 +66,7 @@ type Thresholds = Pick<
   | "ALERT_MIN_MODEL_CALLS"
   | "ALERT_QUEUE_AGE_SECONDS"
   | "ALERT_DEAD_LETTERS"
+  | "ALERT_WEBHOOK_FAILURES"
 >;
 
 /** The alerts' state from the last hour's figures and the queue: a rate fires only over enough calls to mean something. */
@@ -88,6 +90,12 @@ export function alertsOf(hour: OpsWindow, queue: OpsMonitoring["queue"], t: Thre
     },
     { kind: "queueAge", value: age, threshold: t.ALERT_QUEUE_AGE_SECONDS, firing: age >= t.ALERT_QUEUE_AGE_SECONDS },
     { kind: "deadLetters", value: hour.deadLettered, threshold: t.ALERT_DEAD_LETTERS, firing: hour.deadLettered >= t.ALERT_DEAD_LETTERS },
+    {
+      kind: "webhookFailures",
+      value: hour.webhookFailures,
+      threshold: t.ALERT_WEBHOOK_FAILURES,
+      firing: hour.webhookFailures >= t.ALERT_WEBHOOK_FAILURES,
+    },
   ];
 }
 

@@ -15,6 +15,7 @@ import { errorHandler } from "../app";
 import type { AppEnv, QueueMessage } from "../env";
 import { tooManyRequests, withServices } from "../lib";
 import { runJobs, type CronJob } from "../scheduled";
+import { directDatabaseUrl } from "../../db";
 import { client, createTestUser, env, runJob } from "../test/helpers";
 import { operatorAuth, withTestDb } from "../test/admin";
 import { captureLogs } from "../test/logs";
@@ -28,7 +29,7 @@ const ownClock = () => new Date(Date.UTC(2099, 0, 1) + Math.floor(Math.random() 
 
 const config = getConfig(env);
 /** Thresholds that never fire, but for the ones a test turns on. */
-const quiet = { ...config, ALERT_MIN_MODEL_CALLS: 1e9, ALERT_QUEUE_AGE_SECONDS: 1e9, ALERT_DEAD_LETTERS: 1e9 };
+const quiet = { ...config, ALERT_MIN_MODEL_CALLS: 1e9, ALERT_QUEUE_AGE_SECONDS: 1e9, ALERT_DEAD_LETTERS: 1e9, ALERT_WEBHOOK_FAILURES: 1e9 };
 
 async function operatorMail() {
   const res = await client.dev.mailbox.$get({ query: { to: config.OPERATOR_EMAIL } });
@@ -63,6 +64,51 @@ describe("the cron's jobs run on their own (decision 189)", () => {
   });
 });
 
+describe("the cron's statement timeout holds in production (issue 47, decision 317)", () => {
+  it("the cron's session is opened on Neon's direct address: the pooler's transaction mode does not keep a session SET", () => {
+    const pooled = "postgres://app:pw@ep-quiet-sea-123456-pooler.eu-central-1.aws.neon.tech/headshots?sslmode=require";
+    expect(directDatabaseUrl(pooled)).toBe("postgres://app:pw@ep-quiet-sea-123456.eu-central-1.aws.neon.tech/headshots?sslmode=require");
+    // a direct address, and a local server, stay as they are
+    const direct = "postgres://app:pw@ep-quiet-sea-123456.eu-central-1.aws.neon.tech/headshots?sslmode=require";
+    expect(directDatabaseUrl(direct)).toBe(direct);
+    expect(directDatabaseUrl("postgres://postgres@127.0.0.1:5432/test")).toBe("postgres://postgres@127.0.0.1:5432/test");
+  });
+
+  it("a statement longer than the timeout is cancelled by the server and the next job runs (on PostgreSQL: TEST_DATABASE_URL)", async () => {
+    const now = ownClock();
+    const ran: string[] = [];
+    let embedded = false;
+    const jobs: CronJob[] = [
+      {
+        name: "slow",
+        run: async ({ db }) => {
+          const version = String((await db.execute(sql`select version() as v`)).rows[0]!.v);
+          // PGlite (the embedded default) is one WASM process with no timer to cancel a statement: there the
+          // setting is checked; a PostgreSQL server cancels the statement (57014) at 200 ms instead of 10 s
+          embedded = /emscripten|wasm/i.test(version);
+          if (embedded) ran.push(String((await db.execute(sql`show statement_timeout`)).rows[0]!.statement_timeout));
+          else await db.execute(sql`select pg_sleep(10)`);
+        },
+      },
+      {
+        name: "next",
+        run: async ({ db }) => {
+          ran.push(String((await db.execute(sql`select 'next ran' as r`)).rows[0]!.r));
+        },
+      },
+    ];
+    const { result: failed, lines } = await captureLogs(() => runJob((deps) => runJobs(jobs, deps, 200), now));
+    if (embedded) {
+      expect(failed).toEqual([]);
+      expect(ran).toEqual(["200ms", "next ran"]);
+    } else {
+      expect(failed).toEqual(["slow"]);
+      expect(ran).toEqual(["next ran"]);
+      expect(lines).toContainEqual(expect.objectContaining({ message: "cron: slow failed", code: "57014" }));
+    }
+  });
+});
+
 describe("the dead-letter queue (decision 188)", () => {
   it("is consumed: every message acked, logged in its sender's request id and counted; the cron then alerts the operator once", async () => {
     const before = new Date(Date.now() - 60_000);
@@ -89,7 +135,31 @@ describe("the dead-letter queue (decision 188)", () => {
     const [mail] = await operatorMail();
     expect(mail).toMatchObject({ subject: "Headshot Studio alert: deadLetters" });
     expect(mail!.text).toContain("2 queue message(s) reached the dead-letter queue in the last hour (threshold 2).");
+    // each alert names its section of the runbook (issue 47)
+    expect(mail!.text).toContain("What to do: docs/runbook.md#alert-deadletters");
     expect(await alert(2, new Date(Date.now() + 5 * 60_000))).toEqual([]); // still firing, already told this hour
+  });
+});
+
+describe("failed Stripe webhooks (issue 47, decision 319)", () => {
+  it("are counted when Stripe's signed request is answered with an error, and the cron alerts the operator", async () => {
+    const before = new Date(Date.now() - 60_000);
+    const post = (headers: Record<string, string>) =>
+      client.stripe.webhook.$post({}, { headers: { "Content-Type": "application/json", ...headers }, init: { body: "{}" } });
+    // a signature that does not verify (a rotated secret looks like this), twice
+    for (let i = 0; i < 2; i++) expect((await post({ "Stripe-Signature": "t=1,v1=00" })).status).toBe(400);
+    // no signature at all: not Stripe, not counted
+    expect((await post({})).status).toBe(400);
+    const counted = await withTestDb((db) => countsBetween(db, [OPS_EVENTS.webhookFailure], before, new Date(Date.now() + 60_000)));
+    expect(counted[OPS_EVENTS.webhookFailure]).toBe(2);
+
+    const alert = (threshold: number) => runJob((d) => sendAlerts({ ...d, config: { ...quiet, ALERT_WEBHOOK_FAILURES: threshold } }));
+    expect(await alert(3)).toEqual([]);
+    expect(await alert(2)).toEqual(["webhookFailures"]);
+    const mails = await operatorMail();
+    const mail = mails.find((m) => m.subject === "Headshot Studio alert: webhookFailures");
+    expect(mail?.text).toContain("2 Stripe webhook(s) were answered with an error in the last hour (threshold 2).");
+    expect(mail?.text).toContain("What to do: docs/runbook.md#alert-webhookfailures");
   });
 });
 
@@ -147,6 +217,7 @@ describe("Monitoring's figures come from recorded data (decision 188)", () => {
       deadLettered: 0,
       cronFailures: 1,
       photosPurged: 0,
+      webhookFailures: 0,
     });
     expect(day).toMatchObject({
       window: "day",
@@ -171,7 +242,7 @@ describe("Monitoring's figures come from recorded data (decision 188)", () => {
     expect(res.status).toBe(200);
     const body = await res.json();
     expect(body.windows.map((w) => w.window)).toEqual(["hour", "day"]);
-    expect(body.alerts.map((a) => a.kind)).toEqual(["modelFailureRate", "model429Rate", "queueAge", "deadLetters"]);
+    expect(body.alerts.map((a) => a.kind)).toEqual(["modelFailureRate", "model429Rate", "queueAge", "deadLetters", "webhookFailures"]);
   });
 
   it("records a model call's outcome, and counts every 429 answered", async () => {
@@ -197,9 +268,11 @@ describe("Monitoring's figures come from recorded data (decision 188)", () => {
         throw tooManyRequests("Slow down.", 30);
       })
       .onError(errorHandler);
-    const res = await app.request("/api/limited/42", {}, { ...env, METRICS: metrics } as Env);
+    const version = { id: "0a1b2c3d-canary", tag: "", timestamp: "" };
+    const res = await app.request("/api/limited/42", {}, { ...env, METRICS: metrics, CF_VERSION_METADATA: version } as Env);
     expect(res.status).toBe(429);
-    expect(points[1]).toMatchObject({ indexes: ["request"], blobs: ["/api/limited/:id", "GET", "4xx"] });
+    // the answering version's id: the deploy's canary compares versions' 5xx shares (dev/canary.ts, decision 319)
+    expect(points[1]).toMatchObject({ indexes: ["request"], blobs: ["/api/limited/:id", "GET", "4xx", "0a1b2c3d-canary"] });
     const after = await window();
     expect(after[OPS_EVENTS.modelRateLimited]! - before[OPS_EVENTS.modelRateLimited]!).toBe(1);
     expect(after[OPS_EVENTS.http429]! - before[OPS_EVENTS.http429]!).toBe(1);

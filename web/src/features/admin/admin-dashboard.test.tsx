@@ -36,6 +36,7 @@ const window = (w: "hour" | "day", calls: number, errors: number): OpsWindow => 
   deadLettered: w === "hour" ? 2 : 5,
   cronFailures: 0,
   photosPurged: w === "hour" ? 1_250 : 30_000,
+  webhookFailures: 0,
 });
 const monitoring: OpsMonitoring = {
   at: "2026-11-27T10:00:00.000Z",

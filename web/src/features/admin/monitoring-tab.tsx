@@ -33,6 +33,7 @@ const ALERT_LABELS: Record<Monitoring["alerts"][number]["kind"], { label: string
   model429Rate: { label: "Model 429 rate", unit: "%" },
   queueAge: { label: "Oldest queued generation", unit: " s" },
   deadLetters: { label: "Dead-lettered messages", unit: "" },
+  webhookFailures: { label: "Failed Stripe webhooks", unit: "" },
 };
 
 const percentText = (p: number | null) => (p === null ? "–" : `${p}%`);
@@ -56,6 +57,7 @@ export function operationsRows(m: Monitoring): [label: string, hour: string, day
     row("Dead-lettered messages", (w) => formatCount(w.deadLettered)),
     row("Cron job failures", (w) => formatCount(w.cronFailures)),
     row("Photos deleted by retention", (w) => formatCount(w.photosPurged)),
+    row("Failed Stripe webhooks", (w) => formatCount(w.webhookFailures)),
   ];
 }
 
