@@ -86,7 +86,7 @@ describe("the Gemini stand-in is as strict as the current API (issue 32)", () =>
 
   it("answers 404 NOT_FOUND in Google's shape for a retired model and an unknown one", async () => {
     const bytes = await photo(30);
-    for (const model of ["gemini-2.5-flash-image", "gemini-3.1-flash-image-preview", "gemini-9-imaginary"]) {
+    for (const model of ["gemini-3.1-flash-image", "gemini-2.5-flash-image", "gemini-3.1-flash-image-preview", "gemini-9-imaginary"]) {
       const { status, body } = await answer(await call(standin, { model, bytes }));
       expect(status, model).toBe(404);
       expect(body.error).toMatchObject({ code: 404, status: "NOT_FOUND" });
@@ -111,8 +111,11 @@ describe("the Gemini stand-in is as strict as the current API (issue 32)", () =>
       expect(status, JSON.stringify(imageConfig)).toBe(400);
       expect(body.error!.status).toBe("INVALID_ARGUMENT");
     }
-    // 3 Pro Image offers no 512
+    // neither 3 Pro Image nor Nano Banana 2.1 offers 512; Nano Banana 2 Lite offers 1K only
     expect((await call(standin, { model: "gemini-3-pro-image", bytes, imageConfig: { imageSize: "512" } })).status).toBe(400);
+    expect((await call(standin, { bytes, imageConfig: { imageSize: "512" } })).status).toBe(400);
+    expect((await call(standin, { model: "gemini-3.1-flash-lite-image", bytes, imageConfig: { imageSize: "2K" } })).status).toBe(400);
+    expect((await call(standin, { model: "gemini-3.1-flash-lite-image", bytes, imageConfig: { imageSize: "1K" } })).status).toBe(200);
   });
 
   it("sends an interim picture marked thought: true before the final image", async () => {

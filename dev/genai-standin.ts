@@ -29,7 +29,7 @@
  *   GENAI_STANDIN_FAIL_RATE    0..1, answer 503 at that rate
  *   GENAI_STANDIN_IMAGES_PER_MINUTE  quota mode: images per minute per model (default: none)
  *   GENAI_STANDIN_PORT         port (default: a free one; the browser suite fixes it to reach /__control)
- * Test hooks, after `--` in the model name (`gemini-3.1-flash-image--standin-block-1a2b`; domain/models.ts
+ * Test hooks, after `--` in the model name (`gemini-nano-banana-2.1--standin-block-1a2b`; domain/models.ts
  * splitModelId), so parallel test files never disturb each other:
  *   "standin-block-prompt"  → promptFeedback.blockReason SAFETY
  *   "standin-block"         → finishReason IMAGE_SAFETY, no image

@@ -4,7 +4,7 @@
  */
 import { z } from "zod";
 import { FAIR_USE_PER_HOUR } from "../domain/limits";
-import { DEFAULT_IMAGE_MODEL, imageModel, isShutDown, splitModelId } from "../domain/models";
+import { DEFAULT_IMAGE_MODEL, imageModel, isShutDown, splitModelId, successor } from "../domain/models";
 import { productionProblems } from "./production-config";
 
 const optional = z
@@ -159,7 +159,7 @@ function modelProblem(config: { ENVIRONMENT: string; GEMINI_MODEL: string }, now
   const model = imageModel(config.GEMINI_MODEL);
   if (!model) return `${config.GEMINI_MODEL} is not a model this product knows (domain/models.ts); use ${DEFAULT_IMAGE_MODEL}`;
   if (isShutDown(model, now))
-    return `${model.id} was shut down by Google on ${model.shutdown}; use ${model.replacement ?? DEFAULT_IMAGE_MODEL}`;
+    return `${model.id} was shut down by Google on ${model.shutdown}; use ${successor(model, now)}`;
   if (config.ENVIRONMENT === "production" && splitModelId(config.GEMINI_MODEL).hooks !== null) {
     return `${config.GEMINI_MODEL} carries the local stand-in's test hooks; use ${model.id}`;
   }

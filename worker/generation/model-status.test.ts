@@ -48,8 +48,8 @@ describe("Monitoring's image model card (GET /api/admin/model)", () => {
     const res = await client.admin.model.$get({}, { headers: op.auth });
     expect(res.status).toBe(200);
     expect(await res.json()).toMatchObject({
-      model: "gemini-3.1-flash-image",
-      name: "Gemini 3.1 Flash Image",
+      model: "gemini-nano-banana-2.1",
+      name: "Gemini Nano Banana 2.1",
       shutdown: null,
       warning: null,
     });

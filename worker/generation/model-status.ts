@@ -11,7 +11,7 @@ import { and, eq, gte, sql } from "drizzle-orm";
 import type { Db } from "../../db";
 import { headshots } from "../../db/schema";
 import type { ModelStatus } from "../../domain/admin-api";
-import { DEFAULT_IMAGE_MODEL, daysToShutdown, imageModel, splitModelId } from "../../domain/models";
+import { DEFAULT_IMAGE_MODEL, daysToShutdown, imageModel, splitModelId, successor } from "../../domain/models";
 import type { Config } from "../config";
 import { log, type JobDeps } from "../lib";
 import { createMailer, modelShutdownEmail } from "../mail";
@@ -64,7 +64,7 @@ export async function readModelStatus(db: Db, bucket: R2Bucket, config: Pick<Con
     model: id,
     name: model?.name ?? id,
     shutdown: model?.shutdown ?? null,
-    warning: model && days !== null ? shutdownWarning(model.id, model.shutdown!, model.replacement ?? DEFAULT_IMAGE_MODEL, days) : null,
+    warning: model && days !== null ? shutdownWarning(model.id, model.shutdown!, successor(model, now), days) : null,
     lastFailure,
   };
 }
@@ -82,7 +82,7 @@ export async function noticeModelShutdown({ bucket, config, now }: Pick<JobDeps,
       modelShutdownEmail(config.OPERATOR_EMAIL, {
         model: model.id,
         shutdown: model.shutdown!,
-        replacement: model.replacement ?? DEFAULT_IMAGE_MODEL,
+        replacement: successor(model, now),
         days,
       }),
     );
