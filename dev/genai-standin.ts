@@ -37,6 +37,7 @@
  *   "standin-fail-<n>"      → the first n calls for that exact model name answer 503
  *   "standin-slow-<ms>"     → extra delay
  *   "standin-retired"       → 404 NOT_FOUND, as Google answers a model it has shut down
+ *   "standin-retired-after-<n>" → the first n calls for that exact model name answer, the later ones 404 (shut down mid-run)
  *   "standin-status-<code>" → that error (401 UNAUTHENTICATED, 403 PERMISSION_DENIED, 429, ...) in Google's shape
  *   "standin-quota-<n>"     → quota mode for that exact model name: n images a minute
  *   "standin-size-<px>"     → the final image is <px> on the long side whatever was asked (a model that ignores imageConfig)
@@ -282,8 +283,20 @@ async function nearestRatio(photo: Buffer): Promise<string> {
 
 type Refusal = { status: number; body: unknown };
 
+/**
+ * Whether Google no longer serves `model` (a 404 NOT_FOUND) on its `call`-th generateContent: an id the table does not
+ * know or holds as shut down, the `standin-retired` hook, or `standin-retired-after-<n>` past its first n calls (a
+ * model shut down while the product runs: decision 290). models.list and models.get leave such an id out.
+ */
+function isRetired(model: string, call = Infinity): boolean {
+  const known = imageModel(model);
+  const after = /standin-retired-after-(\d+)/.exec(model);
+  if (after) return call > Number(after[1]);
+  return !known || isShutDown(known, new Date()) || model.includes("standin-retired");
+}
+
 /** What the API refuses before looking at the request's content: size, key, model (the order Google's front end checks in). */
-function refuseRequest(req: http.IncomingMessage, raw: Buffer, model: string, apiVersion: string): Refusal | null {
+function refuseRequest(req: http.IncomingMessage, raw: Buffer, model: string, apiVersion: string, call: number): Refusal | null {
   if (raw.length > INLINE_LIMIT_BYTES) {
     return {
       status: 400,
@@ -295,9 +308,7 @@ function refuseRequest(req: http.IncomingMessage, raw: Buffer, model: string, ap
       "Method doesn't allow unregistered callers (callers without established identity). Please use API Key or other form of API consumer identity to call this API.";
     return { status: 403, body: googleError(403, "PERMISSION_DENIED", message) };
   }
-  const known = imageModel(model);
-  if (!known || isShutDown(known, new Date()) || model.includes("standin-retired"))
-    return { status: 404, body: notFound(model, apiVersion) };
+  if (isRetired(model, call)) return { status: 404, body: notFound(model, apiVersion) };
   const status = /standin-status-(\d{3})/.exec(model);
   if (status) {
     const code = Number(status[1]);
@@ -509,7 +520,7 @@ export async function startGenaiStandin(opts: StandinOptions = {}): Promise<Gena
     calls.set(model, n);
 
     const known = imageModel(model);
-    const refused = refuseRequest(req, raw, model, apiVersion);
+    const refused = refuseRequest(req, raw, model, apiVersion, n);
     if (refused || !known) return json(res, refused?.status ?? 404, refused?.body ?? notFound(model, apiVersion));
 
     const slow = /standin-slow-(\d+)/.exec(model);

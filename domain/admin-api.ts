@@ -136,8 +136,13 @@ export interface ProfitMrr {
 
 /** GET /api/admin/model: the image model in use, its shutdown warning and the last configuration failure (issue 32). */
 export interface ModelStatus {
+  /** The model that serves now: the first of the chain neither shut down (the table) nor answered 404 by Google (decision 290). */
   model: string;
   name: string;
+  /** GEMINI_MODEL, the chain's first; differs from `model` once Google no longer serves it. */
+  configured: string;
+  /** GEMINI_MODEL then GEMINI_FALLBACK_MODELS, each with its state; `since`: when Google first answered 404 for it (ISO). */
+  chain: { model: string; state: "serving" | "standby" | "retired" | "shut down"; since: string | null }[];
   /** The announced shutdown day (YYYY-MM-DD), or null. */
   shutdown: string | null;
   /** Set from 30 days before an announced shutdown: what happens and what to do. */

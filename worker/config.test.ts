@@ -49,19 +49,39 @@ describe("parseConfig", () => {
     expect(model.imageMills).toHaveProperty("2K");
   });
 
-  it("refuses a model Google has shut down, naming the replacement", () => {
-    expect(problemsOf({ ...good, GEMINI_MODEL: "gemini-2.5-flash-image" })).toEqual([
+  it("refuses a chain whose every model Google has shut down, naming the replacement; a live fallback serves a shut-down model", () => {
+    const alone = { ...good, GEMINI_FALLBACK_MODELS: "" };
+    expect(problemsOf({ ...alone, GEMINI_MODEL: "gemini-2.5-flash-image" })).toEqual([
       "GEMINI_MODEL: gemini-2.5-flash-image was shut down by Google on 2026-10-02; use gemini-nano-banana-2.1",
     ]);
-    expect(problemsOf({ ...good, GEMINI_MODEL: "gemini-3-pro-image-preview" })).toEqual([
+    expect(problemsOf({ ...alone, GEMINI_MODEL: "gemini-3-pro-image-preview" })).toEqual([
       "GEMINI_MODEL: gemini-3-pro-image-preview was shut down by Google on 2026-06-25; use gemini-3-pro-image",
     ]);
     // 3.1 Flash Image, the default until Google deprecated it on 6 Oct 2026, shut down on 29 Oct (domain/models.ts)
-    expect(problemsOf({ ...good, GEMINI_MODEL: "gemini-3.1-flash-image" })).toEqual([
-      "GEMINI_MODEL: gemini-3.1-flash-image was shut down by Google on 2026-10-29; use gemini-nano-banana-2.1",
+    expect(problemsOf({ ...good, GEMINI_MODEL: "gemini-3.1-flash-image", GEMINI_FALLBACK_MODELS: "gemini-3-pro-image-preview" })).toEqual([
+      "GEMINI_MODEL: gemini-3.1-flash-image was shut down by Google on 2026-10-29 (and so was every model of GEMINI_FALLBACK_MODELS); use gemini-nano-banana-2.1",
     ]);
-    expect(problemsOf({ ...good, ENVIRONMENT: "test", GEMINI_MODEL: "gemini-2.5-flash-image--standin-block" })[0]).toMatch(
+    // with a live fallback (the default's 3 Pro Image) the chain still serves: a date in the table passing stops no isolate
+    expect(problemsOf({ ...good, GEMINI_MODEL: "gemini-3.1-flash-image" })).toEqual([]);
+    expect(parseConfig(good).GEMINI_FALLBACK_MODELS).toEqual(["gemini-3-pro-image"]);
+    expect(
+      parseConfig({ ...good, GEMINI_FALLBACK_MODELS: " gemini-3-pro-image , gemini-nano-banana-2.1 " }).GEMINI_FALLBACK_MODELS,
+    ).toEqual(["gemini-3-pro-image", "gemini-nano-banana-2.1"]);
+    expect(problemsOf({ ...alone, ENVIRONMENT: "test", GEMINI_MODEL: "gemini-2.5-flash-image--standin-block" })[0]).toMatch(
       /^GEMINI_MODEL: gemini-2.5-flash-image was shut down/,
+    );
+  });
+
+  it("refuses a fallback the table does not know, one without the paid size, and test hooks in production", () => {
+    expect(problemsOf({ ...good, GEMINI_FALLBACK_MODELS: "gemini-3-pro-image,gemini-9-imaginary" })).toEqual([
+      "GEMINI_FALLBACK_MODELS: gemini-9-imaginary is not a model this product knows (domain/models.ts); use gemini-nano-banana-2.1",
+    ]);
+    // Nano Banana 2 Lite makes 1K only: a subscriber's 2K picture cannot be made on it
+    expect(problemsOf({ ...good, GEMINI_FALLBACK_MODELS: "gemini-3.1-flash-lite-image" })).toEqual([
+      "GEMINI_FALLBACK_MODELS: gemini-3.1-flash-lite-image offers no 2K output (free pictures are 1K, paid ones 2K); use gemini-nano-banana-2.1",
+    ]);
+    expect(problemsOf({ ...production, GEMINI_FALLBACK_MODELS: "gemini-3-pro-image--standin-block" })[0]).toMatch(
+      /^GEMINI_FALLBACK_MODELS: .* carries the local stand-in's test hooks/,
     );
   });
 

@@ -4,7 +4,7 @@
  */
 import { z } from "zod";
 import { FAIR_USE_PER_HOUR } from "../domain/limits";
-import { DEFAULT_IMAGE_MODEL, imageModel, isShutDown, splitModelId, successor } from "../domain/models";
+import { DEFAULT_IMAGE_MODEL, FREE_IMAGE_SIZE, PAID_IMAGE_SIZE, imageModel, isShutDown, splitModelId, successor } from "../domain/models";
 import { productionProblems } from "./production-config";
 
 const optional = z
@@ -62,6 +62,12 @@ const encryptionKeys = z.string().transform((value, ctx) => {
 export const CONFIG_DEFAULTS = {
   /** The image model (domain/models.ts: its price, sizes and shutdown date come from that table). */
   GEMINI_MODEL: DEFAULT_IMAGE_MODEL,
+  /**
+   * The models that serve, in order, once Google answers 404 NOT_FOUND for GEMINI_MODEL (comma-separated ids of
+   * domain/models.ts offering the free and the paid size; decision 290). 3 Pro Image costs about 2.7 times Nano
+   * Banana 2.1 at 2K: a stopgap while the operator, who is mailed, sets a new GEMINI_MODEL.
+   */
+  GEMINI_FALLBACK_MODELS: "gemini-3-pro-image",
   /** The published cap (domain/limits.ts, decision 108): the terms and pricing cards state it; lower only in tests. */
   FAIR_USE_PER_HOUR,
   /**
@@ -105,6 +111,15 @@ const schema = z
     GEMINI_API_KEY: optional,
     GEMINI_BASE_URL: optional,
     GEMINI_MODEL: z.string().trim().default(D.GEMINI_MODEL),
+    GEMINI_FALLBACK_MODELS: z
+      .string()
+      .default(D.GEMINI_FALLBACK_MODELS)
+      .transform((v) =>
+        v
+          .split(",")
+          .map((m) => m.trim())
+          .filter(Boolean),
+      ),
     FAIR_USE_PER_HOUR: int(D.FAIR_USE_PER_HOUR, 1),
     GEMINI_IMAGES_PER_MINUTE: int(D.GEMINI_IMAGES_PER_MINUTE, 1),
     STUCK_AFTER_MINUTES: int(D.STUCK_AFTER_MINUTES, 1),
@@ -134,8 +149,7 @@ const schema = z
     SENTRY_DSN: optional.pipe(z.url().optional()),
   })
   .superRefine((config, ctx) => {
-    const problem = modelProblem(config);
-    if (problem) ctx.addIssue({ code: "custom", path: ["GEMINI_MODEL"], message: problem });
+    for (const { path, message } of modelProblems(config)) ctx.addIssue({ code: "custom", path: [path], message });
     // Production has no stand-in: without a key every call would be answered 400/403 and blamed on the photo.
     if (config.ENVIRONMENT === "production" && !config.GEMINI_API_KEY) {
       ctx.addIssue({ code: "custom", path: ["GEMINI_API_KEY"], message: "is required in production (the key of the Gemini API)" });
@@ -150,20 +164,43 @@ const schema = z
   });
 
 /**
- * Why the configured model cannot be used, or null: one the table (domain/models.ts) does not know, or one
- * Google has shut down (the message names the replacement). The local stand-in's test hooks (`<id>--hooks`)
- * are refused in production. The shutdown is judged when the isolate starts; the daily cron and Monitoring
- * warn 30 days ahead (worker/generation/model-status.ts).
+ * Why the configured chain of models (GEMINI_MODEL, then GEMINI_FALLBACK_MODELS) cannot be used: a model the
+ * table (domain/models.ts) does not know, one without the free or the paid size, the local stand-in's test hooks
+ * (`<id>--hooks`) in production, or a chain whose every model Google has shut down (the message names the
+ * replacement). A shut-down GEMINI_MODEL with a live fallback is served by the fallback (decision 290), and
+ * Monitoring says so: a date in the table passing must not stop every new isolate. The daily cron and
+ * Monitoring warn 30 days ahead (worker/generation/model-status.ts); Google's own list is asked daily and
+ * before each deploy (worker/generation/model-list.ts, dev/check-models.ts).
  */
-function modelProblem(config: { ENVIRONMENT: string; GEMINI_MODEL: string }, now = new Date()): string | null {
-  const model = imageModel(config.GEMINI_MODEL);
-  if (!model) return `${config.GEMINI_MODEL} is not a model this product knows (domain/models.ts); use ${DEFAULT_IMAGE_MODEL}`;
-  if (isShutDown(model, now))
-    return `${model.id} was shut down by Google on ${model.shutdown}; use ${successor(model, now)}`;
-  if (config.ENVIRONMENT === "production" && splitModelId(config.GEMINI_MODEL).hooks !== null) {
-    return `${config.GEMINI_MODEL} carries the local stand-in's test hooks; use ${model.id}`;
+function modelProblems(
+  config: { ENVIRONMENT: string; GEMINI_MODEL: string; GEMINI_FALLBACK_MODELS: string[] },
+  now = new Date(),
+): { path: "GEMINI_MODEL" | "GEMINI_FALLBACK_MODELS"; message: string }[] {
+  const chain = [
+    { path: "GEMINI_MODEL" as const, id: config.GEMINI_MODEL },
+    ...config.GEMINI_FALLBACK_MODELS.map((id) => ({ path: "GEMINI_FALLBACK_MODELS" as const, id })),
+  ];
+  const problems: { path: "GEMINI_MODEL" | "GEMINI_FALLBACK_MODELS"; message: string }[] = [];
+  for (const { path, id } of chain) {
+    const model = imageModel(id);
+    const problem = !model
+      ? `${id} is not a model this product knows (domain/models.ts); use ${DEFAULT_IMAGE_MODEL}`
+      : config.ENVIRONMENT === "production" && splitModelId(id).hooks !== null
+        ? `${id} carries the local stand-in's test hooks; use ${model.id}`
+        : !isShutDown(model, now) && !(FREE_IMAGE_SIZE in model.imageMills && PAID_IMAGE_SIZE in model.imageMills)
+          ? `${model.id} offers no ${PAID_IMAGE_SIZE} output (free pictures are ${FREE_IMAGE_SIZE}, paid ones ${PAID_IMAGE_SIZE}); use ${DEFAULT_IMAGE_MODEL}`
+          : null;
+    if (problem) problems.push({ path, message: problem });
   }
-  return null;
+  if (problems.length === 0 && chain.every(({ id }) => isShutDown(imageModel(id)!, now))) {
+    const model = imageModel(config.GEMINI_MODEL)!;
+    const also = chain.length > 1 ? " (and so was every model of GEMINI_FALLBACK_MODELS)" : "";
+    problems.push({
+      path: "GEMINI_MODEL",
+      message: `${model.id} was shut down by Google on ${model.shutdown}${also}; use ${successor(model, now)}`,
+    });
+  }
+  return problems;
 }
 
 /** Every variable the worker reads. */
