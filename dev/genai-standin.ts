@@ -38,7 +38,9 @@
  *   "standin-slow-<ms>"     → extra delay
  *   "standin-retired"       → 404 NOT_FOUND, as Google answers a model it has shut down
  *   "standin-retired-after-<n>" → the first n calls for that exact model name answer, the later ones 404 (shut down mid-run)
- *   "standin-status-<code>" → that error (401 UNAUTHENTICATED, 403 PERMISSION_DENIED, 429, ...) in Google's shape
+ *   "standin-status-<code>" → that error (401 UNAUTHENTICATED, 402 prepaid credit depleted, 403 PERMISSION_DENIED, 429, ...) in Google's shape
+ *   "standin-billing"       → 400 FAILED_PRECONDITION (billing not enabled on the project)
+ *   "standin-pup"           → finishReason PUP_LIMITED_DISABLED, no image (the account limited for a policy breach)
  *   "standin-quota-<n>"     → quota mode for that exact model name: n images a minute
  *   "standin-size-<px>"     → the final image is <px> on the long side whatever was asked (a model that ignores imageConfig)
  * Control and statistics:
@@ -98,6 +100,7 @@ const googleError = (code: number, status: string, message: string, details?: un
 const STATUS_NAMES: Record<number, string> = {
   400: "INVALID_ARGUMENT",
   401: "UNAUTHENTICATED",
+  402: "RESOURCE_EXHAUSTED",
   403: "PERMISSION_DENIED",
   404: "NOT_FOUND",
   429: "RESOURCE_EXHAUSTED",
@@ -283,6 +286,12 @@ async function nearestRatio(photo: Buffer): Promise<string> {
 
 type Refusal = { status: number; body: unknown };
 
+/** 400 FAILED_PRECONDITION: https://ai.google.dev/gemini-api/docs/troubleshooting ("Gemini API backend service error codes"). */
+const BILLING_MESSAGE = "Gemini API free tier is not available in your country. Please enable billing on your project in Google AI Studio.";
+/** 402 for a depleted prepaid balance: https://discuss.ai.google.dev/t/183654 (Google's announcement of the change from 429). */
+const PREPAY_MESSAGE =
+  "Your prepayment credits are depleted. Please go to AI Studio at https://ai.studio/projects to manage your project and billing. Learn more at https://ai.google.dev/gemini-api/docs/billing#prepay.";
+
 /**
  * Whether Google no longer serves `model` (a 404 NOT_FOUND) on its `call`-th generateContent: an id the table does not
  * know or holds as shut down, the `standin-retired` hook, or `standin-retired-after-<n>` past its first n calls (a
@@ -309,10 +318,12 @@ function refuseRequest(req: http.IncomingMessage, raw: Buffer, model: string, ap
     return { status: 403, body: googleError(403, "PERMISSION_DENIED", message) };
   }
   if (isRetired(model, call)) return { status: 404, body: notFound(model, apiVersion) };
+  if (model.includes("standin-billing")) return { status: 400, body: googleError(400, "FAILED_PRECONDITION", BILLING_MESSAGE) };
   const status = /standin-status-(\d{3})/.exec(model);
   if (status) {
     const code = Number(status[1]);
-    return { status: code, body: googleError(code, STATUS_NAMES[code] ?? "UNKNOWN", `The stand-in answers ${code} for ${model}.`) };
+    const message = code === 402 ? PREPAY_MESSAGE : `The stand-in answers ${code} for ${model}.`;
+    return { status: code, body: googleError(code, STATUS_NAMES[code] ?? "UNKNOWN", message) };
   }
   return null;
 }
@@ -553,6 +564,10 @@ export async function startGenaiStandin(opts: StandinOptions = {}): Promise<Gena
     }
     const usageMetadata = usageOf(inputImages.length, prompt);
 
+    if (model.includes("standin-pup")) {
+      // the account is limited for Prohibited Use Policy violations (the SDK's FinishReason PUP_LIMITED_DISABLED)
+      return json(res, 200, { candidates: [{ finishReason: "PUP_LIMITED_DISABLED", index: 0 }], usageMetadata });
+    }
     if (model.includes("standin-block-prompt")) {
       return json(res, 200, { promptFeedback: { blockReason: "SAFETY" }, usageMetadata });
     }

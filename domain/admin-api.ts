@@ -148,7 +148,16 @@ export interface ModelStatus {
   /** Set from 30 days before an announced shutdown: what happens and what to do. */
   warning: string | null;
   /** The last 401/403/404 the model answered, or null; `fixed` once a generation completed after it. */
-  lastFailure: { model: string; status: number; reason: string; at: string; whatToFix: string; fixed: boolean } | null;
+  lastFailure: {
+    model: string;
+    status: number;
+    /** The key, access, a model Google no longer serves, billing not enabled, prepaid credit used up, a policy limit (decision 291). */
+    problem?: "key" | "access" | "gone" | "billing" | "prepay" | "policy";
+    reason: string;
+    at: string;
+    whatToFix: string;
+    fixed: boolean;
+  } | null;
 }
 
 export interface BackfillResult {

@@ -17,6 +17,7 @@ import { headshots } from "../../db/schema";
 import type { ModelStatus } from "../../domain/admin-api";
 import { DEFAULT_IMAGE_MODEL, daysToShutdown, imageModel, isShutDown, splitModelId, successor } from "../../domain/models";
 import type { Config } from "../config";
+import type { ModelProblem } from "./gemini";
 import { log, type JobDeps } from "../lib";
 import { createMailer, modelGoneEmail, modelShutdownEmail } from "../mail";
 
@@ -35,17 +36,30 @@ export function modelChain(config: Pick<Config, "GEMINI_MODEL" | "GEMINI_FALLBAC
 export interface ModelFailure {
   model: string;
   status: number;
+  /** What is wrong (gemini.ts ModelProblem); records written before it had one are read from `status`. */
+  problem?: ModelProblem;
   reason: string;
   at: string;
 }
 
-/** What the operator should do about a status the model answered. */
-export function whatToFix(status: number, model: string): string {
-  if (status === 404)
-    return `Google does not serve ${model} (retired or unknown): the next model of GEMINI_FALLBACK_MODELS serves meanwhile; set GEMINI_MODEL to a live model of domain/models.ts (${DEFAULT_IMAGE_MODEL}) and deploy.`;
-  if (status === 401 || status === 400)
-    return "Google refused the API key: set a valid GEMINI_API_KEY (wrangler secret put GEMINI_API_KEY) and deploy.";
-  return `The API key has no access to ${model}: enable the Gemini API and billing for the key's project, or use another key.`;
+/** What the operator should do about each configuration or account failure (gemini.ts ModelProblem, decision 291). */
+export function whatToFix(failure: Pick<ModelFailure, "status" | "problem" | "model">): string {
+  const { model } = failure;
+  const problem = failure.problem ?? ({ 404: "gone", 403: "access" } as const)[failure.status as 404 | 403] ?? "key";
+  switch (problem) {
+    case "gone":
+      return `Google does not serve ${model} (retired or unknown): the next model of GEMINI_FALLBACK_MODELS serves meanwhile; set GEMINI_MODEL to a live model of domain/models.ts (${DEFAULT_IMAGE_MODEL}) and deploy.`;
+    case "key":
+      return "Google refused the API key: set a valid GEMINI_API_KEY (wrangler secret put GEMINI_API_KEY) and deploy.";
+    case "access":
+      return `The API key has no access to ${model}: enable the Gemini API and billing for the key's project, or use another key.`;
+    case "billing":
+      return "Billing is not enabled on the key's Google project (400 FAILED_PRECONDITION): link a billing account to the project in Google AI Studio (Dashboard › Projects › Set up billing); the paid tier has no free-tier region limits.";
+    case "prepay":
+      return "The Google project's prepaid credit is used up (402): add credit in Google AI Studio (https://ai.studio/projects › Billing), and turn on auto-reload so it does not run out again.";
+    case "policy":
+      return "Google has limited or disabled the project for Prohibited Use Policy violations (finish reason PUP_LIMITED_DISABLED): read the notice sent to the project's owner in Google AI Studio and appeal there; no setting here fixes it.";
+  }
 }
 
 /** Keeps the last configuration failure for Monitoring (a failed write is logged, never thrown: the generation's own failure matters more). */
@@ -90,7 +104,7 @@ export async function readModelStatus(
       .select({ n: sql<number>`count(*)::int` })
       .from(headshots)
       .where(and(eq(headshots.status, "completed"), gte(headshots.completedAt, new Date(failure.at))));
-    lastFailure = { ...failure, whatToFix: whatToFix(failure.status, failure.model), fixed: (later?.n ?? 0) > 0 };
+    lastFailure = { ...failure, whatToFix: whatToFix(failure), fixed: (later?.n ?? 0) > 0 };
   }
   return {
     model: id,

@@ -172,20 +172,55 @@ describe("processGeneration", () => {
     expect(await env.IMAGES.get(resultKey(user.id, id))).toBeNull();
   });
 
-  for (const status of [404, 401, 403] as const) {
-    it(`a ${status} from the model (a 404 with no fallback left) is not retried: it fails at once, refunds once, and the operator sees the model and what to fix`, async () => {
+  // configuration and account failures (decisions 161, 291): ours or the Google account's, never the person's photo
+  const accountFailures = [
+    { hook: "standin-retired", status: 404, problem: "gone", fix: /^Google does not serve .* set GEMINI_MODEL to a live model/ },
+    { hook: "standin-status-401", status: 401, problem: "key", fix: /^Google refused the API key: set a valid GEMINI_API_KEY/ },
+    {
+      hook: "standin-status-403",
+      status: 403,
+      problem: "access",
+      fix: /^The API key has no access to .*: enable the Gemini API and billing/,
+    },
+    {
+      hook: "standin-billing",
+      status: 400,
+      problem: "billing",
+      fix: /^Billing is not enabled on the key's Google project \(400 FAILED_PRECONDITION\): link a billing account/,
+    },
+    {
+      hook: "standin-status-402",
+      status: 402,
+      problem: "prepay",
+      fix: /^The Google project's prepaid credit is used up \(402\): add credit in Google AI Studio/,
+    },
+    {
+      hook: "standin-pup",
+      status: 200,
+      problem: "policy",
+      fix: /^Google has limited or disabled the project for Prohibited Use Policy violations \(finish reason PUP_LIMITED_DISABLED\)/,
+    },
+  ] as const;
+  for (const { hook, status, problem, fix } of accountFailures) {
+    it(`${hook} (${problem}; for a 404, with no fallback left) is not retried: it fails at once, refunds once, the person is told it was not their photo, and Monitoring says what to do`, async () => {
       const { user, auth } = await createTestUser();
       const id = await seedProcessing(user.id);
       expect((await creditsRow(user.id)).used).toBe(1);
-      const model = uniqueModel(status === 404 ? "standin-retired" : `standin-status-${status}`);
+      const model = uniqueModel(hook);
       const outcome = await processGeneration(envWithChain(model, []), id);
-      expect(outcome).toMatchObject({ action: "failed", reason: expect.stringContaining(`HTTP ${status} from ${model}`) });
+      expect(outcome).toMatchObject({
+        action: "failed",
+        reason: expect.stringContaining(
+          status === 200 ? `${model} answered finishReason PUP_LIMITED_DISABLED` : `HTTP ${status} from ${model}`,
+        ),
+      });
       expect(await headshotRow(id)).toMatchObject({
         status: "failed",
         error: MESSAGES.generationUnavailable,
         attempts: 1,
         creditRefunded: true,
       });
+      expect(MESSAGES.generationUnavailable).toContain("It was not your photo");
       expect((await creditsRow(user.id)).used).toBe(0);
       expect(await statusOf(id, auth)).toEqual({ status: "failed", error: MESSAGES.generationUnavailable, refunded: true });
       // a second delivery neither calls the model again nor refunds again
@@ -194,9 +229,28 @@ describe("processGeneration", () => {
       const stats = (await (await fetch(`${env.GEMINI_BASE_URL}/__stats`)).json()) as { calls: Record<string, number> };
       expect(stats.calls[model]).toBe(1);
       const failure = JSON.parse(await (await env.IMAGES.get(LAST_FAILURE_KEY))!.text()) as { model: string; status: number };
-      expect(failure).toMatchObject({ model, status });
+      expect(failure).toMatchObject({ model, status, problem });
+      const { db, close } = testDb();
+      try {
+        const card = await readModelStatus(db, env.IMAGES, getConfig(env), new Date());
+        expect(card.lastFailure).toMatchObject({ model, problem, fixed: false });
+        expect(card.lastFailure!.whatToFix).toMatch(fix);
+      } finally {
+        await close();
+      }
     });
   }
+
+  it("an account failure is not the model's: it never moves the generation to the next model of the chain", async () => {
+    const u = crypto.randomUUID().slice(0, 8);
+    const [first, fallback] = [testModel(`standin-status-402-${u}`), `gemini-3-pro-image--untouched-${u}`];
+    const { user } = await createTestUser();
+    const id = await seedProcessing(user.id);
+    expect((await processGeneration(envWithChain(first, [fallback]), id)).action).toBe("failed");
+    const stats = (await (await fetch(`${env.GEMINI_BASE_URL}/__stats`)).json()) as { calls: Record<string, number> };
+    expect([stats.calls[first], stats.calls[fallback]]).toEqual([1, undefined]);
+    expect(await modelRetiredAt(env, first)).toBeNull();
+  });
 
   it("a 404 mid-run (Google shut the model down) moves that generation to the next model of the chain once, and every later one in every isolate; the operator is mailed once", async () => {
     const u = crypto.randomUUID().slice(0, 8);

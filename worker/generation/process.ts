@@ -197,10 +197,11 @@ async function render(
     await recordModelFailure(env.IMAGES, {
       model,
       status: outcome.status,
+      problem: outcome.problem,
       reason: outcome.reason,
       at: new Date().toISOString(),
     });
-    if (outcome.status === 404) return { kind: "gone", reason: outcome.reason };
+    if (outcome.problem === "gone") return { kind: "gone", reason: outcome.reason };
     return { kind: "fail", message: MESSAGES.generationUnavailable, reason: outcome.reason, modelCalled: true };
   }
 
@@ -303,7 +304,7 @@ async function modelSlot(env: Env, config: Config, row: Row, now = new Date()): 
 async function modelGone(env: Env, config: Config, model: string, reason: string): Promise<void> {
   const first = await retireModel(env, model);
   log("error", "generation: Google no longer serves the image model, the next of the chain takes over", { model, reason, first });
-  await recordModelFailure(env.IMAGES, { model, status: 404, reason, at: new Date().toISOString() });
+  await recordModelFailure(env.IMAGES, { model, status: 404, problem: "gone", reason, at: new Date().toISOString() });
   const next = modelChain(config).find((m) => m !== model) ?? null;
   await noticeModelGone({ bucket: env.IMAGES, config, now: new Date() }, model, { serving: next, found: "generation" }).catch(
     (err: unknown) => log("error", "generation: could not tell the operator the model is gone", { model, ...errorFields(err) }),
