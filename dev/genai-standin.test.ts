@@ -96,6 +96,41 @@ describe("the Gemini stand-in is as strict as the current API (issue 32)", () =>
     expect((await call(standin, { model: "gemini-3-pro-image", bytes, imageConfig: { imageSize: "2K" } })).status).toBe(200);
   });
 
+  it("serves models.list and models.get from the same table, in Google's shapes: pages, supportedGenerationMethods, retired ids absent and 404", async () => {
+    const get = (path: string, key = true) => fetch(`${standin.url}${path}`, { headers: key ? { "x-goog-api-key": "test" } : {} });
+    type Page = { models: { name: string; supportedGenerationMethods: string[]; displayName: string }[]; nextPageToken?: string };
+    const names: string[] = [];
+    let token: string | undefined;
+    let pages = 0;
+    do {
+      const res = await get(`/v1beta/models?pageSize=2${token ? `&pageToken=${token}` : ""}`);
+      expect(res.status).toBe(200);
+      const page = (await res.json()) as Page;
+      for (const m of page.models) expect(m.supportedGenerationMethods).toContain("generateContent");
+      names.push(...page.models.map((m) => m.name));
+      token = page.nextPageToken;
+      pages++;
+    } while (token);
+    expect(pages).toBe(2);
+    expect(names.sort()).toEqual(["models/gemini-3-pro-image", "models/gemini-3.1-flash-lite-image", `models/${DEFAULT_IMAGE_MODEL}`]);
+    expect((await get("/v1beta/models?pageToken=nonsense")).status).toBe(400);
+    expect((await get("/v1beta/models", false)).status).toBe(403);
+    expect(await (await get(`/v1beta/models/${DEFAULT_IMAGE_MODEL}`)).json()).toMatchObject({ name: `models/${DEFAULT_IMAGE_MODEL}` });
+    for (const retired of ["gemini-3.1-flash-image", "gemini-2.5-flash-image", `${DEFAULT_IMAGE_MODEL}--standin-retired`]) {
+      const res = await get(`/v1beta/models/${retired}`);
+      expect(res.status, retired).toBe(404);
+      expect(((await res.json()) as { error: { status: string } }).error.status).toBe("NOT_FOUND");
+    }
+    // Google's list ahead of the table: unlisted from list and get, generateContent unchanged
+    await fetch(`${standin.url}/__control`, { method: "POST", body: JSON.stringify({ unlisted: ["gemini-3-pro-image"] }) });
+    try {
+      expect(((await (await get("/v1beta/models")).json()) as Page).models.map((m) => m.name)).not.toContain("models/gemini-3-pro-image");
+      expect((await get("/v1beta/models/gemini-3-pro-image")).status).toBe(404);
+    } finally {
+      await fetch(`${standin.url}/__control`, { method: "POST", body: JSON.stringify({ unlisted: [] }) });
+    }
+  });
+
   it("honours imageConfig: 1K is 1024 and 2K 2048 on the long side, in the aspect ratio asked; bad values are 400", async () => {
     const bytes = await photo(40, 300, 200);
     const size = async (imageConfig?: unknown) => {

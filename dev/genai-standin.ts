@@ -43,8 +43,14 @@
  *   "standin-pup"           → finishReason PUP_LIMITED_DISABLED, no image (the account limited for a policy breach)
  *   "standin-quota-<n>"     → quota mode for that exact model name: n images a minute
  *   "standin-size-<px>"     → the final image is <px> on the long side whatever was asked (a model that ignores imageConfig)
+ * models.list and models.get (`GET /{apiVersion}/models?pageSize&pageToken`, `GET /{apiVersion}/models/{id}`;
+ * https://ai.google.dev/api/models): the table's live rows in Google's Model shape (`name: "models/<id>"`,
+ * `supportedGenerationMethods` with generateContent, token limits), `pageSize` 50 by default and at most 1000, an
+ * opaque `nextPageToken` while more remain (an unknown token is 400 INVALID_ARGUMENT); a retired or unknown id is
+ * absent from the list and 404 NOT_FOUND from models.get. `POST /__control {unlisted: [ids]}` leaves those out of
+ * list and get only (Google's list having moved ahead of the table); generateContent is unchanged.
  * Control and statistics:
- *   POST /__control {delayMs?, failRate?, block?, imagesPerMinute?} → change the global knobs (block: every
+ *   POST /__control {delayMs?, failRate?, block?, imagesPerMinute?, unlisted?} → change the global knobs (block: every
  *        answer is an IMAGE_SAFETY refusal; imagesPerMinute: null turns quota mode off)
  *   GET /__stats → the knobs; per model: calls (requests), images, sizes (by imageSize), rateLimited (429s);
  *        rateLimitedTotal; renders, cacheHits and renderMs (the model's own time)
@@ -67,7 +73,7 @@ import { createHash } from "node:crypto";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import sharp from "sharp";
-import { IMAGE_SIZE_PIXELS, imageModel, isShutDown, splitModelId, type ImageModel, type ImageSize } from "../domain/models";
+import { IMAGE_MODELS, IMAGE_SIZE_PIXELS, imageModel, isShutDown, splitModelId, type ImageModel, type ImageSize } from "../domain/models";
 
 export interface StandinOptions {
   port?: number;
@@ -113,6 +119,46 @@ const notFound = (model: string, apiVersion: string) =>
     "NOT_FOUND",
     `models/${model} is not found for API version ${apiVersion}, or is not supported for generateContent. Call ListModels to see the list of available models and their supported methods.`,
   );
+
+/** Google's Model resource (https://ai.google.dev/api/models#Model) for a live row of the table. */
+function modelResource(m: ImageModel) {
+  return {
+    name: `models/${m.id}`,
+    version: "001",
+    displayName: m.name,
+    description: `${m.name}: image generation and editing (local stand-in of the Gemini API).`,
+    inputTokenLimit: 65_536,
+    outputTokenLimit: 32_768,
+    supportedGenerationMethods: ["generateContent", "countTokens", "batchGenerateContent"],
+    thinking: true,
+  };
+}
+
+/** The table's live rows Google would list today, less the ones `unlisted` by the control. */
+function servedModels(unlisted: string[]) {
+  const now = new Date();
+  return (IMAGE_MODELS as readonly ImageModel[]).filter((m) => !isShutDown(m, now) && !unlisted.includes(m.id)).map(modelResource);
+}
+
+/** One page of models.list: `pageSize` (default 50, at most 1000), `pageToken` from the previous page's `nextPageToken`. */
+function listPage(all: ReturnType<typeof servedModels>, params: URLSearchParams) {
+  const size = Math.min(1000, Math.max(1, Number(params.get("pageSize")) || 50));
+  const token = params.get("pageToken");
+  const start = token
+    ? Number(
+        Buffer.from(token, "base64url")
+          .toString()
+          .replace(/^offset:/, ""),
+      )
+    : 0;
+  if (!Number.isInteger(start) || start < 0 || start > all.length)
+    return googleError(400, "INVALID_ARGUMENT", `Invalid page token: ${JSON.stringify(token)}.`);
+  const models = all.slice(start, start + size);
+  const next = start + size < all.length ? Buffer.from(`offset:${start + size}`).toString("base64url") : undefined;
+  return { models, ...(next ? { nextPageToken: next } : {}) };
+}
+
+const notFoundModel = (id: string) => googleError(404, "NOT_FOUND", `models/${id} is not found for API version v1beta.`);
 
 export interface GenaiStandin {
   url: string;
@@ -437,6 +483,7 @@ function control(knobs: ReturnType<typeof initialKnobs>, windows: Map<string, nu
   if (typeof body.delayMs === "number") knobs.delayMs = body.delayMs;
   if (typeof body.failRate === "number") knobs.failRate = body.failRate;
   if (typeof body.block === "boolean") knobs.block = body.block;
+  if (Array.isArray(body.unlisted)) knobs.unlisted = body.unlisted.filter((m): m is string => typeof m === "string");
   if (body.imagesPerMinute === null || (typeof body.imagesPerMinute === "number" && body.imagesPerMinute >= 0)) {
     knobs.imagesPerMinute = body.imagesPerMinute;
     windows.clear();
@@ -469,6 +516,7 @@ function initialKnobs(opts: StandinOptions) {
     delayMs: opts.delayMs ?? Number(process.env.GENAI_STANDIN_DELAY_MS ?? 3000),
     failRate: opts.failRate ?? Number(process.env.GENAI_STANDIN_FAIL_RATE ?? 0),
     block: false,
+    unlisted: [] as string[],
     imagesPerMinute:
       opts.imagesPerMinute !== undefined ? opts.imagesPerMinute : Number.isInteger(envQuota) && envQuota >= 0 ? envQuota : null,
   };
@@ -477,6 +525,22 @@ function initialKnobs(opts: StandinOptions) {
 function json(res: http.ServerResponse, status: number, body: unknown) {
   res.writeHead(status, { "content-type": "application/json; charset=utf-8" });
   res.end(JSON.stringify(body));
+}
+
+/** models.list (`id` undefined) and models.get: the table's live rows less `unlisted`, with the API key required. */
+function answerModels(req: http.IncomingMessage, res: http.ServerResponse, rawId: string | undefined, unlisted: string[]) {
+  const params = new URL(req.url ?? "/", "http://x").searchParams;
+  if (!req.headers["x-goog-api-key"] && !params.get("key"))
+    return json(res, 403, googleError(403, "PERMISSION_DENIED", "Method doesn't allow unregistered callers. Please use API Key."));
+  const listed = servedModels(unlisted);
+  if (rawId === undefined) {
+    const page = listPage(listed, params);
+    return "error" in page ? json(res, 400, page) : json(res, 200, page);
+  }
+  const id = decodeURIComponent(rawId);
+  const found = listed.find((m) => m.name === `models/${splitModelId(id).base}`);
+  if (isRetired(id) || !found) return json(res, 404, notFoundModel(id));
+  return json(res, 200, { ...found, name: `models/${id}` });
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -520,6 +584,9 @@ export async function startGenaiStandin(opts: StandinOptions = {}): Promise<Gena
         references: Object.fromEntries(references),
         ...previews.rendering,
       });
+
+    const models = /^\/(v1beta|v1|v1alpha)\/models(?:\/([^/:]+))?$/.exec(path);
+    if (models && req.method === "GET") return answerModels(req, res, models[2], knobs.unlisted);
 
     const match = /^\/(v1beta|v1|v1alpha)\/models\/([^/:]+):generateContent$/.exec(path);
     if (!match || req.method !== "POST") {

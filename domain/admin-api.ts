@@ -143,6 +143,8 @@ export interface ModelStatus {
   configured: string;
   /** GEMINI_MODEL then GEMINI_FALLBACK_MODELS, each with its state; `since`: when Google first answered 404 for it (ISO). */
   chain: { model: string; state: "serving" | "standby" | "retired" | "shut down"; since: string | null }[];
+  /** The daily check of Google's models.list (decision 293): when, and which models it no longer lists (the chain's, the table's others). */
+  googleList: { at: string; missing: { chain: string[]; table: string[] } } | null;
   /** The announced shutdown day (YYYY-MM-DD), or null. */
   shutdown: string | null;
   /** Set from 30 days before an announced shutdown: what happens and what to do. */

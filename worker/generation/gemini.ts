@@ -29,8 +29,10 @@ import type { Config } from "../config";
 import { IMAGE_SIZE_PIXELS, imageCostMills, imageModel, type ImageSize } from "../../domain/models";
 import { inspectImage } from "../headshots";
 import { googleErrorBody, retryDelaySeconds } from "./retry-info";
+import { GEMINI_API_VERSION } from "./google-models";
 
-export const GEMINI_API_VERSION = "v1beta";
+export { GEMINI_API_VERSION };
+
 export const GEMINI_TIMEOUT_MS = 90_000;
 /** Used against the local stand-in only, which does not check keys (production requires GEMINI_API_KEY: worker/config.ts). */
 const PLACEHOLDER_KEY = "local-standin-key";

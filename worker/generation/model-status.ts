@@ -24,6 +24,14 @@ import { createMailer, modelGoneEmail, modelShutdownEmail } from "../mail";
 export const LAST_FAILURE_KEY = "ops/model/last-failure.json";
 export const shutdownNoticeKey = (model: string) => `ops/model/shutdown-notice/${model}`;
 export const goneNoticeKey = (model: string) => `ops/model/gone-notice/${model}`;
+/** The daily check of Google's models.list (model-list.ts), kept for Monitoring. */
+export const GOOGLE_LIST_KEY = "ops/model/google-list.json";
+
+export interface GoogleListCheck {
+  at: string;
+  /** `chain`: models of GEMINI_MODEL/GEMINI_FALLBACK_MODELS Google does not list; `table`: other live rows it does not list. */
+  missing: { chain: string[]; table: string[] };
+}
 
 /** The configured chain, GEMINI_MODEL then GEMINI_FALLBACK_MODELS, without the models the table says are shut down at `now`. */
 export function modelChain(config: Pick<Config, "GEMINI_MODEL" | "GEMINI_FALLBACK_MODELS">, now = new Date()): string[] {
@@ -96,6 +104,8 @@ export async function readModelStatus(
   const id = splitModelId(serving ?? config.GEMINI_MODEL).base;
   const model = imageModel(id);
   const days = model ? daysToShutdown(model, now) : null;
+  const listed = await bucket.get(GOOGLE_LIST_KEY);
+  const googleList = listed ? await listed.json<GoogleListCheck>() : null;
   const object = await bucket.get(LAST_FAILURE_KEY);
   const failure = object ? ((await object.json()) as ModelFailure) : null;
   let lastFailure: ModelStatus["lastFailure"] = null;
@@ -114,6 +124,7 @@ export async function readModelStatus(
     shutdown: model?.shutdown ?? null,
     warning: model && days !== null ? shutdownWarning(model.id, model.shutdown!, successor(model, now), days) : null,
     lastFailure,
+    googleList,
   };
 }
 
@@ -130,7 +141,8 @@ export async function noticeModelGone(
   const key = goneNoticeKey(model);
   const created = await bucket.put(key, now.toISOString(), { onlyIf: { etagDoesNotMatch: "*" } });
   if (!created) return false;
-  const inChain = [config.GEMINI_MODEL, ...config.GEMINI_FALLBACK_MODELS].includes(model);
+  const base = (id: string) => splitModelId(id).base;
+  const inChain = [config.GEMINI_MODEL, ...config.GEMINI_FALLBACK_MODELS].map(base).includes(base(model));
   try {
     await createMailer(config, { IMAGES: bucket }).send(modelGoneEmail(config.OPERATOR_EMAIL, { model, inChain, ...details }));
   } catch (err) {

@@ -187,7 +187,7 @@ export function modelGoneEmail(
   const now = !details.inChain
     ? `It is not a model Headshot Studio is configured to use: remove its row from domain/models.ts.`
     : details.serving
-      ? `Every generation now goes to ${details.serving}, the next model of GEMINI_FALLBACK_MODELS, and is recorded at its price. Set GEMINI_MODEL to a live model of domain/models.ts and deploy.`
+      ? `${details.found === "generation" ? "Every generation now goes" : "Generations go, from Google's first 404 for it,"} to ${details.serving}, the next model of GEMINI_FALLBACK_MODELS, and are recorded at its price. Set GEMINI_MODEL to a live model of domain/models.ts and deploy.`
       : `No model of GEMINI_MODEL and GEMINI_FALLBACK_MODELS is left: every generation fails (and is refunded) until you set GEMINI_MODEL to a live model of domain/models.ts and deploy.`;
   return message(to, `Headshot Studio: Google no longer serves the image model ${details.model}`, [
     how,

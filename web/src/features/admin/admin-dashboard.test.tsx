@@ -76,6 +76,7 @@ function figures<const Extra extends StubTable<Extra>>(extra?: Extra) {
           { model: "gemini-nano-banana-2.1", state: "retired", since: "2026-09-21T08:00:00.000Z" },
           { model: "gemini-2.5-flash-image", state: "serving", since: null },
         ],
+        googleList: { at: "2026-09-22T04:00:00.000Z", missing: { chain: ["gemini-nano-banana-2.1"], table: [] } },
         shutdown: "2026-10-02",
         warning:
           "Google shuts gemini-2.5-flash-image down on 2026-10-02 (in 10 days). Set GEMINI_MODEL to gemini-3.1-flash-image before then.",
@@ -196,6 +197,8 @@ describe("admin dashboard", () => {
     expect(modelAlerts.some((t) => t.includes("Google shuts gemini-2.5-flash-image down on 2026-10-02"))).toBe(true);
     // the chain: GEMINI_MODEL answered 404 and the fallback serves (decision 290)
     expect(modelAlerts.some((t) => t.includes("GEMINI_MODEL gemini-nano-banana-2.1 no longer serves: gemini-2.5-flash-image"))).toBe(true);
+    // the daily check of Google's models.list (decision 293)
+    expect(modelAlerts.some((t) => t.includes("no longer has gemini-nano-banana-2.1: a model of the chain"))).toBe(true);
     const chain = within(monitoring).getByRole("list", { name: "Model chain" });
     expect(
       within(chain)

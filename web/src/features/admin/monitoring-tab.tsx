@@ -147,6 +147,24 @@ export function ImageModelPanel({ status }: { status: ModelStatus }) {
           </span>
         </p>
       )}
+      {status.googleList &&
+        (status.googleList.missing.chain.length + status.googleList.missing.table.length > 0 ? (
+          <p role="alert" className="flex items-start gap-2 text-destructive">
+            <CircleAlert className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+            <span>
+              Google's model list ({formatDateTime(new Date(status.googleList.at))}) no longer has{" "}
+              {[...status.googleList.missing.chain, ...status.googleList.missing.table].join(", ")}
+              {status.googleList.missing.chain.length > 0
+                ? ": a model of the chain, set GEMINI_MODEL to a live one"
+                : ": update domain/models.ts"}
+              .
+            </span>
+          </p>
+        ) : (
+          <p className="text-xs text-muted-foreground">
+            Google's model list, checked {formatDateTime(new Date(status.googleList.at))}: every model of the chain is there.
+          </p>
+        ))}
       {status.chain.length > 1 && (
         <ol aria-label="Model chain" className="grid list-decimal gap-1 pl-5 text-xs text-muted-foreground">
           {status.chain.map((c) => (
