@@ -9,6 +9,11 @@
  * result, and its decoded size must be the size asked for. Its cost comes from that size and the model
  * table (domain/models.ts), plus the input and thinking tokens of `usageMetadata`.
  *
+ * @google/genai 3.3.0 (npm's current release, 5 Dec 2026). The stored copies of the SDK's changelog
+ * (github.com/googleapis/js-genai CHANGELOG.md) end at 1.38.0; the 3.x change that matters here, the default API
+ * version moving to v1, is why the version is pinned (ag2's note on google-genai 3.x; the Python and JS SDKs moved
+ * together). The calls used (models.generateContent, models.list) were run against the stand-in after the upgrade.
+ *
  * The answer is classified here, so the consumer only sees: an image, a transient failure (retry, when
  * Google said how long to wait: that long), a permanent one (fail now, with a sentence a person can read)
  * or a misconfiguration: ours or the Google account's, never the person's photo (fail now, refund, tell the
