@@ -305,7 +305,8 @@ async function modelGone(env: Env, config: Config, model: string, reason: string
   const first = await retireModel(env, model);
   log("error", "generation: Google no longer serves the image model, the next of the chain takes over", { model, reason, first });
   await recordModelFailure(env.IMAGES, { model, status: 404, problem: "gone", reason, at: new Date().toISOString() });
-  const next = modelChain(config).find((m) => m !== model) ?? null;
+  const chain = modelChain(config);
+  const next = chain[chain.indexOf(model) + 1] ?? null; // the models before it are retired already
   await noticeModelGone({ bucket: env.IMAGES, config, now: new Date() }, model, { serving: next, found: "generation" }).catch(
     (err: unknown) => log("error", "generation: could not tell the operator the model is gone", { model, ...errorFields(err) }),
   );
