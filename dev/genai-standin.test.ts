@@ -86,7 +86,7 @@ describe("the Gemini stand-in is as strict as the current API (issue 32)", () =>
 
   it("answers 404 NOT_FOUND in Google's shape for a retired model and an unknown one", async () => {
     const bytes = await photo(30);
-    for (const model of ["gemini-2.5-flash-image", "gemini-3.1-flash-image-preview", "gemini-9-imaginary"]) {
+    for (const model of ["gemini-3.1-flash-image", "gemini-2.5-flash-image", "gemini-3.1-flash-image-preview", "gemini-9-imaginary"]) {
       const { status, body } = await answer(await call(standin, { model, bytes }));
       expect(status, model).toBe(404);
       expect(body.error).toMatchObject({ code: 404, status: "NOT_FOUND" });
@@ -94,6 +94,41 @@ describe("the Gemini stand-in is as strict as the current API (issue 32)", () =>
     }
     expect((await call(standin, { model: `${DEFAULT_IMAGE_MODEL}--standin-retired`, bytes })).status).toBe(404);
     expect((await call(standin, { model: "gemini-3-pro-image", bytes, imageConfig: { imageSize: "2K" } })).status).toBe(200);
+  });
+
+  it("serves models.list and models.get from the same table, in Google's shapes: pages, supportedGenerationMethods, retired ids absent and 404", async () => {
+    const get = (path: string, key = true) => fetch(`${standin.url}${path}`, { headers: key ? { "x-goog-api-key": "test" } : {} });
+    type Page = { models: { name: string; supportedGenerationMethods: string[]; displayName: string }[]; nextPageToken?: string };
+    const names: string[] = [];
+    let token: string | undefined;
+    let pages = 0;
+    do {
+      const res = await get(`/v1beta/models?pageSize=2${token ? `&pageToken=${token}` : ""}`);
+      expect(res.status).toBe(200);
+      const page = (await res.json()) as Page;
+      for (const m of page.models) expect(m.supportedGenerationMethods).toContain("generateContent");
+      names.push(...page.models.map((m) => m.name));
+      token = page.nextPageToken;
+      pages++;
+    } while (token);
+    expect(pages).toBe(2);
+    expect(names.sort()).toEqual(["models/gemini-3-pro-image", "models/gemini-3.1-flash-lite-image", `models/${DEFAULT_IMAGE_MODEL}`]);
+    expect((await get("/v1beta/models?pageToken=nonsense")).status).toBe(400);
+    expect((await get("/v1beta/models", false)).status).toBe(403);
+    expect(await (await get(`/v1beta/models/${DEFAULT_IMAGE_MODEL}`)).json()).toMatchObject({ name: `models/${DEFAULT_IMAGE_MODEL}` });
+    for (const retired of ["gemini-3.1-flash-image", "gemini-2.5-flash-image", `${DEFAULT_IMAGE_MODEL}--standin-retired`]) {
+      const res = await get(`/v1beta/models/${retired}`);
+      expect(res.status, retired).toBe(404);
+      expect(((await res.json()) as { error: { status: string } }).error.status).toBe("NOT_FOUND");
+    }
+    // Google's list ahead of the table: unlisted from list and get, generateContent unchanged
+    await fetch(`${standin.url}/__control`, { method: "POST", body: JSON.stringify({ unlisted: ["gemini-3-pro-image"] }) });
+    try {
+      expect(((await (await get("/v1beta/models")).json()) as Page).models.map((m) => m.name)).not.toContain("models/gemini-3-pro-image");
+      expect((await get("/v1beta/models/gemini-3-pro-image")).status).toBe(404);
+    } finally {
+      await fetch(`${standin.url}/__control`, { method: "POST", body: JSON.stringify({ unlisted: [] }) });
+    }
   });
 
   it("honours imageConfig: 1K is 1024 and 2K 2048 on the long side, in the aspect ratio asked; bad values are 400", async () => {
@@ -111,8 +146,11 @@ describe("the Gemini stand-in is as strict as the current API (issue 32)", () =>
       expect(status, JSON.stringify(imageConfig)).toBe(400);
       expect(body.error!.status).toBe("INVALID_ARGUMENT");
     }
-    // 3 Pro Image offers no 512
+    // neither 3 Pro Image nor Nano Banana 2.1 offers 512; Nano Banana 2 Lite offers 1K only
     expect((await call(standin, { model: "gemini-3-pro-image", bytes, imageConfig: { imageSize: "512" } })).status).toBe(400);
+    expect((await call(standin, { bytes, imageConfig: { imageSize: "512" } })).status).toBe(400);
+    expect((await call(standin, { model: "gemini-3.1-flash-lite-image", bytes, imageConfig: { imageSize: "2K" } })).status).toBe(400);
+    expect((await call(standin, { model: "gemini-3.1-flash-lite-image", bytes, imageConfig: { imageSize: "1K" } })).status).toBe(200);
   });
 
   it("sends an interim picture marked thought: true before the final image", async () => {

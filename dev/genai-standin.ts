@@ -29,7 +29,7 @@
  *   GENAI_STANDIN_FAIL_RATE    0..1, answer 503 at that rate
  *   GENAI_STANDIN_IMAGES_PER_MINUTE  quota mode: images per minute per model (default: none)
  *   GENAI_STANDIN_PORT         port (default: a free one; the browser suite fixes it to reach /__control)
- * Test hooks, after `--` in the model name (`gemini-3.1-flash-image--standin-block-1a2b`; domain/models.ts
+ * Test hooks, after `--` in the model name (`gemini-nano-banana-2.1--standin-block-1a2b`; domain/models.ts
  * splitModelId), so parallel test files never disturb each other:
  *   "standin-block-prompt"  → promptFeedback.blockReason SAFETY
  *   "standin-block"         → finishReason IMAGE_SAFETY, no image
@@ -37,11 +37,20 @@
  *   "standin-fail-<n>"      → the first n calls for that exact model name answer 503
  *   "standin-slow-<ms>"     → extra delay
  *   "standin-retired"       → 404 NOT_FOUND, as Google answers a model it has shut down
- *   "standin-status-<code>" → that error (401 UNAUTHENTICATED, 403 PERMISSION_DENIED, 429, ...) in Google's shape
+ *   "standin-retired-after-<n>" → the first n calls for that exact model name answer, the later ones 404 (shut down mid-run)
+ *   "standin-status-<code>" → that error (401 UNAUTHENTICATED, 402 prepaid credit depleted, 403 PERMISSION_DENIED, 429, ...) in Google's shape
+ *   "standin-billing"       → 400 FAILED_PRECONDITION (billing not enabled on the project)
+ *   "standin-pup"           → finishReason PUP_LIMITED_DISABLED, no image (the account limited for a policy breach)
  *   "standin-quota-<n>"     → quota mode for that exact model name: n images a minute
  *   "standin-size-<px>"     → the final image is <px> on the long side whatever was asked (a model that ignores imageConfig)
+ * models.list and models.get (`GET /{apiVersion}/models?pageSize&pageToken`, `GET /{apiVersion}/models/{id}`;
+ * https://ai.google.dev/api/models): the table's live rows in Google's Model shape (`name: "models/<id>"`,
+ * `supportedGenerationMethods` with generateContent, token limits), `pageSize` 50 by default and at most 1000, an
+ * opaque `nextPageToken` while more remain (an unknown token is 400 INVALID_ARGUMENT); a retired or unknown id is
+ * absent from the list and 404 NOT_FOUND from models.get. `POST /__control {unlisted: [ids]}` leaves those out of
+ * list and get only (Google's list having moved ahead of the table); generateContent is unchanged.
  * Control and statistics:
- *   POST /__control {delayMs?, failRate?, block?, imagesPerMinute?} → change the global knobs (block: every
+ *   POST /__control {delayMs?, failRate?, block?, imagesPerMinute?, unlisted?} → change the global knobs (block: every
  *        answer is an IMAGE_SAFETY refusal; imagesPerMinute: null turns quota mode off)
  *   GET /__stats → the knobs; per model: calls (requests), images, sizes (by imageSize), rateLimited (429s);
  *        rateLimitedTotal; renders, cacheHits and renderMs (the model's own time)
@@ -66,7 +75,7 @@ import { createHash } from "node:crypto";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import sharp from "sharp";
-import { IMAGE_SIZE_PIXELS, imageModel, isShutDown, splitModelId, type ImageModel, type ImageSize } from "../domain/models";
+import { IMAGE_MODELS, IMAGE_SIZE_PIXELS, imageModel, isShutDown, splitModelId, type ImageModel, type ImageSize } from "../domain/models";
 import { answerText, isTextModelId, newTextStats } from "./genai-text-standin";
 
 export interface StandinOptions {
@@ -100,6 +109,7 @@ const googleError = (code: number, status: string, message: string, details?: un
 const STATUS_NAMES: Record<number, string> = {
   400: "INVALID_ARGUMENT",
   401: "UNAUTHENTICATED",
+  402: "RESOURCE_EXHAUSTED",
   403: "PERMISSION_DENIED",
   404: "NOT_FOUND",
   429: "RESOURCE_EXHAUSTED",
@@ -112,6 +122,46 @@ const notFound = (model: string, apiVersion: string) =>
     "NOT_FOUND",
     `models/${model} is not found for API version ${apiVersion}, or is not supported for generateContent. Call ListModels to see the list of available models and their supported methods.`,
   );
+
+/** Google's Model resource (https://ai.google.dev/api/models#Model) for a live row of the table. */
+function modelResource(m: ImageModel) {
+  return {
+    name: `models/${m.id}`,
+    version: "001",
+    displayName: m.name,
+    description: `${m.name}: image generation and editing (local stand-in of the Gemini API).`,
+    inputTokenLimit: 65_536,
+    outputTokenLimit: 32_768,
+    supportedGenerationMethods: ["generateContent", "countTokens", "batchGenerateContent"],
+    thinking: true,
+  };
+}
+
+/** The table's live rows Google would list today, less the ones `unlisted` by the control. */
+function servedModels(unlisted: string[]) {
+  const now = new Date();
+  return (IMAGE_MODELS as readonly ImageModel[]).filter((m) => !isShutDown(m, now) && !unlisted.includes(m.id)).map(modelResource);
+}
+
+/** One page of models.list: `pageSize` (default 50, at most 1000), `pageToken` from the previous page's `nextPageToken`. */
+function listPage(all: ReturnType<typeof servedModels>, params: URLSearchParams) {
+  const size = Math.min(1000, Math.max(1, Number(params.get("pageSize")) || 50));
+  const token = params.get("pageToken");
+  const start = token
+    ? Number(
+        Buffer.from(token, "base64url")
+          .toString()
+          .replace(/^offset:/, ""),
+      )
+    : 0;
+  if (!Number.isInteger(start) || start < 0 || start > all.length)
+    return googleError(400, "INVALID_ARGUMENT", `Invalid page token: ${JSON.stringify(token)}.`);
+  const models = all.slice(start, start + size);
+  const next = start + size < all.length ? Buffer.from(`offset:${start + size}`).toString("base64url") : undefined;
+  return { models, ...(next ? { nextPageToken: next } : {}) };
+}
+
+const notFoundModel = (id: string) => googleError(404, "NOT_FOUND", `models/${id} is not found for API version v1beta.`);
 
 export interface GenaiStandin {
   url: string;
@@ -285,8 +335,26 @@ async function nearestRatio(photo: Buffer): Promise<string> {
 
 type Refusal = { status: number; body: unknown };
 
+/** 400 FAILED_PRECONDITION: https://ai.google.dev/gemini-api/docs/troubleshooting ("Gemini API backend service error codes"). */
+const BILLING_MESSAGE = "Gemini API free tier is not available in your country. Please enable billing on your project in Google AI Studio.";
+/** 402 for a depleted prepaid balance: https://discuss.ai.google.dev/t/183654 (Google's announcement of the change from 429). */
+const PREPAY_MESSAGE =
+  "Your prepayment credits are depleted. Please go to AI Studio at https://ai.studio/projects to manage your project and billing. Learn more at https://ai.google.dev/gemini-api/docs/billing#prepay.";
+
+/**
+ * Whether Google no longer serves `model` (a 404 NOT_FOUND) on its `call`-th generateContent: an id the table does not
+ * know or holds as shut down, the `standin-retired` hook, or `standin-retired-after-<n>` past its first n calls (a
+ * model shut down while the product runs: decision 290). models.list and models.get leave such an id out.
+ */
+function isRetired(model: string, call = Infinity): boolean {
+  const known = imageModel(model);
+  const after = /standin-retired-after-(\d+)/.exec(model);
+  if (after) return call > Number(after[1]);
+  return !known || isShutDown(known, new Date()) || model.includes("standin-retired");
+}
+
 /** What the API refuses before looking at the request's content: size, key, model (the order Google's front end checks in). */
-function refuseRequest(req: http.IncomingMessage, raw: Buffer, model: string, apiVersion: string): Refusal | null {
+function refuseRequest(req: http.IncomingMessage, raw: Buffer, model: string, apiVersion: string, call: number): Refusal | null {
   if (raw.length > INLINE_LIMIT_BYTES) {
     return {
       status: 400,
@@ -298,13 +366,13 @@ function refuseRequest(req: http.IncomingMessage, raw: Buffer, model: string, ap
       "Method doesn't allow unregistered callers (callers without established identity). Please use API Key or other form of API consumer identity to call this API.";
     return { status: 403, body: googleError(403, "PERMISSION_DENIED", message) };
   }
-  const known = imageModel(model);
-  if (!known || isShutDown(known, new Date()) || model.includes("standin-retired"))
-    return { status: 404, body: notFound(model, apiVersion) };
+  if (isRetired(model, call)) return { status: 404, body: notFound(model, apiVersion) };
+  if (model.includes("standin-billing")) return { status: 400, body: googleError(400, "FAILED_PRECONDITION", BILLING_MESSAGE) };
   const status = /standin-status-(\d{3})/.exec(model);
   if (status) {
     const code = Number(status[1]);
-    return { status: code, body: googleError(code, STATUS_NAMES[code] ?? "UNKNOWN", `The stand-in answers ${code} for ${model}.`) };
+    const message = code === 402 ? PREPAY_MESSAGE : `The stand-in answers ${code} for ${model}.`;
+    return { status: code, body: googleError(code, STATUS_NAMES[code] ?? "UNKNOWN", message) };
   }
   return null;
 }
@@ -418,6 +486,7 @@ function control(knobs: ReturnType<typeof initialKnobs>, windows: Map<string, nu
   if (typeof body.delayMs === "number") knobs.delayMs = body.delayMs;
   if (typeof body.failRate === "number") knobs.failRate = body.failRate;
   if (typeof body.block === "boolean") knobs.block = body.block;
+  if (Array.isArray(body.unlisted)) knobs.unlisted = body.unlisted.filter((m): m is string => typeof m === "string");
   if (body.imagesPerMinute === null || (typeof body.imagesPerMinute === "number" && body.imagesPerMinute >= 0)) {
     knobs.imagesPerMinute = body.imagesPerMinute;
     windows.clear();
@@ -450,6 +519,7 @@ function initialKnobs(opts: StandinOptions) {
     delayMs: opts.delayMs ?? Number(process.env.GENAI_STANDIN_DELAY_MS ?? 3000),
     failRate: opts.failRate ?? Number(process.env.GENAI_STANDIN_FAIL_RATE ?? 0),
     block: false,
+    unlisted: [] as string[],
     imagesPerMinute:
       opts.imagesPerMinute !== undefined ? opts.imagesPerMinute : Number.isInteger(envQuota) && envQuota >= 0 ? envQuota : null,
   };
@@ -458,6 +528,22 @@ function initialKnobs(opts: StandinOptions) {
 function json(res: http.ServerResponse, status: number, body: unknown) {
   res.writeHead(status, { "content-type": "application/json; charset=utf-8" });
   res.end(JSON.stringify(body));
+}
+
+/** models.list (`id` undefined) and models.get: the table's live rows less `unlisted`, with the API key required. */
+function answerModels(req: http.IncomingMessage, res: http.ServerResponse, rawId: string | undefined, unlisted: string[]) {
+  const params = new URL(req.url ?? "/", "http://x").searchParams;
+  if (!req.headers["x-goog-api-key"] && !params.get("key"))
+    return json(res, 403, googleError(403, "PERMISSION_DENIED", "Method doesn't allow unregistered callers. Please use API Key."));
+  const listed = servedModels(unlisted);
+  if (rawId === undefined) {
+    const page = listPage(listed, params);
+    return "error" in page ? json(res, 400, page) : json(res, 200, page);
+  }
+  const id = decodeURIComponent(rawId);
+  const found = listed.find((m) => m.name === `models/${splitModelId(id).base}`);
+  if (isRetired(id) || !found) return json(res, 404, notFoundModel(id));
+  return json(res, 200, { ...found, name: `models/${id}` });
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -504,6 +590,9 @@ export async function startGenaiStandin(opts: StandinOptions = {}): Promise<Gena
         ...previews.rendering,
       });
 
+    const models = /^\/(v1beta|v1|v1alpha)\/models(?:\/([^/:]+))?$/.exec(path);
+    if (models && req.method === "GET") return answerModels(req, res, models[2], knobs.unlisted);
+
     const match = /^\/(v1beta|v1|v1alpha)\/models\/([^/:]+):generateContent$/.exec(path);
     if (!match || req.method !== "POST") {
       return json(res, 404, { error: { code: 404, message: `No stand-in route for ${req.method} ${path}`, status: "NOT_FOUND" } });
@@ -518,7 +607,7 @@ export async function startGenaiStandin(opts: StandinOptions = {}): Promise<Gena
     calls.set(model, n);
 
     const known = imageModel(model);
-    const refused = refuseRequest(req, raw, model, apiVersion);
+    const refused = refuseRequest(req, raw, model, apiVersion, n);
     if (refused || !known) return json(res, refused?.status ?? 404, refused?.body ?? notFound(model, apiVersion));
 
     const slow = /standin-slow-(\d+)/.exec(model);
@@ -551,6 +640,10 @@ export async function startGenaiStandin(opts: StandinOptions = {}): Promise<Gena
     }
     const usageMetadata = usageOf(inputImages.length, prompt);
 
+    if (model.includes("standin-pup")) {
+      // the account is limited for Prohibited Use Policy violations (the SDK's FinishReason PUP_LIMITED_DISABLED)
+      return json(res, 200, { candidates: [{ finishReason: "PUP_LIMITED_DISABLED", index: 0 }], usageMetadata });
+    }
     if (model.includes("standin-block-prompt")) {
       return json(res, 200, { promptFeedback: { blockReason: "SAFETY" }, usageMetadata });
     }

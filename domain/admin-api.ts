@@ -136,14 +136,30 @@ export interface ProfitMrr {
 
 /** GET /api/admin/model: the image model in use, its shutdown warning and the last configuration failure (issue 32). */
 export interface ModelStatus {
+  /** The model that serves now: the first of the chain neither shut down (the table) nor answered 404 by Google (decision 290). */
   model: string;
   name: string;
+  /** GEMINI_MODEL, the chain's first; differs from `model` once Google no longer serves it. */
+  configured: string;
+  /** GEMINI_MODEL then GEMINI_FALLBACK_MODELS, each with its state; `since`: when Google first answered 404 for it (ISO). */
+  chain: { model: string; state: "serving" | "standby" | "retired" | "shut down"; since: string | null }[];
+  /** The daily check of Google's models.list (decision 293): when, and which models it no longer lists (the chain's, the table's others). */
+  googleList: { at: string; missing: { chain: string[]; table: string[] } } | null;
   /** The announced shutdown day (YYYY-MM-DD), or null. */
   shutdown: string | null;
   /** Set from 30 days before an announced shutdown: what happens and what to do. */
   warning: string | null;
   /** The last 401/403/404 the model answered, or null; `fixed` once a generation completed after it. */
-  lastFailure: { model: string; status: number; reason: string; at: string; whatToFix: string; fixed: boolean } | null;
+  lastFailure: {
+    model: string;
+    status: number;
+    /** The key, access, a model Google no longer serves, billing not enabled, prepaid credit used up, a policy limit (decision 291). */
+    problem?: "key" | "access" | "gone" | "billing" | "prepay" | "policy";
+    reason: string;
+    at: string;
+    whatToFix: string;
+    fixed: boolean;
+  } | null;
 }
 
 export interface BackfillResult {

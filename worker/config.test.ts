@@ -1,7 +1,8 @@
 import { describe, expect, it, vi } from "vitest";
 import { FAIR_USE_PER_HOUR } from "../domain/limits";
 import { env as testEnv } from "cloudflare:test";
-import { CONFIG_VARIABLES, ConfigError, getConfig, parseConfig } from "./config";
+import { DEFAULT_IMAGE_MODEL, imageModel, isShutDown } from "../domain/models";
+import { CONFIG_DEFAULTS, CONFIG_VARIABLES, ConfigError, getConfig, parseConfig } from "./config";
 import worker from "./index";
 import { PRODUCTION_SECRETS } from "./production-config";
 import { app } from "./app";
@@ -35,32 +36,66 @@ describe("parseConfig", () => {
     expect(config.OPERATOR_EMAIL).toBe("operator@example.com");
     expect(config.FAIR_USE_PER_HOUR).toBe(12);
     expect(config.STUCK_AFTER_MINUTES).toBe(10);
-    expect(config.GEMINI_MODEL).toBe("gemini-3.1-flash-image");
+    expect(config.GEMINI_MODEL).toBe("gemini-nano-banana-2.1");
     expect(config.IMAGE_ENCRYPTION_KEYS.map((k) => k.id)).toEqual(["k1", "k0"]);
     expect(config.GEMINI_API_KEY).toBe("AIza-test-key");
   });
 
-  it("refuses a model Google has shut down, naming the replacement", () => {
-    expect(problemsOf({ ...good, GEMINI_MODEL: "gemini-2.5-flash-image" })).toEqual([
-      "GEMINI_MODEL: gemini-2.5-flash-image was shut down by Google on 2026-10-02; use gemini-3.1-flash-image",
+  it("defaults to a model Google has neither deprecated nor shut down (today, and on the day of the build's tests)", () => {
+    const model = imageModel(CONFIG_DEFAULTS.GEMINI_MODEL)!;
+    expect(model.id).toBe(DEFAULT_IMAGE_MODEL);
+    expect(model.deprecated).toBeNull();
+    expect(model.shutdown).toBeNull();
+    expect(isShutDown(model, new Date())).toBe(false);
+    expect(model.imageMills).toHaveProperty("1K");
+    expect(model.imageMills).toHaveProperty("2K");
+  });
+
+  it("refuses a chain whose every model Google has shut down, naming the replacement; a live fallback serves a shut-down model", () => {
+    const alone = { ...good, GEMINI_FALLBACK_MODELS: "" };
+    expect(problemsOf({ ...alone, GEMINI_MODEL: "gemini-2.5-flash-image" })).toEqual([
+      "GEMINI_MODEL: gemini-2.5-flash-image was shut down by Google on 2026-10-02; use gemini-nano-banana-2.1",
     ]);
-    expect(problemsOf({ ...good, GEMINI_MODEL: "gemini-3-pro-image-preview" })).toEqual([
+    expect(problemsOf({ ...alone, GEMINI_MODEL: "gemini-3-pro-image-preview" })).toEqual([
       "GEMINI_MODEL: gemini-3-pro-image-preview was shut down by Google on 2026-06-25; use gemini-3-pro-image",
     ]);
-    expect(problemsOf({ ...good, ENVIRONMENT: "test", GEMINI_MODEL: "gemini-2.5-flash-image--standin-block" })[0]).toMatch(
+    // 3.1 Flash Image, the default until Google deprecated it on 6 Oct 2026, shut down on 29 Oct (domain/models.ts)
+    expect(problemsOf({ ...good, GEMINI_MODEL: "gemini-3.1-flash-image", GEMINI_FALLBACK_MODELS: "gemini-3-pro-image-preview" })).toEqual([
+      "GEMINI_MODEL: gemini-3.1-flash-image was shut down by Google on 2026-10-29 (and so was every model of GEMINI_FALLBACK_MODELS); use gemini-nano-banana-2.1",
+    ]);
+    // with a live fallback (the default's 3 Pro Image) the chain still serves: a date in the table passing stops no isolate
+    expect(problemsOf({ ...good, GEMINI_MODEL: "gemini-3.1-flash-image" })).toEqual([]);
+    expect(parseConfig(good).GEMINI_FALLBACK_MODELS).toEqual(["gemini-3-pro-image"]);
+    expect(
+      parseConfig({ ...good, GEMINI_FALLBACK_MODELS: " gemini-3-pro-image , gemini-nano-banana-2.1 " }).GEMINI_FALLBACK_MODELS,
+    ).toEqual(["gemini-3-pro-image", "gemini-nano-banana-2.1"]);
+    expect(problemsOf({ ...alone, ENVIRONMENT: "test", GEMINI_MODEL: "gemini-2.5-flash-image--standin-block" })[0]).toMatch(
       /^GEMINI_MODEL: gemini-2.5-flash-image was shut down/,
+    );
+  });
+
+  it("refuses a fallback the table does not know, one without the paid size, and test hooks in production", () => {
+    expect(problemsOf({ ...good, GEMINI_FALLBACK_MODELS: "gemini-3-pro-image,gemini-9-imaginary" })).toEqual([
+      "GEMINI_FALLBACK_MODELS: gemini-9-imaginary is not a model this product knows (domain/models.ts); use gemini-nano-banana-2.1",
+    ]);
+    // Nano Banana 2 Lite makes 1K only: a subscriber's 2K picture cannot be made on it
+    expect(problemsOf({ ...good, GEMINI_FALLBACK_MODELS: "gemini-3.1-flash-lite-image" })).toEqual([
+      "GEMINI_FALLBACK_MODELS: gemini-3.1-flash-lite-image offers no 2K output (free pictures are 1K, paid ones 2K); use gemini-nano-banana-2.1",
+    ]);
+    expect(problemsOf({ ...production, GEMINI_FALLBACK_MODELS: "gemini-3-pro-image--standin-block" })[0]).toMatch(
+      /^GEMINI_FALLBACK_MODELS: .* carries the local stand-in's test hooks/,
     );
   });
 
   it("refuses a model the table does not know, and the stand-in's test hooks in production", () => {
     expect(problemsOf({ ...good, GEMINI_MODEL: "gemini-9-imaginary" })).toEqual([
-      "GEMINI_MODEL: gemini-9-imaginary is not a model this product knows (domain/models.ts); use gemini-3.1-flash-image",
+      "GEMINI_MODEL: gemini-9-imaginary is not a model this product knows (domain/models.ts); use gemini-nano-banana-2.1",
     ]);
     expect(problemsOf({ ...good, GEMINI_MODEL: "gemini-3-pro-image" })).toEqual([]);
-    expect(problemsOf({ ...production, GEMINI_MODEL: "gemini-3.1-flash-image--standin-block" })[0]).toMatch(
+    expect(problemsOf({ ...production, GEMINI_MODEL: "gemini-nano-banana-2.1--standin-block" })[0]).toMatch(
       /^GEMINI_MODEL: .* carries the local stand-in's test hooks/,
     );
-    expect(problemsOf({ ...good, ENVIRONMENT: "test", GEMINI_MODEL: "gemini-3.1-flash-image--standin-block" })).toEqual([]);
+    expect(problemsOf({ ...good, ENVIRONMENT: "test", GEMINI_MODEL: "gemini-nano-banana-2.1--standin-block" })).toEqual([]);
   });
 
   it("a missing GEMINI_API_KEY is a configuration error in production (no placeholder key there), not elsewhere", () => {

@@ -4,7 +4,7 @@
  */
 import { z } from "zod";
 import { FAIR_USE_PER_HOUR } from "../domain/limits";
-import { DEFAULT_IMAGE_MODEL, imageModel, isShutDown, splitModelId } from "../domain/models";
+import { DEFAULT_IMAGE_MODEL, FREE_IMAGE_SIZE, PAID_IMAGE_SIZE, imageModel, isShutDown, splitModelId, successor } from "../domain/models";
 import { DEFAULT_TEXT_MODEL, isTextModelShutDown, textModel } from "../domain/text-models";
 import { productionProblems } from "./production-config";
 
@@ -63,6 +63,12 @@ const encryptionKeys = z.string().transform((value, ctx) => {
 export const CONFIG_DEFAULTS = {
   /** The image model (domain/models.ts: its price, sizes and shutdown date come from that table). */
   GEMINI_MODEL: DEFAULT_IMAGE_MODEL,
+  /**
+   * The models that serve, in order, once Google answers 404 NOT_FOUND for GEMINI_MODEL (comma-separated ids of
+   * domain/models.ts offering the free and the paid size; decision 290). 3 Pro Image costs about 2.7 times Nano
+   * Banana 2.1 at 2K: a stopgap while the operator, who is mailed, sets a new GEMINI_MODEL.
+   */
+  GEMINI_FALLBACK_MODELS: "gemini-3-pro-image",
   /** The cheap text model that judges a refine instruction's meaning (domain/text-models.ts; decision 310). */
   GEMINI_TEXT_MODEL: DEFAULT_TEXT_MODEL,
   /** The published cap (domain/limits.ts, decision 108): the terms and pricing cards state it; lower only in tests. */
@@ -109,6 +115,15 @@ const schema = z
     GEMINI_API_KEY: optional,
     GEMINI_BASE_URL: optional,
     GEMINI_MODEL: z.string().trim().default(D.GEMINI_MODEL),
+    GEMINI_FALLBACK_MODELS: z
+      .string()
+      .default(D.GEMINI_FALLBACK_MODELS)
+      .transform((v) =>
+        v
+          .split(",")
+          .map((m) => m.trim())
+          .filter(Boolean),
+      ),
     GEMINI_TEXT_MODEL: z.string().trim().default(D.GEMINI_TEXT_MODEL),
     FAIR_USE_PER_HOUR: int(D.FAIR_USE_PER_HOUR, 1),
     GEMINI_IMAGES_PER_MINUTE: int(D.GEMINI_IMAGES_PER_MINUTE, 1),
@@ -140,8 +155,7 @@ const schema = z
     SENTRY_DSN: optional.pipe(z.url().optional()),
   })
   .superRefine((config, ctx) => {
-    const problem = modelProblem(config);
-    if (problem) ctx.addIssue({ code: "custom", path: ["GEMINI_MODEL"], message: problem });
+    for (const { path, message } of modelProblems(config)) ctx.addIssue({ code: "custom", path: [path], message });
     const textProblem = textModelProblem(config);
     if (textProblem) ctx.addIssue({ code: "custom", path: ["GEMINI_TEXT_MODEL"], message: textProblem });
     // Production has no stand-in: without a key every call would be answered 400/403 and blamed on the photo.
@@ -158,20 +172,43 @@ const schema = z
   });
 
 /**
- * Why the configured model cannot be used, or null: one the table (domain/models.ts) does not know, or one
- * Google has shut down (the message names the replacement). The local stand-in's test hooks (`<id>--hooks`)
- * are refused in production. The shutdown is judged when the isolate starts; the daily cron and Monitoring
- * warn 30 days ahead (worker/generation/model-status.ts).
+ * Why the configured chain of models (GEMINI_MODEL, then GEMINI_FALLBACK_MODELS) cannot be used: a model the
+ * table (domain/models.ts) does not know, one without the free or the paid size, the local stand-in's test hooks
+ * (`<id>--hooks`) in production, or a chain whose every model Google has shut down (the message names the
+ * replacement). A shut-down GEMINI_MODEL with a live fallback is served by the fallback (decision 290), and
+ * Monitoring says so: a date in the table passing must not stop every new isolate. The daily cron and
+ * Monitoring warn 30 days ahead (worker/generation/model-status.ts); Google's own list is asked daily and
+ * before each deploy (worker/generation/model-list.ts, dev/check-models.ts).
  */
-function modelProblem(config: { ENVIRONMENT: string; GEMINI_MODEL: string }, now = new Date()): string | null {
-  const model = imageModel(config.GEMINI_MODEL);
-  if (!model) return `${config.GEMINI_MODEL} is not a model this product knows (domain/models.ts); use ${DEFAULT_IMAGE_MODEL}`;
-  if (isShutDown(model, now))
-    return `${model.id} was shut down by Google on ${model.shutdown}; use ${model.replacement ?? DEFAULT_IMAGE_MODEL}`;
-  if (config.ENVIRONMENT === "production" && splitModelId(config.GEMINI_MODEL).hooks !== null) {
-    return `${config.GEMINI_MODEL} carries the local stand-in's test hooks; use ${model.id}`;
+function modelProblems(
+  config: { ENVIRONMENT: string; GEMINI_MODEL: string; GEMINI_FALLBACK_MODELS: string[] },
+  now = new Date(),
+): { path: "GEMINI_MODEL" | "GEMINI_FALLBACK_MODELS"; message: string }[] {
+  const chain = [
+    { path: "GEMINI_MODEL" as const, id: config.GEMINI_MODEL },
+    ...config.GEMINI_FALLBACK_MODELS.map((id) => ({ path: "GEMINI_FALLBACK_MODELS" as const, id })),
+  ];
+  const problems: { path: "GEMINI_MODEL" | "GEMINI_FALLBACK_MODELS"; message: string }[] = [];
+  for (const { path, id } of chain) {
+    const model = imageModel(id);
+    const problem = !model
+      ? `${id} is not a model this product knows (domain/models.ts); use ${DEFAULT_IMAGE_MODEL}`
+      : config.ENVIRONMENT === "production" && splitModelId(id).hooks !== null
+        ? `${id} carries the local stand-in's test hooks; use ${model.id}`
+        : !isShutDown(model, now) && !(FREE_IMAGE_SIZE in model.imageMills && PAID_IMAGE_SIZE in model.imageMills)
+          ? `${model.id} offers no ${PAID_IMAGE_SIZE} output (free pictures are ${FREE_IMAGE_SIZE}, paid ones ${PAID_IMAGE_SIZE}); use ${DEFAULT_IMAGE_MODEL}`
+          : null;
+    if (problem) problems.push({ path, message: problem });
   }
-  return null;
+  if (problems.length === 0 && chain.every(({ id }) => isShutDown(imageModel(id)!, now))) {
+    const model = imageModel(config.GEMINI_MODEL)!;
+    const also = chain.length > 1 ? " (and so was every model of GEMINI_FALLBACK_MODELS)" : "";
+    problems.push({
+      path: "GEMINI_MODEL",
+      message: `${model.id} was shut down by Google on ${model.shutdown}${also}; use ${successor(model, now)}`,
+    });
+  }
+  return problems;
 }
 
 /** Why the configured text model (the instruction judge's) cannot be used, or null: as modelProblem, from domain/text-models.ts. */

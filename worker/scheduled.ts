@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { noticeModelShutdown, sweepStuckGenerations } from "./generation";
+import { checkModelsWithGoogle, noticeModelShutdown, sweepStuckGenerations } from "./generation";
 import { finishShootsOf } from "./shoots";
 import { queueExpiredImages, sweepOrphanedObjects, sweepUnusedUploads } from "./headshots";
 import { getConfig } from "./config";
@@ -17,6 +17,8 @@ const RATE_LIMIT_KEEP_MS = 86_400_000;
 const OPS_COUNTS_KEEP_MS = 7 * 86_400_000;
 /** No statement of a cron job may run longer than this (decision 189): a stuck one ends, the next job runs. */
 export const CRON_STATEMENT_TIMEOUT_MS = 30_000;
+/** The hour (UTC) of the daily models.list check: before Europe's morning, so a missing model is mailed before people's shoots. */
+export const MODEL_CHECK_HOUR_UTC = 4;
 
 export interface CronJob {
   name: string;
@@ -88,6 +90,15 @@ export const HOUSEKEEPING: CronJob[] = [
     run: async (deps) => {
       if (await noticeModelShutdown(deps))
         log("warn", "cron: told the operator of the image model's coming shutdown", { model: deps.config.GEMINI_MODEL });
+    },
+  },
+  {
+    // once a day (the cron runs every 5 minutes): Google's own list of models against the chain and the table (decision 293)
+    name: "models with Google",
+    run: async (deps) => {
+      if (deps.now.getUTCHours() !== MODEL_CHECK_HOUR_UTC || deps.now.getUTCMinutes() >= 5) return;
+      const missing = await checkModelsWithGoogle(deps);
+      if (missing.chain.length || missing.table.length) log("warn", "cron: Google no longer lists some image models", { ...missing });
     },
   },
   {

@@ -54,7 +54,7 @@ import {
 import { MODERATION_STATUSES } from "../../domain/headshot-lifecycle";
 import { requireOperator, badRequest, forbidden, notFound, log, plainText, validate } from "../lib";
 import { deleteUser } from "../account";
-import { readModelStatus } from "../generation";
+import { modelRetiredAt, readModelStatus } from "../generation";
 import type { AppEnv } from "../env";
 import { audit } from "./audit";
 import { backfillInvoices } from "./backfill";
@@ -168,7 +168,9 @@ export const adminRoutes = new Hono<AppEnv>()
   .get("/stats", async (c) => c.json(await figures.stats(c.var.httpDb, new Date())))
   .get("/analytics/users", async (c) => c.json(await figures.userAnalytics(c.var.httpDb, new Date())))
   .get("/analytics/generations", async (c) => c.json(await figures.generationAnalytics(c.var.httpDb, new Date())))
-  .get("/model", async (c) => c.json(await readModelStatus(c.var.db, c.env.IMAGES, c.var.config, new Date())))
+  .get("/model", async (c) =>
+    c.json(await readModelStatus(c.var.db, c.env.IMAGES, c.var.config, new Date(), (model) => modelRetiredAt(c.env, model))),
+  )
   .get("/analytics/likeness", validate("query", rangeQuery), async (c) => {
     const { from, to } = range(c.req.valid("query"));
     return c.json(await figures.likenessByStyle(c.var.httpDb, { from, to }));

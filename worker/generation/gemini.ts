@@ -9,17 +9,35 @@
  * result, and its decoded size must be the size asked for. Its cost comes from that size and the model
  * table (domain/models.ts), plus the input and thinking tokens of `usageMetadata`.
  *
+ * @google/genai 3.3.0 (npm's current release, 5 Dec 2026). The stored copies of the SDK's changelog
+ * (github.com/googleapis/js-genai CHANGELOG.md) end at 1.38.0; the 3.x change that matters here, the default API
+ * version moving to v1, is why the version is pinned (ag2's note on google-genai 3.x; the Python and JS SDKs moved
+ * together). The calls used (models.generateContent, models.list) were run against the stand-in after the upgrade.
+ *
  * The answer is classified here, so the consumer only sees: an image, a transient failure (retry, when
  * Google said how long to wait: that long), a permanent one (fail now, with a sentence a person can read)
- * or a misconfiguration (401/403/404: the key, the access or the model; fail now, refund, tell the operator).
+ * or a misconfiguration: ours or the Google account's, never the person's photo (fail now, refund, tell the
+ * operator what to do; decisions 161 and 291). Google's statuses and what they mean:
+ * https://ai.google.dev/gemini-api/docs/troubleshooting (the api-errors page; read 5 Dec 2026):
+ * - 401, or 400 INVALID_ARGUMENT with ErrorInfo reason API_KEY_INVALID: the key (`key`);
+ * - 403 PERMISSION_DENIED: the key's project has no access to the model (`access`);
+ * - 404 NOT_FOUND: Google no longer serves the model (`gone`: the chain's next model serves, decision 290);
+ * - 400 FAILED_PRECONDITION: the free tier is not available and billing is not enabled on the project (`billing`);
+ * - 402 (RESOURCE_EXHAUSTED, "Your prepayment credits are depleted"): the prepaid balance is used up; Google
+ *   answered the same with 429 before (https://discuss.ai.google.dev/t/183654, "Depleted prepay credits now return
+ *   HTTP 402 instead of 429"), so a 429 saying so is the same (`prepay`), not a quota to wait for;
+ * - finish reason PUP_LIMITED_DISABLED: the account is limited or disabled for Prohibited Use Policy violations
+ *   (`policy`; the SDK's FinishReason enum: "not supported in Vertex AI").
  */
 import { ApiError as GenAiApiError, GoogleGenAI, type GenerateContentResponse } from "@google/genai";
 import type { Config } from "../config";
 import { IMAGE_SIZE_PIXELS, imageCostMills, imageModel, type ImageSize } from "../../domain/models";
 import { inspectImage } from "../headshots";
 import { googleErrorBody, retryDelaySeconds } from "./retry-info";
+import { GEMINI_API_VERSION } from "./google-models";
 
-export const GEMINI_API_VERSION = "v1beta";
+export { GEMINI_API_VERSION };
+
 export const GEMINI_TIMEOUT_MS = 90_000;
 /** Used against the local stand-in only, which does not check keys (production requires GEMINI_API_KEY: worker/config.ts). */
 const PLACEHOLDER_KEY = "local-standin-key";
@@ -30,7 +48,10 @@ export type ModelOutcome =
   | { kind: "image"; bytes: Uint8Array; mimeType: string; width: number; height: number; costMills: number }
   | { kind: "transient"; reason: string; retryAfterSeconds?: number; quota?: true }
   | { kind: "blocked"; reason: string }
-  | { kind: "misconfigured"; status: number; reason: string };
+  | { kind: "misconfigured"; status: number; problem: ModelProblem; reason: string };
+
+/** What is wrong on our side or the Google account's (each has its own instruction: model-status.ts whatToFix). */
+export type ModelProblem = "key" | "access" | "gone" | "billing" | "prepay" | "policy";
 
 const BLOCK_FINISH_REASONS = new Set([
   "SAFETY",
@@ -89,27 +110,34 @@ export async function generateHeadshotImage(
   return classifyResponse(response, { model: config.GEMINI_MODEL, size: input.size });
 }
 
-/** 401 (bad key), 403 (no access) and 404 (a retired or unknown model): ours to fix, never the person's, and no retry helps. */
-export const MISCONFIGURED_STATUSES = new Set([401, 403, 404]);
+/** The statuses that are ours or the account's to fix, never the person's, and that no retry helps (see the top). */
+const STATUS_PROBLEMS: Record<number, ModelProblem> = { 401: "key", 402: "prepay", 403: "access", 404: "gone" };
+
+/** Google's wording of an exhausted prepaid balance (402 now, 429 before). */
+const PREPAY_DEPLETED = /prepayment credits are depleted/i;
 
 export function classifyError(err: unknown, model = ""): ModelOutcome {
   if (err instanceof GenAiApiError) {
+    const google = googleErrorBody(err);
+    const said = [google?.status, google?.message].filter(Boolean).join(": ");
+    const misconfigured = (problem: ModelProblem): ModelOutcome => ({
+      kind: "misconfigured",
+      status: err.status,
+      problem,
+      reason: `HTTP ${err.status} from ${model || "the image model"}${said ? ` (${said})` : ""}`,
+    });
+    if (err.status === 429 && PREPAY_DEPLETED.test(google?.message ?? err.message)) return misconfigured("prepay");
     if (err.status === 429) {
       const delay = retryDelaySeconds(err);
       return { kind: "transient", reason: `HTTP 429`, quota: true, ...(delay !== null ? { retryAfterSeconds: delay } : {}) };
     }
     if (err.status === 408 || err.status >= 500) return { kind: "transient", reason: `HTTP ${err.status}` };
-    const google = googleErrorBody(err);
     // Google answers a wrong key with 400 INVALID_ARGUMENT and ErrorInfo reason API_KEY_INVALID (api-errors page): ours too.
     const badKey = err.status === 400 && google?.details?.some((d) => (d as { reason?: unknown } | null)?.reason === "API_KEY_INVALID");
-    if (MISCONFIGURED_STATUSES.has(err.status) || badKey) {
-      const said = [google?.status, google?.message].filter(Boolean).join(": ");
-      return {
-        kind: "misconfigured",
-        status: err.status,
-        reason: `HTTP ${err.status} from ${model || "the image model"}${said ? ` (${said})` : ""}`,
-      };
-    }
+    if (badKey) return misconfigured("key");
+    if (err.status === 400 && google?.status === "FAILED_PRECONDITION") return misconfigured("billing");
+    const problem = STATUS_PROBLEMS[err.status];
+    if (problem) return misconfigured(problem);
     // 400 for this image (e.g. an unsupported or unreadable photo) is the image's fault: do not retry.
     return { kind: "blocked", reason: NO_IMAGE_MESSAGE };
   }
@@ -121,6 +149,10 @@ export function classifyError(err: unknown, model = ""): ModelOutcome {
 export function classifyResponse(response: GenerateContentResponse, asked: { model: string; size: ImageSize }): ModelOutcome {
   if (response.promptFeedback?.blockReason) return { kind: "blocked", reason: BLOCKED_MESSAGE };
   const candidate = response.candidates?.[0];
+  if (String(candidate?.finishReason ?? "") === "PUP_LIMITED_DISABLED") {
+    const reason = `${asked.model} answered finishReason PUP_LIMITED_DISABLED (the Google account is limited or disabled for policy violations)`;
+    return { kind: "misconfigured", status: 200, problem: "policy", reason };
+  }
   // The final image is the last image part that is not a thought (the interim pictures come first).
   const final = (candidate?.content?.parts ?? [])
     .filter((p) => !p.thought && p.inlineData?.data && p.inlineData.mimeType?.startsWith("image/"))

@@ -2,4 +2,5 @@
 export { removeWithRefund, sweepStuckGenerations } from "./fail";
 export { backoffSeconds, processGeneration } from "./process";
 export { noticeModelShutdown, readModelStatus } from "./model-status";
-export { ModelLimiter, consumerSettings } from "./limiter";
+export { checkModelsWithGoogle } from "./model-list";
+export { ModelLimiter, consumerSettings, modelRetiredAt } from "./limiter";

@@ -65,10 +65,14 @@ export function consumerSettings(imagesPerMinute: number): { max_batch_size: num
   return { max_batch_size: CONSUMER_BATCH_SIZE, max_concurrency: Math.min(QUEUES_MAX_CONCURRENCY, Math.max(1, invocations)) };
 }
 
-/** The limiter's answer: the call starts at `at` (granted: within WAIT_IN_PLACE_MS, counted), else `at` is a reservation to come back for. */
+/**
+ * The limiter's answer: the call starts at `at` (granted: within WAIT_IN_PLACE_MS, counted), else `at` is a reservation to come back for.
+ * `retired`: Google answered 404 NOT_FOUND for this model (ModelLimiter.retire): no slot, the next model of the chain serves (decision 290).
+ */
 export interface Slot {
   at: number;
   granted: boolean;
+  retired?: true;
 }
 
 /** What a limiter keeps (one storage value; a Durable Object runs one call at a time, so it is never read stale). */
@@ -99,6 +103,7 @@ export class ModelLimiter extends DurableObject<Env> {
    */
   async take(imagesPerMinute: number, opts: { reserved?: number; notBefore?: number } = {}): Promise<Slot> {
     const now = Date.now();
+    if (await this.ctx.storage.get<number>(RETIRED_KEY)) return { at: now, granted: false, retired: true };
     const state = await this.load(now);
     const interval = WINDOW_MS / imagesPerMinute;
     if (opts.notBefore) state.heldUntil = Math.max(state.heldUntil, opts.notBefore);
@@ -147,7 +152,27 @@ export class ModelLimiter extends DurableObject<Env> {
     }
     await this.ctx.storage.put("state", state);
   }
+
+  /**
+   * Google no longer serves this model (a 404 NOT_FOUND): every isolate's next `take` is told so and moves to the
+   * next model of the chain, with no extra call on the way (decision 290). Returns whether this call retired it.
+   */
+  async retire(): Promise<boolean> {
+    if (await this.ctx.storage.get<number>(RETIRED_KEY)) return false;
+    await this.ctx.storage.put(RETIRED_KEY, Date.now());
+    return true;
+  }
+
+  /** When the model was retired (ms), or null; `reinstate` clears it (Google lists the model again: the daily check, decision 293). */
+  async retiredAt(opts: { reinstate?: boolean } = {}): Promise<number | null> {
+    const at = (await this.ctx.storage.get<number>(RETIRED_KEY)) ?? null;
+    if (at !== null && opts.reinstate) await this.ctx.storage.delete(RETIRED_KEY);
+    return at;
+  }
 }
+
+/** The storage value that marks a retired model's limiter (beside the plan's state, which it leaves alone). */
+const RETIRED_KEY = "retired";
 
 const limiterOf = (env: Env, model: string) => env.MODEL_LIMITER.get(env.MODEL_LIMITER.idFromName(model));
 
@@ -164,4 +189,14 @@ export function takeSlot(
 /** Returns a slot the job did not use to `model`'s limiter (ModelLimiter.giveBack). */
 export function giveBackSlot(env: Env, model: string, imagesPerMinute: number, slot: number): Promise<void> {
   return limiterOf(env, model).giveBack(imagesPerMinute, slot);
+}
+
+/** Marks `model` retired in its limiter, for every isolate (ModelLimiter.retire); true for the call that did it. */
+export function retireModel(env: Env, model: string): Promise<boolean> {
+  return limiterOf(env, model).retire();
+}
+
+/** When `model` was retired (ms since the epoch), or null; `reinstate` clears the mark (ModelLimiter.retiredAt). */
+export function modelRetiredAt(env: Env, model: string, opts?: { reinstate?: boolean }): Promise<number | null> {
+  return limiterOf(env, model).retiredAt(opts);
 }

@@ -4,7 +4,7 @@ import { getConfig } from "../config";
 import { client, createTestUser, runJob, testDb } from "../test/helpers";
 import { operatorAuth } from "../test/admin";
 import { latestMail } from "../test/auth";
-import { envWithModel, seedProcessing } from "../test/headshots";
+import { envWithChain, seedProcessing } from "../test/headshots";
 import { LAST_FAILURE_KEY, noticeModelShutdown, readModelStatus, shutdownNoticeKey } from "./model-status";
 import { processGeneration } from "./process";
 
@@ -48,8 +48,8 @@ describe("Monitoring's image model card (GET /api/admin/model)", () => {
     const res = await client.admin.model.$get({}, { headers: op.auth });
     expect(res.status).toBe(200);
     expect(await res.json()).toMatchObject({
-      model: "gemini-3.1-flash-image",
-      name: "Gemini 3.1 Flash Image",
+      model: "gemini-nano-banana-2.1",
+      name: "Gemini Nano Banana 2.1",
       shutdown: null,
       warning: null,
     });
@@ -61,7 +61,7 @@ describe("Monitoring's image model card (GET /api/admin/model)", () => {
     await env.IMAGES.delete(LAST_FAILURE_KEY);
     const { user } = await createTestUser();
     const failing = await seedProcessing(user.id);
-    await processGeneration(envWithModel(`standin-retired-${crypto.randomUUID().slice(0, 8)}`), failing);
+    await processGeneration(envWithChain(`standin-retired-${crypto.randomUUID().slice(0, 8)}`, []), failing);
     const op = await operatorAuth();
     const status = await (await client.admin.model.$get({}, { headers: op.auth })).json();
     expect(status.lastFailure).toMatchObject({ status: 404, fixed: false });

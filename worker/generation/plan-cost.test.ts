@@ -25,7 +25,7 @@ describe("each plan's worst-case model cost per billing period", () => {
 
   it("is the configured default model, paid generations at 2K", () => {
     expect(model.id).toBe(DEFAULT_IMAGE_MODEL);
-    expect(perImageCents).toBeGreaterThan(9); // $0.101 at 2K and its tokens, in euro cents
+    expect(perImageCents).toBeGreaterThan(4.7); // Nano Banana 2.1: $0.0504 at 2K and its tokens, in euro cents
   });
 
   for (const plan of periods) {

@@ -10,15 +10,16 @@ import { MESSAGES } from "../../domain/limits";
 import { STYLE_IDS } from "../../domain/styles";
 import { client, createTestUser, runJob, testDb } from "../test/helpers";
 import { contains, decode, jpegBytes } from "../test/images";
-import { creditsRow, envWithModel, headshotRow, seedProcessing, statusOf, testModel } from "../test/headshots";
+import { creditsRow, envWithChain, envWithModel, headshotRow, seedProcessing, statusOf, testModel } from "../test/headshots";
 import { operatorAuth } from "../test/admin";
+import { mailTitled } from "../test/auth";
 import { withDb } from "../lib/context";
 import { MAX_ATTEMPTS, backoffSeconds, processGeneration, type OpenSession } from "./process";
 import { sweepStuckGenerations } from "./fail";
 import { BLOCKED_MESSAGE, NO_IMAGE_MESSAGE } from "./gemini";
 import { buildPrompt } from "./prompts";
-import { LAST_FAILURE_KEY } from "./model-status";
-import { MAX_QUOTA_WAIT_SECONDS, WINDOW_MS, takeSlot } from "./limiter";
+import { LAST_FAILURE_KEY, readModelStatus } from "./model-status";
+import { MAX_QUOTA_WAIT_SECONDS, WINDOW_MS, modelRetiredAt, takeSlot } from "./limiter";
 import { retryDelaySeconds } from "./retry-info";
 import { DEFAULT_IMAGE_MODEL, imageCostMills, imageModel, millsToEuroCents } from "../../domain/models";
 import type { Gender, StyleId } from "../../domain/styles";
@@ -171,31 +172,149 @@ describe("processGeneration", () => {
     expect(await env.IMAGES.get(resultKey(user.id, id))).toBeNull();
   });
 
-  for (const status of [404, 401, 403] as const) {
-    it(`a ${status} from the model is not retried: it fails at once, refunds once, and the operator sees the model and what to fix`, async () => {
+  // configuration and account failures (decisions 161, 291): ours or the Google account's, never the person's photo
+  const accountFailures = [
+    { hook: "standin-retired", status: 404, problem: "gone", fix: /^Google does not serve .* set GEMINI_MODEL to a live model/ },
+    { hook: "standin-status-401", status: 401, problem: "key", fix: /^Google refused the API key: set a valid GEMINI_API_KEY/ },
+    {
+      hook: "standin-status-403",
+      status: 403,
+      problem: "access",
+      fix: /^The API key has no access to .*: enable the Gemini API and billing/,
+    },
+    {
+      hook: "standin-billing",
+      status: 400,
+      problem: "billing",
+      fix: /^Billing is not enabled on the key's Google project \(400 FAILED_PRECONDITION\): link a billing account/,
+    },
+    {
+      hook: "standin-status-402",
+      status: 402,
+      problem: "prepay",
+      fix: /^The Google project's prepaid credit is used up \(402\): add credit in Google AI Studio/,
+    },
+    {
+      hook: "standin-pup",
+      status: 200,
+      problem: "policy",
+      fix: /^Google has limited or disabled the project for Prohibited Use Policy violations \(finish reason PUP_LIMITED_DISABLED\)/,
+    },
+  ] as const;
+  for (const { hook, status, problem, fix } of accountFailures) {
+    it(`${hook} (${problem}; for a 404, with no fallback left) is not retried: it fails at once, refunds once, the person is told it was not their photo, and Monitoring says what to do`, async () => {
       const { user, auth } = await createTestUser();
       const id = await seedProcessing(user.id);
       expect((await creditsRow(user.id)).used).toBe(1);
-      const model = uniqueModel(status === 404 ? "standin-retired" : `standin-status-${status}`);
-      const outcome = await processGeneration(envWithModel(model), id);
-      expect(outcome).toMatchObject({ action: "failed", reason: expect.stringContaining(`HTTP ${status} from ${model}`) });
+      const model = uniqueModel(hook);
+      const outcome = await processGeneration(envWithChain(model, []), id);
+      expect(outcome).toMatchObject({
+        action: "failed",
+        reason: expect.stringContaining(
+          status === 200 ? `${model} answered finishReason PUP_LIMITED_DISABLED` : `HTTP ${status} from ${model}`,
+        ),
+      });
       expect(await headshotRow(id)).toMatchObject({
         status: "failed",
         error: MESSAGES.generationUnavailable,
         attempts: 1,
         creditRefunded: true,
       });
+      expect(MESSAGES.generationUnavailable).toContain("It was not your photo");
       expect((await creditsRow(user.id)).used).toBe(0);
       expect(await statusOf(id, auth)).toEqual({ status: "failed", error: MESSAGES.generationUnavailable, refunded: true });
       // a second delivery neither calls the model again nor refunds again
-      expect((await processGeneration(envWithModel(model), id)).action).toBe("skipped");
+      expect((await processGeneration(envWithChain(model, []), id)).action).toBe("skipped");
       expect((await creditsRow(user.id)).used).toBe(0);
       const stats = (await (await fetch(`${env.GEMINI_BASE_URL}/__stats`)).json()) as { calls: Record<string, number> };
       expect(stats.calls[model]).toBe(1);
       const failure = JSON.parse(await (await env.IMAGES.get(LAST_FAILURE_KEY))!.text()) as { model: string; status: number };
-      expect(failure).toMatchObject({ model, status });
+      expect(failure).toMatchObject({ model, status, problem });
+      const { db, close } = testDb();
+      try {
+        const card = await readModelStatus(db, env.IMAGES, getConfig(env), new Date());
+        expect(card.lastFailure).toMatchObject({ model, problem, fixed: false });
+        expect(card.lastFailure!.whatToFix).toMatch(fix);
+      } finally {
+        await close();
+      }
     });
   }
+
+  it("an account failure is not the model's: it never moves the generation to the next model of the chain", async () => {
+    const u = crypto.randomUUID().slice(0, 8);
+    const [first, fallback] = [testModel(`standin-status-402-${u}`), `gemini-3-pro-image--untouched-${u}`];
+    const { user } = await createTestUser();
+    const id = await seedProcessing(user.id);
+    expect((await processGeneration(envWithChain(first, [fallback]), id)).action).toBe("failed");
+    const stats = (await (await fetch(`${env.GEMINI_BASE_URL}/__stats`)).json()) as { calls: Record<string, number> };
+    expect([stats.calls[first], stats.calls[fallback]]).toEqual([1, undefined]);
+    expect(await modelRetiredAt(env, first)).toBeNull();
+  });
+
+  it("a 404 mid-run (Google shut the model down) moves that generation to the next model of the chain once, and every later one in every isolate; the operator is mailed once", async () => {
+    const u = crypto.randomUUID().slice(0, 8);
+    const first = testModel(`standin-retired-after-1-${u}`); // serves one call, then 404 NOT_FOUND
+    const fallback = `gemini-3-pro-image--fallback-${u}`;
+    const isolate = () => envWithChain(first, [fallback]); // a new env object: its config parsed again, nothing kept in memory
+    const { user } = await createTestUser({ subscription: { planType: "monthly" } });
+    const ids = [];
+    for (let i = 0; i < 4; i++) ids.push(await seedProcessing(user.id, { chargedCredit: false }));
+    const calls = async () => {
+      const stats = (await (await fetch(`${env.GEMINI_BASE_URL}/__stats`)).json()) as { calls: Record<string, number> };
+      return [stats.calls[first] ?? 0, stats.calls[fallback] ?? 0];
+    };
+    const subject = `Headshot Studio: Google no longer serves the image model ${first}`;
+    const operator = getConfig(env).OPERATOR_EMAIL;
+
+    expect(await processGeneration(isolate(), ids[0]!)).toEqual({ action: "completed" });
+    expect(await calls()).toEqual([1, 0]);
+    expect(await mailTitled(operator, subject)).toBeUndefined();
+    // the model is gone: this generation is tried once on the fallback, and completes at the fallback's price
+    expect(await processGeneration(isolate(), ids[1]!)).toEqual({ action: "completed" });
+    expect(await calls()).toEqual([2, 1]);
+    const pro = imageModel("gemini-3-pro-image")!;
+    const cost = (await headshotRow(ids[1]!)).costCents!;
+    expect(cost).toBeGreaterThanOrEqual(millsToEuroCents(imageCostMills(pro, "2K")));
+    expect(cost).toBeLessThanOrEqual(millsToEuroCents(imageCostMills(pro, "2K") + 10));
+    expect((await headshotRow(ids[0]!)).costCents!).toBeLessThan(cost); // Nano Banana 2.1's own price before
+    // two more isolates: neither asks the retired model again
+    expect(await processGeneration(isolate(), ids[2]!)).toEqual({ action: "completed" });
+    expect(await processGeneration(isolate(), ids[3]!)).toEqual({ action: "completed" });
+    expect(await calls()).toEqual([2, 3]);
+    // the operator is told once, naming the retired id and the model that serves now
+    const mail = await mailTitled(operator, subject);
+    expect(mail!.text).toContain(`Google answered 404 NOT_FOUND for ${first}`);
+    expect(mail!.text).toContain(`Every generation now goes to ${fallback}`);
+    const { messages } = await (await client.dev.mailbox.$get({ query: { to: operator } })).json();
+    expect(messages.filter((m) => m.subject === subject)).toHaveLength(1);
+    // Monitoring: the fallback serves, the first is retired since the 404
+    const { db, close } = testDb();
+    try {
+      const status = await readModelStatus(db, env.IMAGES, getConfig(isolate()), new Date(), (m) => modelRetiredAt(env, m));
+      expect(status).toMatchObject({ model: "gemini-3-pro-image", configured: DEFAULT_IMAGE_MODEL });
+      expect(status.chain.map((c) => c.state)).toEqual(["retired", "serving"]);
+      expect(status.chain[0]!.since).not.toBeNull();
+    } finally {
+      await close();
+    }
+  });
+
+  it("a 404 on the fallback too fails the generation with a refund (tried once, no loop), and both models are retired", async () => {
+    const u = crypto.randomUUID().slice(0, 8);
+    const [first, second] = [testModel(`standin-retired-${u}`), `gemini-3-pro-image--standin-retired-${u}`];
+    const { user } = await createTestUser();
+    const id = await seedProcessing(user.id);
+    expect(await processGeneration(envWithChain(first, [second]), id)).toMatchObject({ action: "failed" });
+    expect(await headshotRow(id)).toMatchObject({ status: "failed", error: MESSAGES.generationUnavailable, creditRefunded: true });
+    expect([await modelRetiredAt(env, first), await modelRetiredAt(env, second)].every((t) => t !== null)).toBe(true);
+    // the next one finds no model left without calling Google, and is refunded too
+    const next = await seedProcessing(user.id);
+    expect(await processGeneration(envWithChain(first, [second]), next)).toMatchObject({ action: "failed" });
+    expect(await headshotRow(next)).toMatchObject({ status: "failed", error: MESSAGES.generationUnavailable, creditRefunded: true });
+    const stats = (await (await fetch(`${env.GEMINI_BASE_URL}/__stats`)).json()) as { calls: Record<string, number> };
+    expect([stats.calls[first], stats.calls[second]]).toEqual([1, 1]);
+  });
 
   it("asks for a retry with backoff on transient errors, then fails saying why and refunds once", async () => {
     const { user } = await createTestUser();

@@ -17,9 +17,12 @@
  * holds the last transient reason meanwhile, so the status poll can say it is retrying), then the row
  * fails with MESSAGES.generationBusy and the free generation is refunded; when Google said how long to wait
  * (RetryInfo on a 429), the retry waits that long instead. A safety block or an answer without an
- * image fails at once with a readable reason (and a refund). A 401/403/404 from the model (key, access,
- * retired model) is ours, not the person's: it fails at once with MESSAGES.generationUnavailable, is
- * refunded, logged with the model id and kept for the operator's Monitoring tab (model-status.ts).
+ * image fails at once with a readable reason (and a refund). A 401/403 from the model (key, access) is ours,
+ * not the person's: it fails at once with MESSAGES.generationUnavailable, is refunded, logged with the model
+ * id and kept for the operator's Monitoring tab (model-status.ts). A 404 NOT_FOUND (Google shut the model
+ * down) retires the model for every isolate in its shared limiter, mails the operator once, and the same
+ * generation is tried once on the next live model of the chain (GEMINI_MODEL, then GEMINI_FALLBACK_MODELS;
+ * decision 290); the row records the cost of the model that served it.
  *
  * Free generations are made at 1K and watermarked, subscribers' and team members' at 2K (domain/models.ts);
  * each completed row records what its call cost, from the size it came back at and the model table.
@@ -40,9 +43,9 @@ import { buildEditPrompt, buildPrompt } from "./prompts";
 import { sourcesOf, type Sources } from "./sources";
 import { GEMINI_TIMEOUT_MS, generateHeadshotImage } from "./gemini";
 import { stampWatermark } from "./watermark";
-import { MAX_QUOTA_WAIT_SECONDS, giveBackSlot, jitteredDelayMs, takeSlot, type Slot } from "./limiter";
+import { MAX_QUOTA_WAIT_SECONDS, giveBackSlot, jitteredDelayMs, retireModel, takeSlot, type Slot } from "./limiter";
 import { failGeneration } from "./fail";
-import { recordModelFailure } from "./model-status";
+import { modelChain, noticeModelGone, recordModelFailure } from "./model-status";
 import { finishShoot } from "../shoots";
 import { modelCallOutcome, recordModelCall } from "../ops";
 
@@ -88,7 +91,9 @@ type Rendered =
   | { kind: "image"; key: string; mimeType: string; watermarked: boolean; durationMs: number; costCents: number }
   | { kind: "fail"; message: string; reason: string; modelCalled: boolean }
   | { kind: "retry"; delaySeconds: number; reason: string }
-  | { kind: "quota"; notBefore: number };
+  | { kind: "quota"; notBefore: number }
+  /** Google answered 404 NOT_FOUND for the model: it is gone (decision 290). */
+  | { kind: "gone"; reason: string };
 
 /** Step 1: count this attempt on a row still processing; a row moderation removed is failed right here. */
 async function claim(db: Db, headshotId: string): Promise<{ row: Row; sources: Sources } | ProcessOutcome> {
@@ -124,7 +129,14 @@ async function claim(db: Db, headshotId: string): Promise<{ row: Row; sources: S
 }
 
 /** Step 2, without a database session: the original, the model, the watermark, the stored result. */
-async function render(env: Env, config: Config, row: Row, sources: Sources, steps: Record<string, number>): Promise<Rendered> {
+async function render(
+  env: Env,
+  config: Config,
+  model: string,
+  row: Row,
+  sources: Sources,
+  steps: Record<string, number>,
+): Promise<Rendered> {
   const started = Date.now();
   let t = performance.now();
   const { photos, base } = sources;
@@ -156,22 +168,25 @@ async function render(env: Env, config: Config, row: Row, sources: Sources, step
   const backdrop = row.backdropKey ? await getDecrypted(env.IMAGES, config, row.backdropKey) : null;
   if (row.backdropKey && !backdrop)
     log("warn", "generation: the team's backdrop photo is gone, using the brand colour", { headshotId: row.id });
-  const outcome = await generateHeadshotImage(config, {
-    images: [...references, ...(backdrop ? [backdrop] : [])].map((r) => ({ bytes: r!.bytes, mimeType: r!.contentType })),
-    prompt:
-      row.instruction !== null
-        ? buildEditPrompt(style.id as StyleId, row.gender as Gender | null, row.instruction, { photos })
-        : buildPrompt(style.id as StyleId, row.gender as Gender | null, {
-            photos,
-            backgroundColor: row.backgroundColor,
-            backdrop: backdrop !== null,
-            outfit: row.outfit as Outfit | null, // written only from OUTFITS
-          }),
-    size,
-  });
+  const outcome = await generateHeadshotImage(
+    { ...config, GEMINI_MODEL: model },
+    {
+      images: [...references, ...(backdrop ? [backdrop] : [])].map((r) => ({ bytes: r!.bytes, mimeType: r!.contentType })),
+      prompt:
+        row.instruction !== null
+          ? buildEditPrompt(style.id as StyleId, row.gender as Gender | null, row.instruction, { photos })
+          : buildPrompt(style.id as StyleId, row.gender as Gender | null, {
+              photos,
+              backgroundColor: row.backgroundColor,
+              backdrop: backdrop !== null,
+              outfit: row.outfit as Outfit | null, // written only from OUTFITS
+            }),
+      size,
+    },
+  );
   t = lap(steps, "modelMs", t);
   await recordModelCall(env, config, {
-    model: config.GEMINI_MODEL,
+    model,
     size,
     outcome: modelCallOutcome(outcome),
     latencyMs: steps.modelMs ?? 0,
@@ -181,16 +196,18 @@ async function render(env: Env, config: Config, row: Row, sources: Sources, step
   if (outcome.kind === "misconfigured") {
     log("error", "generation: the image model is misconfigured", {
       headshotId: row.id,
-      model: config.GEMINI_MODEL,
+      model,
       status: outcome.status,
       reason: outcome.reason,
     });
     await recordModelFailure(env.IMAGES, {
-      model: config.GEMINI_MODEL,
+      model,
       status: outcome.status,
+      problem: outcome.problem,
       reason: outcome.reason,
       at: new Date().toISOString(),
     });
+    if (outcome.problem === "gone") return { kind: "gone", reason: outcome.reason };
     return { kind: "fail", message: MESSAGES.generationUnavailable, reason: outcome.reason, modelCalled: true };
   }
 
@@ -275,15 +292,37 @@ const defaultSession: OpenSession = (env, fn) => withDb(env, (db) => fn(db));
 const SLOT_EARLY_SECONDS = 1;
 
 /**
- * The model's slot for this try, from the limiter shared by every isolate (decisions 191 and 235): the
- * reservation its job was re-queued for (kept on the row) or a new place; a granted call is waited for here
- * (at most WAIT_IN_PLACE_MS), any other is a reservation to defer to.
+ * The model's slot for this try, from the limiter shared by every isolate (decisions 191 and 235), on the first
+ * model of the chain Google still serves: a limiter whose model answered 404 says so (`retired`) and the next one
+ * is asked (decision 290). The reservation its job was re-queued for (kept on the row) or a new place; a granted
+ * call is waited for here (at most WAIT_IN_PLACE_MS), any other is a reservation to defer to. Null when every
+ * model of the chain is gone.
  */
-async function modelSlot(env: Env, config: Config, row: Row): Promise<Slot> {
-  const slot = await takeSlot(env, config.GEMINI_MODEL, config.GEMINI_IMAGES_PER_MINUTE, { reserved: row.waitUntil?.getTime() });
-  const ahead = slot.at - Date.now();
-  if (slot.granted && ahead > 0) await scheduler.wait(ahead);
-  return slot;
+async function modelSlot(env: Env, config: Config, row: Row, now = new Date()): Promise<{ model: string; slot: Slot } | null> {
+  for (const model of modelChain(config, now)) {
+    const slot = await takeSlot(env, model, config.GEMINI_IMAGES_PER_MINUTE, { reserved: row.waitUntil?.getTime() });
+    if (slot.retired) continue;
+    const ahead = slot.at - Date.now();
+    if (slot.granted && ahead > 0) await scheduler.wait(ahead);
+    return { model, slot };
+  }
+  return null;
+}
+
+/**
+ * Google answered 404 NOT_FOUND for `model`: retired in its limiter, so every isolate's next generation goes to the
+ * next model of the chain; kept for Monitoring; the operator mailed once (a failed mail is logged, and the daily
+ * check of Google's list tries again: model-list.ts).
+ */
+async function modelGone(env: Env, config: Config, model: string, reason: string): Promise<void> {
+  const first = await retireModel(env, model);
+  log("error", "generation: Google no longer serves the image model, the next of the chain takes over", { model, reason, first });
+  await recordModelFailure(env.IMAGES, { model, status: 404, problem: "gone", reason, at: new Date().toISOString() });
+  const chain = modelChain(config);
+  const next = chain[chain.indexOf(model) + 1] ?? null; // the models before it are retired already
+  await noticeModelGone({ bucket: env.IMAGES, config, now: new Date() }, model, { serving: next, found: "generation" }).catch(
+    (err: unknown) => log("error", "generation: could not tell the operator the model is gone", { model, ...errorFields(err) }),
+  );
 }
 
 /**
@@ -293,9 +332,9 @@ async function modelSlot(env: Env, config: Config, row: Row): Promise<Slot> {
  * more than MAX_QUOTA_WAIT_SECONDS after the job was queued fails it instead, refunded once. A reservation the
  * job cannot keep (it fails, or the row left `processing` meanwhile) goes back to the limiter (decision 235).
  */
-async function defer(openSession: OpenSession, env: Env, config: Config, row: Row, slot: number): Promise<ProcessOutcome> {
+async function defer(openSession: OpenSession, env: Env, config: Config, model: string, row: Row, slot: number): Promise<ProcessOutcome> {
   const now = Date.now();
-  const giveBack = () => giveBackSlot(env, config.GEMINI_MODEL, config.GEMINI_IMAGES_PER_MINUTE, slot);
+  const giveBack = () => giveBackSlot(env, model, config.GEMINI_IMAGES_PER_MINUTE, slot);
   if (slot - (row.queuedAt?.getTime() ?? now) > MAX_QUOTA_WAIT_SECONDS * 1000) {
     log("warn", "generation: the model's quota has no room for it, giving up", { headshotId: row.id, slot: new Date(slot).toISOString() });
     await giveBack();
@@ -338,19 +377,42 @@ export async function processGeneration(
   lap(steps, "claimMs", claimStart);
   if (!("row" in claimed)) return claimed;
 
-  // the model's token from the limiter shared by every isolate (decision 191), or a wait for it
-  const slot = await modelSlot(env, config, claimed.row);
-  if (!slot.granted) return defer(openSession, env, config, claimed.row, slot.at);
-  const rendered = await render(env, config, claimed.row, claimed.sources, steps);
-  if (rendered.kind === "fail" && !rendered.modelCalled) {
-    // the call it was granted was not made: the next job may use it
-    await giveBackSlot(env, config.GEMINI_MODEL, config.GEMINI_IMAGES_PER_MINUTE, slot.at);
+  // the model's token from the limiter shared by every isolate (decision 191), or a wait for it; a model Google
+  // answers 404 for is retired and this generation tried once on the next of the chain (decision 290)
+  let rendered: Exclude<Rendered, { kind: "gone" }>;
+  let model = config.GEMINI_MODEL;
+  let gone: string | null = null; // the 404 this delivery got, if any
+  for (let failover = 0; ; failover++) {
+    const taken = await modelSlot(env, config, claimed.row);
+    if (!taken) {
+      const reason = gone ?? `Google serves no model of the chain (${[config.GEMINI_MODEL, ...config.GEMINI_FALLBACK_MODELS].join(", ")})`;
+      log("error", "generation: no image model left", { headshotId, reason });
+      rendered = { kind: "fail", message: MESSAGES.generationUnavailable, reason, modelCalled: gone !== null };
+      break;
+    }
+    model = taken.model;
+    if (!taken.slot.granted) return defer(openSession, env, config, model, claimed.row, taken.slot.at);
+    const result = await render(env, config, model, claimed.row, claimed.sources, steps);
+    if (result.kind === "fail" && !result.modelCalled) {
+      // the call it was granted was not made: the next job may use it
+      await giveBackSlot(env, model, config.GEMINI_IMAGES_PER_MINUTE, taken.slot.at);
+    }
+    if (result.kind !== "gone") {
+      rendered = result;
+      break;
+    }
+    await modelGone(env, config, model, result.reason);
+    gone = result.reason;
+    if (failover >= 1) {
+      rendered = { kind: "fail", message: MESSAGES.generationUnavailable, reason: result.reason, modelCalled: true };
+      break;
+    }
   }
   if (rendered.kind === "quota") {
     // a place no earlier than Google asked; one granted at once is given back and deferred to (a new message)
-    const later = await takeSlot(env, config.GEMINI_MODEL, config.GEMINI_IMAGES_PER_MINUTE, { notBefore: rendered.notBefore });
-    if (later.granted) await giveBackSlot(env, config.GEMINI_MODEL, config.GEMINI_IMAGES_PER_MINUTE, later.at);
-    return defer(openSession, env, config, claimed.row, later.at);
+    const later = await takeSlot(env, model, config.GEMINI_IMAGES_PER_MINUTE, { notBefore: rendered.notBefore });
+    if (later.granted) await giveBackSlot(env, model, config.GEMINI_IMAGES_PER_MINUTE, later.at);
+    return defer(openSession, env, config, model, claimed.row, later.at);
   }
   if (rendered.kind === "retry") {
     // The status poll reads a processing row with an error as "retrying" (decision 100).

@@ -4,6 +4,7 @@ export {
   duplicateSubscriptionEmail,
   emailChangeEmail,
   emailChangedNotice,
+  modelGoneEmail,
   modelShutdownEmail,
   passwordChangedNotice,
   paymentReceiptEmail,

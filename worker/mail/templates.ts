@@ -171,3 +171,27 @@ export function modelShutdownEmail(
     "Source: https://ai.google.dev/gemini-api/docs/deprecations",
   ]);
 }
+
+/**
+ * To the operator, once per model, when Google no longer serves a model of the chain or of the table: a generation
+ * got 404 NOT_FOUND for it, or the daily check of Google's models.list no longer finds it (decisions 290, 293).
+ */
+export function modelGoneEmail(
+  to: string,
+  details: { model: string; serving: string | null; found: "generation" | "models.list"; inChain: boolean },
+): MailMessage {
+  const how =
+    details.found === "generation"
+      ? `Google answered 404 NOT_FOUND for ${details.model}: it no longer serves it.`
+      : `Google's list of models (models.list, asked with the production key) no longer has ${details.model}.`;
+  const now = !details.inChain
+    ? `It is not a model Headshot Studio is configured to use: remove its row from domain/models.ts.`
+    : details.serving
+      ? `${details.found === "generation" ? "Every generation now goes" : "Generations go, from Google's first 404 for it,"} to ${details.serving}, the next model of GEMINI_FALLBACK_MODELS, and are recorded at its price. Set GEMINI_MODEL to a live model of domain/models.ts and deploy.`
+      : `No model of GEMINI_MODEL and GEMINI_FALLBACK_MODELS is left: every generation fails (and is refunded) until you set GEMINI_MODEL to a live model of domain/models.ts and deploy.`;
+  return message(to, `Headshot Studio: Google no longer serves the image model ${details.model}`, [
+    how,
+    now,
+    "Admin › Monitoring shows which model serves. Source: https://ai.google.dev/gemini-api/docs/changelog",
+  ]);
+}

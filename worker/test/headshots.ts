@@ -122,6 +122,9 @@ export async function creditsRow(userId: string) {
  */
 export const testModel = (hooks: string) => (hooks.includes("--") ? hooks : `${DEFAULT_IMAGE_MODEL}--${hooks}`);
 export const envWithModel = (hooks: string) => ({ ...env, GEMINI_MODEL: testModel(hooks) }) as Env;
+/** The env with this chain: GEMINI_MODEL, then GEMINI_FALLBACK_MODELS (none: a 404 has nowhere to go; decision 290). */
+export const envWithChain = (model: string, fallbacks: string[]) =>
+  ({ ...env, GEMINI_MODEL: testModel(model), GEMINI_FALLBACK_MODELS: fallbacks.join(",") }) as Env;
 
 type StatusAnswer = Awaited<ReturnType<(typeof client.headshots)[":id"]["status"]["$get"]>>;
 

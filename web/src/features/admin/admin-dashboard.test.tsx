@@ -72,6 +72,12 @@ function figures<const Extra extends StubTable<Extra>>(extra?: Extra) {
       json({
         model: "gemini-2.5-flash-image",
         name: "Gemini 2.5 Flash Image",
+        configured: "gemini-nano-banana-2.1",
+        chain: [
+          { model: "gemini-nano-banana-2.1", state: "retired", since: "2026-09-21T08:00:00.000Z" },
+          { model: "gemini-2.5-flash-image", state: "serving", since: null },
+        ],
+        googleList: { at: "2026-09-22T04:00:00.000Z", missing: { chain: ["gemini-nano-banana-2.1"], table: [] } },
         shutdown: "2026-10-02",
         warning:
           "Google shuts gemini-2.5-flash-image down on 2026-10-02 (in 10 days). Set GEMINI_MODEL to gemini-3.1-flash-image before then.",
@@ -186,7 +192,23 @@ describe("admin dashboard", () => {
     ]);
     // the image model in use, the warning before its shutdown, the last configuration failure and what to fix (issue 32)
     expect(await within(monitoring).findByText("Gemini 2.5 Flash Image")).toBeTruthy();
-    expect(within(monitoring).getByRole("alert").textContent).toContain("Google shuts gemini-2.5-flash-image down on 2026-10-02");
+    const modelAlerts = within(monitoring)
+      .getAllByRole("alert")
+      .map((a) => a.textContent ?? "");
+    expect(modelAlerts.some((t) => t.includes("Google shuts gemini-2.5-flash-image down on 2026-10-02"))).toBe(true);
+    // the chain: GEMINI_MODEL answered 404 and the fallback serves (decision 290)
+    expect(modelAlerts.some((t) => t.includes("GEMINI_MODEL gemini-nano-banana-2.1 no longer serves: gemini-2.5-flash-image"))).toBe(true);
+    // the daily check of Google's models.list (decision 293)
+    expect(modelAlerts.some((t) => t.includes("no longer has gemini-nano-banana-2.1: a model of the chain"))).toBe(true);
+    const chain = within(monitoring).getByRole("list", { name: "Model chain" });
+    expect(
+      within(chain)
+        .getAllByRole("listitem")
+        .map((li) => li.textContent),
+    ).toEqual([
+      expect.stringMatching(/^gemini-nano-banana-2\.1: Google no longer serves it \(404\), since /),
+      "gemini-2.5-flash-image: serving",
+    ]);
     expect(within(monitoring).getByText(/HTTP 404 from gemini-2.5-flash-image/)).toBeTruthy();
     expect(within(monitoring).getByText("What to fix: Set GEMINI_MODEL to a live model.")).toBeTruthy();
   });

@@ -121,7 +121,17 @@ function Operations({ m }: { m: Monitoring }) {
   );
 }
 
-/** The image model in use, the warning before its announced shutdown, and the last configuration failure with what to fix. */
+const CHAIN_STATES: Record<ModelStatus["chain"][number]["state"], string> = {
+  serving: "serving",
+  standby: "standby (serves if the models before it are gone)",
+  retired: "Google no longer serves it (404)",
+  "shut down": "shut down (domain/models.ts)",
+};
+
+/**
+ * The image model in use (the first of the chain Google still serves, decision 290), the chain's states, the warning
+ * before an announced shutdown, and the last configuration failure with what to fix.
+ */
 export function ImageModelPanel({ status }: { status: ModelStatus }) {
   const failure = status.lastFailure;
   return (
@@ -130,6 +140,43 @@ export function ImageModelPanel({ status }: { status: ModelStatus }) {
         In use: <span className="font-medium">{status.name}</span> (<code>{status.model}</code>)
         {status.shutdown ? `, shuts down on ${status.shutdown}` : ", no shutdown announced"}
       </p>
+      {status.model !== status.configured && (
+        <p role="alert" className="flex items-start gap-2 text-destructive">
+          <CircleAlert className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+          <span>
+            GEMINI_MODEL <code>{status.configured}</code> no longer serves: <code>{status.model}</code> of GEMINI_FALLBACK_MODELS does, at
+            its own price. Set GEMINI_MODEL to a live model and deploy.
+          </span>
+        </p>
+      )}
+      {status.googleList &&
+        (status.googleList.missing.chain.length + status.googleList.missing.table.length > 0 ? (
+          <p role="alert" className="flex items-start gap-2 text-destructive">
+            <CircleAlert className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+            <span>
+              Google's model list ({formatDateTime(new Date(status.googleList.at))}) no longer has{" "}
+              {[...status.googleList.missing.chain, ...status.googleList.missing.table].join(", ")}
+              {status.googleList.missing.chain.length > 0
+                ? ": a model of the chain, set GEMINI_MODEL to a live one"
+                : ": update domain/models.ts"}
+              .
+            </span>
+          </p>
+        ) : (
+          <p className="text-xs text-muted-foreground">
+            Google's model list, checked {formatDateTime(new Date(status.googleList.at))}: every model of the chain is there.
+          </p>
+        ))}
+      {status.chain.length > 1 && (
+        <ol aria-label="Model chain" className="grid list-decimal gap-1 pl-5 text-xs text-muted-foreground">
+          {status.chain.map((c) => (
+            <li key={c.model}>
+              <code>{c.model}</code>: {CHAIN_STATES[c.state]}
+              {c.since ? `, since ${formatDateTime(new Date(c.since))}` : ""}
+            </li>
+          ))}
+        </ol>
+      )}
       {status.warning && (
         <p role="alert" className="flex items-start gap-2 text-destructive">
           <CircleAlert className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
