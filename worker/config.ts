@@ -3,7 +3,6 @@
  * one message that names all of them (see `ConfigError`), instead of failing later in a handler.
  */
 import { z } from "zod";
-import { FAIR_USE_PER_HOUR } from "../domain/limits";
 import { DEFAULT_IMAGE_MODEL, imageModel, isShutDown, splitModelId } from "../domain/models";
 import { productionProblems } from "./production-config";
 
@@ -62,8 +61,6 @@ const encryptionKeys = z.string().transform((value, ctx) => {
 export const CONFIG_DEFAULTS = {
   /** The image model (domain/models.ts: its price, sizes and shutdown date come from that table). */
   GEMINI_MODEL: DEFAULT_IMAGE_MODEL,
-  /** The published cap (domain/limits.ts, decision 108): the terms and pricing cards state it; lower only in tests. */
-  FAIR_USE_PER_HOUR,
   /**
    * The image model's quota for this project (Google's images or requests per minute per model): the shared
    * limiter's pace (worker/generation/limiter.ts). wrangler.toml's consumer settings are derived from the default.
@@ -105,7 +102,6 @@ const schema = z
     GEMINI_API_KEY: optional,
     GEMINI_BASE_URL: optional,
     GEMINI_MODEL: z.string().trim().default(D.GEMINI_MODEL),
-    FAIR_USE_PER_HOUR: int(D.FAIR_USE_PER_HOUR, 1),
     GEMINI_IMAGES_PER_MINUTE: int(D.GEMINI_IMAGES_PER_MINUTE, 1),
     STUCK_AFTER_MINUTES: int(D.STUCK_AFTER_MINUTES, 1),
     PASSWORD_HASH_ITERATIONS: int(D.PASSWORD_HASH_ITERATIONS, 1).pipe(
