@@ -66,6 +66,11 @@ export const CONFIG_DEFAULTS = {
    * limiter's pace (worker/generation/limiter.ts). wrangler.toml's consumer settings are derived from the default.
    */
   GEMINI_IMAGES_PER_MINUTE: 60,
+  /**
+   * The image model's requests per day for this project (Google's RPD, reset at midnight Pacific time): past it the
+   * shared limiter holds every call until the reset (decision 296). Set it from the project's tier in AI Studio.
+   */
+  GEMINI_REQUESTS_PER_DAY: 10_000,
   /** A generation whose lease (the try under way, or its retry schedule) ran out this long ago is failed and refunded (decisions 080, 190). */
   STUCK_AFTER_MINUTES: 10,
   /**
@@ -103,6 +108,7 @@ const schema = z
     GEMINI_BASE_URL: optional,
     GEMINI_MODEL: z.string().trim().default(D.GEMINI_MODEL),
     GEMINI_IMAGES_PER_MINUTE: int(D.GEMINI_IMAGES_PER_MINUTE, 1),
+    GEMINI_REQUESTS_PER_DAY: int(D.GEMINI_REQUESTS_PER_DAY, 1),
     STUCK_AFTER_MINUTES: int(D.STUCK_AFTER_MINUTES, 1),
     PASSWORD_HASH_ITERATIONS: int(D.PASSWORD_HASH_ITERATIONS, 1).pipe(
       z.number().max(D.PASSWORD_HASH_ITERATIONS, `must be at most ${D.PASSWORD_HASH_ITERATIONS} (the Workers cap)`),

@@ -2,4 +2,4 @@
 export { removeWithRefund, sweepStuckGenerations } from "./fail";
 export { backoffSeconds, processGeneration } from "./process";
 export { noticeModelShutdown, readModelStatus } from "./model-status";
-export { ModelLimiter, consumerSettings } from "./limiter";
+export { ModelLimiter, QUEUE_MAX_DELAY_SECONDS, consumerSettings } from "./limiter";
