@@ -28,7 +28,7 @@ const HEADINGS: Record<WizardStep, { title: string; text: string }> = {
   1: { title: "Choose your gender", text: "We tailor clothing and styling to match." },
   2: { title: "Choose a style", text: "Pick the look for your headshot." },
   3: { title: "Upload your photo", text: "A clear, well-lit, front-facing photo gives the best result." },
-  4: { title: "Generating", text: "Hang tight — this usually takes a few seconds." },
+  4: { title: "Generating", text: "It appears here as soon as it's ready." },
 };
 
 function Choice({ label, value, onChange }: { label: string; value: string; onChange: () => void }) {
