@@ -10,6 +10,7 @@ import {
   boolean,
   check,
   date,
+  doublePrecision,
   index,
   integer,
   jsonb,
@@ -63,6 +64,13 @@ export const users = pgTable(
      * address): access tokens carry it, and writes and operator rights refuse a token of an older epoch.
      */
     sessionEpoch: integer("session_epoch").notNull().default(0),
+    /**
+     * The fair-use allowance of a paid plan or seat (decision 295, domain/limits.ts FAIR_USE): the pictures it
+     * held at `fair_use_at`; it refills from then at the plan's rate, up to its size. Null: full (never used).
+     * Written only under the user's row lock, by worker/credits/fair-use.ts.
+     */
+    fairUseTokens: doublePrecision("fair_use_tokens"),
+    fairUseAt: ts("fair_use_at"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -228,6 +236,8 @@ export const headshots = pgTable(
     encryptionKeyId: text("encryption_key_id").notNull(),
     watermarked: boolean("watermarked"),
     chargedCredit: boolean("charged_credit").notNull().default(false),
+    /** It took one picture from its owner's fair-use allowance (decision 295): a failure gives it back, once. */
+    fairUseCharged: boolean("fair_use_charged").notNull().default(false),
     /** The free generation it took was given back (a failed generation, or moderation removed it); tells the owner so. */
     creditRefunded: boolean("credit_refunded").notNull().default(false),
     error: text("error"),
@@ -347,6 +357,28 @@ export const headshots = pgTable(
  * id hashes to, so concurrent generations lock different rows; readers sum the shards
  * (docs/decisions/241-sharded-day-totals.md, db/migrations of the same name).
  */
+/**
+ * Every free redo a person started (decision 202, issue 46): the record that it was taken, kept when the redo
+ * or its headshot is deleted, so deleting a version never offers its free redo again, nor reopens the day's
+ * limit. `given_back_at`: the redo failed (or was removed), so it is offered again. No foreign key to the
+ * headshots on purpose: the row outlives them.
+ */
+export const freeRedos = pgTable(
+  "free_redos",
+  {
+    /** The redo's headshot row (the version it made). */
+    redoId: uuid("redo_id").primaryKey(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** The first version of the headshot it redid: one free redo per picture. */
+    firstId: uuid("first_id").notNull(),
+    givenBackAt: ts("given_back_at"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("free_redos_user_created_idx").on(t.userId, t.createdAt), index("free_redos_first_idx").on(t.firstId)],
+);
+
 export const HEADSHOT_DAY_TOTALS_SHARDS = 16;
 export const headshotDayTotals = pgTable(
   "headshot_day_totals",

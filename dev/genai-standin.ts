@@ -23,11 +23,17 @@
  * - Quota mode: past `imagesPerMinute` images in the last minute per model, 429 RESOURCE_EXHAUSTED with
  *   `google.rpc.QuotaFailure` and `google.rpc.RetryInfo` details; `retryDelay` ("37s") is when the oldest
  *   image of the window leaves it (https://ai.google.dev/gemini-api/docs/rate-limits; api-errors page).
+ * - Requests-per-day mode: past `requestsPerDay` requests per model in the current Pacific day ("Requests per day
+ *   (RPD) quotas reset at midnight Pacific time", rate-limits page, read 5 Dec 2026), 429 RESOURCE_EXHAUSTED with a
+ *   `google.rpc.QuotaFailure` naming the per-day quota (`GenerateRequestsPerDayPerProjectPerModel`, the id Google's
+ *   per-day 429s carry: "Gemini API free tier 429: per-minute vs per-day limits", dev.to, read 5 Dec 2026) and a
+ *   `google.rpc.Help` link, and no RetryInfo: a retry within the day only meets the same 429 (decision 296).
  *
  * Knobs (environment, or options to `startGenaiStandin`):
  *   GENAI_STANDIN_DELAY_MS     delay before each answer (default 3000; tests use 0)
  *   GENAI_STANDIN_FAIL_RATE    0..1, answer 503 at that rate
  *   GENAI_STANDIN_IMAGES_PER_MINUTE  quota mode: images per minute per model (default: none)
+ *   GENAI_STANDIN_REQUESTS_PER_DAY   requests-per-day mode: requests per Pacific day per model (default: none)
  *   GENAI_STANDIN_PORT         port (default: a free one; the browser suite fixes it to reach /__control)
  * Test hooks, after `--` in the model name (`gemini-nano-banana-2.1--standin-block-1a2b`; domain/models.ts
  * splitModelId), so parallel test files never disturb each other:
@@ -42,6 +48,7 @@
  *   "standin-billing"       → 400 FAILED_PRECONDITION (billing not enabled on the project)
  *   "standin-pup"           → finishReason PUP_LIMITED_DISABLED, no image (the account limited for a policy breach)
  *   "standin-quota-<n>"     → quota mode for that exact model name: n images a minute
+ *   "standin-daily-<n>"     → requests-per-day mode for that exact model name: n requests a Pacific day
  *   "standin-size-<px>"     → the final image is <px> on the long side whatever was asked (a model that ignores imageConfig)
  * models.list and models.get (`GET /{apiVersion}/models?pageSize&pageToken`, `GET /{apiVersion}/models/{id}`;
  * https://ai.google.dev/api/models): the table's live rows in Google's Model shape (`name: "models/<id>"`,
@@ -50,8 +57,9 @@
  * absent from the list and 404 NOT_FOUND from models.get. `POST /__control {unlisted: [ids]}` leaves those out of
  * list and get only (Google's list having moved ahead of the table); generateContent is unchanged.
  * Control and statistics:
- *   POST /__control {delayMs?, failRate?, block?, imagesPerMinute?, unlisted?} → change the global knobs (block: every
- *        answer is an IMAGE_SAFETY refusal; imagesPerMinute: null turns quota mode off)
+ *   POST /__control {delayMs?, failRate?, block?, imagesPerMinute?, requestsPerDay?, unlisted?} → change the global knobs
+ *        (block: every answer is an IMAGE_SAFETY refusal; imagesPerMinute / requestsPerDay: null turns that mode off,
+ *        a new value starts its count afresh; unlisted: ids models.list leaves out)
  *   GET /__stats → the knobs; per model: calls (requests), images, sizes (by imageSize), rateLimited (429s);
  *        rateLimitedTotal; renders, cacheHits and renderMs (the model's own time)
  * Several input images (a shoot's reference photos, issue 24) are all used: the first is the portrait,
@@ -76,6 +84,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import sharp from "sharp";
 import { IMAGE_MODELS, IMAGE_SIZE_PIXELS, imageModel, isShutDown, splitModelId, type ImageModel, type ImageSize } from "../domain/models";
+import { pacificDay } from "../domain/quota-day";
 import { answerText, isTextModelId, newTextStats } from "./genai-text-standin";
 
 export interface StandinOptions {
@@ -84,6 +93,8 @@ export interface StandinOptions {
   failRate?: number;
   /** Quota mode: images per minute per model, past which requests are answered 429 (default: off). */
   imagesPerMinute?: number | null;
+  /** Requests-per-day mode: requests per Pacific day per model, past which requests are answered 429 (default: off). */
+  requestsPerDay?: number | null;
 }
 
 /** The inline request limit: https://ai.google.dev/gemini-api/docs/file-input-methods (20 MB). */
@@ -431,6 +442,45 @@ function quotaExceeded(windows: Map<string, number[]>, model: string, imagesPerM
   };
 }
 
+/**
+ * Requests-per-day mode: per model, or for this exact name by the `standin-daily-<n>` hook, counted per Pacific day
+ * (domain/quota-day.ts). Counts this request when it passes; else the per-day 429.
+ */
+function dailyQuotaExceeded(
+  days: Map<string, { day: string; count: number }>,
+  model: string,
+  requestsPerDay: number | null,
+): Refusal | null {
+  const hook = /standin-daily-(\d+)/.exec(model);
+  const limit = hook ? Number(hook[1]) : requestsPerDay;
+  if (limit === null) return null;
+  const base = splitModelId(model).base;
+  const key = hook ? model : base;
+  const today = pacificDay(Date.now());
+  const counted = days.get(key);
+  const count = counted?.day === today ? counted.count : 0;
+  if (count < limit) {
+    days.set(key, { day: today, count: count + 1 });
+    return null;
+  }
+  const violation = {
+    quotaMetric: "generativelanguage.googleapis.com/generate_content_paid_tier_requests",
+    quotaId: "GenerateRequestsPerDayPerProjectPerModel",
+    quotaDimensions: { location: "global", model: base },
+    quotaValue: String(limit),
+  };
+  return {
+    status: 429,
+    body: googleError(429, "RESOURCE_EXHAUSTED", "You exceeded your current quota, please check your plan and billing details.", [
+      { "@type": "type.googleapis.com/google.rpc.QuotaFailure", violations: [violation] },
+      {
+        "@type": "type.googleapis.com/google.rpc.Help",
+        links: [{ description: "Learn more about Gemini API quotas", url: "https://ai.google.dev/gemini-api/docs/rate-limits" }],
+      },
+    ]),
+  };
+}
+
 /** `usageMetadata` as the image models report it: 1,120 tokens an input image, the prompt, the output image, the thinking. */
 function usageOf(images: number, prompt: string) {
   const promptTokenCount = 1120 * images + Math.ceil(prompt.length / 4);
@@ -481,7 +531,12 @@ const sha256 = (b: Buffer) => createHash("sha256").update(b).digest("hex");
 
 /** Keeps the last 50 values per model. */
 /** POST /__control: changes the global knobs (a new quota empties the windows). */
-function control(knobs: ReturnType<typeof initialKnobs>, windows: Map<string, number[]>, raw: Buffer) {
+function control(
+  knobs: ReturnType<typeof initialKnobs>,
+  windows: Map<string, number[]>,
+  days: Map<string, { day: string; count: number }>,
+  raw: Buffer,
+) {
   const body = JSON.parse(raw.toString() || "{}") as Partial<typeof knobs>;
   if (typeof body.delayMs === "number") knobs.delayMs = body.delayMs;
   if (typeof body.failRate === "number") knobs.failRate = body.failRate;
@@ -490,6 +545,10 @@ function control(knobs: ReturnType<typeof initialKnobs>, windows: Map<string, nu
   if (body.imagesPerMinute === null || (typeof body.imagesPerMinute === "number" && body.imagesPerMinute >= 0)) {
     knobs.imagesPerMinute = body.imagesPerMinute;
     windows.clear();
+  }
+  if (body.requestsPerDay === null || (typeof body.requestsPerDay === "number" && body.requestsPerDay >= 0)) {
+    knobs.requestsPerDay = body.requestsPerDay;
+    days.clear();
   }
   return knobs;
 }
@@ -515,6 +574,7 @@ function remember<T>(map: Map<string, T[]>, model: string, value: T) {
 /** The knobs at start: the options, else the environment. */
 function initialKnobs(opts: StandinOptions) {
   const envQuota = process.env.GENAI_STANDIN_IMAGES_PER_MINUTE ? Number(process.env.GENAI_STANDIN_IMAGES_PER_MINUTE) : NaN;
+  const envDaily = process.env.GENAI_STANDIN_REQUESTS_PER_DAY ? Number(process.env.GENAI_STANDIN_REQUESTS_PER_DAY) : NaN;
   return {
     delayMs: opts.delayMs ?? Number(process.env.GENAI_STANDIN_DELAY_MS ?? 3000),
     failRate: opts.failRate ?? Number(process.env.GENAI_STANDIN_FAIL_RATE ?? 0),
@@ -522,6 +582,7 @@ function initialKnobs(opts: StandinOptions) {
     unlisted: [] as string[],
     imagesPerMinute:
       opts.imagesPerMinute !== undefined ? opts.imagesPerMinute : Number.isInteger(envQuota) && envQuota >= 0 ? envQuota : null,
+    requestsPerDay: opts.requestsPerDay !== undefined ? opts.requestsPerDay : Number.isInteger(envDaily) && envDaily >= 0 ? envDaily : null,
   };
 }
 
@@ -555,6 +616,7 @@ export async function startGenaiStandin(opts: StandinOptions = {}): Promise<Gena
   const sizes = new Map<string, Record<string, number>>(); // per model: images by imageSize
   const rateLimited = new Map<string, number>(); // per model: 429s
   const windows = new Map<string, number[]>(); // per quota key: when each image of the last minute was answered
+  const days = new Map<string, { day: string; count: number }>(); // per quota key: the Pacific day and its requests
   const bump = (m: Map<string, number>, key: string) => m.set(key, (m.get(key) ?? 0) + 1);
   const inputs = new Map<string, string[][]>(); // per model: the SHA-256 of each image of each call
   const prompts = new Map<string, string[]>(); // per model: the prompt of each call
@@ -574,7 +636,7 @@ export async function startGenaiStandin(opts: StandinOptions = {}): Promise<Gena
 
   async function handle(req: http.IncomingMessage, raw: Buffer, res: http.ServerResponse) {
     const path = new URL(req.url ?? "/", "http://x").pathname;
-    if (path === "/__control" && req.method === "POST") return json(res, 200, control(knobs, windows, raw));
+    if (path === "/__control" && req.method === "POST") return json(res, 200, control(knobs, windows, days, raw));
     if (path === "/__stats")
       return json(res, 200, {
         ...knobs,
@@ -633,7 +695,7 @@ export async function startGenaiStandin(opts: StandinOptions = {}): Promise<Gena
     const config = readImageConfig(known, body);
     if ("status" in config) return json(res, config.status, config.body);
     const { size, aspect } = config;
-    const limited = quotaExceeded(windows, model, knobs.imagesPerMinute);
+    const limited = dailyQuotaExceeded(days, model, knobs.requestsPerDay) ?? quotaExceeded(windows, model, knobs.imagesPerMinute);
     if (limited) {
       bump(rateLimited, model);
       return json(res, limited.status, limited.body);

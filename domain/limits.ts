@@ -17,23 +17,37 @@ export const PASSWORD_MAX_LENGTH = 256;
 /** Children under 13 are not served (SPEC §1, §9). */
 export const MINIMUM_AGE = 13;
 /**
- * Fair use of "unlimited" generations: at most this many an hour per subscriber. The pricing cards and the
- * Terms of Service state it, so it is the one number everywhere: the worker's FAIR_USE_PER_HOUR defaults to
- * it (tests set a lower cap to reach it quickly; production leaves it unset).
+ * Fair use of "unlimited" generations (docs/decisions/295-fair-use-an-allowance-that-refills.md): an allowance
+ * that refills, per plan and per team seat. A person starts with FAIR_USE_AT_ONCE pictures (a first shoot of
+ * every style and a few edits), and the allowance refills by `refill` a `per` (continuously: a picture's
+ * worth at a time), up to FAIR_USE_AT_ONCE again. Free redos take none (decision 202). The server takes from
+ * it in the transaction that starts the pictures; the pricing cards, the terms and the emails state it in words
+ * (domain/plans.ts `fairUseCaps`), and worker/generation/plan-cost.test.ts checks each plan's worst case
+ * (every picture the allowance gives over a billing period, at 2K) against the plan's price after VAT and fees.
  */
-export const FAIR_USE_PER_HOUR = 30;
-/**
- * Fair use per day (any 24 hours), beside the hourly cap, per plan: the most generations a day whose
- * worst-case model cost (every day at the cap, 2K, domain/models.ts) stays within the plan's price per
- * billing period (domain/plans.test.ts; docs/decisions/163-fair-use-a-plan-can-afford.md). `team` is per member.
- */
-export const FAIR_USE_PER_DAY = { weekly: 14, monthly: 10, yearly: 1, team: 6 } as const satisfies Record<string, number>;
-export type FairUsePlan = keyof typeof FAIR_USE_PER_DAY;
+export const FAIR_USE_AT_ONCE = 15;
+export interface FairUseAllowance {
+  /** Pictures the allowance holds when full (a new subscriber's). */
+  atOnce: number;
+  /** Pictures it refills by… */
+  refill: number;
+  /** …a day or a week. */
+  per: "day" | "week";
+}
+export const FAIR_USE = {
+  weekly: { atOnce: FAIR_USE_AT_ONCE, refill: 6, per: "day" },
+  monthly: { atOnce: FAIR_USE_AT_ONCE, refill: 5, per: "day" },
+  yearly: { atOnce: FAIR_USE_AT_ONCE, refill: 6, per: "week" },
+  team: { atOnce: FAIR_USE_AT_ONCE, refill: 3, per: "day" },
+} as const satisfies Record<string, FairUseAllowance>;
+export type FairUsePlan = keyof typeof FAIR_USE;
+/** How many pictures the allowance refills by in a day (a fraction for a weekly refill). */
+export const fairUseRefillPerDay = (a: FairUseAllowance): number => a.refill / (a.per === "week" ? 7 : 1);
 /** How long an email verification (or email-change) link works. */
 export const VERIFICATION_TTL_HOURS = 24;
 /** Without a password, a Google sign-in at most this old confirms an account deletion or an email change. */
 export const RECENT_GOOGLE_SIGNIN_MINUTES = 10;
-/** Uploads per user: a burst, an hour (above the FAIR_USE_PER_HOUR generations), and photos never generated. */
+/** Uploads per user: a burst, an hour (above the pictures fair use allows at once), and photos never generated. */
 export const UPLOADS_PER_MINUTE = 10;
 export const UPLOADS_PER_HOUR = 60;
 export const MAX_UNUSED_UPLOADS = 5;

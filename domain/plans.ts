@@ -1,19 +1,22 @@
-import { FAIR_USE_PER_DAY, FAIR_USE_PER_HOUR, type FairUsePlan } from "./limits";
+import { FAIR_USE, FAIR_USE_AT_ONCE, type FairUsePlan } from "./limits";
 import { STYLES } from "./styles";
 
 const UNLIMITED = "Unlimited generations";
 /** What every paid plan includes (SPEC §1, §9); the yearly plan adds early access. */
 const PAID_FEATURES = [UNLIMITED, `All ${STYLES.length} AI styles`, "HD downloads", "Priority support"] as const;
 
-/** A plan's fair-use caps in words: "up to 30 generations an hour and 10 a day" (decisions 108, 163). */
+/** How a plan's fair-use allowance refills, in words: "5 a day", "6 a week" (decision 295). */
+export const refillWords = (plan: FairUsePlan) => `${FAIR_USE[plan].refill} a ${FAIR_USE[plan].per}`;
+
+/** A plan's fair-use allowance in words: "up to 15 pictures at once, then 5 a day" (decisions 108, 295). */
 export function fairUseCaps(plan: FairUsePlan): string {
-  return `up to ${FAIR_USE_PER_HOUR} generations an hour and ${FAIR_USE_PER_DAY[plan]} a day`;
+  return `up to ${FAIR_USE[plan].atOnce} pictures at once, then ${refillWords(plan)}`;
 }
 
-/** Every plan's fair-use caps in one clause, for copy that speaks of all plans at once. */
-export const FAIR_USE_ALL_PLANS = `fair use: up to ${FAIR_USE_PER_HOUR} generations an hour and, a day, ${FAIR_USE_PER_DAY.weekly} on Weekly, ${FAIR_USE_PER_DAY.monthly} on Monthly, ${FAIR_USE_PER_DAY.yearly} on Yearly and ${FAIR_USE_PER_DAY.team} per Team member`;
+/** Every plan's fair-use allowance in one clause, for copy that speaks of all plans at once. */
+export const FAIR_USE_ALL_PLANS = `fair use: up to ${FAIR_USE_AT_ONCE} pictures at once, then ${refillWords("weekly")} on Weekly, ${refillWords("monthly")} on Monthly, ${refillWords("yearly")} on Yearly and ${refillWords("team")} per Team member`;
 
-/** The small print a plan card shows under a feature: "Unlimited" has fair-use caps, and says them. */
+/** The small print a plan card shows under a feature: "Unlimited" has a fair-use allowance, and says it. */
 export function featureNote(feature: string, plan: FairUsePlan): string | null {
   return feature === UNLIMITED ? `Fair use: ${fairUseCaps(plan)}` : null;
 }

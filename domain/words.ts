@@ -12,3 +12,15 @@ export function count(n: number, singular: string, opts: { words?: boolean } = {
 
 /** "two free generations" → "Two free generations". */
 export const capitalize = (s: string): string => s.charAt(0).toUpperCase() + s.slice(1);
+
+/**
+ * A wait in words, rounded up the way people say it: "about 40 minutes", "about 3 hours", "about 2 days"
+ * (a refused picture says when the next is possible, decision 295).
+ */
+export function aboutDuration(seconds: number): string {
+  const minutes = Math.max(1, Math.ceil(seconds / 60));
+  if (minutes < 90) return `about ${count(minutes, "minute")}`;
+  const hours = Math.ceil(minutes / 60);
+  if (hours < 36) return `about ${count(hours, "hour")}`;
+  return `about ${count(Math.ceil(hours / 24), "day")}`;
+}

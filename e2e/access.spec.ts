@@ -1,6 +1,6 @@
 import { expect, test, type Locator, type Page } from "@playwright/test";
 import AxeBuilder from "@axe-core/playwright";
-import { FAIR_USE_PER_DAY, FAIR_USE_PER_HOUR } from "../domain/limits";
+import { FAIR_USE } from "../domain/limits";
 import {
   CARDS,
   OPERATOR,
@@ -169,16 +169,16 @@ test("/account and /pricing have the app's sidebar at 360 and 1280 px; the billi
   }
 });
 
-test("'Unlimited' states the fair-use cap on the landing and /pricing cards and in the terms, at 360 and 1280 px", async ({
+test("'Unlimited' states the fair-use allowance on the landing and /pricing cards and in the terms, at 360 and 1280 px", async ({
   page,
   request,
 }) => {
-  // the hourly cap and the plan's daily one (issue 32)
-  const note = `Fair use: up to ${FAIR_USE_PER_HOUR} generations an hour and`;
-  const noteOf = (plan: "weekly" | "monthly" | "yearly") => `${note} ${FAIR_USE_PER_DAY[plan]} a day`;
+  // the allowance at once and its refill, per plan (issue 45, decision 295)
+  const noteOf = (plan: "weekly" | "monthly" | "yearly") =>
+    `Fair use: up to ${FAIR_USE[plan].atOnce} pictures at once, then ${FAIR_USE[plan].refill} a ${FAIR_USE[plan].per}`;
   await page.goto("/terms-of-service");
   await expect(
-    page.getByText(`unlimited generations under fair use: up to ${FAIR_USE_PER_HOUR} generations in any 60 minutes`),
+    page.getByText(`unlimited generations under fair use, an allowance that refills: up to ${FAIR_USE.weekly.atOnce} pictures at once`),
   ).toBeVisible();
   const email = await createVerifiedAccount(request, "fairuse");
   for (const size of SIZES) {
@@ -191,8 +191,8 @@ test("'Unlimited' states the fair-use cap on the landing and /pricing cards and 
       .filter({ has: page.getByRole("heading", { level: 3 }) });
     await expect(landing).toHaveCount(3);
     for (const card of await landing.all()) {
-      await card.getByText(note).scrollIntoViewIfNeeded();
-      await expect(card.getByText(note)).toBeVisible();
+      await card.getByText(/^Fair use: up to \d+ pictures at once, then/).scrollIntoViewIfNeeded();
+      await expect(card.getByText(/^Fair use: up to \d+ pictures at once, then/)).toBeVisible();
     }
     await signIn(page, email);
     await page.goto("/pricing");

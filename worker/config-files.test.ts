@@ -69,7 +69,7 @@ describe("configuration files agree with worker/config.ts", () => {
     const vars = dotenv(devVarsExample);
     expect(Object.keys(vars).filter((n) => !(CONFIG_VARIABLES as string[]).includes(n))).toEqual([]);
     expect(CONFIG_VARIABLES.filter((n) => !(n in vars))).toEqual([]);
-    // empty means "the default" (FAIR_USE_PER_HOUR: the published cap, decision 108)
+    // empty means "the default"
     for (const [name, value] of Object.entries(defaults)) expect(["", value], `.dev.vars.example ${name}`).toContain(vars[name]);
   });
 
@@ -78,7 +78,7 @@ describe("configuration files agree with worker/config.ts", () => {
     expect(CONFIG_VARIABLES.filter((n) => !names.has(n))).toEqual([]);
     // Locally npm start overrides a few (MAIL_PROVIDER=dev, the stand-ins' URLs); those rows do not pair a value per variable.
     const shown = Object.keys(defaults).filter((n) => n in values);
-    expect(shown).toEqual(expect.arrayContaining(["STUCK_AFTER_MINUTES", "FAIR_USE_PER_HOUR", "GEMINI_MODEL"]));
+    expect(shown).toEqual(expect.arrayContaining(["STUCK_AFTER_MINUTES", "GEMINI_IMAGES_PER_MINUTE", "GEMINI_MODEL"]));
     for (const name of shown) expect(values[name], `README ${name}`).toMatch(asWord(defaults[name]!));
   });
 

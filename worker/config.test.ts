@@ -1,5 +1,4 @@
 import { describe, expect, it, vi } from "vitest";
-import { FAIR_USE_PER_HOUR } from "../domain/limits";
 import { env as testEnv } from "cloudflare:test";
 import { DEFAULT_IMAGE_MODEL, imageModel, isShutDown } from "../domain/models";
 import { CONFIG_DEFAULTS, CONFIG_VARIABLES, ConfigError, getConfig, parseConfig } from "./config";
@@ -15,7 +14,7 @@ const good = {
   URL_SIGNING_SECRET: "y".repeat(32),
   ADDRESS_HASH_SECRET: "z".repeat(32),
   IMAGE_ENCRYPTION_KEYS: `k1:${btoa("a".repeat(32))},k0:${btoa("b".repeat(32))}`,
-  FAIR_USE_PER_HOUR: "12",
+  GEMINI_IMAGES_PER_MINUTE: "12",
   GEMINI_API_KEY: "AIza-test-key",
 };
 
@@ -34,7 +33,7 @@ describe("parseConfig", () => {
   it("normalises values and applies defaults", () => {
     const config = parseConfig(good);
     expect(config.OPERATOR_EMAIL).toBe("operator@example.com");
-    expect(config.FAIR_USE_PER_HOUR).toBe(12);
+    expect(config.GEMINI_IMAGES_PER_MINUTE).toBe(12);
     expect(config.STUCK_AFTER_MINUTES).toBe(10);
     expect(config.GEMINI_MODEL).toBe("gemini-nano-banana-2.1");
     expect(config.IMAGE_ENCRYPTION_KEYS.map((k) => k.id)).toEqual(["k1", "k0"]);
@@ -108,17 +107,13 @@ describe("parseConfig", () => {
     expect(problemsOf({ ...good, ENVIRONMENT: "development", GEMINI_API_KEY: undefined })).toEqual([]);
   });
 
-  it("the fair-use cap left unset is the one the pricing cards and the terms state", () => {
-    expect(parseConfig({ ...good, FAIR_USE_PER_HOUR: undefined }).FAIR_USE_PER_HOUR).toBe(FAIR_USE_PER_HOUR);
-  });
-
   it("names every missing or bad variable in one message", () => {
     const bad = {
       ...good,
       JWT_SECRET: "short",
       OPERATOR_EMAIL: "not-an-email",
       DATABASE_URL: undefined,
-      FAIR_USE_PER_HOUR: "-3",
+      GEMINI_IMAGES_PER_MINUTE: "-3",
       IMAGE_ENCRYPTION_KEYS: "k1:abc",
     };
     let error: unknown;
@@ -129,7 +124,7 @@ describe("parseConfig", () => {
     }
     expect(error).toBeInstanceOf(ConfigError);
     const problems = (error as ConfigError).problems.map((p) => p.split(":")[0]);
-    expect(problems.sort()).toEqual(["DATABASE_URL", "FAIR_USE_PER_HOUR", "IMAGE_ENCRYPTION_KEYS", "JWT_SECRET", "OPERATOR_EMAIL"]);
+    expect(problems.sort()).toEqual(["DATABASE_URL", "GEMINI_IMAGES_PER_MINUTE", "IMAGE_ENCRYPTION_KEYS", "JWT_SECRET", "OPERATOR_EMAIL"]);
   });
 });
 

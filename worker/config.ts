@@ -3,7 +3,6 @@
  * one message that names all of them (see `ConfigError`), instead of failing later in a handler.
  */
 import { z } from "zod";
-import { FAIR_USE_PER_HOUR } from "../domain/limits";
 import { DEFAULT_IMAGE_MODEL, FREE_IMAGE_SIZE, PAID_IMAGE_SIZE, imageModel, isShutDown, splitModelId, successor } from "../domain/models";
 import { DEFAULT_TEXT_MODEL, isTextModelShutDown, textModel } from "../domain/text-models";
 import { productionProblems } from "./production-config";
@@ -71,13 +70,16 @@ export const CONFIG_DEFAULTS = {
   GEMINI_FALLBACK_MODELS: "gemini-3-pro-image",
   /** The cheap text model that judges a refine instruction's meaning (domain/text-models.ts; decision 310). */
   GEMINI_TEXT_MODEL: DEFAULT_TEXT_MODEL,
-  /** The published cap (domain/limits.ts, decision 108): the terms and pricing cards state it; lower only in tests. */
-  FAIR_USE_PER_HOUR,
   /**
    * The image model's quota for this project (Google's images or requests per minute per model): the shared
    * limiter's pace (worker/generation/limiter.ts). wrangler.toml's consumer settings are derived from the default.
    */
   GEMINI_IMAGES_PER_MINUTE: 60,
+  /**
+   * The image model's requests per day for this project (Google's RPD, reset at midnight Pacific time): past it the
+   * shared limiter holds every call until the reset (decision 296). Set it from the project's tier in AI Studio.
+   */
+  GEMINI_REQUESTS_PER_DAY: 10_000,
   /** A generation whose lease (the try under way, or its retry schedule) ran out this long ago is failed and refunded (decisions 080, 190). */
   STUCK_AFTER_MINUTES: 10,
   /**
@@ -125,8 +127,8 @@ const schema = z
           .filter(Boolean),
       ),
     GEMINI_TEXT_MODEL: z.string().trim().default(D.GEMINI_TEXT_MODEL),
-    FAIR_USE_PER_HOUR: int(D.FAIR_USE_PER_HOUR, 1),
     GEMINI_IMAGES_PER_MINUTE: int(D.GEMINI_IMAGES_PER_MINUTE, 1),
+    GEMINI_REQUESTS_PER_DAY: int(D.GEMINI_REQUESTS_PER_DAY, 1),
     STUCK_AFTER_MINUTES: int(D.STUCK_AFTER_MINUTES, 1),
     PASSWORD_HASH_ITERATIONS: int(D.PASSWORD_HASH_ITERATIONS, 1).pipe(
       z.number().max(D.PASSWORD_HASH_ITERATIONS, `must be at most ${D.PASSWORD_HASH_ITERATIONS} (the Workers cap)`),

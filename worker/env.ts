@@ -28,7 +28,12 @@ export interface AppEnv {
  * Messages on the GENERATIONS queue (and, after max_retries, its dead-letter queue). Each carries the request id
  * of the request that sent it, so the consumer's log lines carry it too (decision 187).
  */
-export type QueueMessage = ({ headshotId: string } | { ping: string }) & { requestId?: string };
+/**
+ * A generation's message: the headshot; `until`, on a hop of a wait longer than Queues' longest delay (the day's
+ * quota, decision 296), the slot it waits for.
+ */
+export type GenerationMessage = { headshotId: string; requestId?: string; until?: number };
+export type QueueMessage = GenerationMessage | ({ ping: string } & { requestId?: string });
 
 /** Retention's chore (decision 260): the headshots whose objects are deleted (rows already marked). */
 export type PurgeChore = { purge: { id: string; userId: string; shootId: string | null }[] };

@@ -1,9 +1,9 @@
 import { httpDb } from "../db";
 import { getConfig } from "./config";
-import type { ChoreMessage, QueueMessage } from "./env";
+import type { ChoreMessage, GenerationMessage, QueueMessage } from "./env";
 import { errorFields, log, withDb, withRequestId, type JobDeps } from "./lib";
 import { countEvent, OPS_EVENTS, reportError } from "./ops";
-import { backoffSeconds, processGeneration } from "./generation";
+import { QUEUE_MAX_DELAY_SECONDS, backoffSeconds, processGeneration } from "./generation";
 import { deleteOrphans, purgeImages } from "./headshots";
 import { PLAN_BUSY_DELAY_SECONDS, sendNoticeBatch, sendWithdrawalBatch } from "./billing";
 import { createMailer } from "./mail";
@@ -85,19 +85,24 @@ export async function runChore(deps: Pick<JobDeps, "db" | "bucket" | "chores" | 
 async function handleMessage(env: Env, message: Message<QueueMessage>): Promise<void> {
   const body = message.body;
   if ("ping" in body) return message.ack();
-  if ("headshotId" in body) return runGeneration(env, message as Message<{ headshotId: string }>);
+  if ("headshotId" in body) return runGeneration(env, message as Message<GenerationMessage>);
   log("warn", "queue: no handler for message", { body });
   message.ack();
 }
 
 /** One generation job: ack when done or skipped, retry with backoff on transient trouble. */
-async function runGeneration(env: Env, message: Message<{ headshotId: string; requestId?: string }>): Promise<void> {
-  const { headshotId } = message.body;
+async function runGeneration(env: Env, message: Message<GenerationMessage>): Promise<void> {
+  const { headshotId, until } = message.body;
   try {
+    // a hop of a wait longer than Queues' longest delay (the day's quota, decision 296): on again, nothing read
+    const left = until ? Math.ceil((until - Date.now()) / 1000) : 0;
+    if (left > 1) return await requeue(env, message, Math.min(left, QUEUE_MAX_DELAY_SECONDS), until);
     const outcome = await processGeneration(env, headshotId, { queuedMs: Date.now() - message.timestamp.getTime() });
     if (outcome.action === "retry") message.retry({ delaySeconds: outcome.delaySeconds });
-    else if (outcome.action === "defer") await requeue(env, message, outcome.delaySeconds);
-    else message.ack();
+    else if (outcome.action === "defer") {
+      const slot = outcome.waitUntil.getTime();
+      await requeue(env, message, outcome.delaySeconds, slot - Date.now() > outcome.delaySeconds * 1000 + 1000 ? slot : undefined);
+    } else message.ack();
   } catch (err) {
     // Unexpected (database, storage): let the queue try again; after max_retries it goes to the
     // dead-letter queue and the cron sweeper fails the row and refunds it.
@@ -112,9 +117,10 @@ async function runGeneration(env: Env, message: Message<{ headshotId: string; re
  * this one is acked: a retry would count towards max_retries and send a job that only waited to the dead-letter
  * queue. If the send fails, the message is retried for the slot instead (counted, but not lost).
  */
-async function requeue(env: Env, message: Message<{ headshotId: string }>, delaySeconds: number): Promise<void> {
+async function requeue(env: Env, message: Message<GenerationMessage>, delaySeconds: number, until?: number): Promise<void> {
   try {
-    await env.GENERATIONS.send(message.body, { delaySeconds });
+    const { until: _previous, ...body } = message.body;
+    await env.GENERATIONS.send(until ? { ...body, until } : body, { delaySeconds });
     message.ack();
   } catch (err) {
     log("error", "generation: re-queue failed, retrying the message instead", { headshotId: message.body.headshotId, ...errorFields(err) });

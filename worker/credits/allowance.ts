@@ -4,7 +4,7 @@
  * compiler then asks every `switch` to handle:
  * - `unverified`: no generation until the address is verified (free generations are granted then);
  * - `free`: `remaining` of the free generations left (0: used up), each charged to the credits ledger;
- * - `subscriber`: an entitled subscription (domain/plans.ts), unlimited within fair use, nothing charged;
+ * - `subscriber`: an entitled subscription (domain/plans.ts), unlimited within fair use (./fair-use.ts), no credit charged;
  * - `team`: a seat in a team whose subscription is entitled (issue 25): what a subscriber has, fair use
  *   counted per member; past_due pauses it as it pauses a person's plan.
  * Precedence: unverified, then subscriber, then team, then free.
@@ -23,7 +23,6 @@ import {
   shownSubscriptionStatement,
   type ShownSubscription,
 } from "../billing";
-import { FAIR_USE_PER_DAY } from "../../domain/limits";
 import type { PlanType } from "../../domain/plans";
 import { ApiError, notFound } from "../lib";
 
@@ -36,10 +35,6 @@ export type Allowance =
 /** Whether the allowance has the paid features (no watermark, high resolution, presets, fair use instead of a count). */
 export const hasPaidFeatures = (a: Allowance): a is Extract<Allowance, { kind: "subscriber" | "team" }> =>
   a.kind === "subscriber" || a.kind === "team";
-
-/** The daily fair-use cap of a paid allowance (domain/limits.ts FAIR_USE_PER_DAY): its plan's, a team seat's. */
-export const dailyCapOf = (a: Extract<Allowance, { kind: "subscriber" | "team" }>): number =>
-  a.kind === "team" ? FAIR_USE_PER_DAY.team : FAIR_USE_PER_DAY[a.plan];
 
 /** Whether generating under this allowance takes a free generation from the ledger (watermarked). */
 export const chargesFreeGenerations = (a: Allowance): a is Extract<Allowance, { kind: "free" }> => a.kind === "free";

@@ -10,8 +10,9 @@ export {
   allowanceOfRows,
   allowanceStatements,
   chargesFreeGenerations,
-  dailyCapOf,
   hasPaidFeatures,
   hasPaidAccess,
   refuseDownloadBeyondPlan,
 } from "./allowance";
+export { fairUsePlanOf, fairUseRefusal, fairUseRowStatement, heldAt, takeFairUse, takeStatement } from "./fair-use";
+export { freeRedosTaken, recordFreeRedo } from "./free-redos";

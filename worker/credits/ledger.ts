@@ -13,12 +13,15 @@
  *   condition after waiting for the lock). Each charged headshot is marked `charged_credit`.
  * - `refundGenerations`: gives back the generation of each listed headshot still marked charged and
  *   clears the mark in the same statement, so a retry, a second failure path or a duplicate delivery
- *   never refunds twice.
+ *   never refunds twice; with it, whatever else the headshot took: its share of a paid plan's fair use
+ *   (./fair-use.ts) and a free redo (./free-redos.ts), each once.
  */
 import { sql, type SQL } from "drizzle-orm";
 import type { Db, HttpDb, Tx } from "../../db";
 import { addressBenefits, credits } from "../../db/schema";
 import { FREE_GENERATIONS } from "../../domain/limits";
+import { giveBackFairUse } from "./fair-use";
+import { giveBackFreeRedos } from "./free-redos";
 
 type Session = Db | Tx;
 
@@ -128,5 +131,8 @@ export async function refundGenerations(db: Session, headshotIds: readonly strin
     )
     select id, user_id from cleared
   `);
+  // what else the pictures took comes back with them: their share of fair use, a free redo (decisions 295, 202)
+  await giveBackFairUse(db, headshotIds);
+  await giveBackFreeRedos(db, headshotIds);
   return (result.rows as { id: string; user_id: string }[]).map((r) => ({ headshotId: r.id, userId: r.user_id }));
 }

@@ -3,4 +3,4 @@ export { removeWithRefund, sweepStuckGenerations } from "./fail";
 export { backoffSeconds, processGeneration } from "./process";
 export { noticeModelShutdown, readModelStatus } from "./model-status";
 export { checkModelsWithGoogle } from "./model-list";
-export { ModelLimiter, consumerSettings, modelRetiredAt } from "./limiter";
+export { ModelLimiter, QUEUE_MAX_DELAY_SECONDS, consumerSettings, modelRetiredAt } from "./limiter";

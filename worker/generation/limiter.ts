@@ -18,10 +18,16 @@
  * - **giving back**: a job that took a slot and then did not call (it was failed meanwhile, its photo was
  *   missing) returns it, so the next job takes that place instead of the end of the queue;
  * - a 429 from Google (the quota is shared, or the number is set too high) holds every call, reserved or new,
- *   until the delay Google asked for.
+ *   until the delay Google asked for;
+ * - **the day** (issue 45, decision 296): Google also counts requests per day, and "Requests per day (RPD) quotas
+ *   reset at midnight Pacific time" (same page, read 5 Dec 2026). The limiter counts the calls it granted in the
+ *   current Pacific day; once they reach `requestsPerDay` (GEMINI_REQUESTS_PER_DAY), or Google answers a per-day
+ *   429, every call waits for the next Pacific midnight (`daily` slots, planned from then at the minute's pace)
+ *   instead of retrying into the same refusal for hours.
  */
 import { DurableObject } from "cloudflare:workers";
 import { GEMINI_TIMEOUT_MS } from "./gemini";
+import { nextPacificMidnight, pacificDay } from "../../domain/quota-day";
 
 /**
  * The longest a generation waits for the model's quota, counted from when it was queued: a slot further away
@@ -29,6 +35,12 @@ import { GEMINI_TIMEOUT_MS } from "./gemini";
  * re-queue's delay within what Queues accepts (12 h).
  */
 export const MAX_QUOTA_WAIT_SECONDS = 6 * 3600;
+
+/**
+ * The longest delay Queues accept on a message (12 hours; the limit MAX_QUOTA_WAIT_SECONDS keeps within). A wait for
+ * the day's quota (up to a day) is re-queued in hops of at most this, each carrying the slot it waits for.
+ */
+export const QUEUE_MAX_DELAY_SECONDS = 12 * 3600;
 
 /** Between granting a call and the request reaching Google (photos read and decrypted): counted as part of the minute. */
 export const WINDOW_MARGIN_MS = 2000;
@@ -66,13 +78,26 @@ export function consumerSettings(imagesPerMinute: number): { max_batch_size: num
 }
 
 /**
- * The limiter's answer: the call starts at `at` (granted: within WAIT_IN_PLACE_MS, counted), else `at` is a reservation to come back for.
+ * The limiter's answer: the call starts at `at` (granted: within WAIT_IN_PLACE_MS, counted), else `at` is a
+ * reservation to come back for; `daily`: it waits for the day's quota to reset (the next Pacific midnight).
  * `retired`: Google answered 404 NOT_FOUND for this model (ModelLimiter.retire): no slot, the next model of the chain serves (decision 290).
  */
 export interface Slot {
   at: number;
   granted: boolean;
   retired?: true;
+  daily?: true;
+}
+
+/** What `take` may be told beside the minute's quota. */
+export interface TakeOptions {
+  /** The job's reservation, come for. */
+  reserved?: number;
+  /** No call before this (a delay Google asked for); `daily`: Google said the day's quota is spent. */
+  notBefore?: number;
+  daily?: boolean;
+  /** The project's requests per day for the model (GEMINI_REQUESTS_PER_DAY). */
+  requestsPerDay?: number;
 }
 
 /** What a limiter keeps (one storage value; a Durable Object runs one call at a time, so it is never read stale). */
@@ -85,6 +110,11 @@ interface State {
   granted: number[];
   /** No call before this (a 429's RetryInfo). */
   heldUntil: number;
+  /** The Pacific day `dayCount` counts, and the calls granted in it. */
+  day?: string;
+  dayCount?: number;
+  /** The day's quota is spent until this instant (a Pacific midnight). */
+  dailyUntil?: number;
 }
 
 export class ModelLimiter extends DurableObject<Env> {
@@ -98,15 +128,19 @@ export class ModelLimiter extends DurableObject<Env> {
   /**
    * A call's slot. `reserved`: the job holds this reservation and has come for it; else a new place in the plan,
    * never before `notBefore` (a delay Google asked for, which then holds every call until it has passed). When the
-   * turn is within SLOT_IN_PLACE_MS the call is granted (counted) if the last WINDOW_MS has room or will within
-   * WAIT_IN_PLACE_MS; else it gets the first place after the gap.
+   * turn is within SLOT_IN_PLACE_MS the call is granted (counted) if the day's quota has room and the last
+   * WINDOW_MS has room or will within WAIT_IN_PLACE_MS; else it gets the first place after the gap (or after the
+   * day's reset).
    */
-  async take(imagesPerMinute: number, opts: { reserved?: number; notBefore?: number } = {}): Promise<Slot> {
+  async take(imagesPerMinute: number, opts: TakeOptions = {}): Promise<Slot> {
     const now = Date.now();
     if (await this.ctx.storage.get<number>(RETIRED_KEY)) return { at: now, granted: false, retired: true };
     const state = await this.load(now);
     const interval = WINDOW_MS / imagesPerMinute;
+    const today = pacificDay(now);
+    if (state.day !== today) Object.assign(state, { day: today, dayCount: 0 });
     if (opts.notBefore) state.heldUntil = Math.max(state.heldUntil, opts.notBefore);
+    if (opts.daily && opts.notBefore) state.dailyUntil = Math.max(state.dailyUntil ?? 0, opts.notBefore);
     const place = (from: number): number => {
       const hole = state.free.findIndex((t) => t >= from);
       if (hole >= 0) return state.free.splice(hole, 1)[0]!;
@@ -114,21 +148,31 @@ export class ModelLimiter extends DurableObject<Env> {
       state.next = slot + interval;
       return slot;
     };
+    const answer = async (slot: Slot): Promise<Slot> => {
+      await this.ctx.storage.put("state", state);
+      return !slot.granted && state.dailyUntil && state.dailyUntil > now && slot.at >= state.dailyUntil ? { ...slot, daily: true } : slot;
+    };
     let slot = opts.reserved ?? place(Math.max(now, state.heldUntil));
     if (slot <= now + SLOT_IN_PLACE_MS) {
+      if (opts.requestsPerDay !== undefined && (state.dayCount ?? 0) >= opts.requestsPerDay) {
+        // the day's quota is spent: every call waits for the reset
+        const reset = nextPacificMidnight(now);
+        state.heldUntil = Math.max(state.heldUntil, reset);
+        state.dailyUntil = Math.max(state.dailyUntil ?? 0, reset);
+        return answer({ at: place(reset), granted: false });
+      }
       const full = state.granted.length >= imagesPerMinute ? state.granted[state.granted.length - imagesPerMinute]! + WINDOW_MS : 0;
       const at = Math.max(slot, now, full, state.heldUntil);
       if (at <= now + WAIT_IN_PLACE_MS) {
         state.granted.push(at);
         state.granted.sort((a, b) => a - b);
         state.granted = state.granted.slice(-imagesPerMinute);
-        await this.ctx.storage.put("state", state);
-        return { at, granted: true };
+        state.dayCount = (state.dayCount ?? 0) + 1;
+        return answer({ at, granted: true });
       }
       slot = place(at); // its turn came but Google's minute is full: the first place after the gap
     }
-    await this.ctx.storage.put("state", state);
-    return { at: slot, granted: false };
+    return answer({ at: slot, granted: false });
   }
 
   /**
@@ -143,6 +187,7 @@ export class ModelLimiter extends DurableObject<Env> {
     const granted = state.granted.indexOf(slot);
     if (granted >= 0) {
       state.granted.splice(granted, 1);
+      if (state.day === pacificDay(slot)) state.dayCount = Math.max(0, (state.dayCount ?? 0) - 1);
       if (Math.abs(slot + interval - state.next) < 1) state.next = slot; // it was the plan's last: the next job takes it
     } else if (slot > now) {
       state.free.push(slot);
@@ -177,12 +222,7 @@ const RETIRED_KEY = "retired";
 const limiterOf = (env: Env, model: string) => env.MODEL_LIMITER.get(env.MODEL_LIMITER.idFromName(model));
 
 /** A slot for one image of `model` from that model's limiter (ModelLimiter.take). */
-export function takeSlot(
-  env: Env,
-  model: string,
-  imagesPerMinute: number,
-  opts?: { reserved?: number; notBefore?: number },
-): Promise<Slot> {
+export function takeSlot(env: Env, model: string, imagesPerMinute: number, opts?: TakeOptions): Promise<Slot> {
   return limiterOf(env, model).take(imagesPerMinute, opts);
 }
 

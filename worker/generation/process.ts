@@ -43,7 +43,15 @@ import { buildEditPrompt, buildPrompt } from "./prompts";
 import { sourcesOf, type Sources } from "./sources";
 import { GEMINI_TIMEOUT_MS, generateHeadshotImage } from "./gemini";
 import { stampWatermark } from "./watermark";
-import { MAX_QUOTA_WAIT_SECONDS, giveBackSlot, jitteredDelayMs, retireModel, takeSlot, type Slot } from "./limiter";
+import {
+  MAX_QUOTA_WAIT_SECONDS,
+  QUEUE_MAX_DELAY_SECONDS,
+  giveBackSlot,
+  jitteredDelayMs,
+  retireModel,
+  takeSlot,
+  type Slot,
+} from "./limiter";
 import { failGeneration } from "./fail";
 import { modelChain, noticeModelGone, recordModelFailure } from "./model-status";
 import { finishShoot } from "../shoots";
@@ -57,7 +65,10 @@ export type ProcessOutcome =
   | { action: "completed" }
   | { action: "failed"; reason: string }
   | { action: "retry"; delaySeconds: number; reason: string }
-  /** Waiting for the model's quota: re-queued as a new message (not a failed try), for its reserved slot. */
+  /**
+   * Waiting for the model's quota: re-queued as a new message (not a failed try), for its reserved slot
+   * `waitUntil`, in `delaySeconds` (at most QUEUE_MAX_DELAY_SECONDS: a longer wait is re-queued again then).
+   */
   | { action: "defer"; delaySeconds: number; waitUntil: Date };
 
 const MAX_RETRY_DELAY_SECONDS = 600;
@@ -91,7 +102,7 @@ type Rendered =
   | { kind: "image"; key: string; mimeType: string; watermarked: boolean; durationMs: number; costCents: number }
   | { kind: "fail"; message: string; reason: string; modelCalled: boolean }
   | { kind: "retry"; delaySeconds: number; reason: string }
-  | { kind: "quota"; notBefore: number }
+  | { kind: "quota"; notBefore: number; daily: boolean }
   /** Google answered 404 NOT_FOUND for the model: it is gone (decision 290). */
   | { kind: "gone"; reason: string };
 
@@ -212,9 +223,12 @@ async function render(
   }
 
   if (outcome.kind === "transient" && outcome.quota) {
-    // the project's quota, not this picture's trouble: it waits for a slot past the delay Google asked for
-    log("warn", "generation: model quota exhausted, waiting", { headshotId: row.id, retryAfterSeconds: outcome.retryAfterSeconds });
-    return { kind: "quota", notBefore: Date.now() + jitteredDelayMs(outcome.retryAfterSeconds) };
+    // the project's quota, not this picture's trouble: it waits for a slot past the delay Google asked for; a
+    // day's quota (retry-info.ts answers it with the time to the reset, hours) waits for the reset, without jitter
+    const daily = (outcome.retryAfterSeconds ?? 0) >= DAILY_QUOTA_DELAY_SECONDS;
+    log("warn", "generation: model quota exhausted, waiting", { headshotId: row.id, retryAfterSeconds: outcome.retryAfterSeconds, daily });
+    const delayMs = daily ? outcome.retryAfterSeconds! * 1000 : jitteredDelayMs(outcome.retryAfterSeconds);
+    return { kind: "quota", notBefore: Date.now() + delayMs, daily };
   }
   if (outcome.kind === "transient") {
     if (row.attempts >= MAX_ATTEMPTS) {
@@ -288,6 +302,12 @@ async function complete(db: Db, env: Env, config: Config, row: Row, image: Extra
 
 const defaultSession: OpenSession = (env, fn) => withDb(env, (db) => fn(db));
 
+/** A delay Google asks for this long or longer is the day's quota (retry-info.ts: the time to the next Pacific midnight). */
+const DAILY_QUOTA_DELAY_SECONDS = 3600;
+
+/** The minute's and the day's quota of the configured model, as the limiter takes them. */
+const quotaOf = (config: Config) => ({ requestsPerDay: config.GEMINI_REQUESTS_PER_DAY });
+
 /** A delivery this early for its reserved slot is its own (Queues' delays are whole seconds), not a duplicate. */
 const SLOT_EARLY_SECONDS = 1;
 
@@ -300,7 +320,7 @@ const SLOT_EARLY_SECONDS = 1;
  */
 async function modelSlot(env: Env, config: Config, row: Row, now = new Date()): Promise<{ model: string; slot: Slot } | null> {
   for (const model of modelChain(config, now)) {
-    const slot = await takeSlot(env, model, config.GEMINI_IMAGES_PER_MINUTE, { reserved: row.waitUntil?.getTime() });
+    const slot = await takeSlot(env, model, config.GEMINI_IMAGES_PER_MINUTE, { reserved: row.waitUntil?.getTime(), ...quotaOf(config) });
     if (slot.retired) continue;
     const ahead = slot.at - Date.now();
     if (slot.granted && ahead > 0) await scheduler.wait(ahead);
@@ -329,27 +349,34 @@ async function modelGone(env: Env, config: Config, model: string, reason: string
  * Waits for the model's quota without it counting as a try (decision 191): the claim's attempt is given back,
  * the row keeps the reserved slot (the status poll says how long) and a lease past it (decision 190), and the
  * consumer re-queues the job for then. Nothing is charged again: the credit was taken once, at generate. A slot
- * more than MAX_QUOTA_WAIT_SECONDS after the job was queued fails it instead, refunded once. A reservation the
- * job cannot keep (it fails, or the row left `processing` meanwhile) goes back to the limiter (decision 235).
+ * more than MAX_QUOTA_WAIT_SECONDS after the job was queued fails it instead, refunded once; a wait for the day's
+ * quota (decision 296) may last until MAX_QUOTA_WAIT_SECONDS after the reset, in re-queues of at most
+ * QUEUE_MAX_DELAY_SECONDS. A reservation the job cannot keep (it fails, or the row left `processing` meanwhile)
+ * goes back to the limiter (decision 235).
  */
-async function defer(openSession: OpenSession, env: Env, config: Config, model: string, row: Row, slot: number): Promise<ProcessOutcome> {
+async function defer(openSession: OpenSession, env: Env, config: Config, model: string, row: Row, slot: Slot): Promise<ProcessOutcome> {
   const now = Date.now();
-  const giveBack = () => giveBackSlot(env, model, config.GEMINI_IMAGES_PER_MINUTE, slot);
-  if (slot - (row.queuedAt?.getTime() ?? now) > MAX_QUOTA_WAIT_SECONDS * 1000) {
-    log("warn", "generation: the model's quota has no room for it, giving up", { headshotId: row.id, slot: new Date(slot).toISOString() });
+  const giveBack = () => giveBackSlot(env, model, config.GEMINI_IMAGES_PER_MINUTE, slot.at);
+  const from = slot.daily ? now : (row.queuedAt?.getTime() ?? now);
+  const longest = (slot.daily ? QUEUE_MAX_DELAY_SECONDS * 2 : 0) + MAX_QUOTA_WAIT_SECONDS;
+  if (slot.at - from > longest * 1000) {
+    log("warn", "generation: the model's quota has no room for it, giving up", {
+      headshotId: row.id,
+      slot: new Date(slot.at).toISOString(),
+    });
     await giveBack();
     await openSession(env, (db) => failGeneration(db, row.id, MESSAGES.generationQueuedTooLong));
     return { action: "failed", reason: MESSAGES.generationQueuedTooLong };
   }
-  const delaySeconds = Math.max(1, Math.ceil((slot - now) / 1000));
-  const waitUntil = new Date(slot);
+  const waitSeconds = Math.max(1, Math.ceil((slot.at - now) / 1000));
+  const waitUntil = new Date(slot.at);
   const kept = await openSession(env, (db) =>
     db
       .update(headshots)
       .set({
         attempts: sql`greatest(${headshots.attempts} - 1, 0)`,
         waitUntil,
-        leaseUntil: leaseAfter(delaySeconds),
+        leaseUntil: leaseAfter(waitSeconds),
         updatedAt: sql`now()`,
       })
       .where(and(eq(headshots.id, row.id), eq(headshots.status, "processing")))
@@ -360,8 +387,8 @@ async function defer(openSession: OpenSession, env: Env, config: Config, model: 
     await giveBack();
     return { action: "skipped", status: null };
   }
-  log("info", "generation: waiting for the model's quota", { headshotId: row.id, delaySeconds });
-  return { action: "defer", delaySeconds, waitUntil };
+  log("info", "generation: waiting for the model's quota", { headshotId: row.id, waitSeconds, daily: slot.daily === true });
+  return { action: "defer", delaySeconds: Math.min(waitSeconds, QUEUE_MAX_DELAY_SECONDS), waitUntil };
 }
 
 export async function processGeneration(
@@ -391,7 +418,7 @@ export async function processGeneration(
       break;
     }
     model = taken.model;
-    if (!taken.slot.granted) return defer(openSession, env, config, model, claimed.row, taken.slot.at);
+    if (!taken.slot.granted) return defer(openSession, env, config, model, claimed.row, taken.slot);
     const result = await render(env, config, model, claimed.row, claimed.sources, steps);
     if (result.kind === "fail" && !result.modelCalled) {
       // the call it was granted was not made: the next job may use it
@@ -410,9 +437,13 @@ export async function processGeneration(
   }
   if (rendered.kind === "quota") {
     // a place no earlier than Google asked; one granted at once is given back and deferred to (a new message)
-    const later = await takeSlot(env, model, config.GEMINI_IMAGES_PER_MINUTE, { notBefore: rendered.notBefore });
+    const later = await takeSlot(env, model, config.GEMINI_IMAGES_PER_MINUTE, {
+      notBefore: rendered.notBefore,
+      daily: rendered.daily,
+      ...quotaOf(config),
+    });
     if (later.granted) await giveBackSlot(env, model, config.GEMINI_IMAGES_PER_MINUTE, later.at);
-    return defer(openSession, env, config, model, claimed.row, later.at);
+    return defer(openSession, env, config, model, claimed.row, later);
   }
   if (rendered.kind === "retry") {
     // The status poll reads a processing row with an error as "retrying" (decision 100).

@@ -6,7 +6,10 @@
  * generation's retry now, a shared limiter later (issue 34).
  */
 
+import { nextPacificMidnight } from "../../domain/quota-day";
+
 const RETRY_INFO = "type.googleapis.com/google.rpc.RetryInfo";
+const QUOTA_FAILURE = "type.googleapis.com/google.rpc.QuotaFailure";
 
 /** The `error` object of a Google error body, from the body itself or from @google/genai's ApiError message (the body as JSON). */
 export function googleErrorBody(source: unknown): { code?: number; status?: string; message?: string; details?: unknown[] } | null {
@@ -29,8 +32,31 @@ export function durationSeconds(value: unknown): number | null {
   return match ? Number(match[1]) : null;
 }
 
-/** The delay Google asked for before a retry (RetryInfo.retryDelay), in seconds, or null when it asked none. */
-export function retryDelaySeconds(source: unknown): number | null {
+/**
+ * Whether a 429 is a per-day quota: its `google.rpc.QuotaFailure` names a quota "PerDay"
+ * (`GenerateRequestsPerDayPerProjectPerModel`, with "-FreeTier" on the free tier), as Google's answers do
+ * (https://ai.google.dev/gemini-api/docs/troubleshooting, the 429 RESOURCE_EXHAUSTED row; the rate-limits page
+ * lists requests per day beside the per-minute limits; both read 5 Dec 2026).
+ */
+export function isPerDayQuota(source: unknown): boolean {
+  const details = googleErrorBody(source)?.details;
+  if (!Array.isArray(details)) return false;
+  return details.some(
+    (d) =>
+      (d as Record<string, unknown> | null)?.["@type"] === QUOTA_FAILURE &&
+      ((d as { violations?: unknown }).violations as { quotaId?: unknown }[] | undefined)?.some(
+        (v) => typeof v?.quotaId === "string" && /PerDay/.test(v.quotaId),
+      ),
+  );
+}
+
+/**
+ * The delay Google asked for before a retry (RetryInfo.retryDelay), in seconds, or null when it asked none. A
+ * per-day quota waits for its reset, the next midnight Pacific time (domain/quota-day.ts), whatever else it says:
+ * a retry before then only meets the same 429.
+ */
+export function retryDelaySeconds(source: unknown, now = Date.now()): number | null {
+  if (isPerDayQuota(source)) return Math.ceil((nextPacificMidnight(now) - now) / 1000);
   const details = googleErrorBody(source)?.details;
   if (!Array.isArray(details)) return null;
   for (const d of details) {

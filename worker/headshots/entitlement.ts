@@ -3,18 +3,17 @@
  * 240-edge-round-trips.md).
  *
  * Two round trips over SQL-over-HTTP, no session: one batch reads the allowance, the headshot and the
- * fair-use counts (the refusals a person sees); then one transaction (a batch: its statements run in
+ * fair-use allowance (the refusals a person sees); then one transaction (a batch: its statements run in
  * order in one transaction, each seeing the ones before) locks the user's row (so one user's generate
- * calls run one at a time, which keeps the fair-use count exact) and flips the headshot pending →
- * processing with a conditional UPDATE whose conditions are the rules: for a subscriber, room within fair
- * use counted under the lock; for a free account, the free generation the ledger took (worker/credits)
- * in the statement before, itself only while the headshot is pending. A refusal writes nothing. The
- * queue message is sent only after the commit.
+ * calls run one at a time, which keeps the fair-use allowance exact) and flips the headshot pending →
+ * processing with a conditional UPDATE whose conditions are the rules: for a subscriber, the picture the
+ * fair-use allowance gave (worker/credits/fair-use.ts, decision 295); for a free account, the free
+ * generation the ledger took (worker/credits); each taken in the statement before, only while the headshot
+ * is pending. A refusal writes nothing. The queue message is sent only after the commit.
  */
-import { and, eq, gte, sql, type SQL } from "drizzle-orm";
+import { and, eq, sql, type SQL } from "drizzle-orm";
 import { headshots, users } from "../../db/schema";
 import type { Db, HttpDb, Tx } from "../../db";
-import type { Config } from "../config";
 import {
   type Allowance,
   allowanceOfRows,
@@ -23,72 +22,22 @@ import {
   chargedAll,
   chargeGenerations,
   chargesFreeGenerations,
-  dailyCapOf,
+  fairUsePlanOf,
+  fairUseRefusal,
+  fairUseRowStatement,
   hasPaidFeatures,
+  heldAt,
   refundGenerations,
+  takeFairUse,
+  takeStatement,
 } from "../credits";
-import { ApiError, notFound, tooManyRequests } from "../lib";
-import { MESSAGES } from "../../domain/limits";
-import { count } from "../../domain/words";
+import { ApiError, notFound } from "../lib";
+import { MESSAGES, type FairUsePlan } from "../../domain/limits";
 import type { HeadshotStatus } from "../../domain/api";
 import { moveHeadshots, moveStatement } from "./lifecycle";
 
 export const verifyFirst = () => new ApiError(403, MESSAGES.verifyFirst, { requiresEmailVerification: true });
 export const freeUsed = () => new ApiError(402, MESSAGES.freeUsed, { requiresSubscription: true });
-
-/**
- * Fair use of a subscriber's unlimited generations: refuses `n` more images when they would pass
- * FAIR_USE_PER_HOUR in the last hour or `perDay` (the plan's FAIR_USE_PER_DAY, decision 163) in the last
- * 24 hours. Counts images (a shoot of 5 is 5). Run it under the user's row lock.
- */
-export async function refuseBeyondFairUse(
-  tx: Tx,
-  config: Pick<Config, "FAIR_USE_PER_HOUR">,
-  userId: string,
-  n: number,
-  perDay: number,
-): Promise<void> {
-  const [recent] = await fairUseStatement(tx, userId);
-  judgeFairUse(config, recent, n, perDay);
-}
-
-/** The images a user started in the last hour and the last 24 hours. */
-const fairUseStatement = (db: Tx | HttpDb, userId: string) =>
-  db
-    .select({
-      hour: sql<number>`count(*) filter (where ${headshots.queuedAt} >= now() - interval '1 hour')::int`,
-      day: sql<number>`count(*)::int`,
-    })
-    .from(headshots)
-    .where(and(eq(headshots.userId, userId), gte(headshots.queuedAt, sql`now() - interval '1 day'`)));
-
-/** `refuseBeyondFairUse`'s condition in SQL, for a guarded write: true while `n` more fit both limits. */
-function fairUseRoom(config: Pick<Config, "FAIR_USE_PER_HOUR">, userId: string, n: number, perDay: number): SQL {
-  return sql`(select count(*) filter (where ${headshots.queuedAt} >= now() - interval '1 hour') + ${n} <= ${config.FAIR_USE_PER_HOUR}
-      and count(*) + ${n} <= ${perDay}
-    from ${headshots} where ${headshots.userId} = ${userId} and ${headshots.queuedAt} >= now() - interval '1 day')`;
-}
-
-/** Throws the fair-use refusal when `n` more images would pass either limit. */
-function judgeFairUse(
-  config: Pick<Config, "FAIR_USE_PER_HOUR">,
-  recent: { hour: number; day: number } | undefined,
-  n: number,
-  perDay: number,
-) {
-  if ((recent?.hour ?? 0) + n > config.FAIR_USE_PER_HOUR) {
-    throw tooManyRequests(
-      `You've reached the fair-use limit of ${config.FAIR_USE_PER_HOUR} generations an hour. Please try again a little later.`,
-      15 * 60,
-    );
-  }
-  if ((recent?.day ?? 0) + n > perDay) {
-    throw tooManyRequests(
-      `You've reached your plan's fair-use limit of ${count(perDay, "generation")} a day. You can generate again as your earlier generations pass 24 hours.`,
-      60 * 60,
-    );
-  }
-}
 
 /** Refuses the allowance that could not generate one more image (unknown user, unverified, no free generation left). */
 export function refuseIfCannotGenerate(allowance: Allowance | null): asserts allowance is Allowance {
@@ -99,24 +48,25 @@ export function refuseIfCannotGenerate(allowance: Allowance | null): asserts all
 
 /**
  * Starts one pending headshot under the user's row lock (`allowance` read with `lock: true` in `tx`): refuses an
- * unverified user, holds a paid allowance to fair use, moves it pending → processing and takes a free person's
- * free generation. `free` (a free redo, issue 36): neither fair use nor a free generation. Throws to roll back.
+ * unverified user, takes a picture from a paid allowance's fair use, moves it pending → processing and takes a
+ * free person's free generation. `free` (a free redo, issue 36): neither fair use nor a free generation.
+ * Throws to roll back.
  */
 export async function startLocked(
   tx: Tx,
-  config: Pick<Config, "FAIR_USE_PER_HOUR">,
   allowance: Allowance,
   userId: string,
   headshotId: string,
   opts: { free?: boolean } = {},
 ): Promise<void> {
   if (allowance.kind === "unverified") throw verifyFirst();
-  if (!opts.free && hasPaidFeatures(allowance)) await refuseBeyondFairUse(tx, config, userId, 1, dailyCapOf(allowance));
+  const fairUse = !opts.free && hasPaidFeatures(allowance);
+  if (!opts.free && hasPaidFeatures(allowance)) await takeFairUse(tx, userId, allowance, 1);
   const flipped = await moveHeadshots(
     tx,
     { from: "pending", to: "processing" },
     and(eq(headshots.id, headshotId), eq(headshots.userId, userId)),
-    { queuedAt: sql`now()`, attempts: 0, error: null },
+    { queuedAt: sql`now()`, attempts: 0, error: null, fairUseCharged: fairUse },
   );
   if (flipped.length === 0) throw new AlreadyStarted("processing");
   if (!opts.free && chargesFreeGenerations(allowance) && !(await chargeGenerations(tx, userId, [headshotId]))) throw freeUsed();
@@ -135,31 +85,34 @@ export class AlreadyStarted extends Error {
  * Starts the generation of a pending headshot (see the top of this file): two round trips over HTTP.
  * Idempotent: a headshot already started answers its status, and nothing is charged again.
  */
-export async function startGeneration(
-  db: HttpDb,
-  config: Pick<Config, "FAIR_USE_PER_HOUR">,
-  userId: string,
-  headshotId: string,
-): Promise<StartResult> {
+export async function startGeneration(db: HttpDb, userId: string, headshotId: string): Promise<StartResult> {
   const mine = and(eq(headshots.id, headshotId), eq(headshots.userId, userId));
   const headshotStatus = () => db.select({ status: headshots.status }).from(headshots).where(mine);
   // 1. what the person may do, where the headshot stands, their fair use: the refusals they are told
-  const [user, subscription, seat, credit, [headshot], [recent]] = await db.batch([
+  const [user, subscription, seat, credit, [headshot], [fairUseRow]] = await db.batch([
     ...allowanceStatements(db, userId),
     headshotStatus(),
-    fairUseStatement(db, userId),
+    fairUseRowStatement(db, userId),
   ]);
   const allowance = allowanceOfRows([user, subscription, seat, credit]);
   if (!allowance || !headshot) throw notFound("Headshot not found.");
   if (headshot.status !== "pending") return { started: false, status: headshot.status };
   refuseIfCannotGenerate(allowance);
-  const cap = hasPaidFeatures(allowance) ? dailyCapOf(allowance) : 0;
-  if (hasPaidFeatures(allowance)) judgeFairUse(config, recent, 1, cap);
+  const held = (row: typeof fairUseRow, plan: FairUsePlan) =>
+    heldAt(plan, { tokens: row?.tokens ?? null, at: row?.at ?? null }, new Date(row?.now ?? Date.now()));
+  if (hasPaidFeatures(allowance) && held(fairUseRow, fairUsePlanOf(allowance)) < 1) {
+    throw fairUseRefusal(fairUsePlanOf(allowance), held(fairUseRow, fairUsePlanOf(allowance)), 1);
+  }
 
   // 2. the start, one transaction: the user's row locked, then writes whose conditions are the rules
   const lock = db.select({ id: users.id }).from(users).where(eq(users.id, userId)).for("update");
-  const start = (condition: SQL) =>
-    moveStatement(db, { from: "pending", to: "processing" }, and(mine, condition), { queuedAt: sql`now()`, attempts: 0, error: null });
+  const start = (condition: SQL, fairUseCharged = false) =>
+    moveStatement(db, { from: "pending", to: "processing" }, and(mine, condition), {
+      queuedAt: sql`now()`,
+      attempts: 0,
+      error: null,
+      fairUseCharged,
+    });
   if (chargesFreeGenerations(allowance)) {
     // The ledger takes the free generation only while the headshot is pending and uncharged; the flip
     // only a headshot charged by this transaction (its now(): the transaction's start, set by the charge).
@@ -175,17 +128,22 @@ export async function startGeneration(
     if (after.status !== "pending") return { started: false, status: after.status };
     throw freeUsed();
   }
-  const [, [recentNow], flipped, [after]] = await db.batch([
+  // The allowance gives the picture only while the headshot is pending; the flip only a headshot whose
+  // picture this transaction took (the user's fair_use_at is its now()).
+  if (!hasPaidFeatures(allowance)) throw verifyFirst(); // refused above already: the one case left
+  const plan = fairUsePlanOf(allowance);
+  const stillPending = sql`exists (select 1 from ${headshots} where ${mine} and ${headshots.status} = 'pending')`;
+  const [, , flipped, [after], [rowNow]] = await db.batch([
     lock,
-    fairUseStatement(db, userId),
-    start(fairUseRoom(config, userId, 1, cap)),
+    takeStatement(db, userId, plan, 1, stillPending),
+    start(sql`exists (select 1 from ${users} where ${users.id} = ${userId} and ${users.fairUseAt} = now())`, true),
     headshotStatus(),
+    fairUseRowStatement(db, userId),
   ]);
   if (flipped.length > 0) return { started: true };
   if (!after) throw notFound("Headshot not found.");
   if (after.status !== "pending") return { started: false, status: after.status };
-  judgeFairUse(config, recentNow, 1, cap);
-  throw new Error("startGeneration: not started, and no rule says why");
+  throw fairUseRefusal(plan, held(rowNow, plan), 1);
 }
 
 /** Undo a start whose queue message could not be sent: back to pending, free generation returned. */

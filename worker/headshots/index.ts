@@ -4,7 +4,7 @@
  */
 export { headshotRoutes, toApiHeadshot, uploadAllowed } from "./routes";
 export { teamBackdropRoutes } from "./team-backdrop";
-export { freeUsed, refuseBeyondFairUse, verifyFirst } from "./entitlement";
+export { freeUsed, verifyFirst } from "./entitlement";
 export { forgetFinished } from "./finished-status";
 export { deletePhotoObjects } from "./photo-objects";
 export { moveHeadshots } from "./lifecycle";

@@ -177,7 +177,7 @@ export const headshotRoutes = new Hono<AppEnv>()
   .post("/:id/generate", requireUser, validate("param", idParam), async (c) => {
     const { id } = c.req.valid("param");
     const userId = c.var.user.id;
-    const result = await startGeneration(c.var.httpDb, c.var.config, userId, id);
+    const result = await startGeneration(c.var.httpDb, userId, id);
     if (!result.started) return c.json({ id, status: result.status }, 200);
     try {
       await c.env.GENERATIONS.send({ headshotId: id, requestId: c.var.requestId });

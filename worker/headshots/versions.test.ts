@@ -13,7 +13,7 @@ import {
 import type { ApiHeadshot, ApiVersions } from "../../domain/api";
 import { MESSAGES } from "../../domain/limits";
 import { api, createTestUser, errorBody, testDb } from "../test/helpers";
-import { creditsRow, headshotRow, seedProcessing, testModel, withRecordingQueue } from "../test/headshots";
+import { creditsRow, fairUseOf, headshotRow, seedProcessing, setFairUse, testModel, withRecordingQueue } from "../test/headshots";
 import { operatorAuth } from "../test/admin";
 import { processGeneration } from "../generation";
 import { failGeneration } from "../generation/fail";
@@ -365,6 +365,61 @@ describe("refining a headshot (issue 36)", { timeout: 120_000 }, () => {
     const offer = ((await (await calls(q).versions(auth, capped)).json()) as ApiVersions).redo;
     expect(offer).toMatchObject({ free: false, why: REDO_WHY.daily });
     expect(((await (await calls(q).redo(auth, capped)).json()) as ApiHeadshot).freeRedo).toBe(false);
+  });
+
+  it("a free redo is once per picture for ever: redo, wait for it, delete that version, redo again is not free (issue 46)", async () => {
+    const { user, auth } = await createTestUser({ freeGranted: 1 });
+    const model = ownModel();
+    const first = await finished(user.id, { model });
+    const q = withRecordingQueue();
+    const redo = (await (await calls(q).redo(auth, first)).json()) as ApiHeadshot;
+    expect(redo.freeRedo).toBe(true);
+    expect(await processGeneration(withModel(model), redo.id)).toEqual({ action: "completed" });
+    expect((await api(`/api/headshots/${redo.id}`, { method: "DELETE", headers: auth })).status).toBe(200);
+    expect(await rowsOfUser(user.id)).toHaveLength(1);
+    // the picture's free redo stays taken: the next redo costs a generation, and this person has none left
+    expect(((await (await calls(q).versions(auth, first)).json()) as ApiVersions).redo).toEqual({
+      free: false,
+      freeUntil: null,
+      why: REDO_WHY.used,
+    });
+    const again = await calls(q).redo(auth, first);
+    expect(again.status).toBe(402);
+    expect(await rowsOfUser(user.id)).toHaveLength(1);
+    expect(q.sent).toHaveLength(1);
+    expect((await standinCalls(model)).prompts).toHaveLength(2); // the first picture and one redo: no more model calls
+  });
+
+  it("deleting free redos does not reopen the day's limit of free redos", async () => {
+    const { user, auth } = await createTestUser({ subscription: { planType: "monthly" } });
+    const q = withRecordingQueue();
+    for (let i = 0; i < FREE_REDOS_PER_DAY; i++) {
+      const id = await finished(user.id, { chargedCredit: false });
+      const redo = (await (await calls(q).redo(auth, id)).json()) as ApiHeadshot;
+      expect(redo.freeRedo).toBe(true);
+      expect(await processGeneration(env, redo.id)).toEqual({ action: "completed" });
+      expect((await api(`/api/headshots/${redo.id}`, { method: "DELETE", headers: auth })).status).toBe(200);
+    }
+    const next = await finished(user.id, { chargedCredit: false });
+    expect(((await (await calls(q).versions(auth, next)).json()) as ApiVersions).redo).toMatchObject({ free: false, why: REDO_WHY.daily });
+  });
+
+  it("a free redo takes no fair-use allowance (decision 202); a redo that is not free does", async () => {
+    const { user, auth } = await createTestUser({ subscription: { planType: "monthly" } });
+    const q = withRecordingQueue();
+    const first = await finished(user.id, { chargedCredit: false });
+    await setFairUse(user.id, 0);
+    const redo = await calls(q).redo(auth, first);
+    expect(redo.status).toBe(202);
+    const made = (await redo.json()) as ApiHeadshot;
+    expect(made.freeRedo).toBe(true);
+    expect(await headshotRow(made.id)).toMatchObject({ status: "processing", fairUseCharged: false });
+    expect((await fairUseOf(user.id)).tokens).toBe(0);
+    expect(await processGeneration(env, made.id)).toEqual({ action: "completed" });
+    // the picture's second redo is not free: it needs the allowance, which is empty
+    const second = await calls(q).redo(auth, made.id);
+    expect(second.status).toBe(429);
+    expect((await errorBody(second)).message).toMatch(/^You've used your fair-use allowance for now/);
   });
 
   it("refuses to refine what is not finished, and a free person with nothing left (402), writing nothing", async () => {

@@ -14,12 +14,12 @@
  */
 import { Hono } from "hono";
 import { z } from "zod";
-import { and, asc, count, eq, gte, inArray, isNull, max, ne, or, sql } from "drizzle-orm";
+import { and, asc, count, eq, inArray, isNull, max, ne, or, sql } from "drizzle-orm";
 import { headshots, type Headshot } from "../../db/schema";
 import type { Db, Tx } from "../../db";
 import type { Config } from "../config";
 import type { AppEnv } from "../env";
-import { allowanceOf } from "../credits";
+import { allowanceOf, freeRedosTaken, recordFreeRedo } from "../credits";
 import { ApiError, badRequest, conflict, enforce, errorFields, gone, log, notFound, requireUser, validate } from "../lib";
 import { unavailableMessage } from "../../domain/headshot-lifecycle";
 import type { ApiHeadshot, ApiVersions } from "../../domain/api";
@@ -71,28 +71,18 @@ export function currentVersion<R extends Pick<Headshot, "status" | "chosenAt" | 
   return best;
 }
 
-/** Whether the next redo of the headshot whose first version is `first` is free (decision 202). Run under the user's row lock to decide. */
+/**
+ * Whether the next redo of the headshot whose first version is `first` is free (decision 202), from the record of
+ * free redos taken (worker/credits/free-redos.ts), which deleting a version does not change. Run under the user's
+ * row lock to decide.
+ */
 async function redoOffer(db: Db | Tx, userId: string, first: Headshot, now = new Date()): Promise<ApiRedoOffer> {
-  const [taken] = await db
-    .select({ n: count() })
-    .from(headshots)
-    .where(and(eq(headshots.versionOf, first.id), eq(headshots.freeRedo, true), ne(headshots.status, "failed")));
-  if ((taken?.n ?? 0) > 0) return { free: false, freeUntil: null, why: REDO_WHY.used };
+  const taken = await freeRedosTaken(db, userId, first.id);
+  if (taken.ofPicture > 0) return { free: false, freeUntil: null, why: REDO_WHY.used };
   const from = first.completedAt ?? first.createdAt;
   const until = new Date(from.getTime() + FREE_REDO_DAYS * 24 * 3600_000);
   if (until <= now) return { free: false, freeUntil: null, why: REDO_WHY.expired };
-  const [today] = await db
-    .select({ n: count() })
-    .from(headshots)
-    .where(
-      and(
-        eq(headshots.userId, userId),
-        eq(headshots.freeRedo, true),
-        ne(headshots.status, "failed"),
-        gte(headshots.createdAt, sql`now() - interval '1 day'`),
-      ),
-    );
-  if ((today?.n ?? 0) >= FREE_REDOS_PER_DAY) return { free: false, freeUntil: until.toISOString(), why: REDO_WHY.daily };
+  if (taken.today >= FREE_REDOS_PER_DAY) return { free: false, freeUntil: until.toISOString(), why: REDO_WHY.daily };
   return { free: true, freeUntil: until.toISOString(), why: null };
 }
 
@@ -103,15 +93,7 @@ type NewVersion = { kind: "edit"; instruction: string } | { kind: "redo" };
  * (the same `startLocked` a generation uses: fair use, the free generation, the move to processing), then
  * sends the same queue message. Refusals throw before anything is written or spent.
  */
-async function startVersion(
-  db: Db,
-  config: Pick<Config, "FAIR_USE_PER_HOUR">,
-  queue: Queue,
-  requestId: string,
-  userId: string,
-  fromId: string,
-  asked: NewVersion,
-): Promise<Headshot> {
+async function startVersion(db: Db, queue: Queue, requestId: string, userId: string, fromId: string, asked: NewVersion): Promise<Headshot> {
   const created = await db.transaction(async (tx) => {
     const allowance = await allowanceOf(tx, userId, { lock: true });
     const [from] = await tx
@@ -152,7 +134,8 @@ async function startVersion(
         watermarked: free && allowance.kind === "free" ? true : null,
       })
       .returning();
-    await startLocked(tx, config, allowance, userId, row!.id, { free });
+    if (free) await recordFreeRedo(tx, userId, firstId, row!.id);
+    await startLocked(tx, allowance, userId, row!.id, { free });
     return row!;
   });
   try {
@@ -236,7 +219,7 @@ export const versionRoutes = new Hono<AppEnv>()
     // judged before anything is spent: the form and the word lists, then the text model's verdict (decision 310)
     const checked = await checkRefineInstruction(c.var.config, c.req.valid("json").instruction, c.var.requestId);
     if (!checked.ok) throw "status" in checked ? new ApiError(checked.status, checked.message) : badRequest(checked.message);
-    const row = await startVersion(c.var.db, c.var.config, c.env.GENERATIONS, c.var.requestId, c.var.user.id, id, {
+    const row = await startVersion(c.var.db, c.env.GENERATIONS, c.var.requestId, c.var.user.id, id, {
       kind: "edit",
       instruction: checked.instruction,
     });
@@ -245,7 +228,7 @@ export const versionRoutes = new Hono<AppEnv>()
   })
   .post("/:id/redo", requireUser, validate("param", idParam), async (c) => {
     const { id } = c.req.valid("param");
-    const row = await startVersion(c.var.db, c.var.config, c.env.GENERATIONS, c.var.requestId, c.var.user.id, id, { kind: "redo" });
+    const row = await startVersion(c.var.db, c.env.GENERATIONS, c.var.requestId, c.var.user.id, id, { kind: "redo" });
     log("info", "refine: redo started", { requestId: c.var.requestId, headshotId: row.id, versionOf: row.versionOf, free: row.freeRedo });
     return c.json(await toApiHeadshot(c.var.config, row), 202);
   })

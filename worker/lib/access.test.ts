@@ -74,6 +74,8 @@ describe("isOperator in the ApiUser", () => {
       stripeCustomerId: null,
       termsAcceptedAt: null,
       sessionEpoch: 0,
+      fairUseTokens: null,
+      fairUseAt: null,
       createdAt: new Date(),
       updatedAt: new Date(),
     };

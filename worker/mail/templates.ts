@@ -3,6 +3,7 @@ import { FREE_GENERATIONS, PASSWORD_RESET_TTL_MINUTES, SUPPORT_EMAIL, VERIFICATI
 import type { MailMessage } from "./mailer";
 import { count } from "../../domain/words";
 import { TEAM_INVITATION_DAYS } from "../../domain/teams";
+import { fairUseCaps } from "../../domain/plans";
 
 const escape = (s: string) => s.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
 
@@ -145,7 +146,7 @@ export function shootReadyEmail(to: string, link: string, shoot: { ready: number
 /** An invitation to join a team (issue 25): one link, single use, expiring in TEAM_INVITATION_DAYS days. */
 export function teamInvitationEmail(to: string, details: { teamName: string; link: string }): MailMessage {
   return message(to, `You're invited to join ${details.teamName} on Headshot Studio`, [
-    `You've been invited to join the team "${details.teamName}" on Headshot Studio: a seat with unlimited professional AI headshots in the team's look.`,
+    `You've been invited to join the team "${details.teamName}" on Headshot Studio: a seat with unlimited professional AI headshots in the team's look (fair use: ${fairUseCaps("team")}).`,
     { link: details.link, label: "Accept the invitation" },
     `Sign in (or sign up) with this email address, ${to}, to accept. The link works once and expires in ${TEAM_INVITATION_DAYS} days. If you weren't expecting this, you can ignore this email.`,
   ]);

@@ -155,7 +155,7 @@ export const shootRoutes = new Hono<AppEnv>()
     for (const [n, photo] of photos.entries())
       keyIds.push(await putEncrypted(c.env.IMAGES, c.var.config, keys[n]!, photo.bytes, photo.type));
     const ids = await insertOrCleanUp(c.env.IMAGES, keys, () =>
-      startShoot(c.var.db, c.var.config, userId, {
+      startShoot(c.var.db, userId, {
         id: shootId,
         styles: form.style,
         gender: form.gender ?? null,

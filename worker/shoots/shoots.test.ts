@@ -161,12 +161,11 @@ describe("the shoot's charge", () => {
 
   it("is all or none and exact under 20 parallel requests (7 generations left, shoots of 2: exactly 3 start)", async () => {
     const { user } = await createTestUser({ freeGranted: 7 });
-    const config = getConfig(env);
     const results = await Promise.allSettled(
       Array.from({ length: 20 }, async () => {
         const { db, close } = testDb();
         try {
-          return await startShoot(db, config, user.id, newShoot(2));
+          return await startShoot(db, user.id, newShoot(2));
         } finally {
           await close();
         }

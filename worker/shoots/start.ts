@@ -3,16 +3,16 @@
  * (worker/credits allowance), writes the shoot and one headshot per style, moves them all
  * pending → processing (the lifecycle's one writer) and charges the whole set through the credits
  * ledger: a free person's generations all or none, exact under concurrency (the ledger's conditional
- * UPDATE under the row lock); a subscriber's set counts image by image against fair use. Any refusal
+ * UPDATE under the row lock); a subscriber's set takes one picture each from their fair-use allowance, all or
+ * none (worker/credits/fair-use.ts, decision 295). Any refusal
  * throws and rolls everything back; the caller then deletes the objects it stored (photo-intake.ts).
  */
 import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "../../db";
 import { headshots, shoots } from "../../db/schema";
-import { allowanceOf, chargeGenerations, chargesFreeGenerations, dailyCapOf, hasPaidFeatures, refundGenerations } from "../credits";
+import { allowanceOf, chargeGenerations, chargesFreeGenerations, hasPaidFeatures, refundGenerations, takeFairUse } from "../credits";
 import { ACCOUNT_GONE, ApiError, unauthorized } from "../lib";
-import { moveHeadshots, freeUsed, refuseBeyondFairUse, verifyFirst } from "../headshots";
-import type { Config } from "../config";
+import { moveHeadshots, freeUsed, verifyFirst } from "../headshots";
 import { count } from "../../domain/words";
 import type { Gender, StyleId } from "../../domain/styles";
 
@@ -37,14 +37,15 @@ const notEnoughLeft = (remaining: number, asked: number) =>
       );
 
 /** Writes, starts and charges the whole shoot, or nothing. Returns the headshot ids to queue. */
-export async function startShoot(db: Db, config: Pick<Config, "FAIR_USE_PER_HOUR">, userId: string, shoot: NewShoot): Promise<string[]> {
+export async function startShoot(db: Db, userId: string, shoot: NewShoot): Promise<string[]> {
   const n = shoot.headshots.length;
   return db.transaction(async (tx) => {
     const allowance = await allowanceOf(tx, userId, { lock: true });
     if (!allowance) throw unauthorized(ACCOUNT_GONE);
     if (allowance.kind === "unverified") throw verifyFirst();
     if (allowance.kind === "free" && allowance.remaining < n) throw notEnoughLeft(allowance.remaining, n);
-    if (hasPaidFeatures(allowance)) await refuseBeyondFairUse(tx, config, userId, n, dailyCapOf(allowance));
+    const fairUse = hasPaidFeatures(allowance);
+    if (fairUse) await takeFairUse(tx, userId, allowance, n);
 
     await tx.insert(shoots).values({
       id: shoot.id,
@@ -58,7 +59,7 @@ export async function startShoot(db: Db, config: Pick<Config, "FAIR_USE_PER_HOUR
       tx,
       { from: "pending", to: "processing" },
       and(eq(headshots.shootId, shoot.id), eq(headshots.userId, userId)),
-      { queuedAt: sql`now()`, attempts: 0, error: null },
+      { queuedAt: sql`now()`, attempts: 0, error: null, fairUseCharged: fairUse },
     );
     const ids = started.map((h) => h.id);
     // the ledger's conditional UPDATE decides under concurrency: false means fewer were left than asked

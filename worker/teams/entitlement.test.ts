@@ -11,7 +11,8 @@ import { buildPrompt } from "../generation/prompts";
 import { client, createTestUser, env } from "../test/helpers";
 import { httpDb } from "../../db";
 import { getConfig } from "../config";
-import { creditsRow, headshotRow, seedPending, upload } from "../test/headshots";
+import { creditsRow, fairUseOf, headshotRow, seedPending, setFairUse, upload } from "../test/headshots";
+import { FAIR_USE } from "../../domain/limits";
 import { joinedMember, setTeamSubscription, teamWithSeats, withDb } from "../test/teams";
 
 const http = () => httpDb(getConfig(env));
@@ -56,18 +57,19 @@ describe("the team seat in allowanceOf", () => {
 });
 
 describe("generating as a member", () => {
-  it("takes no free generation (no watermark) and counts fair use per member", async () => {
+  it("takes no free generation (no watermark) and takes fair use from each member's own allowance", async () => {
     const { owner } = await teamWithSeats(3);
     const ann = await joinedMember(owner, { freeUsed: 2 });
     const bob = await joinedMember(owner, { freeUsed: 2 });
-    const config = { FAIR_USE_PER_HOUR: 1 };
     const [a1, a2, b1] = [await seedPending(ann.user.id), await seedPending(ann.user.id), await seedPending(bob.user.id)];
-    expect(await startGeneration(http(), config, ann.user.id, a1)).toEqual({ started: true });
-    expect(await headshotRow(a1)).toMatchObject({ status: "processing", chargedCredit: false });
+    expect(await startGeneration(http(), ann.user.id, a1)).toEqual({ started: true });
+    expect(await headshotRow(a1)).toMatchObject({ status: "processing", chargedCredit: false, fairUseCharged: true });
     expect((await creditsRow(ann.user.id)).used).toBe(2);
-    await expect(startGeneration(http(), config, ann.user.id, a2)).rejects.toThrow(/fair-use limit/);
-    // another member's hour is their own
-    expect(await startGeneration(http(), config, bob.user.id, b1)).toEqual({ started: true });
+    expect((await fairUseOf(ann.user.id)).tokens).toBeCloseTo(FAIR_USE.team.atOnce - 1, 3);
+    await setFairUse(ann.user.id, 0.5);
+    await expect(startGeneration(http(), ann.user.id, a2)).rejects.toThrow(/fair-use allowance/);
+    // another member's allowance is their own
+    expect(await startGeneration(http(), bob.user.id, b1)).toEqual({ started: true });
   });
 
   it("a member with nothing left uploads and generates while the seat is live; not after it is paused", async () => {

@@ -7,7 +7,7 @@ import { DEFAULT_IMAGE_MODEL } from "../../domain/models";
 import { env } from "cloudflare:test";
 import { eq } from "drizzle-orm";
 import { app } from "../app";
-import { credits, headshots } from "../../db/schema";
+import { credits, headshots, users } from "../../db/schema";
 import { getConfig } from "../config";
 import { putEncrypted } from "../storage/encrypted";
 import { originalKey } from "../storage/keys";
@@ -111,6 +111,27 @@ export async function creditsRow(userId: string) {
   try {
     const [row] = await db.select().from(credits).where(eq(credits.userId, userId));
     return row!;
+  } finally {
+    await close();
+  }
+}
+
+/** A person's fair-use allowance (decision 295): the pictures it held at `at` (null: full, never used). */
+export async function fairUseOf(userId: string): Promise<{ tokens: number | null; at: Date | null }> {
+  const { db, close } = testDb();
+  try {
+    const [row] = await db.select({ tokens: users.fairUseTokens, at: users.fairUseAt }).from(users).where(eq(users.id, userId));
+    return row!;
+  } finally {
+    await close();
+  }
+}
+
+/** Sets a person's fair-use allowance to `tokens` pictures at `at` (null: full). */
+export async function setFairUse(userId: string, tokens: number | null, at: Date | null = tokens === null ? null : new Date()) {
+  const { db, close } = testDb();
+  try {
+    await db.update(users).set({ fairUseTokens: tokens, fairUseAt: at }).where(eq(users.id, userId));
   } finally {
     await close();
   }

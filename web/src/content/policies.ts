@@ -7,8 +7,8 @@
  * a first subscription only (worker/billing), cancellation at period end (Stripe's cancel_at_period_end).
  */
 import { CONTACT_EMAIL } from "@/lib/paths";
-import { FAIR_USE_PER_DAY, FAIR_USE_PER_HOUR, FREE_GENERATIONS, MINIMUM_AGE, RETENTION_DAYS } from "../../../domain/limits";
-import { MONEY_BACK_DAYS, PRICE_CHANGE_NOTICE_DAYS } from "../../../domain/plans";
+import { FAIR_USE_AT_ONCE, FREE_GENERATIONS, MINIMUM_AGE, RETENTION_DAYS } from "../../../domain/limits";
+import { MONEY_BACK_DAYS, PRICE_CHANGE_NOTICE_DAYS, refillWords } from "../../../domain/plans";
 
 export interface PolicySection {
   heading: string;
@@ -114,7 +114,7 @@ export const TERMS_OF_SERVICE: Policy = {
       heading: "Subscriptions and billing",
       paragraphs: [
         "Subscriptions auto-renew and are charged at the start of each billing cycle: every week, month or year, depending on your plan, until you cancel.",
-        `Every plan includes unlimited generations under fair use: up to ${FAIR_USE_PER_HOUR} generations in any 60 minutes per account, so the service stays fast for everyone, and up to ${FAIR_USE_PER_DAY.weekly} in any 24 hours on the Weekly plan, ${FAIR_USE_PER_DAY.monthly} on the Monthly plan, ${FAIR_USE_PER_DAY.yearly} on the Yearly plan and ${FAIR_USE_PER_DAY.team} per member on the Team plan, so every plan's price covers what its generations cost us. Past a cap, you can generate again as your earlier generations pass the hour or the day.`,
+        `Every plan includes unlimited generations under fair use, an allowance that refills: up to ${FAIR_USE_AT_ONCE} pictures at once, then ${refillWords("weekly")} on the Weekly plan, ${refillWords("monthly")} on the Monthly plan, ${refillWords("yearly")} on the Yearly plan and ${refillWords("team")} per member on the Team plan, so the service stays fast for everyone and every plan's price covers what its generations cost us. When the allowance is used up, we tell you when your next picture is possible; a picture that fails gives its share back, and a free redo never counts.`,
         `Price changes are notified ${PRICE_CHANGE_NOTICE_DAYS} days ahead, by email, before they apply to your subscription.`,
       ],
     },

@@ -2,8 +2,8 @@
  * Words from numbers (issue 21): every figure a rule owns is interpolated from domain/, never typed into
  * copy. The public pages (the prerender entry the build uses) and the emails are rendered with the
  * domain's constants changed to values no copy contains — 7 free generations, a 13 MB upload limit, 17
- * seconds, 31 days of money back, age 14, links valid 36 hours (resets 45 minutes), a fair-use cap of 37 an
- * hour — so a figure written out by hand shows up as the old value; the figures that cannot be changed here (styles, prices, per-day prices, the saving) must equal
+ * seconds, 31 days of money back, age 14, links valid 36 hours (resets 45 minutes), a fair-use allowance of 37
+ * at once refilling by 41, 43, 47 and 53 — so a figure written out by hand shows up as the old value; the figures that cannot be changed here (styles, prices, per-day prices, the saving) must equal
  * the values computed from domain/.
  */
 import { beforeAll, describe, expect, it, vi } from "vitest";
@@ -18,7 +18,13 @@ vi.mock("../../../domain/limits", async (importOriginal) => ({
   MINIMUM_AGE: 14,
   VERIFICATION_TTL_HOURS: 36,
   PASSWORD_RESET_TTL_MINUTES: 45,
-  FAIR_USE_PER_HOUR: 37,
+  FAIR_USE_AT_ONCE: 37,
+  FAIR_USE: {
+    weekly: { atOnce: 37, refill: 41, per: "day" },
+    monthly: { atOnce: 37, refill: 43, per: "day" },
+    yearly: { atOnce: 37, refill: 47, per: "week" },
+    team: { atOnce: 37, refill: 53, per: "day" },
+  },
 }));
 vi.mock("../../../domain/plans", async (importOriginal) => ({
   ...(await importOriginal<typeof import("../../../domain/plans")>()),
@@ -87,10 +93,13 @@ describe("figures on the public pages and in the emails follow domain/", () => {
     expect(figures(everything, `expires in ${NUMBER} minutes`)).toEqual([45, 45]);
   });
 
-  it("the fair-use cap: FAIR_USE_PER_HOUR, on the plan cards and in the terms", () => {
-    const found = figures(everything, `up to ${NUMBER} generations`);
+  it("the fair-use allowance: FAIR_USE, on the plan cards, the landing and in the terms", () => {
+    const found = figures(everything, `up to ${NUMBER} pictures at once`);
     expect(found.length).toBeGreaterThan(1);
     expect(found.filter((n) => n !== 37)).toEqual([]);
+    const refills = figures(everything, `${NUMBER} a (?:day|week)`);
+    expect(refills.length).toBeGreaterThan(3);
+    expect(refills.filter((n) => ![41, 43, 47, 53].includes(n))).toEqual([]);
   });
 
   it("the number of styles: STYLES.length", () => {

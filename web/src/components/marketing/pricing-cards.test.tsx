@@ -1,16 +1,17 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { cleanup, render, screen } from "@testing-library/react";
-import { FAIR_USE_PER_DAY, FAIR_USE_PER_HOUR, PLANS } from "@/lib/domain";
+import { FAIR_USE, PLANS } from "@/lib/domain";
 import { TERMS_OF_SERVICE } from "@/content/policies";
 import { PricingCards } from "./pricing-cards";
 
 afterEach(cleanup);
 
-describe("the fair-use cap behind 'Unlimited' (issue 23)", () => {
+describe("the fair-use allowance behind 'Unlimited' (issue 23, decision 295)", () => {
   it("the landing page's plan cards state it under 'Unlimited generations'", () => {
     render(<PricingCards ctaHref="/auth?tab=signup" />);
     for (const plan of PLANS) {
-      const note = screen.getByText(`Fair use: up to ${FAIR_USE_PER_HOUR} generations an hour and ${FAIR_USE_PER_DAY[plan.id]} a day`);
+      const { atOnce, refill, per } = FAIR_USE[plan.id];
+      const note = screen.getByText(`Fair use: up to ${atOnce} pictures at once, then ${refill} a ${per}`);
       expect(note.parentElement!.textContent).toMatch(/^Unlimited generations/);
     }
     expect(screen.getAllByText(/^Fair use: /)).toHaveLength(3);
@@ -18,10 +19,12 @@ describe("the fair-use cap behind 'Unlimited' (issue 23)", () => {
 
   it("the Terms of Service state it with the subscriptions", () => {
     const billing = TERMS_OF_SERVICE.sections.find((s) => s.heading === "Subscriptions and billing")!;
-    expect(billing.paragraphs.join(" ")).toContain(
-      `unlimited generations under fair use: up to ${FAIR_USE_PER_HOUR} generations in any 60 minutes`,
+    const terms = billing.paragraphs.join(" ");
+    expect(terms).toContain(
+      `unlimited generations under fair use, an allowance that refills: up to ${FAIR_USE.weekly.atOnce} pictures at once`,
     );
-    for (const cap of Object.values(FAIR_USE_PER_DAY)) expect(billing.paragraphs.join(" ")).toContain(`${cap} `);
-    expect(billing.paragraphs.join(" ")).toContain(`up to ${FAIR_USE_PER_DAY.weekly} in any 24 hours on the Weekly plan`);
+    expect(terms).toContain(`then ${FAIR_USE.weekly.refill} a ${FAIR_USE.weekly.per} on the Weekly plan`);
+    expect(terms).toContain(`${FAIR_USE.yearly.refill} a ${FAIR_USE.yearly.per} on the Yearly plan`);
+    expect(terms).toContain(`${FAIR_USE.team.refill} a ${FAIR_USE.team.per} per member on the Team plan`);
   });
 });

@@ -2,7 +2,7 @@ import { useEffect, useRef } from "react";
 import { useQueryClient } from "@tanstack/react-query";
 import { useLocation, useSearch } from "wouter";
 import { toast } from "@/components/ui/use-toast";
-import { FREE_GENERATIONS } from "@/lib/domain";
+import { FREE_GENERATIONS, fairUseCaps } from "@/lib/domain";
 import { creditsQuery } from "@/shared/api/get-credits";
 import { useAuth } from "@/shared/auth/auth-context";
 
@@ -33,7 +33,10 @@ export function VerifiedNotice() {
       .then((credits) =>
         toast(
           credits?.teamSeat
-            ? { title: VERIFIED_TEAM_TITLE, description: "Your team's plan gives you unlimited generations, every style and no watermark." }
+            ? {
+                title: VERIFIED_TEAM_TITLE,
+                description: `Your team's plan gives you unlimited generations (fair use: ${fairUseCaps("team")}), every style and no watermark.`,
+              }
             : { title: VERIFIED_TITLE, description: "Your free headshots are ready to generate." },
         ),
       );

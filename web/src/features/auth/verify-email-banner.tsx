@@ -5,7 +5,7 @@ import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { useToastsBelow } from "@/components/ui/toast";
 import { toast } from "@/components/ui/use-toast";
-import { CREDITS_REFETCH_BANNER_MS, FREE_GENERATIONS, MESSAGES } from "@/lib/domain";
+import { CREDITS_REFETCH_BANNER_MS, FREE_GENERATIONS, MESSAGES, fairUseCaps } from "@/lib/domain";
 import { useCredits } from "@/shared/api/get-credits";
 import { useAuth } from "@/shared/auth/auth-context";
 import { useResendVerification } from "./api/resend-verification";
@@ -89,7 +89,7 @@ function Banner({ email, teamSeat }: { email: string; teamSeat: boolean }) {
           <AlertDescription>
             We sent a link to <EmailAddress email={email} />.{" "}
             {teamSeat
-              ? "Verify it to use your seat in your team: unlimited generations, every style, no watermark."
+              ? `Verify it to use your seat in your team: unlimited generations (fair use: ${fairUseCaps("team")}), every style, no watermark.`
               : `Verify it to receive ${FREE_GENERATIONS} free generations.`}
           </AlertDescription>
         </div>

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
-import { FAIR_USE_PER_DAY, FAIR_USE_PER_HOUR, type ApiPlan, type ApiSubscription } from "@/lib/domain";
+import { FAIR_USE, type ApiPlan, type ApiSubscription } from "@/lib/domain";
 import { answerNull, failure, json, stubApi, type StubTable } from "@/test/stub-api";
 import { renderWithApp, testUser } from "@/test/render";
 import { PricingPlans } from "./pricing-plans";
@@ -80,7 +80,7 @@ describe("pricing cards", () => {
     expect(screen.getByRole("button", { name: "Your Plan: Weekly" })).toBeTruthy();
     expect(screen.getByRole("button", { name: "Upgrade: Monthly" })).toBeTruthy();
     expect(screen.getByRole("button", { name: "Upgrade: Yearly" })).toBeTruthy();
-    // "Unlimited" says its fair-use cap, the product's one number (issue 23)
+    // "Unlimited" says its fair-use allowance, from domain/limits.ts (issue 23, decision 295)
     for (const [name, id] of [
       ["Weekly", "weekly"],
       ["Monthly", "monthly"],
@@ -88,7 +88,7 @@ describe("pricing cards", () => {
     ] as const) {
       const unlimited = within(screen.getByRole("list", { name: `${name} includes` })).getByText("Unlimited generations", { exact: false });
       expect(unlimited.textContent).toBe(
-        `Unlimited generationsFair use: up to ${FAIR_USE_PER_HOUR} generations an hour and ${FAIR_USE_PER_DAY[id]} a day`,
+        `Unlimited generationsFair use: up to ${FAIR_USE[id].atOnce} pictures at once, then ${FAIR_USE[id].refill} a ${FAIR_USE[id].per}`,
       );
     }
   });

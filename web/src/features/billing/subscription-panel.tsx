@@ -6,7 +6,7 @@ import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Spinner } from "@/components/ui/spinner";
-import { planById, teamCoversYou } from "@/lib/domain";
+import { FAIR_USE_ALL_PLANS, planById, teamCoversYou } from "@/lib/domain";
 import { paths } from "@/lib/paths";
 import { isActiveSubscription, useSubscription } from "@/shared/api/get-subscription";
 import { teamCoverOf, useMyTeam } from "@/shared/api/get-my-team";
@@ -82,7 +82,7 @@ export function SubscriptionPanel() {
           </>
         ) : (
           <p className="text-sm text-muted-foreground">
-            You're on the free plan. Subscribe for unlimited generations, high-resolution downloads and no watermark.
+            You're on the free plan. Subscribe for unlimited generations ({FAIR_USE_ALL_PLANS}), high-resolution downloads and no watermark.
           </p>
         )}
         <div className="flex flex-wrap gap-3">

@@ -1,10 +1,10 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { cleanup, fireEvent, screen } from "@testing-library/react";
+import { act, cleanup, fireEvent, renderHook, screen } from "@testing-library/react";
 import { GENERATION_MAX_ATTEMPTS, MESSAGES, type ApiHeadshot, type HeadshotStatusResponse } from "@/lib/domain";
 import { answerNull, apiError, json, stubApi } from "@/test/stub-api";
 import { renderWithApp, testHeadshot, testUser } from "@/test/render";
 import { HeadshotView } from "./headshot-view";
-import { latenessText } from "./processing-step";
+import { estimateText, latenessText, useSteadyWait } from "./processing-step";
 
 afterEach(() => {
   cleanup();
@@ -71,12 +71,17 @@ describe("a headshot at its own URL", () => {
     expect(await screen.findByText(/trying again \(attempt 2 of 4\)/)).toBeTruthy();
   });
 
-  it("waiting for the model's quota says busy, queued, and about how many minutes, not an error (issue 34)", async () => {
+  it("waiting for the model's quota shows one estimate, from the queue: about 3 minutes, queued; nothing says seconds or 'longer than usual' (issue 46)", async () => {
     show(
       { ...base, status: "processing", error: null, refunded: false },
-      { status: "processing", attempt: 1, retrying: false, elapsedMs: 2_000, waitSeconds: 200 },
+      { status: "processing", attempt: 1, retrying: false, elapsedMs: 70_000, waitSeconds: 200 },
     );
-    expect(await screen.findByText(/^Busy: .*queued, about 3 minutes\./)).toBeTruthy();
+    expect(await screen.findByText("Estimated time: about 3 minutes (queued)")).toBeTruthy();
+    expect(screen.getByText(/^Busy: .*queued\. Nothing is lost/)).toBeTruthy();
+    const page = document.body.textContent!;
+    expect(page).not.toMatch(/15 seconds|a few seconds|longer than usual|Hang tight/);
+    expect(screen.getAllByText(/^Estimated time/)).toHaveLength(1);
+    expect(screen.getByRole("progressbar").getAttribute("aria-valuenow")).toBe("0"); // queued: the bar waits too
     expect(screen.queryByRole("alert")).toBeNull();
   });
 
@@ -88,16 +93,51 @@ describe("a headshot at its own URL", () => {
   });
 });
 
-describe("latenessText", () => {
-  it("says nothing within the estimate, then that it is taking longer; retrying names the try", () => {
+describe("the estimate and the line under it", () => {
+  it("within the usual time: the estimate and nothing more; later: a little longer; retrying names the try", () => {
+    expect(estimateText({ late: false, retrying: false, attempt: 1 })).toBe("Estimated time: 15 seconds");
     expect(latenessText({ late: false, retrying: false, attempt: 1 })).toBeNull();
-    expect(latenessText({ late: true, retrying: false, attempt: 1 })).toMatch(/^This is taking longer than usual\. /);
+    expect(estimateText({ late: true, retrying: false, attempt: 1 })).toBe("Estimated time: a little longer than usual");
+    expect(latenessText({ late: true, retrying: false, attempt: 1 })).toMatch(/^Your headshot is still being made/);
     expect(latenessText({ late: false, retrying: true, attempt: 3 })).toMatch(`attempt 3 of ${GENERATION_MAX_ATTEMPTS}`);
   });
 
-  it("a wait for the model's quota is said at once, in whole minutes (at least one)", () => {
-    expect(latenessText({ late: false, retrying: false, attempt: 1, waitSeconds: 20 })).toMatch(/queued, about 1 minute\./);
-    expect(latenessText({ late: true, retrying: true, attempt: 2, waitSeconds: 610 })).toMatch(/queued, about 10 minutes\./);
+  it("a wait for the model's quota is the estimate, in whole minutes (at least one); the line says why without a second figure", () => {
+    expect(estimateText({ late: false, retrying: false, attempt: 1, waitSeconds: 20 })).toBe("Estimated time: about 1 minute (queued)");
+    expect(estimateText({ late: true, retrying: true, attempt: 2, waitSeconds: 610 })).toBe("Estimated time: about 10 minutes (queued)");
+    expect(latenessText({ late: true, retrying: true, attempt: 2, waitSeconds: 610 })).not.toMatch(/\d/);
     expect(latenessText({ late: false, retrying: false, attempt: 1, waitSeconds: 0 })).toBeNull();
+  });
+
+  it("a wait for the day's quota is said as the time it ends, in the person's clock, and why (decision 296)", () => {
+    const now = new Date(2026, 11, 5, 22, 0);
+    const wait = 11 * 3600; // until 09:00 the next morning
+    const time = new Intl.DateTimeFormat(undefined, { hour: "numeric", minute: "2-digit" }).format(new Date(2026, 11, 6, 9, 0));
+    expect(estimateText({ late: false, retrying: false, attempt: 1, waitSeconds: wait }, now)).toBe(
+      `Estimated time: queued until about ${time} tomorrow (your time)`,
+    );
+    expect(latenessText({ late: false, retrying: false, attempt: 1, waitSeconds: wait })).toMatch(
+      /quota for today\. It starts again at midnight Pacific time/,
+    );
+  });
+
+  it("the shoot's wait does not blink: a poll without it keeps the last one for three polls", () => {
+    vi.useFakeTimers();
+    try {
+      const { result, rerender } = renderHook(({ wait }: { wait?: number }) => useSteadyWait(wait), {
+        initialProps: { wait: 120 as number | undefined },
+      });
+      expect(result.current).toBe(120);
+      rerender({ wait: undefined });
+      expect(result.current).toBe(120);
+      act(() => void vi.advanceTimersByTime(2_000));
+      rerender({ wait: 90 });
+      expect(result.current).toBe(90);
+      rerender({ wait: undefined });
+      act(() => void vi.advanceTimersByTime(6_000));
+      expect(result.current).toBeUndefined();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

@@ -194,7 +194,7 @@ export function HeadshotView({ id, actions }: { id: string; actions: HeadshotAct
     <WizardFrame
       step={4}
       title={headshot.versionOf ? "Refining" : "Generating"}
-      text="Hang tight — this usually takes a few seconds."
+      text="It appears here as soon as it's ready."
       focusKey={key}
     >
       <Processing id={id} styleName={styleName} headshot={headshot} />

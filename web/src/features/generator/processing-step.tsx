@@ -1,6 +1,7 @@
+import { useEffect, useState } from "react";
 import { Loader2 } from "lucide-react";
 import { Progress } from "@/components/ui/progress";
-import { ESTIMATED_SECONDS, GENERATION_MAX_ATTEMPTS } from "@/lib/domain";
+import { ESTIMATED_SECONDS, GENERATION_MAX_ATTEMPTS, STATUS_POLL_MS } from "@/lib/domain";
 
 /** What the status poll says about a generation still under way (decision 100). */
 export interface Lateness {
@@ -13,18 +14,61 @@ export interface Lateness {
   waitSeconds?: number;
 }
 
-/** The honest line under the progress bar once the estimate has passed, or null while it has not; a wait for the model's quota is said at once. */
+/** A wait this long or longer is the model's quota for the day (decision 296): said as the time it ends, not minutes. */
+const LONG_WAIT_SECONDS = 90 * 60;
+
+/**
+ * The one estimate a person sees while a picture is being made (issue 46 item 15): from the server's status — the
+ * quota's queue (its wait), a retry, or the usual time — so the processing view, the headshot view and the shoot
+ * view say the same thing. A long wait is said as the hour it ends, in the person's own clock.
+ */
+export function estimateText(lateness: Lateness | undefined, now = new Date()): string {
+  const wait = lateness?.waitSeconds ?? 0;
+  if (wait >= LONG_WAIT_SECONDS) {
+    const at = new Date(now.getTime() + wait * 1000);
+    const time = new Intl.DateTimeFormat(undefined, { hour: "numeric", minute: "2-digit" }).format(at);
+    const day = at.toDateString() === now.toDateString() ? "" : " tomorrow";
+    return `Estimated time: queued until about ${time}${day} (your time)`;
+  }
+  if (wait > 0) {
+    const minutes = Math.max(1, Math.round(wait / 60));
+    return `Estimated time: about ${minutes} minute${minutes === 1 ? "" : "s"} (queued)`;
+  }
+  if (lateness?.retrying) return "Estimated time: a few more minutes (trying again)";
+  if (lateness?.late) return "Estimated time: a little longer than usual";
+  return `Estimated time: ${ESTIMATED_SECONDS} seconds`;
+}
+
+/** The honest line under the estimate once it is not the usual one (why it waits), or null while all is usual. */
 export function latenessText({ late, retrying, attempt, waitSeconds }: Lateness): string | null {
+  if (waitSeconds !== undefined && waitSeconds >= LONG_WAIT_SECONDS) {
+    return "Our image service has used its quota for today. It starts again at midnight Pacific time (in the morning in Europe), and your pictures are made then. Nothing is lost and nothing is charged again; you can close this page and come back later.";
+  }
   if (waitSeconds !== undefined && waitSeconds > 0) {
-    const minutes = Math.max(1, Math.round(waitSeconds / 60));
-    return `Busy: many people are making pictures right now, so yours are queued, about ${minutes} minute${minutes === 1 ? "" : "s"}. Nothing is lost and nothing is charged again; you can stay here or come back to this page later.`;
+    return "Busy: many people are making pictures right now, so yours are queued. Nothing is lost and nothing is charged again; you can stay here or come back to this page later.";
   }
   if (retrying) {
-    return `This is taking longer than usual: our image service is busy, so we're trying again (attempt ${Math.min(attempt, GENERATION_MAX_ATTEMPTS)} of ${GENERATION_MAX_ATTEMPTS}). You can stay here or come back to this page later.`;
+    return `Our image service is busy, so we're trying again (attempt ${Math.min(attempt, GENERATION_MAX_ATTEMPTS)} of ${GENERATION_MAX_ATTEMPTS}). You can stay here or come back to this page later.`;
   }
-  if (late)
-    return "This is taking longer than usual. Your headshot is still being made; you can stay here or come back to this page later.";
+  if (late) return "Your headshot is still being made; you can stay here or come back to this page later.";
   return null;
+}
+
+/**
+ * The quota wait to show, held steady: a poll that briefly reports no wait (one picture of a set just tried, the
+ * next not yet asked) keeps the last wait for `holdMs` instead of making the line blink (issue 46 item 15).
+ */
+export function useSteadyWait(waitSeconds: number | undefined, holdMs = 3 * STATUS_POLL_MS): number | undefined {
+  const [shown, setShown] = useState(waitSeconds && waitSeconds > 0 ? waitSeconds : undefined);
+  useEffect(() => {
+    if (waitSeconds && waitSeconds > 0) {
+      setShown(waitSeconds);
+      return;
+    }
+    const timer = setTimeout(() => setShown(undefined), holdMs);
+    return () => clearTimeout(timer);
+  }, [waitSeconds, holdMs]);
+  return shown;
 }
 
 export function ProcessingStep({ progress, statusText, lateness }: { progress: number; statusText: string; lateness?: Lateness }) {
@@ -44,7 +88,7 @@ export function ProcessingStep({ progress, statusText, lateness }: { progress: n
         <Progress value={progress} label="Generation progress" />
         <div className="flex justify-between text-xs text-muted-foreground">
           <span aria-live="polite">{progress}%</span>
-          <span>Estimated time: {ESTIMATED_SECONDS} seconds</span>
+          <span data-testid="estimate">{estimateText(lateness)}</span>
         </div>
       </div>
       <p aria-live="polite" className="text-sm font-medium text-amber-800">

@@ -10,7 +10,7 @@ import { Spinner } from "@/components/ui/spinner";
 import { MESSAGES, styleById, type ApiHeadshot } from "@/lib/domain";
 import { asCompleted, headshotsQuery } from "@/shared/api/get-headshots";
 import { BeforeAfter } from "./before-after";
-import { latenessText } from "./processing-step";
+import { estimateText, latenessText, useSteadyWait } from "./processing-step";
 import { WizardFrame } from "./wizard-frame";
 import { shootQuery, useEmailWhenReady, type Shoot } from "./api/get-shoot";
 import { ZipDownloadButton } from "@/shared/downloads/zip-download";
@@ -76,6 +76,7 @@ export function ShootView({ id, actions }: { id: string; actions: ShootActions }
   const { data: shoot, isPending } = useQuery(shootQuery(id));
   const queryClient = useQueryClient();
   const done = shoot?.done ?? false;
+  const wait = useSteadyWait(done ? undefined : shoot?.waitSeconds);
   useEffect(() => {
     if (done) void queryClient.invalidateQueries({ queryKey: headshotsQuery().queryKey });
   }, [done, queryClient]);
@@ -128,10 +129,15 @@ export function ShootView({ id, actions }: { id: string; actions: ShootActions }
           {shoot.ready} of {total} ready
         </p>
         {!shoot.done && <Progress value={progress} label="Shoot progress" />}
-        {!shoot.done && shoot.waitSeconds ? (
-          <p aria-live="polite" className="text-sm font-medium text-amber-800" data-testid="shoot-wait">
-            {latenessText({ late: false, retrying: false, attempt: 1, waitSeconds: shoot.waitSeconds })}
-          </p>
+        {!shoot.done && wait ? (
+          <>
+            <p className="text-sm text-muted-foreground" data-testid="shoot-estimate">
+              {estimateText({ late: false, retrying: false, attempt: 1, waitSeconds: wait })}
+            </p>
+            <p aria-live="polite" className="text-sm font-medium text-amber-800" data-testid="shoot-wait">
+              {latenessText({ late: false, retrying: false, attempt: 1, waitSeconds: wait })}
+            </p>
+          </>
         ) : null}
         {!shoot.done && <EmailSwitch shoot={shoot} />}
       </div>

@@ -10,7 +10,8 @@ export type PollOutcome = { status: "completed"; generatedImageUrl: string } | {
 
 /**
  * Poll the status query while `id` is set (it refetches every 2 s until the headshot is finished).
- * Each answer that still finds the job processing raises progress by 5, capped at 90 (SPEC §4);
+ * Each answer that still finds the job processing (and not queued for the model's quota) raises progress by 5,
+ * capped at 90 (SPEC §4);
  * completion sets 100. Poll errors are only logged and polling continues. When the headshot is
  * finished, the gallery and the credits are refreshed (a failure gives the free generation back).
  * Returns the progress and the latest answer (its attempt, retrying and elapsed time; decision 100).
@@ -38,7 +39,8 @@ export function useStatusPolling(id: string | null, onDone: (outcome: PollOutcom
       done.current({ status: "completed", generatedImageUrl: status.generatedImageUrl });
     } else if (status.status === "failed") {
       done.current({ status: "failed", error: status.error || MESSAGES.generationFailed });
-    } else {
+    } else if (!(status.status === "processing" && (status.waitSeconds ?? 0) > 0)) {
+      // a picture queued for the model's quota is not being made: the bar waits with it (one estimate, issue 46)
       setProgress(nextProgress);
     }
     // One step per answer: dataUpdatedAt changes on every successful poll, even with the same body.

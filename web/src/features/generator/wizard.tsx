@@ -3,7 +3,7 @@ import { ArrowLeft, ArrowRight, Crown, Sparkles } from "lucide-react";
 import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { toast } from "@/components/ui/use-toast";
-import { FREE_GENERATIONS, GENDERS, count, maxStylesFor, styleById, teamLookLabel, type StyleId } from "@/lib/domain";
+import { FAIR_USE_ALL_PLANS, FREE_GENERATIONS, GENDERS, count, maxStylesFor, styleById, teamLookLabel, type StyleId } from "@/lib/domain";
 import { useStartShoot } from "./api/start-shoot";
 import { useCredits } from "@/shared/api/get-credits";
 import { useIsSubscriber, useSubscription } from "@/shared/api/get-subscription";
@@ -28,7 +28,7 @@ const HEADINGS: Record<WizardStep, { title: string; text: string }> = {
   1: { title: "Choose your gender", text: "We tailor clothing and styling to match." },
   2: { title: "Choose a style", text: "Pick the look for your headshot." },
   3: { title: "Upload your photo", text: "A clear, well-lit, front-facing photo gives the best result." },
-  4: { title: "Generating", text: "Hang tight — this usually takes a few seconds." },
+  4: { title: "Generating", text: "It appears here as soon as it's ready." },
 };
 
 function Choice({ label, value, onChange }: { label: string; value: string; onChange: () => void }) {
@@ -178,7 +178,10 @@ export function Wizard({
           <Crown aria-hidden="true" />
           <AlertTitle>{FREE_USED}</AlertTitle>
           <AlertDescription className="grid gap-3">
-            <p>A plan gives you unlimited headshots without a watermark, in every style, with high-resolution downloads.</p>
+            <p>
+              A plan gives you unlimited headshots ({FAIR_USE_ALL_PLANS}) without a watermark, in every style, with high-resolution
+              downloads.
+            </p>
             <Button className="justify-self-start" onClick={() => openSubscriptionDialog(FREE_USED)}>
               See plans and prices
             </Button>

@@ -4,12 +4,17 @@ import { useLocation } from "wouter";
 import { Check, Crown } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
-import { euros } from "@/lib/domain";
+import { FAIR_USE_ALL_PLANS, euros } from "@/lib/domain";
 import { paths } from "@/lib/paths";
 import { plansQuery } from "@/shared/api/get-plans";
 
 /** What paying adds to the free tries (SPEC §1): free users already have all 10 styles. */
-export const SUBSCRIPTION_ADDS = ["Unlimited generations", "No watermark", "High-resolution downloads", "Priority support"] as const;
+export const SUBSCRIPTION_ADDS = [
+  `Unlimited generations (${FAIR_USE_ALL_PLANS})`,
+  "No watermark",
+  "High-resolution downloads",
+  "Priority support",
+] as const;
 
 const Ctx = createContext<{ openSubscriptionDialog(reason?: string): void } | null>(null);
 
