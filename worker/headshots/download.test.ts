@@ -21,7 +21,10 @@ const SOURCE = (() => {
 })();
 
 /** A completed headshot with its encrypted result in R2, as the generation pipeline leaves it. */
-async function completedHeadshot(userId: string, opts: { style?: string; status?: "completed" | "processing"; result?: boolean } = {}) {
+async function completedHeadshot(
+  userId: string,
+  opts: { style?: string; status?: "completed" | "processing"; result?: boolean; redoOf?: { id: string; version: number } } = {},
+) {
   const { db, close } = testDb();
   try {
     const id = crypto.randomUUID();
@@ -38,6 +41,7 @@ async function completedHeadshot(userId: string, opts: { style?: string; status?
       encryptionKeyId: "t1",
       watermarked: false,
       completedAt: opts.status === "processing" ? null : new Date(),
+      ...(opts.redoOf && { kind: "redo" as const, versionOf: opts.redoOf.id, version: opts.redoOf.version }),
     });
     if (withResult) await putEncrypted(env.IMAGES, getConfig(env), resultKey(userId, id), SOURCE, "image/png");
     return id;
@@ -58,6 +62,16 @@ beforeAll(async () => {
 });
 
 describe("GET /api/headshots/:id/download", () => {
+  it("names the file by what it is: the version after the first, no shape for a banner or a tall custom size (issue 46)", async () => {
+    const first = await completedHeadshot(subscriber.user.id, { style: "LinkedIn" });
+    const second = await completedHeadshot(subscriber.user.id, { style: "LinkedIn", redoOf: { id: first, version: 2 } });
+    const names = async (id: string, query: string) => (await download(id, query, subscriber.auth)).headers.get("Content-Disposition");
+    expect(await names(first, "resolution=web")).toBe('attachment; filename="headshot-linkedin-web-square.png"');
+    expect(await names(second, "resolution=web")).toBe('attachment; filename="headshot-linkedin-v2-web-square.png"');
+    expect(await names(second, "preset=linkedin-banner")).toBe('attachment; filename="headshot-linkedin-v2-linkedin-banner.png"');
+    expect(await names(first, "width=1000&height=1500")).toBe('attachment; filename="headshot-linkedin-1000x1500.png"');
+  });
+
   it("defaults to high-resolution square PNG with the SPEC filename and private caching", async () => {
     const id = await completedHeadshot(subscriber.user.id);
     const res = await download(id, "", subscriber.auth);
@@ -111,7 +125,7 @@ describe("GET /api/headshots/:id/download", () => {
     const id = await completedHeadshot(subscriber.user.id, { style: "Office" });
     const res = await download(id, "preset=print-8x10&dpi=300&fileFormat=png", subscriber.auth);
     expect(res.status).toBe(200);
-    expect(res.headers.get("Content-Disposition")).toBe('attachment; filename="headshot-office-print-8x10-square-300dpi.png"');
+    expect(res.headers.get("Content-Disposition")).toBe('attachment; filename="headshot-office-print-8x10-300dpi.png"');
     const body = await bytes(res);
     const png = await decodePng(body);
     expect([png.width, png.height]).toEqual([2400, 3000]);

@@ -37,6 +37,7 @@ export const downloadRoutes = new Hono<AppEnv>().get(
       id: headshots.id,
       userId: headshots.userId,
       style: headshots.style,
+      version: headshots.version,
       status: headshots.status,
       moderationStatus: headshots.moderationStatus,
       imagesDeletedAt: headshots.imagesDeletedAt,
@@ -86,7 +87,7 @@ export const downloadRoutes = new Hono<AppEnv>().get(
     const file = { bytes: made.bytes, contentType: made.contentType };
     const cache = made.cache;
 
-    const filename = downloadFilename(styleSlug(row.style), options);
+    const filename = downloadFilename(styleSlug(row.style), options, row.version);
     return new Response(file.bytes as Uint8Array<ArrayBuffer>, {
       headers: {
         "Content-Type": file.contentType,

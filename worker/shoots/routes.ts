@@ -122,6 +122,7 @@ async function zipRows(db: Db, userId: string, where: ReturnType<typeof and>) {
       id: headshots.id,
       userId: headshots.userId,
       style: headshots.style,
+      version: headshots.version,
       resultKey: headshots.resultKey,
       completedAt: headshots.completedAt,
       updatedAt: headshots.updatedAt,
