@@ -36,6 +36,16 @@ export const RECENT_GOOGLE_SIGNIN_MINUTES = 10;
 /** Uploads per user: a burst, an hour (above the FAIR_USE_PER_HOUR generations), and photos never generated. */
 export const UPLOADS_PER_MINUTE = 10;
 export const UPLOADS_PER_HOUR = 60;
+/**
+ * Downloads (issue 46 item 9, decision 307): a file not made before (a size, format or quick change: a cache
+ * miss) costs a transform and an R2 object, so new ones are bounded per picture and per person each clock
+ * hour; files already made still come. ZIPs (up to MAX_ZIP_PICTURES transforms each) per person each hour.
+ */
+export const DOWNLOAD_VARIANTS_PER_PICTURE_PER_HOUR = 20;
+export const DOWNLOAD_VARIANTS_PER_HOUR = 60;
+export const ZIPS_PER_HOUR = 10;
+/** Days a made download file is kept for the next identical download (the hourly cron deletes older ones). */
+export const DOWNLOAD_CACHE_DAYS = 7;
 export const MAX_UNUSED_UPLOADS = 5;
 export const UNUSED_UPLOAD_TTL_MS = 24 * 60 * 60 * 1000;
 /**
@@ -79,6 +89,8 @@ export const MESSAGES = {
   generationRefunded: "The free generation it used was given back, so trying again costs you nothing.",
   generationNoPhoto: "We couldn't read your uploaded photo. Please upload it again.",
   tooManyUploads: "You're uploading photos too quickly. Please wait a moment and try again.",
+  tooManyDownloadVariants: `You've made many new download files this hour (up to ${DOWNLOAD_VARIANTS_PER_PICTURE_PER_HOUR} of one picture, ${DOWNLOAD_VARIANTS_PER_HOUR} in all). Files you've already downloaded still come at once; new sizes and quick changes can be made again when the hour is up.`,
+  tooManyZips: `You've downloaded ${ZIPS_PER_HOUR} ZIP files this hour. Please try again when the hour is up, or download pictures one at a time.`,
   requestTooLarge: "This request is too large.",
   /** The photo checks before the preview (web/src/features/generator/photo-check.ts), the server's too where it can tell. */
   notAnImage: "This file is not an image. Please upload a JPG, PNG, or WebP image",

@@ -5,8 +5,10 @@
  */
 import { downloadFilename, downloadFilenameFrom, type DownloadOptions } from "../../domain/downloads";
 import { styleSlug } from "../../domain/styles";
+import { MESSAGES, ZIPS_PER_HOUR } from "../../domain/limits";
+import type { Db } from "../../db";
 import type { Config } from "../config";
-import { badRequest } from "../lib";
+import { badRequest, enforce } from "../lib";
 import { downloadFile, type DownloadSource } from "./file";
 import { uniqueNames, zipResponse, zipStream, type ZipEntry } from "./zip";
 
@@ -45,6 +47,13 @@ export function headshotZipEntries(bucket: R2Bucket, config: Config, rows: reado
     bytes: async () => (await downloadFile(bucket, config, row, options, { writeCache: false })).bytes,
   }));
 }
+
+/**
+ * Counts one ZIP against the person's ZIPS_PER_HOUR (issue 46 item 9, decision 307): each is up to
+ * MAX_ZIP_PICTURES transforms. Called by every ZIP route once the request is known to be allowed.
+ */
+export const refuseZipBeyondRate = (db: Db, userId: string) =>
+  enforce(db, [{ key: `zip:${userId}:hour`, limit: ZIPS_PER_HOUR, windowSeconds: 3600 }], MESSAGES.tooManyZips);
 
 /** The streamed ZIP download of `rows` (see headshotZipEntries), saved as `filename`. */
 export function headshotZipResponse(

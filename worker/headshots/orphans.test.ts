@@ -5,7 +5,8 @@
 import { describe, expect, it } from "vitest";
 import { createTestUser, env, runJob } from "../test/helpers";
 import { seedPending } from "../test/headshots";
-import { originalKey, resultKey, shootPhotoKey } from "../storage/keys";
+import { downloadCacheKey, originalKey, resultKey, shootPhotoKey } from "../storage/keys";
+import { DOWNLOAD_CACHE_DAYS } from "../../domain/limits";
 import { sweepOrphanedObjects, ORPHAN_AFTER_MS } from "./orphans";
 import { runHousekeeping } from "../scheduled";
 
@@ -43,5 +44,20 @@ describe("the sweep of photos without rows", () => {
     await env.IMAGES.put(originalKey(user.id, another), "encrypted original");
     await runJob(runHousekeeping, later);
     expect(await exists(originalKey(user.id, another))).toBe(false);
+  });
+
+  it(`deletes made download files ${DOWNLOAD_CACHE_DAYS} days old with the same listing; keeps newer ones and the picture (issue 46)`, async () => {
+    const { user } = await createTestUser();
+    const id = await seedPending(user.id);
+    const copy = downloadCacheKey(user.id, id, "a1b2c3");
+    await env.IMAGES.put(resultKey(user.id, id), "encrypted result");
+    await env.IMAGES.put(copy, "encrypted copy");
+    const justBefore = new Date(Date.now() + DOWNLOAD_CACHE_DAYS * 86_400_000 - 60_000);
+    await runJob(sweepOrphanedObjects, justBefore);
+    expect(await exists(copy)).toBe(true);
+    const after = new Date(Date.now() + DOWNLOAD_CACHE_DAYS * 86_400_000 + 60_000);
+    await runJob(sweepOrphanedObjects, after);
+    expect(await exists(copy)).toBe(false);
+    expect(await exists(resultKey(user.id, id))).toBe(true);
   });
 });
