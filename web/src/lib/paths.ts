@@ -59,9 +59,11 @@ export const CONTACT_EMAIL = "support@headshot.studio";
 
 /**
  * Where sign-in or sign-up continues (`?next=`): only the invitation page (issue 25) or a capture link's page
- * (issue 37) of this site, so the parameter can never send anyone elsewhere; otherwise null (the dashboard).
+ * (issue 37) of this site, or the admin dashboard (the operator, after choosing their password: issue 46), so
+ * the parameter can never send anyone elsewhere; otherwise null (the dashboard).
  */
 export function safeNext(next: string | null): string | null {
+  if (next === paths.admin) return next;
   const ours = next && [paths.teamJoin, paths.teamCapture].some((p) => next.startsWith(`${p}?`));
   return ours && !next.includes("//") ? next : null;
 }
