@@ -13,13 +13,16 @@
  *                    PNG is only re-marked), and as the Instagram preset (decoded, resized, encoded).
  *   custom 2048²     one download at the custom size 2048×2048: PNG from a 1024² result (today's model
  *                    size: decoded, enlarged, encoded) and lossless WebP from a 2048² one (photon).
+ *   PNG upload       a 5000×5000 RGBA PNG (25 MP, inside the upload's 40; issue 46 item 8) through `checkPhoto`:
+ *                    read row by row and averaged to 2500² as it inflates (worker/headshots/png-scaled.ts),
+ *                    resized to 2048², JPEG. "before" is main's way: the downloads' reader, inflated whole.
  *
  * Peak = the largest sampled `heapUsed + external` (every 2 ms and between steps; `external` holds the
  * ArrayBuffers and every WASM memory: photon's, the SIMD loops', libwebp's) minus the same figure before
  * the case's inputs were made, so Node's own baseline does not count; and the growth of the process's max
  * RSS for comparison (RSS includes Node itself, sharp/libvips and freed-but-kept pages).
  *
- *   npx tsx bench/memory.ts
+ *   npx tsx bench/memory.ts [part of a case's name, to run only those]
  */
 import { execFile } from "node:child_process";
 import { promisify } from "node:util";
@@ -36,6 +39,8 @@ const CASES = [
   "custom 2048² PNG from 1K",
   "custom 2048² WebP from 2K",
   "custom 1600² WebP from 2K",
+  "PNG upload 5000² RGBA (after)",
+  "PNG upload 5000² RGBA (before: main)",
 ] as const;
 const MB = 1024 * 1024;
 const CONFIG = { IMAGE_ENCRYPTION_KEYS: [{ id: "b1", raw: new Uint8Array(32).fill(7) }] };
@@ -75,6 +80,7 @@ async function runCase(name: (typeof CASES)[number]) {
   const phones = [await phonePhoto("astronaut"), await phonePhoto("astronaut-2"), await phonePhoto("camera")];
   const results = name.startsWith("ZIP") || name.startsWith("custom") ? [await storedResult(1), await storedResult(2)] : [];
   const oneK = name.includes("from 1K") ? await storedResult(4, 1024) : new Uint8Array(0);
+  const largePng = name.startsWith("PNG upload") ? await (await workerModule("../worker/test/images.ts")).largeRgbaPng(5000) : null;
   const sealedRefs: Uint8Array[] = [];
   if (name.startsWith("generation")) {
     for (const p of phones) sealedRefs.push((await encryptBytes(CONFIG, (await checkPhoto(file(p))).bytes)).sealed);
@@ -139,6 +145,14 @@ async function runCase(name: (typeof CASES)[number]) {
       sample();
       if (done) break;
     }
+  } else if (name === "PNG upload 5000² RGBA (after)") {
+    await checkPhoto(new File([largePng], "large.png", { type: "image/png" }));
+  } else if (name === "PNG upload 5000² RGBA (before: main)") {
+    const { decodePng } = await import("../worker/downloads/png-decode");
+    const { resizeRgba } = await import("../worker/downloads/resize");
+    const whole = decodePng(inspectImage(largePng, 40e6).stripped)!;
+    sample();
+    resizeRgba(whole, { x1: 0, y1: 0, x2: whole.width, y2: whole.height }, 2048, 2048);
   } else if (name.includes("from 1K")) {
     await transformDownload(oneK, { resolution: "high", shape: "square", fileFormat: "png", width: 2048, height: 2048 });
   } else {
@@ -161,7 +175,7 @@ async function main() {
   console.log("Peak memory of the worker's heaviest jobs (fresh process each; goal ≤ 64 MB of a 128 MB isolate)");
   console.log(`  ${"case".padEnd(30)} ${"peak (heap + external)".padStart(24)} ${"max RSS growth".padStart(16)} ${"time".padStart(9)}`);
   try {
-    for (const name of CASES) {
+    for (const name of CASES.filter((n) => !process.argv[2] || n.includes(process.argv[2]))) {
       // asynchronously: the Gemini stand-in answers from this process meanwhile
       const out = await promisify(execFile)(process.execPath, [...process.execArgv, process.argv[1]!, "case", name], {
         encoding: "utf8",

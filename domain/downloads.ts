@@ -147,19 +147,22 @@ export const formatAllowed = (o: Parameters<typeof formatProblem>[0]): boolean =
 export const DPI_SCREEN = "screen";
 
 /**
- * headshot-{style}-{preset or resolution}-{shape}[-{dpi}dpi].{format}; a custom size (not in SPEC §9)
- * takes the place of the preset as {width}x{height}. A shape the size already names is not repeated
- * (`instagram-square`, not `instagram-square-square`; decision 180).
+ * headshot-{style}[-v{version}]-{preset or resolution}[-{shape}][-{dpi}dpi].{format} (SPEC §9, as it says what the
+ * file is: issue 46, decision 307); a custom size (not in SPEC §9) takes the place of the preset as {width}x{height}.
+ * The shape is named only for a square picture, where square or round was a choice: a banner, the 8×10 print or a
+ * custom 1000x1500 is neither. A shape the size already names is not repeated (`instagram-square`, not
+ * `instagram-square-square`; decision 180). A version after the first says which (`-v2`), so the versions of
+ * one picture do not all save under one name.
  */
-export function downloadFilename(styleSlug: string, o: DownloadOptions): string {
-  return downloadFilenameFrom(`headshot-${styleSlug}`, o);
+export function downloadFilename(styleSlug: string, o: DownloadOptions, version = 1): string {
+  return downloadFilenameFrom(`headshot-${styleSlug}${version > 1 ? `-v${version}` : ""}`, o);
 }
 
-/** `{stem}-{preset or size or resolution}-{shape}[-{dpi}dpi].{format}`: the single download's name with another stem. */
+/** `{stem}-{preset or size or resolution}[-{shape}][-{dpi}dpi].{format}`: the single download's name with another stem. */
 export function downloadFilenameFrom(stem: string, o: DownloadOptions): string {
   const custom = o.width && o.height ? `${o.width}x${o.height}` : undefined;
   const size = o.preset ?? custom ?? o.resolution;
-  const shape = size.endsWith(`-${o.shape}`) ? "" : `-${o.shape}`;
+  const shape = !roundAllowed(o) || size.endsWith(`-${o.shape}`) ? "" : `-${o.shape}`;
   return `${stem}-${size}${shape}${o.dpi ? `-${o.dpi}dpi` : ""}.${o.fileFormat}`;
 }
 

@@ -3,6 +3,11 @@ export const FREE_GENERATIONS = 2;
 /** The upload limit in MB (SPEC: 10 MB, 10485760 bytes). */
 export const MAX_UPLOAD_MB = 10;
 export const MAX_UPLOAD_BYTES = MAX_UPLOAD_MB * 1024 * 1024;
+/**
+ * The largest photo the browser takes to shrink before sending (issue 46 item 19): a phone's 16 MB JPEG is sent
+ * as about 1 MB, and MAX_UPLOAD_BYTES is checked on what is sent (the server's limit is unchanged).
+ */
+export const MAX_SHRINKABLE_MB = 50;
 export const MAX_UPLOAD_MEGAPIXELS = 40;
 /** The shorter side of an uploaded photo, at least (a smaller one makes a blurry headshot). */
 export const MIN_UPLOAD_SIDE = 256;
@@ -50,6 +55,16 @@ export const RECENT_GOOGLE_SIGNIN_MINUTES = 10;
 /** Uploads per user: a burst, an hour (above the pictures fair use allows at once), and photos never generated. */
 export const UPLOADS_PER_MINUTE = 10;
 export const UPLOADS_PER_HOUR = 60;
+/**
+ * Downloads (issue 46 item 9, decision 307): a file not made before (a size, format or quick change: a cache
+ * miss) costs a transform and an R2 object, so new ones are bounded per picture and per person each clock
+ * hour; files already made still come. ZIPs (up to MAX_ZIP_PICTURES transforms each) per person each hour.
+ */
+export const DOWNLOAD_VARIANTS_PER_PICTURE_PER_HOUR = 20;
+export const DOWNLOAD_VARIANTS_PER_HOUR = 60;
+export const ZIPS_PER_HOUR = 10;
+/** Days a made download file is kept for the next identical download (the hourly cron deletes older ones). */
+export const DOWNLOAD_CACHE_DAYS = 7;
 export const MAX_UNUSED_UPLOADS = 5;
 export const UNUSED_UPLOAD_TTL_MS = 24 * 60 * 60 * 1000;
 /**
@@ -79,6 +94,7 @@ export const MESSAGES = {
   downloadBusy: "We're making several large downloads right now. Please try again in a few seconds.",
   badType: "Please upload a JPG, PNG, or WebP image",
   tooLarge: `File size must be less than ${MAX_UPLOAD_MB}MB`,
+  tooLargeToShrink: `This photo is larger than ${MAX_SHRINKABLE_MB} MB, too large to prepare here. Please choose a smaller copy of it.`,
   passwordsMismatch: "Passwords do not match",
   freeUsed: `You've used all ${FREE_GENERATIONS} free generations. Upgrade to continue!`,
   verifyFirst: `Please verify your email to receive ${FREE_GENERATIONS} free generations`,
@@ -95,6 +111,8 @@ export const MESSAGES = {
   generationRefunded: "The free generation it used was given back, so trying again costs you nothing.",
   generationNoPhoto: "We couldn't read your uploaded photo. Please upload it again.",
   tooManyUploads: "You're uploading photos too quickly. Please wait a moment and try again.",
+  tooManyDownloadVariants: `You've made many new download files this hour (up to ${DOWNLOAD_VARIANTS_PER_PICTURE_PER_HOUR} of one picture, ${DOWNLOAD_VARIANTS_PER_HOUR} in all). Files you've already downloaded still come at once; new sizes and quick changes can be made again when the hour is up.`,
+  tooManyZips: `You've downloaded ${ZIPS_PER_HOUR} ZIP files this hour. Please try again when the hour is up, or download pictures one at a time.`,
   requestTooLarge: "This request is too large.",
   /** The photo checks before the preview (web/src/features/generator/photo-check.ts), the server's too where it can tell. */
   notAnImage: "This file is not an image. Please upload a JPG, PNG, or WebP image",

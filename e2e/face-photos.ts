@@ -56,7 +56,21 @@ export const BAD_PHOTOS: PhotoCase[] = [
     name: "the portrait shrunk into a large frame",
     photo: async () =>
       jpeg(canvas(1200, 1200).composite([{ input: await sharp(astronaut()).resize(423).toBuffer(), left: 388, top: 260 }])),
-    verdict: "Your face is too small",
+    verdict: "Your face is too small in the photo",
+  },
+  {
+    // issue 46: blurred past what the detector recognises as a face
+    name: "the portrait badly blurred",
+    photo: () => jpeg(sharp(astronaut()).blur(8)),
+    verdict: "The photo is blurred",
+  },
+  {
+    // issue 46: the portrait at 260 px in a 1600 px frame, the face about 59 px (3.7% of the width): too small for
+    // the detector in the whole photo, found in its tiles
+    name: "the portrait tiny in a large frame",
+    photo: async () =>
+      jpeg(canvas(1600, 1600).composite([{ input: await sharp(astronaut()).resize(260).toBuffer(), left: 700, top: 500 }])),
+    verdict: "Your face is too small in the photo",
   },
   { name: "the portrait blurred", photo: () => jpeg(sharp(astronaut()).blur(3)), verdict: "The photo is blurred" },
   { name: "the portrait darkened", photo: () => jpeg(sharp(astronaut()).linear(0.3, 0)), verdict: "The photo is too dark" },

@@ -28,7 +28,7 @@ test("a subscriber downloads the 8×10 print (2400×3000 PNG at 300 DPI) and a c
   }
   await page.setViewportSize({ width: 1280, height: 900 });
   const [print] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: "Download", exact: true }).click()]);
-  expect(print.suggestedFilename()).toBe("headshot-linkedin-print-8x10-square-300dpi.png");
+  expect(print.suggestedFilename()).toBe("headshot-linkedin-print-8x10-300dpi.png");
   const meta = await sharp(await readFile((await print.path())!)).metadata();
   expect(meta).toMatchObject({ format: "png", width: 2400, height: 3000, density: 300 });
 
@@ -45,7 +45,7 @@ test("a subscriber downloads the 8×10 print (2400×3000 PNG at 300 DPI) and a c
   await page.getByRole("spinbutton", { name: "Width (px)" }).scrollIntoViewIfNeeded();
   await page.screenshot({ path: "test-results/custom-size-390.png" });
   const [custom] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: "Download", exact: true }).click()]);
-  expect(custom.suggestedFilename()).toBe("headshot-linkedin-1200x800-square-300dpi.webp"); // the DPI the print chose stays the person's choice
+  expect(custom.suggestedFilename()).toBe("headshot-linkedin-1200x800-300dpi.webp"); // the DPI the print chose stays the person's choice
   const size = await sharp(await readFile((await custom.path())!)).metadata();
   expect([size.width, size.height]).toEqual([1200, 800]);
 });

@@ -1,7 +1,7 @@
 /**
  * One headshot's download file: from the download cache in R2 when this result was already made with
  * these options, otherwise read the stored result, transform it (./transform.ts) and, when asked, keep
- * the copy in the cache. The single download (worker/headshots/download.ts) and the ZIP (./zip.ts) both
+ * the copy in the cache (for DOWNLOAD_CACHE_DAYS: ../headshots/orphans.ts deletes older copies). The single download (worker/headshots/download.ts) and the ZIP (./zip.ts) both
  * make their files here, so a file in a ZIP is byte for byte the file the single download gives.
  */
 import type { DownloadOptions } from "../../domain/downloads";
@@ -35,12 +35,13 @@ export async function downloadFile(
   config: Config,
   row: DownloadSource,
   options: DownloadOptions,
-  opts: { writeCache: boolean },
+  opts: { writeCache: boolean; beforeMaking?: () => Promise<void> },
 ): Promise<DownloadFile> {
   const source = `${row.resultKey}@${(row.completedAt ?? row.updatedAt).getTime()}`;
   const cacheKey = downloadCacheKey(row.userId, row.id, await downloadHash(options, source));
   const cached = await getDecrypted(bucket, config, cacheKey);
   if (cached) return { bytes: cached.bytes, contentType: cached.contentType, cache: "hit", cacheKey, written: false };
+  await opts.beforeMaking?.(); // a file not made before: the caller's limit on new ones (issue 46)
   const stored = await getDecrypted(bucket, config, row.resultKey);
   if (!stored) throw conflict("This headshot's result file is missing; please generate it again.");
   // within this isolate's memory for transforms (decision 318): a single download waits briefly, a ZIP's file waits

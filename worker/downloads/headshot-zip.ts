@@ -5,8 +5,10 @@
  */
 import { downloadFilename, downloadFilenameFrom, type DownloadOptions } from "../../domain/downloads";
 import { styleSlug } from "../../domain/styles";
+import { MESSAGES, ZIPS_PER_HOUR } from "../../domain/limits";
+import type { Db } from "../../db";
 import type { Config } from "../config";
-import { badRequest } from "../lib";
+import { badRequest, enforce } from "../lib";
 import { downloadFile, type DownloadSource } from "./file";
 import { uniqueNames, zipResponse, zipStream, type ZipEntry } from "./zip";
 
@@ -27,17 +29,17 @@ export const ZIP_CPU_SAFETY = 3;
 
 /**
  * Headshots as one ZIP, each file made exactly as the single download makes it (./file.ts) with the
- * same options, named `headshot-{style}-{preset or resolution}-{shape}[-{dpi}dpi].{format}` (or, for a
+ * same options, named as the single download names it (domain/downloads.ts downloadFilename, with the version) (or, for a
  * row with a `stem`, `{stem}-…`: a team member's name) and made unique. The caller has chosen the rows (the owner's, in SQL; completed and still served) and checked
  * the entitlement (worker/credits refuseDownloadBeyondPlan). Files already in the
  * download cache are read from it; new ones are not written to it (a ZIP is usually made once, and no
  * copy is left behind should retention or removal empty a prefix while the archive streams).
  */
-export type ZipSource = DownloadSource & { stem?: string };
+export type ZipSource = DownloadSource & { stem?: string; version?: number };
 
 export function headshotZipEntries(bucket: R2Bucket, config: Config, rows: readonly ZipSource[], options: DownloadOptions): ZipEntry[] {
   const names = uniqueNames(
-    rows.map((r) => (r.stem ? downloadFilenameFrom(r.stem, options) : downloadFilename(styleSlug(r.style), options))),
+    rows.map((r) => (r.stem ? downloadFilenameFrom(r.stem, options) : downloadFilename(styleSlug(r.style), options, r.version))),
   );
   return rows.map((row, i) => ({
     name: names[i]!,
@@ -45,6 +47,13 @@ export function headshotZipEntries(bucket: R2Bucket, config: Config, rows: reado
     bytes: async () => (await downloadFile(bucket, config, row, options, { writeCache: false })).bytes,
   }));
 }
+
+/**
+ * Counts one ZIP against the person's ZIPS_PER_HOUR (issue 46 item 9, decision 307): each is up to
+ * MAX_ZIP_PICTURES transforms. Called by every ZIP route once the request is known to be allowed.
+ */
+export const refuseZipBeyondRate = (db: Db, userId: string) =>
+  enforce(db, [{ key: `zip:${userId}:hour`, limit: ZIPS_PER_HOUR, windowSeconds: 3600 }], MESSAGES.tooManyZips);
 
 /** The streamed ZIP download of `rows` (see headshotZipEntries), saved as `filename`. */
 export function headshotZipResponse(

@@ -5,7 +5,7 @@
  */
 export { crc32 } from "./crc32";
 export { downloadFile } from "./file";
-export { headshotZipResponse, MAX_ZIP_PICTURES, type ZipSource } from "./headshot-zip";
+export { headshotZipResponse, MAX_ZIP_PICTURES, refuseZipBeyondRate, type ZipSource } from "./headshot-zip";
 export { markAiImage } from "./mark";
 export { adjustQuery, downloadQuery, normaliseAdjust, normaliseDownload } from "./options";
 // the raster tools a photo upload reduces with (worker/headshots/photo-reduce.ts)

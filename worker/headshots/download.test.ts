@@ -4,13 +4,30 @@ import { headshots } from "../../db/schema";
 import { getConfig } from "../config";
 import { putEncrypted } from "../storage/encrypted";
 import { deletePrefix, headshotPrefix, originalKey, resultKey } from "../storage/keys";
-import { client, createTestUser, env, errorBody, testDb } from "../test/helpers";
+import { client, createTestUser, env, errorBody, inOneWindow, testDb } from "../test/helpers";
 import { operatorAuth } from "../test/admin";
 import { portraitPixels } from "../downloads/fixture";
 import { decodePng, digitalSourceType, pngDpi, webpInfo, xmpPackets } from "../downloads/test-decoders";
 import { DIGITAL_SOURCE_TYPE } from "../marking/xmp";
 import { CUSTOM_WEBP_FORMATS } from "../../domain/downloads";
 import { transformBytesReserved, transformsWaiting, withTransformBudget } from "../downloads/memory-budget";
+import { DOWNLOAD_VARIANTS_PER_PICTURE_PER_HOUR, MESSAGES, ZIPS_PER_HOUR } from "../../domain/limits";
+import { rateLimitHits } from "../../db/schema";
+import { windowStart } from "../lib/rate-limit";
+import { variantLimits } from "./download";
+
+/** Sets a rate-limit counter of the current window as if `count` hits had been made (a flood without the work). */
+async function alreadyHit(key: string, count: number, windowSeconds = 3600) {
+  const { db, close } = testDb();
+  try {
+    await db
+      .insert(rateLimitHits)
+      .values({ key, windowStart: new Date(windowStart(windowSeconds, Date.now())), count })
+      .onConflictDoUpdate({ target: [rateLimitHits.key, rateLimitHits.windowStart], set: { count } });
+  } finally {
+    await close();
+  }
+}
 
 const SOURCE = (() => {
   const img = new PhotonImage(portraitPixels(1024, 7), 1024, 1024);
@@ -22,7 +39,10 @@ const SOURCE = (() => {
 })();
 
 /** A completed headshot with its encrypted result in R2, as the generation pipeline leaves it. */
-async function completedHeadshot(userId: string, opts: { style?: string; status?: "completed" | "processing"; result?: boolean } = {}) {
+async function completedHeadshot(
+  userId: string,
+  opts: { style?: string; status?: "completed" | "processing"; result?: boolean; redoOf?: { id: string; version: number } } = {},
+) {
   const { db, close } = testDb();
   try {
     const id = crypto.randomUUID();
@@ -39,6 +59,7 @@ async function completedHeadshot(userId: string, opts: { style?: string; status?
       encryptionKeyId: "t1",
       watermarked: false,
       completedAt: opts.status === "processing" ? null : new Date(),
+      ...(opts.redoOf && { kind: "redo" as const, versionOf: opts.redoOf.id, version: opts.redoOf.version }),
     });
     if (withResult) await putEncrypted(env.IMAGES, getConfig(env), resultKey(userId, id), SOURCE, "image/png");
     return id;
@@ -59,6 +80,16 @@ beforeAll(async () => {
 });
 
 describe("GET /api/headshots/:id/download", () => {
+  it("names the file by what it is: the version after the first, no shape for a banner or a tall custom size (issue 46)", async () => {
+    const first = await completedHeadshot(subscriber.user.id, { style: "LinkedIn" });
+    const second = await completedHeadshot(subscriber.user.id, { style: "LinkedIn", redoOf: { id: first, version: 2 } });
+    const names = async (id: string, query: string) => (await download(id, query, subscriber.auth)).headers.get("Content-Disposition");
+    expect(await names(first, "resolution=web")).toBe('attachment; filename="headshot-linkedin-web-square.png"');
+    expect(await names(second, "resolution=web")).toBe('attachment; filename="headshot-linkedin-v2-web-square.png"');
+    expect(await names(second, "preset=linkedin-banner")).toBe('attachment; filename="headshot-linkedin-v2-linkedin-banner.png"');
+    expect(await names(first, "width=1000&height=1500")).toBe('attachment; filename="headshot-linkedin-1000x1500.png"');
+  });
+
   it("defaults to high-resolution square PNG with the SPEC filename and private caching", async () => {
     const id = await completedHeadshot(subscriber.user.id);
     const res = await download(id, "", subscriber.auth);
@@ -112,7 +143,7 @@ describe("GET /api/headshots/:id/download", () => {
     const id = await completedHeadshot(subscriber.user.id, { style: "Office" });
     const res = await download(id, "preset=print-8x10&dpi=300&fileFormat=png", subscriber.auth);
     expect(res.status).toBe(200);
-    expect(res.headers.get("Content-Disposition")).toBe('attachment; filename="headshot-office-print-8x10-square-300dpi.png"');
+    expect(res.headers.get("Content-Disposition")).toBe('attachment; filename="headshot-office-print-8x10-300dpi.png"');
     const body = await bytes(res);
     const png = await decodePng(body);
     expect([png.width, png.height]).toEqual([2400, 3000]);
@@ -128,7 +159,7 @@ describe("GET /api/headshots/:id/download", () => {
     const id = await completedHeadshot(subscriber.user.id, { style: "Office" });
     const res = await download(id, "width=800&height=600", subscriber.auth);
     expect(res.status).toBe(200);
-    expect(res.headers.get("Content-Disposition")).toBe('attachment; filename="headshot-office-800x600-square.png"');
+    expect(res.headers.get("Content-Disposition")).toBe('attachment; filename="headshot-office-800x600.png"');
     const png = await decodePng(await bytes(res));
     expect([png.width, png.height]).toEqual([800, 600]);
   });
@@ -251,6 +282,43 @@ describe("GET /api/headshots/:id/download", () => {
     // Deleting the headshot's prefix (what headshot deletion does) removes the cached files too.
     await deletePrefix(env.IMAGES, headshotPrefix(userId, id));
     expect((await env.IMAGES.list({ prefix: headshotPrefix(userId, id) })).objects).toHaveLength(0);
+  });
+
+  it(`new files of one picture are bounded each hour (${DOWNLOAD_VARIANTS_PER_PICTURE_PER_HOUR}): then 429 with Retry-After, nothing made; files already made still come (issue 46)`, async () => {
+    const { user, auth } = await createTestUser(); // a free account: web size, quick changes
+    const id = await completedHeadshot(user.id, { style: "White Background" });
+    await inOneWindow(3600, 30);
+    const zoom = (z: number) => download(id, `resolution=web&zoom=${z}`, auth);
+    expect((await zoom(110)).headers.get("X-Download-Cache")).toBe("miss");
+    // as if the account had already made all but one of the hour's new files of this picture
+    const [perPicture] = variantLimits(user.id, id);
+    await alreadyHit(perPicture!.key, DOWNLOAD_VARIANTS_PER_PICTURE_PER_HOUR - 1);
+    expect((await zoom(120)).status).toBe(200); // the last one of the hour
+    const refused = await zoom(130);
+    expect(refused.status).toBe(429);
+    expect(await errorBody(refused)).toMatchObject({ message: MESSAGES.tooManyDownloadVariants });
+    expect(Number(refused.headers.get("Retry-After"))).toBeGreaterThan(0);
+    expect(Number(refused.headers.get("Retry-After"))).toBeLessThanOrEqual(3600);
+    const again = await zoom(110);
+    expect([again.status, again.headers.get("X-Download-Cache")]).toEqual([200, "hit"]);
+    const cached = await env.IMAGES.list({ prefix: `${headshotPrefix(user.id, id)}cache/` });
+    expect(cached.objects).toHaveLength(2); // 110 and 120: the refused one left nothing
+    // another picture of the same person has its own bound (the person's is higher)
+    const other = await completedHeadshot(user.id, { style: "White Background" });
+    expect((await download(other, "resolution=web&zoom=130", auth)).status).toBe(200);
+  });
+
+  it(`ZIPs are bounded per person each hour (${ZIPS_PER_HOUR}): then 429 with Retry-After (issue 46)`, async () => {
+    const { user, auth } = await createTestUser();
+    const id = await completedHeadshot(user.id);
+    await inOneWindow(3600, 30);
+    const zip = () => client.downloads.zip.$get({ query: { ids: id, resolution: "web" } }, { headers: auth });
+    expect((await zip()).status).toBe(200);
+    await alreadyHit(`zip:${user.id}:hour`, ZIPS_PER_HOUR);
+    const refused = await zip();
+    expect(refused.status).toBe(429);
+    expect(await errorBody(refused)).toMatchObject({ message: MESSAGES.tooManyZips });
+    expect(Number(refused.headers.get("Retry-After"))).toBeGreaterThan(0);
   });
 });
 

@@ -1,6 +1,7 @@
 /**
  * GET /api/headshots/:id/download (SPEC §7, issue 5): the route; the image pipeline is worker/downloads/.
  * Besides the download options it takes the quick changes (issue 36): zoom, tilt, panX, panY, background.
+ * A file not made before is bounded per picture and per hour (429 with Retry-After: `variantLimits`).
  * headshots/routes.ts mounts it, so /api/headshots has one mount and no order to get right.
  */
 import { Hono } from "hono";
@@ -9,7 +10,8 @@ import { z } from "zod";
 import { headshots } from "../../db/schema";
 import { BACKGROUND_NOT_ALLOWED, backgroundAllowed, downloadFilename } from "../../domain/downloads";
 import { styleSlug } from "../../domain/styles";
-import { badRequest, isOperator, requireUser, conflict, gone, notFound, validate } from "../lib";
+import { badRequest, enforce, isOperator, requireUser, conflict, gone, notFound, validate, type Limit } from "../lib";
+import { DOWNLOAD_VARIANTS_PER_HOUR, DOWNLOAD_VARIANTS_PER_PICTURE_PER_HOUR, MESSAGES } from "../../domain/limits";
 import type { AppEnv } from "../env";
 import { unavailableMessage } from "../../domain/headshot-lifecycle";
 import { adjustQuery, downloadQuery, normaliseAdjust, normaliseDownload, downloadFile } from "../downloads";
@@ -17,6 +19,15 @@ import { refuseDownloadBeyondPlan } from "../credits";
 import { teamTemplateFor, templateQuery } from "../teams";
 
 const params = z.object({ id: z.uuid({ error: "must be a headshot id" }) });
+
+/**
+ * The bounds on files not made before (issue 46 item 9, decision 307): per picture and per person, each clock hour.
+ * Counted only on a cache miss, before the transform; a file already made is served whatever the count.
+ */
+export const variantLimits = (userId: string, headshotId: string): Limit[] => [
+  { key: `download-variant:${userId}:${headshotId}:hour`, limit: DOWNLOAD_VARIANTS_PER_PICTURE_PER_HOUR, windowSeconds: 3600 },
+  { key: `download-variant:${userId}:hour`, limit: DOWNLOAD_VARIANTS_PER_HOUR, windowSeconds: 3600 },
+];
 
 export const downloadRoutes = new Hono<AppEnv>().get(
   "/:id/download",
@@ -37,6 +48,7 @@ export const downloadRoutes = new Hono<AppEnv>().get(
       id: headshots.id,
       userId: headshots.userId,
       style: headshots.style,
+      version: headshots.version,
       status: headshots.status,
       moderationStatus: headshots.moderationStatus,
       imagesDeletedAt: headshots.imagesDeletedAt,
@@ -67,7 +79,10 @@ export const downloadRoutes = new Hono<AppEnv>().get(
     if (adjust?.background && !backgroundAllowed(row.style, row.backgroundColor)) throw badRequest(`background: ${BACKGROUND_NOT_ALLOWED}`);
     if (adjust) options.adjust = adjust;
     const resultKey = row.resultKey;
-    const made = await downloadFile(c.env.IMAGES, c.var.config, { ...row, resultKey }, options, { writeCache: true });
+    const made = await downloadFile(c.env.IMAGES, c.var.config, { ...row, resultKey }, options, {
+      writeCache: true,
+      beforeMaking: operator ? undefined : () => enforce(db, variantLimits(me, id), MESSAGES.tooManyDownloadVariants),
+    });
     if (made.written) {
       // Retention or removal may have emptied the prefix while this transform ran (they mark the row
       // first, then delete): the copy just written would then stay behind, unreachable. Look again.
@@ -86,7 +101,7 @@ export const downloadRoutes = new Hono<AppEnv>().get(
     const file = { bytes: made.bytes, contentType: made.contentType };
     const cache = made.cache;
 
-    const filename = downloadFilename(styleSlug(row.style), options);
+    const filename = downloadFilename(styleSlug(row.style), options, row.version);
     return new Response(file.bytes as Uint8Array<ArrayBuffer>, {
       headers: {
         "Content-Type": file.contentType,

@@ -6,7 +6,8 @@ import { describe, expect, it } from "vitest";
 import { createTestUser, env, recordingQueue, runJob, testDb } from "../test/helpers";
 import { seedPending } from "../test/headshots";
 import { listedKey, listingBucket } from "../test/listing-bucket";
-import { originalKey, resultKey, shootPhotoKey } from "../storage/keys";
+import { downloadCacheKey, originalKey, resultKey, shootPhotoKey } from "../storage/keys";
+import { DOWNLOAD_CACHE_DAYS } from "../../domain/limits";
 import type { ChoreMessage, OrphanChore } from "../env";
 import { sweepOrphanedObjects, ORPHAN_AFTER_MS, ORPHAN_CURSOR_KEY, ORPHAN_PAGE_SIZE, ORPHAN_PAGES_PER_RUN } from "./orphans";
 import { runHousekeeping } from "../scheduled";
@@ -80,5 +81,20 @@ describe("the sweep of photos without rows", () => {
     } finally {
       await close();
     }
+  });
+
+  it(`deletes made download files ${DOWNLOAD_CACHE_DAYS} days old with the same listing; keeps newer ones and the picture (issue 46)`, async () => {
+    const { user } = await createTestUser();
+    const id = await seedPending(user.id);
+    const copy = downloadCacheKey(user.id, id, "a1b2c3");
+    await env.IMAGES.put(resultKey(user.id, id), "encrypted result");
+    await env.IMAGES.put(copy, "encrypted copy");
+    const justBefore = new Date(Date.now() + DOWNLOAD_CACHE_DAYS * 86_400_000 - 60_000);
+    await runJob(sweepOrphanedObjects, justBefore);
+    expect(await exists(copy)).toBe(true);
+    const after = new Date(Date.now() + DOWNLOAD_CACHE_DAYS * 86_400_000 + 60_000);
+    await runJob(sweepOrphanedObjects, after);
+    expect(await exists(copy)).toBe(false);
+    expect(await exists(resultKey(user.id, id))).toBe(true);
   });
 });

@@ -11,11 +11,17 @@
  * one query, and hands the orphans' prefixes to the chores queue, whose consumer deletes them (as retention does,
  * decision 260). Only one page is held at a time, so memory does not grow with the bucket (bench/orphans.ts). At
  * the end of the bucket the walk starts again from the beginning. docs/decisions/315-orphan-sweep-cursor.md.
+ *
+ * The same pages give made download files their lifetime (issue 46 item 9, decision 307): a copy in a headshot's
+ * download cache (`…/cache/<hash>`) uploaded more than DOWNLOAD_CACHE_DAYS ago is deleted as its page is read; the
+ * next identical download makes it again. (An R2 lifecycle rule matches prefixes only, and these sit under each
+ * person's prefix.) With the walk's pace, a copy lives DOWNLOAD_CACHE_DAYS plus at most one walk of the bucket.
  */
 import { inArray } from "drizzle-orm";
 import { headshots, shoots } from "../../db/schema";
 import type { ChoreMessage } from "../env";
-import { currentRequestId, type JobDeps } from "../lib";
+import { DOWNLOAD_CACHE_DAYS } from "../../domain/limits";
+import { currentRequestId, log, type JobDeps } from "../lib";
 import { deletePrefix } from "../storage";
 
 export const ORPHAN_AFTER_MS = 86_400_000;
@@ -34,6 +40,8 @@ export const ORPHAN_MESSAGE_SIZE = 50;
 /** A headshot's objects (`u/<user>/h/<id>/…`) or a shoot's shared photos (`u/<user>/s/<id>/…`, decision 171). */
 const OWNED_OBJECT = /^u\/[0-9a-f-]{36}\/([hs])\/([0-9a-f-]{36})\//;
 const TABLES = { h: headshots, s: shoots } as const;
+/** A made download file in a headshot's cache (worker/downloads/file.ts). */
+const CACHED_DOWNLOAD = /^u\/[0-9a-f-]{36}\/h\/[0-9a-f-]{36}\/cache\//;
 
 /** The prefixes of one page's objects older than `before` whose headshot or shoot has no row. */
 async function orphansIn(deps: Pick<JobDeps, "db">, objects: R2Object[], before: number): Promise<string[]> {
@@ -61,10 +69,15 @@ async function orphansIn(deps: Pick<JobDeps, "db">, objects: R2Object[], before:
 export async function sweepOrphanedObjects(deps: Pick<JobDeps, "db" | "bucket" | "now" | "chores">): Promise<number> {
   const { bucket, chores } = deps;
   const before = deps.now.getTime() - ORPHAN_AFTER_MS;
+  const cacheBefore = deps.now.getTime() - DOWNLOAD_CACHE_DAYS * 86_400_000;
+  let expiredCopies = 0;
   let startAfter = (await (await bucket.get(ORPHAN_CURSOR_KEY))?.text()) || undefined;
   let sent = 0;
   for (let i = 0; i < ORPHAN_PAGES_PER_RUN; i++) {
     const page = await bucket.list({ prefix: "u/", startAfter, limit: ORPHAN_PAGE_SIZE });
+    const expired = page.objects.filter((o) => CACHED_DOWNLOAD.test(o.key) && o.uploaded.getTime() < cacheBefore).map((o) => o.key);
+    if (expired.length) await bucket.delete(expired); // at most a page: 1,000 keys, R2's limit per call
+    expiredCopies += expired.length;
     const orphans = await orphansIn(deps, page.objects, before);
     const messages: MessageSendRequest<ChoreMessage>[] = [];
     for (let j = 0; j < orphans.length; j += ORPHAN_MESSAGE_SIZE)
@@ -79,6 +92,7 @@ export async function sweepOrphanedObjects(deps: Pick<JobDeps, "db" | "bucket" |
     }
     startAfter = last;
   }
+  if (expiredCopies) log("info", "cron: download copies past their lifetime deleted", { count: expiredCopies });
   if (startAfter) await bucket.put(ORPHAN_CURSOR_KEY, startAfter);
   else await bucket.delete(ORPHAN_CURSOR_KEY);
   return sent;

@@ -11,7 +11,7 @@ import { MESSAGES, MODEL_PHOTO_MAX_SIDE } from "../../domain/limits";
 import type { ApiShoot } from "../../domain/shoots";
 import { api, createTestUser, env, runJob } from "../test/helpers";
 import { headshotRow, photoForm, upload, withRecordingQueue } from "../test/headshots";
-import { contains, decode, jpegBytes, pngBytes, webpBytes } from "../test/images";
+import { contains, decode, jpegBytes, largeRgbaPng, pngBytes, webpBytes } from "../test/images";
 import { distanceFromUpright, phonePhoto } from "../test/phone-photos";
 import { operatorAuth, withTestDb } from "../test/admin";
 import { getConfig } from "../config";
@@ -61,6 +61,19 @@ describe("a single upload of phone photos", () => {
       for (const secret of PHONE_SECRETS) expect(contains(stored, secret)).toBe(false);
       expect(stored.length).toBeLessThan(photo.length / 2);
     }
+  });
+
+  it("takes a 6300×6300 RGBA PNG inside the 40 MP limit (issue 46: a 500): read row by row, stored at the model's size on white", async () => {
+    const { auth } = await createTestUser({ subscription: { planType: "weekly" } });
+    const png = await largeRgbaPng(6300); // 159 MB of rows: inflated whole, it was beyond inflateSync and a Worker
+    expect(png.length).toBeLessThan(1_000_000);
+    const { res, body } = await upload(auth, png);
+    expect(res.status).toBe(201);
+    const stored = decode(await storedOriginal((await headshotRow(body.id)).originalKey!));
+    expect([stored.width, stored.height]).toEqual([2048, 2048]);
+    const at = (x: number, y: number) => [...stored.pixels.subarray((y * 2048 + x) * 4, (y * 2048 + x) * 4 + 3)];
+    for (const v of at(1024, 1024)) expect(Math.abs(v - 60)).toBeLessThan(4); // the opaque square
+    for (const v of at(100, 100)) expect(v).toBeGreaterThan(250); // transparent: white, not black
   });
 
   it("brings a large PNG down to the model's size; refuses a large WebP with advice; keeps a small upright JPEG as it came", async () => {

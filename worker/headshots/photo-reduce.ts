@@ -6,17 +6,19 @@
  * larger, or turned by an EXIF orientation, is decoded here within a Worker's memory:
  * - JPEG by ./jpeg-decode.ts, reduced by a power of two and turned upright while it decodes (a 4032×3024
  *   phone photo becomes 1512×2016 RGBA without ever being whole, and without further copies);
- * - PNG by the downloads' reader (worker/downloads), whole: a PNG over the side is rare (a screenshot);
+ * - PNG by ./png-scaled.ts, one row at a time and averaged down by a whole factor as it decodes (issue 46:
+ *   read whole, a 5800² RGBA PNG of 140 KB was 134 MB of rows and a 500; decision 305);
  * then resized to fit (worker/downloads' Catmull-Rom) and stored as JPEG (quality 90).
  * A JPEG this decoder cannot read (progressive, CMYK) keeps its orientation tag when it needs no
  * reduction, and is refused with advice when it does; so is a WebP over the side.
  */
 import { PhotonImage } from "@cf-wasm/photon";
-import { MODEL_PHOTO_MAX_SIDE } from "../../domain/limits";
+import { MESSAGES, MODEL_PHOTO_MAX_SIDE } from "../../domain/limits";
 import { fitWithin } from "../../domain/photo-kind";
-import { decodePng, resizeRgba, toRgba, type Raster } from "../downloads";
+import { resizeRgba, toRgba, type Raster } from "../downloads";
 import { badRequest } from "../lib";
 import { decodeJpegScaled } from "./jpeg-decode";
+import { decodePngScaled, PngDamaged } from "./png-scaled";
 import type { InspectedImage } from "./image-bytes";
 
 /** JPEG quality of a reduced photo: invisible loss at the model's input size (~0.7 MB for a 2048×1536 photo). */
@@ -40,21 +42,28 @@ const turnsSideways = (orientation: number) => orientation >= 5 && orientation <
 
 /**
  * The pixels of a photo that needs them, upright, reduced by the decoder where it can (a JPEG's orientation is
- * applied as it decodes: ./jpeg-decode.ts; a PNG has none); null when we cannot decode it.
+ * applied as it decodes: ./jpeg-decode.ts; a PNG has none); null when we cannot decode it. A damaged PNG
+ * stream (the chunks' checksums were right) is the person's 400, not a 500.
  */
-function decodeForReduction(image: InspectedImage): Raster | null {
-  if (image.type === "image/jpeg") return decodeJpegScaled(image.stripped, Math.round(MODEL_PHOTO_MAX_SIDE * 1.5), image.orientation);
-  if (image.type === "image/png") return decodePng(image.stripped);
-  return null;
+async function decodeForReduction(image: InspectedImage): Promise<Raster | null> {
+  const maxDecodedSide = Math.round(MODEL_PHOTO_MAX_SIDE * 1.5);
+  if (image.type === "image/jpeg") return decodeJpegScaled(image.stripped, maxDecodedSide, image.orientation);
+  if (image.type !== "image/png") return null;
+  try {
+    return await decodePngScaled(image.stripped, maxDecodedSide);
+  } catch (err) {
+    if (err instanceof PngDamaged) throw badRequest(MESSAGES.unreadable);
+    throw err;
+  }
 }
 
 /** What to store for an inspected upload: as it came when it is small and upright, else reduced and turned. */
-export function reducePhoto(image: InspectedImage): StoredPhoto {
+export async function reducePhoto(image: InspectedImage): Promise<StoredPhoto> {
   const large = Math.max(image.width, image.height) > MODEL_PHOTO_MAX_SIDE;
   const turned = image.orientation > 1;
   const asIs = { bytes: image.stripped, type: image.type, width: image.width, height: image.height };
   if (!large && !turned) return asIs;
-  const upright = decodeForReduction(image);
+  const upright = await decodeForReduction(image);
   if (!upright) {
     if (large) throw cannotReduce();
     // small but turned, in a JPEG we cannot decode: its orientation tag stays (./image-bytes.ts), viewers honour it

@@ -6,7 +6,7 @@ import { devRoutes } from "../dev/routes";
 import { getConfig, ConfigError } from "../config";
 import { api, client, env, uniqueEmail } from "../test/helpers";
 import { DevMailbox, ResendMailer, createMailer, extractLinks } from "./mailer";
-import { verificationEmail } from "./templates";
+import { priceChangeEmail, refundReceiptEmail, verificationEmail } from "./templates";
 
 describe("the dev mailbox", () => {
   it("keeps messages per address and lists them newest first with their links", async () => {
@@ -69,5 +69,24 @@ describe("the production mailer", () => {
 
   it("extractLinks finds each URL once, without trailing punctuation", () => {
     expect(extractLinks("a https://x.test/a, b (https://y.test/b) https://x.test/a")).toEqual(["https://x.test/a", "https://y.test/b"]);
+  });
+});
+
+describe("the emails name the app's own labels (issue 46)", () => {
+  it("the refund receipt and the price notice point to Manage Billing on the Account page, not a 'Manage Account' the app lacks", () => {
+    const refund = refundReceiptEmail("a@example.test", { amount: "€9.99", date: "5 December 2026" });
+    const notice = priceChangeEmail("a@example.test", {
+      planName: "Monthly",
+      period: "month",
+      oldAmount: "€9.99",
+      newAmount: "€11.99",
+      effectiveDate: "5 January 2027",
+      switchDate: "5 January 2027",
+      accountUrl: "https://app.test/account",
+    });
+    for (const mail of [refund, notice]) {
+      expect(mail.text).toContain("Account › Manage Billing");
+      expect(mail.text + mail.html).not.toContain("Manage Account");
+    }
   });
 });

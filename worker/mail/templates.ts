@@ -75,7 +75,7 @@ export function paymentReceiptEmail(to: string, d: { amount: string; what: strin
 export function refundReceiptEmail(to: string, d: { amount: string; date: string }): MailMessage {
   return message(to, `Your Headshot Studio refund: ${d.amount}`, [
     "Hello from Headshot Studio,",
-    `We refunded ${d.amount} to your card on ${d.date}. A refund usually reaches your card in 5–10 days; your invoices in Manage Account show it.`,
+    `We refunded ${d.amount} to your card on ${d.date}. A refund usually reaches your card in 5–10 days; your invoices show it (Account › Manage Billing).`,
     `Questions about a refund? Write to us at ${SUPPORT_EMAIL}.`,
   ]);
 }
@@ -125,7 +125,7 @@ export function priceChangeEmail(
       : `Your subscription renews at the new price of ${d.newAmount} on ${d.switchDate}, the first renewal on or after that date. Until then you pay ${d.oldAmount}, and nothing else changes.`,
     d.seats
       ? `If you would rather not continue, you can cancel the team's subscription at any time before ${d.switchDate} on the team page: everyone keeps their seat until the end of the period you paid for, and you are never charged the new price.`
-      : `If you would rather not continue, you can cancel at any time before ${d.switchDate} from your account settings (Manage Account): you keep access until the end of the period you paid for and are never charged the new price.`,
+      : `If you would rather not continue, you can cancel at any time before ${d.switchDate} from your account settings (Account › Manage Billing): you keep access until the end of the period you paid for and are never charged the new price.`,
     { link: d.accountUrl, label: d.seats ? "Open the team page" : "Open my account settings" },
   ]);
 }

@@ -21,7 +21,7 @@ import { requireUser, ApiError, badRequest, conflict, notFound, errorFields, log
 import { putEncrypted, shootPhotoKey } from "../storage";
 import { checkPhoto, insertOrCleanUp, uploadBodyLimit, type CheckedPhoto, toApiHeadshot, uploadAllowed } from "../headshots";
 import { refuseDownloadBeyondPlan } from "../credits";
-import { downloadQuery, normaliseDownload, headshotZipResponse, MAX_ZIP_PICTURES } from "../downloads";
+import { downloadQuery, normaliseDownload, headshotZipResponse, MAX_ZIP_PICTURES, refuseZipBeyondRate } from "../downloads";
 import { startShoot, undoShoot } from "./start";
 import { GENDER_IDS, STYLE_IDS, type Gender, type StyleId } from "../../domain/styles";
 import { EMAIL_BY_DEFAULT_ABOVE, SHOOT_MAX_PHOTOS, SHOOT_MAX_STYLES, type ApiShoot } from "../../domain/shoots";
@@ -122,6 +122,7 @@ async function zipRows(db: Db, userId: string, where: ReturnType<typeof and>) {
       id: headshots.id,
       userId: headshots.userId,
       style: headshots.style,
+      version: headshots.version,
       resultKey: headshots.resultKey,
       completedAt: headshots.completedAt,
       updatedAt: headshots.updatedAt,
@@ -207,6 +208,7 @@ export const shootRoutes = new Hono<AppEnv>()
     await refuseDownloadBeyondPlan(c.var.db, userId, options);
     const rows = await zipRows(c.var.db, userId, eq(headshots.shootId, id));
     if (rows.length === 0) throw nothingToZip();
+    await refuseZipBeyondRate(c.var.db, userId);
     return headshotZipResponse(c.env.IMAGES, c.var.config, rows, options, "headshots.zip");
   });
 
@@ -222,5 +224,6 @@ export const zipRoutes = new Hono<AppEnv>().get("/zip", requireUser, validate("q
       `${query.ids.length - rows.length} of the chosen headshots can't be downloaded (not finished, no longer available, or not yours).`,
     );
   }
+  await refuseZipBeyondRate(c.var.db, userId);
   return headshotZipResponse(c.env.IMAGES, c.var.config, rows, options, "headshots.zip");
 });

@@ -15,7 +15,7 @@ import { teamPrefix } from "../storage/keys";
 import { processGeneration } from "../generation/process";
 import { api, client, createTestUser, errorBody } from "../test/helpers";
 import { envWithModel, headshotRow, photoForm, testModel, upload, withRecordingQueue } from "../test/headshots";
-import { contains, decode, pngBytes } from "../test/images";
+import { contains, decode, largeRgbaPng, pngBytes } from "../test/images";
 import { distanceFromUpright, phonePhoto } from "../test/phone-photos";
 import { joinedMember, send, teamWithSeats, withDb } from "../test/teams";
 
@@ -32,6 +32,15 @@ const sha256 = async (bytes: Uint8Array) =>
     .join("");
 
 describe("the company's backdrop photo", () => {
+  it("a 5800×5800 RGBA PNG of a few hundred KB (33.6 MP, inside the limit) is taken and reduced, not a 500 (issue 46)", async () => {
+    const { owner, teamId } = await teamWithSeats(3);
+    const res = await postBackdrop(owner.auth, await largeRgbaPng(5800), "office.png", "image/png");
+    expect(res.status).toBe(201);
+    const stored = (await getDecrypted(env.IMAGES, getConfig(env), (await teamRow(teamId)).backdropKey!))!;
+    expect(stored.contentType).toBe("image/jpeg");
+    expect(decode(stored.bytes)).toMatchObject({ width: MODEL_PHOTO_MAX_SIDE, height: MODEL_PHOTO_MAX_SIDE });
+  });
+
   it("a phone photo is stored once for the team: encrypted, without its metadata, upright and reduced; members can see it", async () => {
     const { owner, teamId } = await teamWithSeats(3);
     const phone = await phonePhoto("camera"); // 4032×3024, EXIF orientation 6, GPS

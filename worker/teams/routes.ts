@@ -40,7 +40,7 @@ import {
   refundEligibility,
   refundFirstSubscription,
 } from "../billing";
-import { headshotZipResponse, downloadQuery, normaliseDownload } from "../downloads";
+import { headshotZipResponse, downloadQuery, normaliseDownload, refuseZipBeyondRate } from "../downloads";
 import type { AppEnv } from "../env";
 import { refuseDownloadBeyondPlan } from "../credits";
 import { createMailer, teamInvitationEmail } from "../mail";
@@ -406,6 +406,7 @@ export const teamRoutes = new Hono<AppEnv>()
     await refuseDownloadBeyondPlan(db, c.var.user.id, options);
     const sources = await teamZipSources(db, team.id);
     if (sources.length === 0) throw conflict("No one in the team has chosen a team photo yet.");
+    await refuseZipBeyondRate(db, c.var.user.id);
     return headshotZipResponse(c.env.IMAGES, c.var.config, sources, options, `${fileStem(team.name, "team")}-team-photos.zip`);
   })
 

@@ -4,6 +4,7 @@
  * variants (metadata with GPS, lying headers, truncation) built byte by byte.
  */
 import { crc32 } from "../downloads/crc32";
+import { createDeflate } from "node:zlib";
 import { PhotonImage } from "@cf-wasm/photon";
 
 /** A w×h picture with a deterministic pattern (varies with `seed`). */
@@ -229,4 +230,60 @@ export function webpWithChunks(...chunks: Uint8Array[]): Uint8Array {
   head.set(enc("RIFF"));
   new DataView(head.buffer).setUint32(4, body.length, true);
   return concat(head, body);
+}
+
+/**
+ * A PNG built one row at a time through zlib's stream (issue 46 item 8): `row(y)` gives row y as it is
+ * written, filter byte first. A large, mostly uniform image (a 6300² RGBA upload) compresses to a few
+ * hundred KB while only one row is ever held, so tests make them instead of keeping fixtures.
+ */
+export async function pngOfRows(
+  width: number,
+  height: number,
+  header: { colour: 0 | 2 | 3 | 4 | 6; depth?: 8 | 16; interlace?: 0 | 1 },
+  row: (y: number) => Uint8Array,
+  chunks: [type: string, data: Uint8Array][] = [],
+): Promise<Uint8Array> {
+  const chunk = (type: string, data: Uint8Array) => {
+    const out = new Uint8Array(12 + data.length);
+    const view = new DataView(out.buffer);
+    view.setUint32(0, data.length);
+    out.set(enc(type), 4);
+    out.set(data, 8);
+    view.setUint32(8 + data.length, crc32(out, 4, 8 + data.length));
+    return out;
+  };
+  const ihdr = new Uint8Array(13);
+  new DataView(ihdr.buffer).setUint32(0, width);
+  new DataView(ihdr.buffer).setUint32(4, height);
+  ihdr.set([header.depth ?? 8, header.colour, 0, 0, header.interlace ?? 0], 8);
+  const data = await new Promise<Uint8Array>((resolve, reject) => {
+    const deflate = createDeflate({ level: 1, chunkSize: 1 << 20 });
+    const parts: Uint8Array[] = [];
+    deflate.on("data", (chunk: Uint8Array) => parts.push(chunk));
+    deflate.on("end", () => resolve(concat(...parts)));
+    deflate.on("error", reject);
+    for (let y = 0; y < height; y++) deflate.write(row(y));
+    deflate.end();
+  });
+  return concat(
+    new Uint8Array([137, 80, 78, 71, 13, 10, 26, 10]),
+    chunk("IHDR", ihdr),
+    ...chunks.map(([type, body]) => chunk(type, body)),
+    chunk("IDAT", data),
+    chunk("IEND", new Uint8Array(0)),
+  );
+}
+
+/**
+ * A side×side RGBA PNG at the upload's pixel limit, of a few hundred KB: transparent (black under alpha 0)
+ * with an opaque dark-grey square over the middle third. Stored as a JPEG, the square stays dark and the
+ * transparent corners read as white.
+ */
+export function largeRgbaPng(side: number): Promise<Uint8Array> {
+  const stride = side * 4;
+  const clear = new Uint8Array(stride + 1);
+  const band = new Uint8Array(stride + 1);
+  for (let x = Math.floor(side / 3); x < Math.floor((2 * side) / 3); x++) band.set([60, 60, 60, 255], 1 + x * 4);
+  return pngOfRows(side, side, { colour: 6 }, (y) => (y >= side / 3 && y < (2 * side) / 3 ? band : clear));
 }

@@ -63,13 +63,14 @@ export const CONTACT_EMAIL = "support@headshot.studio";
 
 /**
  * Where sign-in, sign-up or the verification link continues (`?next=`): only the invitation page (issue 25) or a
- * capture link's page (issue 37) of this site, so the parameter can never send anyone elsewhere; otherwise null
- * (the dashboard). The worker checks the same way (domain/return-path.ts, decision 326).
+ * capture link's page (issue 37) of this site, or the admin dashboard (the operator, after choosing their password:
+ * issue 46), so the parameter can never send anyone elsewhere; otherwise null (the dashboard). The worker checks the
+ * team pages the same way (domain/return-path.ts, decision 326).
  */
-export const safeNext = (next: string | null): string | null => safeReturnPath(next);
+export const safeNext = (next: string | null): string | null => (next === paths.admin ? next : safeReturnPath(next));
 
-/** Where a verified address lands: the page `next` names, or the dashboard, with the flag the notice reads (verified-notice.tsx). */
+/** Where a verified address lands: the team page `next` names, or the dashboard, with the flag the notice reads (verified-notice.tsx). */
 export const verifiedLanding = (next: string | null) => {
-  const page = safeNext(next);
+  const page = safeReturnPath(next);
   return page ? `${page}&verified=1` : `${paths.dashboard}?verified=1`;
 };

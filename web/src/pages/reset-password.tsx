@@ -29,7 +29,7 @@ export function ResetPasswordPage() {
       description={why ?? "Choose the password you'll sign in with from now on."}
     >
       {token ? (
-        <ResetPasswordForm token={token} />
+        <ResetPasswordForm token={token} next={params.get("verified") === "operator" ? paths.admin : undefined} />
       ) : (
         <Alert variant="destructive">
           <AlertCircle aria-hidden="true" />

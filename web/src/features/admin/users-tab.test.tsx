@@ -64,6 +64,15 @@ describe("users tab", () => {
     expect(searched.at(-1)?.get("pageSize")).toBe("20");
   });
 
+  it("a team's member without a plan of their own is on the team's plan, not without one (issue 46)", async () => {
+    const bob: AdminUserRow = { ...grace, email: "bob@example.com", subscriptionCount: 0, subscription: null };
+    stubApi({ "GET /api/admin/users": () => usersPage([bob]) });
+    renderWithApp(<UsersTab />, { user: operator });
+    const row = await screen.findByRole("row", { name: /bob/ });
+    expect(within(row).getByText("Team plan seat")).toBeTruthy();
+    expect(within(row).queryByText("No subscription")).toBeNull();
+  });
+
   it("pages on the server", async () => {
     const calls = stubApi({ "GET /api/admin/users": () => usersPage([grace], 41) });
     renderWithApp(<UsersTab />, { user: operator });

@@ -26,6 +26,9 @@ function planName(planType: string) {
   return PLANS.find((p) => p.id === planType)?.name ?? planType;
 }
 
+/** A user without a plan of their own: a team's member or owner is on the team's plan (issue 46), not without one. */
+const noOwnPlan = (u: Pick<AdminUserRow, "team">) => (u.team ? "Team plan seat" : "No subscription");
+
 /** SPEC §2 Users tab: Export CSV and the users table, searched and paged on the server. */
 export function UsersTab() {
   const { user: me } = useAuth();
@@ -123,7 +126,7 @@ export function UsersTab() {
                       <span>{planName(u.subscription.planType)}</span>
                     </span>
                   ) : (
-                    <span className="whitespace-nowrap text-muted-foreground">No subscription</span>
+                    <span className="whitespace-nowrap text-muted-foreground">{noOwnPlan(u)}</span>
                   )}
                   {u.team && (
                     <span className="block whitespace-nowrap text-xs text-muted-foreground">
@@ -211,7 +214,7 @@ function UserDialog({ user, onClose }: { user: AdminUserRow | null; onClose(): v
                   <SubscriptionBadge status={user.subscription.status} /> {planName(user.subscription.planType)}
                 </span>
               ) : (
-                "No subscription"
+                noOwnPlan(user)
               )}
             </dd>
             <dt className="text-muted-foreground">Last Activity</dt>

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { cleanup, fireEvent, screen, waitFor } from "@testing-library/react";
 import { PASSWORD_MIN_LENGTH } from "@/lib/domain";
-import { paths } from "@/lib/paths";
+import { paths, safeNext } from "@/lib/paths";
 import { apiError, json, stubApi } from "@/test/stub-api";
 import { renderWithApp } from "@/test/render";
 import { ResetPasswordForm } from "./reset-password-form";
@@ -25,6 +25,15 @@ describe("choosing a new password from a reset link", () => {
     choose(good);
     await waitFor(() => expect(location.history.at(-1)).toBe(paths.auth));
     expect(calls[0]?.body).toEqual({ token: "tok-1", password: good });
+  });
+
+  it("the operator is asked to sign in and then goes on to /admin (issue 46)", async () => {
+    stubApi({ "POST /api/auth/reset-password": json({ reset: true }) });
+    const { location } = renderWithApp(<ResetPasswordForm token="tok-1" next={paths.admin} />, { path: "/auth/reset?token=tok-1" });
+    choose(good);
+    await waitFor(() => expect(location.history.at(-1)).toBe(`${paths.auth}?next=%2Fadmin`));
+    expect(safeNext(new URLSearchParams(location.history.at(-1)!.split("?")[1]).get("next"))).toBe(paths.admin);
+    expect(safeNext("/admin/../evil")).toBeNull();
   });
 
   it("a link that no longer works says why and offers a new one", async () => {

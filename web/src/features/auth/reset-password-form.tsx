@@ -6,15 +6,18 @@ import { useAuth } from "@/shared/auth/auth-context";
 import { useResetPassword } from "./api/reset-password";
 import { NewPasswordFields, useNewPasswordForm } from "@/shared/auth/password-fields";
 
-/** Chooses the new password from a reset link; every session ends, so the person signs in again. */
-export function ResetPasswordForm({ token }: { token: string }) {
+/**
+ * Chooses the new password from a reset link; every session ends, so the person signs in again, and then
+ * continues to `next` (the operator: /admin, issue 46) where given.
+ */
+export function ResetPasswordForm({ token, next }: { token: string; next?: string }) {
   const [, navigate] = useLocation();
   const { clearSession } = useAuth();
   const reset = useResetPassword();
   const form = useNewPasswordForm(async (password) => {
     await reset.mutateAsync({ token, password });
     clearSession();
-    navigate(paths.auth);
+    navigate(next ? `${paths.auth}?next=${encodeURIComponent(next)}` : paths.auth);
     toast({ title: "Password changed", description: "Your new password is set and you were signed out everywhere. Please sign in." });
   }, "We couldn't set your password. Please try again.");
 

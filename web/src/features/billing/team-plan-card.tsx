@@ -1,4 +1,7 @@
-/** /pricing's "For teams" card (issue 25): the Team plan's price per seat today (decision 288), and the way to /team. */
+/**
+ * /pricing's "For teams" card (issue 25): the Team plan's price per seat today (decision 288), and the way to /team:
+ * to set one up, or, for someone already in a team (issue 46), to that team, without offering to set up another.
+ */
 import { Link } from "wouter";
 import { Check, Users } from "lucide-react";
 import { Button } from "@/components/ui/button";
@@ -6,9 +9,11 @@ import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle }
 import { TEAM_PLAN, euros } from "@/lib/domain";
 import { paths } from "@/lib/paths";
 import { useTeamSeatCents } from "@/shared/api/get-plans";
+import { useMyTeam } from "@/shared/api/get-my-team";
 
 export function TeamPlanCard() {
   const seatCents = useTeamSeatCents();
+  const team = useMyTeam().data;
   return (
     <Card aria-labelledby="team-plan-title">
       <CardHeader>
@@ -25,6 +30,11 @@ export function TeamPlanCard() {
         <p className="text-sm text-muted-foreground">
           {TEAM_PLAN.minSeats} to {TEAM_PLAN.maxSeats} seats. The owner takes a seat too.
         </p>
+        {team && (
+          <p className="text-sm font-medium">
+            {team.role === "owner" ? `You own the team ${team.team.name}.` : `You're a member of the team ${team.team.name}.`}
+          </p>
+        )}
         <ul className="grid gap-1.5 text-sm">
           {TEAM_PLAN.features.map((f) => (
             <li key={f} className="flex items-start gap-2">
@@ -35,7 +45,7 @@ export function TeamPlanCard() {
       </CardContent>
       <CardFooter>
         <Button asChild>
-          <Link href={paths.team}>Set up your team</Link>
+          <Link href={paths.team}>{team ? "Open your team" : "Set up your team"}</Link>
         </Button>
       </CardFooter>
     </Card>

@@ -6,7 +6,7 @@
  * Then `reduceForUpload` brings the accepted photo down to what the model uses (issue 34; decision 170).
  * Only this file knows about bytes and decoding; the dropzone shows what it answers.
  */
-import { MAX_UPLOAD_BYTES, MAX_UPLOAD_MEGAPIXELS, MESSAGES, MIN_UPLOAD_SIDE, fitWithin, sniffPhoto } from "@/lib/domain";
+import { MAX_SHRINKABLE_MB, MAX_UPLOAD_BYTES, MAX_UPLOAD_MEGAPIXELS, MESSAGES, MIN_UPLOAD_SIDE, fitWithin, sniffPhoto } from "@/lib/domain";
 
 /** JPEG quality of the photo sent: the server stores it as sent, the model sees it (about 0.7 MB at 2048×1536). */
 const UPLOAD_JPEG_QUALITY = 0.9;
@@ -31,12 +31,22 @@ export async function decodeDimensions(file: Blob): Promise<Dimensions> {
   }
 }
 
+/** Whether this browser can shrink a photo before sending it (`reduceForUpload`). */
+export const browserCanShrink = () => typeof createImageBitmap === "function" && typeof OffscreenCanvas === "function";
+
 /**
  * Null when the photo may be previewed and uploaded, else what is wrong with it, in words a person can
- * act on. `decode` is replaceable for tests (jsdom decodes nothing).
+ * act on. A file over MAX_UPLOAD_BYTES is taken where the browser shrinks it before sending (issue 46: a
+ * phone's 16 MB JPEG becomes about 1 MB), up to MAX_SHRINKABLE_MB; `sentSizeProblem` then checks what is
+ * sent. `decode` and `canShrink` are replaceable for tests (jsdom decodes nothing).
  */
-export async function checkPhoto(file: File, decode: (f: Blob) => Promise<Dimensions> = decodeDimensions): Promise<string | null> {
-  if (file.size > MAX_UPLOAD_BYTES) return MESSAGES.tooLarge;
+export async function checkPhoto(
+  file: File,
+  decode: (f: Blob) => Promise<Dimensions> = decodeDimensions,
+  canShrink = browserCanShrink(),
+): Promise<string | null> {
+  if (!canShrink && file.size > MAX_UPLOAD_BYTES) return MESSAGES.tooLarge;
+  if (file.size > MAX_SHRINKABLE_MB * 1024 * 1024) return MESSAGES.tooLargeToShrink;
   if (file.size === 0) return MESSAGES.notAnImage;
   const head = new Uint8Array(await file.slice(0, 64).arrayBuffer());
   const kind = sniffPhoto(head);
@@ -55,6 +65,21 @@ export async function checkPhoto(file: File, decode: (f: Blob) => Promise<Dimens
   return null;
 }
 
+/** The server's limit, on the file as it is sent (after `reduceForUpload`). */
+export const sentSizeProblem = (sent: File): string | null => (sent.size > MAX_UPLOAD_BYTES ? MESSAGES.tooLarge : null);
+
+/** The file a person chose, by the file sent for it (issue 46: the upload step names what they chose). */
+const chosenFor = new WeakMap<File, { name: string; size: number }>();
+
+/** The name and size of the photo as the person chose it (`coffee.png`, 4.8 MB), not of the JPEG sent for it. */
+export const chosenPhoto = (sent: File): { name: string; size: number } => chosenFor.get(sent) ?? sent;
+
+/** Records `sent` as what is sent for `chosen` (`reduceForUpload` does; tests too). */
+export function sentFor(chosen: File, sent: File): File {
+  if (sent !== chosen) chosenFor.set(sent, { name: chosen.name, size: chosen.size });
+  return sent;
+}
+
 const asJpegName = (name: string) => `${name.replace(/\.[^.]*$/, "") || "photo"}.jpg`;
 
 /**
@@ -63,7 +88,7 @@ const asJpegName = (name: string) => `${name.replace(/\.[^.]*$/, "") || "photo"}
  * browser cannot draw it (no canvas), the photo goes as it is and the server reduces it.
  */
 export async function reduceForUpload(file: File): Promise<File> {
-  if (typeof createImageBitmap !== "function" || typeof OffscreenCanvas !== "function") return file;
+  if (!browserCanShrink()) return file;
   const bitmap = await createImageBitmap(file, { imageOrientation: "from-image" });
   try {
     const { width, height } = fitWithin(bitmap.width, bitmap.height);
@@ -73,7 +98,7 @@ export async function reduceForUpload(file: File): Promise<File> {
     g.imageSmoothingQuality = "high";
     g.drawImage(bitmap, 0, 0, width, height);
     const blob = await canvas.convertToBlob({ type: "image/jpeg", quality: UPLOAD_JPEG_QUALITY });
-    return new File([blob], asJpegName(file.name), { type: "image/jpeg", lastModified: file.lastModified });
+    return sentFor(file, new File([blob], asJpegName(file.name), { type: "image/jpeg", lastModified: file.lastModified }));
   } finally {
     bitmap.close();
   }

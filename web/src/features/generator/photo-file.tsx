@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { ACCEPTED_UPLOAD_TYPES } from "@/lib/domain";
-import { checkPhoto, reduceForUpload } from "./photo-content";
+import { checkPhoto, reduceForUpload, sentSizeProblem } from "./photo-content";
 
 /**
  * The one way step 3 takes a photo file, the first one and a shoot's further ones alike: its content is
@@ -22,9 +22,10 @@ export function usePhotoFile(onAccepted: (file: File) => void) {
   async function take(file: File | undefined) {
     if (!file) return;
     setChecking(true);
-    const found = await checkPhoto(file);
+    let found = await checkPhoto(file);
     let ready = file;
     if (!found) ready = await reduceForUpload(file).catch(() => file); // the server reduces what arrives larger
+    found ??= sentSizeProblem(ready); // the server's limit, on what is sent (a 16 MB phone photo is sent shrunk)
     setChecking(false);
     setProblem(found);
     empty();

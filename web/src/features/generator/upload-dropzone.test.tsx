@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { MAX_UPLOAD_BYTES, MESSAGES, MIN_UPLOAD_SIDE } from "@/lib/domain";
-import { checkPhoto, type Dimensions } from "./photo-content";
+import { checkPhoto, sentFor, sentSizeProblem, type Dimensions } from "./photo-content";
 import { MorePhotos } from "./more-photos";
 import { UploadDropzone } from "./upload-dropzone";
 
@@ -9,7 +9,7 @@ vi.mock("./photo-content", async (importOriginal) => {
   const real = await importOriginal<typeof import("./photo-content")>();
   // jsdom decodes no image: every photo decodes as 800×1000 here
   const decode = async () => ({ width: 800, height: 1000 });
-  return { ...real, checkPhoto: (f: File, d?: typeof decode) => real.checkPhoto(f, d ?? decode) };
+  return { ...real, checkPhoto: (f: File, d?: typeof decode, shrink?: boolean) => real.checkPhoto(f, d ?? decode, shrink) };
 });
 
 afterEach(cleanup);
@@ -49,11 +49,21 @@ describe("checkPhoto: the file's content, before the preview", () => {
     expect(await checkPhoto(fileOf(PNG, "tiny.png", "image/png"), decodesAs({ width: MIN_UPLOAD_SIDE - 1, height: 900 }))).toBe(
       MESSAGES.tooSmall,
     );
-    expect(await checkPhoto(fileOf(PNG, "big.png", "image/png", MAX_UPLOAD_BYTES + 1), ok)).toBe(MESSAGES.tooLarge);
+    expect(await checkPhoto(fileOf(PNG, "big.png", "image/png", MAX_UPLOAD_BYTES + 1), ok, false)).toBe(MESSAGES.tooLarge);
     expect(await checkPhoto(fileOf(PNG, "huge.png", "image/png"), decodesAs({ width: 8000, height: 6000 }))).toMatch(
       /limit is 40 megapixels/,
     );
     expect(await checkPhoto(fileOf([], "empty.jpg", "image/jpeg"), ok)).toBe(MESSAGES.notAnImage);
+  });
+
+  it("takes a 16 MB phone photo where the browser shrinks it, and checks the server's limit on what is sent (issue 46)", async () => {
+    const ok = decodesAs({ width: 4032, height: 3024 });
+    const phone = fileOf(JPEG, "IMG_0001.JPG", "image/jpeg", 16 * 1024 * 1024);
+    expect(await checkPhoto(phone, ok, true)).toBeNull();
+    expect(await checkPhoto(phone, ok, false)).toBe(MESSAGES.tooLarge); // no canvas: sent as it is, so refused here
+    expect(await checkPhoto(fileOf(JPEG, "huge.jpg", "image/jpeg", 51 * 1024 * 1024), ok, true)).toBe(MESSAGES.tooLargeToShrink);
+    expect(sentSizeProblem(fileOf(JPEG, "sent.jpg", "image/jpeg", 1_200_000))).toBeNull();
+    expect(sentSizeProblem(fileOf(JPEG, "sent.jpg", "image/jpeg", MAX_UPLOAD_BYTES + 1))).toBe(MESSAGES.tooLarge);
   });
 });
 
@@ -88,6 +98,16 @@ describe("<UploadDropzone>", () => {
     await waitFor(() => expect(onChange).toHaveBeenCalledTimes(1));
     expect(onChange).toHaveBeenCalledWith(first);
     expect(zone.getAttribute("data-dragging")).toBeNull();
+  });
+
+  it("names the photo as chosen, with its own size, not the smaller JPEG sent for it (issue 46)", () => {
+    URL.createObjectURL = vi.fn(() => "blob:preview");
+    URL.revokeObjectURL = vi.fn();
+    const chosen = fileOf(PNG, "coffee.png", "image/png", 4.8 * 1024 * 1024);
+    const sent = sentFor(chosen, fileOf(JPEG, "coffee.jpg", "image/jpeg", 520_000));
+    render(<UploadDropzone file={sent} onChange={vi.fn()} />);
+    expect(screen.getByText("coffee.png")).toBeTruthy();
+    expect(screen.getByText("4.8 MB · ready to generate")).toBeTruthy();
   });
 
   it("previews the chosen file with its name and clears it", () => {

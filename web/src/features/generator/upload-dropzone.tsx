@@ -3,6 +3,7 @@ import { ImageUp, X } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { MAX_UPLOAD_MB } from "@/lib/domain";
 import { cn } from "@/lib/utils";
+import { chosenPhoto } from "./photo-content";
 import { PhotoFileInput, PhotoProblem, useObjectUrl, usePhotoFile } from "./photo-file";
 
 /**
@@ -22,14 +23,15 @@ export function UploadDropzone({ file, onChange }: { file: File | null; onChange
   }
 
   if (file && preview) {
+    const chosen = chosenPhoto(file); // its name and size as chosen, not the JPEG sent for it
     return (
       <div className="flex flex-col items-center gap-4 rounded-xl border bg-card p-4 sm:flex-row sm:items-center">
         <img src={preview} alt="Your uploaded photo" className="size-40 rounded-lg object-cover sm:size-32" />
         <div className="min-w-0 flex-1 text-center sm:text-left">
-          <p className="truncate font-medium" title={file.name}>
-            {file.name}
+          <p className="truncate font-medium" title={chosen.name}>
+            {chosen.name}
           </p>
-          <p className="text-sm text-muted-foreground">{(file.size / 1024 / 1024).toFixed(1)} MB · ready to generate</p>
+          <p className="text-sm text-muted-foreground">{(chosen.size / 1024 / 1024).toFixed(1)} MB · ready to generate</p>
         </div>
         <Button
           variant="outline"

@@ -60,7 +60,20 @@ describe("download options", () => {
     const webp = { ...choosePreset(DEFAULT_DOWNLOAD, "instagram-square"), fileFormat: "webp" as const };
     expect(fallbackFilename("Suit", webp)).toBe("headshot-suit-instagram-square.webp");
     expect(fallbackFilename("Suit", { ...webp, shape: "round" })).toBe("headshot-suit-instagram-square-round.webp");
-    expect(fallbackFilename("Suit", choosePreset(DEFAULT_DOWNLOAD, "twitter-banner"))).toBe("headshot-suit-twitter-banner-square.png");
+    expect(fallbackFilename("Suit", choosePreset(DEFAULT_DOWNLOAD, "twitter-banner"))).toBe("headshot-suit-twitter-banner.png");
+  });
+
+  it("names what the file is: no shape for a picture that is not square, the version after the first (issue 46)", () => {
+    expect(fallbackFilename("LinkedIn", choosePreset(DEFAULT_DOWNLOAD, "linkedin-banner"))).toBe("headshot-linkedin-linkedin-banner.png");
+    expect(fallbackFilename("LinkedIn", choosePreset(DEFAULT_DOWNLOAD, "print-8x10"))).toBe("headshot-linkedin-print-8x10-300dpi.png");
+    expect(fallbackFilename("LinkedIn", chooseCustomSize(DEFAULT_DOWNLOAD, 1000, 1500))).toBe("headshot-linkedin-1000x1500.png");
+    expect(fallbackFilename("LinkedIn", chooseCustomSize(DEFAULT_DOWNLOAD, 1000, 1000))).toBe("headshot-linkedin-1000x1000-square.png");
+    const web = { ...DEFAULT_DOWNLOAD, resolution: "web" as const };
+    expect([1, 2, 3].map((v) => fallbackFilename("LinkedIn", web, v))).toEqual([
+      "headshot-linkedin-web-square.png",
+      "headshot-linkedin-v2-web-square.png",
+      "headshot-linkedin-v3-web-square.png",
+    ]);
   });
 
   it("the 8×10 print preset: 2400×3000 portrait at 300 DPI, square only (issue 35)", () => {
@@ -68,7 +81,7 @@ describe("download options", () => {
     expect(o).toEqual({ resolution: "high", shape: "square", fileFormat: "png", preset: "print-8x10", dpi: "300" });
     expect(outputSize(o)).toEqual({ width: 2400, height: 3000 });
     expect(search(o)).toBe("resolution=high&shape=square&fileFormat=png&preset=print-8x10&dpi=300");
-    expect(fallbackFilename("Suit", o)).toBe("headshot-suit-print-8x10-square-300dpi.png");
+    expect(fallbackFilename("Suit", o)).toBe("headshot-suit-print-8x10-300dpi.png");
   });
 
   it("a custom size above 1600×1600 switches a chosen WebP to PNG; one within keeps it (decision 236)", () => {
@@ -91,6 +104,6 @@ describe("download options", () => {
       fileFormat: "png",
       preset: "twitter-profile",
     });
-    expect(fallbackFilename("Suit", o)).toBe("headshot-suit-1200x800-square.png");
+    expect(fallbackFilename("Suit", o)).toBe("headshot-suit-1200x800.png");
   });
 });

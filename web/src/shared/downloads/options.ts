@@ -89,8 +89,8 @@ export function filenameFromDisposition(header: string | null): string | null {
 }
 
 /** The fallback filename (SPEC §9) from the headshot's style id. */
-export function fallbackFilename(styleId: string, o: DownloadOptions): string {
-  return downloadFilename(styleSlug(styleId), o);
+export function fallbackFilename(styleId: string, o: DownloadOptions, version?: number): string {
+  return downloadFilename(styleSlug(styleId), o, version);
 }
 
 /** Output size in pixels for the preview caption, when known up front. */

@@ -23,7 +23,7 @@ export function useDownloadHeadshot() {
   const { openSubscriptionDialog } = useSubscriptionDialog();
   const { mutateAsync, isPending: busy } = useDownloadHeadshotMutation();
   const download = useCallback(
-    async (headshot: Pick<ApiHeadshot, "id" | "style">, options: DownloadOptions) => {
+    async (headshot: Pick<ApiHeadshot, "id" | "style"> & Partial<Pick<ApiHeadshot, "version">>, options: DownloadOptions) => {
       try {
         const { blob, filename: name } = await mutateAsync({ headshot, options });
         saveBlob(blob, name);

@@ -17,6 +17,7 @@ const photo = (faces: Partial<FaceMeasure>[], whole: Partial<PhotoMeasure> = {})
   faces: faces.map((f) => ({ ...good, ...f })),
   brightness: 112,
   clipped: 0.01,
+  sharpness: 14.9,
   ...whole,
 });
 const kinds = (m: PhotoMeasure) => verdictsFor(m).map((v) => v.kind);
@@ -51,6 +52,20 @@ describe("the photo check's verdicts", () => {
     expect(kinds(photo([], { brightness: 22 }))).toEqual(["too-dark"]);
     expect(kinds(photo([], { brightness: 231 }))).toEqual(["too-bright"]);
     expect(kinds(photo([], { brightness: 183, clipped: 0.56 }))).toEqual(["too-bright"]);
+  });
+
+  it("with no face found in a photo without fine detail, the photo is blurred, not faceless (issue 46)", () => {
+    const [v] = verdictsFor(photo([], { sharpness: 0.11 })); // the portrait blurred at σ 8, measured whole
+    expect(v).toEqual({ kind: "blurred", ...VERDICTS.blurred });
+    expect(v!.title).toBe("The photo is blurred");
+    expect(kinds(photo([], { sharpness: 0.55 }))).toEqual(["no-face"]); // a sharp crop of a plain background
+    expect(kinds(photo([], { sharpness: 0.05, brightness: 22 }))).toEqual(["too-dark"]); // the light first
+  });
+
+  it("a small face says so in the words a person can act on (issue 46)", () => {
+    const [v] = verdictsFor(photo([{ share: 0.03, widthPx: 45 }]));
+    expect(v!.title).toBe("Your face is too small in the photo");
+    expect(v!.advice).toMatch(/^Come closer/);
   });
 
   it("a face far smaller than the main one (a passer-by) is not a second face", () => {
