@@ -94,6 +94,16 @@ describe("parseConfig", () => {
     const problems = (error as ConfigError).problems.map((p) => p.split(":")[0]);
     expect(problems.sort()).toEqual(["DATABASE_URL", "FAIR_USE_PER_HOUR", "IMAGE_ENCRYPTION_KEYS", "JWT_SECRET", "OPERATOR_EMAIL"]);
   });
+
+  it("the Content Credentials signer must be PEM: a key pasted as base64 alone is named at start-up", () => {
+    let error: unknown;
+    try {
+      parseConfig({ ...good, C2PA_SIGNING_KEY: "MIGHAgEAMBMGByqGSM49AgEGCCqGSM49AwEHBG0wawIBAQQg", C2PA_CERT_CHAIN: "not a certificate" });
+    } catch (err) {
+      error = err;
+    }
+    expect((error as ConfigError).problems.map((p) => p.split(":")[0]).sort()).toEqual(["C2PA_CERT_CHAIN", "C2PA_SIGNING_KEY"]);
+  });
 });
 
 /** A production configuration with every secret, as `wrangler secret put` leaves it. */
@@ -112,6 +122,8 @@ const production: Record<string, string> = {
   GOOGLE_CLIENT_ID: "id.apps.googleusercontent.com",
   GOOGLE_CLIENT_SECRET: "google-secret",
   MAIL_API_KEY: "re_x",
+  C2PA_SIGNING_KEY: "-----BEGIN PRIVATE KEY-----\nAA==\n-----END PRIVATE KEY-----",
+  C2PA_CERT_CHAIN: "-----BEGIN CERTIFICATE-----\nAA==\n-----END CERTIFICATE-----",
 };
 
 /** The variables a ConfigError names, sorted. */

@@ -26,6 +26,8 @@ export const PRODUCTION_SECRETS = [
   "GOOGLE_CLIENT_ID",
   "GOOGLE_CLIENT_SECRET",
   "MAIL_API_KEY",
+  "C2PA_SIGNING_KEY",
+  "C2PA_CERT_CHAIN",
 ] as const;
 
 /** Variables that exist only to point the worker at a local stand-in: production never sets them. */

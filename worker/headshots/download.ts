@@ -35,6 +35,7 @@ export const downloadRoutes = new Hono<AppEnv>().get(
 
     const columns = {
       id: headshots.id,
+      kind: headshots.kind,
       userId: headshots.userId,
       style: headshots.style,
       status: headshots.status,
