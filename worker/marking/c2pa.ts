@@ -211,6 +211,12 @@ function withoutStore(container: Container, bytes: Uint8Array): Uint8Array {
   return concat(keep);
 }
 
+/** The file without its manifest store, as it was before signing (tests compare deliveries signed apart). */
+export function withoutContentCredentials(bytes: Uint8Array): Uint8Array {
+  const container = containerOf(bytes);
+  return container ? withoutStore(container, bytes) : bytes;
+}
+
 // ---- the manifest ----
 
 function actions(p: Provenance): Cbor {
