@@ -26,6 +26,9 @@ export const testBindings = {
   // The shared limiter (worker/generation/limiter.ts) paces the default model at 1 ms: the files share it, and
   // tests of the quota use a model of their own with a pace they set.
   GEMINI_IMAGES_PER_MINUTE: "60000",
+  // Content Credentials: the committed test CA's signer (dev/c2pa/README.md)
+  C2PA_SIGNING_KEY: readFileSync("dev/c2pa/test-signer.key.pem", "utf8"),
+  C2PA_CERT_CHAIN: readFileSync("dev/c2pa/test-chain.pem", "utf8"),
 };
 
 /**

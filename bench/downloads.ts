@@ -1,5 +1,5 @@
 /**
- * Download transforms: ours (worker/downloads/transform.ts: our PNG reader and writer and TIFF writer on
+ * Download files: ours (worker/downloads/transform.ts, then the Content Credentials signed (decision 320): our PNG reader and writer and TIFF writer on
  * native zlib, our resize, photon for lossless WebP, libwebp in WASM for the lossy web WebP) against
  * sharp (native libvips) on the same opaque RGB photo-like PNG of SIDE² — 2048² by default, what the model
  * answers a subscriber since issue 32 (`--side 1024`: a free generation's, or results made before) — for
@@ -23,6 +23,7 @@
  * memory.buffer size after one transform is that transform's peak).
  */
 import { spawnSync } from "node:child_process";
+import { readFileSync } from "node:fs";
 import { resourceUsage } from "node:process";
 import sharp from "sharp";
 import { initPhoton } from "@cf-wasm/photon";
@@ -32,6 +33,22 @@ import { outputSize, planGeometry } from "../worker/downloads/geometry";
 import { simdMemoryBytes } from "../worker/downloads/simd/kernel";
 import { transformDownload } from "../worker/downloads/transform";
 import { WEB_WEBP_QUALITY } from "../worker/downloads/webp-lossy";
+import { containerOf, signImage } from "../worker/marking/c2pa";
+import { signingCredentials } from "../worker/marking/credentials";
+
+/**
+ * The delivered file: the transform, then its Content Credentials signed as worker/downloads/file.ts does
+ * (decision 320; TIFF is not signed yet), with the committed test signer (the same P-256 ES256 work as production's).
+ */
+async function delivered(src: Uint8Array, o: DownloadOptions): Promise<Uint8Array> {
+  const out = (await transformDownload(src, o)).bytes;
+  if (!containerOf(out)) return out;
+  const credentials = await signingCredentials({
+    C2PA_SIGNING_KEY: readFileSync("dev/c2pa/test-signer.key.pem", "utf8"),
+    C2PA_CERT_CHAIN: readFileSync("dev/c2pa/test-chain.pem", "utf8"),
+  });
+  return signImage(out, credentials, { model: "gemini-nano-banana-2.1" });
+}
 
 const arg = (name: string) => {
   const i = process.argv.indexOf(`--${name}`);
@@ -131,7 +148,7 @@ async function table(runs: number) {
     const [ours, theirs, oursCpu] = await interleaved(
       runs,
       async () => {
-        ourBytes = (await transformDownload(src, c.options)).bytes.length;
+        ourBytes = (await delivered(src, c.options)).length;
       },
       async () => {
         sharpBytes = (await viaSharp(src, c.options)).length;
@@ -155,7 +172,7 @@ async function table(runs: number) {
     const [roundMs] = await interleaved(
       runs,
       async () => {
-        rb = (await transformDownload(src, round)).bytes.length;
+        rb = (await delivered(src, round)).length;
       },
       async () => {},
     );
@@ -260,7 +277,7 @@ async function peakChild(spec: string) {
   const src = await sourcePng();
   const memory = (await initPhoton.ensure()).memory as WebAssembly.Memory;
   const before = memory.buffer.byteLength;
-  const out = await transformDownload(src, options);
+  const out = { bytes: await delivered(src, options) };
   const after = memory.buffer.byteLength;
   const mu = process.memoryUsage();
   console.log(

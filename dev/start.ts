@@ -87,6 +87,9 @@ async function main() {
     OPERATOR_EMAIL: "operator@headshot.local",
     MAIL_PROVIDER: "dev",
     ...localSecrets(),
+    // Content Credentials: the committed test CA's signer (dev/c2pa/README.md); a real one in .dev.vars wins
+    C2PA_SIGNING_KEY: readFileSync(join(root, "dev", "c2pa", "test-signer.key.pem"), "utf8"),
+    C2PA_CERT_CHAIN: readFileSync(join(root, "dev", "c2pa", "test-chain.pem"), "utf8"),
     ...standins.vars,
     ...devVars,
     DATABASE_URL: db.DATABASE_URL,

@@ -1,6 +1,9 @@
+import { readFileSync } from "node:fs";
 import { readFile } from "node:fs/promises";
+import { createRequire } from "node:module";
 import { expect, test } from "@playwright/test";
 import sharp from "sharp";
+import { initSync, WasmReader } from "@contentauth/c2pa-wasm";
 import { ROUND_NOT_ALLOWED } from "../domain/downloads";
 import { createVerifiedAccount, generateOne, signIn, subscribeMonthly } from "./helpers";
 
@@ -16,11 +19,31 @@ function pngPhys(png: Buffer): { ppm: number; unit: number } | null {
   return null;
 }
 
+/** c2pa-rs (its WASM build) on a file: the validation state with the test CA as trust anchor, and the first action. */
+async function contentCredentials(file: Uint8Array): Promise<{ state: string; first: { action: string; digitalSourceType?: string } }> {
+  initSync({ module: readFileSync(createRequire(import.meta.url).resolve("@contentauth/c2pa-wasm/c2pa.wasm")) });
+  const trust = JSON.stringify({
+    trust: { trust_anchors: readFileSync("dev/c2pa/test-root.pem", "utf8") },
+    verify: { verify_trust: true },
+  });
+  const reader = await WasmReader.fromBytes("image/png", file, trust);
+  const store = JSON.parse(reader.json());
+  reader.free();
+  const manifest = store.manifests[store.active_manifest];
+  const actions = manifest.assertions.find((a: { label: string }) => a.label === "c2pa.actions.v2").data.actions;
+  return { state: store.validation_state, first: actions[0] };
+}
+
 test("a subscriber downloads a round 300 DPI PNG Instagram square; a banner offers no Round", async ({ page, request }) => {
   const email = await createVerifiedAccount(request, "subscriber");
   await signIn(page, email);
   await subscribeMonthly(page);
   await generateOne(page);
+
+  // The result view and the downloads panel say the picture carries Content Credentials (issue 48).
+  await expect(page.getByTestId("content-credentials")).toHaveCount(2);
+  await expect(page.getByTestId("content-credentials").first()).toContainText("Content Credentials: made with AI.");
+  await expect(page.getByRole("link", { name: /verify page/ }).first()).toHaveAttribute("href", "https://contentcredentials.org/verify");
 
   // A banner would become a pill: Round is not offered there (issue 23; the worker refuses it too).
   await page.getByLabel("Size preset").click();
@@ -49,6 +72,14 @@ test("a subscriber downloads a round 300 DPI PNG Instagram square; a banner offe
   expect(alphaAt(0, 0)).toBe(0); // transparent corners
   expect(alphaAt(info.width - 1, info.height - 1)).toBe(0);
   expect(alphaAt(Math.floor(info.width / 2), Math.floor(info.height / 2))).toBe(255); // opaque centre
+  // and the file's Content Credentials validate in the reference implementation, naming the AI source
+  expect(await contentCredentials(file)).toEqual({
+    state: "Trusted",
+    first: expect.objectContaining({
+      action: "c2pa.created",
+      digitalSourceType: "http://cv.iptc.org/newscodes/digitalsourcetype/trainedAlgorithmicMedia",
+    }),
+  });
 });
 
 test("a subscriber's generation is made at 2K: the high-resolution download is 2048 × 2048 px of its own (issue 32)", async ({

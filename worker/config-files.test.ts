@@ -27,7 +27,7 @@ function tomlSection(toml: string, header: string): Record<string, string> {
 
 /** `.dev.vars` lines: NAME=value, comments stripped. */
 function dotenv(text: string): Record<string, string> {
-  return Object.fromEntries([...text.matchAll(/^([A-Z_]+)=(.*)$/gm)].map((m) => [m[1]!, m[2]!.replace(/\s+#.*$/, "").trim()]));
+  return Object.fromEntries([...text.matchAll(/^([A-Z][A-Z0-9_]*)=(.*)$/gm)].map((m) => [m[1]!, m[2]!.replace(/\s+#.*$/, "").trim()]));
 }
 
 /**
@@ -41,7 +41,7 @@ function readmeConfigTable(text: string): { names: Set<string>; values: Record<s
   const values: Record<string, string> = {};
   for (const line of table.split("\n").filter((l) => l.startsWith("| `"))) {
     const cells = line.split(" | ");
-    const vars = [...cells[0]!.matchAll(/`([A-Z_]+)`/g)].map((m) => m[1]!);
+    const vars = [...cells[0]!.matchAll(/`([A-Z][A-Z0-9_]*)`/g)].map((m) => m[1]!);
     const defaults = [...(cells.at(-1) ?? "").matchAll(/`([^`]+)`/g)].map((m) => m[1]!);
     vars.forEach((v, i) => {
       names.add(v);

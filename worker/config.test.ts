@@ -126,6 +126,16 @@ describe("parseConfig", () => {
     const problems = (error as ConfigError).problems.map((p) => p.split(":")[0]);
     expect(problems.sort()).toEqual(["DATABASE_URL", "GEMINI_IMAGES_PER_MINUTE", "IMAGE_ENCRYPTION_KEYS", "JWT_SECRET", "OPERATOR_EMAIL"]);
   });
+
+  it("the Content Credentials signer must be PEM: a key pasted as base64 alone is named at start-up", () => {
+    let error: unknown;
+    try {
+      parseConfig({ ...good, C2PA_SIGNING_KEY: "MIGHAgEAMBMGByqGSM49AgEGCCqGSM49AwEHBG0wawIBAQQg", C2PA_CERT_CHAIN: "not a certificate" });
+    } catch (err) {
+      error = err;
+    }
+    expect((error as ConfigError).problems.map((p) => p.split(":")[0]).sort()).toEqual(["C2PA_CERT_CHAIN", "C2PA_SIGNING_KEY"]);
+  });
 });
 
 /** A production configuration with every secret, as `wrangler secret put` leaves it. */
@@ -145,6 +155,8 @@ const production: Record<string, string> = {
   GOOGLE_CLIENT_SECRET: "google-secret",
   MAIL_API_KEY: "re_x",
   SENTRY_DSN: "https://key@o1.ingest.de.sentry.io/2",
+  C2PA_SIGNING_KEY: "-----BEGIN PRIVATE KEY-----\nAA==\n-----END PRIVATE KEY-----",
+  C2PA_CERT_CHAIN: "-----BEGIN CERTIFICATE-----\nAA==\n-----END CERTIFICATE-----",
 };
 
 /** The variables a ConfigError names, sorted. */

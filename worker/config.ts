@@ -155,6 +155,17 @@ const schema = z
     ALERT_WEBHOOK_FAILURES: int(D.ALERT_WEBHOOK_FAILURES, 1),
     /** Sentry's DSN: unexpected errors are reported there; unset, reporting is off (worker/ops/error-reports.ts, decision 261). */
     SENTRY_DSN: optional.pipe(z.url().optional()),
+    /**
+     * Content Credentials (decision 321): the signing key (PKCS#8 PEM, P-256) and certificate chain (PEM, the
+     * signer first) every delivered picture's C2PA manifest is signed with. Required in production; locally
+     * the committed test CA's signer (dev/c2pa/); unset elsewhere, pictures carry the XMP marking only.
+     */
+    C2PA_SIGNING_KEY: optional.pipe(
+      z.string().includes("-----BEGIN PRIVATE KEY-----", { message: "must be a PKCS#8 PEM (BEGIN PRIVATE KEY)" }).optional(),
+    ),
+    C2PA_CERT_CHAIN: optional.pipe(
+      z.string().includes("-----BEGIN CERTIFICATE-----", { message: "must be PEM certificates (BEGIN CERTIFICATE)" }).optional(),
+    ),
   })
   .superRefine((config, ctx) => {
     for (const { path, message } of modelProblems(config)) ctx.addIssue({ code: "custom", path: [path], message });

@@ -28,6 +28,8 @@ export const PRODUCTION_SECRETS = [
   "MAIL_API_KEY",
   // unexpected errors must reach someone: without it a 500 is only a log line nobody reads (issue 47, decision 319)
   "SENTRY_DSN",
+  "C2PA_SIGNING_KEY",
+  "C2PA_CERT_CHAIN",
 ] as const;
 
 /** Variables that exist only to point the worker at a local stand-in: production never sets them. */

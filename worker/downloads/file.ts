@@ -1,12 +1,15 @@
 /**
  * One headshot's download file: from the download cache in R2 when this result was already made with
  * these options, otherwise read the stored result, transform it (./transform.ts) and, when asked, keep
- * the copy in the cache (for DOWNLOAD_CACHE_DAYS: ../headshots/orphans.ts deletes older copies). The single download (worker/headshots/download.ts) and the ZIP (./zip.ts) both
- * make their files here, so a file in a ZIP is byte for byte the file the single download gives.
+ * the copy in the cache (for DOWNLOAD_CACHE_DAYS: ../headshots/orphans.ts deletes older copies). The single download
+ * (worker/headshots/download.ts) and the ZIP (./zip.ts) both make their files here, so a file in a ZIP is the file the
+ * single download gives. Every file is signed here with its Content Credentials (decision 320), so the cache holds
+ * signed files.
  */
 import type { DownloadOptions } from "../../domain/downloads";
 import type { Config } from "../config";
 import { conflict } from "../lib";
+import { downloadProvenance, withContentCredentials } from "../marking";
 import { getDecrypted, putEncrypted, downloadCacheKey } from "../storage";
 import { downloadHash } from "./options";
 import { transformDownload } from "./transform";
@@ -20,6 +23,8 @@ export interface DownloadSource {
   resultKey: string;
   completedAt: Date | null;
   updatedAt: Date;
+  /** A version's kind (issue 36): an "edit" (refine) is signed as an edit of the version it started from. */
+  kind?: string;
 }
 
 export interface DownloadFile {
@@ -48,6 +53,7 @@ export async function downloadFile(
   const out = await withTransformBudget(transformCost(stored.bytes, options), opts.writeCache ? TRANSFORM_WAIT_MS : Infinity, () =>
     transformDownload(stored.bytes, options),
   );
-  if (opts.writeCache) await putEncrypted(bucket, config, cacheKey, out.bytes, out.mime);
-  return { bytes: out.bytes, contentType: out.mime, cache: "miss", cacheKey, written: opts.writeCache };
+  const bytes = await withContentCredentials(out.bytes, config, downloadProvenance(row, options));
+  if (opts.writeCache) await putEncrypted(bucket, config, cacheKey, bytes, out.mime);
+  return { bytes, contentType: out.mime, cache: "miss", cacheKey, written: opts.writeCache };
 }

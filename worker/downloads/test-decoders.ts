@@ -211,3 +211,47 @@ export function xmpPackets(b: Uint8Array): string[] {
 export function digitalSourceType(xmp: string): string | undefined {
   return /Iptc4xmpExt:DigitalSourceType(?:="([^"]*)"|>([^<]*)<)/.exec(xmp)?.slice(1).find(Boolean);
 }
+
+/**
+ * The C2PA manifest store (JUMBF) a file carries, found by the container's rules, or null: PNG `caBX`, JPEG
+ * APP11 "JP" segments (joined, the repeated box header dropped), WebP `C2PA`. Only locates it: whether it
+ * validates is for c2pa-rs (bench/c2pa-reader.test.ts).
+ */
+export function c2paStore(b: Uint8Array): Uint8Array | null {
+  const view = new DataView(b.buffer, b.byteOffset, b.byteLength);
+  const ascii = (at: number, n: number) => String.fromCharCode(...b.subarray(at, at + n));
+  if (b[0] === 0x89) return pngChunks(b).find((c) => c.type === "caBX")?.data ?? null;
+  if (ascii(0, 4) === "RIFF") {
+    for (let o = 12; o + 8 <= b.length;) {
+      const size = view.getUint32(o + 4, true);
+      if (ascii(o, 4) === "C2PA") return b.subarray(o + 8, o + 8 + size);
+      o += 8 + size + (size & 1);
+    }
+    return null;
+  }
+  if (b[0] === 0xff && b[1] === 0xd8) {
+    const parts: Uint8Array[] = [];
+    for (let o = 2; o + 4 <= b.length && b[o] === 0xff && b[o + 1] !== 0xda;) {
+      const end = o + 2 + view.getUint16(o + 2);
+      if (b[o + 1] === 0xeb && ascii(o + 4, 2) === "JP") parts.push(b.subarray(o + (parts.length === 0 ? 12 : 20), end));
+      o = end;
+    }
+    if (parts.length === 0) return null;
+    const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
+    parts.reduce((at, p) => (out.set(p, at), at + p.length), 0);
+    return out;
+  }
+  return null;
+}
+
+/** A store's claim says Headshot Studio made it and its actions name the trained-model source (read as text). */
+export function c2paMadeWithAi(store: Uint8Array | null): boolean {
+  if (!store) return false;
+  const text = new TextDecoder("latin1").decode(store);
+  return (
+    text.includes("c2pa.claim.v2") &&
+    text.includes("Headshot Studio") &&
+    text.includes("trainedAlgorithmicMedia") &&
+    text.includes("c2pa.signature")
+  );
+}

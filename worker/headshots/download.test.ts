@@ -7,7 +7,7 @@ import { deletePrefix, headshotPrefix, originalKey, resultKey } from "../storage
 import { client, createTestUser, env, errorBody, inOneWindow, testDb } from "../test/helpers";
 import { operatorAuth } from "../test/admin";
 import { portraitPixels } from "../downloads/fixture";
-import { decodePng, digitalSourceType, pngDpi, webpInfo, xmpPackets } from "../downloads/test-decoders";
+import { c2paMadeWithAi, c2paStore, decodePng, digitalSourceType, pngDpi, webpInfo, xmpPackets } from "../downloads/test-decoders";
 import { DIGITAL_SOURCE_TYPE } from "../marking/xmp";
 import { CUSTOM_WEBP_FORMATS } from "../../domain/downloads";
 import { transformBytesReserved, transformsWaiting, withTransformBudget } from "../downloads/memory-budget";
@@ -128,13 +128,16 @@ describe("GET /api/headshots/:id/download", () => {
     expect(tiff.headers.get("Content-Disposition")).toBe('attachment; filename="headshot-linkedin-web-round.tiff"');
   });
 
-  it("every format carries the AI marking (decision 110), from the pipeline and from the cache alike", async () => {
+  it("every format carries the AI marking (decision 110) and, but TIFF, signed Content Credentials (320), from the pipeline and the cache alike", async () => {
     const id = await completedHeadshot(subscriber.user.id);
-    for (const query of ["", "fileFormat=webp", "fileFormat=tiff&dpi=300", "resolution=web&fileFormat=webp&shape=round"]) {
+    for (const query of ["", "fileFormat=webp", "fileFormat=tiff&dpi=300", "resolution=web&fileFormat=webp&shape=round", "zoom=150"]) {
       for (const cache of ["miss", "hit"]) {
         const res = await download(id, query, subscriber.auth);
         expect(res.headers.get("X-Download-Cache")).toBe(cache);
-        expect(xmpPackets(await bytes(res)).map(digitalSourceType)).toEqual([DIGITAL_SOURCE_TYPE]);
+        const body = await bytes(res);
+        expect(xmpPackets(body).map(digitalSourceType)).toEqual([DIGITAL_SOURCE_TYPE]);
+        // the store's validity is c2pa-rs's to judge (bench/c2pa-reader.test.ts); here: every file has one
+        expect(c2paMadeWithAi(c2paStore(body))).toBe(!query.includes("tiff"));
       }
     }
   });

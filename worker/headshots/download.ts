@@ -46,6 +46,7 @@ export const downloadRoutes = new Hono<AppEnv>().get(
 
     const columns = {
       id: headshots.id,
+      kind: headshots.kind,
       userId: headshots.userId,
       style: headshots.style,
       version: headshots.version,

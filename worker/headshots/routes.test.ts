@@ -12,7 +12,7 @@ import { headshotRow, photoForm, seedProcessing, statusBody, upload } from "../t
 import { processGeneration } from "../generation/process";
 import { signImageUrl } from "../images/signed-urls";
 import { statusEtag } from "./finished-status";
-import { digitalSourceType, xmpPackets } from "../downloads/test-decoders";
+import { c2paMadeWithAi, c2paStore, digitalSourceType, xmpPackets } from "../downloads/test-decoders";
 import { DIGITAL_SOURCE_TYPE } from "../marking/xmp";
 
 const post = (auth: Record<string, string>, form: FormData) => api("/api/headshots/upload", { method: "POST", headers: auth, body: form }); // raw: multipart, malformed on purpose in most tests
@@ -292,9 +292,12 @@ describe("GET /api/headshots/:id/status and GET /api/headshots", () => {
     expect(decode(shown).width).toBe(2048); // not charged: a subscriber's, made at 2K (issue 32)
     // the result shown is marked as AI-made (decision 110); the upload served back is not (only stripped, 020)
     expect(xmpPackets(shown).map(digitalSourceType)).toEqual([DIGITAL_SOURCE_TYPE]);
+    expect(c2paMadeWithAi(c2paStore(shown))).toBe(true); // and its signed Content Credentials (decision 320)
     const original = await api(await signImageUrl(getConfig(env), processing, "original"));
     expect(original.status).toBe(200);
-    expect(xmpPackets(new Uint8Array(await original.arrayBuffer()))).toEqual([]);
+    const uploaded = new Uint8Array(await original.arrayBuffer());
+    expect(xmpPackets(uploaded)).toEqual([]);
+    expect(c2paStore(uploaded)).toBeNull();
 
     const generating = await seedProcessing(user.id, { chargedCredit: false });
     const list = await client.headshots.$get({}, { headers: auth }).then((r) => r.json());

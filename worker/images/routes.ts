@@ -11,6 +11,7 @@ import { forbidden, gone, notFound, validate, log } from "../lib";
 import { unavailableMessage } from "../../domain/headshot-lifecycle";
 import { getDecrypted } from "../storage";
 import { markAiImage } from "../downloads";
+import { resultProvenance, withContentCredentials } from "../marking";
 import { IMAGE_KINDS, verifyImageSignature } from "./signed-urls";
 
 const imageParams = z.object({ id: z.uuid("Not found."), kind: z.enum(IMAGE_KINDS) });
@@ -32,6 +33,7 @@ export const imageRoutes = new Hono<AppEnv>().get(
         resultKey: headshots.resultKey,
         moderationStatus: headshots.moderationStatus,
         imagesDeletedAt: headshots.imagesDeletedAt,
+        versionKind: headshots.kind,
       })
       .from(headshots)
       .where(eq(headshots.id, id));
@@ -42,12 +44,14 @@ export const imageRoutes = new Hono<AppEnv>().get(
     const key = kind === "original" ? row?.originalKey : row?.resultKey;
     const object = key ? await getDecrypted(c.env.IMAGES, c.var.config, key) : null;
     if (!object) throw notFound("Image not found.");
-    // A result is AI-made and says so in its metadata (decision 110); an upload stays as stripped (020).
+    // A result is AI-made and says so in its metadata (decision 110) and its signed Content Credentials
+    // (decision 320); an upload stays as stripped (020).
     let bytes = object.bytes;
     if (kind === "result") {
       const marked = markAiImage(bytes);
       if (marked) bytes = marked;
       else log("warn", "images: result of a type that cannot be marked", { headshotId: id, contentType: object.contentType });
+      bytes = await withContentCredentials(bytes, c.var.config, resultProvenance({ kind: row?.versionKind }));
     }
     const maxAge = Math.max(0, exp - Math.floor(Date.now() / 1000));
     return c.body(bytes as Uint8Array<ArrayBuffer>, 200, {

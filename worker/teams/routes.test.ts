@@ -10,6 +10,8 @@ import { headshots, teamInvitations, teamMembers, teams, users } from "../../db/
 import { TEAM_INVITATION_DAYS } from "../../domain/teams";
 import { client, createTestUser, errorBody, uniqueEmail, variant } from "../test/helpers";
 import { readZip } from "../test/zip";
+import { c2paMadeWithAi, c2paStore } from "../downloads/test-decoders";
+import { withoutContentCredentials } from "../marking/c2pa";
 import { decode } from "../test/images";
 import {
   expireInvitations,
@@ -299,7 +301,9 @@ describe("the team's photos as one ZIP", () => {
       { param: { id: annPhoto }, query: { preset: "instagram-square", fileFormat: "png" } },
       { headers: ann.auth },
     );
-    expect(files[0]!.data).toEqual(new Uint8Array(await annOwn.arrayBuffer()));
+    // the same file but its Content Credentials, signed for each delivery (decision 320)
+    expect(c2paMadeWithAi(c2paStore(files[0]!.data))).toBe(true);
+    expect(withoutContentCredentials(files[0]!.data)).toEqual(withoutContentCredentials(new Uint8Array(await annOwn.arrayBuffer())));
 
     // a member who is removed is gone from the ZIP at once
     expect((await client.team.members[":id"].$delete({ param: { id: bob.user.id } }, { headers: owner.auth })).status).toBe(200);

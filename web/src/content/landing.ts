@@ -25,7 +25,7 @@ export const STEPS = [
 export const FAQ = [
   {
     question: "How does the AI headshot generator work?",
-    answer: `Upload one clear photo of yourself, choose a gender and one of ${STYLES.length} styles, and our image-generation AI renders a professional headshot that keeps your features. It takes about ${ESTIMATED_SECONDS} seconds.`,
+    answer: `Upload one clear photo of yourself, choose a gender and one of ${STYLES.length} styles, and our image-generation AI renders a professional headshot that keeps your features. It takes about ${ESTIMATED_SECONDS} seconds. Every picture carries Content Credentials saying it was made with AI (checkable at contentcredentials.org/verify); they contain no name, email address or location.`,
   },
   {
     question: "Is it free to try?",

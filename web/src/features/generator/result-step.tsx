@@ -3,6 +3,7 @@ import { Button } from "@/components/ui/button";
 import { Card, CardContent } from "@/components/ui/card";
 import { styleById } from "@/lib/domain";
 import type { CompletedHeadshot } from "@/shared/api/get-headshots";
+import { ContentCredentialsLine } from "@/shared/downloads/content-credentials";
 import { DownloadPanel } from "@/shared/downloads/download-panel";
 import { LikenessLine } from "@/shared/likeness/likeness-line";
 import { BeforeAfter } from "./before-after";
@@ -53,6 +54,7 @@ export function ResultStep({
           )}
         </p>
         <LikenessLine headshot={headshot} />
+        <ContentCredentialsLine />
         {versions && onOpen && <VersionStrip versions={versions} openId={headshot.id} onOpen={onOpen} />}
         {versions && open && <UseVersionButton version={open} versions={versions} />}
         <TeamPhotoButton headshotId={headshot.id} />

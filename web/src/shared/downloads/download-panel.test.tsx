@@ -26,6 +26,18 @@ const subscriber: ApiSubscription = {
 const headshot = { id: "h1", style: "White Background" as const };
 
 describe("download panel", () => {
+  it("says the pictures carry Content Credentials made with AI, links the public verify page, and that TIFF has the label only", async () => {
+    api(subscriber);
+    renderWithApp(<DownloadPanel headshot={headshot} imageUrl="/img" />, { user: testUser });
+    await waitFor(() => expect(screen.getByRole("radio", { name: /^High/ }).getAttribute("aria-checked")).toBe("true"));
+    const line = screen.getByTestId("content-credentials");
+    expect(line.textContent).toContain("Content Credentials: made with AI.");
+    expect(screen.getByRole("link", { name: /verify page/ }).getAttribute("href")).toBe("https://contentcredentials.org/verify");
+    expect(line.textContent).not.toContain("TIFF");
+    fireEvent.click(screen.getByRole("radio", { name: "TIFF" }));
+    expect(screen.getByTestId("content-credentials").textContent).toContain("TIFF files say it in their metadata only");
+  });
+
   it("free user: starts on web; choosing High opens the Subscription Required dialog instead", async () => {
     api(null);
     renderWithApp(<DownloadPanel headshot={headshot} imageUrl="/img" />, { user: testUser });

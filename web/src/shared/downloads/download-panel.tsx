@@ -1,5 +1,6 @@
 import { useId, useState } from "react";
 import { Download, Lock } from "lucide-react";
+import { ContentCredentialsLine } from "./content-credentials";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
@@ -255,6 +256,7 @@ export function DownloadPanel({
           {formatProblem({ ...options, fileFormat: "webp" }) && (
             <p className="-mt-3 text-xs text-muted-foreground">{formatProblem({ ...options, fileFormat: "webp" })}</p>
           )}
+          <ContentCredentialsLine tiff={options.fileFormat === "tiff"} />
           <OptionGroup<"screen" | Dpi>
             legend="DPI"
             value={options.dpi ?? "screen"}
