@@ -609,6 +609,21 @@ function answerModels(req: http.IncomingMessage, res: http.ServerResponse, rawId
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
+/** An answer without a picture, as Google gives one (test hooks, the block knob, or no photo sent); null to draw one. */
+function declinedAnswer(model: string, block: boolean, hasImage: boolean, usageMetadata: unknown): object | null {
+  // the account is limited for Prohibited Use Policy violations (the SDK's FinishReason PUP_LIMITED_DISABLED)
+  if (model.includes("standin-pup")) return { candidates: [{ finishReason: "PUP_LIMITED_DISABLED", index: 0 }], usageMetadata };
+  if (model.includes("standin-block-prompt")) return { promptFeedback: { blockReason: "SAFETY" }, usageMetadata };
+  if (model.includes("standin-block") || block) return { candidates: [{ finishReason: "IMAGE_SAFETY", index: 0 }], usageMetadata };
+  if (model.includes("standin-noimage") || !hasImage) {
+    return {
+      candidates: [{ content: { role: "model", parts: [{ text: "I can't create that image." }] }, finishReason: "STOP", index: 0 }],
+      usageMetadata,
+    };
+  }
+  return null;
+}
+
 export async function startGenaiStandin(opts: StandinOptions = {}): Promise<GenaiStandin> {
   const knobs = initialKnobs(opts);
   const calls = new Map<string, number>();
@@ -702,22 +717,8 @@ export async function startGenaiStandin(opts: StandinOptions = {}): Promise<Gena
     }
     const usageMetadata = usageOf(inputImages.length, prompt);
 
-    if (model.includes("standin-pup")) {
-      // the account is limited for Prohibited Use Policy violations (the SDK's FinishReason PUP_LIMITED_DISABLED)
-      return json(res, 200, { candidates: [{ finishReason: "PUP_LIMITED_DISABLED", index: 0 }], usageMetadata });
-    }
-    if (model.includes("standin-block-prompt")) {
-      return json(res, 200, { promptFeedback: { blockReason: "SAFETY" }, usageMetadata });
-    }
-    if (model.includes("standin-block") || knobs.block) {
-      return json(res, 200, { candidates: [{ finishReason: "IMAGE_SAFETY", index: 0 }], usageMetadata });
-    }
-    if (model.includes("standin-noimage") || !image) {
-      return json(res, 200, {
-        candidates: [{ content: { role: "model", parts: [{ text: "I can't create that image." }] }, finishReason: "STOP", index: 0 }],
-        usageMetadata,
-      });
-    }
+    const declined = declinedAnswer(model, knobs.block, image !== undefined, usageMetadata);
+    if (declined) return json(res, 200, declined);
 
     const style = /in the "([^"]+)" style/.exec(prompt)?.[1] ?? "Headshot";
     const photos = inputImages.map((p) => Buffer.from(p.inlineData!.data!, "base64"));
