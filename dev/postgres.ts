@@ -10,6 +10,7 @@ import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { PGlite } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
+import { dbLink, delayedSender, OPEN_ROUND_TRIPS, type DbLink } from "./db-link";
 import { freePort } from "./ports";
 import { pgliteSession, servePglite } from "./pglite-server";
 import { resetTo, snapshotOf, type DatabaseSnapshot } from "./pglite-snapshot";
@@ -43,7 +44,7 @@ export interface LocalDatabase {
  * of failing with "too many connections". Production has Neon's pooler for this; a Worker cannot queue
  * requests itself (workerd cancels a request that waits on another request's promise).
  */
-export async function startWsProxy(target: { host: string; port: number }, maxBackend = 80) {
+export async function startWsProxy(target: { host: string; port: number }, maxBackend = 80, link: DbLink = dbLink()) {
   const port = await freePort();
   const wss = new WebSocketServer({ host: "127.0.0.1", port });
   let open = 0;
@@ -58,6 +59,10 @@ export async function startWsProxy(target: { host: string; port: number }, maxBa
     let sock: net.Socket | undefined;
     let closed = false;
     const pending: Buffer[] = [];
+    // The distance to the database (dev/db-link.ts): each answer held one round trip, the first also the opening's.
+    link.connects++;
+    let answered = true;
+    const reply = delayedSender(link, (data: Buffer) => ws.readyState === ws.OPEN && ws.send(data), OPEN_ROUND_TRIPS * link.ms);
 
     const connect = () => {
       if (closed) return release();
@@ -66,7 +71,10 @@ export async function startWsProxy(target: { host: string; port: number }, maxBa
       s.on("connect", () => {
         for (const b of pending.splice(0)) s.write(b);
       });
-      s.on("data", (data) => ws.readyState === ws.OPEN && ws.send(data));
+      s.on("data", (data) => {
+        answered = true;
+        reply(data as Buffer);
+      });
       s.once("close", release);
       // Like Neon's proxy: when the server side ends, close the WebSocket cleanly (code 1000), so the
       // Worker's sockets do not pile up until it runs out of file descriptors.
@@ -81,6 +89,8 @@ export async function startWsProxy(target: { host: string; port: number }, maxBa
     }
 
     ws.on("message", (data: Buffer) => {
+      if (answered) link.session++;
+      answered = false;
       if (!sock || sock.connecting) pending.push(data);
       else sock.write(data);
     });
@@ -94,6 +104,7 @@ export async function startWsProxy(target: { host: string; port: number }, maxBa
   await new Promise<void>((resolve) => wss.once("listening", resolve));
   return {
     proxy: `127.0.0.1:${port}/v1`,
+    link,
     stop: () =>
       new Promise<void>((resolve) => {
         for (const client of wss.clients) client.terminate();
@@ -139,12 +150,14 @@ export async function startLocalDatabase(opts: {
   databaseUrl?: string;
   proxy?: string;
 }): Promise<LocalDatabase> {
+  const link = dbLink();
   if (opts.databaseUrl) {
     const url = new URL(opts.databaseUrl);
-    const proxy = opts.proxy
-      ? { proxy: opts.proxy, stop: async () => {} }
-      : await startWsProxy({ host: url.hostname, port: Number(url.port || 5432) });
-    const sqlHttp = await startSqlOverHttp({ DATABASE_URL: opts.databaseUrl, DATABASE_WS_PROXY: proxy.proxy });
+    const target = { host: url.hostname, port: Number(url.port || 5432) };
+    const proxy = opts.proxy ? { proxy: opts.proxy, stop: async () => {} } : await startWsProxy(target, undefined, link);
+    // The SQL-over-HTTP stand-in sits next to the database, as Neon's endpoint does: its own proxy is not far.
+    const near = opts.proxy ? proxy : await startWsProxy(target, undefined, dbLink(0));
+    const sqlHttp = await startSqlOverHttp({ DATABASE_URL: opts.databaseUrl, DATABASE_WS_PROXY: near.proxy }, undefined, link);
     return {
       DATABASE_URL: opts.databaseUrl,
       DATABASE_WS_PROXY: proxy.proxy,
@@ -153,6 +166,7 @@ export async function startLocalDatabase(opts: {
       async stop() {
         await sqlHttp.stop();
         await proxy.stop();
+        if (near !== proxy) await near.stop();
       },
     };
   }
@@ -162,9 +176,9 @@ export async function startLocalDatabase(opts: {
   const pgPort = await freePort();
   const session = pgliteSession(pg);
   const server = await servePglite(session, pgPort);
-  const proxy = await startWsProxy({ host: "127.0.0.1", port: pgPort });
+  const proxy = await startWsProxy({ host: "127.0.0.1", port: pgPort }, undefined, link);
   const DATABASE_URL = `postgres://postgres@127.0.0.1:${pgPort}/postgres`;
-  const sqlHttp = await startSqlOverHttp({ DATABASE_URL, DATABASE_WS_PROXY: proxy.proxy, pglite: session });
+  const sqlHttp = await startSqlOverHttp({ DATABASE_URL, DATABASE_WS_PROXY: proxy.proxy, pglite: session }, undefined, link);
   return {
     DATABASE_URL,
     DATABASE_WS_PROXY: proxy.proxy,

@@ -29,6 +29,25 @@ describe("the local SQL-over-HTTP endpoint", () => {
     expect(full.command).toBe("SELECT");
   });
 
+  it("plays the distance to the database: set and read at /__link, every request held that long and counted", async () => {
+    const link = new URL("/__link", db.DATABASE_HTTP_URL);
+    const before = (await (await fetch(link)).json()) as { ms: number; http: number; httpAsStatements: number };
+    expect(before.ms).toBe(0);
+    expect((await fetch(new URL("?ms=abc", link), { method: "POST" })).status).toBe(400);
+    expect(((await (await fetch(new URL("?ms=25", link), { method: "POST" })).json()) as { ms: number }).ms).toBe(25);
+    try {
+      const start = performance.now();
+      await sql`select 1`;
+      await sql.transaction([sql`select 1`, sql`select 2`]);
+      expect(performance.now() - start).toBeGreaterThanOrEqual(2 * 25 - 1);
+      const after = (await (await fetch(link)).json()) as { http: number; httpAsStatements: number };
+      expect(after.http - before.http).toBe(2);
+      expect(after.httpAsStatements - before.httpAsStatements).toBe(1 + (2 + 2)); // a batch of two: begin … commit
+    } finally {
+      await fetch(new URL("?ms=0", link), { method: "POST" });
+    }
+  });
+
   it("answers a failing statement with the Postgres error", async () => {
     await expect(sql`insert into t (id) values (${1})`).rejects.toMatchObject({ code: "23505" });
     await expect(sql`select nope from t`).rejects.toThrow(/nope/);

@@ -17,6 +17,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { createRequire } from "node:module";
 import { Pool, neonConfig, type PoolClient, type QueryResult } from "@neondatabase/serverless";
+import { dbLink, delayedSender, type DbLink } from "./db-link";
 import type { PgliteSession } from "./pglite-server";
 
 interface QueryData {
@@ -52,7 +53,11 @@ const ISOLATION: Record<string, string> = {
   Serializable: "serializable",
 };
 
-export async function startSqlOverHttp(db: { DATABASE_URL: string; DATABASE_WS_PROXY: string; pglite?: PgliteSession }, poolSize = 16) {
+export async function startSqlOverHttp(
+  db: { DATABASE_URL: string; DATABASE_WS_PROXY: string; pglite?: PgliteSession },
+  poolSize = 16,
+  link: DbLink = dbLink(),
+) {
   const executor = db.pglite ? pgliteExecutor(db.pglite) : poolExecutor(db, poolSize);
 
   const server = http.createServer(async (req, res) => {
@@ -60,38 +65,58 @@ export async function startSqlOverHttp(db: { DATABASE_URL: string; DATABASE_WS_P
       res.writeHead(status, { "Content-Type": "application/json" });
       res.end(JSON.stringify(body));
     };
-    if (req.method !== "POST" || !req.url?.startsWith("/sql")) return send(404, { message: "not found" });
-    let body: QueryData | { queries: QueryData[] };
-    try {
-      const chunks: Buffer[] = [];
-      for await (const chunk of req) chunks.push(chunk as Buffer);
-      body = JSON.parse(Buffer.concat(chunks).toString("utf8"));
-    } catch {
-      return send(400, { message: "request body is not JSON" });
-    }
-    try {
-      if ("queries" in body) {
-        const level = ISOLATION[String(req.headers["neon-batch-isolation-level"] ?? "")];
-        const readOnly = req.headers["neon-batch-read-only"] === "true";
-        const begin = `begin${level ? ` isolation level ${level}` : ""}${readOnly ? " read only" : ""}`;
-        send(200, { results: await executor.run(body.queries, begin) });
-      } else {
-        send(200, (await executor.run([body]))[0]);
+    // The distance to the database (dev/db-link.ts): read or set here, not counted.
+    if (req.url?.startsWith("/__link")) {
+      const ms = new URL(req.url, "http://x").searchParams.get("ms");
+      if (req.method === "POST" && ms !== null) {
+        if (!/^\d{1,4}$/.test(ms)) return send(400, { message: "ms must be a whole number of milliseconds below 10000" });
+        link.ms = Number(ms);
       }
-    } catch (err) {
-      const e = err as Record<string, unknown>;
-      send(400, {
-        message: String(e.message ?? err),
-        code: e.code,
-        detail: e.detail,
-        hint: e.hint,
-        position: e.position,
-        severity: e.severity,
-        constraint: e.constraint,
-        table: e.table,
-        column: e.column,
-        schema: e.schema,
-      });
+      return send(200, link);
+    }
+    if (req.url?.startsWith("/sql")) {
+      link.http++;
+      const answer = send;
+      const reply = delayedSender(link, ([status, body]: [number, unknown]) => answer(status, body));
+      return handle((status, body) => reply([status, body]));
+    }
+    return send(404, { message: "not found" });
+
+    async function handle(send: (status: number, body: unknown) => void) {
+      if (req.method !== "POST") return send(404, { message: "not found" });
+      let body: QueryData | { queries: QueryData[] };
+      try {
+        const chunks: Buffer[] = [];
+        for await (const chunk of req) chunks.push(chunk as Buffer);
+        body = JSON.parse(Buffer.concat(chunks).toString("utf8"));
+      } catch {
+        return send(400, { message: "request body is not JSON" });
+      }
+      try {
+        link.httpAsStatements += "queries" in body ? body.queries.length + 2 : 1;
+        if ("queries" in body) {
+          const level = ISOLATION[String(req.headers["neon-batch-isolation-level"] ?? "")];
+          const readOnly = req.headers["neon-batch-read-only"] === "true";
+          const begin = `begin${level ? ` isolation level ${level}` : ""}${readOnly ? " read only" : ""}`;
+          send(200, { results: await executor.run(body.queries, begin) });
+        } else {
+          send(200, (await executor.run([body]))[0]);
+        }
+      } catch (err) {
+        const e = err as Record<string, unknown>;
+        send(400, {
+          message: String(e.message ?? err),
+          code: e.code,
+          detail: e.detail,
+          hint: e.hint,
+          position: e.position,
+          severity: e.severity,
+          constraint: e.constraint,
+          table: e.table,
+          column: e.column,
+          schema: e.schema,
+        });
+      }
     }
   });
   server.keepAliveTimeout = 60_000;
