@@ -90,6 +90,7 @@ export const TEAM_MESSAGES = {
   noTemplate: "The team's owner hasn't set a profile-picture template yet.",
   templateNeedsColor: "Pick the brand colour first: the template's border is drawn in it.",
   inAnotherTeam: "This person is already in another team. A person can belong to one team at a time: they must leave it first.",
+  seatCutNotMade: "Stripe did not take the change of seats, so nothing changed. Please try again in a moment.",
 } as const;
 
 /**

@@ -49,7 +49,7 @@ import { importList, previewList } from "./import";
 import { accept, invite, preview, resend, revoke, type IssuedInvitation } from "./invitations";
 import { sendReminders, setReminders, statusCsv, teamStatus } from "./status";
 import { choosePhoto, teamGrid, teamZipSources } from "./photos";
-import { seatsInUse } from "./seats";
+import { reserveSeatCut, seatsInUse } from "./seats";
 import { closable, createTeam, deleteTeam, leaveTeam, membershipOf, myTeam, ownerTeam, removeMember, templateOf, updateTeam } from "./team";
 import { deleteTeamObjects, readBackdrop, removeBackdrop } from "./backdrop";
 import { teamTemplateOptions, templateQuery } from "./template";
@@ -429,7 +429,7 @@ export const teamRoutes = new Hono<AppEnv>()
     const team = await ownerTeam(c.var.db, c.var.user.id);
     return c.json(
       await oneBillingChange(c, team.id, async () =>
-        changeTeamSeats(c.var.db, c.var.config, team.id, c.req.valid("json").seats, await seatsInUse(c.var.db, team.id)),
+        changeTeamSeats(c.var.db, c.var.config, team.id, c.req.valid("json").seats, (seats, at) => reserveSeatCut(c.var.db, team.id, seats, at)),
       ),
     );
   })

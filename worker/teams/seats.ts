@@ -7,7 +7,8 @@
 import { and, eq, gt, isNull, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../db";
 import { teamInvitations, teamMembers, teams, users, type Team } from "../../db/schema";
-import { seatsToFill, teamSubscriptionOf } from "../billing";
+import { holdSeatCut, restoreSeatCut, seatsToFill, teamSubscriptionOf } from "../billing";
+import { TEAM_MESSAGES } from "../../domain/teams";
 import { type ApiError, conflict, isUniqueViolation, notFound } from "../lib";
 
 /** The condition of an open invitation. */
@@ -42,6 +43,26 @@ export async function seatsInUse(db: Db | Tx, teamId: string): Promise<number> {
 export async function lockTeam(tx: Tx, teamId: string) {
   const [team] = await tx.select().from(teams).where(eq(teams.id, teamId)).for("update");
   return team ?? null;
+}
+
+/**
+ * Reserves a cut to `seats` from `at` (issue 46): under the team's lock, so joins and invitations in flight are
+ * counted first and those after it see the cut; refused (409) below the members plus open invitations; held on
+ * the team's subscription row until Stripe confirms it, and given back by `undo` when Stripe refuses it.
+ */
+export async function reserveSeatCut(db: Db, teamId: string, seats: number, at: Date): Promise<{ undo: () => Promise<void> }> {
+  const before = await db.transaction(async (tx) => {
+    if (!(await lockTeam(tx, teamId))) throw notFound(TEAM_MESSAGES.notInTeam);
+    if (seats < (await seatsInUse(tx, teamId))) throw conflict(TEAM_MESSAGES.seatsBelowMembers);
+    return holdSeatCut(tx, teamId, seats, at);
+  });
+  return {
+    undo: () =>
+      db.transaction(async (tx) => {
+        await lockTeam(tx, teamId);
+        await restoreSeatCut(tx, teamId, before);
+      }),
+  };
 }
 
 /** What a way into a team (an invitation, a capture link) checks and uses, for `joinUnderLock`. */
