@@ -87,4 +87,5 @@ export const CAPTURE_MESSAGES = {
     "You're already in another team. A person can belong to one team at a time: leave that team first, or ask its owner to remove you.",
   sameTeam: "You're already in this team.",
   noSeat: "The team has no free seat left. Ask the team's owner to add seats.",
+  removed: "The team's owner removed you from this team, so this link can't add you again. Ask the owner for an invitation.",
 } as const;

@@ -8,7 +8,7 @@
  */
 import { and, eq, isNull, lte, sql } from "drizzle-orm";
 import type { Db } from "../../db";
-import { teamInvitations, teamMembers, teams, users, type Team } from "../../db/schema";
+import { teamInvitations, teamMembers, teamRemovals, teams, users, type Team } from "../../db/schema";
 import { TEAM_INVITATION_DAYS, TEAM_MESSAGES } from "../../domain/teams";
 import { randomToken, sha256 } from "../auth";
 import { isUniqueViolation, ApiError, conflict, forbidden, notFound } from "../lib";
@@ -158,6 +158,8 @@ export async function accept(db: Db, userId: string, token: string): Promise<{ t
         .where(and(eq(teamInvitations.tokenHash, tokenHash), openInvitation));
       if (!inv) throw invalidLink();
       if (me.email !== inv.email) throw forbidden(TEAM_MESSAGES.invitationOtherAddress);
+      // the owner invited them: a removal no longer keeps them out (it is undone with the join if that fails)
+      await tx.delete(teamRemovals).where(and(eq(teamRemovals.teamId, team.id), eq(teamRemovals.userId, me.id)));
       return {
         captureLinkId: null,
         // The invitation held a seat; the seats may have been lowered since (at Stripe, say): count again.

@@ -84,7 +84,7 @@ export interface WayIn {
   admit: (
     tx: Tx,
     team: Team,
-    me: { email: string; verifiedAt: Date | null },
+    me: { id: string; email: string; verifiedAt: Date | null },
   ) => Promise<{
     captureLinkId: string | null;
     seats: () => Promise<{ invitationId: string | null; needed: number }>;
@@ -104,7 +104,10 @@ export async function joinUnderLock(db: Db, userId: string, way: WayIn): Promise
     return await db.transaction(async (tx) => {
       const team = await lockTeam(tx, teamId);
       if (!team) throw way.invalid();
-      const [me] = await tx.select({ email: users.email, verifiedAt: users.emailVerifiedAt }).from(users).where(eq(users.id, userId));
+      const [me] = await tx
+        .select({ id: users.id, email: users.email, verifiedAt: users.emailVerifiedAt })
+        .from(users)
+        .where(eq(users.id, userId));
       if (!me) throw notFound("User not found.");
       const admitted = await way.admit(tx, team, me);
       const [already] = await tx.select({ teamId: teamMembers.teamId }).from(teamMembers).where(eq(teamMembers.userId, userId));

@@ -5,7 +5,7 @@
  */
 import { and, asc, desc, eq, isNull, ne, sql } from "drizzle-orm";
 import type { Db } from "../../db";
-import { teamInvitations, teamMembers, teams, users, type Team } from "../../db/schema";
+import { teamInvitations, teamMembers, teamRemovals, teams, users, type Team } from "../../db/schema";
 import { TEAM_MESSAGES, normalizeBrandColor, type Outfit, type ProfileTemplate, type TeamRole } from "../../domain/teams";
 import type { ApiMyTeam, ApiTeamLook, ApiTeamShoot } from "../../domain/team-api";
 import { hasActiveSubscription, seatsToFill, teamSubscriptionOf } from "../billing";
@@ -187,6 +187,11 @@ export async function removeMember(db: Db, teamId: string, memberId: string): Pr
     .where(and(eq(teamMembers.teamId, teamId), eq(teamMembers.userId, memberId), ne(teamMembers.role, "owner")))
     .returning({ userId: teamMembers.userId });
   if (removed.length === 0) throw notFound("There is no such member in your team.");
+  // a capture link does not let them back in; the owner's invitation does (issue 46)
+  await db
+    .insert(teamRemovals)
+    .values({ teamId, userId: memberId })
+    .onConflictDoUpdate({ target: [teamRemovals.teamId, teamRemovals.userId], set: { removedAt: sql`now()` } });
 }
 
 /** A member leaves their team (the owner closes it instead). */
