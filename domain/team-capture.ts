@@ -69,7 +69,7 @@ export const IMPORT_MAX_ROWS = 500;
 export const IMPORT_MAX_BYTES = 100 * 1024;
 
 /** What the preview says of each row; only `ready` rows are invited when the list is confirmed. */
-export const IMPORT_ROW_STATUSES = ["ready", "duplicate", "invalid", "member", "invited", "other-team", "over-seats"] as const;
+export const IMPORT_ROW_STATUSES = ["ready", "duplicate", "invalid", "member", "invited", "over-seats"] as const;
 export type ImportRowStatus = (typeof IMPORT_ROW_STATUSES)[number];
 
 /** Reminders (decision 222): the owner picks N (days after joining); one person gets at most one a week. */

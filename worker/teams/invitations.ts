@@ -36,11 +36,11 @@ export async function invite(db: Db, team: Team, invitedBy: string, email: strin
         .select({ teamId: teamMembers.teamId })
         .from(teamMembers)
         .innerJoin(users, eq(users.id, teamMembers.userId))
-        .where(eq(users.email, email))
+        .where(and(eq(users.email, email), eq(teamMembers.teamId, team.id)))
         .limit(1);
-      if (member?.teamId === team.id) throw conflict(`${email} is already in the team.`);
-      // a person is in one team at a time: an invitation they could never accept would hold a seat for nothing
-      if (member) throw conflict(`${email}: ${TEAM_MESSAGES.inAnotherTeam}`);
+      if (member) throw conflict(`${email} is already in the team.`);
+      // Someone in another team is invited like anyone else and told at acceptance that they are in a team
+      // already: the answer here must not say who is in another team (issue 46).
       // an expired invitation to the same address makes way for the new one
       await tx
         .update(teamInvitations)

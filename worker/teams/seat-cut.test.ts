@@ -58,7 +58,7 @@ async function until(condition: () => Promise<boolean>) {
  * Stripe were slow; then the joins run. Before the fix they all got in (the cut had counted "seats in use" before
  * Stripe); with it they queue behind the cut's reservation or see it. Then the table is let go.
  */
-async function cutWhileJoining<R>(cutting: () => Promise<R>, joining: () => Promise<R>[]): Promise<R[]> {
+async function cutWhileJoining<C, J>(cutting: () => Promise<C>, joining: () => Promise<J>[]): Promise<[C, ...J[]]> {
   const { db, close } = testDb();
   let letGo!: () => void;
   const held = new Promise<void>((resolve) => (letGo = resolve));

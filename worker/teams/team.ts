@@ -36,6 +36,18 @@ export async function ownerTeam(db: Db, userId: string): Promise<Team> {
   return membership.team;
 }
 
+/**
+ * The caller's team, for inviting people or previewing a list (issue 46): only its owner, with a verified
+ * address, while the team's plan is paid (entitled). Anything less could probe addresses for free.
+ */
+export async function inviterTeam(db: Db, userId: string): Promise<Team> {
+  const team = await ownerTeam(db, userId);
+  const [me] = await db.select({ verifiedAt: users.emailVerifiedAt }).from(users).where(eq(users.id, userId));
+  if (!me?.verifiedAt) throw forbidden(TEAM_MESSAGES.verifyBeforeInviting);
+  if (!(await teamSubscriptionOf(db, team.id))?.entitled) throw conflict(TEAM_MESSAGES.inviteNeedsPaidTeam);
+  return team;
+}
+
 /** Creates a team owned (and joined) by the caller; 409 when they are already in one. */
 export async function createTeam(db: Db, userId: string, name: string): Promise<Team> {
   try {

@@ -5,7 +5,7 @@
  */
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { cleanup, fireEvent, screen, within } from "@testing-library/react";
-import { answerNull, stubApi } from "@/test/stub-api";
+import { answerNull, json, stubApi } from "@/test/stub-api";
 import { renderWithApp, testUser } from "@/test/render";
 import type { ApiMyTeam } from "@/lib/domain";
 import { BrandLookForm } from "./brand-look-form";
@@ -29,7 +29,7 @@ const newTeam: Extract<ApiMyTeam, { role: "owner" }> = {
 };
 
 function renderPage() {
-  stubApi({ "GET /api/team/grid": answerNull }, { fallback: answerNull });
+  stubApi({ "GET /api/team/grid": json({ photos: [] }) }, { fallback: answerNull });
   renderWithApp(
     <>
       <BrandLookForm team={newTeam} />
