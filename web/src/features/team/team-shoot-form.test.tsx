@@ -57,6 +57,7 @@ describe("a new team's brand look and shoot (issue 46)", () => {
     fireEvent.click(within(template).getByRole("button", { name: "Save template" }));
     expect(screen.getByText("Choose the brand colour first: the border is drawn in it.")).toBeTruthy();
     expect(screen.getByLabelText("Size (px)").getAttribute("aria-invalid")).toBe("true");
+    expect(within(template).getByRole("button", { name: "Save template" })).toHaveProperty("disabled", true);
 
     fireEvent.change(screen.getByLabelText("Background colour"), { target: { value: "#12" } });
     fireEvent.blur(screen.getByLabelText("Background colour"));

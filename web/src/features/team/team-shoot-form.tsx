@@ -293,7 +293,7 @@ function TemplateSection({ team }: { team: OwnerTeam }) {
         </figure>
       </div>
       <div className="flex flex-wrap gap-3">
-        <Button type="submit" disabled={update.isPending}>
+        <Button type="submit" disabled={shown !== null || update.isPending}>
           {update.isPending ? "Saving..." : "Save template"}
         </Button>
         {saved && (
