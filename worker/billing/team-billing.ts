@@ -166,13 +166,21 @@ export async function changeTeamSeats(
  * then counts it for every join and invitation (the caller holds the team's lock). Never more seats than are
  * scheduled already, so a reservation never frees a seat Stripe has not confirmed. Answers what to restore.
  */
-export async function holdSeatCut(tx: Tx, teamId: string, seats: number, at: Date): Promise<{ scheduledSeats: number | null; scheduledAt: Date | null }> {
+export async function holdSeatCut(
+  tx: Tx,
+  teamId: string,
+  seats: number,
+  at: Date,
+): Promise<{ scheduledSeats: number | null; scheduledAt: Date | null }> {
   const current = await teamSubscriptionOf(tx, teamId);
   if (!current?.live) throw conflict(TEAM_MESSAGES.noTeamSubscription);
   const before = { scheduledSeats: current.scheduledSeats, scheduledAt: current.scheduledAt };
   await tx
     .update(subscriptions)
-    .set({ scheduledSeats: Math.min(seats, current.scheduledSeats ?? seats), scheduledAt: current.scheduledSeats == null ? at : current.scheduledAt })
+    .set({
+      scheduledSeats: Math.min(seats, current.scheduledSeats ?? seats),
+      scheduledAt: current.scheduledSeats == null ? at : current.scheduledAt,
+    })
     .where(eq(subscriptions.id, current.id));
   return before;
 }

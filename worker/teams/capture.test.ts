@@ -168,7 +168,9 @@ describe("joining through a capture link", () => {
     // the owner's invitation still brings her back, and then the new link would admit her again
     const invited = await client.team.invitations.$post({ json: { email: ann.user.email } }, { headers: owner.auth });
     expect(invited.status).toBe(201);
-    expect((await client.team.accept.$post({ json: { token: await invitationToken(ann.user.email) } }, { headers: ann.auth })).status).toBe(200);
+    expect((await client.team.accept.$post({ json: { token: await invitationToken(ann.user.email) } }, { headers: ann.auth })).status).toBe(
+      200,
+    );
     expect(await withDb((db) => db.select().from(teamRemovals).where(eq(teamRemovals.teamId, teamId)))).toEqual([]);
     expect((await members(teamId)).map((m) => m.userId)).toContain(ann.user.id);
   });

@@ -95,7 +95,12 @@ export async function revokeCaptureLink(db: Db, teamId: string, linkId: string):
 /** What the link's page shows before joining: the team and the domains; 410 when it no longer works. */
 export async function capturePreview(db: Db, token: string): Promise<ApiCapturePreview> {
   const [row] = await db
-    .select({ teamName: teams.name, domains: teamCaptureLinks.domains, maxJoins: teamCaptureLinks.maxJoins, admitted: teamCaptureLinks.admitted })
+    .select({
+      teamName: teams.name,
+      domains: teamCaptureLinks.domains,
+      maxJoins: teamCaptureLinks.maxJoins,
+      admitted: teamCaptureLinks.admitted,
+    })
     .from(teamCaptureLinks)
     .innerJoin(teams, eq(teams.id, teamCaptureLinks.teamId))
     .where(and(eq(teamCaptureLinks.tokenHash, await sha256(token)), openLink))
@@ -122,7 +127,12 @@ export async function joinByCaptureLink(db: Db, userId: string, token: string): 
     noSeat: CAPTURE_MESSAGES.noSeat,
     admit: async (tx, team, me) => {
       const [link] = await tx
-        .select({ id: teamCaptureLinks.id, domains: teamCaptureLinks.domains, maxJoins: teamCaptureLinks.maxJoins, admitted: teamCaptureLinks.admitted })
+        .select({
+          id: teamCaptureLinks.id,
+          domains: teamCaptureLinks.domains,
+          maxJoins: teamCaptureLinks.maxJoins,
+          admitted: teamCaptureLinks.admitted,
+        })
         .from(teamCaptureLinks)
         .where(and(eq(teamCaptureLinks.tokenHash, tokenHash), openLink));
       if (!link) throw invalidLink();

@@ -168,7 +168,10 @@ describe("accepting", () => {
     const other = await teamWithSeats(5);
     const res = await client.team.invitations.$post({ json: { email: invited.user.email } }, { headers: other.owner.auth });
     expect(res.status).toBe(201);
-    const refused = await client.team.accept.$post({ json: { token: await invitationToken(invited.user.email) } }, { headers: invited.auth });
+    const refused = await client.team.accept.$post(
+      { json: { token: await invitationToken(invited.user.email) } },
+      { headers: invited.auth },
+    );
     expect(refused.status).toBe(409);
     expect((await myTeam(invited.auth))!.team.id).toBe(teamId);
     // an owner of a team too

@@ -441,7 +441,9 @@ export const teamRoutes = new Hono<AppEnv>()
     const team = await ownerTeam(c.var.db, c.var.user.id);
     return c.json(
       await oneBillingChange(c, team.id, async () =>
-        changeTeamSeats(c.var.db, c.var.config, team.id, c.req.valid("json").seats, (seats, at) => reserveSeatCut(c.var.db, team.id, seats, at)),
+        changeTeamSeats(c.var.db, c.var.config, team.id, c.req.valid("json").seats, (seats, at) =>
+          reserveSeatCut(c.var.db, team.id, seats, at),
+        ),
       ),
     );
   })

@@ -92,7 +92,10 @@ describe("a seat cut and capture-link joins at once (issue 46)", () => {
     const people = await Promise.all(Array.from({ length: 8 }, () => createTestUser({ email: `p-${tag()}@${acme}` })));
 
     const [cutAnswer, ...joins] = (await realServer())
-      ? await cutWhileJoining(() => cut(owner.auth, 3), () => people.map((p) => join(p.auth, token)))
+      ? await cutWhileJoining(
+          () => cut(owner.auth, 3),
+          () => people.map((p) => join(p.auth, token)),
+        )
       : await Promise.all([cut(owner.auth, 3), ...people.map((p) => join(p.auth, token))]);
     const joined = joins.filter((r) => r.status === 200).length;
     expect(joins.every((r) => r.status === 200 || r.status === 409)).toBe(true);

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
-import { teamInvitations, teamMembers } from "../../db/schema";
+import { teamMembers } from "../../db/schema";
 import { TEAM_MESSAGES } from "../../domain/teams";
 import { client, createTestUser, env, errorBody } from "../test/helpers";
 import { invitationToken, joinedMember, teamWithSeats, withDb } from "../test/teams";
@@ -54,7 +54,10 @@ describe("inviting someone already in another team (issues 37, 46)", () => {
     const taken = await joinedMember(first.owner);
     const second = await teamWithSeats(3);
     const res = await client.team.invitations.$post({ json: { email: taken.user.email } }, { headers: second.owner.auth });
-    const stranger = await client.team.invitations.$post({ json: { email: `nobody-${crypto.randomUUID()}@example.test` } }, { headers: second.owner.auth });
+    const stranger = await client.team.invitations.$post(
+      { json: { email: `nobody-${crypto.randomUUID()}@example.test` } },
+      { headers: second.owner.auth },
+    );
     expect([res.status, stranger.status]).toEqual([201, 201]);
     expect(Object.keys(await res.json())).toEqual(Object.keys(await stranger.json()));
     const accepted = await client.team.accept.$post({ json: { token: await invitationToken(taken.user.email) } }, { headers: taken.auth });
