@@ -831,6 +831,8 @@ export const teamCaptureLinks = pgTable(
     tokenHash: text("token_hash").notNull().unique(),
     domains: text("domains").array().notNull(),
     maxJoins: integer("max_joins").notNull(),
+    /** How many people the link has let in, whoever has left since: the cap counts admissions (issue 46). */
+    admitted: integer("admitted").notNull().default(0),
     createdBy: uuid("created_by").references(() => users.id, { onDelete: "set null" }),
     expiresAt: ts("expires_at").notNull(),
     revokedAt: ts("revoked_at"),
@@ -844,6 +846,24 @@ export const teamCaptureLinks = pgTable(
     check("team_capture_links_max_joins", sql`${t.maxJoins} > 0`),
     check("team_capture_links_domains", sql`cardinality(${t.domains}) > 0`),
   ],
+);
+
+/**
+ * People a team's owner removed (issue 46): a capture link does not let them in again; an invitation from the
+ * owner still does (and clears the row). One row per team and person.
+ */
+export const teamRemovals = pgTable(
+  "team_removals",
+  {
+    teamId: uuid("team_id")
+      .notNull()
+      .references(() => teams.id, { onDelete: "cascade" }),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    removedAt: ts("removed_at").notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.teamId, t.userId] }), index("team_removals_user_idx").on(t.userId)],
 );
 
 /**

@@ -69,7 +69,7 @@ export const IMPORT_MAX_ROWS = 500;
 export const IMPORT_MAX_BYTES = 100 * 1024;
 
 /** What the preview says of each row; only `ready` rows are invited when the list is confirmed. */
-export const IMPORT_ROW_STATUSES = ["ready", "duplicate", "invalid", "member", "invited", "other-team", "over-seats"] as const;
+export const IMPORT_ROW_STATUSES = ["ready", "duplicate", "invalid", "member", "invited", "over-seats"] as const;
 export type ImportRowStatus = (typeof IMPORT_ROW_STATUSES)[number];
 
 /** Reminders (decision 222): the owner picks N (days after joining); one person gets at most one a week. */
@@ -87,4 +87,5 @@ export const CAPTURE_MESSAGES = {
     "You're already in another team. A person can belong to one team at a time: leave that team first, or ask its owner to remove you.",
   sameTeam: "You're already in this team.",
   noSeat: "The team has no free seat left. Ask the team's owner to add seats.",
+  removed: "The team's owner removed you from this team, so this link can't add you again. Ask the owner for an invitation.",
 } as const;

@@ -90,7 +90,10 @@ export const TEAM_MESSAGES = {
   teamHasSubscription: "The team already has a subscription. Change its seats instead.",
   noTemplate: "The team's owner hasn't set a profile-picture template yet.",
   templateNeedsColor: "Pick the brand colour first: the template's border is drawn in it.",
-  inAnotherTeam: "This person is already in another team. A person can belong to one team at a time: they must leave it first.",
+  verifyBeforeInviting: "Please verify your email address before inviting people: open the link we emailed you.",
+  inviteNeedsPaidTeam:
+    "People can be invited once the team's seats are paid for. Buy the seats first, or update the card if a payment failed.",
+  seatCutNotMade: "Stripe did not take the change of seats, so nothing changed. Please try again in a moment.",
 } as const;
 
 /**

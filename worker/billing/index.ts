@@ -36,4 +36,12 @@ export {
   type ShownSubscription,
 } from "./subscription";
 export { recordInvoice } from "./sync";
-export { changeTeamSeats, createTeamCheckout, endTeamSubscriptionNow, setTeamCancel, teamSeatsPreview } from "./team-billing";
+export {
+  changeTeamSeats,
+  createTeamCheckout,
+  endTeamSubscriptionNow,
+  holdSeatCut,
+  restoreSeatCut,
+  setTeamCancel,
+  teamSeatsPreview,
+} from "./team-billing";

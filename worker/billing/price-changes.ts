@@ -293,7 +293,7 @@ async function withdrawNotices(db: Db, config: Config, mailer: Mailer, change: P
           // a Team's seat reduction made on this schedule stays (./schedules.ts): only the new price leaves it
           const sub = await stripe.subscriptions.retrieve(idOf(schedule.subscription)!);
           const { seats } = pendingOf(schedule, sub.items.data[0]!);
-          if (seats) await writeSchedule(stripe, sub, schedule.id, { seats, price: null });
+          if (seats) await writeSchedule(stripe, sub.id, schedule.id, { seats, price: null });
           else
             await stripe.subscriptionSchedules.release(
               schedule.id,
@@ -751,7 +751,7 @@ async function ensureSchedule(stripe: Stripe, sub: Stripe.Subscription, change: 
   // (no idempotency key when a schedule is made: after a cancel and a resume the subscription needs a
   // second, new schedule; two runs at once make Stripe refuse the second, "already attached to a
   // schedule", and its retry finds ours)
-  return writeSchedule(stripe, sub, existing?.id ?? null, {
+  return writeSchedule(stripe, sub.id, existing?.id ?? null, {
     seats,
     price: { priceId: change.stripePriceId, at: Math.floor(switchAt.getTime() / 1000), changeId: change.id },
   });

@@ -38,14 +38,16 @@ export function pendingOf(schedule: Stripe.SubscriptionSchedule, item: Stripe.Su
  * Gives the subscription's schedule exactly the intents `pending` (today's price and seats until the first,
  * then each from its date; released after the last phase), and the price change's marker when one is pending,
  * none otherwise. With nothing pending the schedule is released. Answers the schedule's id, or null.
+ * Today's price and seats are read from Stripe here, not taken from the caller's copy of the subscription: a
+ * price change's job that read it before the owner added a seat would otherwise write the old quantity into
+ * every phase, and the seat would be lost at the switch (issue 46).
  */
 export async function writeSchedule(
   stripe: Stripe,
-  sub: Stripe.Subscription,
+  subscriptionId: string,
   scheduleId: string | null,
   pending: Pending,
 ): Promise<string | null> {
-  const item = sub.items.data[0]!;
   const dates = [...new Set([pending.seats?.at, pending.price?.at].filter((d): d is number => d !== undefined))].sort((a, b) => a - b);
   if (dates.length === 0) {
     if (scheduleId) await stripe.subscriptionSchedules.release(scheduleId);
@@ -53,7 +55,8 @@ export async function writeSchedule(
   }
   const schedule = scheduleId
     ? await stripe.subscriptionSchedules.retrieve(scheduleId)
-    : await stripe.subscriptionSchedules.create({ from_subscription: sub.id });
+    : await stripe.subscriptionSchedules.create({ from_subscription: subscriptionId });
+  const item = (await stripe.subscriptions.retrieve(subscriptionId)).items.data[0]!;
   const { interval, interval_count } = item.price.recurring!;
   const itemsAt = (at: number) => [
     {

@@ -6,7 +6,9 @@
  * The team's owner pays: the owner's Stripe customer is the team's.
  */
 import Stripe from "stripe";
-import type { Db } from "../../db";
+import { eq } from "drizzle-orm";
+import type { Db, Tx } from "../../db";
+import { subscriptions } from "../../db/schema";
 import { TEAM_PLAN, euros, teamMonthlyCents } from "../../domain/plans";
 import { TEAM_MESSAGES } from "../../domain/teams";
 import { count } from "../../domain/words";
@@ -87,16 +89,24 @@ const addSeatsChange = (itemId: string, seats: number) => ({
 });
 
 /**
+ * A seat cut reserved in our database before Stripe is asked (worker/teams/seats.ts `reserveSeatCut`): under the
+ * team's lock, refused below the members and open invitations, and counted at once by every join and invitation.
+ * `undo` gives the seats back when Stripe refuses the cut.
+ */
+export type ReserveSeatCut = (seats: number, at: Date) => Promise<{ undo: () => Promise<void> }>;
+
+/**
  * Changes the number of seats. More seats: now, the prorated difference charged at once (a pending
  * reduction is dropped first). Fewer: at the period end, through a schedule, never below the members
- * and open invitations. The same number drops a pending reduction.
+ * and open invitations: reserved first (`reserve`), so no join or invitation takes a seat the cut removes
+ * while Stripe is asked (issue 46). The same number drops a pending reduction.
  */
 export async function changeTeamSeats(
   db: Db,
   config: Config,
   teamId: string,
   seats: number,
-  taken: number,
+  reserve: ReserveSeatCut,
 ): Promise<{ seats: number; message: string }> {
   seatRange(seats);
   const { stripe, sub, item } = await liveTeamSubscription(db, config, teamId);
@@ -108,7 +118,7 @@ export async function changeTeamSeats(
 
   if (seats === current) {
     if (!scheduleId) throw conflict(`The team already has ${count(seats, "seat")}.`);
-    await writeSchedule(stripe, sub, scheduleId, { seats: null, price });
+    await writeSchedule(stripe, sub.id, scheduleId, { seats: null, price });
     await syncSubscription(db, config, sub.id);
     return { seats, message: `The team keeps its ${count(seats, "seat")}.` };
   }
@@ -123,18 +133,62 @@ export async function changeTeamSeats(
       if (err instanceof Stripe.errors.StripeCardError) throw new ApiError(402, err.message || "Your card was declined.");
       throw err;
     }
+    // A settle that ran between the release and the update (the release's own webhook) put the price change
+    // back with the seats of before: its phases take today's seats, or the added ones are gone at the switch.
+    const now = await stripe.subscriptions.retrieve(sub.id);
+    const attached = idOf(now.schedule);
+    if (attached) {
+      const again = pendingOf(await stripe.subscriptionSchedules.retrieve(attached), now.items.data[0]!).price;
+      await writeSchedule(stripe, sub.id, attached, { seats: null, price: again });
+    }
     await syncSubscription(db, config, sub.id);
     return { seats, message: `The team now has ${count(seats, "seat")}. The prorated difference was charged to your card.` };
   }
 
-  notBelowTaken(seats, taken);
   const periodEnd = item.current_period_end;
-  await writeSchedule(stripe, sub, scheduleId, { seats: { quantity: seats, at: periodEnd }, price });
+  const { undo } = await reserve(seats, fromUnix(periodEnd)!);
+  try {
+    await writeSchedule(stripe, sub.id, scheduleId, { seats: { quantity: seats, at: periodEnd }, price });
+  } catch (err) {
+    await undo();
+    if (err instanceof Stripe.errors.StripeError) throw new ApiError(502, TEAM_MESSAGES.seatCutNotMade);
+    throw err;
+  }
   await syncSubscription(db, config, sub.id);
   return {
     seats: current,
     message: `The team will have ${count(seats, "seat")} from ${dateText(fromUnix(periodEnd)!)}; until then it keeps ${count(current, "seat")}.`,
   };
+}
+
+/**
+ * Writes a seat cut onto the team's subscription row as its scheduled seats, before Stripe has it: `seatsToFill`
+ * then counts it for every join and invitation (the caller holds the team's lock). Never more seats than are
+ * scheduled already, so a reservation never frees a seat Stripe has not confirmed. Answers what to restore.
+ */
+export async function holdSeatCut(
+  tx: Tx,
+  teamId: string,
+  seats: number,
+  at: Date,
+): Promise<{ scheduledSeats: number | null; scheduledAt: Date | null }> {
+  const current = await teamSubscriptionOf(tx, teamId);
+  if (!current?.live) throw conflict(TEAM_MESSAGES.noTeamSubscription);
+  const before = { scheduledSeats: current.scheduledSeats, scheduledAt: current.scheduledAt };
+  await tx
+    .update(subscriptions)
+    .set({
+      scheduledSeats: Math.min(seats, current.scheduledSeats ?? seats),
+      scheduledAt: current.scheduledSeats == null ? at : current.scheduledAt,
+    })
+    .where(eq(subscriptions.id, current.id));
+  return before;
+}
+
+/** Puts back what `holdSeatCut` replaced, when Stripe refused the cut. */
+export async function restoreSeatCut(db: Db | Tx, teamId: string, before: { scheduledSeats: number | null; scheduledAt: Date | null }) {
+  const current = await teamSubscriptionOf(db, teamId);
+  if (current) await db.update(subscriptions).set(before).where(eq(subscriptions.id, current.id));
 }
 
 /** What adding seats up to `seats` charges now, from Stripe's preview of that very change. */

@@ -14,6 +14,7 @@ import { getConfig } from "../config";
 import { readLandingFigures } from "../landing/figures";
 import { renderLanding } from "../landing/serve";
 import { dateText, earliestEffectiveDate, latestEffectiveDate } from "./price-changes";
+import { writeSchedule } from "./schedules";
 import { DAY, advanceClock, deliverEvents, prices, stripe, teamOwner, whileInEffect } from "../test/billing";
 
 describe("a Team plan price change: each team moves at its renewal after 30 days' notice (issue 37)", () => {
@@ -305,6 +306,53 @@ describe("a Team plan price change: each team moves at its renewal after 30 days
     }
     expect(await teamRow(owner.user.id)).toMatchObject({ stripePriceId: change.stripePriceId, amountCents: NEW_SEAT_CENTS * 2 });
     expect(await notices(owner.user.email)).toHaveLength(1);
+  });
+
+  it("a seat added while the change is pending: the team page and Stripe say the new seats now, and after the switch renewal too (issue 46)", async () => {
+    const change = scheduled!;
+    const owner = await teamOwner(8);
+    const row = await teamRow(owner.user.id);
+    const paidShown = async () => {
+      const mine = await (await client.team.$get({}, { headers: owner.auth })).json();
+      return mine && mine.role === "owner" ? mine.seats.paid : undefined;
+    };
+    const [notice] = await rows((db) =>
+      db
+        .select()
+        .from(priceChangeNotices)
+        .where(and(eq(priceChangeNotices.priceChangeId, change.id), eq(priceChangeNotices.stripeSubscriptionId, row.stripeSubscriptionId))),
+    );
+    const switchAt = notice!.switchAt!.getTime() / 1000;
+    expect((await phasesOf(row.stripeSubscriptionId)).phases.map((p) => p[1])).toEqual([8, 8]);
+
+    // The price-change job read the subscription (8 seats) when the owner added a ninth: the seat route releases
+    // the change's schedule and charges the seat, and the job, racing it, writes the change's schedule again.
+    const seenByTheJob = await stripe().subscriptions.retrieve(row.stripeSubscriptionId);
+    const added = await client.team.seats.$post({ json: { seats: 9 } }, { headers: owner.auth });
+    expect(added.status).toBe(200);
+    expect(await paidShown()).toBe(9);
+    await writeSchedule(stripe(), seenByTheJob.id, null, {
+      seats: null,
+      price: { priceId: change.stripePriceId, at: switchAt, changeId: change.id },
+    });
+    await delivered(owner.customerId);
+    expect(await teamRow(owner.user.id)).toMatchObject({ seats: 9, scheduledSeats: null });
+    expect(await paidShown()).toBe(9);
+    // the change is scheduled again, from the same switch, for the 9 seats
+    expect(await phasesOf(row.stripeSubscriptionId)).toEqual({
+      marker: change.id,
+      phases: [
+        [prices().team, 9, switchAt],
+        [change.stripePriceId, 9, expect.any(Number)],
+      ],
+    });
+
+    await advanceClock(switchAt - (await clockNow()) + DAY);
+    await delivered(owner.customerId);
+    const live = await stripe().subscriptions.retrieve(row.stripeSubscriptionId);
+    expect(live.items.data[0]).toMatchObject({ quantity: 9, price: { id: change.stripePriceId } });
+    expect(await teamRow(owner.user.id)).toMatchObject({ seats: 9, stripePriceId: change.stripePriceId, amountCents: NEW_SEAT_CENTS * 9 });
+    expect(await paidShown()).toBe(9);
   });
 
   it("the seat price shown and charged to a new team is today's: the launch price with the change announced, then the new one once it is in effect (decision 288)", async () => {

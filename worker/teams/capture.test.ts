@@ -6,11 +6,11 @@
  */
 import { describe, expect, it } from "vitest";
 import { eq, sql } from "drizzle-orm";
-import { teamCaptureLinks, teamInvitations, teamMembers } from "../../db/schema";
+import { teamCaptureLinks, teamInvitations, teamMembers, teamRemovals } from "../../db/schema";
 import { CAPTURE_MESSAGES } from "../../domain/team-capture";
 import { sha256 } from "../auth";
 import { client, createTestUser, errorBody } from "../test/helpers";
-import { send, teamWithSeats, withDb } from "../test/teams";
+import { invitationToken, send, teamWithSeats, withDb } from "../test/teams";
 
 type Auth = Record<string, string>;
 const tag = () => crypto.randomUUID().slice(0, 8);
@@ -141,6 +141,49 @@ describe("joining through a capture link", () => {
     const [link] = (await (await client.team["capture-links"].$get({}, { headers: owner.auth })).json()).links;
     expect(link).toMatchObject({ status: "full", maxJoins: 2 });
     expect(link!.joined).toHaveLength(2);
+  });
+
+  it("the cap counts admissions: a link capped at 1 stays full when its one person leaves; someone the owner removed comes back only by invitation (issue 46)", async () => {
+    const acme = `acme-${tag()}.com`;
+    const { owner, teamId } = await teamWithSeats(5);
+    const { id, token } = await makeLink(owner.auth, { domains: [acme], maxJoins: 1 });
+    const [ann, bea] = [await personAt(acme), await personAt(acme)];
+    expect((await join(ann.auth, token)).status).toBe(200);
+    expect((await join(bea.auth, token)).status).toBe(410);
+
+    // removed by the owner: not let in again by this link, nor by a new one of the team
+    expect((await client.team.members[":id"].$delete({ param: { id: ann.user.id } }, { headers: owner.auth })).status).toBe(200);
+    expect((await join(ann.auth, token)).status).toBe(403);
+    const fresh = await makeLink(owner.auth, { domains: [acme], maxJoins: 5 });
+    const back = await join(ann.auth, fresh.token);
+    expect(back.status).toBe(403);
+    expect((await errorBody(back)).message).toBe(CAPTURE_MESSAGES.removed);
+
+    // the first link stays full for anyone, and its list says so
+    expect((await join(bea.auth, token)).status).toBe(410);
+    expect((await client.team.capture.$get({ query: { token } })).status).toBe(410);
+    const links = (await (await client.team["capture-links"].$get({}, { headers: owner.auth })).json()).links;
+    expect(links.find((l) => l.id === id)).toMatchObject({ status: "full", joined: [] });
+
+    // the owner's invitation still brings her back, and then the new link would admit her again
+    const invited = await client.team.invitations.$post({ json: { email: ann.user.email } }, { headers: owner.auth });
+    expect(invited.status).toBe(201);
+    expect((await client.team.accept.$post({ json: { token: await invitationToken(ann.user.email) } }, { headers: ann.auth })).status).toBe(
+      200,
+    );
+    expect(await withDb((db) => db.select().from(teamRemovals).where(eq(teamRemovals.teamId, teamId)))).toEqual([]);
+    expect((await members(teamId)).map((m) => m.userId)).toContain(ann.user.id);
+  });
+
+  it("a member who left on their own may come back through an open link; it counts as another admission", async () => {
+    const acme = `acme-${tag()}.com`;
+    const { owner } = await teamWithSeats(5);
+    const { token } = await makeLink(owner.auth, { domains: [acme], maxJoins: 2 });
+    const cal = await personAt(acme);
+    expect((await join(cal.auth, token)).status).toBe(200);
+    expect((await client.team.leave.$post({}, { headers: cal.auth })).status).toBe(200);
+    expect((await join(cal.auth, token)).status).toBe(200);
+    expect((await join((await personAt(acme)).auth, token)).status).toBe(410);
   });
 
   it("stops at its expiry", async () => {

@@ -6,9 +6,9 @@
  * invitation, so concurrent joins are counted one after another: never more people than the link's cap,
  * and never more members plus open invitations than the seats paid for.
  */
-import { and, asc, count, desc, eq, gt, isNull, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gt, isNull, sql } from "drizzle-orm";
 import type { Db } from "../../db";
-import { teamCaptureLinks, teamInvitations, teamMembers, teams, users, type Team } from "../../db/schema";
+import { teamCaptureLinks, teamInvitations, teamMembers, teamRemovals, teams, users, type Team } from "../../db/schema";
 import { CAPTURE_MESSAGES, domainAllowed } from "../../domain/team-capture";
 import { TEAM_MESSAGES } from "../../domain/teams";
 import type { ApiCaptureLink, ApiCapturePreview } from "../../domain/team-api";
@@ -20,9 +20,6 @@ import { joinUnderLock, openInvitation, seatsTaken } from "./seats";
 const invalidLink = () => new ApiError(410, CAPTURE_MESSAGES.linkInvalid);
 
 const openLink = and(isNull(teamCaptureLinks.revokedAt), gt(teamCaptureLinks.expiresAt, sql`now()`));
-
-const joinedThrough = (linkId: string) =>
-  sql<number>`(select count(*)::int from ${teamMembers} where ${teamMembers.captureLinkId} = ${linkId})`;
 
 /** Makes a link; answers the token once (it is not kept). 409 while the team has no paid seat. */
 export async function createCaptureLink(
@@ -54,6 +51,7 @@ export async function captureLinksOf(db: Db, teamId: string): Promise<ApiCapture
       id: teamCaptureLinks.id,
       domains: teamCaptureLinks.domains,
       maxJoins: teamCaptureLinks.maxJoins,
+      admitted: teamCaptureLinks.admitted,
       expiresAt: teamCaptureLinks.expiresAt,
       revokedAt: teamCaptureLinks.revokedAt,
       createdAt: teamCaptureLinks.createdAt,
@@ -70,7 +68,8 @@ export async function captureLinksOf(db: Db, teamId: string): Promise<ApiCapture
     .orderBy(asc(teamMembers.joinedAt));
   return links.map((l) => {
     const people = joined.filter((j) => j.linkId === l.id);
-    const status = l.revokedAt ? "revoked" : l.expired ? "expired" : people.length >= l.maxJoins ? "full" : "open";
+    // full once it has let in its cap, whoever has left or been removed since (issue 46)
+    const status = l.revokedAt ? "revoked" : l.expired ? "expired" : l.admitted >= l.maxJoins ? "full" : "open";
     return {
       id: l.id,
       domains: l.domains,
@@ -96,14 +95,17 @@ export async function revokeCaptureLink(db: Db, teamId: string, linkId: string):
 /** What the link's page shows before joining: the team and the domains; 410 when it no longer works. */
 export async function capturePreview(db: Db, token: string): Promise<ApiCapturePreview> {
   const [row] = await db
-    .select({ id: teamCaptureLinks.id, teamName: teams.name, domains: teamCaptureLinks.domains, maxJoins: teamCaptureLinks.maxJoins })
+    .select({
+      teamName: teams.name,
+      domains: teamCaptureLinks.domains,
+      maxJoins: teamCaptureLinks.maxJoins,
+      admitted: teamCaptureLinks.admitted,
+    })
     .from(teamCaptureLinks)
     .innerJoin(teams, eq(teams.id, teamCaptureLinks.teamId))
     .where(and(eq(teamCaptureLinks.tokenHash, await sha256(token)), openLink))
     .limit(1);
-  if (!row) throw invalidLink();
-  const [{ n } = { n: 0 }] = await db.select({ n: joinedThrough(row.id) }).from(sql`(select 1) as one`);
-  if (Number(n) >= row.maxJoins) throw invalidLink();
+  if (!row || row.admitted >= row.maxJoins) throw invalidLink();
   return { teamName: row.teamName, domains: row.domains };
 }
 
@@ -125,17 +127,32 @@ export async function joinByCaptureLink(db: Db, userId: string, token: string): 
     noSeat: CAPTURE_MESSAGES.noSeat,
     admit: async (tx, team, me) => {
       const [link] = await tx
-        .select({ id: teamCaptureLinks.id, domains: teamCaptureLinks.domains, maxJoins: teamCaptureLinks.maxJoins })
+        .select({
+          id: teamCaptureLinks.id,
+          domains: teamCaptureLinks.domains,
+          maxJoins: teamCaptureLinks.maxJoins,
+          admitted: teamCaptureLinks.admitted,
+        })
         .from(teamCaptureLinks)
         .where(and(eq(teamCaptureLinks.tokenHash, tokenHash), openLink));
       if (!link) throw invalidLink();
       if (!domainAllowed(me.email, link.domains)) throw forbidden(CAPTURE_MESSAGES.wrongDomain(link.domains));
       if (!me.verifiedAt) throw forbidden(CAPTURE_MESSAGES.unverified);
+      // someone the owner removed comes back only by the owner's invitation (issue 46)
+      const [removed] = await tx
+        .select({ at: teamRemovals.removedAt })
+        .from(teamRemovals)
+        .where(and(eq(teamRemovals.teamId, team.id), eq(teamRemovals.userId, me.id)));
+      if (removed) throw forbidden(CAPTURE_MESSAGES.removed);
       return {
         captureLinkId: link.id,
         seats: async () => {
-          const [{ n } = { n: 0 }] = await tx.select({ n: count() }).from(teamMembers).where(eq(teamMembers.captureLinkId, link.id));
-          if (Number(n) >= link.maxJoins) throw invalidLink();
+          // the cap counts admissions, not who is still in: a link capped at 1 lets one person in, once
+          if (link.admitted >= link.maxJoins) throw invalidLink();
+          await tx
+            .update(teamCaptureLinks)
+            .set({ admitted: sql`${teamCaptureLinks.admitted} + 1` })
+            .where(eq(teamCaptureLinks.id, link.id));
           // an open invitation to this address already holds a seat: joining uses it
           const [invited] = await tx
             .select({ id: teamInvitations.id })

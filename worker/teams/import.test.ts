@@ -57,7 +57,8 @@ describe("the preview", () => {
       [5, "Nobody", "not-an-address", "invalid"],
       [6, "Member", member.user.email, "member"],
       [7, "Invited", invited, "invited"],
-      [8, "Other team", elsewhere.owner.user.email, "other-team"],
+      // someone in another team is not told apart from anyone else (issue 46): here, beyond the free seats like Cid
+      [8, "Other team", elsewhere.owner.user.email, "over-seats"],
       [9, "Cid", cid, "over-seats"],
     ]);
     expect(body.rows[2]!.message).toBe("Already on line 2.");

@@ -1,8 +1,8 @@
 /**
  * Invite a list (issue 37, decision 221): a pasted or uploaded CSV of names and addresses, read by
  * csv-parse (quoted fields, a byte-order mark, the `;` Excel writes in many locales, tabs). The preview
- * says what each row is — ready, a duplicate, not an address, already a member or invited, in another
- * team, beyond the free seats — and sends nothing. Confirming reads the same list again on the server
+ * says what each row is — ready, a duplicate, not an address, already a member or invited, beyond the free
+ * seats — and sends nothing (never whether an address is in another team: issue 46). Confirming reads the same list again on the server
  * (the preview is never trusted) and invites the ready rows through the one invitation path; a list with
  * more people to invite than free seats is refused whole, so nothing is sent.
  */
@@ -104,11 +104,12 @@ export async function previewList(db: Db, team: Team, text: string): Promise<Api
   }
   const emails = [...seen.keys()];
   if (emails.length > 0) {
+    // this team's members only: whether an address is in another team is not told (issue 46; decided at acceptance)
     const members = await db
-      .select({ email: users.email, teamId: teamMembers.teamId })
+      .select({ email: users.email })
       .from(teamMembers)
       .innerJoin(users, eq(users.id, teamMembers.userId))
-      .where(inArray(users.email, emails));
+      .where(and(eq(teamMembers.teamId, team.id), inArray(users.email, emails)));
     const invited = await db
       .select({ email: teamInvitations.email })
       .from(teamInvitations)
@@ -117,10 +118,7 @@ export async function previewList(db: Db, team: Team, text: string): Promise<Api
       const row = rows.find((r) => r.email === email && r.status === "ready");
       if (row) Object.assign(row, { status, message });
     };
-    for (const m of members) {
-      if (m.teamId === team.id) mark(m.email, "member", "Already in the team.");
-      else mark(m.email, "other-team", "In another team: a person can belong to one team at a time.");
-    }
+    for (const m of members) mark(m.email, "member", "Already in the team.");
     for (const i of invited) mark(i.email, "invited", "Already invited.");
   }
   const taken = await seatsTaken(db, team.id);

@@ -8,7 +8,7 @@
  */
 import { and, eq, isNull, lte, sql } from "drizzle-orm";
 import type { Db } from "../../db";
-import { teamInvitations, teamMembers, teams, users, type Team } from "../../db/schema";
+import { teamInvitations, teamMembers, teamRemovals, teams, users, type Team } from "../../db/schema";
 import { TEAM_INVITATION_DAYS, TEAM_MESSAGES } from "../../domain/teams";
 import { randomToken, sha256 } from "../auth";
 import { isUniqueViolation, ApiError, conflict, forbidden, notFound } from "../lib";
@@ -36,11 +36,11 @@ export async function invite(db: Db, team: Team, invitedBy: string, email: strin
         .select({ teamId: teamMembers.teamId })
         .from(teamMembers)
         .innerJoin(users, eq(users.id, teamMembers.userId))
-        .where(eq(users.email, email))
+        .where(and(eq(users.email, email), eq(teamMembers.teamId, team.id)))
         .limit(1);
-      if (member?.teamId === team.id) throw conflict(`${email} is already in the team.`);
-      // a person is in one team at a time: an invitation they could never accept would hold a seat for nothing
-      if (member) throw conflict(`${email}: ${TEAM_MESSAGES.inAnotherTeam}`);
+      if (member) throw conflict(`${email} is already in the team.`);
+      // Someone in another team is invited like anyone else and told at acceptance that they are in a team
+      // already: the answer here must not say who is in another team (issue 46).
       // an expired invitation to the same address makes way for the new one
       await tx
         .update(teamInvitations)
@@ -158,6 +158,8 @@ export async function accept(db: Db, userId: string, token: string): Promise<{ t
         .where(and(eq(teamInvitations.tokenHash, tokenHash), openInvitation));
       if (!inv) throw invalidLink();
       if (me.email !== inv.email) throw forbidden(TEAM_MESSAGES.invitationOtherAddress);
+      // the owner invited them: a removal no longer keeps them out (it is undone with the join if that fails)
+      await tx.delete(teamRemovals).where(and(eq(teamRemovals.teamId, team.id), eq(teamRemovals.userId, me.id)));
       return {
         captureLinkId: null,
         // The invitation held a seat; the seats may have been lowered since (at Stripe, say): count again.

@@ -165,13 +165,19 @@ describe("accepting", () => {
     expect((await client.team.accept.$post({ json: { token } }, { headers: invited.auth })).status).toBe(410);
     expect(await myTeam(owner.auth)).toMatchObject({ seats: { paid: 3, used: 2, invited: 0 }, invitations: [] });
 
-    // a second team cannot even invite them (issue 37: it would hold a seat they can never use); they stay in the first
-    const other = await teamWithSeats(3);
+    // a second team's invitation is answered as for anyone (issue 46: the answer must not tell who is in a team),
+    // and accepting it is refused; they stay in the first
+    const other = await teamWithSeats(5);
     const res = await client.team.invitations.$post({ json: { email: invited.user.email } }, { headers: other.owner.auth });
-    expect(res.status).toBe(409);
+    expect(res.status).toBe(201);
+    const refused = await client.team.accept.$post(
+      { json: { token: await invitationToken(invited.user.email) } },
+      { headers: invited.auth },
+    );
+    expect(refused.status).toBe(409);
     expect((await myTeam(invited.auth))!.team.id).toBe(teamId);
-    // nor an owner of a team
-    expect((await client.team.invitations.$post({ json: { email: owner.user.email } }, { headers: other.owner.auth })).status).toBe(409);
+    // an owner of a team too
+    expect((await client.team.invitations.$post({ json: { email: owner.user.email } }, { headers: other.owner.auth })).status).toBe(201);
     // someone invited before they joined another team still cannot accept the second invitation
     const later = await createTestUser();
     await invite(other.owner.auth, later.user.email);

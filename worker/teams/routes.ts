@@ -49,8 +49,20 @@ import { importList, previewList } from "./import";
 import { accept, invite, preview, resend, revoke, type IssuedInvitation } from "./invitations";
 import { sendReminders, setReminders, statusCsv, teamStatus } from "./status";
 import { choosePhoto, teamGrid, teamZipSources } from "./photos";
-import { seatsInUse } from "./seats";
-import { closable, createTeam, deleteTeam, leaveTeam, membershipOf, myTeam, ownerTeam, removeMember, templateOf, updateTeam } from "./team";
+import { reserveSeatCut, seatsInUse } from "./seats";
+import {
+  closable,
+  createTeam,
+  deleteTeam,
+  inviterTeam,
+  leaveTeam,
+  membershipOf,
+  myTeam,
+  ownerTeam,
+  removeMember,
+  templateOf,
+  updateTeam,
+} from "./team";
 import { deleteTeamObjects, readBackdrop, removeBackdrop } from "./backdrop";
 import { teamTemplateOptions, templateQuery } from "./template";
 
@@ -207,7 +219,7 @@ export const teamRoutes = new Hono<AppEnv>()
 
   .post("/invitations", requireUser, validate("json", z.object({ email: emailField })), async (c) => {
     const { db } = c.var;
-    const team = await ownerTeam(db, c.var.user.id);
+    const team = await inviterTeam(db, c.var.user.id);
     await enforce(
       db,
       [{ key: `team-invite:${team.id}`, limit: INVITES_PER_HOUR, windowSeconds: 3600 }],
@@ -220,7 +232,7 @@ export const teamRoutes = new Hono<AppEnv>()
 
   .post("/invitations/:id/resend", requireUser, validate("param", idParam), async (c) => {
     const { db } = c.var;
-    const team = await ownerTeam(db, c.var.user.id);
+    const team = await inviterTeam(db, c.var.user.id);
     await enforce(
       db,
       [{ key: `team-invite:${team.id}`, limit: INVITES_PER_HOUR, windowSeconds: 3600 }],
@@ -299,7 +311,7 @@ export const teamRoutes = new Hono<AppEnv>()
   /** Invite a list, step 1: what each row is. Sends nothing. */
   .post("/import/preview", requireUser, validate("json", csvField), async (c) => {
     const { db } = c.var;
-    const team = await ownerTeam(db, c.var.user.id);
+    const team = await inviterTeam(db, c.var.user.id);
     const { csv } = c.req.valid("json");
     refuseLargeList(csv);
     await enforce(
@@ -313,7 +325,7 @@ export const teamRoutes = new Hono<AppEnv>()
   /** Invite a list, step 2 (confirmed): the ready rows are invited and mailed; refused whole beyond the free seats. */
   .post("/import", requireUser, validate("json", csvField), async (c) => {
     const { db } = c.var;
-    const team = await ownerTeam(db, c.var.user.id);
+    const team = await inviterTeam(db, c.var.user.id);
     const { csv } = c.req.valid("json");
     refuseLargeList(csv);
     await enforce(
@@ -430,7 +442,9 @@ export const teamRoutes = new Hono<AppEnv>()
     const team = await ownerTeam(c.var.db, c.var.user.id);
     return c.json(
       await oneBillingChange(c, team.id, async () =>
-        changeTeamSeats(c.var.db, c.var.config, team.id, c.req.valid("json").seats, await seatsInUse(c.var.db, team.id)),
+        changeTeamSeats(c.var.db, c.var.config, team.id, c.req.valid("json").seats, (seats, at) =>
+          reserveSeatCut(c.var.db, team.id, seats, at),
+        ),
       ),
     );
   })

@@ -7,7 +7,8 @@
 import { and, eq, gt, isNull, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../db";
 import { teamInvitations, teamMembers, teams, users, type Team } from "../../db/schema";
-import { seatsToFill, teamSubscriptionOf } from "../billing";
+import { holdSeatCut, restoreSeatCut, seatsToFill, teamSubscriptionOf } from "../billing";
+import { TEAM_MESSAGES } from "../../domain/teams";
 import { type ApiError, conflict, isUniqueViolation, notFound } from "../lib";
 
 /** The condition of an open invitation. */
@@ -44,6 +45,26 @@ export async function lockTeam(tx: Tx, teamId: string) {
   return team ?? null;
 }
 
+/**
+ * Reserves a cut to `seats` from `at` (issue 46): under the team's lock, so joins and invitations in flight are
+ * counted first and those after it see the cut; refused (409) below the members plus open invitations; held on
+ * the team's subscription row until Stripe confirms it, and given back by `undo` when Stripe refuses it.
+ */
+export async function reserveSeatCut(db: Db, teamId: string, seats: number, at: Date): Promise<{ undo: () => Promise<void> }> {
+  const before = await db.transaction(async (tx) => {
+    if (!(await lockTeam(tx, teamId))) throw notFound(TEAM_MESSAGES.notInTeam);
+    if (seats < (await seatsInUse(tx, teamId))) throw conflict(TEAM_MESSAGES.seatsBelowMembers);
+    return holdSeatCut(tx, teamId, seats, at);
+  });
+  return {
+    undo: () =>
+      db.transaction(async (tx) => {
+        await lockTeam(tx, teamId);
+        await restoreSeatCut(tx, teamId, before);
+      }),
+  };
+}
+
 /** What a way into a team (an invitation, a capture link) checks and uses, for `joinUnderLock`. */
 export interface WayIn {
   /** the team the token leads to, looked up before the lock; undefined when none */
@@ -63,7 +84,7 @@ export interface WayIn {
   admit: (
     tx: Tx,
     team: Team,
-    me: { email: string; verifiedAt: Date | null },
+    me: { id: string; email: string; verifiedAt: Date | null },
   ) => Promise<{
     captureLinkId: string | null;
     seats: () => Promise<{ invitationId: string | null; needed: number }>;
@@ -83,7 +104,10 @@ export async function joinUnderLock(db: Db, userId: string, way: WayIn): Promise
     return await db.transaction(async (tx) => {
       const team = await lockTeam(tx, teamId);
       if (!team) throw way.invalid();
-      const [me] = await tx.select({ email: users.email, verifiedAt: users.emailVerifiedAt }).from(users).where(eq(users.id, userId));
+      const [me] = await tx
+        .select({ id: users.id, email: users.email, verifiedAt: users.emailVerifiedAt })
+        .from(users)
+        .where(eq(users.id, userId));
       if (!me) throw notFound("User not found.");
       const admitted = await way.admit(tx, team, me);
       const [already] = await tx.select({ teamId: teamMembers.teamId }).from(teamMembers).where(eq(teamMembers.userId, userId));

@@ -5,7 +5,7 @@
  */
 import { and, asc, desc, eq, isNull, ne, sql } from "drizzle-orm";
 import type { Db } from "../../db";
-import { teamInvitations, teamMembers, teams, users, type Team } from "../../db/schema";
+import { teamInvitations, teamMembers, teamRemovals, teams, users, type Team } from "../../db/schema";
 import { TEAM_MESSAGES, normalizeBrandColor, type Outfit, type ProfileTemplate, type TeamRole } from "../../domain/teams";
 import type { ApiMyTeam, ApiTeamLook, ApiTeamShoot } from "../../domain/team-api";
 import { hasActiveSubscription, seatsToFill, teamSubscriptionOf } from "../billing";
@@ -34,6 +34,18 @@ export async function ownerTeam(db: Db, userId: string): Promise<Team> {
   if (!membership) throw notFound(TEAM_MESSAGES.notInTeam);
   if (membership.role !== "owner" || membership.team.ownerUserId !== userId) throw forbidden(TEAM_MESSAGES.ownerOnly);
   return membership.team;
+}
+
+/**
+ * The caller's team, for inviting people or previewing a list (issue 46): only its owner, with a verified
+ * address, while the team's plan is paid (entitled). Anything less could probe addresses for free.
+ */
+export async function inviterTeam(db: Db, userId: string): Promise<Team> {
+  const team = await ownerTeam(db, userId);
+  const [me] = await db.select({ verifiedAt: users.emailVerifiedAt }).from(users).where(eq(users.id, userId));
+  if (!me?.verifiedAt) throw forbidden(TEAM_MESSAGES.verifyBeforeInviting);
+  if (!(await teamSubscriptionOf(db, team.id))?.entitled) throw conflict(TEAM_MESSAGES.inviteNeedsPaidTeam);
+  return team;
 }
 
 /** Creates a team owned (and joined) by the caller; 409 when they are already in one. */
@@ -187,6 +199,11 @@ export async function removeMember(db: Db, teamId: string, memberId: string): Pr
     .where(and(eq(teamMembers.teamId, teamId), eq(teamMembers.userId, memberId), ne(teamMembers.role, "owner")))
     .returning({ userId: teamMembers.userId });
   if (removed.length === 0) throw notFound("There is no such member in your team.");
+  // a capture link does not let them back in; the owner's invitation does (issue 46)
+  await db
+    .insert(teamRemovals)
+    .values({ teamId, userId: memberId })
+    .onConflictDoUpdate({ target: [teamRemovals.teamId, teamRemovals.userId], set: { removedAt: sql`now()` } });
 }
 
 /** A member leaves their team (the owner closes it instead). */

@@ -5,9 +5,10 @@
  */
 import { describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
-import { teamInvitations } from "../../db/schema";
+import { teamMembers } from "../../db/schema";
+import { TEAM_MESSAGES } from "../../domain/teams";
 import { client, createTestUser, env, errorBody } from "../test/helpers";
-import { joinedMember, teamWithSeats, withDb } from "../test/teams";
+import { invitationToken, joinedMember, teamWithSeats, withDb } from "../test/teams";
 
 const monthly = () => ({ priceId: env.STRIPE_PRICE_MONTHLY });
 
@@ -47,18 +48,61 @@ describe("an unverified member is told what the seat gives (issue 37)", () => {
   });
 });
 
-describe("inviting someone already in another team (issue 37)", () => {
-  it("is refused with a clear 409, and no invitation holds a seat for them", async () => {
+describe("inviting someone already in another team (issues 37, 46)", () => {
+  it("is answered as for anyone (the answer must not tell who is in another team); accepting is refused clearly", async () => {
     const first = await teamWithSeats(3);
     const taken = await joinedMember(first.owner);
     const second = await teamWithSeats(3);
     const res = await client.team.invitations.$post({ json: { email: taken.user.email } }, { headers: second.owner.auth });
-    expect(res.status).toBe(409);
-    expect((await errorBody(res)).message).toMatch(/already in another team/);
-    const rows = await withDb((db) => db.select().from(teamInvitations).where(eq(teamInvitations.teamId, second.teamId)));
-    expect(rows).toEqual([]);
-    // another team's owner too
-    const owner = await client.team.invitations.$post({ json: { email: first.owner.user.email } }, { headers: second.owner.auth });
-    expect(owner.status).toBe(409);
+    const stranger = await client.team.invitations.$post(
+      { json: { email: `nobody-${crypto.randomUUID()}@example.test` } },
+      { headers: second.owner.auth },
+    );
+    expect([res.status, stranger.status]).toEqual([201, 201]);
+    expect(Object.keys(await res.json())).toEqual(Object.keys(await stranger.json()));
+    const accepted = await client.team.accept.$post({ json: { token: await invitationToken(taken.user.email) } }, { headers: taken.auth });
+    expect(accepted.status).toBe(409);
+    expect((await errorBody(accepted)).message).toBe(TEAM_MESSAGES.alreadyInTeam);
+    const rows = await withDb((db) => db.select().from(teamMembers).where(eq(teamMembers.userId, taken.user.id)));
+    expect(rows).toMatchObject([{ teamId: first.teamId }]);
+  });
+});
+
+describe("who may invite or preview a list (issue 46)", () => {
+  const csv = (email: string) => `Name,Email\nAnn,${email}`;
+  it("an unverified owner is refused (403), and so is the owner of a team whose seats are not paid (409)", async () => {
+    const unverified = await teamWithSeats(3, { owner: { verified: false } });
+    for (const res of [
+      await client.team.invitations.$post({ json: { email: "a@example.test" } }, { headers: unverified.owner.auth }),
+      await client.team.import.preview.$post({ json: { csv: csv("a@example.test") } }, { headers: unverified.owner.auth }),
+      await client.team.import.$post({ json: { csv: csv("a@example.test") } }, { headers: unverified.owner.auth }),
+    ]) {
+      expect(res.status).toBe(403);
+      expect((await errorBody(res)).message).toBe(TEAM_MESSAGES.verifyBeforeInviting);
+    }
+    for (const unpaid of [await teamWithSeats(0), await teamWithSeats(3, { status: "past_due" })]) {
+      for (const res of [
+        await client.team.invitations.$post({ json: { email: "a@example.test" } }, { headers: unpaid.owner.auth }),
+        await client.team.import.preview.$post({ json: { csv: csv("a@example.test") } }, { headers: unpaid.owner.auth }),
+      ]) {
+        expect(res.status).toBe(409);
+        expect((await errorBody(res)).message).toBe(TEAM_MESSAGES.inviteNeedsPaidTeam);
+      }
+    }
+  });
+
+  it("a list's preview answers the same for an address in another team as for a stranger's", async () => {
+    const first = await teamWithSeats(3);
+    const taken = await joinedMember(first.owner);
+    const second = await teamWithSeats(5);
+    const stranger = `nobody-${crypto.randomUUID()}@example.test`;
+    const rowOf = async (email: string) => {
+      const res = await client.team.import.preview.$post({ json: { csv: csv(email) } }, { headers: second.owner.auth });
+      expect(res.status).toBe(200);
+      const { rows, ready } = await res.json();
+      return { status: rows[0]!.status, message: rows[0]!.message, ready };
+    };
+    expect(await rowOf(taken.user.email)).toEqual(await rowOf(stranger));
+    expect(await rowOf(first.owner.user.email)).toEqual(await rowOf(stranger));
   });
 });

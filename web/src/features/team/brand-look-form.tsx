@@ -11,12 +11,18 @@ import { useUpdateTeam } from "./api/update-team";
 
 export function BrandLookForm({ team }: { team: Extract<ApiMyTeam, { role: "owner" }> }) {
   const [style, setStyle] = useState<StyleId>((team.team.look?.style as StyleId | undefined) ?? "Office");
-  const [color, setColor] = useState(team.team.look?.brandColor ?? "#1E3A5F");
+  // A new team has no colour yet: the field starts empty (the sections below say "no colour chosen yet", and
+  // that is true), and says it is invalid only once the owner has typed in it or tried to save (issue 46).
+  const [color, setColor] = useState(team.team.look?.brandColor ?? "");
+  const [touched, setTouched] = useState(false);
   const update = useUpdateTeam();
   const valid = BRAND_COLOR_PATTERN.test(color);
+  const showInvalid = touched && !valid;
 
   async function onSubmit(e: FormEvent) {
     e.preventDefault();
+    setTouched(true);
+    if (!valid) return;
     try {
       await update.mutateAsync({ style, brandColor: color });
       toast({ title: "Team look saved", description: `Team look: ${style}, background ${color.toUpperCase()}` });
@@ -54,20 +60,28 @@ export function BrandLookForm({ team }: { team: Extract<ApiMyTeam, { role: "owne
               <input
                 type="color"
                 aria-label="Pick the background colour"
-                value={valid ? color : "#000000"}
+                value={valid ? color : "#1E3A5F"}
                 onChange={(e) => setColor(e.target.value.toUpperCase())}
                 className="h-10 w-12 rounded border"
               />
               <Input
                 id="team-color"
                 value={color}
+                placeholder="#1E3A5F"
                 onChange={(e) => setColor(e.target.value)}
+                onBlur={() => setTouched(color !== "")}
                 className="w-28 font-mono"
-                aria-invalid={!valid}
+                aria-invalid={showInvalid}
+                aria-describedby={showInvalid ? "team-color-problem" : undefined}
               />
             </div>
+            {showInvalid && (
+              <p id="team-color-problem" className="text-sm text-destructive">
+                {color === "" ? "Choose a colour, like #1E3A5F." : "A colour is # and six hex digits, like #1E3A5F."}
+              </p>
+            )}
           </div>
-          <Button type="submit" disabled={!valid || update.isPending}>
+          <Button type="submit" disabled={update.isPending}>
             Save look
           </Button>
         </form>

@@ -20,7 +20,6 @@ const STATUS_WORDS: Record<ImportRowStatus, string> = {
   invalid: "Not an address",
   member: "Already a member",
   invited: "Already invited",
-  "other-team": "In another team",
   "over-seats": "No free seat",
 };
 

@@ -26,7 +26,7 @@ const preview: ApiImportPreview = {
   rows: [
     { line: 1, name: "Ann", email: "ann@acme.com", status: "ready", message: "" },
     { line: 2, name: "Ann", email: "ann@acme.com", status: "duplicate", message: "Already on line 1." },
-    { line: 3, name: "Bob", email: "bob@other.com", status: "other-team", message: "In another team." },
+    { line: 3, name: "Bob", email: "bob@other.com", status: "member", message: "Already in the team." },
   ],
 };
 
@@ -42,7 +42,7 @@ describe("invite a list", () => {
     fireEvent.click(screen.getByRole("button", { name: "Preview" }));
     const list = await screen.findByRole("list", { name: "List preview" });
     expect(list.textContent).toContain("Duplicate");
-    expect(list.textContent).toContain("In another team");
+    expect(list.textContent).toContain("Already a member");
     expect(calls.map((c) => c.key)).toEqual(["POST /api/team/import/preview"]);
     fireEvent.click(screen.getByRole("button", { name: "Send 1 invitation" }));
     await waitFor(() => expect(calls.find((c) => c.key === "POST /api/team/import")?.body).toEqual({ csv }));

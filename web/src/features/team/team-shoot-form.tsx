@@ -184,6 +184,9 @@ function TemplateSection({ team }: { team: OwnerTeam }) {
   const template = { shape, size: Number(size), border: Number(border) };
   const problem =
     templateProblem(template) ?? (template.border > 0 && !color ? "Choose the brand colour first: the border is drawn in it." : null);
+  // Problems are shown once the owner has changed a value or tried to save, not on a page they just opened (issue 46).
+  const [touched, setTouched] = useState(false);
+  const shown = touched ? problem : null;
   const sample = grid.data?.photos[0]?.imageUrl;
 
   async function save(next: typeof template | null) {
@@ -201,6 +204,7 @@ function TemplateSection({ team }: { team: OwnerTeam }) {
     <form
       onSubmit={(e) => {
         e.preventDefault();
+        setTouched(true);
         if (!problem) void save(template);
       }}
       className="grid gap-3"
@@ -232,9 +236,12 @@ function TemplateSection({ team }: { team: OwnerTeam }) {
                 min={TEMPLATE_SIZE_MIN}
                 max={TEMPLATE_SIZE_MAX}
                 value={size}
-                onChange={(e) => setSize(e.target.value)}
+                onChange={(e) => {
+                  setSize(e.target.value);
+                  setTouched(true);
+                }}
                 className="w-28"
-                aria-invalid={problem !== null}
+                aria-invalid={shown !== null}
                 aria-describedby="template-problem"
               />
             </div>
@@ -247,15 +254,21 @@ function TemplateSection({ team }: { team: OwnerTeam }) {
                 min={0}
                 max={TEMPLATE_BORDER_MAX}
                 value={border}
-                onChange={(e) => setBorder(e.target.value)}
+                onChange={(e) => {
+                  setBorder(e.target.value);
+                  setTouched(true);
+                }}
                 className="w-28"
-                aria-invalid={problem !== null}
+                aria-invalid={shown !== null}
                 aria-describedby="template-problem"
               />
             </div>
           </div>
-          <p id="template-problem" className={problem ? "text-sm text-destructive" : "text-sm text-muted-foreground"} aria-live="polite">
-            {problem ?? `A ${template.size}×${template.size} PNG${color && template.border > 0 ? `, border in ${color}` : ""}.`}
+          <p id="template-problem" className={shown ? "text-sm text-destructive" : "text-sm text-muted-foreground"} aria-live="polite">
+            {shown ??
+              `A ${template.size}×${template.size} PNG${
+                template.border > 0 ? (color ? `, border in ${color}` : ", its border in the brand colour once you choose one") : ""
+              }.`}
           </p>
         </div>
         <figure className="grid gap-1">
@@ -280,7 +293,7 @@ function TemplateSection({ team }: { team: OwnerTeam }) {
         </figure>
       </div>
       <div className="flex flex-wrap gap-3">
-        <Button type="submit" disabled={problem !== null || update.isPending}>
+        <Button type="submit" disabled={shown !== null || update.isPending}>
           {update.isPending ? "Saving..." : "Save template"}
         </Button>
         {saved && (
