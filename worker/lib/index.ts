@@ -14,7 +14,7 @@ export {
   userAddressKey,
   type MoneyBackKind,
 } from "./address-benefits";
-export { appOrigin } from "./app-origin";
+export { appLink, appOrigin } from "./app-origin";
 export { routeBodyLimit, smallBodies, SMALL_BODY_BYTES } from "./body-limit";
 export { withDb, withServices, type JobDeps } from "./context";
 export { csvText, type CsvCell } from "./csv";

@@ -4,6 +4,7 @@
  * records each one sent).
  */
 import type { OpsAlert, OpsAlertKind } from "../../domain/admin-api";
+import { appUrl, paths } from "../../domain/paths";
 import type { JobDeps } from "../lib";
 import { createMailer } from "../mail";
 import { countEvent, countsBetween } from "./counters";
@@ -36,7 +37,9 @@ export async function sendAlerts(deps: JobDeps): Promise<OpsAlertKind[]> {
   await createMailer(config, { IMAGES: deps.bucket }).send({
     to: config.OPERATOR_EMAIL,
     subject: `Headshot Studio alert: ${due.map((a) => a.kind).join(", ")}`,
-    text: [...due.map((a) => WORDS[a.kind](a)), "", `Admin → Monitoring shows the figures (${config.APP_URL ?? ""}/admin).`].join("\n"),
+    text: [...due.map((a) => WORDS[a.kind](a)), "", `Admin → Monitoring shows the figures (${appUrl(config.APP_URL, paths.admin)}).`].join(
+      "\n",
+    ),
   });
   for (const a of due) await countEvent(db, `alert.${a.kind}`, now);
   return due.map((a) => a.kind);

@@ -23,7 +23,8 @@ import { decode, jpegBytes } from "../test/images";
 import { distanceFromUpright, phonePhoto } from "../test/phone-photos";
 import { readZip } from "../test/zip";
 import { startShoot, type NewShoot } from "./start";
-import { markShootFinished, shootPath } from "./finish";
+import { markShootFinished } from "./finish";
+import { paths } from "../../domain/paths";
 import type { ApiShoot } from "../../domain/shoots";
 import type { StyleId } from "../../domain/styles";
 
@@ -252,7 +253,7 @@ describe("the shoot-ready email", () => {
     const mail = await latestMail(user.email);
     expect(mail?.subject).toBe("Your headshots are ready");
     expect(mail?.text).toContain("All 2 headshots of your shoot are ready.");
-    expect(mail?.links).toContain(`http://app.test${shootPath(body.id)}`);
+    expect(mail?.links).toContain(`http://app.test${paths.shoot(body.id)}`);
     const { db, close } = testDb();
     expect(await markShootFinished(db, body.id)).toBeNull(); // finished once
     await close();
