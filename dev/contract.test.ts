@@ -35,3 +35,24 @@ describe("the worker names the web app's pages only through domain/paths.ts", ()
     expect(APP_PATH_LITERAL.test("const shootPath = (id: string) => `/dashboard?shoot=${id}`;")).toBe(true);
   });
 });
+
+/** Matching an error's words: a regex or a string test on a message, an error title or a raw body. */
+const READS_WORDS =
+  /(\.test|\.exec)\(\s*[\w.?]*(message|error|bodyText)\b|(message|bodyText|\.error)\??\.(includes|startsWith|endsWith|match|search|replace)\(|(?<!typeof\s+[\w.?]*)(message|\.error)\s*===\s*["'`]/;
+
+describe("the web app reads a refusal by its status and code, never by its words", () => {
+  const webFiles = globSync("web/src/{api,features}/**/*.{ts,tsx}").filter((f) => !/\.test\.tsx?$/.test(f));
+
+  it("no regex or string test on an error's message in web/src/api or the features", () => {
+    expect(offending(webFiles, READS_WORDS)).toEqual([]);
+  });
+
+  it("the check finds the reads it forbids", () => {
+    expect(READS_WORDS.test("if (/subscription|Subscribe/.test(message)) {")).toBe(true);
+    expect(READS_WORDS.test("const m = err instanceof Error ? /^(\\d{3}): /.exec(err.message) : null;")).toBe(true);
+    expect(READS_WORDS.test('else if (err instanceof Error) text = err.message.replace(/^\\d{3}: /, "");')).toBe(true);
+    expect(READS_WORDS.test('if (body?.error === "Conflict") return;')).toBe(true);
+    expect(READS_WORDS.test('if (errorCode(err) === "subscription_required") openDialog();')).toBe(false);
+    expect(READS_WORDS.test('if (typeof result.message === "string") toast(result.message);')).toBe(false);
+  });
+});

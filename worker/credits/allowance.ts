@@ -25,7 +25,7 @@ import {
 } from "../billing";
 import { FAIR_USE_PER_DAY } from "../../domain/limits";
 import type { PlanType } from "../../domain/plans";
-import { ApiError, notFound } from "../lib";
+import { notFound, subscriptionRequired } from "../lib";
 
 export type Allowance =
   | { kind: "unverified" }
@@ -113,10 +113,8 @@ export async function hasPaidAccess(db: Db | Tx, userId: string): Promise<boolea
  */
 export async function refuseDownloadBeyondPlan(db: Db, userId: string, options: Pick<DownloadOptions, "resolution">): Promise<void> {
   if (needsSubscription(options) && !(await hasPaidAccess(db, userId))) {
-    throw new ApiError(
-      402,
+    throw subscriptionRequired(
       "High-resolution downloads, size presets and custom sizes are part of a subscription. Free accounts can download the web size.",
-      { requiresSubscription: true },
     );
   }
 }

@@ -27,14 +27,14 @@ import {
   hasPaidFeatures,
   refundGenerations,
 } from "../credits";
-import { ApiError, notFound, tooManyRequests } from "../lib";
+import { emailUnverified, notFound, subscriptionRequired, tooManyRequests } from "../lib";
 import { MESSAGES } from "../../domain/limits";
 import { count } from "../../domain/words";
 import type { HeadshotStatus } from "../../domain/api";
 import { moveHeadshots, moveStatement } from "./lifecycle";
 
-export const verifyFirst = () => new ApiError(403, MESSAGES.verifyFirst, { requiresEmailVerification: true });
-export const freeUsed = () => new ApiError(402, MESSAGES.freeUsed, { requiresSubscription: true });
+export const verifyFirst = () => emailUnverified(MESSAGES.verifyFirst);
+export const freeUsed = () => subscriptionRequired(MESSAGES.freeUsed);
 
 /**
  * Fair use of a subscriber's unlimited generations: refuses `n` more images when they would pass
