@@ -1,7 +1,8 @@
 /** Mails with links: where a mailed token points, and sending without failing the request. */
 import type { Context } from "hono";
 import type { AppEnv } from "../env";
-import { appOrigin, errorFields, log } from "../lib";
+import { appLink, errorFields, log } from "../lib";
+import { landings } from "../../domain/paths";
 import { createMailer, passwordChangedNotice, type MailMessage } from "../mail";
 import type { PasswordSet } from "./password-reset";
 
@@ -12,8 +13,8 @@ import type { PasswordSet } from "./password-reset";
  */
 export const emailLink = (c: Context<AppEnv>, token: string, kind: "verify" | "reset", next?: string | null) =>
   kind === "verify"
-    ? `${appOrigin(c)}/api/auth/verify?token=${encodeURIComponent(token)}${next ? `&next=${encodeURIComponent(next)}` : ""}`
-    : `${appOrigin(c)}/auth/reset?token=${encodeURIComponent(token)}`;
+    ? appLink(c, `/api/auth/verify?token=${encodeURIComponent(token)}${next ? `&next=${encodeURIComponent(next)}` : ""}`)
+    : appLink(c, landings.reset(token));
 
 /** Sends a mail; a failure is logged, never answered (the account is fine either way; the person can ask again). */
 export async function sendMail(c: Context<AppEnv>, mail: MailMessage, what: string) {

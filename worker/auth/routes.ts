@@ -31,6 +31,7 @@ import {
   signAccessToken,
 } from "../lib";
 import { STYLES } from "../../domain/styles";
+import { landings } from "../../domain/paths";
 import { safeReturnPath } from "../../domain/return-path";
 import { emailChangedNotice, passwordResetEmail, verificationEmail } from "../mail";
 import { createUser } from "./create-user";
@@ -137,9 +138,6 @@ async function asksWhoOpenedIt(c: Context<AppEnv>, token: string, session: Sessi
   return Boolean(pending?.hasPassword && pending.email !== c.var.config.OPERATOR_EMAIL && session?.id !== pending.userId);
 }
 
-/** `/dashboard?verified=1`, or the team link's page the person signed up from, with the same flag (decision 326). */
-const verifiedLanding = (next: string | null) => (next ? `${next}&verified=1` : "/dashboard?verified=1");
-
 type LinkOutcome = (UsedToken & { proof?: Proof; change?: EmailChange }) | TokenFailure;
 
 /**
@@ -170,7 +168,7 @@ async function choosePasswordRedirect(c: Context<AppEnv>, userId: string) {
   // The operator's address always comes here (operator rights need a password set after the proof): the
   // page says so, rather than a bare "Choose a new password" (issue 35).
   const operator = (await findUser(c.var.db, userId))?.email === c.var.config.OPERATOR_EMAIL;
-  return c.redirect(`/auth/reset?token=${encodeURIComponent(token)}&verified=${operator ? "operator" : "1"}`, 302);
+  return c.redirect(landings.reset(token, operator ? "operator" : "1"), 302);
 }
 
 /** The user and an access token of the session `session` (a refresh-token family id). */
@@ -268,27 +266,25 @@ export const authRoutes = new Hono<AppEnv>()
     const next = safeReturnPath(c.req.valid("query").next);
     const session = await peek(c.var, readRefreshCookie(c));
     if (await asksWhoOpenedIt(c, token, session)) {
-      const onward = next ? `&next=${encodeURIComponent(next)}` : "";
-      return c.redirect(`/auth/verify?token=${encodeURIComponent(token)}${onward}`, 302);
+      return c.redirect(landings.verifyAsk(token, next), 302);
     }
     let outcome: LinkOutcome;
     try {
       outcome = await useEmailLink(c, token, session);
     } catch (err) {
       if (!isUniqueViolation(err)) throw err;
-      return c.redirect("/account?error=email_taken", 302); // another account took the address meanwhile
+      return c.redirect(landings.emailTaken, 302); // another account took the address meanwhile
     }
-    if (!outcome.ok)
-      return c.redirect(`/auth?error=${outcome.reason === "expired" ? "verification_expired" : "verification_invalid"}`, 302);
+    if (!outcome.ok) return c.redirect(landings.verificationFailed(outcome.reason === "expired" ? "expired" : "invalid"), 302);
     const { change, proof } = outcome;
     if (change) {
-      if (!change.ok) return c.redirect("/account?error=email_taken", 302);
+      if (!change.ok) return c.redirect(landings.emailTaken, 302);
       await sendMail(c, emailChangedNotice(change.oldEmail, change.newEmail), "email changed notice");
       if (change.credentialsEnded) return choosePasswordRedirect(c, outcome.userId);
-      return c.redirect("/account?email=changed", 302);
+      return c.redirect(landings.emailChanged, 302);
     }
     if (proof?.passwordRemoved) return choosePasswordRedirect(c, outcome.userId);
-    return c.redirect(verifiedLanding(next), 302); // the web app confirms it (verified-notice.tsx)
+    return c.redirect(landings.verified(next), 302); // the web app confirms it (verified-notice.tsx)
   })
 
   /**
@@ -400,7 +396,7 @@ export const authRoutes = new Hono<AppEnv>()
         requestId: c.get("requestId"),
         reason: err instanceof Error ? err.message : String(err),
       });
-      return c.redirect("/auth?error=oauth_error", 302);
+      return c.redirect(landings.oauthError, 302);
     }
   })
 
@@ -417,7 +413,7 @@ export const authRoutes = new Hono<AppEnv>()
       const { user, created } = await signInWithGoogle(c.var.db, c.var.config, identity, expected.termsAccepted, clientIp(c.req));
       setRefreshCookie(c, await startFamily(c.var, user.id, "google"));
       // A first sign-in: the web app sends the registration event (SPEC §4).
-      return c.redirect(created ? "/oauth/callback?registered=1" : "/oauth/callback", 302);
+      return c.redirect(landings.oauthDone(created), 302);
     } catch (err) {
       if (err instanceof TermsRequiredError && identity) {
         // A new person from the Sign In tab: they confirm on /auth, without a second trip to Google.
@@ -428,11 +424,11 @@ export const authRoutes = new Hono<AppEnv>()
           path: OAUTH_COOKIE_PATH,
           maxAge: OAUTH_STATE_TTL_SECONDS,
         });
-        return c.redirect("/auth?tab=signup&google=confirm", 302);
+        return c.redirect(landings.googleConfirm, 302);
       }
-      if (err instanceof ApiError && err.status === 429) return c.redirect("/auth?tab=signup&error=signup_throttled", 302);
+      if (err instanceof ApiError && err.status === 429) return c.redirect(landings.signupThrottled, 302);
       log("warn", "google sign-in refused", { requestId: c.get("requestId"), reason: err instanceof Error ? err.message : String(err) });
-      return c.redirect("/auth?error=oauth_error", 302);
+      return c.redirect(landings.oauthError, 302);
     }
   })
 
@@ -462,7 +458,5 @@ export const authRoutes = new Hono<AppEnv>()
   .get("/login", validate("query", loginQuery), async (c) => {
     const user = await requestSession(c);
     const slug = STYLES.find((s) => s.slug === c.req.valid("query").style)?.slug;
-    const style = slug ? `style=${slug}` : "";
-    if (user) return c.redirect(style ? `/dashboard?${style}` : "/dashboard", 302);
-    return c.redirect(style ? `/auth?tab=signup&${style}` : "/auth?tab=signup", 302);
+    return c.redirect(landings.login(Boolean(user), slug), 302);
   });

@@ -11,6 +11,7 @@ import { PLAN_ORDER, planById, type PlanType } from "../../domain/plans";
 import type { Config } from "../config";
 import { ApiError, conflict, notFound } from "../lib";
 import type { ApiInvoice } from "../../domain/api";
+import { appUrl, landings } from "../../domain/paths";
 import { loadPriceBook } from "./prices";
 import { fromUnix, idOf, stripeClient } from "./stripe";
 import { shownSubscription } from "./subscription";
@@ -74,8 +75,8 @@ export async function createCheckout(db: Db, config: Config, appOrigin: string, 
     client_reference_id: userId,
     line_items: [{ price: priceId, quantity: 1 }],
     subscription_data: { metadata: { userId } },
-    success_url: `${appOrigin}/dashboard?checkout=success&session_id={CHECKOUT_SESSION_ID}`,
-    cancel_url: `${appOrigin}/pricing?checkout=canceled`,
+    success_url: appUrl(appOrigin, landings.checkoutSuccess),
+    cancel_url: appUrl(appOrigin, landings.checkoutCanceled),
   });
   if (!session.url) throw new ApiError(502, "No checkout URL received");
   return { type: "checkout", url: session.url };
@@ -184,7 +185,10 @@ export async function cancelDowngrade(db: Db, config: Config, userId: string): P
 
 export async function createPortal(db: Db, config: Config, appOrigin: string, userId: string): Promise<{ url: string }> {
   const customer = await ensureCustomer(db, config, userId);
-  const session = await stripeClient(config).billingPortal.sessions.create({ customer, return_url: `${appOrigin}/account?portal=return` });
+  const session = await stripeClient(config).billingPortal.sessions.create({
+    customer,
+    return_url: appUrl(appOrigin, landings.portalReturn),
+  });
   return { url: session.url };
 }
 

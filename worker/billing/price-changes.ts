@@ -29,6 +29,7 @@ import {
   type BillingPlan,
 } from "../../domain/plans";
 import type { ApiPriceChange } from "../../domain/admin-api";
+import { appUrl, paths } from "../../domain/paths";
 import type { Config } from "../config";
 import type { AuthUser, ChoreMessage, PriceNoticeChore, PriceWithdrawalChore } from "../env";
 import { badRequest, conflict, currentRequestId, log, errorFields, ifFree, notFound, oneAtATime, type JobDeps } from "../lib";
@@ -686,7 +687,7 @@ async function noticeFor(
           switchDate: dateText(switchAt),
           seats:
             change.planType === "team" ? { count: sub.seats, newTotal: euros(change.newAmountCents * sub.seats, change.currency) } : null,
-          accountUrl: `${(config.APP_URL ?? "").replace(/\/+$/, "")}/${change.planType === "team" ? "team" : "account"}`,
+          accountUrl: appUrl(config.APP_URL, change.planType === "team" ? paths.team : paths.account),
         }),
       );
     } catch (err) {

@@ -12,6 +12,7 @@ import { subscriptions } from "../../db/schema";
 import { TEAM_PLAN, euros, teamMonthlyCents } from "../../domain/plans";
 import { TEAM_MESSAGES } from "../../domain/teams";
 import { count } from "../../domain/words";
+import { appUrl, landings } from "../../domain/paths";
 import type { Config } from "../config";
 import { ApiError, badRequest, conflict } from "../lib";
 import { teamSubscriptionOf } from "./subscription";
@@ -66,8 +67,8 @@ export async function createTeamCheckout(
     line_items: [{ price, quantity: seats }],
     metadata: { teamId: team.id, userId: team.ownerUserId },
     subscription_data: { metadata: { teamId: team.id, userId: team.ownerUserId } },
-    success_url: `${appOrigin}/team?checkout=success&session_id={CHECKOUT_SESSION_ID}`,
-    cancel_url: `${appOrigin}/team?checkout=canceled`,
+    success_url: appUrl(appOrigin, landings.teamCheckoutSuccess),
+    cancel_url: appUrl(appOrigin, landings.teamCheckoutCanceled),
   });
   if (!session.url) throw new ApiError(502, "No checkout URL received");
   return { type: "checkout" as const, url: session.url };

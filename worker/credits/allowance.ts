@@ -24,7 +24,7 @@ import {
   type ShownSubscription,
 } from "../billing";
 import type { PlanType } from "../../domain/plans";
-import { ApiError, notFound } from "../lib";
+import { notFound, subscriptionRequired } from "../lib";
 
 export type Allowance =
   | { kind: "unverified" }
@@ -108,10 +108,8 @@ export async function hasPaidAccess(db: Db | Tx, userId: string): Promise<boolea
  */
 export async function refuseDownloadBeyondPlan(db: Db, userId: string, options: Pick<DownloadOptions, "resolution">): Promise<void> {
   if (needsSubscription(options) && !(await hasPaidAccess(db, userId))) {
-    throw new ApiError(
-      402,
+    throw subscriptionRequired(
       "High-resolution downloads, size presets and custom sizes are part of a subscription. Free accounts can download the web size.",
-      { requiresSubscription: true },
     );
   }
 }

@@ -31,13 +31,13 @@ import {
   takeFairUse,
   takeStatement,
 } from "../credits";
-import { ApiError, notFound } from "../lib";
+import { emailUnverified, notFound, subscriptionRequired } from "../lib";
 import { MESSAGES, type FairUsePlan } from "../../domain/limits";
 import type { HeadshotStatus } from "../../domain/api";
 import { moveHeadshots, moveStatement } from "./lifecycle";
 
-export const verifyFirst = () => new ApiError(403, MESSAGES.verifyFirst, { requiresEmailVerification: true });
-export const freeUsed = () => new ApiError(402, MESSAGES.freeUsed, { requiresSubscription: true });
+export const verifyFirst = () => emailUnverified(MESSAGES.verifyFirst);
+export const freeUsed = () => subscriptionRequired(MESSAGES.freeUsed);
 
 /** Refuses the allowance that could not generate one more image (unknown user, unverified, no free generation left). */
 export function refuseIfCannotGenerate(allowance: Allowance | null): asserts allowance is Allowance {

@@ -47,7 +47,12 @@ describe("POST /api/headshots/:id/generate", () => {
     const q = withRecordingQueue();
     const res = await generate(q, auth, body.id);
     expect(res.status).toBe(403);
-    expect(await errorBody(res)).toEqual({ error: "Forbidden", message: MESSAGES.verifyFirst, requiresEmailVerification: true });
+    expect(await errorBody(res)).toEqual({
+      error: "Forbidden",
+      message: MESSAGES.verifyFirst,
+      code: "email_unverified",
+      requiresEmailVerification: true,
+    });
     expect(q.sent).toEqual([]);
     expect((await headshotRow(body.id)).status).toBe("pending");
     expect((await creditsRow(user.id)).used).toBe(0);
@@ -59,7 +64,12 @@ describe("POST /api/headshots/:id/generate", () => {
     const q = withRecordingQueue();
     const res = await generate(q, auth, body.id);
     expect(res.status).toBe(402);
-    expect(await errorBody(res)).toEqual({ error: "Payment Required", message: MESSAGES.freeUsed, requiresSubscription: true });
+    expect(await errorBody(res)).toEqual({
+      error: "Payment Required",
+      message: MESSAGES.freeUsed,
+      code: "subscription_required",
+      requiresSubscription: true,
+    });
     expect(q.sent).toEqual([]);
     expect((await headshotRow(body.id)).status).toBe("pending"); // the flip was rolled back
   });

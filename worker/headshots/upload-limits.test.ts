@@ -28,7 +28,7 @@ describe("uploads are only stored when they can be used (issue 12)", () => {
     const { user, auth } = await createTestUser({ verified: false });
     const { res, body } = await upload(auth);
     expect(res.status).toBe(403);
-    expect(body).toEqual({ error: "Forbidden", message: MESSAGES.verifyFirst, requiresEmailVerification: true });
+    expect(body).toEqual({ error: "Forbidden", message: MESSAGES.verifyFirst, code: "email_unverified", requiresEmailVerification: true });
     expect(await rowsOf(user.id)).toEqual([]);
     expect(await objectKeys(user.id)).toEqual([]);
   });
@@ -37,7 +37,12 @@ describe("uploads are only stored when they can be used (issue 12)", () => {
     const { user, auth } = await createTestUser({ freeUsed: 2 });
     const { res, body } = await upload(auth);
     expect(res.status).toBe(402);
-    expect(body).toEqual({ error: "Payment Required", message: MESSAGES.freeUsed, requiresSubscription: true });
+    expect(body).toEqual({
+      error: "Payment Required",
+      message: MESSAGES.freeUsed,
+      code: "subscription_required",
+      requiresSubscription: true,
+    });
     expect(await rowsOf(user.id)).toEqual([]);
     expect(await objectKeys(user.id)).toEqual([]);
 

@@ -1,8 +1,12 @@
 import { HTTPException } from "hono/http-exception";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
+import type { ErrorCode } from "../../domain/api";
 
-/** Extra booleans the web app acts on (SPEC §7): requiresEmailVerification, requiresSubscription. */
-export type ErrorFlags = Partial<Record<"requiresEmailVerification" | "requiresSubscription", boolean>>;
+/**
+ * What the web app acts on besides the status: a stable `code` (decision 331), and the booleans SPEC §7 names
+ * (requiresEmailVerification, requiresSubscription).
+ */
+export type ErrorFlags = Partial<Record<"requiresEmailVerification" | "requiresSubscription", boolean>> & { code?: ErrorCode };
 
 const titles: Record<number, string> = {
   400: "Bad Request",
@@ -45,5 +49,11 @@ export const notFound = (message = "Not found.") => new ApiError(404, message);
 export const conflict = (message: string) => new ApiError(409, message);
 /** A headshot removed by moderation (docs/decisions/061-moderation.md): gone for good, for everyone. */
 export const gone = (message: string) => new ApiError(410, message);
+/** A refusal whose remedy is verifying the address (403, SPEC §7 `requiresEmailVerification`). */
+export const emailUnverified = (message: string) =>
+  new ApiError(403, message, { code: "email_unverified", requiresEmailVerification: true });
+/** A refusal whose remedy is a subscription (402, SPEC §7 `requiresSubscription`): the web app opens its dialog. */
+export const subscriptionRequired = (message: string) =>
+  new ApiError(402, message, { code: "subscription_required", requiresSubscription: true });
 export const tooManyRequests = (message: string, retryAfterSeconds: number) =>
   new ApiError(429, message, {}, { "Retry-After": String(Math.max(1, Math.ceil(retryAfterSeconds))) });

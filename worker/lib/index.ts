@@ -14,12 +14,23 @@ export {
   userAddressKey,
   type MoneyBackKind,
 } from "./address-benefits";
-export { appOrigin } from "./app-origin";
+export { appLink, appOrigin } from "./app-origin";
 export { routeBodyLimit, smallBodies, SMALL_BODY_BYTES } from "./body-limit";
 export { withDb, withServices, type JobDeps } from "./context";
 export { csvText, type CsvCell } from "./csv";
 export { isForeignKeyViolation, isUniqueViolation } from "./db-errors";
-export { ApiError, badRequest, conflict, forbidden, gone, notFound, tooManyRequests, unauthorized } from "./errors";
+export {
+  ApiError,
+  badRequest,
+  conflict,
+  emailUnverified,
+  forbidden,
+  gone,
+  notFound,
+  subscriptionRequired,
+  tooManyRequests,
+  unauthorized,
+} from "./errors";
 export { hmacSha256 } from "./hmac";
 export { ifFree, oneAtATime, type LeaseOptions } from "./lease";
 export { sniffType, type ImageType } from "./image-type";

@@ -4,6 +4,7 @@
  * records each one sent).
  */
 import type { OpsAlert, OpsAlertKind } from "../../domain/admin-api";
+import { appUrl, paths } from "../../domain/paths";
 import type { JobDeps } from "../lib";
 import { createMailer } from "../mail";
 import { countEvent, countsBetween } from "./counters";
@@ -43,7 +44,7 @@ export async function sendAlerts(deps: JobDeps): Promise<OpsAlertKind[]> {
     subject: `Headshot Studio alert: ${due.map((a) => a.kind).join(", ")}`,
     text: [
       ...due.flatMap((a) => [WORDS[a.kind](a), `What to do: ${runbookSection(a.kind)}`, ""]),
-      `Admin → Monitoring shows the figures (${config.APP_URL ?? ""}/admin).`,
+      `Admin → Monitoring shows the figures (${appUrl(config.APP_URL, paths.admin)}).`,
     ].join("\n"),
   });
   for (const a of due) await countEvent(db, `alert.${a.kind}`, now);

@@ -12,9 +12,7 @@ import { type JobDeps, errorFields, log } from "../lib";
 import type { Config } from "../config";
 import { createMailer, shootReadyEmail } from "../mail";
 import { WATCHING_WINDOW_MS } from "../../domain/shoots";
-
-/** The dashboard's URL of one shoot (web/src/lib/paths.ts `shoot`). */
-export const shootPath = (shootId: string) => `/dashboard?shoot=${encodeURIComponent(shootId)}`;
+import { appUrl, paths } from "../../domain/paths";
 
 export interface Finished {
   userId: string;
@@ -52,7 +50,7 @@ export async function finishShoot(db: Db, env: Pick<Env, "IMAGES">, config: Conf
   try {
     const [user] = await db.select({ email: users.email }).from(users).where(eq(users.id, finished.userId));
     if (!user) return finished;
-    const link = `${(config.APP_URL ?? "").replace(/\/+$/, "")}${shootPath(shootId)}`;
+    const link = appUrl(config.APP_URL, paths.shoot(shootId));
     await createMailer(config, env).send(shootReadyEmail(user.email, link, finished));
   } catch (err) {
     // the pictures are there either way; the person finds them in the gallery

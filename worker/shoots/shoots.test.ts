@@ -25,7 +25,8 @@ import { readZip } from "../test/zip";
 import { c2paMadeWithAi, c2paStore } from "../downloads/test-decoders";
 import { withoutContentCredentials } from "../marking/c2pa";
 import { startShoot, type NewShoot } from "./start";
-import { markShootFinished, shootPath } from "./finish";
+import { markShootFinished } from "./finish";
+import { paths } from "../../domain/paths";
 import type { ApiShoot } from "../../domain/shoots";
 import type { StyleId } from "../../domain/styles";
 
@@ -253,7 +254,7 @@ describe("the shoot-ready email", () => {
     const mail = await latestMail(user.email);
     expect(mail?.subject).toBe("Your headshots are ready");
     expect(mail?.text).toContain("All 2 headshots of your shoot are ready.");
-    expect(mail?.links).toContain(`http://app.test${shootPath(body.id)}`);
+    expect(mail?.links).toContain(`http://app.test${paths.shoot(body.id)}`);
     const { db, close } = testDb();
     expect(await markShootFinished(db, body.id)).toBeNull(); // finished once
     await close();

@@ -11,7 +11,7 @@ import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "../../db";
 import { headshots, shoots } from "../../db/schema";
 import { allowanceOf, chargeGenerations, chargesFreeGenerations, hasPaidFeatures, refundGenerations, takeFairUse } from "../credits";
-import { ACCOUNT_GONE, ApiError, unauthorized } from "../lib";
+import { ACCOUNT_GONE, subscriptionRequired, unauthorized } from "../lib";
 import { moveHeadshots, freeUsed, verifyFirst } from "../headshots";
 import { count } from "../../domain/words";
 import type { Gender, StyleId } from "../../domain/styles";
@@ -30,10 +30,8 @@ export interface NewShoot {
 const notEnoughLeft = (remaining: number, asked: number) =>
   remaining === 0
     ? freeUsed()
-    : new ApiError(
-        402,
+    : subscriptionRequired(
         `You have ${count(remaining, "free generation")} left, so you can choose up to ${count(remaining, "style")} (you chose ${asked}). Upgrade for every style at once.`,
-        { requiresSubscription: true },
       );
 
 /** Writes, starts and charges the whole shoot, or nothing. Returns the headshot ids to queue. */

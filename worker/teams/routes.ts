@@ -8,6 +8,7 @@
 import { Hono, type Context } from "hono";
 import { z } from "zod";
 import { fileStem } from "../../domain/downloads";
+import { landings } from "../../domain/paths";
 import { STYLE_IDS } from "../../domain/styles";
 import { BRAND_COLOR_PATTERN, OUTFITS, TEAM_MESSAGES, TEAM_NAME_MAX, TEMPLATE_SHAPES, templateProblem } from "../../domain/teams";
 import type {
@@ -29,7 +30,19 @@ import {
   REMIND_AFTER_DAYS_MIN,
   normalizeDomain,
 } from "../../domain/team-capture";
-import { requireUser, appOrigin, ApiError, conflict, enforce, notFound, oneAtATime, plainText, validate, wholeNumber } from "../lib";
+import {
+  requireUser,
+  appLink,
+  appOrigin,
+  ApiError,
+  conflict,
+  enforce,
+  notFound,
+  oneAtATime,
+  plainText,
+  validate,
+  wholeNumber,
+} from "../lib";
 import { emailField } from "../auth";
 import {
   changeTeamSeats,
@@ -287,7 +300,7 @@ export const teamRoutes = new Hono<AppEnv>()
     async (c) => {
       const team = await ownerTeam(c.var.db, c.var.user.id);
       const made = await createCaptureLink(c.var.db, team, c.var.user.id, c.req.valid("json"));
-      return c.json({ id: made.id, link: `${appOrigin(c)}/team/capture?token=${encodeURIComponent(made.token)}` }, 201);
+      return c.json({ id: made.id, link: appLink(c, landings.teamCaptureLink(made.token)) }, 201);
     },
   )
 
@@ -479,6 +492,6 @@ export const teamRoutes = new Hono<AppEnv>()
   });
 
 async function sendInvitation(c: Context<AppEnv>, issued: IssuedInvitation) {
-  const link = `${appOrigin(c)}/team/join?token=${encodeURIComponent(issued.token)}`;
+  const link = appLink(c, landings.teamInvitation(issued.token));
   await createMailer(c.var.config, c.env).send(teamInvitationEmail(issued.email, { teamName: issued.teamName, link }));
 }

@@ -9,6 +9,7 @@ import { and, asc, desc, eq, inArray, isNull, lte, or, sql } from "drizzle-orm";
 import type { Db } from "../../db";
 import { headshots, teamInvitations, teamMembers, teams, users, type Team } from "../../db/schema";
 import { REMINDER_GAP_DAYS } from "../../domain/team-capture";
+import { appUrl, paths } from "../../domain/paths";
 import type { ApiTeamStatus, ApiTeamStatusRow } from "../../domain/team-api";
 import { csvText } from "../lib";
 import { teamPhotoReminderEmail, type Mailer } from "../mail";
@@ -125,7 +126,7 @@ export function statusCsv(status: ApiTeamStatus): string {
 export async function sendReminders(
   db: Db,
   mailer: Mailer,
-  appUrl: string,
+  origin: string,
   team: Pick<Team, "id" | "name" | "remindAfterDays">,
   only?: string,
 ): Promise<string[]> {
@@ -152,7 +153,7 @@ export async function sendReminders(
         claimed.map((c) => c.userId),
       ),
     );
-  const link = `${appUrl.replace(/\/+$/, "")}/dashboard`;
+  const link = appUrl(origin, paths.dashboard);
   for (const p of people) await mailer.send(teamPhotoReminderEmail(p.email, { teamName: team.name, link }));
   return people.map((p) => p.email);
 }

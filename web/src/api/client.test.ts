@@ -8,6 +8,8 @@ import {
   errorMessage,
   getAccessToken,
   readErrorBody,
+  errorCode,
+  errorStatus,
   refreshAccessToken,
   setAccessToken,
   tokenExpiryMs,
@@ -67,6 +69,28 @@ describe("api client", () => {
     expect((err as Error).message).toBe('400: {"error":"Bad Request","message":"nope"}');
     expect(readErrorBody(err)).toEqual({ error: "Bad Request", message: "nope" });
     expect(errorMessage(err, "fallback")).toBe("nope");
+  });
+
+  it("carries the status, the code and the body as fields (decision 331)", () => {
+    const err = new ApiError(
+      402,
+      "Payment Required",
+      '{"error":"Payment Required","message":"Subscribe","code":"subscription_required","requiresSubscription":true}',
+    );
+    expect(err.status).toBe(402);
+    expect(err.code).toBe("subscription_required");
+    expect(errorCode(err)).toBe("subscription_required");
+    expect(errorStatus(err)).toBe(402);
+    expect(readErrorBody(err)).toMatchObject({ message: "Subscribe", requiresSubscription: true });
+    const bare = new ApiError(502, "Bad Gateway", "<html>upstream</html>");
+    expect([bare.code, bare.body, errorStatus(bare)]).toEqual([null, null, 502]);
+    expect(new ApiError(400, "", "[1]").body).toBeNull();
+  });
+
+  it("reads nothing out of another error's message text", () => {
+    const lookalike = new Error('402: {"error":"Payment Required","message":"x","code":"subscription_required"}');
+    expect([errorStatus(lookalike), errorCode(lookalike), readErrorBody(lookalike)]).toEqual([null, null, null]);
+    expect(errorMessage(lookalike, "fallback")).toBe("fallback");
   });
 
   it("falls back to the status text when the body is empty", async () => {

@@ -3,24 +3,41 @@
  *
  * - Sends `Authorization: Bearer <access token>`; the token lives in memory only (never storage).
  * - `credentials: "include"` so the HttpOnly refresh cookie (scoped to /api/auth) travels.
- * - A non-ok answer throws `ApiError` whose message is '{status}: {body or statusText}'.
+ * - A non-ok answer throws `ApiError`: its `status`, the error body's `code` and flags as fields (callers switch
+ *   on those, never on words: decision 331), and '{status}: {body or statusText}' as its message for logs.
  * - A 401 triggers one POST /api/auth/refresh (shared by concurrent callers) and one retry; a refresh whose
  *   answer is lost is sent again within the server's grace window (decision 087).
  * - The token is also refreshed silently shortly before it expires.
  */
 import { hc, parseResponse, type ClientResponse } from "hono/client";
 import type { AppType } from "@worker/app";
-import type { ApiErrorBody } from "@/lib/domain";
+import type { ApiErrorBody, ErrorCode } from "@/lib/domain";
 
 export class ApiError extends Error {
   readonly status: number;
   /** The raw response text (may be empty). */
   readonly bodyText: string;
+  /** The JSON error body `{error, message, code?, ...flags}` (decision 002), or null when the answer had none. */
+  readonly body: Partial<ApiErrorBody> | null;
+  /** The refusal's stable code (decision 331), or null. */
+  readonly code: ErrorCode | null;
   constructor(status: number, statusText: string, bodyText: string) {
     super(`${status}: ${bodyText || statusText}`);
     this.name = "ApiError";
     this.status = status;
     this.bodyText = bodyText;
+    this.body = parseErrorBody(bodyText);
+    this.code = this.body?.code ?? null;
+  }
+}
+
+function parseErrorBody(text: string): Partial<ApiErrorBody> | null {
+  if (!text) return null;
+  try {
+    const parsed: unknown = JSON.parse(text);
+    return parsed && typeof parsed === "object" && !Array.isArray(parsed) ? (parsed as Partial<ApiErrorBody>) : null;
+  } catch {
+    return null;
   }
 }
 
@@ -179,28 +196,19 @@ export async function data<T extends ClientResponse<unknown>>(response: T | Prom
   return (text ? JSON.parse(text) : undefined) as Data<T>;
 }
 
-/**
- * The JSON error body `{error, message, requiresEmailVerification, requiresSubscription}` carried by an
- * ApiError (or by any Error whose message is '{status}: {json}'), or null when there is none.
- */
+/** The JSON error body `{error, message, code?, ...flags}` an ApiError carries, or null (any other error has none). */
 export function readErrorBody(err: unknown): Partial<ApiErrorBody> | null {
-  let text: string | undefined;
-  if (err instanceof ApiError) text = err.bodyText;
-  else if (err instanceof Error) text = err.message.replace(/^\d{3}: /, "");
-  if (!text) return null;
-  try {
-    const parsed: unknown = JSON.parse(text);
-    return parsed && typeof parsed === "object" ? (parsed as Partial<ApiErrorBody>) : null;
-  } catch {
-    return null;
-  }
+  return err instanceof ApiError ? err.body : null;
 }
 
-/** HTTP status of an ApiError (or parsed from an '{status}: …' message), else null. */
+/** HTTP status of an ApiError, else null (a network failure has none). */
 export function errorStatus(err: unknown): number | null {
-  if (err instanceof ApiError) return err.status;
-  const m = err instanceof Error ? /^(\d{3}): /.exec(err.message) : null;
-  return m ? Number(m[1]) : null;
+  return err instanceof ApiError ? err.status : null;
+}
+
+/** The refusal's code (decision 331) of an ApiError, else null. */
+export function errorCode(err: unknown): ErrorCode | null {
+  return err instanceof ApiError ? err.code : null;
 }
 
 /** A human message for a failed call: the server's `message`, else its `error`, else the fallback. */

@@ -1,3 +1,4 @@
+import { landings, paths as appPaths } from "../../../domain/paths";
 import { safeReturnPath } from "../../../domain/return-path";
 
 /** The one route table of the web app (SPEC §2). */
@@ -17,36 +18,10 @@ export const SERVICE_GROUPS = ["Platform Specific", "Industry Specific", "Genera
 
 export type ServiceSlug = (typeof SERVICE_PAGES)[number]["slug"];
 
+/** The pages' paths are shared with the worker's mails and redirects (domain/paths.ts, decision 330). */
 export const paths = {
-  home: "/",
-  howItWorks: "/#how-it-works",
-  aiStyles: "/#ai-styles",
-  pricingAnchor: "/#pricing",
-  auth: "/auth",
-  authForgot: "/auth/forgot",
-  authReset: "/auth/reset",
-  /** A verification link opened away from the browser that signed up asks who opened it (decision 325). */
-  authVerify: "/auth/verify",
-  oauthCallback: "/oauth/callback",
-  privacy: "/privacy-policy",
-  terms: "/terms-of-service",
+  ...appPaths,
   service: (slug: ServiceSlug) => `/services/${slug}`,
-  dashboard: "/dashboard",
-  /** The dashboard's views have their own URLs (decision 102): the gallery, and one headshot. */
-  gallery: "/dashboard?view=gallery",
-  headshot: (id: string) => `/dashboard?headshot=${encodeURIComponent(id)}`,
-  /** A shoot's pictures (issue 24; the shoot-ready email links here: worker/shoots/finish.ts shootPath). */
-  shoot: (id: string) => `/dashboard?shoot=${encodeURIComponent(id)}`,
-  /** Every "Get Started" / "Sign up" call to action opens the Sign Up tab. */
-  signUp: "/auth?tab=signup",
-  pricing: "/pricing",
-  account: "/account",
-  admin: "/admin",
-  /** The team page (issue 25) and the page an invitation link opens. */
-  team: "/team",
-  teamJoin: "/team/join",
-  /** A team's capture link (issue 37). */
-  teamCapture: "/team/capture",
 } as const;
 
 /** Paths the signed-in app (app.tsx) owns; everything else is the public site. */
@@ -69,8 +44,5 @@ export const CONTACT_EMAIL = "support@headshot.studio";
  */
 export const safeNext = (next: string | null): string | null => (next === paths.admin ? next : safeReturnPath(next));
 
-/** Where a verified address lands: the team page `next` names, or the dashboard, with the flag the notice reads (verified-notice.tsx). */
-export const verifiedLanding = (next: string | null) => {
-  const page = safeReturnPath(next);
-  return page ? `${page}&verified=1` : `${paths.dashboard}?verified=1`;
-};
+/** Where a verified address lands: the page `next` names, or the dashboard, with the flag the notice reads (verified-notice.tsx). */
+export const verifiedLanding = landings.verified;

@@ -32,9 +32,15 @@ describe("generate error mapping (SPEC §8)", () => {
     expect(v).toMatchObject({ title: "Free Credits Used", description: "Custom", subscriptionDialog: true });
     expect(describeGenerateError(apiError(402, { requiresSubscription: true })).description).toBe(MESSAGES.freeUsed);
   });
-  it("a message mentioning a subscription → 'Subscription Required'", () => {
+  it("the refusal's code decides, never its words (decision 331)", () => {
+    const coded = describeGenerateError(
+      apiError(402, { error: "Payment Required", message: "Upgrade for every style", code: "subscription_required" }),
+    );
+    expect(coded).toMatchObject({ title: "Free Credits Used", description: "Upgrade for every style", subscriptionDialog: true });
+    expect(describeGenerateError(apiError(403, { message: "", code: "email_unverified" }))).toMatchObject({ scrollToTop: true });
+    // a subscriber over fair use is not asked to subscribe, whatever the sentence says
     const v = describeGenerateError(apiError(429, { error: "Too Many Requests", message: "Your subscription allows 30 an hour" }));
-    expect(v).toMatchObject({ title: "Subscription Required", subscriptionDialog: true });
+    expect(v).toMatchObject({ title: "Error", description: "Your subscription allows 30 an hour", subscriptionDialog: false });
   });
   it("otherwise 'Error' with the message, else the error, else the fallback", () => {
     expect(describeGenerateError(apiError(400, { error: "Bad Request", message: "Nope" })).description).toBe("Nope");

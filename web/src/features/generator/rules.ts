@@ -1,4 +1,4 @@
-import { readErrorBody } from "@/api/client";
+import { errorCode, readErrorBody } from "@/api/client";
 import type { Credits } from "@/shared/api/get-credits";
 import { MESSAGES, PROGRESS_CAP, PROGRESS_STEP } from "@/lib/domain";
 
@@ -47,11 +47,9 @@ export function refusalBeforeUpload(credits: Credits | null | undefined, subscri
  */
 export function describeGenerateError(err: unknown, fallback: string = MESSAGES.generationFailed): GenerateErrorView {
   const body = readErrorBody(err);
-  if (body?.requiresEmailVerification) return verifyFirst(body.message || undefined);
-  if (body?.requiresSubscription) return freeUsed(body.message || undefined);
+  const code = errorCode(err);
+  if (code === "email_unverified" || body?.requiresEmailVerification) return verifyFirst(body?.message || undefined);
+  if (code === "subscription_required" || body?.requiresSubscription) return freeUsed(body?.message || undefined);
   const message = body?.message || body?.error || "";
-  if (/subscription|Subscribe/.test(message)) {
-    return { title: "Subscription Required", description: message, subscriptionDialog: true, scrollToTop: false };
-  }
   return { title: "Error", description: message || fallback, subscriptionDialog: false, scrollToTop: false };
 }

@@ -1,0 +1,58 @@
+/**
+ * The contract between the web app and the worker (issue 49, decisions 330 and 331), checked by reading the
+ * source: the worker names no page of the web app except through domain/paths.ts, and the web app reads no
+ * error by its words (it switches on the answer's `status` and `code`).
+ */
+import { globSync, readFileSync } from "node:fs";
+import { describe, expect, it } from "vitest";
+
+/** `file:line: text` of every line of `files` that `pattern` matches and `allowed` does not excuse. */
+function offending(files: string[], pattern: RegExp, allowed: (line: string) => boolean = () => false): string[] {
+  return files.flatMap((file) =>
+    readFileSync(file, "utf8")
+      .split("\n")
+      .flatMap((line, i) => (pattern.test(line) && !allowed(line) ? [`${file}:${i + 1}: ${line.trim()}`] : [])),
+  );
+}
+
+/** One of the signed-in app's pages at the start of a string or template literal, or after an origin (`${origin}/team`). */
+const APP_PATH_LITERAL = /(["'`]|\})\/(dashboard|account|pricing|team|auth|oauth|admin)\b/;
+
+describe("the worker names the web app's pages only through domain/paths.ts", () => {
+  const workerFiles = globSync("worker/**/*.ts").filter(
+    (f) => !f.endsWith(".test.ts") && !f.startsWith("worker/test/") && !f.endsWith(".d.ts"),
+  );
+
+  it("has no literal page path in a mail, a redirect or a return URL", () => {
+    // app.ts mounts the API's own routes under /api (`.route("/auth", …)`): those are not the web app's pages.
+    expect(offending(workerFiles, APP_PATH_LITERAL, (line) => /^\s*\.route\(/.test(line))).toEqual([]);
+  });
+
+  it("the check finds a page spelled in the worker", () => {
+    expect(APP_PATH_LITERAL.test('return c.redirect("/account?error=email_taken", 302);')).toBe(true);
+    expect(APP_PATH_LITERAL.test("success_url: `${appOrigin}/dashboard?checkout=success`,")).toBe(true);
+    expect(APP_PATH_LITERAL.test("const verify = `${origin}/api/auth/verify`;")).toBe(false);
+    expect(APP_PATH_LITERAL.test("const shootPath = (id: string) => `/dashboard?shoot=${id}`;")).toBe(true);
+  });
+});
+
+/** Matching an error's words: a regex or a string test on a message, an error title or a raw body. */
+const READS_WORDS =
+  /(\.test|\.exec)\(\s*[\w.?]*(message|error|bodyText)\b|(message|bodyText|\.error)\??\.(includes|startsWith|endsWith|match|search|replace)\(|(?<!typeof\s+[\w.?]*)(message|\.error)\s*===\s*["'`]/;
+
+describe("the web app reads a refusal by its status and code, never by its words", () => {
+  const webFiles = globSync("web/src/{api,features}/**/*.{ts,tsx}").filter((f) => !/\.test\.tsx?$/.test(f));
+
+  it("no regex or string test on an error's message in web/src/api or the features", () => {
+    expect(offending(webFiles, READS_WORDS)).toEqual([]);
+  });
+
+  it("the check finds the reads it forbids", () => {
+    expect(READS_WORDS.test("if (/subscription|Subscribe/.test(message)) {")).toBe(true);
+    expect(READS_WORDS.test("const m = err instanceof Error ? /^(\\d{3}): /.exec(err.message) : null;")).toBe(true);
+    expect(READS_WORDS.test('else if (err instanceof Error) text = err.message.replace(/^\\d{3}: /, "");')).toBe(true);
+    expect(READS_WORDS.test('if (body?.error === "Conflict") return;')).toBe(true);
+    expect(READS_WORDS.test('if (errorCode(err) === "subscription_required") openDialog();')).toBe(false);
+    expect(READS_WORDS.test('if (typeof result.message === "string") toast(result.message);')).toBe(false);
+  });
+});
