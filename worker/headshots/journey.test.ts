@@ -137,12 +137,13 @@ describe("DELETE /api/headshots/:id", () => {
       (await client.headshots[":id"].download.$get({ param: { id }, query: { resolution: "web" } }, { headers: owner.auth })).status,
     ).toBe(200);
     const prefix = headshotPrefix(owner.user.id, id);
-    expect((await objectsUnder(prefix)).length).toBe(3);
+    // the original, the watermarked result, its clean copy for edits (decision 311) and the cached download
+    expect((await objectsUnder(prefix)).length).toBe(4);
     const other = await seedProcessing(owner.user.id);
 
     const res = await client.headshots[":id"].$delete({ param: { id } }, { headers: owner.auth });
     expect(res.status).toBe(200);
-    expect(await res.json()).toEqual({ deleted: true, objects: 3 });
+    expect(await res.json()).toEqual({ deleted: true, objects: 4 });
     expect(await objectsUnder(prefix)).toEqual([]);
     const { db, close } = testDb();
     try {
@@ -162,7 +163,7 @@ describe("DELETE /api/headshots/:id", () => {
     const stranger = await createTestUser();
     expect((await client.headshots[":id"].$delete({ param: { id } }, { headers: stranger.auth })).status).toBe(404);
     expect((await client.headshots[":id"].$get({ param: { id } }, { headers: stranger.auth })).status).toBe(404);
-    expect((await objectsUnder(headshotPrefix(owner.user.id, id))).length).toBe(2);
+    expect((await objectsUnder(headshotPrefix(owner.user.id, id))).length).toBe(3); // original, result, clean copy
 
     const processing = await seedProcessing(owner.user.id);
     const busy = await client.headshots[":id"].$delete({ param: { id: processing } }, { headers: owner.auth });

@@ -194,7 +194,10 @@ describe("the invitation page", () => {
     expect(safeNext("https://evil.example/team/join?token=abc")).toBeNull();
     expect(safeNext("//evil.example/team/join?x")).toBeNull();
     expect(safeNext("/team/join?token=a//evil")).toBeNull();
-    expect(safeNext("/admin")).toBeNull();
+    // the admin dashboard, exactly, for the operator after choosing a password (issue 46 item 19); nothing like it
+    expect(safeNext("/admin")).toBe("/admin");
+    expect(safeNext("/admin//evil.example")).toBeNull();
+    expect(safeNext("/admin?next=//evil.example")).toBeNull();
     expect(safeNext(null)).toBeNull();
   });
 });
