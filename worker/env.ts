@@ -1,5 +1,6 @@
 import type { Db, HttpDb } from "../db";
 import type { Config } from "./config";
+import type { Chore } from "./chores";
 
 /** What the signed-in request carries after `requireUser` (see worker/lib/access.ts). */
 export interface AuthUser {
@@ -35,13 +36,9 @@ export interface AppEnv {
 export type GenerationMessage = { headshotId: string; requestId?: string; until?: number };
 export type QueueMessage = GenerationMessage | ({ ping: string } & { requestId?: string });
 
-/** Retention's chore (decision 260): the headshots whose objects are deleted (rows already marked). */
-export type PurgeChore = { purge: { id: string; userId: string; shootId: string | null }[] };
-/** A price change's chore (decision 275): the subscriptions (Stripe ids) of one batch to tell and schedule. */
-export type PriceNoticeChore = { priceNotices: { priceChangeId: string; subscriptionIds: string[] } };
-/** A withdrawn price change's chore (decision 276): the notices of one batch to release and email. */
-export type PriceWithdrawalChore = { priceWithdrawals: { priceChangeId: string; noticeIds: string[] } };
-/** The orphan sweep's chore (issue 47, decision 315): prefixes of objects whose headshot or shoot has no row. */
-export type OrphanChore = { orphans: string[] };
-/** Messages on the CHORES queue: work the cron or the operator hands off, with the sender's request id. */
-export type ChoreMessage = (PurgeChore | PriceNoticeChore | PriceWithdrawalChore | OrphanChore) & { requestId?: string };
+/** The CHORES queue's messages, one type per chore kind, derived from its registry (worker/chores.ts). */
+export type { ChoreMessage } from "./chores";
+export type PurgeChore = Chore<"purge">;
+export type PriceNoticeChore = Chore<"priceNotices">;
+export type PriceWithdrawalChore = Chore<"priceWithdrawals">;
+export type OrphanChore = Chore<"orphans">;

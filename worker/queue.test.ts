@@ -7,7 +7,8 @@ import { createExecutionContext, createMessageBatch, getQueueResult } from "clou
 import worker from "./index";
 import { createTestUser, env } from "./test/helpers";
 import { upload, withRecordingQueue } from "./test/headshots";
-import type { QueueMessage } from "./env";
+import type { ChoreMessage, QueueMessage } from "./env";
+import { CHORES, choreKind } from "./chores";
 import { captureLogs } from "./test/logs";
 
 describe("request ids", () => {
@@ -51,5 +52,45 @@ describe("request ids", () => {
     const completed = lines.find((l) => l.message === "generation: completed");
     expect(completed).toMatchObject({ requestId: ray, headshotId: body.id });
     expect(lines.filter((l) => l.requestId !== ray)).toEqual([]);
+  });
+});
+
+describe("the chores queue", () => {
+  const deliver = async (body: unknown) => {
+    const batch = createMessageBatch<ChoreMessage>("headshot-chores", [
+      { id: "c1", timestamp: new Date(), attempts: 1, body: body as ChoreMessage },
+    ]);
+    const ctx = createExecutionContext();
+    const { lines } = await captureLogs(() => worker.queue(batch, env, ctx));
+    return { result: await getQueueResult(batch, ctx), lines };
+  };
+
+  it("names each chore once in its registry, and knows a message's kind by its key", () => {
+    expect(Object.keys(CHORES).sort()).toEqual(["orphans", "priceNotices", "priceWithdrawals", "purge"]);
+    expect(choreKind({ orphans: [], requestId: "r" })).toBe("orphans");
+    expect(choreKind({ priceNotices: { priceChangeId: "p", subscriptionIds: [] } })).toBe("priceNotices");
+    expect(choreKind({ requestId: "r" })).toBeUndefined();
+    expect(choreKind({ toString: [] })).toBeUndefined();
+  });
+
+  it("dispatches a message to its kind's handler, in the sender's request id, and acks it", async () => {
+    const prefix = `u/${crypto.randomUUID()}/h/${crypto.randomUUID()}/`;
+    await env.IMAGES.put(`${prefix}original.jpg`, "x");
+    const { result, lines } = await deliver({ orphans: [prefix], requestId: "chore-ray" });
+    expect(result.explicitAcks).toEqual(["c1"]);
+    expect(result.retryMessages).toEqual([]);
+    expect((await env.IMAGES.list({ prefix })).objects).toEqual([]);
+    expect(lines.find((l) => l.message === "cron: deleted photos that had no rows")).toMatchObject({
+      requestId: "chore-ray",
+      prefixes: 1,
+      objects: 1,
+    });
+  });
+
+  it("logs and acks a message no chore knows, instead of retrying it", async () => {
+    const { result, lines } = await deliver({ vacuum: ["x"], requestId: "odd-ray" });
+    expect(result.explicitAcks).toEqual(["c1"]);
+    expect(result.retryMessages).toEqual([]);
+    expect(lines.find((l) => l.message === "queue: no handler for chore")).toMatchObject({ requestId: "odd-ray" });
   });
 });

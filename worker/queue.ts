@@ -1,12 +1,10 @@
 import { httpDb } from "../db";
 import { getConfig } from "./config";
-import type { ChoreMessage, GenerationMessage, QueueMessage } from "./env";
-import { errorFields, log, withDb, withRequestId, type JobDeps } from "./lib";
+import type { GenerationMessage, QueueMessage } from "./env";
+import { CHORES, choreKind, type ChoreDeps, type ChoreKind, type ChoreMessage } from "./chores";
+import { errorFields, log, withDb, withRequestId } from "./lib";
 import { countEvent, OPS_EVENTS, reportError } from "./ops";
 import { QUEUE_MAX_DELAY_SECONDS, backoffSeconds, processGeneration } from "./generation";
-import { deleteOrphans, purgeImages } from "./headshots";
-import { PLAN_BUSY_DELAY_SECONDS, sendNoticeBatch, sendWithdrawalBatch } from "./billing";
-import { createMailer } from "./mail";
 
 /** Every queue this worker consumes has its environment's suffix (wrangler.toml): headshot-chores-staging, … */
 const CHORES_QUEUE = "headshot-chores";
@@ -27,8 +25,8 @@ export async function handleQueueBatch(batch: MessageBatch<QueueMessage | ChoreM
 }
 
 /**
- * The CHORES consumer: retention's deletes (decision 260), the orphan sweep's (decision 315), price-change notices (decision 275) and withdrawals
- * (decision 276), one database
+ * The CHORES consumer: each message goes to its chore's handler (the registry, worker/chores.ts: retention's
+ * deletes, the orphan sweep's, price-change notices and withdrawals), one database
  * session for the batch. A message that failed is retried with backoff; one that runs out of retries is dropped,
  * and the cron sends its work again (retention's rows an hour later, a change's notices after NOTICES_RESEND_MS).
  */
@@ -50,36 +48,16 @@ async function handleChores(batch: MessageBatch<ChoreMessage>, env: Env): Promis
 }
 
 /**
- * One chore (the consumer's work, also what tests deliver). A batch of notices or withdrawals whose plan is busy
- * (a withdrawal or another batch holds its lease, decision 250) goes back on the queue as a new message: nothing
- * failed, so it does not count towards the message's retries.
+ * One chore (the consumer's work, also what tests deliver), dispatched through the registry (worker/chores.ts). A
+ * message no chore knows is logged and dropped (acked), as on GENERATIONS: retrying it cannot help.
  */
-export async function runChore(deps: Pick<JobDeps, "db" | "bucket" | "chores" | "config">, body: ChoreMessage): Promise<void> {
-  const { db, bucket, chores, config } = deps;
-  if ("purge" in body) {
-    const purged = await purgeImages({ db, bucket }, body.purge);
-    log("info", "retention: photos deleted", { count: purged });
-    return;
-  }
-  if ("orphans" in body) {
-    const deleted = await deleteOrphans(bucket, body.orphans);
-    log("warn", "cron: deleted photos that had no rows", { prefixes: body.orphans.length, objects: deleted });
-    return;
-  }
-  const mailer = createMailer(config, { IMAGES: bucket });
-  if ("priceWithdrawals" in body) {
-    const outcome = await sendWithdrawalBatch(db, config, mailer, body.priceWithdrawals);
-    if (outcome.busy) await chores.send(body, { delaySeconds: PLAN_BUSY_DELAY_SECONDS });
-    else
-      log("info", "billing: price change withdrawals sent", {
-        priceChangeId: body.priceWithdrawals.priceChangeId,
-        emailed: outcome.emailed,
-      });
-    return;
-  }
-  const outcome = await sendNoticeBatch(db, config, mailer, body.priceNotices);
-  if (outcome.busy) await chores.send(body, { delaySeconds: PLAN_BUSY_DELAY_SECONDS });
-  else log("info", "billing: price change notices sent", { priceChangeId: body.priceNotices.priceChangeId, emailed: outcome.emailed });
+export async function runChore(deps: ChoreDeps, body: ChoreMessage): Promise<void> {
+  const kind = choreKind(body);
+  if (!kind) return log("warn", "queue: no handler for chore", { body });
+  const handler = CHORES[kind] as (deps: ChoreDeps, payload: unknown, sendAgain: (delaySeconds: number) => Promise<void>) => Promise<void>;
+  await handler(deps, (body as Record<ChoreKind, unknown>)[kind], async (delaySeconds) => {
+    await deps.chores.send(body, { delaySeconds });
+  });
 }
 
 async function handleMessage(env: Env, message: Message<QueueMessage>): Promise<void> {

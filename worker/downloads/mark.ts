@@ -3,7 +3,7 @@
  * the XMP packet spliced into the container as it is, in one copy, without decoding
  * (docs/decisions/110-ai-marking.md). Downloads carry it from their encoders (./transform.ts).
  */
-import { sniffType } from "../lib";
+import { concatBytes, sniffType } from "../lib";
 import { XMP_BYTES } from "../marking";
 import { markPng } from "./png";
 import { markWebp } from "./webp";
@@ -42,13 +42,7 @@ export function markJpeg(jpeg: Uint8Array): Uint8Array {
     o = end;
   }
   parts.push(JPEG_XMP_SEGMENT, jpeg.subarray(o));
-  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
-  let w = 0;
-  for (const p of parts) {
-    out.set(p, w);
-    w += p.length;
-  }
-  return out;
+  return concatBytes(parts);
 }
 
 /** The image with the AI marking, by its bytes' own type; null for a type we cannot mark (never written today). */

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { concatBytes } from "../lib";
 import { crc32 } from "./crc32";
 import { decodePng } from "./png-decode";
 import { toRgba } from "./raster";
@@ -55,9 +56,7 @@ async function pngWithFilters(samples: Uint8Array, width: number, height: number
     chunk("IDAT", await deflate(raw)),
     chunk("IEND", new Uint8Array(0)),
   ];
-  const png = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
-  parts.reduce((o, p) => (png.set(p, o), o + p.length), 0);
-  return png;
+  return concatBytes(parts);
 }
 
 describe("decodePng", () => {

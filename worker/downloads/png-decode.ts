@@ -4,6 +4,7 @@
  * returned where they are (./raster.ts), grey is expanded to RGBA. Anything else returns null and the
  * caller decodes it with photon.
  */
+import { concatBytes } from "../lib";
 import { inflate } from "./zlib";
 import { isPng } from "./png";
 import { rgbaRaster, type Raster } from "./raster";
@@ -35,7 +36,7 @@ export function decodePng(png: Uint8Array): Pixels | null {
     if (type === "IEND") break;
     o += 12 + length;
   }
-  const joined = idats.length === 1 ? idats[0]! : concat(idats);
+  const joined = idats.length === 1 ? idats[0]! : concatBytes(idats);
   const stride = width * bpp;
   const raw = inflate(joined, height * (stride + 1));
   if (raw.length < height * (stride + 1)) throw new Error("truncated PNG image data");
@@ -88,14 +89,4 @@ export function decodePng(png: Uint8Array): Pixels | null {
     }
   }
   return { ...rgbaRaster(rgba, width, height), opaque };
-}
-
-function concat(parts: Uint8Array[]): Uint8Array {
-  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
-  let o = 0;
-  for (const p of parts) {
-    out.set(p, o);
-    o += p.length;
-  }
-  return out;
 }

@@ -3,6 +3,7 @@
  * re-encoding the image.
  * A PNG is the 8-byte signature followed by chunks: length (4, BE) | type (4) | data | CRC-32 (4).
  */
+import { concatBytes } from "../lib";
 import { crc32 } from "./crc32";
 import { XMP_BYTES } from "../marking";
 
@@ -65,13 +66,7 @@ export function markPng(png: Uint8Array, phys?: { dpi: number | undefined }): Ui
     o = end;
     if (type === "IEND") break;
   }
-  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
-  let w = 0;
-  for (const p of parts) {
-    out.set(p, w);
-    w += p.length;
-  }
-  return out;
+  return concatBytes(parts);
 }
 
 function physChunk(dpi: number): Uint8Array {

@@ -3,6 +3,7 @@
  * (which writes through photon and our own chunk/IFD writers): a PNG decoder (8-bit RGB/RGBA,
  * non-interlaced, all five filters), a RIFF/WebP header and EXIF reader, and a TIFF IFD reader.
  */
+import { concatBytes } from "../lib";
 
 export interface Decoded {
   width: number;
@@ -48,12 +49,7 @@ export async function decodePng(png: Uint8Array): Promise<Decoded> {
     interlace = ihdr.data[12];
   if (depth !== 8 || (colour !== 6 && colour !== 2) || interlace !== 0) throw new Error(`unsupported PNG ${depth}/${colour}/${interlace}`);
   const idat = chunks.filter((c) => c.type === "IDAT").map((c) => c.data);
-  const joined = new Uint8Array(idat.reduce((n, d) => n + d.length, 0));
-  let o = 0;
-  for (const d of idat) {
-    joined.set(d, o);
-    o += d.length;
-  }
+  const joined = concatBytes(idat);
   const raw = await inflate(joined);
   const bpp = colour === 6 ? 4 : 3;
   const stride = width * bpp;

@@ -5,6 +5,7 @@
  * (RIFF | "WEBP" | VP8L or VP8), which this wraps in a VP8X; libwebp's lossy-with-alpha output is already
  * extended (VP8X | ALPH | VP8), so it only gets the flags and chunks.
  */
+import { concatBytes } from "../lib";
 import { XMP_BYTES } from "../marking";
 import { exifResolution } from "./tiff";
 
@@ -82,13 +83,7 @@ export function markWebp(webp: Uint8Array, dpi?: number, alpha?: boolean): Uint8
   vp8x ??= vp8xFor(body[0]!, alpha);
   vp8x[8] = (vp8x[8]! & ~(FLAG_EXIF | FLAG_XMP)) | FLAG_XMP | (exif ? FLAG_EXIF : 0);
   const parts = [vp8x, ...body, ...(exif ? [exif] : []), XMP_CHUNK];
-  const out = new Uint8Array(12 + parts.reduce((n, p) => n + p.length, 0));
-  out.set(webp.subarray(0, 12));
+  const out = concatBytes([webp.subarray(0, 12), ...parts]);
   new DataView(out.buffer).setUint32(4, out.length - 8, true);
-  let w = 12;
-  for (const p of parts) {
-    out.set(p, w);
-    w += p.length;
-  }
   return out;
 }

@@ -5,6 +5,7 @@
  */
 import { crc32 } from "../downloads/crc32";
 import { createDeflate } from "node:zlib";
+import { concatBytes } from "../lib";
 import { PhotonImage } from "@cf-wasm/photon";
 
 /** A w×h picture with a deterministic pattern (varies with `seed`). */
@@ -60,15 +61,7 @@ export function decode(bytes: Uint8Array): { width: number; height: number; pixe
 export const SECRET = "Jane-Secret-Camera-47.3769N";
 export const enc = (s: string) => new TextEncoder().encode(s);
 
-export function concat(...parts: Uint8Array[]): Uint8Array {
-  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
-  let o = 0;
-  for (const p of parts) {
-    out.set(p, o);
-    o += p.length;
-  }
-  return out;
-}
+export const concat = (...parts: Uint8Array[]): Uint8Array => concatBytes(parts);
 
 export function contains(haystack: Uint8Array, needle: string | Uint8Array): boolean {
   const n = typeof needle === "string" ? enc(needle) : needle;

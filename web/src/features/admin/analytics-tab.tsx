@@ -1,20 +1,18 @@
-import { useArr } from "./api/get-arr";
 import { useChurn } from "./api/get-churn";
 import { useGenerationAnalytics } from "./api/get-generation-analytics";
-import { useMrr } from "./api/get-mrr";
 import { useUserAnalytics } from "./api/get-user-analytics";
 import { Figures, Panel, QueryState } from "./figure";
 import { LikenessCard } from "./likeness-card";
 import { ShootsCard } from "./shoots-card";
 import { RefinesCard } from "./refines-card";
-import { formatCount, formatEuroCents, formatRate, successRatePercent, wholeSeconds } from "./format";
+import { useRecurringRevenueRows } from "./recurring-revenue";
+import { formatCount, formatRate, successRatePercent, wholeSeconds } from "./format";
 
 /** SPEC §2 Analytics: User Analytics and Revenue Analytics (churn over the last 30 days), and likeness by style (issue 26). */
 export function AnalyticsTab() {
   const users = useUserAnalytics();
   const generations = useGenerationAnalytics();
-  const mrr = useMrr();
-  const arr = useArr();
+  const recurringRevenue = useRecurringRevenueRows();
   const churn = useChurn({});
   return (
     <div className="grid items-start gap-4 lg:grid-cols-2">
@@ -48,22 +46,7 @@ export function AnalyticsTab() {
       </Panel>
       <Panel title="Revenue Analytics" description="Recurring revenue and churn over the last 30 days">
         <div className="grid gap-4">
-          <Figures
-            rows={[
-              [
-                "MRR",
-                <QueryState key="mrr" query={mrr} label="MRR">
-                  {(m) => formatEuroCents(m.mrr)}
-                </QueryState>,
-              ],
-              [
-                "ARR",
-                <QueryState key="arr" query={arr} label="ARR">
-                  {(a) => formatEuroCents(a.arr)}
-                </QueryState>,
-              ],
-            ]}
-          />
+          <Figures rows={recurringRevenue} />
           <QueryState query={churn} label="churn">
             {(c) => (
               <Figures

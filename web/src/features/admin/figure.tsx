@@ -65,3 +65,52 @@ export function Figures({ rows }: { rows: [label: string, value: ReactNode][] })
     </dl>
   );
 }
+
+/**
+ * A table of figures: a caption for screen readers, a column header each (the first names the rows, the others
+ * are right-aligned figures), then a row each with its header and its figures.
+ */
+export function FigureTable({
+  caption,
+  columns,
+  rows,
+  className,
+}: {
+  caption: string;
+  columns: [string, ...string[]];
+  rows: { key: string | number; head: ReactNode; figures: ReactNode[] }[];
+  className?: string;
+}) {
+  const [first, ...rest] = columns;
+  return (
+    <table className={cn("w-full", className)}>
+      <caption className="sr-only">{caption}</caption>
+      <thead>
+        <tr className="border-b text-left text-muted-foreground">
+          <th scope="col" className="pb-2 font-medium">
+            {first}
+          </th>
+          {rest.map((c) => (
+            <th key={c} scope="col" className="pb-2 text-right font-medium">
+              {c}
+            </th>
+          ))}
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map((r) => (
+          <tr key={r.key} className="border-b last:border-b-0">
+            <th scope="row" className="py-1.5 text-left font-normal">
+              {r.head}
+            </th>
+            {r.figures.map((f, i) => (
+              <td key={i} className="py-1.5 text-right tabular-nums">
+                {f}
+              </td>
+            ))}
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}

@@ -1,10 +1,6 @@
 import { useMemo, useState } from "react";
-import { Download } from "lucide-react";
-import { Button } from "@/components/ui/button";
 import { FINANCIALS_CSV_FILENAME, useExportFinancialsCsv } from "./api/export-financials-csv";
-import { useArr } from "./api/get-arr";
 import { useChurn } from "./api/get-churn";
-import { useMrr } from "./api/get-mrr";
 import { useRevenueByPlan } from "./api/get-revenue-by-plan";
 import type { AdminStats } from "./api/get-stats";
 import { revenuePoints } from "./chart-data";
@@ -12,8 +8,9 @@ import { RevenueByPlanChart } from "./lazy-charts";
 import { rangeLabel, rangeQuery, type DayRange } from "./date-range";
 import { DateRangePicker } from "./date-range-picker";
 import { Figures, Panel, QueryState } from "./figure";
-import { formatCount, formatEuroCents, formatRate } from "./format";
-import { saveCsv } from "./save-csv";
+import { formatCount, formatRate } from "./format";
+import { useRecurringRevenueRows } from "./recurring-revenue";
+import { ExportCsvButton } from "./export-csv-button";
 import { PriceChangesPanel } from "./price-changes-panel";
 
 /**
@@ -25,8 +22,7 @@ export function FinancialsTab({ stats }: { stats: AdminStats }) {
   const period = useMemo(() => rangeQuery(range), [range]);
   const revenue = useRevenueByPlan(period);
   const churn = useChurn(period);
-  const mrr = useMrr();
-  const arr = useArr();
+  const recurringRevenue = useRecurringRevenueRows();
   const exportCsv = useExportFinancialsCsv();
   const hasRange = Boolean(range.from || range.to);
 
@@ -34,21 +30,14 @@ export function FinancialsTab({ stats }: { stats: AdminStats }) {
     <div className="grid gap-4">
       <div className="flex flex-col gap-2 sm:flex-row sm:items-center sm:justify-between">
         <DateRangePicker value={range} onChange={setRange} />
-        <Button
-          variant="outline"
+        <ExportCsvButton
           className="self-start sm:self-auto"
-          disabled={exportCsv.isPending}
-          onClick={() =>
-            void saveCsv(
-              () => exportCsv.mutateAsync(period),
-              FINANCIALS_CSV_FILENAME,
-              "Financial data has been exported to CSV.",
-              "Failed to export financial data.",
-            )
-          }
-        >
-          <Download aria-hidden="true" /> Export CSV
-        </Button>
+          download={() => exportCsv.mutateAsync(period)}
+          pending={exportCsv.isPending}
+          filename={FINANCIALS_CSV_FILENAME}
+          done="Financial data has been exported to CSV."
+          failed="Failed to export financial data."
+        />
       </div>
       <div className="grid items-start gap-4 lg:grid-cols-[2fr_1fr]">
         <Panel title="Revenue by Plan" description={hasRange ? rangeLabel(range) : "All time, paid invoices minus refunds"}>
@@ -59,18 +48,7 @@ export function FinancialsTab({ stats }: { stats: AdminStats }) {
         <Panel title="Financial Metrics" description={hasRange ? `Churn: ${rangeLabel(range)}` : "Churn over the last 30 days"}>
           <Figures
             rows={[
-              [
-                "MRR",
-                <QueryState key="mrr" query={mrr} label="MRR">
-                  {(m) => formatEuroCents(m.mrr)}
-                </QueryState>,
-              ],
-              [
-                "ARR",
-                <QueryState key="arr" query={arr} label="ARR">
-                  {(a) => formatEuroCents(a.arr)}
-                </QueryState>,
-              ],
+              ...recurringRevenue,
               [
                 "Churn Rate",
                 <QueryState key="churn" query={churn} label="churn">

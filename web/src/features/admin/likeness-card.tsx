@@ -1,6 +1,6 @@
 import { STYLES } from "@/lib/domain";
 import { useLikenessByStyle } from "./api/get-likeness-by-style";
-import { Panel, QueryState } from "./figure";
+import { FigureTable, Panel, QueryState } from "./figure";
 import { formatCount } from "./format";
 
 /**
@@ -18,33 +18,21 @@ export function LikenessCard() {
             (a, b) => (a.row?.averageLikeness ?? Infinity) - (b.row?.averageLikeness ?? Infinity),
           );
           return (
-            <table className="w-full text-sm">
-              <caption className="sr-only">Average likeness per style, as reported by the browser</caption>
-              <thead>
-                <tr className="border-b text-left text-muted-foreground">
-                  <th scope="col" className="pb-2 font-medium">
-                    Style
-                  </th>
-                  <th scope="col" className="pb-2 text-right font-medium">
-                    Measured
-                  </th>
-                  <th scope="col" className="pb-2 text-right font-medium">
-                    Average
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {styles.map(({ name, row }) => (
-                  <tr key={name} className="border-b last:border-b-0">
-                    <th scope="row" className="py-1.5 text-left font-normal">
-                      {name}
-                    </th>
-                    <td className="py-1.5 text-right tabular-nums">{formatCount(row?.measured ?? 0)}</td>
-                    <td className="py-1.5 text-right font-semibold tabular-nums">{row ? `${row.averageLikeness.toFixed(1)}%` : "—"}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+            <FigureTable
+              className="text-sm"
+              caption="Average likeness per style, as reported by the browser"
+              columns={["Style", "Measured", "Average"]}
+              rows={styles.map(({ name, row }) => ({
+                key: name,
+                head: name,
+                figures: [
+                  formatCount(row?.measured ?? 0),
+                  <span key="average" className="font-semibold">
+                    {row ? `${row.averageLikeness.toFixed(1)}%` : "—"}
+                  </span>,
+                ],
+              }))}
+            />
           );
         }}
       </QueryState>

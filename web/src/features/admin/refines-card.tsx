@@ -1,5 +1,5 @@
 import { useRefineAnalytics } from "./api/get-refine-analytics";
-import { Panel, QueryState } from "./figure";
+import { FigureTable, Panel, QueryState } from "./figure";
 import { formatCount, formatEuroCents } from "./format";
 
 /**
@@ -14,55 +14,34 @@ export function RefinesCard() {
         {(r) => (
           <div className="grid gap-3 text-sm">
             <dl className="grid grid-cols-2 gap-3">
-              <div>
-                <dt className="text-muted-foreground">Edits</dt>
-                <dd className="text-2xl font-bold tabular-nums">{formatCount(r.edits.started)}</dd>
-                <dd className="text-xs text-muted-foreground">
-                  {formatCount(r.edits.completed)} made · {formatCount(r.edits.failed)} failed · {formatEuroCents(r.edits.costCents)}
-                </dd>
-              </div>
-              <div>
-                <dt className="text-muted-foreground">Redos</dt>
-                <dd className="text-2xl font-bold tabular-nums">{formatCount(r.redos.started)}</dd>
-                <dd className="text-xs text-muted-foreground">
-                  {formatCount(r.redos.free)} free · {formatCount(r.redos.failed)} failed · {formatEuroCents(r.redos.costCents)}
-                </dd>
-              </div>
+              <Tally label="Edits" of={r.edits} parts={{ made: r.edits.completed, failed: r.edits.failed }} />
+              <Tally label="Redos" of={r.redos} parts={{ free: r.redos.free, failed: r.redos.failed }} />
             </dl>
-            <table className="w-full">
-              <caption className="sr-only">Redo rate per style</caption>
-              <thead>
-                <tr className="border-b text-left text-muted-foreground">
-                  <th scope="col" className="pb-2 font-medium">
-                    Style
-                  </th>
-                  <th scope="col" className="pb-2 text-right font-medium">
-                    Pictures
-                  </th>
-                  <th scope="col" className="pb-2 text-right font-medium">
-                    Redos
-                  </th>
-                  <th scope="col" className="pb-2 text-right font-medium">
-                    Redo rate
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {r.byStyle.map((s) => (
-                  <tr key={s.style} className="border-b last:border-b-0">
-                    <th scope="row" className="py-1.5 text-left font-normal">
-                      {s.style}
-                    </th>
-                    <td className="py-1.5 text-right tabular-nums">{formatCount(s.pictures)}</td>
-                    <td className="py-1.5 text-right tabular-nums">{formatCount(s.redos)}</td>
-                    <td className="py-1.5 text-right tabular-nums">{s.redoRate.toFixed(1)}%</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+            <FigureTable
+              caption="Redo rate per style"
+              columns={["Style", "Pictures", "Redos", "Redo rate"]}
+              rows={r.byStyle.map((s) => ({
+                key: s.style,
+                head: s.style,
+                figures: [formatCount(s.pictures), formatCount(s.redos), `${s.redoRate.toFixed(1)}%`],
+              }))}
+            />
           </div>
         )}
       </QueryState>
     </Panel>
+  );
+}
+
+/** One count with how it ended and what it cost: "12" over "10 made · 2 failed · €0.40". */
+function Tally({ label, of, parts }: { label: string; of: { started: number; costCents: number }; parts: Record<string, number> }) {
+  return (
+    <div>
+      <dt className="text-muted-foreground">{label}</dt>
+      <dd className="text-2xl font-bold tabular-nums">{formatCount(of.started)}</dd>
+      <dd className="text-xs text-muted-foreground">
+        {[...Object.entries(parts).map(([what, n]) => `${formatCount(n)} ${what}`), formatEuroCents(of.costCents)].join(" · ")}
+      </dd>
+    </div>
   );
 }

@@ -1,5 +1,5 @@
 import { useShootAnalytics } from "./api/get-shoot-analytics";
-import { Panel, QueryState } from "./figure";
+import { FigureTable, Panel, QueryState } from "./figure";
 import { formatCount } from "./format";
 
 /** Pictures per shoot (issue 24): how big the sets are. Generations still count per picture everywhere else. */
@@ -16,29 +16,15 @@ export function ShootsCard() {
                 pictures per shoot on average · {formatCount(s.shoots)} shoots, {formatCount(s.pictures)} pictures
               </span>
             </p>
-            <table className="w-full">
-              <caption className="sr-only">Shoots by number of pictures</caption>
-              <thead>
-                <tr className="border-b text-left text-muted-foreground">
-                  <th scope="col" className="pb-2 font-medium">
-                    Pictures
-                  </th>
-                  <th scope="col" className="pb-2 text-right font-medium">
-                    Shoots
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {s.bySize.map((r) => (
-                  <tr key={r.pictures} className="border-b last:border-b-0">
-                    <th scope="row" className="py-1.5 text-left font-normal tabular-nums">
-                      {r.pictures}
-                    </th>
-                    <td className="py-1.5 text-right tabular-nums">{formatCount(r.shoots)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+            <FigureTable
+              caption="Shoots by number of pictures"
+              columns={["Pictures", "Shoots"]}
+              rows={s.bySize.map((r) => ({
+                key: r.pictures,
+                head: <span className="tabular-nums">{r.pictures}</span>,
+                figures: [formatCount(r.shoots)],
+              }))}
+            />
           </div>
         )}
       </QueryState>

@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { ChevronLeft, ChevronRight, Download, Eye, Search, Trash2, UserRound } from "lucide-react";
+import { ChevronLeft, ChevronRight, Eye, Search, Trash2, UserRound } from "lucide-react";
 import { errorMessage } from "@/api/client";
 import { Alert, AlertDescription } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
@@ -16,7 +16,7 @@ import { useDeleteUser } from "./api/delete-user";
 import { USERS_CSV_FILENAME, useExportUsersCsv } from "./api/export-users-csv";
 import { USERS_PAGE_SIZE, useUsers, type AdminUserRow } from "./api/get-users";
 import { displayName, formatCount, formatDateTime } from "./format";
-import { saveCsv } from "./save-csv";
+import { ExportCsvButton } from "./export-csv-button";
 import { SubscriptionBadge } from "./status-badges";
 import { useDebouncedValue } from "./use-debounced-value";
 
@@ -51,21 +51,14 @@ export function UsersTab() {
             {data ? `${formatCount(data.total)} ${q ? "matching" : "in total"}` : "Everyone who has signed up"}
           </CardDescription>
         </div>
-        <Button
-          variant="outline"
+        <ExportCsvButton
           className="self-start"
-          disabled={exportCsv.isPending}
-          onClick={() =>
-            void saveCsv(
-              () => exportCsv.mutateAsync(),
-              USERS_CSV_FILENAME,
-              "Users data has been exported to CSV.",
-              "Failed to export users data.",
-            )
-          }
-        >
-          <Download aria-hidden="true" /> Export CSV
-        </Button>
+          download={() => exportCsv.mutateAsync()}
+          pending={exportCsv.isPending}
+          filename={USERS_CSV_FILENAME}
+          done="Users data has been exported to CSV."
+          failed="Failed to export users data."
+        />
       </CardHeader>
       <CardContent className="grid gap-4 p-4 pt-0 sm:p-6 sm:pt-0">
         <div className="relative max-w-sm">
