@@ -1,6 +1,5 @@
 import type { Db, HttpDb } from "../db";
 import type { Config } from "./config";
-import type { Chore } from "./chores";
 
 /** What the signed-in request carries after `requireUser` (see worker/lib/access.ts). */
 export interface AuthUser {
@@ -36,8 +35,26 @@ export interface AppEnv {
 export type GenerationMessage = { headshotId: string; requestId?: string; until?: number };
 export type QueueMessage = GenerationMessage | ({ ping: string } & { requestId?: string });
 
-/** The CHORES queue's messages, one type per chore kind, derived from its registry (worker/chores.ts). */
-export type { ChoreMessage } from "./chores";
+/**
+ * Each kind of CHORES message and its payload; the registry (worker/chores.ts) gives each kind its handler and
+ * fails to type-check when one has none. Declared here, with types only, so that what reads the messages' shape
+ * (the cron, the Node benches) does not pull in every handler's module.
+ */
+export interface ChorePayloads {
+  /** Retention (decision 260): the headshots whose objects are deleted (rows already marked). */
+  purge: { id: string; userId: string; shootId: string | null }[];
+  /** The orphan sweep (decision 315): prefixes of objects whose headshot or shoot has no row. */
+  orphans: string[];
+  /** A price change (decision 275): the subscriptions (Stripe ids) of one batch to tell and schedule. */
+  priceNotices: { priceChangeId: string; subscriptionIds: string[] };
+  /** A withdrawn price change (decision 276): the notices of one batch to release and email. */
+  priceWithdrawals: { priceChangeId: string; noticeIds: string[] };
+}
+export type ChoreKind = keyof ChorePayloads;
+/** The message of one chore kind: `{ purge: [...] }`, `{ orphans: [...] }`, … */
+export type Chore<K extends ChoreKind> = { [Key in K]: ChorePayloads[Key] };
+/** Messages on the CHORES queue: work the cron or the operator hands off, with the sender's request id. */
+export type ChoreMessage = { [K in ChoreKind]: Chore<K> }[ChoreKind] & { requestId?: string };
 export type PurgeChore = Chore<"purge">;
 export type PriceNoticeChore = Chore<"priceNotices">;
 export type PriceWithdrawalChore = Chore<"priceWithdrawals">;

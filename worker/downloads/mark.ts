@@ -3,7 +3,8 @@
  * the XMP packet spliced into the container as it is, in one copy, without decoding
  * (docs/decisions/110-ai-marking.md). Downloads carry it from their encoders (./transform.ts).
  */
-import { concatBytes, sniffType } from "../lib";
+import { sniffType } from "../lib";
+import { concatBytes } from "./bytes";
 import { XMP_BYTES } from "../marking";
 import { markPng } from "./png";
 import { markWebp } from "./webp";

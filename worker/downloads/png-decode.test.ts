@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { concatBytes } from "../lib";
+import { concatBytes } from "./bytes";
 import { crc32 } from "./crc32";
 import { decodePng } from "./png-decode";
 import { toRgba } from "./raster";

@@ -4,7 +4,7 @@
  * returned where they are (./raster.ts), grey is expanded to RGBA. Anything else returns null and the
  * caller decodes it with photon.
  */
-import { concatBytes } from "../lib";
+import { concatBytes } from "./bytes";
 import { inflate } from "./zlib";
 import { isPng } from "./png";
 import { rgbaRaster, type Raster } from "./raster";

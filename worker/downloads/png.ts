@@ -3,7 +3,7 @@
  * re-encoding the image.
  * A PNG is the 8-byte signature followed by chunks: length (4, BE) | type (4) | data | CRC-32 (4).
  */
-import { concatBytes } from "../lib";
+import { concatBytes } from "./bytes";
 import { crc32 } from "./crc32";
 import { XMP_BYTES } from "../marking";
 

@@ -3,7 +3,7 @@
  * (which writes through photon and our own chunk/IFD writers): a PNG decoder (8-bit RGB/RGBA,
  * non-interlaced, all five filters), a RIFF/WebP header and EXIF reader, and a TIFF IFD reader.
  */
-import { concatBytes } from "../lib";
+import { concatBytes } from "./bytes";
 
 export interface Decoded {
   width: number;

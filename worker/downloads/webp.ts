@@ -5,7 +5,7 @@
  * (RIFF | "WEBP" | VP8L or VP8), which this wraps in a VP8X; libwebp's lossy-with-alpha output is already
  * extended (VP8X | ALPH | VP8), so it only gets the flags and chunks.
  */
-import { concatBytes } from "../lib";
+import { concatBytes } from "./bytes";
 import { XMP_BYTES } from "../marking";
 import { exifResolution } from "./tiff";
 

@@ -16,7 +16,6 @@ export {
 } from "./address-benefits";
 export { appLink, appOrigin } from "./app-origin";
 export { routeBodyLimit, smallBodies, SMALL_BODY_BYTES } from "./body-limit";
-export { concatBytes } from "./bytes";
 export { withDb, withServices, type JobDeps } from "./context";
 export { csvText, type CsvCell } from "./csv";
 export { isForeignKeyViolation, isUniqueViolation } from "./db-errors";

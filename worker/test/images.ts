@@ -5,7 +5,7 @@
  */
 import { crc32 } from "../downloads/crc32";
 import { createDeflate } from "node:zlib";
-import { concatBytes } from "../lib";
+import { concatBytes } from "../downloads/bytes";
 import { PhotonImage } from "@cf-wasm/photon";
 
 /** A w×h picture with a deterministic pattern (varies with `seed`). */
