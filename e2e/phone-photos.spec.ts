@@ -46,7 +46,7 @@ test("a shoot from two phone photos at 360 px: each sent upright at 2048 px, ano
 
   await page.getByLabel("Upload photo").setInputFiles(await file("astronaut"));
   await expect(page.getByRole("img", { name: "Your uploaded photo" })).toBeVisible({ timeout: 30_000 });
-  await expect(page.getByText(/IMG_astronaut\.jpg/)).toBeVisible(); // the reduced JPEG is what is kept
+  await expect(page.getByText("IMG_astronaut.JPG")).toBeVisible(); // the name as chosen, not the JPEG sent for it (issue 46 item 19)
   await expect(page.getByRole("status", { name: "Photo check" })).not.toContainText("Checking", { timeout: 60_000 });
 
   // another person as the second photo: checked like the first, and flagged
