@@ -109,7 +109,7 @@ test("while the image service fails, the processing screen says it is retrying; 
   await signIn(page, await createVerifiedAccount(request, "retry"));
   await chooseStyleAndPhoto(page);
   await page.getByRole("button", { name: "Generate Headshot" }).click();
-  await expect(page.getByText(/our image service is busy, so we're trying again \(attempt 2 of 4\)/)).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByText(/Our image service is busy, so we're trying again \(attempt 2 of 4\)/)).toBeVisible({ timeout: 20_000 });
   await standin({ failRate: 0 });
   await expect(page.getByRole("heading", { name: "Your headshot is ready" })).toBeVisible({ timeout: 45_000 });
 });
