@@ -13,3 +13,4 @@ export { m } from "./generated/messages.js";
 export { getLocale, setLocale, overwriteGetLocale, locales, baseLocale, isLocale } from "./generated/runtime.js";
 export type { Locale } from "./generated/runtime.js";
 export * from "./format";
+export * from "./locale-path";
