@@ -19,3 +19,7 @@ export const fairUseAllPlans = (): string =>
     yearly: refillWords("yearly"),
     team: refillWords("team"),
   });
+
+/** One plan's allowance: "up to 15 pictures at once, then 3 a day" (domain's fairUseCaps, in the reader's language). */
+export const fairUseCaps = (plan: FairUsePlan): string =>
+  m.common_fair_use_caps({ atOnce: FAIR_USE[plan].atOnce, refill: refillWords(plan) });
