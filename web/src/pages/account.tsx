@@ -27,7 +27,6 @@ export function AccountPage() {
           <CardHeader>
             <CardTitle>{m.account_delete_card_title()}</CardTitle>
             <CardDescription>{m.account_delete_card_text()}</CardDescription>
-
           </CardHeader>
           <CardContent>
             <DeleteAccountDialog />

@@ -148,10 +148,7 @@ export function AppShell({
                   collapsed={collapsed}
                   href={paths.team}
                 />
-                {user?.isOperator && (
-                  <SidebarItem icon={<Shield />} label={m.dashboard_admin()} collapsed={collapsed} href={paths.admin} />
-                )}
-
+                {user?.isOperator && <SidebarItem icon={<Shield />} label={m.dashboard_admin()} collapsed={collapsed} href={paths.admin} />}
               </div>
             </>
           )}

@@ -7,11 +7,7 @@ import { rich } from "@/shared/words/rich";
 /** /auth/forgot: asks for a password reset link by email. */
 export function ForgotPasswordPage() {
   return (
-    <AuthCardLayout
-      title={m.auth_forgot_title()}
-      heading={m.auth_forgot_heading()}
-      description={m.auth_forgot_text()}
-    >
+    <AuthCardLayout title={m.auth_forgot_title()} heading={m.auth_forgot_heading()} description={m.auth_forgot_text()}>
       <ForgotPasswordForm />
       <p className="text-center text-sm text-muted-foreground">
         {rich(m.auth_remembered_it, {
@@ -22,7 +18,6 @@ export function ForgotPasswordPage() {
           ),
         })}
       </p>
-
     </AuthCardLayout>
   );
 }

@@ -53,7 +53,6 @@ export function OAuthCallbackPage() {
     <>
       <PageTitle>{m.auth_signing_in_title()}</PageTitle>
       <PageSpinner caption={m.auth_completing_sign_in()} />
-
     </>
   );
 }

@@ -44,7 +44,6 @@ export function ResetPasswordPage() {
               ),
             })}
           </AlertDescription>
-
         </Alert>
       )}
     </AuthCardLayout>

@@ -17,11 +17,7 @@ export function VerifyEmailPage() {
   const params = new URLSearchParams(useSearch());
   const token = params.get("token");
   return (
-    <AuthCardLayout
-      title={m.auth_verify_title()}
-      heading={m.auth_verify_heading()}
-      description={m.auth_verify_text()}
-    >
+    <AuthCardLayout title={m.auth_verify_title()} heading={m.auth_verify_heading()} description={m.auth_verify_text()}>
       {token ? (
         <VerifyAddressForm token={token} next={safeNext(params.get("next"))} />
       ) : (
@@ -37,7 +33,6 @@ export function VerifyEmailPage() {
               ),
             })}
           </AlertDescription>
-
         </Alert>
       )}
     </AuthCardLayout>

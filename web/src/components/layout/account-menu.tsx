@@ -34,7 +34,6 @@ export function AccountMenu({ email, signOut }: { email: string | null; signOut:
         <div className="my-1 h-px bg-border" />
         <button type="button" className={item} onClick={signOut}>
           <LogOut aria-hidden="true" /> {m.account_menu_sign_out()}
-
         </button>
       </>
     </DisclosureMenu>

@@ -67,7 +67,6 @@ export function MobileAccountArea() {
           </a>
           <button type="button" className={buttonVariants({ variant: "ghost" })} onClick={signOut}>
             {m.account_menu_sign_out()}
-
           </button>
         </>
       }

@@ -86,7 +86,6 @@ export function DeleteAccountDialog() {
             </Button>
             <Button type="submit" variant="destructive" disabled={busy}>
               {busy ? m.account_deleting() : m.account_delete_button()}
-
             </Button>
           </DialogFooter>
         </form>

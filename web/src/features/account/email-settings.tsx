@@ -113,9 +113,7 @@ export function EmailSettings() {
                 />
               </div>
             ) : (
-              <p className="text-xs text-muted-foreground">
-                {m.account_google_recent({ minutes: RECENT_GOOGLE_SIGNIN_MINUTES })}
-              </p>
+              <p className="text-xs text-muted-foreground">{m.account_google_recent({ minutes: RECENT_GOOGLE_SIGNIN_MINUTES })}</p>
             )}
             {error && (
               <p role="alert" className="text-sm text-destructive">
@@ -130,7 +128,6 @@ export function EmailSettings() {
           </form>
         ) : (
           <p className="text-sm text-muted-foreground">{m.account_verify_before_change()}</p>
-
         )}
       </CardContent>
     </Card>

@@ -68,7 +68,6 @@ export function NameSettings() {
           <div>
             <Button type="submit" disabled={update.isPending}>
               {update.isPending ? m.account_saving() : m.account_save_name()}
-
             </Button>
           </div>
         </form>

@@ -88,7 +88,6 @@ export function PasswordSettings() {
       <CardHeader>
         <CardTitle>{m.account_password_title()}</CardTitle>
         <CardDescription>{m.account_password_text()}</CardDescription>
-
       </CardHeader>
       <CardContent>{security.data.hasPassword ? <ChangePasswordForm /> : <SetPasswordByEmail email={user.email} />}</CardContent>
     </Card>

@@ -253,7 +253,6 @@ export function AuthTabs({ defaultTab = "login" }: { defaultTab?: Tab }) {
       {needsTerms && (
         <p role="alert" className="-mt-3 text-center text-sm text-destructive">
           {m.auth_terms_required({ age: MINIMUM_AGE })}
-
         </p>
       )}
     </div>

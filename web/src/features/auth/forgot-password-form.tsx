@@ -60,7 +60,6 @@ export function ForgotPasswordForm({ defaultEmail = "" }: { defaultEmail?: strin
       )}
       <Button type="submit" disabled={request.isPending} className="w-full">
         {request.isPending ? m.auth_sending() : m.auth_send_reset_link()}
-
       </Button>
     </form>
   );

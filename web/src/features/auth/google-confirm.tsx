@@ -70,7 +70,6 @@ export function GoogleConfirm() {
       </Button>
       <Button type="button" variant="link" onClick={() => navigate(paths.auth, { replace: true })}>
         {m.auth_use_another_account()}
-
       </Button>
     </form>
   );

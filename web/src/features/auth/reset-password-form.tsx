@@ -35,7 +35,6 @@ export function ResetPasswordForm({ token, next }: { token: string; next?: strin
       )}
       <Button type="submit" disabled={reset.isPending || !form.ready} className="w-full">
         {reset.isPending ? m.auth_saving() : m.auth_set_new_password()}
-
       </Button>
     </form>
   );

@@ -41,7 +41,6 @@ export function VerifiedNotice() {
                 description: m.auth_verified_team_text({ caps: fairUseCaps("team") }),
               }
             : { title: verifiedTitle(), description: m.auth_verified_text() },
-
         ),
       );
     const rest = new URLSearchParams(search);

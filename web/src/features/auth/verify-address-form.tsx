@@ -108,7 +108,6 @@ export function VerifyAddressForm({ token, next }: { token: string; next: string
           <Button type="button" variant="outline" className="w-full" onClick={() => setChoosing(true)}>
             {m.auth_choose_new_password()}
           </Button>
-
         )}
       </div>
     </div>

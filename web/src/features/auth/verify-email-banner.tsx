@@ -115,7 +115,6 @@ export function VerifyBeforeGenerating() {
       <MailWarning aria-hidden="true" />
       <AlertTitle>{m.auth_verify_to_generate()}</AlertTitle>
       <AlertDescription>{m.auth_verify_to_generate_text({ count: FREE_GENERATIONS })}</AlertDescription>
-
     </Alert>
   );
 }

@@ -93,7 +93,6 @@ export function SidebarTrigger({ className }: { className?: string }) {
       aria-expanded={isMobile ? openMobile : open}
       aria-keyshortcuts="Control+B Meta+B"
       title={m.dashboard_toggle_sidebar_title()}
-
     >
       <PanelLeft aria-hidden="true" />
     </Button>

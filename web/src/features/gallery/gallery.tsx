@@ -218,9 +218,7 @@ function ShootGroup({ shootId, headshots, card }: { shootId: string; headshots: 
   return (
     <li className="col-span-full grid gap-3 rounded-xl border border-dashed p-3" data-testid="gallery-shoot">
       <div className="flex flex-wrap items-center justify-between gap-2">
-        <p className="text-sm font-semibold">
-          {shootHeading(headshots.length, headshots[0]!.createdAt)}
-        </p>
+        <p className="text-sm font-semibold">{shootHeading(headshots.length, headshots[0]!.createdAt)}</p>
         {ready[0] && <ZipDownloadButton target={{ shootId }} sample={ready[0]} count={ready.length} variant="outline" />}
       </div>
       <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 sm:gap-4 xl:grid-cols-4">{headshots.map(card)}</ul>
@@ -358,7 +356,6 @@ export function Gallery({
               />
               <Button variant="ghost" size="sm" onClick={() => setSelected(new Set())}>
                 {m.gallery_clear_selection()}
-
               </Button>
             </div>
           )}

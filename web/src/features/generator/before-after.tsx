@@ -67,7 +67,6 @@ export function BeforeAfter({
         onValueChange={(v) => setPos(v[0] ?? 50)}
         thumbLabel={m.generator_compare_before_after()}
         aria-label={m.generator_compare_before_after()}
-
       />
     </figure>
   );

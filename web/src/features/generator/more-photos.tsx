@@ -53,7 +53,6 @@ export function MorePhotos({ first, files, onChange }: { first: File; files: Fil
             <ImagePlus aria-hidden="true" /> {m.generator_add_another_photo()}
           </Button>
           <PhotoFileInput photo={photo} label={m.generator_add_another_photo()} />
-
         </div>
       )}
       <PhotoProblem photo={photo} />

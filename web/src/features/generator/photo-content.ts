@@ -78,7 +78,6 @@ export async function checkPhoto(
 export const sentSizeProblem = (sent: File): string | null =>
   sent.size > MAX_UPLOAD_BYTES ? m.generator_photo_too_large({ mb: MAX_UPLOAD_MB }) : null;
 
-
 /** The file a person chose, by the file sent for it (issue 46: the upload step names what they chose). */
 const chosenFor = new WeakMap<File, { name: string; size: number }>();
 

@@ -42,7 +42,11 @@ export function ResultStep({
             styleName={styleName}
           />
         ) : (
-          <BeforeAfter before={headshot.originalImageUrl} after={headshot.generatedImageUrl} alt={m.generator_headshot_alt({ style: styleName })} />
+          <BeforeAfter
+            before={headshot.originalImageUrl}
+            after={headshot.generatedImageUrl}
+            alt={m.generator_headshot_alt({ style: styleName })}
+          />
         )}
         <p className="text-sm text-muted-foreground">
           {m.generator_style_and_date({ style: styleName, date: formatDate(headshot.createdAt, getLocale(), "medium") })}
@@ -61,7 +65,6 @@ export function ResultStep({
         <TeamPhotoButton headshotId={headshot.id} />
         <Button variant="outline" size="lg" onClick={onReset}>
           <RotateCcw aria-hidden="true" /> {m.generator_generate_another()}
-
         </Button>
       </div>
       <div className="grid content-start gap-8">

@@ -53,5 +53,4 @@ export function describeGenerateError(err: unknown, fallback: string = m.generat
   if (code === "subscription_required" || body?.requiresSubscription) return freeUsed(body?.message || undefined);
   const message = body?.message || body?.error || "";
   return { title: m.generator_error_title(), description: message || fallback, subscriptionDialog: false, scrollToTop: false };
-
 }

@@ -31,7 +31,11 @@ function Tile({ headshot, onOpen }: { headshot: ApiHeadshot; onOpen: (id: string
   return (
     <li className="grid content-start gap-2 rounded-xl border bg-card p-3" data-testid="shoot-tile" data-status={headshot.status}>
       {done ? (
-        <BeforeAfter before={done.originalImageUrl} after={done.generatedImageUrl} alt={m.generator_headshot_alt({ style: styleName(headshot) })} />
+        <BeforeAfter
+          before={done.originalImageUrl}
+          after={done.generatedImageUrl}
+          alt={m.generator_headshot_alt({ style: styleName(headshot) })}
+        />
       ) : headshot.status === "failed" ? (
         <div className="flex aspect-square flex-col items-center justify-center gap-2 rounded-lg bg-destructive/10 p-4 text-center text-sm text-destructive">
           <AlertCircle aria-hidden="true" />
@@ -157,7 +161,6 @@ export function ShootView({ id, actions }: { id: string; actions: ShootActions }
         </Button>
         <Button variant="outline" onClick={actions.onGallery}>
           <Images aria-hidden="true" /> {m.generator_my_gallery()}
-
         </Button>
       </div>
     </WizardFrame>

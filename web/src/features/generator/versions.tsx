@@ -155,7 +155,11 @@ export function CompareVersions({
       <BeforeAfter
         before={before.url}
         after={after.url}
-        alt={afterVersion ? m.generator_headshot_alt_of_version({ style: styleName, n: afterVersion.version }) : m.generator_headshot_alt_of_photo({ style: styleName })}
+        alt={
+          afterVersion
+            ? m.generator_headshot_alt_of_version({ style: styleName, n: afterVersion.version })
+            : m.generator_headshot_alt_of_photo({ style: styleName })
+        }
         labels={
           before.id === "original" && after.id === open.id && finished.length < 2
             ? undefined
@@ -391,7 +395,6 @@ export function FailedVersion({
         {currentId && (
           <Button size="sm" variant="outline" className="justify-self-start" onClick={() => onOpen(currentId)}>
             {m.generator_back_to_version_in_use()}
-
           </Button>
         )}
       </AlertDescription>

@@ -31,10 +31,7 @@ function Stepper({ step }: { step: Step }) {
             )}
           >
             {s.n}
-            <span className="sr-only">
-              {" "}
-              {s.n < step ? m.generator_step_done({ label: s.label() }) : s.label()}
-            </span>
+            <span className="sr-only"> {s.n < step ? m.generator_step_done({ label: s.label() }) : s.label()}</span>
           </span>
           <span className={cn("hidden text-sm lg:inline", s.n === step ? "font-medium" : "text-muted-foreground")}>{s.label()}</span>
           {i < STEPS.length - 1 && <span className="h-px w-3 bg-border sm:w-6" aria-hidden="true" />}

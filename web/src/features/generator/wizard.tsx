@@ -83,11 +83,7 @@ export function Wizard({
   const setStyles = chosenStyles(state);
   const refusalBeforeUpload = useRefusalBeforeUpload();
   const { openSubscriptionDialog } = useSubscriptionDialog();
-  const styleName = state.setMode
-    ? setStyles.map((s) => styleWords(s)).join(", ") || null
-    : state.style
-      ? styleWords(state.style)
-      : null;
+  const styleName = state.setMode ? setStyles.map((s) => styleWords(s)).join(", ") || null : state.style ? styleWords(state.style) : null;
   const genderName = state.gender ? genderWords(state.gender) : m.generator_gender_not_specified();
   // A team member may generate in the team's brand look (issue 25): its style and background colour.
   const { data: team, isSuccess: teamKnown } = useMyTeam();
@@ -309,7 +305,6 @@ export function Wizard({
             <Button size="lg" disabled={!state.file || setStyles.length === 0} onClick={() => void generate()}>
               <Sparkles aria-hidden="true" />{" "}
               {setStyles.length > 1 ? m.generator_generate_many({ count: setStyles.length }) : m.generator_generate_one()}
-
             </Button>
           </div>
         </div>

@@ -101,7 +101,6 @@ export function NewPasswordFields({
         {mismatch && (
           <p id={`${id}-mismatch`} role="alert" className="text-sm text-destructive">
             {m.auth_passwords_mismatch()}
-
           </p>
         )}
       </div>

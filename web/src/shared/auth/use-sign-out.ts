@@ -16,8 +16,11 @@ export function useSignOut() {
       await signOut(() => navigate(paths.home));
       toast({ title: m.dashboard_signed_out(), description: m.dashboard_signed_out_text() });
     } catch (err) {
-      toast({ variant: "destructive", title: m.dashboard_sign_out_failed(), description: errorMessage(err, m.dashboard_please_try_again()) });
-
+      toast({
+        variant: "destructive",
+        title: m.dashboard_sign_out_failed(),
+        description: errorMessage(err, m.dashboard_please_try_again()),
+      });
     }
   }, [signOut, navigate]);
 }

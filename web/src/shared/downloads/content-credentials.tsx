@@ -7,7 +7,6 @@ import { ShieldCheck } from "lucide-react";
 import { m } from "@/lib/copy";
 import { rich } from "@/shared/words/rich";
 
-
 export const VERIFY_PAGE = "https://contentcredentials.org/verify";
 
 export function ContentCredentialsLine({ tiff = false }: { tiff?: boolean }) {

@@ -125,7 +125,8 @@ export function DownloadAdjust({
           />
           {brand && (
             <Button type="button" size="sm" variant="outline" onClick={() => set({ background: brand })}>
-              <span className="size-3 rounded-full border" style={{ background: brand }} aria-hidden="true" /> {m.generator_adjust_team_colour()}
+              <span className="size-3 rounded-full border" style={{ background: brand }} aria-hidden="true" />{" "}
+              {m.generator_adjust_team_colour()}
             </Button>
           )}
           {value.background && (
@@ -134,16 +135,13 @@ export function DownloadAdjust({
             </Button>
           )}
           <p className="w-full text-xs text-muted-foreground">
-            {value.background
-              ? m.generator_adjust_backdrop_in({ color: value.background })
-              : m.generator_adjust_backdrop_keep()}
+            {value.background ? m.generator_adjust_backdrop_in({ color: value.background }) : m.generator_adjust_backdrop_keep()}
           </p>
         </div>
       )}
       {(value.zoom !== ZOOM_MIN || value.tilt !== 0 || value.background) && (
         <Button type="button" size="sm" variant="ghost" className="justify-self-start" onClick={() => onChange(NO_ADJUSTMENT)}>
           {m.generator_adjust_reset()}
-
         </Button>
       )}
     </fieldset>

@@ -276,7 +276,6 @@ export function DownloadPanel({
             disabled={busy || Boolean(customProblem)}
           >
             <Download aria-hidden="true" /> {busy ? m.generator_download_preparing() : (action?.label ?? m.generator_download())}
-
           </Button>
         </div>
       </div>

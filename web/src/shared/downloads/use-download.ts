@@ -38,7 +38,6 @@ export function useDownloadHeadshot() {
             title: m.generator_download_failed(),
             description: errorMessage(err, m.generator_download_headshot_failed()),
           });
-
         }
       }
     },

@@ -68,7 +68,6 @@ export function ZipDownloadButton({
             headshot={sample}
             imageUrl={sample.generatedImageUrl}
             action={{ label: m.generator_download_zip(), busy: isPending, run: (o) => void run(o) }}
-
           />
         </DialogContent>
       </Dialog>

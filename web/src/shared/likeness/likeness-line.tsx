@@ -9,7 +9,12 @@ export function LikenessLine({ headshot }: { headshot: CompletedHeadshot }) {
   const state = useLikeness(headshot);
   if (state.status === "unavailable") return null;
   return (
-    <div role="status" aria-live="polite" aria-label={m.generator_likeness_label()} className="flex gap-2.5 rounded-lg border bg-card px-3 py-2.5 text-sm">
+    <div
+      role="status"
+      aria-live="polite"
+      aria-label={m.generator_likeness_label()}
+      className="flex gap-2.5 rounded-lg border bg-card px-3 py-2.5 text-sm"
+    >
       {state.status === "measuring" ? (
         <Loader2 className="mt-0.5 size-4 shrink-0 animate-spin text-muted-foreground" aria-hidden="true" />
       ) : (
@@ -37,7 +42,6 @@ export function LikenessNote({ likeness }: { likeness: number | null | undefined
     <p className="text-xs text-muted-foreground">
       <span className="font-medium text-foreground">{m.generator_likeness_percent({ percent: likeness })}</span> ·{" "}
       {likenessMeaning(likeness)}
-
     </p>
   );
 }

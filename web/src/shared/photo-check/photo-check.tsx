@@ -62,7 +62,6 @@ export function PhotoCheck({ file, sameAs, label = m.generator_check_label() }: 
             ))}
           </ul>
           <p className="pl-6 text-xs text-amber-900">{m.generator_check_still_generate()}</p>
-
         </div>
       )}
     </div>

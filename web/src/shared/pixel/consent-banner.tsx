@@ -2,7 +2,6 @@ import { CONSENT_ACTION } from "./consent";
 import { m } from "@/lib/copy";
 import { rich } from "@/shared/words/rich";
 
-
 const button =
   "inline-flex h-9 flex-1 items-center justify-center rounded-md px-4 text-sm font-medium focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 sm:flex-none";
 

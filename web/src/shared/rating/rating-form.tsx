@@ -170,7 +170,6 @@ export function RatingForm({ headshotId }: { headshotId: string }) {
       <Button type="submit" disabled={save.isPending || existing.isLoading} className="justify-self-start">
         {save.isPending && <Loader2 className="animate-spin" aria-hidden="true" />}
         {saved ? m.generator_rating_update() : m.generator_rating_save()}
-
       </Button>
     </form>
   );

@@ -33,7 +33,6 @@ export function TeamPhotoButton({ headshotId }: { headshotId: string }) {
   ) : (
     <Button variant="outline" onClick={() => void onChoose()} disabled={choose.isPending}>
       <Users aria-hidden="true" /> {m.generator_team_photo_use()}
-
     </Button>
   );
 }
