@@ -1,4 +1,5 @@
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { m } from "@/lib/copy";
 import { DeleteAccountDialog } from "@/features/account/delete-account-dialog";
 import { EmailSettings } from "@/features/account/email-settings";
 import { NameSettings } from "@/features/account/name-settings";
@@ -14,9 +15,9 @@ export function AccountPage() {
   usePortalReturn();
   if (!user) return null;
   return (
-    <AppShell title="Account settings" section="account">
+    <AppShell title={m.account_title()} section="account">
       <div className="mx-auto grid w-full max-w-3xl gap-6">
-        <p className="text-muted-foreground">Manage your profile, subscription and data.</p>
+        <p className="text-muted-foreground">{m.account_intro()}</p>
         <EmailSettings />
         <NameSettings />
         <PasswordSettings />
@@ -24,8 +25,8 @@ export function AccountPage() {
         <InvoiceList />
         <Card className="border-destructive/30">
           <CardHeader>
-            <CardTitle>Delete account</CardTitle>
-            <CardDescription>Permanently delete your account, your uploaded photos and all generated headshots.</CardDescription>
+            <CardTitle>{m.account_delete_card_title()}</CardTitle>
+            <CardDescription>{m.account_delete_card_text()}</CardDescription>
           </CardHeader>
           <CardContent>
             <DeleteAccountDialog />

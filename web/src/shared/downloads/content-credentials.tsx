@@ -4,6 +4,8 @@
  * carry the XMP label only (our TIFF writer embeds no manifest yet), and the line says so when TIFF is chosen.
  */
 import { ShieldCheck } from "lucide-react";
+import { m } from "@/lib/copy";
+import { rich } from "@/shared/words/rich";
 
 export const VERIFY_PAGE = "https://contentcredentials.org/verify";
 
@@ -12,11 +14,14 @@ export function ContentCredentialsLine({ tiff = false }: { tiff?: boolean }) {
     <p className="flex items-start gap-1.5 text-xs text-muted-foreground" data-testid="content-credentials">
       <ShieldCheck className="mt-px size-3.5 shrink-0" aria-hidden="true" />
       <span>
-        Content Credentials: made with AI.{" "}
-        <a href={VERIFY_PAGE} target="_blank" rel="noopener noreferrer" className="underline underline-offset-2 hover:text-foreground">
-          Check a download on the Content Credentials verify page
-        </a>
-        .{tiff && " TIFF files say it in their metadata only: choose PNG or WebP for signed credentials."}
+        {rich(m.generator_credentials, {
+          link: (
+            <a href={VERIFY_PAGE} target="_blank" rel="noopener noreferrer" className="underline underline-offset-2 hover:text-foreground">
+              {m.generator_credentials_link()}
+            </a>
+          ),
+        })}
+        {tiff && ` ${m.generator_credentials_tiff()}`}
       </span>
     </p>
   );
