@@ -56,7 +56,7 @@ export const dailyPrice = (plan: { priceCents: number; periodDays: number }): st
   (plan.priceCents / plan.periodDays / 100).toFixed(2);
 
 /** What a yearly price saves against twelve months of a monthly one, in whole percent. */
-const savingPercent = (yearlyCents: number, monthlyCents: number) => Math.round((1 - yearlyCents / (12 * monthlyCents)) * 100);
+export const savingPercent = (yearlyCents: number, monthlyCents: number) => Math.round((1 - yearlyCents / (12 * monthlyCents)) * 100);
 
 /** What the yearly plan saves at the launch prices (SPEC §9: 83). */
 export const YEARLY_SAVING_PERCENT = savingPercent(YEARLY.priceCents, MONTHLY.priceCents);

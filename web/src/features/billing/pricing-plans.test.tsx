@@ -5,12 +5,14 @@ import { answerNull, failure, json, stubApi, type StubTable } from "@/test/stub-
 import { renderWithApp, testUser } from "@/test/render";
 import { PricingPlans } from "./pricing-plans";
 import { teamPrice } from "@/test/prices";
+import { setLocale } from "@/lib/copy";
 
 const stub = <const Table extends StubTable<Table>>(table: Table) => stubApi(table, { fallback: answerNull });
 
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
+  setLocale("en", { reload: false });
 });
 
 const PLANS: ApiPlan[] = [
@@ -65,6 +67,23 @@ const base = (subscription: ApiSubscription | null = null) => ({
 });
 
 describe("pricing cards", () => {
+  it("speak the page's language: plan names, lines, prices per period and per day, a price change's date (issue 50)", async () => {
+    setLocale("de", { reload: false });
+    const upcoming = { amountCents: 3499, effectiveDate: "2027-03-05T00:00:00Z" };
+    stub({
+      ...base(),
+      "GET /api/stripe/plans": json({ plans: PLANS.map((p) => (p.id === "monthly" ? { ...p, upcoming } : p)), team: teamPrice() }),
+    });
+    renderWithApp(<PricingPlans />, { user: testUser });
+    const monthly = await screen.findByRole("group", { name: "Monatlich" });
+    expect(monthly.textContent).toContain("Neue Porträts den ganzen Monat lang");
+    expect(monthly.textContent).toContain("29,99\u00a0€ / Monat");
+    expect(monthly.textContent).toContain("1,00\u00a0€ pro Tag");
+    expect(monthly.textContent).toContain("Ab dem 5. März 2027: 34,99\u00a0€ / Monat");
+    expect(screen.getByRole("group", { name: "Jährlich" }).querySelector("p")?.textContent).toBe("Bester Preis – 83 % sparen");
+    expect(screen.getByRole("button", { name: "Abonnieren: Wöchentlich" })).toBeTruthy();
+  });
+
   it("shows three plans from the API with Monthly marked and the current plan badged", async () => {
     stub(base({ status: "active", planType: "weekly", stripePriceId: "price_w", currentPeriodEnd: future, cancelAtPeriodEnd: false }));
     renderWithApp(<PricingPlans />, { user: testUser });
