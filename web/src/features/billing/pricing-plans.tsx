@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { useLocation } from "wouter";
-import { errorMessage, errorStatus } from "@/api/client";
+import { errorCode, errorMessage, errorStatus } from "@/api/client";
 import {
   AlertDialog,
   AlertDialogAction,
@@ -35,7 +35,10 @@ import { euros, longDate, planAction, type PlanAction } from "./plan-rules";
 /** How long 'Subscription Upgraded!' stays readable before the page reloads (SPEC §8). */
 const RELOAD_AFTER_UPGRADE_MS = 1500;
 
-const ACTION_LABELS: Record<PlanAction, string> = {
+/** The actions a card's button takes; a canceled plan's cards say why they have none (`ending`, `renew-first`). */
+type ButtonAction = Exclude<PlanAction, "ending" | "renew-first">;
+
+const ACTION_LABELS: Record<ButtonAction, string> = {
   checkout: "Subscribe",
   current: "Your Plan",
   upgrade: "Upgrade",
@@ -65,6 +68,11 @@ export function PricingPlans() {
     return false;
   }
 
+  /** Canceled in another tab since the page loaded: the server's sentence says how to renew; the page redraws. */
+  function refusedWhileCanceled(err: unknown) {
+    toast({ title: "Your plan is canceled", description: errorMessage(err, "Renew it with Manage Billing to change plans.") });
+  }
+
   async function startCheckout(plan: Plan) {
     if (!requireSignIn() || !plan.priceId) return;
     setBusyPlan(plan.id);
@@ -81,6 +89,7 @@ export function PricingPlans() {
       }
     } catch (err) {
       if (errorStatus(err) === 401) requireSignIn();
+      else if (errorCode(err) === "subscription_canceled") refusedWhileCanceled(err);
       else
         toast({ variant: "destructive", title: "Operation Failed", description: errorMessage(err, "Failed to create checkout session") });
     }
@@ -108,6 +117,7 @@ export function PricingPlans() {
       else toast({ variant: "destructive", title: "Unexpected response type", description: "Please reload the page and try again." });
     } catch (err) {
       if (errorStatus(err) === 401) requireSignIn();
+      else if (errorCode(err) === "subscription_canceled") refusedWhileCanceled(err);
       else if (errorStatus(err) === 409)
         toast({ title: "Already Subscribed", description: errorMessage(err, "You're already on this plan.") });
       else {
@@ -118,7 +128,7 @@ export function PricingPlans() {
     setBusyPlan(null);
   }
 
-  function onChoose(plan: Plan, action: PlanAction) {
+  function onChoose(plan: Plan, action: ButtonAction) {
     if (action === "current") {
       toast({ title: "Already Subscribed", description: `You're already on the ${plan.name} plan.` });
     } else if (action === "checkout") {
@@ -165,6 +175,9 @@ export function PricingPlans() {
             </div>
           </AlertDescription>
         </Alert>
+      )}
+      {subscription?.cancelAtPeriodEnd && planAction(subscription.planType, subscription) === "ending" && (
+        <CanceledPlanAlert subscription={subscription} />
       )}
       {cover && (
         <Alert role="status">
@@ -217,9 +230,10 @@ function PlanCard({
   disabled: boolean;
   /** covered by a team's plan: the card shows the plan, and no button to buy it */
   covered: boolean;
-  onChoose: (plan: Plan, action: PlanAction) => void;
+  onChoose: (plan: Plan, action: ButtonAction) => void;
 }) {
   const action = planAction(plan.id, subscription);
+  const ends = subscription?.currentPeriodEnd ? longDate(subscription.currentPeriodEnd) : "the end of its period";
   const titleId = `plan-${plan.id}-title`;
   return (
     <Card
@@ -228,7 +242,7 @@ function PlanCard({
       className={cn(
         "relative flex w-full flex-col",
         plan.popular && "border-primary shadow-md",
-        action === "current" && "ring-2 ring-primary",
+        (action === "current" || action === "ending") && "ring-2 ring-primary",
       )}
     >
       <CardHeader className="gap-2">
@@ -237,7 +251,7 @@ function PlanCard({
             {plan.name}
           </CardTitle>
           {plan.popular && <Badge>Most Popular</Badge>}
-          {action === "current" && <Badge variant="success">Current Plan</Badge>}
+          {(action === "current" || action === "ending") && <Badge variant="success">Current Plan</Badge>}
         </div>
         <CardDescription>{planCardLine(plan)}</CardDescription>
       </CardHeader>
@@ -264,6 +278,10 @@ function PlanCard({
       <CardFooter>
         {covered ? (
           <p className="w-full text-center text-sm text-muted-foreground">Included in your team's plan</p>
+        ) : action === "ending" ? (
+          <p className="w-full text-center text-sm font-medium">Canceled: ends on {ends}</p>
+        ) : action === "renew-first" ? (
+          <p className="w-full text-center text-sm text-muted-foreground">Renew your plan to switch, or choose this one after {ends}.</p>
         ) : (
           <Button
             className="w-full"
@@ -277,6 +295,29 @@ function PlanCard({
         )}
       </CardFooter>
     </Card>
+  );
+}
+
+/**
+ * A plan canceled at the period end (issue 46): when it ends, that nothing more is charged, and the way back
+ * (Stripe's portal renews it: "Renew plan"). No plan change is offered meanwhile (decision 341).
+ */
+function CanceledPlanAlert({ subscription }: { subscription: NonNullable<Subscription> }) {
+  const name = planById(subscription.planType).name;
+  const ends = subscription.currentPeriodEnd ? longDate(subscription.currentPeriodEnd) : "the end of its period";
+  return (
+    <Alert role="status" variant="info">
+      <AlertTitle>Your {name} plan is canceled</AlertTitle>
+      <AlertDescription className="grid gap-3">
+        <p>
+          It ends on {ends}. You keep its paid features until then, and it won't renew or charge you again. Changed your mind? Renew it in
+          Manage Billing; after that you can switch plans here.
+        </p>
+        <div>
+          <ManageBillingButton />
+        </div>
+      </AlertDescription>
+    </Alert>
   );
 }
 

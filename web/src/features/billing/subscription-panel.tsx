@@ -60,7 +60,8 @@ export function SubscriptionPanel() {
             </dl>
             {sub.cancelAtPeriodEnd && (
               <p className="text-sm text-muted-foreground">
-                Your subscription is canceled and won't renew. You keep access until the end of the period.
+                Your subscription is canceled and won't renew. You keep access until the end of the period. Changed your mind? Renew it in
+                Manage Billing.
               </p>
             )}
             {sub.status === "past_due" && (
