@@ -323,6 +323,11 @@ export const headshots = pgTable(
     index("headshots_user_generated_idx")
       .on(t.userId, t.createdAt)
       .where(sql`${t.status} <> 'pending'`),
+    // the same table's headshot count: each headshot once, not each of its versions (issue 46), counted from
+    // this index alone (a version is a row of its own, decision 200)
+    index("headshots_user_first_generated_idx")
+      .on(t.userId)
+      .where(sql`${t.status} <> 'pending' and ${t.versionOf} is null`),
     // the retention sweep walks finished headshots that still have photos, oldest first, from the index
     // alone (user_id for the hashed anti-join with the kept users, id for the batch); 025-retention.md
     index("headshots_retention_idx")

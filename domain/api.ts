@@ -164,9 +164,10 @@ export interface ApiTeamPrice {
 /**
  * The refusals the web app acts on, by a stable code rather than by their words (issue 49, decision 331):
  * `email_unverified` asks for the verification email first, `subscription_required` opens the Subscription
- * Required dialog (SPEC §8).
+ * Required dialog (SPEC §8), `subscription_canceled` refuses a plan change while the person's plan is canceled
+ * and runs to its period end (issue 46: renewing it in Manage Billing comes first; decision 341).
  */
-export const ERROR_CODES = ["email_unverified", "subscription_required"] as const;
+export const ERROR_CODES = ["email_unverified", "subscription_required", "subscription_canceled"] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
 export interface ApiErrorBody {

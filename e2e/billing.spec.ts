@@ -134,6 +134,11 @@ test("Manage Billing opens Stripe's portal; cancelling there keeps access until 
   await expect(page.getByText("Access until", { exact: true })).toBeVisible();
   await expect(page.getByText(periodEnd, { exact: true })).toBeVisible();
   await expect(page.getByText("Active", { exact: true })).toBeVisible();
+  // /pricing offers no plan change on a canceled plan: when it ends, and the way back (issue 46)
+  await page.goto("/pricing");
+  await expect(page.getByText("Your Monthly plan is canceled", { exact: true })).toBeVisible();
+  await expect(card(page, "Monthly").getByText(`Canceled: ends on ${periodEnd}`, { exact: true })).toBeVisible();
+  await expect(page.getByRole("button", { name: /^(Upgrade|Downgrade):/ })).toHaveCount(0);
   await page.goto("/dashboard");
   await expect(page.getByText("2 free generations left")).toHaveCount(0); // still a subscriber
 });

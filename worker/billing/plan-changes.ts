@@ -9,7 +9,7 @@ import type { Db } from "../../db";
 import { refunds, scheduledDowngrades, subscriptions, users } from "../../db/schema";
 import { PLAN_ORDER, planById, type PlanType } from "../../domain/plans";
 import type { Config } from "../config";
-import { ApiError, conflict, notFound } from "../lib";
+import { ApiError, conflict, notFound, subscriptionCanceled } from "../lib";
 import type { ApiInvoice } from "../../domain/api";
 import { appUrl, landings } from "../../domain/paths";
 import { loadPriceBook } from "./prices";
@@ -58,6 +58,20 @@ async function activeSubscription(db: Db, userId: string) {
   return shown?.entitled ? shown : null;
 }
 
+/**
+ * A plan the person canceled runs to its period end and is changed no more (issue 46, decision 341): an upgrade
+ * would charge for a plan they chose to end, a downgrade's schedule would renew it. Renewing it in Manage Billing
+ * (Stripe's portal) comes first; after the period ends, a new plan is an ordinary checkout.
+ */
+function refuseWhileCanceled(current: { planType: PlanType; cancelAtPeriodEnd: boolean; currentPeriodEnd: Date | null }): void {
+  if (!current.cancelAtPeriodEnd) return;
+  const name = planById(current.planType).name;
+  const end = current.currentPeriodEnd ? `on ${dateText(current.currentPeriodEnd)}` : "at the end of its period";
+  throw subscriptionCanceled(
+    `Your ${name} plan is canceled and ends ${end}. To change plans, first renew it with Manage Billing on your account page.`,
+  );
+}
+
 export async function createCheckout(db: Db, config: Config, appOrigin: string, userId: string, priceId: string): Promise<ChangeResult> {
   // A subscription whose payment failed is still alive at Stripe (its retries go on): a second one would
   // charge twice. The card is fixed in the portal instead (decision 050).
@@ -96,6 +110,7 @@ export async function changePlan(
 ): Promise<ChangeResult> {
   const current = await activeSubscription(db, userId);
   if (!current) return createCheckout(db, config, appOrigin, userId, target.priceId);
+  refuseWhileCanceled(current);
   if (current.planType === target.planType) throw conflict("Already Subscribed");
   const stripe = stripeClient(config);
   const sub = await stripe.subscriptions.retrieve(current.stripeSubscriptionId);
@@ -153,6 +168,7 @@ const upgradeChange = (itemId: string, priceId: string) => ({
  */
 export async function upgradePreview(db: Db, config: Config, userId: string, target: { planType: PlanType; priceId: string }) {
   const current = await activeSubscription(db, userId);
+  if (current) refuseWhileCanceled(current);
   if (!current || PLAN_ORDER[target.planType] <= PLAN_ORDER[current.planType]) throw conflict("Only an upgrade is charged now.");
   const stripe = stripeClient(config);
   const sub = await stripe.subscriptions.retrieve(current.stripeSubscriptionId);

@@ -55,5 +55,10 @@ export const emailUnverified = (message: string) =>
 /** A refusal whose remedy is a subscription (402, SPEC §7 `requiresSubscription`): the web app opens its dialog. */
 export const subscriptionRequired = (message: string) =>
   new ApiError(402, message, { code: "subscription_required", requiresSubscription: true });
+/**
+ * A plan change refused because the plan is canceled and runs to its period end (409, decision 341): a change
+ * would charge (an upgrade) or renew (a downgrade) a plan the person chose to end; renewing it comes first.
+ */
+export const subscriptionCanceled = (message: string) => new ApiError(409, message, { code: "subscription_canceled" });
 export const tooManyRequests = (message: string, retryAfterSeconds: number) =>
   new ApiError(429, message, {}, { "Retry-After": String(Math.max(1, Math.ceil(retryAfterSeconds))) });

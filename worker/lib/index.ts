@@ -27,6 +27,7 @@ export {
   forbidden,
   gone,
   notFound,
+  subscriptionCanceled,
   subscriptionRequired,
   tooManyRequests,
   unauthorized,

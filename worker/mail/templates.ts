@@ -92,6 +92,34 @@ export function priceChangeWithdrawnEmail(
   ]);
 }
 
+/**
+ * Confirms a cancellation at the period end (issue 46 item 19, decision 342): the plan won't renew, what stays
+ * until when (SPEC §1 Terms: access until the period ends, no partial refunds), and how to change one's mind.
+ * A person's plan is renewed in Stripe's portal (Account › Manage Billing); a team's on the team page.
+ */
+export function cancellationEmail(
+  to: string,
+  d: { planName: string; endDate: string; url: string; team?: { name: string } | null },
+): MailMessage {
+  if (d.team)
+    return message(to, `The ${d.planName} plan of ${d.team.name} is canceled`, [
+      "Hello from Headshot Studio,",
+      `As you asked, the ${d.planName} plan of ${d.team.name} is canceled: it won't renew.`,
+      `Everyone in the team keeps their seat until ${d.endDate}, the end of the period you paid for. There are no partial refunds.`,
+      `Changed your mind? Choose Keep subscription on the team page before ${d.endDate}, and it carries on as before.`,
+      { link: d.url, label: "Open the team page" },
+      `Questions? Write to us at ${SUPPORT_EMAIL}.`,
+    ]);
+  return message(to, `Your ${d.planName} plan is canceled`, [
+    "Hello from Headshot Studio,",
+    `As you asked, your ${d.planName} plan is canceled: it won't renew, and you won't be charged for it again.`,
+    `You keep its paid features until ${d.endDate}, the end of the period you paid for. There are no partial refunds.`,
+    `Changed your mind? Renew it before ${d.endDate} from your account settings (Account › Manage Billing), and it carries on as before.`,
+    { link: d.url, label: "Open my account settings" },
+    `Questions? Write to us at ${SUPPORT_EMAIL}.`,
+  ]);
+}
+
 /** A second subscription that started while one was live was cancelled at once and refunded in full (decision 090). */
 export function duplicateSubscriptionEmail(to: string, details: { planName: string; amount: string }): MailMessage {
   return message(to, "We refunded your second subscription", [

@@ -25,6 +25,17 @@ describe("planAction", () => {
   });
 });
 
+describe("a plan canceled at the period end (issue 46)", () => {
+  it("is the plan that ends; no other plan is offered until it is renewed or has ended", () => {
+    const canceled = { ...sub("monthly"), cancelAtPeriodEnd: true };
+    expect(planAction("monthly", canceled, now)).toBe("ending");
+    expect(planAction("yearly", canceled, now)).toBe("renew-first");
+    expect(planAction("weekly", canceled, now)).toBe("renew-first");
+    expect(planAction("yearly", { ...canceled, currentPeriodEnd: "2027-01-01T00:00:00Z" }, now)).toBe("checkout"); // it has ended
+    expect(planAction("yearly", { ...canceled, cancelAtPeriodEnd: false }, now)).toBe("upgrade"); // renewed
+  });
+});
+
 describe("labels", () => {
   it("formats euros and statuses", () => {
     expect(euros(2999)).toBe("€29.99");

@@ -2,15 +2,21 @@
 import { PLAN_ORDER, isEntitled, type PlanType } from "@/lib/domain";
 import { m } from "@/lib/copy";
 
-export type PlanAction = "checkout" | "current" | "upgrade" | "downgrade";
+/**
+ * `ending`: the plan the person canceled, which runs to its period end; `renew-first`: every other plan then, since
+ * a change would charge (an upgrade) or renew (a downgrade) a plan they chose to end (issue 46, decision 341: the
+ * server refuses it too). Renewing it in Manage Billing, or its end, makes the plans choosable again.
+ */
+export type PlanAction = "checkout" | "current" | "upgrade" | "downgrade" | "ending" | "renew-first";
 
 /** The order weekly < monthly < yearly decides; without a subscription that grants access, checkout. */
 export function planAction(
   plan: PlanType,
-  subscription: { status: string; planType: PlanType; currentPeriodEnd: string | null } | null | undefined,
+  subscription: { status: string; planType: PlanType; currentPeriodEnd: string | null; cancelAtPeriodEnd?: boolean } | null | undefined,
   now = Date.now(),
 ): PlanAction {
   if (!subscription || !isEntitled(subscription, now)) return "checkout";
+  if (subscription.cancelAtPeriodEnd) return subscription.planType === plan ? "ending" : "renew-first";
   if (subscription.planType === plan) return "current";
   return PLAN_ORDER[plan] > PLAN_ORDER[subscription.planType] ? "upgrade" : "downgrade";
 }

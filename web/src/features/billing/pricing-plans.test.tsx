@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { FAIR_USE, type ApiPlan, type ApiSubscription } from "@/lib/domain";
-import { answerNull, failure, json, stubApi, type StubTable } from "@/test/stub-api";
+import { answerNull, apiError, failure, json, stubApi, type StubTable } from "@/test/stub-api";
 import { renderWithApp, testUser } from "@/test/render";
 import { PricingPlans } from "./pricing-plans";
 import { teamPrice } from "@/test/prices";
@@ -163,6 +163,50 @@ describe("pricing cards", () => {
     renderWithApp(<PricingPlans />, { user: testUser });
     expect(await screen.findByText("Your last payment failed")).toBeTruthy();
     expect(screen.getByRole("button", { name: "Manage Billing" })).toBeTruthy();
+  });
+
+  it("a plan canceled at the period end: when it ends and how to renew it, and no plan change offered (issue 46)", async () => {
+    const ends = "2027-03-05T10:00:00.000Z";
+    stub(base({ status: "active", planType: "monthly", stripePriceId: "price_m", currentPeriodEnd: ends, cancelAtPeriodEnd: true }));
+    renderWithApp(<PricingPlans />, { user: testUser });
+    const alert = (await screen.findByText("Your Monthly plan is canceled")).closest("[role=status]")!;
+    expect(alert.textContent).toContain(
+      "It ends on March 5, 2027. You keep its paid features until then, and it won't renew or charge you again.",
+    );
+    expect(within(alert as HTMLElement).getByRole("button", { name: "Manage Billing" })).toBeTruthy();
+    expect(screen.queryByRole("button", { name: /^(Upgrade|Downgrade|Subscribe|Your Plan):/ })).toBeNull();
+    expect(within(screen.getByRole("group", { name: "Monthly" })).getByText("Canceled: ends on March 5, 2027")).toBeTruthy();
+    for (const name of ["Weekly", "Yearly"])
+      expect(
+        within(screen.getByRole("group", { name })).getByText("Renew your plan to switch, or choose this one after March 5, 2027."),
+      ).toBeTruthy();
+  });
+
+  it("a plan canceled in another tab: the server's refusal is said, and the page redraws with the plan that ends (issue 46)", async () => {
+    let canceled = false;
+    const sub = () =>
+      json({ status: "active", planType: "monthly", stripePriceId: "price_m", currentPeriodEnd: future, cancelAtPeriodEnd: canceled });
+    stub({
+      ...base(),
+      "GET /api/stripe/subscription": sub,
+      "GET /api/stripe/upgrade-preview": json({ planType: "yearly", amountCents: 3001, currency: "eur" }),
+      "POST /api/stripe/change-subscription": () => {
+        canceled = true;
+        return apiError(409, {
+          error: "Conflict",
+          message:
+            "Your Monthly plan is canceled and ends on March 5, 2027. To change plans, first renew it with Manage Billing on your account page.",
+          code: "subscription_canceled",
+        });
+      },
+    });
+    renderWithApp(<PricingPlans />, { user: testUser });
+    fireEvent.click(await screen.findByRole("button", { name: "Upgrade: Yearly" }));
+    fireEvent.click(await screen.findByRole("button", { name: "Upgrade and pay €30.01 now" }));
+    expect(await screen.findByText("Your plan is canceled")).toBeTruthy();
+    expect(screen.getByText(/first renew it with Manage Billing/)).toBeTruthy();
+    expect(await screen.findByText("Your Monthly plan is canceled")).toBeTruthy();
+    expect(screen.queryByRole("button", { name: "Upgrade: Yearly" })).toBeNull();
   });
 
   it("shows an error with a retry when the plans cannot be loaded", async () => {

@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { useLocation } from "wouter";
-import { errorMessage, errorStatus } from "@/api/client";
+import { errorCode, errorMessage, errorStatus } from "@/api/client";
 import {
   AlertDialog,
   AlertDialogAction,
@@ -36,7 +36,10 @@ import { euros, longDate, planAction, type PlanAction } from "./plan-rules";
 /** How long 'Subscription Upgraded!' stays readable before the page reloads (SPEC §8). */
 const RELOAD_AFTER_UPGRADE_MS = 1500;
 
-const ACTION_LABELS: Record<PlanAction, () => string> = {
+/** The actions a card's button takes; a canceled plan's cards say why they have none (`ending`, `renew-first`). */
+type ButtonAction = Exclude<PlanAction, "ending" | "renew-first">;
+
+const ACTION_LABELS: Record<ButtonAction, () => string> = {
   checkout: m.billing_action_subscribe,
   current: m.billing_action_current,
   upgrade: m.billing_action_upgrade,
@@ -66,6 +69,11 @@ export function PricingPlans() {
     return false;
   }
 
+  /** Canceled in another tab since the page loaded: the server's sentence says how to renew; the page redraws. */
+  function refusedWhileCanceled(err: unknown) {
+    toast({ title: m.billing_canceled_toast_title(), description: errorMessage(err, m.billing_canceled_toast_body()) });
+  }
+
   async function startCheckout(plan: Plan) {
     if (!requireSignIn() || !plan.priceId) return;
     setBusyPlan(plan.id);
@@ -82,6 +90,7 @@ export function PricingPlans() {
       }
     } catch (err) {
       if (errorStatus(err) === 401) requireSignIn();
+      else if (errorCode(err) === "subscription_canceled") refusedWhileCanceled(err);
       else
         toast({
           variant: "destructive",
@@ -113,6 +122,7 @@ export function PricingPlans() {
       else toast({ variant: "destructive", title: m.billing_unexpected_title(), description: m.billing_unexpected_body() });
     } catch (err) {
       if (errorStatus(err) === 401) requireSignIn();
+      else if (errorCode(err) === "subscription_canceled") refusedWhileCanceled(err);
       else if (errorStatus(err) === 409)
         toast({ title: m.billing_already_subscribed_title(), description: errorMessage(err, m.billing_already_on_plan()) });
       else {
@@ -123,7 +133,7 @@ export function PricingPlans() {
     setBusyPlan(null);
   }
 
-  function onChoose(plan: Plan, action: PlanAction) {
+  function onChoose(plan: Plan, action: ButtonAction) {
     if (action === "current") {
       toast({ title: m.billing_already_subscribed_title(), description: m.billing_already_on_named_plan({ plan: planName(plan.id) }) });
     } else if (action === "checkout") {
@@ -171,6 +181,9 @@ export function PricingPlans() {
             </div>
           </AlertDescription>
         </Alert>
+      )}
+      {subscription?.cancelAtPeriodEnd && planAction(subscription.planType, subscription) === "ending" && (
+        <CanceledPlanAlert subscription={subscription} />
       )}
       {cover && (
         <Alert role="status">
@@ -227,9 +240,10 @@ function PlanCard({
   disabled: boolean;
   /** covered by a team's plan: the card shows the plan, and no button to buy it */
   covered: boolean;
-  onChoose: (plan: Plan, action: PlanAction) => void;
+  onChoose: (plan: Plan, action: ButtonAction) => void;
 }) {
   const action = planAction(plan.id, subscription);
+  const ends = subscription?.currentPeriodEnd ? longDate(subscription.currentPeriodEnd) : m.billing_period_end_fallback();
   const titleId = `plan-${plan.id}-title`;
   const name = planName(plan.id);
   return (
@@ -239,7 +253,7 @@ function PlanCard({
       className={cn(
         "relative flex w-full flex-col",
         plan.popular && "border-primary shadow-md",
-        action === "current" && "ring-2 ring-primary",
+        (action === "current" || action === "ending") && "ring-2 ring-primary",
       )}
     >
       <CardHeader className="gap-2">
@@ -248,7 +262,7 @@ function PlanCard({
             {name}
           </CardTitle>
           {plan.popular && <Badge>{m.billing_most_popular()}</Badge>}
-          {action === "current" && <Badge variant="success">{m.billing_current_plan()}</Badge>}
+          {(action === "current" || action === "ending") && <Badge variant="success">{m.billing_current_plan()}</Badge>}
         </div>
         <CardDescription>{planCardLine(plan, amounts)}</CardDescription>
       </CardHeader>
@@ -274,6 +288,10 @@ function PlanCard({
       <CardFooter>
         {covered ? (
           <p className="w-full text-center text-sm text-muted-foreground">{m.billing_included_in_team()}</p>
+        ) : action === "ending" ? (
+          <p className="w-full text-center text-sm font-medium">{m.billing_canceled_ends_on({ date: ends })}</p>
+        ) : action === "renew-first" ? (
+          <p className="w-full text-center text-sm text-muted-foreground">{m.billing_renew_first({ date: ends })}</p>
         ) : (
           <Button
             className="w-full"
@@ -287,6 +305,26 @@ function PlanCard({
         )}
       </CardFooter>
     </Card>
+  );
+}
+
+/**
+ * A plan canceled at the period end (issue 46): when it ends, that nothing more is charged, and the way back
+ * (Stripe's portal renews it: "Renew plan"). No plan change is offered meanwhile (decision 341).
+ */
+function CanceledPlanAlert({ subscription }: { subscription: NonNullable<Subscription> }) {
+  const name = planName(subscription.planType);
+  const ends = subscription.currentPeriodEnd ? longDate(subscription.currentPeriodEnd) : m.billing_period_end_fallback();
+  return (
+    <Alert role="status" variant="info">
+      <AlertTitle>{m.billing_canceled_alert_title({ plan: name })}</AlertTitle>
+      <AlertDescription className="grid gap-3">
+        <p>{m.billing_canceled_alert_body({ date: ends })}</p>
+        <div>
+          <ManageBillingButton />
+        </div>
+      </AlertDescription>
+    </Alert>
   );
 }
 

@@ -3,21 +3,23 @@ import { Button } from "@/components/ui/button";
 import { PhotoCheck } from "@/shared/photo-check/photo-check";
 import { SHOOT_MAX_PHOTOS } from "@/lib/domain";
 import { m } from "@/lib/copy";
+import { chosenPhoto } from "./photo-content";
 import { PhotoFileInput, PhotoProblem, useObjectUrl, usePhotoFile } from "./photo-file";
 
 /** One further photo: its thumbnail, and its own photo check against the first photo (issue 35). */
 function Extra({ file, first, n, onRemove }: { file: File; first: File; n: number; onRemove: () => void }) {
   const url = useObjectUrl(file);
+  const name = chosenPhoto(file).name; // as chosen (coffee.png), not the JPEG sent for it (issue 46)
   return (
     <li className="flex items-start gap-3">
       <div className="relative shrink-0">
-        {url && <img src={url} alt={m.generator_extra_photo_alt({ name: file.name })} className="size-20 rounded-lg object-cover" />}
+        {url && <img src={url} alt={m.generator_extra_photo_alt({ name })} className="size-20 rounded-lg object-cover" />}
         <Button
           variant="secondary"
           size="icon"
           className="absolute -right-2 -top-2 size-6 rounded-full"
           onClick={onRemove}
-          aria-label={m.generator_remove_file({ name: file.name })}
+          aria-label={m.generator_remove_file({ name })}
         >
           <X className="size-3" aria-hidden="true" />
         </Button>
