@@ -256,7 +256,7 @@ export function DownloadPanel({
           {formatProblem({ ...options, fileFormat: "webp" }) && (
             <p className="-mt-3 text-xs text-muted-foreground">{formatProblem({ ...options, fileFormat: "webp" })}</p>
           )}
-          <ContentCredentialsLine tiff={options.fileFormat === "tiff"} />
+          <ContentCredentialsLine />
           <OptionGroup<"screen" | Dpi>
             legend="DPI"
             value={options.dpi ?? "screen"}
