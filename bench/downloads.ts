@@ -1,5 +1,5 @@
 /**
- * Download files: ours (worker/downloads/transform.ts, then the Content Credentials signed (decision 320): our PNG reader and writer and TIFF writer on
+ * Download files: ours (worker/downloads/transform.ts, then the Content Credentials signed (decisions 320, 344): our PNG reader and writer and TIFF writer on
  * native zlib, our resize, photon for lossless WebP, libwebp in WASM for the lossy web WebP) against
  * sharp (native libvips) on the same opaque RGB photo-like PNG of SIDE² — 2048² by default, what the model
  * answers a subscriber since issue 32 (`--side 1024`: a free generation's, or results made before) — for
@@ -38,7 +38,7 @@ import { signingCredentials } from "../worker/marking/credentials";
 
 /**
  * The delivered file: the transform, then its Content Credentials signed as worker/downloads/file.ts does
- * (decision 320; TIFF is not signed yet), with the committed test signer (the same P-256 ES256 work as production's).
+ * (decisions 320 and 344: PNG, WebP and TIFF alike), with the committed test signer (the same P-256 ES256 work as production's).
  */
 async function delivered(src: Uint8Array, o: DownloadOptions): Promise<Uint8Array> {
   const out = (await transformDownload(src, o)).bytes;
