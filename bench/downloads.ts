@@ -98,11 +98,7 @@ const middle = (times: number[]) => [...times].sort((a, b) => a - b)[Math.floor(
  * sharp's on libvips's threads, all counted. On a shared machine whose load is many times its cores, wall time
  * is mostly waiting for a core, and a one-thread job waits more than a many-thread one: read the CPU ratio then.
  */
-async function interleaved(
-  runs: number,
-  a: () => Promise<unknown>,
-  b: () => Promise<unknown>,
-): Promise<[number, number, number, number]> {
+async function interleaved(runs: number, a: () => Promise<unknown>, b: () => Promise<unknown>): Promise<[number, number, number, number]> {
   await a();
   await b();
   const ta: number[] = [],
@@ -153,7 +149,18 @@ function cases(): Case[] {
 async function table(runs: number) {
   const src = await sourcePng();
   const rows: string[][] = [
-    ["case (300 dpi, square)", "ours ms", "sharp ms", "ours/sharp", "ours CPU ms", "sharp CPU ms", "CPU ours/sharp", "ours bytes", "sharp bytes", "ours/sharp"],
+    [
+      "case (300 dpi, square)",
+      "ours ms",
+      "sharp ms",
+      "ours/sharp",
+      "ours CPU ms",
+      "sharp CPU ms",
+      "CPU ours/sharp",
+      "ours bytes",
+      "sharp bytes",
+      "ours/sharp",
+    ],
   ];
   let worst = 0,
     worstCpu = 0;
