@@ -159,12 +159,7 @@ function tiffIfd0(b: Uint8Array): { little: boolean; at: number; entries: Uint8A
   return { little, at, entries, next: view.getUint32(at + 2 + n * 12, little) };
 }
 
-/**
- * A TIFF laid out for its store: the file as it was (its header pointing at a new IFD0), then IFD0 again with
- * the C2PA entry (any earlier one dropped) pointing at the store, then the store, last. Strips, tiles and the
- * other IFDs keep their offsets: nothing before the new IFD moves. `storeLength` is the store's size; the
- * result has room for it at `start`, and the bytes hashed are everything before `start`.
- */
+/** Where the new IFD0 goes (after the file, word-aligned), the entries it keeps, and where the store starts after it. */
 function tiffPlan(bytes: Uint8Array) {
   const ifd = tiffIfd0(bytes);
   const tagOf = (e: Uint8Array) => (ifd.little ? e[0]! | (e[1]! << 8) : (e[0]! << 8) | e[1]!);
@@ -174,6 +169,12 @@ function tiffPlan(bytes: Uint8Array) {
   return { ifd, tagOf, kept, ifdAt, count, start: ifdAt + 2 + count * 12 + 4 };
 }
 
+/**
+ * A TIFF laid out for its store: the file as it was (its header pointing at a new IFD0), then IFD0 again with
+ * the C2PA entry (any earlier one dropped) pointing at the store, then the store, last. Strips, tiles and the
+ * other IFDs keep their offsets: nothing before the new IFD moves. `storeLength` is the store's size; the
+ * result has room for it at `start`, and the bytes hashed are everything before `start`.
+ */
 function tiffLayout(bytes: Uint8Array, storeLength: number): { out: Uint8Array<ArrayBuffer>; start: number } {
   const { ifd, tagOf, kept, ifdAt, count, start } = tiffPlan(bytes);
   const out = new Uint8Array(start + storeLength);
