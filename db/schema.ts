@@ -259,6 +259,12 @@ export const headshots = pgTable(
     durationMs: integer("duration_ms"),
     costCents: integer("cost_cents"),
     /**
+     * The image model id that made the result (issue 48, decision 343): the model of the chain that served this
+     * generation (GEMINI_MODEL, or a fallback after a 404: decision 290), written when it completes. Its signed
+     * Content Credentials name it; null on rows completed before it was recorded.
+     */
+    model: text("model"),
+    /**
      * When retention (worker/headshots/retention.ts) took this headshot's photos away: from then on no
      * route serves it (410); the object keys are nulled once the objects are gone. The row stays as a
      * tombstone for the operator's figures (docs/decisions/025-retention.md).

@@ -123,6 +123,8 @@ async function zipRows(db: Db, userId: string, where: ReturnType<typeof and>) {
       userId: headshots.userId,
       style: headshots.style,
       version: headshots.version,
+      kind: headshots.kind,
+      model: headshots.model,
       resultKey: headshots.resultKey,
       completedAt: headshots.completedAt,
       updatedAt: headshots.updatedAt,

@@ -48,7 +48,7 @@ export const PRIVACY_POLICY: Policy = {
       heading: "Generated headshots are marked as AI-made",
       paragraphs: [
         "Every headshot we deliver — the picture shown in the app, the free watermarked picture and every download in PNG, WebP or TIFF — carries a machine-readable label in its metadata (XMP, IPTC digital source type “trained algorithmic media”) saying that it was made by an AI model. The EU AI Act (Article 50(2)) requires this, so that anyone can tell the picture is not a photograph. The label names no person, account or place. Your uploads carry no such label: we remove all their metadata.",
-        "The picture shown in the app and every PNG and WebP download also carry Content Credentials (C2PA): a record signed with Headshot Studio's key, which anyone can check at contentcredentials.org/verify. It says that Headshot Studio made the picture with an AI model (and which model, where we know it), and, for a refined version or a download with quick changes, that it was edited from an earlier version. It contains no name, no email address, no account and no location, and no copy of your photo. TIFF downloads carry the metadata label only.",
+        "The picture shown in the app and every download in PNG, WebP or TIFF also carry Content Credentials (C2PA): a record signed with Headshot Studio's key, which anyone can check at contentcredentials.org/verify. It says that Headshot Studio made the picture with an AI model and which model made it (pictures made before we recorded the model do not name one), and, for a refined version or a download with quick changes, that it was edited from an earlier version. It contains no name, no email address, no account and no location, and no copy of your photo.",
       ],
     },
     {

@@ -259,7 +259,7 @@ export function DownloadPanel({
           {formatProblemWords({ ...options, fileFormat: "webp" }) && (
             <p className="-mt-3 text-xs text-muted-foreground">{formatProblemWords({ ...options, fileFormat: "webp" })}</p>
           )}
-          <ContentCredentialsLine tiff={options.fileFormat === "tiff"} />
+          <ContentCredentialsLine />
           <OptionGroup<"screen" | Dpi>
             legend={m.generator_download_dpi()}
             value={options.dpi ?? "screen"}
