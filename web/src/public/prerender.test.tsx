@@ -192,7 +192,7 @@ describe("audience pages", () => {
 describe("policies", () => {
   it("the privacy policy states every SPEC §1 statement and the last-updated date", () => {
     const t = text(page("/privacy-policy"));
-    expect(t).toContain("Last updated: March 14, 2026");
+    expect(t).toContain("Last updated: 14 March 2026");
     expect(t).toContain("Photos are stored encrypted");
     expect(t).toContain("Data is kept for the duration of your active subscription");
     expect(t).toContain(`After your subscription ends, your photos and headshots are kept for ${RETENTION_DAYS} more days.`);
@@ -207,7 +207,7 @@ describe("policies", () => {
 
   it("the terms state every SPEC §1 statement and the last-updated date", () => {
     const t = text(page("/terms-of-service"));
-    expect(t).toContain("Last updated: March 14, 2026");
+    expect(t).toContain("Last updated: 14 March 2026");
     expect(t).toContain("Subscriptions auto-renew and are charged at the start of each billing cycle");
     expect(t).toContain("Price changes are notified 30 days ahead");
     expect(t).toContain("30-day money-back guarantee on new subscriptions only, not on renewals");
