@@ -3,9 +3,8 @@
  * the fair-use allowance, their figures from domain/ (decision 295). The plan cards and the public pages use
  * them; domain/plans.ts keeps the figures and the English the worker's figures are checked against.
  */
-import { FAIR_USE, FAIR_USE_AT_ONCE, type FairUsePlan } from "../../../domain/limits";
-import { STYLES, type Style } from "../../../domain/styles";
-import type { PlanType } from "../../../domain/plans";
+// from @/lib/domain, which re-exports domain/limits and domain/plans (the fair-use table may move between them)
+import { FAIR_USE, FAIR_USE_AT_ONCE, STYLES, type FairUsePlan, type PlanType, type Style } from "@/lib/domain";
 import { m } from "@/lib/copy";
 
 /** "6 a day", "6 a week": how a plan's allowance refills. */

@@ -1,7 +1,6 @@
 import { Check } from "@/components/marketing/icons";
-import { featureNote } from "../../../../domain/plans";
+import { featureNote, type FairUsePlan } from "@/lib/domain";
 import { featureLabel, fairUseNote } from "@/content/plans";
-import type { FairUsePlan } from "../../../../domain/limits";
 import { clsx as cn } from "clsx";
 
 /**
