@@ -15,8 +15,7 @@ export function withLocale<T>(locale: Locale, fn: () => T): T {
     overwriteGetLocale(previous);
     throw error;
   }
-  if (result instanceof Promise)
-    return result.finally(() => overwriteGetLocale(previous)) as T;
+  if (result instanceof Promise) return result.finally(() => overwriteGetLocale(previous)) as T;
   overwriteGetLocale(previous);
   return result;
 }

@@ -79,7 +79,10 @@ export const termsOfService = (): Policy => ({
   description: m.policies_terms_description({ days: MONEY_BACK_DAYS }),
   intro: m.policies_terms_intro({ age: MINIMUM_AGE }),
   sections: [
-    { heading: m.policies_terms_account_heading(), paragraphs: [m.policies_terms_account_p1({ age: MINIMUM_AGE, free: FREE_GENERATIONS })] },
+    {
+      heading: m.policies_terms_account_heading(),
+      paragraphs: [m.policies_terms_account_p1({ age: MINIMUM_AGE, free: FREE_GENERATIONS })],
+    },
     {
       heading: m.policies_terms_billing_heading(),
       paragraphs: [

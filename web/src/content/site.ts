@@ -17,8 +17,7 @@ export const numberWordCapitalized = (n: number) => capitalize(m.common_number_w
 
 export const SITE_NAME = "Headshot Studio";
 export const homeTitle = () => m.public_home_title();
-export const homeDescription = () =>
-  m.public_home_description({ styles: STYLES.length, freeTries: freeTriesCapitalized() });
+export const homeDescription = () => m.public_home_description({ styles: STYLES.length, freeTries: freeTriesCapitalized() });
 export const notFoundTitle = () => withSiteName(m.public_not_found_heading());
 
 export const withSiteName = (title: string) => `${title} | ${SITE_NAME}`;

@@ -9,7 +9,7 @@ import { paths } from "@/lib/paths";
 import { clsx as cn } from "clsx";
 import { claims, faq, steps } from "@/content/landing";
 import { fairUseAllPlans, styleDescription } from "@/content/plans";
-import { freeCount, freeTriesCapitalized, homeTitle, numberWordCapitalized, publicHref } from "@/content/site";
+import { freeCount, freeTriesCapitalized, homeTitle, numberWordCapitalized } from "@/content/site";
 import { m } from "@/lib/copy";
 import { useDocumentTitle } from "@/public/use-document-title";
 
@@ -50,12 +50,8 @@ export function HomePage() {
               <Star className="size-3.5 fill-amber-400 text-amber-500" aria-hidden="true" />
               <span data-live="badge-text" />
             </p>
-            <h1 className="mt-6 text-4xl font-bold tracking-tight text-balance sm:text-5xl lg:text-6xl">
-              {m.public_hero_title()}
-            </h1>
-            <p className="mt-5 max-w-xl text-lg text-muted-foreground text-pretty">
-              {m.public_hero_lead({ styles: STYLES.length })}
-            </p>
+            <h1 className="mt-6 text-4xl font-bold tracking-tight text-balance sm:text-5xl lg:text-6xl">{m.public_hero_title()}</h1>
+            <p className="mt-5 max-w-xl text-lg text-muted-foreground text-pretty">{m.public_hero_lead({ styles: STYLES.length })}</p>
             <div className="mt-8 flex flex-col gap-3 sm:flex-row">
               <a href={start} className={buttonVariants({ size: "lg" })}>
                 {m.public_hero_cta()} <ArrowRight aria-hidden="true" />
@@ -159,11 +155,7 @@ export function HomePage() {
       {/* Real results the operator featured, each with the photo it was made from, shown only with their
           owners' consent (decision 183); written in by the worker from the card template, hidden while none. */}
       <div data-live="pictures" hidden>
-        <PageSection
-          name="real-results"
-          title={m.public_results_title()}
-          lead={m.public_results_lead()}
-        >
+        <PageSection name="real-results" title={m.public_results_title()} lead={m.public_results_lead()}>
           <ul data-live="picture-list" className="mt-10 grid gap-6 sm:grid-cols-2 lg:grid-cols-3" />
           <template data-live="picture-card">
             <li>
@@ -231,7 +223,12 @@ export function HomePage() {
           <template data-live="testimonial-card">
             <li>
               <figure className="flex h-full flex-col rounded-2xl border bg-card p-6">
-                <div className="testimonial-stars flex gap-0.5" data-stars="{{stars}}" aria-label={m.public_testimonials_stars({ stars: "{{stars}}" })} role="img">
+                <div
+                  className="testimonial-stars flex gap-0.5"
+                  data-stars="{{stars}}"
+                  aria-label={m.public_testimonials_stars({ stars: "{{stars}}" })}
+                  role="img"
+                >
                   {[1, 2, 3, 4, 5].map((n) => (
                     <Star key={n} className="size-4 fill-amber-400 text-amber-500" aria-hidden="true" />
                   ))}

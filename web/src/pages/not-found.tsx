@@ -12,9 +12,7 @@ export function NotFoundPage() {
     <section className="mx-auto flex max-w-2xl flex-col items-center px-4 py-24 text-center sm:px-6">
       <p className="text-sm font-semibold text-primary">404</p>
       <h1 className="mt-2 text-3xl font-bold tracking-tight sm:text-4xl">{m.public_not_found_heading()}</h1>
-      <p className="mt-4 text-muted-foreground">
-        {m.public_not_found_text()}
-      </p>
+      <p className="mt-4 text-muted-foreground">{m.public_not_found_text()}</p>
       <div className="mt-8 flex flex-col gap-3 sm:flex-row">
         <a href={publicHref(paths.home)} className={buttonVariants()}>
           {m.public_not_found_home()}

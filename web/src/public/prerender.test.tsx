@@ -409,7 +409,9 @@ describe("every language (issue 50)", () => {
     expect([...files["sitemap.xml"]!.matchAll(/<sitemap><loc>([^<]+)<\/loc>/g)].map((x) => x[1])).toEqual(
       locales.map((l) => `${APP}/sitemap-${l}.xml`),
     );
-    const pages = publicRoutes(APP).filter((r) => r.indexable).map((r) => r.path);
+    const pages = publicRoutes(APP)
+      .filter((r) => r.indexable)
+      .map((r) => r.path);
     for (const l of locales) {
       const xml = files[`sitemap-${l}.xml`]!;
       expect([...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((x) => x[1])).toEqual(pages.map((p) => `${APP}${localePath(l, p)}`));

@@ -16,7 +16,10 @@ const content = (): ServiceContent => ({
   benefitsTitle: m.public_professional_benefits_title(),
   benefits: [
     { title: m.public_professional_benefit1_title(), text: m.public_professional_benefit1_text() },
-    { title: m.public_professional_benefit2_title({ number: numberWordCapitalized(STYLE_COUNT) }), text: m.public_professional_benefit2_text() },
+    {
+      title: m.public_professional_benefit2_title({ number: numberWordCapitalized(STYLE_COUNT) }),
+      text: m.public_professional_benefit2_text(),
+    },
     { title: m.public_professional_benefit3_title(), text: m.public_professional_benefit3_text() },
   ],
   checklistTitle: m.public_professional_checklist_title(),
