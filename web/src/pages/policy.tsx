@@ -29,7 +29,7 @@ function PolicyPage({ policy, path }: { policy: Policy; path: string }) {
       {translated && (
         <p className="mt-3 text-sm text-muted-foreground" data-prevails="en">
           {m.policies_prevails()}{" "}
-          <a href={localePath(baseLocale, path)} hrefLang="en" lang="en" className="text-primary underline-offset-4 hover:underline">
+          <a href={localePath(baseLocale, path)} hrefLang="en" className="font-medium underline underline-offset-2">
             {m.policies_english_version()}
           </a>
         </p>
