@@ -1,17 +1,23 @@
 /**
- * The plans' and styles' words in the page's language (copy/messages/common): names, card lines, features and
+ * The plans' and styles' words in the page's language (copy/messages/common): card lines, features and
  * the fair-use allowance, their figures from domain/ (decision 295). The plan cards and the public pages use
  * them; domain/plans.ts keeps the figures and the English the worker's figures are checked against.
  */
 // from @/lib/domain, which re-exports domain/limits and domain/plans (the fair-use table may move between them)
-import { FAIR_USE, FAIR_USE_AT_ONCE, STYLES, type FairUsePlan, type PlanType, type Style } from "@/lib/domain";
+import { FAIR_USE, FAIR_USE_AT_ONCE, STYLES, planById, type FairUsePlan, type PlanType, type Style } from "@/lib/domain";
 import { m } from "@/lib/copy";
 
 /** "6 a day", "6 a week": how a plan's allowance refills. */
-export const refillWords = (plan: FairUsePlan) => m.common_fair_use_refill({ count: FAIR_USE[plan].refill, per: FAIR_USE[plan].per });
+export function refillWords(plan: FairUsePlan): string {
+  const { refill, per } = FAIR_USE[plan];
+  return per === "week" ? m.common_refill_week({ count: refill }) : m.common_refill_day({ count: refill });
+}
+
+/** "up to 15 pictures at once, then 5 a day": one plan's allowance. */
+export const fairUseCaps = (plan: FairUsePlan) => m.common_fair_use_caps({ atOnce: FAIR_USE[plan].atOnce, refill: refillWords(plan) });
 
 /** "Fair use: up to 15 pictures at once, then 5 a day", the note under "Unlimited generations". */
-export const fairUseNote = (plan: FairUsePlan) => m.common_fair_use_note({ atOnce: FAIR_USE[plan].atOnce, refill: refillWords(plan) });
+export const fairUseNote = (plan: FairUsePlan) => m.common_fair_use_note({ caps: fairUseCaps(plan) });
 
 /** Every plan's allowance in one clause, for copy that speaks of all plans at once. */
 export const fairUseAllPlans = () =>
@@ -23,12 +29,8 @@ export const fairUseAllPlans = () =>
     team: refillWords("team"),
   });
 
-const PLAN_NAMES: Record<PlanType, () => string> = {
-  weekly: m.common_plan_weekly,
-  monthly: m.common_plan_monthly,
-  yearly: m.common_plan_yearly,
-};
-export const planName = (id: PlanType) => PLAN_NAMES[id]();
+/** A plan's name: kept as the plan table gives it in every language (copy/README.md: brand and plan names stay). */
+export const planName = (id: PlanType) => planById(id).name;
 
 /**
  * The line under a plan's name on its card (domain/plans.ts `planCardLine`): Monthly's description is its badge's

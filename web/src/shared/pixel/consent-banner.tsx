@@ -1,7 +1,4 @@
 import { CONSENT_ACTION } from "./consent";
-import { publicHref } from "@/content/site";
-import { m } from "@/lib/copy";
-import { paths } from "@/lib/paths";
 
 const button =
   "inline-flex h-9 flex-1 items-center justify-center rounded-md px-4 text-sm font-medium focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 sm:flex-none";
@@ -13,21 +10,21 @@ const button =
  *
  * It is a strip in the page's flow right under the header, never over the page: it covers neither the
  * hero's buttons nor the mobile menu (issue 23). It comes first in the markup (after the skip link), so
- * the keyboard reaches it first; its words are the page's language's (copy/messages/public); the header, drawn above it, takes `order: -1` (PublicLayout is a flex column).
+ * the keyboard reaches it first; the header, drawn above it, takes `order: -1` (PublicLayout is a flex column).
  */
 export function ConsentBanner() {
   return (
     <section
       id="consent-banner"
-      aria-label={m.public_consent_label()}
+      aria-label="Cookie consent"
       tabIndex={-1}
       className="consent-banner scroll-mt-20 border-b bg-muted focus:outline-none"
     >
       <div className="mx-auto flex max-w-6xl flex-col gap-3 px-4 py-3 sm:flex-row sm:items-center sm:gap-6 sm:px-6">
         <p className="flex-1 text-sm">
-          {m.public_consent_text()}{" "}
-          <a href={publicHref(paths.privacy)} className="font-medium underline underline-offset-2">
-            {m.policies_privacy_title()}
+          We’d like to use an advertising pixel (Meta) to measure sign-ups and purchases. Nothing is loaded or sent unless you accept.{" "}
+          <a href="/privacy-policy" className="font-medium underline underline-offset-2">
+            Privacy Policy
           </a>
         </p>
         <div className="flex gap-2">
@@ -36,10 +33,10 @@ export function ConsentBanner() {
             data-consent={CONSENT_ACTION.accept}
             className={`${button} bg-primary text-primary-foreground hover:bg-primary/90`}
           >
-            {m.public_consent_accept()}
+            Accept
           </button>
           <button type="button" data-consent={CONSENT_ACTION.decline} className={`${button} border bg-background hover:bg-accent`}>
-            {m.public_consent_decline()}
+            Decline
           </button>
         </div>
       </div>
