@@ -9,6 +9,17 @@ import { hydrateRoot } from "react-dom/client";
 import type { IslandName } from "@/components/layout/island";
 import { SiteHeader } from "@/components/layout/site-header";
 import { PublicSessionProvider } from "@/shared/auth/session-summary";
+import { isLocale, overwriteGetLocale, splitLocalePath, type Locale } from "@/lib/copy";
+
+/**
+ * The language a prerendered public page is in: its path's ("/de/…", copy/locale-path.ts), which the build
+ * also wrote into `<html lang>`. The islands render in it, so a woken header matches the page's words.
+ */
+export function pageLocale(): Locale {
+  const fromPath = splitLocalePath(location.pathname).locale;
+  const lang = document.documentElement.lang;
+  return isLocale(lang) ? lang : fromPath;
+}
 
 /**
  * What the browser hydrates in each island: the same components the page was rendered with. The header
@@ -31,6 +42,9 @@ function OnCommit({ done, children }: { done: () => void; children: ReactNode })
 
 /** Hydrates one island; resolves once it is live (a click dispatched then reaches its handlers). */
 export function hydrateIsland(el: HTMLElement): Promise<void> {
+  // the page's language before anything renders (the app's own choice — cookie, account — is not a public page's)
+  const locale = pageLocale();
+  overwriteGetLocale(() => locale);
   const render = HYDRATED_ISLANDS[el.dataset.island as IslandName];
   return new Promise((resolve) => {
     hydrateRoot(

@@ -3,6 +3,7 @@ import { ConsentBanner } from "@/shared/pixel/consent-banner";
 import { SiteFooter } from "./site-footer";
 import { SiteHeader } from "./site-header";
 import { Island } from "./island";
+import { m } from "@/lib/copy";
 
 /**
  * The public pages' frame, a flex column. The consent banner comes first in the markup, so the keyboard
@@ -15,7 +16,7 @@ export function PublicLayout({ children }: { children: ReactNode }) {
         href="#main"
         className="sr-only focus:not-sr-only focus:fixed focus:left-4 focus:top-4 focus:z-50 focus:rounded-md focus:bg-background focus:px-4 focus:py-2 focus:shadow"
       >
-        Skip to content
+        {m.common_skip_to_content()}
       </a>
       <ConsentBanner />
       <Island name="header">
