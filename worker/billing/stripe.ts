@@ -9,6 +9,12 @@ import type { BillingPlan } from "../../domain/plans";
 
 const clients = new WeakMap<Config, Stripe>();
 
+/** A card problem from Stripe (declined, insufficient funds…) as a 402 with Stripe's own sentence; anything else as it came. */
+export function cardProblem(err: unknown): never {
+  if (err instanceof Stripe.errors.StripeCardError) throw new ApiError(402, err.message || "Your card was declined.");
+  throw err;
+}
+
 export const paymentsUnavailable = () => new ApiError(503, "Payments are not available right now. Please try again later.");
 
 /** The Stripe client for this configuration (one per isolate). */

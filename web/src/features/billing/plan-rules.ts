@@ -1,15 +1,11 @@
 /** What the pricing page offers on each plan card (SPEC §4 Plans), from the plan and the current subscription. */
-import { PLAN_ORDER, isEntitled, type PlanType } from "@/lib/domain";
+import { PLAN_ORDER, type PlanType } from "@/lib/domain";
 
 export type PlanAction = "checkout" | "current" | "upgrade" | "downgrade";
 
-/** The order weekly < monthly < yearly decides; without a subscription that grants access, checkout. */
-export function planAction(
-  plan: PlanType,
-  subscription: { status: string; planType: PlanType; currentPeriodEnd: string | null } | null | undefined,
-  now = Date.now(),
-): PlanAction {
-  if (!subscription || !isEntitled(subscription, now)) return "checkout";
+/** The plans' order decides; without a subscription that grants access (the server's `entitled`), checkout. */
+export function planAction(plan: PlanType, subscription: { planType: PlanType; entitled: boolean } | null | undefined): PlanAction {
+  if (!subscription?.entitled) return "checkout";
   if (subscription.planType === plan) return "current";
   return PLAN_ORDER[plan] > PLAN_ORDER[subscription.planType] ? "upgrade" : "downgrade";
 }
