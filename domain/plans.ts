@@ -110,6 +110,17 @@ export type TeamPlanType = Exclude<BillingPlan, PlanType>;
 export const isTeamPlan = (id: BillingPlan): id is TeamPlanType => PLAN_TABLE.find((p) => p.id === id)!.perSeat;
 export const isPersonPlan = (id: BillingPlan): id is PlanType => !isTeamPlan(id);
 
+/**
+ * A plan's Stripe price configuration: the variable holding its launch price id (`STRIPE_PRICE_` and its id in capitals),
+ * set in production for every row of the table (worker/config.ts reads them all; a price change makes later ones).
+ */
+export type StripePriceVar = `STRIPE_PRICE_${Uppercase<BillingPlan>}`;
+export const stripePriceVar = (id: BillingPlan): StripePriceVar => `STRIPE_PRICE_${id.toUpperCase()}` as StripePriceVar;
+export const STRIPE_PRICE_VARS = BILLING_PLANS.map(stripePriceVar);
+/** Each plan's value under its Stripe price variable: `{ STRIPE_PRICE_WEEKLY: prices.weekly, … }`. */
+export const byStripePriceVar = <T>(prices: Record<BillingPlan, T>): Record<StripePriceVar, T> =>
+  Object.fromEntries(BILLING_PLANS.map((id) => [stripePriceVar(id), prices[id]])) as Record<StripePriceVar, T>;
+
 /** The price per day in euros with two decimals (SPEC §9: 1.43, 1.00, 0.16): the period's price over its days. */
 export const dailyPrice = (plan: { priceCents: number; periodDays: number }): string =>
   (plan.priceCents / plan.periodDays / 100).toFixed(2);

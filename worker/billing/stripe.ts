@@ -5,7 +5,7 @@
 import Stripe from "stripe";
 import type { Config } from "../config";
 import { ApiError } from "../lib";
-import type { BillingPlan } from "../../domain/plans";
+import { BILLING_PLANS, stripePriceVar, type BillingPlan, type StripePriceVar } from "../../domain/plans";
 
 const clients = new WeakMap<Config, Stripe>();
 
@@ -37,15 +37,8 @@ export function stripeClient(config: Config): Stripe {
  * The launch price id of each plan, as configured. A plan's current price and every price it ever had
  * come from the price book (./prices.ts), which starts from these.
  */
-export function planPrices(
-  config: Pick<Config, "STRIPE_PRICE_WEEKLY" | "STRIPE_PRICE_MONTHLY" | "STRIPE_PRICE_YEARLY" | "STRIPE_PRICE_TEAM">,
-): Record<BillingPlan, string | undefined> {
-  return {
-    weekly: config.STRIPE_PRICE_WEEKLY,
-    monthly: config.STRIPE_PRICE_MONTHLY,
-    yearly: config.STRIPE_PRICE_YEARLY,
-    team: config.STRIPE_PRICE_TEAM,
-  };
+export function planPrices(config: Pick<Config, StripePriceVar>): Record<BillingPlan, string | undefined> {
+  return Object.fromEntries(BILLING_PLANS.map((id) => [id, config[stripePriceVar(id)]])) as Record<BillingPlan, string | undefined>;
 }
 
 /** Stripe's seconds since the epoch as a Date (null stays null). */

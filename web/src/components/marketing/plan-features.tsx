@@ -1,6 +1,5 @@
 import { Check } from "@/components/marketing/icons";
-import { featureNote } from "../../../../domain/plans";
-import type { FairUsePlan } from "../../../../domain/limits";
+import { featureNote, type FairUsePlan } from "../../../../domain/plans";
 import { clsx as cn } from "clsx";
 
 /**

@@ -1,6 +1,6 @@
 import { PlanFeatures } from "@/components/marketing/plan-features";
 import { buttonVariants } from "@/components/ui/button-variants";
-import { MONEY_BACK_DAYS, PLANS, euros, planCardLine } from "../../../../domain/plans";
+import { MONEY_BACK_DAYS, PLANS, SAVING_PLAN, euros, planCardLine } from "../../../../domain/plans";
 import { clsx as cn } from "clsx";
 
 /**
@@ -25,7 +25,7 @@ export function PricingCards({ ctaHref }: { ctaHref: string }) {
               </p>
             )}
             <h3 className="text-lg font-semibold">{plan.name}</h3>
-            <p className="mt-1 text-sm text-muted-foreground" data-live={plan.id === "yearly" ? "description-yearly" : undefined}>
+            <p className="mt-1 text-sm text-muted-foreground" data-live={plan.id === SAVING_PLAN ? `description-${SAVING_PLAN}` : undefined}>
               {planCardLine(plan)}
             </p>
             <p className="mt-5 flex items-baseline gap-1">
