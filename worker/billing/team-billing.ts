@@ -24,7 +24,7 @@ import { syncSubscription } from "./sync";
 
 /** The Team plan's price today: the launch price, or the one a price change put in its place (decision 288). */
 async function teamPrice(db: Db, config: Config): Promise<string> {
-  const price = (await loadPriceBook(db, config)).current.team.priceId;
+  const price = (await loadPriceBook(db, config)).current[TEAM_PLAN.id].priceId;
   if (!price) throw paymentsUnavailable();
   return price;
 }

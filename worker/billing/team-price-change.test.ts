@@ -256,7 +256,7 @@ describe("a Team plan price change: each team moves at its renewal after 30 days
           .from(invoices)
           .where(and(eq(invoices.userId, owner.user.id), eq(invoices.periodStart, new Date(switches[i]! * 1000)))),
       );
-      expect(renewal).toMatchObject([{ amountCents: NEW_SEAT_CENTS * seats, team: true, billingReason: "subscription_cycle" }]);
+      expect(renewal).toMatchObject([{ amountCents: NEW_SEAT_CENTS * seats, planType: "team", billingReason: "subscription_cycle" }]);
       expect(await seatCentsShown(owner.auth)).toBe(NEW_SEAT_CENTS);
       expect(await notices(owner.user.email)).toHaveLength(1);
     }

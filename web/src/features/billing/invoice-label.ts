@@ -1,4 +1,4 @@
-import { billingPlanById, count, type ApiInvoice } from "@/lib/domain";
+import { billingPlanById, count, isTeamPlan, type ApiInvoice } from "@/lib/domain";
 
 const day = (iso: string, year: boolean) =>
   new Date(iso).toLocaleDateString("en-US", { month: "short", day: "numeric", ...(year ? { year: "numeric" } : {}), timeZone: "UTC" });
@@ -10,7 +10,7 @@ const day = (iso: string, year: boolean) =>
 export function invoiceLabel(invoice: Pick<ApiInvoice, "planType" | "seats" | "periodStart" | "periodEnd">): string {
   if (!invoice.planType) return "Subscription";
   const parts = [`${billingPlanById(invoice.planType).name} plan`];
-  if (invoice.planType === "team" && invoice.seats) parts.push(count(invoice.seats, "seat"));
+  if (isTeamPlan(invoice.planType) && invoice.seats) parts.push(count(invoice.seats, "seat"));
   if (invoice.periodStart && invoice.periodEnd) parts.push(`${day(invoice.periodStart, false)} – ${day(invoice.periodEnd, true)}`);
   return parts.join(", ");
 }
