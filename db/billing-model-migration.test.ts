@@ -126,8 +126,9 @@ describe("migration 0030: one billing model", () => {
     ]);
     expect((await q(`select to_regclass('public.scheduled_downgrades') as t`)).rows[0].t).toBeNull();
     // every old row, ended ones too, kept as it was
-    const kept = (await q(`select target_id, details from admin_audit_log where action = 'billing.scheduled_downgrade' order by created_at`))
-      .rows;
+    const kept = (
+      await q(`select target_id, details from admin_audit_log where action = 'billing.scheduled_downgrade' order by created_at`)
+    ).rows;
     expect(kept.map((k) => [k.target_id, k.details.status, k.details.stripe_schedule_id])).toEqual([
       [subId("sub_m"), "applied", "sub_sched_m"],
       [subId("sub_m"), "canceled", "sub_sched_m2"],
@@ -142,10 +143,14 @@ describe("migration 0030: one billing model", () => {
       { id: "in_y", plan_type: "yearly" },
     ]);
     expect(await totals()).toEqual(before);
-    const columns = (await q(`select column_name from information_schema.columns where table_name = 'invoices'`)).rows.map((r) => r.column_name);
+    const columns = (await q(`select column_name from information_schema.columns where table_name = 'invoices'`)).rows.map(
+      (r) => r.column_name,
+    );
     expect(columns).not.toContain("team");
     // the trigger still follows, by the plan alone
-    await q(`insert into invoices (stripe_invoice_id, plan_type, amount_cents, status, paid_at) values ('in_t2', 'team', 100, 'paid', '2026-11-02T13:00:00Z')`);
+    await q(
+      `insert into invoices (stripe_invoice_id, plan_type, amount_cents, status, paid_at) values ('in_t2', 'team', 100, 'paid', '2026-11-02T13:00:00Z')`,
+    );
     expect((await totals()).find((t) => t.plan === "team")!.cents).toBe(8096);
     expect((await q(`select count(*)::int as n from pg_type where typname in ('plan_type', 'downgrade_status')`)).rows[0].n).toBe(0);
 
@@ -161,9 +166,9 @@ describe("migration 0030: one billing model", () => {
     // idempotent: the whole file again on the migrated database
     const file = readFileSync(join(migrationsFolder, `${TAG}.sql`), "utf8");
     for (const statement of file.split("--> statement-breakpoint")) if (statement.trim()) await q(statement);
-    expect((await q(`select stripe_subscription_id as sub, scheduled_plan_type from subscriptions where scheduled_plan_type is not null`)).rows).toEqual([
-      { sub: "sub_y", scheduled_plan_type: "monthly" },
-    ]);
+    expect(
+      (await q(`select stripe_subscription_id as sub, scheduled_plan_type from subscriptions where scheduled_plan_type is not null`)).rows,
+    ).toEqual([{ sub: "sub_y", scheduled_plan_type: "monthly" }]);
     expect(await q(`select count(*)::int as n from admin_audit_log`).then((r) => r.rows[0].n)).toBe(3);
     expect((await totals()).find((t) => t.plan === "team")!.cents).toBe(8096);
   });

@@ -69,7 +69,10 @@ describe("where plans are named (issue 49)", () => {
 
   it("no file outside the plan table spells a plan's id, but those listed with a reason", () => {
     const unexpected = Object.keys(found).filter((file) => !(file in ALLOWED));
-    expect(unexpected, `these files name plans by id; read domain/plans.ts's table instead (or list them in ${import.meta.url.split("/").pop()} with why)`).toEqual([]);
+    expect(
+      unexpected,
+      `these files name plans by id; read domain/plans.ts's table instead (or list them in ${import.meta.url.split("/").pop()} with why)`,
+    ).toEqual([]);
   });
 
   it("the list is not stale: every listed file still names a plan", () => {

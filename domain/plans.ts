@@ -102,7 +102,8 @@ export type BillingPlan = (typeof PLAN_TABLE)[number]["id"];
 export const BILLING_PLANS = PLAN_TABLE.map((p) => p.id) as unknown as readonly [BillingPlan, ...BillingPlan[]];
 /** Every plan of the table has its fair-use allowance, and nothing else has one. */
 FAIR_USE satisfies Record<BillingPlan, FairUseAllowance>;
-export const FAIR_USE_COVERS_THE_TABLE: [BillingPlan] extends [FairUsePlan] ? ([FairUsePlan] extends [BillingPlan] ? true : never) : never = true;
+export const FAIR_USE_COVERS_THE_TABLE: [BillingPlan] extends [FairUsePlan] ? ([FairUsePlan] extends [BillingPlan] ? true : never) : never =
+  true;
 /** A person's plan (one live at a time); the others are per seat, a team's. */
 export type PlanType = Extract<(typeof PLAN_TABLE)[number], { perSeat: false }>["id"];
 /** A team's plan: paid per seat (the Team plan). */
@@ -176,7 +177,9 @@ export const SAVING_PLAN: PlanType = "yearly";
 export const FAIR_USE_ALL_PLANS = `fair use: up to ${FAIR_USE_AT_ONCE} pictures at once, then ${PLANS.map((p) => `${refillWords(p.id)} on ${p.name}`).join(", ")} and ${refillWords(TEAM_PLAN.id)} per ${TEAM_PLAN.name} member`;
 
 /** A plan's name, period and length, a per-seat plan's too (price-change emails and rules speak of either). */
-export const billingPlanById = (id: BillingPlan): { name: string; period: "week" | "month" | "year"; periodDays: number; launchCents: number } => {
+export const billingPlanById = (
+  id: BillingPlan,
+): { name: string; period: "week" | "month" | "year"; periodDays: number; launchCents: number } => {
   const plan = PLAN_TABLE.find((p) => p.id === id)!;
   return { ...plan, launchCents: "pricePerSeatCents" in plan ? plan.pricePerSeatCents : plan.priceCents };
 };

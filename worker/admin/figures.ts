@@ -417,7 +417,10 @@ export async function revenueByPlan(db: Reader, range: Partial<Range> & { to: Da
   );
   const by = new Map(rows.map((r) => [String(r.plan), num(r.revenue)]));
   // a person's plans always; a team's plans and "other" when they took anything
-  const out: RevenueByPlan[] = BILLING_PLANS.filter((p) => isPersonPlan(p) || by.get(p)).map((p) => ({ planType: p, revenue: by.get(p) ?? 0 }));
+  const out: RevenueByPlan[] = BILLING_PLANS.filter((p) => isPersonPlan(p) || by.get(p)).map((p) => ({
+    planType: p,
+    revenue: by.get(p) ?? 0,
+  }));
   if (by.get("other")) out.push({ planType: "other", revenue: by.get("other")! });
   return out;
 }

@@ -145,7 +145,10 @@ export async function upgradePreview(db: Db, config: Config, userId: string, tar
 }
 
 /** The person's pending change of plan (a downgrade from `scheduledAt`), from their subscription's row; null without one. */
-export async function pendingPlanChange(db: Db, userId: string): Promise<{ scheduledPlanType: PlanType; scheduledAt: Date; stripeScheduleId: string | null; stripeSubscriptionId: string } | null> {
+export async function pendingPlanChange(
+  db: Db,
+  userId: string,
+): Promise<{ scheduledPlanType: PlanType; scheduledAt: Date; stripeScheduleId: string | null; stripeSubscriptionId: string } | null> {
   const [row] = await db
     .select({
       scheduledPlanType: subscriptions.scheduledPlanType,
@@ -242,9 +245,7 @@ export async function cancelAllSubscriptions(db: Db, config: Config, userId: str
   const live = await db
     .select({ id: subscriptions.stripeSubscriptionId })
     .from(subscriptions)
-    .where(
-      and(eq(subscriptions.userId, userId), not(statusIn(ENDED_STATUSES))),
-    );
+    .where(and(eq(subscriptions.userId, userId), not(statusIn(ENDED_STATUSES))));
   if (live.length === 0) return 0;
   const stripe = stripeClient(config);
   for (const { id } of live) {

@@ -14,11 +14,8 @@ import { runChore } from "../queue";
 import { operatorAuth, withTestDb as rows } from "../test/admin";
 import { choresClient, client, deliverChores, env, postPriceChange, recordingQueue, runJob } from "../test/helpers";
 import { stripe, subscriber } from "../test/billing";
-import {
-  queueNotices,
-  resumePriceChangeNotices,
-  sendNoticeBatch,
-} from "./price-changes/notices";
+import { queueNotices, sendNoticeBatch } from "./price-changes/notices";
+import { resumePriceChangeNotices } from "./price-changes/resume";
 import { NOTICES_PER_MESSAGE, NOTICES_RESEND_MS } from "./price-changes/batches";
 import { earliestEffectiveDate } from "./price-changes/rules";
 import { queueWithdrawals, sendWithdrawalBatch } from "./price-changes/withdrawals";

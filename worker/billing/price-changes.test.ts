@@ -10,7 +10,7 @@ import { operatorAuth, withTestDb as rows } from "../test/admin";
 import { longDate as dateText } from "../../domain/words";
 import { earliestEffectiveDate, latestEffectiveDate } from "./price-changes/rules";
 import { NOTICES_RESEND_MS } from "./price-changes/batches";
-import { resumePriceChangeNotices } from "./price-changes/notices";
+import { resumePriceChangeNotices } from "./price-changes/resume";
 import { choresClient, client, createTestUser, errorBody, runJob, postPriceChange } from "../test/helpers";
 import {
   DAY,

@@ -39,11 +39,7 @@ export interface PriceBook {
 }
 
 /** The price book from the launch prices and the changes, as of `now`. Pure: the landing uses it too. */
-export function priceBookOf(
-  config: Pick<Config, StripePriceVar>,
-  changes: PriceChange[],
-  now: Date,
-): PriceBook {
+export function priceBookOf(config: Pick<Config, StripePriceVar>, changes: PriceChange[], now: Date): PriceBook {
   const launch = planPrices(config);
   const launchCents = (plan: BillingPlan): number => billingPlanById(plan).launchCents;
   const current = Object.fromEntries(

@@ -112,7 +112,7 @@ export async function changeTeamSeats(
   const current = item.quantity ?? 1;
   const scheduleId = idOf(sub.schedule);
 
-  // a price change's schedule may be attached (./price-changes.ts): a seat change keeps its date and marker
+  // a price change's schedule may be attached (./price-changes/schedules.ts): a seat change keeps its date and marker
   const price = scheduleId ? pendingOf(await stripe.subscriptionSchedules.retrieve(scheduleId), item).price : null;
 
   if (seats === current) {

@@ -26,7 +26,8 @@ export async function queueInMessages(
 ): Promise<number> {
   const requestId = currentRequestId();
   const messages: MessageSendRequest<ChoreMessage>[] = [];
-  for (let i = 0; i < ids.length; i += perMessage) messages.push({ body: { ...body(ids.slice(i, i + perMessage)), requestId } as ChoreMessage });
+  for (let i = 0; i < ids.length; i += perMessage)
+    messages.push({ body: { ...body(ids.slice(i, i + perMessage)), requestId } as ChoreMessage });
   for (let i = 0; i < messages.length; i += MESSAGES_PER_SEND) await chores.sendBatch(messages.slice(i, i + MESSAGES_PER_SEND));
   return messages.length;
 }

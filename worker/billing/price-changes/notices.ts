@@ -17,7 +17,7 @@
  * it). The cron finishes a run that stopped half-way (status `notifying`).
  */
 import Stripe from "stripe";
-import { and, eq, exists, inArray, isNotNull, isNull, lte, ne, sql } from "drizzle-orm";
+import { and, eq, inArray, isNull, ne, sql } from "drizzle-orm";
 import type { Db, HttpDb } from "../../../db";
 import { priceChangeNotices, priceChanges, subscriptions, teams, users, type PriceChange } from "../../../db/schema";
 import { billingPlanById, euros, isTeamPlan } from "../../../domain/plans";
@@ -26,16 +26,15 @@ import { longDate as dateText } from "../../../domain/words";
 import { appUrl, paths } from "../../../domain/paths";
 import type { Config } from "../../config";
 import type { ChoreMessage, PriceNoticeChore } from "../../env";
-import { errorFields, ifFree, log, type JobDeps } from "../../lib";
+import { errorFields, ifFree, log } from "../../lib";
 import { type Mailer, priceChangeEmail } from "../../mail";
 import { loadPriceBook, type PriceBook } from "../prices";
 import { stripeClient } from "../stripe";
 import { statusIn } from "../subscription";
-import { NOTICES_PER_MESSAGE, NOTICES_RESEND_MS, queueInMessages } from "./batches";
+import { NOTICES_PER_MESSAGE, queueInMessages } from "./batches";
 import { BATCH_TTL_SECONDS, planLease } from "./leases";
-import { NOTICE_MS, newestByPlan, settledBy } from "./rules";
+import { NOTICE_MS, newestByPlan } from "./rules";
 import { ensureSchedule, renewalOnOrAfter } from "./schedules";
-import { queueWithdrawals, withdrawalOwed } from "./withdrawals";
 
 /** A person's plan tells the person; a Team plan its team's owner, who pays it (issue 37). */
 const payer = sql<string>`coalesce(${subscriptions.userId}, ${teams.ownerUserId})`;
@@ -138,7 +137,6 @@ export async function noticesOwed(db: Db | HttpDb, priceChangeId?: string): Prom
   return Number(row?.n ?? 0);
 }
 
-
 /** The change is `notified` once every live subscriber of its plan was emailed. */
 async function markNotifiedIfDone(db: Db, change: PriceChange): Promise<void> {
   if (change.status === "notified" || (await noticesOwed(db, change.id)) > 0) return;
@@ -224,50 +222,6 @@ export async function settlePriceChanges(db: Db, config: Config, mailer: Mailer,
   }
 }
 
-/**
- * The cron (every few minutes): queues again every run that stopped before all were told, and each plan's newest
- * change while it can still move someone, for the subscriptions it has not scheduled yet (a joiner whose settle
- * failed, a resume no webhook told us of); and every withdrawn change whose notices still have a schedule or owe a
- * withdrawal email (decisions 251, 276). Either only once the change saw no activity for NOTICES_RESEND_MS; a
- * conditional update claims it, so two passes never queue it twice. Idempotent: nobody is emailed twice. Answers
- * how many subscriptions and notices were queued.
- */
-export async function resumePriceChangeNotices(deps: Pick<JobDeps, "db" | "config" | "chores" | "now">): Promise<number> {
-  const { db, config, chores, now } = deps;
-  const book = await loadPriceBook(db, config, now);
-  const newest = newestByPlan(book).filter((c) => now.getTime() < settledBy(c).getTime());
-  const pending = [...new Map([...book.changes.filter((c) => c.status === "notifying"), ...newest].map((c) => [c.id, c])).values()];
-  const withdrawn = await db
-    .select()
-    .from(priceChanges)
-    .where(
-      and(
-        isNotNull(priceChanges.withdrawnAt),
-        exists(
-          db
-            .select({ id: priceChangeNotices.id })
-            .from(priceChangeNotices)
-            .where(and(eq(priceChangeNotices.priceChangeId, priceChanges.id), withdrawalOwed)),
-        ),
-      ),
-    );
-  let done = 0;
-  for (const change of [...pending, ...withdrawn]) {
-    try {
-      const [idle] = await db
-        .update(priceChanges)
-        .set({ updatedAt: now })
-        .where(and(eq(priceChanges.id, change.id), lte(priceChanges.updatedAt, new Date(now.getTime() - NOTICES_RESEND_MS))))
-        .returning();
-      if (!idle) continue;
-      done += idle.withdrawnAt ? await queueWithdrawals(db, chores, idle) : await queueNotices(db, chores, idle, { unsettledOnly: true });
-    } catch (err) {
-      log("error", "billing: price change notices not queued again", { priceChangeId: change.id, ...errorFields(err) });
-    }
-  }
-  return done;
-}
-
 /** One subscription: the email (once), then its schedule. True when the email was sent now. */
 async function noticeFor(
   db: Db,
@@ -319,8 +273,9 @@ async function noticeFor(
           newAmount: euros(change.newAmountCents, change.currency),
           effectiveDate: dateText(change.effectiveAt),
           switchDate: dateText(switchAt),
-          seats:
-            isTeamPlan(change.planType) ? { count: sub.seats, newTotal: euros(change.newAmountCents * sub.seats, change.currency) } : null,
+          seats: isTeamPlan(change.planType)
+            ? { count: sub.seats, newTotal: euros(change.newAmountCents * sub.seats, change.currency) }
+            : null,
           accountUrl: appUrl(config.APP_URL, isTeamPlan(change.planType) ? paths.team : paths.account),
         }),
       );

@@ -4,7 +4,14 @@
  * a 4xx with the sentence to show.
  */
 import type { PriceChange } from "../../../db/schema";
-import { billingPlanById, euros, PRICE_CHANGE_HORIZON_DAYS, PRICE_CHANGE_NOTICE_DAYS, PRICE_MAX_CENTS, type BillingPlan } from "../../../domain/plans";
+import {
+  billingPlanById,
+  euros,
+  PRICE_CHANGE_HORIZON_DAYS,
+  PRICE_CHANGE_NOTICE_DAYS,
+  PRICE_MAX_CENTS,
+  type BillingPlan,
+} from "../../../domain/plans";
 import { longDate as dateText } from "../../../domain/words";
 import { badRequest, conflict } from "../../lib";
 import type { PriceBook } from "../prices";

@@ -38,7 +38,12 @@ function addInterval(ts: number, interval: Stripe.Price.Recurring.Interval, coun
  * the cancel wins and our schedule is released, as for a downgrade, decision 091) or that has a
  * downgrade pending (it leaves the plan). Answers the schedule's id, or null.
  */
-export async function ensureSchedule(stripe: Stripe, sub: Stripe.Subscription, change: PriceChange, switchAt: Date): Promise<string | null> {
+export async function ensureSchedule(
+  stripe: Stripe,
+  sub: Stripe.Subscription,
+  change: PriceChange,
+  switchAt: Date,
+): Promise<string | null> {
   const existingId = idOf(sub.schedule);
   const existing = existingId ? await stripe.subscriptionSchedules.retrieve(existingId) : null;
   const ours = existing?.metadata?.price_change === change.id;
@@ -72,5 +77,11 @@ export async function dropPriceChange(stripe: Stripe, scheduleId: string, change
   if (schedule.metadata?.price_change !== changeId || !(schedule.status === "active" || schedule.status === "not_started")) return;
   const sub = await stripe.subscriptions.retrieve(idOf(schedule.subscription)!);
   const pending = pendingOf(schedule, sub.items.data[0]!);
-  await writeSchedule(stripe, sub.id, schedule.id, { ...pending, price: null }, { releaseKey: `price-change-withdraw-releases-${schedule.id}` });
+  await writeSchedule(
+    stripe,
+    sub.id,
+    schedule.id,
+    { ...pending, price: null },
+    { releaseKey: `price-change-withdraw-releases-${schedule.id}` },
+  );
 }

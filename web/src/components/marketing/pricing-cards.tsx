@@ -25,7 +25,10 @@ export function PricingCards({ ctaHref }: { ctaHref: string }) {
               </p>
             )}
             <h3 className="text-lg font-semibold">{plan.name}</h3>
-            <p className="mt-1 text-sm text-muted-foreground" data-live={plan.id === SAVING_PLAN ? `description-${SAVING_PLAN}` : undefined}>
+            <p
+              className="mt-1 text-sm text-muted-foreground"
+              data-live={plan.id === SAVING_PLAN ? `description-${SAVING_PLAN}` : undefined}
+            >
               {planCardLine(plan)}
             </p>
             <p className="mt-5 flex items-baseline gap-1">

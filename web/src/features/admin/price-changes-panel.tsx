@@ -7,7 +7,14 @@ import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { RadioGroup, RadioGroupItem } from "@/components/ui/radio-group";
 import { toast } from "@/components/ui/use-toast";
-import { BILLING_PLANS, PLANS, PRICE_CHANGE_NOTICE_DAYS, billingPlanById, type BillingPlan, type SchedulePriceChangeBody } from "@/lib/domain";
+import {
+  BILLING_PLANS,
+  PLANS,
+  PRICE_CHANGE_NOTICE_DAYS,
+  billingPlanById,
+  type BillingPlan,
+  type SchedulePriceChangeBody,
+} from "@/lib/domain";
 import { usePriceChanges, useSchedulePriceChange, useWithdrawPriceChange } from "./api/price-changes";
 import { AdminTable } from "./admin-table";
 import { Panel, QueryState } from "./figure";

@@ -66,7 +66,17 @@ const base = (subscription: ApiSubscription | null = null) => ({
 
 describe("pricing cards", () => {
   it("shows three plans from the API with Monthly marked and the current plan badged", async () => {
-    stub(base({ status: "active", planType: "weekly", stripePriceId: "price_w", currentPeriodEnd: future, cancelAtPeriodEnd: false, entitled: true, live: true }));
+    stub(
+      base({
+        status: "active",
+        planType: "weekly",
+        stripePriceId: "price_w",
+        currentPeriodEnd: future,
+        cancelAtPeriodEnd: false,
+        entitled: true,
+        live: true,
+      }),
+    );
     renderWithApp(<PricingPlans />, { user: testUser });
     expect(await screen.findByRole("group", { name: "Monthly" })).toBeTruthy();
     expect(screen.getAllByText("Most Popular")).toHaveLength(1);
@@ -118,7 +128,15 @@ describe("pricing cards", () => {
 
   it("a failed downgrade says 'Operation Failed' with 'Failed to schedule downgrade'", async () => {
     stub({
-      ...base({ status: "active", planType: "yearly", stripePriceId: "price_y", currentPeriodEnd: future, cancelAtPeriodEnd: false, entitled: true, live: true }),
+      ...base({
+        status: "active",
+        planType: "yearly",
+        stripePriceId: "price_y",
+        currentPeriodEnd: future,
+        cancelAtPeriodEnd: false,
+        entitled: true,
+        live: true,
+      }),
       "POST /api/stripe/change-subscription": () => failure(502, "Bad Gateway"),
     });
     renderWithApp(<PricingPlans />, { user: testUser });
@@ -140,7 +158,17 @@ describe("pricing cards", () => {
   });
 
   it("past due: says the payment failed and offers the portal instead of a second checkout", async () => {
-    stub(base({ status: "past_due", planType: "monthly", stripePriceId: "price_m", currentPeriodEnd: future, cancelAtPeriodEnd: false, entitled: false, live: true }));
+    stub(
+      base({
+        status: "past_due",
+        planType: "monthly",
+        stripePriceId: "price_m",
+        currentPeriodEnd: future,
+        cancelAtPeriodEnd: false,
+        entitled: false,
+        live: true,
+      }),
+    );
     renderWithApp(<PricingPlans />, { user: testUser });
     expect(await screen.findByText("Your last payment failed")).toBeTruthy();
     expect(screen.getByRole("button", { name: "Manage Billing" })).toBeTruthy();
