@@ -99,6 +99,10 @@ export interface ApiSubscription {
   stripePriceId: string;
   currentPeriodEnd: string | null;
   cancelAtPeriodEnd: boolean;
+  /** The person has the paid features of this plan now (entitled status, period not over): the server's answer, as for a team. */
+  entitled: boolean;
+  /** Alive at Stripe: entitled, or its payment failing (domain/subscription-status.ts). */
+  live: boolean;
 }
 
 /** One invoice on the account page: Stripe's own, with its PDF and hosted page. */

@@ -4,7 +4,7 @@
  */
 import type { DownloadOptions } from "./downloads";
 import { STYLE_IDS } from "./styles";
-import { fairUseCaps } from "./plans";
+import { TEAM_PLAN, fairUseCaps } from "./plans";
 
 export const TEAM_ROLES = ["owner", "member"] as const;
 export type TeamRole = (typeof TEAM_ROLES)[number];
@@ -112,6 +112,6 @@ export const TEAM_MESSAGES = {
  */
 export function teamCoversYou(cover: { teamName: string; role: TeamRole }): string {
   return cover.role === "owner"
-    ? `Your team "${cover.teamName}" is on the Team plan, and as its owner you have a seat: unlimited generations (fair use: ${fairUseCaps("team")}), every style, HD downloads and no watermark. A plan of your own would charge you twice; to have one, close the team first.`
-    : `You have a seat in the team "${cover.teamName}", on its Team plan: unlimited generations (fair use: ${fairUseCaps("team")}), every style, HD downloads and no watermark. A plan of your own would charge you twice; to have one, leave the team first.`;
+    ? `Your team "${cover.teamName}" is on the Team plan, and as its owner you have a seat: unlimited generations (fair use: ${fairUseCaps(TEAM_PLAN.id)}), every style, HD downloads and no watermark. A plan of your own would charge you twice; to have one, close the team first.`
+    : `You have a seat in the team "${cover.teamName}", on its Team plan: unlimited generations (fair use: ${fairUseCaps(TEAM_PLAN.id)}), every style, HD downloads and no watermark. A plan of your own would charge you twice; to have one, leave the team first.`;
 }

@@ -13,11 +13,11 @@ import { eq } from "drizzle-orm";
 import type { Db } from "../../db";
 import { processedProviderEvents, subscriptions, teams, users } from "../../db/schema";
 import { appUrl, paths } from "../../domain/paths";
-import { ENTITLED_STATUSES, billingPlanById } from "../../domain/plans";
+import { billingPlanById } from "../../domain/plans";
+import { ENTITLED_STATUSES } from "../../domain/subscription-status";
+import { longDate } from "../../domain/words";
 import type { Config } from "../config";
 import { cancellationEmail, type Mailer, type MailMessage } from "../mail";
-
-const dateText = (d: Date) => d.toLocaleDateString("en-US", { year: "numeric", month: "long", day: "numeric", timeZone: "UTC" });
 
 /** Did this `customer.subscription.updated` event report a change to the cancellation? */
 export function reportsCancellation(event: Stripe.Event): boolean {
@@ -75,7 +75,7 @@ async function noticeFor(
   if (!fresh) return null;
   const mail = cancellationEmail(recipient.email, {
     planName: billingPlanById(sub.planType).name,
-    endDate: dateText(sub.currentPeriodEnd),
+    endDate: longDate(sub.currentPeriodEnd),
     url: appUrl(config.APP_URL, sub.teamId ? paths.team : paths.account),
     team: recipient.teamName === null ? null : { name: recipient.teamName },
   });

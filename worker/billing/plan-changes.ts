@@ -4,31 +4,24 @@
  * app gets already reflects the change; the webhooks that follow find nothing left to do.
  */
 import Stripe from "stripe";
-import { and, eq, inArray, isNull, sql } from "drizzle-orm";
+import { and, desc, eq, isNotNull, isNull, not, sql } from "drizzle-orm";
 import type { Db } from "../../db";
-import { refunds, scheduledDowngrades, subscriptions, users } from "../../db/schema";
-import { PLAN_ORDER, planById, type PlanType } from "../../domain/plans";
+import { refunds, subscriptions, users } from "../../db/schema";
+import { PLAN_ORDER, isPersonPlan, isTeamPlan, planById, type PlanType } from "../../domain/plans";
+import { ENDED_STATUSES, PAYMENT_FAILING_STATUSES } from "../../domain/subscription-status";
 import type { Config } from "../config";
 import { ApiError, conflict, notFound, subscriptionCanceled } from "../lib";
 import type { ApiInvoice } from "../../domain/api";
 import { appUrl, landings } from "../../domain/paths";
 import { loadPriceBook } from "./prices";
-import { fromUnix, idOf, stripeClient } from "./stripe";
-import { shownSubscription } from "./subscription";
+import { longDate as dateText } from "../../domain/words";
+import { NOTHING_PENDING, pendingOf, writeSchedule } from "./schedules";
+import { cardProblem, fromUnix, idOf, stripeClient } from "./stripe";
+import { shownSubscription, statusIn } from "./subscription";
 import { syncSubscription } from "./sync";
 
 export type ChangeResult =
   { type: "checkout"; url: string } | { type: "upgrade"; message: string } | { type: "downgrade"; message: string };
-
-const dateText = (d: Date) => d.toLocaleDateString("en-US", { year: "numeric", month: "long", day: "numeric", timeZone: "UTC" });
-
-/** A card problem from Stripe (declined, insufficient funds…) as a 402 with Stripe's own sentence. */
-function cardProblem(err: unknown): never {
-  if (err instanceof Stripe.errors.StripeCardError) {
-    throw new ApiError(402, err.message || "Your card was declined.");
-  }
-  throw err;
-}
 
 /** The user's Stripe customer: created once (idempotently) and stored on the user. */
 export async function ensureCustomer(db: Db, config: Config, userId: string): Promise<string> {
@@ -78,7 +71,7 @@ export async function createCheckout(db: Db, config: Config, appOrigin: string, 
   const [unpaid] = await db
     .select({ id: subscriptions.id })
     .from(subscriptions)
-    .where(and(eq(subscriptions.userId, userId), inArray(subscriptions.status, ["past_due", "unpaid"])))
+    .where(and(eq(subscriptions.userId, userId), statusIn(PAYMENT_FAILING_STATUSES)))
     .limit(1);
   if (unpaid)
     throw conflict("Your last payment failed. Update your card with Manage Billing on your account page to continue your subscription.");
@@ -117,10 +110,11 @@ export async function changePlan(
   const item = sub.items.data[0]!;
   const targetName = planById(target.planType).name;
 
+  const scheduleId = idOf(sub.schedule);
+
   if (PLAN_ORDER[target.planType] > PLAN_ORDER[current.planType]) {
-    // A pending downgrade would undo the upgrade at period end: release it first.
-    const scheduleId = idOf(sub.schedule);
-    if (scheduleId) await stripe.subscriptionSchedules.release(scheduleId);
+    // A pending downgrade would undo the upgrade at period end, and a price change is of the plan left: released first.
+    await writeSchedule(stripe, sub.id, scheduleId, NOTHING_PENDING);
     try {
       await stripe.subscriptions.update(sub.id, {
         ...upgradeChange(item.id, target.priceId),
@@ -135,23 +129,9 @@ export async function changePlan(
     return { type: "upgrade", message: `You're now on the ${targetName} plan. The prorated difference was charged to your card.` };
   }
 
+  // a lower plan from the period's end; a price change's schedule (decision 093) becomes the downgrade's
   const periodEnd = item.current_period_end;
-  const scheduleId = idOf(sub.schedule) ?? (await stripe.subscriptionSchedules.create({ from_subscription: sub.id })).id;
-  const schedule = await stripe.subscriptionSchedules.retrieve(scheduleId);
-  const currentPhase = schedule.phases[0]!;
-  await stripe.subscriptionSchedules.update(scheduleId, {
-    end_behavior: "release",
-    // a price change's schedule (decision 093) becomes the downgrade's: it no longer moves to that price
-    metadata: { price_change: "" },
-    phases: [
-      { items: [{ price: item.price.id, quantity: 1 }], start_date: currentPhase.start_date, end_date: periodEnd },
-      {
-        items: [{ price: target.priceId, quantity: 1 }],
-        start_date: periodEnd,
-        duration: { interval: intervalOf(target.planType), interval_count: 1 },
-      },
-    ],
-  });
+  await writeSchedule(stripe, sub.id, scheduleId, { ...NOTHING_PENDING, plan: { priceId: target.priceId, at: periodEnd } });
   await syncSubscription(db, config, sub.id);
   return { type: "downgrade", message: `Your plan will change to ${targetName} on ${dateText(fromUnix(periodEnd)!)}.` };
 }
@@ -180,23 +160,41 @@ export async function upgradePreview(db: Db, config: Config, userId: string, tar
   return { planType: target.planType, amountCents: preview.amount_due, currency: preview.currency };
 }
 
-const intervalOf = (plan: PlanType) => (plan === "weekly" ? "week" : plan === "monthly" ? "month" : "year") as "week" | "month" | "year";
-
-/** Releases the schedule behind the user's pending downgrade; the plan stays as it is. */
-export async function cancelDowngrade(db: Db, config: Config, userId: string): Promise<void> {
-  const [pending] = await db
-    .select({ scheduleId: scheduledDowngrades.stripeScheduleId, subscriptionId: subscriptions.stripeSubscriptionId })
-    .from(scheduledDowngrades)
-    .innerJoin(subscriptions, eq(subscriptions.id, scheduledDowngrades.subscriptionId))
-    .where(and(eq(scheduledDowngrades.userId, userId), eq(scheduledDowngrades.status, "scheduled")))
+/** The person's pending change of plan (a downgrade from `scheduledAt`), from their subscription's row; null without one. */
+export async function pendingPlanChange(
+  db: Db,
+  userId: string,
+): Promise<{ scheduledPlanType: PlanType; scheduledAt: Date; stripeScheduleId: string | null; stripeSubscriptionId: string } | null> {
+  const [row] = await db
+    .select({
+      scheduledPlanType: subscriptions.scheduledPlanType,
+      scheduledAt: subscriptions.scheduledAt,
+      stripeScheduleId: subscriptions.stripeScheduleId,
+      stripeSubscriptionId: subscriptions.stripeSubscriptionId,
+    })
+    .from(subscriptions)
+    .where(and(eq(subscriptions.userId, userId), isNotNull(subscriptions.scheduledPlanType), isNotNull(subscriptions.scheduledAt)))
+    .orderBy(desc(subscriptions.scheduledAt))
     .limit(1);
+  return row?.scheduledPlanType && row.scheduledAt && isPersonPlan(row.scheduledPlanType)
+    ? { ...row, scheduledPlanType: row.scheduledPlanType, scheduledAt: row.scheduledAt }
+    : null;
+}
+
+/** Drops the user's pending downgrade from its schedule (anything else pending stays); the plan stays as it is. */
+export async function cancelDowngrade(db: Db, config: Config, userId: string): Promise<void> {
+  const pending = await pendingPlanChange(db, userId);
   if (!pending) throw notFound("There is no scheduled downgrade to cancel.");
+  if (pending.stripeScheduleId) await dropPlanChange(config, pending.stripeSubscriptionId, pending.stripeScheduleId);
+  await syncSubscription(db, config, pending.stripeSubscriptionId);
+}
+
+/** Takes a pending change of plan off the subscription's schedule, through the one writer. */
+export async function dropPlanChange(config: Config, subscriptionId: string, scheduleId: string, releaseKey?: string): Promise<void> {
   const stripe = stripeClient(config);
-  if (pending.scheduleId) {
-    const schedule = await stripe.subscriptionSchedules.retrieve(pending.scheduleId);
-    if (schedule.status === "active" || schedule.status === "not_started") await stripe.subscriptionSchedules.release(pending.scheduleId);
-  }
-  await syncSubscription(db, config, pending.subscriptionId);
+  const item = (await stripe.subscriptions.retrieve(subscriptionId)).items.data[0]!;
+  const pending = pendingOf(await stripe.subscriptionSchedules.retrieve(scheduleId), item);
+  await writeSchedule(stripe, subscriptionId, scheduleId, { ...pending, plan: null }, { releaseKey });
 }
 
 export async function createPortal(db: Db, config: Config, appOrigin: string, userId: string): Promise<{ url: string }> {
@@ -227,14 +225,15 @@ export async function listInvoices(db: Db, config: Config, userId: string): Prom
     if (invoice.status === "draft" || !invoice.id) continue;
     const line = invoice.lines.data.find((l) => !l.parent?.subscription_item_details?.proration) ?? invoice.lines.data[0];
     const priceId = idOf(line?.pricing?.price_details?.price);
+    const planType = priceId ? book.planOf(priceId) : null;
     const refundedCents = refunded.get(invoice.id) ?? 0;
     const fullyRefunded = invoice.status === "paid" && invoice.amount_paid > 0 && refundedCents >= invoice.amount_paid;
     found.push({
       id: invoice.id,
       number: invoice.number,
       date: fromUnix(invoice.status_transitions.finalized_at ?? invoice.created)!.toISOString(),
-      planType: priceId ? book.planOf(priceId) : null,
-      seats: priceId && book.planOf(priceId) === "team" ? (line?.quantity ?? null) : null,
+      planType,
+      seats: planType && isTeamPlan(planType) ? (line?.quantity ?? null) : null,
       periodStart: line ? fromUnix(line.period.start)!.toISOString() : null,
       periodEnd: line ? fromUnix(line.period.end)!.toISOString() : null,
       amountCents: invoice.status === "paid" ? invoice.amount_paid : invoice.amount_due,
@@ -262,9 +261,7 @@ export async function cancelAllSubscriptions(db: Db, config: Config, userId: str
   const live = await db
     .select({ id: subscriptions.stripeSubscriptionId })
     .from(subscriptions)
-    .where(
-      and(eq(subscriptions.userId, userId), inArray(subscriptions.status, ["active", "trialing", "past_due", "unpaid", "incomplete"])),
-    );
+    .where(and(eq(subscriptions.userId, userId), not(statusIn(ENDED_STATUSES))));
   if (live.length === 0) return 0;
   const stripe = stripeClient(config);
   for (const { id } of live) {

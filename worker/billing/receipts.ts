@@ -9,12 +9,11 @@ import type Stripe from "stripe";
 import { eq } from "drizzle-orm";
 import type { Db } from "../../db";
 import { invoices, refunds, users } from "../../db/schema";
-import { euros, planById, TEAM_PLAN } from "../../domain/plans";
+import { billingPlanById, euros } from "../../domain/plans";
+import { longDate as dateText } from "../../domain/words";
 import { type MailMessage, paymentReceiptEmail, refundReceiptEmail } from "../mail";
 import { fromUnix, idOf } from "./stripe";
 import { DUPLICATE_SUBSCRIPTION_REASON } from "./one-live";
-
-const dateText = (d: Date) => d.toLocaleDateString("en-US", { year: "numeric", month: "long", day: "numeric", timeZone: "UTC" });
 
 async function emailOf(db: Db, userId: string | null): Promise<string | null> {
   if (!userId) return null;
@@ -29,7 +28,7 @@ export async function receiptFor(db: Db, event: Stripe.Event): Promise<MailMessa
     const [row] = await db.select().from(invoices).where(eq(invoices.stripeInvoiceId, invoice.id!)).limit(1);
     const to = await emailOf(db, row?.userId ?? null);
     if (!row || !to || row.amountCents <= 0) return null;
-    const what = row.team ? `the ${TEAM_PLAN.name} plan` : row.planType ? `the ${planById(row.planType).name} plan` : "your subscription";
+    const what = row.planType ? `the ${billingPlanById(row.planType).name} plan` : "your subscription";
     return paymentReceiptEmail(to, {
       amount: euros(row.amountCents, row.currency),
       what,

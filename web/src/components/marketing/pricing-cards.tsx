@@ -2,7 +2,7 @@ import { PlanFeatures } from "@/components/marketing/plan-features";
 import { buttonVariants } from "@/components/ui/button-variants";
 import { planLine, planName } from "@/content/plans";
 import { formatMoney, getLocale, m } from "@/lib/copy";
-import { CURRENCY, MONEY_BACK_DAYS, PLANS, YEARLY_SAVING_PERCENT, type PlanType } from "../../../../domain/plans";
+import { CURRENCY, MONEY_BACK_DAYS, PLANS, SAVING_PLAN, YEARLY_SAVING_PERCENT, type PlanType } from "../../../../domain/plans";
 import { clsx as cn } from "clsx";
 
 const PER_PERIOD: Record<PlanType, () => string> = {
@@ -35,7 +35,10 @@ export function PricingCards({ ctaHref }: { ctaHref: string }) {
               </p>
             )}
             <h3 className="text-lg font-semibold">{planName(plan.id)}</h3>
-            <p className="mt-1 text-sm text-muted-foreground" data-live={plan.id === "yearly" ? "description-yearly" : undefined}>
+            <p
+              className="mt-1 text-sm text-muted-foreground"
+              data-live={plan.id === SAVING_PLAN ? `description-${SAVING_PLAN}` : undefined}
+            >
               {planLine(plan.id, YEARLY_SAVING_PERCENT)}
             </p>
             <p className="mt-5 flex items-baseline gap-1">

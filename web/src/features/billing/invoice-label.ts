@@ -1,4 +1,4 @@
-import type { ApiInvoice } from "@/lib/domain";
+import { isTeamPlan, type ApiInvoice } from "@/lib/domain";
 import { formatDate, getLocale, m } from "@/lib/copy";
 import { planName } from "@/shared/billing/plan-words";
 
@@ -14,7 +14,7 @@ export function invoiceLabel(invoice: Pick<ApiInvoice, "planType" | "seats" | "p
   const plan = planName(invoice.planType);
   const period =
     invoice.periodStart && invoice.periodEnd ? { start: day(invoice.periodStart, false), end: day(invoice.periodEnd, true) } : null;
-  if (invoice.planType === "team" && invoice.seats) {
+  if (isTeamPlan(invoice.planType) && invoice.seats) {
     const count = invoice.seats;
     return period ? m.billing_invoice_plan_seats_period({ plan, count, ...period }) : m.billing_invoice_plan_seats({ plan, count });
   }

@@ -1,5 +1,5 @@
 /** What the pricing page offers on each plan card (SPEC §4 Plans), from the plan and the current subscription. */
-import { PLAN_ORDER, isEntitled, type PlanType } from "@/lib/domain";
+import { PLAN_ORDER, type PlanType } from "@/lib/domain";
 import { m } from "@/lib/copy";
 
 /**
@@ -9,13 +9,12 @@ import { m } from "@/lib/copy";
  */
 export type PlanAction = "checkout" | "current" | "upgrade" | "downgrade" | "ending" | "renew-first";
 
-/** The order weekly < monthly < yearly decides; without a subscription that grants access, checkout. */
+/** The plans' order decides; without a subscription that grants access (the server's `entitled`), checkout. */
 export function planAction(
   plan: PlanType,
-  subscription: { status: string; planType: PlanType; currentPeriodEnd: string | null; cancelAtPeriodEnd?: boolean } | null | undefined,
-  now = Date.now(),
+  subscription: { planType: PlanType; entitled: boolean; cancelAtPeriodEnd?: boolean } | null | undefined,
 ): PlanAction {
-  if (!subscription || !isEntitled(subscription, now)) return "checkout";
+  if (!subscription?.entitled) return "checkout";
   if (subscription.cancelAtPeriodEnd) return subscription.planType === plan ? "ending" : "renew-first";
   if (subscription.planType === plan) return "current";
   return PLAN_ORDER[plan] > PLAN_ORDER[subscription.planType] ? "upgrade" : "downgrade";

@@ -85,7 +85,17 @@ describe("pricing cards", () => {
   });
 
   it("shows three plans from the API with Monthly marked and the current plan badged", async () => {
-    stub(base({ status: "active", planType: "weekly", stripePriceId: "price_w", currentPeriodEnd: future, cancelAtPeriodEnd: false }));
+    stub(
+      base({
+        status: "active",
+        planType: "weekly",
+        stripePriceId: "price_w",
+        currentPeriodEnd: future,
+        cancelAtPeriodEnd: false,
+        entitled: true,
+        live: true,
+      }),
+    );
     renderWithApp(<PricingPlans />, { user: testUser });
     expect(await screen.findByRole("group", { name: "Monthly" })).toBeTruthy();
     expect(screen.getAllByText("Most Popular")).toHaveLength(1);
@@ -137,7 +147,15 @@ describe("pricing cards", () => {
 
   it("a failed downgrade says 'Operation Failed' with 'Failed to schedule downgrade'", async () => {
     stub({
-      ...base({ status: "active", planType: "yearly", stripePriceId: "price_y", currentPeriodEnd: future, cancelAtPeriodEnd: false }),
+      ...base({
+        status: "active",
+        planType: "yearly",
+        stripePriceId: "price_y",
+        currentPeriodEnd: future,
+        cancelAtPeriodEnd: false,
+        entitled: true,
+        live: true,
+      }),
       "POST /api/stripe/change-subscription": () => failure(502, "Bad Gateway"),
     });
     renderWithApp(<PricingPlans />, { user: testUser });
@@ -159,7 +177,17 @@ describe("pricing cards", () => {
   });
 
   it("past due: says the payment failed and offers the portal instead of a second checkout", async () => {
-    stub(base({ status: "past_due", planType: "monthly", stripePriceId: "price_m", currentPeriodEnd: future, cancelAtPeriodEnd: false }));
+    stub(
+      base({
+        status: "past_due",
+        planType: "monthly",
+        stripePriceId: "price_m",
+        currentPeriodEnd: future,
+        cancelAtPeriodEnd: false,
+        entitled: false,
+        live: true,
+      }),
+    );
     renderWithApp(<PricingPlans />, { user: testUser });
     expect(await screen.findByText("Your last payment failed")).toBeTruthy();
     expect(screen.getByRole("button", { name: "Manage Billing" })).toBeTruthy();
@@ -167,25 +195,43 @@ describe("pricing cards", () => {
 
   it("a plan canceled at the period end: when it ends and how to renew it, and no plan change offered (issue 46)", async () => {
     const ends = "2027-03-05T10:00:00.000Z";
-    stub(base({ status: "active", planType: "monthly", stripePriceId: "price_m", currentPeriodEnd: ends, cancelAtPeriodEnd: true }));
+    stub(
+      base({
+        status: "active",
+        planType: "monthly",
+        stripePriceId: "price_m",
+        currentPeriodEnd: ends,
+        cancelAtPeriodEnd: true,
+        entitled: true,
+        live: true,
+      }),
+    );
     renderWithApp(<PricingPlans />, { user: testUser });
     const alert = (await screen.findByText("Your Monthly plan is canceled")).closest("[role=status]")!;
     expect(alert.textContent).toContain(
-      "It ends on March 5, 2027. You keep its paid features until then, and it won't renew or charge you again.",
+      "It ends on 5 March 2027. You keep its paid features until then, and it won't renew or charge you again.",
     );
     expect(within(alert as HTMLElement).getByRole("button", { name: "Manage Billing" })).toBeTruthy();
     expect(screen.queryByRole("button", { name: /^(Upgrade|Downgrade|Subscribe|Your Plan):/ })).toBeNull();
-    expect(within(screen.getByRole("group", { name: "Monthly" })).getByText("Canceled: ends on March 5, 2027")).toBeTruthy();
+    expect(within(screen.getByRole("group", { name: "Monthly" })).getByText("Canceled: ends on 5 March 2027")).toBeTruthy();
     for (const name of ["Weekly", "Yearly"])
       expect(
-        within(screen.getByRole("group", { name })).getByText("Renew your plan to switch, or choose this one after March 5, 2027."),
+        within(screen.getByRole("group", { name })).getByText("Renew your plan to switch, or choose this one after 5 March 2027."),
       ).toBeTruthy();
   });
 
   it("a plan canceled in another tab: the server's refusal is said, and the page redraws with the plan that ends (issue 46)", async () => {
     let canceled = false;
     const sub = () =>
-      json({ status: "active", planType: "monthly", stripePriceId: "price_m", currentPeriodEnd: future, cancelAtPeriodEnd: canceled });
+      json({
+        status: "active",
+        planType: "monthly",
+        stripePriceId: "price_m",
+        currentPeriodEnd: future,
+        cancelAtPeriodEnd: canceled,
+        entitled: true,
+        live: true,
+      });
     stub({
       ...base(),
       "GET /api/stripe/subscription": sub,

@@ -26,6 +26,7 @@ const team: Extract<ApiMyTeam, { role: "owner" }> = {
   covered: true,
   subscription: {
     status: "active",
+    live: true,
     seats: 3,
     scheduledSeats: null,
     scheduledAt: null,

@@ -22,7 +22,7 @@ const dateOf = (iso: string | null) => (iso ? billingDay(iso) : m.team_period_en
 
 export function SeatsPanel({ team }: { team: Extract<ApiMyTeam, { role: "owner" }> }) {
   const sub = team.subscription;
-  const live = sub && ["active", "trialing", "past_due", "unpaid"].includes(sub.status);
+  const live = sub?.live;
   const [seats, setSeats] = useState(String(sub && live ? sub.seats : Math.max(TEAM_PLAN.minSeats, team.seats.used + team.seats.invited)));
   const checkout = useTeamCheckout();
   const seatCents = useTeamSeatCents();

@@ -17,6 +17,8 @@ function api<const Download extends StubTable<Download>>(subscription: ApiSubscr
 
 const subscriber: ApiSubscription = {
   status: "active",
+  entitled: true,
+  live: true,
   planType: "monthly",
   stripePriceId: "p",
   currentPeriodEnd: null,
