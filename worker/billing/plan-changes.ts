@@ -10,6 +10,7 @@ import { refunds, scheduledDowngrades, subscriptions, users } from "../../db/sch
 import { PLAN_ORDER, planById, type PlanType } from "../../domain/plans";
 import type { Config } from "../config";
 import { ApiError, conflict, notFound } from "../lib";
+import type { Locale } from "../../copy";
 import type { ApiInvoice } from "../../domain/api";
 import { appUrl, landings } from "../../domain/paths";
 import { loadPriceBook } from "./prices";
@@ -58,7 +59,15 @@ async function activeSubscription(db: Db, userId: string) {
   return shown?.entitled ? shown : null;
 }
 
-export async function createCheckout(db: Db, config: Config, appOrigin: string, userId: string, priceId: string): Promise<ChangeResult> {
+/** `locale`: the language Checkout opens in, the one the person is reading (worker/lib/locale.ts viewerLocale; issue 50). */
+export async function createCheckout(
+  db: Db,
+  config: Config,
+  appOrigin: string,
+  userId: string,
+  priceId: string,
+  locale: Locale,
+): Promise<ChangeResult> {
   // A subscription whose payment failed is still alive at Stripe (its retries go on): a second one would
   // charge twice. The card is fixed in the portal instead (decision 050).
   const [unpaid] = await db
@@ -72,6 +81,7 @@ export async function createCheckout(db: Db, config: Config, appOrigin: string, 
   const session = await stripeClient(config).checkout.sessions.create({
     mode: "subscription",
     customer,
+    locale,
     client_reference_id: userId,
     line_items: [{ price: priceId, quantity: 1 }],
     subscription_data: { metadata: { userId } },
@@ -93,9 +103,10 @@ export async function changePlan(
   appOrigin: string,
   userId: string,
   target: { planType: PlanType; priceId: string },
+  locale: Locale,
 ): Promise<ChangeResult> {
   const current = await activeSubscription(db, userId);
-  if (!current) return createCheckout(db, config, appOrigin, userId, target.priceId);
+  if (!current) return createCheckout(db, config, appOrigin, userId, target.priceId, locale);
   if (current.planType === target.planType) throw conflict("Already Subscribed");
   const stripe = stripeClient(config);
   const sub = await stripe.subscriptions.retrieve(current.stripeSubscriptionId);
@@ -183,10 +194,12 @@ export async function cancelDowngrade(db: Db, config: Config, userId: string): P
   await syncSubscription(db, config, pending.subscriptionId);
 }
 
-export async function createPortal(db: Db, config: Config, appOrigin: string, userId: string): Promise<{ url: string }> {
+/** `locale`: the language the portal opens in (as Checkout's). */
+export async function createPortal(db: Db, config: Config, appOrigin: string, userId: string, locale: Locale): Promise<{ url: string }> {
   const customer = await ensureCustomer(db, config, userId);
   const session = await stripeClient(config).billingPortal.sessions.create({
     customer,
+    locale,
     return_url: appUrl(appOrigin, landings.portalReturn),
   });
   return { url: session.url };

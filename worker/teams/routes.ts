@@ -44,6 +44,7 @@ import {
   wholeNumber,
   accountLocale,
   requestLocale,
+  viewerLocale,
 } from "../lib";
 import { emailField } from "../auth";
 import {
@@ -448,7 +449,15 @@ export const teamRoutes = new Hono<AppEnv>()
     const team = await ownerTeam(c.var.db, c.var.user.id);
     return c.json(
       await oneBillingChange(c, team.id, async () =>
-        createTeamCheckout(c.var.db, c.var.config, appOrigin(c), team, c.req.valid("json").seats, await seatsInUse(c.var.db, team.id)),
+        createTeamCheckout(
+          c.var.db,
+          c.var.config,
+          appOrigin(c),
+          team,
+          c.req.valid("json").seats,
+          await seatsInUse(c.var.db, team.id),
+          await viewerLocale(c.var.db, c.req.raw.headers, c.var.user.id),
+        ),
       ),
     );
   })
