@@ -16,14 +16,14 @@ export function requestLocale(headers: Headers): Locale {
 export const userLocale = (user: { locale: string | null }): Locale =>
   user.locale !== null && isLocale(user.locale) ? user.locale : baseLocale;
 
-/** The language of the account with this id or address, or null when there is no such account. */
+/** The language of the account with this id or address, or null when there is no such account or it has none set. */
 export async function accountLocale(db: Db, who: { id: string } | { email: string }): Promise<Locale | null> {
   const [row] = await db
     .select({ locale: users.locale })
     .from(users)
     .where("id" in who ? eq(users.id, who.id) : eq(users.email, who.email.trim().toLowerCase()))
     .limit(1);
-  return row ? userLocale(row) : null;
+  return row?.locale != null && isLocale(row.locale) ? row.locale : null;
 }
 
 /**
