@@ -39,7 +39,7 @@ function Page({ path }: { path: string }) {
  */
 export function PublicRoutes({ path }: { path: string }) {
   return (
-    <PublicLayout>
+    <PublicLayout path={path}>
       <Suspense>
         <Page path={path} />
       </Suspense>
