@@ -5,7 +5,7 @@
  * plain ASCII). Never shipped: `npm run copy:pseudo` compiles it into copy/generated in place of the catalogue's
  * texts (every language reads pseudo text); `npm run copy` restores the real one.
  */
-import { cpSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { execFileSync } from "node:child_process";
@@ -48,7 +48,7 @@ function compilePseudo(root: string) {
     cpSync(join(root, "copy/project.inlang"), join(work, "project.inlang"), { recursive: true });
     const settingsPath = join(work, "project.inlang/settings.json");
     const settings = JSON.parse(readFileSync(settingsPath, "utf8")) as { baseLocale: string; locales: string[]; modules: string[] };
-    settings.modules = settings.modules.map((m) => join(root, "copy/project.inlang", m));
+    settings.modules = settings.modules.map((m) => join(root, "copy", m)); // as paraglide resolves them: from copy/
     writeFileSync(settingsPath, JSON.stringify(settings, null, 2));
     for (const area of readdirSync(join(root, "copy/messages"))) {
       const base = JSON.parse(readFileSync(join(root, "copy/messages", area, `${settings.baseLocale}.json`), "utf8")) as Record<
@@ -56,11 +56,9 @@ function compilePseudo(root: string) {
         Message
       >;
       const pseudo = Object.fromEntries(Object.entries(base).map(([k, m]) => [k, k === "$schema" ? m : pseudoMessage(m)]));
-      for (const locale of settings.locales) {
-        const dir = join(work, "messages", area);
-        cpSync(join(root, "copy/messages", area), dir, { recursive: true });
-        writeFileSync(join(dir, `${locale}.json`), JSON.stringify(pseudo, null, 2));
-      }
+      const dir = join(work, "messages", area);
+      mkdirSync(dir, { recursive: true });
+      for (const locale of settings.locales) writeFileSync(join(dir, `${locale}.json`), JSON.stringify(pseudo, null, 2));
     }
     rmSync(join(root, "copy/generated"), { recursive: true, force: true });
     execFileSync(
