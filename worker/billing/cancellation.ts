@@ -17,6 +17,7 @@ import { billingPlanById } from "../../domain/plans";
 import { ENTITLED_STATUSES } from "../../domain/subscription-status";
 import { longDate } from "../../domain/words";
 import type { Config } from "../config";
+import { userLocale } from "../lib";
 import { cancellationEmail, type Mailer, type MailMessage } from "../mail";
 
 /** Did this `customer.subscription.updated` event report a change to the cancellation? */
@@ -30,16 +31,16 @@ export function reportsCancellation(event: Stripe.Event): boolean {
 async function recipientOf(db: Db, sub: { userId: string | null; teamId: string | null }) {
   if (sub.teamId) {
     const [owner] = await db
-      .select({ email: users.email, teamName: teams.name })
+      .select({ email: users.email, locale: users.locale, teamName: teams.name })
       .from(teams)
       .innerJoin(users, eq(users.id, teams.ownerUserId))
       .where(eq(teams.id, sub.teamId))
       .limit(1);
-    return owner ?? null;
+    return owner ? { ...owner, locale: userLocale(owner) } : null;
   }
   if (!sub.userId) return null;
-  const [user] = await db.select({ email: users.email }).from(users).where(eq(users.id, sub.userId)).limit(1);
-  return user ? { email: user.email, teamName: null } : null;
+  const [user] = await db.select({ email: users.email, locale: users.locale }).from(users).where(eq(users.id, sub.userId)).limit(1);
+  return user ? { email: user.email, locale: userLocale(user), teamName: null } : null;
 }
 
 /** The confirmation the subscription's current state calls for (recorded as sent), or null. */
@@ -73,12 +74,16 @@ async function noticeFor(
     .onConflictDoNothing()
     .returning({ id: processedProviderEvents.id });
   if (!fresh) return null;
-  const mail = cancellationEmail(recipient.email, {
-    planName: billingPlanById(sub.planType).name,
-    endDate: longDate(sub.currentPeriodEnd),
-    url: appUrl(config.APP_URL, sub.teamId ? paths.team : paths.account),
-    team: recipient.teamName === null ? null : { name: recipient.teamName },
-  });
+  const mail = cancellationEmail(
+    recipient.email,
+    {
+      planName: billingPlanById(sub.planType).name,
+      endDate: longDate(sub.currentPeriodEnd),
+      url: appUrl(config.APP_URL, sub.teamId ? paths.team : paths.account),
+      team: recipient.teamName === null ? null : { name: recipient.teamName },
+    },
+    recipient.locale,
+  );
   return { key, mail };
 }
 

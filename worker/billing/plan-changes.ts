@@ -11,6 +11,7 @@ import { PLAN_ORDER, isPersonPlan, isTeamPlan, planById, type PlanType } from ".
 import { ENDED_STATUSES, PAYMENT_FAILING_STATUSES } from "../../domain/subscription-status";
 import type { Config } from "../config";
 import { ApiError, conflict, notFound, subscriptionCanceled } from "../lib";
+import type { Locale } from "../../copy";
 import type { ApiInvoice } from "../../domain/api";
 import { appUrl, landings } from "../../domain/paths";
 import { loadPriceBook } from "./prices";
@@ -65,7 +66,15 @@ function refuseWhileCanceled(current: { planType: PlanType; cancelAtPeriodEnd: b
   );
 }
 
-export async function createCheckout(db: Db, config: Config, appOrigin: string, userId: string, priceId: string): Promise<ChangeResult> {
+/** `locale`: the language Checkout opens in, the one the person is reading (worker/lib/locale.ts viewerLocale; issue 50). */
+export async function createCheckout(
+  db: Db,
+  config: Config,
+  appOrigin: string,
+  userId: string,
+  priceId: string,
+  locale: Locale,
+): Promise<ChangeResult> {
   // A subscription whose payment failed is still alive at Stripe (its retries go on): a second one would
   // charge twice. The card is fixed in the portal instead (decision 050).
   const [unpaid] = await db
@@ -79,6 +88,7 @@ export async function createCheckout(db: Db, config: Config, appOrigin: string, 
   const session = await stripeClient(config).checkout.sessions.create({
     mode: "subscription",
     customer,
+    locale,
     client_reference_id: userId,
     line_items: [{ price: priceId, quantity: 1 }],
     subscription_data: { metadata: { userId } },
@@ -100,9 +110,10 @@ export async function changePlan(
   appOrigin: string,
   userId: string,
   target: { planType: PlanType; priceId: string },
+  locale: Locale,
 ): Promise<ChangeResult> {
   const current = await activeSubscription(db, userId);
-  if (!current) return createCheckout(db, config, appOrigin, userId, target.priceId);
+  if (!current) return createCheckout(db, config, appOrigin, userId, target.priceId, locale);
   refuseWhileCanceled(current);
   if (current.planType === target.planType) throw conflict("Already Subscribed");
   const stripe = stripeClient(config);
@@ -197,10 +208,12 @@ export async function dropPlanChange(config: Config, subscriptionId: string, sch
   await writeSchedule(stripe, subscriptionId, scheduleId, { ...pending, plan: null }, { releaseKey });
 }
 
-export async function createPortal(db: Db, config: Config, appOrigin: string, userId: string): Promise<{ url: string }> {
+/** `locale`: the language the portal opens in (as Checkout's). */
+export async function createPortal(db: Db, config: Config, appOrigin: string, userId: string, locale: Locale): Promise<{ url: string }> {
   const customer = await ensureCustomer(db, config, userId);
   const session = await stripeClient(config).billingPortal.sessions.create({
     customer,
+    locale,
     return_url: appUrl(appOrigin, landings.portalReturn),
   });
   return { url: session.url };

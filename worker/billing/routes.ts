@@ -8,7 +8,7 @@ import { Hono } from "hono";
 import { z } from "zod";
 import { CURRENCY, PLANS, TEAM_PLAN, dailyPrice, planDescription, type PlanType } from "../../domain/plans";
 import type { ApiInvoice, ApiPlan, ApiScheduledDowngrade, ApiSubscription, ApiTeamPrice, ApiUpgradePreview } from "../../domain/api";
-import { conflict, requireCurrentUser, requireUser, appOrigin, validate } from "../lib";
+import { conflict, requireCurrentUser, requireUser, appOrigin, validate, viewerLocale } from "../lib";
 import type { AppEnv } from "../env";
 import { refundEligibility, refundFirstSubscription } from "./money-back";
 import {
@@ -105,15 +105,23 @@ export const billingRoutes = new Hono<AppEnv>()
     await refuseWhenTeamCovers(db, c.var.user.id);
     // A subscriber is never sent to a second checkout: they get the plan-change flow instead.
     const result = (await hasActiveSubscription(db, c.var.user.id))
-      ? await changePlan(db, config, appOrigin(c), c.var.user.id, target)
-      : await createCheckout(db, config, appOrigin(c), c.var.user.id, target.priceId);
+      ? await changePlan(db, config, appOrigin(c), c.var.user.id, target, await viewerLocale(db, c.req.raw.headers, c.var.user.id))
+      : await createCheckout(
+          db,
+          config,
+          appOrigin(c),
+          c.var.user.id,
+          target.priceId,
+          await viewerLocale(db, c.req.raw.headers, c.var.user.id),
+        );
     return c.json(result);
   })
 
   .post("/change-subscription", requireUser, validate("json", priceBody), async (c) => {
     const target = await requirePlanForPrice(c.var.db, c.var.config, c.req.valid("json").priceId);
     await refuseWhenTeamCovers(c.var.db, c.var.user.id);
-    return c.json(await changePlan(c.var.db, c.var.config, appOrigin(c), c.var.user.id, target));
+    const locale = await viewerLocale(c.var.db, c.req.raw.headers, c.var.user.id);
+    return c.json(await changePlan(c.var.db, c.var.config, appOrigin(c), c.var.user.id, target, locale));
   })
 
   /** The exact amount an upgrade to `priceId` charges now, shown before the person confirms. */
@@ -136,7 +144,8 @@ export const billingRoutes = new Hono<AppEnv>()
   })
 
   .post("/create-portal-session", requireUser, async (c) => {
-    return c.json(await createPortal(c.var.db, c.var.config, appOrigin(c), c.var.user.id));
+    const locale = await viewerLocale(c.var.db, c.req.raw.headers, c.var.user.id);
+    return c.json(await createPortal(c.var.db, c.var.config, appOrigin(c), c.var.user.id, locale));
   })
 
   .post("/sync-subscription", requireUser, async (c) => {

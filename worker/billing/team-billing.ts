@@ -15,6 +15,7 @@ import { count, longDate as dateText } from "../../domain/words";
 import { appUrl, landings } from "../../domain/paths";
 import type { Config } from "../config";
 import { ApiError, badRequest, conflict } from "../lib";
+import type { Locale } from "../../copy";
 import { teamSubscriptionOf } from "./subscription";
 import { ensureCustomer } from "./plan-changes";
 import { cardProblem, fromUnix, idOf, paymentsUnavailable, stripeClient } from "./stripe";
@@ -51,6 +52,8 @@ export async function createTeamCheckout(
   team: { id: string; ownerUserId: string },
   seats: number,
   taken: number,
+  /** the language Checkout opens in (the owner's: worker/lib/locale.ts viewerLocale; issue 50) */
+  locale: Locale,
 ) {
   seatRange(seats);
   const price = await teamPrice(db, config);
@@ -61,6 +64,7 @@ export async function createTeamCheckout(
   const session = await stripeClient(config).checkout.sessions.create({
     mode: "subscription",
     customer,
+    locale,
     client_reference_id: team.ownerUserId,
     line_items: [{ price, quantity: seats }],
     metadata: { teamId: team.id, userId: team.ownerUserId },

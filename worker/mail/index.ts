@@ -7,6 +7,7 @@ export {
   emailChangedNotice,
   modelGoneEmail,
   modelShutdownEmail,
+  OPERATOR_LOCALE,
   passwordChangedNotice,
   paymentReceiptEmail,
   refundReceiptEmail,

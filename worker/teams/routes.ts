@@ -42,6 +42,9 @@ import {
   plainText,
   validate,
   wholeNumber,
+  accountLocale,
+  requestLocale,
+  viewerLocale,
 } from "../lib";
 import { emailField } from "../auth";
 import {
@@ -446,7 +449,15 @@ export const teamRoutes = new Hono<AppEnv>()
     const team = await ownerTeam(c.var.db, c.var.user.id);
     return c.json(
       await oneBillingChange(c, team.id, async () =>
-        createTeamCheckout(c.var.db, c.var.config, appOrigin(c), team, c.req.valid("json").seats, await seatsInUse(c.var.db, team.id)),
+        createTeamCheckout(
+          c.var.db,
+          c.var.config,
+          appOrigin(c),
+          team,
+          c.req.valid("json").seats,
+          await seatsInUse(c.var.db, team.id),
+          await viewerLocale(c.var.db, c.req.raw.headers, c.var.user.id),
+        ),
       ),
     );
   })
@@ -491,7 +502,9 @@ export const teamRoutes = new Hono<AppEnv>()
     );
   });
 
+/** In the invited address's account's language, else the inviting owner's (the request's: issue 50). */
 async function sendInvitation(c: Context<AppEnv>, issued: IssuedInvitation) {
   const link = appLink(c, landings.teamInvitation(issued.token));
-  await createMailer(c.var.config, c.env).send(teamInvitationEmail(issued.email, { teamName: issued.teamName, link }));
+  const locale = (await accountLocale(c.var.db, { email: issued.email })) ?? requestLocale(c.req.raw.headers);
+  await createMailer(c.var.config, c.env).send(teamInvitationEmail(issued.email, { teamName: issued.teamName, link }, locale));
 }

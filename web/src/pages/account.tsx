@@ -9,6 +9,7 @@ import { InvoiceList } from "@/features/billing/invoice-list";
 import { SubscriptionPanel } from "@/features/billing/subscription-panel";
 import { usePortalReturn } from "@/features/billing/use-billing-returns";
 import { AppShell } from "./app-shell";
+import { AppLanguageSwitcher } from "@/components/layout/app-language-switcher";
 
 export function AccountPage() {
   const { user } = useAuth();
@@ -21,6 +22,14 @@ export function AccountPage() {
         <EmailSettings />
         <NameSettings />
         <PasswordSettings />
+        <Card>
+          <CardHeader>
+            <CardTitle>{m.common_language_label()}</CardTitle>
+          </CardHeader>
+          <CardContent>
+            <AppLanguageSwitcher id="account-language-menu" align="start" className="border" />
+          </CardContent>
+        </Card>
         <SubscriptionPanel />
         <InvoiceList />
         <Card className="border-destructive/30">

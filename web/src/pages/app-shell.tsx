@@ -11,6 +11,7 @@ import {
   DropdownMenuTrigger,
 } from "@/components/ui/dropdown-menu";
 import { LogoMark } from "@/components/layout/logo";
+import { AppLanguageSwitcher } from "@/components/layout/app-language-switcher";
 import { PageTitle } from "@/components/layout/page-title";
 import { useAuth } from "@/shared/auth/auth-context";
 import { useSignOut } from "@/shared/auth/use-sign-out";
@@ -161,6 +162,7 @@ export function AppShell({
               <h1 className="sr-only truncate text-base font-semibold sm:not-sr-only">{title}</h1>
             </div>
             <div className="flex items-center gap-2">
+              <AppLanguageSwitcher id="app-language-menu" />
               <CreditsBadge />
               <UserMenu />
             </div>

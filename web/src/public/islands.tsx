@@ -9,17 +9,8 @@ import { hydrateRoot } from "react-dom/client";
 import type { IslandName } from "@/components/layout/island";
 import { SiteHeader } from "@/components/layout/site-header";
 import { PublicSessionProvider } from "@/shared/auth/session-summary";
-import { isLocale, overwriteGetLocale, splitLocalePath, type Locale } from "@/lib/copy";
-
-/**
- * The language a prerendered public page is in: its path's ("/de/…", copy/locale-path.ts), which the build
- * also wrote into `<html lang>`. The islands render in it, so a woken header matches the page's words.
- */
-export function pageLocale(): Locale {
-  const fromPath = splitLocalePath(location.pathname).locale;
-  const lang = document.documentElement.lang;
-  return isLocale(lang) ? lang : fromPath;
-}
+import { splitLocalePath } from "@/lib/copy";
+import { startLocale } from "@/lib/locale";
 
 /**
  * What the browser hydrates in each island: the same components the page was rendered with. The header
@@ -29,7 +20,7 @@ export function pageLocale(): Locale {
 export const HYDRATED_ISLANDS = {
   header: () => (
     <PublicSessionProvider>
-      <SiteHeader />
+      <SiteHeader path={splitLocalePath(window.location.pathname).path} />
     </PublicSessionProvider>
   ),
 } satisfies Record<IslandName, () => ReactNode>;
@@ -42,10 +33,8 @@ function OnCommit({ done, children }: { done: () => void; children: ReactNode })
 
 /** Hydrates one island; resolves once it is live (a click dispatched then reaches its handlers). */
 export function hydrateIsland(el: HTMLElement): Promise<void> {
-  // the page's language before anything renders (the app's own choice — cookie, account — is not a public page's)
-  const locale = pageLocale();
-  overwriteGetLocale(() => locale);
   const render = HYDRATED_ISLANDS[el.dataset.island as IslandName];
+  startLocale(); // the page's language, from its path (issue 50), before the island renders its words
   return new Promise((resolve) => {
     hydrateRoot(
       el,

@@ -44,7 +44,7 @@ function Page({ path: localized }: { path: string }) {
  */
 export function PublicRoutes({ path }: { path: string }) {
   return (
-    <PublicLayout>
+    <PublicLayout path={path}>
       <Suspense>
         <Page path={path} />
       </Suspense>

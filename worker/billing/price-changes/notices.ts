@@ -26,7 +26,8 @@ import { longDate as dateText } from "../../../domain/words";
 import { appUrl, paths } from "../../../domain/paths";
 import type { Config } from "../../config";
 import type { ChoreMessage, PriceNoticeChore } from "../../env";
-import { errorFields, ifFree, log } from "../../lib";
+import { accountLocale, errorFields, ifFree, log } from "../../lib";
+import { baseLocale } from "../../../copy";
 import { type Mailer, priceChangeEmail } from "../../mail";
 import { loadPriceBook, type PriceBook } from "../prices";
 import { stripeClient } from "../stripe";
@@ -266,18 +267,22 @@ async function noticeFor(
   if (claimed) {
     try {
       await mailer.send(
-        priceChangeEmail(sub.email, {
-          planName: billingPlanById(change.planType).name,
-          period: billingPlanById(change.planType).period,
-          oldAmount: euros(change.oldAmountCents, change.currency),
-          newAmount: euros(change.newAmountCents, change.currency),
-          effectiveDate: dateText(change.effectiveAt),
-          switchDate: dateText(switchAt),
-          seats: isTeamPlan(change.planType)
-            ? { count: sub.seats, newTotal: euros(change.newAmountCents * sub.seats, change.currency) }
-            : null,
-          accountUrl: appUrl(config.APP_URL, isTeamPlan(change.planType) ? paths.team : paths.account),
-        }),
+        priceChangeEmail(
+          sub.email,
+          {
+            planName: billingPlanById(change.planType).name,
+            period: billingPlanById(change.planType).period,
+            oldAmount: euros(change.oldAmountCents, change.currency),
+            newAmount: euros(change.newAmountCents, change.currency),
+            effectiveDate: dateText(change.effectiveAt),
+            switchDate: dateText(switchAt),
+            seats: isTeamPlan(change.planType)
+              ? { count: sub.seats, newTotal: euros(change.newAmountCents * sub.seats, change.currency) }
+              : null,
+            accountUrl: appUrl(config.APP_URL, isTeamPlan(change.planType) ? paths.team : paths.account),
+          },
+          (await accountLocale(db, { id: sub.userId })) ?? baseLocale,
+        ),
       );
     } catch (err) {
       await db.update(priceChangeNotices).set({ emailedAt: null }).where(key);

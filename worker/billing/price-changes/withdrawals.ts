@@ -11,7 +11,8 @@ import { longDate as dateText } from "../../../domain/words";
 import type { ApiPriceChange } from "../../../domain/admin-api";
 import type { Config } from "../../config";
 import type { ChoreMessage, PriceWithdrawalChore } from "../../env";
-import { conflict, errorFields, ifFree, log, notFound, oneAtATime } from "../../lib";
+import { accountLocale, conflict, errorFields, ifFree, log, notFound, oneAtATime } from "../../lib";
+import { baseLocale } from "../../../copy";
 import { type Mailer, priceChangeWithdrawnEmail } from "../../mail";
 import { stripeClient } from "../stripe";
 import { NOTICES_PER_MESSAGE, queueInMessages } from "./batches";
@@ -157,12 +158,16 @@ async function withdrawNotices(db: Db, config: Config, mailer: Mailer, change: P
       if (!claimed) continue;
       try {
         await mailer.send(
-          priceChangeWithdrawnEmail(n.email, {
-            planName: plan.name,
-            period: plan.period,
-            amount: euros(change.oldAmountCents, change.currency),
-            effectiveDate: dateText(change.effectiveAt),
-          }),
+          priceChangeWithdrawnEmail(
+            n.email,
+            {
+              planName: plan.name,
+              period: plan.period,
+              amount: euros(change.oldAmountCents, change.currency),
+              effectiveDate: dateText(change.effectiveAt),
+            },
+            (n.userId ? await accountLocale(db, { id: n.userId }) : null) ?? baseLocale,
+          ),
         );
       } catch (err) {
         await db.update(priceChangeNotices).set({ withdrawalEmailedAt: null }).where(eq(priceChangeNotices.id, n.id));

@@ -6,6 +6,8 @@ import { DisclosureMenu } from "./disclosure-menu";
 import { publicHref } from "@/content/site";
 import { serviceGroupName, serviceName } from "@/content/service-names";
 import { m } from "@/lib/copy";
+import { LanguageSwitcher } from "./language-switcher";
+import { AppLanguageSwitcher } from "./app-language-switcher";
 
 /** The landing's sections, in the page's language ("/de/#pricing" on a German page). */
 const anchors = () => [
@@ -21,8 +23,13 @@ const navLink =
  * SPEC §2 header: Services (three groups), How It Works, AI Styles, Pricing, Contact, account actions, mobile
  * menu. The menus are the browser's popovers (decision 181): they open on the first tap with no script.
  */
-export function SiteHeader() {
+export function SiteHeader({
+  path,
+}: {
+  /** a public page's path without its language prefix; none on the app's pages (team links) */ path?: string;
+}) {
   const ANCHORS = anchors();
+  const switcher = (id: string) => (path !== undefined ? <LanguageSwitcher id={id} path={path} /> : <AppLanguageSwitcher id={id} />);
   return (
     <header className="group/header sticky top-0 z-40 -order-1 border-b bg-background/90 backdrop-blur supports-[backdrop-filter]:bg-background/75">
       <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-4 sm:px-6">
@@ -71,6 +78,7 @@ export function SiteHeader() {
           </a>
         </nav>
         <div className="hidden items-center gap-2 md:flex">
+          {switcher("language-menu")}
           <AccountArea />
         </div>
         <button
@@ -107,6 +115,7 @@ export function SiteHeader() {
             {m.public_nav_contact()}
           </a>
           <div className="mt-3 flex flex-col gap-2">
+            {switcher("mobile-language-menu")}
             <MobileAccountArea />
           </div>
         </div>
