@@ -57,6 +57,13 @@ export const users = pgTable(
     emailVerifiedAt: ts("email_verified_at"),
     googleSub: text("google_sub").unique(),
     stripeCustomerId: text("stripe_customer_id").unique(),
+    /**
+     * The account's language (issue 50, decision 340): what its emails, receipts, Stripe Checkout and the portal are
+     * in, and the app's language on a browser with no `locale` cookie. Set at sign-up from the request's language
+     * (the cookie, else Accept-Language) and by the switcher; null for accounts made before (English). One of
+     * copy/'s locales, checked where it is written (worker/account/routes.ts, worker/lib/locale.ts).
+     */
+    locale: text("locale"),
     /** When the person confirmed they are 13 or older and accepted the terms (at sign-up; null for accounts made before). */
     termsAcceptedAt: ts("terms_accepted_at"),
     /**

@@ -3,6 +3,7 @@ import type { Gender, StyleId } from "./styles";
 import type { BillingPlan, PlanType } from "./plans";
 import type { HeadshotStatus, ModerationStatus } from "./headshot-lifecycle";
 import type { ApiRedoOffer, VersionKind } from "./refine";
+import type { Locale } from "../copy/generated/runtime.js";
 
 export type { HeadshotStatus, ModerationStatus };
 
@@ -14,6 +15,8 @@ export interface ApiUser {
   profileImageUrl: string | null;
   emailVerified: boolean;
   isOperator: boolean;
+  /** The account's language (emails, receipts, Stripe pages; the app's when this browser has no choice of its own), null: never set. */
+  locale: Locale | null;
 }
 
 /** GET /api/account: how the person signs in (the /account page offers what fits). */

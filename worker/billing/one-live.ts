@@ -11,7 +11,7 @@ import type { Db, Tx } from "../../db";
 import { processedProviderEvents, teams, users } from "../../db/schema";
 import { billingPlanById, euros, TEAM_PLAN } from "../../domain/plans";
 import type { Config } from "../config";
-import { log } from "../lib";
+import { log, userLocale } from "../lib";
 import { type MailMessage, duplicateSubscriptionEmail } from "../mail";
 import { stripeClient } from "./stripe";
 import { runningSubscriptions } from "./subscription";
@@ -56,8 +56,8 @@ async function endDuplicate(
     .onConflictDoNothing()
     .returning({ id: processedProviderEvents.id });
   if (!first) return null;
-  const [user] = await db.select({ email: users.email }).from(users).where(eq(users.id, payerId)).limit(1);
-  return user ? duplicateSubscriptionEmail(user.email, { planName, amount: euros(refundedCents, "eur") }) : null;
+  const [user] = await db.select({ email: users.email, locale: users.locale }).from(users).where(eq(users.id, payerId)).limit(1);
+  return user ? duplicateSubscriptionEmail(user.email, { planName, amount: euros(refundedCents, "eur") }, userLocale(user)) : null;
 }
 
 /**

@@ -32,7 +32,19 @@ import type { ApiPriceChange } from "../../domain/admin-api";
 import { appUrl, paths } from "../../domain/paths";
 import type { Config } from "../config";
 import type { AuthUser, ChoreMessage, PriceNoticeChore, PriceWithdrawalChore } from "../env";
-import { badRequest, conflict, currentRequestId, log, errorFields, ifFree, notFound, oneAtATime, type JobDeps } from "../lib";
+import {
+  accountLocale,
+  badRequest,
+  conflict,
+  currentRequestId,
+  log,
+  errorFields,
+  ifFree,
+  notFound,
+  oneAtATime,
+  type JobDeps,
+} from "../lib";
+import { baseLocale } from "../../copy";
 import { type Mailer, priceChangeEmail, priceChangeWithdrawnEmail } from "../mail";
 import { loadPriceBook, type PriceBook } from "./prices";
 import { pendingOf, writeSchedule } from "./schedules";
@@ -316,12 +328,16 @@ async function withdrawNotices(db: Db, config: Config, mailer: Mailer, change: P
       if (!claimed) continue;
       try {
         await mailer.send(
-          priceChangeWithdrawnEmail(n.email, {
-            planName: plan.name,
-            period: plan.period,
-            amount: euros(change.oldAmountCents, change.currency),
-            effectiveDate: dateText(change.effectiveAt),
-          }),
+          priceChangeWithdrawnEmail(
+            n.email,
+            {
+              planName: plan.name,
+              period: plan.period,
+              amount: euros(change.oldAmountCents, change.currency),
+              effectiveDate: dateText(change.effectiveAt),
+            },
+            (n.userId ? await accountLocale(db, { id: n.userId }) : null) ?? baseLocale,
+          ),
         );
       } catch (err) {
         await db.update(priceChangeNotices).set({ withdrawalEmailedAt: null }).where(eq(priceChangeNotices.id, n.id));
@@ -678,17 +694,21 @@ async function noticeFor(
   if (claimed) {
     try {
       await mailer.send(
-        priceChangeEmail(sub.email, {
-          planName: billingPlanById(change.planType).name,
-          period: billingPlanById(change.planType).period,
-          oldAmount: euros(change.oldAmountCents, change.currency),
-          newAmount: euros(change.newAmountCents, change.currency),
-          effectiveDate: dateText(change.effectiveAt),
-          switchDate: dateText(switchAt),
-          seats:
-            change.planType === "team" ? { count: sub.seats, newTotal: euros(change.newAmountCents * sub.seats, change.currency) } : null,
-          accountUrl: appUrl(config.APP_URL, change.planType === "team" ? paths.team : paths.account),
-        }),
+        priceChangeEmail(
+          sub.email,
+          {
+            planName: billingPlanById(change.planType).name,
+            period: billingPlanById(change.planType).period,
+            oldAmount: euros(change.oldAmountCents, change.currency),
+            newAmount: euros(change.newAmountCents, change.currency),
+            effectiveDate: dateText(change.effectiveAt),
+            switchDate: dateText(switchAt),
+            seats:
+              change.planType === "team" ? { count: sub.seats, newTotal: euros(change.newAmountCents * sub.seats, change.currency) } : null,
+            accountUrl: appUrl(config.APP_URL, change.planType === "team" ? paths.team : paths.account),
+          },
+          (await accountLocale(db, { id: sub.userId })) ?? baseLocale,
+        ),
       );
     } catch (err) {
       await db.update(priceChangeNotices).set({ emailedAt: null }).where(key);

@@ -6,6 +6,7 @@ export {
   emailChangedNotice,
   modelGoneEmail,
   modelShutdownEmail,
+  OPERATOR_LOCALE,
   passwordChangedNotice,
   paymentReceiptEmail,
   refundReceiptEmail,

@@ -42,6 +42,8 @@ import {
   plainText,
   validate,
   wholeNumber,
+  accountLocale,
+  requestLocale,
 } from "../lib";
 import { emailField } from "../auth";
 import {
@@ -491,7 +493,9 @@ export const teamRoutes = new Hono<AppEnv>()
     );
   });
 
+/** In the invited address's account's language, else the inviting owner's (the request's: issue 50). */
 async function sendInvitation(c: Context<AppEnv>, issued: IssuedInvitation) {
   const link = appLink(c, landings.teamInvitation(issued.token));
-  await createMailer(c.var.config, c.env).send(teamInvitationEmail(issued.email, { teamName: issued.teamName, link }));
+  const locale = (await accountLocale(c.var.db, { email: issued.email })) ?? requestLocale(c.req.raw.headers);
+  await createMailer(c.var.config, c.env).send(teamInvitationEmail(issued.email, { teamName: issued.teamName, link }, locale));
 }

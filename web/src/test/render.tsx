@@ -16,6 +16,7 @@ export const testUser: ApiUser = {
   profileImageUrl: null,
   emailVerified: true,
   isOperator: false,
+  locale: null,
 };
 
 /** A finished headshot as GET /api/headshots answers it, with what a test sets laid over it. */
