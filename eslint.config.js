@@ -159,7 +159,18 @@ const owners = [
 ];
 
 export default tseslint.config(
-  { ignores: ["web/dist", "copy/generated", "node_modules", ".wrangler", ".data", "worker/worker-configuration.d.ts", "test-results", "playwright-report"] },
+  {
+    ignores: [
+      "web/dist",
+      "copy/generated",
+      "node_modules",
+      ".wrangler",
+      ".data",
+      "worker/worker-configuration.d.ts",
+      "test-results",
+      "playwright-report",
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

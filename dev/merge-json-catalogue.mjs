@@ -4,7 +4,9 @@
 import { readFileSync, writeFileSync } from "node:fs";
 const [, , base, ours, theirs] = process.argv;
 const read = (f) => JSON.parse(readFileSync(f, "utf8") || "{}");
-const o = read(base), a = read(ours), b = read(theirs);
+const o = read(base),
+  a = read(ours),
+  b = read(theirs);
 const out = { ...a };
 for (const [k, v] of Object.entries(b)) {
   const changedByUs = JSON.stringify(a[k]) !== JSON.stringify(o[k]);

@@ -3,7 +3,7 @@ import { Hono, type ErrorHandler, type NotFoundHandler } from "hono";
 import { HTTPException } from "hono/http-exception";
 import { secureHeaders } from "hono/secure-headers";
 import type { AppEnv } from "./env";
-import { ApiError, errorFields, log, requestContext, smallBodies, withServices } from "./lib";
+import { ApiError, answerLocale, domainText, errorFields, log, requestContext, smallBodies, withServices } from "./lib";
 import { ConfigError, NOT_CONFIGURED_MESSAGE } from "./config";
 import { healthRoutes } from "./health";
 import { recordRequest, reportError } from "./ops";
@@ -23,11 +23,13 @@ export const notFoundHandler: NotFoundHandler<AppEnv> = (c) =>
   c.json({ error: "Not Found", message: `No API route for ${c.req.method} ${new URL(c.req.url).pathname}` }, 404);
 
 /** The one error handler: `{ error, message, ...flags }`; unknown errors are logged and answered 500. */
-export const errorHandler: ErrorHandler<AppEnv> = (err, c) => {
+export const errorHandler: ErrorHandler<AppEnv> = async (err, c) => {
   const requestId = c.get("requestId");
   if (err instanceof ApiError) {
     for (const [k, v] of Object.entries(err.headers)) c.header(k, v);
-    return c.json({ error: err.title, message: err.message, ...err.flags }, err.status);
+    // domain's sentences in the reader's language; English and a route's own words as they are (decision 367)
+    const message = domainText(err.message, await answerLocale(c));
+    return c.json({ error: err.title, message, ...err.flags }, err.status);
   }
   if (err instanceof ConfigError) {
     // the same answer to every request until the configuration is fixed; the list of bad variables was logged
@@ -36,7 +38,8 @@ export const errorHandler: ErrorHandler<AppEnv> = (err, c) => {
   }
   if (err instanceof HTTPException && err.status < 500) {
     // hono's own (a body limit, a malformed JSON body)
-    return c.json({ error: "Bad Request", message: err.message || "Malformed request." }, err.status);
+    const message = domainText(err.message || "Malformed request.", await answerLocale(c));
+    return c.json({ error: "Bad Request", message }, err.status);
   }
   log("error", "unhandled error", { requestId, method: c.req.method, path: c.req.path, ...errorFields(err) });
   reportError(err, requestId);

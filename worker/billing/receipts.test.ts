@@ -6,6 +6,7 @@
 import { describe, expect, it } from "vitest";
 import { client } from "../test/helpers";
 import { deliverEvents, postWebhook, stripe, subscriber } from "../test/billing";
+import { formatDate } from "../../copy";
 
 async function mails(to: string) {
   const { messages } = await (await client.dev.mailbox.$get({ query: { to } })).json();
@@ -31,5 +32,21 @@ describe("refunds and receipts", () => {
     );
     for (const e of events) await postWebhook(JSON.stringify(e));
     expect(await mails(u.user.email)).toHaveLength(2);
+  });
+
+  it("a receipt is written in the account's language, its amount and day too (issue 50)", async () => {
+    const u = await subscriber("monthly");
+    expect(await mails(u.user.email)).toEqual(["Your Headshot Studio receipt: €29.99"]);
+    expect((await client.account.profile.$patch({ json: { locale: "de" } }, { headers: u.auth })).status).toBe(200);
+
+    expect((await client.stripe.refund.$post({}, { headers: u.auth })).status).toBe(200);
+    await deliverEvents(u.customerId);
+    const { messages } = await (await client.dev.mailbox.$get({ query: { to: u.user.email } })).json();
+    const refund = (messages as { subject: string; text: string; locale: string }[]).find((m) => m.locale === "de");
+    const plain = (s: string) => s.replace(/[\u00a0\u202f]/g, " ");
+    expect(plain(refund!.subject)).toBe("Ihre Erstattung von Headshot Studio: 29,99 €");
+    const today = formatDate(new Date(), "de", "long", { timeZone: "UTC" });
+    expect(plain(refund!.text)).toContain(`Wir haben Ihnen am ${today} 29,99 € auf Ihre Karte erstattet.`);
+    expect(refund!.text).toContain("(Konto › Zahlungen verwalten)");
   });
 });

@@ -9,8 +9,7 @@ import type Stripe from "stripe";
 import { eq } from "drizzle-orm";
 import type { Db } from "../../db";
 import { invoices, refunds, users } from "../../db/schema";
-import { billingPlanById, euros } from "../../domain/plans";
-import { longDate as dateText } from "../../domain/words";
+import { billingPlanById } from "../../domain/plans";
 import { type MailMessage, paymentReceiptEmail, refundReceiptEmail } from "../mail";
 import { fromUnix, idOf } from "./stripe";
 import { DUPLICATE_SUBSCRIPTION_REASON } from "./one-live";
@@ -31,13 +30,14 @@ export async function receiptFor(db: Db, event: Stripe.Event): Promise<MailMessa
     const [row] = await db.select().from(invoices).where(eq(invoices.stripeInvoiceId, invoice.id!)).limit(1);
     const to = await recipientOf(db, row?.userId ?? null);
     if (!row || !to || row.amountCents <= 0) return null;
-    const what = row.planType ? `the ${billingPlanById(row.planType).name} plan` : "your subscription";
+    // Amount and day go as values: the email writes them in the account's language ("29,99 €", "5. Dezember 2026").
+    const plan = row.planType ? billingPlanById(row.planType).name : null;
     return paymentReceiptEmail(
       to.email,
       {
-        amount: euros(row.amountCents, row.currency),
-        what,
-        date: dateText(row.paidAt ?? new Date()),
+        amount: { cents: row.amountCents, currency: row.currency },
+        plan,
+        date: row.paidAt ?? new Date(),
         invoiceUrl: invoice.hosted_invoice_url ?? null,
       },
       to.locale,
@@ -56,7 +56,7 @@ export async function receiptFor(db: Db, event: Stripe.Event): Promise<MailMessa
     if (!to) return null;
     return refundReceiptEmail(
       to.email,
-      { amount: euros(refund.amount, refund.currency), date: dateText(fromUnix(refund.created)!) },
+      { amount: { cents: refund.amount, currency: refund.currency }, date: fromUnix(refund.created)! },
       to.locale,
     );
   }

@@ -12,6 +12,7 @@ import { headshotRow, photoForm, seedProcessing, statusBody, upload } from "../t
 import { processGeneration } from "../generation/process";
 import { signImageUrl } from "../images/signed-urls";
 import { statusEtag } from "./finished-status";
+import { domainText } from "../lib";
 import { c2paMadeWithAi, c2paStore, digitalSourceType, xmpPackets } from "../downloads/test-decoders";
 import { DIGITAL_SOURCE_TYPE } from "../marking/xmp";
 
@@ -369,6 +370,28 @@ describe("GET /api/headshots/:id/status of a finished headshot", () => {
     const r = await poll(id, auth);
     expect(await r.json()).toEqual({ status: "failed", error: "Declined.", refunded: false });
     expect(r.headers.get("ETag")).toMatch(/^"/);
+  });
+
+  it("a failed headshot's stored reason is read in the reader's language, the status and the gallery alike (issue 50)", async () => {
+    const { user, auth } = await createTestUser({ subscription: { planType: "monthly" } });
+    const id = await seedProcessing(user.id, { chargedCredit: false });
+    const { db, close } = testDb();
+    try {
+      await db.update(headshots).set({ status: "failed", error: MESSAGES.generationStuck }).where(eq(headshots.id, id));
+    } finally {
+      await close();
+    }
+    const german = { ...auth, "Accept-Language": "de" };
+    const status = await api(`/api/headshots/${id}/status`, { headers: german });
+    expect(((await status.json()) as { error: string }).error).toBe(domainText(MESSAGES.generationStuck, "de"));
+    expect(domainText(MESSAGES.generationStuck, "de")).toMatch(/Porträts/);
+    // the language is part of the validator: the English answer's ETag does not answer 304 to a German reader
+    const english = await api(`/api/headshots/${id}/status`, { headers: auth });
+    expect(((await english.json()) as { error: string }).error).toBe(MESSAGES.generationStuck);
+    const again = await api(`/api/headshots/${id}/status`, { headers: { ...german, "If-None-Match": english.headers.get("ETag")! } });
+    expect(again.status).toBe(200);
+    const gallery = (await (await api("/api/headshots", { headers: german })).json()) as { id: string; error: string | null }[];
+    expect(gallery.find((h) => h.id === id)?.error).toBe(domainText(MESSAGES.generationStuck, "de"));
   });
 });
 

@@ -24,11 +24,25 @@ import type { Headshot } from "../../db/schema";
 import { preparedOn } from "../../db";
 import type { Config } from "../config";
 import type { AppEnv } from "../env";
-import { ACCOUNT_GONE, requireUser, ApiError, gone, notFound, unauthorized, errorFields, log, validate, enforceStatements } from "../lib";
+import {
+  ACCOUNT_GONE,
+  answerLocale,
+  domainText,
+  requireUser,
+  ApiError,
+  gone,
+  notFound,
+  unauthorized,
+  errorFields,
+  log,
+  validate,
+  enforceStatements,
+} from "../lib";
 import { allowanceOfRows, allowanceStatements } from "../credits";
 import { GENDER_IDS, STYLE_IDS } from "../../domain/styles";
 import { MESSAGES, UPLOADS_PER_HOUR, UPLOADS_PER_MINUTE } from "../../domain/limits";
 import type { HeadshotStatusResponse } from "../../domain/api";
+import { baseLocale } from "../../copy";
 import { putEncrypted, originalKey } from "../storage";
 import { checkPhoto, insertOrCleanUp, uploadBodyLimit } from "./photo-intake";
 import { signImageUrl } from "../images";
@@ -208,11 +222,14 @@ export const headshotRoutes = new Hono<AppEnv>()
       answer = { body, etag: await statusEtag(userId, body) };
       rememberFinished(userId, id, answer);
     }
-    // Finished: a strong validator for this user and body (the signed URL changes every 10 minutes).
-    c.header("ETag", answer.etag);
+    // Finished: a strong validator for this user and body (the signed URL changes every 10 minutes). A failed one's
+    // stored reason is domain's English, worded here in the reader's language: the language is part of the validator.
+    const locale = answer.body.error ? await answerLocale(c) : baseLocale;
+    const etag = locale === baseLocale ? answer.etag : answer.etag.replace(/"$/, `-${locale}"`);
+    c.header("ETag", etag);
     c.header("Cache-Control", "private, no-cache");
-    if (matchesEtag(c.req.header("If-None-Match"), answer.etag)) return c.body(null, 304);
-    return c.json(answer.body);
+    if (matchesEtag(c.req.header("If-None-Match"), etag)) return c.body(null, 304);
+    return c.json(answer.body.error ? { ...answer.body, error: domainText(answer.body.error, locale) } : answer.body);
   })
   .get("/", requireUser, async (c) => {
     // The gallery: every headshot whose generation started — generating, generated, failed (with why),
@@ -220,7 +237,17 @@ export const headshotRoutes = new Hono<AppEnv>()
     // Uploads never generated are not shown. One entry per headshot: the version it shows (issue 36, ./versions.ts).
     const entries = await galleryEntries(c.var.db, c.var.config, c.var.user.id);
     c.header("Cache-Control", "no-store");
-    return c.json(entries);
+    // stored reasons (a failed one's error, a removed one's why) in the reader's language (decision 367)
+    const locale = entries.some((e) => e.error || e.unavailable) ? await answerLocale(c) : baseLocale;
+    return c.json(
+      locale === baseLocale
+        ? entries
+        : entries.map((e) => ({
+            ...e,
+            error: e.error && domainText(e.error, locale),
+            unavailable: e.unavailable && domainText(e.unavailable, locale),
+          })),
+    );
   })
   .put("/:id/likeness", requireUser, validate("param", idParam), validate("json", likenessBody), async (c) => {
     const { id } = c.req.valid("param");

@@ -6,7 +6,25 @@ import { devRoutes } from "../dev/routes";
 import { getConfig, ConfigError } from "../config";
 import { api, client, env, uniqueEmail } from "../test/helpers";
 import { DevMailbox, ResendMailer, createMailer, extractLinks } from "./mailer";
-import { priceChangeEmail, refundReceiptEmail, verificationEmail } from "./templates";
+import {
+  type MailMoney,
+  duplicateSubscriptionEmail,
+  emailChangeEmail,
+  emailChangedNotice,
+  passwordChangedNotice,
+  passwordResetEmail,
+  paymentReceiptEmail,
+  priceChangeEmail,
+  priceChangeWithdrawnEmail,
+  refundReceiptEmail,
+  shootReadyEmail,
+  teamInvitationEmail,
+  teamPhotoReminderEmail,
+  verificationEmail,
+} from "./templates";
+import type { MailMessage } from "./mailer";
+import { locales, type Locale } from "../../copy";
+import { FREE_GENERATIONS, VERIFICATION_TTL_HOURS } from "../../domain/limits";
 
 describe("the dev mailbox", () => {
   it("keeps messages per address and lists them newest first with their links", async () => {
@@ -108,5 +126,106 @@ describe("every email is written in a language (issue 50)", () => {
       expect(mail.html).toMatch(new RegExp(`^<div lang="${mail.locale}">`));
     }
     expect(verificationEmail("a@b.test", link, "fr").locale).toBe("fr");
+  });
+});
+
+describe("every email's words come from the catalogue, in the recipient's language (issue 50)", () => {
+  const link = "https://app.test/v?token=t";
+  /** Every template a person receives (the operator's stay English), with values that reach every sentence. */
+  const templates: Record<string, (locale: Locale) => MailMessage> = {
+    verification: (l) => verificationEmail("a@b.test", link, l),
+    passwordReset: (l) => passwordResetEmail("a@b.test", link, l),
+    emailChange: (l) => emailChangeEmail("a@b.test", link, l),
+    emailChanged: (l) => emailChangedNotice("a@b.test", "new@b.test", l),
+    passwordChanged: (l) => passwordChangedNotice("a@b.test", ["x@b.test", "y@b.test"], l),
+    paymentReceiptPlan: (l) =>
+      paymentReceiptEmail("a@b.test", { amount: { cents: 2999, currency: "eur" }, plan: "Monthly", date: DAY, invoiceUrl: link }, l),
+    paymentReceipt: (l) =>
+      paymentReceiptEmail("a@b.test", { amount: { cents: 2999, currency: "eur" }, plan: null, date: DAY, invoiceUrl: null }, l),
+    refundReceipt: (l) => refundReceiptEmail("a@b.test", { amount: { cents: 2999, currency: "eur" }, date: DAY }, l),
+    priceWithdrawn: (l) =>
+      priceChangeWithdrawnEmail(
+        "a@b.test",
+        { planName: "Weekly", period: "week", amount: { cents: 999, currency: "eur" }, effectiveDate: DAY },
+        l,
+      ),
+    duplicate: (l) => duplicateSubscriptionEmail("a@b.test", { planName: "Monthly", amount: { cents: 2999, currency: "eur" } }, l),
+    priceChange: (l) => priceChangeEmail("a@b.test", priceChange(null), l),
+    priceChangeTeam: (l) => priceChangeEmail("a@b.test", priceChange({ count: 3, newTotal: { cents: 3597, currency: "eur" } }), l),
+    priceChangeOneSeat: (l) => priceChangeEmail("a@b.test", priceChange({ count: 1, newTotal: { cents: 1199, currency: "eur" } }), l),
+    shootAll: (l) => shootReadyEmail("a@b.test", link, { ready: 4, total: 4 }, l),
+    shootSome: (l) => shootReadyEmail("a@b.test", link, { ready: 3, total: 4 }, l),
+    teamInvitation: (l) => teamInvitationEmail("a@b.test", { teamName: "Acme", link }, l),
+    teamReminder: (l) => teamPhotoReminderEmail("a@b.test", { teamName: "Acme", link }, l),
+  };
+  const DAY = new Date("2026-12-05T00:00:00Z");
+  const priceChange = (seats: { count: number; newTotal: MailMoney } | null) => ({
+    planName: "Monthly",
+    period: "month",
+    oldAmount: { cents: 999, currency: "eur" },
+    newAmount: { cents: 1199, currency: "eur" },
+    effectiveDate: new Date("2027-01-05T00:00:00Z"),
+    switchDate: new Date("2027-01-07T00:00:00Z"),
+    accountUrl: "https://app.test/account",
+    seats,
+  });
+
+  it("a German verification email is German, subject and body, and holds the link", () => {
+    const mail = verificationEmail("a@b.test", link, "de");
+    expect(mail.subject).toBe("Bestätigen Sie Ihre E-Mail-Adresse für Headshot Studio");
+    expect(mail.text).toContain("Willkommen bei Headshot Studio!");
+    expect(mail.text).toContain(`dann erhalten Sie ${FREE_GENERATIONS} kostenlose Porträt-Generierungen:`);
+    expect(mail.text).toContain(`läuft in ${VERIFICATION_TTL_HOURS} Stunden ab`);
+    expect(mail.text).toContain(link);
+    expect(mail.html).toContain(`<a href="${link}">E-Mail-Adresse bestätigen</a>`);
+    expect(mail.html).toMatch(/^<div lang="de">/);
+    expect(mail.text + mail.html).not.toMatch(/Welcome|Please confirm|expires/);
+  });
+
+  it("English stays as it was written", () => {
+    const mail = verificationEmail("a@b.test", link, "en");
+    expect(mail.subject).toBe("Verify your email for Headshot Studio");
+    expect(mail.text).toBe(
+      [
+        "Welcome to Headshot Studio!",
+        `Please confirm your email address to receive your ${FREE_GENERATIONS} free headshot generations:`,
+        link,
+        `This link works once and expires in ${VERIFICATION_TTL_HOURS} hours. If you did not create an account, you can ignore this email.`,
+      ].join("\n\n"),
+    );
+    expect(templates.refundReceipt!("en").subject).toBe("Your Headshot Studio refund: €29.99");
+    expect(templates.shootSome!("en").text).toContain("3 of your 4 headshots are ready; 1 could not be made");
+  });
+
+  it("every template renders in every language without a raw key, and each language's own words", () => {
+    for (const [name, make] of Object.entries(templates)) {
+      const english = make("en");
+      for (const locale of locales) {
+        const mail = make(locale);
+        const all = [mail.subject, mail.text, mail.html ?? ""].join("\n");
+        expect(all, `${name} in ${locale}`).not.toMatch(/emails_[a-z_]+|undefined|\{[a-zA-Z]+\}|\[object/);
+        expect(mail.locale).toBe(locale);
+        expect(mail.html, `${name} in ${locale}`).toMatch(new RegExp(`^<div lang="${locale}">`));
+        // the text's paragraphs are the HTML's, link for label
+        expect(mail.text.split("\n\n").length, `${name} in ${locale}`).toBe((mail.html ?? "").split("<p>").length - 1);
+        if (locale !== "en") {
+          expect(mail.subject === english.subject && name !== "teamReminder", `${name}'s subject in ${locale}`).toBe(false);
+          expect(mail.text, `${name}'s text in ${locale}`).not.toBe(english.text);
+        }
+      }
+    }
+  });
+
+  it("money and days are written in the email's language", () => {
+    /** Intl writes a no-break space before € and between French thousands: compared as plain spaces. */
+    const plain = (mail: MailMessage) => `${mail.subject}\n${mail.text}`.replace(/[\u00a0\u202f]/g, " ");
+    const de = plain(templates.paymentReceiptPlan!("de"));
+    expect(de).toContain("Ihre Zahlungsbestätigung von Headshot Studio: 29,99 €\n");
+    expect(de).toContain("Zahlung von 29,99 € für den Tarif Monthly am 5. Dezember 2026 erhalten");
+    expect(plain(templates.paymentReceiptPlan!("en"))).toContain("payment of €29.99 for the Monthly plan on 5 December 2026.");
+    expect(plain(templates.refundReceipt!("fr"))).toContain("Nous avons remboursé 29,99 € sur votre carte le 5 décembre 2026.");
+    expect(plain(templates.priceChangeTeam!("it"))).toContain("3 posti, 35,97 € al mese");
+    expect(plain(templates.priceChangeOneSeat!("es"))).toContain("1 puesto, 11,99 € al mes");
+    expect(plain(templates.passwordChanged!("de"))).toContain("auf x@b.test und y@b.test umzustellen");
   });
 });

@@ -1,32 +1,39 @@
 /**
  * The emails we send. Plain text first (it is what the dev mailbox shows), with a simple HTML twin.
- * Each takes the language it is written in (issue 50): the recipient account's (`users.locale`, worker/lib/locale.ts
- * userLocale), or the request's for an address with no account yet. The words move into copy/messages/emails later;
- * until then every language reads the English below, and the message carries its locale (the HTML's `lang`, the dev
- * mailbox's record).
+ * Each is written in the language it is given (issue 50): the recipient account's (`users.locale`, worker/lib/locale.ts
+ * userLocale), or the request's for an address with no account yet. The words are copy/messages/emails (every
+ * sentence one key, the rules' numbers from domain/ as placeholders); money and dates are formatted in that language.
+ * The operator's mails at the end stay English, as the admin does.
  */
 import { FREE_GENERATIONS, PASSWORD_RESET_TTL_MINUTES, SUPPORT_EMAIL, VERIFICATION_TTL_HOURS } from "../../domain/limits";
 import type { MailMessage } from "./mailer";
-import { baseLocale, type Locale } from "../../copy";
+import { baseLocale, formatDate, formatList, formatMoney, m, type Locale } from "../../copy";
+import { count } from "../../domain/words";
+import { TEAM_INVITATION_DAYS } from "../../domain/teams";
+import { FAIR_USE, PRICE_CHANGE_NOTICE_DAYS } from "../../domain/plans";
 
 /** The operator's mails (alerts, the image model's notices) stay English, as the admin does (issue 50). */
 export const OPERATOR_LOCALE: Locale = baseLocale;
-import { count } from "../../domain/words";
-import { TEAM_INVITATION_DAYS } from "../../domain/teams";
-import { fairUseCaps } from "../../domain/plans";
+
+/**
+ * An amount for an email: minor units and currency, formatted in the email's language ("29,99 €"), or a text a
+ * caller formatted already (worker/billing's price notices and duplicate refund still pass `euros()`: English).
+ */
+export type MailMoney = { cents: number; currency: string } | string;
+/** A billing day for an email (Stripe keeps them in UTC), formatted in the email's language, or a text already formatted. */
+export type MailDay = Date | string;
+const money = (a: MailMoney, locale: Locale) => (typeof a === "string" ? a : formatMoney(a.cents, a.currency, locale));
+const day = (d: MailDay, locale: Locale) => (typeof d === "string" ? d : formatDate(d, locale, "long", { timeZone: "UTC" }));
 
 const escape = (s: string) => s.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
 
-const FREE_LINE = `Please confirm your email address to receive your ${count(FREE_GENERATIONS, "free headshot generation")}:`;
-const EXPIRY_LINE = `This link works once and expires in ${VERIFICATION_TTL_HOURS} hours. If you did not create an account, you can ignore this email.`;
-
 export function verificationEmail(to: string, link: string, locale: Locale): MailMessage {
-  const text = ["Welcome to Headshot Studio!", "", FREE_LINE, "", link, "", EXPIRY_LINE].join("\n");
-  const html = inLanguage(
-    locale,
-    `<p>Welcome to Headshot Studio!</p><p>${escape(FREE_LINE)}</p><p><a href="${escape(link)}">Verify my email address</a></p><p>${escape(EXPIRY_LINE)}</p>`,
-  );
-  return { to, locale, subject: "Verify your email for Headshot Studio", text, html };
+  return message(to, locale, m.emails_verify_subject({}, { locale }), [
+    m.emails_verify_welcome({}, { locale }),
+    m.emails_verify_free({ count: FREE_GENERATIONS }, { locale }),
+    { link, label: m.emails_verify_button({}, { locale }) },
+    m.emails_verify_expiry({ hours: VERIFICATION_TTL_HOURS }, { locale }),
+  ]);
 }
 
 /** The HTML body in its language: a mail client's screen reader and translate offer read `lang` (issue 50). */
@@ -42,74 +49,80 @@ function message(to: string, locale: Locale, subject: string, paragraphs: (strin
 }
 
 export function passwordResetEmail(to: string, link: string, locale: Locale): MailMessage {
-  return message(to, locale, "Reset your Headshot Studio password", [
-    "Someone asked to reset the password of your Headshot Studio account. To choose a new password, open this link:",
-    { link, label: "Choose a new password" },
-    `This link works once and expires in ${PASSWORD_RESET_TTL_MINUTES} minutes. Resetting your password signs you out everywhere. If you did not ask for this, you can ignore this email: your password stays as it is.`,
+  return message(to, locale, m.emails_reset_subject({}, { locale }), [
+    m.emails_reset_intro({}, { locale }),
+    { link, label: m.emails_reset_button({}, { locale }) },
+    m.emails_reset_expiry({ minutes: PASSWORD_RESET_TTL_MINUTES }, { locale }),
   ]);
 }
 
 export function emailChangeEmail(to: string, link: string, locale: Locale): MailMessage {
-  return message(to, locale, "Confirm your new email address for Headshot Studio", [
-    "Please confirm that this is the new email address of your Headshot Studio account:",
-    { link, label: "Confirm my new email address" },
-    `This link works once and expires in ${VERIFICATION_TTL_HOURS} hours. Until you confirm, your account keeps its current address. If you did not ask for this, you can ignore this email.`,
+  return message(to, locale, m.emails_change_subject({}, { locale }), [
+    m.emails_change_intro({}, { locale }),
+    { link, label: m.emails_change_button({}, { locale }) },
+    m.emails_change_expiry({ hours: VERIFICATION_TTL_HOURS }, { locale }),
   ]);
 }
 
 export function emailChangedNotice(to: string, newEmail: string, locale: Locale): MailMessage {
-  return message(to, locale, "Your Headshot Studio email address was changed", [
-    `The email address of your Headshot Studio account was changed to ${newEmail}. From now on, sign in and receive our emails at that address.`,
-    `If you did not make this change, please contact us at ${SUPPORT_EMAIL} straight away.`,
+  return message(to, locale, m.emails_changed_subject({}, { locale }), [
+    m.emails_changed_body({ email: newEmail }, { locale }),
+    m.emails_changed_contact({ support: SUPPORT_EMAIL }, { locale }),
   ]);
 }
 
 /** After a password reset or change (issue 35): what happened, and the email changes it cancelled. */
 export function passwordChangedNotice(to: string, cancelledEmailChanges: string[], locale: Locale): MailMessage {
-  return message(to, locale, "Your Headshot Studio password was changed", [
-    "The password of your Headshot Studio account was just changed, and every device that was signed in has been signed out.",
+  return message(to, locale, m.emails_password_changed_subject({}, { locale }), [
+    m.emails_password_changed_body({}, { locale }),
     ...(cancelledEmailChanges.length
-      ? [
-          `A pending request to move your account to ${cancelledEmailChanges.join(", ")} was cancelled, as was every other link we had emailed you before. Your account stays at this address.`,
-        ]
+      ? [m.emails_password_changed_cancelled({ emails: formatList(cancelledEmailChanges, locale) }, { locale })]
       : []),
-    `If you did not make this change, reset your password from the sign-in page straight away and contact us at ${SUPPORT_EMAIL}.`,
+    m.emails_password_changed_contact({ support: SUPPORT_EMAIL }, { locale }),
   ]);
 }
 
-/** A receipt for every payment (issue 35): sent on Stripe's `invoice.paid`, once per event. */
+/** A receipt for every payment (issue 35): sent on Stripe's `invoice.paid`, once per event; `plan` null for "your subscription". */
 export function paymentReceiptEmail(
   to: string,
-  d: { amount: string; what: string; date: string; invoiceUrl: string | null },
+  d: { amount: MailMoney; plan: string | null; date: MailDay; invoiceUrl: string | null },
   locale: Locale,
 ): MailMessage {
-  return message(to, locale, `Your Headshot Studio receipt: ${d.amount}`, [
-    "Hello from Headshot Studio,",
-    `Thank you: we received your payment of ${d.amount} for ${d.what} on ${d.date}.`,
-    ...(d.invoiceUrl ? [{ link: d.invoiceUrl, label: "View the invoice" }] : []),
-    `Questions about a payment? Write to us at ${SUPPORT_EMAIL}.`,
+  const amount = money(d.amount, locale);
+  const date = day(d.date, locale);
+  return message(to, locale, m.emails_receipt_subject({ amount }, { locale }), [
+    m.emails_hello({}, { locale }),
+    d.plan
+      ? m.emails_receipt_body_plan({ amount, plan: d.plan, date }, { locale })
+      : m.emails_receipt_body_subscription({ amount, date }, { locale }),
+    ...(d.invoiceUrl ? [{ link: d.invoiceUrl, label: m.emails_receipt_invoice_button({}, { locale }) }] : []),
+    m.emails_receipt_questions({ support: SUPPORT_EMAIL }, { locale }),
   ]);
 }
 
 /** A receipt for every refund (issue 35): sent on Stripe's `refund.created`, once per event. */
-export function refundReceiptEmail(to: string, d: { amount: string; date: string }, locale: Locale): MailMessage {
-  return message(to, locale, `Your Headshot Studio refund: ${d.amount}`, [
-    "Hello from Headshot Studio,",
-    `We refunded ${d.amount} to your card on ${d.date}. A refund usually reaches your card in 5–10 days; your invoices show it (Account › Manage Billing).`,
-    `Questions about a refund? Write to us at ${SUPPORT_EMAIL}.`,
+export function refundReceiptEmail(to: string, d: { amount: MailMoney; date: MailDay }, locale: Locale): MailMessage {
+  const amount = money(d.amount, locale);
+  return message(to, locale, m.emails_refund_subject({ amount }, { locale }), [
+    m.emails_hello({}, { locale }),
+    m.emails_refund_body({ amount, date: day(d.date, locale) }, { locale }),
+    m.emails_refund_questions({ support: SUPPORT_EMAIL }, { locale }),
   ]);
 }
 
 /** A scheduled price change was withdrawn before it reached anyone (decision 196): they keep today's price. */
 export function priceChangeWithdrawnEmail(
   to: string,
-  d: { planName: string; period: string; amount: string; effectiveDate: string },
+  d: { planName: string; period: string; amount: MailMoney; effectiveDate: MailDay },
   locale: Locale,
 ): MailMessage {
-  return message(to, locale, `The price change of your ${d.planName} plan is withdrawn`, [
-    "Hello from Headshot Studio,",
-    `We wrote to you that the price of the ${d.planName} plan would change on ${d.effectiveDate}. That price change is withdrawn: you keep paying ${d.amount} a ${d.period}, and nothing else changes.`,
-    `Questions? Write to us at ${SUPPORT_EMAIL}.`,
+  return message(to, locale, m.emails_price_withdrawn_subject({ plan: d.planName }, { locale }), [
+    m.emails_hello({}, { locale }),
+    m.emails_price_withdrawn_body(
+      { period: d.period, plan: d.planName, date: day(d.effectiveDate, locale), amount: money(d.amount, locale) },
+      { locale },
+    ),
+    m.emails_questions({ support: SUPPORT_EMAIL }, { locale }),
   ]);
 }
 
@@ -143,72 +156,79 @@ export function cancellationEmail(
 }
 
 /** A second subscription that started while one was live was cancelled at once and refunded in full (decision 090). */
-export function duplicateSubscriptionEmail(to: string, details: { planName: string; amount: string }, locale: Locale): MailMessage {
-  return message(to, locale, "We refunded your second subscription", [
-    "Hello from Headshot Studio,",
-    `You already had a live subscription when a second one (${details.planName}) started, probably from a second payment page. You only need one, so we cancelled the second subscription at once and refunded its payment of ${details.amount} in full. The refund reaches your card in 5–10 days.`,
-    "Your first subscription is unchanged and keeps running.",
+export function duplicateSubscriptionEmail(to: string, details: { planName: string; amount: MailMoney }, locale: Locale): MailMessage {
+  return message(to, locale, m.emails_duplicate_subject({}, { locale }), [
+    m.emails_hello({}, { locale }),
+    m.emails_duplicate_body({ plan: details.planName, amount: money(details.amount, locale) }, { locale }),
+    m.emails_duplicate_first_unchanged({}, { locale }),
   ]);
 }
 
-/** 30 days' notice of a plan's new price (SPEC §1 Terms; decision 093): old → new, from when, how to cancel. */
+/** PRICE_CHANGE_NOTICE_DAYS' notice of a plan's new price (SPEC §1 Terms; decision 093): old → new, from when, how to cancel. */
 export function priceChangeEmail(
   to: string,
   d: {
     planName: string;
     period: string;
-    oldAmount: string;
-    newAmount: string;
-    effectiveDate: string;
-    switchDate: string;
+    oldAmount: MailMoney;
+    newAmount: MailMoney;
+    effectiveDate: MailDay;
+    switchDate: MailDay;
     accountUrl: string;
     /** the Team plan (issue 37): its price is a seat's; the team's seats and what they cost at the new price */
-    seats?: { count: number; newTotal: string } | null;
+    seats?: { count: number; newTotal: MailMoney } | null;
   },
   locale: Locale,
 ): MailMessage {
-  const team = d.seats ? ` a seat` : "";
-  return message(to, locale, `The price of your ${d.planName} plan changes on ${d.effectiveDate}`, [
-    "Hello from Headshot Studio,",
-    `The price of the ${d.planName} plan changes from ${d.oldAmount} to ${d.newAmount}${team} a ${d.period}, from ${d.effectiveDate}. We are telling you at least 30 days ahead, as our Terms promise.`,
+  const [old, next] = [money(d.oldAmount, locale), money(d.newAmount, locale)];
+  const [date, switchDate] = [day(d.effectiveDate, locale), day(d.switchDate, locale)];
+  const change = { period: d.period, plan: d.planName, old, new: next, date, days: PRICE_CHANGE_NOTICE_DAYS };
+  return message(to, locale, m.emails_price_change_subject({ plan: d.planName, date }, { locale }), [
+    m.emails_hello({}, { locale }),
+    d.seats ? m.emails_price_change_body_seat(change, { locale }) : m.emails_price_change_body(change, { locale }),
     d.seats
-      ? `Your team's subscription renews at the new price on ${d.switchDate}, the first renewal on or after that date: ${count(d.seats.count, "seat")}, ${d.seats.newTotal} a ${d.period}. Until then you pay ${d.oldAmount} a seat, and nothing else changes.`
-      : `Your subscription renews at the new price of ${d.newAmount} on ${d.switchDate}, the first renewal on or after that date. Until then you pay ${d.oldAmount}, and nothing else changes.`,
-    d.seats
-      ? `If you would rather not continue, you can cancel the team's subscription at any time before ${d.switchDate} on the team page: everyone keeps their seat until the end of the period you paid for, and you are never charged the new price.`
-      : `If you would rather not continue, you can cancel at any time before ${d.switchDate} from your account settings (Account › Manage Billing): you keep access until the end of the period you paid for and are never charged the new price.`,
-    { link: d.accountUrl, label: d.seats ? "Open the team page" : "Open my account settings" },
+      ? m.emails_price_change_renews_team(
+          { period: d.period, seats: d.seats.count, switchDate, total: money(d.seats.newTotal, locale), old },
+          { locale },
+        )
+      : m.emails_price_change_renews({ new: next, switchDate, old }, { locale }),
+    d.seats ? m.emails_price_change_cancel_team({ switchDate }, { locale }) : m.emails_price_change_cancel({ switchDate }, { locale }),
+    {
+      link: d.accountUrl,
+      label: d.seats ? m.emails_price_change_team_button({}, { locale }) : m.emails_price_change_account_button({}, { locale }),
+    },
   ]);
 }
 
 /** A shoot's pictures are done (issue 24), sent only when asked for and not watched finishing. */
 export function shootReadyEmail(to: string, link: string, shoot: { ready: number; total: number }, locale: Locale): MailMessage {
-  const failed = shoot.total - shoot.ready;
-  return message(to, locale, shoot.ready === shoot.total ? "Your headshots are ready" : "Your headshot shoot has finished", [
-    "Hello from Headshot Studio,",
-    shoot.ready === shoot.total
-      ? `All ${count(shoot.total, "headshot")} of your shoot are ready.`
-      : `${shoot.ready} of your ${count(shoot.total, "headshot")} are ready; ${failed} could not be made (any free generation it used was given back).`,
-    { link, label: "See your shoot" },
-    "You can download them one by one, or all at once as a ZIP.",
+  const all = shoot.ready === shoot.total;
+  return message(to, locale, all ? m.emails_shoot_ready_subject({}, { locale }) : m.emails_shoot_finished_subject({}, { locale }), [
+    m.emails_hello({}, { locale }),
+    all
+      ? m.emails_shoot_all_ready({ count: shoot.total }, { locale })
+      : m.emails_shoot_some_ready({ total: shoot.total, ready: shoot.ready, failed: shoot.total - shoot.ready }, { locale }),
+    { link, label: m.emails_shoot_button({}, { locale }) },
+    m.emails_shoot_download({}, { locale }),
   ]);
 }
 
 /** An invitation to join a team (issue 25): one link, single use, expiring in TEAM_INVITATION_DAYS days. */
 export function teamInvitationEmail(to: string, details: { teamName: string; link: string }, locale: Locale): MailMessage {
-  return message(to, locale, `You're invited to join ${details.teamName} on Headshot Studio`, [
-    `You've been invited to join the team "${details.teamName}" on Headshot Studio: a seat with unlimited professional AI headshots in the team's look (fair use: ${fairUseCaps("team")}).`,
-    { link: details.link, label: "Accept the invitation" },
-    `Sign in (or sign up) with this email address, ${to}, to accept. The link works once and expires in ${TEAM_INVITATION_DAYS} days. If you weren't expecting this, you can ignore this email.`,
+  const fairUse = FAIR_USE.team;
+  return message(to, locale, m.emails_team_invitation_subject({ team: details.teamName }, { locale }), [
+    m.emails_team_invitation_body({ per: fairUse.per, team: details.teamName, atOnce: fairUse.atOnce, refill: fairUse.refill }, { locale }),
+    { link: details.link, label: m.emails_team_invitation_button({}, { locale }) },
+    m.emails_team_invitation_how({ email: to, days: TEAM_INVITATION_DAYS }, { locale }),
   ]);
 }
 
 /** A member who has not chosen a team photo yet (issue 37, decision 222): at most one a week. */
 export function teamPhotoReminderEmail(to: string, details: { teamName: string; link: string }, locale: Locale): MailMessage {
-  return message(to, locale, `${details.teamName} is waiting for your team photo`, [
-    `Your team "${details.teamName}" on Headshot Studio is putting together its team page, and your photo isn't chosen yet. Generate a headshot in the team's look (your seat includes it), then pick "Use as my team photo".`,
-    { link: details.link, label: "Choose my team photo" },
-    "You get this reminder because the team's owner asked for it; it stops once you have chosen a photo.",
+  return message(to, locale, m.emails_team_reminder_subject({ team: details.teamName }, { locale }), [
+    m.emails_team_reminder_body({ team: details.teamName }, { locale }),
+    { link: details.link, label: m.emails_team_reminder_button({}, { locale }) },
+    m.emails_team_reminder_why({}, { locale }),
   ]);
 }
 

@@ -1,0 +1,111 @@
+/**
+ * domain/'s sentences in the reader's language (issue 50, decision 367). domain/ keeps its English texts (the web app,
+ * the unit tests and stored rows use them as they are); the worker sends and stores those English texts, and turns
+ * each into the catalogue's words for the reader when it answers: refusals in the error handler (worker/app.ts), a
+ * failed headshot's stored `error` when it is read. The English text is the stable code: a text this table does
+ * not know (a route's own words, an older stored text) is answered as it is.
+ */
+import type { Context } from "hono";
+import { eq } from "drizzle-orm";
+import {
+  DOWNLOAD_VARIANTS_PER_HOUR,
+  DOWNLOAD_VARIANTS_PER_PICTURE_PER_HOUR,
+  FREE_GENERATIONS,
+  GENERATION_MAX_ATTEMPTS,
+  MAX_SHRINKABLE_MB,
+  MAX_UPLOAD_MB,
+  MESSAGES,
+  MIN_UPLOAD_SIDE,
+  MINIMUM_AGE,
+  RETENTION_DAYS,
+  ZIPS_PER_HOUR,
+} from "../../domain/limits";
+import { FREE_REDO_DAYS, INSTRUCTION_MAX_LENGTH, INSTRUCTION_MIN_LENGTH, MAX_VERSIONS, REFINE_MESSAGES } from "../../domain/refine";
+import { baseLocale, chooseLocale, isLocale, localeFromAcceptLanguage, localeFromCookies, m, type Locale } from "../../copy";
+import { users } from "../../db/schema";
+import type { AppEnv } from "../env";
+
+type Words = (locale: Locale) => string;
+const o = (locale: Locale) => ({ locale });
+
+/** Each English text of domain/ the worker sends to people, and its catalogue message with domain's numbers. */
+const WORDS = new Map<string, Words>([
+  [MESSAGES.downloadBusy, (l) => m.errors_download_busy({}, o(l))],
+  [MESSAGES.badType, (l) => m.errors_bad_type({}, o(l))],
+  [MESSAGES.tooLarge, (l) => m.errors_too_large({ mb: MAX_UPLOAD_MB }, o(l))],
+  [MESSAGES.tooLargeToShrink, (l) => m.errors_too_large_to_shrink({ mb: MAX_SHRINKABLE_MB }, o(l))],
+  [MESSAGES.freeUsed, (l) => m.errors_free_used({ count: FREE_GENERATIONS }, o(l))],
+  [MESSAGES.verifyFirst, (l) => m.errors_verify_first({ count: FREE_GENERATIONS }, o(l))],
+  [MESSAGES.generationFailed, (l) => m.errors_generation_failed({}, o(l))],
+  [MESSAGES.generationBusy, (l) => m.errors_generation_busy({ attempts: GENERATION_MAX_ATTEMPTS }, o(l))],
+  [MESSAGES.generationUnavailable, (l) => m.errors_generation_unavailable({}, o(l))],
+  [MESSAGES.generationQueuedTooLong, (l) => m.errors_generation_queued_too_long({}, o(l))],
+  [MESSAGES.generationStuck, (l) => m.errors_generation_stuck({}, o(l))],
+  [MESSAGES.generationRefunded, (l) => m.errors_generation_refunded({}, o(l))],
+  [MESSAGES.generationNoPhoto, (l) => m.errors_generation_no_photo({}, o(l))],
+  [MESSAGES.tooManyUploads, (l) => m.errors_too_many_uploads({}, o(l))],
+  [
+    MESSAGES.tooManyDownloadVariants,
+    (l) =>
+      m.errors_too_many_download_variants({ perPicture: DOWNLOAD_VARIANTS_PER_PICTURE_PER_HOUR, all: DOWNLOAD_VARIANTS_PER_HOUR }, o(l)),
+  ],
+  [MESSAGES.tooManyZips, (l) => m.errors_too_many_zips({ count: ZIPS_PER_HOUR }, o(l))],
+  [MESSAGES.requestTooLarge, (l) => m.errors_request_too_large({}, o(l))],
+  [MESSAGES.notAnImage, (l) => m.errors_not_an_image({}, o(l))],
+  [MESSAGES.heic, (l) => m.errors_heic({}, o(l))],
+  [MESSAGES.unreadable, (l) => m.errors_unreadable({}, o(l))],
+  [MESSAGES.tooSmall, (l) => m.errors_too_small({ side: MIN_UPLOAD_SIDE }, o(l))],
+  [MESSAGES.headshotRemoved, (l) => m.errors_headshot_removed({}, o(l))],
+  [MESSAGES.headshotExpired, (l) => m.errors_headshot_expired({ days: RETENTION_DAYS }, o(l))],
+  [MESSAGES.termsRequired, (l) => m.errors_terms_required({ age: MINIMUM_AGE }, o(l))],
+  [REFINE_MESSAGES.tooShort, (l) => m.errors_refine_too_short({ min: INSTRUCTION_MIN_LENGTH }, o(l))],
+  [REFINE_MESSAGES.tooLong, (l) => m.errors_refine_too_long({ max: INSTRUCTION_MAX_LENGTH }, o(l))],
+  [REFINE_MESSAGES.characters, (l) => m.errors_refine_characters({}, o(l))],
+  [REFINE_MESSAGES.instructions, (l) => m.errors_refine_instructions({}, o(l))],
+  [REFINE_MESSAGES.notFinished, (l) => m.errors_refine_not_finished({}, o(l))],
+  [REFINE_MESSAGES.tooManyVersions, (l) => m.errors_refine_too_many_versions({ count: MAX_VERSIONS }, o(l))],
+  [REFINE_MESSAGES.redoExpired, (l) => m.errors_refine_redo_expired({ days: FREE_REDO_DAYS }, o(l))],
+  [REFINE_MESSAGES.editDeclined, (l) => m.errors_refine_edit_declined({}, o(l))],
+  [REFINE_MESSAGES.tooManyChecks, (l) => m.errors_refine_too_many_checks({}, o(l))],
+  [REFINE_MESSAGES.judgeUnavailable, (l) => m.errors_refine_judge_unavailable({}, o(l))],
+]);
+
+/** domain's English `text` in `locale`; English, and any text the table does not know, as it is. */
+export function domainText(text: string, locale: Locale): string {
+  if (locale === baseLocale) return text;
+  const words = WORDS.get(text);
+  if (words) return words(locale);
+  // an input's refusal names its field first (worker/lib/validate.ts: "acceptTerms: Please confirm…")
+  const field = /^([\w.]+): (.+)$/s.exec(text);
+  const inField = field && WORDS.get(field[2]!);
+  return inField ? `${field[1]}: ${inField(locale)}` : text;
+}
+
+/** Whether `text` is one of domain's sentences the worker words per reader (for the tests). */
+export const isDomainText = (text: string): boolean => WORDS.has(text);
+
+const chosen = new WeakMap<Request, Locale>();
+
+/**
+ * The language a request is answered in, copy/negotiate.ts's order: the `locale` cookie (the person's choice on this
+ * browser), then the signed-in person's account setting, then `Accept-Language`, then English. The account is read
+ * only when there is no cookie and someone is signed in; the answer is kept for the request.
+ */
+export async function answerLocale(c: Context<AppEnv>): Promise<Locale> {
+  const known = chosen.get(c.req.raw);
+  if (known) return known;
+  const cookie = localeFromCookies(c.req.header("Cookie"));
+  let account: Locale | null = null;
+  const user = c.get("user") as AppEnv["Variables"]["user"] | undefined;
+  if (!cookie && user) {
+    try {
+      const [row] = await c.var.httpDb.select({ locale: users.locale }).from(users).where(eq(users.id, user.id)).limit(1);
+      account = row?.locale && isLocale(row.locale) ? row.locale : null;
+    } catch {
+      account = null; // the answer's language is never a reason to fail it
+    }
+  }
+  const locale = chooseLocale({ cookie, account, browser: localeFromAcceptLanguage(c.req.header("Accept-Language")) });
+  chosen.set(c.req.raw, locale);
+  return locale;
+}
