@@ -3,8 +3,8 @@ import { join } from "node:path";
 import { expect, it } from "vitest";
 import { PREBUNDLED } from "./prebundled";
 
-/** Loaded as they are: WebAssembly packages, and a Node build script's compiler (worker/downloads/simd/build.ts). */
-const AS_THEY_ARE = [/^@cf-wasm\//, /^@jsquash\//, /^wabt$/];
+/** Loaded as they are: WebAssembly packages (the C2PA reader of worker/test/c2pa-reader.ts too), and a Node build script's compiler (worker/downloads/simd/build.ts). */
+const AS_THEY_ARE = [/^@cf-wasm\//, /^@jsquash\//, /^@contentauth\/c2pa-wasm/, /^wabt$/];
 
 function sources(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
