@@ -53,6 +53,7 @@ describe("POST /api/auth/signup", () => {
       profileImageUrl: null,
       emailVerified: false,
       isOperator: false,
+      locale: "en", // the request's language at sign-up (no cookie, no Accept-Language: English; issue 50)
     });
     expect(body.accessToken.split(".")).toHaveLength(3);
     const me = await whoAmI(body.accessToken);
@@ -339,6 +340,7 @@ describe("access tokens on GET /api/auth/user", () => {
       profileImageUrl: null,
       emailVerified: true,
       isOperator: false,
+      locale: null, // made by the test helper, which chooses none: emails go in English
     });
   });
 
