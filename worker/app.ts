@@ -1,9 +1,10 @@
 import { shootRoutes, zipRoutes } from "./shoots";
-import { Hono, type ErrorHandler, type NotFoundHandler } from "hono";
+import { Hono, type Context, type ErrorHandler, type NotFoundHandler } from "hono";
 import { HTTPException } from "hono/http-exception";
 import { secureHeaders } from "hono/secure-headers";
 import type { AppEnv } from "./env";
-import { ApiError, errorFields, log, requestContext, smallBodies, withServices } from "./lib";
+import { ApiError, errorFields, log, refuse, requestContext, smallBodies, withServices } from "./lib";
+import { codeForStatus } from "../domain/errors";
 import { ConfigError, NOT_CONFIGURED_MESSAGE } from "./config";
 import { healthRoutes } from "./health";
 import { recordRequest, reportError } from "./ops";
@@ -20,27 +21,30 @@ import { teamRoutes } from "./teams";
 
 /** JSON 404 for every unknown path the worker sees (it only sees /api/*). */
 export const notFoundHandler: NotFoundHandler<AppEnv> = (c) =>
-  c.json({ error: "Not Found", message: `No API route for ${c.req.method} ${new URL(c.req.url).pathname}` }, 404);
+  answer(c, refuse("not_found", `No API route for ${c.req.method} ${new URL(c.req.url).pathname}`));
 
-/** The one error handler: `{ error, message, ...flags }`; unknown errors are logged and answered 500. */
+/** A refusal as JSON `{ error, code, message, ...params }` with its headers (Retry-After). */
+const answer = (c: Context<AppEnv>, err: ApiError) => {
+  for (const [k, v] of Object.entries(err.headers)) c.header(k, v);
+  return c.json(err.body, err.status);
+};
+
+/** The one error handler: `{ error, code, message, ...params }` (domain/errors.ts); unknown errors are logged and answered 500. */
 export const errorHandler: ErrorHandler<AppEnv> = (err, c) => {
   const requestId = c.get("requestId");
-  if (err instanceof ApiError) {
-    for (const [k, v] of Object.entries(err.headers)) c.header(k, v);
-    return c.json({ error: err.title, message: err.message, ...err.flags }, err.status);
-  }
+  if (err instanceof ApiError) return answer(c, err);
   if (err instanceof ConfigError) {
     // the same answer to every request until the configuration is fixed; the list of bad variables was logged
     // once, when the isolate first read it (worker/config.ts getConfig)
-    return c.json({ error: "Service Unavailable", message: NOT_CONFIGURED_MESSAGE, requestId }, 503);
+    return answer(c, refuse("unavailable", NOT_CONFIGURED_MESSAGE, { requestId }));
   }
   if (err instanceof HTTPException && err.status < 500) {
-    // hono's own (a body limit, a malformed JSON body)
-    return c.json({ error: "Bad Request", message: err.message || "Malformed request." }, err.status);
+    // hono's own (a body limit, a malformed JSON body): the generic code of its status
+    return answer(c, refuse(codeForStatus(err.status), err.message || "Malformed request."));
   }
   log("error", "unhandled error", { requestId, method: c.req.method, path: c.req.path, ...errorFields(err) });
   reportError(err, requestId);
-  return c.json({ error: "Internal Server Error", message: "Something went wrong on our side. Please try again.", requestId }, 500);
+  return answer(c, refuse("internal", "Something went wrong on our side. Please try again.", { requestId }));
 };
 
 const api = new Hono<AppEnv>()

@@ -9,7 +9,7 @@ import type { Db } from "../../db";
 import { refunds, scheduledDowngrades, subscriptions, users } from "../../db/schema";
 import { PLAN_ORDER, planById, type PlanType } from "../../domain/plans";
 import type { Config } from "../config";
-import { ApiError, conflict, notFound } from "../lib";
+import { conflict, notFound, refuse } from "../lib";
 import type { ApiInvoice } from "../../domain/api";
 import { appUrl, landings } from "../../domain/paths";
 import { loadPriceBook } from "./prices";
@@ -25,7 +25,7 @@ const dateText = (d: Date) => d.toLocaleDateString("en-US", { year: "numeric", m
 /** A card problem from Stripe (declined, insufficient funds…) as a 402 with Stripe's own sentence. */
 function cardProblem(err: unknown): never {
   if (err instanceof Stripe.errors.StripeCardError) {
-    throw new ApiError(402, err.message || "Your card was declined.");
+    throw refuse("card_declined", err.message || "Your card was declined.");
   }
   throw err;
 }
@@ -37,7 +37,7 @@ export async function ensureCustomer(db: Db, config: Config, userId: string): Pr
     .from(users)
     .where(eq(users.id, userId))
     .limit(1);
-  if (!user) throw notFound("User not found.");
+  if (!user) throw notFound("User not found.", "user_not_found");
   if (user.customerId) return user.customerId;
   const name = [user.firstName, user.lastName].filter(Boolean).join(" ") || undefined;
   const customer = await stripeClient(config).customers.create(
@@ -78,7 +78,7 @@ export async function createCheckout(db: Db, config: Config, appOrigin: string, 
     success_url: appUrl(appOrigin, landings.checkoutSuccess),
     cancel_url: appUrl(appOrigin, landings.checkoutCanceled),
   });
-  if (!session.url) throw new ApiError(502, "No checkout URL received");
+  if (!session.url) throw refuse("upstream_failed", "No checkout URL received");
   return { type: "checkout", url: session.url };
 }
 
@@ -96,7 +96,7 @@ export async function changePlan(
 ): Promise<ChangeResult> {
   const current = await activeSubscription(db, userId);
   if (!current) return createCheckout(db, config, appOrigin, userId, target.priceId);
-  if (current.planType === target.planType) throw conflict("Already Subscribed");
+  if (current.planType === target.planType) throw conflict("Already Subscribed", "already_subscribed");
   const stripe = stripeClient(config);
   const sub = await stripe.subscriptions.retrieve(current.stripeSubscriptionId);
   const item = sub.items.data[0]!;

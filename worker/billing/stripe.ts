@@ -4,12 +4,12 @@
  */
 import Stripe from "stripe";
 import type { Config } from "../config";
-import { ApiError } from "../lib";
+import { refuse } from "../lib";
 import type { BillingPlan } from "../../domain/plans";
 
 const clients = new WeakMap<Config, Stripe>();
 
-export const paymentsUnavailable = () => new ApiError(503, "Payments are not available right now. Please try again later.");
+export const paymentsUnavailable = () => refuse("unavailable", "Payments are not available right now. Please try again later.");
 
 /** The Stripe client for this configuration (one per isolate). */
 export function stripeClient(config: Config): Stripe {

@@ -14,7 +14,7 @@ import { TEAM_MESSAGES } from "../../domain/teams";
 import { count } from "../../domain/words";
 import { appUrl, landings } from "../../domain/paths";
 import type { Config } from "../config";
-import { ApiError, badRequest, conflict } from "../lib";
+import { badRequest, conflict, refuse } from "../lib";
 import { teamSubscriptionOf } from "./subscription";
 import { ensureCustomer } from "./plan-changes";
 import { fromUnix, idOf, paymentsUnavailable, stripeClient } from "./stripe";
@@ -70,14 +70,14 @@ export async function createTeamCheckout(
     success_url: appUrl(appOrigin, landings.teamCheckoutSuccess),
     cancel_url: appUrl(appOrigin, landings.teamCheckoutCanceled),
   });
-  if (!session.url) throw new ApiError(502, "No checkout URL received");
+  if (!session.url) throw refuse("upstream_failed", "No checkout URL received");
   return { type: "checkout" as const, url: session.url };
 }
 
 /** The team's live subscription as Stripe has it; a 409 without one, or while a payment has failed. */
 async function liveTeamSubscription(db: Db, config: Config, teamId: string) {
   const current = await teamSubscriptionOf(db, teamId);
-  if (!current?.live) throw conflict(TEAM_MESSAGES.noTeamSubscription);
+  if (!current?.live) throw conflict(TEAM_MESSAGES.noTeamSubscription, "team_not_paid");
   if (!current.entitled) throw conflict("The team's last payment failed. Update the card with Manage Billing first.");
   const stripe = stripeClient(config);
   const sub = await stripe.subscriptions.retrieve(current.stripeSubscriptionId);
@@ -131,7 +131,7 @@ export async function changeTeamSeats(
       await stripe.subscriptions.update(sub.id, { ...addSeatsChange(item.id, seats), payment_behavior: "error_if_incomplete" });
     } catch (err) {
       await syncSubscription(db, config, sub.id);
-      if (err instanceof Stripe.errors.StripeCardError) throw new ApiError(402, err.message || "Your card was declined.");
+      if (err instanceof Stripe.errors.StripeCardError) throw refuse("card_declined", err.message || "Your card was declined.");
       throw err;
     }
     // A settle that ran between the release and the update (the release's own webhook) put the price change
@@ -152,7 +152,7 @@ export async function changeTeamSeats(
     await writeSchedule(stripe, sub.id, scheduleId, { seats: { quantity: seats, at: periodEnd }, price });
   } catch (err) {
     await undo();
-    if (err instanceof Stripe.errors.StripeError) throw new ApiError(502, TEAM_MESSAGES.seatCutNotMade);
+    if (err instanceof Stripe.errors.StripeError) throw refuse("upstream_failed", TEAM_MESSAGES.seatCutNotMade);
     throw err;
   }
   await syncSubscription(db, config, sub.id);
@@ -174,7 +174,7 @@ export async function holdSeatCut(
   at: Date,
 ): Promise<{ scheduledSeats: number | null; scheduledAt: Date | null }> {
   const current = await teamSubscriptionOf(tx, teamId);
-  if (!current?.live) throw conflict(TEAM_MESSAGES.noTeamSubscription);
+  if (!current?.live) throw conflict(TEAM_MESSAGES.noTeamSubscription, "team_not_paid");
   const before = { scheduledSeats: current.scheduledSeats, scheduledAt: current.scheduledAt };
   await tx
     .update(subscriptions)
@@ -210,7 +210,7 @@ export async function teamSeatsPreview(db: Db, config: Config, teamId: string, s
 /** Cancels at the period end (the team keeps its seats until then); `resume` undoes it. A pending reduction is released. */
 export async function setTeamCancel(db: Db, config: Config, teamId: string, cancel: boolean): Promise<{ message: string }> {
   const current = await teamSubscriptionOf(db, teamId);
-  if (!current?.live) throw conflict(TEAM_MESSAGES.noTeamSubscription);
+  if (!current?.live) throw conflict(TEAM_MESSAGES.noTeamSubscription, "team_not_paid");
   const stripe = stripeClient(config);
   const sub = await stripe.subscriptions.retrieve(current.stripeSubscriptionId);
   const scheduleId = idOf(sub.schedule);

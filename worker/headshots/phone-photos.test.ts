@@ -110,7 +110,7 @@ describe("request body limits belong to routes", () => {
       body: big,
     });
     expect(patch.status).toBe(413);
-    expect(await patch.json()).toEqual({ error: "Payload Too Large", message: MESSAGES.requestTooLarge });
+    expect(await patch.json()).toEqual({ error: "Payload Too Large", code: "too_large", message: MESSAGES.requestTooLarge });
     // the single upload's own limit is one photo, not three
     const three = photoForm(photos[0]!);
     three.append("photo", new File([photos[1]! as Uint8Array<ArrayBuffer>], "b.jpg"));

@@ -24,7 +24,7 @@ import type { Headshot } from "../../db/schema";
 import { preparedOn } from "../../db";
 import type { Config } from "../config";
 import type { AppEnv } from "../env";
-import { ACCOUNT_GONE, requireUser, ApiError, gone, notFound, unauthorized, errorFields, log, validate, enforceStatements } from "../lib";
+import { ACCOUNT_GONE, requireUser, gone, notFound, unauthorized, errorFields, log, validate, enforceStatements, refuse } from "../lib";
 import { allowanceOfRows, allowanceStatements } from "../credits";
 import { GENDER_IDS, STYLE_IDS } from "../../domain/styles";
 import { MESSAGES, UPLOADS_PER_HOUR, UPLOADS_PER_MINUTE } from "../../domain/limits";
@@ -46,7 +46,7 @@ import { galleryEntries, versionRoutes } from "./versions";
 
 export { toApiHeadshot };
 
-const headshotNotFound = () => notFound("Headshot not found.");
+const headshotNotFound = () => notFound("Headshot not found.", "headshot_not_found");
 
 const idParam = z.object({ id: z.uuid("Headshot not found.") });
 
@@ -170,7 +170,7 @@ export const headshotRoutes = new Hono<AppEnv>()
       gone = beyond;
       return rows;
     });
-    if (!row) throw unauthorized(ACCOUNT_GONE);
+    if (!row) throw unauthorized(ACCOUNT_GONE, "account_gone");
     await deleteUnusedObjects(c.var.db, c.env.IMAGES, gone);
     return c.json(await toApiHeadshot(c.var.config, row), 201);
   })
@@ -184,7 +184,7 @@ export const headshotRoutes = new Hono<AppEnv>()
     } catch (err) {
       log("error", "generate: enqueue failed", { requestId: c.var.requestId, headshotId: id, ...errorFields(err) });
       await undoStart(c.var.db, userId, id);
-      throw new ApiError(503, "We couldn't start the generation just now. Please try again.");
+      throw refuse("unavailable", "We couldn't start the generation just now. Please try again.");
     }
     return c.json({ id, status: "processing" as const }, 202);
   })
@@ -199,7 +199,7 @@ export const headshotRoutes = new Hono<AppEnv>()
       const [row] = await statusStatement(c.var.httpDb).execute({ id, userId });
       if (!row) throw headshotNotFound();
       const unavailable = unavailableMessage(row);
-      if (unavailable) throw gone(unavailable);
+      if (unavailable) throw gone(unavailable, "headshot_unavailable");
       const body = await statusBody(c.var.config, id, row);
       if (!isFinished(row.status)) {
         c.header("Cache-Control", "no-store");

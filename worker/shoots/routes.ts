@@ -17,7 +17,7 @@ import { headshots, shoots, type Headshot, type Shoot } from "../../db/schema";
 import type { Db } from "../../db";
 import type { AppEnv } from "../env";
 import type { Config } from "../config";
-import { requireUser, ApiError, badRequest, conflict, notFound, errorFields, log, validate } from "../lib";
+import { requireUser, badRequest, conflict, notFound, errorFields, log, validate, refuse } from "../lib";
 import { putEncrypted, shootPhotoKey } from "../storage";
 import { checkPhoto, insertOrCleanUp, uploadBodyLimit, type CheckedPhoto, toApiHeadshot, uploadAllowed } from "../headshots";
 import { refuseDownloadBeyondPlan } from "../credits";
@@ -27,7 +27,7 @@ import { GENDER_IDS, STYLE_IDS, type Gender, type StyleId } from "../../domain/s
 import { EMAIL_BY_DEFAULT_ABOVE, SHOOT_MAX_PHOTOS, SHOOT_MAX_STYLES, type ApiShoot } from "../../domain/shoots";
 import { isFinished } from "../../domain/headshot-lifecycle";
 
-const shootNotFound = () => notFound("Shoot not found.");
+const shootNotFound = () => notFound("Shoot not found.", "shoot_not_found");
 const idParam = z.object({ id: z.uuid("Shoot not found.") });
 
 /** A repeated form field arrives as an array, a single one as a value. */
@@ -176,7 +176,7 @@ export const shootRoutes = new Hono<AppEnv>()
     } catch (err) {
       log("error", "shoot: enqueue failed", { requestId: c.var.requestId, shootId, ...errorFields(err) });
       await undoShoot(c.var.db, userId, shootId);
-      throw new ApiError(503, "We couldn't start the generation just now. Please try again.");
+      throw refuse("unavailable", "We couldn't start the generation just now. Please try again.");
     }
     return c.json(await loadShoot(c.var.db, c.var.config, userId, shootId), 201);
   })

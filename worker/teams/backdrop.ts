@@ -21,7 +21,7 @@ const dropObject = (bucket: R2Bucket, key: string) =>
 async function swapBackdrop(db: Db, teamId: string, key: string | null): Promise<string | null> {
   return db.transaction(async (tx) => {
     const [row] = await tx.select({ key: teams.backdropKey }).from(teams).where(eq(teams.id, teamId)).for("update");
-    if (!row) throw notFound(TEAM_MESSAGES.notInTeam);
+    if (!row) throw notFound(TEAM_MESSAGES.notInTeam, "not_in_team");
     await tx
       .update(teams)
       .set({ backdropKey: key, updatedAt: sql`now()` })

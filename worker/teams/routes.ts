@@ -30,19 +30,7 @@ import {
   REMIND_AFTER_DAYS_MIN,
   normalizeDomain,
 } from "../../domain/team-capture";
-import {
-  requireUser,
-  appLink,
-  appOrigin,
-  ApiError,
-  conflict,
-  enforce,
-  notFound,
-  oneAtATime,
-  plainText,
-  validate,
-  wholeNumber,
-} from "../lib";
+import { requireUser, appLink, appOrigin, conflict, enforce, notFound, oneAtATime, plainText, validate, wholeNumber, refuse } from "../lib";
 import { emailField } from "../auth";
 import {
   changeTeamSeats,
@@ -121,8 +109,8 @@ const csvField = z.object({ csv: z.string("Please paste or upload the list.").ma
 function refuseLargeList(csv: string) {
   const bytes = new TextEncoder().encode(csv).length;
   if (bytes > IMPORT_MAX_BYTES)
-    throw new ApiError(
-      413,
+    throw refuse(
+      "too_large",
       `The list is ${Math.ceil(bytes / 1024)} KB; at most ${IMPORT_MAX_BYTES / 1024} KB can be imported at once. Split it and import each part.`,
     );
 }
@@ -201,7 +189,7 @@ export const teamRoutes = new Hono<AppEnv>()
   /** The company's backdrop photo, for the team's owner and members (null: the brand colour is the backdrop). */
   .get("/backdrop", requireUser, async (c) => {
     const membership = await membershipOf(c.var.db, c.var.user.id);
-    if (!membership) throw notFound(TEAM_MESSAGES.notInTeam);
+    if (!membership) throw notFound(TEAM_MESSAGES.notInTeam, "not_in_team");
     const photo = await readBackdrop(c.env.IMAGES, c.var.config, membership.team.backdropKey);
     if (!photo) throw notFound("The team has no backdrop photo; its backdrop is the brand colour.");
     return c.body(photo.bytes as Uint8Array<ArrayBuffer>, 200, {

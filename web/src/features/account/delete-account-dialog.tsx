@@ -1,7 +1,7 @@
 import { useId, useState, type FormEvent } from "react";
 import { useLocation } from "wouter";
 import { Trash2 } from "lucide-react";
-import { errorMessage } from "@/api/client";
+import { errorText } from "@/api/client";
 import { RECENT_GOOGLE_SIGNIN_MINUTES } from "@/lib/domain";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from "@/components/ui/dialog";
@@ -33,7 +33,7 @@ export function DeleteAccountDialog() {
       clearSession();
       toast({ title: "Account deleted", description: "Your account, photos and headshots have been deleted." });
     } catch (err) {
-      setError(errorMessage(err, "We couldn't delete your account. Please try again."));
+      setError(errorText(err, "We couldn't delete your account. Please try again."));
     }
   }
 

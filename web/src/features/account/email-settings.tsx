@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent } from "react";
 import { useSearch } from "wouter";
-import { errorMessage } from "@/api/client";
+import { errorText } from "@/api/client";
 import { RECENT_GOOGLE_SIGNIN_MINUTES, VERIFICATION_TTL_HOURS } from "@/lib/domain";
 import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
 import { Badge } from "@/components/ui/badge";
@@ -59,7 +59,7 @@ export function EmailSettings() {
       setNewEmail("");
       setPassword("");
     } catch (err) {
-      setError(errorMessage(err, "We couldn't change your email address. Please try again."));
+      setError(errorText(err, "We couldn't change your email address. Please try again."));
     }
   }
 

@@ -1,5 +1,5 @@
 import { useId, useState, type FormEvent } from "react";
-import { errorMessage } from "@/api/client";
+import { errorText } from "@/api/client";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Input } from "@/components/ui/input";
@@ -25,7 +25,7 @@ export function NameSettings() {
       await reloadUser();
       toast({ title: "Name saved", description: "Your name has been updated." });
     } catch (err) {
-      setError(errorMessage(err, "We couldn't save your name. Please try again."));
+      setError(errorText(err, "We couldn't save your name. Please try again."));
     }
   }
 

@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { errorMessage } from "@/api/client";
+import { errorText } from "@/api/client";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Input } from "@/components/ui/input";
@@ -63,7 +63,7 @@ function SetPasswordByEmail({ email }: { email: string }) {
         description: `We sent ${email} a link to set a password. It expires in ${PASSWORD_RESET_TTL_MINUTES} minutes.`,
       });
     } catch (err) {
-      toast({ variant: "destructive", title: "Email not sent", description: errorMessage(err, "Please try again later.") });
+      toast({ variant: "destructive", title: "Email not sent", description: errorText(err, "Please try again later.") });
     }
   }
   return (

@@ -6,7 +6,7 @@ import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { toast } from "@/components/ui/use-toast";
-import { errorMessage } from "@/api/client";
+import { errorText } from "@/api/client";
 import { MESSAGES, MINIMUM_AGE, PASSWORD_MIN_LENGTH } from "@/lib/domain";
 import { apiPaths, paths, safeNext } from "@/lib/paths";
 import { useAuth } from "@/shared/auth/auth-context";
@@ -43,7 +43,7 @@ function continueWithGoogle(termsAccepted: boolean, next: string | null) {
   try {
     window.location.assign(termsAccepted ? `${apiPaths.googleSignIn}?terms=accepted` : apiPaths.googleSignIn);
   } catch (err) {
-    toast({ variant: "destructive", title: "Google sign in failed", description: errorMessage(err, "Please try again.") });
+    toast({ variant: "destructive", title: "Google sign in failed", description: errorText(err, "Please try again.") });
   }
 }
 
@@ -66,7 +66,7 @@ function useAuthSubmit() {
       toast(success);
       navigate(next ?? paths.dashboard);
     } catch (err) {
-      toast({ variant: "destructive", title: failure.title, description: errorMessage(err, failure.fallback) });
+      toast({ variant: "destructive", title: failure.title, description: errorText(err, failure.fallback) });
       setBusy(false);
     }
   }

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from "react";
 import { MailWarning } from "lucide-react";
-import { errorMessage } from "@/api/client";
+import { errorText } from "@/api/client";
 import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { useToastsBelow } from "@/components/ui/toast";
@@ -22,7 +22,7 @@ function useResend(email: string) {
       await resendVerification.mutateAsync();
       toast({ title: "Verification Email Sent", description: "Please check your inbox and spam folder" });
     } catch (err) {
-      toast({ variant: "destructive", title: "Failed to Resend", description: errorMessage(err, "Please try again later.") });
+      toast({ variant: "destructive", title: "Failed to Resend", description: errorText(err, "Please try again later.") });
     }
   }
   return { resend, sending: resendVerification.isPending };

@@ -1,4 +1,4 @@
-import { errorMessage } from "@/api/client";
+import { errorText } from "@/api/client";
 import { MONEY_BACK_DAYS } from "@/lib/domain";
 import {
   AlertDialog,
@@ -32,7 +32,7 @@ export function MoneyBack() {
       const result = await refund.mutateAsync();
       toast({ title: "Refund Issued", description: result.message });
     } catch (err) {
-      toast({ variant: "destructive", title: "Operation Failed", description: errorMessage(err, "Failed to request the refund") });
+      toast({ variant: "destructive", title: "Operation Failed", description: errorText(err, "Failed to request the refund") });
     }
   }
 

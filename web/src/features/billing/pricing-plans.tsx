@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { useLocation } from "wouter";
-import { errorMessage, errorStatus } from "@/api/client";
+import { errorCode, errorText, errorStatus } from "@/api/client";
 import {
   AlertDialog,
   AlertDialogAction,
@@ -81,8 +81,7 @@ export function PricingPlans() {
       }
     } catch (err) {
       if (errorStatus(err) === 401) requireSignIn();
-      else
-        toast({ variant: "destructive", title: "Operation Failed", description: errorMessage(err, "Failed to create checkout session") });
+      else toast({ variant: "destructive", title: "Operation Failed", description: errorText(err, "Failed to create checkout session") });
     }
     setBusyPlan(null);
   }
@@ -108,11 +107,11 @@ export function PricingPlans() {
       else toast({ variant: "destructive", title: "Unexpected response type", description: "Please reload the page and try again." });
     } catch (err) {
       if (errorStatus(err) === 401) requireSignIn();
-      else if (errorStatus(err) === 409)
-        toast({ title: "Already Subscribed", description: errorMessage(err, "You're already on this plan.") });
+      else if (errorCode(err) === "already_subscribed")
+        toast({ title: "Already Subscribed", description: errorText(err, "You're already on this plan.") });
       else {
         const fallback = target.kind === "downgrade" ? "Failed to schedule downgrade" : "Failed to upgrade subscription";
-        toast({ variant: "destructive", title: "Operation Failed", description: errorMessage(err, fallback) });
+        toast({ variant: "destructive", title: "Operation Failed", description: errorText(err, fallback) });
       }
     }
     setBusyPlan(null);
@@ -321,7 +320,7 @@ function ChangeDialog({
                   {dueNow
                     ? `Charged today: ${dueNow}`
                     : preview.isError
-                      ? errorMessage(preview.error, "We couldn't work out today's amount. Please try again.")
+                      ? errorText(preview.error, "We couldn't work out today's amount. Please try again.")
                       : "Working out today's amount..."}
                 </p>
               )}

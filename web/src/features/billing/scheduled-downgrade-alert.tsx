@@ -1,6 +1,6 @@
 import { useId } from "react";
 import { CalendarClock } from "lucide-react";
-import { errorMessage } from "@/api/client";
+import { errorText } from "@/api/client";
 import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { toast } from "@/components/ui/use-toast";
@@ -22,7 +22,7 @@ export function ScheduledDowngradeAlert() {
       await cancel.mutateAsync();
       toast({ title: "Downgrade Cancelled", description: "You'll stay on your current plan." });
     } catch (err) {
-      toast({ variant: "destructive", title: "Operation Failed", description: errorMessage(err, "Failed to cancel the downgrade") });
+      toast({ variant: "destructive", title: "Operation Failed", description: errorText(err, "Failed to cancel the downgrade") });
     }
   }
 

@@ -1,6 +1,6 @@
 import { useState, type ReactNode } from "react";
 import { AlertCircle, Ban, Download, Images, Loader2, RotateCcw, Trash2 } from "lucide-react";
-import { errorMessage } from "@/api/client";
+import { errorText } from "@/api/client";
 import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
@@ -243,7 +243,7 @@ function DeleteDialog({ headshot, onClose }: { headshot: ApiHeadshot | null; onC
             onClose();
           },
           onError: (err) =>
-            toast({ variant: "destructive", title: "Couldn't delete the headshot", description: errorMessage(err, "Please try again.") }),
+            toast({ variant: "destructive", title: "Couldn't delete the headshot", description: errorText(err, "Please try again.") }),
         });
       }}
     />
@@ -309,7 +309,7 @@ export function Gallery({
           <AlertCircle aria-hidden="true" />
           <AlertTitle>Couldn't load your headshots</AlertTitle>
           <AlertDescription className="flex flex-wrap items-center gap-3">
-            {error instanceof Error ? error.message : "Please try again."}
+            {errorText(error, "Please try again.")}
             <Button size="sm" variant="outline" onClick={() => void refetch()}>
               Try again
             </Button>

@@ -5,7 +5,7 @@
 import { useId, useState, type FormEvent } from "react";
 import { AlertCircle, Check, Loader2, RotateCcw, Sparkles } from "lucide-react";
 import { Link } from "wouter";
-import { errorMessage, errorStatus, readErrorBody } from "@/api/client";
+import { errorCode, errorText } from "@/api/client";
 import { Alert, AlertDescription } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Label } from "@/components/ui/label";
@@ -172,7 +172,7 @@ export function UseVersionButton({ version, versions }: { version: ApiHeadshot; 
           onSuccess: () =>
             toast({ title: `Using ${versionName(version).toLowerCase()}`, description: "Your gallery shows this version now." }),
           onError: (err) =>
-            toast({ variant: "destructive", title: "Couldn't use this version", description: errorMessage(err, "Please try again.") }),
+            toast({ variant: "destructive", title: "Couldn't use this version", description: errorText(err, "Please try again.") }),
         })
       }
     >
@@ -195,7 +195,7 @@ function planToast(title: string, description: string) {
   });
 }
 
-const needsPlan = (err: unknown) => errorStatus(err) === 402 || Boolean(readErrorBody(err)?.requiresSubscription);
+const needsPlan = (err: unknown) => errorCode(err) === "subscription_required";
 
 /**
  * Refine in words, and "Doesn't look like me": each makes a new version (opened at once, while it is made). The
@@ -252,9 +252,10 @@ export function RefineControls({
           onStarted(made.id);
         },
         onError: (err) => {
-          const message = errorMessage(err, "Please try again.");
+          const message = errorText(err, "Please try again.");
           // the instruction refused (nothing spent): said under the field, where it can be reworded
-          if (errorStatus(err) === 400) setRefused(message);
+          const code = errorCode(err);
+          if (code === "instruction_refused" || code === "invalid_input") setRefused(message);
           else if (needsPlan(err)) planToast("A change needs a plan", message);
           else toast({ variant: "destructive", title: "Couldn't make the change", description: message });
         },
@@ -321,11 +322,11 @@ export function RefineControls({
               onSuccess: (made) => onStarted(made.id),
               onError: (err) =>
                 needsPlan(err)
-                  ? planToast("A redo needs a plan", errorMessage(err, "Please try again."))
+                  ? planToast("A redo needs a plan", errorText(err, "Please try again."))
                   : toast({
                       variant: "destructive",
                       title: "Couldn't start the redo",
-                      description: errorMessage(err, "Please try again."),
+                      description: errorText(err, "Please try again."),
                     }),
             })
           }

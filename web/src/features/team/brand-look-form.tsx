@@ -1,6 +1,6 @@
 /** The team's brand look: one of the styles and a background colour; members' team generations use both. */
 import { useState, type FormEvent } from "react";
-import { errorMessage } from "@/api/client";
+import { errorText } from "@/api/client";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Input } from "@/components/ui/input";
@@ -27,7 +27,7 @@ export function BrandLookForm({ team }: { team: Extract<ApiMyTeam, { role: "owne
       await update.mutateAsync({ style, brandColor: color });
       toast({ title: "Team look saved", description: `Team look: ${style}, background ${color.toUpperCase()}` });
     } catch (err) {
-      toast({ variant: "destructive", title: "Couldn't save the look", description: errorMessage(err, "Please try again.") });
+      toast({ variant: "destructive", title: "Couldn't save the look", description: errorText(err, "Please try again.") });
     }
   }
 

@@ -4,7 +4,7 @@
  * once, when it is made (only a fingerprint is kept); each link lists who joined through it.
  */
 import { useState, type FormEvent } from "react";
-import { errorMessage } from "@/api/client";
+import { errorText } from "@/api/client";
 import { Alert, AlertDescription } from "@/components/ui/alert";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
@@ -42,7 +42,7 @@ export function CaptureLinksPanel({ team }: { team: Extract<ApiMyTeam, { role: "
       setMade(link);
       toast({ title: "Link created", description: "Copy it now and post it where your team will see it." });
     } catch (err) {
-      toast({ variant: "destructive", title: "Couldn't create the link", description: errorMessage(err, "Please try again.") });
+      toast({ variant: "destructive", title: "Couldn't create the link", description: errorText(err, "Please try again.") });
     }
   }
 
@@ -60,7 +60,7 @@ export function CaptureLinksPanel({ team }: { team: Extract<ApiMyTeam, { role: "
       await revoke.mutateAsync(id);
       toast({ title: "Link revoked", description: "It no longer works. People who joined through it stay in the team." });
     } catch (err) {
-      toast({ variant: "destructive", title: "Couldn't revoke the link", description: errorMessage(err, "Please try again.") });
+      toast({ variant: "destructive", title: "Couldn't revoke the link", description: errorText(err, "Please try again.") });
     }
   }
 

@@ -4,7 +4,7 @@
  * "Send invitations" is pressed, and then only the rows marked ready.
  */
 import { useState, type ChangeEvent } from "react";
-import { errorMessage } from "@/api/client";
+import { errorText } from "@/api/client";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
@@ -52,7 +52,7 @@ export function ImportListPanel() {
       setPreview(await check.mutateAsync(csv));
     } catch (err) {
       setPreview(null);
-      toast({ variant: "destructive", title: "Couldn't read the list", description: errorMessage(err, "Please try again.") });
+      toast({ variant: "destructive", title: "Couldn't read the list", description: errorText(err, "Please try again.") });
     }
   }
 
@@ -66,7 +66,7 @@ export function ImportListPanel() {
       setCsv("");
       setPreview(null);
     } catch (err) {
-      toast({ variant: "destructive", title: "Nothing was sent", description: errorMessage(err, "Please try again.") });
+      toast({ variant: "destructive", title: "Nothing was sent", description: errorText(err, "Please try again.") });
     }
   }
 

@@ -5,7 +5,7 @@
  * it and lands here again, verified, with "Join" ready. The page is ./join-page.tsx.
  */
 import { useSearch } from "wouter";
-import { errorMessage } from "@/api/client";
+import { errorText } from "@/api/client";
 import { Button } from "@/components/ui/button";
 import { toast } from "@/components/ui/use-toast";
 import { domainAllowed } from "@/lib/domain";
@@ -29,7 +29,7 @@ export function JoinByLink() {
       await resend.mutateAsync(back);
       toast({ title: "Verification Email Sent", description: "Please check your inbox and spam folder" });
     } catch (err) {
-      toast({ variant: "destructive", title: "Failed to Resend", description: errorMessage(err, "Please try again later.") });
+      toast({ variant: "destructive", title: "Failed to Resend", description: errorText(err, "Please try again later.") });
     }
   }
 

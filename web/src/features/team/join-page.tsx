@@ -8,7 +8,7 @@
  */
 import type { ReactNode } from "react";
 import { Link, useLocation } from "wouter";
-import { errorMessage } from "@/api/client";
+import { errorText } from "@/api/client";
 import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
@@ -63,7 +63,7 @@ export function JoinPage({ back, loading, teamName, invalid, forWhom, signedOut,
     try {
       await signOut(() => navigate(signInAgain));
     } catch (err) {
-      toast({ variant: "destructive", title: "Sign out failed", description: errorMessage(err, "Please try again.") });
+      toast({ variant: "destructive", title: "Sign out failed", description: errorText(err, "Please try again.") });
     }
   }
 
@@ -73,7 +73,7 @@ export function JoinPage({ back, loading, teamName, invalid, forWhom, signedOut,
       toast({ title: `Welcome to ${teamName}`, description: "Your seat is ready." });
       navigate(paths.team);
     } catch (err) {
-      toast({ variant: "destructive", title: "Couldn't join the team", description: errorMessage(err, "Please try again.") });
+      toast({ variant: "destructive", title: "Couldn't join the team", description: errorText(err, "Please try again.") });
     }
   }
 

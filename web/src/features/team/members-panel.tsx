@@ -1,6 +1,6 @@
 /** Invite by email; who is invited, joined, and has chosen a photo; re-send, revoke, remove. */
 import { useState, type FormEvent } from "react";
-import { errorMessage } from "@/api/client";
+import { errorText } from "@/api/client";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
@@ -26,7 +26,7 @@ export function MembersPanel({ team }: { team: Extract<ApiMyTeam, { role: "owner
       await action();
       toast({ title, description });
     } catch (err) {
-      toast({ variant: "destructive", title: "Operation Failed", description: errorMessage(err, "Please try again.") });
+      toast({ variant: "destructive", title: "Operation Failed", description: errorText(err, "Please try again.") });
     }
   }
 

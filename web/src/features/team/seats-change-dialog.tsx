@@ -3,7 +3,7 @@
  * (pricing-plans.tsx): adding seats shows what the card is charged today, from Stripe's invoice preview of
  * that very change, and the new monthly amount; removing seats says nothing is charged and when it applies.
  */
-import { errorMessage } from "@/api/client";
+import { errorText } from "@/api/client";
 import {
   AlertDialog,
   AlertDialogAction,
@@ -63,7 +63,7 @@ export function SeatsChangeDialog({
                   {dueNow
                     ? `Charged today: ${dueNow}`
                     : preview.isError
-                      ? errorMessage(preview.error, "We couldn't work out today's amount. Please try again.")
+                      ? errorText(preview.error, "We couldn't work out today's amount. Please try again.")
                       : "Working out today's amount..."}
                 </p>
               )}

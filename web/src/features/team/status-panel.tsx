@@ -4,7 +4,7 @@
  * most once a week, whatever asks; the server enforces it).
  */
 import { useState, type FormEvent } from "react";
-import { errorMessage } from "@/api/client";
+import { errorText } from "@/api/client";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Checkbox } from "@/components/ui/checkbox";
@@ -45,7 +45,7 @@ export function StatusPanel() {
           : `Everyone has chosen, joined too recently, or was reminded in the last ${REMINDER_GAP_DAYS} days.`,
       });
     } catch (err) {
-      toast({ variant: "destructive", title: "Couldn't send reminders", description: errorMessage(err, "Please try again.") });
+      toast({ variant: "destructive", title: "Couldn't send reminders", description: errorText(err, "Please try again.") });
     }
   }
 
@@ -56,7 +56,7 @@ export function StatusPanel() {
       saveBlob(blob, filename);
       toast({ title: "Export completed", description: `${filename} is in your downloads.` });
     } catch (err) {
-      toast({ variant: "destructive", title: "Error", description: errorMessage(err, "The export failed. Please try again.") });
+      toast({ variant: "destructive", title: "Error", description: errorText(err, "The export failed. Please try again.") });
     } finally {
       setDownloading(false);
     }
@@ -151,7 +151,7 @@ function ReminderSettings({ status }: { status: ApiTeamStatus }) {
           : "Reminders go out only when you send them.",
       });
     } catch (err) {
-      toast({ variant: "destructive", title: "Couldn't save", description: errorMessage(err, "Please try again.") });
+      toast({ variant: "destructive", title: "Couldn't save", description: errorText(err, "Please try again.") });
     }
   }
   return (

@@ -6,7 +6,7 @@
 import { useState, type FormEvent } from "react";
 import { useSearch } from "wouter";
 import { Users } from "lucide-react";
-import { errorMessage } from "@/api/client";
+import { errorText } from "@/api/client";
 import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
@@ -64,7 +64,7 @@ function CreateTeam() {
       await create.mutateAsync(name);
       toast({ title: "Team created", description: "Now choose how many seats it needs." });
     } catch (err) {
-      toast({ variant: "destructive", title: "Couldn't create the team", description: errorMessage(err, "Please try again.") });
+      toast({ variant: "destructive", title: "Couldn't create the team", description: errorText(err, "Please try again.") });
     }
   }
   return (
@@ -139,7 +139,7 @@ function MemberView({ team }: { team: Extract<ApiMyTeam, { role: "member" }> }) 
       await leave.mutateAsync();
       toast({ title: "You left the team", description: "Your account and photos stay yours." });
     } catch (err) {
-      toast({ variant: "destructive", title: "Couldn't leave the team", description: errorMessage(err, "Please try again.") });
+      toast({ variant: "destructive", title: "Couldn't leave the team", description: errorText(err, "Please try again.") });
     }
   }
   return (

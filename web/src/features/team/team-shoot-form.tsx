@@ -4,7 +4,7 @@
  * every value again; this form shows its answers.
  */
 import { useId, useState, type ChangeEvent, type FormEvent } from "react";
-import { errorMessage } from "@/api/client";
+import { errorText } from "@/api/client";
 import { Alert, AlertDescription } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
@@ -72,7 +72,7 @@ function BackdropSection({ team }: { team: OwnerTeam }) {
       await remove.mutateAsync();
       toast({ title: "Backdrop photo removed", description: "The brand colour is the backdrop again." });
     } catch (err) {
-      toast({ variant: "destructive", title: "Couldn't remove the photo", description: errorMessage(err, "Please try again.") });
+      toast({ variant: "destructive", title: "Couldn't remove the photo", description: errorText(err, "Please try again.") });
     }
   }
 
@@ -120,7 +120,7 @@ function BackdropSection({ team }: { team: OwnerTeam }) {
           {upload.isPending && <p role="status">Uploading the backdrop...</p>}
           {upload.isError && (
             <Alert variant="destructive">
-              <AlertDescription>{errorMessage(upload.error, "The photo couldn't be uploaded. Please try again.")}</AlertDescription>
+              <AlertDescription>{errorText(upload.error, "The photo couldn't be uploaded. Please try again.")}</AlertDescription>
             </Alert>
           )}
           {hasPhoto && (
@@ -145,7 +145,7 @@ function OutfitSection({ team }: { team: OwnerTeam }) {
       await update.mutateAsync({ outfit: outfit === "" ? null : outfit });
       toast({ title: "Outfit rule saved", description: outfit ? OUTFIT_LABELS[outfit] : "Each style's own clothing" });
     } catch (err) {
-      toast({ variant: "destructive", title: "Couldn't save the outfit rule", description: errorMessage(err, "Please try again.") });
+      toast({ variant: "destructive", title: "Couldn't save the outfit rule", description: errorText(err, "Please try again.") });
     }
   }
   return (
@@ -194,7 +194,7 @@ function TemplateSection({ team }: { team: OwnerTeam }) {
       await update.mutateAsync({ template: next });
       toast({ title: next ? "Template saved" : "Template removed" });
     } catch (err) {
-      toast({ variant: "destructive", title: "Couldn't save the template", description: errorMessage(err, "Please try again.") });
+      toast({ variant: "destructive", title: "Couldn't save the template", description: errorText(err, "Please try again.") });
     }
   }
 

@@ -1,6 +1,6 @@
 /** A download in the team's profile-picture template (issue 37): the owner's ZIP of everyone, or a member's own picture. */
 import { Download } from "lucide-react";
-import { errorMessage } from "@/api/client";
+import { errorText } from "@/api/client";
 import { Button } from "@/components/ui/button";
 import { toast } from "@/components/ui/use-toast";
 import { saveBlob } from "@/shared/downloads/use-download";
@@ -14,7 +14,7 @@ export function TemplateDownloadButton({ target, label }: { target: { team: true
       saveBlob(blob, filename);
       toast({ title: "Download Started", description: filename });
     } catch (err) {
-      toast({ variant: "destructive", title: "Download Failed", description: errorMessage(err, "Please try again.") });
+      toast({ variant: "destructive", title: "Download Failed", description: errorText(err, "Please try again.") });
     }
   }
   return (

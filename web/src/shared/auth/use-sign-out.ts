@@ -1,6 +1,6 @@
 import { useCallback } from "react";
 import { useLocation } from "wouter";
-import { errorMessage } from "@/api/client";
+import { errorText } from "@/api/client";
 import { toast } from "@/components/ui/use-toast";
 import { paths } from "@/lib/paths";
 import { useAuth } from "./auth-context";
@@ -15,7 +15,7 @@ export function useSignOut() {
       await signOut(() => navigate(paths.home));
       toast({ title: "Signed out", description: "You have been signed out successfully." });
     } catch (err) {
-      toast({ variant: "destructive", title: "Sign out failed", description: errorMessage(err, "Please try again.") });
+      toast({ variant: "destructive", title: "Sign out failed", description: errorText(err, "Please try again.") });
     }
   }, [signOut, navigate]);
 }

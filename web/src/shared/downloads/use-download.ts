@@ -1,5 +1,5 @@
 import { useCallback } from "react";
-import { errorMessage, errorStatus, readErrorBody } from "@/api/client";
+import { errorCode, errorText } from "@/api/client";
 import { toast } from "@/components/ui/use-toast";
 import type { ApiHeadshot, DownloadOptions } from "@/lib/domain";
 import { useSubscriptionDialog } from "@/shared/billing/subscription-dialog";
@@ -29,10 +29,10 @@ export function useDownloadHeadshot() {
         saveBlob(blob, name);
         toast({ title: "Download Started", description: name });
       } catch (err) {
-        if (errorStatus(err) === 402 || readErrorBody(err)?.requiresSubscription) {
+        if (errorCode(err) === "subscription_required") {
           openSubscriptionDialog();
         } else {
-          toast({ variant: "destructive", title: "Download Failed", description: errorMessage(err, "Failed to download headshot") });
+          toast({ variant: "destructive", title: "Download Failed", description: errorText(err, "Failed to download headshot") });
         }
       }
     },

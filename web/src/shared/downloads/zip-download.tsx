@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { FolderDown } from "lucide-react";
-import { errorMessage, errorStatus, readErrorBody } from "@/api/client";
+import { errorCode, errorText } from "@/api/client";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { toast } from "@/components/ui/use-toast";
@@ -39,8 +39,8 @@ export function ZipDownloadButton({
       toast({ title: "Download Started", description: `${filename} · ${pictureCount(count, "picture")}` });
       setOpen(false);
     } catch (err) {
-      if (errorStatus(err) === 402 || readErrorBody(err)?.requiresSubscription) openSubscriptionDialog();
-      else toast({ variant: "destructive", title: "Download Failed", description: errorMessage(err, "Failed to download the ZIP") });
+      if (errorCode(err) === "subscription_required") openSubscriptionDialog();
+      else toast({ variant: "destructive", title: "Download Failed", description: errorText(err, "Failed to download the ZIP") });
     }
   }
 

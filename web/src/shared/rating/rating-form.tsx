@@ -1,6 +1,6 @@
 import { useEffect, useState, type FormEvent, type ReactNode } from "react";
 import { Loader2, Star } from "lucide-react";
-import { errorMessage } from "@/api/client";
+import { errorText } from "@/api/client";
 import { Button } from "@/components/ui/button";
 import { Checkbox } from "@/components/ui/checkbox";
 import { Input } from "@/components/ui/input";
@@ -87,7 +87,7 @@ export function RatingForm({ headshotId }: { headshotId: string }) {
     setError(null);
     save.mutate(form, {
       onSuccess: () => toast({ title: "Rating Saved", description: "Thank you for rating your headshot." }),
-      onError: (err) => setError(errorMessage(err, "Your rating could not be saved. Please try again.")),
+      onError: (err) => setError(errorText(err, "Your rating could not be saved. Please try again.")),
     });
   };
 

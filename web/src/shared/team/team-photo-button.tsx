@@ -1,6 +1,6 @@
 /** "Use as my team photo" on a finished headshot, for a member of a team (issue 25); nothing outside a team. */
 import { Check, Users } from "lucide-react";
-import { errorMessage } from "@/api/client";
+import { errorText } from "@/api/client";
 import { Button } from "@/components/ui/button";
 import { toast } from "@/components/ui/use-toast";
 import { useChooseTeamPhoto } from "@/shared/api/choose-team-photo";
@@ -17,7 +17,7 @@ export function TeamPhotoButton({ headshotId }: { headshotId: string }) {
       await choose.mutateAsync(headshotId);
       toast({ title: "Team photo chosen", description: `This headshot is your photo in ${team!.team.name}.` });
     } catch (err) {
-      toast({ variant: "destructive", title: "Couldn't choose the photo", description: errorMessage(err, "Please try again.") });
+      toast({ variant: "destructive", title: "Couldn't choose the photo", description: errorText(err, "Please try again.") });
     }
   }
 
