@@ -1,4 +1,3 @@
-import { shootRoutes, zipRoutes } from "./shoots";
 import { Hono, type Context, type ErrorHandler, type NotFoundHandler } from "hono";
 import { HTTPException } from "hono/http-exception";
 import { secureHeaders } from "hono/secure-headers";
@@ -13,8 +12,10 @@ import { accountRoutes } from "./account";
 import { adminRoutes } from "./admin";
 import { devRoutes } from "./dev";
 import { billingRoutes } from "./billing";
-import { headshotRoutes, teamBackdropRoutes } from "./headshots";
-import { creditsRoutes } from "./credits";
+import { shootRoutes } from "./shoots";
+import { downloadRoutes } from "./downloads";
+import { headshotRoutes } from "./headshots";
+import { userRoutes } from "./users";
 import { imageRoutes } from "./images";
 import { exampleRoutes } from "./landing";
 import { teamRoutes } from "./teams";
@@ -56,14 +57,13 @@ const api = new Hono<AppEnv>()
   .route("/account", accountRoutes)
   .route("/admin", adminRoutes)
   .route("/dev", devRoutes)
-  .route("/stripe", billingRoutes)
+  .route("/stripe", billingRoutes) // billing/ is being rewritten (issue 49): it moves to stripe/ after that
   .route("/headshots", headshotRoutes)
   .route("/shoots", shootRoutes)
-  .route("/downloads", zipRoutes)
-  .route("/users", creditsRoutes)
+  .route("/downloads", downloadRoutes)
+  .route("/users", userRoutes)
   .route("/images", imageRoutes)
   .route("/landing/examples", exampleRoutes)
-  .route("/team/backdrop", teamBackdropRoutes)
   .route("/team", teamRoutes);
 
 export const app = new Hono<AppEnv>()

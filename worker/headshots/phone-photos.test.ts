@@ -19,7 +19,7 @@ import { getDecrypted } from "../storage/encrypted";
 import { shootPhotoKey, userPrefix } from "../storage/keys";
 import { processGeneration } from "../generation/process";
 import { queueExpiredImages } from "./retention";
-import { inspectImage } from "./image-bytes";
+import { inspectImage } from "../photos/image-bytes";
 
 /** The phone's secrets that must never be stored (e2e/phone-photos.ts PHONE_SECRETS). */
 const PHONE_SECRETS = ["47/1 22/1 3692/100", "PHONE-SERIAL-5F3A9C", "iPhone 15"];

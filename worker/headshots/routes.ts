@@ -30,7 +30,7 @@ import { GENDER_IDS, STYLE_IDS } from "../../domain/styles";
 import { MESSAGES, UPLOADS_PER_HOUR, UPLOADS_PER_MINUTE } from "../../domain/limits";
 import type { HeadshotStatusResponse } from "../../domain/api";
 import { putEncrypted, originalKey } from "../storage";
-import { checkPhoto, insertOrCleanUp, uploadBodyLimit } from "./photo-intake";
+import { checkPhoto, insertOrCleanUp, uploadBodyLimit } from "../photos";
 import { signImageUrl } from "../images";
 import { refuseIfCannotGenerate, startGeneration, undoStart } from "./entitlement";
 import { deleteUnusedObjects, lockUserUploads, unusedBeyondNewest } from "./unused-uploads";
@@ -141,7 +141,7 @@ export const headshotRoutes = new Hono<AppEnv>()
     const userId = c.var.user.id;
     const id = crypto.randomUUID();
     const key = originalKey(userId, id);
-    // Object first, then the row; if the row cannot be written, the object goes too (./photo-intake.ts).
+    // Object first, then the row; if the row cannot be written, the object goes too (worker/photos/photo-intake.ts).
     const keyId = await putEncrypted(c.env.IMAGES, c.var.config, key, image.bytes, image.type);
     // One round trip: the user's uploads locked, the row, and their unused uploads beyond the newest few deleted
     // (./unused-uploads.ts).

@@ -1,6 +1,6 @@
 /**
  * The company's backdrop photo (issue 37, decision 255): one encrypted object per team under its prefix,
- * taken in through the one upload path (worker/headshots photo-intake: size, type, metadata stripped,
+ * taken in through the one upload path (worker/photos photo-intake: size, type, metadata stripped,
  * upright, reduced to what the model uses). Replacing it writes the new object, points the team at it,
  * then deletes the old one; removing it returns the backdrop to the brand colour; closing the team deletes
  * the prefix. A generation keeps the key it was uploaded with (headshots.backdrop_key): should the owner
