@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useState, type ReactNode } from "react";
 import { Check, ChevronLeft, ChevronRight, EyeOff, Star } from "lucide-react";
 import { errorText } from "@/api/client";
 import { Badge } from "@/components/ui/badge";
@@ -100,26 +100,23 @@ export function TestimonialsPanel() {
                 </p>
               </div>
               <div className="flex gap-2">
-                {t.testimonialStatus !== "approved" && (
-                  <Button
-                    size="sm"
-                    onClick={() => act(t.headshotId, "approve")}
-                    disabled={change.isPending}
-                    aria-label={`Approve the comment by ${t.firstName}`}
-                  >
-                    <Check aria-hidden="true" /> Approve
-                  </Button>
-                )}
-                {t.testimonialStatus === "approved" && (
-                  <Button
-                    size="sm"
-                    variant="outline"
+                {t.testimonialStatus === "approved" ? (
+                  <ActButton
                     onClick={() => act(t.headshotId, "unpublish")}
                     disabled={change.isPending}
-                    aria-label={`Unpublish the comment by ${t.firstName}`}
+                    variant="outline"
+                    label={`Unpublish the comment by ${t.firstName}`}
                   >
                     <EyeOff aria-hidden="true" /> Unpublish
-                  </Button>
+                  </ActButton>
+                ) : (
+                  <ActButton
+                    onClick={() => act(t.headshotId, "approve")}
+                    disabled={change.isPending}
+                    label={`Approve the comment by ${t.firstName}`}
+                  >
+                    <Check aria-hidden="true" /> Approve
+                  </ActButton>
                 )}
               </div>
             </li>
@@ -140,5 +137,26 @@ export function TestimonialsPanel() {
         )}
       </CardContent>
     </Card>
+  );
+}
+
+/** One of a comment's two actions (approve, unpublish): a small button named for the comment it acts on. */
+function ActButton({
+  onClick,
+  disabled,
+  variant,
+  label,
+  children,
+}: {
+  onClick: () => void;
+  disabled: boolean;
+  variant?: "outline";
+  label: string;
+  children: ReactNode;
+}) {
+  return (
+    <Button size="sm" variant={variant} onClick={onClick} disabled={disabled} aria-label={label}>
+      {children}
+    </Button>
   );
 }

@@ -1,16 +1,7 @@
+import { useState } from "react";
 import { errorText } from "@/api/client";
 import { MONEY_BACK_DAYS } from "@/lib/domain";
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-  AlertDialogTrigger,
-} from "@/components/ui/alert-dialog";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { Button } from "@/components/ui/button";
 import { toast } from "@/components/ui/use-toast";
 import { useRefundEligibility } from "./api/get-refund-eligibility";
@@ -24,6 +15,7 @@ import { euros, longDate } from "./plan-rules";
 export function MoneyBack() {
   const { data: offer } = useRefundEligibility();
   const refund = useRequestRefund();
+  const [asking, setAsking] = useState(false);
   if (!offer?.eligible) return null;
   const amount = euros(offer.amountCents, offer.currency);
 
@@ -46,26 +38,22 @@ export function MoneyBack() {
         subscription ends at once.
       </p>
       <div>
-        <AlertDialog>
-          <AlertDialogTrigger asChild>
-            <Button variant="outline" disabled={refund.isPending}>
-              {refund.isPending ? "Refunding..." : "Request a refund"}
-            </Button>
-          </AlertDialogTrigger>
-          <AlertDialogContent>
-            <AlertDialogHeader>
-              <AlertDialogTitle>Refund {amount}?</AlertDialogTitle>
-              <AlertDialogDescription>
-                We refund {amount} to your card and end your subscription now: unlimited generations, high-resolution downloads and
-                watermark-free results stop immediately. This cannot be undone.
-              </AlertDialogDescription>
-            </AlertDialogHeader>
-            <AlertDialogFooter>
-              <AlertDialogCancel>Keep my subscription</AlertDialogCancel>
-              <AlertDialogAction onClick={() => void onConfirm()}>Refund and cancel</AlertDialogAction>
-            </AlertDialogFooter>
-          </AlertDialogContent>
-        </AlertDialog>
+        <Button variant="outline" disabled={refund.isPending} onClick={() => setAsking(true)}>
+          {refund.isPending ? "Refunding..." : "Request a refund"}
+        </Button>
+        <ConfirmDialog
+          open={asking}
+          onClose={() => setAsking(false)}
+          title={`Refund ${amount}?`}
+          description={`We refund ${amount} to your card and end your subscription now: unlimited generations, high-resolution downloads and watermark-free results stop immediately. This cannot be undone.`}
+          cancel="Keep my subscription"
+          action="Refund and cancel"
+          pending={false}
+          onConfirm={() => {
+            setAsking(false);
+            void onConfirm();
+          }}
+        />
       </div>
     </section>
   );

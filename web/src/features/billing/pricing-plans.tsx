@@ -1,16 +1,8 @@
 import { useState } from "react";
 import { useLocation } from "wouter";
 import { errorCode, errorText, errorStatus } from "@/api/client";
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from "@/components/ui/alert-dialog";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog";
+import { DueToday } from "@/shared/billing/due-today";
 import { PlanFeatures } from "@/components/marketing/plan-features";
 import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
 import { Badge } from "@/components/ui/badge";
@@ -302,38 +294,23 @@ function ChangeDialog({
   const dueNow = preview.data ? euros(preview.data.amountCents, preview.data.currency) : null;
   const waiting = pending?.kind === "upgrade" && !dueNow;
   return (
-    <AlertDialog open={pending !== null} onOpenChange={(open) => !open && onCancel()}>
-      <AlertDialogContent>
-        {pending && target && (
-          <>
-            <AlertDialogHeader>
-              <AlertDialogTitle>
-                {pending.kind === "upgrade" ? `Upgrade to ${target.name}?` : `Downgrade to ${target.name}?`}
-              </AlertDialogTitle>
-              <AlertDialogDescription>
-                {pending.kind === "upgrade"
-                  ? `Your plan changes to ${target.name} (${euros(target.amountCents, target.currency)} per ${target.period}) right away. Your card is charged today for the prorated difference from your ${current?.name ?? "current"} plan, and ${euros(target.amountCents, target.currency)} per ${target.period} after that.`
-                  : `You keep your ${current?.name ?? "current"} plan until ${periodEnd}. From ${periodEnd} you'll be on ${target.name} at ${euros(target.amountCents, target.currency)} per ${target.period}. Nothing is charged today.`}
-              </AlertDialogDescription>
-              {pending.kind === "upgrade" && (
-                <p className="text-sm font-medium" role="status" aria-live="polite">
-                  {dueNow
-                    ? `Charged today: ${dueNow}`
-                    : preview.isError
-                      ? errorText(preview.error, "We couldn't work out today's amount. Please try again.")
-                      : "Working out today's amount..."}
-                </p>
-              )}
-            </AlertDialogHeader>
-            <AlertDialogFooter>
-              <AlertDialogCancel>Keep current plan</AlertDialogCancel>
-              <AlertDialogAction disabled={waiting} onClick={() => onConfirm(pending)}>
-                {pending.kind === "upgrade" ? (dueNow ? `Upgrade and pay ${dueNow} now` : "Upgrade and pay now") : "Schedule downgrade"}
-              </AlertDialogAction>
-            </AlertDialogFooter>
-          </>
-        )}
-      </AlertDialogContent>
-    </AlertDialog>
+    <ConfirmDialog
+      open={pending !== null}
+      onClose={onCancel}
+      title={target && (pending?.kind === "upgrade" ? `Upgrade to ${target.name}?` : `Downgrade to ${target.name}?`)}
+      description={
+        target &&
+        (pending?.kind === "upgrade"
+          ? `Your plan changes to ${target.name} (${euros(target.amountCents, target.currency)} per ${target.period}) right away. Your card is charged today for the prorated difference from your ${current?.name ?? "current"} plan, and ${euros(target.amountCents, target.currency)} per ${target.period} after that.`
+          : `You keep your ${current?.name ?? "current"} plan until ${periodEnd}. From ${periodEnd} you'll be on ${target.name} at ${euros(target.amountCents, target.currency)} per ${target.period}. Nothing is charged today.`)
+      }
+      cancel="Keep current plan"
+      action={pending?.kind === "upgrade" ? (dueNow ? `Upgrade and pay ${dueNow} now` : "Upgrade and pay now") : "Schedule downgrade"}
+      pending={false}
+      confirmDisabled={waiting}
+      onConfirm={() => pending && onConfirm(pending)}
+    >
+      {pending?.kind === "upgrade" && <DueToday dueNow={dueNow} preview={preview} />}
+    </ConfirmDialog>
   );
 }
