@@ -121,7 +121,7 @@ export default defineConfig({
         test: {
           name: "node",
           environment: "node",
-          include: ["db/**/*.test.ts", "dev/**/*.test.ts", "bench/**/*.test.ts"],
+          include: ["db/**/*.test.ts", "dev/**/*.test.ts", "bench/**/*.test.ts", "copy/**/*.test.ts"],
           globalSetup: ["./dev/node-test-setup.ts"],
           testTimeout: 60_000,
           hookTimeout: 120_000, // PGlite takes seconds to start, more on a loaded machine

@@ -10,6 +10,7 @@ import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { beforeAll, describe, expect, it } from "vitest";
 import { PhotonImage } from "@cf-wasm/photon";
+import sharp from "sharp";
 import { initSync, WasmReader } from "@contentauth/c2pa-wasm";
 import { FILE_FORMATS, PRESETS, type DownloadOptions } from "../domain/downloads";
 import { portraitPixels } from "../worker/downloads/fixture";
@@ -41,14 +42,14 @@ const SOURCE = (() => {
     img.free();
   }
 })();
-const MIME = { png: "image/png", webp: "image/webp", jpeg: "image/jpeg" } as const;
+const MIME = { png: "image/png", webp: "image/webp", jpeg: "image/jpeg", tiff: "image/tiff" } as const;
 
 interface Read {
   state: string;
   failures: { code: string }[];
-  actions: { action: string; digitalSourceType?: string; softwareAgent?: { name: string } }[];
+  actions: { action: string; digitalSourceType?: string; softwareAgent?: { name: string }; description?: string }[];
   generator: string;
-  ingredients: { relationship: string }[];
+  ingredients: { relationship: string; description?: string }[];
 }
 
 /** What c2pa-rs reports for the file: validation state, failure codes, and the active manifest's actions. */
@@ -63,7 +64,7 @@ async function read(mime: string, bytes: Uint8Array): Promise<Read> {
         string,
         {
           claim_generator_info: { name: string }[];
-          ingredients?: { relationship: string }[];
+          ingredients?: Read["ingredients"];
           assertions: { label: string; data: { actions: Read["actions"] } }[];
         }
       >;
@@ -93,23 +94,23 @@ async function expectMadeWithAi(mime: string, bytes: Uint8Array, xmp = true) {
   return r;
 }
 
-/** The file with one byte of its image data changed, away from the manifest store (a WebP's is last). */
+/** The file with one byte of its image data changed, away from the manifest store (a WebP's and a TIFF's are last). */
 function tampered(bytes: Uint8Array): Uint8Array {
   const t = bytes.slice();
-  const at = bytes[0] === 0x52 ? Math.floor(t.length / 3) : t.length - 40;
+  const at = bytes[0] === 0x52 || bytes[0] === 0x49 ? Math.floor(t.length / 3) : t.length - 40;
   t[at] = t[at]! ^ 0x01;
   return t;
 }
 
 describe("Content Credentials validate in c2pa-rs (reference reader)", () => {
-  for (const fileFormat of FILE_FORMATS.filter((f) => f !== "tiff")) {
+  for (const fileFormat of FILE_FORMATS) {
     it(`every ${fileFormat} download: trusted, made by a trained model; a changed byte is invalid`, async () => {
       const cases: Partial<DownloadOptions>[] = [{}, { dpi: "300" }, { resolution: "web" }, { shape: "round" }, { preset: PRESETS[0]!.id }];
       for (const c of cases) {
         const options = { resolution: "high", shape: "square", fileFormat, ...c } as DownloadOptions;
         const out = await transformDownload(SOURCE, options);
         const signed = await signImage(out.bytes, credentials, { model: "gemini-nano-banana-2.1", ...downloadProvenance({}, options) });
-        const r = await expectMadeWithAi(MIME[fileFormat], signed);
+        const r = await expectMadeWithAi(MIME[fileFormat], signed, fileFormat !== "tiff"); // (c2pa-rs reads no XMP from a TIFF)
         expect(r.actions[0]!.softwareAgent).toEqual({ name: "gemini-nano-banana-2.1" });
         const bad = await read(MIME[fileFormat], tampered(signed));
         expect(bad.state).toBe("Invalid");
@@ -130,12 +131,24 @@ describe("Content Credentials validate in c2pa-rs (reference reader)", () => {
     }
   });
 
+  it("a TIFF (tag 0xCD41, decision 344): still the same picture to a TIFF reader, its XMP kept; signed twice, one store that validates", async () => {
+    const tiff = (await transformDownload(SOURCE, { resolution: "web", shape: "square", fileFormat: "tiff", dpi: "300" })).bytes;
+    const signed = await signImage(tiff, credentials, { model: "gemini-nano-banana-2.1" });
+    const [before, after] = await Promise.all([tiff, signed].map((b) => sharp(b).raw().toBuffer({ resolveWithObject: true })));
+    expect(after!.info).toMatchObject({ width: 512, height: 512 });
+    expect(after!.data.equals(before!.data)).toBe(true);
+    const meta = await sharp(signed).metadata();
+    expect(meta.density).toBe(300);
+    expect(digitalSourceType(new TextDecoder().decode(meta.xmp!))).toBe(DIGITAL_SOURCE_TYPE);
+    const twice = await signImage(signed, credentials, { model: "gemini-3-pro-image" });
+    const r = await expectMadeWithAi("image/tiff", twice, false);
+    expect(r.actions[0]!.softwareAgent).toEqual({ name: "gemini-3-pro-image" });
+    expect((await read("image/tiff", tampered(twice))).state).toBe("Invalid");
+  });
+
   it("a refine and a quick change: opened from the parent version (a parentOf ingredient), then edited", async () => {
     const png = (await transformDownload(SOURCE, { resolution: "web", shape: "square", fileFormat: "png" })).bytes;
-    const refine: Provenance = {
-      model: "m",
-      ...downloadProvenance({ kind: "edit" }, {}),
-    };
+    const refine: Provenance = downloadProvenance({ kind: "edit", model: "m" }, {});
     const r = await read("image/png", await signImage(png, credentials, refine));
     expect(r.failures).toEqual([]);
     expect(r.state).toBe("Trusted");
@@ -143,11 +156,23 @@ describe("Content Credentials validate in c2pa-rs (reference reader)", () => {
     expect(r.actions[1]).toMatchObject({ digitalSourceType: DIGITAL_SOURCE_TYPE, softwareAgent: { name: "m" } });
     expect(r.ingredients.map((i) => i.relationship)).toEqual(["parentOf"]);
 
-    const adjust = downloadProvenance({}, { adjust: { zoom: 120, tilt: 0, panX: 0, panY: 0 } });
+    expect(r.actions[0]!.description).toBeUndefined(); // the parent's own model is not the refine's: not said
+
+    const adjust = downloadProvenance({ model: "gemini-3-pro-image" }, { adjust: { zoom: 120, tilt: 0, panX: 0, panY: 0 } });
     const q = await read("image/png", await signImage(png, credentials, adjust));
     expect(q.state).toBe("Trusted");
     expect(q.actions.map((a) => a.action)).toEqual(["c2pa.opened", "c2pa.edited"]);
-    expect(q.actions[0]).toMatchObject({ digitalSourceType: DIGITAL_SOURCE_TYPE }); // opened: a picture the model made
+    // opened: a picture the model made, which the opened action and the ingredient name (decision 343)
+    expect(q.actions[0]).toMatchObject({ digitalSourceType: DIGITAL_SOURCE_TYPE, description: "Made with AI by gemini-3-pro-image" });
+    expect(q.ingredients[0]!.description).toBe("Made with AI by gemini-3-pro-image");
+    expect(q.actions[1]!.softwareAgent).toEqual({ name: "Headshot Studio" });
+  });
+
+  it("a picture whose model was not recorded (rows from before decision 343) names no software agent, and no guess", async () => {
+    const png = (await transformDownload(SOURCE, { resolution: "web", shape: "square", fileFormat: "png" })).bytes;
+    const r = await expectMadeWithAi("image/png", await signImage(png, credentials, downloadProvenance({ model: null }, {})));
+    expect(r.actions).toHaveLength(1);
+    expect(r.actions[0]!.softwareAgent).toBeUndefined();
   });
 
   it("a file signed by someone else's certificate is not trusted; a stripped file has no credentials", async () => {

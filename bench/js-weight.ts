@@ -35,6 +35,10 @@ const pages: [string, string][] = [
   ["/services/actor-headshots", "services/actor-headshots.html"],
   ["/privacy-policy", "privacy-policy.html"],
   ["/no-such-page", "404.html"],
+  // the other languages' pages (issue 50): no more script than the English ones
+  ["/de/", "de/index.html"],
+  ["/fr/services/actor-headshots", "fr/services/actor-headshots.html"],
+  ["/de/privacy-policy", "de/privacy-policy.html"],
 ];
 for (const [path, file] of pages) {
   const html = readFileSync(join(dist, file), "utf8");

@@ -14,3 +14,4 @@ export { getLocale, setLocale, overwriteGetLocale, locales, baseLocale, isLocale
 export type { Locale } from "./generated/runtime.js";
 export * from "./format";
 export * from "./locale-path";
+export * from "./negotiate";

@@ -26,6 +26,8 @@ import {
 import { HEADSHOT_STATUSES, MODERATION_STATUSES } from "../domain/headshot-lifecycle";
 import { TESTIMONIAL_STATUSES } from "../domain/ratings";
 import { VERSION_KINDS } from "../domain/refine";
+import { BILLING_PLANS, TEAM_PLAN } from "../domain/plans";
+import { ENTITLED_STATUSES, LIVE_STATUSES } from "../domain/subscription-status";
 
 const id = () =>
   uuid("id")
@@ -37,11 +39,15 @@ const ts = (name: string) => timestamp(name, { withTimezone: true });
 
 export const headshotStatus = pgEnum("headshot_status", HEADSHOT_STATUSES);
 export const moderationStatus = pgEnum("moderation_status", MODERATION_STATUSES);
-export const planType = pgEnum("plan_type", ["weekly", "monthly", "yearly"]);
-/** A person's plans and the Team plan (issue 37): what a subscription and a price change are of. */
-export const billingPlan = pgEnum("billing_plan", ["weekly", "monthly", "yearly", "team"]);
-export const downgradeStatus = pgEnum("downgrade_status", ["scheduled", "canceled", "applied"]);
+/**
+ * The one plan enum (issue 49, decision 348): a person's plans and the Team plan, from domain/plans.ts's table. What a
+ * subscription, its pending change, an invoice and a price change are of.
+ */
+export const billingPlan = pgEnum("billing_plan", BILLING_PLANS);
 export const priceChangeStatus = pgEnum("price_change_status", ["notifying", "notified"]);
+
+/** A status group of domain/subscription-status.ts as SQL's list, for partial indexes (drizzle-kit writes them out). */
+const statusList = (group: readonly string[]) => sql.raw(`(${group.map((st) => `'${st}'`).join(", ")})`);
 
 /** What the operator's search matches: the email and both names, lower-cased (pg_trgm indexes it). */
 export const userSearchText = sql.raw(`lower(email || ' ' || coalesce(first_name, '') || ' ' || coalesce(last_name, ''))`);
@@ -57,6 +63,13 @@ export const users = pgTable(
     emailVerifiedAt: ts("email_verified_at"),
     googleSub: text("google_sub").unique(),
     stripeCustomerId: text("stripe_customer_id").unique(),
+    /**
+     * The account's language (issue 50, decision 340): what its emails, receipts, Stripe Checkout and the portal are
+     * in, and the app's language on a browser with no `locale` cookie. Set at sign-up from the request's language
+     * (the cookie, else Accept-Language) and by the switcher; null for accounts made before (English). One of
+     * copy/'s locales, checked where it is written (worker/account/routes.ts, worker/lib/locale.ts).
+     */
+    locale: text("locale"),
     /** When the person confirmed they are 13 or older and accepted the terms (at sign-up; null for accounts made before). */
     termsAcceptedAt: ts("terms_accepted_at"),
     /**
@@ -259,6 +272,12 @@ export const headshots = pgTable(
     durationMs: integer("duration_ms"),
     costCents: integer("cost_cents"),
     /**
+     * The image model id that made the result (issue 48, decision 343): the model of the chain that served this
+     * generation (GEMINI_MODEL, or a fallback after a 404: decision 290), written when it completes. Its signed
+     * Content Credentials name it; null on rows completed before it was recorded.
+     */
+    model: text("model"),
+    /**
      * When retention (worker/headshots/retention.ts) took this headshot's photos away: from then on no
      * route serves it (410); the object keys are nulled once the objects are gone. The row stays as a
      * tombstone for the operator's figures (docs/decisions/025-retention.md).
@@ -323,6 +342,11 @@ export const headshots = pgTable(
     index("headshots_user_generated_idx")
       .on(t.userId, t.createdAt)
       .where(sql`${t.status} <> 'pending'`),
+    // the same table's headshot count: each headshot once, not each of its versions (issue 46), counted from
+    // this index alone (a version is a row of its own, decision 200)
+    index("headshots_user_first_generated_idx")
+      .on(t.userId)
+      .where(sql`${t.status} <> 'pending' and ${t.versionOf} is null`),
     // the retention sweep walks finished headshots that still have photos, oldest first, from the index
     // alone (user_id for the hashed anti-join with the kept users, id for the batch); 025-retention.md
     index("headshots_retention_idx")
@@ -425,7 +449,10 @@ export const invoiceDayTotals = pgTable(
  * (worker/billing/subscription.ts), copied from Stripe by worker/billing/sync.ts. A person's plan has its
  * `user_id` (and no team); a Team plan's has its `team_id` and no person, and keeps the row with `team_id`
  * null once the team was closed, for the operator's figures. `seats` is the item's quantity (1 for a
- * person's plan); `scheduled_seats` the smaller quantity a schedule sets at `scheduled_at` (decision 143).
+ * person's plan). The pending change (issue 49: one for a plan and for seats, decision 346): what the Stripe
+ * schedule's next phase changes at `scheduled_at` — another plan (`scheduled_plan_type`, a person's downgrade)
+ * or fewer seats (`scheduled_seats`, decision 143); null when nothing changes then. A price change's own date is
+ * its notice's (`price_change_notices.switch_at`).
  * `amount_cents` / `currency` / `interval` / `interval_count`: what Stripe bills each period for it, as
  * Stripe's subscription says (the item's price × quantity), stored so MRR, ARR and churn never read a price
  * from domain/plans.ts (a changed launch price never rewrites past figures).
@@ -443,6 +470,7 @@ export const subscriptions = pgTable(
     planType: billingPlan("plan_type").notNull(),
     status: text("status").notNull(), // Stripe's value: active, canceled, past_due, incomplete, ...
     seats: integer("seats").notNull().default(1),
+    scheduledPlanType: billingPlan("scheduled_plan_type"),
     scheduledSeats: integer("scheduled_seats"),
     scheduledAt: ts("scheduled_at"),
     stripeScheduleId: text("stripe_schedule_id"),
@@ -461,7 +489,7 @@ export const subscriptions = pgTable(
     // exactly one owner: a person's plan its person; a Team plan never a person (its team, or none once closed)
     check(
       "subscriptions_one_owner",
-      sql`num_nonnulls(${t.userId}, ${t.teamId}) <= 1 and ((${t.planType} = 'team') = (${t.userId} is null))`,
+      sql`num_nonnulls(${t.userId}, ${t.teamId}) <= 1 and ((${t.planType} = ${sql.raw(`'${TEAM_PLAN.id}'`)}) = (${t.userId} is null))`,
     ),
     check("subscriptions_amount", sql`${t.amountCents} >= 0 and ${t.intervalCount} >= 1 and ${t.seats} >= 1`),
     check("subscriptions_interval", sql`${t.interval} in ('day', 'week', 'month', 'year')`),
@@ -472,38 +500,11 @@ export const subscriptions = pgTable(
     // MRR, active subscriptions and users by plan read the live ones from this index alone
     index("subscriptions_live_idx")
       .on(t.status, t.currentPeriodEnd, t.planType, t.userId, t.createdAt)
-      .where(sql`${t.status} in ('active', 'trialing', 'past_due')`),
+      .where(sql`${t.status} in ${statusList(LIVE_STATUSES)}`),
     // users by plan: the entitled ones in user order, so distinct users are counted in one pass without a sort
     index("subscriptions_entitled_user_idx")
       .on(t.userId, t.planType, t.currentPeriodEnd, t.createdAt)
-      .where(sql`${t.status} in ('active', 'trialing')`),
-  ],
-);
-
-export const scheduledDowngrades = pgTable(
-  "scheduled_downgrades",
-  {
-    id: id(),
-    userId: uuid("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
-    subscriptionId: uuid("subscription_id")
-      .notNull()
-      .references(() => subscriptions.id, { onDelete: "cascade" }),
-    targetPlanType: planType("target_plan_type").notNull(),
-    targetPriceId: text("target_price_id").notNull(),
-    effectiveDate: ts("effective_date").notNull(),
-    stripeScheduleId: text("stripe_schedule_id"),
-    status: downgradeStatus("status").notNull().default("scheduled"),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
-  },
-  (t) => [
-    index("scheduled_downgrades_user_idx").on(t.userId, t.status),
-    // at most one pending downgrade per subscription
-    uniqueIndex("scheduled_downgrades_one_pending")
-      .on(t.subscriptionId)
-      .where(sql`${t.status} = 'scheduled'`),
+      .where(sql`${t.status} in ${statusList(ENTITLED_STATUSES)}`),
   ],
 );
 
@@ -576,9 +577,8 @@ export const invoices = pgTable(
     userId: uuid("user_id").references(() => users.id, { onDelete: "set null" }),
     stripeInvoiceId: text("stripe_invoice_id").notNull().unique(),
     stripeSubscriptionId: text("stripe_subscription_id"),
-    planType: planType("plan_type"),
-    /** An invoice of a Team subscription (issue 25): its revenue counts as "team" (decision 143). */
-    team: boolean("team").notNull().default(false),
+    /** The plan it bills (a Team subscription's: the Team plan, decision 143); null for a price that is not ours. */
+    planType: billingPlan("plan_type"),
     amountCents: integer("amount_cents").notNull(),
     currency: text("currency").notNull().default("eur"),
     status: text("status").notNull(),
@@ -619,13 +619,16 @@ export const refunds = pgTable(
  * What an address already had, once per person whatever was deleted in between (issue 35, decision 176):
  * keyed by an HMAC of the normalised address (never the address itself, so a deleted account leaves no
  * address behind). `free_generations_user`: the account that got the free generations; the money-back
- * columns: when the guarantee was used for a person's own subscription, and as a team's owner.
+ * column: when the guarantee was used for a person's own subscription, and as a team's owner.
  */
 export const addressBenefits = pgTable("address_benefits", {
   addressKey: text("address_key").primaryKey(),
   freeGenerationsUser: uuid("free_generations_user"),
-  moneyBackAt: ts("money_back_at"),
-  teamMoneyBackAt: ts("team_money_back_at"),
+  /**
+   * The money-back guarantees the address used (issue 49: one column): when, by whose subscription it was —
+   * `{"own": "<ISO time>", "team": "<ISO time>"}`, a person's own and as a team's owner, each once.
+   */
+  moneyBack: jsonb("money_back").$type<Partial<Record<"own" | "team", string>>>().notNull().default({}),
   createdAt: createdAt(),
 });
 

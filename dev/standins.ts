@@ -5,6 +5,7 @@
 import { join } from "node:path";
 import { startGenaiStandin } from "./genai-standin";
 import { startStripeStandin } from "./stripe-standin/server";
+import { byStripePriceVar } from "../domain/plans";
 import { STANDIN_CLIENT_ID, STANDIN_CLIENT_SECRET, startOidcStandin } from "./oidc-standin";
 
 export interface Standins {
@@ -80,10 +81,7 @@ export async function startStandins({
     vars.STRIPE_API_URL = stripe.url;
     vars.STRIPE_SECRET_KEY = stripe.secretKey;
     vars.STRIPE_WEBHOOK_SECRET = webhookSecret;
-    vars.STRIPE_PRICE_WEEKLY = stripe.prices.weekly;
-    vars.STRIPE_PRICE_MONTHLY = stripe.prices.monthly;
-    vars.STRIPE_PRICE_YEARLY = stripe.prices.yearly;
-    vars.STRIPE_PRICE_TEAM = stripe.prices.team;
+    Object.assign(vars, byStripePriceVar(stripe.prices));
     notes.push(
       `Stripe:           local stand-in at ${stripe.url} (test card 4242 4242 4242 4242; clock: ${stripe.url}/v1/test_helpers/test_clocks)`,
     );

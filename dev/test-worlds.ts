@@ -23,9 +23,10 @@ import { migrateDatabase } from "../db/migrate";
 import { startLocalDatabase, startWsProxy, type LocalDatabase } from "./postgres";
 import { startStripeStandin } from "./stripe-standin/server";
 import { startGenaiStandin } from "./genai-standin";
+import { byStripePriceVar, type StripePriceVar } from "../domain/plans";
 
 /** The worker bindings that make a world: worker/test/world.ts lays them over the fixed test bindings. */
-export interface WorldBindings {
+export interface WorldBindings extends Record<StripePriceVar, string> {
   DATABASE_URL: string;
   DATABASE_WS_PROXY: string;
   DATABASE_HTTP_URL: string;
@@ -33,10 +34,6 @@ export interface WorldBindings {
   STRIPE_API_URL: string;
   STRIPE_SECRET_KEY: string;
   STRIPE_WEBHOOK_SECRET: string;
-  STRIPE_PRICE_WEEKLY: string;
-  STRIPE_PRICE_MONTHLY: string;
-  STRIPE_PRICE_YEARLY: string;
-  STRIPE_PRICE_TEAM: string;
   /** DELETE it when the file is done (worker/test/world.ts). */
   TEST_WORLD_URL: string;
 }
@@ -163,10 +160,7 @@ async function startWorld(source: DatabaseSource, worldUrl: string) {
     STRIPE_API_URL: stripe.url,
     STRIPE_SECRET_KEY: stripe.secretKey,
     STRIPE_WEBHOOK_SECRET: webhookSecret,
-    STRIPE_PRICE_WEEKLY: stripe.prices.weekly,
-    STRIPE_PRICE_MONTHLY: stripe.prices.monthly,
-    STRIPE_PRICE_YEARLY: stripe.prices.yearly,
-    STRIPE_PRICE_TEAM: stripe.prices.team,
+    ...byStripePriceVar(stripe.prices),
     TEST_WORLD_URL: worldUrl,
   };
   return {

@@ -98,7 +98,7 @@ export interface RefineAnalytics {
 }
 
 export interface UsersByPlan {
-  planType: PlanType | "team" | "free";
+  planType: BillingPlan | "free";
   count: number;
 }
 
@@ -110,8 +110,8 @@ export interface Arr {
 }
 
 export interface RevenueByPlan {
-  /** "team": Team subscriptions' invoices (issue 25); "other": invoices whose price is none of these (refunds included). */
-  planType: PlanType | "team" | "other";
+  /** The plan the invoices billed (a Team subscription's: the Team plan); "other": a price that is none of ours (refunds included). */
+  planType: BillingPlan | "other";
   revenue: number;
 }
 

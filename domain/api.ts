@@ -3,6 +3,7 @@ import type { Gender, StyleId } from "./styles";
 import type { BillingPlan, PlanType } from "./plans";
 import type { HeadshotStatus, ModerationStatus } from "./headshot-lifecycle";
 import type { ApiRedoOffer, VersionKind } from "./refine";
+import type { Locale } from "../copy/generated/runtime.js";
 
 export type { HeadshotStatus, ModerationStatus };
 
@@ -14,6 +15,8 @@ export interface ApiUser {
   profileImageUrl: string | null;
   emailVerified: boolean;
   isOperator: boolean;
+  /** The account's language (emails, receipts, Stripe pages; the app's when this browser has no choice of its own), null: never set. */
+  locale: Locale | null;
 }
 
 /** GET /api/account: how the person signs in (the /account page offers what fits). */
@@ -99,6 +102,10 @@ export interface ApiSubscription {
   stripePriceId: string;
   currentPeriodEnd: string | null;
   cancelAtPeriodEnd: boolean;
+  /** The person has the paid features of this plan now (entitled status, period not over): the server's answer, as for a team. */
+  entitled: boolean;
+  /** Alive at Stripe: entitled, or its payment failing (domain/subscription-status.ts). */
+  live: boolean;
 }
 
 /** One invoice on the account page: Stripe's own, with its PDF and hosted page. */

@@ -46,6 +46,8 @@ export const REFUSALS = {
   new_password_required: 409,
   email_taken: 409,
   already_subscribed: 409,
+  /** A plan change while the plan is canceled and runs to its period end (decision 341). */
+  subscription_canceled: 409,
   not_finished: 409,
   already_in_team: 409,
   no_free_seats: 409,

@@ -27,7 +27,7 @@ export const MINIMUM_AGE = 13;
  * every style and a few edits), and the allowance refills by `refill` a `per` (continuously: a picture's
  * worth at a time), up to FAIR_USE_AT_ONCE again. Free redos take none (decision 202). The server takes from
  * it in the transaction that starts the pictures; the pricing cards, the terms and the emails state it in words
- * (domain/plans.ts `fairUseCaps`), and worker/generation/plan-cost.test.ts checks each plan's worst case
+ * (domain/plans.ts: each plan's `FAIR_USE` and `fairUseCaps`), and worker/generation/plan-cost.test.ts checks each plan's worst case
  * (every picture the allowance gives over a billing period, at 2K) against the plan's price after VAT and fees.
  */
 export const FAIR_USE_AT_ONCE = 15;
@@ -39,13 +39,6 @@ export interface FairUseAllowance {
   /** …a day or a week. */
   per: "day" | "week";
 }
-export const FAIR_USE = {
-  weekly: { atOnce: FAIR_USE_AT_ONCE, refill: 6, per: "day" },
-  monthly: { atOnce: FAIR_USE_AT_ONCE, refill: 5, per: "day" },
-  yearly: { atOnce: FAIR_USE_AT_ONCE, refill: 6, per: "week" },
-  team: { atOnce: FAIR_USE_AT_ONCE, refill: 3, per: "day" },
-} as const satisfies Record<string, FairUseAllowance>;
-export type FairUsePlan = keyof typeof FAIR_USE;
 /** How many pictures the allowance refills by in a day (a fraction for a weekly refill). */
 export const fairUseRefillPerDay = (a: FairUseAllowance): number => a.refill / (a.per === "week" ? 7 : 1);
 /** How long an email verification (or email-change) link works. */

@@ -13,6 +13,8 @@ export interface ApiTeamSubscription {
   cancelAtPeriodEnd: boolean;
   /** The team's members have the paid features now (active, period not over); past_due pauses them. */
   entitled: boolean;
+  /** Alive at Stripe: entitled, or its payment failing (domain/subscription-status.ts). */
+  live: boolean;
   /** What one seat costs this team a month now: its own price, which a price change reaches only at a renewal (issue 37). */
   seatCents: number;
 }

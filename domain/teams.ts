@@ -4,7 +4,7 @@
  */
 import type { DownloadOptions } from "./downloads";
 import { STYLE_IDS } from "./styles";
-import { fairUseCaps } from "./plans";
+import { TEAM_PLAN, fairUseCaps } from "./plans";
 
 export const TEAM_ROLES = ["owner", "member"] as const;
 export type TeamRole = (typeof TEAM_ROLES)[number];
@@ -53,16 +53,25 @@ export interface ProfileTemplate {
   border: number;
 }
 
-/** Why a template cannot be used, or null: the border is at most an eighth of the side (else little face is left). */
-export function templateProblem(t: ProfileTemplate): string | null {
-  if (!Number.isInteger(t.size) || t.size < TEMPLATE_SIZE_MIN || t.size > TEMPLATE_SIZE_MAX) {
-    return `The size must be a whole number of pixels from ${TEMPLATE_SIZE_MIN} to ${TEMPLATE_SIZE_MAX}.`;
-  }
-  if (!Number.isInteger(t.border) || t.border < 0 || t.border > TEMPLATE_BORDER_MAX) {
-    return `The border must be a whole number of pixels from 0 to ${TEMPLATE_BORDER_MAX}.`;
-  }
-  if (t.border * 8 > t.size) return `The border can be at most an eighth of the size (${Math.floor(t.size / 8)} px at ${t.size} px).`;
+/**
+ * Why a template cannot be used, as a rule (the web app words it in the page's language, issue 50), or null: the
+ * border is at most an eighth of the side (else little face is left).
+ */
+export type TemplateProblem = { rule: "size" } | { rule: "border" } | { rule: "border-ratio"; maxBorder: number; size: number };
+export function templateRuleBroken(t: ProfileTemplate): TemplateProblem | null {
+  if (!Number.isInteger(t.size) || t.size < TEMPLATE_SIZE_MIN || t.size > TEMPLATE_SIZE_MAX) return { rule: "size" };
+  if (!Number.isInteger(t.border) || t.border < 0 || t.border > TEMPLATE_BORDER_MAX) return { rule: "border" };
+  if (t.border * 8 > t.size) return { rule: "border-ratio", maxBorder: Math.floor(t.size / 8), size: t.size };
   return null;
+}
+
+/** Why a template cannot be used, in English (the worker's answer), or null. */
+export function templateProblem(t: ProfileTemplate): string | null {
+  const p = templateRuleBroken(t);
+  if (!p) return null;
+  if (p.rule === "size") return `The size must be a whole number of pixels from ${TEMPLATE_SIZE_MIN} to ${TEMPLATE_SIZE_MAX}.`;
+  if (p.rule === "border") return `The border must be a whole number of pixels from 0 to ${TEMPLATE_BORDER_MAX}.`;
+  return `The border can be at most an eighth of the size (${p.maxBorder} px at ${p.size} px).`;
 }
 
 /** The download a template makes: a square PNG of its size, round or square, the border in the brand colour. */
@@ -103,6 +112,6 @@ export const TEAM_MESSAGES = {
  */
 export function teamCoversYou(cover: { teamName: string; role: TeamRole }): string {
   return cover.role === "owner"
-    ? `Your team "${cover.teamName}" is on the Team plan, and as its owner you have a seat: unlimited generations (fair use: ${fairUseCaps("team")}), every style, HD downloads and no watermark. A plan of your own would charge you twice; to have one, close the team first.`
-    : `You have a seat in the team "${cover.teamName}", on its Team plan: unlimited generations (fair use: ${fairUseCaps("team")}), every style, HD downloads and no watermark. A plan of your own would charge you twice; to have one, leave the team first.`;
+    ? `Your team "${cover.teamName}" is on the Team plan, and as its owner you have a seat: unlimited generations (fair use: ${fairUseCaps(TEAM_PLAN.id)}), every style, HD downloads and no watermark. A plan of your own would charge you twice; to have one, close the team first.`
+    : `You have a seat in the team "${cover.teamName}", on its Team plan: unlimited generations (fair use: ${fairUseCaps(TEAM_PLAN.id)}), every style, HD downloads and no watermark. A plan of your own would charge you twice; to have one, leave the team first.`;
 }

@@ -24,3 +24,7 @@ export function aboutDuration(seconds: number): string {
   if (hours < 36) return `about ${count(hours, "hour")}`;
   return `about ${count(Math.ceil(hours / 24), "day")}`;
 }
+
+/** A day as the server's messages and emails write it: "March 5, 2027" (UTC). */
+export const longDate = (d: Date | string): string =>
+  new Date(d).toLocaleDateString("en-US", { year: "numeric", month: "long", day: "numeric", timeZone: "UTC" });

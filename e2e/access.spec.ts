@@ -1,6 +1,6 @@
 import { expect, test, type Locator, type Page } from "@playwright/test";
 import AxeBuilder from "@axe-core/playwright";
-import { FAIR_USE } from "../domain/limits";
+import { FAIR_USE } from "../domain/plans";
 import {
   CARDS,
   OPERATOR,

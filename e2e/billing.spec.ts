@@ -57,7 +57,7 @@ test("a free user pays monthly on Stripe's page, upgrades to yearly, schedules a
   await page.getByRole("button", { name: "Downgrade: Weekly" }).click();
   const downgrade = page.getByRole("alertdialog", { name: "Downgrade to Weekly?" });
   await expect(downgrade).toContainText("Nothing is charged today");
-  const periodEnd = /until (\w+ \d{1,2}, \d{4})/.exec((await downgrade.textContent())!)![1]!;
+  const periodEnd = /until (\d{1,2} \w+ \d{4})/.exec((await downgrade.textContent())!)![1]!;
   await downgrade.getByRole("button", { name: "Schedule downgrade" }).click();
   await expect(page.getByText("Downgrade Scheduled", { exact: true })).toBeVisible();
   const alert = page.getByRole("status", { name: "Downgrade scheduled", exact: true });
@@ -120,7 +120,7 @@ test("Manage Billing opens Stripe's portal; cancelling there keeps access until 
   await payOnCheckoutPage(page, { plan: "Monthly", card: CARDS.visa });
   await page.goto("/account");
   const periodEnd = (await page
-    .getByText(/^\w+ \d{1,2}, \d{4}$/)
+    .getByText(/^\d{1,2} \w+ \d{4}$/)
     .first()
     .textContent())!;
   await page.getByRole("button", { name: "Manage Billing" }).click();
@@ -134,6 +134,11 @@ test("Manage Billing opens Stripe's portal; cancelling there keeps access until 
   await expect(page.getByText("Access until", { exact: true })).toBeVisible();
   await expect(page.getByText(periodEnd, { exact: true })).toBeVisible();
   await expect(page.getByText("Active", { exact: true })).toBeVisible();
+  // /pricing offers no plan change on a canceled plan: when it ends, and the way back (issue 46)
+  await page.goto("/pricing");
+  await expect(page.getByText("Your Monthly plan is canceled", { exact: true })).toBeVisible();
+  await expect(card(page, "Monthly").getByText(`Canceled: ends on ${periodEnd}`, { exact: true })).toBeVisible();
+  await expect(page.getByRole("button", { name: /^(Upgrade|Downgrade):/ })).toHaveCount(0);
   await page.goto("/dashboard");
   await expect(page.getByText("2 free generations left")).toHaveCount(0); // still a subscriber
 });

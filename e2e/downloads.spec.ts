@@ -20,7 +20,9 @@ function pngPhys(png: Buffer): { ppm: number; unit: number } | null {
 }
 
 /** c2pa-rs (its WASM build) on a file: the validation state with the test CA as trust anchor, and the first action. */
-async function contentCredentials(file: Uint8Array): Promise<{ state: string; first: { action: string; digitalSourceType?: string } }> {
+async function contentCredentials(
+  file: Uint8Array,
+): Promise<{ state: string; first: { action: string; digitalSourceType?: string; softwareAgent?: { name: string } } }> {
   initSync({ module: readFileSync(createRequire(import.meta.url).resolve("@contentauth/c2pa-wasm/c2pa.wasm")) });
   const trust = JSON.stringify({
     trust: { trust_anchors: readFileSync("dev/c2pa/test-root.pem", "utf8") },
@@ -40,10 +42,15 @@ test("a subscriber downloads a round 300 DPI PNG Instagram square; a banner offe
   await subscribeMonthly(page);
   await generateOne(page);
 
-  // The result view and the downloads panel say the picture carries Content Credentials (issue 48).
+  // The result view and the downloads panel say the picture carries Content Credentials (issue 48): the result
+  // view's line, under the picture, with its link to the public verify page; the panel's the same, TIFF included.
   await expect(page.getByTestId("content-credentials")).toHaveCount(2);
-  await expect(page.getByTestId("content-credentials").first()).toContainText("Content Credentials: made with AI.");
-  await expect(page.getByRole("link", { name: /verify page/ }).first()).toHaveAttribute("href", "https://contentcredentials.org/verify");
+  const resultLine = page.getByTestId("content-credentials").first();
+  await expect(resultLine).toBeVisible();
+  await expect(resultLine).toContainText("Content Credentials: made with AI.");
+  await expect(resultLine.getByRole("link", { name: /verify page/ })).toHaveAttribute("href", "https://contentcredentials.org/verify");
+  await page.getByRole("radio", { name: "TIFF", exact: true }).click();
+  await expect(page.getByTestId("content-credentials").last()).not.toContainText("TIFF"); // signed too (decision 344)
 
   // A banner would become a pill: Round is not offered there (issue 23; the worker refuses it too).
   await page.getByLabel("Size preset").click();
@@ -72,12 +79,14 @@ test("a subscriber downloads a round 300 DPI PNG Instagram square; a banner offe
   expect(alphaAt(0, 0)).toBe(0); // transparent corners
   expect(alphaAt(info.width - 1, info.height - 1)).toBe(0);
   expect(alphaAt(Math.floor(info.width / 2), Math.floor(info.height / 2))).toBe(255); // opaque centre
-  // and the file's Content Credentials validate in the reference implementation, naming the AI source
+  // and the file's Content Credentials validate in the reference implementation, naming the AI source and the
+  // model that made the picture (the stack's GEMINI_MODEL, wrangler.toml; decision 343)
   expect(await contentCredentials(file)).toEqual({
     state: "Trusted",
     first: expect.objectContaining({
       action: "c2pa.created",
       digitalSourceType: "http://cv.iptc.org/newscodes/digitalsourcetype/trainedAlgorithmicMedia",
+      softwareAgent: { name: "gemini-nano-banana-2.1" },
     }),
   });
 });

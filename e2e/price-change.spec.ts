@@ -65,6 +65,10 @@ test("the operator schedules a price change; the subscriber is emailed; /admin l
   await later.goto("/pricing");
   const weekly = later.getByRole("group", { name: "Weekly", exact: true });
   await expect(weekly.getByText("€9.99", { exact: true })).toBeVisible();
-  await expect(weekly.getByText(`From ${when}: €12.99 / week`)).toBeVisible();
+  // the page writes dates in its language (issue 50): English as in Ireland, day before month
+  const shown = new Intl.DateTimeFormat("en-IE", { year: "numeric", month: "long", day: "numeric", timeZone: "UTC" }).format(
+    new Date(`${earliest}T00:00:00Z`),
+  );
+  await expect(weekly.getByText(`From ${shown}: €12.99 / week`)).toBeVisible();
   await admin.close();
 });

@@ -25,8 +25,28 @@ test("HTTP: public pages 200 with their HTML, app routes 200, unknown paths a re
     expect(await res.text()).toContain("Page not found");
   }
   expect((await request.get("/api/no-such-route")).status()).toBe(404);
-  const sitemap = await (await request.get("/sitemap.xml")).text();
-  expect(sitemap.match(/<loc>/g)).toHaveLength(12);
+  // the sitemap index names one sitemap per language, each listing the 12 public pages in its language (issue 50)
+  const index = await (await request.get("/sitemap.xml")).text();
+  const sitemaps = [...index.matchAll(/<sitemap><loc>https?:\/\/[^/]+(\/sitemap-[a-z]{2}\.xml)<\/loc>/g)].map((m) => m[1]!);
+  expect(sitemaps).toEqual(["en", "de", "fr", "es", "it"].map((l) => `/sitemap-${l}.xml`));
+  for (const file of sitemaps) {
+    const sitemap = await (await request.get(file)).text();
+    const locs = [...sitemap.matchAll(/<loc>https?:\/\/[^/]+(\/[^<]*)<\/loc>/g)].map((m) => m[1]!);
+    expect(locs, file).toHaveLength(12);
+    if (file !== "/sitemap-en.xml")
+      expect(
+        locs.every((l) => l.startsWith(`/${file.slice(9, 11)}/`)),
+        file,
+      ).toBe(true);
+  }
+  // the other languages' pages are served from their folders, the not-found page in its language
+  const german = await request.get("/de/");
+  expect(german.status()).toBe(200);
+  expect(await german.text()).toContain('<html lang="de">');
+  expect((await request.get("/fr/services/actor-headshots")).status()).toBe(200);
+  const missing = await request.get("/de/no-such-page");
+  expect(missing.status()).toBe(404);
+  expect(await missing.text()).toContain("Seite nicht gefunden");
   const robots = await (await request.get("/robots.txt")).text();
   for (const p of ["/dashboard", "/account", "/admin", "/api/"]) expect(robots).toContain(`Disallow: ${p}`);
   expect(robots).toMatch(/Sitemap: https?:\/\/.+\/sitemap\.xml/);

@@ -6,6 +6,7 @@ import { z } from "zod";
 import { DEFAULT_IMAGE_MODEL, FREE_IMAGE_SIZE, PAID_IMAGE_SIZE, imageModel, isShutDown, splitModelId, successor } from "../domain/models";
 import { DEFAULT_TEXT_MODEL, isTextModelShutDown, textModel } from "../domain/text-models";
 import { productionProblems } from "./production-config";
+import { BILLING_PLANS, byStripePriceVar, type BillingPlan } from "../domain/plans";
 
 const optional = z
   .string()
@@ -136,11 +137,8 @@ const schema = z
     STRIPE_SECRET_KEY: optional,
     STRIPE_WEBHOOK_SECRET: optional,
     STRIPE_API_URL: optional.pipe(z.url().optional()),
-    STRIPE_PRICE_WEEKLY: optional,
-    STRIPE_PRICE_MONTHLY: optional,
-    STRIPE_PRICE_YEARLY: optional,
-    /** The Team plan's per-seat monthly price (issue 25). */
-    STRIPE_PRICE_TEAM: optional,
+    /** Each plan's launch price (domain/plans.ts `stripePriceVar`; the Team plan's is per seat a month, issue 25). */
+    ...byStripePriceVar(Object.fromEntries(BILLING_PLANS.map((id) => [id, optional])) as Record<BillingPlan, typeof optional>),
     GOOGLE_CLIENT_ID: optional,
     GOOGLE_CLIENT_SECRET: optional,
     GOOGLE_ISSUER: z.string().default(D.GOOGLE_ISSUER),

@@ -2,7 +2,7 @@ import { app } from "./app";
 import type { ChoreMessage, QueueMessage } from "./env";
 import { handleQueueBatch } from "./queue";
 import { handleScheduled } from "./scheduled";
-import { LIVE_PAGES, serveLivePage } from "./landing";
+import { LIVE_PAGES, firstVisitRedirect, serveLivePage, withFirstVisitVary } from "./landing";
 import { requestIdOf, withRequestId } from "./lib";
 import { withErrorReports } from "./ops";
 import { ConfigError, getConfig, NOT_CONFIGURED_MESSAGE } from "./config";
@@ -17,7 +17,11 @@ export { ModelLimiter } from "./generation";
 async function livePage(request: Request, env: Env, ctx: ExecutionContext): Promise<Response> {
   try {
     getConfig(env);
-    return await serveLivePage(request, env, ctx);
+    // `/` in the visitor's language on a first visit (issue 50): a redirect to /de/, or the English page saying what it varied on
+    const redirect = firstVisitRedirect(request);
+    if (redirect) return redirect;
+    const page = await serveLivePage(request, env, ctx);
+    return new URL(request.url).pathname === "/" ? withFirstVisitVary(page) : page;
   } catch (err) {
     if (!(err instanceof ConfigError)) throw err;
     return new Response(NOT_CONFIGURED_MESSAGE, {

@@ -1,9 +1,11 @@
 /**
  * Production refuses development (issue 38, decision 185): with ENVIRONMENT=production every secret is set, no
  * variable points at a local stand-in, the dev mailbox is off and APP_URL is https. worker/config.ts adds these
- * problems to the schema's, in one list. No imports and no worker types: dev/check-secrets.ts (Node) reads
+ * problems to the schema's, in one list. No worker imports (the plan table only) and no worker types: dev/check-secrets.ts (Node) reads
  * PRODUCTION_SECRETS too.
  */
+import { STRIPE_PRICE_VARS } from "../domain/plans";
+
 /**
  * What `wrangler secret put` must have set before a deploy (dev/check-secrets.ts compares `wrangler secret
  * list` with it). Every one is required in production; the others have defaults or are local-only.
@@ -19,10 +21,7 @@ export const PRODUCTION_SECRETS = [
   "GEMINI_API_KEY",
   "STRIPE_SECRET_KEY",
   "STRIPE_WEBHOOK_SECRET",
-  "STRIPE_PRICE_WEEKLY",
-  "STRIPE_PRICE_MONTHLY",
-  "STRIPE_PRICE_YEARLY",
-  "STRIPE_PRICE_TEAM",
+  ...STRIPE_PRICE_VARS,
   "GOOGLE_CLIENT_ID",
   "GOOGLE_CLIENT_SECRET",
   "MAIL_API_KEY",

@@ -3,6 +3,7 @@ import { attachCard, cardForNumber, declineMessage } from "./engine/cards";
 import { updateCustomer } from "./engine/customer";
 import { updateSubscription } from "./engine/subscription";
 import type { Api } from "./router";
+import { PORTAL_LOCALES } from "./locales";
 import type { Standin } from "./standin";
 import { newId, type CustomerRecord } from "./store";
 
@@ -34,9 +35,9 @@ export function portalRoutes(api: Api): void {
     const customer = api.customer(params.required("customer"));
     const returnUrl = params.string("return_url") ?? null;
     params.string("configuration");
-    params.string("locale");
+    const locale = params.oneOf("locale", PORTAL_LOCALES) ?? null;
     params.rejectUnknown();
-    const session = { id: newId("bps"), seq: store.nextSeq(), created: store.now(), customer: customer.id, returnUrl };
+    const session = { id: newId("bps"), seq: store.nextSeq(), created: store.now(), customer: customer.id, returnUrl, locale };
     store.portalSessions.set(session.id, session);
     return objects.portalSession(session);
   });

@@ -45,7 +45,7 @@ const perPlan = (id: (plan: PlanType) => string) =>
 
 export function seedCatalogue({ store }: Standin): SeededPrices {
   const plans = PLANS.map((plan) => ({ lookupKey: plan.id, unitAmount: plan.priceCents, interval: plan.period, nickname: plan.name }));
-  const ids = seedProduct(store, "Headshot Studio Pro", "Unlimited AI headshots", plans, "monthly");
+  const ids = seedProduct(store, "Headshot Studio Pro", "Unlimited AI headshots", plans, PLANS.find((p) => p.popular)!.id);
   return { ...perPlan((plan) => ids[plan]!), team: seedTeamPrice(store) };
 }
 

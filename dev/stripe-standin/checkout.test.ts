@@ -132,6 +132,33 @@ describe("checkout", () => {
     expect(activated.data.previous_attributes).toMatchObject({ status: "incomplete" });
   });
 
+  it("keeps the locale the page opens in, as Stripe does, and refuses one Stripe does not know with Stripe's error (issue 50)", async () => {
+    const customer = await h.stripe.customers.create({ email: "lea@example.com" });
+    const params = {
+      mode: "subscription" as const,
+      customer: customer.id,
+      line_items: [{ price: h.standin.prices.monthly, quantity: 1 }],
+      success_url: "http://app.test/done",
+    };
+    const german = await h.stripe.checkout.sessions.create({ ...params, locale: "de" });
+    expect(german.locale).toBe("de");
+    expect((await h.stripe.checkout.sessions.retrieve(german.id)).locale).toBe("de");
+    expect(await (await fetch(german.url!)).text()).toContain('data-locale="de"');
+    expect((await h.stripe.checkout.sessions.create(params)).locale).toBeNull();
+    const err = await h.stripe.checkout.sessions.create({ ...params, locale: "xx" }).catch((e: unknown) => e);
+    expect(err).toMatchObject({ type: "StripeInvalidRequestError", param: "locale", statusCode: 400 });
+    expect((err as Error).message).toMatch(/^Invalid locale: must be one of auto, bg, /);
+
+    const portal = await h.stripe.billingPortal.sessions.create({
+      customer: customer.id,
+      locale: "it",
+      return_url: "http://app.test/account",
+    });
+    expect(portal.locale).toBe("it");
+    const refused = await h.stripe.billingPortal.sessions.create({ customer: customer.id, locale: "de-DE" }).catch((e: unknown) => e);
+    expect(refused).toMatchObject({ type: "StripeInvalidRequestError", param: "locale" });
+  });
+
   it("4000 0000 0000 0002: declined, the page says so and nothing is created", async () => {
     const { customer, session } = await newSession();
     h.takeTypes();

@@ -2,6 +2,7 @@
 import { attachCard, cardForNumber, declineMessage } from "./engine/cards";
 import { createCustomer } from "./engine/customer";
 import { createSubscription } from "./engine/subscription";
+import { CHECKOUT_LOCALES } from "./locales";
 import { invalid, positiveQuantity } from "./params";
 import type { Api } from "./router";
 import type { Standin } from "./standin";
@@ -65,7 +66,7 @@ export function checkoutRoutes(api: Api): void {
     if (customer && customerEmail)
       throw invalid("You may only specify one of these parameters: customer, customer_email.", "customer_email", "parameter_invalid");
     params.strings("payment_method_types"); // only cards exist here
-    params.string("locale");
+    const locale = params.oneOf("locale", CHECKOUT_LOCALES) ?? null;
     params.string("allow_promotion_codes");
     params.string("billing_address_collection");
     params.string("ui_mode");
@@ -88,6 +89,7 @@ export function checkoutRoutes(api: Api): void {
       paymentStatus: "unpaid",
       subscription: null,
       invoice: null,
+      locale,
     };
     params.rejectUnknown();
     store.checkoutSessions.set(cs.id, cs);

@@ -33,6 +33,7 @@ function renderCheckout({ store }: Standin, csId: string, error?: string): Answe
       quantity: cs.quantity,
       email,
       cancelUrl: cs.cancelUrl,
+      locale: cs.locale,
       error,
       closed: cs.status !== "open",
     }),
@@ -61,6 +62,7 @@ function renderPortal({ store }: Standin, id: string, message: { error?: string;
         .filter((i) => i.customer === customer.id && i.status !== "draft")
         .sort((a, b) => b.created - a.created || b.seq - a.seq),
       returnUrl: session.returnUrl,
+      locale: session.locale ?? null,
       ...message,
     }),
   };

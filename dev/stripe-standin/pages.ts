@@ -56,6 +56,8 @@ export function checkoutPage(input: {
   quantity: number;
   email: string | null;
   cancelUrl: string | null;
+  /** the session's `locale`: Stripe would show the page in it; the stand-in's words stay English and say which it is */
+  locale?: string | null;
   error?: string;
   closed?: boolean;
 }): string {
@@ -81,6 +83,7 @@ ${error}
 </div>
 <button type="submit">Pay</button>
 </form>
+<p class="hint" data-locale="${escapeHtml(input.locale ?? "auto")}">Language: ${escapeHtml(input.locale ?? "auto")}</p>
 <p class="hint">Test cards: 4242 4242 4242 4242 succeeds · 4000 0000 0000 0002 is declined · 4000 0000 0000 0341 is saved but its charge fails.</p>
 ${cancel}`,
   );
@@ -93,6 +96,8 @@ export function portalPage(input: {
   card: PaymentMethodRecord | undefined;
   invoices: InvoiceRecord[];
   returnUrl: string | null;
+  /** the session's `locale` (as on the Checkout page) */
+  locale?: string | null;
   error?: string;
   notice?: string;
 }): string {
@@ -134,6 +139,7 @@ ${input.notice ? `<div role="status">${escapeHtml(input.notice)}</div>` : ""}
 <section aria-labelledby="history"><h2 id="history">Invoice history</h2>
 ${rows.length ? `<table><thead><tr><th>Date</th><th>Amount</th><th>Status</th><th></th></tr></thead><tbody>${rows.join("")}</tbody></table>` : "<p>No invoices yet.</p>"}
 </section>
+<p class="hint" data-locale="${escapeHtml(input.locale ?? "auto")}">Language: ${escapeHtml(input.locale ?? "auto")}</p>
 ${back}`,
   );
 }

@@ -211,6 +211,8 @@ export interface CheckoutSessionRecord {
   paymentStatus: "paid" | "unpaid";
   subscription: string | null;
   invoice: string | null;
+  /** The language the page is shown in (`locale`), null when none was asked for. */
+  locale: string | null;
 }
 
 export interface PhaseRecord {
@@ -248,6 +250,7 @@ export interface PortalSessionRecord {
   created: number;
   customer: string;
   returnUrl: string | null;
+  locale: string | null;
 }
 
 export interface EventRecord {

@@ -3,8 +3,10 @@
  * (docs/decisions/071-prerendered-public-site.md):
  *   1. vite build → web/dist (index.html is the template)
  *   2. vite SSR build of web/src/public/prerender-entry.tsx → node_modules/.tmp/prerender
- *   3. every public route → its HTML file (/ → index.html, /services/x → services/x.html, 404.html),
- *      shells for the signed-in app's routes, the example pictures, the share image, sitemap, robots, _headers
+ *   3. every public route in every language → its HTML file (/ → index.html, /services/x → services/x.html,
+ *      404.html; German under de/: /de/ → de/index.html, /de/services/x → de/services/x.html, de/404.html, …),
+ *      shells for the signed-in app's routes, the example pictures, the share image, the sitemaps (an index at
+ *      /sitemap.xml, one per language), robots, _headers
  */
 import { createHash } from "node:crypto";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
@@ -16,6 +18,7 @@ import { buildConfig } from "./constants";
 import { headersFile } from "./headers";
 import { BOOT_SCRIPT, WHOLE_STYLESHEET_ATTRIBUTE } from "../src/public/boot-script";
 import { pageStylesheet } from "./page-css";
+import { fileFor, notFoundFile, robotsTxt, sitemaps } from "./site-files";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "../..");
 const dist = join(root, "web/dist");
@@ -35,9 +38,6 @@ const write = (rel: string, data: string | Buffer) => {
   mkdirSync(dirname(file), { recursive: true });
   writeFileSync(file, data);
 };
-
-/** The HTML file Workers Static Assets serve for a path (html_handling "auto-trailing-slash"). */
-export const fileFor = (path: string) => (path === "/" ? "index.html" : `${path.slice(1)}.html`);
 
 async function main() {
   // Loaded after NODE_ENV is set (static imports would run first).
@@ -79,12 +79,13 @@ async function main() {
       `<style ${WHOLE_STYLESHEET_ATTRIBUTE}="/${cssLink[1]}">${STYLE_SLOT}</style>\n    <link rel="expect" href="#${entry.FOOTER_ID}" blocking="render" />`,
   );
 
-  const routes = entry.publicRoutes(config.appUrl);
+  // Every page in every language: English at the root, the others under their prefix (copy/locale-path.ts).
+  const routes = entry.locales.flatMap((locale) => entry.publicRoutes(config.appUrl, locale));
   for (const r of routes) {
     const page = await entry.renderDocument(publicTemplate, r.path, config.appUrl);
     const css = await pageStylesheet(page);
     write(
-      r.path === "/404" ? "404.html" : fileFor(r.path),
+      r.page === entry.NOT_FOUND_PAGE ? notFoundFile(r.path) : fileFor(r.path),
       page.replace(STYLE_SLOT, () => css),
     );
   }
@@ -139,20 +140,11 @@ async function main() {
   const logo = `<svg xmlns="http://www.w3.org/2000/svg" width="512" height="512" viewBox="0 0 64 64"><rect width="64" height="64" rx="14" fill="#4f46e5"/><circle cx="32" cy="25" r="10" fill="#fff"/><path d="M14 52c2-10 9-15 18-15s16 5 18 15" fill="#fff"/></svg>`;
   write("logo-512.png", await sharp(Buffer.from(logo)).png().toBuffer());
 
-  const indexable = routes.filter((r) => r.indexable);
-  write(
-    "sitemap.xml",
-    `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${indexable
-      .map((r) => `  <url><loc>${config.appUrl}${r.path}</loc><lastmod>${config.buildDate}</lastmod></url>`)
-      .join("\n")}\n</urlset>\n`,
-  );
-  write(
-    "robots.txt",
-    `User-agent: *\nDisallow: /dashboard\nDisallow: /account\nDisallow: /admin\nDisallow: /team\nDisallow: /api/\nAllow: /\n\nSitemap: ${config.appUrl}/sitemap.xml\n`,
-  );
+  for (const [file, xml] of Object.entries(sitemaps(routes, config.appUrl, config.buildDate))) write(file, xml);
+  write("robots.txt", robotsTxt(config.appUrl));
   write("_headers", headersFile(config.pixelId, createHash("sha256").update(BOOT_SCRIPT).digest("base64")));
   console.log(
-    `prerendered ${routes.length} public pages for ${config.appUrl} (built ${config.buildDate}${config.pixelId ? ", pixel on" : ""})`,
+    `prerendered ${routes.length} public pages (${entry.locales.length} languages) for ${config.appUrl} (built ${config.buildDate}${config.pixelId ? ", pixel on" : ""})`,
   );
 }
 

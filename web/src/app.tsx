@@ -19,6 +19,8 @@ import { PublicRoutes } from "@/public/public-routes";
 import { SpaSessionSummary } from "@/shared/auth/spa-session-summary";
 import { PixelPageViews } from "@/shared/pixel/page-views";
 import { PageSpinner } from "@/components/ui/spinner";
+import { startLocale } from "@/lib/locale";
+import { LocaleBoundary } from "@/lib/use-locale";
 
 // Signed-in pages load on demand, so the landing and auth pages stay light.
 const DashboardPage = lazy(() => import("@/pages/dashboard").then((m) => ({ default: m.DashboardPage })));
@@ -102,18 +104,20 @@ export function App() {
   return (
     <QueryClientProvider client={queryClient}>
       <AuthProvider>
-        <SpaSessionSummary>
-          <TooltipProvider>
-            <SubscriptionDialogProvider>
-              <Suspense fallback={<PageSpinner />}>
-                <AppRoutes />
-              </Suspense>
-            </SubscriptionDialogProvider>
-            <Toaster />
-            <VerifiedNotice />
-            <SpaPixelPageViews />
-          </TooltipProvider>
-        </SpaSessionSummary>
+        <LocaleBoundary>
+          <SpaSessionSummary>
+            <TooltipProvider>
+              <SubscriptionDialogProvider>
+                <Suspense fallback={<PageSpinner />}>
+                  <AppRoutes />
+                </Suspense>
+              </SubscriptionDialogProvider>
+              <Toaster />
+              <VerifiedNotice />
+              <SpaPixelPageViews />
+            </TooltipProvider>
+          </SpaSessionSummary>
+        </LocaleBoundary>
       </AuthProvider>
     </QueryClientProvider>
   );
@@ -121,5 +125,6 @@ export function App() {
 
 /** Renders the signed-in app into the page's empty #root (main.tsx loads this module on the app's routes). */
 export function startApp(root: HTMLElement) {
+  startLocale(); // the language is decided before the first render (issue 50): the cookie, the browser's, English
   createRoot(root).render(<App />);
 }

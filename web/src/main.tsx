@@ -1,4 +1,5 @@
 import { isAppPath } from "./lib/paths";
+import { rememberLocaleOnClick } from "./lib/locale-choice";
 import { takeOverClicks } from "./public/wake";
 import { pixel } from "./shared/pixel/pixel";
 import "./index.css";
@@ -7,6 +8,8 @@ import "./index.css";
 const app = isAppPath(window.location.pathname);
 // Consent buttons work on every page in plain DOM; a public page's islands wake on their first click.
 takeOverClicks({ islands: !app });
+// A language link of the header's switcher keeps the choice in the `locale` cookie on its way (issue 50).
+document.addEventListener("click", (e) => rememberLocaleOnClick(e.target), { capture: true });
 if (app) {
   // The signed-in app (auth, dashboard, pricing, account, admin) loads on demand and renders from scratch.
   void import("./app").then(({ startApp }) => startApp(document.getElementById("root")!));

@@ -1,7 +1,8 @@
 /**
  * /api/account — the signed-in user's own account (issue 22, decision 086):
  *   GET   /            → AccountSecurity: how the person signs in (password, Google)
- *   PATCH /profile     {firstName, lastName} → ApiUser
+ *   PATCH /profile     {firstName?, lastName?, locale?} → ApiUser; `locale` is the account's language (issue 50: its
+ *                      emails, receipts and Stripe pages), one of copy/'s locales, else 400
  *   POST  /password    {currentPassword, newPassword} → {accessToken} and a new refresh cookie; every
  *                      other session ends
  *   POST  /email       {newEmail, password?} → 202; a link to the new address moves the account there
@@ -49,10 +50,12 @@ import {
   enforce,
   plainText,
   validate,
+  userLocale,
 } from "../lib";
 import type { AppEnv } from "../env";
 import { emailChangeEmail } from "../mail";
 import { deleteUser } from "./delete-user";
+import { locales } from "../../copy";
 
 /** Without a password, a Google sign-in at most this old confirms the deletion or an email change. */
 export const RECENT_GOOGLE_SIGNIN_MS = RECENT_GOOGLE_SIGNIN_MINUTES * 60 * 1000;
@@ -66,7 +69,11 @@ const name = z
   .max(80, "must be at most 80 characters")
   .pipe(plainText)
   .transform((s) => s || null);
-const profileBody = z.object({ firstName: name, lastName: name });
+/** One of the languages the catalogue speaks (copy/project.inlang): anything else is a 400 that lists them. */
+const localeField = z.enum(locales, { error: `must be one of ${locales.join(", ")}` });
+const profileBody = z
+  .object({ firstName: name.optional(), lastName: name.optional(), locale: localeField.optional() })
+  .refine((b) => b.firstName !== undefined || b.lastName !== undefined || b.locale !== undefined, "nothing to change");
 const passwordBody = z.object({ currentPassword: password.min(1, "is required"), newPassword: newPasswordField });
 const emailBody = z.object({ newEmail: emailField, password: password.optional() });
 
@@ -74,7 +81,7 @@ type Ctx = Context<AppEnv>;
 
 async function credentialOf(c: Ctx) {
   const [row] = await c.var.db
-    .select({ id: users.id, email: users.email, verifiedAt: users.emailVerifiedAt, cred: passwordCredentials })
+    .select({ id: users.id, email: users.email, verifiedAt: users.emailVerifiedAt, locale: users.locale, cred: passwordCredentials })
     .from(users)
     .leftJoin(passwordCredentials, eq(passwordCredentials.userId, users.id))
     .where(eq(users.id, c.var.user.id))
@@ -145,10 +152,10 @@ export const accountRoutes = new Hono<AppEnv>()
   })
 
   .patch("/profile", validate("json", profileBody), async (c) => {
-    const { firstName, lastName } = c.req.valid("json");
+    const { firstName, lastName, locale } = c.req.valid("json");
     const [user] = await c.var.db
       .update(users)
-      .set({ firstName, lastName, updatedAt: new Date() })
+      .set({ firstName, lastName, locale, updatedAt: new Date() })
       .where(eq(users.id, c.var.user.id))
       .returning();
     if (!user) throw unauthorized(SESSION_ENDED, "session_ended");
@@ -188,7 +195,7 @@ export const accountRoutes = new Hono<AppEnv>()
     await confirmIdentity(c, given, "change your email address", "change-email");
     if (await addressTaken(c.var.db, newEmail, row.id)) throw conflict("An account with this email already exists.", "email_taken");
     const token = await requestEmailChange(c.var.db, row.id, newEmail);
-    await sendMail(c, emailChangeEmail(newEmail, emailLink(c, token, "verify")), "email change");
+    await sendMail(c, emailChangeEmail(newEmail, emailLink(c, token, "verify"), userLocale(row)), "email change");
     return c.json({ sent: true, newEmail }, 202);
   })
 

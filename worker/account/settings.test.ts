@@ -39,6 +39,51 @@ describe("PATCH /api/account/profile", () => {
     );
     expect(bad.status).toBe(400);
   });
+
+  it("keeps the account's language (issue 50): one of ours, else a 400 that names them; the name stays as it was", async () => {
+    const { accessToken } = await verifiedUser();
+    await client.account.profile.$patch({ json: { firstName: "Ada", lastName: "Lovelace" } }, { headers: headers(accessToken) });
+    const res = await client.account.profile.$patch({ json: { locale: "de" } }, { headers: headers(accessToken) });
+    expect(res.status).toBe(200);
+    expect(await res.json()).toMatchObject({ locale: "de", firstName: "Ada", lastName: "Lovelace" });
+    const me = await (await client.auth.user.$get({}, { headers: headers(accessToken) })).json();
+    expect(me.locale).toBe("de");
+
+    const patch = (body: unknown) =>
+      app.request(
+        "/api/account/profile",
+        { method: "PATCH", body: JSON.stringify(body), headers: { ...headers(accessToken), "Content-Type": "application/json" } },
+        env,
+      );
+    const unknown = await patch({ locale: "pt" });
+    expect(unknown.status).toBe(400);
+    expect((await errorBody(unknown)).message).toBe("locale: must be one of en, de, fr, es, it");
+    expect((await patch({ locale: "DE" })).status).toBe(400);
+    expect((await patch({})).status).toBe(400);
+    const after = await (await client.auth.user.$get({}, { headers: headers(accessToken) })).json();
+    expect(after.locale).toBe("de");
+  });
+});
+
+describe("an account's language at sign-up (issue 50)", () => {
+  async function localeOf(email: string) {
+    const { db, close } = testDb();
+    try {
+      return (await db.select({ locale: users.locale }).from(users).where(eq(users.email, email.toLowerCase())))[0]?.locale;
+    } finally {
+      await close();
+    }
+  }
+
+  it("is the request's: the locale cookie first, else Accept-Language, else English (never the IP)", async () => {
+    const byHeader = await signUp({ headers: { "Accept-Language": "fr-CH, fr;q=0.9, en;q=0.5" } });
+    expect(byHeader.user.locale).toBe("fr");
+    expect(await localeOf(byHeader.email)).toBe("fr");
+    const byCookie = await signUp({ headers: { "Accept-Language": "fr-FR", Cookie: "locale=it" } });
+    expect(await localeOf(byCookie.email)).toBe("it");
+    const neither = await signUp({ headers: { "Accept-Language": "ja-JP" } });
+    expect(await localeOf(neither.email)).toBe("en");
+  });
 });
 
 describe("POST /api/account/password", () => {

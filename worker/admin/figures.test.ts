@@ -140,7 +140,11 @@ beforeAll(async () => {
       inv("i7", "u3", "weekly", 999, "2001-06-10T00:00:00Z", "open"), // not paid
       inv("i8", null, null, 500, "2001-06-02T00:00:00Z"), // a price that is none of ours, owner deleted
       inv("i9", "u1", "monthly", 2999, "2001-07-02T00:00:00Z"), // after NOW
-      { ...inv("i10", "u1", null, 3 * 1999, "2001-06-04T00:00:00Z"), stripeSubscriptionId: `sub_ledger_${tag}_t1`, team: true }, // the team's renewal: 3 seats
+      {
+        ...inv("i10", "u1", null, 3 * 1999, "2001-06-04T00:00:00Z"),
+        stripeSubscriptionId: `sub_ledger_${tag}_t1`,
+        planType: "team" as const,
+      }, // the team's renewal: 3 seats
     ]);
     await db.insert(refunds).values([
       {

@@ -6,7 +6,8 @@
  */
 import { sql, type SQL } from "drizzle-orm";
 import type { Db, HttpDb } from "../../db";
-import { PLAN_IDS, type PlanType } from "../../domain/plans";
+import { BILLING_PLANS, isPersonPlan } from "../../domain/plans";
+import { ENTITLED_STATUSES } from "../../domain/subscription-status";
 import type {
   AdminStats,
   Churn,
@@ -24,8 +25,11 @@ import type {
 const DAY_MS = 86_400_000;
 /** Each figure is one read-only statement: the admin routes send it over SQL-over-HTTP, no session (issue 38). */
 type Reader = Db | HttpDb;
-/** Subscription statuses that grant access (domain/plans.ts ENTITLED_STATUSES), as SQL. */
-const ENTITLED = sql`('active', 'trialing')`;
+/** Subscription statuses that grant access (domain/subscription-status.ts), as SQL. */
+const ENTITLED = sql`(${sql.join(
+  ENTITLED_STATUSES.map((s) => sql`${s}`),
+  sql`, `,
+)})`;
 /** Statuses that count toward MRR: paying, or expected to pay once the card is fixed. */
 const RECURRING = sql`('active', 'past_due')`;
 
@@ -309,7 +313,7 @@ export async function shootAnalytics(db: Reader, range: Partial<Range> & { to: D
  */
 export async function usersByPlan(db: Reader, now: Date): Promise<UsersByPlan[]> {
   const n = ts(now);
-  const plans = [...PLAN_IDS, "team"] as const;
+  const plans = BILLING_PLANS;
   const holds = plans.map((p, i) => sql`bool_or(plan = ${p}) as ${sql.raw(`p${i}`)}`);
   const counts = plans.map((_, i) => sql`count(*) filter (where ${sql.raw(`p${i}`)}) as ${sql.raw(`p${i}`)}`);
   const entitled = sql`s.status in ${ENTITLED} and s.created_at < ${n} and (s.current_period_end is null or s.current_period_end > ${n})`;
@@ -321,7 +325,7 @@ export async function usersByPlan(db: Reader, now: Date): Promise<UsersByPlan[]>
       select user_id, ${sql.join(holds, sql`, `)} from (
         select s.user_id, s.plan_type::text as plan from subscriptions s where s.user_id is not null and ${entitled}
         union all
-        select m.user_id, 'team' from subscriptions s join team_members m on m.team_id = s.team_id
+        select m.user_id, s.plan_type::text from subscriptions s join team_members m on m.team_id = s.team_id
         where s.team_id is not null and ${entitled} and m.joined_at < ${n}
       ) held
       group by user_id
@@ -379,8 +383,8 @@ export async function churn(db: Reader, range: Range): Promise<Churn> {
   return { churnRate, cancellations, activeAtStart: num(row.active_at_start), from: range.from.toISOString(), to: range.to.toISOString() };
 }
 
-/** An invoice's revenue bucket: its person's plan, "team" for a Team subscription's, else "other" (as invoice_day_totals buckets it). */
-export const invoicePlan = (i: SQL) => sql`coalesce(${i}.plan_type::text, case when ${i}.team then 'team' end, 'other')`;
+/** An invoice's revenue bucket: the plan it bills (a Team subscription's: the Team plan), else "other" (as invoice_day_totals buckets it). */
+export const invoicePlan = (i: SQL) => sql`coalesce(${i}.plan_type::text, 'other')`;
 
 /**
  * Paid invoices minus refunds (each by when the money moved) as (plan, amount) rows: invoices from
@@ -412,8 +416,12 @@ export async function revenueByPlan(db: Reader, range: Partial<Range> & { to: Da
     select plan, sum(amount) as revenue from (${revenueRows(range)}) x group by plan`,
   );
   const by = new Map(rows.map((r) => [String(r.plan), num(r.revenue)]));
-  const out: RevenueByPlan[] = PLAN_IDS.map((p: PlanType) => ({ planType: p, revenue: by.get(p) ?? 0 }));
-  for (const extra of ["team", "other"] as const) if (by.get(extra)) out.push({ planType: extra, revenue: by.get(extra)! });
+  // a person's plans always; a team's plans and "other" when they took anything
+  const out: RevenueByPlan[] = BILLING_PLANS.filter((p) => isPersonPlan(p) || by.get(p)).map((p) => ({
+    planType: p,
+    revenue: by.get(p) ?? 0,
+  }));
+  if (by.get("other")) out.push({ planType: "other", revenue: by.get("other")! });
   return out;
 }
 

@@ -10,7 +10,8 @@ import { priceChanges } from "../../db/schema";
 import { PRICE_CHANGE_HORIZON_DAYS, PRICE_CHANGE_NOTICE_DAYS } from "../../domain/plans";
 import { api, client, createTestUser, errorBody, postPriceChange } from "../test/helpers";
 import { operatorAuth, withTestDb } from "../test/admin";
-import { dateText, earliestEffectiveDate, latestEffectiveDate } from "../billing/price-changes";
+import { longDate as dateText } from "../../domain/words";
+import { earliestEffectiveDate, latestEffectiveDate } from "../billing";
 
 const day = (d: Date) => d.toISOString().slice(0, 10);
 const inDays = (n: number) => day(new Date(Date.now() + n * 86_400_000));

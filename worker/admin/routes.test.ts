@@ -355,6 +355,54 @@ describe("GET /api/admin/export/users.csv", () => {
   });
 });
 
+describe("the users table and its CSV count headshots, not their versions (issue 46)", () => {
+  it("a headshot refined and redone is one headshot, on screen and in the CSV; its newest version is the last activity", async () => {
+    const op = await operatorAuth();
+    const u = await createTestUser();
+    const first = await seedPending(u.user.id);
+    const other = await seedPending(u.user.id);
+    await withTestDb(async (db) => {
+      await db
+        .update(headshots)
+        .set({ status: "completed", createdAt: new Date("2021-05-01T10:00:00Z") })
+        .where(eq(headshots.id, first));
+      await db
+        .update(headshots)
+        .set({ status: "failed", createdAt: new Date("2021-05-01T11:00:00Z") })
+        .where(eq(headshots.id, other));
+      const [row] = await db.select().from(headshots).where(eq(headshots.id, first));
+      const { id: _id, ...copy } = row!;
+      const version = (n: number, kind: "edit" | "redo", at: string, status: "completed" | "pending" = "completed") => ({
+        ...copy,
+        kind,
+        status,
+        versionOf: first,
+        version: n,
+        editOf: kind === "edit" ? first : null,
+        instruction: kind === "edit" ? "a navy tie" : null,
+        createdAt: new Date(at),
+      });
+      await db
+        .insert(headshots)
+        .values([
+          version(2, "edit", "2021-05-02T10:00:00Z"),
+          version(3, "redo", "2021-05-03T10:00:00Z"),
+          version(4, "edit", "2021-05-04T10:00:00Z", "pending"),
+        ]);
+    });
+
+    const page = await (await client.admin.users.$get({ query: { q: u.user.email } }, { headers: op.auth })).json();
+    expect(page.items).toHaveLength(1);
+    expect(page.items[0]).toMatchObject({ headshotCount: 2, lastHeadshotDate: "2021-05-03T10:00:00.000Z" });
+
+    const csv = parse(await (await client.admin.export["users.csv"].$get({}, { headers: op.auth })).text(), { columns: true }) as Record<
+      string,
+      string
+    >[];
+    expect(csv.find((r) => r.id === u.user.id)).toMatchObject({ headshots: "2", last_headshot_at: "2021-05-03T10:00:00.000Z" });
+  });
+});
+
 describe("bad input to the financial routes", () => {
   it("answers bad dates and a from after to with a 400 and a message", async () => {
     const op = await operatorAuth();

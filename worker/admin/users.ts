@@ -1,8 +1,8 @@
 /**
  * The users table (GET /api/admin/users) and its CSV twin: each row with its headshot and subscription
  * counts, the newest subscription, the team and role (issue 25) and the last headshot date, gathered per
- * row by index lookups (lateral joins on headshots_user_generated_idx, subscriptions_user_idx and
- * team_members' key), never by loading the tables.
+ * row by index lookups (lateral joins on headshots_user_first_generated_idx, headshots_user_generated_idx,
+ * subscriptions_user_idx and team_members' key), never by loading the tables.
  */
 import { sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../db";
@@ -30,7 +30,9 @@ export const isoText = (col: SQL) => sql`to_char(${col} at time zone 'UTC', 'YYY
 
 /**
  * The per-row details for the users selected by `inner` (which must select `u.*` from users u, ordered):
- * generated headshots from headshots_user_generated_idx alone; the subscription the app shows the user
+ * the headshots generated, each counted once however many versions it has (a refine, a redo, a quick change is
+ * a version of it, decision 200; issue 46), from headshots_user_first_generated_idx alone; the last one made,
+ * versions included (the table's Last Activity), as one entry of headshots_user_generated_idx; the subscription the app shows the user
  * (billing's SHOWN_ORDER) and how many
  * there are in one lookup (the count is a window over the user's subscriptions, read before the limit).
  */
@@ -41,7 +43,8 @@ const withDetails = (inner: SQL) => sql`
     tm.name as team_name, tm.role as team_role
   from (${inner}) u
   left join lateral (
-    select count(*) as count, max(created_at) as last from headshots where user_id = u.id and status <> 'pending'
+    select (select count(*) from headshots where user_id = u.id and status <> 'pending' and version_of is null) as count,
+      (select max(created_at) from headshots where user_id = u.id and status <> 'pending') as last
   ) h on true
   left join lateral (
     select status, plan_type, count(*) over () as count from subscriptions where user_id = u.id

@@ -8,6 +8,7 @@ import type { GoogleIdentity } from "./google";
 import { OAuthError, TermsRequiredError } from "./google";
 import { createUser } from "./create-user";
 import { isOperatorUser } from "../lib";
+import { isLocale, type Locale } from "../../copy";
 import { proveAddress, type ProofConfig } from "./verification";
 
 /** `epoch`: the session epoch of the caller's access token, when it is not freshly minted for `u`. */
@@ -20,6 +21,7 @@ export function toApiUser(config: Pick<Config, "OPERATOR_EMAIL">, u: User, epoch
     profileImageUrl: u.profileImageUrl,
     emailVerified: u.emailVerifiedAt !== null,
     isOperator: epoch === u.sessionEpoch && isOperatorUser(config, u),
+    locale: u.locale !== null && isLocale(u.locale) ? u.locale : null,
   };
 }
 
@@ -44,6 +46,8 @@ export async function signInWithGoogle(
   id: GoogleIdentity,
   termsAccepted: boolean,
   ip: string,
+  /** A new account's language: the request's (worker/lib/locale.ts requestLocale). An existing account keeps its own. */
+  locale: Locale,
 ): Promise<{ user: User; created: boolean }> {
   const [bySub] = await db.select().from(users).where(eq(users.googleSub, id.sub)).limit(1);
   if (bySub) {
@@ -53,7 +57,7 @@ export async function signInWithGoogle(
   const [byEmail] = await db.select().from(users).where(eq(users.email, id.email)).limit(1);
   if (!byEmail) {
     if (!termsAccepted) throw new TermsRequiredError("a new account needs the age and terms confirmation");
-    const created = await createUser(db, config, { email: id.email, ip, google: id });
+    const created = await createUser(db, config, { email: id.email, ip, google: id, locale });
     if (!created) throw new OAuthError("account created concurrently; try again");
     return { user: (await findUser(db, created.id)) ?? created, created: true };
   }

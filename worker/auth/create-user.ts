@@ -13,6 +13,7 @@ import { openCredits } from "../credits";
 import { hashPassword } from "./passwords";
 import { proveAddress, type ProofConfig } from "./verification";
 import { enforce } from "../lib";
+import type { Locale } from "../../copy";
 
 export const SIGNUP_THROTTLED = "Too many sign-up attempts. Please wait a moment and try again.";
 
@@ -23,6 +24,8 @@ export interface NewUser {
   /** A password sign-up's password, or the Google identity of a Google sign-up. */
   password?: string;
   google?: { sub: string; givenName: string | null; familyName: string | null; picture: string | null };
+  /** The account's language: the sign-up request's (its `locale` cookie, else Accept-Language; worker/lib/locale.ts). */
+  locale: Locale;
 }
 
 /**
@@ -46,6 +49,7 @@ export async function createUser(
         firstName: account.google?.givenName,
         lastName: account.google?.familyName,
         profileImageUrl: account.google?.picture,
+        locale: account.locale,
       })
       .onConflictDoNothing()
       .returning();

@@ -1,7 +1,8 @@
 /** Mails with links: where a mailed token points, and sending without failing the request. */
 import type { Context } from "hono";
 import type { AppEnv } from "../env";
-import { appLink, errorFields, log } from "../lib";
+import { accountLocale, appLink, errorFields, log } from "../lib";
+import { baseLocale } from "../../copy";
 import { landings } from "../../domain/paths";
 import { createMailer, passwordChangedNotice, type MailMessage } from "../mail";
 import type { PasswordSet } from "./password-reset";
@@ -26,5 +27,9 @@ export async function sendMail(c: Context<AppEnv>, mail: MailMessage, what: stri
 }
 
 /** Tells the account's address that its password was set by recovery, and which email changes that cancelled. */
-export const sendPasswordChangedNotice = (c: Context<AppEnv>, set: PasswordSet) =>
-  sendMail(c, passwordChangedNotice(set.email, set.cancelledEmailChanges), "password changed notice");
+export const sendPasswordChangedNotice = async (c: Context<AppEnv>, set: PasswordSet) =>
+  sendMail(
+    c,
+    passwordChangedNotice(set.email, set.cancelledEmailChanges, (await accountLocale(c.var.db, { id: set.userId })) ?? baseLocale),
+    "password changed notice",
+  );

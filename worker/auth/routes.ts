@@ -29,7 +29,11 @@ import {
   requireCurrentUser,
   requireUser,
   signAccessToken,
+  requestLocale,
+  userLocale,
+  accountLocale,
 } from "../lib";
+import type { Locale } from "../../copy";
 import { STYLES } from "../../domain/styles";
 import { landings } from "../../domain/paths";
 import { safeReturnPath } from "../../domain/return-path";
@@ -121,9 +125,10 @@ const OPERATOR_CHOOSES_PASSWORD = "This address's password is chosen again after
 /** Where links in emails and OAuth redirects point: APP_URL, else the origin the request came to. */
 const googleRedirectUri = (c: Context<AppEnv>) => `${appOrigin(c)}/api/auth/google/callback`;
 
-async function sendVerification(c: Context<AppEnv>, userId: string, to: string, next?: string) {
+/** `locale`: the account's language (set at sign-up from the request's: issue 50). */
+async function sendVerification(c: Context<AppEnv>, userId: string, to: string, locale: Locale, next?: string) {
   const token = await createVerification(c.var.db, userId);
-  await sendMail(c, verificationEmail(to, emailLink(c, token, "verify", next)), "verification");
+  await sendMail(c, verificationEmail(to, emailLink(c, token, "verify", next), locale), "verification");
 }
 
 type Session = Awaited<ReturnType<typeof peek>>;
@@ -189,9 +194,14 @@ export const authRoutes = new Hono<AppEnv>()
 
   .post("/signup", validate("json", signupBody), async (c) => {
     const { email, password, next } = c.req.valid("json");
-    const user = await createUser(c.var.db, c.var.config, { email, password, ip: clientIp(c.req) });
+    const user = await createUser(c.var.db, c.var.config, {
+      email,
+      password,
+      ip: clientIp(c.req),
+      locale: requestLocale(c.req.raw.headers),
+    });
     if (!user) throw conflict("An account with this email already exists. Please sign in instead.", "email_taken");
-    await sendVerification(c, user.id, email, next);
+    await sendVerification(c, user.id, email, userLocale(user), next);
     const refresh = await startFamily(c.var, user.id, "password");
     setRefreshCookie(c, refresh);
     return c.json(await authResult(c, user.id, sessionOf(refresh)), 201);
@@ -279,7 +289,8 @@ export const authRoutes = new Hono<AppEnv>()
     const { change, proof } = outcome;
     if (change) {
       if (!change.ok) return c.redirect(landings.emailTaken, 302);
-      await sendMail(c, emailChangedNotice(change.oldEmail, change.newEmail), "email changed notice");
+      const locale = (await accountLocale(c.var.db, { id: outcome.userId })) ?? requestLocale(c.req.raw.headers);
+      await sendMail(c, emailChangedNotice(change.oldEmail, change.newEmail, locale), "email changed notice");
       if (change.credentialsEnded) return choosePasswordRedirect(c, outcome.userId);
       return c.redirect(landings.emailChanged, 302);
     }
@@ -351,7 +362,10 @@ export const authRoutes = new Hono<AppEnv>()
       "Too many password reset emails. Please wait a moment and try again.",
     );
     const token = await createPasswordReset(c.var.db, email);
-    if (token) await sendMail(c, passwordResetEmail(email, emailLink(c, token, "reset")), "password reset");
+    if (token) {
+      const locale = (await accountLocale(c.var.db, { email })) ?? requestLocale(c.req.raw.headers);
+      await sendMail(c, passwordResetEmail(email, emailLink(c, token, "reset"), locale), "password reset");
+    }
     return c.json({ sent: true }, 202);
   })
 
@@ -375,7 +389,7 @@ export const authRoutes = new Hono<AppEnv>()
       "Too many verification emails. Please wait a moment and try again.",
     );
     if (user.emailVerifiedAt) throw conflict("Your email address is already verified.", "already_verified");
-    await sendVerification(c, user.id, user.email, c.req.valid("json").next);
+    await sendVerification(c, user.id, user.email, userLocale(user), c.req.valid("json").next);
     return c.json({ sent: true }, 202);
   })
 
@@ -410,7 +424,14 @@ export const authRoutes = new Hono<AppEnv>()
       const expected = await openState(c.var.config, sealed);
       if (!code || !state || state !== expected.state) throw new Error("state mismatch or missing code");
       identity = await finishSignIn(c.var.config, googleRedirectUri(c), code, expected);
-      const { user, created } = await signInWithGoogle(c.var.db, c.var.config, identity, expected.termsAccepted, clientIp(c.req));
+      const { user, created } = await signInWithGoogle(
+        c.var.db,
+        c.var.config,
+        identity,
+        expected.termsAccepted,
+        clientIp(c.req),
+        requestLocale(c.req.raw.headers),
+      );
       setRefreshCookie(c, await startFamily(c.var, user.id, "google"));
       // A first sign-in: the web app sends the registration event (SPEC §4).
       return c.redirect(landings.oauthDone(created), 302);
@@ -444,7 +465,14 @@ export const authRoutes = new Hono<AppEnv>()
   .post("/google/confirm", validate("json", googleConfirmBody), async (c) => {
     const identity = await openPendingIdentity(c.var.config, getCookie(c, PENDING_COOKIE));
     if (!identity) throw badRequest(GOOGLE_PENDING_EXPIRED, "link_unusable");
-    const { user, created } = await signInWithGoogle(c.var.db, c.var.config, identity, true, clientIp(c.req));
+    const { user, created } = await signInWithGoogle(
+      c.var.db,
+      c.var.config,
+      identity,
+      true,
+      clientIp(c.req),
+      requestLocale(c.req.raw.headers),
+    );
     deleteCookie(c, PENDING_COOKIE, { path: OAUTH_COOKIE_PATH, httpOnly: true, sameSite: "Lax", secure: secureCookies(c.var.config) });
     setRefreshCookie(c, await startFamily(c.var, user.id, "google"));
     return c.json({ registered: created });

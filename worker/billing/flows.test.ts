@@ -71,6 +71,29 @@ describe("checkout", () => {
     expect((await errorBody(again)).message).toBe("Already Subscribed");
   });
 
+  it("Checkout and the portal open in the person's language (issue 50): this browser's choice, else the account's, else the browser's", async () => {
+    const u = await createTestUser({ freeUsed: 2 });
+    const sessionLocale = async (headers: Record<string, string>) => {
+      const url = await checkoutUrl(
+        await client.stripe["create-checkout-session"].$post(
+          { json: { priceId: prices().weekly } },
+          { headers: { ...u.auth, ...headers } },
+        ),
+      );
+      return (await stripe().checkout.sessions.retrieve(new URL(url).pathname.split("/").pop()!)).locale;
+    };
+    expect(await sessionLocale({ "Accept-Language": "es-ES,es;q=0.9" })).toBe("es");
+    expect(await sessionLocale({})).toBe("en");
+    await client.account.profile.$patch({ json: { locale: "fr" } }, { headers: u.auth });
+    expect(await sessionLocale({ "Accept-Language": "es-ES" })).toBe("fr");
+    expect(await sessionLocale({ Cookie: "locale=de", "Accept-Language": "es-ES" })).toBe("de");
+
+    const portal = await client.stripe["create-portal-session"].$post({}, { headers: { ...u.auth, Cookie: "locale=it" } });
+    expect(portal.status).toBe(200);
+    const { url } = await portal.json();
+    expect(await (await fetch(url)).text()).toContain('data-locale="it"'); // the stand-in's page names the session's locale
+  });
+
   it("a declined card (0002) leaves the user on the free plan", async () => {
     const u = await createTestUser({ freeUsed: 2 });
     const url = await checkoutUrl(

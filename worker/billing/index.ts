@@ -6,19 +6,12 @@
 export { billingRoutes } from "./routes";
 export { refundEligibility, refundFirstSubscription } from "./money-back";
 export { cancelAllSubscriptions } from "./plan-changes";
-export {
-  earliestEffectiveDate,
-  latestEffectiveDate,
-  listPriceChanges,
-  noticesOwed,
-  withdrawalsOwed,
-  PLAN_BUSY_DELAY_SECONDS,
-  resumePriceChangeNotices,
-  sendNoticeBatch,
-  sendWithdrawalBatch,
-  schedulePriceChange,
-  withdrawPriceChange,
-} from "./price-changes";
+export { earliestEffectiveDate, latestEffectiveDate } from "./price-changes/rules";
+export { listPriceChanges, schedulePriceChange } from "./price-changes/stripe-prices";
+export { noticesOwed, sendNoticeBatch } from "./price-changes/notices";
+export { resumePriceChangeNotices } from "./price-changes/resume";
+export { sendWithdrawalBatch, withdrawalsOwed, withdrawPriceChange } from "./price-changes/withdrawals";
+export { PLAN_BUSY_DELAY_SECONDS } from "./price-changes/leases";
 export { loadPriceBook } from "./prices";
 export { stripeClient } from "./stripe";
 export {

@@ -12,6 +12,7 @@ import { call, latestMail, signUp, uniqueIp } from "../test/auth";
 import { subscriber, teamOwner } from "../test/billing";
 import { getConfig } from "../config";
 import { deleteUser } from "../account/delete-user";
+import { claimMoneyBack, moneyBackUsed, releaseMoneyBack } from "../lib";
 
 const ONCE = /once per person/;
 
@@ -70,5 +71,23 @@ describe("the free generations, once per address", () => {
     expect((await verifiedSignUp(email)).granted).toBe(0);
     const [local, domain] = email.split("@");
     expect((await verifiedSignUp(`${local}+again@${domain}`)).granted).toBe(0);
+  });
+});
+
+describe("the one money-back column (decision 348)", () => {
+  it("two claims of one kind at once: one wins; the other kind is claimed on its own; a release gives back only its kind", async () => {
+    const key = `test-key-${crypto.randomUUID()}`;
+    const both = await Promise.all([withDb((db) => claimMoneyBack(db, key, "own")), withDb((db) => claimMoneyBack(db, key, "own"))]);
+    expect(both.sort()).toEqual([false, true]);
+    expect(await withDb((db) => moneyBackUsed(db, key, "own"))).toBe(true);
+    expect(await withDb((db) => moneyBackUsed(db, key, "team"))).toBe(false);
+    expect(await withDb((db) => claimMoneyBack(db, key, "team"))).toBe(true);
+    expect(await withDb((db) => claimMoneyBack(db, key, "team"))).toBe(false);
+    await withDb((db) => releaseMoneyBack(db, key, "own"));
+    expect(await withDb((db) => moneyBackUsed(db, key, "own"))).toBe(false);
+    expect(await withDb((db) => moneyBackUsed(db, key, "team"))).toBe(true);
+    const [row] = await withDb((db) => db.select().from(addressBenefits).where(eq(addressBenefits.addressKey, key)));
+    expect(Object.keys(row!.moneyBack)).toEqual(["team"]);
+    expect(new Date(row!.moneyBack.team!).getTime()).toBeGreaterThan(0);
   });
 });

@@ -9,24 +9,27 @@ import Stripe from "stripe";
 import { eq } from "drizzle-orm";
 import type { Db, Tx } from "../../db";
 import { processedProviderEvents, teams, users } from "../../db/schema";
-import { billingPlanById, euros, TEAM_PLAN } from "../../domain/plans";
+import { billingPlanById, euros } from "../../domain/plans";
 import type { Config } from "../config";
-import { log } from "../lib";
+import { log, userLocale } from "../lib";
 import { type MailMessage, duplicateSubscriptionEmail } from "../mail";
 import { stripeClient } from "./stripe";
-import { runningSubscriptions } from "./subscription";
+import { runningSubscriptions, type Owner } from "./subscription";
 import { paymentIntentOf, storeRefund, syncSubscription } from "./sync";
 
 /** The reason stored with the refund of a second subscription (its own email explains it). */
 export const DUPLICATE_SUBSCRIPTION_REASON = "duplicate subscription";
 
 /** Cancels and refunds the person's second (third…) live subscription; returns the emails to send once committed. */
-export async function endDuplicateSubscriptions(db: Db | Tx, config: Config, userId: string): Promise<MailMessage[]> {
-  const live = await runningSubscriptions(db, { userId });
+export const endDuplicateSubscriptions = (db: Db | Tx, config: Config, userId: string): Promise<MailMessage[]> =>
+  endDuplicatesOf(db, config, userId, { userId });
+
+/** The owner's live subscriptions but the first, each cancelled and refunded; the emails telling the payer. */
+async function endDuplicatesOf(db: Db | Tx, config: Config, payerId: string, owner: Owner): Promise<MailMessage[]> {
   const mail: MailMessage[] = [];
-  for (const duplicate of live.slice(1)) {
+  for (const duplicate of (await runningSubscriptions(db, owner)).slice(1)) {
     const planName = billingPlanById(duplicate.planType).name;
-    const message = await endDuplicate(db, config, userId, duplicate.stripeSubscriptionId, planName, { userId });
+    const message = await endDuplicate(db, config, payerId, duplicate.stripeSubscriptionId, planName, owner);
     if (message) mail.push(message);
   }
   return mail;
@@ -42,7 +45,7 @@ async function endDuplicate(
   payerId: string,
   subscriptionId: string,
   planName: string,
-  owner: { userId: string } | { teamId: string },
+  owner: Owner,
 ): Promise<MailMessage | null> {
   const refundedCents = await cancelAndRefund(db, config, payerId, subscriptionId);
   log("warn", "billing: a second live subscription was cancelled and refunded", { ...owner, subscriptionId, refundedCents });
@@ -56,8 +59,8 @@ async function endDuplicate(
     .onConflictDoNothing()
     .returning({ id: processedProviderEvents.id });
   if (!first) return null;
-  const [user] = await db.select({ email: users.email }).from(users).where(eq(users.id, payerId)).limit(1);
-  return user ? duplicateSubscriptionEmail(user.email, { planName, amount: euros(refundedCents, "eur") }) : null;
+  const [user] = await db.select({ email: users.email, locale: users.locale }).from(users).where(eq(users.id, payerId)).limit(1);
+  return user ? duplicateSubscriptionEmail(user.email, { planName, amount: euros(refundedCents, "eur") }, userLocale(user)) : null;
 }
 
 /**
@@ -66,14 +69,7 @@ async function endDuplicate(
  */
 export async function endDuplicateTeamSubscriptions(db: Db | Tx, config: Config, ownerId: string): Promise<MailMessage[]> {
   const [team] = await db.select({ id: teams.id }).from(teams).where(eq(teams.ownerUserId, ownerId)).limit(1);
-  if (!team) return [];
-  const live = await runningSubscriptions(db, { teamId: team.id });
-  const mail: MailMessage[] = [];
-  for (const duplicate of live.slice(1)) {
-    const message = await endDuplicate(db, config, ownerId, duplicate.stripeSubscriptionId, TEAM_PLAN.name, { teamId: team.id });
-    if (message) mail.push(message);
-  }
-  return mail;
+  return team ? endDuplicatesOf(db, config, ownerId, { teamId: team.id }) : [];
 }
 
 /** Refunds every paid invoice of the subscription in full, then cancels it now; answers the amount refunded. */

@@ -4,31 +4,25 @@
  * app gets already reflects the change; the webhooks that follow find nothing left to do.
  */
 import Stripe from "stripe";
-import { and, eq, inArray, isNull, sql } from "drizzle-orm";
+import { and, desc, eq, isNotNull, isNull, not, sql } from "drizzle-orm";
 import type { Db } from "../../db";
-import { refunds, scheduledDowngrades, subscriptions, users } from "../../db/schema";
-import { PLAN_ORDER, planById, type PlanType } from "../../domain/plans";
+import { refunds, subscriptions, users } from "../../db/schema";
+import { PLAN_ORDER, isPersonPlan, isTeamPlan, planById, type PlanType } from "../../domain/plans";
+import { ENDED_STATUSES, PAYMENT_FAILING_STATUSES } from "../../domain/subscription-status";
 import type { Config } from "../config";
-import { conflict, notFound, refuse } from "../lib";
+import { conflict, notFound, refuse, subscriptionCanceled } from "../lib";
+import type { Locale } from "../../copy";
 import type { ApiInvoice } from "../../domain/api";
 import { appUrl, landings } from "../../domain/paths";
 import { loadPriceBook } from "./prices";
-import { fromUnix, idOf, stripeClient } from "./stripe";
-import { shownSubscription } from "./subscription";
+import { longDate as dateText } from "../../domain/words";
+import { NOTHING_PENDING, pendingOf, writeSchedule } from "./schedules";
+import { cardProblem, fromUnix, idOf, stripeClient } from "./stripe";
+import { shownSubscription, statusIn } from "./subscription";
 import { syncSubscription } from "./sync";
 
 export type ChangeResult =
   { type: "checkout"; url: string } | { type: "upgrade"; message: string } | { type: "downgrade"; message: string };
-
-const dateText = (d: Date) => d.toLocaleDateString("en-US", { year: "numeric", month: "long", day: "numeric", timeZone: "UTC" });
-
-/** A card problem from Stripe (declined, insufficient funds…) as a 402 with Stripe's own sentence. */
-function cardProblem(err: unknown): never {
-  if (err instanceof Stripe.errors.StripeCardError) {
-    throw refuse("card_declined", err.message || "Your card was declined.");
-  }
-  throw err;
-}
 
 /** The user's Stripe customer: created once (idempotently) and stored on the user. */
 export async function ensureCustomer(db: Db, config: Config, userId: string): Promise<string> {
@@ -58,13 +52,35 @@ async function activeSubscription(db: Db, userId: string) {
   return shown?.entitled ? shown : null;
 }
 
-export async function createCheckout(db: Db, config: Config, appOrigin: string, userId: string, priceId: string): Promise<ChangeResult> {
+/**
+ * A plan the person canceled runs to its period end and is changed no more (issue 46, decision 341): an upgrade
+ * would charge for a plan they chose to end, a downgrade's schedule would renew it. Renewing it in Manage Billing
+ * (Stripe's portal) comes first; after the period ends, a new plan is an ordinary checkout.
+ */
+function refuseWhileCanceled(current: { planType: PlanType; cancelAtPeriodEnd: boolean; currentPeriodEnd: Date | null }): void {
+  if (!current.cancelAtPeriodEnd) return;
+  const name = planById(current.planType).name;
+  const end = current.currentPeriodEnd ? `on ${dateText(current.currentPeriodEnd)}` : "at the end of its period";
+  throw subscriptionCanceled(
+    `Your ${name} plan is canceled and ends ${end}. To change plans, first renew it with Manage Billing on your account page.`,
+  );
+}
+
+/** `locale`: the language Checkout opens in, the one the person is reading (worker/lib/locale.ts viewerLocale; issue 50). */
+export async function createCheckout(
+  db: Db,
+  config: Config,
+  appOrigin: string,
+  userId: string,
+  priceId: string,
+  locale: Locale,
+): Promise<ChangeResult> {
   // A subscription whose payment failed is still alive at Stripe (its retries go on): a second one would
   // charge twice. The card is fixed in the portal instead (decision 050).
   const [unpaid] = await db
     .select({ id: subscriptions.id })
     .from(subscriptions)
-    .where(and(eq(subscriptions.userId, userId), inArray(subscriptions.status, ["past_due", "unpaid"])))
+    .where(and(eq(subscriptions.userId, userId), statusIn(PAYMENT_FAILING_STATUSES)))
     .limit(1);
   if (unpaid)
     throw conflict("Your last payment failed. Update your card with Manage Billing on your account page to continue your subscription.");
@@ -72,6 +88,7 @@ export async function createCheckout(db: Db, config: Config, appOrigin: string, 
   const session = await stripeClient(config).checkout.sessions.create({
     mode: "subscription",
     customer,
+    locale,
     client_reference_id: userId,
     line_items: [{ price: priceId, quantity: 1 }],
     subscription_data: { metadata: { userId } },
@@ -93,19 +110,22 @@ export async function changePlan(
   appOrigin: string,
   userId: string,
   target: { planType: PlanType; priceId: string },
+  locale: Locale,
 ): Promise<ChangeResult> {
   const current = await activeSubscription(db, userId);
-  if (!current) return createCheckout(db, config, appOrigin, userId, target.priceId);
+  if (!current) return createCheckout(db, config, appOrigin, userId, target.priceId, locale);
+  refuseWhileCanceled(current);
   if (current.planType === target.planType) throw conflict("Already Subscribed", "already_subscribed");
   const stripe = stripeClient(config);
   const sub = await stripe.subscriptions.retrieve(current.stripeSubscriptionId);
   const item = sub.items.data[0]!;
   const targetName = planById(target.planType).name;
 
+  const scheduleId = idOf(sub.schedule);
+
   if (PLAN_ORDER[target.planType] > PLAN_ORDER[current.planType]) {
-    // A pending downgrade would undo the upgrade at period end: release it first.
-    const scheduleId = idOf(sub.schedule);
-    if (scheduleId) await stripe.subscriptionSchedules.release(scheduleId);
+    // A pending downgrade would undo the upgrade at period end, and a price change is of the plan left: released first.
+    await writeSchedule(stripe, sub.id, scheduleId, NOTHING_PENDING);
     try {
       await stripe.subscriptions.update(sub.id, {
         ...upgradeChange(item.id, target.priceId),
@@ -120,23 +140,9 @@ export async function changePlan(
     return { type: "upgrade", message: `You're now on the ${targetName} plan. The prorated difference was charged to your card.` };
   }
 
+  // a lower plan from the period's end; a price change's schedule (decision 093) becomes the downgrade's
   const periodEnd = item.current_period_end;
-  const scheduleId = idOf(sub.schedule) ?? (await stripe.subscriptionSchedules.create({ from_subscription: sub.id })).id;
-  const schedule = await stripe.subscriptionSchedules.retrieve(scheduleId);
-  const currentPhase = schedule.phases[0]!;
-  await stripe.subscriptionSchedules.update(scheduleId, {
-    end_behavior: "release",
-    // a price change's schedule (decision 093) becomes the downgrade's: it no longer moves to that price
-    metadata: { price_change: "" },
-    phases: [
-      { items: [{ price: item.price.id, quantity: 1 }], start_date: currentPhase.start_date, end_date: periodEnd },
-      {
-        items: [{ price: target.priceId, quantity: 1 }],
-        start_date: periodEnd,
-        duration: { interval: intervalOf(target.planType), interval_count: 1 },
-      },
-    ],
-  });
+  await writeSchedule(stripe, sub.id, scheduleId, { ...NOTHING_PENDING, plan: { priceId: target.priceId, at: periodEnd } });
   await syncSubscription(db, config, sub.id);
   return { type: "downgrade", message: `Your plan will change to ${targetName} on ${dateText(fromUnix(periodEnd)!)}.` };
 }
@@ -153,6 +159,7 @@ const upgradeChange = (itemId: string, priceId: string) => ({
  */
 export async function upgradePreview(db: Db, config: Config, userId: string, target: { planType: PlanType; priceId: string }) {
   const current = await activeSubscription(db, userId);
+  if (current) refuseWhileCanceled(current);
   if (!current || PLAN_ORDER[target.planType] <= PLAN_ORDER[current.planType]) throw conflict("Only an upgrade is charged now.");
   const stripe = stripeClient(config);
   const sub = await stripe.subscriptions.retrieve(current.stripeSubscriptionId);
@@ -164,29 +171,49 @@ export async function upgradePreview(db: Db, config: Config, userId: string, tar
   return { planType: target.planType, amountCents: preview.amount_due, currency: preview.currency };
 }
 
-const intervalOf = (plan: PlanType) => (plan === "weekly" ? "week" : plan === "monthly" ? "month" : "year") as "week" | "month" | "year";
-
-/** Releases the schedule behind the user's pending downgrade; the plan stays as it is. */
-export async function cancelDowngrade(db: Db, config: Config, userId: string): Promise<void> {
-  const [pending] = await db
-    .select({ scheduleId: scheduledDowngrades.stripeScheduleId, subscriptionId: subscriptions.stripeSubscriptionId })
-    .from(scheduledDowngrades)
-    .innerJoin(subscriptions, eq(subscriptions.id, scheduledDowngrades.subscriptionId))
-    .where(and(eq(scheduledDowngrades.userId, userId), eq(scheduledDowngrades.status, "scheduled")))
+/** The person's pending change of plan (a downgrade from `scheduledAt`), from their subscription's row; null without one. */
+export async function pendingPlanChange(
+  db: Db,
+  userId: string,
+): Promise<{ scheduledPlanType: PlanType; scheduledAt: Date; stripeScheduleId: string | null; stripeSubscriptionId: string } | null> {
+  const [row] = await db
+    .select({
+      scheduledPlanType: subscriptions.scheduledPlanType,
+      scheduledAt: subscriptions.scheduledAt,
+      stripeScheduleId: subscriptions.stripeScheduleId,
+      stripeSubscriptionId: subscriptions.stripeSubscriptionId,
+    })
+    .from(subscriptions)
+    .where(and(eq(subscriptions.userId, userId), isNotNull(subscriptions.scheduledPlanType), isNotNull(subscriptions.scheduledAt)))
+    .orderBy(desc(subscriptions.scheduledAt))
     .limit(1);
-  if (!pending) throw notFound("There is no scheduled downgrade to cancel.");
-  const stripe = stripeClient(config);
-  if (pending.scheduleId) {
-    const schedule = await stripe.subscriptionSchedules.retrieve(pending.scheduleId);
-    if (schedule.status === "active" || schedule.status === "not_started") await stripe.subscriptionSchedules.release(pending.scheduleId);
-  }
-  await syncSubscription(db, config, pending.subscriptionId);
+  return row?.scheduledPlanType && row.scheduledAt && isPersonPlan(row.scheduledPlanType)
+    ? { ...row, scheduledPlanType: row.scheduledPlanType, scheduledAt: row.scheduledAt }
+    : null;
 }
 
-export async function createPortal(db: Db, config: Config, appOrigin: string, userId: string): Promise<{ url: string }> {
+/** Drops the user's pending downgrade from its schedule (anything else pending stays); the plan stays as it is. */
+export async function cancelDowngrade(db: Db, config: Config, userId: string): Promise<void> {
+  const pending = await pendingPlanChange(db, userId);
+  if (!pending) throw notFound("There is no scheduled downgrade to cancel.");
+  if (pending.stripeScheduleId) await dropPlanChange(config, pending.stripeSubscriptionId, pending.stripeScheduleId);
+  await syncSubscription(db, config, pending.stripeSubscriptionId);
+}
+
+/** Takes a pending change of plan off the subscription's schedule, through the one writer. */
+export async function dropPlanChange(config: Config, subscriptionId: string, scheduleId: string, releaseKey?: string): Promise<void> {
+  const stripe = stripeClient(config);
+  const item = (await stripe.subscriptions.retrieve(subscriptionId)).items.data[0]!;
+  const pending = pendingOf(await stripe.subscriptionSchedules.retrieve(scheduleId), item);
+  await writeSchedule(stripe, subscriptionId, scheduleId, { ...pending, plan: null }, { releaseKey });
+}
+
+/** `locale`: the language the portal opens in (as Checkout's). */
+export async function createPortal(db: Db, config: Config, appOrigin: string, userId: string, locale: Locale): Promise<{ url: string }> {
   const customer = await ensureCustomer(db, config, userId);
   const session = await stripeClient(config).billingPortal.sessions.create({
     customer,
+    locale,
     return_url: appUrl(appOrigin, landings.portalReturn),
   });
   return { url: session.url };
@@ -211,14 +238,15 @@ export async function listInvoices(db: Db, config: Config, userId: string): Prom
     if (invoice.status === "draft" || !invoice.id) continue;
     const line = invoice.lines.data.find((l) => !l.parent?.subscription_item_details?.proration) ?? invoice.lines.data[0];
     const priceId = idOf(line?.pricing?.price_details?.price);
+    const planType = priceId ? book.planOf(priceId) : null;
     const refundedCents = refunded.get(invoice.id) ?? 0;
     const fullyRefunded = invoice.status === "paid" && invoice.amount_paid > 0 && refundedCents >= invoice.amount_paid;
     found.push({
       id: invoice.id,
       number: invoice.number,
       date: fromUnix(invoice.status_transitions.finalized_at ?? invoice.created)!.toISOString(),
-      planType: priceId ? book.planOf(priceId) : null,
-      seats: priceId && book.planOf(priceId) === "team" ? (line?.quantity ?? null) : null,
+      planType,
+      seats: planType && isTeamPlan(planType) ? (line?.quantity ?? null) : null,
       periodStart: line ? fromUnix(line.period.start)!.toISOString() : null,
       periodEnd: line ? fromUnix(line.period.end)!.toISOString() : null,
       amountCents: invoice.status === "paid" ? invoice.amount_paid : invoice.amount_due,
@@ -246,9 +274,7 @@ export async function cancelAllSubscriptions(db: Db, config: Config, userId: str
   const live = await db
     .select({ id: subscriptions.stripeSubscriptionId })
     .from(subscriptions)
-    .where(
-      and(eq(subscriptions.userId, userId), inArray(subscriptions.status, ["active", "trialing", "past_due", "unpaid", "incomplete"])),
-    );
+    .where(and(eq(subscriptions.userId, userId), not(statusIn(ENDED_STATUSES))));
   if (live.length === 0) return 0;
   const stripe = stripeClient(config);
   for (const { id } of live) {

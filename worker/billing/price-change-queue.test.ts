@@ -14,16 +14,11 @@ import { runChore } from "../queue";
 import { operatorAuth, withTestDb as rows } from "../test/admin";
 import { choresClient, client, deliverChores, env, postPriceChange, recordingQueue, runJob } from "../test/helpers";
 import { stripe, subscriber } from "../test/billing";
-import {
-  earliestEffectiveDate,
-  NOTICES_PER_MESSAGE,
-  NOTICES_RESEND_MS,
-  queueNotices,
-  queueWithdrawals,
-  resumePriceChangeNotices,
-  sendNoticeBatch,
-  sendWithdrawalBatch,
-} from "./price-changes";
+import { queueNotices, sendNoticeBatch } from "./price-changes/notices";
+import { resumePriceChangeNotices } from "./price-changes/resume";
+import { NOTICES_PER_MESSAGE, NOTICES_RESEND_MS } from "./price-changes/batches";
+import { earliestEffectiveDate } from "./price-changes/rules";
+import { queueWithdrawals, sendWithdrawalBatch } from "./price-changes/withdrawals";
 
 const day = (d: Date) => d.toISOString().slice(0, 10);
 const noticesTo = async (email: string) => {

@@ -13,14 +13,11 @@ import { operatorAuth, withTestDb as rows } from "../test/admin";
 import type { ChoreMessage } from "../env";
 import { choresClient, client, env, recordingQueue, runJob, postPriceChange } from "../test/helpers";
 import { stripe, subscriber } from "../test/billing";
-import {
-  earliestEffectiveDate,
-  NOTICES_RESEND_MS,
-  resumePriceChangeNotices,
-  sendWithdrawalBatch,
-  settlePriceChanges,
-  withdrawPriceChange,
-} from "./price-changes";
+import { settlePriceChanges } from "./price-changes/notices";
+import { resumePriceChangeNotices } from "./price-changes/resume";
+import { NOTICES_RESEND_MS } from "./price-changes/batches";
+import { earliestEffectiveDate } from "./price-changes/rules";
+import { sendWithdrawalBatch, withdrawPriceChange } from "./price-changes/withdrawals";
 import { stripeClient } from "./stripe";
 
 const day = (d: Date) => d.toISOString().slice(0, 10);

@@ -7,7 +7,10 @@ import { and, eq } from "drizzle-orm";
 import { adminAuditLog, invoices, priceChangeNotices, priceChanges, subscriptions } from "../../db/schema";
 import type { ApiPriceChange } from "../../domain/admin-api";
 import { operatorAuth, withTestDb as rows } from "../test/admin";
-import { dateText, earliestEffectiveDate, latestEffectiveDate, NOTICES_RESEND_MS, resumePriceChangeNotices } from "./price-changes";
+import { longDate as dateText } from "../../domain/words";
+import { earliestEffectiveDate, latestEffectiveDate } from "./price-changes/rules";
+import { NOTICES_RESEND_MS } from "./price-changes/batches";
+import { resumePriceChangeNotices } from "./price-changes/resume";
 import { choresClient, client, createTestUser, errorBody, runJob, postPriceChange } from "../test/helpers";
 import {
   DAY,

@@ -8,7 +8,7 @@
 import { asc, isNull } from "drizzle-orm";
 import type { Db, Tx } from "../../db";
 import { priceChanges, type PriceChange } from "../../db/schema";
-import { BILLING_PLANS, PLANS, TEAM_PLAN, type BillingPlan, type PlanType } from "../../domain/plans";
+import { BILLING_PLANS, billingPlanById, isPersonPlan, type BillingPlan, type PlanType, type StripePriceVar } from "../../domain/plans";
 import type { Config } from "../config";
 import { badRequest } from "../lib";
 import { planPrices } from "./stripe";
@@ -32,21 +32,16 @@ export interface PriceBook {
   upcoming: Record<BillingPlan, UpcomingPrice | null>;
   /** Every change, oldest effective date first. */
   changes: PriceChange[];
-  /** The plan of any of our prices (launch or changed; "team" for the Team plan's), or null for a price that is not ours. */
+  /** The plan of any of our prices (launch or changed; the Team plan's too), or null for a price that is not ours. */
   planOf(priceId: string): BillingPlan | null;
   /** The amount of any of our prices, or null. */
   amountOf(priceId: string): number | null;
 }
 
 /** The price book from the launch prices and the changes, as of `now`. Pure: the landing uses it too. */
-export function priceBookOf(
-  config: Pick<Config, "STRIPE_PRICE_WEEKLY" | "STRIPE_PRICE_MONTHLY" | "STRIPE_PRICE_YEARLY" | "STRIPE_PRICE_TEAM">,
-  changes: PriceChange[],
-  now: Date,
-): PriceBook {
+export function priceBookOf(config: Pick<Config, StripePriceVar>, changes: PriceChange[], now: Date): PriceBook {
   const launch = planPrices(config);
-  const launchCents = (plan: BillingPlan): number =>
-    plan === "team" ? TEAM_PLAN.pricePerSeatCents : PLANS.find((p) => p.id === plan)!.priceCents;
+  const launchCents = (plan: BillingPlan): number => billingPlanById(plan).launchCents;
   const current = Object.fromEntries(
     BILLING_PLANS.map((id) => [id, { planType: id, amountCents: launchCents(id), priceId: launch[id] ?? null }]),
   ) as Record<BillingPlan, PlanPrice>;
@@ -92,7 +87,7 @@ export async function requirePlanForPrice(db: Db | Tx, config: Config, priceId: 
   const book = await loadPriceBook(db, config);
   const planType = book.planOf(priceId);
   // the Team plan is bought from /team, for a number of seats (worker/billing/team-billing.ts)
-  const current = planType && planType !== "team" ? book.current[planType].priceId : null;
-  if (!planType || planType === "team" || !current) throw badRequest("Please choose one of the plans on the pricing page.");
+  const current = planType && isPersonPlan(planType) ? book.current[planType].priceId : null;
+  if (!planType || !isPersonPlan(planType) || !current) throw badRequest("Please choose one of the plans on the pricing page.");
   return { planType, priceId: current };
 }

@@ -9,17 +9,19 @@ import type Stripe from "stripe";
 import { eq } from "drizzle-orm";
 import type { Db } from "../../db";
 import { invoices, refunds, users } from "../../db/schema";
-import { euros, planById, TEAM_PLAN } from "../../domain/plans";
+import { billingPlanById, euros } from "../../domain/plans";
+import { longDate as dateText } from "../../domain/words";
 import { type MailMessage, paymentReceiptEmail, refundReceiptEmail } from "../mail";
 import { fromUnix, idOf } from "./stripe";
 import { DUPLICATE_SUBSCRIPTION_REASON } from "./one-live";
+import { userLocale } from "../lib";
+import type { Locale } from "../../copy";
 
-const dateText = (d: Date) => d.toLocaleDateString("en-US", { year: "numeric", month: "long", day: "numeric", timeZone: "UTC" });
-
-async function emailOf(db: Db, userId: string | null): Promise<string | null> {
+/** The address a receipt goes to and the language it is written in (the account's: issue 50). */
+async function recipientOf(db: Db, userId: string | null): Promise<{ email: string; locale: Locale } | null> {
   if (!userId) return null;
-  const [user] = await db.select({ email: users.email }).from(users).where(eq(users.id, userId)).limit(1);
-  return user?.email ?? null;
+  const [user] = await db.select({ email: users.email, locale: users.locale }).from(users).where(eq(users.id, userId)).limit(1);
+  return user ? { email: user.email, locale: userLocale(user) } : null;
 }
 
 /** The receipt this event calls for, or null. */
@@ -27,15 +29,19 @@ export async function receiptFor(db: Db, event: Stripe.Event): Promise<MailMessa
   if (event.type === "invoice.paid") {
     const invoice = event.data.object;
     const [row] = await db.select().from(invoices).where(eq(invoices.stripeInvoiceId, invoice.id!)).limit(1);
-    const to = await emailOf(db, row?.userId ?? null);
+    const to = await recipientOf(db, row?.userId ?? null);
     if (!row || !to || row.amountCents <= 0) return null;
-    const what = row.team ? `the ${TEAM_PLAN.name} plan` : row.planType ? `the ${planById(row.planType).name} plan` : "your subscription";
-    return paymentReceiptEmail(to, {
-      amount: euros(row.amountCents, row.currency),
-      what,
-      date: dateText(row.paidAt ?? new Date()),
-      invoiceUrl: invoice.hosted_invoice_url ?? null,
-    });
+    const what = row.planType ? `the ${billingPlanById(row.planType).name} plan` : "your subscription";
+    return paymentReceiptEmail(
+      to.email,
+      {
+        amount: euros(row.amountCents, row.currency),
+        what,
+        date: dateText(row.paidAt ?? new Date()),
+        invoiceUrl: invoice.hosted_invoice_url ?? null,
+      },
+      to.locale,
+    );
   }
   if (event.type === "refund.created") {
     const refund = event.data.object;
@@ -46,9 +52,13 @@ export async function receiptFor(db: Db, event: Stripe.Event): Promise<MailMessa
     const [paid] = paymentIntentId
       ? await db.select({ userId: invoices.userId }).from(invoices).where(eq(invoices.stripePaymentIntentId, paymentIntentId)).limit(1)
       : [];
-    const to = await emailOf(db, paid?.userId ?? null);
+    const to = await recipientOf(db, paid?.userId ?? null);
     if (!to) return null;
-    return refundReceiptEmail(to, { amount: euros(refund.amount, refund.currency), date: dateText(fromUnix(refund.created)!) });
+    return refundReceiptEmail(
+      to.email,
+      { amount: euros(refund.amount, refund.currency), date: dateText(fromUnix(refund.created)!) },
+      to.locale,
+    );
   }
   return null;
 }

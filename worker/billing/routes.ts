@@ -5,15 +5,22 @@
  * reads or changes only that user's own subscription.
  */
 import { Hono } from "hono";
-import { and, desc, eq } from "drizzle-orm";
 import { z } from "zod";
-import { scheduledDowngrades } from "../../db/schema";
-import { CURRENCY, PLANS, dailyPrice, planDescription } from "../../domain/plans";
+import { CURRENCY, PLANS, TEAM_PLAN, dailyPrice, planDescription, type PlanType } from "../../domain/plans";
 import type { ApiInvoice, ApiPlan, ApiScheduledDowngrade, ApiSubscription, ApiTeamPrice, ApiUpgradePreview } from "../../domain/api";
-import { conflict, requireCurrentUser, requireUser, appOrigin, validate } from "../lib";
+import { conflict, requireCurrentUser, requireUser, appOrigin, validate, viewerLocale } from "../lib";
 import type { AppEnv } from "../env";
 import { refundEligibility, refundFirstSubscription } from "./money-back";
-import { cancelDowngrade, changePlan, createCheckout, createPortal, listInvoices, syncUser, upgradePreview } from "./plan-changes";
+import {
+  cancelDowngrade,
+  changePlan,
+  createCheckout,
+  createPortal,
+  listInvoices,
+  pendingPlanChange,
+  syncUser,
+  upgradePreview,
+} from "./plan-changes";
 import { loadPriceBook, requirePlanForPrice } from "./prices";
 import { hasActiveSubscription, shownSubscription, teamCover } from "./subscription";
 import { teamCoversYou } from "../../domain/teams";
@@ -34,11 +41,7 @@ export const billingRoutes = new Hono<AppEnv>()
   .get("/plans", async (c) => {
     // today's price of each plan (a price change takes over on its effective date, decision 093)
     const book = await loadPriceBook(c.var.db, c.var.config);
-    const amounts = {
-      weekly: book.current.weekly.amountCents,
-      monthly: book.current.monthly.amountCents,
-      yearly: book.current.yearly.amountCents,
-    };
+    const amounts = Object.fromEntries(PLANS.map((p) => [p.id, book.current[p.id].amountCents])) as Record<PlanType, number>;
     const plans: ApiPlan[] = PLANS.map((p) => {
       const { amountCents, priceId } = book.current[p.id];
       const upcoming = book.upcoming[p.id];
@@ -58,8 +61,8 @@ export const billingRoutes = new Hono<AppEnv>()
       };
     });
     // the Team plan's seat: what /pricing and /team show, and what a new team's checkout charges (decision 288)
-    const seat = book.current.team;
-    const seatUpcoming = book.upcoming.team;
+    const seat = book.current[TEAM_PLAN.id];
+    const seatUpcoming = book.upcoming[TEAM_PLAN.id];
     const team: ApiTeamPrice = {
       priceId: seat.priceId,
       seatCents: seat.amountCents,
@@ -78,20 +81,19 @@ export const billingRoutes = new Hono<AppEnv>()
       stripePriceId: row.stripePriceId,
       currentPeriodEnd: row.currentPeriodEnd?.toISOString() ?? null,
       cancelAtPeriodEnd: row.cancelAtPeriodEnd,
+      // the server's answer, as a team's: the web never works it out again (issue 49)
+      entitled: row.entitled,
+      live: row.live,
     };
     c.header("Cache-Control", "no-store");
     return c.json(body);
   })
 
   .get("/scheduled-downgrade", requireUser, async (c) => {
-    const [row] = await c.var.db
-      .select({ targetPlanType: scheduledDowngrades.targetPlanType, effectiveDate: scheduledDowngrades.effectiveDate })
-      .from(scheduledDowngrades)
-      .where(and(eq(scheduledDowngrades.userId, c.var.user.id), eq(scheduledDowngrades.status, "scheduled")))
-      .orderBy(desc(scheduledDowngrades.createdAt))
-      .limit(1);
+    // the pending change of plan, as the subscription's row keeps it (one pending change, decision 346)
+    const row = await pendingPlanChange(c.var.db, c.var.user.id);
     const body: ApiScheduledDowngrade | null = row
-      ? { targetPlanType: row.targetPlanType, effectiveDate: row.effectiveDate.toISOString() }
+      ? { targetPlanType: row.scheduledPlanType, effectiveDate: row.scheduledAt.toISOString() }
       : null;
     c.header("Cache-Control", "no-store");
     return c.json(body);
@@ -103,15 +105,23 @@ export const billingRoutes = new Hono<AppEnv>()
     await refuseWhenTeamCovers(db, c.var.user.id);
     // A subscriber is never sent to a second checkout: they get the plan-change flow instead.
     const result = (await hasActiveSubscription(db, c.var.user.id))
-      ? await changePlan(db, config, appOrigin(c), c.var.user.id, target)
-      : await createCheckout(db, config, appOrigin(c), c.var.user.id, target.priceId);
+      ? await changePlan(db, config, appOrigin(c), c.var.user.id, target, await viewerLocale(db, c.req.raw.headers, c.var.user.id))
+      : await createCheckout(
+          db,
+          config,
+          appOrigin(c),
+          c.var.user.id,
+          target.priceId,
+          await viewerLocale(db, c.req.raw.headers, c.var.user.id),
+        );
     return c.json(result);
   })
 
   .post("/change-subscription", requireUser, validate("json", priceBody), async (c) => {
     const target = await requirePlanForPrice(c.var.db, c.var.config, c.req.valid("json").priceId);
     await refuseWhenTeamCovers(c.var.db, c.var.user.id);
-    return c.json(await changePlan(c.var.db, c.var.config, appOrigin(c), c.var.user.id, target));
+    const locale = await viewerLocale(c.var.db, c.req.raw.headers, c.var.user.id);
+    return c.json(await changePlan(c.var.db, c.var.config, appOrigin(c), c.var.user.id, target, locale));
   })
 
   /** The exact amount an upgrade to `priceId` charges now, shown before the person confirms. */
@@ -134,7 +144,8 @@ export const billingRoutes = new Hono<AppEnv>()
   })
 
   .post("/create-portal-session", requireUser, async (c) => {
-    return c.json(await createPortal(c.var.db, c.var.config, appOrigin(c), c.var.user.id));
+    const locale = await viewerLocale(c.var.db, c.req.raw.headers, c.var.user.id);
+    return c.json(await createPortal(c.var.db, c.var.config, appOrigin(c), c.var.user.id, locale));
   })
 
   .post("/sync-subscription", requireUser, async (c) => {

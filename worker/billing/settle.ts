@@ -7,15 +7,15 @@
  * return's sync, never inside a transaction: these calls cause webhooks of their own, which the local
  * Stripe delivers before it answers. Every call is idempotent, so running it again changes nothing.
  */
-import { and, eq } from "drizzle-orm";
+import { and, eq, isNotNull } from "drizzle-orm";
 import type { Db } from "../../db";
-import { scheduledDowngrades, subscriptions } from "../../db/schema";
+import { subscriptions } from "../../db/schema";
 import type { Config } from "../config";
 import type { Mailer, MailMessage } from "../mail";
 import { endDuplicateSubscriptions, endDuplicateTeamSubscriptions } from "./one-live";
-import { settlePriceChanges } from "./price-changes";
+import { dropPlanChange } from "./plan-changes";
+import { settlePriceChanges } from "./price-changes/notices";
 import { errorFields, log } from "../lib";
-import { stripeClient } from "./stripe";
 import { syncSubscription } from "./sync";
 
 /**
@@ -37,19 +37,12 @@ export async function settleSubscriptions(db: Db, config: Config, userId: string
 
 async function releaseDowngradesOnCancel(db: Db, config: Config, userId: string): Promise<void> {
   const cancelled = await db
-    .select({ scheduleId: scheduledDowngrades.stripeScheduleId, subscriptionId: subscriptions.stripeSubscriptionId })
-    .from(scheduledDowngrades)
-    .innerJoin(subscriptions, eq(subscriptions.id, scheduledDowngrades.subscriptionId))
-    .where(
-      and(eq(scheduledDowngrades.userId, userId), eq(scheduledDowngrades.status, "scheduled"), eq(subscriptions.cancelAtPeriodEnd, true)),
-    );
-  const stripe = stripeClient(config);
+    .select({ scheduleId: subscriptions.stripeScheduleId, subscriptionId: subscriptions.stripeSubscriptionId })
+    .from(subscriptions)
+    .where(and(eq(subscriptions.userId, userId), isNotNull(subscriptions.scheduledPlanType), eq(subscriptions.cancelAtPeriodEnd, true)));
   for (const { scheduleId, subscriptionId } of cancelled) {
     if (!scheduleId) continue;
-    const schedule = await stripe.subscriptionSchedules.retrieve(scheduleId);
-    if (schedule.status === "active" || schedule.status === "not_started") {
-      await stripe.subscriptionSchedules.release(scheduleId, {}, { idempotencyKey: `cancel-releases-${scheduleId}` });
-    }
+    await dropPlanChange(config, subscriptionId, scheduleId, `cancel-releases-${scheduleId}`);
     await syncSubscription(db, config, subscriptionId);
   }
 }

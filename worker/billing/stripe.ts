@@ -5,9 +5,15 @@
 import Stripe from "stripe";
 import type { Config } from "../config";
 import { refuse } from "../lib";
-import type { BillingPlan } from "../../domain/plans";
+import { BILLING_PLANS, stripePriceVar, type BillingPlan, type StripePriceVar } from "../../domain/plans";
 
 const clients = new WeakMap<Config, Stripe>();
+
+/** A card problem from Stripe (declined, insufficient funds…) as a 402 with Stripe's own sentence; anything else as it came. */
+export function cardProblem(err: unknown): never {
+  if (err instanceof Stripe.errors.StripeCardError) throw refuse("card_declined", err.message || "Your card was declined.");
+  throw err;
+}
 
 export const paymentsUnavailable = () => refuse("unavailable", "Payments are not available right now. Please try again later.");
 
@@ -31,15 +37,8 @@ export function stripeClient(config: Config): Stripe {
  * The launch price id of each plan, as configured. A plan's current price and every price it ever had
  * come from the price book (./prices.ts), which starts from these.
  */
-export function planPrices(
-  config: Pick<Config, "STRIPE_PRICE_WEEKLY" | "STRIPE_PRICE_MONTHLY" | "STRIPE_PRICE_YEARLY" | "STRIPE_PRICE_TEAM">,
-): Record<BillingPlan, string | undefined> {
-  return {
-    weekly: config.STRIPE_PRICE_WEEKLY,
-    monthly: config.STRIPE_PRICE_MONTHLY,
-    yearly: config.STRIPE_PRICE_YEARLY,
-    team: config.STRIPE_PRICE_TEAM,
-  };
+export function planPrices(config: Pick<Config, StripePriceVar>): Record<BillingPlan, string | undefined> {
+  return Object.fromEntries(BILLING_PLANS.map((id) => [id, config[stripePriceVar(id)]])) as Record<BillingPlan, string | undefined>;
 }
 
 /** Stripe's seconds since the epoch as a Date (null stays null). */

@@ -8,21 +8,22 @@
 import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
 import type { Db, HttpDb, Tx } from "../../db";
 import { subscriptions, teamMembers, teams, type Subscription } from "../../db/schema";
-import { ENTITLED_STATUSES, type PlanType } from "../../domain/plans";
+import type { PlanType } from "../../domain/plans";
+import { ENTITLED_STATUSES, LIVE_STATUSES, PAYMENT_FAILING_STATUSES } from "../../domain/subscription-status";
 
-const entitledStatuses = sql.join(
-  ENTITLED_STATUSES.map((s) => sql`${s}`),
-  sql`, `,
-);
+/** The subscription's status is in this group of domain/subscription-status.ts (drizzle's `inArray` on the one list). */
+export const statusIn = (group: readonly string[]) => inArray(subscriptions.status, [...group]);
+
+/** The subscription grants the paid features now: an entitled status (domain/subscription-status.ts), its period not over. */
+export const entitledNow = sql`(${statusIn(ENTITLED_STATUSES)} and (${subscriptions.currentPeriodEnd} is null or ${subscriptions.currentPeriodEnd} > now()))`;
 
 /**
- * 0: paid features now (domain/plans.ts ENTITLED_STATUSES, period not over); 1: alive at Stripe but
- * unpaid (past_due, unpaid: the account page says the payment failed); 2: everything else (ended).
+ * 0: paid features now (`entitledNow`); 1: alive at Stripe but its payment failing (the account page says the
+ * payment failed); 2: everything else (ended, or an entitled status whose period is over).
  */
 export const shownRank = sql<number>`case
-  when ${subscriptions.status} in (${entitledStatuses})
-    and (${subscriptions.currentPeriodEnd} is null or ${subscriptions.currentPeriodEnd} > now()) then 0
-  when ${subscriptions.status} in ('past_due', 'unpaid') then 1
+  when ${entitledNow} then 0
+  when ${statusIn(PAYMENT_FAILING_STATUSES)} then 1
   else 2 end`;
 
 /** The order of the shown subscription, for SQL elsewhere that needs the same row (the admin's users list). */
@@ -80,15 +81,12 @@ export async function hasActiveSubscription(db: Db | Tx, userId: string): Promis
 /** The team's subscription (the one its page shows), or null when it never had one. */
 export const teamSubscriptionOf = (db: Db | Tx, teamId: string): Promise<ShownTeamSubscription | null> => shownOf(db, { teamId });
 
-/** Statuses of a subscription that is still running at Stripe (it bills, or is retrying a payment). */
-export const RUNNING = ["active", "trialing", "past_due", "unpaid"];
-
 /** The owner's subscriptions still running at Stripe, the first started first (one-live keeps that one, decision 090). */
 export function runningSubscriptions(db: Db | Tx, owner: Owner): Promise<Subscription[]> {
   return db
     .select()
     .from(subscriptions)
-    .where(and(ownedBy(owner), inArray(subscriptions.status, RUNNING)))
+    .where(and(ownedBy(owner), statusIn(LIVE_STATUSES)))
     .orderBy(asc(subscriptions.createdAt), asc(subscriptions.stripeSubscriptionId));
 }
 

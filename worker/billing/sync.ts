@@ -5,12 +5,14 @@
  * (docs/decisions/050-billing.md).
  */
 import type Stripe from "stripe";
-import { and, eq, ne } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import type { Db, Tx } from "../../db";
-import { invoices, refunds, scheduledDowngrades, subscriptions, teams, users } from "../../db/schema";
+import { invoices, refunds, subscriptions, teams, users } from "../../db/schema";
+import { isTeamPlan } from "../../domain/plans";
 import type { Config } from "../config";
 import { log } from "../lib";
-import { loadPriceBook, type PriceBook } from "./prices";
+import { loadPriceBook } from "./prices";
+import { nextChange, pendingOf, NOTHING_PENDING } from "./schedules";
 import { fromUnix, idOf, stripeClient, subscriptionTimes } from "./stripe";
 import type { PersonalSubscription } from "./subscription";
 
@@ -50,20 +52,23 @@ export async function syncAnySubscription(db: Db | Tx, config: Config, subscript
     log("warn", "billing: a subscription that is not ours was ignored", { subscriptionId, priceId, customerId });
     return { personal: null, ownerId: null };
   }
-  const common = { stripeSubscriptionId: sub.id, stripePriceId: priceId, status: sub.status, ...subscriptionTimes(sub, item) };
-  if (planType === "team") {
+  // the pending change (a downgrade, fewer seats) as the schedule has it: the same reading every change flow makes
+  const scheduleId = idOf(sub.schedule);
+  const pending =
+    scheduleId && sub.status !== "canceled" ? pendingOf(await stripe.subscriptionSchedules.retrieve(scheduleId), item) : NOTHING_PENDING;
+  const common = {
+    stripeSubscriptionId: sub.id,
+    stripePriceId: priceId,
+    status: sub.status,
+    planType,
+    stripeScheduleId: scheduleId,
+    ...nextChange(pending, planType, (id) => book.planOf(id)),
+    ...subscriptionTimes(sub, item),
+  };
+  if (isTeamPlan(planType)) {
     const team = await teamOf(db, stripe, sub, customerId);
     if (!team) return { personal: null, ownerId: null };
-    const scheduled = await scheduledSeats(stripe, sub);
-    await upsert(db, {
-      ...common,
-      planType,
-      teamId: team.id,
-      userId: null,
-      scheduledSeats: scheduled?.seats ?? null,
-      scheduledAt: scheduled?.at ?? null,
-      stripeScheduleId: idOf(sub.schedule),
-    });
+    await upsert(db, { ...common, teamId: team.id, userId: null });
     return { personal: null, ownerId: team.ownerUserId };
   }
   const userId = await userForCustomer(db, stripe, customerId);
@@ -71,14 +76,7 @@ export async function syncAnySubscription(db: Db | Tx, config: Config, subscript
     log("warn", "billing: a subscription that is not ours was ignored", { subscriptionId, priceId, customerId });
     return { personal: null, ownerId: null };
   }
-  const row = (await upsert(db, {
-    ...common,
-    planType,
-    userId,
-    teamId: null,
-    stripeScheduleId: idOf(sub.schedule),
-  })) as PersonalSubscription;
-  await syncScheduledDowngrade(db, book, stripe, sub, row.id, userId);
+  const row = (await upsert(db, { ...common, userId, teamId: null })) as PersonalSubscription;
   return { personal: row, ownerId: userId };
 }
 
@@ -119,79 +117,6 @@ async function teamOf(db: Db | Tx, stripe: Stripe, sub: Stripe.Subscription, cus
   return team;
 }
 
-/** The other quantity the subscription's schedule sets when the current phase ends (a seat reduction), if any. */
-async function scheduledSeats(stripe: Stripe, sub: Stripe.Subscription): Promise<{ seats: number; at: Date } | null> {
-  const scheduleId = idOf(sub.schedule);
-  if (!scheduleId || sub.status === "canceled") return null;
-  const schedule = await stripe.subscriptionSchedules.retrieve(scheduleId);
-  const currentEnd = schedule.current_phase?.end_date;
-  const next = schedule.status === "active" && currentEnd ? schedule.phases.find((p) => p.start_date >= currentEnd) : undefined;
-  const seats = next?.items[0]?.quantity;
-  const current = sub.items.data[0]?.quantity ?? 1;
-  return next && seats && seats !== current ? { seats, at: fromUnix(next.start_date)! } : null;
-}
-
-/**
- * A downgrade is a subscription schedule whose next phase has another plan's price (a next phase with
- * the same plan's new price is a price change, decision 093, not a downgrade). Stored as one
- * `scheduled` row per subscription; when the schedule is gone, the row is `applied` if the subscription
- * now has that price, else `canceled`.
- */
-async function syncScheduledDowngrade(
-  db: Db | Tx,
-  book: PriceBook,
-  stripe: Stripe,
-  sub: Stripe.Subscription,
-  subscriptionRowId: string,
-  userId: string,
-) {
-  const scheduleId = idOf(sub.schedule);
-  const schedule = scheduleId ? await stripe.subscriptionSchedules.retrieve(scheduleId) : null;
-  // The phase that starts when the current one ends (the schedule's own notion of now: test clocks move it).
-  const currentEnd = schedule?.current_phase?.end_date;
-  const next = schedule?.status === "active" && currentEnd ? schedule.phases.find((p) => p.start_date >= currentEnd) : undefined;
-  const nextPrice = next ? idOf(next.items[0]?.price) : null;
-  const nextPlan = nextPrice ? book.planOf(nextPrice) : null;
-  const targetPlanType = nextPlan === "team" ? null : nextPlan;
-  const currentPrice = sub.items.data[0]?.price.id;
-  const currentPlanType = currentPrice ? book.planOf(currentPrice) : null;
-
-  const pending = and(eq(scheduledDowngrades.subscriptionId, subscriptionRowId), eq(scheduledDowngrades.status, "scheduled"));
-  if (next && nextPrice && targetPlanType && targetPlanType !== currentPlanType && sub.status !== "canceled") {
-    const effectiveDate = fromUnix(next.start_date)!;
-    const [existing] = await db.select({ id: scheduledDowngrades.id }).from(scheduledDowngrades).where(pending).limit(1);
-    if (existing) {
-      await db
-        .update(scheduledDowngrades)
-        .set({ targetPlanType, targetPriceId: nextPrice, effectiveDate, stripeScheduleId: schedule!.id, updatedAt: new Date() })
-        .where(eq(scheduledDowngrades.id, existing.id));
-    } else {
-      // the partial unique index allows one scheduled row; a concurrent insert of the same one is a no-op
-      await db
-        .insert(scheduledDowngrades)
-        .values({
-          userId,
-          subscriptionId: subscriptionRowId,
-          targetPlanType,
-          targetPriceId: nextPrice,
-          effectiveDate,
-          stripeScheduleId: schedule!.id,
-        })
-        .onConflictDoNothing();
-    }
-    return;
-  }
-  // No downgrade pending in Stripe: settle ours — applied if the subscription switched to it.
-  await db
-    .update(scheduledDowngrades)
-    .set({ status: "applied", updatedAt: new Date() })
-    .where(and(pending, eq(scheduledDowngrades.targetPriceId, currentPrice ?? "")));
-  await db
-    .update(scheduledDowngrades)
-    .set({ status: "canceled", updatedAt: new Date() })
-    .where(and(pending, ne(scheduledDowngrades.targetPriceId, currentPrice ?? "")));
-}
-
 /** The payment intent that paid an invoice (the current API lists an invoice's payments separately). */
 export async function paymentIntentOf(stripe: Stripe, invoiceId: string): Promise<string | null> {
   const payments = await stripe.invoicePayments.list({ invoice: invoiceId, limit: 10 });
@@ -213,8 +138,7 @@ export async function recordInvoice(db: Db | Tx, config: Config, invoiceId: stri
     userId: customerId ? await userForCustomer(db, stripe, customerId) : null,
     stripeInvoiceId: invoice.id!,
     stripeSubscriptionId: subscriptionId,
-    planType: plan === "team" ? null : plan,
-    team: plan === "team",
+    planType: plan,
     amountCents: invoice.amount_paid,
     currency: invoice.currency,
     status: invoice.status,

@@ -36,7 +36,7 @@ describe("the Team plan", () => {
     });
     expect((await ownerView(owner.auth)).seats).toEqual({ paid: 3, used: 1, invited: 0 });
     const paid = await rows((db) => db.select().from(invoices).where(eq(invoices.userId, owner.user.id)));
-    expect(paid.map((i) => [i.amountCents, i.billingReason, i.planType, i.team])).toEqual([[3 * 1999, "subscription_create", null, true]]);
+    expect(paid.map((i) => [i.amountCents, i.billingReason, i.planType])).toEqual([[3 * 1999, "subscription_create", "team"]]);
     // the owner takes a seat: paid features without a plan of their own
     expect(await subscription(owner.auth)).toBeNull();
     expect((await upload(owner.auth)).res.status).toBe(201);

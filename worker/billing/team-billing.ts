@@ -11,25 +11,24 @@ import type { Db, Tx } from "../../db";
 import { subscriptions } from "../../db/schema";
 import { TEAM_PLAN, euros, teamMonthlyCents } from "../../domain/plans";
 import { TEAM_MESSAGES } from "../../domain/teams";
-import { count } from "../../domain/words";
+import { count, longDate as dateText } from "../../domain/words";
 import { appUrl, landings } from "../../domain/paths";
 import type { Config } from "../config";
 import { badRequest, conflict, refuse } from "../lib";
+import type { Locale } from "../../copy";
 import { teamSubscriptionOf } from "./subscription";
 import { ensureCustomer } from "./plan-changes";
-import { fromUnix, idOf, paymentsUnavailable, stripeClient } from "./stripe";
-import { pendingOf, writeSchedule } from "./schedules";
+import { cardProblem, fromUnix, idOf, paymentsUnavailable, stripeClient } from "./stripe";
+import { NOTHING_PENDING, pendingOf, writeSchedule } from "./schedules";
 import { loadPriceBook } from "./prices";
 import { syncSubscription } from "./sync";
 
 /** The Team plan's price today: the launch price, or the one a price change put in its place (decision 288). */
 async function teamPrice(db: Db, config: Config): Promise<string> {
-  const price = (await loadPriceBook(db, config)).current.team.priceId;
+  const price = (await loadPriceBook(db, config)).current[TEAM_PLAN.id].priceId;
   if (!price) throw paymentsUnavailable();
   return price;
 }
-
-const dateText = (d: Date) => d.toLocaleDateString("en-US", { year: "numeric", month: "long", day: "numeric", timeZone: "UTC" });
 
 function seatRange(seats: number): void {
   if (!Number.isInteger(seats) || seats < TEAM_PLAN.minSeats || seats > TEAM_PLAN.maxSeats) {
@@ -53,6 +52,8 @@ export async function createTeamCheckout(
   team: { id: string; ownerUserId: string },
   seats: number,
   taken: number,
+  /** the language Checkout opens in (the owner's: worker/lib/locale.ts viewerLocale; issue 50) */
+  locale: Locale,
 ) {
   seatRange(seats);
   const price = await teamPrice(db, config);
@@ -63,6 +64,7 @@ export async function createTeamCheckout(
   const session = await stripeClient(config).checkout.sessions.create({
     mode: "subscription",
     customer,
+    locale,
     client_reference_id: team.ownerUserId,
     line_items: [{ price, quantity: seats }],
     metadata: { teamId: team.id, userId: team.ownerUserId },
@@ -114,25 +116,24 @@ export async function changeTeamSeats(
   const current = item.quantity ?? 1;
   const scheduleId = idOf(sub.schedule);
 
-  // a price change's schedule may be attached (./price-changes.ts): a seat change keeps its date and marker
+  // a price change's schedule may be attached (./price-changes/schedules.ts): a seat change keeps its date and marker
   const price = scheduleId ? pendingOf(await stripe.subscriptionSchedules.retrieve(scheduleId), item).price : null;
 
   if (seats === current) {
     if (!scheduleId) throw conflict(`The team already has ${count(seats, "seat")}.`);
-    await writeSchedule(stripe, sub.id, scheduleId, { seats: null, price });
+    await writeSchedule(stripe, sub.id, scheduleId, { ...NOTHING_PENDING, price });
     await syncSubscription(db, config, sub.id);
     return { seats, message: `The team keeps its ${count(seats, "seat")}.` };
   }
   if (seats > current) {
     // Released first: the added seats are charged now, outside any phase. A pending price change is
     // scheduled again, from the same notice and to the same renewal, by the settle after the webhooks.
-    if (scheduleId) await stripe.subscriptionSchedules.release(scheduleId);
+    await writeSchedule(stripe, sub.id, scheduleId, NOTHING_PENDING);
     try {
       await stripe.subscriptions.update(sub.id, { ...addSeatsChange(item.id, seats), payment_behavior: "error_if_incomplete" });
     } catch (err) {
       await syncSubscription(db, config, sub.id);
-      if (err instanceof Stripe.errors.StripeCardError) throw refuse("card_declined", err.message || "Your card was declined.");
-      throw err;
+      cardProblem(err);
     }
     // A settle that ran between the release and the update (the release's own webhook) put the price change
     // back with the seats of before: its phases take today's seats, or the added ones are gone at the switch.
@@ -140,7 +141,7 @@ export async function changeTeamSeats(
     const attached = idOf(now.schedule);
     if (attached) {
       const again = pendingOf(await stripe.subscriptionSchedules.retrieve(attached), now.items.data[0]!).price;
-      await writeSchedule(stripe, sub.id, attached, { seats: null, price: again });
+      await writeSchedule(stripe, sub.id, attached, { ...NOTHING_PENDING, price: again });
     }
     await syncSubscription(db, config, sub.id);
     return { seats, message: `The team now has ${count(seats, "seat")}. The prorated difference was charged to your card.` };
@@ -149,7 +150,7 @@ export async function changeTeamSeats(
   const periodEnd = item.current_period_end;
   const { undo } = await reserve(seats, fromUnix(periodEnd)!);
   try {
-    await writeSchedule(stripe, sub.id, scheduleId, { seats: { quantity: seats, at: periodEnd }, price });
+    await writeSchedule(stripe, sub.id, scheduleId, { ...NOTHING_PENDING, seats: { quantity: seats, at: periodEnd }, price });
   } catch (err) {
     await undo();
     if (err instanceof Stripe.errors.StripeError) throw refuse("upstream_failed", TEAM_MESSAGES.seatCutNotMade);
@@ -213,8 +214,7 @@ export async function setTeamCancel(db: Db, config: Config, teamId: string, canc
   if (!current?.live) throw conflict(TEAM_MESSAGES.noTeamSubscription, "team_not_paid");
   const stripe = stripeClient(config);
   const sub = await stripe.subscriptions.retrieve(current.stripeSubscriptionId);
-  const scheduleId = idOf(sub.schedule);
-  if (cancel && scheduleId) await stripe.subscriptionSchedules.release(scheduleId);
+  if (cancel) await writeSchedule(stripe, sub.id, idOf(sub.schedule), NOTHING_PENDING);
   await stripe.subscriptions.update(sub.id, { cancel_at_period_end: cancel });
   await syncSubscription(db, config, sub.id);
   const end = current.currentPeriodEnd ? dateText(current.currentPeriodEnd) : "the end of the period";

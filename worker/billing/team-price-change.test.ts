@@ -13,8 +13,9 @@ import { choresClient, client, env, postPriceChange } from "../test/helpers";
 import { getConfig } from "../config";
 import { readLandingFigures } from "../landing/figures";
 import { renderLanding } from "../landing/serve";
-import { dateText, earliestEffectiveDate, latestEffectiveDate } from "./price-changes";
-import { writeSchedule } from "./schedules";
+import { longDate as dateText } from "../../domain/words";
+import { earliestEffectiveDate, latestEffectiveDate } from "./price-changes/rules";
+import { NOTHING_PENDING, writeSchedule } from "./schedules";
 import { DAY, advanceClock, deliverEvents, prices, stripe, teamOwner, whileInEffect } from "../test/billing";
 
 describe("a Team plan price change: each team moves at its renewal after 30 days' notice (issue 37)", () => {
@@ -255,7 +256,7 @@ describe("a Team plan price change: each team moves at its renewal after 30 days
           .from(invoices)
           .where(and(eq(invoices.userId, owner.user.id), eq(invoices.periodStart, new Date(switches[i]! * 1000)))),
       );
-      expect(renewal).toMatchObject([{ amountCents: NEW_SEAT_CENTS * seats, team: true, billingReason: "subscription_cycle" }]);
+      expect(renewal).toMatchObject([{ amountCents: NEW_SEAT_CENTS * seats, planType: "team", billingReason: "subscription_cycle" }]);
       expect(await seatCentsShown(owner.auth)).toBe(NEW_SEAT_CENTS);
       expect(await notices(owner.user.email)).toHaveLength(1);
     }
@@ -332,7 +333,7 @@ describe("a Team plan price change: each team moves at its renewal after 30 days
     expect(added.status).toBe(200);
     expect(await paidShown()).toBe(9);
     await writeSchedule(stripe(), seenByTheJob.id, null, {
-      seats: null,
+      ...NOTHING_PENDING,
       price: { priceId: change.stripePriceId, at: switchAt, changeId: change.id },
     });
     await delivered(owner.customerId);

@@ -19,6 +19,7 @@ import type { Config } from "../config";
 import type { AppEnv } from "../env";
 import { badRequest, errorFields, log } from "../lib";
 import { createMailer, type MailMessage } from "../mail";
+import { confirmCancellation, reportsCancellation } from "./cancellation";
 import { receiptFor } from "./receipts";
 import { settleSubscriptions } from "./settle";
 import { idOf, paymentsUnavailable, stripeClient } from "./stripe";
@@ -68,6 +69,7 @@ export async function handleWebhook(c: Context<AppEnv>) {
     for (const message of mail) await mailer.send(message);
   }
   if (!outcome.duplicate) await sendReceipt(c, event);
+  if (!outcome.duplicate && reportsCancellation(event)) await sendCancellation(c, event);
   return c.json(outcome.duplicate ? { received: true, duplicate: true } : { received: true });
 }
 
@@ -78,6 +80,16 @@ async function sendReceipt(c: Context<AppEnv>, event: Stripe.Event) {
     if (receipt) await createMailer(c.var.config, c.env).send(receipt);
   } catch (err) {
     log("error", "billing: receipt not sent", { eventId: event.id, type: event.type, ...errorFields(err) });
+  }
+}
+
+/** A cancellation's confirmation (./cancellation.ts: once per cancellation); a failure to send is logged. */
+async function sendCancellation(c: Context<AppEnv>, event: Stripe.Event) {
+  const subscriptionId = (event.data.object as { id: string }).id;
+  try {
+    await confirmCancellation(c.var.db, c.var.config, createMailer(c.var.config, c.env), subscriptionId);
+  } catch (err) {
+    log("error", "billing: a cancellation's confirmation not sent", { eventId: event.id, subscriptionId, ...errorFields(err) });
   }
 }
 

@@ -12,8 +12,8 @@
 import { and, eq, sql, type SQL } from "drizzle-orm";
 import type { Db, HttpDb, Tx } from "../../db";
 import { users } from "../../db/schema";
-import { FAIR_USE, fairUseRefillPerDay, type FairUsePlan } from "../../domain/limits";
-import { fairUseCaps } from "../../domain/plans";
+import { fairUseRefillPerDay } from "../../domain/limits";
+import { FAIR_USE, TEAM_PLAN, fairUseCaps, type FairUsePlan } from "../../domain/plans";
 import { aboutDuration, count } from "../../domain/words";
 import { tooManyRequests, type ApiError } from "../lib";
 import type { Allowance } from "./allowance";
@@ -21,7 +21,7 @@ import type { Allowance } from "./allowance";
 type Paid = Extract<Allowance, { kind: "subscriber" | "team" }>;
 
 /** Whose allowance a paid person draws on: their plan's, or a team seat's. */
-export const fairUsePlanOf = (a: Paid): FairUsePlan => (a.kind === "team" ? "team" : a.plan);
+export const fairUsePlanOf = (a: Paid): FairUsePlan => (a.kind === "team" ? TEAM_PLAN.id : a.plan);
 
 const perSecond = (plan: FairUsePlan) => fairUseRefillPerDay(FAIR_USE[plan]) / 86_400;
 

@@ -24,7 +24,9 @@ export interface DownloadSource {
   completedAt: Date | null;
   updatedAt: Date;
   /** A version's kind (issue 36): an "edit" (refine) is signed as an edit of the version it started from. */
-  kind?: string;
+  kind: string;
+  /** The model that made it (decision 343), named in its Content Credentials; null on rows from before it was recorded. */
+  model: string | null;
 }
 
 export interface DownloadFile {
@@ -49,11 +51,13 @@ export async function downloadFile(
   await opts.beforeMaking?.(); // a file not made before: the caller's limit on new ones (issue 46)
   const stored = await getDecrypted(bucket, config, row.resultKey);
   if (!stored) throw conflict("This headshot's result file is missing; please generate it again.");
-  // within this isolate's memory for transforms (decision 318): a single download waits briefly, a ZIP's file waits
-  const out = await withTransformBudget(transformCost(stored.bytes, options), opts.writeCache ? TRANSFORM_WAIT_MS : Infinity, () =>
-    transformDownload(stored.bytes, options),
-  );
-  const bytes = await withContentCredentials(out.bytes, config, downloadProvenance(row, options));
+  // within this isolate's memory for transforms (decision 318): a single download waits briefly, a ZIP's file waits.
+  // Signing is inside it too: it holds the file a second time while the store goes in (decision 344).
+  const out = await withTransformBudget(transformCost(stored.bytes, options), opts.writeCache ? TRANSFORM_WAIT_MS : Infinity, async () => {
+    const made = await transformDownload(stored.bytes, options);
+    return { mime: made.mime, bytes: await withContentCredentials(made.bytes, config, downloadProvenance(row, options)) };
+  });
+  const bytes = out.bytes;
   if (opts.writeCache) await putEncrypted(bucket, config, cacheKey, bytes, out.mime);
   return { bytes, contentType: out.mime, cache: "miss", cacheKey, written: opts.writeCache };
 }

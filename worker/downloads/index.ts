@@ -3,6 +3,7 @@
  * streamed ZIP, the download options), the AI marking written into a stored result, and the PNG
  * chunk checksum (uploads check it too).
  */
+export { concatBytes } from "./bytes";
 export { downloadRoutes, nothingToZip, ownedZipRows } from "./routes";
 export { crc32 } from "./crc32";
 export { downloadFile } from "./file";

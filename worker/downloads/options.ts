@@ -127,8 +127,11 @@ export function normaliseAdjust(q: z.output<typeof adjustQuery>): Adjustments | 
   return noAdjustment(a) ? undefined : a;
 }
 
-/** Bump when the pipeline's output changes, so cached files made by older code are not served (3: the AI marking, decision 110; 4: Content Credentials, decision 320). */
-export const PIPELINE_VERSION = 4;
+/**
+ * Bump when the pipeline's output changes, so cached files made by older code are not served (3: the AI marking,
+ * decision 110; 4: Content Credentials, decision 320; 5: the recorded model named, TIFF signed, decisions 343–344).
+ */
+export const PIPELINE_VERSION = 5;
 
 /** A stable hash of the normalised options and the source they apply to (hex SHA-256, 32 chars). */
 export async function downloadHash(o: DownloadOptions, source: string): Promise<string> {

@@ -42,6 +42,8 @@ export async function ownedZipRows(db: Db, userId: string, where: ReturnType<typ
       userId: headshots.userId,
       style: headshots.style,
       version: headshots.version,
+      kind: headshots.kind,
+      model: headshots.model,
       resultKey: headshots.resultKey,
       completedAt: headshots.completedAt,
       updatedAt: headshots.updatedAt,

@@ -210,8 +210,8 @@ export function digitalSourceType(xmp: string): string | undefined {
 
 /**
  * The C2PA manifest store (JUMBF) a file carries, found by the container's rules, or null: PNG `caBX`, JPEG
- * APP11 "JP" segments (joined, the repeated box header dropped), WebP `C2PA`. Only locates it: whether it
- * validates is for c2pa-rs (bench/c2pa-reader.test.ts).
+ * APP11 "JP" segments (joined, the repeated box header dropped), WebP `C2PA`, TIFF tag 0xCD41 of IFD0. Only
+ * locates it: whether it validates is for c2pa-rs (bench/c2pa-reader.test.ts, worker/marking/reference-reader.test.ts).
  */
 export function c2paStore(b: Uint8Array): Uint8Array | null {
   const view = new DataView(b.buffer, b.byteOffset, b.byteLength);
@@ -236,6 +236,16 @@ export function c2paStore(b: Uint8Array): Uint8Array | null {
     const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
     parts.reduce((at, p) => (out.set(p, at), at + p.length), 0);
     return out;
+  }
+  if (ascii(0, 4) === "II*\0" || ascii(0, 4) === "MM\0*") {
+    const little = b[0] === 0x49;
+    const ifd = view.getUint32(4, little);
+    for (let i = 0, n = view.getUint16(ifd, little); i < n; i++) {
+      const e = ifd + 2 + i * 12;
+      if (view.getUint16(e, little) !== 0xcd41) continue;
+      const at = view.getUint32(e + 8, little);
+      return b.subarray(at, at + view.getUint32(e + 4, little));
+    }
   }
   return null;
 }

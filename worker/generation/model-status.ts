@@ -19,7 +19,7 @@ import { DEFAULT_IMAGE_MODEL, daysToShutdown, imageModel, isShutDown, splitModel
 import type { Config } from "../config";
 import type { ModelProblem } from "./gemini";
 import { log, type JobDeps } from "../lib";
-import { createMailer, modelGoneEmail, modelShutdownEmail } from "../mail";
+import { createMailer, modelGoneEmail, modelShutdownEmail, OPERATOR_LOCALE } from "../mail";
 
 export const LAST_FAILURE_KEY = "ops/model/last-failure.json";
 export const shutdownNoticeKey = (model: string) => `ops/model/shutdown-notice/${model}`;
@@ -144,7 +144,9 @@ export async function noticeModelGone(
   const base = (id: string) => splitModelId(id).base;
   const inChain = [config.GEMINI_MODEL, ...config.GEMINI_FALLBACK_MODELS].map(base).includes(base(model));
   try {
-    await createMailer(config, { IMAGES: bucket }).send(modelGoneEmail(config.OPERATOR_EMAIL, { model, inChain, ...details }));
+    await createMailer(config, { IMAGES: bucket }).send(
+      modelGoneEmail(config.OPERATOR_EMAIL, { model, inChain, ...details }, OPERATOR_LOCALE),
+    );
   } catch (err) {
     await bucket.delete(key);
     throw err;
@@ -162,12 +164,16 @@ export async function noticeModelShutdown({ bucket, config, now }: Pick<JobDeps,
   if (!created) return false; // an earlier run told the operator already
   try {
     await createMailer(config, { IMAGES: bucket }).send(
-      modelShutdownEmail(config.OPERATOR_EMAIL, {
-        model: model.id,
-        shutdown: model.shutdown!,
-        replacement: successor(model, now),
-        days,
-      }),
+      modelShutdownEmail(
+        config.OPERATOR_EMAIL,
+        {
+          model: model.id,
+          shutdown: model.shutdown!,
+          replacement: successor(model, now),
+          days,
+        },
+        OPERATOR_LOCALE,
+      ),
     );
   } catch (err) {
     await bucket.delete(key); // try again tomorrow

@@ -18,9 +18,9 @@
  *   subscriber (storage, Workers, the database, email), disputes and the exchange rate's moves beyond EUR_PER_USD.
  */
 import { describe, expect, it } from "vitest";
-import { FAIR_USE, fairUseRefillPerDay } from "../../domain/limits";
+import { fairUseRefillPerDay } from "../../domain/limits";
 import { DEFAULT_IMAGE_MODEL, EUR_PER_USD, PAID_IMAGE_SIZE, imageCostMills, imageModel } from "../../domain/models";
-import { PLANS, TEAM_PLAN } from "../../domain/plans";
+import { FAIR_USE, PLANS, TEAM_PLAN } from "../../domain/plans";
 import { SHOOT_MAX_PHOTOS, SHOOT_MAX_STYLES } from "../../domain/shoots";
 import { CONFIG_DEFAULTS } from "../config";
 

@@ -22,7 +22,8 @@
  * id and kept for the operator's Monitoring tab (model-status.ts). A 404 NOT_FOUND (Google shut the model
  * down) retires the model for every isolate in its shared limiter, mails the operator once, and the same
  * generation is tried once on the next live model of the chain (GEMINI_MODEL, then GEMINI_FALLBACK_MODELS;
- * decision 290); the row records the cost of the model that served it.
+ * decision 290); the row records the cost and the id of the model that served it (its Content Credentials name
+ * that model: decision 343).
  *
  * Free generations are made at 1K and watermarked, subscribers' and team members' at 2K (domain/models.ts);
  * each completed row records what its call cost, from the size it came back at and the model table.
@@ -99,7 +100,7 @@ type Row = typeof headshots.$inferSelect;
 
 /** What the render step produced, for the complete step. */
 type Rendered =
-  | { kind: "image"; key: string; mimeType: string; watermarked: boolean; durationMs: number; costCents: number }
+  | { kind: "image"; key: string; mimeType: string; watermarked: boolean; durationMs: number; costCents: number; model: string }
   | { kind: "fail"; message: string; reason: string; modelCalled: boolean }
   | { kind: "retry"; delaySeconds: number; reason: string }
   | { kind: "quota"; notBefore: number; daily: boolean }
@@ -262,7 +263,15 @@ async function render(
   const key = resultKey(row.userId, row.id);
   await putEncrypted(env.IMAGES, config, key, bytes, mimeType);
   lap(steps, "resultMs", t);
-  return { kind: "image", key, mimeType, watermarked, durationMs: Date.now() - started, costCents: millsToEuroCents(outcome.costMills) };
+  return {
+    kind: "image",
+    key,
+    mimeType,
+    watermarked,
+    durationMs: Date.now() - started,
+    costCents: millsToEuroCents(outcome.costMills),
+    model, // the model of the chain that made it: its Content Credentials name it (decision 343)
+  };
 }
 
 /** Step 3: the completing move (only a row still processing and not removed), else clean up after the race. */
@@ -279,6 +288,7 @@ async function complete(db: Db, env: Env, config: Config, row: Row, image: Extra
       completedAt: sql`now()`,
       durationMs: image.durationMs,
       costCents: image.costCents,
+      model: image.model,
     },
   );
   if (done.length > 0) return { action: "completed" };

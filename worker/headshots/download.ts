@@ -47,6 +47,7 @@ export const downloadRoutes = new Hono<AppEnv>().get(
     const columns = {
       id: headshots.id,
       kind: headshots.kind,
+      model: headshots.model,
       userId: headshots.userId,
       style: headshots.style,
       version: headshots.version,

@@ -32,7 +32,8 @@ import {
   takeStatement,
 } from "../credits";
 import { emailUnverified, notFound, subscriptionRequired } from "../lib";
-import { MESSAGES, type FairUsePlan } from "../../domain/limits";
+import { MESSAGES } from "../../domain/limits";
+import type { FairUsePlan } from "../../domain/plans";
 import type { HeadshotStatus } from "../../domain/api";
 import { moveHeadshots, moveStatement } from "./lifecycle";
 

@@ -7,8 +7,8 @@
  */
 import { describe, expect, it } from "vitest";
 import { env } from "cloudflare:test";
-import { FAIR_USE, MAX_UNUSED_UPLOADS, fairUseRefillPerDay, type FairUsePlan } from "../../domain/limits";
-import { fairUseCaps } from "../../domain/plans";
+import { MAX_UNUSED_UPLOADS, fairUseRefillPerDay } from "../../domain/limits";
+import { FAIR_USE, fairUseCaps, type FairUsePlan } from "../../domain/plans";
 import { STYLE_IDS } from "../../domain/styles";
 import { aboutDuration } from "../../domain/words";
 import type { ApiShoot } from "../../domain/shoots";

@@ -19,7 +19,7 @@
  */
 import { and, asc, inArray, isNotNull, isNull, lt, sql } from "drizzle-orm";
 import { headshots, subscriptions, teamMembers, teams } from "../../db/schema";
-import { ENTITLED_STATUSES } from "../../domain/plans";
+import { ENTITLED_STATUSES } from "../../domain/subscription-status";
 import { RETENTION_MS } from "../../domain/limits";
 import type { ChoreMessage } from "../env";
 import { type JobDeps, currentRequestId, errorFields, log } from "../lib";

@@ -34,6 +34,7 @@ export const imageRoutes = new Hono<AppEnv>().get(
         moderationStatus: headshots.moderationStatus,
         imagesDeletedAt: headshots.imagesDeletedAt,
         versionKind: headshots.kind,
+        model: headshots.model,
       })
       .from(headshots)
       .where(eq(headshots.id, id));
@@ -51,7 +52,7 @@ export const imageRoutes = new Hono<AppEnv>().get(
       const marked = markAiImage(bytes);
       if (marked) bytes = marked;
       else log("warn", "images: result of a type that cannot be marked", { headshotId: id, contentType: object.contentType });
-      bytes = await withContentCredentials(bytes, c.var.config, resultProvenance({ kind: row?.versionKind }));
+      bytes = await withContentCredentials(bytes, c.var.config, resultProvenance({ kind: row?.versionKind, model: row?.model }));
     }
     const maxAge = Math.max(0, exp - Math.floor(Date.now() / 1000));
     return c.body(bytes as Uint8Array<ArrayBuffer>, 200, {

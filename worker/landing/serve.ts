@@ -22,7 +22,7 @@
  * lookup and a memory read; it carries an ETag of both, and a matching If-None-Match is a 304.
  */
 import { MIN_HEADSHOTS_SHOWN, MIN_RATINGS_SHOWN, ratingText, roundedCount } from "../../domain/ratings";
-import { PLANS, dailyPrice, euros, planDescription, type PlanType } from "../../domain/plans";
+import { PLANS, SAVING_PLAN, TEAM_PLAN, dailyPrice, euros, planDescription, type PlanType } from "../../domain/plans";
 import { landingFigures, type LandingFigures, type LandingTestimonial } from "./figures";
 import { exampleUrl } from "./examples";
 import { BEFORE_AFTER_SLOT } from "../../domain/ratings";
@@ -120,9 +120,10 @@ export async function renderLanding(html: string, figures: LandingFigures | unde
           .on(`[data-live="price-${p.id}"]`, text(euros(amounts[p.id])))
           .on(`[data-live="daily-${p.id}"]`, text(`€${dailyPrice({ priceCents: amounts[p.id], periodDays: p.periodDays })} per day`));
       }
-      rewriter.on(`[data-live="description-yearly"]`, text(planDescription("yearly", amounts)));
+      rewriter.on(`[data-live="description-${SAVING_PLAN}"]`, text(planDescription(SAVING_PLAN, amounts)));
       rewriter.on(`script[type="application/ld+json"]`, offerPrices(amounts));
-      if (changed.team !== undefined) rewriter.on(`[data-live="price-team"]`, text(euros(changed.team)));
+      const seat = changed[TEAM_PLAN.id];
+      if (seat !== undefined) rewriter.on(`[data-live="price-${TEAM_PLAN.id}"]`, text(euros(seat)));
     }
   }
   return rewriter.transform(new Response(html)).text();

@@ -72,6 +72,7 @@ describe("isOperator in the ApiUser", () => {
       emailVerifiedAt: null,
       googleSub: null,
       stripeCustomerId: null,
+      locale: null,
       termsAcceptedAt: null,
       sessionEpoch: 0,
       fairUseTokens: null,

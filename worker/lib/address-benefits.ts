@@ -4,7 +4,8 @@
  * ledger claims them, worker/credits/ledger.ts) are remembered under the address's keyed hash
  * (`addressKey`), never the address.
  */
-import { and, eq, isNotNull, isNull, sql } from "drizzle-orm";
+import { and, eq, isNotNull, not, sql } from "drizzle-orm";
+import { isTeamPlan } from "../../domain/plans";
 import type { Db, Tx } from "../../db";
 import { addressBenefits, credits, invoices, refunds, users } from "../../db/schema";
 import { addressKey } from "./address-key";
@@ -13,9 +14,12 @@ type Session = Db | Tx;
 type Secret = { ADDRESS_HASH_SECRET: string };
 export type MoneyBackKind = "own" | "team";
 
-const column = (kind: MoneyBackKind) => (kind === "team" ? addressBenefits.teamMoneyBackAt : addressBenefits.moneyBackAt);
-const stamp = (kind: MoneyBackKind, value: ReturnType<typeof sql> | null) =>
-  kind === "team" ? { teamMoneyBackAt: value } : { moneyBackAt: value };
+/** The address's money-back of this kind was used (the one column, decision 348: a map of kind to when). */
+const used = (kind: MoneyBackKind) => sql`(${addressBenefits.moneyBack} ->> ${kind}) is not null`;
+/** This kind's money-back used now, as the column holds it. */
+const stamp = (kind: MoneyBackKind) => sql`jsonb_build_object(${kind}::text, to_jsonb(now()))`;
+/** The column with these kinds' times set to now, each kept when it is there already (the right side of `||` wins). */
+const stamped = (kinds: MoneyBackKind[]) => sql`${sql.join(kinds.map(stamp), sql` || `)} || ${addressBenefits.moneyBack}`;
 
 /** The key of the user's address now (null when the user is gone). */
 export async function userAddressKey(db: Session, config: Secret, userId: string): Promise<string | null> {
@@ -28,7 +32,7 @@ export async function moneyBackUsed(db: Session, key: string, kind: MoneyBackKin
   const [row] = await db
     .select({ key: addressBenefits.addressKey })
     .from(addressBenefits)
-    .where(and(eq(addressBenefits.addressKey, key), isNotNull(column(kind))))
+    .where(and(eq(addressBenefits.addressKey, key), used(kind)))
     .limit(1);
   return Boolean(row);
 }
@@ -37,15 +41,18 @@ export async function moneyBackUsed(db: Session, key: string, kind: MoneyBackKin
 export async function claimMoneyBack(db: Session, key: string, kind: MoneyBackKind): Promise<boolean> {
   const claimed = await db
     .insert(addressBenefits)
-    .values({ addressKey: key, ...stamp(kind, sql`now()`) })
-    .onConflictDoUpdate({ target: addressBenefits.addressKey, set: stamp(kind, sql`now()`), setWhere: isNull(column(kind)) })
+    .values({ addressKey: key, moneyBack: stamp(kind) })
+    .onConflictDoUpdate({ target: addressBenefits.addressKey, set: { moneyBack: stamped([kind]) }, setWhere: not(used(kind)) })
     .returning({ key: addressBenefits.addressKey });
   return claimed.length > 0;
 }
 
 /** Gives a claim back when the refund it was for did not happen. */
 export async function releaseMoneyBack(db: Session, key: string, kind: MoneyBackKind): Promise<void> {
-  await db.update(addressBenefits).set(stamp(kind, null)).where(eq(addressBenefits.addressKey, key));
+  await db
+    .update(addressBenefits)
+    .set({ moneyBack: sql`${addressBenefits.moneyBack} - ${kind}::text` })
+    .where(eq(addressBenefits.addressKey, key));
 }
 
 /**
@@ -60,14 +67,14 @@ export async function rememberAddress(tx: Tx, config: Secret, userId: string): P
     .from(credits)
     .where(and(eq(credits.userId, userId), isNotNull(credits.grantedAt)));
   const moneyBack = await tx
-    .select({ team: invoices.team })
+    .select({ plan: invoices.planType })
     .from(refunds)
     .innerJoin(invoices, eq(invoices.stripeInvoiceId, refunds.stripeInvoiceId))
     .where(and(eq(refunds.userId, userId), eq(refunds.reason, MONEY_BACK_REASON)));
+  const kinds = [...new Set(moneyBack.map((r): MoneyBackKind => (r.plan && isTeamPlan(r.plan) ? "team" : "own")))];
   const change = {
     ...(granted ? { freeGenerationsUser: sql`coalesce(${addressBenefits.freeGenerationsUser}, ${userId}::uuid)` } : {}),
-    ...(moneyBack.some((r) => !r.team) ? { moneyBackAt: sql`coalesce(${addressBenefits.moneyBackAt}, now())` } : {}),
-    ...(moneyBack.some((r) => r.team) ? { teamMoneyBackAt: sql`coalesce(${addressBenefits.teamMoneyBackAt}, now())` } : {}),
+    ...(kinds.length > 0 ? { moneyBack: stamped(kinds) } : {}),
   };
   if (Object.keys(change).length === 0) return;
   await tx.insert(addressBenefits).values({ addressKey: key }).onConflictDoNothing();

@@ -67,5 +67,10 @@ export const gone = (message: string, code: CodeWithStatus<410> = "gone") => ref
 export const emailUnverified = (message: string) => refuse("email_unverified", message);
 /** A refusal whose remedy is a subscription (402, SPEC §7 `requiresSubscription`): the web app opens its dialog. */
 export const subscriptionRequired = (message: string) => refuse("subscription_required", message);
+/**
+ * A plan change refused because the plan is canceled and runs to its period end (409, decision 341): a change
+ * would charge (an upgrade) or renew (a downgrade) a plan the person chose to end; renewing it comes first.
+ */
+export const subscriptionCanceled = (message: string) => refuse("subscription_canceled", message);
 export const tooManyRequests = (message: string, retryAfterSeconds: number, code: "rate_limited" | "fair_use" = "rate_limited") =>
   refuse(code, message, { retryAfterSeconds });

@@ -28,6 +28,7 @@ export {
   forbidden,
   gone,
   notFound,
+  subscriptionCanceled,
   subscriptionRequired,
   tooManyRequests,
   unauthorized,
@@ -36,6 +37,7 @@ export { hmacSha256 } from "./hmac";
 export { ifFree, oneAtATime, type LeaseOptions } from "./lease";
 export { sniffType, type ImageType } from "./image-type";
 export { errorFields, log } from "./log";
+export { accountLocale, requestLocale, userLocale, viewerLocale } from "./locale";
 export { currentRequestId, requestContext, requestIdOf, withRequestId } from "./request-id";
 export { clientIp, enforce, enforceStatements, hashKey, hit, pruneRateLimits, refuseIfExhausted, type Limit } from "./rate-limit";
 export { plainText, validate, wholeNumber } from "./validate";

@@ -12,15 +12,16 @@ describe("the dev mailbox", () => {
   it("keeps messages per address and lists them newest first with their links", async () => {
     const to = uniqueEmail("mail");
     const box = new DevMailbox(env.IMAGES);
-    await box.send({ to, subject: "first", text: "see https://a.test/x?y=1 and https://b.test/." });
+    await box.send({ to, locale: "en", subject: "first", text: "see https://a.test/x?y=1 and https://b.test/." });
     await new Promise((r) => setTimeout(r, 5));
-    await box.send({ to, subject: "second", text: "no links" });
-    await box.send({ to: uniqueEmail("other"), subject: "not yours", text: "" });
+    await box.send({ to, locale: "de", subject: "second", text: "no links" });
+    await box.send({ to: uniqueEmail("other"), locale: "en", subject: "not yours", text: "" });
     const res = await client.dev.mailbox.$get({ query: { to: to.toUpperCase() } });
     expect(res.status).toBe(200);
     const { messages } = await res.json();
     expect(messages.map((m) => m.subject)).toEqual(["second", "first"]);
-    expect(messages[1]).toMatchObject({ to, links: ["https://a.test/x?y=1", "https://b.test/"] });
+    expect(messages[1]).toMatchObject({ to, locale: "en", links: ["https://a.test/x?y=1", "https://b.test/"] });
+    expect(messages[0]!.locale).toBe("de"); // the language it was written in (issue 50)
     expect(Date.parse(messages[0]!.sentAt)).toBeGreaterThanOrEqual(Date.parse(messages[1]!.sentAt));
   });
 
@@ -52,7 +53,9 @@ describe("the production mailer", () => {
       calls.push({ url, init });
       return new Response(JSON.stringify({ id: "msg_1" }), { status: 200 });
     }) as unknown as typeof fetch;
-    await new ResendMailer("re_key", "Studio <hi@studio.test>", fake).send(verificationEmail("a@b.test", "https://app.test/v?token=t"));
+    await new ResendMailer("re_key", "Studio <hi@studio.test>", fake).send(
+      verificationEmail("a@b.test", "https://app.test/v?token=t", "en"),
+    );
     expect(calls[0]!.url).toBe("https://api.resend.com/emails");
     expect((calls[0]!.init.headers as Record<string, string>).Authorization).toBe("Bearer re_key");
     const body = JSON.parse(calls[0]!.init.body as string);
@@ -62,7 +65,7 @@ describe("the production mailer", () => {
 
   it("throws when the API refuses, and needs a key to exist", async () => {
     const fake = (async () => new Response("nope", { status: 422 })) as unknown as typeof fetch;
-    await expect(new ResendMailer("k", "f", fake).send({ to: "a@b.test", subject: "s", text: "t" })).rejects.toThrow(/422/);
+    await expect(new ResendMailer("k", "f", fake).send({ to: "a@b.test", locale: "en", subject: "s", text: "t" })).rejects.toThrow(/422/);
     expect(() => createMailer({ MAIL_PROVIDER: "resend", MAIL_API_KEY: undefined, MAIL_FROM: "x" }, env)).toThrow(ConfigError);
     expect(createMailer({ MAIL_PROVIDER: "dev", MAIL_API_KEY: undefined, MAIL_FROM: "x" }, env)).toBeInstanceOf(DevMailbox);
   });
@@ -74,19 +77,36 @@ describe("the production mailer", () => {
 
 describe("the emails name the app's own labels (issue 46)", () => {
   it("the refund receipt and the price notice point to Manage Billing on the Account page, not a 'Manage Account' the app lacks", () => {
-    const refund = refundReceiptEmail("a@example.test", { amount: "€9.99", date: "5 December 2026" });
-    const notice = priceChangeEmail("a@example.test", {
-      planName: "Monthly",
-      period: "month",
-      oldAmount: "€9.99",
-      newAmount: "€11.99",
-      effectiveDate: "5 January 2027",
-      switchDate: "5 January 2027",
-      accountUrl: "https://app.test/account",
-    });
+    const refund = refundReceiptEmail("a@example.test", { amount: "€9.99", date: "5 December 2026" }, "en");
+    const notice = priceChangeEmail(
+      "a@example.test",
+      {
+        planName: "Monthly",
+        period: "month",
+        oldAmount: "€9.99",
+        newAmount: "€11.99",
+        effectiveDate: "5 January 2027",
+        switchDate: "5 January 2027",
+        accountUrl: "https://app.test/account",
+      },
+      "en",
+    );
     for (const mail of [refund, notice]) {
       expect(mail.text).toContain("Account › Manage Billing");
       expect(mail.text + mail.html).not.toContain("Manage Account");
     }
+  });
+});
+
+describe("every email is written in a language (issue 50)", () => {
+  it("carries the locale it was asked for, in the message and as the HTML's lang", () => {
+    const link = "https://app.test/v?token=t";
+    for (const mail of [
+      verificationEmail("a@b.test", link, "de"),
+      refundReceiptEmail("a@b.test", { amount: "9,99 €", date: "5. Dezember 2026" }, "it"),
+    ]) {
+      expect(mail.html).toMatch(new RegExp(`^<div lang="${mail.locale}">`));
+    }
+    expect(verificationEmail("a@b.test", link, "fr").locale).toBe("fr");
   });
 });

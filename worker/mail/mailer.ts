@@ -6,9 +6,12 @@
  */
 import type { Config } from "../config";
 import { ConfigError } from "../config";
+import type { Locale } from "../../copy";
 
 export interface MailMessage {
   to: string;
+  /** The language it is written in (issue 50): the recipient account's, or the request's for an address with no account. */
+  locale: Locale;
   subject: string;
   text: string;
   html?: string;
@@ -20,6 +23,8 @@ export interface Mailer {
 
 export interface StoredMail {
   to: string;
+  /** The language the mail was written in (issue 50); absent on mail stored before it was recorded. */
+  locale?: Locale;
   subject: string;
   text: string;
   links: string[];
@@ -48,6 +53,7 @@ export class DevMailbox implements Mailer {
     const now = Date.now();
     const stored: StoredMail = {
       to: message.to,
+      locale: message.locale,
       subject: message.subject,
       text: message.text,
       links: extractLinks(message.text),

@@ -9,11 +9,14 @@
  * library. Read back by c2pa-rs itself (its WASM build) in bench/c2pa-reader.test.ts.
  *
  * Containers: PNG (a `caBX` chunk after IHDR), JPEG (APP11 JPEG-XT segments "JP", after the leading
- * APP0/APP1), WebP (a `C2PA` RIFF chunk, last). The hashed bytes are the file without the store: for PNG
- * and JPEG the input as it is, for WebP the output before the appended chunk — one digest, no copy.
+ * APP0/APP1), WebP (a `C2PA` RIFF chunk, last), TIFF (tag 0xCD41 in IFD0: IFD0 written again after the file
+ * with that entry, the store last; decision 344). The hashed bytes are the file without the store: for PNG
+ * and JPEG the input as it is, for WebP and TIFF the output before the store — one digest, no second copy.
  */
 // A leaf module (no imports). Through the downloads index it would be a cycle (downloads sign through marking),
 // and Node-side readers of this file (bench/c2pa-reader.test.ts) would type-check the whole worker.
+// eslint-disable-next-line no-restricted-imports
+import { concatBytes as concat } from "../downloads/bytes";
 // eslint-disable-next-line no-restricted-imports
 import { crc32 } from "../downloads/crc32";
 import { encodeCbor, Tagged, type Cbor, type CborMap } from "./cbor";
@@ -30,7 +33,11 @@ export interface SigningCredentials {
 
 /** What the manifest says about how the picture was made (no person, account or place: decision 320). */
 export interface Provenance {
-  /** The model id that made the picture (e.g. "gemini-nano-banana-2.1"); absent when not recorded. */
+  /**
+   * The model id that made the picture (e.g. "gemini-nano-banana-2.1"), as recorded on its row at generation
+   * (decision 343): the created (or refine's edited) action's software agent. Absent when not recorded: the
+   * action then names no agent rather than a guess (`softwareAgent` is optional in C2PA's actions).
+   */
   model?: string;
   /** A version made from another one: a refine (the model again) or a quick change (our own edits). */
   edit?: { kind: "refine" | "adjust"; parentTitle: string; parentFormat: string };
@@ -49,16 +56,6 @@ const UUIDS = {
   cbor: uuid("63626F72" + C2PA_SUFFIX), // cbor
 };
 const text = new TextEncoder();
-
-function concat(parts: Uint8Array[]): Uint8Array<ArrayBuffer> {
-  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
-  let o = 0;
-  for (const p of parts) {
-    out.set(p, o);
-    o += p.length;
-  }
-  return out;
-}
 
 function box(type: string, payload: Uint8Array[]): Uint8Array {
   const size = 8 + payload.reduce((n, p) => n + p.length, 0);
@@ -84,31 +81,34 @@ async function cborAssertion(label: string, value: Cbor): Promise<{ label: strin
 
 // ---- containers ----
 
-type Container = "png" | "jpeg" | "webp";
+type Container = "png" | "jpeg" | "webp" | "tiff";
 const PNG_IHDR_END = 8 + 12 + 13;
 const JPEG_SEGMENT_DATA = 64_000; // store bytes per APP11 segment (c2pa-rs uses the same)
 const APP0 = 0xe0,
   APP1 = 0xe1,
   APP11 = 0xeb;
 
-/** The container by its signature: PNG, JPEG (SOI), WebP (RIFF…WEBP); null for anything else (TIFF: decision 320). */
+/** The container by its signature: PNG, JPEG (SOI), WebP (RIFF…WEBP), classic TIFF (II*\0 or MM\0*); null for anything else. */
 export function containerOf(b: Uint8Array): Container | null {
   const ascii = (at: number, n: number) => String.fromCharCode(...b.subarray(at, at + n));
   if (b.length >= 8 && b[0] === 0x89 && ascii(1, 3) === "PNG") return "png";
   if (b.length >= 3 && b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff) return "jpeg";
   if (b.length >= 12 && ascii(0, 4) === "RIFF" && ascii(8, 4) === "WEBP") return "webp";
+  if (b.length >= 8 && (ascii(0, 4) === "II*\0" || ascii(0, 4) === "MM\0*")) return "tiff"; // not BigTIFF (43)
   return null;
 }
 
 /** Bytes the container adds around a store of `n` bytes. */
 function wrapperLength(container: Container, n: number): number {
   if (container === "png") return 12 + n;
+  if (container === "tiff") return n; // the store is the tag's value as it is
   if (container === "webp") return 8 + n + (n & 1);
   const segments = Math.ceil(n / JPEG_SEGMENT_DATA);
   return n + segments * (2 + 2 + 2 + 2 + 4) + (segments - 1) * 8; // marker, Le, CI, En, Z; LBox+TBox again after the first
 }
 
 function wrap(container: Container, store: Uint8Array): Uint8Array {
+  if (container === "tiff") return store;
   if (container === "png") {
     const chunk = new Uint8Array(12 + store.length);
     const view = new DataView(chunk.buffer);
@@ -141,6 +141,60 @@ function wrap(container: Container, store: Uint8Array): Uint8Array {
   return concat(parts);
 }
 
+// ---- TIFF (C2PA 2.1, "Embedding manifests into TIFF": the store is the value of tag 0xCD41, type UNDEFINED, in IFD0) ----
+
+const TIFF_C2PA_TAG = 0xcd41;
+const TIFF_UNDEFINED = 7;
+
+/** A classic TIFF's IFD0: where it is, its entries as they are (12 bytes each), its next-IFD offset, the byte order. */
+function tiffIfd0(b: Uint8Array): { little: boolean; at: number; entries: Uint8Array[]; next: number } {
+  const view = new DataView(b.buffer, b.byteOffset, b.byteLength);
+  const little = b[0] === 0x49;
+  const at = view.getUint32(4, little);
+  if (at < 8 || at + 2 > b.length) throw new Error("C2PA: the TIFF's first IFD is outside the file");
+  const n = view.getUint16(at, little);
+  if (at + 2 + n * 12 + 4 > b.length) throw new Error("C2PA: the TIFF's first IFD is truncated");
+  const entries: Uint8Array[] = [];
+  for (let i = 0; i < n; i++) entries.push(b.subarray(at + 2 + i * 12, at + 14 + i * 12));
+  return { little, at, entries, next: view.getUint32(at + 2 + n * 12, little) };
+}
+
+/** Where the new IFD0 goes (after the file, word-aligned), the entries it keeps, and where the store starts after it. */
+function tiffPlan(bytes: Uint8Array) {
+  const ifd = tiffIfd0(bytes);
+  const tagOf = (e: Uint8Array) => (ifd.little ? e[0]! | (e[1]! << 8) : (e[0]! << 8) | e[1]!);
+  const kept = ifd.entries.filter((e) => tagOf(e) !== TIFF_C2PA_TAG);
+  const ifdAt = bytes.length + (bytes.length & 1); // IFDs start on a word boundary
+  const count = kept.length + 1;
+  return { ifd, tagOf, kept, ifdAt, count, start: ifdAt + 2 + count * 12 + 4 };
+}
+
+/**
+ * A TIFF laid out for its store: the file as it was (its header pointing at a new IFD0), then IFD0 again with
+ * the C2PA entry (any earlier one dropped) pointing at the store, then the store, last. Strips, tiles and the
+ * other IFDs keep their offsets: nothing before the new IFD moves. `storeLength` is the store's size; the
+ * result has room for it at `start`, and the bytes hashed are everything before `start`.
+ */
+function tiffLayout(bytes: Uint8Array, storeLength: number): { out: Uint8Array<ArrayBuffer>; start: number } {
+  const { ifd, tagOf, kept, ifdAt, count, start } = tiffPlan(bytes);
+  const out = new Uint8Array(start + storeLength);
+  out.set(bytes);
+  const view = new DataView(out.buffer);
+  view.setUint32(4, ifdAt, ifd.little);
+  view.setUint16(ifdAt, count, ifd.little);
+  const c2pa = new Uint8Array(12);
+  const entry = new DataView(c2pa.buffer);
+  entry.setUint16(0, TIFF_C2PA_TAG, ifd.little);
+  entry.setUint16(2, TIFF_UNDEFINED, ifd.little);
+  entry.setUint32(4, storeLength, ifd.little);
+  entry.setUint32(8, start, ifd.little);
+  // entries sorted by tag, as TIFF requires; the C2PA tag (52545) goes after every tag below it
+  const sorted = [...kept, c2pa].sort((a, b) => tagOf(a) - tagOf(b));
+  sorted.forEach((e, i) => out.set(e, ifdAt + 2 + i * 12));
+  view.setUint32(ifdAt + 2 + count * 12, ifd.next, ifd.little);
+  return { out, start };
+}
+
 /** Where the store goes, for PNG and JPEG (the input bytes are kept as they are around it). */
 function insertionPoint(container: "png" | "jpeg", bytes: Uint8Array): number {
   if (container === "png") return PNG_IHDR_END;
@@ -153,6 +207,8 @@ function insertionPoint(container: "png" | "jpeg", bytes: Uint8Array): number {
 
 /** The input without a manifest store it may already carry (a signed file signed again gets one store). */
 function withoutStore(container: Container, bytes: Uint8Array): Uint8Array {
+  // a TIFF's earlier store is dropped from the IFD0 written when it is signed (tiffLayout); its bytes stay unreferenced
+  if (container === "tiff") return bytes;
   const keep: Uint8Array[] = [];
   if (container === "png") {
     const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
@@ -211,7 +267,7 @@ function withoutStore(container: Container, bytes: Uint8Array): Uint8Array {
   return concat(keep);
 }
 
-/** The file without its manifest store, as it was before signing (tests compare deliveries signed apart). */
+/** The file without its manifest store, as it was before signing (tests compare deliveries signed apart; not TIFF). */
 export function withoutContentCredentials(bytes: Uint8Array): Uint8Array {
   const container = containerOf(bytes);
   return container ? withoutStore(container, bytes) : bytes;
@@ -219,16 +275,24 @@ export function withoutContentCredentials(bytes: Uint8Array): Uint8Array {
 
 // ---- the manifest ----
 
+/** The model as the action's software agent; a picture whose model was not recorded names none (decision 343). */
+const byModel = (p: Provenance): CborMap => (p.model ? { softwareAgent: { name: p.model } } : {});
+
+/**
+ * For a quick change, what made the picture it opened (the row's model), on the opened action and the ingredient.
+ * A refine's row records the refine's model, not its parent's: nothing is said of the parent then.
+ */
+const madeBy = (p: Provenance): CborMap => (p.model && p.edit?.kind === "adjust" ? { description: `Made with AI by ${p.model}` } : {});
+
 function actions(p: Provenance): Cbor {
-  const agent = p.model ? { name: p.model } : { name: CLAIM_GENERATOR };
-  if (!p.edit) return { actions: [{ action: "c2pa.created", digitalSourceType: TRAINED, softwareAgent: agent }] };
+  if (!p.edit) return { actions: [{ action: "c2pa.created", digitalSourceType: TRAINED, ...byModel(p) }] };
   const parent = { url: "self#jumbf=c2pa.assertions/c2pa.ingredient.v3", hash: new Uint8Array(0) }; // hash set below
   return {
     actions: [
       // the version opened was itself made by the model: every file names the AI source
-      { action: "c2pa.opened", digitalSourceType: TRAINED, parameters: { ingredients: [parent] } },
+      { action: "c2pa.opened", digitalSourceType: TRAINED, ...madeBy(p), parameters: { ingredients: [parent] } },
       p.edit.kind === "refine"
-        ? { action: "c2pa.edited", digitalSourceType: TRAINED, softwareAgent: agent, description: "Refined by the model" }
+        ? { action: "c2pa.edited", digitalSourceType: TRAINED, ...byModel(p), description: "Refined by the model" }
         : { action: "c2pa.edited", softwareAgent: { name: CLAIM_GENERATOR }, description: "Quick change (background, crop or tilt)" },
     ],
   };
@@ -247,6 +311,7 @@ async function plan(p: Provenance): Promise<Planned> {
       "dc:title": p.edit.parentTitle,
       "dc:format": p.edit.parentFormat,
       relationship: "parentOf",
+      ...madeBy(p),
     });
     list.push(ingredient);
     const a = actions(p) as { actions: CborMap[] };
@@ -313,13 +378,14 @@ async function store(
 
 /**
  * The picture with a signed C2PA manifest store (replacing one it had); the pixels and every other
- * chunk or segment as they were. Throws for a type it cannot carry a store in (TIFF: decision 320).
+ * chunk or segment as they were. Throws for a type it cannot carry a store in (BigTIFF, GIF, …).
  */
 export async function signImage(input: Uint8Array, credentials: SigningCredentials, p: Provenance): Promise<Uint8Array> {
   const container = containerOf(input);
-  if (!container) throw new Error("C2PA: only PNG, JPEG and WebP carry a manifest store here");
+  if (!container) throw new Error("C2PA: only PNG, JPEG, WebP and TIFF carry a manifest store here");
   const bytes = withoutStore(container, input);
   const planned = await plan(p);
+  if (container === "tiff") return signTiff(bytes, planned, credentials);
   const start = container === "webp" ? bytes.length : insertionPoint(container, bytes);
   // The store's size depends on how long its own exclusion's numbers are in CBOR: settle it (two rounds at most).
   // A RIFF chunk of odd size is followed by a pad byte, which c2pa-rs does not count as the store's: WebP stores
@@ -353,5 +419,23 @@ export async function signImage(input: Uint8Array, credentials: SigningCredentia
   const wrapped = wrap(container, await store(planned, { start, length }, hash, credentials, true, pad));
   if (wrapped.length !== length) throw new Error("C2PA: the manifest store changed size while signing");
   out.set(wrapped, start);
+  return out;
+}
+
+/** A TIFF's store: its length settled (its exclusion's numbers are part of it), then the file laid out, hashed and signed. */
+async function signTiff(bytes: Uint8Array, planned: Planned, credentials: SigningCredentials): Promise<Uint8Array> {
+  const { start } = tiffPlan(bytes);
+  let length = 0;
+  for (let i = 0; i < 6; i++) {
+    const n = (await store(planned, { start, length }, new Uint8Array(32), credentials, false)).length;
+    if (n === length) break;
+    length = n;
+  }
+  const { out, start: at } = tiffLayout(bytes, length);
+  if (at !== start) throw new Error("C2PA: the TIFF layout moved while signing");
+  const hash = new Uint8Array(await crypto.subtle.digest("SHA-256", out.subarray(0, start)));
+  const signed = await store(planned, { start, length }, hash, credentials, true);
+  if (signed.length !== length) throw new Error("C2PA: the manifest store changed size while signing");
+  out.set(signed, start);
   return out;
 }

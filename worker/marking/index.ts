@@ -10,10 +10,9 @@ export { CLAIM_GENERATOR, type Provenance } from "./c2pa";
 export { downloadProvenance, resultProvenance } from "./provenance";
 
 /**
- * The picture with its signed C2PA manifest (PNG, JPEG, WebP). TIFF is returned as it is: the specification
- * allows a store in TIFF (tag 0xCD41, which c2pa-rs reads) but our TIFF writer does not embed one yet, so TIFF
- * keeps the XMP marking only (decision 320; the downloads panel says so). Without the signing secrets (only outside production, which
- * refuses to start without them) the picture is returned as it is, with a warning in the log. This module
+ * The picture with its signed C2PA manifest (PNG, JPEG, WebP, and TIFF in tag 0xCD41: decision 344). Without the
+ * signing secrets (only outside production, which refuses to start without them) the picture is returned as it
+ * is, with a warning in the log. This module
  * imports nothing from other areas but the downloads' CRC: downloads/png.ts reads XMP_BYTES from it, and the
  * Node-side benchmarks and readers load the downloads pipeline.
  */

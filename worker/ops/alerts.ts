@@ -6,7 +6,7 @@
 import type { OpsAlert, OpsAlertKind } from "../../domain/admin-api";
 import { appUrl, paths } from "../../domain/paths";
 import type { JobDeps } from "../lib";
-import { createMailer } from "../mail";
+import { createMailer, OPERATOR_LOCALE } from "../mail";
 import { countEvent, countsBetween } from "./counters";
 import { opsMonitoring } from "./figures";
 
@@ -41,6 +41,7 @@ export async function sendAlerts(deps: JobDeps): Promise<OpsAlertKind[]> {
   if (due.length === 0) return [];
   await createMailer(config, { IMAGES: deps.bucket }).send({
     to: config.OPERATOR_EMAIL,
+    locale: OPERATOR_LOCALE,
     subject: `Headshot Studio alert: ${due.map((a) => a.kind).join(", ")}`,
     text: [
       ...due.flatMap((a) => [WORDS[a.kind](a), `What to do: ${runbookSection(a.kind)}`, ""]),

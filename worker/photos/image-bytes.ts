@@ -6,7 +6,7 @@
  * Everything here is O(size) over the bytes with no pixel buffers, so a 10 MB upload that declares
  * 50,000 × 50,000 pixels costs microseconds instead of 10 GB of RAM in a 128 MB isolate.
  */
-import { crc32 } from "../downloads";
+import { concatBytes as concat, crc32 } from "../downloads";
 import { sniffType, type ImageType } from "../lib";
 
 export class ImageProblem extends Error {
@@ -293,13 +293,3 @@ function ascii(b: Uint8Array, at: number, n: number): string {
 }
 const u32be = (b: Uint8Array, o: number) => ((b[o]! << 24) | (b[o + 1]! << 16) | (b[o + 2]! << 8) | b[o + 3]!) >>> 0;
 const u32le = (b: Uint8Array, o: number) => (b[o]! | (b[o + 1]! << 8) | (b[o + 2]! << 16) | (b[o + 3]! << 24)) >>> 0;
-
-function concat(parts: Uint8Array[]): Uint8Array {
-  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
-  let o = 0;
-  for (const p of parts) {
-    out.set(p, o);
-    o += p.length;
-  }
-  return out;
-}

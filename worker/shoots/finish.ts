@@ -8,7 +8,7 @@
 import { eq, inArray, isNotNull, and, sql } from "drizzle-orm";
 import type { Db } from "../../db";
 import { headshots, users } from "../../db/schema";
-import { type JobDeps, errorFields, log } from "../lib";
+import { type JobDeps, errorFields, log, userLocale } from "../lib";
 import type { Config } from "../config";
 import { createMailer, shootReadyEmail } from "../mail";
 import { WATCHING_WINDOW_MS } from "../../domain/shoots";
@@ -48,10 +48,10 @@ export async function finishShoot(db: Db, env: Pick<Env, "IMAGES">, config: Conf
   const finished = await markShootFinished(db, shootId);
   if (!finished?.mail) return finished;
   try {
-    const [user] = await db.select({ email: users.email }).from(users).where(eq(users.id, finished.userId));
+    const [user] = await db.select({ email: users.email, locale: users.locale }).from(users).where(eq(users.id, finished.userId));
     if (!user) return finished;
     const link = appUrl(config.APP_URL, paths.shoot(shootId));
-    await createMailer(config, env).send(shootReadyEmail(user.email, link, finished));
+    await createMailer(config, env).send(shootReadyEmail(user.email, link, finished, userLocale(user)));
   } catch (err) {
     // the pictures are there either way; the person finds them in the gallery
     log("error", "shoot ready email not sent", { shootId, ...errorFields(err) });

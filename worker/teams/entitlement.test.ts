@@ -12,7 +12,7 @@ import { client, createTestUser, env } from "../test/helpers";
 import { httpDb } from "../../db";
 import { getConfig } from "../config";
 import { creditsRow, fairUseOf, headshotRow, seedPending, setFairUse, upload } from "../test/headshots";
-import { FAIR_USE } from "../../domain/limits";
+import { FAIR_USE } from "../../domain/plans";
 import { joinedMember, setTeamSubscription, teamWithSeats, withDb } from "../test/teams";
 
 const http = () => httpDb(getConfig(env));

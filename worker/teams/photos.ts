@@ -55,6 +55,8 @@ async function chosenPhotos(db: Db, teamId: string) {
       userId: teamMembers.userId,
       headshotId: headshots.id,
       style: headshots.style,
+      kind: headshots.kind,
+      model: headshots.model,
       resultKey: headshots.resultKey,
       completedAt: headshots.completedAt,
       updatedAt: headshots.updatedAt,
@@ -95,6 +97,8 @@ export async function teamZipSources(db: Db, teamId: string): Promise<ZipSource[
     id: r.headshotId,
     userId: r.userId,
     style: r.style,
+    kind: r.kind, // a refine chosen as the team photo is signed as the edit it is (decision 320)
+    model: r.model,
     resultKey: r.resultKey,
     completedAt: r.completedAt,
     updatedAt: r.updatedAt,

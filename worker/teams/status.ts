@@ -11,7 +11,7 @@ import { headshots, teamInvitations, teamMembers, teams, users, type Team } from
 import { REMINDER_GAP_DAYS } from "../../domain/team-capture";
 import { appUrl, paths } from "../../domain/paths";
 import type { ApiTeamStatus, ApiTeamStatusRow } from "../../domain/team-api";
-import { csvText } from "../lib";
+import { csvText, userLocale } from "../lib";
 import { teamPhotoReminderEmail, type Mailer } from "../mail";
 import { displayName } from "./team";
 
@@ -145,7 +145,7 @@ export async function sendReminders(
     .returning({ userId: teamMembers.userId });
   if (claimed.length === 0) return [];
   const people = await db
-    .select({ email: users.email })
+    .select({ email: users.email, locale: users.locale })
     .from(users)
     .where(
       inArray(
@@ -154,7 +154,7 @@ export async function sendReminders(
       ),
     );
   const link = appUrl(origin, paths.dashboard);
-  for (const p of people) await mailer.send(teamPhotoReminderEmail(p.email, { teamName: team.name, link }));
+  for (const p of people) await mailer.send(teamPhotoReminderEmail(p.email, { teamName: team.name, link }, userLocale(p)));
   return people.map((p) => p.email);
 }
 

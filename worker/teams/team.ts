@@ -168,6 +168,7 @@ export async function myTeam(db: Db, userId: string): Promise<ApiMyTeam | null> 
       currentPeriodEnd: sub.currentPeriodEnd?.toISOString() ?? null,
       cancelAtPeriodEnd: sub.cancelAtPeriodEnd,
       entitled: sub.entitled,
+      live: sub.live,
       seatCents: Math.round(sub.amountCents / sub.seats),
     },
     seats: { paid: seatsToFill(sub), used: taken.members, invited: taken.invited },

@@ -38,12 +38,12 @@ export const json = (body: unknown, headers: Record<string, string> = {}): Reque
 });
 
 /** Signs up through the API; returns the response body, the refresh token and the credentials used. */
-export async function signUp(opts: { email?: string; password?: string; ip?: string } = {}) {
+export async function signUp(opts: { email?: string; password?: string; ip?: string; headers?: Record<string, string> } = {}) {
   const email = opts.email ?? uniqueEmail();
   const password = opts.password ?? "correct horse battery";
   const res = await client.auth.signup.$post(
     { json: { email, password, acceptTerms: true } },
-    { headers: { "CF-Connecting-IP": opts.ip ?? uniqueIp() } },
+    { headers: { "CF-Connecting-IP": opts.ip ?? uniqueIp(), ...opts.headers } },
   );
   if (res.status !== 201) throw new Error(`signup failed: ${res.status} ${await res.text()}`);
   const body = await res.json();

@@ -11,12 +11,14 @@ import {
   DropdownMenuTrigger,
 } from "@/components/ui/dropdown-menu";
 import { LogoMark } from "@/components/layout/logo";
+import { AppLanguageSwitcher } from "@/components/layout/app-language-switcher";
 import { PageTitle } from "@/components/layout/page-title";
 import { useAuth } from "@/shared/auth/auth-context";
 import { useSignOut } from "@/shared/auth/use-sign-out";
 import { VerifyEmailBanner } from "@/features/auth/verify-email-banner";
 import { CreditsBadge } from "@/features/billing/credits-badge";
 import { paths } from "@/lib/paths";
+import { m } from "@/lib/copy";
 import { Sidebar, SidebarItem, SidebarProvider, SidebarTrigger } from "@/features/dashboard/sidebar";
 
 /** Where in the signed-in app a page is: its sidebar item is marked as the current one. */
@@ -33,7 +35,7 @@ function UserMenu() {
   return (
     <DropdownMenu>
       <DropdownMenuTrigger asChild>
-        <Button variant="ghost" className="gap-2 px-2" aria-label="User menu">
+        <Button variant="ghost" className="gap-2 px-2" aria-label={m.dashboard_user_menu()}>
           <span
             className="inline-flex size-8 items-center justify-center rounded-full bg-primary/10 text-sm font-semibold text-primary"
             aria-hidden="true"
@@ -51,17 +53,17 @@ function UserMenu() {
         <DropdownMenuSeparator />
         <DropdownMenuItem asChild>
           <Link href={paths.account}>
-            <UserRound aria-hidden="true" /> Account
+            <UserRound aria-hidden="true" /> {m.dashboard_account()}
           </Link>
         </DropdownMenuItem>
         <DropdownMenuItem asChild>
           <Link href={paths.pricing}>
-            <CreditCard aria-hidden="true" /> Pricing
+            <CreditCard aria-hidden="true" /> {m.dashboard_pricing()}
           </Link>
         </DropdownMenuItem>
         <DropdownMenuSeparator />
         <DropdownMenuItem onSelect={() => void signOut()}>
-          <LogOut aria-hidden="true" /> Sign Out
+          <LogOut aria-hidden="true" /> {m.dashboard_sign_out()}
         </DropdownMenuItem>
       </DropdownMenuContent>
     </DropdownMenu>
@@ -93,10 +95,10 @@ export function AppShell({
         href="#main"
         className="sr-only focus:not-sr-only focus:fixed focus:left-4 focus:top-4 focus:z-50 focus:rounded-md focus:bg-background focus:px-4 focus:py-2 focus:shadow"
       >
-        Skip to content
+        {m.dashboard_skip_to_content()}
       </a>
       <div className="flex min-h-dvh">
-        <Sidebar label="Dashboard">
+        <Sidebar label={m.dashboard_nav_label()}>
           {(collapsed) => (
             <>
               <div className="flex h-16 items-center gap-2 border-b px-2.5">
@@ -111,14 +113,14 @@ export function AppShell({
               <div className="grid gap-1 p-2">
                 <SidebarItem
                   icon={<WandSparkles />}
-                  label="Generate New"
+                  label={m.dashboard_generate_new()}
                   active={section === "generate"}
                   collapsed={collapsed}
                   {...view("generate")}
                 />
                 <SidebarItem
                   icon={<Images />}
-                  label="My Gallery"
+                  label={m.dashboard_my_gallery()}
                   active={section === "gallery"}
                   collapsed={collapsed}
                   {...view("gallery")}
@@ -128,20 +130,26 @@ export function AppShell({
               <div className="grid gap-1 p-2">
                 <SidebarItem
                   icon={<UserRound />}
-                  label="Account"
+                  label={m.dashboard_account()}
                   active={section === "account"}
                   collapsed={collapsed}
                   href={paths.account}
                 />
                 <SidebarItem
                   icon={<CreditCard />}
-                  label="Pricing"
+                  label={m.dashboard_pricing()}
                   active={section === "pricing"}
                   collapsed={collapsed}
                   href={paths.pricing}
                 />
-                <SidebarItem icon={<Users />} label="Team" active={section === "team"} collapsed={collapsed} href={paths.team} />
-                {user?.isOperator && <SidebarItem icon={<Shield />} label="Admin" collapsed={collapsed} href={paths.admin} />}
+                <SidebarItem
+                  icon={<Users />}
+                  label={m.dashboard_team()}
+                  active={section === "team"}
+                  collapsed={collapsed}
+                  href={paths.team}
+                />
+                {user?.isOperator && <SidebarItem icon={<Shield />} label={m.dashboard_admin()} collapsed={collapsed} href={paths.admin} />}
               </div>
             </>
           )}
@@ -154,6 +162,7 @@ export function AppShell({
               <h1 className="sr-only truncate text-base font-semibold sm:not-sr-only">{title}</h1>
             </div>
             <div className="flex items-center gap-2">
+              <AppLanguageSwitcher id="app-language-menu" />
               <CreditsBadge />
               <UserMenu />
             </div>

@@ -9,6 +9,7 @@ import { Wizard } from "@/features/generator/wizard";
 import { ShootView } from "@/features/generator/shoot-view";
 import type { ApiHeadshot } from "@/lib/domain";
 import { paths } from "@/lib/paths";
+import { m } from "@/lib/copy";
 import { FocusMemory } from "@/lib/use-heading-focus";
 import { styleFromSlug, takePendingStyle } from "@/shared/auth/pending-style";
 import { AppShell } from "./app-shell";
@@ -59,7 +60,8 @@ export function DashboardPage() {
 
   return (
     <AppShell
-      title={view === "gallery" ? "My Gallery" : "Generate New"}
+      title={view === "gallery" ? m.dashboard_my_gallery() : m.dashboard_generate_new()}
+
       section={view === "gallery" ? "gallery" : "generate"}
       // Mid-wizard, "Generate New" keeps the choices; once a generation started, the wizard had started over.
       onView={(v) => navigate(v === "gallery" ? paths.gallery : paths.dashboard)}

@@ -7,11 +7,10 @@ import { STYLES } from "../../../domain/styles";
 import { BEFORE_AFTER_SLOT } from "../../../domain/ratings";
 import { paths } from "@/lib/paths";
 import { clsx as cn } from "clsx";
-import { CLAIMS, FAQ, STEPS } from "@/content/landing";
-import { FREE_TRIES_CAPITALIZED, HOME_TITLE } from "@/content/site";
-import { FREE_GENERATIONS } from "../../../domain/limits";
-import { count } from "../../../domain/words";
-import { FAIR_USE_ALL_PLANS } from "../../../domain/plans";
+import { claims, faq, steps } from "@/content/landing";
+import { fairUseAllPlans, styleDescription } from "@/content/plans";
+import { freeCount, freeTriesCapitalized, homeTitle, numberWordCapitalized } from "@/content/site";
+import { m } from "@/lib/copy";
 import { useDocumentTitle } from "@/public/use-document-title";
 
 const HERO = [
@@ -21,13 +20,15 @@ const HERO = [
   { styleId: "Casual Selfie", gender: "woman" },
 ] as const;
 const STEP_ICONS = [Upload, Palette, Download];
+/** "before" / "after" over a picture (shown capitalised). */
+const sideLabel = (side: "before" | "after") => (side === "before" ? m.public_side_before() : m.public_side_after());
 
 /**
  * The landing page (SPEC §2): server HTML that React never hydrates (docs/decisions/071). Its calls to
  * action go to /auth, which sends a signed-in visitor on to /dashboard (SPEC §2), so they need no session.
  */
 export function HomePage() {
-  useDocumentTitle(HOME_TITLE);
+  useDocumentTitle(homeTitle());
   const start = paths.signUp; // every call to action opens the Sign Up tab
   return (
     <>
@@ -49,30 +50,25 @@ export function HomePage() {
               <Star className="size-3.5 fill-amber-400 text-amber-500" aria-hidden="true" />
               <span data-live="badge-text" />
             </p>
-            <h1 className="mt-6 text-4xl font-bold tracking-tight text-balance sm:text-5xl lg:text-6xl">
-              Professional headshots from a single photo
-            </h1>
-            <p className="mt-5 max-w-xl text-lg text-muted-foreground text-pretty">
-              Upload a selfie, pick one of 10 studio styles and download a polished headshot for LinkedIn, your CV or your team page — in
-              seconds, not a photo shoot.
-            </p>
+            <h1 className="mt-6 text-4xl font-bold tracking-tight text-balance sm:text-5xl lg:text-6xl">{m.public_hero_title()}</h1>
+            <p className="mt-5 max-w-xl text-lg text-muted-foreground text-pretty">{m.public_hero_lead({ styles: STYLES.length })}</p>
             <div className="mt-8 flex flex-col gap-3 sm:flex-row">
               <a href={start} className={buttonVariants({ size: "lg" })}>
-                Generate Free Headshot <ArrowRight aria-hidden="true" />
+                {m.public_hero_cta()} <ArrowRight aria-hidden="true" />
               </a>
               <a href="#ai-styles" className={buttonVariants({ size: "lg", variant: "outline" })}>
-                See Examples
+                {m.public_hero_examples()}
               </a>
             </div>
             <ul className="mt-8 grid gap-2 text-sm text-muted-foreground sm:grid-cols-3">
               <li className="flex items-center gap-2">
-                <Zap className="size-4 text-primary" aria-hidden="true" /> Instant processing
+                <Zap className="size-4 text-primary" aria-hidden="true" /> {m.public_hero_instant()}
               </li>
               <li className="flex items-center gap-2">
-                <ShieldCheck className="size-4 text-primary" aria-hidden="true" /> Photos stored encrypted
+                <ShieldCheck className="size-4 text-primary" aria-hidden="true" /> {m.public_hero_encrypted()}
               </li>
               <li className="flex items-center gap-2">
-                <Check className="size-4 text-primary" aria-hidden="true" /> {count(FREE_GENERATIONS, "free generation")}
+                <Check className="size-4 text-primary" aria-hidden="true" /> {freeCount()}
               </li>
             </ul>
           </div>
@@ -91,12 +87,12 @@ export function HomePage() {
       </section>
 
       {/* Hidden until the worker has a figure worth showing (decision 182): never "Instant processing" alone. */}
-      <section data-live="numbers" hidden aria-label="Headshot Studio in numbers" className="border-y bg-background">
+      <section data-live="numbers" hidden aria-label={m.public_numbers_label()} className="border-y bg-background">
         {/* One column per claim shown: the live ones stay hidden until the worker has a true figure. */}
         <dl className="mx-auto grid max-w-6xl auto-cols-fr grid-flow-col divide-x px-4 py-8 text-center sm:px-6">
-          {CLAIMS.map((c) => (
+          {claims().map((c) => (
             <div
-              key={c.label}
+              key={c.id}
               data-live={c.live ? `claim-${c.live}` : undefined}
               hidden={Boolean(c.live)}
               className="flex flex-col-reverse gap-1 px-2"
@@ -113,7 +109,7 @@ export function HomePage() {
       {/* One real result and the photo it was made from, chosen by the operator with its owner's consent
           (decision 252): the worker fills in both pictures and shows the section; hidden while none is chosen. */}
       <div data-live="before-after" hidden>
-        <PageSection name="before-after" title="Before and after" lead="A customer's own photo, and the headshot it became.">
+        <PageSection name="before-after" title={m.public_before_after_title()} lead={m.public_before_after_lead()}>
           <div className="mx-auto mt-10 grid max-w-2xl grid-cols-2 gap-4">
             {(["before", "after"] as const).map((side) => (
               <figure key={side} className="overflow-hidden rounded-2xl border bg-card shadow-sm">
@@ -122,12 +118,12 @@ export function HomePage() {
                   data-side={side}
                   width={480}
                   height={480}
-                  alt={side === "before" ? "The photo they uploaded" : "The headshot it became"}
+                  alt={side === "before" ? m.public_before_after_before_alt() : m.public_before_after_after_alt()}
                   loading="lazy"
                   decoding="async"
                   className="aspect-square h-auto w-full bg-muted object-cover"
                 />
-                <figcaption className="px-3 py-2 text-sm font-medium capitalize">{side}</figcaption>
+                <figcaption className="px-3 py-2 text-sm font-medium capitalize">{sideLabel(side)}</figcaption>
               </figure>
             ))}
           </div>
@@ -137,8 +133,8 @@ export function HomePage() {
       <PageSection
         name="ai-styles"
         id="ai-styles"
-        title="AI Styles"
-        lead="Ten studio looks for men and women, each tuned to keep you looking like you."
+        title={m.public_styles_title()}
+        lead={m.public_styles_lead({ number: numberWordCapitalized(STYLES.length) })}
       >
         <ul className="mt-10 grid grid-cols-1 gap-5 min-[420px]:grid-cols-2 lg:grid-cols-5">
           {STYLES.map((s) => (
@@ -149,7 +145,7 @@ export function HomePage() {
               </div>
               <div className="p-3">
                 <h3 className="text-sm font-semibold">{s.name}</h3>
-                <p className="mt-0.5 text-xs text-muted-foreground">{s.description}</p>
+                <p className="mt-0.5 text-xs text-muted-foreground">{styleDescription(s.slug)}</p>
               </div>
             </li>
           ))}
@@ -159,11 +155,7 @@ export function HomePage() {
       {/* Real results the operator featured, each with the photo it was made from, shown only with their
           owners' consent (decision 183); written in by the worker from the card template, hidden while none. */}
       <div data-live="pictures" hidden>
-        <PageSection
-          name="real-results"
-          title="Real results"
-          lead="People who agreed to show theirs: the photo they uploaded, and the headshot it became."
-        >
+        <PageSection name="real-results" title={m.public_results_title()} lead={m.public_results_lead()}>
           <ul data-live="picture-list" className="mt-10 grid gap-6 sm:grid-cols-2 lg:grid-cols-3" />
           <template data-live="picture-card">
             <li>
@@ -173,13 +165,13 @@ export function HomePage() {
                     <div key={side} className="relative aspect-square bg-muted">
                       <img
                         src={`{{${side}}}`}
-                        alt={side === "before" ? "The photo it was made from" : "The {{style}} headshot"}
+                        alt={side === "before" ? m.public_results_before_alt() : m.public_results_after_alt({ style: "{{style}}" })}
                         loading="lazy"
                         decoding="async"
                         className="absolute inset-0 size-full object-cover"
                       />
                       <span className="absolute left-2 top-2 rounded-full bg-black/60 px-2 py-0.5 text-xs font-medium capitalize text-white">
-                        {side}
+                        {sideLabel(side)}
                       </span>
                     </div>
                   ))}
@@ -191,9 +183,9 @@ export function HomePage() {
         </PageSection>
       </div>
 
-      <PageSection name="how" id="how-it-works" muted title="How It Works" lead="Three steps, about a minute, no photographer.">
+      <PageSection name="how" id="how-it-works" muted title={m.public_how_title()} lead={m.public_how_lead()}>
         <ol className="mt-10 grid gap-6 sm:grid-cols-3">
-          {STEPS.map((step, i) => {
+          {steps().map((step, i) => {
             const Icon = STEP_ICONS[i]!;
             return (
               <li key={step.title} className="rounded-2xl border bg-card p-6">
@@ -215,8 +207,8 @@ export function HomePage() {
         name="pricing"
         id="pricing"
         centered
-        title="Pricing"
-        lead={`Start with ${count(FREE_GENERATIONS, "free generation")}. Subscribe for unlimited headshots without a watermark (${FAIR_USE_ALL_PLANS}).`}
+        title={m.public_pricing_title()}
+        lead={m.public_pricing_lead({ freeCount: freeCount(), fairUse: fairUseAllPlans() })}
       >
         <div className="mt-12">
           <PricingCards ctaHref={start} />
@@ -226,12 +218,17 @@ export function HomePage() {
       {/* Comments people published and the operator approved, written in by the worker from the page's own
           card template (worker/landing/serve.ts); the section stays hidden while there are none. */}
       <div data-live="testimonials" hidden>
-        <PageSection name="testimonials" muted title="Loved by professionals">
+        <PageSection name="testimonials" muted title={m.public_testimonials_title()}>
           <ul data-live="testimonial-list" className="mt-10 grid gap-6 md:grid-cols-3" />
           <template data-live="testimonial-card">
             <li>
               <figure className="flex h-full flex-col rounded-2xl border bg-card p-6">
-                <div className="testimonial-stars flex gap-0.5" data-stars="{{stars}}" aria-label="{{stars}} out of 5 stars" role="img">
+                <div
+                  className="testimonial-stars flex gap-0.5"
+                  data-stars="{{stars}}"
+                  aria-label={m.public_testimonials_stars({ stars: "{{stars}}" })}
+                  role="img"
+                >
                   {[1, 2, 3, 4, 5].map((n) => (
                     <Star key={n} className="size-4 fill-amber-400 text-amber-500" aria-hidden="true" />
                   ))}
@@ -247,9 +244,9 @@ export function HomePage() {
         </PageSection>
       </div>
 
-      <PageSection name="faq" id="faq" narrow title="Frequently asked questions">
+      <PageSection name="faq" id="faq" narrow title={m.public_faq_title()}>
         <div className="mt-8 divide-y rounded-2xl border bg-card">
-          {FAQ.map((f) => (
+          {faq().map((f) => (
             <details key={f.question} className="group px-5 py-1">
               <summary className="flex cursor-pointer list-none items-center justify-between gap-4 rounded-md py-4 font-medium focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring [&::-webkit-details-marker]:hidden">
                 <h3>{f.question}</h3>
@@ -264,10 +261,10 @@ export function HomePage() {
       </PageSection>
 
       <ClosingCta
-        title="Your new headshot is a minute away"
-        text={`${FREE_TRIES_CAPITALIZED} once you verify your email.`}
+        title={m.public_closing_title()}
+        text={m.public_closing_text({ freeTries: freeTriesCapitalized() })}
         href={start}
-        cta="Get Started"
+        cta={m.public_closing_cta()}
       />
     </>
   );

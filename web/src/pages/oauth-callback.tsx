@@ -6,6 +6,7 @@ import { getSession } from "@/shared/auth/api/get-session";
 import { useAuth } from "@/shared/auth/auth-context";
 import type { AuthResult } from "@/lib/domain";
 import { paths } from "@/lib/paths";
+import { m } from "@/lib/copy";
 import { PageTitle } from "@/components/layout/page-title";
 import { pixel } from "@/shared/pixel/pixel";
 import { takePendingNext } from "@/shared/auth/pending-next";
@@ -50,8 +51,8 @@ export function OAuthCallbackPage() {
 
   return (
     <>
-      <PageTitle>Signing in</PageTitle>
-      <PageSpinner caption="Completing sign in..." />
+      <PageTitle>{m.auth_signing_in_title()}</PageTitle>
+      <PageSpinner caption={m.auth_completing_sign_in()} />
     </>
   );
 }

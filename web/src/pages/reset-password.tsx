@@ -4,12 +4,13 @@ import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
 import { AuthCardLayout } from "@/components/layout/auth-card-layout";
 import { ResetPasswordForm } from "@/features/auth/reset-password-form";
 import { paths } from "@/lib/paths";
+import { m } from "@/lib/copy";
+import { rich } from "@/shared/words/rich";
 
 /** Why a verification link ended on this page: the description under "Your email is verified". */
-const VERIFIED_WHY: Record<string, string> = {
-  "1": "For your account's safety, please choose a password now. Any password set before your email was verified no longer works.",
-  operator:
-    "This is the operator's address, which opens the admin dashboard. Operator rights need a password chosen after the address is proved, so that nobody who signed up with it before you keeps them: choose yours now. The password you signed up with no longer works.",
+const VERIFIED_WHY: Record<string, () => string> = {
+  "1": m.auth_why_verified,
+  operator: m.auth_why_operator,
 };
 
 /**
@@ -21,25 +22,27 @@ const VERIFIED_WHY: Record<string, string> = {
 export function ResetPasswordPage() {
   const params = new URLSearchParams(useSearch());
   const token = params.get("token");
-  const why = VERIFIED_WHY[params.get("verified") ?? ""];
+  const why = VERIFIED_WHY[params.get("verified") ?? ""]?.();
   return (
     <AuthCardLayout
-      title="Choose a new password"
-      heading={why ? "Your email is verified" : "Choose a new password"}
-      description={why ?? "Choose the password you'll sign in with from now on."}
+      title={m.auth_choose_new_password()}
+      heading={why ? m.auth_email_verified_heading() : m.auth_choose_new_password()}
+      description={why ?? m.auth_choose_new_password_text()}
     >
       {token ? (
         <ResetPasswordForm token={token} next={params.get("verified") === "operator" ? paths.admin : undefined} />
       ) : (
         <Alert variant="destructive">
           <AlertCircle aria-hidden="true" />
-          <AlertTitle>This link is incomplete</AlertTitle>
+          <AlertTitle>{m.auth_link_incomplete()}</AlertTitle>
           <AlertDescription>
-            Please open the link from the email again, or{" "}
-            <a href={paths.authForgot} className="underline underline-offset-2">
-              ask for a new one
-            </a>
-            .
+            {rich(m.auth_open_again_or_ask, {
+              link: (
+                <a href={paths.authForgot} className="underline underline-offset-2">
+                  {m.auth_ask_for_new_one()}
+                </a>
+              ),
+            })}
           </AlertDescription>
         </Alert>
       )}

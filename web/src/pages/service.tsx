@@ -6,10 +6,12 @@ import { ClosingCta, PageSection } from "@/components/marketing/page-section";
 import { TEAM_SEAT_PRICE, type ServiceContent } from "@/content/services/types";
 import { SERVICE_PAGES, apiPaths, paths } from "@/lib/paths";
 import { clsx as cn } from "clsx";
-import { withSiteName } from "@/content/site";
+import { publicHref, withSiteName } from "@/content/site";
+import { serviceGroupName, serviceName } from "@/content/service-names";
+import { formatMoney, getLocale, m } from "@/lib/copy";
 import { useDocumentTitle } from "@/public/use-document-title";
 import { styleById } from "../../../domain/styles";
-import { TEAM_PLAN, euros } from "../../../domain/plans";
+import { CURRENCY, TEAM_PLAN } from "../../../domain/plans";
 
 /** The Team plan's seat price where the text names it: the launch price, which the worker replaces with today's (decision 289). */
 function withLivePrice(text: string): ReactNode {
@@ -18,7 +20,7 @@ function withLivePrice(text: string): ReactNode {
   return (
     <>
       {before}
-      <span data-live="price-team">{euros(TEAM_PLAN.pricePerSeatCents)}</span>
+      <span data-live="price-team">{formatMoney(TEAM_PLAN.pricePerSeatCents, CURRENCY, getLocale())}</span>
       {after}
     </>
   );
@@ -38,18 +40,18 @@ export function ServicePage({ content: c }: { content: ServiceContent }) {
           className="pointer-events-none absolute inset-x-0 -top-40 -z-10 h-[32rem] bg-[radial-gradient(ellipse_at_top,var(--color-accent),transparent_65%)]"
         />
         <div className="mx-auto max-w-6xl px-4 pt-6 sm:px-6">
-          <nav aria-label="Breadcrumb" className="text-sm text-muted-foreground">
+          <nav aria-label={m.public_breadcrumb_label()} className="text-sm text-muted-foreground">
             <ol className="flex flex-wrap items-center gap-1.5">
               <li>
-                <a href={paths.home} className="hover:text-foreground">
-                  Home
+                <a href={publicHref(paths.home)} className="hover:text-foreground">
+                  {m.public_breadcrumb_home()}
                 </a>
               </li>
               <li aria-hidden="true">/</li>
-              <li>{page.group}</li>
+              <li>{serviceGroupName(page.group)}</li>
               <li aria-hidden="true">/</li>
               <li aria-current="page" className="text-foreground">
-                {page.name}
+                {serviceName(page.slug)}
               </li>
             </ol>
           </nav>

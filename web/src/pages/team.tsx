@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import { SiteHeader } from "@/components/layout/site-header";
 import { AppShell } from "./app-shell";
+import { m } from "@/lib/copy";
 import { TeamOverview } from "@/features/team/team-overview";
 import { JoinTeam } from "@/features/team/join-team";
 import { JoinByLink } from "@/features/team/join-by-link";
@@ -8,7 +9,7 @@ import { JoinByLink } from "@/features/team/join-by-link";
 /** /team (issue 25): create a team, or run it as its owner, or see it as a member. */
 export function TeamPage() {
   return (
-    <AppShell title="Team" section="team">
+    <AppShell title={m.team_page_title()} section="team">
       <TeamOverview />
     </AppShell>
   );

@@ -4,6 +4,8 @@ import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
 import { AuthCardLayout } from "@/components/layout/auth-card-layout";
 import { VerifyAddressForm } from "@/features/auth/verify-address-form";
 import { paths, safeNext } from "@/lib/paths";
+import { m } from "@/lib/copy";
+import { rich } from "@/shared/words/rich";
 
 /**
  * /auth/verify?token=…[&next=…]: a verification link opened on another device or browser than the one that
@@ -15,28 +17,21 @@ export function VerifyEmailPage() {
   const params = new URLSearchParams(useSearch());
   const token = params.get("token");
   return (
-    <AuthCardLayout
-      title="Verify your email"
-      heading="Confirm it's you"
-      description={
-        <>
-          This link was opened on a different device or browser from the one used to sign up. To finish verifying your email, enter the
-          password you chose when you signed up: you stay signed in on your other devices too.
-        </>
-      }
-    >
+    <AuthCardLayout title={m.auth_verify_title()} heading={m.auth_verify_heading()} description={m.auth_verify_text()}>
       {token ? (
         <VerifyAddressForm token={token} next={safeNext(params.get("next"))} />
       ) : (
         <Alert variant="destructive">
           <AlertCircle aria-hidden="true" />
-          <AlertTitle>This link is incomplete</AlertTitle>
+          <AlertTitle>{m.auth_link_incomplete()}</AlertTitle>
           <AlertDescription>
-            Please open the link from the email again, or{" "}
-            <a href={paths.auth} className="underline underline-offset-2">
-              sign in
-            </a>{" "}
-            and send a new one.
+            {rich(m.auth_open_again_or_sign_in, {
+              link: (
+                <a href={paths.auth} className="underline underline-offset-2">
+                  {m.auth_sign_in_lower()}
+                </a>
+              ),
+            })}
           </AlertDescription>
         </Alert>
       )}

@@ -60,9 +60,9 @@ beforeAll(async () => {
   for (const r of publicRoutes(APP)) pages.push({ path: r.path, body: text(await renderDocument(TEMPLATE, r.path, APP)) });
   const link = "https://headshot.test/x?token=x";
   for (const mail of [
-    verificationEmail("a@example.test", link),
-    passwordResetEmail("a@example.test", link),
-    emailChangeEmail("a@example.test", link),
+    verificationEmail("a@example.test", link, "en"),
+    passwordResetEmail("a@example.test", link, "en"),
+    emailChangeEmail("a@example.test", link, "en"),
   ]) {
     pages.push({ path: `${mail.subject} (text)`, body: mail.text }, { path: `${mail.subject} (html)`, body: text(mail.html ?? "") });
   }

@@ -9,6 +9,8 @@ import { hydrateRoot } from "react-dom/client";
 import type { IslandName } from "@/components/layout/island";
 import { SiteHeader } from "@/components/layout/site-header";
 import { PublicSessionProvider } from "@/shared/auth/session-summary";
+import { splitLocalePath } from "@/lib/copy";
+import { startLocale } from "@/lib/locale";
 
 /**
  * What the browser hydrates in each island: the same components the page was rendered with. The header
@@ -18,7 +20,7 @@ import { PublicSessionProvider } from "@/shared/auth/session-summary";
 export const HYDRATED_ISLANDS = {
   header: () => (
     <PublicSessionProvider>
-      <SiteHeader />
+      <SiteHeader path={splitLocalePath(window.location.pathname).path} />
     </PublicSessionProvider>
   ),
 } satisfies Record<IslandName, () => ReactNode>;
@@ -32,6 +34,7 @@ function OnCommit({ done, children }: { done: () => void; children: ReactNode })
 /** Hydrates one island; resolves once it is live (a click dispatched then reaches its handlers). */
 export function hydrateIsland(el: HTMLElement): Promise<void> {
   const render = HYDRATED_ISLANDS[el.dataset.island as IslandName];
+  startLocale(); // the page's language, from its path (issue 50), before the island renders its words
   return new Promise((resolve) => {
     hydrateRoot(
       el,

@@ -4,8 +4,11 @@ import { prerender } from "react-dom/static";
 import { PublicApp } from "./public-app";
 
 import { headTags as headTagsFor, metaFor as metaForPath } from "@/content/seo";
+import { withLocale } from "@/content/locale";
+import { splitLocalePath } from "@/lib/copy";
 
-export { publicRoutes, headTags, metaFor } from "@/content/seo";
+export { publicRoutes, headTags, metaFor, NOT_FOUND_PAGE } from "@/content/seo";
+export { locales, baseLocale, localePath, alternates } from "@/lib/copy";
 export { STYLES, GENDERS } from "@/lib/domain";
 export { PortraitSvg } from "@/assets/styles/portrait";
 export { STYLE_ART } from "@/assets/styles/styles";
@@ -13,14 +16,17 @@ export { LogoMark } from "@/components/layout/logo";
 export { FOOTER_ID } from "@/components/layout/site-footer";
 
 /**
- * The page's markup. A first pass with `prerender` waits for the page's lazy chunks; the second,
- * synchronous pass then renders everything in place. (Output of a pass that had to wait would carry
- * inline scripts to swap the late parts in, which the CSP forbids and hydration would then redo.)
+ * The page's markup, in the language its path names ("/de/…": German; no prefix: English). A first pass with
+ * `prerender` waits for the page's lazy chunks; the second, synchronous pass then renders everything in place.
+ * (Output of a pass that had to wait would carry inline scripts to swap the late parts in, which the CSP
+ * forbids and hydration would then redo.)
  */
 export async function renderPage(path: string): Promise<string> {
-  const warm = await prerender(<PublicApp path={path} />);
-  await new Response(warm.prelude).text();
-  return renderToString(<PublicApp path={path} />);
+  return withLocale(splitLocalePath(path).locale, async () => {
+    const warm = await prerender(<PublicApp path={path} />);
+    await new Response(warm.prelude).text();
+    return renderToString(<PublicApp path={path} />);
+  });
 }
 
 /**
@@ -32,11 +38,15 @@ export async function renderPage(path: string): Promise<string> {
 export const lowPriorityScripts = (html: string) =>
   html.replace(/<(script type="module"|link rel="modulepreload") /g, '<$1 fetchpriority="low" ');
 
-/** The whole HTML document of a public route: the client template with the page's <head> and markup. */
+/**
+ * The whole HTML document of a public route: the client template with the page's language (`<html lang>`,
+ * which the islands read when they wake: public/islands.tsx), its <head> and its markup.
+ */
 export async function renderDocument(template: string, path: string, appUrl: string): Promise<string> {
   const meta = metaForPath(path, appUrl);
   const head = headTagsFor(meta, appUrl);
   return lowPriorityScripts(template)
+    .replace(/<html lang="[^"]*"/, `<html lang="${meta.locale}"`)
     .replace(/<title>[\s\S]*?<\/title>\s*/, "")
     .replace(/<meta\s+name="description"[\s\S]*?\/>\s*/, "")
     .replace("</head>", `  ${head}\n  </head>`)

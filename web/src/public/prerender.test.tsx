@@ -4,20 +4,36 @@
  */
 import { beforeAll, describe, expect, it } from "vitest";
 import { SERVICE_GROUPS, SERVICE_PAGES } from "@/lib/paths";
-import { RETENTION_DAYS, STYLES, TEAM_PLAN, euros } from "@/lib/domain";
+import { PLANS, RETENTION_DAYS, STYLES, TEAM_PLAN, euros } from "@/lib/domain";
 import { publicRoutes, renderDocument } from "./prerender-entry";
 import { headersFile } from "../../build/headers";
 import { StrictMode } from "react";
 import { renderToString } from "react-dom/server";
 import { HYDRATED_ISLANDS } from "./islands";
+import { pageLocale } from "@/lib/locale";
+import { baseLocale, formatMoney, locales, localePath, m, type Locale } from "@/lib/copy";
+import { withLocale } from "@/content/locale";
+import { sitemaps, robotsTxt, fileFor, notFoundFile } from "../../build/site-files";
 
 const APP = "https://headshot.test"; // vitest.config.ts defines __APP_URL__ and __BUILD_DATE__ (2026-03-14)
 const TEMPLATE = `<!doctype html><html lang="en"><head><meta charset="UTF-8" /><title>x</title>
 <meta name="description" content="x" /></head><body><div id="root"></div><script type="module" src="/assets/index.js"></script></body></html>`;
 const rendered = new Map<string, string>();
 const page = (path: string) => rendered.get(path)!;
+/** Pages in the other languages: each home page, and a few of each kind. */
+const OTHER_LANGUAGE_PAGES = [
+  ...locales.filter((l) => l !== baseLocale).map((l) => `/${l}/`),
+  "/de/services/cv-headshots",
+  "/de/services/business-headshots",
+  "/de/privacy-policy",
+  "/de/no-such-page",
+  "/fr/services/actor-headshots",
+  "/fr/terms-of-service",
+  "/es/services/linkedin-headshots",
+  "/it/services/ai-headshots",
+];
 beforeAll(async () => {
-  for (const path of [...publicRoutes(APP).map((r) => r.path), "/no-such-page"])
+  for (const path of [...publicRoutes(APP).map((r) => r.path), "/no-such-page", ...OTHER_LANGUAGE_PAGES])
     rendered.set(path, await renderDocument(TEMPLATE, path, APP));
 });
 const text = (html: string) =>
@@ -192,7 +208,7 @@ describe("audience pages", () => {
 describe("policies", () => {
   it("the privacy policy states every SPEC §1 statement and the last-updated date", () => {
     const t = text(page("/privacy-policy"));
-    expect(t).toContain("Last updated: March 14, 2026");
+    expect(t).toContain("Last updated: 14 March 2026");
     expect(t).toContain("Photos are stored encrypted");
     expect(t).toContain("Data is kept for the duration of your active subscription");
     expect(t).toContain(`After your subscription ends, your photos and headshots are kept for ${RETENTION_DAYS} more days.`);
@@ -207,7 +223,7 @@ describe("policies", () => {
 
   it("the terms state every SPEC §1 statement and the last-updated date", () => {
     const t = text(page("/terms-of-service"));
-    expect(t).toContain("Last updated: March 14, 2026");
+    expect(t).toContain("Last updated: 14 March 2026");
     expect(t).toContain("Subscriptions auto-renew and are charged at the start of each billing cycle");
     expect(t).toContain("Price changes are notified 30 days ahead");
     expect(t).toContain("30-day money-back guarantee on new subscriptions only, not on renewals");
@@ -244,6 +260,7 @@ describe("islands (the parts the browser hydrates, decision 071)", () => {
   it.each(["/", "/services/cv-headshots", "/privacy-policy", "/no-such-page"])(
     "%s: each island's prerendered markup is exactly what the browser hydrates it with",
     (path) => {
+      window.history.replaceState(null, "", path); // an island hydrates at its page's address (the header's language links)
       for (const [name, render] of Object.entries(HYDRATED_ISLANDS)) {
         const prerendered = islandHtml(page(path), name);
         expect(prerendered.length, name).toBeGreaterThan(0);
@@ -277,6 +294,151 @@ describe("islands (the parts the browser hydrates, decision 071)", () => {
     const inside = (cls: string) => [...header.querySelectorAll(`.${cls}`)].map((el) => el.textContent);
     expect(inside("when-signed-in")).toEqual([expect.stringContaining("Account"), expect.stringMatching(/Dashboard.*Settings.*Sign Out/)]);
     expect(inside("when-signed-out")).toEqual(["Sign InGet Started", "Sign InGet Started"]);
+  });
+});
+
+describe("every language (issue 50)", () => {
+  const others = locales.filter((l) => l !== baseLocale);
+
+  it.each(others.map((l) => [l] as const))("/%s/ is the home page in its language, with hreflang for all five and x-default", (locale) => {
+    const html = page(`/${locale}/`);
+    const t = text(html);
+    const say = (f: (i: object, o: { locale: Locale }) => string) => f({}, { locale });
+    expect(html).toMatch(new RegExp(`^<!doctype html><html lang="${locale}">`));
+    expect(html).toContain(`<title>${say(m.public_home_title)}</title>`);
+    expect(t).toContain(say(m.public_hero_title));
+    expect(t).toContain(say(m.public_hero_cta));
+    expect(t).toContain(say(m.public_faq_title));
+    // no English left in the page's own words (the header's account actions and the consent banner are other areas')
+    for (const english of ["Professional headshots from a single photo", "Frequently asked questions", "How It Works", "Most Popular"])
+      expect(t).not.toContain(english);
+    expect(html).toContain(`<link rel="canonical" href="${APP}/${locale}/" />`);
+    expect(html).toContain(`<meta property="og:url" content="${APP}/${locale}/" />`);
+    const alternates = [...html.matchAll(/<link rel="alternate" hreflang="([^"]+)" href="([^"]+)" \/>/g)].map((a) => [a[1], a[2]]);
+    expect(alternates).toEqual([...locales.map((l) => [l, `${APP}${localePath(l, "/")}`]), ["x-default", `${APP}/`]]);
+    // the structured data speaks the page's language: the FAQ's questions, the offers' addresses
+    const ld = jsonLd(html);
+    const faq = ld.find((o) => o["@type"] === "FAQPage") as { mainEntity: { name: string }[] };
+    expect(faq.mainEntity[0]!.name).toBe(say(m.public_faq_how_question));
+    const product = ld.find((o) => o["@type"] === "Product") as { offers: { url: string }[] };
+    expect(product.offers.map((o) => o.url)).toEqual(PLANS.map(() => `${APP}/${locale}/#pricing`));
+    expect(ld.find((o) => o["@type"] === "WebSite")).toMatchObject({ url: `${APP}/${locale}/`, inLanguage: locale });
+  });
+
+  it("English pages carry the same alternates, English as x-default", () => {
+    const html = page("/services/cv-headshots");
+    expect(html).toMatch(/^<!doctype html><html lang="en">/);
+    for (const l of locales)
+      expect(html).toContain(`<link rel="alternate" hreflang="${l}" href="${APP}${localePath(l, "/services/cv-headshots")}" />`);
+    expect(html).toContain(`<link rel="alternate" hreflang="x-default" href="${APP}/services/cv-headshots" />`);
+  });
+
+  it("a German page's links stay German: services, policies, the landing's sections, home and the breadcrumb", () => {
+    const html = page("/de/services/cv-headshots");
+    // the consent banner (shared/pixel, another area's words) is left out: its link is its own to localise
+    const links = hrefs(html.replace(/<section id="consent-banner"[\s\S]*?<\/section>/, ""));
+    for (const s of SERVICE_PAGES) expect(links).toContain(`/de/services/${s.slug}`);
+    for (const p of ["/de/", "/de/privacy-policy", "/de/terms-of-service", "/de/#how-it-works", "/de/#ai-styles", "/de/#pricing"])
+      expect(links).toContain(p);
+    // every link to a public page carries the language; the app's (sign-in, the wizard) have none
+    const internal = links.filter((h) => h!.startsWith("/") && !/^\/(api|auth|dashboard|account|assets|examples)\b/.test(h!));
+    expect(internal.filter((h) => !h!.startsWith("/de/"))).toEqual([]);
+    expect(links).toContain("/auth");
+    const crumbs = jsonLd(html).find((o) => o["@type"] === "BreadcrumbList") as { itemListElement: { name: string; item: string }[] };
+    expect(crumbs.itemListElement.map((i) => [i.name, i.item])).toEqual([
+      ["Startseite", `${APP}/de/`],
+      ["Bewerbungsfoto", `${APP}/de/services/cv-headshots`],
+    ]);
+    // the audience page keeps its search term in German
+    expect(html).toMatch(/<title>Bewerbungsfoto[^<]*\| Headshot Studio<\/title>/);
+  });
+
+  it("German prices and dates read as German; the Team price keeps its live place", () => {
+    const home = text(page("/de/"));
+    expect(home).toContain("9,99 €");
+    expect(home).toContain("1,43 € pro Tag");
+    expect(page("/de/services/business-headshots")).toContain(
+      `<span data-live="price-team">${formatMoney(TEAM_PLAN.pricePerSeatCents, "EUR", "de")}</span>`,
+    );
+    expect(text(page("/de/privacy-policy"))).toContain("Zuletzt aktualisiert: 14. März 2026");
+  });
+
+  it("a translated policy says the English text prevails, and links to it; the English one does not", () => {
+    const de = new DOMParser().parseFromString(page("/de/privacy-policy"), "text/html");
+    const notice = de.querySelector("[data-prevails]")!;
+    expect(notice.textContent).toContain("Im Zweifel gilt die englische Fassung.");
+    expect(notice.querySelector("a")!.getAttribute("href")).toBe("/privacy-policy");
+    expect(de.querySelector("h1")!.textContent).toBe("Datenschutzerklärung");
+    const fr = new DOMParser().parseFromString(page("/fr/terms-of-service"), "text/html");
+    expect(fr.querySelector("[data-prevails]")!.textContent).toContain("la version anglaise fait foi");
+    expect(fr.querySelector("[data-prevails] a")!.getAttribute("href")).toBe("/terms-of-service");
+    expect(page("/privacy-policy")).not.toContain("data-prevails");
+    // the policies' figures are the domain's in every language
+    expect(text(page("/de/privacy-policy"))).toContain(`noch ${RETENTION_DAYS} Tage aufbewahrt`);
+  });
+
+  it("the not-found page has its language too, not indexed", () => {
+    const html = page("/de/no-such-page");
+    expect(html).toMatch(/<html lang="de">/);
+    expect(text(html)).toContain("Seite nicht gefunden");
+    expect(html).toContain('<meta name="robots" content="noindex" />');
+    expect(html).not.toContain("hreflang");
+    expect(hrefs(html)).toContain("/de/");
+  });
+
+  it("every language has every page (titles and descriptions of its own), each written where Static Assets serve it", () => {
+    for (const locale of locales) {
+      const routes = publicRoutes(APP, locale);
+      expect(routes.map((r) => r.page)).toEqual(publicRoutes(APP).map((r) => r.page));
+      expect(routes.map((r) => r.path)).toEqual(publicRoutes(APP).map((r) => localePath(locale, r.path)));
+      const indexable = routes.filter((r) => r.indexable);
+      expect(new Set(indexable.map((r) => r.title)).size).toBe(indexable.length);
+      expect(new Set(indexable.map((r) => r.description)).size).toBe(indexable.length);
+      if (locale !== baseLocale) expect(indexable.filter((r) => publicRoutes(APP).some((e) => e.title === r.title))).toEqual([]);
+    }
+    expect(["/", "/de/", "/services/x", "/de/services/x"].map(fileFor)).toEqual([
+      "index.html",
+      "de/index.html",
+      "services/x.html",
+      "de/services/x.html",
+    ]);
+    expect(["/404", "/de/404"].map(notFoundFile)).toEqual(["404.html", "de/404.html"]);
+  });
+
+  it("the sitemaps: an index at /sitemap.xml, one sitemap per language listing every page with its alternates", () => {
+    const routes = locales.flatMap((l) => publicRoutes(APP, l));
+    const files = sitemaps(routes, APP, "2026-03-14");
+    expect(Object.keys(files).sort()).toEqual(["sitemap.xml", ...locales.map((l) => `sitemap-${l}.xml`)].sort());
+    expect([...files["sitemap.xml"]!.matchAll(/<sitemap><loc>([^<]+)<\/loc>/g)].map((x) => x[1])).toEqual(
+      locales.map((l) => `${APP}/sitemap-${l}.xml`),
+    );
+    const pages = publicRoutes(APP)
+      .filter((r) => r.indexable)
+      .map((r) => r.path);
+    for (const l of locales) {
+      const xml = files[`sitemap-${l}.xml`]!;
+      expect([...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((x) => x[1])).toEqual(pages.map((p) => `${APP}${localePath(l, p)}`));
+      expect(xml).not.toContain("404");
+      // each page names its five languages
+      expect(xml.match(/<xhtml:link rel="alternate" hreflang=/g)).toHaveLength(pages.length * locales.length);
+      expect(xml).toContain(`<xhtml:link rel="alternate" hreflang="de" href="${APP}/de/services/cv-headshots"/>`);
+    }
+    expect(robotsTxt(APP)).toContain(`Sitemap: ${APP}/sitemap.xml`);
+  });
+
+  it("the header island hydrates in the page's language: <html lang> (the path's language) before it renders", () => {
+    const doc = new DOMParser().parseFromString(page("/fr/"), "text/html");
+    const prerendered = doc.querySelector('[data-island="header"]')!.innerHTML;
+    document.documentElement.lang = "fr";
+    try {
+      expect(pageLocale(location.pathname)).toBe("fr");
+      const el = document.createElement("div");
+      el.innerHTML = withLocale(pageLocale(location.pathname), () => renderToString(<StrictMode>{HYDRATED_ISLANDS.header()}</StrictMode>));
+      expect(prerendered).toBe(el.innerHTML);
+      expect(prerendered).toContain("Comment ça marche");
+    } finally {
+      document.documentElement.lang = "en";
+    }
   });
 });
 

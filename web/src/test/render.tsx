@@ -16,6 +16,7 @@ export const testUser: ApiUser = {
   profileImageUrl: null,
   emailVerified: true,
   isOperator: false,
+  locale: null,
 };
 
 /** A finished headshot as GET /api/headshots answers it, with what a test sets laid over it. */
@@ -45,7 +46,18 @@ export function testHeadshot(over: Partial<ApiHeadshot> = {}): ApiHeadshot {
 /** Render inside a fresh QueryClient, a memory router, a fixed auth state and the toaster. */
 export function renderWithApp(
   ui: ReactElement,
-  { user = null, path = "/", status }: { user?: ApiUser | null; path?: string; status?: AuthStatus } = {},
+  {
+    user = null,
+    path = "/",
+    status,
+    signIn,
+  }: {
+    user?: ApiUser | null;
+    path?: string;
+    status?: AuthStatus;
+    /** what signing in answers (by default it throws: most tests never sign in) */
+    signIn?: (email: string, password: string) => Promise<ApiUser>;
+  } = {},
 ) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
   const location = memoryLocation({ path, record: true });
@@ -55,7 +67,7 @@ export function renderWithApp(
   const auth = {
     status: status ?? (user ? "signedIn" : "signedOut"),
     user,
-    signIn: noop,
+    signIn: signIn ?? noop,
     signUp: noop,
     signOut: async (then?: () => void) => then?.(),
     acceptSession: async () => {},

@@ -1,6 +1,6 @@
 /** /api/team — The team's plan (worker/billing does the work): checkout, seats and their preview, cancel and resume, the money-back guarantee. One team's billing changes run one at a time (decision 177). */
 import { z } from "zod";
-import { requireUser, appOrigin, validate } from "../../lib";
+import { requireUser, appOrigin, validate, viewerLocale } from "../../lib";
 import {
   changeTeamSeats,
   createTeamCheckout,
@@ -20,7 +20,15 @@ export const billingRoutes = new Hono<AppEnv>()
     const team = await ownerTeam(c.var.db, c.var.user.id);
     return c.json(
       await oneBillingChange(c, team.id, async () =>
-        createTeamCheckout(c.var.db, c.var.config, appOrigin(c), team, c.req.valid("json").seats, await seatsInUse(c.var.db, team.id)),
+        createTeamCheckout(
+          c.var.db,
+          c.var.config,
+          appOrigin(c),
+          team,
+          c.req.valid("json").seats,
+          await seatsInUse(c.var.db, team.id),
+          await viewerLocale(c.var.db, c.req.raw.headers, c.var.user.id),
+        ),
       ),
     );
   })

@@ -3,7 +3,7 @@ import { z } from "zod";
 import { landings } from "../../../domain/paths";
 import { TEAM_NAME_MAX } from "../../../domain/teams";
 import { CAPTURE_MAX_DOMAINS, FREE_MAIL_DOMAINS, IMPORT_MAX_BYTES, normalizeDomain } from "../../../domain/team-capture";
-import { appLink, oneAtATime, plainText, wholeNumber, refuse } from "../../lib";
+import { accountLocale, appLink, oneAtATime, plainText, requestLocale, wholeNumber, refuse } from "../../lib";
 import type { AppEnv } from "../../env";
 import { createMailer, teamInvitationEmail } from "../../mail";
 import { type IssuedInvitation } from "../invitations";
@@ -69,7 +69,9 @@ export const oneBillingChange = <T>(c: Context<AppEnv>, teamId: string, fn: () =
     fn,
   );
 
+/** In the invited address's account's language, else the inviting owner's (the request's: issue 50). */
 export async function sendInvitation(c: Context<AppEnv>, issued: IssuedInvitation) {
   const link = appLink(c, landings.teamInvitation(issued.token));
-  await createMailer(c.var.config, c.env).send(teamInvitationEmail(issued.email, { teamName: issued.teamName, link }));
+  const locale = (await accountLocale(c.var.db, { email: issued.email })) ?? requestLocale(c.req.raw.headers);
+  await createMailer(c.var.config, c.env).send(teamInvitationEmail(issued.email, { teamName: issued.teamName, link }, locale));
 }

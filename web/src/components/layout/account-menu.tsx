@@ -1,6 +1,7 @@
 import { ChevronDown, LayoutDashboard, LogOut, Settings, UserRound } from "@/components/marketing/icons";
 import { buttonVariants } from "@/components/ui/button-variants";
 import { paths } from "@/lib/paths";
+import { m } from "@/lib/copy";
 import { DisclosureMenu } from "./disclosure-menu";
 
 const item =
@@ -16,7 +17,7 @@ export function AccountMenu({ email, signOut }: { email: string | null; signOut:
       buttonClassName={buttonVariants({ variant: "outline" })}
       label={
         <>
-          <UserRound aria-hidden="true" /> Account <ChevronDown aria-hidden="true" className="opacity-60" />
+          <UserRound aria-hidden="true" /> {m.account_menu_label()} <ChevronDown aria-hidden="true" className="opacity-60" />
         </>
       }
     >
@@ -25,14 +26,14 @@ export function AccountMenu({ email, signOut }: { email: string | null; signOut:
         <p className="min-h-9 truncate px-3 py-2 text-sm text-muted-foreground">{email}</p>
         <div className="my-1 h-px bg-border" />
         <a href={paths.dashboard} className={item}>
-          <LayoutDashboard aria-hidden="true" /> Dashboard
+          <LayoutDashboard aria-hidden="true" /> {m.account_menu_dashboard()}
         </a>
         <a href={paths.account} className={item}>
-          <Settings aria-hidden="true" /> Settings
+          <Settings aria-hidden="true" /> {m.account_menu_settings()}
         </a>
         <div className="my-1 h-px bg-border" />
         <button type="button" className={item} onClick={signOut}>
-          <LogOut aria-hidden="true" /> Sign Out
+          <LogOut aria-hidden="true" /> {m.account_menu_sign_out()}
         </button>
       </>
     </DisclosureMenu>

@@ -3,6 +3,7 @@ import { clsx as cn } from "clsx";
 import { buttonVariants } from "@/components/ui/button-variants";
 import { useSessionSummary, type SessionSummary } from "@/shared/auth/session-summary";
 import { paths } from "@/lib/paths";
+import { m } from "@/lib/copy";
 import { AccountMenu } from "./account-menu";
 
 /**
@@ -13,10 +14,10 @@ function SignedOutActions({ signIn }: { signIn: "ghost" | "outline" }) {
   return (
     <>
       <a href={paths.auth} className={buttonVariants({ variant: signIn })}>
-        Sign In
+        {m.auth_sign_in()}
       </a>
       <a href={paths.signUp} className={buttonVariants()}>
-        Get Started
+        {m.auth_get_started()}
       </a>
     </>
   );
@@ -59,13 +60,13 @@ export function MobileAccountArea() {
           {/* the line keeps its height while the email is still being asked for */}
           <p className="min-h-5 truncate px-3 text-sm text-muted-foreground">{email}</p>
           <a href={paths.dashboard} className={buttonVariants()}>
-            Dashboard
+            {m.account_menu_dashboard()}
           </a>
           <a href={paths.account} className={buttonVariants({ variant: "outline" })}>
-            Settings
+            {m.account_menu_settings()}
           </a>
           <button type="button" className={buttonVariants({ variant: "ghost" })} onClick={signOut}>
-            Sign Out
+            {m.account_menu_sign_out()}
           </button>
         </>
       }

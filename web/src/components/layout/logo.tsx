@@ -1,5 +1,6 @@
 import { paths } from "@/lib/paths";
 import { clsx as cn } from "clsx";
+import { publicHref } from "@/content/site";
 
 export function LogoMark({ className }: { className?: string }) {
   return (
@@ -14,7 +15,7 @@ export function LogoMark({ className }: { className?: string }) {
 export function Logo({ className }: { className?: string }) {
   return (
     <a
-      href={paths.home}
+      href={publicHref(paths.home)}
       className={cn(
         "inline-flex items-center gap-2 rounded-md font-semibold tracking-tight focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring",
         className,

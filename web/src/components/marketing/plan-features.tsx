@@ -1,12 +1,12 @@
 import { Check } from "@/components/marketing/icons";
-import { featureNote } from "../../../../domain/plans";
-import type { FairUsePlan } from "../../../../domain/limits";
+import { featureNote, type FairUsePlan } from "@/lib/domain";
+import { featureLabel, fairUseNote } from "@/content/plans";
 import { clsx as cn } from "clsx";
 
 /**
  * A plan's features, each with its note (the fair-use cap under "Unlimited generations", issue 23): the
  * landing's cards and /pricing state them in one way. Plain HTML with the public pages' icon, so the
- * prerendered landing stays free of lucide-react's runtime.
+ * prerendered landing stays free of lucide-react's runtime. The words are the page's language's (content/plans.ts).
  */
 export function PlanFeatures({
   plan,
@@ -25,8 +25,8 @@ export function PlanFeatures({
         <li key={f} className="flex items-start gap-2">
           <Check className="mt-0.5 size-4 shrink-0 text-primary" aria-hidden="true" />
           <span>
-            {f}
-            {featureNote(f, plan) && <span className="block text-xs text-muted-foreground">{featureNote(f, plan)}</span>}
+            {featureLabel(f)}
+            {featureNote(f, plan) && <span className="block text-xs text-muted-foreground">{fairUseNote(plan)}</span>}
           </span>
         </li>
       ))}

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { cleanup, render, screen } from "@testing-library/react";
 import { FAIR_USE, PLANS } from "@/lib/domain";
-import { TERMS_OF_SERVICE } from "@/content/policies";
+import { termsOfService } from "@/content/policies";
 import { PricingCards } from "./pricing-cards";
 
 afterEach(cleanup);
@@ -18,7 +18,7 @@ describe("the fair-use allowance behind 'Unlimited' (issue 23, decision 295)", (
   });
 
   it("the Terms of Service state it with the subscriptions", () => {
-    const billing = TERMS_OF_SERVICE.sections.find((s) => s.heading === "Subscriptions and billing")!;
+    const billing = termsOfService().sections.find((s) => s.heading === "Subscriptions and billing")!;
     const terms = billing.paragraphs.join(" ");
     expect(terms).toContain(
       `unlimited generations under fair use, an allowance that refills: up to ${FAIR_USE.weekly.atOnce} pictures at once`,

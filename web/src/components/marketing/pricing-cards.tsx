@@ -1,13 +1,23 @@
 import { PlanFeatures } from "@/components/marketing/plan-features";
 import { buttonVariants } from "@/components/ui/button-variants";
-import { MONEY_BACK_DAYS, PLANS, euros, planCardLine } from "../../../../domain/plans";
+import { planLine, planName } from "@/content/plans";
+import { formatMoney, getLocale, m } from "@/lib/copy";
+import { CURRENCY, MONEY_BACK_DAYS, PLANS, SAVING_PLAN, YEARLY_SAVING_PERCENT, type PlanType } from "../../../../domain/plans";
 import { clsx as cn } from "clsx";
 
+const PER_PERIOD: Record<PlanType, () => string> = {
+  weekly: m.public_pricing_per_week,
+  monthly: m.public_pricing_per_month,
+  yearly: m.public_pricing_per_year,
+};
+
 /**
- * The three plans from domain/plans.ts (the same features as /pricing). Built with the launch prices; the
- * worker writes today's price into the data-live parts once a price change is in effect (decision 093).
+ * The three plans from domain/plans.ts (the same features as /pricing), in the page's language. Built with the
+ * launch prices; the worker writes today's price into the data-live parts once a price change is in effect
+ * (decision 093).
  */
 export function PricingCards({ ctaHref }: { ctaHref: string }) {
+  const locale = getLocale();
   return (
     <>
       <ul className="grid gap-6 lg:grid-cols-3">
@@ -21,32 +31,33 @@ export function PricingCards({ ctaHref }: { ctaHref: string }) {
           >
             {plan.popular && (
               <p className="absolute -top-3 left-6 rounded-full bg-primary px-3 py-0.5 text-xs font-semibold text-primary-foreground">
-                Most Popular
+                {m.public_pricing_popular()}
               </p>
             )}
-            <h3 className="text-lg font-semibold">{plan.name}</h3>
-            <p className="mt-1 text-sm text-muted-foreground" data-live={plan.id === "yearly" ? "description-yearly" : undefined}>
-              {planCardLine(plan)}
+            <h3 className="text-lg font-semibold">{planName(plan.id)}</h3>
+            <p
+              className="mt-1 text-sm text-muted-foreground"
+              data-live={plan.id === SAVING_PLAN ? `description-${SAVING_PLAN}` : undefined}
+            >
+              {planLine(plan.id, YEARLY_SAVING_PERCENT)}
             </p>
             <p className="mt-5 flex items-baseline gap-1">
               <span className="text-4xl font-bold tracking-tight" data-live={`price-${plan.id}`}>
-                {euros(plan.priceCents)}
+                {formatMoney(plan.priceCents, CURRENCY, locale)}
               </span>
-              <span className="text-muted-foreground">/ {plan.period}</span>
+              <span className="text-muted-foreground">{PER_PERIOD[plan.id]()}</span>
             </p>
             <p className="mt-1 text-sm text-muted-foreground" data-live={`daily-${plan.id}`}>
-              €{plan.dailyPrice} per day
+              {m.public_pricing_per_day({ price: formatMoney(Math.round(Number(plan.dailyPrice) * 100), CURRENCY, locale) })}
             </p>
             <PlanFeatures plan={plan.id} features={plan.features} className="mt-6 gap-2.5" />
             <a href={ctaHref} className={cn(buttonVariants({ variant: plan.popular ? "default" : "outline", size: "lg" }), "mt-8 w-full")}>
-              Choose {plan.name}
+              {m.public_pricing_choose({ plan: planName(plan.id) })}
             </a>
           </li>
         ))}
       </ul>
-      <p className="mt-6 text-center text-sm text-muted-foreground">
-        {MONEY_BACK_DAYS}-day money-back guarantee on new subscriptions · Cancel anytime from your account settings · Prices in EUR
-      </p>
+      <p className="mt-6 text-center text-sm text-muted-foreground">{m.public_pricing_note({ days: MONEY_BACK_DAYS })}</p>
     </>
   );
 }

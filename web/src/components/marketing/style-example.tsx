@@ -1,6 +1,7 @@
 import { styleById, type Gender, type StyleId } from "../../../../domain/styles";
 import { exampleSlot } from "../../../../domain/ratings";
 import { clsx as cn } from "clsx";
+import { m } from "@/lib/copy";
 
 /** Pixel size of the example pictures web/build/prerender.ts renders (WebP, 2x for a 160×192 slot). */
 export const EXAMPLE_WIDTH = 320;
@@ -32,7 +33,7 @@ export function StyleExample({
       data-example={exampleSlot(styleId, gender)}
       width={EXAMPLE_WIDTH}
       height={EXAMPLE_HEIGHT}
-      alt={alt ?? `${styleById(styleId)!.name} style example, ${gender}`}
+      alt={alt ?? (gender === "woman" ? m.public_style_example_woman : m.public_style_example_man)({ style: styleById(styleId)!.name })}
       loading={eager ? "eager" : "lazy"}
       decoding="async"
       className={cn("h-auto w-full bg-muted object-cover", className)}

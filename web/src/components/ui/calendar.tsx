@@ -1,19 +1,26 @@
 import type * as React from "react";
 import { ChevronLeft, ChevronRight } from "lucide-react";
 import { DateLib, DayPicker, type Labels } from "react-day-picker";
+import { de, es, fr, it, type DayPickerLocale } from "react-day-picker/locale";
 import { buttonVariants } from "./button";
 import { cn } from "@/lib/utils";
+import { getLocale, m, type Locale } from "@/lib/copy";
+
+/** The picker's months, weekdays, first day of the week and built-in labels in the page's language (issue 50). */
+const DAY_PICKER_LOCALES: Record<Locale, DayPickerLocale | undefined> = { en: undefined, de, fr, es, it };
 
 /**
- * A day button's name starts with its visible number ("3 March 2026, Tuesday"), so speech input ("click 3")
- * and screen readers agree with what is seen (WCAG 2.5.3); react-day-picker's default, "Tuesday, March 3rd,
- * 2026", does not contain "3" as a word.
+ * A day button's name starts with its visible number ("3 March 2026, Tuesday"; "3. März 2026, Dienstag"), so
+ * speech input ("click 3") and screen readers agree with what is seen (WCAG 2.5.3); react-day-picker's default,
+ * "Tuesday, March 3rd, 2026", does not contain "3" as a word. Other languages' long dates already start with the
+ * day (date-fns "PPP": "3. März 2026", "3 mars 2026", "3 de marzo de 2026", "3 marzo 2026").
  */
 const labelDayButton: Labels["labelDayButton"] = (date, modifiers, options, dateLib) => {
   const lib = dateLib ?? new DateLib(options);
-  let label = `${lib.format(date, "d MMMM yyyy")}, ${lib.format(date, "EEEE")}`;
-  if (modifiers.today) label += ", today";
-  if (modifiers.selected) label += ", selected";
+  const day = lib.format(date, getLocale() === "en" ? "d MMMM yyyy" : "PPP");
+  let label = m.common_calendar_day({ date: day, weekday: lib.format(date, "EEEE") });
+  if (modifiers.today) label = m.common_calendar_today({ label });
+  if (modifiers.selected) label = m.common_calendar_selected({ label });
   return label;
 };
 
@@ -24,6 +31,7 @@ const labelDayButton: Labels["labelDayButton"] = (date, modifiers, options, date
 export function Calendar({ className, classNames, labels, showOutsideDays = true, ...props }: React.ComponentProps<typeof DayPicker>) {
   return (
     <DayPicker
+      locale={DAY_PICKER_LOCALES[getLocale()]}
       showOutsideDays={showOutsideDays}
       labels={{ labelDayButton, ...labels }}
       className={cn("p-1", className)}

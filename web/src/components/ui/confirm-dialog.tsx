@@ -9,6 +9,7 @@ import {
   AlertDialogHeader,
   AlertDialogTitle,
 } from "@/components/ui/alert-dialog";
+import { m } from "@/lib/copy";
 
 /**
  * Asks before a step the server takes and that cannot be undone. While `pending` the dialog stays open and
@@ -25,7 +26,7 @@ export function ConfirmDialog({
   pending,
   pendingAction = action,
   destructive = false,
-  cancel = "Cancel",
+  cancel,
   confirmDisabled = false,
   onConfirm,
 }: {
@@ -55,7 +56,7 @@ export function ConfirmDialog({
         </AlertDialogHeader>
         {children}
         <AlertDialogFooter>
-          <AlertDialogCancel disabled={pending}>{cancel}</AlertDialogCancel>
+          <AlertDialogCancel disabled={pending}>{cancel ?? m.common_cancel()}</AlertDialogCancel>
           <AlertDialogAction
             className={destructive ? "bg-destructive text-destructive-foreground hover:bg-destructive/90" : undefined}
             disabled={pending || confirmDisabled}

@@ -1,11 +1,12 @@
 import { Loader2 } from "lucide-react";
 import { cn } from "@/lib/utils";
+import { m } from "@/lib/copy";
 
-export function Spinner({ className, label = "Loading" }: { className?: string; label?: string }) {
+export function Spinner({ className, label }: { className?: string; label?: string }) {
   return (
     <span role="status" className="inline-flex items-center">
       <Loader2 aria-hidden="true" className={cn("size-6 animate-spin text-primary", className)} />
-      <span className="sr-only">{label}</span>
+      <span className="sr-only">{label ?? m.common_loading()}</span>
     </span>
   );
 }
@@ -15,7 +16,7 @@ export function PageSpinner({ caption }: { caption?: string }) {
   return (
     <div className="flex min-h-[50vh] flex-col items-center justify-center gap-4" role="status" aria-live="polite">
       <Loader2 aria-hidden="true" className="size-8 animate-spin text-primary" />
-      {caption ? <p className="text-sm text-muted-foreground">{caption}</p> : <span className="sr-only">Loading</span>}
+      {caption ? <p className="text-sm text-muted-foreground">{caption}</p> : <span className="sr-only">{m.common_loading()}</span>}
     </div>
   );
 }

@@ -1,40 +1,34 @@
-import type { ServiceContent } from "./types";
-import { CALLBACK_CLAIM } from "./types";
+import { type ServiceContent } from "./types";
+import { m } from "@/lib/copy";
 
-const content: ServiceContent = {
+/** The Actor Headshots page's words (copy/messages/public, `public_actor_*`): only this page's chunk imports them. */
+const content = (): ServiceContent => ({
   slug: "actor-headshots",
-  title: "Actor Headshots — AI headshots for auditions and casting",
-  description:
-    "Casting-ready actor headshots with 8x10 composition, natural light and true-to-life looks. Build a headshot set for every role type.",
-  eyebrow: "Actor Headshots",
-  headline: "Headshots that get you in the room",
-  lead: `Casting directors look at hundreds of faces a day. ${CALLBACK_CLAIM} Give yours a clean, honest headshot that shows exactly who walks through the door.`,
-  cta: "Create Your Actor Headshot",
+  title: m.public_actor_title(),
+  description: m.public_actor_description(),
+  eyebrow: m.public_service_actor(),
+  headline: m.public_actor_headline(),
+  lead: m.public_actor_lead({ claim: m.public_services_callback_claim() }),
+  cta: m.public_actor_cta(),
   heroStyles: ["Black Background", "Casual Selfie"],
-  benefitsTitle: "What casting needs to see",
+  benefitsTitle: m.public_actor_benefits_title(),
   benefits: [
-    { title: "8x10 composition", text: "Framed for the industry-standard 8x10 print, with room for your name and agency details below." },
-    {
-      title: "Commercial and theatrical looks",
-      text: "Bright, friendly Casual Selfie shots for commercials; dramatic Black Background portraits for theatrical and film.",
-    },
-    {
-      title: "Looks like you",
-      text: "The styles keep your features, hair and expression, because a headshot that surprises a casting director costs you the role.",
-    },
+    { title: m.public_actor_benefit1_title(), text: m.public_actor_benefit1_text() },
+    { title: m.public_actor_benefit2_title(), text: m.public_actor_benefit2_text() },
+    { title: m.public_actor_benefit3_title(), text: m.public_actor_benefit3_text() },
   ],
-  checklistTitle: "Your audition kit",
+  checklistTitle: m.public_actor_checklist_title(),
   checklist: [
-    "8x10 composition for prints and submissions",
-    "Commercial and theatrical looks from one photo",
-    "High-resolution downloads for casting platforms",
-    "Eyes sharp and in focus",
-    "Neutral and dramatic backgrounds",
-    "A fresh look whenever your hair or style changes",
+    m.public_actor_check1(),
+    m.public_actor_check2(),
+    m.public_actor_check3(),
+    m.public_actor_check4(),
+    m.public_actor_check5(),
+    m.public_actor_check6(),
   ],
-  closingTitle: "Your next audition starts with a headshot",
-  closingText: "Update your casting profiles today, and keep a new look ready for every role type.",
-  closingCta: "Try AI Headshots Now",
-};
+  closingTitle: m.public_actor_closing_title(),
+  closingText: m.public_actor_closing_text(),
+  closingCta: m.public_services_cta_try_ai(),
+});
 
 export default content;

@@ -1,42 +1,34 @@
 import { TEAM_SEAT_PRICE, type ServiceContent } from "./types";
+import { m } from "@/lib/copy";
 
-const content: ServiceContent = {
+/** The Business Headshots page's words (copy/messages/public, `public_business_*`): only this page's chunk imports them. */
+const content = (): ServiceContent => ({
   slug: "business-headshots",
-  title: "Business Headshots — executive and team photos with brand consistency",
-  description:
-    "Professional business headshots for executives and teams. One consistent style across your website, pitch decks and press kit.",
-  eyebrow: "Business Headshots",
-  headline: "Headshots for executives, teams and every page of your brand",
-  lead: "From the founder’s press photo to the newest hire on the team page, give everyone the same polished look — without booking a photographer for every start date.",
-  cta: "Create Your Business Headshot",
+  title: m.public_business_title(),
+  description: m.public_business_description(),
+  eyebrow: m.public_service_business(),
+  headline: m.public_business_headline(),
+  lead: m.public_business_lead(),
+  cta: m.public_business_cta(),
   heroStyles: ["Business", "Suit"],
-  benefitsTitle: "One look for the whole company",
+  benefitsTitle: m.public_business_benefits_title(),
   benefits: [
-    {
-      title: "Executives",
-      text: "Authoritative Suit and Corporate portraits for leadership pages, investor decks, speaker bios and press kits.",
-    },
-    {
-      title: "Teams",
-      text: "Each team member uploads a photo and picks the company’s chosen style: new joiners match everyone else on day one.",
-    },
-    {
-      title: "Brand consistency",
-      text: "The same background, light and framing across every headshot, so your team page looks like one shoot.",
-    },
+    { title: m.public_business_benefit1_title(), text: m.public_business_benefit1_text() },
+    { title: m.public_business_benefit2_title(), text: m.public_business_benefit2_text() },
+    { title: m.public_business_benefit3_title(), text: m.public_business_benefit3_text() },
   ],
-  checklistTitle: "Ready for business",
+  checklistTitle: m.public_business_checklist_title(),
   checklist: [
-    "Leadership portraits for executives",
-    "Matching headshots for whole teams",
-    "Brand consistency across website, decks and press",
-    "Office, Business and Corporate styles",
-    "Commercial use of every result",
-    "No studio booking, no scheduling",
+    m.public_business_check1(),
+    m.public_business_check2(),
+    m.public_business_check3(),
+    m.public_business_check4(),
+    m.public_business_check5(),
+    m.public_business_check6(),
   ],
-  closingTitle: "Give your team a unified look",
-  closingText: `With the Team plan (${TEAM_SEAT_PRICE} per seat a month) you pick one style and one background colour for the company and invite everyone by email. Each person gets a matching headshot in seconds, and you get the whole team's photos in one place.`,
-  closingCta: "Get Started Now",
-};
+  closingTitle: m.public_business_closing_title(),
+  closingText: m.public_business_closing_text({ price: TEAM_SEAT_PRICE }),
+  closingCta: m.public_services_cta_start(),
+});
 
 export default content;

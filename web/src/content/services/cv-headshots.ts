@@ -1,42 +1,35 @@
-import type { ServiceContent } from "./types";
-import { CALLBACK_CLAIM, FREE_TRIES } from "./types";
+import { type ServiceContent } from "./types";
+import { m } from "@/lib/copy";
+import { freeTries } from "../site";
 
-const content: ServiceContent = {
+/** The CV Headshots page's words (copy/messages/public, `public_cv_*`): only this page's chunk imports them. */
+const content = (): ServiceContent => ({
   slug: "cv-headshots",
-  title: "CV Headshots — professional photos for your résumé",
-  description: "A professional CV photo from a single selfie. Neutral backgrounds, business attire and print-ready 300 dpi downloads.",
-  eyebrow: "CV Headshots",
-  headline: "A CV photo that helps you get the interview",
-  lead: `Where a photo is expected on a CV, it is the first thing a hiring manager sees. ${CALLBACK_CLAIM} Make yours sharp, neutral and unmistakably professional.`,
-  cta: "Create Your CV Headshot",
+  title: m.public_cv_title(),
+  description: m.public_cv_description(),
+  eyebrow: m.public_service_cv(),
+  headline: m.public_cv_headline(),
+  lead: m.public_cv_lead({ claim: m.public_services_callback_claim() }),
+  cta: m.public_cv_cta(),
   heroStyles: ["Corporate", "Suit"],
-  benefitsTitle: "Built for applications",
+  benefitsTitle: m.public_cv_benefits_title(),
   benefits: [
-    {
-      title: "Print-ready at 300 dpi",
-      text: "Download at 300 dpi for printed CVs and application folders, or at screen size for online portals.",
-    },
-    {
-      title: "Neutral and timeless",
-      text: "Corporate and white-background styles suit every industry and every country where a CV photo is customary.",
-    },
-    {
-      title: "Consistent everywhere",
-      text: "Use the same headshot on your CV, cover letter and job-board profiles for a coherent application.",
-    },
+    { title: m.public_cv_benefit1_title(), text: m.public_cv_benefit1_text() },
+    { title: m.public_cv_benefit2_title(), text: m.public_cv_benefit2_text() },
+    { title: m.public_cv_benefit3_title(), text: m.public_cv_benefit3_text() },
   ],
-  checklistTitle: "Your CV photo checklist",
+  checklistTitle: m.public_cv_checklist_title(),
   checklist: [
-    "Neutral background that prints cleanly",
-    "Business attire in the Corporate and Suit styles",
-    "300 dpi download for print",
-    "Square or passport-like head-and-shoulders framing",
-    "Natural expression that still looks like you",
-    "Ready before your next application deadline",
+    m.public_cv_check1(),
+    m.public_cv_check2(),
+    m.public_cv_check3(),
+    m.public_cv_check4(),
+    m.public_cv_check5(),
+    m.public_cv_check6(),
   ],
-  closingTitle: "Apply with confidence",
-  closingText: `Your experience deserves a first impression to match. Start with ${FREE_TRIES} after you verify your email.`,
-  closingCta: "Get Started Now",
-};
+  closingTitle: m.public_cv_closing_title(),
+  closingText: m.public_cv_closing_text({ freeTries: freeTries() }),
+  closingCta: m.public_services_cta_start(),
+});
 
 export default content;

@@ -1,41 +1,34 @@
-import type { ServiceContent } from "./types";
+import { type ServiceContent } from "./types";
+import { m } from "@/lib/copy";
 
-const content: ServiceContent = {
+/** The Gmail Headshots page's words (copy/messages/public, `public_gmail_*`): only this page's chunk imports them. */
+const content = (): ServiceContent => ({
   slug: "gmail-headshots",
-  title: "Gmail Headshots — a professional photo for your Google account",
-  description: "Give every email you send a friendly, professional face. AI headshots sized for Gmail and Google Workspace profile photos.",
-  eyebrow: "Gmail Headshots",
-  headline: "Put a trustworthy face on every email you send",
-  lead: "Your Google profile photo appears in inboxes, calendar invites and Meet calls. Make it a clear, professional headshot instead of a blurry holiday crop.",
-  cta: "Create Your Gmail Headshot",
+  title: m.public_gmail_title(),
+  description: m.public_gmail_description(),
+  eyebrow: m.public_service_gmail(),
+  headline: m.public_gmail_headline(),
+  lead: m.public_gmail_lead(),
+  cta: m.public_gmail_cta(),
   heroStyles: ["White Background", "Business"],
-  benefitsTitle: "Made for small circles",
+  benefitsTitle: m.public_gmail_benefits_title(),
   benefits: [
-    {
-      title: "Readable at 40 pixels",
-      text: "A simple background and strong contrast keep your face recognisable in the tiny avatar beside your name.",
-    },
-    {
-      title: "One photo, every Google app",
-      text: "The same picture shows in Gmail, Calendar, Meet and Docs comments once you set it in your Google account.",
-    },
-    {
-      title: "Trust at first glance",
-      text: "A real face beside a message helps it feel personal and makes it less likely to be mistaken for spam.",
-    },
+    { title: m.public_gmail_benefit1_title(), text: m.public_gmail_benefit1_text() },
+    { title: m.public_gmail_benefit2_title(), text: m.public_gmail_benefit2_text() },
+    { title: m.public_gmail_benefit3_title(), text: m.public_gmail_benefit3_text() },
   ],
-  checklistTitle: "What you get",
+  checklistTitle: m.public_gmail_checklist_title(),
   checklist: [
-    "Square image sized for a Google profile",
-    "Round crop preview, exactly as Gmail shows it",
-    "White or neutral backgrounds that stay clean when small",
-    "Email signature size preset",
-    "PNG, WebP or TIFF downloads",
-    "Ready in seconds, no photo shoot",
+    m.public_gmail_check1(),
+    m.public_gmail_check2(),
+    m.public_gmail_check3(),
+    m.public_gmail_check4(),
+    m.public_gmail_check5(),
+    m.public_gmail_check6(),
   ],
-  closingTitle: "Make your inbox presence professional",
-  closingText: "Upload one photo, choose a style, and set your new picture in your Google account in under a minute.",
-  closingCta: "Get Started Now",
-};
+  closingTitle: m.public_gmail_closing_title(),
+  closingText: m.public_gmail_closing_text(),
+  closingCta: m.public_services_cta_start(),
+});
 
 export default content;

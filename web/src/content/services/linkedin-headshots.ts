@@ -1,43 +1,35 @@
-import type { ServiceContent } from "./types";
-import { FREE_TRIES_CAPITALIZED } from "./types";
+import { STYLE_COUNT, type ServiceContent } from "./types";
+import { m } from "@/lib/copy";
+import { freeTriesCapitalized } from "../site";
 
-const content: ServiceContent = {
+/** The LinkedIn Headshots page's words (copy/messages/public, `public_linkedin_*`): only this page's chunk imports them. */
+const content = (): ServiceContent => ({
   slug: "linkedin-headshots",
-  title: "LinkedIn Headshots — AI profile photos that get noticed",
-  description:
-    "Create a polished LinkedIn profile photo from one selfie. 10 studio styles, square crops sized for LinkedIn, ready in seconds.",
-  eyebrow: "LinkedIn Headshots",
-  headline: "A LinkedIn photo that makes people click “Connect”",
-  lead: "Recruiters and clients meet your photo before they read a word. Turn one selfie into a crisp, friendly profile picture that looks like you on your best day.",
-  cta: "Create Your LinkedIn Headshot",
+  title: m.public_linkedin_title(),
+  description: m.public_linkedin_description({ styles: STYLE_COUNT }),
+  eyebrow: m.public_service_linkedin(),
+  headline: m.public_linkedin_headline(),
+  lead: m.public_linkedin_lead(),
+  cta: m.public_linkedin_cta(),
   heroStyles: ["LinkedIn", "Corporate"],
-  benefitsTitle: "Why it works on LinkedIn",
+  benefitsTitle: m.public_linkedin_benefits_title(),
   benefits: [
-    {
-      title: "Framed for the circle",
-      text: "Head-and-shoulders composition that stays centred in LinkedIn’s round crop, with a square download ready to upload.",
-    },
-    {
-      title: "Approachable, not stiff",
-      text: "The LinkedIn style keeps a natural expression and soft light, so you look confident and easy to talk to.",
-    },
-    {
-      title: "Matches your banner",
-      text: "Download a matching LinkedIn banner size from the same result, so your whole profile looks considered.",
-    },
+    { title: m.public_linkedin_benefit1_title(), text: m.public_linkedin_benefit1_text() },
+    { title: m.public_linkedin_benefit2_title(), text: m.public_linkedin_benefit2_text() },
+    { title: m.public_linkedin_benefit3_title(), text: m.public_linkedin_benefit3_text() },
   ],
-  checklistTitle: "Your LinkedIn photo, checked",
+  checklistTitle: m.public_linkedin_checklist_title(),
   checklist: [
-    "Face fills about 60% of the frame",
-    "Clean, uncluttered background",
-    "Square PNG or WebP at high resolution",
-    "Round crop preview before you download",
-    "Business or smart-casual attire",
-    "Consistent look across every profile you keep",
+    m.public_linkedin_check1(),
+    m.public_linkedin_check2(),
+    m.public_linkedin_check3(),
+    m.public_linkedin_check4(),
+    m.public_linkedin_check5(),
+    m.public_linkedin_check6(),
   ],
-  closingTitle: "Update your profile today",
-  closingText: `Your next opportunity may already be looking at your profile. ${FREE_TRIES_CAPITALIZED} once you verify your email.`,
-  closingCta: "Get Started Now",
-};
+  closingTitle: m.public_linkedin_closing_title(),
+  closingText: m.public_linkedin_closing_text({ freeTries: freeTriesCapitalized() }),
+  closingCta: m.public_services_cta_start(),
+});
 
 export default content;

@@ -1,40 +1,35 @@
-import type { ServiceContent } from "./types";
-import { FREE_TRIES_CAPITALIZED } from "./types";
+import { type ServiceContent } from "./types";
+import { m } from "@/lib/copy";
+import { freeTriesCapitalized } from "../site";
 
-const content: ServiceContent = {
+/** The Modeling Headshots page's words (copy/messages/public, `public_modeling_*`): only this page's chunk imports them. */
+const content = (): ServiceContent => ({
   slug: "modeling-headshots",
-  title: "Modeling Headshots — AI photos for comp cards and portfolios",
-  description:
-    "Clean, agency-ready modeling headshots for comp cards and portfolios. Natural looks on white and black backgrounds, in high resolution.",
-  eyebrow: "Modeling Headshots",
-  headline: "Agency-ready shots for your comp cards and portfolio",
-  lead: "Agencies want to see you, not the make-up artist. Get clean, natural headshots that slot straight into your comp cards and portfolios while you book the next test shoot.",
-  cta: "Create Your Modeling Headshot",
+  title: m.public_modeling_title(),
+  description: m.public_modeling_description(),
+  eyebrow: m.public_service_modeling(),
+  headline: m.public_modeling_headline(),
+  lead: m.public_modeling_lead(),
+  cta: m.public_modeling_cta(),
   heroStyles: ["White Background", "Black Background"],
-  benefitsTitle: "Made for scouts and agencies",
+  benefitsTitle: m.public_modeling_benefits_title(),
   benefits: [
-    {
-      title: "Comp-card friendly",
-      text: "High-resolution, evenly lit headshots that sit cleanly beside your full-length shots on comp cards.",
-    },
-    {
-      title: "Portfolios that stay current",
-      text: "Refresh your portfolios whenever your look changes, without waiting for the next shoot.",
-    },
-    { title: "Simple backgrounds", text: "White and black backgrounds keep the focus on your face and structure, as agencies prefer." },
+    { title: m.public_modeling_benefit1_title(), text: m.public_modeling_benefit1_text() },
+    { title: m.public_modeling_benefit2_title(), text: m.public_modeling_benefit2_text() },
+    { title: m.public_modeling_benefit3_title(), text: m.public_modeling_benefit3_text() },
   ],
-  checklistTitle: "What agencies look for",
+  checklistTitle: m.public_modeling_checklist_title(),
   checklist: [
-    "Natural, minimal styling",
-    "White and black studio backgrounds",
-    "High-resolution files for comp cards and portfolios",
-    "Clear view of your face and bone structure",
-    "Square and portrait-friendly crops",
-    "New digitals whenever your look changes",
+    m.public_modeling_check1(),
+    m.public_modeling_check2(),
+    m.public_modeling_check3(),
+    m.public_modeling_check4(),
+    m.public_modeling_check5(),
+    m.public_modeling_check6(),
   ],
-  closingTitle: "Keep your book up to date",
-  closingText: `Send agencies a current look this week. ${FREE_TRIES_CAPITALIZED} once your email is verified.`,
-  closingCta: "Get Started Now",
-};
+  closingTitle: m.public_modeling_closing_title(),
+  closingText: m.public_modeling_closing_text({ freeTries: freeTriesCapitalized() }),
+  closingCta: m.public_services_cta_start(),
+});
 
 export default content;

@@ -1,43 +1,39 @@
-import type { ServiceContent } from "./types";
-import { FREE_TRIES, STYLE_COUNT } from "./types";
-import { FAIR_USE_ALL_PLANS } from "../../../../domain/plans";
+import { STYLE_COUNT, type ServiceContent } from "./types";
+import { m } from "@/lib/copy";
+import { freeTries, numberWordCapitalized } from "../site";
+import { fairUseAllPlans } from "../plans";
 
-const content: ServiceContent = {
+/** The Professional Headshots page's words (copy/messages/public, `public_professional_*`): only this page's chunk imports them. */
+const content = (): ServiceContent => ({
   slug: "professional-headshots",
-  title: "Professional Headshots — studio quality from one photo",
-  description: `Studio-quality professional headshots for doctors, lawyers, consultants and every professional. ${STYLE_COUNT} styles, instant results.`,
-  eyebrow: "Professional Headshots",
-  headline: "Studio-quality headshots without the studio",
-  lead: "Doctors, lawyers, consultants and coaches are chosen on trust. A professional headshot on your website and directory listings shows clients you take the details seriously.",
-  cta: "Create Your Professional Headshot",
+  title: m.public_professional_title(),
+  description: m.public_professional_description({ styles: STYLE_COUNT }),
+  eyebrow: m.public_service_professional(),
+  headline: m.public_professional_headline(),
+  lead: m.public_professional_lead(),
+  cta: m.public_professional_cta(),
   heroStyles: ["Corporate", "Office"],
-  benefitsTitle: "Trusted by people whose clients choose them",
+  benefitsTitle: m.public_professional_benefits_title(),
   benefits: [
+    { title: m.public_professional_benefit1_title(), text: m.public_professional_benefit1_text() },
     {
-      title: "For every profession",
-      text: "Clinic websites, law-firm bios, consultancy proposals and directory listings: one headshot works everywhere.",
+      title: m.public_professional_benefit2_title({ number: numberWordCapitalized(STYLE_COUNT) }),
+      text: m.public_professional_benefit2_text(),
     },
-    {
-      title: "Ten studio styles",
-      text: "From a classic Corporate portrait to a warm Office setting, pick the tone that fits your practice.",
-    },
-    {
-      title: "Ready in seconds",
-      text: "No scheduling, no travel, no retakes. Upload a photo at lunch and update your bio before your next meeting.",
-    },
+    { title: m.public_professional_benefit3_title(), text: m.public_professional_benefit3_text() },
   ],
-  checklistTitle: "What makes it professional",
+  checklistTitle: m.public_professional_checklist_title(),
   checklist: [
-    "Even, flattering studio light",
-    "Attire suited to your profession",
-    "Backgrounds that never distract",
-    "High-resolution downloads for print and web",
-    "A look that inspires trust",
-    `Unlimited generations with a subscription (${FAIR_USE_ALL_PLANS})`,
+    m.public_professional_check1(),
+    m.public_professional_check2(),
+    m.public_professional_check3(),
+    m.public_professional_check4(),
+    m.public_professional_check5(),
+    m.public_professional_check6({ fairUse: fairUseAllPlans() }),
   ],
-  closingTitle: "Look as professional as your work",
-  closingText: `Start with ${FREE_TRIES} after verifying your email, and upgrade only if you want more.`,
-  closingCta: "Get Started Now",
-};
+  closingTitle: m.public_professional_closing_title(),
+  closingText: m.public_professional_closing_text({ freeTries: freeTries() }),
+  closingCta: m.public_services_cta_start(),
+});
 
 export default content;

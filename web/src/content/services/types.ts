@@ -1,5 +1,7 @@
 /**
- * Copy for the nine audience pages (SPEC §2), one file each (./<slug>.ts) so a page loads only its own.
+ * Copy for the nine audience pages (SPEC §2), one file each (./<slug>.ts) so a page loads only its own words:
+ * each file imports only its page's messages (copy/messages/public, `public_<page>_*`), one tree-shaken
+ * function per message, and builds the page's copy in the language being rendered.
  * Each page: a hero, three benefit cards, a six-item checklist and a closing call to action. Every button on these pages goes to /api/auth/login (the server sends a
  * signed-in visitor to the dashboard and anyone else to /auth).
  */
@@ -27,7 +29,9 @@ export interface ServiceContent {
   closingCta: string;
 }
 
-export { FREE_TRIES, FREE_TRIES_CAPITALIZED } from "../site";
+/** A page's copy in the locale being rendered (call it while rendering, never at import). */
+export type ServiceCopy = () => ServiceContent;
+
 /**
  * Where a page's text says the Team plan's seat price. The page is built with the launch price in a
  * [data-live=price-team], and the worker writes today's price there once a Team price change is in effect
@@ -38,9 +42,6 @@ export const TEAM_SEAT_PRICE = "{team-seat-price}";
 /** How many styles there are (domain/styles.ts). */
 export const STYLE_COUNT = STYLES.length;
 
-/** SPEC §2's marketing claim, said once and reused. */
-export const CALLBACK_CLAIM = "A professional headshot can raise callback rates by up to 40%.";
-
 /** Every page's copy, loaded on demand (the browser) or all at once (the build: content/seo.ts). */
-export const SERVICE_CONTENT_LOADERS = import.meta.glob<ServiceContent>(["./*-headshots.ts"], { import: "default" });
+export const SERVICE_CONTENT_LOADERS = import.meta.glob<ServiceCopy>(["./*-headshots.ts"], { import: "default" });
 export const loadServiceContent = (slug: ServiceSlug) => SERVICE_CONTENT_LOADERS[`./${slug}.ts`]!();

@@ -1,34 +1,35 @@
-import type { ServiceContent } from "./types";
-import { FREE_TRIES_CAPITALIZED } from "./types";
+import { type ServiceContent } from "./types";
+import { m } from "@/lib/copy";
+import { freeTriesCapitalized } from "../site";
 
-const content: ServiceContent = {
+/** The Work Headshots page's words (copy/messages/public, `public_work_*`): only this page's chunk imports them. */
+const content = (): ServiceContent => ({
   slug: "work-headshots",
-  title: "Work Headshots — profile photos for Slack, Teams and email signatures",
-  description:
-    "A friendly, professional work photo for Slack, Teams and email signatures. Sized for every workplace tool, ready in seconds.",
-  eyebrow: "Work Headshots",
-  headline: "One great photo for Slack, Teams and your email signature",
-  lead: "Remote and hybrid teams meet each other through avatars. Replace the default initials with a friendly headshot your colleagues recognise in every channel.",
-  cta: "Create Your Work Headshot",
+  title: m.public_work_title(),
+  description: m.public_work_description(),
+  eyebrow: m.public_service_work(),
+  headline: m.public_work_headline(),
+  lead: m.public_work_lead(),
+  cta: m.public_work_cta(),
   heroStyles: ["Casual Selfie", "Blazer"],
-  benefitsTitle: "Recognisable in every tool",
+  benefitsTitle: m.public_work_benefits_title(),
   benefits: [
-    { title: "Slack and Teams", text: "Square, high-contrast avatars that stay clear in busy channels, threads and video-call tiles." },
-    { title: "Email signatures", text: "An email-signature size preset gives you a small, sharp photo that keeps messages light." },
-    { title: "Friendly by default", text: "Casual Selfie and Blazer styles look relaxed and approachable — right for everyday work." },
+    { title: m.public_work_benefit1_title(), text: m.public_work_benefit1_text() },
+    { title: m.public_work_benefit2_title(), text: m.public_work_benefit2_text() },
+    { title: m.public_work_benefit3_title(), text: m.public_work_benefit3_text() },
   ],
-  checklistTitle: "Set up in a minute",
+  checklistTitle: m.public_work_checklist_title(),
   checklist: [
-    "Avatar for Slack",
-    "Profile photo for Microsoft Teams",
-    "Small photo for email signatures",
-    "Round crop preview before you download",
-    "Relaxed and smart-casual styles",
-    "The same face in every tool your team uses",
+    m.public_work_check1(),
+    m.public_work_check2(),
+    m.public_work_check3(),
+    m.public_work_check4(),
+    m.public_work_check5(),
+    m.public_work_check6(),
   ],
-  closingTitle: "Swap your initials for a face",
-  closingText: `Help new colleagues put a face to your name. ${FREE_TRIES_CAPITALIZED} after you verify your email.`,
-  closingCta: "Get Started Now",
-};
+  closingTitle: m.public_work_closing_title(),
+  closingText: m.public_work_closing_text({ freeTries: freeTriesCapitalized() }),
+  closingCta: m.public_services_cta_start(),
+});
 
 export default content;

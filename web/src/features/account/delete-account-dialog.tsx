@@ -1,4 +1,5 @@
 import { useId, useState, type FormEvent } from "react";
+import { m } from "@/lib/copy";
 import { useLocation } from "wouter";
 import { Trash2 } from "lucide-react";
 import { errorText } from "@/api/client";
@@ -31,9 +32,9 @@ export function DeleteAccountDialog() {
       setOpen(false);
       navigate(paths.home);
       clearSession();
-      toast({ title: "Account deleted", description: "Your account, photos and headshots have been deleted." });
+      toast({ title: m.account_deleted(), description: m.account_deleted_text() });
     } catch (err) {
-      setError(errorText(err, "We couldn't delete your account. Please try again."));
+      setError(errorText(err, m.account_delete_failed()));
     }
   }
 
@@ -50,19 +51,17 @@ export function DeleteAccountDialog() {
     >
       <DialogTrigger asChild>
         <Button variant="destructive">
-          <Trash2 aria-hidden="true" /> Delete account
+          <Trash2 aria-hidden="true" /> {m.account_delete_button()}
         </Button>
       </DialogTrigger>
       <DialogContent>
         <form onSubmit={onSubmit} className="grid gap-4">
           <DialogHeader>
-            <DialogTitle>Delete your account?</DialogTitle>
-            <DialogDescription>
-              This permanently deletes your account, your uploaded photos and every generated headshot. It cannot be undone.
-            </DialogDescription>
+            <DialogTitle>{m.account_delete_title()}</DialogTitle>
+            <DialogDescription>{m.account_delete_text()}</DialogDescription>
           </DialogHeader>
           <div className="grid gap-2">
-            <Label htmlFor={`${id}-password`}>Confirm with your password</Label>
+            <Label htmlFor={`${id}-password`}>{m.account_confirm_with_password()}</Label>
             <Input
               id={`${id}-password`}
               type="password"
@@ -73,7 +72,7 @@ export function DeleteAccountDialog() {
               aria-invalid={error ? true : undefined}
             />
             <p id={`${id}-hint`} className="text-xs text-muted-foreground">
-              Signed up with Google? Leave this empty — it works within {RECENT_GOOGLE_SIGNIN_MINUTES} minutes of a Google sign-in.
+              {m.account_google_leave_empty({ minutes: RECENT_GOOGLE_SIGNIN_MINUTES })}
             </p>
             {error && (
               <p role="alert" className="text-sm text-destructive">
@@ -83,10 +82,10 @@ export function DeleteAccountDialog() {
           </div>
           <DialogFooter>
             <Button variant="outline" onClick={() => setOpen(false)}>
-              Cancel
+              {m.account_cancel()}
             </Button>
             <Button type="submit" variant="destructive" disabled={busy}>
-              {busy ? "Deleting..." : "Delete account"}
+              {busy ? m.account_deleting() : m.account_delete_button()}
             </Button>
           </DialogFooter>
         </form>

@@ -1,4 +1,5 @@
 import { useId, useState, type FormEvent } from "react";
+import { m } from "@/lib/copy";
 import { useSearch } from "wouter";
 import { errorText } from "@/api/client";
 import { RECENT_GOOGLE_SIGNIN_MINUTES, VERIFICATION_TTL_HOURS } from "@/lib/domain";
@@ -18,16 +19,16 @@ function LinkOutcome() {
   if (params.get("email") === "changed") {
     return (
       <Alert role="status">
-        <AlertTitle>Your email address has been changed</AlertTitle>
-        <AlertDescription>Sign in with your new address from now on. We told your previous address about the change.</AlertDescription>
+        <AlertTitle>{m.account_email_changed_title()}</AlertTitle>
+        <AlertDescription>{m.account_email_changed_text()}</AlertDescription>
       </Alert>
     );
   }
   if (params.get("error") === "email_taken") {
     return (
       <Alert variant="destructive">
-        <AlertTitle>Your email address was not changed</AlertTitle>
-        <AlertDescription>Another account now uses that address.</AlertDescription>
+        <AlertTitle>{m.account_email_not_changed_title()}</AlertTitle>
+        <AlertDescription>{m.account_email_taken()}</AlertDescription>
       </Alert>
     );
   }
@@ -59,34 +60,37 @@ export function EmailSettings() {
       setNewEmail("");
       setPassword("");
     } catch (err) {
-      setError(errorText(err, "We couldn't change your email address. Please try again."));
+      setError(errorText(err, m.account_email_failed()));
     }
   }
 
   return (
     <Card>
       <CardHeader>
-        <CardTitle>Email</CardTitle>
+        <CardTitle>{m.account_email_title()}</CardTitle>
         <CardDescription className="flex flex-wrap items-center gap-2">
           <span className="break-all font-medium text-foreground">{user.email}</span>
-          {user.emailVerified ? <Badge variant="success">Verified</Badge> : <Badge variant="secondary">Not verified</Badge>}
+          {user.emailVerified ? (
+            <Badge variant="success">{m.account_verified()}</Badge>
+          ) : (
+            <Badge variant="secondary">{m.account_not_verified()}</Badge>
+          )}
         </CardDescription>
       </CardHeader>
       <CardContent className="grid gap-4">
         <LinkOutcome />
         {sentTo && (
           <Alert role="status">
-            <AlertTitle>Check your new inbox</AlertTitle>
+            <AlertTitle>{m.account_check_new_inbox()}</AlertTitle>
             <AlertDescription>
-              We sent a link to {sentTo}. Your address changes when you open it (within {VERIFICATION_TTL_HOURS} hours); until then, keep
-              using {user.email}.
+              {m.account_email_sent_text({ newEmail: sentTo, hours: VERIFICATION_TTL_HOURS, email: user.email })}
             </AlertDescription>
           </Alert>
         )}
         {user.emailVerified ? (
-          <form onSubmit={onSubmit} className="grid gap-4" aria-label="Change email">
+          <form onSubmit={onSubmit} className="grid gap-4" aria-label={m.account_email_form()}>
             <div className="grid gap-2">
-              <Label htmlFor={`${id}-email`}>New email address</Label>
+              <Label htmlFor={`${id}-email`}>{m.account_new_email()}</Label>
               <Input
                 id={`${id}-email`}
                 type="email"
@@ -98,7 +102,7 @@ export function EmailSettings() {
             </div>
             {hasPassword ? (
               <div className="grid gap-2">
-                <Label htmlFor={`${id}-password`}>Current password</Label>
+                <Label htmlFor={`${id}-password`}>{m.account_current_password()}</Label>
                 <Input
                   id={`${id}-password`}
                   type="password"
@@ -109,9 +113,7 @@ export function EmailSettings() {
                 />
               </div>
             ) : (
-              <p className="text-xs text-muted-foreground">
-                You sign in with Google: this works within {RECENT_GOOGLE_SIGNIN_MINUTES} minutes of a Google sign-in.
-              </p>
+              <p className="text-xs text-muted-foreground">{m.account_google_recent({ minutes: RECENT_GOOGLE_SIGNIN_MINUTES })}</p>
             )}
             {error && (
               <p role="alert" className="text-sm text-destructive">
@@ -120,12 +122,12 @@ export function EmailSettings() {
             )}
             <div>
               <Button type="submit" disabled={change.isPending}>
-                {change.isPending ? "Sending..." : "Change email"}
+                {change.isPending ? m.account_sending() : m.account_change_email()}
               </Button>
             </div>
           </form>
         ) : (
-          <p className="text-sm text-muted-foreground">Verify your current address (see the banner above) before changing it.</p>
+          <p className="text-sm text-muted-foreground">{m.account_verify_before_change()}</p>
         )}
       </CardContent>
     </Card>

@@ -1,4 +1,5 @@
 import { useId, useState, type FormEvent } from "react";
+import { m } from "@/lib/copy";
 import { errorText } from "@/api/client";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
@@ -23,23 +24,23 @@ export function NameSettings() {
     try {
       await update.mutateAsync({ firstName, lastName });
       await reloadUser();
-      toast({ title: "Name saved", description: "Your name has been updated." });
+      toast({ title: m.account_name_saved(), description: m.account_name_saved_text() });
     } catch (err) {
-      setError(errorText(err, "We couldn't save your name. Please try again."));
+      setError(errorText(err, m.account_name_failed()));
     }
   }
 
   return (
     <Card>
       <CardHeader>
-        <CardTitle>Name</CardTitle>
-        <CardDescription>How we address you in the app and in emails.</CardDescription>
+        <CardTitle>{m.account_name_title()}</CardTitle>
+        <CardDescription>{m.account_name_text()}</CardDescription>
       </CardHeader>
       <CardContent>
-        <form onSubmit={onSubmit} className="grid gap-4" aria-label="Change name">
+        <form onSubmit={onSubmit} className="grid gap-4" aria-label={m.account_name_form()}>
           <div className="grid gap-4 sm:grid-cols-2">
             <div className="grid gap-2">
-              <Label htmlFor={`${id}-first`}>First name</Label>
+              <Label htmlFor={`${id}-first`}>{m.account_first_name()}</Label>
               <Input
                 id={`${id}-first`}
                 autoComplete="given-name"
@@ -49,7 +50,7 @@ export function NameSettings() {
               />
             </div>
             <div className="grid gap-2">
-              <Label htmlFor={`${id}-last`}>Last name</Label>
+              <Label htmlFor={`${id}-last`}>{m.account_last_name()}</Label>
               <Input
                 id={`${id}-last`}
                 autoComplete="family-name"
@@ -66,7 +67,7 @@ export function NameSettings() {
           )}
           <div>
             <Button type="submit" disabled={update.isPending}>
-              {update.isPending ? "Saving..." : "Save name"}
+              {update.isPending ? m.account_saving() : m.account_save_name()}
             </Button>
           </div>
         </form>

@@ -1,4 +1,5 @@
 import { useState } from "react";
+import { m } from "@/lib/copy";
 import { errorText } from "@/api/client";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
@@ -20,14 +21,14 @@ function ChangePasswordForm() {
     await change.mutateAsync({ currentPassword: current, newPassword });
     setCurrent("");
     form.empty();
-    toast({ title: "Password changed", description: "Your other devices have been signed out." });
-  }, "We couldn't change your password. Please try again.");
+    toast({ title: m.account_password_changed(), description: m.account_password_changed_text() });
+  }, m.account_password_failed());
   const { id } = form.fields;
 
   return (
-    <form onSubmit={form.onSubmit} className="grid gap-4" aria-label="Change password">
+    <form onSubmit={form.onSubmit} className="grid gap-4" aria-label={m.account_password_form()}>
       <div className="grid gap-2">
-        <Label htmlFor={`${id}-current`}>Current password</Label>
+        <Label htmlFor={`${id}-current`}>{m.account_current_password()}</Label>
         <Input
           id={`${id}-current`}
           type="password"
@@ -45,7 +46,7 @@ function ChangePasswordForm() {
       )}
       <div>
         <Button type="submit" disabled={change.isPending || !form.ready}>
-          {change.isPending ? "Saving..." : "Change password"}
+          {change.isPending ? m.account_saving() : m.account_change_password()}
         </Button>
       </div>
     </form>
@@ -59,21 +60,19 @@ function SetPasswordByEmail({ email }: { email: string }) {
     try {
       await request.mutateAsync(email);
       toast({
-        title: "Check your email",
-        description: `We sent ${email} a link to set a password. It expires in ${PASSWORD_RESET_TTL_MINUTES} minutes.`,
+        title: m.account_check_your_email(),
+        description: m.account_set_password_sent({ email, minutes: PASSWORD_RESET_TTL_MINUTES }),
       });
     } catch (err) {
-      toast({ variant: "destructive", title: "Email not sent", description: errorText(err, "Please try again later.") });
+      toast({ variant: "destructive", title: m.account_email_not_sent(), description: errorText(err, m.account_try_again_later()) });
     }
   }
   return (
     <div className="grid gap-3">
-      <p className="text-sm text-muted-foreground">
-        You sign in with Google. To also sign in with a password, we'll email you a link to set one.
-      </p>
+      <p className="text-sm text-muted-foreground">{m.account_google_only()}</p>
       <div>
         <Button variant="outline" onClick={send} disabled={request.isPending}>
-          {request.isPending ? "Sending..." : "Set a password"}
+          {request.isPending ? m.account_sending() : m.account_set_a_password()}
         </Button>
       </div>
     </div>
@@ -87,8 +86,8 @@ export function PasswordSettings() {
   return (
     <Card>
       <CardHeader>
-        <CardTitle>Password</CardTitle>
-        <CardDescription>Changing your password signs you out on every other device.</CardDescription>
+        <CardTitle>{m.account_password_title()}</CardTitle>
+        <CardDescription>{m.account_password_text()}</CardDescription>
       </CardHeader>
       <CardContent>{security.data.hasPassword ? <ChangePasswordForm /> : <SetPasswordByEmail email={user.email} />}</CardContent>
     </Card>

@@ -7,7 +7,14 @@ import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { RadioGroup, RadioGroupItem } from "@/components/ui/radio-group";
 import { toast } from "@/components/ui/use-toast";
-import { BILLING_PLANS, PRICE_CHANGE_NOTICE_DAYS, billingPlanById, type BillingPlan, type SchedulePriceChangeBody } from "@/lib/domain";
+import {
+  BILLING_PLANS,
+  PLANS,
+  PRICE_CHANGE_NOTICE_DAYS,
+  billingPlanById,
+  type BillingPlan,
+  type SchedulePriceChangeBody,
+} from "@/lib/domain";
 import { usePriceChanges, useSchedulePriceChange, useWithdrawPriceChange } from "./api/price-changes";
 import { AdminTable } from "./admin-table";
 import { Panel, QueryState } from "./figure";
@@ -32,7 +39,7 @@ export function euroInputToCents(value: string): number | null {
 export function PriceChangesPanel() {
   const query = usePriceChanges();
   const schedule = useSchedulePriceChange();
-  const [planType, setPlanType] = useState<BillingPlan>("monthly");
+  const [planType, setPlanType] = useState<BillingPlan>(PLANS.find((p) => p.popular)!.id);
   const [amount, setAmount] = useState("");
   const [day, setDay] = useState("");
   const [pending, setPending] = useState<SchedulePriceChangeBody | null>(null);

@@ -7,7 +7,9 @@ import { Label } from "@/components/ui/label";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { toast } from "@/components/ui/use-toast";
 import { errorText } from "@/api/client";
-import { MESSAGES, MINIMUM_AGE, PASSWORD_MIN_LENGTH } from "@/lib/domain";
+import { MINIMUM_AGE, PASSWORD_MIN_LENGTH } from "@/lib/domain";
+import { m } from "@/lib/copy";
+import { rich } from "@/shared/words/rich";
 import { apiPaths, paths, safeNext } from "@/lib/paths";
 import { useAuth } from "@/shared/auth/auth-context";
 import { NewPasswordFields, newPasswordState } from "@/shared/auth/password-fields";
@@ -43,7 +45,7 @@ function continueWithGoogle(termsAccepted: boolean, next: string | null) {
   try {
     window.location.assign(termsAccepted ? `${apiPaths.googleSignIn}?terms=accepted` : apiPaths.googleSignIn);
   } catch (err) {
-    toast({ variant: "destructive", title: "Google sign in failed", description: errorText(err, "Please try again.") });
+    toast({ variant: "destructive", title: m.auth_google_failed(), description: errorText(err, m.auth_please_try_again()) });
   }
 }
 
@@ -84,16 +86,16 @@ function LoginForm() {
     e.preventDefault();
     void run(
       () => signIn(email.trim(), password),
-      { title: "Welcome back!", description: "You have successfully signed in." },
-      { title: "Sign in failed", fallback: "Please check your email and password." },
+      { title: m.auth_welcome_back(), description: m.auth_signed_in() },
+      { title: m.auth_sign_in_failed(), fallback: m.auth_check_email_password() },
     );
   }
 
   return (
-    <form onSubmit={onSubmit} className="grid gap-4" aria-label="Sign in">
+    <form onSubmit={onSubmit} className="grid gap-4" aria-label={m.auth_sign_in_form()}>
       <EmailField id={`${id}-email`} value={email} onChange={setEmail} />
       <div className="grid gap-2">
-        <Label htmlFor={`${id}-password`}>Password</Label>
+        <Label htmlFor={`${id}-password`}>{m.auth_password()}</Label>
         <Input
           id={`${id}-password`}
           type="password"
@@ -104,14 +106,14 @@ function LoginForm() {
         />
       </div>
       <Button type="submit" disabled={busy} className="w-full">
-        {busy ? "Signing in..." : "Sign In"}
+        {busy ? m.auth_signing_in() : m.auth_sign_in()}
       </Button>
       {/* After the password and the button, so Tab goes email → password → Sign In (issue 35). */}
       <a
         href={paths.authForgot}
         className="justify-self-center text-sm font-medium text-muted-foreground underline underline-offset-2 hover:text-foreground"
       >
-        Forgot password?
+        {m.auth_forgot_password_link()}
       </a>
     </form>
   );
@@ -121,7 +123,7 @@ function LoginForm() {
 function EmailField({ id, value, onChange }: { id: string; value: string; onChange: (value: string) => void }) {
   return (
     <div className="grid gap-2">
-      <Label htmlFor={id}>Email</Label>
+      <Label htmlFor={id}>{m.auth_email()}</Label>
       <Input
         id={id}
         type="email"
@@ -129,7 +131,7 @@ function EmailField({ id, value, onChange }: { id: string; value: string; onChan
         required
         value={value}
         onChange={(e) => onChange(e.target.value)}
-        placeholder="you@example.com"
+        placeholder={m.auth_email_placeholder()}
       />
     </div>
   );
@@ -148,15 +150,18 @@ export function TermsConfirmation({ id, checked, onChange }: { id: string; check
         className="mt-0.5 size-4 shrink-0 accent-[var(--color-primary)]"
       />
       <label htmlFor={id} className="text-sm leading-snug text-muted-foreground">
-        I confirm that I am {MINIMUM_AGE} or older and I accept the{" "}
-        <a href={paths.terms} className="font-medium text-foreground underline underline-offset-2" target="_blank" rel="noopener">
-          Terms of Service
-        </a>{" "}
-        and the{" "}
-        <a href={paths.privacy} className="font-medium text-foreground underline underline-offset-2" target="_blank" rel="noopener">
-          Privacy Policy
-        </a>
-        .
+        {rich((marks) => m.auth_terms_confirm({ age: MINIMUM_AGE, ...marks }), {
+          terms: (
+            <a href={paths.terms} className="font-medium text-foreground underline underline-offset-2" target="_blank" rel="noopener">
+              {m.auth_terms_of_service()}
+            </a>
+          ),
+          privacy: (
+            <a href={paths.privacy} className="font-medium text-foreground underline underline-offset-2" target="_blank" rel="noopener">
+              {m.auth_privacy_policy()}
+            </a>
+          ),
+        })}
       </label>
     </div>
   );
@@ -176,18 +181,18 @@ export function SignUpForm({ accepted, onAcceptedChange }: { accepted: boolean; 
     if (password !== confirm || password.length < PASSWORD_MIN_LENGTH || !accepted) return;
     void run(
       () => signUp(email.trim(), password, accepted, next),
-      { title: "Success!", description: "Account created successfully. Please check your email to verify your account." },
-      { title: "Sign up failed", fallback: "Please try again." },
+      { title: m.auth_success(), description: m.auth_account_created() },
+      { title: m.auth_sign_up_failed(), fallback: m.auth_please_try_again() },
     );
   }
 
   return (
-    <form onSubmit={onSubmit} className="grid gap-4" aria-label="Sign up">
+    <form onSubmit={onSubmit} className="grid gap-4" aria-label={m.auth_sign_up_form()}>
       <EmailField id={`${id}-email`} value={email} onChange={setEmail} />
       <NewPasswordFields
         id={id}
-        label="Password"
-        confirmLabel="Confirm password"
+        label={m.auth_password()}
+        confirmLabel={m.auth_confirm_password()}
         password={password}
         confirm={confirm}
         onPassword={setPassword}
@@ -195,7 +200,7 @@ export function SignUpForm({ accepted, onAcceptedChange }: { accepted: boolean; 
       />
       <TermsConfirmation id={`${id}-terms`} checked={accepted} onChange={onAcceptedChange} />
       <Button type="submit" disabled={busy || mismatch || tooShort} className="w-full">
-        {busy ? "Creating account..." : "Create Account"}
+        {busy ? m.auth_creating_account() : m.auth_create_account_button()}
       </Button>
     </form>
   );
@@ -219,11 +224,11 @@ export function AuthTabs({ defaultTab = "login" }: { defaultTab?: Tab }) {
 
   return (
     <div className="grid gap-6">
-      <PageTitle>{tab === "signup" ? "Sign Up" : "Sign In"}</PageTitle>
+      <PageTitle>{tab === "signup" ? m.auth_sign_up() : m.auth_sign_in()}</PageTitle>
       <Tabs value={tab} onValueChange={(v) => setTab(v === "signup" ? "signup" : "login")}>
         <TabsList className="grid w-full grid-cols-2">
-          <TabsTrigger value="login">Login</TabsTrigger>
-          <TabsTrigger value="signup">Sign Up</TabsTrigger>
+          <TabsTrigger value="login">{m.auth_login_tab()}</TabsTrigger>
+          <TabsTrigger value="signup">{m.auth_sign_up()}</TabsTrigger>
         </TabsList>
         <TabsContent value="login">
           <LoginForm />
@@ -240,14 +245,14 @@ export function AuthTabs({ defaultTab = "login" }: { defaultTab?: Tab }) {
       </Tabs>
       <div className="relative text-center text-xs uppercase text-muted-foreground">
         <span className="absolute inset-x-0 top-1/2 h-px bg-border" aria-hidden="true" />
-        <span className="relative bg-card px-2">or</span>
+        <span className="relative bg-card px-2">{m.auth_or()}</span>
       </div>
       <Button variant="outline" className="w-full" onClick={google}>
-        <GoogleIcon /> Continue with Google
+        <GoogleIcon /> {m.auth_continue_with_google()}
       </Button>
       {needsTerms && (
         <p role="alert" className="-mt-3 text-center text-sm text-destructive">
-          {MESSAGES.termsRequired}
+          {m.auth_terms_required({ age: MINIMUM_AGE })}
         </p>
       )}
     </div>

@@ -7,6 +7,7 @@ import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { PASSWORD_RESET_TTL_MINUTES } from "@/lib/domain";
 import { useForgotPassword } from "@/shared/auth/api/forgot-password";
+import { m } from "@/lib/copy";
 
 /** Asks for a reset link. The answer is the same whether or not the address has an account. */
 export function ForgotPasswordForm({ defaultEmail = "" }: { defaultEmail?: string }) {
@@ -23,7 +24,7 @@ export function ForgotPasswordForm({ defaultEmail = "" }: { defaultEmail?: strin
       await request.mutateAsync(email.trim());
       setSentTo(email.trim());
     } catch (err) {
-      setError(errorText(err, "We couldn't send the email. Please try again."));
+      setError(errorText(err, m.auth_send_email_failed()));
     }
   }
 
@@ -31,19 +32,16 @@ export function ForgotPasswordForm({ defaultEmail = "" }: { defaultEmail?: strin
     return (
       <Alert role="status">
         <MailCheck aria-hidden="true" />
-        <AlertTitle>Check your email</AlertTitle>
-        <AlertDescription>
-          If an account exists for {sentTo}, we've sent it a link to reset your password. The link works once and expires in{" "}
-          {PASSWORD_RESET_TTL_MINUTES} minutes.
-        </AlertDescription>
+        <AlertTitle>{m.auth_check_your_email()}</AlertTitle>
+        <AlertDescription>{m.auth_reset_sent({ email: sentTo, minutes: PASSWORD_RESET_TTL_MINUTES })}</AlertDescription>
       </Alert>
     );
   }
 
   return (
-    <form onSubmit={onSubmit} className="grid gap-4" aria-label="Reset password">
+    <form onSubmit={onSubmit} className="grid gap-4" aria-label={m.auth_reset_form()}>
       <div className="grid gap-2">
-        <Label htmlFor={`${id}-email`}>Email</Label>
+        <Label htmlFor={`${id}-email`}>{m.auth_email()}</Label>
         <Input
           id={`${id}-email`}
           type="email"
@@ -51,7 +49,7 @@ export function ForgotPasswordForm({ defaultEmail = "" }: { defaultEmail?: strin
           required
           value={email}
           onChange={(e) => setEmail(e.target.value)}
-          placeholder="you@example.com"
+          placeholder={m.auth_email_placeholder()}
           aria-invalid={error ? true : undefined}
         />
       </div>
@@ -61,7 +59,7 @@ export function ForgotPasswordForm({ defaultEmail = "" }: { defaultEmail?: strin
         </p>
       )}
       <Button type="submit" disabled={request.isPending} className="w-full">
-        {request.isPending ? "Sending..." : "Send reset link"}
+        {request.isPending ? m.auth_sending() : m.auth_send_reset_link()}
       </Button>
     </form>
   );

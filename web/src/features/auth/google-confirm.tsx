@@ -6,6 +6,8 @@ import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
 import { paths } from "@/lib/paths";
+import { m } from "@/lib/copy";
+import { rich } from "@/shared/words/rich";
 import { TermsConfirmation } from "./auth-form";
 import { useConfirmGoogle, useGooglePending } from "./api/google-pending";
 
@@ -21,17 +23,17 @@ export function GoogleConfirm() {
   const [error, setError] = useState<string | null>(null);
   const id = useId();
 
-  if (pending.isPending) return <Spinner label="Loading your Google sign-in" />;
+  if (pending.isPending) return <Spinner label={m.auth_loading_google()} />;
   const who = pending.data?.pending;
   if (!who) {
     return (
       <Alert variant="destructive">
         <AlertCircle aria-hidden="true" />
-        <AlertTitle>Your Google sign-in has expired</AlertTitle>
+        <AlertTitle>{m.auth_google_expired()}</AlertTitle>
         <AlertDescription className="grid justify-items-start gap-3">
-          <span>Please continue with Google again.</span>
+          <span>{m.auth_google_again()}</span>
           <Button size="sm" variant="outline" onClick={() => navigate(paths.signUp, { replace: true })}>
-            Back to sign up
+            {m.auth_back_to_sign_up()}
           </Button>
         </AlertDescription>
       </Alert>
@@ -45,17 +47,16 @@ export function GoogleConfirm() {
     confirm.mutate(undefined, {
       // the callback page loads the new session and counts the registration (SPEC §4)
       onSuccess: (r) => navigate(r.registered ? `${paths.oauthCallback}?registered=1` : paths.oauthCallback, { replace: true }),
-      onError: (err) => setError(errorText(err, "Please try again.")),
+      onError: (err) => setError(errorText(err, m.auth_please_try_again())),
     });
   }
 
   return (
-    <form onSubmit={onSubmit} className="grid gap-4" aria-label="Create your account with Google">
+    <form onSubmit={onSubmit} className="grid gap-4" aria-label={m.auth_google_form()}>
       <div className="grid gap-1">
-        <h2 className="text-lg font-semibold">Create your account</h2>
+        <h2 className="text-lg font-semibold">{m.auth_create_your_account()}</h2>
         <p className="text-sm text-muted-foreground">
-          There is no Headshot Studio account for <strong className="break-all text-foreground">{who.email}</strong> yet. Confirm below to
-          create one with this Google account.
+          {rich(m.auth_no_account_for, { email: <strong className="break-all text-foreground">{who.email}</strong> })}
         </p>
       </div>
       <TermsConfirmation id={`${id}-terms`} checked={accepted} onChange={setAccepted} />
@@ -65,10 +66,10 @@ export function GoogleConfirm() {
         </p>
       )}
       <Button type="submit" disabled={!accepted || confirm.isPending} className="w-full">
-        {confirm.isPending ? "Creating account..." : "Create account"}
+        {confirm.isPending ? m.auth_creating_account() : m.auth_create_account()}
       </Button>
       <Button type="button" variant="link" onClick={() => navigate(paths.auth, { replace: true })}>
-        Use another account
+        {m.auth_use_another_account()}
       </Button>
     </form>
   );

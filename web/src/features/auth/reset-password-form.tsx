@@ -2,6 +2,7 @@ import { useLocation } from "wouter";
 import { Button } from "@/components/ui/button";
 import { toast } from "@/components/ui/use-toast";
 import { paths } from "@/lib/paths";
+import { m } from "@/lib/copy";
 import { useAuth } from "@/shared/auth/auth-context";
 import { useResetPassword } from "./api/reset-password";
 import { NewPasswordFields, useNewPasswordForm } from "@/shared/auth/password-fields";
@@ -18,22 +19,22 @@ export function ResetPasswordForm({ token, next }: { token: string; next?: strin
     await reset.mutateAsync({ token, password });
     clearSession();
     navigate(next ? `${paths.auth}?next=${encodeURIComponent(next)}` : paths.auth);
-    toast({ title: "Password changed", description: "Your new password is set and you were signed out everywhere. Please sign in." });
-  }, "We couldn't set your password. Please try again.");
+    toast({ title: m.auth_password_changed(), description: m.auth_password_changed_text() });
+  }, m.auth_set_password_failed());
 
   return (
-    <form onSubmit={form.onSubmit} className="grid gap-4" aria-label="Choose a new password">
+    <form onSubmit={form.onSubmit} className="grid gap-4" aria-label={m.auth_choose_new_password()}>
       <NewPasswordFields {...form.fields} />
       {form.error && (
         <p role="alert" className="text-sm text-destructive">
           {form.error}{" "}
           <a href={paths.authForgot} className="font-medium underline underline-offset-2">
-            Ask for a new link
+            {m.auth_ask_new_link()}
           </a>
         </p>
       )}
       <Button type="submit" disabled={reset.isPending || !form.ready} className="w-full">
-        {reset.isPending ? "Saving..." : "Set new password"}
+        {reset.isPending ? m.auth_saving() : m.auth_set_new_password()}
       </Button>
     </form>
   );

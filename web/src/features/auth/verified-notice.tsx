@@ -2,13 +2,16 @@ import { useEffect, useRef } from "react";
 import { useQueryClient } from "@tanstack/react-query";
 import { useLocation, useSearch } from "wouter";
 import { toast } from "@/components/ui/use-toast";
-import { FREE_GENERATIONS, fairUseCaps } from "@/lib/domain";
+import { FREE_GENERATIONS } from "@/lib/domain";
+import { m } from "@/lib/copy";
+import { fairUseCaps } from "@/shared/words/fair-use-words";
 import { creditsQuery } from "@/shared/api/get-credits";
 import { useAuth } from "@/shared/auth/auth-context";
 
-export const VERIFIED_TITLE = `Email verified — ${FREE_GENERATIONS} free generations added`;
+/** Read when shown, in the page's language (issue 50). */
+export const verifiedTitle = () => m.auth_verified_title({ count: FREE_GENERATIONS });
 /** A member with a paid team seat gets the seat, not free generations (issue 37): the words say so. */
-export const VERIFIED_TEAM_TITLE = "Email verified — your team seat is ready";
+export const verifiedTeamTitle = () => m.auth_verified_team_title();
 
 /**
  * The verification link lands on /dashboard?verified=1 (worker/auth/routes.ts): confirm it once, refresh
@@ -34,10 +37,10 @@ export function VerifiedNotice() {
         toast(
           credits?.teamSeat
             ? {
-                title: VERIFIED_TEAM_TITLE,
-                description: `Your team's plan gives you unlimited generations (fair use: ${fairUseCaps("team")}), every style and no watermark.`,
+                title: verifiedTeamTitle(),
+                description: m.auth_verified_team_text({ caps: fairUseCaps("team") }),
               }
-            : { title: VERIFIED_TITLE, description: "Your free headshots are ready to generate." },
+            : { title: verifiedTitle(), description: m.auth_verified_text() },
         ),
       );
     const rest = new URLSearchParams(search);

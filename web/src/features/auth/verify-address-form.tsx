@@ -5,6 +5,7 @@ import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { paths, verifiedLanding } from "@/lib/paths";
+import { m } from "@/lib/copy";
 import { useAuth } from "@/shared/auth/auth-context";
 import { NewPasswordFields, useNewPasswordForm } from "@/shared/auth/password-fields";
 import { useConfirmSignupPassword, useVerifyWithNewPassword } from "./api/verify-address";
@@ -31,7 +32,7 @@ export function VerifyAddressForm({ token, next }: { token: string; next: string
       navigate(verifiedLanding(next), { replace: true });
     } catch (err) {
       const code = errorCode(err);
-      if (code === "link_unusable" || code === "invalid_input") setUnusable(errorText(err, "This link can't be used any more."));
+      if (code === "link_unusable" || code === "invalid_input") setUnusable(errorText(err, m.auth_link_unusable()));
       throw err;
     }
   }
@@ -44,13 +45,13 @@ export function VerifyAddressForm({ token, next }: { token: string; next: string
     } catch (err) {
       // the operator's address always chooses a new password (409): straight to that form
       if (errorCode(err) === "new_password_required") setChoosing(true);
-      setError(errorText(err, "We couldn't check your password. Please try again."));
+      setError(errorText(err, m.auth_check_password_failed()));
     }
   }
 
   const chosen = useNewPasswordForm(
     (newPassword) => finish(() => choose.mutateAsync({ token, password: newPassword })),
-    "We couldn't set your password. Please try again.",
+    m.auth_set_password_failed(),
   );
 
   if (unusable)
@@ -58,16 +59,16 @@ export function VerifyAddressForm({ token, next }: { token: string; next: string
       <div role="alert" className="grid gap-3 text-sm">
         <p className="text-destructive">{unusable}</p>
         <a href={paths.auth} className="font-medium underline underline-offset-2">
-          Go to sign in
+          {m.auth_go_to_sign_in()}
         </a>
       </div>
     );
 
   return (
     <div className="grid gap-6">
-      <form onSubmit={(e) => void onConfirm(e)} className="grid gap-4" aria-label="Confirm your sign-up password">
+      <form onSubmit={(e) => void onConfirm(e)} className="grid gap-4" aria-label={m.auth_confirm_signup_password_form()}>
         <div className="grid gap-2">
-          <Label htmlFor={`${id}-password`}>The password you chose when you signed up</Label>
+          <Label htmlFor={`${id}-password`}>{m.auth_signup_password_label()}</Label>
           <Input
             id={`${id}-password`}
             type="password"
@@ -85,17 +86,15 @@ export function VerifyAddressForm({ token, next }: { token: string; next: string
           )}
         </div>
         <Button type="submit" disabled={confirm.isPending || password.length === 0} className="w-full">
-          {confirm.isPending ? "Checking..." : "Verify my email"}
+          {confirm.isPending ? m.auth_checking() : m.auth_verify_my_email()}
         </Button>
       </form>
 
       <div className="grid gap-3 border-t pt-5">
-        <h2 className="text-sm font-semibold">Didn't sign up with this address, or forgot the password?</h2>
-        <p className="text-sm text-muted-foreground">
-          Choose a new password instead. Whoever used the old one is signed out everywhere, and it stops working.
-        </p>
+        <h2 className="text-sm font-semibold">{m.auth_not_you_title()}</h2>
+        <p className="text-sm text-muted-foreground">{m.auth_not_you_text()}</p>
         {choosing ? (
-          <form onSubmit={chosen.onSubmit} className="grid gap-4" aria-label="Choose a new password">
+          <form onSubmit={chosen.onSubmit} className="grid gap-4" aria-label={m.auth_choose_new_password()}>
             <NewPasswordFields {...chosen.fields} />
             {chosen.error && (
               <p role="alert" className="text-sm text-destructive">
@@ -103,12 +102,12 @@ export function VerifyAddressForm({ token, next }: { token: string; next: string
               </p>
             )}
             <Button type="submit" variant="outline" disabled={choose.isPending || !chosen.ready} className="w-full">
-              {choose.isPending ? "Saving..." : "Set password and verify"}
+              {choose.isPending ? m.auth_saving() : m.auth_set_password_and_verify()}
             </Button>
           </form>
         ) : (
           <Button type="button" variant="outline" className="w-full" onClick={() => setChoosing(true)}>
-            Choose a new password
+            {m.auth_choose_new_password()}
           </Button>
         )}
       </div>

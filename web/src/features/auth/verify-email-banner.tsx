@@ -5,7 +5,10 @@ import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { useToastsBelow } from "@/components/ui/toast";
 import { toast } from "@/components/ui/use-toast";
-import { CREDITS_REFETCH_BANNER_MS, FREE_GENERATIONS, MESSAGES, fairUseCaps } from "@/lib/domain";
+import { CREDITS_REFETCH_BANNER_MS, FREE_GENERATIONS } from "@/lib/domain";
+import { m } from "@/lib/copy";
+import { fairUseCaps } from "@/shared/words/fair-use-words";
+import { rich } from "@/shared/words/rich";
 import { useCredits } from "@/shared/api/get-credits";
 import { useAuth } from "@/shared/auth/auth-context";
 import { useResendVerification } from "./api/resend-verification";
@@ -15,14 +18,14 @@ function useResend(email: string) {
   const resendVerification = useResendVerification();
   async function resend() {
     if (!email) {
-      toast({ variant: "destructive", title: "Failed to Resend", description: "No email found for current user" });
+      toast({ variant: "destructive", title: m.auth_resend_failed(), description: m.auth_no_email() });
       return;
     }
     try {
       await resendVerification.mutateAsync();
-      toast({ title: "Verification Email Sent", description: "Please check your inbox and spam folder" });
+      toast({ title: m.auth_verification_sent(), description: m.auth_check_inbox() });
     } catch (err) {
-      toast({ variant: "destructive", title: "Failed to Resend", description: errorText(err, "Please try again later.") });
+      toast({ variant: "destructive", title: m.auth_resend_failed(), description: errorText(err, m.auth_try_again_later()) });
     }
   }
   return { resend, sending: resendVerification.isPending };
@@ -80,22 +83,20 @@ function Banner({ email, teamSeat }: { email: string; teamSeat: boolean }) {
       variant="warning"
       className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between"
       role="region"
-      aria-label="Verify your email address"
+      aria-label={m.auth_verify_address_title()}
     >
       <div className="flex gap-3">
         <MailWarning aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-amber-600" />
         <div>
-          <AlertTitle>Verify your email address</AlertTitle>
+          <AlertTitle>{m.auth_verify_address_title()}</AlertTitle>
           <AlertDescription>
-            We sent a link to <EmailAddress email={email} />.{" "}
-            {teamSeat
-              ? `Verify it to use your seat in your team: unlimited generations (fair use: ${fairUseCaps("team")}), every style, no watermark.`
-              : `Verify it to receive ${FREE_GENERATIONS} free generations.`}
+            {rich(m.auth_sent_link_to, { email: <EmailAddress email={email} /> })}{" "}
+            {teamSeat ? m.auth_verify_for_seat({ caps: fairUseCaps("team") }) : m.auth_verify_for_free({ count: FREE_GENERATIONS })}
           </AlertDescription>
         </div>
       </div>
       <Button size="sm" variant="outline" onClick={resend} disabled={sending} className="shrink-0 bg-white sm:ml-4">
-        {sending ? "Sending..." : "Resend verification email"}
+        {sending ? m.auth_sending() : m.auth_resend_verification()}
       </Button>
     </Alert>
   );
@@ -110,10 +111,10 @@ export function VerifyBeforeGenerating() {
   const unverified = useUnverifiedUser();
   if (!unverified) return null;
   return (
-    <Alert variant="warning" role="region" aria-label="Verify your email to generate">
+    <Alert variant="warning" role="region" aria-label={m.auth_verify_to_generate()}>
       <MailWarning aria-hidden="true" />
-      <AlertTitle>Verify your email to generate</AlertTitle>
-      <AlertDescription>{MESSAGES.verifyFirst}: open the link we sent you. You can choose your style and photo meanwhile.</AlertDescription>
+      <AlertTitle>{m.auth_verify_to_generate()}</AlertTitle>
+      <AlertDescription>{m.auth_verify_to_generate_text({ count: FREE_GENERATIONS })}</AlertDescription>
     </Alert>
   );
 }

@@ -1,3 +1,4 @@
+import { m } from "@/lib/copy";
 import type { Credits } from "@/shared/api/get-credits";
 
 export type CreditsBadge = { kind: "remaining"; remaining: number; text: string } | { kind: "upgrade"; text: string } | null;
@@ -12,9 +13,9 @@ export function creditsBadge(credits: Credits | null | undefined, isSubscriber: 
     return {
       kind: "remaining",
       remaining: credits.remaining,
-      text: `${credits.remaining} free generation${credits.remaining === 1 ? "" : "s"} left`,
+      text: m.billing_credits_left({ count: credits.remaining }),
     };
   }
-  if (credits.totalUsed > 0) return { kind: "upgrade", text: "Upgrade for unlimited" };
+  if (credits.totalUsed > 0) return { kind: "upgrade", text: m.billing_credits_upgrade() };
   return null;
 }

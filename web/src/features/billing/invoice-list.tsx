@@ -1,15 +1,16 @@
 import { Badge } from "@/components/ui/badge";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { m } from "@/lib/copy";
 import { useInvoices } from "./api/get-invoices";
 import { invoiceLabel } from "./invoice-label";
 import { euros, longDate } from "./plan-rules";
 
-const STATUS: Record<string, { label: string; variant: "success" | "secondary" | "destructive" }> = {
-  paid: { label: "Paid", variant: "success" },
-  refunded: { label: "Refunded", variant: "secondary" },
-  open: { label: "Due", variant: "destructive" },
-  void: { label: "Void", variant: "secondary" },
-  uncollectible: { label: "Uncollectible", variant: "destructive" },
+const STATUS: Record<string, { label: () => string; variant: "success" | "secondary" | "destructive" }> = {
+  paid: { label: m.billing_invoice_paid, variant: "success" },
+  refunded: { label: m.billing_invoice_refunded, variant: "secondary" },
+  open: { label: m.billing_invoice_due, variant: "destructive" },
+  void: { label: m.billing_invoice_void, variant: "secondary" },
+  uncollectible: { label: m.billing_invoice_uncollectible, variant: "destructive" },
 };
 
 /** Every invoice Stripe has for the user (SPEC §7 Billing: /account), with Stripe's PDF or hosted page. */
@@ -20,20 +21,23 @@ export function InvoiceList() {
   return (
     <Card className="min-w-0">
       <CardHeader>
-        <CardTitle>Invoices</CardTitle>
-        <CardDescription>Every payment of your subscription, as Stripe issued it.</CardDescription>
+        <CardTitle>{m.billing_invoices_title()}</CardTitle>
+        <CardDescription>{m.billing_invoices_description()}</CardDescription>
       </CardHeader>
       <CardContent>
-        {isLoading && <p className="text-sm text-muted-foreground">Loading invoices...</p>}
+        {isLoading && <p className="text-sm text-muted-foreground">{m.billing_invoices_loading()}</p>}
         {isError && (
           <p className="text-sm text-destructive" role="alert">
-            We couldn't load your invoices. Please try again later.
+            {m.billing_invoices_error()}
           </p>
         )}
         {invoices.length > 0 && (
-          <ul aria-label="Your invoices, newest first" className="grid divide-y">
+          <ul aria-label={m.billing_invoices_list_label()} className="grid divide-y">
             {invoices.map((invoice) => {
-              const status = STATUS[invoice.status] ?? { label: invoice.status, variant: "secondary" as const };
+              const known = STATUS[invoice.status];
+              const status = known
+                ? { label: known.label(), variant: known.variant }
+                : { label: invoice.status, variant: "secondary" as const };
               const link = invoice.pdfUrl ?? invoice.hostedUrl;
               return (
                 <li
@@ -47,7 +51,9 @@ export function InvoiceList() {
                   <div className="flex flex-wrap items-center gap-3">
                     <span className="font-medium">{euros(invoice.amountCents, invoice.currency)}</span>
                     {invoice.refundedCents > 0 && (
-                      <span className="text-muted-foreground">{euros(invoice.refundedCents, invoice.currency)} refunded</span>
+                      <span className="text-muted-foreground">
+                        {m.billing_invoice_refunded_amount({ amount: euros(invoice.refundedCents, invoice.currency) })}
+                      </span>
                     )}
                     <Badge variant={status.variant}>{status.label}</Badge>
                     {link && (
@@ -57,10 +63,10 @@ export function InvoiceList() {
                         target="_blank"
                         rel="noreferrer"
                       >
-                        {invoice.pdfUrl ? "Download PDF" : "View invoice"}
+                        {invoice.pdfUrl ? m.billing_invoice_download_pdf() : m.billing_invoice_view()}
                         <span className="sr-only">
                           {" "}
-                          {invoice.number ?? ""} of {longDate(invoice.date)}
+                          {m.billing_invoice_of_date({ number: invoice.number ?? "", date: longDate(invoice.date) })}
                         </span>
                       </a>
                     )}

@@ -1,6 +1,7 @@
 import { Receipt } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { toast } from "@/components/ui/use-toast";
+import { m } from "@/lib/copy";
 import { useCreatePortalSession } from "./api/create-portal-session";
 
 /**
@@ -15,12 +16,12 @@ export function ManageBillingButton() {
       window.location.assign(url);
     } catch (err) {
       console.error(err);
-      toast({ variant: "destructive", title: "Error", description: "Failed to open subscription management" });
+      toast({ variant: "destructive", title: m.common_error(), description: m.billing_portal_failed() });
     }
   }
   return (
     <Button variant="outline" onClick={() => void open()} disabled={portal.isPending}>
-      <Receipt aria-hidden="true" /> {portal.isPending ? "Opening..." : "Manage Billing"}
+      <Receipt aria-hidden="true" /> {portal.isPending ? m.billing_portal_opening() : m.billing_manage()}
     </Button>
   );
 }

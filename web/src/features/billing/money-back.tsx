@@ -4,6 +4,7 @@ import { MONEY_BACK_DAYS } from "@/lib/domain";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { Button } from "@/components/ui/button";
 import { toast } from "@/components/ui/use-toast";
+import { m } from "@/lib/copy";
 import { useRefundEligibility } from "./api/get-refund-eligibility";
 import { useRequestRefund } from "./api/request-refund";
 import { euros, longDate } from "./plan-rules";
@@ -22,32 +23,29 @@ export function MoneyBack() {
   async function onConfirm() {
     try {
       const result = await refund.mutateAsync();
-      toast({ title: "Refund Issued", description: result.message });
+      toast({ title: m.billing_refund_issued(), description: result.message });
     } catch (err) {
-      toast({ variant: "destructive", title: "Operation Failed", description: errorText(err, "Failed to request the refund") });
+      toast({ variant: "destructive", title: m.common_operation_failed(), description: errorText(err, m.billing_refund_failed()) });
     }
   }
 
   return (
     <section aria-labelledby="money-back-title" className="grid gap-2 rounded-lg border p-4">
       <h3 id="money-back-title" className="font-semibold">
-        {MONEY_BACK_DAYS}-day money-back guarantee
+        {m.billing_money_back_title({ days: MONEY_BACK_DAYS })}
       </h3>
-      <p className="text-sm text-muted-foreground">
-        Not happy? Until {longDate(offer.until)} you can get {amount} back: every payment of your first subscription so far. Your
-        subscription ends at once.
-      </p>
+      <p className="text-sm text-muted-foreground">{m.billing_money_back_body({ date: longDate(offer.until), amount })}</p>
       <div>
         <Button variant="outline" disabled={refund.isPending} onClick={() => setAsking(true)}>
-          {refund.isPending ? "Refunding..." : "Request a refund"}
+          {refund.isPending ? m.billing_refunding() : m.billing_refund_request()}
         </Button>
         <ConfirmDialog
           open={asking}
           onClose={() => setAsking(false)}
-          title={`Refund ${amount}?`}
-          description={`We refund ${amount} to your card and end your subscription now: unlimited generations, high-resolution downloads and watermark-free results stop immediately. This cannot be undone.`}
-          cancel="Keep my subscription"
-          action="Refund and cancel"
+          title={m.billing_refund_confirm_title({ amount })}
+          description={m.billing_refund_confirm_body({ amount })}
+          cancel={m.billing_refund_keep()}
+          action={m.billing_refund_confirm()}
           pending={false}
           onConfirm={() => {
             setAsking(false);

@@ -1,27 +1,33 @@
 import { describe, expect, it } from "vitest";
 import { euros, planAction, statusLabel } from "./plan-rules";
 
-const now = Date.parse("2027-01-10T00:00:00Z");
-const sub = (planType: "weekly" | "monthly" | "yearly", status = "active", currentPeriodEnd = "2027-02-01T00:00:00Z") => ({
-  planType,
-  status,
-  currentPeriodEnd,
-});
+// whether a subscription grants the paid features is the server's answer (`entitled`, issue 49): never worked out here
+const sub = (planType: "weekly" | "monthly" | "yearly", entitled = true) => ({ planType, entitled });
 
 describe("planAction", () => {
   it("sends a user without an entitled subscription to checkout", () => {
-    expect(planAction("monthly", null, now)).toBe("checkout");
-    expect(planAction("monthly", sub("monthly", "canceled"), now)).toBe("checkout");
-    expect(planAction("monthly", sub("monthly", "past_due"), now)).toBe("checkout");
-    expect(planAction("monthly", sub("monthly", "active", "2027-01-01T00:00:00Z"), now)).toBe("checkout");
+    expect(planAction("monthly", null)).toBe("checkout");
+    expect(planAction("monthly", sub("monthly", false))).toBe("checkout");
+    expect(planAction("yearly", sub("monthly", false))).toBe("checkout");
   });
 
   it("follows weekly < monthly < yearly for a subscriber", () => {
-    expect(planAction("monthly", sub("monthly"), now)).toBe("current");
-    expect(planAction("yearly", sub("monthly"), now)).toBe("upgrade");
-    expect(planAction("weekly", sub("monthly"), now)).toBe("downgrade");
-    expect(planAction("monthly", sub("yearly"), now)).toBe("downgrade");
-    expect(planAction("yearly", sub("weekly"), now)).toBe("upgrade");
+    expect(planAction("monthly", sub("monthly"))).toBe("current");
+    expect(planAction("yearly", sub("monthly"))).toBe("upgrade");
+    expect(planAction("weekly", sub("monthly"))).toBe("downgrade");
+    expect(planAction("monthly", sub("yearly"))).toBe("downgrade");
+    expect(planAction("yearly", sub("weekly"))).toBe("upgrade");
+  });
+});
+
+describe("a plan canceled at the period end (issue 46)", () => {
+  it("is the plan that ends; no other plan is offered until it is renewed or has ended", () => {
+    const canceled = { ...sub("monthly"), cancelAtPeriodEnd: true };
+    expect(planAction("monthly", canceled)).toBe("ending");
+    expect(planAction("yearly", canceled)).toBe("renew-first");
+    expect(planAction("weekly", canceled)).toBe("renew-first");
+    expect(planAction("yearly", { ...canceled, entitled: false })).toBe("checkout"); // it has ended: the server says so
+    expect(planAction("yearly", { ...canceled, cancelAtPeriodEnd: false })).toBe("upgrade"); // renewed
   });
 });
 

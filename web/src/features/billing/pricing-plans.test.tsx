@@ -1,16 +1,18 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { FAIR_USE, type ApiPlan, type ApiSubscription } from "@/lib/domain";
-import { answerNull, failure, json, stubApi, type StubTable } from "@/test/stub-api";
+import { answerNull, apiError, failure, json, stubApi, type StubTable } from "@/test/stub-api";
 import { renderWithApp, testUser } from "@/test/render";
 import { PricingPlans } from "./pricing-plans";
 import { teamPrice } from "@/test/prices";
+import { setLocale } from "@/lib/copy";
 
 const stub = <const Table extends StubTable<Table>>(table: Table) => stubApi(table, { fallback: answerNull });
 
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
+  setLocale("en", { reload: false });
 });
 
 const PLANS: ApiPlan[] = [
@@ -65,8 +67,35 @@ const base = (subscription: ApiSubscription | null = null) => ({
 });
 
 describe("pricing cards", () => {
+  it("speak the page's language: plan names, lines, prices per period and per day, a price change's date (issue 50)", async () => {
+    setLocale("de", { reload: false });
+    const upcoming = { amountCents: 3499, effectiveDate: "2027-03-05T00:00:00Z" };
+    stub({
+      ...base(),
+      "GET /api/stripe/plans": json({ plans: PLANS.map((p) => (p.id === "monthly" ? { ...p, upcoming } : p)), team: teamPrice() }),
+    });
+    renderWithApp(<PricingPlans />, { user: testUser });
+    const monthly = await screen.findByRole("group", { name: "Monatlich" });
+    expect(monthly.textContent).toContain("Neue Porträts den ganzen Monat lang");
+    expect(monthly.textContent).toContain("29,99\u00a0€ / Monat");
+    expect(monthly.textContent).toContain("1,00\u00a0€ pro Tag");
+    expect(monthly.textContent).toContain("Ab dem 5. März 2027: 34,99\u00a0€ / Monat");
+    expect(screen.getByRole("group", { name: "Jährlich" }).querySelector("p")?.textContent).toBe("Bester Preis – 83 % sparen");
+    expect(screen.getByRole("button", { name: "Abonnieren: Wöchentlich" })).toBeTruthy();
+  });
+
   it("shows three plans from the API with Monthly marked and the current plan badged", async () => {
-    stub(base({ status: "active", planType: "weekly", stripePriceId: "price_w", currentPeriodEnd: future, cancelAtPeriodEnd: false }));
+    stub(
+      base({
+        status: "active",
+        planType: "weekly",
+        stripePriceId: "price_w",
+        currentPeriodEnd: future,
+        cancelAtPeriodEnd: false,
+        entitled: true,
+        live: true,
+      }),
+    );
     renderWithApp(<PricingPlans />, { user: testUser });
     expect(await screen.findByRole("group", { name: "Monthly" })).toBeTruthy();
     expect(screen.getAllByText("Most Popular")).toHaveLength(1);
@@ -118,7 +147,15 @@ describe("pricing cards", () => {
 
   it("a failed downgrade says 'Operation Failed' with 'Failed to schedule downgrade'", async () => {
     stub({
-      ...base({ status: "active", planType: "yearly", stripePriceId: "price_y", currentPeriodEnd: future, cancelAtPeriodEnd: false }),
+      ...base({
+        status: "active",
+        planType: "yearly",
+        stripePriceId: "price_y",
+        currentPeriodEnd: future,
+        cancelAtPeriodEnd: false,
+        entitled: true,
+        live: true,
+      }),
       "POST /api/stripe/change-subscription": () => failure(502, "Bad Gateway"),
     });
     renderWithApp(<PricingPlans />, { user: testUser });
@@ -140,10 +177,82 @@ describe("pricing cards", () => {
   });
 
   it("past due: says the payment failed and offers the portal instead of a second checkout", async () => {
-    stub(base({ status: "past_due", planType: "monthly", stripePriceId: "price_m", currentPeriodEnd: future, cancelAtPeriodEnd: false }));
+    stub(
+      base({
+        status: "past_due",
+        planType: "monthly",
+        stripePriceId: "price_m",
+        currentPeriodEnd: future,
+        cancelAtPeriodEnd: false,
+        entitled: false,
+        live: true,
+      }),
+    );
     renderWithApp(<PricingPlans />, { user: testUser });
     expect(await screen.findByText("Your last payment failed")).toBeTruthy();
     expect(screen.getByRole("button", { name: "Manage Billing" })).toBeTruthy();
+  });
+
+  it("a plan canceled at the period end: when it ends and how to renew it, and no plan change offered (issue 46)", async () => {
+    const ends = "2027-03-05T10:00:00.000Z";
+    stub(
+      base({
+        status: "active",
+        planType: "monthly",
+        stripePriceId: "price_m",
+        currentPeriodEnd: ends,
+        cancelAtPeriodEnd: true,
+        entitled: true,
+        live: true,
+      }),
+    );
+    renderWithApp(<PricingPlans />, { user: testUser });
+    const alert = (await screen.findByText("Your Monthly plan is canceled")).closest("[role=status]")!;
+    expect(alert.textContent).toContain(
+      "It ends on 5 March 2027. You keep its paid features until then, and it won't renew or charge you again.",
+    );
+    expect(within(alert as HTMLElement).getByRole("button", { name: "Manage Billing" })).toBeTruthy();
+    expect(screen.queryByRole("button", { name: /^(Upgrade|Downgrade|Subscribe|Your Plan):/ })).toBeNull();
+    expect(within(screen.getByRole("group", { name: "Monthly" })).getByText("Canceled: ends on 5 March 2027")).toBeTruthy();
+    for (const name of ["Weekly", "Yearly"])
+      expect(
+        within(screen.getByRole("group", { name })).getByText("Renew your plan to switch, or choose this one after 5 March 2027."),
+      ).toBeTruthy();
+  });
+
+  it("a plan canceled in another tab: the server's refusal is said, and the page redraws with the plan that ends (issue 46)", async () => {
+    let canceled = false;
+    const sub = () =>
+      json({
+        status: "active",
+        planType: "monthly",
+        stripePriceId: "price_m",
+        currentPeriodEnd: future,
+        cancelAtPeriodEnd: canceled,
+        entitled: true,
+        live: true,
+      });
+    stub({
+      ...base(),
+      "GET /api/stripe/subscription": sub,
+      "GET /api/stripe/upgrade-preview": json({ planType: "yearly", amountCents: 3001, currency: "eur" }),
+      "POST /api/stripe/change-subscription": () => {
+        canceled = true;
+        return apiError(409, {
+          error: "Conflict",
+          message:
+            "Your Monthly plan is canceled and ends on March 5, 2027. To change plans, first renew it with Manage Billing on your account page.",
+          code: "subscription_canceled",
+        });
+      },
+    });
+    renderWithApp(<PricingPlans />, { user: testUser });
+    fireEvent.click(await screen.findByRole("button", { name: "Upgrade: Yearly" }));
+    fireEvent.click(await screen.findByRole("button", { name: "Upgrade and pay €30.01 now" }));
+    expect(await screen.findByText("Your plan is canceled")).toBeTruthy();
+    expect(screen.getByText(/first renew it with Manage Billing/)).toBeTruthy();
+    expect(await screen.findByText("Your Monthly plan is canceled")).toBeTruthy();
+    expect(screen.queryByRole("button", { name: "Upgrade: Yearly" })).toBeNull();
   });
 
   it("shows an error with a retry when the plans cannot be loaded", async () => {

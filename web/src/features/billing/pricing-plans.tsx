@@ -11,12 +11,13 @@ import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle }
 import { Spinner } from "@/components/ui/spinner";
 import { toast } from "@/components/ui/use-toast";
 import { paths } from "@/lib/paths";
-import { planById, planCardLine, teamCoversYou } from "@/lib/domain";
+import { formatDate, getLocale, m } from "@/lib/copy";
 import { cn } from "@/lib/utils";
 import { useAuth } from "@/shared/auth/auth-context";
 import { trackInitiateCheckout } from "@/shared/pixel/pixel";
 import { useSubscription, type Subscription } from "@/shared/api/get-subscription";
 import { teamCoverOf, useMyTeam } from "@/shared/api/get-my-team";
+import { planCardLine, planName, pricePer, teamCoversYou } from "@/shared/billing/plan-words";
 import { useChangeSubscription } from "./api/change-subscription";
 import { useCreateCheckoutSession } from "./api/create-checkout-session";
 import { usePlans, type Plan } from "@/shared/api/get-plans";
@@ -27,11 +28,14 @@ import { euros, longDate, planAction, type PlanAction } from "./plan-rules";
 /** How long 'Subscription Upgraded!' stays readable before the page reloads (SPEC §8). */
 const RELOAD_AFTER_UPGRADE_MS = 1500;
 
-const ACTION_LABELS: Record<PlanAction, string> = {
-  checkout: "Subscribe",
-  current: "Your Plan",
-  upgrade: "Upgrade",
-  downgrade: "Downgrade",
+/** The actions a card's button takes; a canceled plan's cards say why they have none (`ending`, `renew-first`). */
+type ButtonAction = Exclude<PlanAction, "ending" | "renew-first">;
+
+const ACTION_LABELS: Record<ButtonAction, () => string> = {
+  checkout: m.billing_action_subscribe,
+  current: m.billing_action_current,
+  upgrade: m.billing_action_upgrade,
+  downgrade: m.billing_action_downgrade,
 };
 
 type Pending = { plan: Plan; kind: "upgrade" | "downgrade" } | null;
@@ -52,9 +56,14 @@ export function PricingPlans() {
 
   function requireSignIn(): boolean {
     if (user) return true;
-    toast({ variant: "destructive", title: "Authentication Required", description: "Please log in to subscribe" });
+    toast({ variant: "destructive", title: m.billing_auth_required_title(), description: m.billing_auth_required_body() });
     navigate(paths.home);
     return false;
+  }
+
+  /** Canceled in another tab since the page loaded: the server's sentence says how to renew; the page redraws. */
+  function refusedWhileCanceled(err: unknown) {
+    toast({ title: m.billing_canceled_toast_title(), description: errorText(err, m.billing_canceled_toast_body()) });
   }
 
   async function startCheckout(plan: Plan) {
@@ -63,9 +72,9 @@ export function PricingPlans() {
     try {
       const result = await checkout.mutateAsync(plan.priceId);
       if (result.type !== "checkout") {
-        toast({ variant: "destructive", title: "Unexpected response type", description: "Please reload the page and try again." });
+        toast({ variant: "destructive", title: m.billing_unexpected_title(), description: m.billing_unexpected_body() });
       } else if (!result.url) {
-        toast({ variant: "destructive", title: "No checkout URL received", description: "Please try again in a moment." });
+        toast({ variant: "destructive", title: m.billing_no_checkout_url_title(), description: m.billing_try_in_a_moment() });
       } else {
         trackInitiateCheckout(plan.id, plan);
         window.location.assign(result.url);
@@ -73,7 +82,13 @@ export function PricingPlans() {
       }
     } catch (err) {
       if (errorStatus(err) === 401) requireSignIn();
-      else toast({ variant: "destructive", title: "Operation Failed", description: errorText(err, "Failed to create checkout session") });
+      else if (errorCode(err) === "subscription_canceled") refusedWhileCanceled(err);
+      else
+        toast({
+          variant: "destructive",
+          title: m.common_operation_failed(),
+          description: errorText(err, m.billing_checkout_failed()),
+        });
     }
     setBusyPlan(null);
   }
@@ -85,33 +100,34 @@ export function PricingPlans() {
     try {
       const result = await change.mutateAsync(target.plan.priceId);
       if (result.type === "upgrade") {
-        toast({ title: "Subscription Upgraded!", description: result.message });
+        toast({ title: m.billing_upgraded_title(), description: result.message });
         setTimeout(() => window.location.reload(), RELOAD_AFTER_UPGRADE_MS);
         return;
       }
-      if (result.type === "downgrade") toast({ title: "Downgrade Scheduled", description: result.message });
+      if (result.type === "downgrade") toast({ title: m.billing_downgrade_scheduled_toast(), description: result.message });
       else if (result.type === "checkout" && result.url) {
         trackInitiateCheckout(target.plan.id, target.plan);
         window.location.assign(result.url);
         return;
       } else if (result.type === "checkout")
-        toast({ variant: "destructive", title: "No checkout URL received", description: "Please try again in a moment." });
-      else toast({ variant: "destructive", title: "Unexpected response type", description: "Please reload the page and try again." });
+        toast({ variant: "destructive", title: m.billing_no_checkout_url_title(), description: m.billing_try_in_a_moment() });
+      else toast({ variant: "destructive", title: m.billing_unexpected_title(), description: m.billing_unexpected_body() });
     } catch (err) {
       if (errorStatus(err) === 401) requireSignIn();
+      else if (errorCode(err) === "subscription_canceled") refusedWhileCanceled(err);
       else if (errorCode(err) === "already_subscribed")
-        toast({ title: "Already Subscribed", description: errorText(err, "You're already on this plan.") });
+        toast({ title: m.billing_already_subscribed_title(), description: errorText(err, m.billing_already_on_plan()) });
       else {
-        const fallback = target.kind === "downgrade" ? "Failed to schedule downgrade" : "Failed to upgrade subscription";
-        toast({ variant: "destructive", title: "Operation Failed", description: errorText(err, fallback) });
+        const fallback = target.kind === "downgrade" ? m.billing_downgrade_failed() : m.billing_upgrade_failed();
+        toast({ variant: "destructive", title: m.common_operation_failed(), description: errorText(err, fallback) });
       }
     }
     setBusyPlan(null);
   }
 
-  function onChoose(plan: Plan, action: PlanAction) {
+  function onChoose(plan: Plan, action: ButtonAction) {
     if (action === "current") {
-      toast({ title: "Already Subscribed", description: `You're already on the ${plan.name} plan.` });
+      toast({ title: m.billing_already_subscribed_title(), description: m.billing_already_on_named_plan({ plan: planName(plan.id) }) });
     } else if (action === "checkout") {
       void startCheckout(plan);
     } else {
@@ -119,27 +135,28 @@ export function PricingPlans() {
     }
   }
 
-  if (plans.isLoading || subscriptionLoading) return <Spinner label="Loading plans" className="mx-auto my-12" />;
+  if (plans.isLoading || subscriptionLoading) return <Spinner label={m.billing_plans_loading()} className="mx-auto my-12" />;
   if (plans.isError || subscriptionFailed || !plans.data) {
     return (
       <Alert variant="destructive">
-        <AlertTitle>We couldn't load the plans</AlertTitle>
+        <AlertTitle>{m.billing_plans_error_title()}</AlertTitle>
         <AlertDescription className="grid gap-3">
-          <p>Please check your connection and try again.</p>
+          <p>{m.billing_plans_error_body()}</p>
           <div>
             <Button variant="outline" size="sm" onClick={() => void plans.refetch()}>
-              Try again
+              {m.common_try_again()}
             </Button>
           </div>
         </AlertDescription>
       </Alert>
     );
   }
+  const amounts = Object.fromEntries(plans.data.map((p) => [p.id, p.amountCents]));
   if (plans.data.some((p) => !p.priceId)) {
     return (
       <Alert variant="warning">
-        <AlertTitle>Payments are not available right now</AlertTitle>
-        <AlertDescription>Please try again later.</AlertDescription>
+        <AlertTitle>{m.billing_payments_unavailable_title()}</AlertTitle>
+        <AlertDescription>{m.common_please_try_again_later()}</AlertDescription>
       </Alert>
     );
   }
@@ -148,33 +165,37 @@ export function PricingPlans() {
     <>
       {subscription?.status === "past_due" && (
         <Alert variant="warning">
-          <AlertTitle>Your last payment failed</AlertTitle>
+          <AlertTitle>{m.billing_payment_failed_title()}</AlertTitle>
           <AlertDescription className="grid gap-3">
-            <p>Update your card to continue your {planById(subscription.planType).name} plan; paid features are paused until then.</p>
+            <p>{m.billing_payment_failed_pricing({ plan: planName(subscription.planType) })}</p>
             <div>
               <ManageBillingButton />
             </div>
           </AlertDescription>
         </Alert>
       )}
+      {subscription?.cancelAtPeriodEnd && planAction(subscription.planType, subscription) === "ending" && (
+        <CanceledPlanAlert subscription={subscription} />
+      )}
       {cover && (
         <Alert role="status">
-          <AlertTitle>Your team's plan covers you</AlertTitle>
+          <AlertTitle>{m.billing_team_covers_title()}</AlertTitle>
           <AlertDescription className="grid gap-3">
             <p>{teamCoversYou(cover)}</p>
             <div>
               <Button asChild variant="outline" size="sm">
-                <a href={paths.team}>Open the team page</a>
+                <a href={paths.team}>{m.billing_open_team_page()}</a>
               </Button>
             </div>
           </AlertDescription>
         </Alert>
       )}
-      <ul className="grid gap-6 md:grid-cols-3" aria-label="Plans">
+      <ul className="grid gap-6 md:grid-cols-3" aria-label={m.billing_plans_label()}>
         {plans.data.map((plan) => (
           <li key={plan.id} className="flex">
             <PlanCard
               plan={plan}
+              amounts={amounts}
               subscription={subscription}
               busy={busyPlan === plan.id}
               disabled={busyPlan !== null}
@@ -196,6 +217,7 @@ export function PricingPlans() {
 
 function PlanCard({
   plan,
+  amounts,
   subscription,
   busy,
   disabled,
@@ -203,15 +225,19 @@ function PlanCard({
   onChoose,
 }: {
   plan: Plan;
+  /** every plan's price today, for the yearly card's saving */
+  amounts: Partial<Record<Plan["id"], number>>;
   subscription: Subscription | undefined;
   busy: boolean;
   disabled: boolean;
   /** covered by a team's plan: the card shows the plan, and no button to buy it */
   covered: boolean;
-  onChoose: (plan: Plan, action: PlanAction) => void;
+  onChoose: (plan: Plan, action: ButtonAction) => void;
 }) {
   const action = planAction(plan.id, subscription);
+  const ends = subscription?.currentPeriodEnd ? longDate(subscription.currentPeriodEnd) : m.billing_period_end_fallback();
   const titleId = `plan-${plan.id}-title`;
+  const name = planName(plan.id);
   return (
     <Card
       aria-labelledby={titleId}
@@ -219,55 +245,78 @@ function PlanCard({
       className={cn(
         "relative flex w-full flex-col",
         plan.popular && "border-primary shadow-md",
-        action === "current" && "ring-2 ring-primary",
+        (action === "current" || action === "ending") && "ring-2 ring-primary",
       )}
     >
       <CardHeader className="gap-2">
         <div className="flex flex-wrap items-center gap-2">
           <CardTitle id={titleId} className="text-xl">
-            {plan.name}
+            {name}
           </CardTitle>
-          {plan.popular && <Badge>Most Popular</Badge>}
-          {action === "current" && <Badge variant="success">Current Plan</Badge>}
+          {plan.popular && <Badge>{m.billing_most_popular()}</Badge>}
+          {(action === "current" || action === "ending") && <Badge variant="success">{m.billing_current_plan()}</Badge>}
         </div>
-        <CardDescription>{planCardLine(plan)}</CardDescription>
+        <CardDescription>{planCardLine(plan, amounts)}</CardDescription>
       </CardHeader>
       <CardContent className="grid flex-1 gap-4">
         <p>
           <span className="text-4xl font-bold tracking-tight">{euros(plan.amountCents, plan.currency)}</span>
-          <span className="text-muted-foreground"> / {plan.period}</span>
-          <span className="block text-sm text-muted-foreground">€{plan.dailyPrice} per day</span>
+          <span className="text-muted-foreground"> {m.billing_per_period({ period: plan.period })}</span>
+          <span className="block text-sm text-muted-foreground">
+            {m.billing_price_per_day({ price: euros(Math.round(Number(plan.dailyPrice) * 100), plan.currency) })}
+          </span>
           {plan.upcoming && (
             <span className="mt-1 block text-sm font-medium">
-              From{" "}
-              {new Date(plan.upcoming.effectiveDate).toLocaleDateString("en-US", {
-                year: "numeric",
-                month: "long",
-                day: "numeric",
-                timeZone: "UTC",
+              {m.billing_price_from({
+                date: formatDate(plan.upcoming.effectiveDate, getLocale(), "long", { timeZone: "UTC" }),
+                price: euros(plan.upcoming.amountCents, plan.currency),
+                period: plan.period,
               })}
-              : {euros(plan.upcoming.amountCents, plan.currency)} / {plan.period}
             </span>
           )}
         </p>
-        <PlanFeatures plan={plan.id} features={plan.features} label={`${plan.name} includes`} className="gap-2" />
+        <PlanFeatures plan={plan.id} features={plan.features} label={m.billing_plan_includes({ plan: name })} className="gap-2" />
       </CardContent>
       <CardFooter>
         {covered ? (
-          <p className="w-full text-center text-sm text-muted-foreground">Included in your team's plan</p>
+          <p className="w-full text-center text-sm text-muted-foreground">{m.billing_included_in_team()}</p>
+        ) : action === "ending" ? (
+          <p className="w-full text-center text-sm font-medium">{m.billing_canceled_ends_on({ date: ends })}</p>
+        ) : action === "renew-first" ? (
+          <p className="w-full text-center text-sm text-muted-foreground">{m.billing_renew_first({ date: ends })}</p>
         ) : (
           <Button
             className="w-full"
             variant={action === "current" ? "outline" : plan.popular ? "default" : "secondary"}
             disabled={disabled}
-            aria-label={`${ACTION_LABELS[action]}: ${plan.name}`}
+            aria-label={m.billing_action_label({ action: ACTION_LABELS[action](), plan: name })}
             onClick={() => onChoose(plan, action)}
           >
-            {busy ? "Please wait..." : ACTION_LABELS[action]}
+            {busy ? m.common_please_wait() : ACTION_LABELS[action]()}
           </Button>
         )}
       </CardFooter>
     </Card>
+  );
+}
+
+/**
+ * A plan canceled at the period end (issue 46): when it ends, that nothing more is charged, and the way back
+ * (Stripe's portal renews it: "Renew plan"). No plan change is offered meanwhile (decision 341).
+ */
+function CanceledPlanAlert({ subscription }: { subscription: NonNullable<Subscription> }) {
+  const name = planName(subscription.planType);
+  const ends = subscription.currentPeriodEnd ? longDate(subscription.currentPeriodEnd) : m.billing_period_end_fallback();
+  return (
+    <Alert role="status" variant="info">
+      <AlertTitle>{m.billing_canceled_alert_title({ plan: name })}</AlertTitle>
+      <AlertDescription className="grid gap-3">
+        <p>{m.billing_canceled_alert_body({ date: ends })}</p>
+        <div>
+          <ManageBillingButton />
+        </div>
+      </AlertDescription>
+    </Alert>
   );
 }
 
@@ -287,9 +336,11 @@ function ChangeDialog({
   onCancel: () => void;
   onConfirm: (p: NonNullable<Pending>) => void;
 }) {
-  const current = subscription ? planById(subscription.planType) : undefined;
-  const periodEnd = subscription?.currentPeriodEnd ? longDate(subscription.currentPeriodEnd) : "the end of your billing period";
+  const current = subscription ? planName(subscription.planType) : m.billing_plan_current_fallback();
+  const periodEnd = subscription?.currentPeriodEnd ? longDate(subscription.currentPeriodEnd) : null;
   const target = pending?.plan;
+  const targetName = target ? planName(target.id) : "";
+  const targetPrice = target ? pricePer(target.amountCents, target.currency, target.period) : "";
   const preview = useUpgradePreview(pending?.kind === "upgrade" ? (target?.priceId ?? null) : null);
   const dueNow = preview.data ? euros(preview.data.amountCents, preview.data.currency) : null;
   const waiting = pending?.kind === "upgrade" && !dueNow;
@@ -297,15 +348,26 @@ function ChangeDialog({
     <ConfirmDialog
       open={pending !== null}
       onClose={onCancel}
-      title={target && (pending?.kind === "upgrade" ? `Upgrade to ${target.name}?` : `Downgrade to ${target.name}?`)}
+      title={
+        target &&
+        (pending?.kind === "upgrade" ? m.billing_upgrade_title({ plan: targetName }) : m.billing_downgrade_title({ plan: targetName }))
+      }
       description={
         target &&
         (pending?.kind === "upgrade"
-          ? `Your plan changes to ${target.name} (${euros(target.amountCents, target.currency)} per ${target.period}) right away. Your card is charged today for the prorated difference from your ${current?.name ?? "current"} plan, and ${euros(target.amountCents, target.currency)} per ${target.period} after that.`
-          : `You keep your ${current?.name ?? "current"} plan until ${periodEnd}. From ${periodEnd} you'll be on ${target.name} at ${euros(target.amountCents, target.currency)} per ${target.period}. Nothing is charged today.`)
+          ? m.billing_upgrade_body({ plan: targetName, pricePer: targetPrice, current })
+          : periodEnd
+            ? m.billing_downgrade_body({ plan: targetName, pricePer: targetPrice, current, date: periodEnd })
+            : m.billing_downgrade_body_no_date({ plan: targetName, pricePer: targetPrice, current }))
       }
-      cancel="Keep current plan"
-      action={pending?.kind === "upgrade" ? (dueNow ? `Upgrade and pay ${dueNow} now` : "Upgrade and pay now") : "Schedule downgrade"}
+      cancel={m.billing_keep_current_plan()}
+      action={
+        pending?.kind === "upgrade"
+          ? dueNow
+            ? m.billing_upgrade_pay_amount({ amount: dueNow })
+            : m.billing_upgrade_pay()
+          : m.billing_schedule_downgrade()
+      }
       pending={false}
       confirmDisabled={waiting}
       onConfirm={() => pending && onConfirm(pending)}

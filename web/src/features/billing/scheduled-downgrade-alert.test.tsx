@@ -25,7 +25,7 @@ describe("scheduled downgrade alert", () => {
     });
     renderWithApp(<ScheduledDowngradeAlert />, { user: testUser });
     const alert = await screen.findByRole("status", { name: "Downgrade scheduled" });
-    expect(alert.textContent).toContain("Your plan changes to Weekly on March 5, 2027");
+    expect(alert.textContent).toContain("Your plan changes to Weekly on 5 March 2027");
     fireEvent.click(screen.getByRole("button", { name: "Cancel Downgrade" }));
     expect(await screen.findByText("Downgrade Cancelled")).toBeTruthy();
     expect(calls.map((c) => c.key).filter((k) => k.startsWith("POST"))).toEqual([

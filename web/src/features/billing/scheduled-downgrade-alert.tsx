@@ -4,7 +4,8 @@ import { errorText } from "@/api/client";
 import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { toast } from "@/components/ui/use-toast";
-import { planById } from "@/lib/domain";
+import { m } from "@/lib/copy";
+import { planName } from "@/shared/billing/plan-words";
 import { useCancelScheduledDowngrade } from "./api/cancel-scheduled-downgrade";
 import { useScheduledDowngrade } from "./api/get-scheduled-downgrade";
 import { longDate } from "./plan-rules";
@@ -15,28 +16,30 @@ export function ScheduledDowngradeAlert() {
   const cancel = useCancelScheduledDowngrade();
   const titleId = useId();
   if (!downgrade) return null;
-  const target = planById(downgrade.targetPlanType).name;
+  const target = planName(downgrade.targetPlanType);
 
   async function onCancel() {
     try {
       await cancel.mutateAsync();
-      toast({ title: "Downgrade Cancelled", description: "You'll stay on your current plan." });
+      toast({ title: m.billing_downgrade_cancelled_title(), description: m.billing_downgrade_cancelled_body() });
     } catch (err) {
-      toast({ variant: "destructive", title: "Operation Failed", description: errorText(err, "Failed to cancel the downgrade") });
+      toast({
+        variant: "destructive",
+        title: m.common_operation_failed(),
+        description: errorText(err, m.billing_downgrade_cancel_failed()),
+      });
     }
   }
 
   return (
     <Alert role="status" variant="info" aria-labelledby={titleId}>
       <CalendarClock className="size-4" aria-hidden="true" />
-      <AlertTitle id={titleId}>Downgrade scheduled</AlertTitle>
+      <AlertTitle id={titleId}>{m.billing_downgrade_scheduled_title()}</AlertTitle>
       <AlertDescription className="grid gap-3">
-        <p>
-          Your plan changes to {target} on {longDate(downgrade.effectiveDate)}. Until then you keep your current plan.
-        </p>
+        <p>{m.billing_downgrade_scheduled_body({ plan: target, date: longDate(downgrade.effectiveDate) })}</p>
         <div>
           <Button variant="outline" size="sm" onClick={() => void onCancel()} disabled={cancel.isPending}>
-            {cancel.isPending ? "Cancelling..." : "Cancel Downgrade"}
+            {cancel.isPending ? m.billing_downgrade_cancelling() : m.billing_downgrade_cancel()}
           </Button>
         </div>
       </AlertDescription>

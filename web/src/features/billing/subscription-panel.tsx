@@ -6,10 +6,11 @@ import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Spinner } from "@/components/ui/spinner";
-import { FAIR_USE_ALL_PLANS, planById, teamCoversYou } from "@/lib/domain";
+import { m } from "@/lib/copy";
 import { paths } from "@/lib/paths";
 import { isActiveSubscription, useSubscription } from "@/shared/api/get-subscription";
 import { teamCoverOf, useMyTeam } from "@/shared/api/get-my-team";
+import { fairUseAllPlans, planName, teamCoversYou } from "@/shared/billing/plan-words";
 import { ManageBillingButton } from "./manage-billing-button";
 import { MoneyBack } from "./money-back";
 import { longDate, statusLabel } from "./plan-rules";
@@ -33,42 +34,39 @@ export function SubscriptionPanel() {
   return (
     <Card>
       <CardHeader>
-        <CardTitle>Subscription</CardTitle>
-        <CardDescription>Your plan and billing.</CardDescription>
+        <CardTitle>{m.billing_subscription()}</CardTitle>
+        <CardDescription>{m.billing_subscription_description()}</CardDescription>
       </CardHeader>
       <CardContent className="grid gap-4">
         {isLoading ? (
-          <Spinner label="Loading subscription" />
+          <Spinner label={m.billing_subscription_loading()} />
         ) : isError ? (
           <Alert variant="destructive">
-            <AlertTitle>We couldn't load your subscription</AlertTitle>
+            <AlertTitle>{m.billing_subscription_error()}</AlertTitle>
             <AlertDescription>
               <Button variant="outline" size="sm" onClick={() => void refetch()}>
-                Try again
+                {m.common_try_again()}
               </Button>
             </AlertDescription>
           </Alert>
         ) : sub && live ? (
           <>
             <dl className="grid gap-3">
-              <Field label="Plan" value={planById(sub.planType).name} />
-              <Field label="Status" value={<Badge variant={entitled ? "success" : "destructive"}>{statusLabel(sub.status)}</Badge>} />
+              <Field label={m.billing_field_plan()} value={planName(sub.planType)} />
               <Field
-                label={sub.cancelAtPeriodEnd ? "Access until" : "Next billing date"}
+                label={m.billing_field_status()}
+                value={<Badge variant={entitled ? "success" : "destructive"}>{statusLabel(sub.status)}</Badge>}
+              />
+              <Field
+                label={sub.cancelAtPeriodEnd ? m.billing_field_access_until() : m.billing_field_next_billing()}
                 value={sub.currentPeriodEnd ? longDate(sub.currentPeriodEnd) : "—"}
               />
             </dl>
-            {sub.cancelAtPeriodEnd && (
-              <p className="text-sm text-muted-foreground">
-                Your subscription is canceled and won't renew. You keep access until the end of the period.
-              </p>
-            )}
+            {sub.cancelAtPeriodEnd && <p className="text-sm text-muted-foreground">{m.billing_subscription_canceled_note()}</p>}
             {sub.status === "past_due" && (
               <Alert variant="warning">
-                <AlertTitle>Your last payment failed</AlertTitle>
-                <AlertDescription>
-                  Paid features are paused until it goes through. Update your card in Manage Billing; we retry automatically.
-                </AlertDescription>
+                <AlertTitle>{m.billing_payment_failed_title()}</AlertTitle>
+                <AlertDescription>{m.billing_payment_failed_account()}</AlertDescription>
               </Alert>
             )}
             <ScheduledDowngradeAlert />
@@ -76,24 +74,22 @@ export function SubscriptionPanel() {
         ) : cover ? (
           <>
             <dl className="grid gap-3">
-              <Field label="Plan" value={`Team plan — ${cover.teamName}`} />
+              <Field label={m.billing_field_plan()} value={m.billing_field_team_plan({ team: cover.teamName })} />
             </dl>
             <p className="text-sm text-muted-foreground">{teamCoversYou(cover)}</p>
           </>
         ) : (
-          <p className="text-sm text-muted-foreground">
-            You're on the free plan. Subscribe for unlimited generations ({FAIR_USE_ALL_PLANS}), high-resolution downloads and no watermark.
-          </p>
+          <p className="text-sm text-muted-foreground">{m.billing_free_plan_note({ fairUse: fairUseAllPlans() })}</p>
         )}
         <div className="flex flex-wrap gap-3">
           {cover && !live ? (
             <Button asChild variant="outline">
-              <Link href={paths.team}>Open the team page</Link>
+              <Link href={paths.team}>{m.billing_open_team_page()}</Link>
             </Button>
           ) : (
             <Button asChild variant={entitled ? "outline" : "default"}>
               <Link href={paths.pricing}>
-                <CreditCard aria-hidden="true" /> Change Plan
+                <CreditCard aria-hidden="true" /> {m.billing_change_plan()}
               </Link>
             </Button>
           )}

@@ -6,10 +6,12 @@ import { Link } from "wouter";
 import { Check, Users } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "@/components/ui/card";
-import { TEAM_PLAN, euros } from "@/lib/domain";
+import { TEAM_PLAN } from "@/lib/domain";
+import { m } from "@/lib/copy";
 import { paths } from "@/lib/paths";
 import { useTeamSeatCents } from "@/shared/api/get-plans";
 import { useMyTeam } from "@/shared/api/get-my-team";
+import { money, teamPlanFeatures } from "@/shared/billing/plan-words";
 
 export function TeamPlanCard() {
   const seatCents = useTeamSeatCents();
@@ -18,25 +20,25 @@ export function TeamPlanCard() {
     <Card aria-labelledby="team-plan-title">
       <CardHeader>
         <CardTitle id="team-plan-title" className="flex items-center gap-2">
-          <Users className="size-5 text-primary" aria-hidden="true" /> For teams
+          <Users className="size-5 text-primary" aria-hidden="true" /> {m.billing_team_card_title()}
         </CardTitle>
-        <CardDescription>{TEAM_PLAN.description}</CardDescription>
+        <CardDescription>{m.billing_team_card_description()}</CardDescription>
       </CardHeader>
       <CardContent className="grid gap-3">
         <p>
-          <span className="text-3xl font-bold">{euros(seatCents)}</span>
-          <span className="text-muted-foreground"> per seat / {TEAM_PLAN.period}</span>
+          <span className="text-3xl font-bold">{money(seatCents)}</span>
+          <span className="text-muted-foreground"> {m.billing_per_seat_month()}</span>
         </p>
-        <p className="text-sm text-muted-foreground">
-          {TEAM_PLAN.minSeats} to {TEAM_PLAN.maxSeats} seats. The owner takes a seat too.
-        </p>
+        <p className="text-sm text-muted-foreground">{m.billing_team_card_seats({ min: TEAM_PLAN.minSeats, max: TEAM_PLAN.maxSeats })}</p>
         {team && (
           <p className="text-sm font-medium">
-            {team.role === "owner" ? `You own the team ${team.team.name}.` : `You're a member of the team ${team.team.name}.`}
+            {team.role === "owner"
+              ? m.billing_team_card_owner({ team: team.team.name })
+              : m.billing_team_card_member({ team: team.team.name })}
           </p>
         )}
         <ul className="grid gap-1.5 text-sm">
-          {TEAM_PLAN.features.map((f) => (
+          {teamPlanFeatures().map((f) => (
             <li key={f} className="flex items-start gap-2">
               <Check className="mt-0.5 size-4 shrink-0 text-primary" aria-hidden="true" /> {f}
             </li>
@@ -45,7 +47,7 @@ export function TeamPlanCard() {
       </CardContent>
       <CardFooter>
         <Button asChild>
-          <Link href={paths.team}>{team ? "Open your team" : "Set up your team"}</Link>
+          <Link href={paths.team}>{team ? m.billing_team_card_open() : m.billing_team_card_set_up()}</Link>
         </Button>
       </CardFooter>
     </Card>

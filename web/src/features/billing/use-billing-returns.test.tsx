@@ -20,6 +20,8 @@ afterEach(() => {
 
 const active: ApiSubscription = {
   status: "active",
+  entitled: true,
+  live: true,
   planType: "monthly",
   stripePriceId: "price_m",
   currentPeriodEnd: new Date(Date.now() + 86_400_000).toISOString(),

@@ -11,6 +11,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useLocation, useSearch } from "wouter";
 import { toast } from "@/components/ui/use-toast";
 import { CURRENCY, planById } from "@/lib/domain";
+import { m } from "@/lib/copy";
 import { isActiveSubscription, subscriptionQuery } from "@/shared/api/get-subscription";
 import { trackPurchase } from "@/shared/pixel/pixel";
 import { plansQuery } from "@/shared/api/get-plans";
@@ -27,7 +28,7 @@ export function usePortalReturn() {
     if (!returned || handled.current) return;
     handled.current = true;
     void invalidateBilling(queryClient);
-    toast({ title: "Subscription Updated", description: "Your subscription details have been refreshed." });
+    toast({ title: m.billing_portal_return_title(), description: m.billing_portal_return_body() });
     navigate(location, { replace: true });
   }, [returned, queryClient, navigate, location]);
 }
@@ -47,7 +48,7 @@ export function useCheckoutReturn() {
     navigate(location, { replace: true });
     mutate(undefined, {
       onSuccess: async () => {
-        toast({ title: "Subscription Activated", description: "Unlimited generations, HD downloads and no watermark are unlocked." });
+        toast({ title: m.billing_checkout_activated_title(), description: m.billing_checkout_activated_body() });
         const subscription = await queryClient.fetchQuery(subscriptionQuery()).catch(() => undefined);
         if (!subscription || !isActiveSubscription(subscription)) return;
         // Today's price of the plan (a price change applies to new subscriptions: decision 093); the
@@ -62,7 +63,7 @@ export function useCheckoutReturn() {
         };
         trackPurchase(subscription.planType, price);
       },
-      onError: () => toast({ title: "Payment received", description: "Your subscription will show here in a moment." }),
+      onError: () => toast({ title: m.billing_checkout_received_title(), description: m.billing_checkout_received_body() }),
     });
   }, [returned, mutate, navigate, location, queryClient]);
 }

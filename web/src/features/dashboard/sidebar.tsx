@@ -5,6 +5,7 @@ import { Link } from "wouter";
 import { Button } from "@/components/ui/button";
 import { Tooltip, TooltipContent, TooltipTrigger } from "@/components/ui/tooltip";
 import { cn } from "@/lib/utils";
+import { m } from "@/lib/copy";
 
 /** SPEC §9 layout constants. */
 export const SIDEBAR_COOKIE_NAME = "sidebar_state";
@@ -88,10 +89,10 @@ export function SidebarTrigger({ className }: { className?: string }) {
       size="icon"
       className={cn("size-9", className)}
       onClick={toggle}
-      aria-label="Toggle sidebar"
+      aria-label={m.dashboard_toggle_sidebar()}
       aria-expanded={isMobile ? openMobile : open}
       aria-keyshortcuts="Control+B Meta+B"
-      title="Toggle sidebar (Ctrl/Cmd+B)"
+      title={m.dashboard_toggle_sidebar_title()}
     >
       <PanelLeft aria-hidden="true" />
     </Button>

@@ -6,7 +6,9 @@ import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { Spinner } from "@/components/ui/spinner";
 import { toast } from "@/components/ui/use-toast";
-import { ESTIMATED_SECONDS, MESSAGES, count, styleById, type ApiHeadshot } from "@/lib/domain";
+import { ESTIMATED_SECONDS, type ApiHeadshot } from "@/lib/domain";
+import { formatDate as formatIn, getLocale, m } from "@/lib/copy";
+import { styleName as styleWords } from "@/shared/words/style-words";
 import { useIsSubscriber } from "@/shared/api/get-subscription";
 import { defaultOptions } from "@/shared/downloads/options";
 import { useDownloadHeadshot } from "@/shared/downloads/use-download";
@@ -16,9 +18,7 @@ import { LikenessNote } from "@/shared/likeness/likeness-line";
 import { useDeleteHeadshot } from "./api/delete-headshot";
 import { ZipDownloadButton } from "@/shared/downloads/zip-download";
 
-function formatDate(iso: string) {
-  return new Date(iso).toLocaleDateString(undefined, { year: "numeric", month: "short", day: "numeric" });
-}
+const formatDate = (iso: string) => formatIn(iso, getLocale(), "medium");
 
 interface CardActions {
   onOpen: (h: ApiHeadshot) => void;
@@ -45,7 +45,7 @@ function CardPicture({
         type="button"
         onClick={onOpen}
         className="block w-full text-left focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-inset focus-visible:ring-ring"
-        aria-label={`Open ${styleName} headshot from ${date}`}
+        aria-label={m.gallery_open_headshot({ style: styleName, date })}
       >
         <img src={completed.generatedImageUrl} alt="" className="aspect-square w-full object-cover" loading="lazy" />
       </button>
@@ -55,7 +55,7 @@ function CardPicture({
     return (
       <div className="flex aspect-square w-full flex-col items-center justify-center gap-2 bg-muted p-3 text-center text-xs text-muted-foreground">
         <Ban className="size-6" aria-hidden="true" />
-        <span className="font-medium text-foreground">No longer available</span>
+        <span className="font-medium text-foreground">{m.gallery_no_longer_available()}</span>
       </div>
     );
   }
@@ -65,7 +65,9 @@ function CardPicture({
       type="button"
       onClick={onOpen}
       className="relative block aspect-square w-full bg-muted text-left focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-inset focus-visible:ring-ring"
-      aria-label={`${failed ? "Failed" : "Generating"}: ${styleName} headshot from ${date}`}
+      aria-label={
+        failed ? m.gallery_failed_headshot({ style: styleName, date }) : m.gallery_generating_headshot({ style: styleName, date })
+      }
     >
       {headshot.originalImageUrl && (
         <img src={headshot.originalImageUrl} alt="" className="size-full object-cover opacity-40 grayscale" loading="lazy" />
@@ -74,11 +76,11 @@ function CardPicture({
         {failed ? (
           <>
             <AlertCircle className="size-6 text-destructive" aria-hidden="true" />{" "}
-            <span className="text-destructive">{MESSAGES.generationFailed}</span>
+            <span className="text-destructive">{m.gallery_generation_failed()}</span>
           </>
         ) : (
           <>
-            <Loader2 className="size-6 animate-spin" aria-hidden="true" /> Processing
+            <Loader2 className="size-6 animate-spin" aria-hidden="true" /> {m.gallery_processing()}
           </>
         )}
       </span>
@@ -98,7 +100,7 @@ function GalleryCard({
 }) {
   const isSubscriber = useIsSubscriber();
   const { download, busy } = useDownloadHeadshot();
-  const styleName = styleById(headshot.style)?.name ?? headshot.style;
+  const styleName = styleWords(headshot.style);
   const ready = asCompleted(headshot) !== null;
   const failed = headshot.status === "failed" && !headshot.unavailable;
   const date = formatDate(headshot.createdAt);
@@ -115,7 +117,7 @@ function GalleryCard({
               className="ml-1.5 rounded-full bg-muted px-1.5 py-0.5 text-xs font-medium text-muted-foreground"
               data-testid="gallery-version"
             >
-              v{headshot.version} of {headshot.versions}
+              {m.gallery_version_of({ version: headshot.version, versions: headshot.versions ?? 1 })}
             </span>
           )}
         </p>
@@ -123,14 +125,14 @@ function GalleryCard({
           <time dateTime={headshot.createdAt}>{date}</time>
         </p>
         {ready && <LikenessNote likeness={headshot.likeness} />}
-        {failed && <p className="text-xs text-muted-foreground">{headshot.error || MESSAGES.generationFailed}</p>}
+        {failed && <p className="text-xs text-muted-foreground">{headshot.error || m.gallery_generation_failed()}</p>}
         {headshot.unavailable && <p className="text-xs text-muted-foreground">{headshot.unavailable}</p>}
         {(failed || headshot.unavailable) && headshot.refunded && (
-          <p className="text-xs text-muted-foreground">{MESSAGES.generationRefunded}</p>
+          <p className="text-xs text-muted-foreground">{m.gallery_generation_refunded()}</p>
         )}
         {failed && (
           <Button size="sm" variant="outline" className="mt-1 w-full" onClick={() => actions.onTryAgain(headshot)}>
-            <RotateCcw aria-hidden="true" /> Try again
+            <RotateCcw aria-hidden="true" /> {m.gallery_try_again()}
           </Button>
         )}
       </div>
@@ -140,7 +142,7 @@ function GalleryCard({
             type="checkbox"
             checked={selection.selected}
             onChange={selection.toggle}
-            aria-label={`Select ${styleName} headshot from ${date}`}
+            aria-label={m.gallery_select_headshot({ style: styleName, date })}
             className="size-4 accent-primary"
           />
         </label>
@@ -152,7 +154,7 @@ function GalleryCard({
             variant="secondary"
             disabled={busy}
             onClick={() => void download(headshot, defaultOptions(isSubscriber))}
-            aria-label={`Download ${styleName} headshot`}
+            aria-label={m.gallery_download_headshot({ style: styleName })}
             className="bg-background/90 opacity-0 shadow-md backdrop-blur transition-opacity group-hover:opacity-100 focus-visible:opacity-100 [@media(hover:none)]:opacity-100"
           >
             <Download aria-hidden="true" />
@@ -163,7 +165,7 @@ function GalleryCard({
             size="icon"
             variant="secondary"
             onClick={() => actions.onDelete(headshot)}
-            aria-label={`Delete ${styleName} headshot from ${date}`}
+            aria-label={m.gallery_delete_headshot_label({ style: styleName, date })}
             className="bg-background/90 opacity-0 shadow-md backdrop-blur transition-opacity group-hover:opacity-100 focus-visible:opacity-100 [@media(hover:none)]:opacity-100"
           >
             <Trash2 aria-hidden="true" />
@@ -194,6 +196,19 @@ function groupShoots(list: ApiHeadshot[]): { shootId: string | null; headshots: 
   return groups;
 }
 
+/** "Shoot · 3 pictures · 5 Dec 2026", its date a <time> (the words around it differ by language). */
+function shootHeading(count: number, createdAt: string): ReactNode {
+  const date = formatDate(createdAt);
+  const [before, after = ""] = m.gallery_shoot_heading({ count, date }).split(date);
+  return (
+    <>
+      {before}
+      <time dateTime={createdAt}>{date}</time>
+      {after}
+    </>
+  );
+}
+
 /** A shoot in the gallery: its pictures side by side under one heading, with its ZIP; each still opens alone. */
 function ShootGroup({ shootId, headshots, card }: { shootId: string; headshots: ApiHeadshot[]; card: (h: ApiHeadshot) => ReactNode }) {
   const ready = headshots.flatMap((h) => {
@@ -203,10 +218,7 @@ function ShootGroup({ shootId, headshots, card }: { shootId: string; headshots: 
   return (
     <li className="col-span-full grid gap-3 rounded-xl border border-dashed p-3" data-testid="gallery-shoot">
       <div className="flex flex-wrap items-center justify-between gap-2">
-        <p className="text-sm font-semibold">
-          Shoot · {count(headshots.length, "picture")} ·{" "}
-          <time dateTime={headshots[0]!.createdAt}>{formatDate(headshots[0]!.createdAt)}</time>
-        </p>
+        <p className="text-sm font-semibold">{shootHeading(headshots.length, headshots[0]!.createdAt)}</p>
         {ready[0] && <ZipDownloadButton target={{ shootId }} sample={ready[0]} count={ready.length} variant="outline" />}
       </div>
       <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 sm:gap-4 xl:grid-cols-4">{headshots.map(card)}</ul>
@@ -217,21 +229,21 @@ function ShootGroup({ shootId, headshots, card }: { shootId: string; headshots: 
 /** "Delete this headshot?": the original photo, the headshot and every prepared download go for good. */
 function DeleteDialog({ headshot, onClose }: { headshot: ApiHeadshot | null; onClose: () => void }) {
   const del = useDeleteHeadshot();
-  const styleName = headshot ? (styleById(headshot.style)?.name ?? headshot.style) : "";
+  const styleName = headshot ? styleWords(headshot.style) : "";
+  const date = headshot ? formatDate(headshot.createdAt) : "";
+  const versions = headshot?.versions ?? 1;
   return (
     <ConfirmDialog
       open={headshot !== null}
       onClose={onClose}
-      title="Delete this headshot?"
+      title={m.gallery_delete_title()}
       description={
-        <>
-          Your {styleName} headshot{headshot ? ` from ${formatDate(headshot.createdAt)}` : ""}
-          {(headshot?.versions ?? 1) > 1 ? ` with all ${headshot?.versions} of its versions` : ""}, the photo you uploaded for it and every
-          download we prepared are deleted for good. This can't be undone.
-        </>
+        versions > 1
+          ? m.gallery_delete_description_versions({ style: styleName, date, versions })
+          : m.gallery_delete_description({ style: styleName, date })
       }
-      action="Delete headshot"
-      pendingAction="Deleting..."
+      action={m.gallery_delete_action()}
+      pendingAction={m.gallery_deleting()}
       pending={del.isPending}
       destructive
       onConfirm={() => {
@@ -239,11 +251,15 @@ function DeleteDialog({ headshot, onClose }: { headshot: ApiHeadshot | null; onC
         // the whole headshot: its first version, and every later one with it (issue 36)
         del.mutate(headshot.versionOf ?? headshot.id, {
           onSuccess: () => {
-            toast({ title: "Headshot deleted", description: "The headshot and its photo are gone from our storage." });
+            toast({ title: m.gallery_deleted_title(), description: m.gallery_deleted_text() });
             onClose();
           },
           onError: (err) =>
-            toast({ variant: "destructive", title: "Couldn't delete the headshot", description: errorText(err, "Please try again.") }),
+            toast({
+              variant: "destructive",
+              title: m.gallery_delete_failed(),
+              description: errorText(err, m.gallery_please_try_again()),
+            }),
         });
       }}
     />
@@ -296,22 +312,22 @@ export function Gallery({
           tabIndex={-1}
           className="rounded-sm text-2xl font-bold tracking-tight focus:outline-none focus-visible:ring-2 focus-visible:ring-ring"
         >
-          My Gallery
+          {m.gallery_title()}
         </h2>
-        <p className="text-muted-foreground">Every headshot you've generated, newest first.</p>
+        <p className="text-muted-foreground">{m.gallery_intro()}</p>
       </div>
       {isLoading ? (
         <div className="flex justify-center py-16">
-          <Spinner label="Loading headshots" />
+          <Spinner label={m.gallery_loading()} />
         </div>
       ) : isError ? (
         <Alert variant="destructive">
           <AlertCircle aria-hidden="true" />
-          <AlertTitle>Couldn't load your headshots</AlertTitle>
+          <AlertTitle>{m.gallery_load_failed()}</AlertTitle>
           <AlertDescription className="flex flex-wrap items-center gap-3">
-            {errorText(error, "Please try again.")}
+            {errorText(error, m.gallery_please_try_again())}
             <Button size="sm" variant="outline" onClick={() => void refetch()}>
-              Try again
+              {m.gallery_try_again()}
             </Button>
           </AlertDescription>
         </Alert>
@@ -320,11 +336,9 @@ export function Gallery({
           <span className="inline-flex size-12 items-center justify-center rounded-full bg-accent text-primary">
             <Images className="size-6" aria-hidden="true" />
           </span>
-          <p className="font-semibold">No headshots yet</p>
-          <p className="max-w-sm text-sm text-muted-foreground">
-            Generate your first professional headshot — it takes about {ESTIMATED_SECONDS} seconds.
-          </p>
-          <Button onClick={onCreate}>Generate New</Button>
+          <p className="font-semibold">{m.gallery_empty_title()}</p>
+          <p className="max-w-sm text-sm text-muted-foreground">{m.gallery_empty_text({ seconds: ESTIMATED_SECONDS })}</p>
+          <Button onClick={onCreate}>{m.gallery_generate_new()}</Button>
         </div>
       ) : (
         <>
@@ -333,15 +347,15 @@ export function Gallery({
               className="sticky top-2 z-10 flex flex-wrap items-center gap-3 rounded-xl border bg-card p-3 shadow-md"
               data-testid="gallery-selection"
             >
-              <span className="text-sm font-medium">{chosen.length} selected</span>
+              <span className="text-sm font-medium">{m.gallery_selected({ count: chosen.length })}</span>
               <ZipDownloadButton
                 target={{ ids: chosen.map((h) => h.id) }}
                 sample={chosen[0]}
                 count={chosen.length}
-                label="Download selected as ZIP"
+                label={m.gallery_download_selected()}
               />
               <Button variant="ghost" size="sm" onClick={() => setSelected(new Set())}>
-                Clear selection
+                {m.gallery_clear_selection()}
               </Button>
             </div>
           )}

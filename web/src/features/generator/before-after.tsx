@@ -1,5 +1,6 @@
 import { useState } from "react";
 import { Slider } from "@/components/ui/slider";
+import { m } from "@/lib/copy";
 
 /**
  * Before/after comparison (SPEC §2): the generated image revealed over the original, slider at 50%. Any two
@@ -11,7 +12,7 @@ export function BeforeAfter({
   before,
   after,
   alt,
-  labels = { before: "Before", after: "After", beforeAlt: "Your original photo" },
+  labels = { before: m.generator_before(), after: m.generator_after(), beforeAlt: m.generator_original_photo_alt() },
 }: {
   before: string;
   after: string;
@@ -64,8 +65,8 @@ export function BeforeAfter({
         max={100}
         step={1}
         onValueChange={(v) => setPos(v[0] ?? 50)}
-        thumbLabel="Compare before and after"
-        aria-label="Compare before and after"
+        thumbLabel={m.generator_compare_before_after()}
+        aria-label={m.generator_compare_before_after()}
       />
     </figure>
   );

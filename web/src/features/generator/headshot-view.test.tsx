@@ -3,6 +3,7 @@ import { act, cleanup, fireEvent, renderHook, screen } from "@testing-library/re
 import { GENERATION_MAX_ATTEMPTS, MESSAGES, type ApiHeadshot, type HeadshotStatusResponse } from "@/lib/domain";
 import { answerNull, apiError, json, stubApi } from "@/test/stub-api";
 import { renderWithApp, testHeadshot, testUser } from "@/test/render";
+import { formatDate } from "@/lib/copy";
 import { HeadshotView } from "./headshot-view";
 import { estimateText, latenessText, useSteadyWait } from "./processing-step";
 
@@ -112,7 +113,10 @@ describe("the estimate and the line under it", () => {
   it("a wait for the day's quota is said as the time it ends, in the person's clock, and why (decision 296)", () => {
     const now = new Date(2026, 11, 5, 22, 0);
     const wait = 11 * 3600; // until 09:00 the next morning
-    const time = new Intl.DateTimeFormat(undefined, { hour: "numeric", minute: "2-digit" }).format(new Date(2026, 11, 6, 9, 0));
+    // in the page's language (issue 50): English reads "9:00" (en-IE, decision 340)
+    const time = formatDate(new Date(2026, 11, 6, 9, 0), "en", "time");
+    expect(time).toBe("9:00");
+
     expect(estimateText({ late: false, retrying: false, attempt: 1, waitSeconds: wait }, now)).toBe(
       `Estimated time: queued until about ${time} tomorrow (your time)`,
     );

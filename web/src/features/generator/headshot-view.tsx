@@ -4,7 +4,9 @@ import { ApiError } from "@/api/client";
 import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
-import { ESTIMATED_SECONDS, MESSAGES, styleById, type ApiHeadshot } from "@/lib/domain";
+import { ESTIMATED_SECONDS, type ApiHeadshot } from "@/lib/domain";
+import { formatDate, getLocale, m } from "@/lib/copy";
+import { styleName as styleWords } from "@/shared/words/style-words";
 import { asCompleted, headshotQuery } from "@/shared/api/get-headshots";
 import { ProcessingStep } from "./processing-step";
 import { ResultStep } from "./result-step";
@@ -33,10 +35,10 @@ function Processing({ id, styleName, headshot }: { id: string; styleName: string
       progress={progress}
       statusText={
         headshot.kind === "edit"
-          ? `Making version ${headshot.version}: “${headshot.instruction}”...`
+          ? m.generator_making_version_edit({ n: headshot.version, instruction: headshot.instruction ?? "" })
           : headshot.kind === "redo"
-            ? `Making a new ${styleName} picture (version ${headshot.version})...`
-            : `Generating your ${styleName} headshot...`
+            ? m.generator_making_version_redo({ style: styleName, n: headshot.version })
+            : m.generator_generating_style({ style: styleName })
       }
       lateness={
         processing
@@ -58,16 +60,16 @@ function Failed({ headshot, actions }: { headshot: ApiHeadshot; actions: Headsho
       <Alert variant="destructive">
         <AlertCircle aria-hidden="true" />
         <AlertDescription className="grid gap-1">
-          <span>{headshot.error || MESSAGES.generationFailed}</span>
-          {headshot.refunded && <span>{MESSAGES.generationRefunded}</span>}
+          <span>{headshot.error || m.generator_generation_failed()}</span>
+          {headshot.refunded && <span>{m.generator_generation_refunded()}</span>}
         </AlertDescription>
       </Alert>
       <div className="flex flex-col gap-2 sm:flex-row">
         <Button size="lg" onClick={() => actions.onTryAgain(headshot)}>
-          <RotateCcw aria-hidden="true" /> Try again
+          <RotateCcw aria-hidden="true" /> {m.generator_try_again()}
         </Button>
         <Button size="lg" variant="outline" onClick={actions.onGallery}>
-          <Images aria-hidden="true" /> My Gallery
+          <Images aria-hidden="true" /> {m.generator_my_gallery()}
         </Button>
       </div>
     </div>
@@ -81,15 +83,15 @@ function Unavailable({ message, refunded, actions }: { message: string; refunded
         <AlertCircle aria-hidden="true" />
         <AlertDescription className="grid gap-1">
           <span>{message}</span>
-          {refunded && <span>{MESSAGES.generationRefunded}</span>}
+          {refunded && <span>{m.generator_generation_refunded()}</span>}
         </AlertDescription>
       </Alert>
       <div className="flex flex-col gap-2 sm:flex-row">
         <Button size="lg" onClick={actions.onNew}>
-          Generate New
+          {m.generator_generate_new()}
         </Button>
         <Button size="lg" variant="outline" onClick={actions.onGallery}>
-          <Images aria-hidden="true" /> My Gallery
+          <Images aria-hidden="true" /> {m.generator_my_gallery()}
         </Button>
       </div>
     </div>
@@ -124,7 +126,7 @@ export function HeadshotView({ id, actions }: { id: string; actions: HeadshotAct
   if (isPending) {
     return (
       <div className="flex justify-center py-16">
-        <Spinner label="Loading your headshot" />
+        <Spinner label={m.generator_loading_headshot()} />
       </div>
     );
   }
@@ -133,35 +135,35 @@ export function HeadshotView({ id, actions }: { id: string; actions: HeadshotAct
     return (
       <WizardFrame
         step={5}
-        title="Headshot not found"
-        text="It may have been deleted, or it belongs to another account."
+        title={m.generator_headshot_not_found_title()}
+        text={m.generator_not_found_text()}
         focusKey={`headshot:${id}:missing`}
       >
         <Alert variant="destructive">
           <AlertCircle aria-hidden="true" />
-          <AlertTitle>{missing ? "We couldn't find this headshot" : "Couldn't load this headshot"}</AlertTitle>
-          <AlertDescription>{missing ? "Check the link, or open it from your gallery." : "Please try again."}</AlertDescription>
+          <AlertTitle>{missing ? m.generator_headshot_missing() : m.generator_headshot_load_failed()}</AlertTitle>
+          <AlertDescription>{missing ? m.generator_headshot_missing_text() : m.generator_please_try_again()}</AlertDescription>
         </Alert>
         <div className="flex flex-col gap-2 sm:flex-row">
           <Button onClick={actions.onGallery}>
-            <Images aria-hidden="true" /> My Gallery
+            <Images aria-hidden="true" /> {m.generator_my_gallery()}
           </Button>
           <Button variant="outline" onClick={actions.onNew}>
-            Generate New
+            {m.generator_generate_new()}
           </Button>
         </div>
       </WizardFrame>
     );
   }
 
-  const styleName = styleById(headshot.style)?.name ?? headshot.style;
+  const styleName = styleWords(headshot.style);
   const key = `headshot:${id}:${headshot.unavailable ? "unavailable" : headshot.status}`;
   if (headshot.unavailable) {
     return (
       <WizardFrame
         step={5}
-        title="This headshot is no longer available"
-        text={`${styleName} · ${new Date(headshot.createdAt).toLocaleDateString(undefined, { dateStyle: "medium" })}`}
+        title={m.generator_headshot_unavailable_title()}
+        text={m.generator_style_and_date({ style: styleName, date: formatDate(headshot.createdAt, getLocale(), "medium") })}
         focusKey={key}
       >
         <Unavailable message={headshot.unavailable} refunded={headshot.refunded} actions={actions} />
@@ -171,21 +173,26 @@ export function HeadshotView({ id, actions }: { id: string; actions: HeadshotAct
   const completed = asCompleted(headshot);
   if (completed) {
     return (
-      <WizardFrame step={5} title="Your headshot is ready" text="Compare, then download it in the size and shape you need." focusKey={key}>
+      <WizardFrame step={5} title={m.generator_headshot_ready_title()} text={m.generator_headshot_ready_text()} focusKey={key}>
         <ResultStep headshot={completed} onReset={actions.onNew} onOpen={actions.onOpen} />
       </WizardFrame>
     );
   }
   if (headshot.status === "failed" && headshot.versionOf && actions.onOpen) {
     return (
-      <WizardFrame step={5} title={`Version ${headshot.version} failed`} text="Nothing was made this time. Here is why." focusKey={key}>
+      <WizardFrame
+        step={5}
+        title={m.generator_version_failed_title({ n: headshot.version })}
+        text={m.generator_version_failed_text()}
+        focusKey={key}
+      >
         <FailedVersionView headshot={headshot} onOpen={actions.onOpen} />
       </WizardFrame>
     );
   }
   if (headshot.status === "failed") {
     return (
-      <WizardFrame step={4} title="Generation failed" text="Nothing was made this time. Here is why, and what you can do." focusKey={key}>
+      <WizardFrame step={4} title={m.generator_generation_failed()} text={m.generator_generation_failed_text()} focusKey={key}>
         <Failed headshot={headshot} actions={actions} />
       </WizardFrame>
     );
@@ -193,8 +200,9 @@ export function HeadshotView({ id, actions }: { id: string; actions: HeadshotAct
   return (
     <WizardFrame
       step={4}
-      title={headshot.versionOf ? "Refining" : "Generating"}
-      text="It appears here as soon as it's ready."
+      title={headshot.versionOf ? m.generator_heading_refining_title() : m.generator_heading_generating_title()}
+      text={m.generator_heading_generating_text()}
+
       focusKey={key}
     >
       <Processing id={id} styleName={styleName} headshot={headshot} />

@@ -6,7 +6,16 @@
  * Then `reduceForUpload` brings the accepted photo down to what the model uses (issue 34; decision 170).
  * Only this file knows about bytes and decoding; the dropzone shows what it answers.
  */
-import { MAX_SHRINKABLE_MB, MAX_UPLOAD_BYTES, MAX_UPLOAD_MEGAPIXELS, MESSAGES, MIN_UPLOAD_SIDE, fitWithin, sniffPhoto } from "@/lib/domain";
+import {
+  MAX_SHRINKABLE_MB,
+  MAX_UPLOAD_BYTES,
+  MAX_UPLOAD_MB,
+  MAX_UPLOAD_MEGAPIXELS,
+  MIN_UPLOAD_SIDE,
+  fitWithin,
+  sniffPhoto,
+} from "@/lib/domain";
+import { m } from "@/lib/copy";
 
 /** JPEG quality of the photo sent: the server stores it as sent, the model sees it (about 0.7 MB at 2048×1536). */
 const UPLOAD_JPEG_QUALITY = 0.9;
@@ -45,28 +54,29 @@ export async function checkPhoto(
   decode: (f: Blob) => Promise<Dimensions> = decodeDimensions,
   canShrink = browserCanShrink(),
 ): Promise<string | null> {
-  if (!canShrink && file.size > MAX_UPLOAD_BYTES) return MESSAGES.tooLarge;
-  if (file.size > MAX_SHRINKABLE_MB * 1024 * 1024) return MESSAGES.tooLargeToShrink;
-  if (file.size === 0) return MESSAGES.notAnImage;
+  if (!canShrink && file.size > MAX_UPLOAD_BYTES) return m.generator_photo_too_large({ mb: MAX_UPLOAD_MB });
+  if (file.size > MAX_SHRINKABLE_MB * 1024 * 1024) return m.generator_photo_too_large_to_shrink({ mb: MAX_SHRINKABLE_MB });
+  if (file.size === 0) return m.generator_photo_not_an_image();
   const head = new Uint8Array(await file.slice(0, 64).arrayBuffer());
   const kind = sniffPhoto(head);
-  if (kind === "other") return looksLikeText(head) ? MESSAGES.notAnImage : MESSAGES.badType;
+  if (kind === "other") return looksLikeText(head) ? m.generator_photo_not_an_image() : m.generator_photo_bad_type();
   let size: Dimensions;
   try {
     size = await decode(file);
   } catch {
     // HEIC: Safari decodes it (and reduceForUpload turns it into a JPEG); other browsers cannot
-    return kind === "heic" ? MESSAGES.heicInThisBrowser : MESSAGES.unreadable;
+    return kind === "heic" ? m.generator_photo_heic_in_this_browser() : m.generator_photo_unreadable();
   }
-  if (Math.min(size.width, size.height) < MIN_UPLOAD_SIDE) return MESSAGES.tooSmall;
+  if (Math.min(size.width, size.height) < MIN_UPLOAD_SIDE) return m.generator_photo_too_small({ side: MIN_UPLOAD_SIDE });
   if (size.width * size.height > MAX_UPLOAD_MEGAPIXELS * 1_000_000) {
-    return `The image is ${size.width}×${size.height} pixels; the limit is ${MAX_UPLOAD_MEGAPIXELS} megapixels. Please upload a smaller photo.`;
+    return m.generator_photo_too_many_pixels({ width: size.width, height: size.height, limit: MAX_UPLOAD_MEGAPIXELS });
   }
   return null;
 }
 
 /** The server's limit, on the file as it is sent (after `reduceForUpload`). */
-export const sentSizeProblem = (sent: File): string | null => (sent.size > MAX_UPLOAD_BYTES ? MESSAGES.tooLarge : null);
+export const sentSizeProblem = (sent: File): string | null =>
+  sent.size > MAX_UPLOAD_BYTES ? m.generator_photo_too_large({ mb: MAX_UPLOAD_MB }) : null;
 
 /** The file a person chose, by the file sent for it (issue 46: the upload step names what they chose). */
 const chosenFor = new WeakMap<File, { name: string; size: number }>();

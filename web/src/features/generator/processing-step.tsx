@@ -2,6 +2,7 @@ import { useEffect, useState } from "react";
 import { Loader2 } from "lucide-react";
 import { Progress } from "@/components/ui/progress";
 import { ESTIMATED_SECONDS, GENERATION_MAX_ATTEMPTS, STATUS_POLL_MS } from "@/lib/domain";
+import { formatDate, getLocale, m } from "@/lib/copy";
 
 /** What the status poll says about a generation still under way (decision 100). */
 export interface Lateness {
@@ -26,31 +27,32 @@ export function estimateText(lateness: Lateness | undefined, now = new Date()): 
   const wait = lateness?.waitSeconds ?? 0;
   if (wait >= LONG_WAIT_SECONDS) {
     const at = new Date(now.getTime() + wait * 1000);
-    const time = new Intl.DateTimeFormat(undefined, { hour: "numeric", minute: "2-digit" }).format(at);
-    const day = at.toDateString() === now.toDateString() ? "" : " tomorrow";
-    return `Estimated time: queued until about ${time}${day} (your time)`;
+    const time = formatDate(at, getLocale(), "time");
+    return at.toDateString() === now.toDateString()
+      ? m.generator_estimate_queued_until({ time })
+      : m.generator_estimate_queued_until_tomorrow({ time });
   }
   if (wait > 0) {
     const minutes = Math.max(1, Math.round(wait / 60));
-    return `Estimated time: about ${minutes} minute${minutes === 1 ? "" : "s"} (queued)`;
+    return m.generator_estimate_minutes({ minutes });
   }
-  if (lateness?.retrying) return "Estimated time: a few more minutes (trying again)";
-  if (lateness?.late) return "Estimated time: a little longer than usual";
-  return `Estimated time: ${ESTIMATED_SECONDS} seconds`;
+  if (lateness?.retrying) return m.generator_estimate_retrying();
+  if (lateness?.late) return m.generator_estimate_late();
+  return m.generator_estimate_usual({ seconds: ESTIMATED_SECONDS });
 }
 
 /** The honest line under the estimate once it is not the usual one (why it waits), or null while all is usual. */
 export function latenessText({ late, retrying, attempt, waitSeconds }: Lateness): string | null {
   if (waitSeconds !== undefined && waitSeconds >= LONG_WAIT_SECONDS) {
-    return "Our image service has used its quota for today. It starts again at midnight Pacific time (in the morning in Europe), and your pictures are made then. Nothing is lost and nothing is charged again; you can close this page and come back later.";
+    return m.generator_lateness_quota();
   }
   if (waitSeconds !== undefined && waitSeconds > 0) {
-    return "Busy: many people are making pictures right now, so yours are queued. Nothing is lost and nothing is charged again; you can stay here or come back to this page later.";
+    return m.generator_lateness_queued();
   }
   if (retrying) {
-    return `Our image service is busy, so we're trying again (attempt ${Math.min(attempt, GENERATION_MAX_ATTEMPTS)} of ${GENERATION_MAX_ATTEMPTS}). You can stay here or come back to this page later.`;
+    return m.generator_lateness_retrying({ attempt: Math.min(attempt, GENERATION_MAX_ATTEMPTS), max: GENERATION_MAX_ATTEMPTS });
   }
-  if (late) return "Your headshot is still being made; you can stay here or come back to this page later.";
+  if (late) return m.generator_lateness_late();
   return null;
 }
 
@@ -79,13 +81,14 @@ export function ProcessingStep({ progress, statusText, lateness }: { progress: n
         <Loader2 className="size-8 animate-spin" aria-hidden="true" />
       </span>
       <div className="grid gap-1">
-        <h3 className="text-xl font-semibold">Creating your headshot</h3>
+        <h3 className="text-xl font-semibold">{m.generator_creating_headshot()}</h3>
         <p aria-live="polite" className="text-muted-foreground">
           {statusText}
         </p>
       </div>
       <div className="grid gap-2">
-        <Progress value={progress} label="Generation progress" />
+        <Progress value={progress} label={m.generator_generation_progress()} />
+
         <div className="flex justify-between text-xs text-muted-foreground">
           <span aria-live="polite">{progress}%</span>
           <span data-testid="estimate">{estimateText(lateness)}</span>

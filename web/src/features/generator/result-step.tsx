@@ -1,7 +1,8 @@
 import { RotateCcw } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent } from "@/components/ui/card";
-import { styleById } from "@/lib/domain";
+import { formatDate, getLocale, m } from "@/lib/copy";
+import { styleName as styleWords } from "@/shared/words/style-words";
 import type { CompletedHeadshot } from "@/shared/api/get-headshots";
 import { ContentCredentialsLine } from "@/shared/downloads/content-credentials";
 import { DownloadPanel } from "@/shared/downloads/download-panel";
@@ -26,7 +27,7 @@ export function ResultStep({
   onReset: () => void;
   onOpen?: (id: string) => void;
 }) {
-  const styleName = styleById(headshot.style)?.name ?? headshot.style;
+  const styleName = styleWords(headshot.style);
   const { data: versions } = useVersions(headshot.id);
   const open = versions?.versions.find((v) => v.id === headshot.id);
   return (
@@ -41,15 +42,19 @@ export function ResultStep({
             styleName={styleName}
           />
         ) : (
-          <BeforeAfter before={headshot.originalImageUrl} after={headshot.generatedImageUrl} alt={`Your ${styleName} headshot`} />
+          <BeforeAfter
+            before={headshot.originalImageUrl}
+            after={headshot.generatedImageUrl}
+            alt={m.generator_headshot_alt({ style: styleName })}
+          />
         )}
         <p className="text-sm text-muted-foreground">
-          {styleName} · {new Date(headshot.createdAt).toLocaleDateString(undefined, { dateStyle: "medium" })}
+          {m.generator_style_and_date({ style: styleName, date: formatDate(headshot.createdAt, getLocale(), "medium") })}
           {open && versions && versions.versions.length > 1 && (
             <>
               {" "}
-              · <span data-testid="open-version">Version {open.version}</span>
-              {open.instruction && <> · “{open.instruction}”</>}
+              · <span data-testid="open-version">{m.generator_version_n({ n: open.version })}</span>
+              {open.instruction && <> · {m.generator_version_quoted({ instruction: open.instruction })}</>}
             </>
           )}
         </p>
@@ -59,7 +64,7 @@ export function ResultStep({
         {versions && open && <UseVersionButton version={open} versions={versions} />}
         <TeamPhotoButton headshotId={headshot.id} />
         <Button variant="outline" size="lg" onClick={onReset}>
-          <RotateCcw aria-hidden="true" /> Generate Another Headshot
+          <RotateCcw aria-hidden="true" /> {m.generator_generate_another()}
         </Button>
       </div>
       <div className="grid content-start gap-8">

@@ -1,6 +1,7 @@
 import { errorCode, errorText } from "@/api/client";
 import type { Credits } from "@/shared/api/get-credits";
-import { MESSAGES, PROGRESS_CAP, PROGRESS_STEP } from "@/lib/domain";
+import { FREE_GENERATIONS, PROGRESS_CAP, PROGRESS_STEP } from "@/lib/domain";
+import { m } from "@/lib/copy";
 
 /** SPEC §4: while processing, progress rises by 5 per poll, capped at 90. */
 export function nextProgress(progress: number): number {
@@ -16,15 +17,15 @@ export interface GenerateErrorView {
   scrollToTop: boolean;
 }
 
-const verifyFirst = (description: string = MESSAGES.verifyFirst): GenerateErrorView => ({
-  title: "Email Verification Required",
+const verifyFirst = (description: string = m.generator_verify_first({ count: FREE_GENERATIONS })): GenerateErrorView => ({
+  title: m.generator_verify_required_title(),
   description,
   subscriptionDialog: false,
   scrollToTop: true,
 });
 
-const freeUsed = (description: string = MESSAGES.freeUsed): GenerateErrorView => ({
-  title: "Free Credits Used",
+const freeUsed = (description: string = m.generator_free_used_upgrade({ count: FREE_GENERATIONS })): GenerateErrorView => ({
+  title: m.generator_free_used_title(),
   description,
   subscriptionDialog: true,
   scrollToTop: false,
@@ -45,9 +46,9 @@ export function refusalBeforeUpload(credits: Credits | null | undefined, subscri
  * SPEC §8 for a failed upload or generate call. Our server's `error` is a short HTTP title
  * ("Bad Request"), so the human `message` is preferred over it (docs/decisions/040-api-client.md).
  */
-export function describeGenerateError(err: unknown, fallback: string = MESSAGES.generationFailed): GenerateErrorView {
+export function describeGenerateError(err: unknown, fallback: string = m.generator_generation_failed()): GenerateErrorView {
   const code = errorCode(err);
-  if (code === "email_unverified") return verifyFirst(errorText(err, MESSAGES.verifyFirst));
-  if (code === "subscription_required") return freeUsed(errorText(err, MESSAGES.freeUsed));
-  return { title: "Error", description: errorText(err, fallback), subscriptionDialog: false, scrollToTop: false };
+  if (code === "email_unverified") return verifyFirst(errorText(err, m.generator_verify_first({ count: FREE_GENERATIONS })));
+  if (code === "subscription_required") return freeUsed(errorText(err, m.generator_free_used_upgrade({ count: FREE_GENERATIONS })));
+  return { title: m.generator_error_title(), description: errorText(err, fallback), subscriptionDialog: false, scrollToTop: false };
 }

@@ -7,7 +7,9 @@ import { Checkbox } from "@/components/ui/checkbox";
 import { Label } from "@/components/ui/label";
 import { Progress } from "@/components/ui/progress";
 import { Spinner } from "@/components/ui/spinner";
-import { MESSAGES, styleById, type ApiHeadshot } from "@/lib/domain";
+import type { ApiHeadshot } from "@/lib/domain";
+import { m } from "@/lib/copy";
+import { styleName as styleWords } from "@/shared/words/style-words";
 import { asCompleted, headshotsQuery } from "@/shared/api/get-headshots";
 import { BeforeAfter } from "./before-after";
 import { estimateText, latenessText, useSteadyWait } from "./processing-step";
@@ -21,7 +23,7 @@ export interface ShootActions {
   onGallery: () => void;
 }
 
-const styleName = (h: Pick<ApiHeadshot, "style">) => styleById(h.style)?.name ?? h.style;
+const styleName = (h: Pick<ApiHeadshot, "style">) => styleWords(h.style);
 
 /** One picture of the set: a placeholder while it is made, then before/after; a failure says why. */
 function Tile({ headshot, onOpen }: { headshot: ApiHeadshot; onOpen: (id: string) => void }) {
@@ -29,23 +31,27 @@ function Tile({ headshot, onOpen }: { headshot: ApiHeadshot; onOpen: (id: string
   return (
     <li className="grid content-start gap-2 rounded-xl border bg-card p-3" data-testid="shoot-tile" data-status={headshot.status}>
       {done ? (
-        <BeforeAfter before={done.originalImageUrl} after={done.generatedImageUrl} alt={`Your ${styleName(headshot)} headshot`} />
+        <BeforeAfter
+          before={done.originalImageUrl}
+          after={done.generatedImageUrl}
+          alt={m.generator_headshot_alt({ style: styleName(headshot) })}
+        />
       ) : headshot.status === "failed" ? (
         <div className="flex aspect-square flex-col items-center justify-center gap-2 rounded-lg bg-destructive/10 p-4 text-center text-sm text-destructive">
           <AlertCircle aria-hidden="true" />
-          <span>{headshot.error ?? MESSAGES.generationFailed}</span>
-          {headshot.refunded && <span className="text-muted-foreground">{MESSAGES.generationRefunded}</span>}
+          <span>{headshot.error ?? m.generator_generation_failed()}</span>
+          {headshot.refunded && <span className="text-muted-foreground">{m.generator_generation_refunded()}</span>}
         </div>
       ) : (
         <div className="flex aspect-square items-center justify-center rounded-lg bg-muted">
-          <Loader2 className="size-8 animate-spin text-primary" aria-label={`Making your ${styleName(headshot)} headshot`} />
+          <Loader2 className="size-8 animate-spin text-primary" aria-label={m.generator_making_style_alt({ style: styleName(headshot) })} />
         </div>
       )}
       <div className="flex items-center justify-between gap-2">
         <span className="text-sm font-medium">{styleName(headshot)}</span>
         {done && (
           <Button variant="link" size="sm" className="h-auto px-0" onClick={() => onOpen(headshot.id)}>
-            Open
+            {m.generator_open()}
           </Button>
         )}
       </div>
@@ -63,7 +69,7 @@ function EmailSwitch({ shoot }: { shoot: Shoot }) {
         checked={email.isPending ? (email.variables ?? shoot.emailWhenReady) : shoot.emailWhenReady}
         onCheckedChange={(v) => email.mutate(v === true)}
       />
-      <Label htmlFor={id}>Email me when it's ready</Label>
+      <Label htmlFor={id}>{m.generator_email_when_ready()}</Label>
     </div>
   );
 }
@@ -84,7 +90,7 @@ export function ShootView({ id, actions }: { id: string; actions: ShootActions }
   if (isPending) {
     return (
       <div className="flex justify-center py-16">
-        <Spinner label="Loading your shoot" />
+        <Spinner label={m.generator_loading_shoot()} />
       </div>
     );
   }
@@ -92,17 +98,17 @@ export function ShootView({ id, actions }: { id: string; actions: ShootActions }
     return (
       <WizardFrame
         step={5}
-        title="Shoot not found"
-        text="It may have been deleted, or it belongs to another account."
+        title={m.generator_shoot_not_found_title()}
+        text={m.generator_not_found_text()}
         focusKey={`shoot:${id}:missing`}
       >
         <Alert variant="destructive">
           <AlertCircle aria-hidden="true" />
-          <AlertTitle>We couldn't find this shoot</AlertTitle>
-          <AlertDescription>Check the link, or open your pictures from the gallery.</AlertDescription>
+          <AlertTitle>{m.generator_shoot_missing()}</AlertTitle>
+          <AlertDescription>{m.generator_shoot_missing_text()}</AlertDescription>
         </Alert>
         <Button onClick={actions.onGallery}>
-          <Images aria-hidden="true" /> My Gallery
+          <Images aria-hidden="true" /> {m.generator_my_gallery()}
         </Button>
       </WizardFrame>
     );
@@ -114,21 +120,23 @@ export function ShootView({ id, actions }: { id: string; actions: ShootActions }
     return c ? [c] : [];
   });
   const progress = total ? Math.round((shoot.finished / total) * 100) : 0;
-  const title = shoot.done ? (ready.length === total ? "Your headshots are ready" : "Your shoot has finished") : "Generating your set";
+  const title = shoot.done
+    ? ready.length === total
+      ? m.generator_shoot_ready_title()
+      : m.generator_shoot_finished_title()
+    : m.generator_shoot_running_title();
   return (
     <WizardFrame
       step={shoot.done ? 5 : 4}
       title={title}
-      text={
-        shoot.done ? "Compare each picture with your photo, then download the set." : "Each picture appears here as soon as it is ready."
-      }
+      text={shoot.done ? m.generator_shoot_done_text() : m.generator_shoot_running_text()}
       focusKey={`shoot:${id}:${shoot.done ? "done" : "running"}`}
     >
       <div className="grid gap-3">
         <p aria-live="polite" className="text-lg font-semibold" data-testid="shoot-progress">
-          {shoot.ready} of {total} ready
+          {m.generator_shoot_ready_count({ ready: shoot.ready, total })}
         </p>
-        {!shoot.done && <Progress value={progress} label="Shoot progress" />}
+        {!shoot.done && <Progress value={progress} label={m.generator_shoot_progress()} />}
         {!shoot.done && wait ? (
           <>
             <p className="text-sm text-muted-foreground" data-testid="shoot-estimate">
@@ -149,10 +157,10 @@ export function ShootView({ id, actions }: { id: string; actions: ShootActions }
       <div className="flex flex-col gap-2 sm:flex-row">
         {shoot.done && ready[0] && <ZipDownloadButton target={{ shootId: shoot.id }} sample={ready[0]} count={ready.length} />}
         <Button variant="outline" onClick={actions.onNew}>
-          <RotateCcw aria-hidden="true" /> Generate Another Set
+          <RotateCcw aria-hidden="true" /> {m.generator_generate_another_set()}
         </Button>
         <Button variant="outline" onClick={actions.onGallery}>
-          <Images aria-hidden="true" /> My Gallery
+          <Images aria-hidden="true" /> {m.generator_my_gallery()}
         </Button>
       </div>
     </WizardFrame>

@@ -1,5 +1,7 @@
 import { StyleImage } from "@/assets/styles";
 import { STYLES, type Gender, type StyleId } from "@/lib/domain";
+import { m } from "@/lib/copy";
+import { styleDescription, styleName } from "@/shared/words/style-words";
 import { ChoiceGrid, type Choice } from "./choice-grid";
 
 const COLUMNS = "grid-cols-2 gap-3 sm:grid-cols-3 sm:gap-4 lg:grid-cols-5";
@@ -7,8 +9,8 @@ const COLUMNS = "grid-cols-2 gap-3 sm:grid-cols-3 sm:gap-4 lg:grid-cols-5";
 function styleChoices(gender: Gender | null, state: (id: StyleId) => Pick<Choice<StyleId>, "selected" | "blocked">): Choice<StyleId>[] {
   return STYLES.map((s) => ({
     id: s.id,
-    name: s.name,
-    description: s.description,
+    name: styleName(s.id),
+    description: styleDescription(s.id),
     image: <StyleImage styleId={s.id} gender={gender ?? "man"} className="aspect-square w-full" />,
     ...state(s.id),
   }));
@@ -33,7 +35,7 @@ export function StyleSetStep({
     <ChoiceGrid
       several
       small
-      label="Styles"
+      label={m.generator_label_styles()}
       className={COLUMNS}
       choices={styleChoices(gender, (id) => {
         const selected = value.includes(id);
@@ -48,7 +50,8 @@ export function StyleStep({ value, gender, onChoose }: { value: StyleId | null; 
   return (
     <ChoiceGrid
       small
-      label="Style"
+      label={m.generator_label_style()}
+
       className={COLUMNS}
       choices={styleChoices(gender, (id) => ({ selected: value === id }))}
       onPick={onChoose}

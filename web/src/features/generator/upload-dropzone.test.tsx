@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { MAX_UPLOAD_BYTES, MESSAGES, MIN_UPLOAD_SIDE } from "@/lib/domain";
-import { checkPhoto, sentFor, sentSizeProblem, type Dimensions } from "./photo-content";
+import { checkPhoto, chosenPhoto, sentFor, sentSizeProblem, type Dimensions } from "./photo-content";
 import { MorePhotos } from "./more-photos";
 import { UploadDropzone } from "./upload-dropzone";
 
@@ -12,7 +12,34 @@ vi.mock("./photo-content", async (importOriginal) => {
   return { ...real, checkPhoto: (f: File, d?: typeof decode, shrink?: boolean) => real.checkPhoto(f, d ?? decode, shrink) };
 });
 
-afterEach(cleanup);
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+/**
+ * A browser that shrinks photos (jsdom has no canvas): every photo decodes as 4032×3024 and is drawn into a JPEG
+ * of `sentBytes` bytes. Answers the sizes the canvas was asked for.
+ */
+function shrinkingBrowser(sentBytes: number) {
+  const drawn: [number, number][] = [];
+  vi.stubGlobal("createImageBitmap", async () => ({ width: 4032, height: 3024, close() {} }));
+  vi.stubGlobal(
+    "OffscreenCanvas",
+    class {
+      constructor(width: number, height: number) {
+        drawn.push([width, height]);
+      }
+      getContext() {
+        return { imageSmoothingQuality: "low", drawImage() {} };
+      }
+      convertToBlob() {
+        return Promise.resolve(new Blob([new Uint8Array(sentBytes)], { type: "image/jpeg" }));
+      }
+    },
+  );
+  return drawn;
+}
 
 const PNG = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13];
 const JPEG = [0xff, 0xd8, 0xff, 0xe0, 0, 16];
@@ -110,6 +137,38 @@ describe("<UploadDropzone>", () => {
     expect(screen.getByText("4.8 MB · ready to generate")).toBeTruthy();
   });
 
+  it("takes a 16 MB phone photo, sends it shrunk under the server's limit, and names it as chosen (issue 46)", async () => {
+    URL.createObjectURL = vi.fn(() => "blob:preview");
+    URL.revokeObjectURL = vi.fn();
+    const drawn = shrinkingBrowser(1_100_000);
+    const onChange = vi.fn();
+    render(<UploadDropzone file={null} onChange={onChange} />);
+    const phone = fileOf(JPEG, "IMG_0001.JPG", "image/jpeg", 16 * 1024 * 1024);
+    fireEvent.change(screen.getByLabelText("Upload photo"), { target: { files: [phone] } });
+    await waitFor(() => expect(onChange).toHaveBeenCalledTimes(1));
+    expect(screen.queryByRole("alert")).toBeNull();
+    const sent = onChange.mock.calls[0]![0] as File;
+    expect(sent).toMatchObject({ name: "IMG_0001.jpg", type: "image/jpeg", size: 1_100_000 });
+    expect(sent.size).toBeLessThanOrEqual(MAX_UPLOAD_BYTES);
+    expect(Math.max(...drawn[0]!)).toBeLessThan(4032); // brought down, not sent whole
+    expect(chosenPhoto(sent)).toEqual({ name: "IMG_0001.JPG", size: 16 * 1024 * 1024 });
+    cleanup();
+    render(<UploadDropzone file={sent} onChange={vi.fn()} />);
+    expect(screen.getByText("IMG_0001.JPG")).toBeTruthy();
+    expect(screen.getByText("16.0 MB · ready to generate")).toBeTruthy();
+  });
+
+  it("refuses a photo that is still over the server's limit once shrunk, with the limit's words", async () => {
+    shrinkingBrowser(MAX_UPLOAD_BYTES + 1);
+    const onChange = vi.fn();
+    render(<UploadDropzone file={null} onChange={onChange} />);
+    fireEvent.change(screen.getByLabelText("Upload photo"), {
+      target: { files: [fileOf(JPEG, "huge.jpg", "image/jpeg", 40 * 1024 * 1024)] },
+    });
+    expect((await screen.findByRole("alert")).textContent).toBe(MESSAGES.tooLarge);
+    expect(onChange).not.toHaveBeenCalled();
+  });
+
   it("previews the chosen file with its name and clears it", () => {
     URL.createObjectURL = vi.fn(() => "blob:preview");
     URL.revokeObjectURL = vi.fn();
@@ -138,5 +197,14 @@ describe("<MorePhotos>: further photos are taken as the first one is", () => {
     fireEvent.change(input, { target: { files: [added] } });
     await waitFor(() => expect(onChange).toHaveBeenCalledWith([kept, added]));
     expect(screen.queryByRole("alert")).toBeNull();
+  });
+
+  it("names a further photo as chosen, not the JPEG sent for it (issue 46)", () => {
+    URL.createObjectURL = vi.fn(() => "blob:preview");
+    URL.revokeObjectURL = vi.fn();
+    const sent = sentFor(fileOf(PNG, "coffee.png", "image/png", 4.8 * 1024 * 1024), fileOf(JPEG, "coffee.jpg", "image/jpeg", 520_000));
+    render(<MorePhotos first={fileOf(PNG, "me-0.png", "image/png")} files={[sent]} onChange={vi.fn()} />);
+    expect(screen.getByRole("img", { name: "Extra photo coffee.png" })).toBeTruthy();
+    expect(screen.getByRole("button", { name: "Remove coffee.png" })).toBeTruthy();
   });
 });

@@ -3,11 +3,17 @@ import { ImageUp, X } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { MAX_UPLOAD_MB } from "@/lib/domain";
 import { cn } from "@/lib/utils";
+import { getLocale, intlLocale, m } from "@/lib/copy";
 import { chosenPhoto } from "./photo-content";
 import { PhotoFileInput, PhotoProblem, useObjectUrl, usePhotoFile } from "./photo-file";
 
+/** A file size in megabytes with one decimal, in the reader's locale: "4.8" / "4,8". */
+const megabytes = (bytes: number) =>
+  new Intl.NumberFormat(intlLocale(getLocale()), { minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(bytes / 1024 / 1024);
+
 /**
- * Step 3's dropzone: click or drop; only the first dropped file is used; the file's content is checked
+ * Step 3's dropzone
+: click or drop; only the first dropped file is used; the file's content is checked
  * (./photo-content.ts: what it really is, its size) before the preview and before anything is sent
  * (SPEC §5, issue 23). Shows a preview with the file name and a clear button.
  */
@@ -26,12 +32,12 @@ export function UploadDropzone({ file, onChange }: { file: File | null; onChange
     const chosen = chosenPhoto(file); // its name and size as chosen, not the JPEG sent for it
     return (
       <div className="flex flex-col items-center gap-4 rounded-xl border bg-card p-4 sm:flex-row sm:items-center">
-        <img src={preview} alt="Your uploaded photo" className="size-40 rounded-lg object-cover sm:size-32" />
+        <img src={preview} alt={m.generator_uploaded_photo_alt()} className="size-40 rounded-lg object-cover sm:size-32" />
         <div className="min-w-0 flex-1 text-center sm:text-left">
           <p className="truncate font-medium" title={chosen.name}>
             {chosen.name}
           </p>
-          <p className="text-sm text-muted-foreground">{(chosen.size / 1024 / 1024).toFixed(1)} MB · ready to generate</p>
+          <p className="text-sm text-muted-foreground">{m.generator_ready_to_generate({ size: megabytes(chosen.size) })}</p>
         </div>
         <Button
           variant="outline"
@@ -40,7 +46,7 @@ export function UploadDropzone({ file, onChange }: { file: File | null; onChange
             photo.clear();
           }}
         >
-          <X aria-hidden="true" /> Clear photo
+          <X aria-hidden="true" /> {m.generator_clear_photo()}
         </Button>
       </div>
     );
@@ -71,15 +77,13 @@ export function UploadDropzone({ file, onChange }: { file: File | null; onChange
           <ImageUp className="size-6" aria-hidden="true" />
         </span>
         <div>
-          <p className="font-medium">{dragging ? "Drop your photo here" : "Drag and drop your photo here"}</p>
-          <p className="text-sm text-muted-foreground">
-            JPG, PNG or WebP, up to {MAX_UPLOAD_MB} MB. A clear, front-facing photo works best.
-          </p>
+          <p className="font-medium">{dragging ? m.generator_drop_here() : m.generator_drag_here()}</p>
+          <p className="text-sm text-muted-foreground">{m.generator_upload_hint({ mb: MAX_UPLOAD_MB })}</p>
         </div>
         <Button variant="outline" onClick={photo.choose} disabled={photo.checking}>
-          {photo.checking ? "Reading your photo..." : "Choose a photo"}
+          {photo.checking ? m.generator_reading_photo() : m.generator_choose_photo()}
         </Button>
-        <PhotoFileInput photo={photo} label="Upload photo" />
+        <PhotoFileInput photo={photo} label={m.generator_upload_photo()} />
       </div>
       <PhotoProblem photo={photo} />
     </div>

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { MESSAGES, isFinished } from "@/lib/domain";
+import { isFinished } from "@/lib/domain";
+import { m } from "@/lib/copy";
 import { creditsQuery } from "@/shared/api/get-credits";
 import { headshotsQuery } from "@/shared/api/get-headshots";
 import { statusQuery } from "./api/get-status";
@@ -38,7 +39,8 @@ export function useStatusPolling(id: string | null, onDone: (outcome: PollOutcom
       setProgress(100);
       done.current({ status: "completed", generatedImageUrl: status.generatedImageUrl });
     } else if (status.status === "failed") {
-      done.current({ status: "failed", error: status.error || MESSAGES.generationFailed });
+      done.current({ status: "failed", error: status.error || m.generator_generation_failed()
+ });
     } else if (!(status.status === "processing" && (status.waitSeconds ?? 0) > 0)) {
       // a picture queued for the model's quota is not being made: the bar waits with it (one estimate, issue 46)
       setProgress(nextProgress);

@@ -16,33 +16,52 @@ import {
   FREE_REDO_DAYS,
   FREE_REDOS_PER_DAY,
   INSTRUCTION_MAX_LENGTH,
-  MESSAGES,
+  INSTRUCTION_MIN_LENGTH,
+  REFINE_MESSAGES,
   checkInstructionForm,
-  count,
   type ApiHeadshot,
   type ApiVersions,
 } from "@/lib/domain";
+import { formatDate, getLocale, m } from "@/lib/copy";
 import { useCredits } from "@/shared/api/get-credits";
 import { useIsSubscriber, useSubscription } from "@/shared/api/get-subscription";
 import { useMyTeam } from "@/shared/api/get-my-team";
 import { BeforeAfter } from "./before-after";
 import { useRedo, useRefine, useUseVersion } from "./api/versions";
 
-const versionName = (v: Pick<ApiHeadshot, "version">) => `Version ${v.version}`;
+const versionName = (v: Pick<ApiHeadshot, "version">) => m.generator_version_n({ n: v.version });
 
 /** What a version is, in a few words: how it was made. */
 function versionNote(v: ApiHeadshot): string {
-  if (v.kind === "edit") return `“${v.instruction}”`;
-  if (v.kind === "redo") return v.freeRedo ? "Free redo" : "Redo";
-  return "First picture";
+  if (v.kind === "edit") return m.generator_version_quoted({ instruction: v.instruction ?? "" });
+  if (v.kind === "redo") return v.freeRedo ? m.generator_version_free_redo() : m.generator_version_redo();
+  return m.generator_version_first();
+}
+
+/** A version's name, what it is and its state, for the strip's buttons: "Version 2: Redo (in use)". */
+function versionLabel(v: ApiHeadshot, inUse: boolean): string {
+  const states = [
+    inUse && m.generator_version_in_use(),
+    v.status === "processing" && m.generator_version_being_made(),
+    v.status === "failed" && m.generator_version_failed(),
+  ].filter(Boolean);
+  return [m.generator_version_label({ name: versionName(v), note: versionNote(v) }), ...states].join(" ");
+}
+
+/** The instruction's form refused as it is typed (domain/refine.ts), in the reader's language. */
+function formProblem(message: string): string {
+  if (message === REFINE_MESSAGES.tooShort) return m.generator_refine_too_short({ min: INSTRUCTION_MIN_LENGTH });
+  if (message === REFINE_MESSAGES.tooLong) return m.generator_refine_too_long({ max: INSTRUCTION_MAX_LENGTH });
+  if (message === REFINE_MESSAGES.characters) return m.generator_refine_characters();
+  return message;
 }
 
 /** The strip of versions, oldest first: the one open is marked, the one in use says so; each opens at its own URL. */
 export function VersionStrip({ versions, openId, onOpen }: { versions: ApiVersions; openId: string; onOpen: (id: string) => void }) {
   if (versions.versions.length < 2) return null;
   return (
-    <nav aria-label="Versions of this headshot" className="grid gap-2">
-      <p className="text-sm font-semibold">Versions</p>
+    <nav aria-label={m.generator_versions_nav()} className="grid gap-2">
+      <p className="text-sm font-semibold">{m.generator_versions()}</p>
       <ol className="flex gap-2 overflow-x-auto pb-1" data-testid="version-strip">
         {versions.versions.map((v) => {
           const open = v.id === openId;
@@ -53,7 +72,7 @@ export function VersionStrip({ versions, openId, onOpen }: { versions: ApiVersio
                 type="button"
                 onClick={() => onOpen(v.id)}
                 aria-current={open ? "page" : undefined}
-                aria-label={`${versionName(v)}: ${versionNote(v)}${inUse ? " (in use)" : ""}${v.status === "processing" ? " (being made)" : ""}${v.status === "failed" ? " (failed)" : ""}`}
+                aria-label={versionLabel(v, inUse)}
                 className={`grid w-20 gap-1 rounded-lg border p-1 text-left text-xs focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring ${open ? "border-primary ring-1 ring-primary" : ""}`}
               >
                 <span className="relative block aspect-square overflow-hidden rounded-md bg-muted">
@@ -74,7 +93,7 @@ export function VersionStrip({ versions, openId, onOpen }: { versions: ApiVersio
                     </span>
                   )}
                 </span>
-                <span className="font-medium">v{v.version}</span>
+                <span className="font-medium">{m.generator_version_short({ n: v.version })}</span>
               </button>
             </li>
           );
@@ -105,11 +124,12 @@ export function CompareVersions({
   const [beforeId, setBeforeId] = useState("original");
   const [afterId, setAfterId] = useState(open.id);
   const choices = [
-    { id: "original", label: "Your photo", url: original },
+    { id: "original", label: m.generator_your_photo(), url: original },
     ...finished.map((v) => ({ id: v.id, label: versionName(v), url: v.generatedImageUrl })),
   ];
   const before = choices.find((c) => c.id === beforeId) ?? choices[0]!;
   const after = choices.find((c) => c.id === afterId) ?? { id: open.id, label: versionName(open), url: open.generatedImageUrl };
+  const afterVersion = after.id === "original" ? null : (finished.find((v) => v.id === after.id) ?? open);
   const beforeSelect = useId();
   const afterSelect = useId();
   const picker = (id: string, label: string, value: string, onChange: (v: string) => void) =>
@@ -135,17 +155,25 @@ export function CompareVersions({
       <BeforeAfter
         before={before.url}
         after={after.url}
-        alt={`Your ${styleName} headshot, ${after.label.toLowerCase()}`}
+        alt={
+          afterVersion
+            ? m.generator_headshot_alt_of_version({ style: styleName, n: afterVersion.version })
+            : m.generator_headshot_alt_of_photo({ style: styleName })
+        }
         labels={
           before.id === "original" && after.id === open.id && finished.length < 2
             ? undefined
-            : { before: before.label, after: after.label, beforeAlt: before.id === "original" ? "Your original photo" : before.label }
+            : {
+                before: before.label,
+                after: after.label,
+                beforeAlt: before.id === "original" ? m.generator_original_photo_alt() : before.label,
+              }
         }
       />
       {finished.length > 1 && (
-        <div className="grid grid-cols-2 gap-3" role="group" aria-label="Compare two versions">
-          {picker(beforeSelect, "Compare", before.id, setBeforeId)}
-          {picker(afterSelect, "With", after.id, setAfterId)}
+        <div className="grid grid-cols-2 gap-3" role="group" aria-label={m.generator_compare_two_versions()}>
+          {picker(beforeSelect, m.generator_compare(), before.id, setBeforeId)}
+          {picker(afterSelect, m.generator_with(), after.id, setAfterId)}
         </div>
       )}
     </div>
@@ -159,7 +187,7 @@ export function UseVersionButton({ version, versions }: { version: ApiHeadshot; 
   if (versions.currentId === version.id) {
     return (
       <p className="flex items-center gap-2 text-sm text-success-ink" data-testid="version-in-use">
-        <Check className="size-4" aria-hidden="true" /> {versionName(version)} is the one in your gallery
+        <Check className="size-4" aria-hidden="true" /> {m.generator_version_in_gallery({ n: version.version })}
       </p>
     );
   }
@@ -170,13 +198,17 @@ export function UseVersionButton({ version, versions }: { version: ApiHeadshot; 
       onClick={() =>
         use.mutate(version.id, {
           onSuccess: () =>
-            toast({ title: `Using ${versionName(version).toLowerCase()}`, description: "Your gallery shows this version now." }),
+            toast({ title: m.generator_using_version({ n: version.version }), description: m.generator_using_version_text() }),
           onError: (err) =>
-            toast({ variant: "destructive", title: "Couldn't use this version", description: errorText(err, "Please try again.") }),
+            toast({
+              variant: "destructive",
+              title: m.generator_use_version_failed(),
+              description: errorText(err, m.generator_please_try_again()),
+            }),
         })
       }
     >
-      <Check aria-hidden="true" /> Use this version
+      <Check aria-hidden="true" /> {m.generator_use_this_version()}
     </Button>
   );
 }
@@ -188,8 +220,8 @@ function planToast(title: string, description: string) {
     title,
     description,
     action: (
-      <ToastAction altText="See plans on the pricing page" asChild>
-        <Link href="/pricing">See plans</Link>
+      <ToastAction altText={m.generator_see_plans_alt()} asChild>
+        <Link href="/pricing">{m.generator_see_plans()}</Link>
       </ToastAction>
     ),
   });
@@ -228,15 +260,15 @@ export function RefineControls({
   const helpId = useId();
   const errorId = useId();
   const checked = checkInstructionForm(text);
-  const problem = (touched && !checked.ok ? checked.message : null) ?? refused;
+  const problem = (touched && !checked.ok ? formProblem(checked.message) : null) ?? refused;
   const outOfFree = plansKnown && !isSubscriber && credits?.remaining === 0;
   const cost = isSubscriber
-    ? "A change counts as one generation toward your fair use."
+    ? m.generator_cost_subscriber()
     : outOfFree
       ? null
       : credits
-        ? `A change uses one of your free generations (${credits.remaining} left), watermarked like a new picture.`
-        : "A change uses one generation, like a new picture.";
+        ? m.generator_cost_free({ count: credits.remaining })
+        : m.generator_cost_unknown();
 
   function submit(e: FormEvent) {
     e.preventDefault();
@@ -252,12 +284,12 @@ export function RefineControls({
           onStarted(made.id);
         },
         onError: (err) => {
-          const message = errorText(err, "Please try again.");
+          const message = errorText(err, m.generator_please_try_again());
           // the instruction refused (nothing spent): said under the field, where it can be reworded
           const code = errorCode(err);
           if (code === "instruction_refused" || code === "invalid_input") setRefused(message);
-          else if (needsPlan(err)) planToast("A change needs a plan", message);
-          else toast({ variant: "destructive", title: "Couldn't make the change", description: message });
+          else if (needsPlan(err)) planToast(m.generator_change_needs_plan(), message);
+          else toast({ variant: "destructive", title: m.generator_change_failed(), description: message });
         },
       },
     );
@@ -268,9 +300,9 @@ export function RefineControls({
     <div className="grid gap-6">
       <form onSubmit={submit} className="grid gap-2" noValidate aria-labelledby={`${inputId}-title`}>
         <h3 id={`${inputId}-title`} className="flex items-center gap-2 font-semibold">
-          <Sparkles className="size-4 text-primary" aria-hidden="true" /> Refine
+          <Sparkles className="size-4 text-primary" aria-hidden="true" /> {m.generator_refine()}
         </h3>
-        <Label htmlFor={inputId}>Describe the change</Label>
+        <Label htmlFor={inputId}>{m.generator_describe_change()}</Label>
         <Textarea
           id={inputId}
           value={text}
@@ -280,20 +312,20 @@ export function RefineControls({
             setRefused(null);
           }}
           onBlur={() => setTouched(text.length > 0)}
-          placeholder="a dark red tie"
+          placeholder={m.generator_refine_placeholder()}
           aria-invalid={problem ? true : undefined}
           aria-describedby={`${helpId}${problem ? ` ${errorId}` : ""}`}
           className="min-h-16"
         />
         <p id={helpId} className="text-xs text-muted-foreground">
-          For example “a closed-mouth smile”, “less shine on the forehead” or “the background a little lighter”. Up to{" "}
-          {INSTRUCTION_MAX_LENGTH} characters. You stay you: we don't change age, skin tone, face or body.{cost ? ` ${cost}` : ""}
+          {m.generator_refine_help({ max: INSTRUCTION_MAX_LENGTH })}
+          {cost ? ` ${cost}` : ""}
         </p>
         {outOfFree && (
           <p className="text-sm" data-testid="refine-needs-plan">
-            You've used your free generations: a change needs a subscription.{" "}
+            {m.generator_refine_needs_plan()}{" "}
             <Link href="/pricing" className="font-medium text-primary underline underline-offset-4">
-              See plans
+              {m.generator_see_plans()}
             </Link>
           </p>
         )}
@@ -303,14 +335,21 @@ export function RefineControls({
           </p>
         )}
         <Button type="submit" disabled={refine.isPending || outOfFree} className="justify-self-start">
-          {refine.isPending ? <Loader2 className="animate-spin" aria-hidden="true" /> : <Sparkles aria-hidden="true" />} Refine
+          {refine.isPending ? <Loader2 className="animate-spin" aria-hidden="true" /> : <Sparkles aria-hidden="true" />}{" "}
+          {m.generator_refine()}
         </Button>
       </form>
       <div className="grid gap-2">
-        <h3 className="font-semibold">Doesn't look like you?</h3>
+        <h3 className="font-semibold">{m.generator_redo_title()}</h3>
         <p className="text-sm text-muted-foreground">
           {offer.free
-            ? `Get one new picture of the same style, free: once per picture, within ${FREE_REDO_DAYS} days${offer.freeUntil ? ` (until ${new Date(offer.freeUntil).toLocaleDateString(undefined, { dateStyle: "medium" })})` : ""}, and up to ${count(FREE_REDOS_PER_DAY, "free redo")} a day.`
+            ? offer.freeUntil
+              ? m.generator_redo_free_offer_until({
+                  days: FREE_REDO_DAYS,
+                  date: formatDate(offer.freeUntil, getLocale(), "medium"),
+                  perDay: m.generator_free_redos({ count: FREE_REDOS_PER_DAY }),
+                })
+              : m.generator_redo_free_offer({ days: FREE_REDO_DAYS, perDay: m.generator_free_redos({ count: FREE_REDOS_PER_DAY }) })
             : offer.why}
         </p>
         <Button
@@ -322,16 +361,16 @@ export function RefineControls({
               onSuccess: (made) => onStarted(made.id),
               onError: (err) =>
                 needsPlan(err)
-                  ? planToast("A redo needs a plan", errorText(err, "Please try again."))
+                  ? planToast(m.generator_redo_needs_plan(), errorText(err, m.generator_please_try_again()))
                   : toast({
                       variant: "destructive",
-                      title: "Couldn't start the redo",
-                      description: errorText(err, "Please try again."),
+                      title: m.generator_redo_failed(),
+                      description: errorText(err, m.generator_please_try_again()),
                     }),
             })
           }
         >
-          <RotateCcw aria-hidden="true" /> {offer.free ? "Doesn't look like me: free redo" : "Doesn't look like me: redo"}
+          <RotateCcw aria-hidden="true" /> {offer.free ? m.generator_redo_free_button() : m.generator_redo_button()}
         </Button>
       </div>
     </div>
@@ -353,10 +392,10 @@ export function FailedVersion({
       <AlertCircle aria-hidden="true" />
       <AlertDescription className="grid gap-2">
         <span>{version.error}</span>
-        {version.refunded && <span>{MESSAGES.generationRefunded}</span>}
+        {version.refunded && <span>{m.generator_generation_refunded()}</span>}
         {currentId && (
           <Button size="sm" variant="outline" className="justify-self-start" onClick={() => onOpen(currentId)}>
-            Back to the version in use
+            {m.generator_back_to_version_in_use()}
           </Button>
         )}
       </AlertDescription>

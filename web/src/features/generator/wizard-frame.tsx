@@ -2,15 +2,16 @@ import { useRef, type ReactNode } from "react";
 import { useToastsBelow } from "@/components/ui/toast";
 import { cn } from "@/lib/utils";
 import { useHeadingFocus } from "@/lib/use-heading-focus";
+import { m } from "@/lib/copy";
 
 export type Step = 1 | 2 | 3 | 4 | 5;
 
-const STEPS: Array<{ n: Step; label: string }> = [
-  { n: 1, label: "Gender" },
-  { n: 2, label: "Style" },
-  { n: 3, label: "Photo" },
-  { n: 4, label: "Processing" },
-  { n: 5, label: "Result" },
+const STEPS: Array<{ n: Step; label: () => string }> = [
+  { n: 1, label: m.generator_label_gender },
+  { n: 2, label: m.generator_label_style },
+  { n: 3, label: m.generator_step_photo },
+  { n: 4, label: m.generator_step_processing },
+  { n: 5, label: m.generator_step_result },
 ];
 
 /** The steps, at the top right from lg up: where the toasts appear, so they keep below it (issue 35). */
@@ -18,7 +19,7 @@ function Stepper({ step }: { step: Step }) {
   const ref = useRef<HTMLOListElement>(null);
   useToastsBelow(ref);
   return (
-    <ol ref={ref} className="flex items-center gap-1.5 sm:gap-2" aria-label="Progress">
+    <ol ref={ref} className="flex items-center gap-1.5 sm:gap-2" aria-label={m.generator_progress_label()}>
       {STEPS.map((s, i) => (
         <li key={s.n} className="flex items-center gap-1.5 sm:gap-2" aria-current={s.n === step ? "step" : undefined}>
           <span
@@ -30,13 +31,9 @@ function Stepper({ step }: { step: Step }) {
             )}
           >
             {s.n}
-            <span className="sr-only">
-              {" "}
-              {s.label}
-              {s.n < step ? " (done)" : ""}
-            </span>
+            <span className="sr-only"> {s.n < step ? m.generator_step_done({ label: s.label() }) : s.label()}</span>
           </span>
-          <span className={cn("hidden text-sm lg:inline", s.n === step ? "font-medium" : "text-muted-foreground")}>{s.label}</span>
+          <span className={cn("hidden text-sm lg:inline", s.n === step ? "font-medium" : "text-muted-foreground")}>{s.label()}</span>
           {i < STEPS.length - 1 && <span className="h-px w-3 bg-border sm:w-6" aria-hidden="true" />}
         </li>
       ))}
@@ -64,7 +61,8 @@ export function WizardFrame({
     <section aria-labelledby="wizard-heading" className="grid gap-6">
       <div className="flex flex-col gap-4 lg:flex-row lg:items-end lg:justify-between">
         <div>
-          <p className="text-sm font-medium text-primary">Step {step} of 5</p>
+          <p className="text-sm font-medium text-primary">{m.generator_step_of({ step, total: STEPS.length })}</p>
+
           <h2
             id="wizard-heading"
             ref={heading}

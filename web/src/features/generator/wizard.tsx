@@ -3,7 +3,10 @@ import { ArrowLeft, ArrowRight, Crown, Sparkles } from "lucide-react";
 import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { toast } from "@/components/ui/use-toast";
-import { FAIR_USE_ALL_PLANS, FREE_GENERATIONS, GENDERS, count, maxStylesFor, styleById, teamLookLabel, type StyleId } from "@/lib/domain";
+import { FREE_GENERATIONS, maxStylesFor, type StyleId } from "@/lib/domain";
+import { m } from "@/lib/copy";
+import { fairUseAllPlans } from "@/shared/words/fair-use-words";
+import { genderName as genderWords, styleName as styleWords } from "@/shared/words/style-words";
 import { useStartShoot } from "./api/start-shoot";
 import { useCredits } from "@/shared/api/get-credits";
 import { useIsSubscriber, useSubscription } from "@/shared/api/get-subscription";
@@ -22,21 +25,30 @@ import { UploadDropzone } from "./upload-dropzone";
 import { chosenStyles, isShoot, type WizardAction, type WizardState, type WizardStep } from "./use-wizard";
 import { WizardFrame } from "./wizard-frame";
 
-const FREE_USED = `You've used your ${FREE_GENERATIONS} free generations.`;
+const freeUsed = () => m.generator_free_used({ count: FREE_GENERATIONS });
 
-const HEADINGS: Record<WizardStep, { title: string; text: string }> = {
-  1: { title: "Choose your gender", text: "We tailor clothing and styling to match." },
-  2: { title: "Choose a style", text: "Pick the look for your headshot." },
-  3: { title: "Upload your photo", text: "A clear, well-lit, front-facing photo gives the best result." },
-  4: { title: "Generating", text: "It appears here as soon as it's ready." },
+const HEADINGS: Record<WizardStep, { title: () => string; text: () => string }> = {
+  1: { title: m.generator_heading_gender_title, text: m.generator_heading_gender_text },
+  2: { title: m.generator_heading_style_title, text: m.generator_heading_style_text },
+  3: { title: m.generator_heading_upload_title, text: m.generator_heading_upload_text },
+  4: { title: m.generator_heading_generating_title, text: m.generator_heading_generating_text },
 };
 
-function Choice({ label, value, onChange }: { label: string; value: string; onChange: () => void }) {
+/** The team look in words (issue 25): with its label ("Team look: Suit, background #123456"), or its value alone. */
+function teamLookWords(look: { style: string; brandColor: string }, backdrop: "color" | "photo" = "color", withLabel = true): string {
+  const style = styleWords(look.style);
+  if (backdrop === "photo") return withLabel ? m.generator_team_look_photo({ style }) : m.generator_team_look_photo_value({ style });
+  return withLabel
+    ? m.generator_team_look_color({ style, color: look.brandColor })
+    : m.generator_team_look_color_value({ style, color: look.brandColor });
+}
+
+function Choice({ label, changeLabel, value, onChange }: { label: string; changeLabel: string; value: string; onChange: () => void }) {
   return (
     <span className="inline-flex items-center gap-1 rounded-full border bg-card py-1 pl-3 pr-1 text-sm">
-      <span className="text-muted-foreground">{label}:</span> <span className="font-medium">{value}</span>
-      <Button variant="ghost" size="sm" className="h-7 px-2 text-primary" onClick={onChange} aria-label={`Change ${label.toLowerCase()}`}>
-        Change
+      <span className="text-muted-foreground">{m.generator_choice_label({ label })}</span> <span className="font-medium">{value}</span>
+      <Button variant="ghost" size="sm" className="h-7 px-2 text-primary" onClick={onChange} aria-label={changeLabel}>
+        {m.generator_change()}
       </Button>
     </span>
   );
@@ -71,12 +83,8 @@ export function Wizard({
   const setStyles = chosenStyles(state);
   const refusalBeforeUpload = useRefusalBeforeUpload();
   const { openSubscriptionDialog } = useSubscriptionDialog();
-  const styleName = state.setMode
-    ? setStyles.map((s) => styleById(s)?.name ?? s).join(", ") || null
-    : state.style
-      ? (styleById(state.style)?.name ?? state.style)
-      : null;
-  const genderName = state.gender ? GENDERS.find((g) => g.id === state.gender)?.name : "Not specified";
+  const styleName = state.setMode ? setStyles.map((s) => styleWords(s)).join(", ") || null : state.style ? styleWords(state.style) : null;
+  const genderName = state.gender ? genderWords(state.gender) : m.generator_gender_not_specified();
   // A team member may generate in the team's brand look (issue 25): its style and background colour.
   const { data: team, isSuccess: teamKnown } = useMyTeam();
   // Nothing left to generate with (issue 35): said before step 1, not after three steps at Generate.
@@ -109,14 +117,14 @@ export function Wizard({
     }
     dispatch({
       type: "processing",
-      statusText: `Uploading and starting ${count(setStyles.length, "picture")}...`,
+      statusText: m.generator_status_uploading_set({ count: setStyles.length }),
     });
     try {
       const shoot = await startSet.mutateAsync({ photos: [file, ...state.moreFiles], styles: setStyles, gender });
       dispatch({ type: "started", id: shoot.headshots[0]?.id ?? shoot.id });
       onShootStarted?.(shoot.id);
     } catch (err) {
-      showError(err, "Upload failed");
+      showError(err, m.generator_upload_failed());
     }
   }
 
@@ -124,7 +132,7 @@ export function Wizard({
     if (isShoot(state)) return generateSet();
     const { file, style, gender } = state;
     if (!file || !style) return;
-    dispatch({ type: "processing", statusText: "Uploading your photo..." });
+    dispatch({ type: "processing", statusText: m.generator_status_uploading() });
     const reuse = state.uploaded;
     const sameLook = uploadedInTeamLook.current === inTeamLook;
     let headshot = reuse && sameLook && reuse.file === file && reuse.style === style && reuse.gender === gender ? reuse.headshot : null;
@@ -138,12 +146,12 @@ export function Wizard({
         headshot = await upload.mutateAsync({ photo: file, style, gender, teamLook: inTeamLook });
         uploadedInTeamLook.current = inTeamLook;
       } catch (err) {
-        showError(err, "Upload failed");
+        showError(err, m.generator_upload_failed());
         return;
       }
       dispatch({ type: "uploaded", headshot });
     }
-    dispatch({ type: "processing", statusText: "Starting generation..." });
+    dispatch({ type: "processing", statusText: m.generator_status_starting() });
     try {
       await start.mutateAsync(headshot.id);
     } catch (err) {
@@ -156,17 +164,28 @@ export function Wizard({
 
   const heading = HEADINGS[state.step];
   return (
-    <WizardFrame step={state.step} title={heading.title} text={heading.text} focusKey={`wizard:${state.step}`}>
+    <WizardFrame step={state.step} title={heading.title()} text={heading.text()} focusKey={`wizard:${state.step}`}>
       {(state.step === 2 || state.step === 3) && (
         <div className="flex flex-wrap items-center gap-2">
-          <Choice label="Gender" value={genderName ?? ""} onChange={() => dispatch({ type: "goto", step: 1 })} />
+          <Choice
+            label={m.generator_label_gender()}
+            changeLabel={m.generator_change_gender()}
+            value={genderName}
+            onChange={() => dispatch({ type: "goto", step: 1 })}
+          />
           {state.step === 3 && styleName && !inTeamLook && (
-            <Choice label={state.setMode ? "Styles" : "Style"} value={styleName} onChange={() => dispatch({ type: "goto", step: 2 })} />
+            <Choice
+              label={state.setMode ? m.generator_label_styles() : m.generator_label_style()}
+              changeLabel={state.setMode ? m.generator_change_styles() : m.generator_change_style()}
+              value={styleName}
+              onChange={() => dispatch({ type: "goto", step: 2 })}
+            />
           )}
           {state.step === 3 && inTeamLook && look && (
             <Choice
-              label="Team look"
-              value={teamLookLabel(look, team?.team.shoot.backdrop).replace(/^Team look: /, "")}
+              label={m.generator_label_team_look()}
+              changeLabel={m.generator_change_team_look()}
+              value={teamLookWords(look, team?.team.shoot.backdrop, false)}
               onChange={() => dispatch({ type: "goto", step: 2 })}
             />
           )}
@@ -176,14 +195,11 @@ export function Wizard({
       {state.step === 1 && outOfFree && (
         <Alert variant="info" role="status">
           <Crown aria-hidden="true" />
-          <AlertTitle>{FREE_USED}</AlertTitle>
+          <AlertTitle>{freeUsed()}</AlertTitle>
           <AlertDescription className="grid gap-3">
-            <p>
-              A plan gives you unlimited headshots ({FAIR_USE_ALL_PLANS}) without a watermark, in every style, with high-resolution
-              downloads.
-            </p>
-            <Button className="justify-self-start" onClick={() => openSubscriptionDialog(FREE_USED)}>
-              See plans and prices
+            <p>{m.generator_plan_offer({ fairUse: fairUseAllPlans() })}</p>
+            <Button className="justify-self-start" onClick={() => openSubscriptionDialog(freeUsed())}>
+              {m.generator_see_plans_and_prices()}
             </Button>
           </AlertDescription>
         </Alert>
@@ -196,11 +212,11 @@ export function Wizard({
             {/* Back from "Change gender", or a style preselected on an audience page: either way forward, so it says so (issue 35). */}
             {state.style && (
               <Button variant="outline" onClick={() => dispatch({ type: "goto", step: state.file ? 3 : 2 })}>
-                Continue <ArrowRight aria-hidden="true" />
+                {m.generator_continue()} <ArrowRight aria-hidden="true" />
               </Button>
             )}
             <Button variant="link" className="px-0" onClick={() => dispatch({ type: "gender", gender: null })}>
-              Prefer not to say — skip
+              {m.generator_skip_gender()}
             </Button>
           </div>
         </div>
@@ -211,7 +227,7 @@ export function Wizard({
             <div className="flex flex-wrap items-center justify-between gap-3 rounded-lg border bg-accent/40 p-3 text-sm">
               <span className="flex items-center gap-2">
                 <span aria-hidden="true" className="inline-block size-5 rounded border" style={{ backgroundColor: look.brandColor }} />
-                {teamLookLabel(look, team?.team.shoot.backdrop)}
+                {teamLookWords(look, team?.team.shoot.backdrop)}
               </span>
               <Button
                 size="sm"
@@ -222,21 +238,22 @@ export function Wizard({
                   dispatch({ type: "style", style: look.style as StyleId });
                 }}
               >
-                Use the team look
+                {m.generator_use_team_look()}
               </Button>
             </div>
           )}
           <div className="flex flex-wrap items-center justify-between gap-2 rounded-xl border bg-card p-3 text-sm">
             {state.setMode ? (
               <span aria-live="polite" data-testid="set-count">
-                {setStyles.length} of up to {maxStyles} styles chosen
-                {!isSubscriber && " (one free generation each)"}
+                {isSubscriber
+                  ? m.generator_set_count({ count: setStyles.length, max: maxStyles })
+                  : m.generator_set_count_free({ count: setStyles.length, max: maxStyles })}
               </span>
             ) : (
-              <span className="text-muted-foreground">Want a whole set? Choose several styles and get one picture of each.</span>
+              <span className="text-muted-foreground">{m.generator_set_offer()}</span>
             )}
             <Button variant="outline" size="sm" onClick={() => dispatch({ type: "setMode", on: !state.setMode })}>
-              {state.setMode ? "Choose one style" : "Choose several styles"}
+              {state.setMode ? m.generator_choose_one_style() : m.generator_choose_several_styles()}
             </Button>
           </div>
           {state.setMode ? (
@@ -258,16 +275,16 @@ export function Wizard({
           )}
           <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-between">
             <Button variant="outline" onClick={() => dispatch({ type: "goto", step: 1 })}>
-              <ArrowLeft aria-hidden="true" /> Back
+              <ArrowLeft aria-hidden="true" /> {m.generator_back()}
             </Button>
             {state.setMode && setStyles.length > 0 && (
               <Button onClick={() => dispatch({ type: "continueSet" })}>
-                Continue with {count(setStyles.length, "style")} <ArrowRight aria-hidden="true" />
+                {m.generator_continue_with_styles({ count: setStyles.length })} <ArrowRight aria-hidden="true" />
               </Button>
             )}
             {!state.setMode && state.style && (
               <Button onClick={() => dispatch({ type: "goto", step: 3 })}>
-                Continue with {styleName} <ArrowRight aria-hidden="true" />
+                {m.generator_continue_with_style({ style: styleName ?? "" })} <ArrowRight aria-hidden="true" />
               </Button>
             )}
           </div>
@@ -283,10 +300,11 @@ export function Wizard({
           )}
           <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-between">
             <Button variant="outline" onClick={() => dispatch({ type: "goto", step: 2 })}>
-              <ArrowLeft aria-hidden="true" /> Back
+              <ArrowLeft aria-hidden="true" /> {m.generator_back()}
             </Button>
             <Button size="lg" disabled={!state.file || setStyles.length === 0} onClick={() => void generate()}>
-              <Sparkles aria-hidden="true" /> {setStyles.length > 1 ? `Generate ${setStyles.length} Headshots` : "Generate Headshot"}
+              <Sparkles aria-hidden="true" />{" "}
+              {setStyles.length > 1 ? m.generator_generate_many({ count: setStyles.length }) : m.generator_generate_one()}
             </Button>
           </div>
         </div>

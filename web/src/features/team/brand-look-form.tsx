@@ -7,7 +7,9 @@ import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { toast } from "@/components/ui/use-toast";
 import { BRAND_COLOR_PATTERN, STYLES, type ApiMyTeam, type StyleId } from "@/lib/domain";
+import { m } from "@/lib/copy";
 import { useUpdateTeam } from "./api/update-team";
+import { teamLookLabel } from "./team-words";
 
 export function BrandLookForm({ team }: { team: Extract<ApiMyTeam, { role: "owner" }> }) {
   const [style, setStyle] = useState<StyleId>((team.team.look?.style as StyleId | undefined) ?? "Office");
@@ -25,22 +27,22 @@ export function BrandLookForm({ team }: { team: Extract<ApiMyTeam, { role: "owne
     if (!valid) return;
     try {
       await update.mutateAsync({ style, brandColor: color });
-      toast({ title: "Team look saved", description: `Team look: ${style}, background ${color.toUpperCase()}` });
+      toast({ title: m.team_look_saved(), description: teamLookLabel({ style, brandColor: color.toUpperCase() }) });
     } catch (err) {
-      toast({ variant: "destructive", title: "Couldn't save the look", description: errorText(err, "Please try again.") });
+      toast({ variant: "destructive", title: m.team_look_save_failed(), description: errorText(err, m.common_please_try_again()) });
     }
   }
 
   return (
     <Card>
       <CardHeader>
-        <CardTitle>Brand look</CardTitle>
-        <CardDescription>One style and one background colour, so the team's photos look like one shoot.</CardDescription>
+        <CardTitle>{m.team_look_title()}</CardTitle>
+        <CardDescription>{m.team_look_description()}</CardDescription>
       </CardHeader>
       <CardContent>
         <form onSubmit={(e) => void onSubmit(e)} className="flex flex-wrap items-end gap-3">
           <div className="grid gap-1.5">
-            <Label htmlFor="team-style">Style</Label>
+            <Label htmlFor="team-style">{m.team_look_style()}</Label>
             <select
               id="team-style"
               value={style}
@@ -55,11 +57,11 @@ export function BrandLookForm({ team }: { team: Extract<ApiMyTeam, { role: "owne
             </select>
           </div>
           <div className="grid gap-1.5">
-            <Label htmlFor="team-color">Background colour</Label>
+            <Label htmlFor="team-color">{m.team_look_color_label()}</Label>
             <div className="flex items-center gap-2">
               <input
                 type="color"
-                aria-label="Pick the background colour"
+                aria-label={m.team_look_color_picker()}
                 value={valid ? color : "#1E3A5F"}
                 onChange={(e) => setColor(e.target.value.toUpperCase())}
                 className="h-10 w-12 rounded border"
@@ -77,12 +79,12 @@ export function BrandLookForm({ team }: { team: Extract<ApiMyTeam, { role: "owne
             </div>
             {showInvalid && (
               <p id="team-color-problem" className="text-sm text-destructive">
-                {color === "" ? "Choose a colour, like #1E3A5F." : "A colour is # and six hex digits, like #1E3A5F."}
+                {color === "" ? m.team_look_color_empty() : m.team_look_color_invalid()}
               </p>
             )}
           </div>
           <Button type="submit" disabled={update.isPending}>
-            Save look
+            {m.team_look_save()}
           </Button>
         </form>
       </CardContent>

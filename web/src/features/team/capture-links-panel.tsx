@@ -14,11 +14,18 @@ import { Label } from "@/components/ui/label";
 import { Spinner } from "@/components/ui/spinner";
 import { toast } from "@/components/ui/use-toast";
 import { CAPTURE_DEFAULT_DAYS, CAPTURE_MAX_DAYS, type ApiCaptureLink, type ApiMyTeam } from "@/lib/domain";
+import { m } from "@/lib/copy";
 import { useCreateCaptureLink, useRevokeCaptureLink } from "./api/capture-links";
 import { useCaptureLinks } from "./api/get-capture-links";
+import { shortDay } from "./team-words";
 
-const STATUS_WORDS: Record<ApiCaptureLink["status"], string> = { open: "Open", full: "Full", expired: "Expired", revoked: "Revoked" };
-const date = (iso: string) => new Date(iso).toLocaleDateString(undefined, { day: "numeric", month: "short", year: "numeric" });
+const STATUS_WORDS: Record<ApiCaptureLink["status"], () => string> = {
+  open: m.team_link_open,
+  full: m.team_link_full,
+  expired: m.team_link_expired,
+  revoked: m.team_link_revoked,
+};
+const date = (iso: string) => shortDay(iso, true);
 
 export function CaptureLinksPanel({ team }: { team: Extract<ApiMyTeam, { role: "owner" }> }) {
   const owner = team.members.find((m) => m.role === "owner");
@@ -40,43 +47,40 @@ export function CaptureLinksPanel({ team }: { team: Extract<ApiMyTeam, { role: "
         expiresInDays: Number(days),
       });
       setMade(link);
-      toast({ title: "Link created", description: "Copy it now and post it where your team will see it." });
+      toast({ title: m.team_link_created(), description: m.team_link_created_body() });
     } catch (err) {
-      toast({ variant: "destructive", title: "Couldn't create the link", description: errorText(err, "Please try again.") });
+      toast({ variant: "destructive", title: m.team_link_create_failed(), description: errorText(err, m.common_please_try_again()) });
     }
   }
 
   async function onCopy(link: string) {
     try {
       await navigator.clipboard.writeText(link);
-      toast({ title: "Link copied" });
+      toast({ title: m.team_link_copied() });
     } catch {
-      toast({ variant: "destructive", title: "Couldn't copy", description: "Select the link and copy it yourself." });
+      toast({ variant: "destructive", title: m.team_copy_failed(), description: m.team_copy_failed_body() });
     }
   }
 
   async function onRevoke(id: string) {
     try {
       await revoke.mutateAsync(id);
-      toast({ title: "Link revoked", description: "It no longer works. People who joined through it stay in the team." });
+      toast({ title: m.team_link_revoked_title(), description: m.team_link_revoked_body() });
     } catch (err) {
-      toast({ variant: "destructive", title: "Couldn't revoke the link", description: errorText(err, "Please try again.") });
+      toast({ variant: "destructive", title: m.team_link_revoke_failed(), description: errorText(err, m.common_please_try_again()) });
     }
   }
 
   return (
     <Card>
       <CardHeader>
-        <CardTitle>A link for your team</CardTitle>
-        <CardDescription>
-          Post one link in Slack or your intranet: anyone with a work address at your domain joins after confirming it, up to the number of
-          people you set, until the link expires. It never fills more seats than you pay for.
-        </CardDescription>
+        <CardTitle>{m.team_links_title()}</CardTitle>
+        <CardDescription>{m.team_links_description()}</CardDescription>
       </CardHeader>
       <CardContent className="grid gap-4">
         <form onSubmit={(e) => void onCreate(e)} className="grid gap-3 sm:grid-cols-[1fr_auto_auto_auto] sm:items-end">
           <div className="grid gap-1.5">
-            <Label htmlFor="capture-domains">Email domains</Label>
+            <Label htmlFor="capture-domains">{m.team_links_domains_label()}</Label>
             <Input
               id="capture-domains"
               required
@@ -86,11 +90,11 @@ export function CaptureLinksPanel({ team }: { team: Extract<ApiMyTeam, { role: "
               onChange={(e) => setDomains(e.target.value)}
             />
             <p id="capture-domains-hint" className="text-xs text-muted-foreground">
-              Separate several with commas. Exact matches only: list sub-domains like eu.acme.com too.
+              {m.team_links_domains_hint()}
             </p>
           </div>
           <div className="grid gap-1.5">
-            <Label htmlFor="capture-max">People</Label>
+            <Label htmlFor="capture-max">{m.team_links_people()}</Label>
             <Input
               id="capture-max"
               type="number"
@@ -102,7 +106,7 @@ export function CaptureLinksPanel({ team }: { team: Extract<ApiMyTeam, { role: "
             />
           </div>
           <div className="grid gap-1.5">
-            <Label htmlFor="capture-days">Days valid</Label>
+            <Label htmlFor="capture-days">{m.team_links_days()}</Label>
             <Input
               id="capture-days"
               type="number"
@@ -115,56 +119,62 @@ export function CaptureLinksPanel({ team }: { team: Extract<ApiMyTeam, { role: "
             />
           </div>
           <Button type="submit" disabled={create.isPending || team.seats.paid === 0}>
-            {create.isPending ? "Creating..." : "Create link"}
+            {create.isPending ? m.team_creating() : m.team_links_create()}
           </Button>
         </form>
-        {team.seats.paid === 0 && <p className="text-sm text-muted-foreground">Buy seats first; then make a link for your team.</p>}
+        {team.seats.paid === 0 && <p className="text-sm text-muted-foreground">{m.team_links_buy_first()}</p>}
         {made && (
           <Alert role="status" variant="info">
             <AlertDescription className="grid gap-2">
-              <span>Your new link. Copy it now: for your team's safety we don't keep it, only a fingerprint of it.</span>
+              <span>{m.team_links_new()}</span>
               <span className="flex flex-wrap items-center gap-2">
-                <Input readOnly value={made} aria-label="New link" className="min-w-0 flex-1" onFocus={(e) => e.target.select()} />
+                <Input
+                  readOnly
+                  value={made}
+                  aria-label={m.team_links_new_label()}
+                  className="min-w-0 flex-1"
+                  onFocus={(e) => e.target.select()}
+                />
                 <Button type="button" variant="outline" onClick={() => void onCopy(made)}>
-                  Copy link
+                  {m.team_links_copy()}
                 </Button>
               </span>
             </AlertDescription>
           </Alert>
         )}
         {links.isLoading ? (
-          <Spinner label="Loading links" />
+          <Spinner label={m.team_links_loading()} />
         ) : links.isError || !links.data ? (
           <p className="text-sm text-destructive" role="alert">
-            We couldn't load your links. Please reload the page.
+            {m.team_links_error()}
           </p>
         ) : links.data.links.length === 0 ? (
-          <p className="text-sm text-muted-foreground">No links yet.</p>
+          <p className="text-sm text-muted-foreground">{m.team_links_none()}</p>
         ) : (
-          <ul className="divide-y rounded-md border" aria-label="Team links">
+          <ul className="divide-y rounded-md border" aria-label={m.team_links_list_label()}>
             {links.data.links.map((l) => (
               <li key={l.id} className="grid gap-2 p-3 text-sm">
                 <span className="flex flex-wrap items-center justify-between gap-2">
                   <span className="min-w-0 break-all">
                     <span className="font-medium">{l.domains.map((d) => `@${d}`).join(", ")}</span>{" "}
                     <span className="text-muted-foreground">
-                      {l.joined.length} of {l.maxJoins} joined · until {date(l.expiresAt)}
+                      {m.team_links_summary({ joined: l.joined.length, max: l.maxJoins, date: date(l.expiresAt) })}
                     </span>
                   </span>
                   <span className="flex items-center gap-2">
-                    <Badge variant={l.status === "open" ? "success" : "outline"}>{STATUS_WORDS[l.status]}</Badge>
+                    <Badge variant={l.status === "open" ? "success" : "outline"}>{STATUS_WORDS[l.status]()}</Badge>
                     {l.status !== "revoked" && (
                       <Button size="sm" variant="ghost" disabled={revoke.isPending} onClick={() => void onRevoke(l.id)}>
-                        Revoke
+                        {m.team_revoke()}
                       </Button>
                     )}
                   </span>
                 </span>
                 {l.joined.length > 0 && (
-                  <ul className="text-muted-foreground" aria-label={`Joined through the link for ${l.domains.join(", ")}`}>
+                  <ul className="text-muted-foreground" aria-label={m.team_links_joined_label({ domains: l.domains.join(", ") })}>
                     {l.joined.map((p) => (
                       <li key={p.userId} className="break-all">
-                        {p.email} · joined {date(p.joinedAt)}
+                        {m.team_links_joined_row({ email: p.email, date: date(p.joinedAt) })}
                       </li>
                     ))}
                   </ul>

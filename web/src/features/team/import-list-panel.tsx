@@ -11,16 +11,17 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/com
 import { Label } from "@/components/ui/label";
 import { Textarea } from "@/components/ui/textarea";
 import { toast } from "@/components/ui/use-toast";
-import { IMPORT_MAX_BYTES, IMPORT_MAX_ROWS, count, type ApiImportPreview, type ImportRowStatus } from "@/lib/domain";
+import { IMPORT_MAX_BYTES, IMPORT_MAX_ROWS, type ApiImportPreview, type ImportRowStatus } from "@/lib/domain";
+import { m } from "@/lib/copy";
 import { useImportList, usePreviewList } from "./api/import-list";
 
-const STATUS_WORDS: Record<ImportRowStatus, string> = {
-  ready: "Ready",
-  duplicate: "Duplicate",
-  invalid: "Not an address",
-  member: "Already a member",
-  invited: "Already invited",
-  "over-seats": "No free seat",
+const STATUS_WORDS: Record<ImportRowStatus, () => string> = {
+  ready: m.team_import_ready,
+  duplicate: m.team_import_duplicate,
+  invalid: m.team_import_invalid,
+  member: m.team_import_member,
+  invited: m.team_import_invited,
+  "over-seats": m.team_import_over_seats,
 };
 
 export function ImportListPanel() {
@@ -41,7 +42,7 @@ export function ImportListPanel() {
     setFileError(null);
     if (!file) return;
     if (file.size > IMPORT_MAX_BYTES) {
-      setFileError(`This file is ${Math.ceil(file.size / 1024)} KB; at most ${IMPORT_MAX_BYTES / 1024} KB can be imported at once.`);
+      setFileError(m.team_import_file_too_big({ size: Math.ceil(file.size / 1024), max: IMPORT_MAX_BYTES / 1024 }));
       return;
     }
     edit(await file.text());
@@ -52,36 +53,35 @@ export function ImportListPanel() {
       setPreview(await check.mutateAsync(csv));
     } catch (err) {
       setPreview(null);
-      toast({ variant: "destructive", title: "Couldn't read the list", description: errorText(err, "Please try again.") });
+      toast({ variant: "destructive", title: m.team_import_read_failed(), description: errorText(err, m.common_please_try_again()) });
     }
   }
 
   async function onSend() {
     try {
       const { sent, failed } = await send.mutateAsync(csv);
+      const sentWords = m.team_import_sent({ count: sent.length });
+      const list = failed.map((f) => `${f.email} (${f.message})`).join("; ");
       toast({
-        title: "Invitations sent",
-        description: `${count(sent.length, "invitation")} sent.${failed.length ? ` ${count(failed.length, "row")} couldn't be invited: ${failed.map((f) => `${f.email} (${f.message})`).join("; ")}` : ""}`,
+        title: m.team_invitations_sent(),
+        description: failed.length ? `${sentWords} ${m.team_import_failed_rows({ count: failed.length, list })}` : sentWords,
       });
       setCsv("");
       setPreview(null);
     } catch (err) {
-      toast({ variant: "destructive", title: "Nothing was sent", description: errorText(err, "Please try again.") });
+      toast({ variant: "destructive", title: m.team_import_nothing_sent(), description: errorText(err, m.common_please_try_again()) });
     }
   }
 
   return (
     <Card>
       <CardHeader>
-        <CardTitle>Invite a list</CardTitle>
-        <CardDescription>
-          One person per line: name, email. Paste it or upload a CSV (up to {IMPORT_MAX_ROWS} rows). You'll see what happens to each row
-          before anything is sent.
-        </CardDescription>
+        <CardTitle>{m.team_import_title()}</CardTitle>
+        <CardDescription>{m.team_import_description({ max: IMPORT_MAX_ROWS })}</CardDescription>
       </CardHeader>
       <CardContent className="grid gap-4">
         <div className="grid gap-1.5">
-          <Label htmlFor="import-csv">Names and email addresses</Label>
+          <Label htmlFor="import-csv">{m.team_import_csv_label()}</Label>
           <Textarea
             id="import-csv"
             rows={5}
@@ -92,7 +92,7 @@ export function ImportListPanel() {
           />
         </div>
         <div className="grid gap-1.5">
-          <Label htmlFor="import-file">Or upload a CSV file</Label>
+          <Label htmlFor="import-file">{m.team_import_file_label()}</Label>
           <input
             id="import-file"
             type="file"
@@ -109,22 +109,22 @@ export function ImportListPanel() {
         </div>
         <div>
           <Button type="button" variant="outline" disabled={csv.trim() === "" || check.isPending} onClick={() => void onPreview()}>
-            {check.isPending ? "Checking..." : "Preview"}
+            {check.isPending ? m.team_checking() : m.team_preview()}
           </Button>
         </div>
         {preview && (
           <div className="grid gap-3" aria-live="polite">
             <p className="text-sm" data-testid="import-summary">
-              {preview.ready} ready to invite · {count(preview.freeSeats, "free seat")}
-              {over > 0 && ` · ${count(over, "row")} beyond the free seats: add seats or remove rows first`}
+              {m.team_import_summary({ ready: preview.ready, count: preview.freeSeats })}
+              {over > 0 && ` · ${m.team_import_over({ count: over })}`}
             </p>
-            <ul className="max-h-80 divide-y overflow-y-auto rounded-md border" aria-label="List preview">
+            <ul className="max-h-80 divide-y overflow-y-auto rounded-md border" aria-label={m.team_import_preview_label()}>
               {preview.rows.map((r) => (
                 <li key={r.line} className="flex flex-wrap items-center justify-between gap-2 p-2 text-sm">
                   <span className="min-w-0 break-words">
-                    <span className="text-muted-foreground">Line {r.line}: </span>
+                    <span className="text-muted-foreground">{m.team_import_line({ line: r.line })} </span>
                     {r.name && <span className="font-medium">{r.name} </span>}
-                    <span>{r.email || "(no address)"}</span>
+                    <span>{r.email || m.team_import_no_address()}</span>
                     {r.message && <span className="block text-xs text-muted-foreground">{r.message}</span>}
                   </span>
                   <Badge
@@ -132,17 +132,17 @@ export function ImportListPanel() {
                       r.status === "ready" ? "success" : r.status === "over-seats" || r.status === "invalid" ? "destructive" : "outline"
                     }
                   >
-                    {STATUS_WORDS[r.status]}
+                    {STATUS_WORDS[r.status]()}
                   </Badge>
                 </li>
               ))}
             </ul>
             <div className="flex flex-wrap gap-2">
               <Button type="button" disabled={preview.ready === 0 || over > 0 || send.isPending} onClick={() => void onSend()}>
-                {send.isPending ? "Sending..." : `Send ${count(preview.ready, "invitation")}`}
+                {send.isPending ? m.team_sending() : m.team_import_send({ count: preview.ready })}
               </Button>
               <Button type="button" variant="ghost" onClick={() => setPreview(null)}>
-                Cancel
+                {m.common_cancel()}
               </Button>
             </div>
           </div>

@@ -9,6 +9,7 @@ import { errorText } from "@/api/client";
 import { Button } from "@/components/ui/button";
 import { toast } from "@/components/ui/use-toast";
 import { domainAllowed } from "@/lib/domain";
+import { m } from "@/lib/copy";
 import { paths } from "@/lib/paths";
 import { useAuth } from "@/shared/auth/auth-context";
 import { useCaptureLink, useJoinByLink, useResendVerificationMail } from "./api/join-by-link";
@@ -27,9 +28,9 @@ export function JoinByLink() {
   async function onResend() {
     try {
       await resend.mutateAsync(back);
-      toast({ title: "Verification Email Sent", description: "Please check your inbox and spam folder" });
+      toast({ title: m.team_verification_sent(), description: m.team_verification_sent_body() });
     } catch (err) {
-      toast({ variant: "destructive", title: "Failed to Resend", description: errorText(err, "Please try again later.") });
+      toast({ variant: "destructive", title: m.team_resend_failed(), description: errorText(err, m.common_please_try_again_later()) });
     }
   }
 
@@ -39,25 +40,19 @@ export function JoinByLink() {
       loading={link.isLoading}
       teamName={link.data?.teamName ?? null}
       invalid={{
-        title: "This link doesn't work any more",
-        description: "It may have expired, been revoked or be full. Ask the team's owner for a new one.",
+        title: m.team_capture_invalid_title(),
+        description: m.team_capture_invalid_body(),
       }}
-      forWhom={`For work addresses at ${at}.`}
-      signedOut="Sign in or create an account with your work address to join."
-      wrongAddress={(mine) =>
-        domainAllowed(mine, domains)
-          ? null
-          : `You're signed in as ${mine}. This link is for addresses at ${at}: sign in with your work address to join.`
-      }
+      forWhom={m.team_capture_for({ domains: at })}
+      signedOut={m.team_capture_signed_out()}
+      wrongAddress={(mine) => (domainAllowed(mine, domains) ? null : m.team_capture_wrong_address({ mine, domains: at }))}
       before={
         user && !user.emailVerified ? (
           <div className="grid gap-2" role="status">
-            <p className="text-sm">
-              Please confirm {user.email} first: open the link we emailed you. It brings you back to this page, ready to join.
-            </p>
+            <p className="text-sm">{m.team_capture_confirm_first({ email: user.email })}</p>
             <div>
               <Button variant="outline" onClick={() => void onResend()} disabled={resend.isPending}>
-                Send the email again
+                {m.team_capture_resend()}
               </Button>
             </div>
           </div>

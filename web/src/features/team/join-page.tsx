@@ -14,6 +14,7 @@ import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { PageSpinner } from "@/components/ui/spinner";
 import { toast } from "@/components/ui/use-toast";
+import { m } from "@/lib/copy";
 import { paths } from "@/lib/paths";
 import { useAuth } from "@/shared/auth/auth-context";
 
@@ -41,7 +42,7 @@ export function JoinPage({ back, loading, teamName, invalid, forWhom, signedOut,
   const [, navigate] = useLocation();
   const signInAgain = `${paths.auth}?next=${encodeURIComponent(back)}`;
 
-  if (loading || status === "loading") return <PageSpinner caption="Opening the link..." />;
+  if (loading || status === "loading") return <PageSpinner caption={m.team_link_opening()} />;
   if (teamName === null) {
     return (
       <div className="mx-auto grid w-full max-w-lg gap-3">
@@ -51,7 +52,7 @@ export function JoinPage({ back, loading, teamName, invalid, forWhom, signedOut,
         </Alert>
         {/* a dead end otherwise: the page has no navigation of its own */}
         <Button asChild variant="outline" className="justify-self-start">
-          <Link href={user ? paths.dashboard : paths.home}>{user ? "Go to your dashboard" : "Go to Headshot Studio"}</Link>
+          <Link href={user ? paths.dashboard : paths.home}>{user ? m.team_go_dashboard() : m.team_go_home()}</Link>
         </Button>
       </div>
     );
@@ -63,24 +64,24 @@ export function JoinPage({ back, loading, teamName, invalid, forWhom, signedOut,
     try {
       await signOut(() => navigate(signInAgain));
     } catch (err) {
-      toast({ variant: "destructive", title: "Sign out failed", description: errorText(err, "Please try again.") });
+      toast({ variant: "destructive", title: m.team_sign_out_failed(), description: errorText(err, m.common_please_try_again()) });
     }
   }
 
   async function onJoin() {
     try {
       await join.run();
-      toast({ title: `Welcome to ${teamName}`, description: "Your seat is ready." });
+      toast({ title: m.team_welcome({ team: teamName ?? "" }), description: m.team_welcome_body() });
       navigate(paths.team);
     } catch (err) {
-      toast({ variant: "destructive", title: "Couldn't join the team", description: errorText(err, "Please try again.") });
+      toast({ variant: "destructive", title: m.team_join_failed(), description: errorText(err, m.common_please_try_again()) });
     }
   }
 
   return (
     <Card className="mx-auto w-full max-w-lg">
       <CardHeader>
-        <CardTitle>Join {teamName}</CardTitle>
+        <CardTitle>{m.team_join({ team: teamName })}</CardTitle>
         <CardDescription className="break-words">{forWhom}</CardDescription>
       </CardHeader>
       <CardContent className="grid gap-3">
@@ -89,10 +90,10 @@ export function JoinPage({ back, loading, teamName, invalid, forWhom, signedOut,
             <p className="text-sm">{signedOut}</p>
             <div className="flex flex-wrap gap-2">
               <Button asChild>
-                <Link href={signInAgain}>Sign in</Link>
+                <Link href={signInAgain}>{m.team_sign_in()}</Link>
               </Button>
               <Button asChild variant="outline">
-                <Link href={`${paths.signUp}&next=${encodeURIComponent(back)}`}>Sign up</Link>
+                <Link href={`${paths.signUp}&next=${encodeURIComponent(back)}`}>{m.team_sign_up()}</Link>
               </Button>
             </div>
           </>
@@ -104,7 +105,7 @@ export function JoinPage({ back, loading, teamName, invalid, forWhom, signedOut,
             </p>
             <div>
               <Button variant="outline" onClick={() => void onSwitchAccount()}>
-                Use another account
+                {m.team_use_other_account()}
               </Button>
             </div>
           </>
@@ -113,7 +114,7 @@ export function JoinPage({ back, loading, teamName, invalid, forWhom, signedOut,
         {user && !refused && !before && (
           <div>
             <Button onClick={() => void onJoin()} disabled={join.pending}>
-              {join.pending ? "Joining..." : `Join ${teamName}`}
+              {join.pending ? m.team_joining() : m.team_join({ team: teamName })}
             </Button>
           </div>
         )}

@@ -3,6 +3,7 @@
  * person is signed in with that address (sign-in or sign-up comes back here). The page is ./join-page.tsx.
  */
 import { useSearch } from "wouter";
+import { m } from "@/lib/copy";
 import { paths } from "@/lib/paths";
 import { useAcceptInvitation } from "./api/accept-invitation";
 import { useInvitation } from "./api/get-invitation";
@@ -19,14 +20,12 @@ export function JoinTeam() {
       loading={invitation.isLoading}
       teamName={invitation.data?.teamName ?? null}
       invalid={{
-        title: "This invitation link doesn't work any more",
-        description: "It may have been used, revoked or have expired. Ask the team's owner to send you a new one.",
+        title: m.team_invitation_invalid_title(),
+        description: m.team_invitation_invalid_body(),
       }}
-      forWhom={`This invitation is for ${email}.`}
-      signedOut={`Sign in or create an account with ${email} to accept.`}
-      wrongAddress={(mine) =>
-        mine.toLowerCase() === email ? null : `You're signed in as ${mine}. Sign in with ${email} to accept this invitation.`
-      }
+      forWhom={m.team_invitation_for({ email })}
+      signedOut={m.team_invitation_signed_out({ email })}
+      wrongAddress={(mine) => (mine.toLowerCase() === email ? null : m.team_invitation_wrong_address({ mine, email }))}
       join={{ run: () => accept.mutateAsync(token), pending: accept.isPending }}
     />
   );

@@ -7,7 +7,8 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/com
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { toast } from "@/components/ui/use-toast";
-import { count, type ApiMyTeam } from "@/lib/domain";
+import type { ApiMyTeam } from "@/lib/domain";
+import { m } from "@/lib/copy";
 import { useInviteMember } from "./api/invite-member";
 import { useRemoveMember } from "./api/remove-member";
 import { useResendInvitation } from "./api/resend-invitation";
@@ -26,7 +27,7 @@ export function MembersPanel({ team }: { team: Extract<ApiMyTeam, { role: "owner
       await action();
       toast({ title, description });
     } catch (err) {
-      toast({ variant: "destructive", title: "Operation Failed", description: errorText(err, "Please try again.") });
+      toast({ variant: "destructive", title: m.common_operation_failed(), description: errorText(err, m.common_please_try_again()) });
     }
   }
 
@@ -40,27 +41,27 @@ export function MembersPanel({ team }: { team: Extract<ApiMyTeam, { role: "owner
         await invite.mutateAsync(sent);
         setEmail((current) => (current === sent ? "" : current));
       },
-      "Invitation sent",
-      `We emailed ${sent} a link to join.`,
+      m.team_invitation_sent(),
+      m.team_invitation_sent_body({ email: sent }),
     );
   }
 
   return (
     <Card>
       <CardHeader>
-        <CardTitle>Members</CardTitle>
+        <CardTitle>{m.team_members_title()}</CardTitle>
         <CardDescription>
           {team.subscription?.status && team.subscription.status !== "canceled" && team.subscription.status !== "incomplete_expired"
             ? free > 0
-              ? `${count(free, "free seat")}: invite by email.`
-              : "Every seat is taken or promised. Add seats to invite more people."
-            : "Buy seats first (under Seats); then invite people by email."}
+              ? m.team_members_free({ count: free })
+              : m.team_members_full()
+            : m.team_members_buy_first()}
         </CardDescription>
       </CardHeader>
       <CardContent className="grid gap-4">
         <form onSubmit={(e) => void onInvite(e)} className="flex flex-wrap items-end gap-3">
           <div className="grid w-full gap-1.5 sm:w-auto">
-            <Label htmlFor="invite-email">Email address</Label>
+            <Label htmlFor="invite-email">{m.team_email_label()}</Label>
             <Input
               id="invite-email"
               type="email"
@@ -71,28 +72,34 @@ export function MembersPanel({ team }: { team: Extract<ApiMyTeam, { role: "owner
             />
           </div>
           <Button type="submit" disabled={invite.isPending || free <= 0}>
-            Invite
+            {m.team_invite()}
           </Button>
         </form>
-        <ul className="divide-y rounded-md border" aria-label="Team members and invitations">
-          {team.members.map((m) => (
-            <li key={m.userId} className="flex flex-wrap items-center justify-between gap-2 p-3 text-sm">
+        <ul className="divide-y rounded-md border" aria-label={m.team_members_list_label()}>
+          {team.members.map((member) => (
+            <li key={member.userId} className="flex flex-wrap items-center justify-between gap-2 p-3 text-sm">
               <span className="min-w-0">
-                <span className="font-medium">{m.name}</span> <span className="break-all text-muted-foreground">{m.email}</span>
+                <span className="font-medium">{member.name}</span> <span className="break-all text-muted-foreground">{member.email}</span>
               </span>
               <span className="flex flex-wrap items-center gap-2">
-                {m.role === "owner" && <Badge variant="secondary">Owner</Badge>}
-                <Badge variant="success">Joined</Badge>
-                <Badge variant={m.hasChosenPhoto ? "success" : "outline"}>{m.hasChosenPhoto ? "Photo chosen" : "No photo yet"}</Badge>
-                {m.role !== "owner" && (
+                {member.role === "owner" && <Badge variant="secondary">{m.team_badge_owner()}</Badge>}
+                <Badge variant="success">{m.team_badge_joined()}</Badge>
+                <Badge variant={member.hasChosenPhoto ? "success" : "outline"}>
+                  {member.hasChosenPhoto ? m.team_badge_photo_chosen() : m.team_badge_no_photo()}
+                </Badge>
+                {member.role !== "owner" && (
                   <Button
                     size="sm"
                     variant="ghost"
                     onClick={() =>
-                      void run(() => remove.mutateAsync(m.userId), "Member removed", `${m.name} keeps their account and photos.`)
+                      void run(
+                        () => remove.mutateAsync(member.userId),
+                        m.team_member_removed(),
+                        m.team_member_removed_body({ name: member.name }),
+                      )
                     }
                   >
-                    Remove
+                    {m.team_remove()}
                   </Button>
                 )}
               </span>
@@ -102,22 +109,30 @@ export function MembersPanel({ team }: { team: Extract<ApiMyTeam, { role: "owner
             <li key={i.id} className="flex flex-wrap items-center justify-between gap-2 p-3 text-sm">
               <span className="min-w-0 break-all text-muted-foreground">{i.email}</span>
               <span className="flex flex-wrap items-center gap-2">
-                <Badge variant={i.status === "invited" ? "accent" : "destructive"}>{i.status === "invited" ? "Invited" : "Expired"}</Badge>
+                <Badge variant={i.status === "invited" ? "accent" : "destructive"}>
+                  {i.status === "invited" ? m.team_badge_invited() : m.team_badge_expired()}
+                </Badge>
                 <Button
                   size="sm"
                   variant="ghost"
-                  onClick={() => void run(() => resend.mutateAsync(i.id), "Invitation sent again", `A new link went to ${i.email}.`)}
+                  onClick={() =>
+                    void run(() => resend.mutateAsync(i.id), m.team_invitation_resent(), m.team_invitation_resent_body({ email: i.email }))
+                  }
                 >
-                  Re-send
+                  {m.team_resend()}
                 </Button>
                 <Button
                   size="sm"
                   variant="ghost"
                   onClick={() =>
-                    void run(() => revoke.mutateAsync(i.id), "Invitation revoked", `The link sent to ${i.email} no longer works.`)
+                    void run(
+                      () => revoke.mutateAsync(i.id),
+                      m.team_invitation_revoked(),
+                      m.team_invitation_revoked_body({ email: i.email }),
+                    )
                   }
                 >
-                  Revoke
+                  {m.team_revoke()}
                 </Button>
               </span>
             </li>

@@ -5,8 +5,9 @@
  */
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { DueToday } from "@/shared/billing/due-today";
-import { euros, teamMonthlyCents } from "@/lib/domain";
-import { count } from "../../../../domain/words";
+import { teamMonthlyCents } from "@/lib/domain";
+import { m } from "@/lib/copy";
+import { money } from "@/shared/billing/plan-words";
 import { useSeatsPreview } from "./api/get-seats-preview";
 
 export interface SeatsChange {
@@ -30,29 +31,33 @@ export function SeatsChangeDialog({
 }) {
   const adding = change !== null && change.to > change.from;
   const preview = useSeatsPreview(adding ? change.to : null);
-  const dueNow = preview.data ? euros(preview.data.amountCents, preview.data.currency) : null;
-  const monthly = change ? euros(preview.data?.monthlyCents ?? teamMonthlyCents(change.to, change.seatCents)) : "";
+  const dueNow = preview.data ? money(preview.data.amountCents, preview.data.currency) : null;
+  const monthly = change ? money(preview.data?.monthlyCents ?? teamMonthlyCents(change.to, change.seatCents)) : "";
+  const seats = (n: number) => m.team_seat_count({ count: n });
   const waiting = adding && !dueNow;
   return (
     <ConfirmDialog
       open={change !== null}
       onClose={onCancel}
-      title={change && (change.to === change.from ? `Keep ${count(change.to, "seat")}?` : `Change to ${count(change.to, "seat")}?`)}
+      title={
+        change &&
+        (change.to === change.from ? m.team_seats_keep_title({ count: change.to }) : m.team_seats_change_title({ count: change.to }))
+      }
       description={
         change &&
         (adding
-          ? `The team goes from ${count(change.from, "seat")} to ${count(change.to, "seat")} right away. Your card is charged today for the added seats for the rest of this period, and ${monthly} per month after that.`
+          ? m.team_seats_add_body({ from: seats(change.from), to: seats(change.to), monthly })
           : change.to < change.from
-            ? `The team keeps ${count(change.from, "seat")} until ${change.periodEnd}. From ${change.periodEnd} it has ${count(change.to, "seat")} at ${monthly} per month. Nothing is charged today.`
-            : `The planned reduction is dropped: the team keeps ${count(change.to, "seat")} at ${monthly} per month. Nothing is charged today.`)
+            ? m.team_seats_reduce_body({ from: seats(change.from), to: seats(change.to), date: change.periodEnd, monthly })
+            : m.team_seats_drop_body({ to: seats(change.to), monthly }))
       }
-      action={adding ? (dueNow ? `Confirm and pay ${dueNow} now` : "Confirm and pay now") : "Confirm"}
+      action={adding ? (dueNow ? m.team_confirm_pay_amount({ amount: dueNow }) : m.team_confirm_pay()) : m.common_confirm()}
       pending={false}
       confirmDisabled={waiting}
       onConfirm={() => change && onConfirm(change.to)}
     >
       {adding && <DueToday dueNow={dueNow} preview={preview} />}
-      {adding && dueNow && change && <p className="text-sm">{`Then ${monthly} per month for ${count(change.to, "seat")}.`}</p>}
+      {adding && dueNow && change && <p className="text-sm">{m.team_seats_then({ monthly, seats: seats(change.to) })}</p>}
     </ConfirmDialog>
   );
 }

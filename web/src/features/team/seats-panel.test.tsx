@@ -5,12 +5,14 @@ import { renderWithApp, testUser } from "@/test/render";
 import type { ApiMyTeam } from "@/lib/domain";
 import { SeatsPanel } from "./seats-panel";
 import { teamPrice } from "@/test/prices";
+import { setLocale } from "@/lib/copy";
 
 const stub = <const Table extends StubTable<Table>>(table: Table) => stubApi(table);
 
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
+  setLocale("en", { reload: false });
 });
 
 const team: Extract<ApiMyTeam, { role: "owner" }> = {
@@ -24,6 +26,7 @@ const team: Extract<ApiMyTeam, { role: "owner" }> = {
   covered: true,
   subscription: {
     status: "active",
+    live: true,
     seats: 3,
     scheduledSeats: null,
     scheduledAt: null,
@@ -97,7 +100,7 @@ describe("changing the team's seats (issue 37)", () => {
     const calls = stub({ "POST /api/team/seats": json({ seats: 3, message: "The team will have 2 seats from March 5, 2027." }) });
     chooseSeats(2);
     const dialog = await screen.findByRole("alertdialog", { name: "Change to 2 seats?" });
-    expect(dialog.textContent).toContain("From March 5, 2027 it has 2 seats at €39.98 per month. Nothing is charged today.");
+    expect(dialog.textContent).toContain("From 5 March 2027 it has 2 seats at €39.98 per month. Nothing is charged today.");
     expect(seatCalls(calls)).toEqual([]);
     fireEvent.click(within(dialog).getByRole("button", { name: "Confirm" }));
     await waitFor(() => expect(seatCalls(calls).map((c) => c.body)).toEqual([{ seats: 2 }]));
@@ -112,6 +115,18 @@ describe("changing the team's seats (issue 37)", () => {
     expect(dialog.textContent).toContain("2 seats at €35.98 per month");
     await waitFor(() => expect(calls.some((c) => c.key === "GET /api/stripe/plans")).toBe(true));
     expect(screen.getByText(/per seat per month/).textContent).toContain("€17.99 per seat per month.");
+  });
+
+  it("speaks the page's language: seats in the plural, money and the period end as a German reads them (issue 50)", async () => {
+    setLocale("de", { reload: false });
+    stub({});
+    renderWithApp(<SeatsPanel team={team} />, { user: testUser, path: "/team" });
+    expect(screen.getByTestId("seats-used").textContent).toBe("2 von 3 Plätzen belegt");
+    expect(screen.getByText(/verlängert sich am/).textContent).toBe("3 Plätze, verlängert sich am 5. März 2027.");
+    fireEvent.change(screen.getByLabelText("Plätze ändern"), { target: { value: "2" } });
+    fireEvent.click(screen.getByRole("button", { name: "Plätze aktualisieren" }));
+    const dialog = await screen.findByRole("alertdialog", { name: "Auf 2 Plätze ändern?" });
+    expect(dialog.textContent).toContain("Ab dem 5. März 2027 hat es 2 Plätze für 39,98\u00a0€ pro Monat. Heute wird nichts berechnet.");
   });
 
   it("the current number of seats cannot be 'updated' to itself", () => {

@@ -7,21 +7,22 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/com
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { toast } from "@/components/ui/use-toast";
-import { TEAM_PLAN, euros, teamMonthlyCents, type ApiMyTeam } from "@/lib/domain";
-import { count } from "../../../../domain/words";
+import { TEAM_PLAN, teamMonthlyCents, type ApiMyTeam } from "@/lib/domain";
+import { m } from "@/lib/copy";
+import { money } from "@/shared/billing/plan-words";
 import { useSetTeamCancel } from "./api/cancel-team";
 import { useChangeSeats } from "./api/change-seats";
 import { useCloseTeam } from "./api/close-team";
 import { useTeamCheckout } from "./api/team-checkout";
 import { SeatsChangeDialog, type SeatsChange } from "./seats-change-dialog";
 import { useTeamSeatCents } from "@/shared/api/get-plans";
+import { billingDay } from "./team-words";
 
-const dateOf = (iso: string | null) =>
-  iso ? new Date(iso).toLocaleDateString("en-US", { year: "numeric", month: "long", day: "numeric", timeZone: "UTC" }) : "the period end";
+const dateOf = (iso: string | null) => (iso ? billingDay(iso) : m.team_period_end());
 
 export function SeatsPanel({ team }: { team: Extract<ApiMyTeam, { role: "owner" }> }) {
   const sub = team.subscription;
-  const live = sub && ["active", "trialing", "past_due", "unpaid"].includes(sub.status);
+  const live = sub?.live;
   const [seats, setSeats] = useState(String(sub && live ? sub.seats : Math.max(TEAM_PLAN.minSeats, team.seats.used + team.seats.invited)));
   const checkout = useTeamCheckout();
   const seatCents = useTeamSeatCents();
@@ -38,7 +39,7 @@ export function SeatsPanel({ team }: { team: Extract<ApiMyTeam, { role: "owner" 
       const result = await action();
       if ("message" in result && typeof result.message === "string") toast({ title, description: result.message });
     } catch (err) {
-      toast({ variant: "destructive", title: "Operation Failed", description: errorText(err, "Please try again.") });
+      toast({ variant: "destructive", title: m.common_operation_failed(), description: errorText(err, m.common_please_try_again()) });
     }
   }
 
@@ -46,49 +47,44 @@ export function SeatsPanel({ team }: { team: Extract<ApiMyTeam, { role: "owner" 
     e.preventDefault();
     // a change of seats is confirmed first, with what it charges today (issue 37)
     if (live && sub) setPending({ from: sub.seats, to: n, periodEnd: dateOf(sub.currentPeriodEnd), seatCents: sub.seatCents });
-    else void run(() => checkout.mutateAsync(n), "Opening checkout");
+    else void run(() => checkout.mutateAsync(n), m.team_opening_checkout());
   }
 
   return (
     <Card>
       <CardHeader>
-        <CardTitle>Seats</CardTitle>
+        <CardTitle>{m.team_seats_title()}</CardTitle>
         <CardDescription>
           {live ? (
             <>
-              <span data-testid="seats-used">
-                {team.seats.used} of {team.seats.paid} seats used
-              </span>
-              {team.seats.invited > 0 && <>, {count(team.seats.invited, "invitation")} open</>}.
+              <span data-testid="seats-used">{m.team_seats_used({ used: team.seats.used, paid: team.seats.paid })}</span>
+              {team.seats.invited > 0 && m.team_seats_open_invitations({ count: team.seats.invited })}.
             </>
           ) : (
-            <span data-testid="seats-used">No seats yet: buy seats for everyone in the team, you included.</span>
+            <span data-testid="seats-used">{m.team_no_seats_yet()}</span>
           )}{" "}
-          {euros(live && sub ? sub.seatCents : seatCents)} per seat per month.
+          {m.team_price_per_seat({ price: money(live && sub ? sub.seatCents : seatCents) })}
         </CardDescription>
       </CardHeader>
       <CardContent className="grid gap-4">
         {sub && (
           <div className="flex flex-wrap items-center gap-2 text-sm">
             <Badge variant={sub.entitled ? "success" : "destructive"}>
-              {sub.entitled ? "Active" : sub.status === "past_due" ? "Past Due" : "Ended"}
+              {sub.entitled ? m.billing_status_active() : sub.status === "past_due" ? m.billing_status_past_due() : m.team_status_ended()}
             </Badge>
             {live && (
               <span>
-                {count(sub.seats, "seat")}, renews {dateOf(sub.currentPeriodEnd)}
-                {sub.cancelAtPeriodEnd ? " — cancelled, ends then" : ""}.
+                {sub.cancelAtPeriodEnd
+                  ? m.team_seats_renews_cancelled({ count: sub.seats, date: dateOf(sub.currentPeriodEnd) })
+                  : m.team_seats_renews({ count: sub.seats, date: dateOf(sub.currentPeriodEnd) })}
               </span>
             )}
-            {sub.scheduledSeats !== null && (
-              <span>
-                From {dateOf(sub.scheduledAt)}: {count(sub.scheduledSeats, "seat")}.
-              </span>
-            )}
+            {sub.scheduledSeats !== null && <span>{m.team_seats_from({ date: dateOf(sub.scheduledAt), count: sub.scheduledSeats })}</span>}
           </div>
         )}
         <form onSubmit={onSubmit} className="flex flex-wrap items-end gap-3">
           <div className="grid gap-1.5">
-            <Label htmlFor="team-seats">{live ? "Change seats" : "Seats to buy"}</Label>
+            <Label htmlFor="team-seats">{live ? m.team_seats_change_label() : m.team_seats_buy_label()}</Label>
             <Input
               id="team-seats"
               type="number"
@@ -112,39 +108,33 @@ export function SeatsPanel({ team }: { team: Extract<ApiMyTeam, { role: "owner" 
           >
             {live
               ? change.isPending
-                ? "Please wait..."
-                : "Update seats"
-              : `Buy ${count(Number.isInteger(n) ? n : 0, "seat")} — ${euros(teamMonthlyCents(Number.isInteger(n) ? n : 0, seatCents))}/month`}
+                ? m.common_please_wait()
+                : m.team_seats_update()
+              : m.team_seats_buy({
+                  count: Number.isInteger(n) ? n : 0,
+                  price: money(teamMonthlyCents(Number.isInteger(n) ? n : 0, seatCents)),
+                })}
           </Button>
         </form>
-        {live && (
-          <p className="text-xs text-muted-foreground">
-            Added seats are charged now for the rest of the period; removed seats end at the period end.
-          </p>
-        )}
+        {live && <p className="text-xs text-muted-foreground">{m.team_seats_note()}</p>}
         <div className="flex flex-wrap gap-2">
           {live && !sub.cancelAtPeriodEnd && (
-            <Button variant="outline" onClick={() => void run(() => cancel.mutateAsync(true), "Subscription cancelled")}>
-              Cancel subscription
+            <Button variant="outline" onClick={() => void run(() => cancel.mutateAsync(true), m.team_subscription_cancelled())}>
+              {m.team_cancel_subscription()}
             </Button>
           )}
           {live && sub.cancelAtPeriodEnd && (
-            <Button variant="outline" onClick={() => void run(() => cancel.mutateAsync(false), "Subscription continues")}>
-              Keep subscription
+            <Button variant="outline" onClick={() => void run(() => cancel.mutateAsync(false), m.team_subscription_continues())}>
+              {m.team_keep_subscription()}
             </Button>
           )}
           {(!live || sub.cancelAtPeriodEnd) && (
             <Button
               variant="ghost"
               className="text-destructive"
-              onClick={() =>
-                void run(
-                  async () => ({ ...(await close.mutateAsync()), message: "Members keep their accounts and photos." }),
-                  "Team closed",
-                )
-              }
+              onClick={() => void run(async () => ({ ...(await close.mutateAsync()), message: m.team_closed_body() }), m.team_closed())}
             >
-              Close the team
+              {m.team_close()}
             </Button>
           )}
         </div>
@@ -154,7 +144,7 @@ export function SeatsPanel({ team }: { team: Extract<ApiMyTeam, { role: "owner" 
         onCancel={() => setPending(null)}
         onConfirm={(to) => {
           setPending(null);
-          void run(() => change.mutateAsync(to), "Seats updated");
+          void run(() => change.mutateAsync(to), m.team_seats_updated());
         }}
       />
     </Card>

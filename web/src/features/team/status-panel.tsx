@@ -12,19 +12,14 @@ import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { Spinner } from "@/components/ui/spinner";
 import { toast } from "@/components/ui/use-toast";
-import {
-  REMINDER_GAP_DAYS,
-  REMIND_AFTER_DAYS_MAX,
-  REMIND_AFTER_DAYS_MIN,
-  count,
-  type ApiTeamStatus,
-  type ApiTeamStatusRow,
-} from "@/lib/domain";
+import { REMINDER_GAP_DAYS, REMIND_AFTER_DAYS_MAX, REMIND_AFTER_DAYS_MIN, type ApiTeamStatus, type ApiTeamStatusRow } from "@/lib/domain";
 import { saveBlob } from "@/shared/downloads/use-download";
+import { m } from "@/lib/copy";
 import { downloadStatusCsv, useSaveReminderSettings, useSendReminders, useTeamStatus } from "./api/team-status";
+import { shortDay } from "./team-words";
 
-const day = (iso: string | null) => (iso ? new Date(iso).toLocaleDateString(undefined, { day: "numeric", month: "short" }) : "—");
-const VIA = { owner: "Owner", invitation: "Invitation", link: "Team link" } as const;
+const day = (iso: string | null) => (iso ? shortDay(iso) : "—");
+const VIA = { owner: m.team_badge_owner, invitation: m.team_via_invitation, link: m.team_via_link } as const;
 
 function Step({ done, label }: { done: boolean; label: string }) {
   return <span className={done ? "font-medium text-success-ink" : "text-muted-foreground"}>{done ? `✓ ${label}` : `– ${label}`}</span>;
@@ -39,13 +34,13 @@ export function StatusPanel() {
     try {
       const { reminded } = await remind.mutateAsync(userId);
       toast({
-        title: reminded.length ? "Reminders sent" : "No one to remind right now",
+        title: reminded.length ? m.team_reminders_sent() : m.team_reminders_none(),
         description: reminded.length
-          ? `${count(reminded.length, "reminder")} sent.`
-          : `Everyone has chosen, joined too recently, or was reminded in the last ${REMINDER_GAP_DAYS} days.`,
+          ? m.team_reminders_sent_body({ count: reminded.length })
+          : m.team_reminders_none_body({ days: REMINDER_GAP_DAYS }),
       });
     } catch (err) {
-      toast({ variant: "destructive", title: "Couldn't send reminders", description: errorText(err, "Please try again.") });
+      toast({ variant: "destructive", title: m.team_reminders_failed(), description: errorText(err, m.common_please_try_again()) });
     }
   }
 
@@ -54,9 +49,9 @@ export function StatusPanel() {
     try {
       const { blob, filename } = await downloadStatusCsv();
       saveBlob(blob, filename);
-      toast({ title: "Export completed", description: `${filename} is in your downloads.` });
+      toast({ title: m.team_export_done(), description: m.team_export_done_body({ filename }) });
     } catch (err) {
-      toast({ variant: "destructive", title: "Error", description: errorText(err, "The export failed. Please try again.") });
+      toast({ variant: "destructive", title: m.common_error(), description: errorText(err, m.team_export_failed()) });
     } finally {
       setDownloading(false);
     }
@@ -65,31 +60,31 @@ export function StatusPanel() {
   return (
     <Card>
       <CardHeader>
-        <CardTitle>Status at a glance</CardTitle>
-        <CardDescription>Who is invited, who joined, who generated headshots and who chose a team photo.</CardDescription>
+        <CardTitle>{m.team_status_title()}</CardTitle>
+        <CardDescription>{m.team_status_description()}</CardDescription>
       </CardHeader>
       <CardContent className="grid gap-4">
         {status.isLoading ? (
-          <Spinner label="Loading the team's status" />
+          <Spinner label={m.team_status_loading()} />
         ) : status.isError || !status.data ? (
           <p className="text-sm text-destructive" role="alert">
-            We couldn't load the team's status. Please reload the page.
+            {m.team_status_error()}
           </p>
         ) : (
           <>
             <div className="flex flex-wrap gap-2">
               <Button type="button" onClick={() => void onRemind()} disabled={remind.isPending}>
-                Remind everyone without a photo
+                {m.team_remind_everyone()}
               </Button>
               <Button type="button" variant="outline" onClick={() => void onExport()} disabled={downloading}>
-                {downloading ? "Exporting..." : "Export CSV"}
+                {downloading ? m.team_exporting() : m.team_export_csv()}
               </Button>
             </div>
             <ReminderSettings status={status.data} />
             {status.data.rows.length === 0 ? (
-              <p className="text-sm text-muted-foreground">No one yet.</p>
+              <p className="text-sm text-muted-foreground">{m.team_status_none()}</p>
             ) : (
-              <ul className="divide-y rounded-md border" aria-label="Team status">
+              <ul className="divide-y rounded-md border" aria-label={m.team_status_list_label()}>
                 {status.data.rows.map((r) => (
                   <StatusRow key={r.userId ?? r.email} row={r} onRemind={onRemind} reminding={remind.isPending} />
                 ))}
@@ -116,21 +111,33 @@ function StatusRow({ row, onRemind, reminding }: { row: ApiTeamStatusRow; onRemi
             variant="ghost"
             disabled={reminding}
             onClick={() => void onRemind(row.userId!)}
-            aria-label={`Remind ${row.email}`}
+            aria-label={m.team_remind_label({ email: row.email })}
           >
-            Remind
+            {m.team_remind()}
           </Button>
         )}
       </span>
       <span className="flex flex-wrap gap-x-3 gap-y-1 text-xs">
-        <Step done={row.invitedAt !== null || row.joinedAt !== null} label={row.invitedAt ? `Invited ${day(row.invitedAt)}` : "Invited"} />
+        <Step
+          done={row.invitedAt !== null || row.joinedAt !== null}
+          label={row.invitedAt ? m.team_step_invited_on({ date: day(row.invitedAt) }) : m.team_badge_invited()}
+        />
         <Step
           done={row.joinedAt !== null}
-          label={row.joinedAt ? `Joined ${day(row.joinedAt)}${row.via ? ` (${VIA[row.via]})` : ""}` : "Joined"}
+          label={
+            row.joinedAt
+              ? row.via
+                ? m.team_step_joined_on_via({ date: day(row.joinedAt), via: VIA[row.via]() })
+                : m.team_step_joined_on({ date: day(row.joinedAt) })
+              : m.team_badge_joined()
+          }
         />
-        <Step done={row.generated > 0} label={row.generated > 0 ? `Generated ${row.generated}` : "Generated"} />
-        <Step done={row.chosen} label="Chosen" />
-        {row.remindedAt && <span className="text-muted-foreground">Reminded {day(row.remindedAt)}</span>}
+        <Step
+          done={row.generated > 0}
+          label={row.generated > 0 ? m.team_step_generated_count({ count: row.generated }) : m.team_step_generated()}
+        />
+        <Step done={row.chosen} label={m.team_step_chosen()} />
+        {row.remindedAt && <span className="text-muted-foreground">{m.team_step_reminded({ date: day(row.remindedAt) })}</span>}
       </span>
     </li>
   );
@@ -145,19 +152,17 @@ function ReminderSettings({ status }: { status: ApiTeamStatus }) {
     try {
       await save.mutateAsync({ remindAfterDays: Number(days), autoRemind: auto });
       toast({
-        title: "Reminders saved",
-        description: auto
-          ? "Members without a photo are reminded once a week until they choose."
-          : "Reminders go out only when you send them.",
+        title: m.team_reminders_saved(),
+        description: auto ? m.team_reminders_auto_body() : m.team_reminders_manual_body(),
       });
     } catch (err) {
-      toast({ variant: "destructive", title: "Couldn't save", description: errorText(err, "Please try again.") });
+      toast({ variant: "destructive", title: m.team_save_failed(), description: errorText(err, m.common_please_try_again()) });
     }
   }
   return (
     <form onSubmit={(e) => void onSave(e)} className="flex flex-wrap items-end gap-3 rounded-md border p-3">
       <div className="grid gap-1.5">
-        <Label htmlFor="remind-after">Remind after (days since joining)</Label>
+        <Label htmlFor="remind-after">{m.team_remind_after_label()}</Label>
         <Input
           id="remind-after"
           type="number"
@@ -171,10 +176,10 @@ function ReminderSettings({ status }: { status: ApiTeamStatus }) {
       </div>
       <div className="flex items-center gap-2 pb-2">
         <Checkbox id="remind-auto" checked={auto} onCheckedChange={(v) => setAuto(v === true)} />
-        <Label htmlFor="remind-auto">Remind weekly until they choose</Label>
+        <Label htmlFor="remind-auto">{m.team_remind_weekly()}</Label>
       </div>
       <Button type="submit" variant="outline" disabled={save.isPending}>
-        Save reminders
+        {m.team_save_reminders()}
       </Button>
     </form>
   );

@@ -6,6 +6,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/com
 import { ZipDownloadButton } from "@/shared/downloads/zip-download";
 import { useTeamGrid } from "./api/get-team-grid";
 import { TemplateDownloadButton } from "./template-download";
+import { m } from "@/lib/copy";
 
 export function TeamGrid({ template }: { template: boolean }) {
   const { data, isLoading } = useTeamGrid(true);
@@ -14,21 +15,19 @@ export function TeamGrid({ template }: { template: boolean }) {
   return (
     <Card>
       <CardHeader>
-        <CardTitle>Team photos</CardTitle>
-        <CardDescription>
-          Each member's chosen team photo. Download them all as one ZIP, every file in the same size and format.
-        </CardDescription>
+        <CardTitle>{m.team_photos_title()}</CardTitle>
+        <CardDescription>{m.team_photos_description()}</CardDescription>
       </CardHeader>
       <CardContent>
         {isLoading ? null : photos.length === 0 ? (
-          <p className="text-sm text-muted-foreground">No team photos chosen yet.</p>
+          <p className="text-sm text-muted-foreground">{m.team_photos_none()}</p>
         ) : (
-          <ul className="grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-4" aria-label="Team photos">
+          <ul className="grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-4" aria-label={m.team_photos_title()}>
             {photos.map((p) => (
               <li key={p.userId} className="grid gap-1">
                 <img
                   src={p.imageUrl}
-                  alt={`${p.name}'s team photo`}
+                  alt={m.team_photo_alt({ name: p.name })}
                   className="aspect-square w-full rounded-md border object-cover"
                   loading="lazy"
                 />
@@ -43,9 +42,9 @@ export function TeamGrid({ template }: { template: boolean }) {
               target={{ team: true }}
               sample={{ id: first.headshotId, style: first.style, generatedImageUrl: first.imageUrl }}
               count={photos.length}
-              label="Download all as ZIP"
+              label={m.team_download_zip()}
             />
-            {template && <TemplateDownloadButton target={{ team: true }} label="Download all as profile pictures (ZIP)" />}
+            {template && <TemplateDownloadButton target={{ team: true }} label={m.team_download_templates()} />}
           </div>
         )}
       </CardContent>

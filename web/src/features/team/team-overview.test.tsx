@@ -26,6 +26,7 @@ const ownerTeam: ApiMyTeam = {
   covered: true,
   subscription: {
     status: "active",
+    live: true,
     seats: 3,
     scheduledSeats: null,
     scheduledAt: null,

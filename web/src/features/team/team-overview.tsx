@@ -14,7 +14,9 @@ import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { PageSpinner } from "@/components/ui/spinner";
 import { toast } from "@/components/ui/use-toast";
-import { TEAM_NAME_MAX, TEAM_PLAN, euros, fairUseCaps, teamLookLabel, type ApiMyTeam } from "@/lib/domain";
+import { TEAM_NAME_MAX, TEAM_PLAN, type ApiMyTeam } from "@/lib/domain";
+import { m } from "@/lib/copy";
+import { fairUseCaps, money } from "@/shared/billing/plan-words";
 import { useMyTeam } from "@/shared/api/get-my-team";
 import { useCreateTeam } from "./api/create-team";
 import { useLeaveTeam } from "./api/leave-team";
@@ -28,25 +30,26 @@ import { StatusPanel } from "./status-panel";
 import { TeamGrid } from "./team-grid";
 import { TeamShootForm } from "./team-shoot-form";
 import { TemplateDownloadButton } from "./template-download";
+import { teamLookLabel } from "./team-words";
 import { useTeamSeatCents } from "@/shared/api/get-plans";
 
 export function TeamOverview() {
   const { data: team, isLoading, isError } = useMyTeam();
   const checkout = new URLSearchParams(useSearch()).get("checkout");
   useSyncAfterCheckout(checkout);
-  if (isLoading) return <PageSpinner caption="Loading your team..." />;
+  if (isLoading) return <PageSpinner caption={m.team_loading()} />;
   if (isError)
     return (
       <Alert variant="destructive">
-        <AlertDescription>We couldn't load your team. Please reload the page.</AlertDescription>
+        <AlertDescription>{m.team_load_error()}</AlertDescription>
       </Alert>
     );
   return (
     <div className="grid grid-cols-1 gap-6">
       {checkout === "canceled" && (
         <Alert role="status" variant="info">
-          <AlertTitle>Checkout canceled</AlertTitle>
-          <AlertDescription>You haven't been charged.</AlertDescription>
+          <AlertTitle>{m.billing_checkout_canceled_title()}</AlertTitle>
+          <AlertDescription>{m.team_checkout_canceled_body()}</AlertDescription>
         </Alert>
       )}
       {!team ? <CreateTeam /> : team.role === "owner" ? <OwnerView team={team} /> : <MemberView team={team} />}
@@ -62,26 +65,30 @@ function CreateTeam() {
     e.preventDefault();
     try {
       await create.mutateAsync(name);
-      toast({ title: "Team created", description: "Now choose how many seats it needs." });
+      toast({ title: m.team_created_title(), description: m.team_created_body() });
     } catch (err) {
-      toast({ variant: "destructive", title: "Couldn't create the team", description: errorText(err, "Please try again.") });
+      toast({ variant: "destructive", title: m.team_create_failed(), description: errorText(err, m.common_please_try_again()) });
     }
   }
   return (
     <Card>
       <CardHeader>
         <CardTitle className="flex items-center gap-2">
-          <Users className="size-5 text-primary" aria-hidden="true" /> Start a team
+          <Users className="size-5 text-primary" aria-hidden="true" /> {m.team_start_title()}
         </CardTitle>
         <CardDescription>
-          {euros(seatCents)} per seat per month, {TEAM_PLAN.minSeats} to {TEAM_PLAN.maxSeats} seats. Everyone gets unlimited headshots in
-          one brand look ({fairUseCaps("team")} each), and you get everyone's photo in one place.
+          {m.team_start_description({
+            price: money(seatCents),
+            min: TEAM_PLAN.minSeats,
+            max: TEAM_PLAN.maxSeats,
+            caps: fairUseCaps("team"),
+          })}
         </CardDescription>
       </CardHeader>
       <CardContent>
         <form onSubmit={(e) => void onSubmit(e)} className="flex flex-wrap items-end gap-3">
           <div className="grid gap-1.5">
-            <Label htmlFor="team-name">Team name</Label>
+            <Label htmlFor="team-name">{m.team_name_label()}</Label>
             <Input
               id="team-name"
               value={name}
@@ -92,7 +99,7 @@ function CreateTeam() {
             />
           </div>
           <Button type="submit" disabled={create.isPending || name.trim() === ""}>
-            {create.isPending ? "Creating..." : "Create team"}
+            {create.isPending ? m.team_creating() : m.team_create()}
           </Button>
         </form>
       </CardContent>
@@ -104,10 +111,8 @@ function OwnPlanNotice({ show }: { show: boolean }) {
   if (!show) return null;
   return (
     <Alert role="status" variant="info">
-      <AlertTitle>You no longer need your own plan</AlertTitle>
-      <AlertDescription>
-        Your team seat includes everything your plan does. You can cancel your own plan from your account page.
-      </AlertDescription>
+      <AlertTitle>{m.team_own_plan_title()}</AlertTitle>
+      <AlertDescription>{m.team_own_plan_body()}</AlertDescription>
     </Alert>
   );
 }
@@ -137,39 +142,29 @@ function MemberView({ team }: { team: Extract<ApiMyTeam, { role: "member" }> }) 
   async function onLeave() {
     try {
       await leave.mutateAsync();
-      toast({ title: "You left the team", description: "Your account and photos stay yours." });
+      toast({ title: m.team_left_title(), description: m.team_left_body() });
     } catch (err) {
-      toast({ variant: "destructive", title: "Couldn't leave the team", description: errorText(err, "Please try again.") });
+      toast({ variant: "destructive", title: m.team_leave_failed(), description: errorText(err, m.common_please_try_again()) });
     }
   }
   return (
     <Card>
       <CardHeader>
         <CardTitle>{team.team.name}</CardTitle>
-        <CardDescription>
-          {team.entitled
-            ? `Your seat includes unlimited headshots (fair use: ${fairUseCaps("team")}) without a watermark, in high resolution.`
-            : "The team's subscription is paused or has ended: your seat has no paid features right now."}
-        </CardDescription>
+        <CardDescription>{team.entitled ? m.team_member_entitled({ caps: fairUseCaps("team") }) : m.team_member_paused()}</CardDescription>
       </CardHeader>
       <CardContent className="grid gap-4">
         <OwnPlanNotice show={team.ownPlanNotNeeded} />
-        <p className="text-sm">
-          {team.team.look ? teamLookLabel(team.team.look, team.team.shoot.backdrop) : "The team's owner hasn't chosen the team look yet."}
-        </p>
-        <p className="text-sm text-muted-foreground">
-          {team.myChosenHeadshotId
-            ? "You've chosen your team photo. Choose another from your gallery any time."
-            : "Choose your team photo from your gallery: open a finished headshot and press “Use as my team photo”."}
-        </p>
+        <p className="text-sm">{team.team.look ? teamLookLabel(team.team.look, team.team.shoot.backdrop) : m.team_no_look_yet()}</p>
+        <p className="text-sm text-muted-foreground">{team.myChosenHeadshotId ? m.team_photo_chosen() : m.team_photo_choose()}</p>
         {team.myChosenHeadshotId && team.team.shoot.template && (
           <div>
-            <TemplateDownloadButton target={{ headshotId: team.myChosenHeadshotId }} label="Download my profile picture" />
+            <TemplateDownloadButton target={{ headshotId: team.myChosenHeadshotId }} label={m.team_download_profile_picture()} />
           </div>
         )}
         <div>
           <Button variant="outline" onClick={() => void onLeave()} disabled={leave.isPending}>
-            Leave the team
+            {m.team_leave()}
           </Button>
         </div>
       </CardContent>

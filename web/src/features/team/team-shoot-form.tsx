@@ -14,11 +14,9 @@ import { RadioGroup, RadioGroupItem } from "@/components/ui/radio-group";
 import { toast } from "@/components/ui/use-toast";
 import {
   OUTFITS,
-  OUTFIT_LABELS,
   TEMPLATE_BORDER_MAX,
   TEMPLATE_SIZE_MAX,
   TEMPLATE_SIZE_MIN,
-  templateProblem,
   type ApiMyTeam,
   type Outfit,
   type TemplateShape,
@@ -26,6 +24,8 @@ import {
 import { useTeamGrid } from "./api/get-team-grid";
 import { useBackdropPhoto, useRemoveBackdrop, useUploadBackdrop } from "./api/team-shoot";
 import { useUpdateTeam } from "./api/update-team";
+import { m } from "@/lib/copy";
+import { outfitLabel, templateProblem } from "./team-words";
 
 type OwnerTeam = Extract<ApiMyTeam, { role: "owner" }>;
 
@@ -33,11 +33,8 @@ export function TeamShootForm({ team }: { team: OwnerTeam }) {
   return (
     <Card id="team-shoot">
       <CardHeader>
-        <CardTitle>Backdrop, outfit and profile pictures</CardTitle>
-        <CardDescription>
-          Members generating in the team look are photographed on the same backdrop, in the same dress code; downloads can come in one
-          profile-picture template.
-        </CardDescription>
+        <CardTitle>{m.team_shoot_title()}</CardTitle>
+        <CardDescription>{m.team_shoot_description()}</CardDescription>
       </CardHeader>
       <CardContent className="grid gap-8">
         <BackdropSection team={team} />
@@ -62,7 +59,7 @@ function BackdropSection({ team }: { team: OwnerTeam }) {
     if (!file) return;
     try {
       await upload.mutateAsync(file);
-      toast({ title: "Backdrop saved", description: "Members' next team-look headshots use this photo as the backdrop." });
+      toast({ title: m.team_backdrop_saved(), description: m.team_backdrop_saved_body() });
     } catch {
       // shown below, beside the field
     }
@@ -70,42 +67,40 @@ function BackdropSection({ team }: { team: OwnerTeam }) {
   async function onRemove() {
     try {
       await remove.mutateAsync();
-      toast({ title: "Backdrop photo removed", description: "The brand colour is the backdrop again." });
+      toast({ title: m.team_backdrop_removed(), description: m.team_backdrop_removed_body() });
     } catch (err) {
-      toast({ variant: "destructive", title: "Couldn't remove the photo", description: errorText(err, "Please try again.") });
+      toast({
+        variant: "destructive",
+        title: m.team_backdrop_remove_failed(),
+        description: errorText(err, m.common_please_try_again()),
+      });
     }
   }
 
   return (
     <section aria-labelledby={`${inputId}-title`} className="grid gap-3">
       <h3 id={`${inputId}-title`} className="font-semibold">
-        Backdrop
+        {m.team_backdrop_title()}
       </h3>
       <div className="flex flex-wrap items-start gap-4">
         <div className="grid size-32 place-items-center overflow-hidden rounded-md border bg-muted" aria-live="polite">
           {hasPhoto ? (
             photo.isLoading ? (
-              <span className="text-xs text-muted-foreground">Loading...</span>
+              <span className="text-xs text-muted-foreground">{m.team_loading_dots()}</span>
             ) : photo.data ? (
-              <img src={photo.data} alt="The team's backdrop photo" className="size-full object-cover" />
+              <img src={photo.data} alt={m.team_backdrop_photo_alt()} className="size-full object-cover" />
             ) : (
-              <span className="p-2 text-center text-xs text-destructive">Couldn't show the photo.</span>
+              <span className="p-2 text-center text-xs text-destructive">{m.team_backdrop_photo_error()}</span>
             )
           ) : color ? (
-            <span className="size-full" style={{ backgroundColor: color }} role="img" aria-label={`Brand colour ${color}`} />
+            <span className="size-full" style={{ backgroundColor: color }} role="img" aria-label={m.team_brand_colour({ color })} />
           ) : (
-            <span className="p-2 text-center text-xs text-muted-foreground">No colour chosen yet</span>
+            <span className="p-2 text-center text-xs text-muted-foreground">{m.team_no_colour()}</span>
           )}
         </div>
         <div className="grid max-w-sm gap-2 text-sm">
-          <p>
-            {hasPhoto
-              ? "Your photo is the backdrop: the model places each member in front of it."
-              : color
-                ? `The brand colour ${color} is the backdrop. Or upload a photo of your office or brand wall.`
-                : "Choose the brand colour above, or upload a photo of your office or brand wall."}
-          </p>
-          <Label htmlFor={inputId}>{hasPhoto ? "Replace the backdrop photo" : "Upload a backdrop photo"}</Label>
+          <p>{hasPhoto ? m.team_backdrop_is_photo() : color ? m.team_backdrop_is_colour({ color }) : m.team_backdrop_choose()}</p>
+          <Label htmlFor={inputId}>{hasPhoto ? m.team_backdrop_replace() : m.team_backdrop_upload()}</Label>
           <Input
             id={inputId}
             type="file"
@@ -115,18 +110,18 @@ function BackdropSection({ team }: { team: OwnerTeam }) {
             aria-describedby={`${inputId}-hint`}
           />
           <p id={`${inputId}-hint`} className="text-xs text-muted-foreground">
-            JPEG, PNG or WebP, as phones take them; without people in it. Stored encrypted, deleted with the team.
+            {m.team_backdrop_hint()}
           </p>
-          {upload.isPending && <p role="status">Uploading the backdrop...</p>}
+          {upload.isPending && <p role="status">{m.team_backdrop_uploading()}</p>}
           {upload.isError && (
             <Alert variant="destructive">
-              <AlertDescription>{errorText(upload.error, "The photo couldn't be uploaded. Please try again.")}</AlertDescription>
+              <AlertDescription>{errorText(upload.error, m.team_backdrop_upload_failed())}</AlertDescription>
             </Alert>
           )}
           {hasPhoto && (
             <div>
               <Button type="button" variant="outline" onClick={() => void onRemove()} disabled={remove.isPending}>
-                {remove.isPending ? "Removing..." : "Use the brand colour instead"}
+                {remove.isPending ? m.team_removing() : m.team_backdrop_use_colour()}
               </Button>
             </div>
           )}
@@ -143,31 +138,31 @@ function OutfitSection({ team }: { team: OwnerTeam }) {
     e.preventDefault();
     try {
       await update.mutateAsync({ outfit: outfit === "" ? null : outfit });
-      toast({ title: "Outfit rule saved", description: outfit ? OUTFIT_LABELS[outfit] : "Each style's own clothing" });
+      toast({ title: m.team_outfit_saved(), description: outfit ? outfitLabel(outfit) : m.team_outfit_each_style() });
     } catch (err) {
-      toast({ variant: "destructive", title: "Couldn't save the outfit rule", description: errorText(err, "Please try again.") });
+      toast({ variant: "destructive", title: m.team_outfit_save_failed(), description: errorText(err, m.common_please_try_again()) });
     }
   }
   return (
     <form onSubmit={(e) => void onSubmit(e)} className="flex flex-wrap items-end gap-3">
       <div className="grid gap-1.5">
-        <Label htmlFor="team-outfit">Outfit</Label>
+        <Label htmlFor="team-outfit">{m.team_outfit_label()}</Label>
         <select
           id="team-outfit"
           value={outfit}
           onChange={(e) => setOutfit(e.target.value as Outfit | "")}
           className="h-10 max-w-full rounded-md border bg-background px-3 text-sm"
         >
-          <option value="">The style's own clothing</option>
+          <option value="">{m.team_outfit_style_default()}</option>
           {OUTFITS.map((o) => (
             <option key={o} value={o}>
-              {OUTFIT_LABELS[o]}
+              {outfitLabel(o)}
             </option>
           ))}
         </select>
       </div>
       <Button type="submit" disabled={update.isPending}>
-        {update.isPending ? "Saving..." : "Save outfit"}
+        {update.isPending ? m.team_saving() : m.team_outfit_save()}
       </Button>
     </form>
   );
@@ -182,8 +177,7 @@ function TemplateSection({ team }: { team: OwnerTeam }) {
   const grid = useTeamGrid(true);
   const color = team.team.look?.brandColor ?? null;
   const template = { shape, size: Number(size), border: Number(border) };
-  const problem =
-    templateProblem(template) ?? (template.border > 0 && !color ? "Choose the brand colour first: the border is drawn in it." : null);
+  const problem = templateProblem(template) ?? (template.border > 0 && !color ? m.team_template_needs_colour() : null);
   // Problems are shown once the owner has changed a value or tried to save, not on a page they just opened (issue 46).
   const [touched, setTouched] = useState(false);
   const shown = touched ? problem : null;
@@ -192,9 +186,9 @@ function TemplateSection({ team }: { team: OwnerTeam }) {
   async function save(next: typeof template | null) {
     try {
       await update.mutateAsync({ template: next });
-      toast({ title: next ? "Template saved" : "Template removed" });
+      toast({ title: next ? m.team_template_saved() : m.team_template_removed() });
     } catch (err) {
-      toast({ variant: "destructive", title: "Couldn't save the template", description: errorText(err, "Please try again.") });
+      toast({ variant: "destructive", title: m.team_template_save_failed(), description: errorText(err, m.common_please_try_again()) });
     }
   }
 
@@ -211,24 +205,24 @@ function TemplateSection({ team }: { team: OwnerTeam }) {
       aria-labelledby="template-title"
     >
       <h3 id="template-title" className="font-semibold">
-        Profile-picture template
+        {m.team_template_title()}
       </h3>
       <div className="flex flex-wrap items-start gap-6">
         <div className="grid gap-3">
           <fieldset className="grid gap-2">
-            <legend className="mb-1 text-sm font-medium">Shape</legend>
+            <legend className="mb-1 text-sm font-medium">{m.team_template_shape()}</legend>
             <RadioGroup value={shape} onValueChange={(v) => setShape(v as TemplateShape)} className="flex gap-4">
               {(["round", "square"] as const).map((s) => (
                 <div key={s} className="flex items-center gap-2">
                   <RadioGroupItem value={s} id={`template-${s}`} />
-                  <Label htmlFor={`template-${s}`}>{s === "round" ? "Round (transparent corners)" : "Square"}</Label>
+                  <Label htmlFor={`template-${s}`}>{s === "round" ? m.team_template_round() : m.team_template_square()}</Label>
                 </div>
               ))}
             </RadioGroup>
           </fieldset>
           <div className="flex flex-wrap gap-3">
             <div className="grid gap-1.5">
-              <Label htmlFor="template-size">Size (px)</Label>
+              <Label htmlFor="template-size">{m.team_template_size_label()}</Label>
               <Input
                 id="template-size"
                 type="number"
@@ -246,7 +240,7 @@ function TemplateSection({ team }: { team: OwnerTeam }) {
               />
             </div>
             <div className="grid gap-1.5">
-              <Label htmlFor="template-border">Border (px)</Label>
+              <Label htmlFor="template-border">{m.team_template_border_label()}</Label>
               <Input
                 id="template-border"
                 type="number"
@@ -266,9 +260,11 @@ function TemplateSection({ team }: { team: OwnerTeam }) {
           </div>
           <p id="template-problem" className={shown ? "text-sm text-destructive" : "text-sm text-muted-foreground"} aria-live="polite">
             {shown ??
-              `A ${template.size}×${template.size} PNG${
-                template.border > 0 ? (color ? `, border in ${color}` : ", its border in the brand colour once you choose one") : ""
-              }.`}
+              (template.border > 0
+                ? color
+                  ? m.team_template_summary_border({ size: template.size, color })
+                  : m.team_template_summary_border_later({ size: template.size })
+                : m.team_template_summary({ size: template.size }))}
           </p>
         </div>
         <figure className="grid gap-1">
@@ -288,17 +284,17 @@ function TemplateSection({ team }: { team: OwnerTeam }) {
             </div>
           </div>
           <figcaption className="text-xs text-muted-foreground">
-            Preview{sample ? "" : " (a member's photo shows here once chosen)"}
+            {sample ? m.team_template_preview() : m.team_template_preview_empty()}
           </figcaption>
         </figure>
       </div>
       <div className="flex flex-wrap gap-3">
         <Button type="submit" disabled={shown !== null || update.isPending}>
-          {update.isPending ? "Saving..." : "Save template"}
+          {update.isPending ? m.team_saving() : m.team_template_save()}
         </Button>
         {saved && (
           <Button type="button" variant="outline" onClick={() => void save(null)} disabled={update.isPending}>
-            Remove template
+            {m.team_template_remove()}
           </Button>
         )}
       </div>

@@ -4,6 +4,7 @@ import { errorText } from "@/api/client";
 import { Button } from "@/components/ui/button";
 import { toast } from "@/components/ui/use-toast";
 import { saveBlob } from "@/shared/downloads/use-download";
+import { m } from "@/lib/copy";
 import { useTemplateDownload } from "./api/team-shoot";
 
 export function TemplateDownloadButton({ target, label }: { target: { team: true } | { headshotId: string }; label: string }) {
@@ -12,15 +13,15 @@ export function TemplateDownloadButton({ target, label }: { target: { team: true
     try {
       const { blob, filename } = await download.mutateAsync(target);
       saveBlob(blob, filename);
-      toast({ title: "Download Started", description: filename });
+      toast({ title: m.team_download_started(), description: filename });
     } catch (err) {
-      toast({ variant: "destructive", title: "Download Failed", description: errorText(err, "Please try again.") });
+      toast({ variant: "destructive", title: m.team_download_failed(), description: errorText(err, m.common_please_try_again()) });
     }
   }
   return (
     <Button type="button" variant="outline" onClick={() => void run()} disabled={download.isPending}>
       <Download className="size-4" aria-hidden="true" />
-      {download.isPending ? "Preparing..." : label}
+      {download.isPending ? m.team_preparing() : label}
     </Button>
   );
 }

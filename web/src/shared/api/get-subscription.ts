@@ -1,7 +1,6 @@
 /** GET /api/stripe/subscription — the caller's current subscription, or null. */
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { client, data } from "@/api/client";
-import { isEntitled } from "@/lib/domain";
 import { useAuth } from "@/shared/auth/auth-context";
 import { hasPaidTeamSeat, useMyTeam } from "./get-my-team";
 
@@ -16,9 +15,9 @@ export function useSubscription() {
   return useQuery({ ...subscriptionQuery(), enabled: Boolean(user) });
 }
 
-/** The same rule the worker enforces (domain/plans.ts). */
+/** The person's own plan grants the paid features now: the server says so (`entitled`, issue 49), as for a team. */
 export function isActiveSubscription(sub: Subscription | undefined): boolean {
-  return isEntitled(sub);
+  return sub?.entitled ?? false;
 }
 
 /**

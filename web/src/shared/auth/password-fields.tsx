@@ -2,7 +2,8 @@ import { useId, useState, type FormEvent } from "react";
 import { errorText } from "@/api/client";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
-import { MESSAGES, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "@/lib/domain";
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "@/lib/domain";
+import { m } from "@/lib/copy";
 
 /** Whether a new password and its confirmation can be submitted, and what to say if not. */
 export function newPasswordState(password: string, confirm: string) {
@@ -49,8 +50,8 @@ export function useNewPasswordForm(send: (password: string) => Promise<void>, fa
 /** A new password and its confirmation (sign-up, reset, change), with the spec's rules and words (SPEC §8). */
 export function NewPasswordFields({
   id,
-  label = "New password",
-  confirmLabel = "Confirm new password",
+  label = m.auth_new_password(),
+  confirmLabel = m.auth_confirm_new_password(),
   password,
   confirm,
   onPassword,
@@ -82,7 +83,7 @@ export function NewPasswordFields({
           onChange={(e) => onPassword(e.target.value)}
         />
         <p id={`${id}-password-hint`} className="text-xs text-muted-foreground">
-          At least {PASSWORD_MIN_LENGTH} characters.
+          {m.auth_password_hint({ min: PASSWORD_MIN_LENGTH })}
         </p>
       </div>
       <div className="grid gap-2">
@@ -99,7 +100,7 @@ export function NewPasswordFields({
         />
         {mismatch && (
           <p id={`${id}-mismatch`} role="alert" className="text-sm text-destructive">
-            {MESSAGES.passwordsMismatch}
+            {m.auth_passwords_mismatch()}
           </p>
         )}
       </div>

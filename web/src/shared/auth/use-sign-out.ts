@@ -1,4 +1,5 @@
 import { useCallback } from "react";
+import { m } from "@/lib/copy";
 import { useLocation } from "wouter";
 import { errorText } from "@/api/client";
 import { toast } from "@/components/ui/use-toast";
@@ -13,9 +14,13 @@ export function useSignOut() {
     try {
       // Leave the protected page first, so it never sees a signed-out state and redirects to /auth.
       await signOut(() => navigate(paths.home));
-      toast({ title: "Signed out", description: "You have been signed out successfully." });
+      toast({ title: m.dashboard_signed_out(), description: m.dashboard_signed_out_text() });
     } catch (err) {
-      toast({ variant: "destructive", title: "Sign out failed", description: errorText(err, "Please try again.") });
+      toast({
+        variant: "destructive",
+        title: m.dashboard_sign_out_failed(),
+        description: errorText(err, m.dashboard_please_try_again()),
+      });
     }
   }, [signOut, navigate]);
 }

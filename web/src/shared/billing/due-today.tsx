@@ -1,4 +1,5 @@
 import { errorText } from "@/api/client";
+import { m } from "@/lib/copy";
 
 /**
  * What a change charges today, as Stripe's preview says once it has come (a plan upgrade, added seats): said
@@ -8,10 +9,10 @@ export function DueToday({ dueNow, preview }: { dueNow: string | null; preview: 
   return (
     <p className="text-sm font-medium" role="status" aria-live="polite">
       {dueNow
-        ? `Charged today: ${dueNow}`
+        ? m.billing_charged_today({ amount: dueNow })
         : preview.isError
-          ? errorText(preview.error, "We couldn't work out today's amount. Please try again.")
-          : "Working out today's amount..."}
+          ? errorText(preview.error, m.billing_amount_error())
+          : m.billing_amount_working()}
     </p>
   );
 }

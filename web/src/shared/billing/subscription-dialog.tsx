@@ -1,34 +1,43 @@
 import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from "react";
+import { formatMoney, getLocale, m } from "@/lib/copy";
+
 import { useQuery } from "@tanstack/react-query";
 import { useLocation } from "wouter";
 import { Check, Crown } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
-import { FAIR_USE_ALL_PLANS, euros } from "@/lib/domain";
+import { fairUseAllPlans } from "@/shared/words/fair-use-words";
 import { paths } from "@/lib/paths";
 import { plansQuery } from "@/shared/api/get-plans";
 
 /** What paying adds to the free tries (SPEC §1): free users already have all 10 styles. */
-export const SUBSCRIPTION_ADDS = [
-  `Unlimited generations (${FAIR_USE_ALL_PLANS})`,
-  "No watermark",
-  "High-resolution downloads",
-  "Priority support",
-] as const;
+export const subscriptionAdds = (): string[] => [
+  m.common_subscription_add_unlimited({ fairUse: fairUseAllPlans() }),
+  m.common_subscription_add_no_watermark(),
+  m.common_subscription_add_high_res(),
+  m.common_subscription_add_support(),
+];
+
+/** "a week" / "pro Woche": a plan's period as the price line says it. */
+const PER_PERIOD: Record<string, () => string> = {
+  week: m.common_subscription_per_week,
+  month: m.common_subscription_per_month,
+  year: m.common_subscription_per_year,
+};
 
 const Ctx = createContext<{ openSubscriptionDialog(reason?: string): void } | null>(null);
 
 /** Today's price of each plan (GET /api/stripe/plans, so a price change shows), once the dialog is open. */
 function PlanPrices() {
   const { data: plans } = useQuery(plansQuery());
-  if (!plans) return <p className="h-16 text-sm text-muted-foreground">Loading prices…</p>;
+  if (!plans) return <p className="h-16 text-sm text-muted-foreground">{m.common_subscription_loading_prices()}</p>;
   return (
-    <ul className="grid grid-cols-3 gap-2" aria-label="Plans">
+    <ul className="grid grid-cols-3 gap-2" aria-label={m.common_subscription_plans()}>
       {plans.map((p) => (
         <li key={p.id} className="grid rounded-lg border p-2 text-center">
           <span className="text-xs font-medium text-muted-foreground">{p.name}</span>
-          <span className="font-semibold">{euros(p.amountCents, p.currency)}</span>
-          <span className="text-xs text-muted-foreground">a {p.period}</span>
+          <span className="font-semibold">{formatMoney(p.amountCents, p.currency, getLocale())}</span>
+          <span className="text-xs text-muted-foreground">{(PER_PERIOD[p.period] ?? PER_PERIOD.month!)()}</span>
         </li>
       ))}
     </ul>
@@ -57,12 +66,12 @@ export function SubscriptionDialogProvider({ children }: { children: ReactNode }
             <span className="mx-auto mb-2 inline-flex size-12 items-center justify-center rounded-full bg-accent text-primary sm:mx-0">
               <Crown className="size-6" aria-hidden="true" />
             </span>
-            <DialogTitle>Subscription Required</DialogTitle>
-            <DialogDescription>{reason ?? "Subscribe to unlock:"}</DialogDescription>
+            <DialogTitle>{m.common_subscription_required()}</DialogTitle>
+            <DialogDescription>{reason ?? m.common_subscription_unlock()}</DialogDescription>
           </DialogHeader>
-          {reason && <p className="text-sm font-medium">A plan adds:</p>}
+          {reason && <p className="text-sm font-medium">{m.common_subscription_plan_adds()}</p>}
           <ul className="grid gap-2 text-sm">
-            {SUBSCRIPTION_ADDS.map((item) => (
+            {subscriptionAdds().map((item) => (
               <li key={item} className="flex items-center gap-2">
                 <Check className="size-4 shrink-0 text-primary" aria-hidden="true" />
                 {item}
@@ -72,7 +81,7 @@ export function SubscriptionDialogProvider({ children }: { children: ReactNode }
           {open && <PlanPrices />}
           <DialogFooter>
             <Button variant="outline" onClick={() => setOpen(false)}>
-              Maybe Later
+              {m.common_subscription_maybe_later()}
             </Button>
             <Button
               onClick={() => {
@@ -80,7 +89,7 @@ export function SubscriptionDialogProvider({ children }: { children: ReactNode }
                 navigate(paths.pricing);
               }}
             >
-              View Plans
+              {m.common_subscription_view_plans()}
             </Button>
           </DialogFooter>
         </DialogContent>

@@ -4,6 +4,7 @@
  * backdrop colour, the team's brand colour one tap away. The preview shows the framing; the colour is made in the file.
  */
 import { useId } from "react";
+import { m } from "@/lib/copy";
 import { Button } from "@/components/ui/button";
 import { Label } from "@/components/ui/label";
 import { Slider } from "@/components/ui/slider";
@@ -75,18 +76,46 @@ export function DownloadAdjust({
   const brand = team?.team.look?.brandColor ?? null;
   return (
     <fieldset className="grid gap-3">
-      <legend className="mb-1 text-sm font-medium">Adjust (free)</legend>
-      <Range label="Zoom" value={value.zoom} min={ZOOM_MIN} max={ZOOM_MAX} unit="%" onChange={(zoom) => set({ zoom })} />
-      <Range label="Tilt" value={value.tilt} min={-TILT_MAX} max={TILT_MAX} unit="°" onChange={(tilt) => set({ tilt })} />
+      <legend className="mb-1 text-sm font-medium">{m.generator_adjust_legend()}</legend>
+      <Range
+        label={m.generator_adjust_zoom()}
+        value={value.zoom}
+        min={ZOOM_MIN}
+        max={ZOOM_MAX}
+        unit="%"
+        onChange={(zoom) => set({ zoom })}
+      />
+      <Range
+        label={m.generator_adjust_tilt()}
+        value={value.tilt}
+        min={-TILT_MAX}
+        max={TILT_MAX}
+        unit="°"
+        onChange={(tilt) => set({ tilt })}
+      />
       {value.zoom > ZOOM_MIN && (
         <>
-          <Range label="Left – right" value={value.panX} min={-PAN_MAX} max={PAN_MAX} unit="" onChange={(panX) => set({ panX })} />
-          <Range label="Up – down" value={value.panY} min={-PAN_MAX} max={PAN_MAX} unit="" onChange={(panY) => set({ panY })} />
+          <Range
+            label={m.generator_adjust_left_right()}
+            value={value.panX}
+            min={-PAN_MAX}
+            max={PAN_MAX}
+            unit=""
+            onChange={(panX) => set({ panX })}
+          />
+          <Range
+            label={m.generator_adjust_up_down()}
+            value={value.panY}
+            min={-PAN_MAX}
+            max={PAN_MAX}
+            unit=""
+            onChange={(panY) => set({ panY })}
+          />
         </>
       )}
       {recolour && (
         <div className="flex flex-wrap items-center gap-2">
-          <Label htmlFor={colourId}>Backdrop colour</Label>
+          <Label htmlFor={colourId}>{m.generator_adjust_backdrop()}</Label>
           <input
             id={colourId}
             type="color"
@@ -96,24 +125,23 @@ export function DownloadAdjust({
           />
           {brand && (
             <Button type="button" size="sm" variant="outline" onClick={() => set({ background: brand })}>
-              <span className="size-3 rounded-full border" style={{ background: brand }} aria-hidden="true" /> Team colour
+              <span className="size-3 rounded-full border" style={{ background: brand }} aria-hidden="true" />{" "}
+              {m.generator_adjust_team_colour()}
             </Button>
           )}
           {value.background && (
             <Button type="button" size="sm" variant="ghost" onClick={() => set({ background: undefined })}>
-              As made
+              {m.generator_adjust_as_made()}
             </Button>
           )}
           <p className="w-full text-xs text-muted-foreground">
-            {value.background
-              ? `The backdrop comes in ${value.background} in the file.`
-              : "Keep the backdrop as it was made, or pick a colour."}
+            {value.background ? m.generator_adjust_backdrop_in({ color: value.background }) : m.generator_adjust_backdrop_keep()}
           </p>
         </div>
       )}
       {(value.zoom !== ZOOM_MIN || value.tilt !== 0 || value.background) && (
         <Button type="button" size="sm" variant="ghost" className="justify-self-start" onClick={() => onChange(NO_ADJUSTMENT)}>
-          Reset adjustments
+          {m.generator_adjust_reset()}
         </Button>
       )}
     </fieldset>

@@ -17,6 +17,8 @@ function api<const Download extends StubTable<Download>>(subscription: ApiSubscr
 
 const subscriber: ApiSubscription = {
   status: "active",
+  entitled: true,
+  live: true,
   planType: "monthly",
   stripePriceId: "p",
   currentPeriodEnd: null,
@@ -26,7 +28,7 @@ const subscriber: ApiSubscription = {
 const headshot = { id: "h1", style: "White Background" as const };
 
 describe("download panel", () => {
-  it("says the pictures carry Content Credentials made with AI, links the public verify page, and that TIFF has the label only", async () => {
+  it("says the pictures carry Content Credentials made with AI and links the public verify page, TIFF too (decision 344)", async () => {
     api(subscriber);
     renderWithApp(<DownloadPanel headshot={headshot} imageUrl="/img" />, { user: testUser });
     await waitFor(() => expect(screen.getByRole("radio", { name: /^High/ }).getAttribute("aria-checked")).toBe("true"));
@@ -35,7 +37,9 @@ describe("download panel", () => {
     expect(screen.getByRole("link", { name: /verify page/ }).getAttribute("href")).toBe("https://contentcredentials.org/verify");
     expect(line.textContent).not.toContain("TIFF");
     fireEvent.click(screen.getByRole("radio", { name: "TIFF" }));
-    expect(screen.getByTestId("content-credentials").textContent).toContain("TIFF files say it in their metadata only");
+    // TIFF downloads are signed like the others (tag 0xCD41): the line says nothing different for them
+    expect(screen.getByTestId("content-credentials").textContent).toBe(line.textContent);
+    expect(screen.getByTestId("content-credentials").textContent).not.toMatch(/TIFF|metadata only/);
   });
 
   it("free user: starts on web; choosing High opens the Subscription Required dialog instead", async () => {

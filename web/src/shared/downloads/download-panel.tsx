@@ -14,9 +14,6 @@ import {
   WEB_LONG_SIDE,
   CUSTOM_SIZE_MAX,
   CUSTOM_SIZE_MIN,
-  formatProblem,
-  ROUND_NOT_ALLOWED,
-  customSizeProblem,
   formatAllowed,
   needsSubscription,
   noAdjustment,
@@ -35,11 +32,13 @@ import { chooseCustomSize, chooseDpi, choosePreset, chooseResolution, defaultOpt
 import { DownloadPreview } from "./download-preview";
 import { DownloadAdjust, NO_ADJUSTMENT } from "./download-adjust";
 import { useDownloadHeadshot } from "./use-download";
+import { m } from "@/lib/copy";
+import { customSizeWords, formatProblemWords, presetName, presetUse } from "@/shared/words/download-words";
 
 function ProBadge() {
   return (
     <Badge variant="accent" className="ml-auto px-1.5 py-0 text-[10px] uppercase tracking-wide">
-      <Lock className="size-2.5" aria-hidden="true" /> Pro
+      <Lock className="size-2.5" aria-hidden="true" /> {m.generator_download_pro()}
     </Badge>
   );
 }
@@ -77,7 +76,7 @@ function OptionGroup<T extends string>({
               id={`${id}-${it.value}`}
               value={it.value}
               className="mt-0.5"
-              aria-label={it.paid ? `${it.label} (subscribers)` : it.label}
+              aria-label={it.paid ? m.generator_download_paid_option({ label: it.label }) : it.label}
               aria-describedby={it.hint ? `${id}-${it.value}-hint` : undefined}
             />
             <span className="grid min-w-0 gap-0.5">
@@ -130,7 +129,7 @@ export function DownloadPanel({
   const options = chosen ?? defaultOptions(isSubscriber);
   /** The custom width and height as typed (null: no custom size); the options take them once they are valid. */
   const [custom, setCustom] = useState<{ width: string; height: string } | null>(null);
-  const customProblem = custom ? customSizeProblem(Number(custom.width), Number(custom.height)) : null;
+  const customProblem = custom ? customSizeWords(Number(custom.width), Number(custom.height)) : null;
   const presetId = useId();
 
   /** Free users may look at the paid options, but choosing one opens the Subscription Required dialog. */
@@ -152,7 +151,7 @@ export function DownloadPanel({
   function typeSize(side: "width" | "height", value: string) {
     const next = { ...custom!, [side]: value };
     setCustom(next);
-    if (!customSizeProblem(Number(next.width), Number(next.height)))
+    if (!customSizeWords(Number(next.width), Number(next.height)))
       setOptions(chooseCustomSize(options, Number(next.width), Number(next.height)));
   }
 
@@ -161,7 +160,7 @@ export function DownloadPanel({
       <div className="grid gap-6 @2xl:grid-cols-[minmax(0,16rem)_1fr]">
         <div>
           <h3 id="download-heading" className="mb-3 text-lg font-semibold">
-            Download options
+            {m.generator_download_options()}
           </h3>
           <DownloadPreview src={imageUrl} options={options} className="mx-auto w-full max-w-xs" />
           {!action && (
@@ -176,38 +175,40 @@ export function DownloadPanel({
         </div>
         <div className="grid gap-5">
           <OptionGroup<Resolution>
-            legend="Resolution"
+            legend={m.generator_download_resolution()}
             value={options.resolution}
             onChange={(r) => update(chooseResolution(options, r))}
             items={[
-              { value: "high", label: "High", hint: "Full size, no watermark", paid: !isSubscriber },
-              { value: "web", label: "Web", hint: `${WEB_LONG_SIDE} px, light file` },
+              { value: "high", label: m.generator_download_high(), hint: m.generator_download_high_hint(), paid: !isSubscriber },
+              { value: "web", label: m.generator_download_web(), hint: m.generator_download_web_hint({ px: WEB_LONG_SIDE }) },
             ]}
           />
           <div className="grid gap-2">
             <Label htmlFor={presetId} className="flex items-center gap-2">
-              Size preset {!isSubscriber && <ProBadge />}
+              {m.generator_download_size_preset()} {!isSubscriber && <ProBadge />}
             </Label>
             <Select value={custom ? CUSTOM : (options.preset ?? NO_PRESET)} onValueChange={chooseSize}>
               <SelectTrigger id={presetId} className="h-auto min-h-10">
                 <SelectValue />
               </SelectTrigger>
               <SelectContent>
-                <SelectItem value={NO_PRESET}>None — original square</SelectItem>
+                <SelectItem value={NO_PRESET}>{m.generator_download_no_preset()}</SelectItem>
                 {PRESETS.map((p) => (
                   <SelectItem key={p.id} value={p.id}>
-                    {p.name} · {p.width}×{p.height} — {p.use}
+                    {m.generator_download_preset_option({ name: presetName(p.id), width: p.width, height: p.height, use: presetUse(p.id) })}
                   </SelectItem>
                 ))}
-                <SelectItem value={CUSTOM}>Custom size…</SelectItem>
+                <SelectItem value={CUSTOM}>{m.generator_download_custom_size()}</SelectItem>
               </SelectContent>
             </Select>
             {custom && (
               <fieldset className="grid grid-cols-2 gap-3">
-                <legend className="sr-only">Custom size in pixels</legend>
+                <legend className="sr-only">{m.generator_download_custom_legend()}</legend>
                 {(["width", "height"] as const).map((side) => (
                   <div key={side} className="grid gap-1">
-                    <Label htmlFor={`${presetId}-${side}`}>{side === "width" ? "Width (px)" : "Height (px)"}</Label>
+                    <Label htmlFor={`${presetId}-${side}`}>
+                      {side === "width" ? m.generator_download_width() : m.generator_download_height()}
+                    </Label>
                     <Input
                       id={`${presetId}-${side}`}
                       type="number"
@@ -227,24 +228,26 @@ export function DownloadPanel({
             <p id={`${presetId}-custom-note`} className={customProblem ? "text-xs text-destructive" : "text-xs text-muted-foreground"}>
               {customProblem ??
                 (custom
-                  ? `Each side ${CUSTOM_SIZE_MIN}–${CUSTOM_SIZE_MAX} px, made from the full-resolution headshot.`
-                  : "Choosing a preset or a custom size uses high resolution.")}
+                  ? m.generator_download_custom_note({ min: CUSTOM_SIZE_MIN, max: CUSTOM_SIZE_MAX })
+                  : m.generator_download_preset_note())}
             </p>
           </div>
           <div className="grid gap-2">
             <OptionGroup<Shape>
-              legend="Shape"
+              legend={m.generator_download_shape()}
               value={options.shape}
               onChange={(shape) => update({ ...options, shape })}
               items={[
-                { value: "square", label: "Square" },
-                ...(roundAllowed(options) ? [{ value: "round" as const, label: "Round", hint: "Transparent corners" }] : []),
+                { value: "square", label: m.generator_download_square() },
+                ...(roundAllowed(options)
+                  ? [{ value: "round" as const, label: m.generator_download_round(), hint: m.generator_download_round_hint() }]
+                  : []),
               ]}
             />
-            {!roundAllowed(options) && <p className="text-xs text-muted-foreground">{ROUND_NOT_ALLOWED}</p>}
+            {!roundAllowed(options) && <p className="text-xs text-muted-foreground">{m.generator_download_round_not_allowed()}</p>}
           </div>
           <OptionGroup<FileFormat>
-            legend="File format"
+            legend={m.generator_download_file_format()}
             value={options.fileFormat}
             onChange={(fileFormat) => update({ ...options, fileFormat })}
             columns={3}
@@ -253,18 +256,18 @@ export function DownloadPanel({
               label: FORMAT_LABELS[f],
             }))}
           />
-          {formatProblem({ ...options, fileFormat: "webp" }) && (
-            <p className="-mt-3 text-xs text-muted-foreground">{formatProblem({ ...options, fileFormat: "webp" })}</p>
+          {formatProblemWords({ ...options, fileFormat: "webp" }) && (
+            <p className="-mt-3 text-xs text-muted-foreground">{formatProblemWords({ ...options, fileFormat: "webp" })}</p>
           )}
-          <ContentCredentialsLine tiff={options.fileFormat === "tiff"} />
+          <ContentCredentialsLine />
           <OptionGroup<"screen" | Dpi>
-            legend="DPI"
+            legend={m.generator_download_dpi()}
             value={options.dpi ?? "screen"}
             onChange={(d) => update(chooseDpi(options, d === "screen" ? undefined : d))}
             columns={3}
             items={[
-              { value: "screen", label: "Screen" },
-              ...DPIS.map((d) => ({ value: d, label: d, hint: d === "300" ? "Print" : undefined })),
+              { value: "screen", label: m.generator_download_screen() },
+              ...DPIS.map((d) => ({ value: d, label: d, hint: d === "300" ? m.generator_download_print() : undefined })),
             ]}
           />
           <Button
@@ -272,7 +275,7 @@ export function DownloadPanel({
             onClick={() => (action ? action.run(options) : void single.download(headshot, options))}
             disabled={busy || Boolean(customProblem)}
           >
-            <Download aria-hidden="true" /> {busy ? "Preparing..." : (action?.label ?? "Download")}
+            <Download aria-hidden="true" /> {busy ? m.generator_download_preparing() : (action?.label ?? m.generator_download())}
           </Button>
         </div>
       </div>

@@ -1,4 +1,6 @@
-import type { DownloadOptions } from "@/lib/domain";
+import { WEB_LONG_SIDE, type DownloadOptions } from "@/lib/domain";
+
+import { m } from "@/lib/copy";
 import { cn } from "@/lib/utils";
 import { outputSize } from "./options";
 import { adjustTransform } from "./download-adjust";
@@ -55,9 +57,13 @@ export function DownloadPreview({ src, options, className }: { src: string; opti
         </div>
       </div>
       <figcaption className="text-center text-xs text-muted-foreground">
-        {size ? `${size.width} × ${size.height} px` : options.resolution === "web" ? "Web size (512 px)" : "Full resolution"} ·{" "}
-        {options.shape === "round" ? "round" : "square"} · {options.fileFormat.toUpperCase()}
-        {options.dpi ? ` · ${options.dpi} DPI` : ""}
+        {size
+          ? m.generator_preview_size({ width: size.width, height: size.height })
+          : options.resolution === "web"
+            ? m.generator_preview_web({ px: WEB_LONG_SIDE })
+            : m.generator_preview_full()}{" "}
+        · {options.shape === "round" ? m.generator_preview_round() : m.generator_preview_square()} · {options.fileFormat.toUpperCase()}
+        {options.dpi ? ` · ${m.generator_preview_dpi({ dpi: options.dpi })}` : ""}
       </figcaption>
     </figure>
   );

@@ -2,6 +2,7 @@ import { useCallback } from "react";
 import { errorCode, errorText } from "@/api/client";
 import { toast } from "@/components/ui/use-toast";
 import type { ApiHeadshot, DownloadOptions } from "@/lib/domain";
+import { m } from "@/lib/copy";
 import { useSubscriptionDialog } from "@/shared/billing/subscription-dialog";
 import { useDownloadHeadshotMutation } from "./api/download-headshot";
 
@@ -27,12 +28,16 @@ export function useDownloadHeadshot() {
       try {
         const { blob, filename: name } = await mutateAsync({ headshot, options });
         saveBlob(blob, name);
-        toast({ title: "Download Started", description: name });
+        toast({ title: m.generator_download_started(), description: name });
       } catch (err) {
         if (errorCode(err) === "subscription_required") {
           openSubscriptionDialog();
         } else {
-          toast({ variant: "destructive", title: "Download Failed", description: errorText(err, "Failed to download headshot") });
+          toast({
+            variant: "destructive",
+            title: m.generator_download_failed(),
+            description: errorText(err, m.generator_download_headshot_failed()),
+          });
         }
       }
     },

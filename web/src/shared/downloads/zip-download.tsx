@@ -4,7 +4,8 @@ import { errorCode, errorText } from "@/api/client";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { toast } from "@/components/ui/use-toast";
-import { count as pictureCount, type ApiHeadshot, type DownloadOptions } from "@/lib/domain";
+import type { ApiHeadshot, DownloadOptions } from "@/lib/domain";
+import { m } from "@/lib/copy";
 import { useSubscriptionDialog } from "@/shared/billing/subscription-dialog";
 import { DownloadPanel } from "./download-panel";
 import { saveBlob } from "./use-download";
@@ -18,7 +19,7 @@ export function ZipDownloadButton({
   target,
   sample,
   count,
-  label = "Download as ZIP",
+  label = m.generator_download_as_zip(),
   variant = "default",
 }: {
   target: ZipTarget;
@@ -36,11 +37,19 @@ export function ZipDownloadButton({
     try {
       const { blob, filename } = await mutateAsync({ target, options });
       saveBlob(blob, filename);
-      toast({ title: "Download Started", description: `${filename} · ${pictureCount(count, "picture")}` });
+      toast({
+        title: m.generator_download_started(),
+        description: m.generator_download_zip_started({ filename, pictures: m.generator_pictures({ count }) }),
+      });
       setOpen(false);
     } catch (err) {
       if (errorCode(err) === "subscription_required") openSubscriptionDialog();
-      else toast({ variant: "destructive", title: "Download Failed", description: errorText(err, "Failed to download the ZIP") });
+      else
+        toast({
+          variant: "destructive",
+          title: m.generator_download_failed(),
+          description: errorText(err, m.generator_download_zip_failed()),
+        });
     }
   }
 
@@ -52,13 +61,13 @@ export function ZipDownloadButton({
       <Dialog open={open} onOpenChange={setOpen}>
         <DialogContent className="max-h-[90vh] overflow-y-auto sm:max-w-3xl">
           <DialogHeader>
-            <DialogTitle>Download {pictureCount(count, "picture")} as ZIP</DialogTitle>
-            <DialogDescription>One choice for every file in the archive.</DialogDescription>
+            <DialogTitle>{m.generator_download_zip_title({ count })}</DialogTitle>
+            <DialogDescription>{m.generator_download_zip_text()}</DialogDescription>
           </DialogHeader>
           <DownloadPanel
             headshot={sample}
             imageUrl={sample.generatedImageUrl}
-            action={{ label: "Download ZIP", busy: isPending, run: (o) => void run(o) }}
+            action={{ label: m.generator_download_zip(), busy: isPending, run: (o) => void run(o) }}
           />
         </DialogContent>
       </Dialog>

@@ -4,6 +4,8 @@
  * and about 0.6 where face-api stops calling two faces the same person; the percentage maps 0 → 100%,
  * 0.6 → 50% and 1.2 or more → 0%, so 50% is the model's own line.
  */
+import { m } from "@/lib/copy";
+
 export const SAME_PERSON_DISTANCE = 0.6;
 
 export function likenessPercent(distance: number): number {
@@ -13,7 +15,7 @@ export function likenessPercent(distance: number): number {
 
 /** The one-line meaning shown beside the percentage. */
 export function likenessMeaning(percent: number): string {
-  if (percent >= 65) return "Strong likeness: clearly you.";
-  if (percent >= 50) return "Good likeness: recognisably you.";
-  return "Weak likeness: may not look like you.";
+  if (percent >= 65) return m.generator_likeness_strong();
+  if (percent >= 50) return m.generator_likeness_good();
+  return m.generator_likeness_weak();
 }

@@ -1,5 +1,6 @@
 import { useEffect, useState } from "react";
 import { CircleCheck, Loader2, TriangleAlert } from "lucide-react";
+import { m } from "@/lib/copy";
 import { loadFaceModel } from "@/shared/face/load";
 import { measureLikeness } from "@/shared/likeness/measure";
 import { measurePhoto } from "./measure";
@@ -15,7 +16,7 @@ type Check = { file: File; verdicts: Verdict[] } | { file: File; unavailable: tr
  * A shoot's further photo (`sameAs`: the first photo) is checked the same way, and compared with the
  * first by the likeness model: another person's face is flagged (issue 35).
  */
-export function PhotoCheck({ file, sameAs, label = "Photo check" }: { file: File | null; sameAs?: File; label?: string }) {
+export function PhotoCheck({ file, sameAs, label = m.generator_check_label() }: { file: File | null; sameAs?: File; label?: string }) {
   const [check, setCheck] = useState<Check | null>(null);
 
   useEffect(() => {
@@ -42,11 +43,11 @@ export function PhotoCheck({ file, sameAs, label = "Photo check" }: { file: File
     <div role="status" aria-live="polite" aria-label={label} className="text-sm">
       {!current ? (
         <p className="flex items-center gap-2 text-muted-foreground">
-          <Loader2 className="size-4 animate-spin" aria-hidden="true" /> Checking your photo…
+          <Loader2 className="size-4 animate-spin" aria-hidden="true" /> {m.generator_check_checking()}
         </p>
       ) : current.verdicts.length === 0 ? (
         <p className="flex items-center gap-2 font-medium text-emerald-700">
-          <CircleCheck className="size-4" aria-hidden="true" /> Looks good: one clear, well-lit face.
+          <CircleCheck className="size-4" aria-hidden="true" /> {m.generator_check_good()}
         </p>
       ) : (
         <div className="grid gap-2 rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 text-amber-950">
@@ -60,7 +61,7 @@ export function PhotoCheck({ file, sameAs, label = "Photo check" }: { file: File
               </li>
             ))}
           </ul>
-          <p className="pl-6 text-xs text-amber-900">You can still generate with this photo.</p>
+          <p className="pl-6 text-xs text-amber-900">{m.generator_check_still_generate()}</p>
         </div>
       )}
     </div>

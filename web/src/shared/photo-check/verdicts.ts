@@ -4,6 +4,8 @@
  * thresholds are tested here and the real photographs are tested in a browser (e2e/photo-check.spec.ts).
  * A verdict never blocks: the person may still generate.
  */
+import { m } from "@/lib/copy";
+
 export type VerdictKind =
   "no-face" | "many-faces" | "too-small" | "blurred" | "too-dark" | "too-bright" | "turned" | "eyes" | "other-person";
 
@@ -13,22 +15,26 @@ export interface Verdict {
   advice: string;
 }
 
+/** A verdict's words, read from the catalogue in the page's language when they are shown (issue 50). */
+const words = (title: () => string, advice: () => string): Omit<Verdict, "kind"> => ({
+  get title() {
+    return title();
+  },
+  get advice() {
+    return advice();
+  },
+});
+
 export const VERDICTS: Record<VerdictKind, Omit<Verdict, "kind">> = {
-  "no-face": { title: "We couldn't find a face", advice: "Use a photo where your face is clearly visible and looking at the camera." },
-  "many-faces": { title: "More than one face", advice: "Choose a photo of just you, or crop the others out." },
-  "too-small": {
-    title: "Your face is too small in the photo",
-    advice: "Come closer, or crop the photo so your face fills more of the frame.",
-  },
-  blurred: { title: "The photo is blurred", advice: "Use a sharp photo: hold the camera steady and make sure your face is in focus." },
-  "too-dark": { title: "The photo is too dark", advice: "Face a window or a lamp so your face is evenly lit." },
-  "too-bright": { title: "The photo is too bright", advice: "Move out of direct sunlight or turn off the flash." },
-  turned: { title: "Your face is turned away", advice: "Look straight into the camera and keep your head level." },
-  eyes: { title: "Your eyes look closed or covered", advice: "Take off sunglasses and keep your eyes open." },
-  "other-person": {
-    title: "This looks like a different person",
-    advice: "Use photos of the same one person as your first photo, or your pictures will mix two faces.",
-  },
+  "no-face": words(m.generator_check_no_face_title, m.generator_check_no_face_advice),
+  "many-faces": words(m.generator_check_many_faces_title, m.generator_check_many_faces_advice),
+  "too-small": words(m.generator_check_too_small_title, m.generator_check_too_small_advice),
+  blurred: words(m.generator_check_blurred_title, m.generator_check_blurred_advice),
+  "too-dark": words(m.generator_check_too_dark_title, m.generator_check_too_dark_advice),
+  "too-bright": words(m.generator_check_too_bright_title, m.generator_check_too_bright_advice),
+  turned: words(m.generator_check_turned_title, m.generator_check_turned_advice),
+  eyes: words(m.generator_check_eyes_title, m.generator_check_eyes_advice),
+  "other-person": words(m.generator_check_other_person_title, m.generator_check_other_person_advice),
 };
 
 /** One face, as ./measure.ts reports it. */

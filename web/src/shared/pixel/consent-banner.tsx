@@ -1,4 +1,6 @@
 import { CONSENT_ACTION } from "./consent";
+import { m } from "@/lib/copy";
+import { rich } from "@/shared/words/rich";
 
 const button =
   "inline-flex h-9 flex-1 items-center justify-center rounded-md px-4 text-sm font-medium focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 sm:flex-none";
@@ -16,16 +18,19 @@ export function ConsentBanner() {
   return (
     <section
       id="consent-banner"
-      aria-label="Cookie consent"
+      aria-label={m.common_consent_label()}
       tabIndex={-1}
       className="consent-banner scroll-mt-20 border-b bg-muted focus:outline-none"
     >
       <div className="mx-auto flex max-w-6xl flex-col gap-3 px-4 py-3 sm:flex-row sm:items-center sm:gap-6 sm:px-6">
         <p className="flex-1 text-sm">
-          We’d like to use an advertising pixel (Meta) to measure sign-ups and purchases. Nothing is loaded or sent unless you accept.{" "}
-          <a href="/privacy-policy" className="font-medium underline underline-offset-2">
-            Privacy Policy
-          </a>
+          {rich(m.common_consent_text, {
+            link: (
+              <a href="/privacy-policy" className="font-medium underline underline-offset-2">
+                {m.common_privacy_policy()}
+              </a>
+            ),
+          })}
         </p>
         <div className="flex gap-2">
           <button
@@ -33,10 +38,10 @@ export function ConsentBanner() {
             data-consent={CONSENT_ACTION.accept}
             className={`${button} bg-primary text-primary-foreground hover:bg-primary/90`}
           >
-            Accept
+            {m.common_accept()}
           </button>
           <button type="button" data-consent={CONSENT_ACTION.decline} className={`${button} border bg-background hover:bg-accent`}>
-            Decline
+            {m.common_decline()}
           </button>
         </div>
       </div>

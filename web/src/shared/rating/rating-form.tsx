@@ -1,4 +1,5 @@
 import { useEffect, useState, type FormEvent, type ReactNode } from "react";
+import { m } from "@/lib/copy";
 import { Loader2, Star } from "lucide-react";
 import { errorText } from "@/api/client";
 import { Button } from "@/components/ui/button";
@@ -16,9 +17,9 @@ const STAR_VALUES = Array.from({ length: STARS_MAX }, (_, i) => i + 1);
 
 /** What the person is told about their comment once it is saved. */
 function publicationNote(status: string | null | undefined): string | null {
-  if (status === "pending") return "Thank you. We review comments before they appear on our home page.";
-  if (status === "approved") return "Your comment is shown on our home page.";
-  if (status === "unpublished") return "Your comment is not shown on our home page.";
+  if (status === "pending") return m.generator_rating_pending();
+  if (status === "approved") return m.generator_rating_approved();
+  if (status === "unpublished") return m.generator_rating_unpublished();
   return null;
 }
 
@@ -80,14 +81,14 @@ export function RatingForm({ headshotId }: { headshotId: string }) {
   const set = (patch: Partial<RatingInput>) => setForm((f) => ({ ...f, ...patch }));
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
-    if (form.stars < 1) return setError("Choose from 1 to 5 stars.");
+    if (form.stars < 1) return setError(m.generator_rating_choose_stars());
     if (form.publishConsent && (!form.comment.trim() || !form.firstName.trim() || !form.role.trim())) {
-      return setError("To publish your comment, write it and give your first name and role.");
+      return setError(m.generator_rating_publish_needs());
     }
     setError(null);
     save.mutate(form, {
-      onSuccess: () => toast({ title: "Rating Saved", description: "Thank you for rating your headshot." }),
-      onError: (err) => setError(errorText(err, "Your rating could not be saved. Please try again.")),
+      onSuccess: () => toast({ title: m.generator_rating_saved(), description: m.generator_rating_saved_text() }),
+      onError: (err) => setError(errorText(err, m.generator_rating_failed())),
     });
   };
 
@@ -95,10 +96,10 @@ export function RatingForm({ headshotId }: { headshotId: string }) {
   return (
     <form onSubmit={onSubmit} className="grid gap-4" aria-labelledby="rating-title" noValidate>
       <h3 id="rating-title" className="text-lg font-semibold">
-        Rate this headshot
+        {m.generator_rating_title()}
       </h3>
       <fieldset>
-        <legend className="text-sm font-medium">Your rating</legend>
+        <legend className="text-sm font-medium">{m.generator_rating_yours()}</legend>
         <div className="mt-2 flex gap-1">
           {STAR_VALUES.map((n) => (
             <label key={n} className="cursor-pointer rounded-md p-1 has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-ring">
@@ -109,7 +110,7 @@ export function RatingForm({ headshotId }: { headshotId: string }) {
                 checked={form.stars === n}
                 onChange={() => set({ stars: n })}
                 className="sr-only"
-                aria-label={`${n} ${n === 1 ? "star" : "stars"}`}
+                aria-label={m.generator_rating_stars({ count: n })}
               />
               <Star
                 aria-hidden="true"
@@ -120,22 +121,22 @@ export function RatingForm({ headshotId }: { headshotId: string }) {
         </div>
       </fieldset>
       <div className="grid gap-2">
-        <Label htmlFor="rating-comment">Comment (optional)</Label>
+        <Label htmlFor="rating-comment">{m.generator_rating_comment()}</Label>
         <Textarea
           id="rating-comment"
           value={form.comment}
           maxLength={RATING_COMMENT_MAX}
           onChange={(e) => set({ comment: e.target.value })}
-          placeholder="What did you think of your headshot?"
+          placeholder={m.generator_rating_comment_placeholder()}
         />
       </div>
       <ConsentBox id="rating-consent" checked={form.publishConsent} onChange={(publishConsent) => set({ publishConsent })}>
-        Publish my comment on the Headshot Studio home page with my first name and role. You can untick this any time.
+        {m.generator_rating_publish_consent()}
       </ConsentBox>
       {form.publishConsent && (
         <div className="grid gap-4 sm:grid-cols-2">
           <div className="grid gap-2">
-            <Label htmlFor="rating-first-name">First name</Label>
+            <Label htmlFor="rating-first-name">{m.generator_rating_first_name()}</Label>
             <Input
               id="rating-first-name"
               value={form.firstName}
@@ -145,12 +146,12 @@ export function RatingForm({ headshotId }: { headshotId: string }) {
             />
           </div>
           <div className="grid gap-2">
-            <Label htmlFor="rating-role">Role</Label>
+            <Label htmlFor="rating-role">{m.generator_rating_role()}</Label>
             <Input
               id="rating-role"
               value={form.role}
               maxLength={RATING_ROLE_MAX}
-              placeholder="e.g. Product designer, Lisbon"
+              placeholder={m.generator_rating_role_placeholder()}
               autoComplete="organization-title"
               onChange={(e) => set({ role: e.target.value })}
             />
@@ -158,8 +159,7 @@ export function RatingForm({ headshotId }: { headshotId: string }) {
         </div>
       )}
       <ConsentBox id="rating-picture-consent" checked={form.pictureConsent} onChange={(pictureConsent) => set({ pictureConsent })}>
-        Headshot Studio may show this headshot and the photo I uploaded for it on its home page, as an example (without my name). You can
-        untick this any time and it comes off at once.
+        {m.generator_rating_picture_consent()}
       </ConsentBox>
       {error && (
         <p role="alert" className="text-sm text-destructive">
@@ -169,7 +169,7 @@ export function RatingForm({ headshotId }: { headshotId: string }) {
       {note && !error && <p className="text-sm text-muted-foreground">{note}</p>}
       <Button type="submit" disabled={save.isPending || existing.isLoading} className="justify-self-start">
         {save.isPending && <Loader2 className="animate-spin" aria-hidden="true" />}
-        {saved ? "Update Rating" : "Save Rating"}
+        {saved ? m.generator_rating_update() : m.generator_rating_save()}
       </Button>
     </form>
   );

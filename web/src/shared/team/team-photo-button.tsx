@@ -1,5 +1,6 @@
 /** "Use as my team photo" on a finished headshot, for a member of a team (issue 25); nothing outside a team. */
 import { Check, Users } from "lucide-react";
+import { m } from "@/lib/copy";
 import { errorText } from "@/api/client";
 import { Button } from "@/components/ui/button";
 import { toast } from "@/components/ui/use-toast";
@@ -15,19 +16,23 @@ export function TeamPhotoButton({ headshotId }: { headshotId: string }) {
   async function onChoose() {
     try {
       await choose.mutateAsync(headshotId);
-      toast({ title: "Team photo chosen", description: `This headshot is your photo in ${team!.team.name}.` });
+      toast({ title: m.generator_team_photo_chosen(), description: m.generator_team_photo_chosen_text({ team: team!.team.name }) });
     } catch (err) {
-      toast({ variant: "destructive", title: "Couldn't choose the photo", description: errorText(err, "Please try again.") });
+      toast({
+        variant: "destructive",
+        title: m.generator_team_photo_failed(),
+        description: errorText(err, m.generator_please_try_again()),
+      });
     }
   }
 
   return chosen ? (
     <p className="flex items-center gap-2 text-sm text-success-ink">
-      <Check className="size-4" aria-hidden="true" /> Your team photo in {team.team.name}
+      <Check className="size-4" aria-hidden="true" /> {m.generator_team_photo_current({ team: team.team.name })}
     </p>
   ) : (
     <Button variant="outline" onClick={() => void onChoose()} disabled={choose.isPending}>
-      <Users aria-hidden="true" /> Use as my team photo
+      <Users aria-hidden="true" /> {m.generator_team_photo_use()}
     </Button>
   );
 }

@@ -7,6 +7,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useLocation } from "wouter";
 import { client, data } from "@/api/client";
 import { toast } from "@/components/ui/use-toast";
+import { m } from "@/lib/copy";
 import { paths } from "@/lib/paths";
 import { invalidateTeam } from "./invalidate";
 
@@ -21,7 +22,7 @@ export function useSyncAfterCheckout(checkout: string | null) {
       .catch((err: unknown) => console.warn("sync after the team checkout failed", err))
       .then(() => invalidateTeam(queryClient))
       .then(() => {
-        toast({ title: "Seats purchased", description: "Your team's seats are ready: invite people by email." });
+        toast({ title: m.team_seats_purchased(), description: m.team_seats_purchased_body() });
         navigate(paths.team, { replace: true });
       });
   }, [checkout, queryClient, navigate]);

@@ -1,0 +1,2 @@
+-- concurrently: the admin users table's headshot count, each headshot once (issue 46), built without locking writes (decision 263)
+CREATE INDEX CONCURRENTLY IF NOT EXISTS "headshots_user_first_generated_idx" ON "headshots" USING btree ("user_id") WHERE "headshots"."status" <> 'pending' and "headshots"."version_of" is null;

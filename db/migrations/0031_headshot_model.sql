@@ -1,0 +1,1 @@
+ALTER TABLE "headshots" ADD COLUMN "model" text;

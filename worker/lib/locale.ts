@@ -1,0 +1,40 @@
+/**
+ * The language of a request and of an account (issue 50, decision 340). Requests share an isolate, so the worker
+ * never sets a global locale: it works the language out here and passes it (`m.key({}, { locale })`).
+ */
+import { eq } from "drizzle-orm";
+import type { Db } from "../../db";
+import { users } from "../../db/schema";
+import { baseLocale, isLocale, localeFromAcceptLanguage, localeFromCookies, type Locale } from "../../copy";
+
+/** The language a request asks for: its `locale` cookie (the person's choice), else `Accept-Language`, else English. Never the IP. */
+export function requestLocale(headers: Headers): Locale {
+  return localeFromCookies(headers.get("Cookie")) ?? localeFromAcceptLanguage(headers.get("Accept-Language")) ?? baseLocale;
+}
+
+/** The language an account's emails, receipts and Stripe pages are in: its setting, English for accounts from before. */
+export const userLocale = (user: { locale: string | null }): Locale =>
+  user.locale !== null && isLocale(user.locale) ? user.locale : baseLocale;
+
+/** The language of the account with this id or address, or null when there is no such account or it has none set. */
+export async function accountLocale(db: Db, who: { id: string } | { email: string }): Promise<Locale | null> {
+  const [row] = await db
+    .select({ locale: users.locale })
+    .from(users)
+    .where("id" in who ? eq(users.id, who.id) : eq(users.email, who.email.trim().toLowerCase()))
+    .limit(1);
+  return row?.locale != null && isLocale(row.locale) ? row.locale : null;
+}
+
+/**
+ * The language a signed-in person is looking at now, for the pages we send them to (Stripe Checkout and the portal:
+ * issue 50): this browser's choice (the cookie), else their account's, else the browser's languages, else English.
+ */
+export async function viewerLocale(db: Db, headers: Headers, userId: string): Promise<Locale> {
+  return (
+    localeFromCookies(headers.get("Cookie")) ??
+    (await accountLocale(db, { id: userId })) ??
+    localeFromAcceptLanguage(headers.get("Accept-Language")) ??
+    baseLocale
+  );
+}
