@@ -53,6 +53,8 @@ describe("POST /api/auth/signup", () => {
       profileImageUrl: null,
       emailVerified: false,
       isOperator: false,
+      // no Accept-Language: the sign-up is stored in the base language (issue 50)
+      locale: "en",
     });
     expect(body.accessToken.split(".")).toHaveLength(3);
     const me = await whoAmI(body.accessToken);
@@ -339,6 +341,7 @@ describe("access tokens on GET /api/auth/user", () => {
       profileImageUrl: null,
       emailVerified: true,
       isOperator: false,
+      locale: null,
     });
   });
 
