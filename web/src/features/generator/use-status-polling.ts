@@ -39,8 +39,7 @@ export function useStatusPolling(id: string | null, onDone: (outcome: PollOutcom
       setProgress(100);
       done.current({ status: "completed", generatedImageUrl: status.generatedImageUrl });
     } else if (status.status === "failed") {
-      done.current({ status: "failed", error: status.error || m.generator_generation_failed()
- });
+      done.current({ status: "failed", error: status.error || m.generator_generation_failed() });
     } else if (!(status.status === "processing" && (status.waitSeconds ?? 0) > 0)) {
       // a picture queued for the model's quota is not being made: the bar waits with it (one estimate, issue 46)
       setProgress(nextProgress);
