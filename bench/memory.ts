@@ -14,7 +14,7 @@
  *   custom 2048²     one download at the custom size 2048×2048: PNG from a 1024² result (today's model
  *                    size: decoded, enlarged, encoded) and lossless WebP from a 2048² one (photon).
  *   PNG upload       a 5000×5000 RGBA PNG (25 MP, inside the upload's 40; issue 46 item 8) through `checkPhoto`:
- *                    read row by row and averaged to 2500² as it inflates (worker/headshots/png-scaled.ts),
+ *                    read row by row and averaged to 2500² as it inflates (worker/photos/png-scaled.ts),
  *                    resized to 2048², JPEG. "before" is main's way: the downloads' reader, inflated whole.
  *
  * Peak = the largest sampled `heapUsed + external` (every 2 ms and between steps; `external` holds the
@@ -67,8 +67,8 @@ const workerModule = (path: string): Promise<any> => import(new URL(path, import
 
 async function runCase(name: (typeof CASES)[number]) {
   const { phonePhoto } = await import("../e2e/phone-photos");
-  const { checkPhoto } = await workerModule("../worker/headshots/photo-intake.ts");
-  const { inspectImage } = await workerModule("../worker/headshots/image-bytes.ts");
+  const { checkPhoto } = await workerModule("../worker/photos/photo-intake.ts");
+  const { inspectImage } = await workerModule("../worker/photos/image-bytes.ts");
   const { decryptBytes, encryptBytes } = await workerModule("../worker/storage/encrypted.ts");
   const { generateHeadshotImage } = await workerModule("../worker/generation/gemini.ts");
   const { transformDownload } = await import("../worker/downloads/transform");

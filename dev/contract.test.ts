@@ -1,7 +1,8 @@
 /**
  * The contract between the web app and the worker (issue 49, decisions 330 and 331), checked by reading the
- * source: the worker names no page of the web app except through domain/paths.ts, and the web app reads no
- * error by its words (it switches on the answer's `status` and `code`).
+ * source: the worker names no page of the web app except through domain/paths.ts, refuses only through
+ * `refuse` and the codes of domain/errors.ts (decision 350), and the web app reads no error by its words (it
+ * switches on the answer's `code`, and words an error only through `errorText`).
  */
 import { globSync, readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
@@ -40,11 +41,38 @@ describe("the worker names the web app's pages only through domain/paths.ts", ()
 const READS_WORDS =
   /(\.test|\.exec)\(\s*[\w.?]*(message|error|bodyText)\b|(message|bodyText|\.error)\??\.(includes|startsWith|endsWith|match|search|replace)\(|(?<!typeof\s+[\w.?]*)(message|\.error)\s*===\s*["'`]/;
 
-describe("the web app reads a refusal by its status and code, never by its words", () => {
-  const webFiles = globSync("web/src/{api,features}/**/*.{ts,tsx}").filter((f) => !/\.test\.tsx?$/.test(f));
+/** Showing an error's own text: `error.message`, `err.message`, an ApiError's body text. */
+const SHOWS_RAW_MESSAGE = /\b(err|error|e)\??\.(message|bodyText)\b/;
 
-  it("no regex or string test on an error's message in web/src/api or the features", () => {
+describe("the worker refuses through the codes of domain/errors.ts", () => {
+  const workerFiles = globSync("worker/**/*.ts").filter((f) => !f.endsWith(".test.ts") && !f.startsWith("worker/test/"));
+
+  it("makes no ApiError but through refuse (worker/lib/errors.ts)", () => {
+    expect(
+      offending(
+        workerFiles.filter((f) => f !== "worker/lib/errors.ts"),
+        /new ApiError\(/,
+      ),
+    ).toEqual([]);
+  });
+
+  it("answers no error body by hand", () => {
+    // a refusal written as c.json({ error: … }) would carry no code
+    expect(offending(workerFiles, /c\.json\(\s*\{\s*error:/)).toEqual([]);
+  });
+});
+
+describe("the web app reads a refusal by its code, never by its words", () => {
+  const webFiles = globSync("web/src/**/*.{ts,tsx}").filter((f) => !/\.test\.tsx?$/.test(f) && !f.startsWith("web/src/test/"));
+
+  it("no regex or string test on an error's message anywhere in web/src", () => {
+    expect(webFiles.length).toBeGreaterThan(100);
     expect(offending(webFiles, READS_WORDS)).toEqual([]);
+  });
+
+  it("shows an error's words only through errorText (web/src/api/client.ts), never an Error's raw message", () => {
+    // the health route's 503 is a report read as data (features/admin/api/get-health.ts), not words shown
+    expect(offending(webFiles, SHOWS_RAW_MESSAGE, (line) => line.includes("JSON.parse(err.bodyText)"))).toEqual([]);
   });
 
   it("the check finds the reads it forbids", () => {
@@ -54,5 +82,8 @@ describe("the web app reads a refusal by its status and code, never by its words
     expect(READS_WORDS.test('if (body?.error === "Conflict") return;')).toBe(true);
     expect(READS_WORDS.test('if (errorCode(err) === "subscription_required") openDialog();')).toBe(false);
     expect(READS_WORDS.test('if (typeof result.message === "string") toast(result.message);')).toBe(false);
+    expect(SHOWS_RAW_MESSAGE.test('{error instanceof Error ? error.message : "Please try again."}')).toBe(true);
+    expect(SHOWS_RAW_MESSAGE.test("description: err?.message,")).toBe(true);
+    expect(SHOWS_RAW_MESSAGE.test('description: errorText(err, "Please try again."),')).toBe(false);
   });
 });

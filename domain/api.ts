@@ -168,22 +168,8 @@ export interface ApiTeamPrice {
   upcoming: { seatCents: number; effectiveDate: string } | null;
 }
 
-/**
- * The refusals the web app acts on, by a stable code rather than by their words (issue 49, decision 331):
- * `email_unverified` asks for the verification email first, `subscription_required` opens the Subscription
- * Required dialog (SPEC §8), `subscription_canceled` refuses a plan change while the person's plan is canceled
- * and runs to its period end (issue 46: renewing it in Manage Billing comes first; decision 341).
- */
-export const ERROR_CODES = ["email_unverified", "subscription_required", "subscription_canceled"] as const;
-export type ErrorCode = (typeof ERROR_CODES)[number];
-
-export interface ApiErrorBody {
-  error: string;
-  message: string;
-  code?: ErrorCode;
-  requiresEmailVerification?: boolean;
-  requiresSubscription?: boolean;
-}
+/** Every refusal's code and body: domain/errors.ts (decision 350). */
+export type { ApiErrorBody, ErrorCode } from "./errors";
 
 /**
  * A cookie the page's first script may read (not HttpOnly, no secret: its value is "1"): the browser holds a

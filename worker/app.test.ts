@@ -3,7 +3,7 @@ import { Hono } from "hono";
 import { z } from "zod";
 import { api, client, clientWith, env, errorBody } from "./test/helpers";
 import { errorHandler, notFoundHandler } from "./app";
-import { ApiError, tooManyRequests } from "./lib/errors";
+import { refuse, subscriptionRequired, tooManyRequests } from "./lib/errors";
 import { validate } from "./lib/validate";
 import type { AppEnv } from "./env";
 
@@ -35,7 +35,7 @@ describe("unknown API paths", () => {
     const res = await api("/api/nope");
     expect(res.status).toBe(404);
     expect(res.headers.get("Content-Type")).toMatch(/application\/json/);
-    expect(await errorBody(res)).toEqual({ error: "Not Found", message: "No API route for GET /api/nope" });
+    expect(await errorBody(res)).toEqual({ error: "Not Found", code: "not_found", message: "No API route for GET /api/nope" });
   });
 });
 
@@ -57,7 +57,10 @@ describe("every response", () => {
 describe("the error shape", () => {
   const app = new Hono<AppEnv>()
     .get("/flagged", () => {
-      throw new ApiError(402, "You've used all 2 free generations. Upgrade to continue!", { requiresSubscription: true });
+      throw subscriptionRequired("You've used all 2 free generations. Upgrade to continue!");
+    })
+    .get("/fair-use", () => {
+      throw refuse("fair_use", "Your next picture is possible in about 2 minutes.", { retryAfterSeconds: 119.2 });
     })
     .get("/limited", () => {
       throw tooManyRequests("Slow down.", 42);
@@ -69,14 +72,33 @@ describe("the error shape", () => {
     .notFound(notFoundHandler)
     .onError(errorHandler);
 
-  it("is { error, message, ...flags }", async () => {
+  it("is { error, code, message, ...params }, the code bringing its status and SPEC §7's flag", async () => {
     const res = await app.request("/flagged");
     expect(res.status).toBe(402);
     expect(await errorBody(res)).toEqual({
       error: "Payment Required",
+      code: "subscription_required",
       message: "You've used all 2 free generations. Upgrade to continue!",
       requiresSubscription: true,
     });
+  });
+
+  it("carries a code's params in the body, and a wait as Retry-After too (decision 350)", async () => {
+    const res = await app.request("/fair-use");
+    expect(res.status).toBe(429);
+    expect(res.headers.get("Retry-After")).toBe("120");
+    expect(await errorBody(res)).toEqual({
+      error: "Too Many Requests",
+      code: "fair_use",
+      message: "Your next picture is possible in about 2 minutes.",
+      retryAfterSeconds: 120,
+    });
+  });
+
+  it("answers an unknown path with the not_found code", async () => {
+    const res = await app.request("/nowhere");
+    expect(res.status).toBe(404);
+    expect(await errorBody(res)).toMatchObject({ error: "Not Found", code: "not_found" });
   });
 
   it("sets headers such as Retry-After", async () => {
@@ -95,6 +117,8 @@ describe("the error shape", () => {
     expect(res.status).toBe(400);
     const body = await errorBody(res);
     expect(body.error).toBe("Bad Request");
+    expect(body.code).toBe("invalid_input");
+    expect(body.field).toBe("email");
     expect(body.message).toMatch(/^email: /);
   });
 
@@ -105,7 +129,7 @@ describe("the error shape", () => {
       headers: { "Content-Type": "application/json" },
     });
     expect(res.status).toBe(400);
-    expect((await errorBody(res)).error).toBe("Bad Request");
+    expect(await errorBody(res)).toMatchObject({ error: "Bad Request", code: "invalid_input" });
   });
 
   it("hides unknown errors behind a generic 500", async () => {
@@ -113,6 +137,6 @@ describe("the error shape", () => {
     expect(res.status).toBe(500);
     const text = await res.text();
     expect(text).not.toContain("secret internals");
-    expect(JSON.parse(text).error).toBe("Internal Server Error");
+    expect(JSON.parse(text)).toMatchObject({ error: "Internal Server Error", code: "internal" });
   });
 });

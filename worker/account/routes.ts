@@ -86,7 +86,7 @@ async function credentialOf(c: Ctx) {
     .leftJoin(passwordCredentials, eq(passwordCredentials.userId, users.id))
     .where(eq(users.id, c.var.user.id))
     .limit(1);
-  if (!row) throw unauthorized(SESSION_ENDED);
+  if (!row) throw unauthorized(SESSION_ENDED, "session_ended");
   return row;
 }
 
@@ -98,7 +98,7 @@ async function checkPassword(
   limitKey: string,
 ) {
   await enforce(c.var.db, [{ key: `${limitKey}:user:${c.var.user.id}`, ...AUTH_LIMITS.passwordCheck.user }]);
-  if (!(await verifyPassword(given, stored))) throw forbidden(WRONG_PASSWORD);
+  if (!(await verifyPassword(given, stored))) throw forbidden(WRONG_PASSWORD, "wrong_password");
 }
 
 /**
@@ -109,7 +109,7 @@ async function checkPassword(
 async function confirmIdentity(c: Ctx, given: string | undefined, action: string, limitKey: string) {
   const row = await credentialOf(c);
   if (row.cred) {
-    if (!given) throw forbidden(`Please enter your password to ${action}.`);
+    if (!given) throw forbidden(`Please enter your password to ${action}.`, "password_required");
     await checkPassword(c, given, row.cred, limitKey);
     return row;
   }
@@ -130,7 +130,10 @@ async function confirmIdentity(c: Ctx, given: string | undefined, action: string
         .limit(1)
     : [];
   if (!recent)
-    throw forbidden(`For your security, please sign in with Google again, then ${action} within ${RECENT_GOOGLE_SIGNIN_MINUTES} minutes.`);
+    throw forbidden(
+      `For your security, please sign in with Google again, then ${action} within ${RECENT_GOOGLE_SIGNIN_MINUTES} minutes.`,
+      "recent_sign_in_required",
+    );
   return row;
 }
 
@@ -155,7 +158,7 @@ export const accountRoutes = new Hono<AppEnv>()
       .set({ firstName, lastName, locale, updatedAt: new Date() })
       .where(eq(users.id, c.var.user.id))
       .returning();
-    if (!user) throw unauthorized(SESSION_ENDED);
+    if (!user) throw unauthorized(SESSION_ENDED, "session_ended");
     return c.json(toApiUser(c.var.config, user, c.var.user.epoch), 200);
   })
 
@@ -175,7 +178,7 @@ export const accountRoutes = new Hono<AppEnv>()
     }));
     await sendPasswordChangedNotice(c, set);
     const user = await findUser(c.var.db, row.id);
-    if (!user) throw unauthorized(SESSION_ENDED);
+    if (!user) throw unauthorized(SESSION_ENDED, "session_ended");
     setRefreshCookie(c, token);
     const session = sessionOf(token);
     return c.json(
@@ -190,7 +193,7 @@ export const accountRoutes = new Hono<AppEnv>()
     if (!row.verifiedAt) throw forbidden("Please verify your current email address before changing it.");
     if (newEmail === row.email) throw badRequest("That is already your email address.");
     await confirmIdentity(c, given, "change your email address", "change-email");
-    if (await addressTaken(c.var.db, newEmail, row.id)) throw conflict("An account with this email already exists.");
+    if (await addressTaken(c.var.db, newEmail, row.id)) throw conflict("An account with this email already exists.", "email_taken");
     const token = await requestEmailChange(c.var.db, row.id, newEmail);
     await sendMail(c, emailChangeEmail(newEmail, emailLink(c, token, "verify"), userLocale(row)), "email change");
     return c.json({ sent: true, newEmail }, 202);

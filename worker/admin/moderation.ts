@@ -66,7 +66,7 @@ export async function listForModeration(
 
 async function currentStatus(db: Db, id: string): Promise<ModerationStatus> {
   const [row] = await db.select({ s: headshots.moderationStatus }).from(headshots).where(eq(headshots.id, id)).limit(1);
-  if (!row) throw notFound("Headshot not found.");
+  if (!row) throw notFound("Headshot not found.", "headshot_not_found");
   return row.s;
 }
 

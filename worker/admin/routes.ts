@@ -156,7 +156,7 @@ export const adminRoutes = new Hono<AppEnv>()
     if (id === actor.id) throw forbidden("You cannot delete your own account from the admin dashboard.");
     const db = c.var.db;
     const [target] = await db.select({ email: users.email }).from(users).where(eq(users.id, id)).limit(1);
-    if (!target) throw notFound("User not found.");
+    if (!target) throw notFound("User not found.", "user_not_found");
     const result = await deleteUser(db, c.var.config, c.env.IMAGES, id, (tx, r) =>
       audit(tx, actor, "user.delete", { type: "user", id, details: { email: target.email, ...r } }),
     );

@@ -179,7 +179,7 @@ async function choosePasswordRedirect(c: Context<AppEnv>, userId: string) {
 /** The user and an access token of the session `session` (a refresh-token family id). */
 async function authResult(c: Context<AppEnv>, userId: string, session: string) {
   const user = await findUser(c.var.db, userId);
-  if (!user) throw unauthorized(SESSION_ENDED);
+  if (!user) throw unauthorized(SESSION_ENDED, "session_ended");
   return {
     user: toApiUser(c.var.config, user),
     accessToken: await signAccessToken(c.var.config, { id: user.id, email: user.email, epoch: user.sessionEpoch, session }),
@@ -200,7 +200,7 @@ export const authRoutes = new Hono<AppEnv>()
       ip: clientIp(c.req),
       locale: requestLocale(c.req.raw.headers),
     });
-    if (!user) throw conflict("An account with this email already exists. Please sign in instead.");
+    if (!user) throw conflict("An account with this email already exists. Please sign in instead.", "email_taken");
     await sendVerification(c, user.id, email, userLocale(user), next);
     const refresh = await startFamily(c.var, user.id, "password");
     setRefreshCookie(c, refresh);
@@ -215,7 +215,7 @@ export const authRoutes = new Hono<AppEnv>()
     await refuseIfExhausted(c.var.db, failures, SIGNIN_THROTTLED);
     const failed = async () => {
       await hit(c.var.db, failures.key, failures.limit, failures.windowSeconds);
-      return unauthorized(INVALID_CREDENTIALS);
+      return unauthorized(INVALID_CREDENTIALS, "wrong_credentials");
     };
     const [row] = await c.var.db
       .select({ id: users.id, cred: passwordCredentials })
@@ -237,7 +237,7 @@ export const authRoutes = new Hono<AppEnv>()
     const rotated = await rotate(c.var, readRefreshCookie(c));
     if (!rotated) {
       clearRefreshCookie(c);
-      throw unauthorized(SESSION_ENDED);
+      throw unauthorized(SESSION_ENDED, "session_ended");
     }
     setRefreshCookie(c, rotated.token);
     return c.json({ accessToken: await signAccessToken(c.var.config, rotated.user) }, 200);
@@ -261,7 +261,7 @@ export const authRoutes = new Hono<AppEnv>()
 
   .get("/user", requireCurrentUser, async (c) => {
     const user = await findUser(c.var.db, c.var.user.id);
-    if (!user) throw unauthorized(SESSION_ENDED);
+    if (!user) throw unauthorized(SESSION_ENDED, "session_ended");
     return c.json(toApiUser(c.var.config, user, c.var.user.epoch), 200);
   })
 
@@ -306,8 +306,8 @@ export const authRoutes = new Hono<AppEnv>()
   .post("/verify/confirm", validate("json", confirmBody), async (c) => {
     const { token, password } = c.req.valid("json");
     const pending = await pendingVerification(c.var.db, token);
-    if (!pending) throw badRequest(VERIFICATION_LINK_UNUSABLE);
-    if (pending.email === c.var.config.OPERATOR_EMAIL) throw conflict(OPERATOR_CHOOSES_PASSWORD);
+    if (!pending) throw badRequest(VERIFICATION_LINK_UNUSABLE, "link_unusable");
+    if (pending.email === c.var.config.OPERATOR_EMAIL) throw conflict(OPERATOR_CHOOSES_PASSWORD, "new_password_required");
     const ip = clientIp(c.req);
     const failures = await signinFailureLimit(ip, pending.email);
     await enforce(c.var.db, [signinAttemptLimit(ip)], SIGNIN_THROTTLED);
@@ -315,7 +315,7 @@ export const authRoutes = new Hono<AppEnv>()
     const [cred] = await c.var.db.select().from(passwordCredentials).where(eq(passwordCredentials.userId, pending.userId)).limit(1);
     if (!cred || !(await verifyPassword(password, cred))) {
       await hit(c.var.db, failures.key, failures.limit, failures.windowSeconds);
-      throw unauthorized(NOT_THE_SIGNUP_PASSWORD);
+      throw unauthorized(NOT_THE_SIGNUP_PASSWORD, "wrong_credentials");
     }
     const proved = await c.var.db.transaction(async (tx) => {
       const used = await useEmailToken(tx, token, ["verify"]);
@@ -324,7 +324,7 @@ export const authRoutes = new Hono<AppEnv>()
       await proveAddress(tx, c.var.config, used.userId, true);
       return true;
     });
-    if (!proved) throw badRequest(VERIFICATION_LINK_UNUSABLE);
+    if (!proved) throw badRequest(VERIFICATION_LINK_UNUSABLE, "link_unusable");
     const refresh = await startFamily(c.var, pending.userId, "password");
     setRefreshCookie(c, refresh);
     return c.json(await authResult(c, pending.userId, sessionOf(refresh)), 200);
@@ -338,7 +338,7 @@ export const authRoutes = new Hono<AppEnv>()
    */
   .post("/verify/new-password", validate("json", resetBody), async (c) => {
     const { token, password } = c.req.valid("json");
-    if (!(await isUsable(c.var.db, token, ["verify"]))) throw badRequest(VERIFICATION_LINK_UNUSABLE);
+    if (!(await isUsable(c.var.db, token, ["verify"]))) throw badRequest(VERIFICATION_LINK_UNUSABLE, "link_unusable");
     const hash = await hashPassword(c.var.config, password);
     const userId = await c.var.db.transaction(async (tx) => {
       const used = await useEmailToken(tx, token, ["verify"]);
@@ -347,7 +347,7 @@ export const authRoutes = new Hono<AppEnv>()
       await setPasswordAndEndSessions(tx, used.userId, hash, "password-reset");
       return used.userId;
     });
-    if (!userId) throw badRequest(VERIFICATION_LINK_UNUSABLE);
+    if (!userId) throw badRequest(VERIFICATION_LINK_UNUSABLE, "link_unusable");
     const refresh = await startFamily(c.var, userId, "password");
     setRefreshCookie(c, refresh);
     return c.json(await authResult(c, userId, sessionOf(refresh)), 200);
@@ -373,7 +373,7 @@ export const authRoutes = new Hono<AppEnv>()
   .post("/reset-password", validate("json", resetBody), async (c) => {
     const { token, password } = c.req.valid("json");
     const set = await resetPassword(c.var.db, c.var.config, token, password);
-    if (!set) throw badRequest(RESET_LINK_UNUSABLE);
+    if (!set) throw badRequest(RESET_LINK_UNUSABLE, "link_unusable");
     await sendPasswordChangedNotice(c, set);
     clearRefreshCookie(c);
     return c.json({ reset: true }, 200);
@@ -382,13 +382,13 @@ export const authRoutes = new Hono<AppEnv>()
   /** `next`: the team link's page asking, where the new link continues (decision 326). */
   .post("/resend-verification", requireUser, validate("json", resendBody), async (c) => {
     const user = await findUser(c.var.db, c.var.user.id);
-    if (!user) throw unauthorized(SESSION_ENDED);
+    if (!user) throw unauthorized(SESSION_ENDED, "session_ended");
     await enforce(
       c.var.db,
       await authLimits("resend", clientIp(c.req), user.email),
       "Too many verification emails. Please wait a moment and try again.",
     );
-    if (user.emailVerifiedAt) throw conflict("Your email address is already verified.");
+    if (user.emailVerifiedAt) throw conflict("Your email address is already verified.", "already_verified");
     await sendVerification(c, user.id, user.email, userLocale(user), c.req.valid("json").next);
     return c.json({ sent: true }, 202);
   })
@@ -464,7 +464,7 @@ export const authRoutes = new Hono<AppEnv>()
   /** The confirmation given on /auth: creates the account the Google sign-in was waiting for, and signs in. */
   .post("/google/confirm", validate("json", googleConfirmBody), async (c) => {
     const identity = await openPendingIdentity(c.var.config, getCookie(c, PENDING_COOKIE));
-    if (!identity) throw badRequest(GOOGLE_PENDING_EXPIRED);
+    if (!identity) throw badRequest(GOOGLE_PENDING_EXPIRED, "link_unusable");
     const { user, created } = await signInWithGoogle(
       c.var.db,
       c.var.config,

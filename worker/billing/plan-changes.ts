@@ -10,7 +10,7 @@ import { refunds, subscriptions, users } from "../../db/schema";
 import { PLAN_ORDER, isPersonPlan, isTeamPlan, planById, type PlanType } from "../../domain/plans";
 import { ENDED_STATUSES, PAYMENT_FAILING_STATUSES } from "../../domain/subscription-status";
 import type { Config } from "../config";
-import { ApiError, conflict, notFound, subscriptionCanceled } from "../lib";
+import { conflict, notFound, refuse, subscriptionCanceled } from "../lib";
 import type { Locale } from "../../copy";
 import type { ApiInvoice } from "../../domain/api";
 import { appUrl, landings } from "../../domain/paths";
@@ -31,7 +31,7 @@ export async function ensureCustomer(db: Db, config: Config, userId: string): Pr
     .from(users)
     .where(eq(users.id, userId))
     .limit(1);
-  if (!user) throw notFound("User not found.");
+  if (!user) throw notFound("User not found.", "user_not_found");
   if (user.customerId) return user.customerId;
   const name = [user.firstName, user.lastName].filter(Boolean).join(" ") || undefined;
   const customer = await stripeClient(config).customers.create(
@@ -95,7 +95,7 @@ export async function createCheckout(
     success_url: appUrl(appOrigin, landings.checkoutSuccess),
     cancel_url: appUrl(appOrigin, landings.checkoutCanceled),
   });
-  if (!session.url) throw new ApiError(502, "No checkout URL received");
+  if (!session.url) throw refuse("upstream_failed", "No checkout URL received");
   return { type: "checkout", url: session.url };
 }
 
@@ -115,7 +115,7 @@ export async function changePlan(
   const current = await activeSubscription(db, userId);
   if (!current) return createCheckout(db, config, appOrigin, userId, target.priceId, locale);
   refuseWhileCanceled(current);
-  if (current.planType === target.planType) throw conflict("Already Subscribed");
+  if (current.planType === target.planType) throw conflict("Already Subscribed", "already_subscribed");
   const stripe = stripeClient(config);
   const sub = await stripe.subscriptions.retrieve(current.stripeSubscriptionId);
   const item = sub.items.data[0]!;

@@ -32,7 +32,7 @@ import { handleWebhook } from "./webhook";
 /** A person a team's live Team plan covers is never sold a plan of their own (decision 212): a 409 that says why. */
 async function refuseWhenTeamCovers(db: Db, userId: string): Promise<void> {
   const cover = await teamCover(db, userId);
-  if (cover) throw conflict(teamCoversYou(cover));
+  if (cover) throw conflict(teamCoversYou(cover), "already_subscribed");
 }
 
 const priceBody = z.object({ priceId: z.string().trim().min(1, "Please choose a plan.").max(200) });

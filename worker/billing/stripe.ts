@@ -4,18 +4,18 @@
  */
 import Stripe from "stripe";
 import type { Config } from "../config";
-import { ApiError } from "../lib";
+import { refuse } from "../lib";
 import { BILLING_PLANS, stripePriceVar, type BillingPlan, type StripePriceVar } from "../../domain/plans";
 
 const clients = new WeakMap<Config, Stripe>();
 
 /** A card problem from Stripe (declined, insufficient funds…) as a 402 with Stripe's own sentence; anything else as it came. */
 export function cardProblem(err: unknown): never {
-  if (err instanceof Stripe.errors.StripeCardError) throw new ApiError(402, err.message || "Your card was declined.");
+  if (err instanceof Stripe.errors.StripeCardError) throw refuse("card_declined", err.message || "Your card was declined.");
   throw err;
 }
 
-export const paymentsUnavailable = () => new ApiError(503, "Payments are not available right now. Please try again later.");
+export const paymentsUnavailable = () => refuse("unavailable", "Payments are not available right now. Please try again later.");
 
 /** The Stripe client for this configuration (one per isolate). */
 export function stripeClient(config: Config): Stripe {

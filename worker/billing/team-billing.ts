@@ -14,7 +14,7 @@ import { TEAM_MESSAGES } from "../../domain/teams";
 import { count, longDate as dateText } from "../../domain/words";
 import { appUrl, landings } from "../../domain/paths";
 import type { Config } from "../config";
-import { ApiError, badRequest, conflict } from "../lib";
+import { badRequest, conflict, refuse } from "../lib";
 import type { Locale } from "../../copy";
 import { teamSubscriptionOf } from "./subscription";
 import { ensureCustomer } from "./plan-changes";
@@ -72,14 +72,14 @@ export async function createTeamCheckout(
     success_url: appUrl(appOrigin, landings.teamCheckoutSuccess),
     cancel_url: appUrl(appOrigin, landings.teamCheckoutCanceled),
   });
-  if (!session.url) throw new ApiError(502, "No checkout URL received");
+  if (!session.url) throw refuse("upstream_failed", "No checkout URL received");
   return { type: "checkout" as const, url: session.url };
 }
 
 /** The team's live subscription as Stripe has it; a 409 without one, or while a payment has failed. */
 async function liveTeamSubscription(db: Db, config: Config, teamId: string) {
   const current = await teamSubscriptionOf(db, teamId);
-  if (!current?.live) throw conflict(TEAM_MESSAGES.noTeamSubscription);
+  if (!current?.live) throw conflict(TEAM_MESSAGES.noTeamSubscription, "team_not_paid");
   if (!current.entitled) throw conflict("The team's last payment failed. Update the card with Manage Billing first.");
   const stripe = stripeClient(config);
   const sub = await stripe.subscriptions.retrieve(current.stripeSubscriptionId);
@@ -153,7 +153,7 @@ export async function changeTeamSeats(
     await writeSchedule(stripe, sub.id, scheduleId, { ...NOTHING_PENDING, seats: { quantity: seats, at: periodEnd }, price });
   } catch (err) {
     await undo();
-    if (err instanceof Stripe.errors.StripeError) throw new ApiError(502, TEAM_MESSAGES.seatCutNotMade);
+    if (err instanceof Stripe.errors.StripeError) throw refuse("upstream_failed", TEAM_MESSAGES.seatCutNotMade);
     throw err;
   }
   await syncSubscription(db, config, sub.id);
@@ -175,7 +175,7 @@ export async function holdSeatCut(
   at: Date,
 ): Promise<{ scheduledSeats: number | null; scheduledAt: Date | null }> {
   const current = await teamSubscriptionOf(tx, teamId);
-  if (!current?.live) throw conflict(TEAM_MESSAGES.noTeamSubscription);
+  if (!current?.live) throw conflict(TEAM_MESSAGES.noTeamSubscription, "team_not_paid");
   const before = { scheduledSeats: current.scheduledSeats, scheduledAt: current.scheduledAt };
   await tx
     .update(subscriptions)
@@ -211,7 +211,7 @@ export async function teamSeatsPreview(db: Db, config: Config, teamId: string, s
 /** Cancels at the period end (the team keeps its seats until then); `resume` undoes it. A pending reduction is released. */
 export async function setTeamCancel(db: Db, config: Config, teamId: string, cancel: boolean): Promise<{ message: string }> {
   const current = await teamSubscriptionOf(db, teamId);
-  if (!current?.live) throw conflict(TEAM_MESSAGES.noTeamSubscription);
+  if (!current?.live) throw conflict(TEAM_MESSAGES.noTeamSubscription, "team_not_paid");
   const stripe = stripeClient(config);
   const sub = await stripe.subscriptions.retrieve(current.stripeSubscriptionId);
   if (cancel) await writeSchedule(stripe, sub.id, idOf(sub.schedule), NOTHING_PENDING);

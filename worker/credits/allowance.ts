@@ -145,7 +145,7 @@ const creditsStatement = preparedOn((db) =>
 /** GET /api/users/credits: free generations left, used, and whether the email is verified. One statement over HTTP. */
 export async function readCredits(db: HttpDb, userId: string): Promise<CreditsAnswer> {
   const [row] = await creditsStatement(db).execute({ userId });
-  if (!row) throw notFound("User not found.");
+  if (!row) throw notFound("User not found.", "user_not_found");
   const granted = row.granted ?? 0;
   const used = row.used ?? 0;
   return { remaining: Math.max(0, granted - used), totalUsed: used, isVerified: row.verified === true, teamSeat: row.teamSeat === true };

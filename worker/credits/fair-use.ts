@@ -82,12 +82,14 @@ export function fairUseRefusal(plan: FairUsePlan, held: number, n: number): ApiE
     return tooManyRequests(
       `You've used your fair-use allowance for now (${fairUseCaps(plan)}). Your next picture is possible in ${aboutDuration(wait)}.`,
       wait,
+      "fair_use",
     );
   }
   const when = n > full ? `at most ${full} at once` : `all ${n} in ${aboutDuration(wait)}`;
   return tooManyRequests(
     `That's ${count(n, "picture")}, and your fair-use allowance (${fairUseCaps(plan)}) has room for ${now} just now. Choose up to ${now} now, or ${when}.`,
     wait,
+    "fair_use",
   );
 }
 

@@ -1,8 +1,7 @@
 /**
- * The credits area's public module: the ledger (the only writer of `credits`), the allowance
- * ("what may this person do now") and `/api/users/credits`. Other areas import from here.
+ * The credits area's public module: the ledger (the only writer of `credits`) and the allowance ("what may this
+ * person do now"); `/api/users/credits` answers from here (worker/users). Other areas import from here.
  */
-export { creditsRoutes } from "./routes";
 export { openCredits, grantFreeGenerations, chargeGenerations, chargeStatement, chargedAll, refundGenerations } from "./ledger";
 export type { Allowance } from "./allowance";
 export {
@@ -12,6 +11,7 @@ export {
   chargesFreeGenerations,
   hasPaidFeatures,
   hasPaidAccess,
+  readCredits,
   refuseDownloadBeyondPlan,
 } from "./allowance";
 export { fairUsePlanOf, fairUseRefusal, fairUseRowStatement, heldAt, takeFairUse, takeStatement } from "./fair-use";

@@ -10,7 +10,7 @@
  */
 import type { DownloadOptions } from "../../domain/downloads";
 import { MESSAGES } from "../../domain/limits";
-import { ApiError } from "../lib";
+import { refuse } from "../lib";
 import { outputSize } from "./geometry";
 import { isPng, pngSize } from "./png";
 
@@ -68,7 +68,7 @@ export async function withTransformBudget<T>(cost: number, waitMs: number, fn: (
       };
       waiting.add(wake);
     });
-    if (!admitted) throw new ApiError(503, MESSAGES.downloadBusy, {}, { "Retry-After": String(TRANSFORM_RETRY_AFTER_SECONDS) });
+    if (!admitted) throw refuse("overloaded", MESSAGES.downloadBusy, { retryAfterSeconds: TRANSFORM_RETRY_AFTER_SECONDS });
   }
   reserved += cost;
   try {

@@ -32,7 +32,7 @@
 import { ApiError as GenAiApiError, GoogleGenAI, type GenerateContentResponse } from "@google/genai";
 import type { Config } from "../config";
 import { IMAGE_SIZE_PIXELS, imageCostMills, imageModel, type ImageSize } from "../../domain/models";
-import { inspectImage } from "../headshots";
+import { inspectImage } from "../photos";
 import { googleErrorBody, retryDelaySeconds } from "./retry-info";
 import { GEMINI_API_VERSION } from "./google-models";
 

@@ -24,7 +24,7 @@ export async function deleteHeadshot(db: Db, bucket: R2Bucket, userId: string, i
     .from(headshots)
     .where(mine)
     .limit(1);
-  if (!row) throw notFound("Headshot not found.");
+  if (!row) throw notFound("Headshot not found.", "headshot_not_found");
   if (row.status === "processing") throw stillProcessing();
   // its photos are gone already; the row stays as the moderators' record (decision 061)
   if (row.moderationStatus === "removed") throw conflict(MESSAGES.headshotRemoved);

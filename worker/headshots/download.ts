@@ -67,14 +67,14 @@ export const downloadRoutes = new Hono<AppEnv>().get(
       .limit(1);
     const operator = row ? false : await isOperator(c, c.var.user);
     if (!row && operator) [row] = await db.select(columns).from(headshots).where(eq(headshots.id, id)).limit(1);
-    if (!row) throw notFound("Headshot not found.");
+    if (!row) throw notFound("Headshot not found.", "headshot_not_found");
     // Removal or retention deleted the objects; a result a generation in flight wrote afterwards is not served either.
     const unavailable = unavailableMessage(row);
-    if (unavailable) throw gone(unavailable);
+    if (unavailable) throw gone(unavailable, "headshot_unavailable");
 
     if (!operator) await refuseDownloadBeyondPlan(c.var.db, me, options);
     if (row.status !== "completed" || !row.resultKey) {
-      throw conflict(`This headshot has no result to download yet (status: ${row.status}).`);
+      throw conflict(`This headshot has no result to download yet (status: ${row.status}).`, "not_finished");
     }
 
     // the quick changes (issue 36): a backdrop colour only where the picture has a plain backdrop
@@ -97,7 +97,7 @@ export const downloadRoutes = new Hono<AppEnv>().get(
       if (nowUnavailable) {
         await c.env.IMAGES.delete(made.cacheKey);
         if (!after) throw notFound(nowUnavailable);
-        throw gone(nowUnavailable);
+        throw gone(nowUnavailable, "headshot_unavailable");
       }
     }
     const file = { bytes: made.bytes, contentType: made.contentType };

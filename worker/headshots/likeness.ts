@@ -39,9 +39,9 @@ export async function reportLikeness(db: Db, userId: string, id: string, likenes
     .from(headshots)
     .where(mine)
     .limit(1);
-  if (!row) throw notFound("Headshot not found.");
+  if (!row) throw notFound("Headshot not found.", "headshot_not_found");
   const unavailable = unavailableMessage(row);
-  if (unavailable) throw gone(unavailable);
+  if (unavailable) throw gone(unavailable, "headshot_unavailable");
   if (row.likeness !== null) return { likeness: row.likeness }; // the first report stands
-  throw conflict("The headshot is not finished yet.");
+  throw conflict("The headshot is not finished yet.", "not_finished");
 }

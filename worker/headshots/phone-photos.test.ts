@@ -19,7 +19,7 @@ import { getDecrypted } from "../storage/encrypted";
 import { shootPhotoKey, userPrefix } from "../storage/keys";
 import { processGeneration } from "../generation/process";
 import { queueExpiredImages } from "./retention";
-import { inspectImage } from "./image-bytes";
+import { inspectImage } from "../photos/image-bytes";
 
 /** The phone's secrets that must never be stored (e2e/phone-photos.ts PHONE_SECRETS). */
 const PHONE_SECRETS = ["47/1 22/1 3692/100", "PHONE-SERIAL-5F3A9C", "iPhone 15"];
@@ -110,7 +110,7 @@ describe("request body limits belong to routes", () => {
       body: big,
     });
     expect(patch.status).toBe(413);
-    expect(await patch.json()).toEqual({ error: "Payload Too Large", message: MESSAGES.requestTooLarge });
+    expect(await patch.json()).toEqual({ error: "Payload Too Large", code: "too_large", message: MESSAGES.requestTooLarge });
     // the single upload's own limit is one photo, not three
     const three = photoForm(photos[0]!);
     three.append("photo", new File([photos[1]! as Uint8Array<ArrayBuffer>], "b.jpg"));

@@ -37,6 +37,7 @@ import {
   log,
   validate,
   enforceStatements,
+  refuse,
 } from "../lib";
 import { allowanceOfRows, allowanceStatements } from "../credits";
 import { GENDER_IDS, STYLE_IDS } from "../../domain/styles";
@@ -44,7 +45,7 @@ import { MESSAGES, UPLOADS_PER_HOUR, UPLOADS_PER_MINUTE } from "../../domain/lim
 import type { HeadshotStatusResponse } from "../../domain/api";
 import { baseLocale } from "../../copy";
 import { putEncrypted, originalKey } from "../storage";
-import { checkPhoto, insertOrCleanUp, uploadBodyLimit } from "./photo-intake";
+import { checkPhoto, insertOrCleanUp, uploadBodyLimit } from "../photos";
 import { signImageUrl } from "../images";
 import { refuseIfCannotGenerate, startGeneration, undoStart } from "./entitlement";
 import { deleteUnusedObjects, lockUserUploads, unusedBeyondNewest } from "./unused-uploads";
@@ -60,7 +61,7 @@ import { galleryEntries, versionRoutes } from "./versions";
 
 export { toApiHeadshot };
 
-const headshotNotFound = () => notFound("Headshot not found.");
+const headshotNotFound = () => notFound("Headshot not found.", "headshot_not_found");
 
 const idParam = z.object({ id: z.uuid("Headshot not found.") });
 
@@ -155,7 +156,7 @@ export const headshotRoutes = new Hono<AppEnv>()
     const userId = c.var.user.id;
     const id = crypto.randomUUID();
     const key = originalKey(userId, id);
-    // Object first, then the row; if the row cannot be written, the object goes too (./photo-intake.ts).
+    // Object first, then the row; if the row cannot be written, the object goes too (worker/photos/photo-intake.ts).
     const keyId = await putEncrypted(c.env.IMAGES, c.var.config, key, image.bytes, image.type);
     // One round trip: the user's uploads locked, the row, and their unused uploads beyond the newest few deleted
     // (./unused-uploads.ts).
@@ -184,7 +185,7 @@ export const headshotRoutes = new Hono<AppEnv>()
       gone = beyond;
       return rows;
     });
-    if (!row) throw unauthorized(ACCOUNT_GONE);
+    if (!row) throw unauthorized(ACCOUNT_GONE, "account_gone");
     await deleteUnusedObjects(c.var.db, c.env.IMAGES, gone);
     return c.json(await toApiHeadshot(c.var.config, row), 201);
   })
@@ -198,7 +199,7 @@ export const headshotRoutes = new Hono<AppEnv>()
     } catch (err) {
       log("error", "generate: enqueue failed", { requestId: c.var.requestId, headshotId: id, ...errorFields(err) });
       await undoStart(c.var.db, userId, id);
-      throw new ApiError(503, "We couldn't start the generation just now. Please try again.");
+      throw refuse("unavailable", "We couldn't start the generation just now. Please try again.");
     }
     return c.json({ id, status: "processing" as const }, 202);
   })
@@ -213,7 +214,7 @@ export const headshotRoutes = new Hono<AppEnv>()
       const [row] = await statusStatement(c.var.httpDb).execute({ id, userId });
       if (!row) throw headshotNotFound();
       const unavailable = unavailableMessage(row);
-      if (unavailable) throw gone(unavailable);
+      if (unavailable) throw gone(unavailable, "headshot_unavailable");
       const body = await statusBody(c.var.config, id, row);
       if (!isFinished(row.status)) {
         c.header("Cache-Control", "no-store");

@@ -60,7 +60,7 @@ describe("upload limits per user", () => {
     expect(statuses.filter((s) => s === 201)).toHaveLength(UPLOADS_PER_MINUTE);
     const refused = results.filter((r) => r.res.status === 429);
     expect(refused).toHaveLength(30 - UPLOADS_PER_MINUTE);
-    expect(refused[0]!.body).toEqual({ error: "Too Many Requests", message: MESSAGES.tooManyUploads });
+    expect(refused[0]!.body).toMatchObject({ error: "Too Many Requests", code: "rate_limited", message: MESSAGES.tooManyUploads });
     expect(Number(refused[0]!.res.headers.get("Retry-After"))).toBeGreaterThan(0);
     // never-generated uploads are capped; what is kept in rows is exactly what is in the bucket
     const rows = await rowsOf(user.id);
@@ -106,7 +106,7 @@ describe("request bodies", () => {
     const big = JSON.stringify({ email: "a@example.test", password: "x".repeat(300 * 1024) });
     const res = await api("/api/auth/signin", { method: "POST", headers: { "Content-Type": "application/json" }, body: big });
     expect(res.status).toBe(413);
-    expect(await res.json()).toEqual({ error: "Payload Too Large", message: MESSAGES.requestTooLarge });
+    expect(await res.json()).toEqual({ error: "Payload Too Large", code: "too_large", message: MESSAGES.requestTooLarge });
     const { auth } = await createTestUser();
     const other = await api("/api/stripe/create-checkout-session", {
       method: "POST",

@@ -20,7 +20,7 @@ import type { Db, Tx } from "../../db";
 import type { Config } from "../config";
 import type { AppEnv } from "../env";
 import { allowanceOf, freeRedosTaken, recordFreeRedo } from "../credits";
-import { ApiError, badRequest, conflict, enforce, errorFields, gone, log, notFound, requireUser, validate } from "../lib";
+import { badRequest, conflict, enforce, errorFields, gone, log, notFound, requireUser, validate, refuse } from "../lib";
 import { unavailableMessage } from "../../domain/headshot-lifecycle";
 import type { ApiHeadshot, ApiVersions } from "../../domain/api";
 import {
@@ -37,7 +37,7 @@ import { checkRefineInstruction } from "./instruction-judge";
 import { startLocked, undoStart } from "./entitlement";
 import { toApiHeadshot } from "./api-headshot";
 
-const headshotNotFound = () => notFound("Headshot not found.");
+const headshotNotFound = () => notFound("Headshot not found.", "headshot_not_found");
 const idParam = z.object({ id: z.uuid("Headshot not found.") });
 const refineBody = z.object(
   { instruction: z.string("Please describe the change you want.").max(INSTRUCTION_MAX_LENGTH * 4, REFINE_MESSAGES.tooLong) },
@@ -102,12 +102,12 @@ async function startVersion(db: Db, queue: Queue, requestId: string, userId: str
       .where(and(eq(headshots.id, fromId), eq(headshots.userId, userId)));
     if (!allowance || !from) throw headshotNotFound();
     const unavailable = unavailableMessage(from);
-    if (unavailable) throw gone(unavailable);
-    if (from.status !== "completed") throw conflict(REFINE_MESSAGES.notFinished);
+    if (unavailable) throw gone(unavailable, "headshot_unavailable");
+    if (from.status !== "completed") throw conflict(REFINE_MESSAGES.notFinished, "not_finished");
     const firstId = from.versionOf ?? from.id;
     const [first] = from.versionOf ? await tx.select().from(headshots).where(eq(headshots.id, firstId)) : [from];
     if (!first || unavailableMessage(first) || !first.originalKey)
-      throw gone(unavailableMessage(first ?? from) ?? REFINE_MESSAGES.notFinished);
+      throw gone(unavailableMessage(first ?? from) ?? REFINE_MESSAGES.notFinished, "headshot_unavailable");
     const [family] = await tx
       .select({ n: count(), last: max(headshots.version) })
       .from(headshots)
@@ -145,7 +145,7 @@ async function startVersion(db: Db, queue: Queue, requestId: string, userId: str
     // given back, then gone: a version that never started leaves nothing behind
     await undoStart(db, userId, created.id);
     await db.delete(headshots).where(and(eq(headshots.id, created.id), eq(headshots.status, "pending")));
-    throw new ApiError(503, "We couldn't start the change just now. Please try again.");
+    throw refuse("unavailable", "We couldn't start the change just now. Please try again.");
   }
   const [started] = await db.select().from(headshots).where(eq(headshots.id, created.id));
   return started ?? created;
@@ -218,7 +218,8 @@ export const versionRoutes = new Hono<AppEnv>()
     );
     // judged before anything is spent: the form and the word lists, then the text model's verdict (decision 310)
     const checked = await checkRefineInstruction(c.var.config, c.req.valid("json").instruction, c.var.requestId);
-    if (!checked.ok) throw "status" in checked ? new ApiError(checked.status, checked.message) : badRequest(checked.message);
+    if (!checked.ok)
+      throw "status" in checked ? refuse("unavailable", checked.message) : badRequest(checked.message, "instruction_refused");
     const row = await startVersion(c.var.db, c.env.GENERATIONS, c.var.requestId, c.var.user.id, id, {
       kind: "edit",
       instruction: checked.instruction,
@@ -238,8 +239,8 @@ export const versionRoutes = new Hono<AppEnv>()
     const [row] = await c.var.db.select().from(headshots).where(mine);
     if (!row) throw headshotNotFound();
     const unavailable = unavailableMessage(row);
-    if (unavailable) throw gone(unavailable);
-    if (row.status !== "completed") throw conflict("Only a finished version can be used.");
+    if (unavailable) throw gone(unavailable, "headshot_unavailable");
+    if (row.status !== "completed") throw conflict("Only a finished version can be used.", "not_finished");
     const [chosen] = await c.var.db
       .update(headshots)
       .set({ chosenAt: sql`clock_timestamp()`, updatedAt: sql`now()` })

@@ -25,7 +25,7 @@ export const imageRoutes = new Hono<AppEnv>().get(
     const { id, kind } = c.req.valid("param");
     const { exp, sig } = c.req.valid("query");
     if (!(await verifyImageSignature(c.var.config, id, kind, exp, sig))) {
-      throw forbidden("This image link is invalid or has expired. Please reload the page.");
+      throw forbidden("This image link is invalid or has expired. Please reload the page.", "image_link_expired");
     }
     const [row] = await c.var.httpDb
       .select({
@@ -41,7 +41,7 @@ export const imageRoutes = new Hono<AppEnv>().get(
     // A URL signed before the headshot was removed (moderation) or expired (retention) still verifies;
     // the image is gone all the same.
     const unavailable = row ? unavailableMessage(row) : null;
-    if (unavailable) throw gone(unavailable);
+    if (unavailable) throw gone(unavailable, "headshot_unavailable");
     const key = kind === "original" ? row?.originalKey : row?.resultKey;
     const object = key ? await getDecrypted(c.env.IMAGES, c.var.config, key) : null;
     if (!object) throw notFound("Image not found.");

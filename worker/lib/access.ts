@@ -33,8 +33,8 @@ function gate(checkReads: boolean) {
     if (!user) throw unauthorized();
     if (checkReads || (c.req.method !== "GET" && c.req.method !== "HEAD")) {
       const [row] = await c.var.httpDb.select({ epoch: users.sessionEpoch }).from(users).where(eq(users.id, user.id)).limit(1);
-      if (!row) throw unauthorized(ACCOUNT_GONE);
-      if (row.epoch !== user.epoch) throw unauthorized(SESSION_ENDED);
+      if (!row) throw unauthorized(ACCOUNT_GONE, "account_gone");
+      if (row.epoch !== user.epoch) throw unauthorized(SESSION_ENDED, "session_ended");
     }
     c.set("user", user);
     await next();
@@ -68,7 +68,7 @@ export async function isOperator(c: { var: AppEnv["Variables"] }, user: AuthUser
 /** For every /api/admin/* route: 401 without a token, 403 for anyone but the verified operator. */
 export const requireOperator = createMiddleware<AppEnv>(async (c, next) => {
   await requireUser(c, async () => {
-    if (!(await isOperator(c, c.var.user))) throw forbidden("You don't have permission to access this page.");
+    if (!(await isOperator(c, c.var.user))) throw forbidden("You don't have permission to access this page.", "operator_only");
     await next();
   });
 });

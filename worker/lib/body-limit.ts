@@ -10,7 +10,7 @@ import { bodyLimit } from "hono/body-limit";
 import { createMiddleware } from "hono/factory";
 import { matchedRoutes } from "hono/route";
 import { MESSAGES } from "../../domain/limits";
-import { ApiError } from "./errors";
+import { refuse } from "./errors";
 
 /** What every body that is not a photo upload may be: small JSON. */
 export const SMALL_BODY_BYTES = 256 * 1024;
@@ -37,7 +37,7 @@ function declaresOwnLimit(c: Context): boolean {
 const small = bodyLimit({
   maxSize: SMALL_BODY_BYTES,
   onError: () => {
-    throw new ApiError(413, MESSAGES.requestTooLarge);
+    throw refuse("too_large", MESSAGES.requestTooLarge);
   },
 });
 

@@ -1,6 +1,6 @@
 /**
  * An image's type from its magic bytes alone. Here, below every area, because uploads
- * (worker/headshots/image-bytes.ts) and the AI marking of stored results (worker/downloads/mark.ts) both ask it.
+ * (worker/photos/image-bytes.ts) and the AI marking of stored results (worker/downloads/mark.ts) both ask it.
  */
 export type ImageType = "image/jpeg" | "image/png" | "image/webp";
 

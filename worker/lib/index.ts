@@ -21,6 +21,7 @@ export { csvText, type CsvCell } from "./csv";
 export { isForeignKeyViolation, isUniqueViolation } from "./db-errors";
 export {
   ApiError,
+  refuse,
   badRequest,
   conflict,
   emailUnverified,

@@ -33,7 +33,7 @@ export async function oneAtATime<T>(db: Db, key: string, busyMessage: string, fn
   const holder = crypto.randomUUID();
   const deadline = Date.now() + waitMs;
   while (!(await take(db, key, holder, ttlSeconds))) {
-    if (Date.now() > deadline) throw conflict(busyMessage);
+    if (Date.now() > deadline) throw conflict(busyMessage, "busy");
     await new Promise((resolve) => setTimeout(resolve, POLL_MS));
   }
   return holding(db, key, holder, fn);

@@ -91,7 +91,12 @@ describe("enforce()", () => {
     expect(res.status).toBe(429);
     expect(Number(res.headers.get("Retry-After"))).toBeGreaterThan(0);
     expect(Number(res.headers.get("Retry-After"))).toBeLessThanOrEqual(600);
-    expect(await res.json()).toEqual({ error: "Too Many Requests", message: "Slow down." });
+    expect(await res.json()).toEqual({
+      error: "Too Many Requests",
+      code: "rate_limited",
+      message: "Slow down.",
+      retryAfterSeconds: Number(res.headers.get("Retry-After")),
+    });
   });
 });
 

@@ -1,7 +1,7 @@
 import { zValidator } from "@hono/zod-validator";
 import type { ValidationTargets } from "hono";
 import { z, type ZodType } from "zod";
-import { badRequest } from "./errors";
+import { refuse } from "./errors";
 
 /**
  * The one way routes read input: `validate("json", schema)` → `c.req.valid("json")`.
@@ -13,7 +13,7 @@ export const validate = <T extends ZodType, Target extends keyof ValidationTarge
       const issue = result.error.issues[0];
       const field = issue?.path.join(".");
       const text = issue?.message ?? "Invalid input";
-      throw badRequest(field ? `${field}: ${text}` : text);
+      throw refuse("invalid_input", field ? `${field}: ${text}` : text, field ? { field } : {});
     }
   });
 

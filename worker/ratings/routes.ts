@@ -58,7 +58,7 @@ export const ratingRoutes = new Hono<AppEnv>()
       .leftJoin(ratings, eq(ratings.headshotId, headshots.id))
       .where(and(eq(headshots.id, c.req.valid("param").id), eq(headshots.userId, c.var.user.id)))
       .limit(1);
-    if (!row) throw notFound("Headshot not found.");
+    if (!row) throw notFound("Headshot not found.", "headshot_not_found");
     c.header("Cache-Control", "no-store");
     return c.json(row.rating ? toApiRating(row.rating) : null);
   })
@@ -121,6 +121,6 @@ export const ratingRoutes = new Hono<AppEnv>()
       .from(headshots)
       .where(and(eq(headshots.id, id), eq(headshots.userId, me)))
       .limit(1);
-    if (!headshot) throw notFound("Headshot not found.");
-    throw conflict("Only a finished headshot can be rated.");
+    if (!headshot) throw notFound("Headshot not found.", "headshot_not_found");
+    throw conflict("Only a finished headshot can be rated.", "not_finished");
   });

@@ -5,29 +5,29 @@
  *   GET   /api/shoots/:id         → ApiShoot; while it runs, the ask records that the owner is watching
  *   PATCH /api/shoots/:id         {emailWhenReady} → ApiShoot (the processing screen's switch)
  *   GET   /api/shoots/:id/zip     ?download options → the shoot's finished pictures as one streamed ZIP
- *   GET   /api/downloads/zip      ?ids=a,b,…&download options → a selection of the owner's pictures as a ZIP
- * Photos go through the single upload's code path (worker/headshots/photo-intake.ts) and its limits,
+ * Photos go through the single upload's code path (worker/photos/photo-intake.ts) and its limits,
  * and are stored once for all the shoot's pictures (decision 171); the whole set is charged in one
  * transaction (./start.ts).
  */
 import { Hono } from "hono";
 import { z } from "zod";
-import { and, asc, eq, inArray, isNull, ne, sql } from "drizzle-orm";
+import { and, asc, eq, isNull, sql } from "drizzle-orm";
 import { headshots, shoots, type Headshot, type Shoot } from "../../db/schema";
 import type { Db } from "../../db";
 import type { AppEnv } from "../env";
 import type { Config } from "../config";
-import { requireUser, ApiError, badRequest, conflict, notFound, errorFields, log, validate } from "../lib";
+import { requireUser, notFound, errorFields, log, validate, refuse } from "../lib";
 import { putEncrypted, shootPhotoKey } from "../storage";
-import { checkPhoto, insertOrCleanUp, uploadBodyLimit, type CheckedPhoto, toApiHeadshot, uploadAllowed } from "../headshots";
+import { toApiHeadshot, uploadAllowed } from "../headshots";
+import { checkPhoto, insertOrCleanUp, uploadBodyLimit, type CheckedPhoto } from "../photos";
 import { refuseDownloadBeyondPlan } from "../credits";
-import { downloadQuery, normaliseDownload, headshotZipResponse, MAX_ZIP_PICTURES, refuseZipBeyondRate } from "../downloads";
+import { downloadQuery, normaliseDownload, headshotZipResponse, nothingToZip, ownedZipRows, refuseZipBeyondRate } from "../downloads";
 import { startShoot, undoShoot } from "./start";
 import { GENDER_IDS, STYLE_IDS, type Gender, type StyleId } from "../../domain/styles";
 import { EMAIL_BY_DEFAULT_ABOVE, SHOOT_MAX_PHOTOS, SHOOT_MAX_STYLES, type ApiShoot } from "../../domain/shoots";
 import { isFinished } from "../../domain/headshot-lifecycle";
 
-const shootNotFound = () => notFound("Shoot not found.");
+const shootNotFound = () => notFound("Shoot not found.", "shoot_not_found");
 const idParam = z.object({ id: z.uuid("Shoot not found.") });
 
 /** A repeated form field arrives as an array, a single one as a value. */
@@ -54,25 +54,6 @@ const shootForm = z.object({
 });
 
 const emailBody = z.object({ emailWhenReady: z.boolean("must be true or false") }, "Send the setting as JSON");
-
-const zipSelection = z.object({
-  ids: z
-    .string("Choose the headshots to download")
-    .transform((s) => [
-      ...new Set(
-        s
-          .split(",")
-          .map((x) => x.trim())
-          .filter(Boolean),
-      ),
-    ])
-    .pipe(
-      z
-        .array(z.uuid("must be headshot ids, separated by commas"))
-        .min(1, "Choose the headshots to download")
-        .max(MAX_ZIP_PICTURES, `Choose at most ${MAX_ZIP_PICTURES} headshots for one ZIP`),
-    ),
-});
 
 async function toApiShoot(config: Config, shoot: Shoot, rows: Headshot[]): Promise<ApiShoot> {
   const order = (style: string) => shoot.styles.indexOf(style);
@@ -115,36 +96,6 @@ async function loadShoot(db: Db, config: Config, userId: string, shootId: string
   return toApiShoot(config, row, pictures);
 }
 
-/** The owner's finished, still-served pictures among `where`, oldest first; the columns a download needs. */
-async function zipRows(db: Db, userId: string, where: ReturnType<typeof and>) {
-  const rows = await db
-    .select({
-      id: headshots.id,
-      userId: headshots.userId,
-      style: headshots.style,
-      version: headshots.version,
-      kind: headshots.kind,
-      model: headshots.model,
-      resultKey: headshots.resultKey,
-      completedAt: headshots.completedAt,
-      updatedAt: headshots.updatedAt,
-    })
-    .from(headshots)
-    .where(
-      and(
-        eq(headshots.userId, userId),
-        eq(headshots.status, "completed"),
-        ne(headshots.moderationStatus, "removed"),
-        isNull(headshots.imagesDeletedAt),
-        where,
-      ),
-    )
-    .orderBy(asc(headshots.createdAt), asc(headshots.id));
-  return rows.flatMap((r) => (r.resultKey ? [{ ...r, resultKey: r.resultKey }] : []));
-}
-
-const nothingToZip = () => conflict("None of these headshots is ready to download yet.");
-
 export const shootRoutes = new Hono<AppEnv>()
   .post("/", requireUser, uploadAllowed, uploadBodyLimit(SHOOT_MAX_PHOTOS), validate("form", shootForm), async (c) => {
     const form = c.req.valid("form");
@@ -178,7 +129,7 @@ export const shootRoutes = new Hono<AppEnv>()
     } catch (err) {
       log("error", "shoot: enqueue failed", { requestId: c.var.requestId, shootId, ...errorFields(err) });
       await undoShoot(c.var.db, userId, shootId);
-      throw new ApiError(503, "We couldn't start the generation just now. Please try again.");
+      throw refuse("unavailable", "We couldn't start the generation just now. Please try again.");
     }
     return c.json(await loadShoot(c.var.db, c.var.config, userId, shootId), 201);
   })
@@ -208,24 +159,8 @@ export const shootRoutes = new Hono<AppEnv>()
       .limit(1);
     if (!shoot) throw shootNotFound();
     await refuseDownloadBeyondPlan(c.var.db, userId, options);
-    const rows = await zipRows(c.var.db, userId, eq(headshots.shootId, id));
+    const rows = await ownedZipRows(c.var.db, userId, eq(headshots.shootId, id));
     if (rows.length === 0) throw nothingToZip();
     await refuseZipBeyondRate(c.var.db, userId);
     return headshotZipResponse(c.env.IMAGES, c.var.config, rows, options, "headshots.zip");
   });
-
-export const zipRoutes = new Hono<AppEnv>().get("/zip", requireUser, validate("query", zipSelection.and(downloadQuery)), async (c) => {
-  const query = c.req.valid("query");
-  const userId = c.var.user.id;
-  const options = normaliseDownload(query);
-  await refuseDownloadBeyondPlan(c.var.db, userId, options);
-  const rows = await zipRows(c.var.db, userId, inArray(headshots.id, query.ids));
-  if (rows.length === 0) throw nothingToZip();
-  if (rows.length < query.ids.length) {
-    throw badRequest(
-      `${query.ids.length - rows.length} of the chosen headshots can't be downloaded (not finished, no longer available, or not yours).`,
-    );
-  }
-  await refuseZipBeyondRate(c.var.db, userId);
-  return headshotZipResponse(c.env.IMAGES, c.var.config, rows, options, "headshots.zip");
-});

@@ -39,7 +39,7 @@ export async function startShoot(db: Db, userId: string, shoot: NewShoot): Promi
   const n = shoot.headshots.length;
   return db.transaction(async (tx) => {
     const allowance = await allowanceOf(tx, userId, { lock: true });
-    if (!allowance) throw unauthorized(ACCOUNT_GONE);
+    if (!allowance) throw unauthorized(ACCOUNT_GONE, "account_gone");
     if (allowance.kind === "unverified") throw verifyFirst();
     if (allowance.kind === "free" && allowance.remaining < n) throw notEnoughLeft(allowance.remaining, n);
     const fairUse = hasPaidFeatures(allowance);

@@ -1,6 +1,6 @@
 /**
  * The company's backdrop photo (issue 37, decision 255): one encrypted object per team under its prefix,
- * taken in through the one upload path (worker/headshots photo-intake: size, type, metadata stripped,
+ * taken in through the one upload path (worker/photos photo-intake: size, type, metadata stripped,
  * upright, reduced to what the model uses). Replacing it writes the new object, points the team at it,
  * then deletes the old one; removing it returns the backdrop to the brand colour; closing the team deletes
  * the prefix. A generation keeps the key it was uploaded with (headshots.backdrop_key): should the owner
@@ -21,7 +21,7 @@ const dropObject = (bucket: R2Bucket, key: string) =>
 async function swapBackdrop(db: Db, teamId: string, key: string | null): Promise<string | null> {
   return db.transaction(async (tx) => {
     const [row] = await tx.select({ key: teams.backdropKey }).from(teams).where(eq(teams.id, teamId)).for("update");
-    if (!row) throw notFound(TEAM_MESSAGES.notInTeam);
+    if (!row) throw notFound(TEAM_MESSAGES.notInTeam, "not_in_team");
     await tx
       .update(teams)
       .set({ backdropKey: key, updatedAt: sql`now()` })

@@ -14,10 +14,10 @@ import { TEAM_MESSAGES } from "../../domain/teams";
 import type { ApiCaptureLink, ApiCapturePreview } from "../../domain/team-api";
 import { randomToken, sha256 } from "../auth";
 import { seatsToFill, teamSubscriptionOf } from "../billing";
-import { ApiError, conflict, forbidden, notFound } from "../lib";
+import { conflict, forbidden, notFound, gone, emailUnverified } from "../lib";
 import { joinUnderLock, openInvitation, seatsTaken } from "./seats";
 
-const invalidLink = () => new ApiError(410, CAPTURE_MESSAGES.linkInvalid);
+const invalidLink = () => gone(CAPTURE_MESSAGES.linkInvalid, "link_invalid");
 
 const openLink = and(isNull(teamCaptureLinks.revokedAt), gt(teamCaptureLinks.expiresAt, sql`now()`));
 
@@ -28,7 +28,7 @@ export async function createCaptureLink(
   createdBy: string,
   input: { domains: string[]; maxJoins: number; expiresInDays: number },
 ): Promise<{ id: string; token: string }> {
-  if (seatsToFill(await teamSubscriptionOf(db, team.id)) === 0) throw conflict(TEAM_MESSAGES.noTeamSubscription);
+  if (seatsToFill(await teamSubscriptionOf(db, team.id)) === 0) throw conflict(TEAM_MESSAGES.noTeamSubscription, "team_not_paid");
   const token = randomToken();
   const [row] = await db
     .insert(teamCaptureLinks)
@@ -136,8 +136,8 @@ export async function joinByCaptureLink(db: Db, userId: string, token: string): 
         .from(teamCaptureLinks)
         .where(and(eq(teamCaptureLinks.tokenHash, tokenHash), openLink));
       if (!link) throw invalidLink();
-      if (!domainAllowed(me.email, link.domains)) throw forbidden(CAPTURE_MESSAGES.wrongDomain(link.domains));
-      if (!me.verifiedAt) throw forbidden(CAPTURE_MESSAGES.unverified);
+      if (!domainAllowed(me.email, link.domains)) throw forbidden(CAPTURE_MESSAGES.wrongDomain(link.domains), "wrong_address");
+      if (!me.verifiedAt) throw emailUnverified(CAPTURE_MESSAGES.unverified);
       // someone the owner removed comes back only by the owner's invitation (issue 46)
       const [removed] = await tx
         .select({ at: teamRemovals.removedAt })

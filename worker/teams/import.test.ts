@@ -147,7 +147,7 @@ describe("confirming the list", () => {
   });
 
   it("imports are limited per team and hour", async () => {
-    await inOneWindow(3600); // worker/teams/routes.ts: per team and clock hour
+    await inOneWindow(3600); // worker/teams/routes/import.ts: per team and clock hour
     const { owner } = await teamWithSeats(2);
     const statuses: number[] = [];
     for (let i = 0; i < 11; i++) statuses.push((await confirm(owner.auth, `Nobody,not-an-address`)).status);

@@ -14,7 +14,7 @@ import { IMPORT_MAX_ROWS, type ImportRowStatus } from "../../domain/team-capture
 import type { ApiImportPreview, ApiImportRow } from "../../domain/team-api";
 import { emailField } from "../auth";
 import { seatsToFill, teamSubscriptionOf } from "../billing";
-import { ApiError, badRequest, conflict, plainText } from "../lib";
+import { ApiError, badRequest, conflict, plainText, refuse } from "../lib";
 import { invite, type IssuedInvitation } from "./invitations";
 import { openInvitation, seatsTaken } from "./seats";
 
@@ -68,8 +68,8 @@ export function readList(text: string): RawRow[] {
     return { line: info.lines, email: record[e] ?? "", name: n >= 0 ? (record[n] ?? "") : "" };
   });
   if (rows.length > IMPORT_MAX_ROWS)
-    throw new ApiError(
-      413,
+    throw refuse(
+      "too_large",
       `The list has ${rows.length} rows; at most ${IMPORT_MAX_ROWS} can be imported at once. Split it and import each part.`,
     );
   return rows;

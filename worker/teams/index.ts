@@ -34,15 +34,15 @@ export async function teamLookOf(
     .innerJoin(teams, eq(teams.id, teamMembers.teamId))
     .where(eq(teamMembers.userId, userId))
     .limit(1);
-  if (!row) throw notFound(TEAM_MESSAGES.notInTeam);
+  if (!row) throw notFound(TEAM_MESSAGES.notInTeam, "not_in_team");
   const style = STYLE_IDS.find((s) => s === row.style);
-  if (!style || !row.brandColor) throw conflict("The team's owner hasn't chosen the team look yet.");
+  if (!style || !row.brandColor) throw conflict("The team's owner hasn't chosen the team look yet.", "team_look_missing");
   return { style, brandColor: row.brandColor, backdropKey: row.backdropKey, outfit: row.outfit as Outfit | null };
 }
 
 /** The download options of the caller's team's profile-picture template: 404 outside a team, 409 without a template. */
 export async function teamTemplateFor(db: Db, userId: string): Promise<DownloadOptions> {
   const membership = await membershipOf(db, userId);
-  if (!membership) throw notFound(TEAM_MESSAGES.notInTeam);
+  if (!membership) throw notFound(TEAM_MESSAGES.notInTeam, "not_in_team");
   return teamTemplateOptions(membership.team);
 }

@@ -11,12 +11,12 @@ import type { Db } from "../../db";
 import { teamInvitations, teamMembers, teamRemovals, teams, users, type Team } from "../../db/schema";
 import { TEAM_INVITATION_DAYS, TEAM_MESSAGES } from "../../domain/teams";
 import { randomToken, sha256 } from "../auth";
-import { isUniqueViolation, ApiError, conflict, forbidden, notFound } from "../lib";
+import { isUniqueViolation, conflict, forbidden, notFound, gone } from "../lib";
 import { joinUnderLock, lockTeam, openInvitation, seatsTaken } from "./seats";
 import { seatsToFill, teamSubscriptionOf } from "../billing";
 
 const expiry = sql`now() + make_interval(days => ${TEAM_INVITATION_DAYS})`;
-const invalidLink = () => new ApiError(410, TEAM_MESSAGES.invitationInvalid);
+const invalidLink = () => gone(TEAM_MESSAGES.invitationInvalid, "link_invalid");
 
 export interface IssuedInvitation {
   id: string;
@@ -31,14 +31,14 @@ export async function invite(db: Db, team: Team, invitedBy: string, email: strin
   const tokenHash = await sha256(token);
   try {
     const id = await db.transaction(async (tx) => {
-      if (!(await lockTeam(tx, team.id))) throw notFound(TEAM_MESSAGES.notInTeam);
+      if (!(await lockTeam(tx, team.id))) throw notFound(TEAM_MESSAGES.notInTeam, "not_in_team");
       const [member] = await tx
         .select({ teamId: teamMembers.teamId })
         .from(teamMembers)
         .innerJoin(users, eq(users.id, teamMembers.userId))
         .where(and(eq(users.email, email), eq(teamMembers.teamId, team.id)))
         .limit(1);
-      if (member) throw conflict(`${email} is already in the team.`);
+      if (member) throw conflict(`${email} is already in the team.`, "already_in_team");
       // Someone in another team is invited like anyone else and told at acceptance that they are in a team
       // already: the answer here must not say who is in another team (issue 46).
       // an expired invitation to the same address makes way for the new one
@@ -61,7 +61,8 @@ export async function invite(db: Db, team: Team, invitedBy: string, email: strin
         .limit(1);
       if (open) throw conflict(`${email} has already been invited. Re-send the invitation instead.`);
       const taken = await seatsTaken(tx, team.id);
-      if (taken.members + taken.invited >= seatsToFill(await teamSubscriptionOf(tx, team.id))) throw conflict(TEAM_MESSAGES.noFreeSeats);
+      if (taken.members + taken.invited >= seatsToFill(await teamSubscriptionOf(tx, team.id)))
+        throw conflict(TEAM_MESSAGES.noFreeSeats, "no_free_seats");
       const [row] = await tx
         .insert(teamInvitations)
         .values({ teamId: team.id, email, name, tokenHash, invitedBy, expiresAt: expiry })
@@ -83,7 +84,7 @@ export async function resend(db: Db, team: Team, invitationId: string): Promise<
   const token = randomToken();
   const tokenHash = await sha256(token);
   const email = await db.transaction(async (tx) => {
-    if (!(await lockTeam(tx, team.id))) throw notFound(TEAM_MESSAGES.notInTeam);
+    if (!(await lockTeam(tx, team.id))) throw notFound(TEAM_MESSAGES.notInTeam, "not_in_team");
     const [inv] = await tx
       .select({ email: teamInvitations.email, open: sql<boolean>`${openInvitation}` })
       .from(teamInvitations)
@@ -98,7 +99,8 @@ export async function resend(db: Db, team: Team, invitationId: string): Promise<
     if (!inv) throw notFound("There is no such open invitation in your team.");
     if (!inv.open) {
       const taken = await seatsTaken(tx, team.id);
-      if (taken.members + taken.invited >= seatsToFill(await teamSubscriptionOf(tx, team.id))) throw conflict(TEAM_MESSAGES.noFreeSeats);
+      if (taken.members + taken.invited >= seatsToFill(await teamSubscriptionOf(tx, team.id)))
+        throw conflict(TEAM_MESSAGES.noFreeSeats, "no_free_seats");
     }
     await tx
       .update(teamInvitations)
@@ -157,7 +159,7 @@ export async function accept(db: Db, userId: string, token: string): Promise<{ t
         .from(teamInvitations)
         .where(and(eq(teamInvitations.tokenHash, tokenHash), openInvitation));
       if (!inv) throw invalidLink();
-      if (me.email !== inv.email) throw forbidden(TEAM_MESSAGES.invitationOtherAddress);
+      if (me.email !== inv.email) throw forbidden(TEAM_MESSAGES.invitationOtherAddress, "wrong_address");
       // the owner invited them: a removal no longer keeps them out (it is undone with the join if that fails)
       await tx.delete(teamRemovals).where(and(eq(teamRemovals.teamId, team.id), eq(teamRemovals.userId, me.id)));
       return {

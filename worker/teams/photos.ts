@@ -31,7 +31,7 @@ export async function choosePhoto(db: Db, userId: string, headshotId: string | n
       .set({ chosenHeadshotId: null })
       .where(eq(teamMembers.userId, userId))
       .returning({ userId: teamMembers.userId });
-    if (rows.length === 0) throw notFound(TEAM_MESSAGES.notInTeam);
+    if (rows.length === 0) throw notFound(TEAM_MESSAGES.notInTeam, "not_in_team");
     return;
   }
   const rows = await db
@@ -42,7 +42,9 @@ export async function choosePhoto(db: Db, userId: string, headshotId: string | n
     .returning({ userId: teamMembers.userId });
   if (rows.length === 0) {
     const [member] = await db.select({ userId: teamMembers.userId }).from(teamMembers).where(eq(teamMembers.userId, userId));
-    throw notFound(member ? "Choose one of your own finished headshots." : TEAM_MESSAGES.notInTeam);
+    throw member
+      ? notFound("Choose one of your own finished headshots.", "headshot_not_found")
+      : notFound(TEAM_MESSAGES.notInTeam, "not_in_team");
   }
 }
 

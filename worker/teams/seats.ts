@@ -52,7 +52,7 @@ export async function lockTeam(tx: Tx, teamId: string) {
  */
 export async function reserveSeatCut(db: Db, teamId: string, seats: number, at: Date): Promise<{ undo: () => Promise<void> }> {
   const before = await db.transaction(async (tx) => {
-    if (!(await lockTeam(tx, teamId))) throw notFound(TEAM_MESSAGES.notInTeam);
+    if (!(await lockTeam(tx, teamId))) throw notFound(TEAM_MESSAGES.notInTeam, "not_in_team");
     if (seats < (await seatsInUse(tx, teamId))) throw conflict(TEAM_MESSAGES.seatsBelowMembers);
     return holdSeatCut(tx, teamId, seats, at);
   });
@@ -108,12 +108,12 @@ export async function joinUnderLock(db: Db, userId: string, way: WayIn): Promise
         .select({ id: users.id, email: users.email, verifiedAt: users.emailVerifiedAt })
         .from(users)
         .where(eq(users.id, userId));
-      if (!me) throw notFound("User not found.");
+      if (!me) throw notFound("User not found.", "user_not_found");
       const admitted = await way.admit(tx, team, me);
       const [already] = await tx.select({ teamId: teamMembers.teamId }).from(teamMembers).where(eq(teamMembers.userId, userId));
-      if (already) throw conflict(way.alreadyInTeam(already.teamId === team.id));
+      if (already) throw conflict(way.alreadyInTeam(already.teamId === team.id), "already_in_team");
       const { invitationId, needed } = await admitted.seats();
-      if (needed > seatsToFill(await teamSubscriptionOf(tx, team.id))) throw conflict(way.noSeat);
+      if (needed > seatsToFill(await teamSubscriptionOf(tx, team.id))) throw conflict(way.noSeat, "no_free_seats");
       await tx.insert(teamMembers).values({ userId, teamId: team.id, role: "member", captureLinkId: admitted.captureLinkId });
       if (invitationId)
         await tx
@@ -124,7 +124,7 @@ export async function joinUnderLock(db: Db, userId: string, way: WayIn): Promise
     });
   } catch (err) {
     // two teams joined at once: the user's row in team_members is taken by the other
-    if (isUniqueViolation(err)) throw conflict(way.alreadyInTeam(false));
+    if (isUniqueViolation(err)) throw conflict(way.alreadyInTeam(false), "already_in_team");
     throw err;
   }
 }

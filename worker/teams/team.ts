@@ -9,7 +9,7 @@ import { teamInvitations, teamMembers, teamRemovals, teams, users, type Team } f
 import { TEAM_MESSAGES, normalizeBrandColor, type Outfit, type ProfileTemplate, type TeamRole } from "../../domain/teams";
 import type { ApiMyTeam, ApiTeamLook, ApiTeamShoot } from "../../domain/team-api";
 import { hasActiveSubscription, seatsToFill, teamSubscriptionOf } from "../billing";
-import { isUniqueViolation, conflict, forbidden, notFound } from "../lib";
+import { isUniqueViolation, conflict, forbidden, notFound, emailUnverified } from "../lib";
 import { openInvitation, seatsTaken } from "./seats";
 
 export interface Membership {
@@ -31,8 +31,8 @@ export async function membershipOf(db: Db, userId: string): Promise<Membership |
 /** The team the caller owns: 404 outside any team, 403 for a member who is not its owner. */
 export async function ownerTeam(db: Db, userId: string): Promise<Team> {
   const membership = await membershipOf(db, userId);
-  if (!membership) throw notFound(TEAM_MESSAGES.notInTeam);
-  if (membership.role !== "owner" || membership.team.ownerUserId !== userId) throw forbidden(TEAM_MESSAGES.ownerOnly);
+  if (!membership) throw notFound(TEAM_MESSAGES.notInTeam, "not_in_team");
+  if (membership.role !== "owner" || membership.team.ownerUserId !== userId) throw forbidden(TEAM_MESSAGES.ownerOnly, "team_owner_only");
   return membership.team;
 }
 
@@ -43,8 +43,8 @@ export async function ownerTeam(db: Db, userId: string): Promise<Team> {
 export async function inviterTeam(db: Db, userId: string): Promise<Team> {
   const team = await ownerTeam(db, userId);
   const [me] = await db.select({ verifiedAt: users.emailVerifiedAt }).from(users).where(eq(users.id, userId));
-  if (!me?.verifiedAt) throw forbidden(TEAM_MESSAGES.verifyBeforeInviting);
-  if (!(await teamSubscriptionOf(db, team.id))?.entitled) throw conflict(TEAM_MESSAGES.inviteNeedsPaidTeam);
+  if (!me?.verifiedAt) throw emailUnverified(TEAM_MESSAGES.verifyBeforeInviting);
+  if (!(await teamSubscriptionOf(db, team.id))?.entitled) throw conflict(TEAM_MESSAGES.inviteNeedsPaidTeam, "team_not_paid");
   return team;
 }
 
@@ -57,7 +57,7 @@ export async function createTeam(db: Db, userId: string, name: string): Promise<
       return team!;
     });
   } catch (err) {
-    if (isUniqueViolation(err)) throw conflict(TEAM_MESSAGES.alreadyInTeam);
+    if (isUniqueViolation(err)) throw conflict(TEAM_MESSAGES.alreadyInTeam, "already_in_team");
     throw err;
   }
 }
@@ -88,7 +88,7 @@ export async function updateTeam(db: Db, teamId: string, change: TeamChange): Pr
     })
     .where(eq(teams.id, teamId))
     .returning();
-  if (!team) throw notFound(TEAM_MESSAGES.notInTeam);
+  if (!team) throw notFound(TEAM_MESSAGES.notInTeam, "not_in_team");
   return team;
 }
 
@@ -210,7 +210,7 @@ export async function removeMember(db: Db, teamId: string, memberId: string): Pr
 /** A member leaves their team (the owner closes it instead). */
 export async function leaveTeam(db: Db, userId: string): Promise<void> {
   const membership = await membershipOf(db, userId);
-  if (!membership) throw notFound(TEAM_MESSAGES.notInTeam);
+  if (!membership) throw notFound(TEAM_MESSAGES.notInTeam, "not_in_team");
   if (membership.role === "owner") throw conflict("The owner can't leave the team. Close the team instead.");
   await db.delete(teamMembers).where(and(eq(teamMembers.userId, userId), eq(teamMembers.role, "member")));
 }

@@ -5,7 +5,7 @@ import {
   apiFetch,
   client,
   data,
-  errorMessage,
+  errorText,
   getAccessToken,
   readErrorBody,
   errorCode,
@@ -68,7 +68,7 @@ describe("api client", () => {
     expect(err).toBeInstanceOf(ApiError);
     expect((err as Error).message).toBe('400: {"error":"Bad Request","message":"nope"}');
     expect(readErrorBody(err)).toEqual({ error: "Bad Request", message: "nope" });
-    expect(errorMessage(err, "fallback")).toBe("nope");
+    expect(errorText(err, "fallback")).toBe("nope");
   });
 
   it("carries the status, the code and the body as fields (decision 331)", () => {
@@ -90,7 +90,7 @@ describe("api client", () => {
   it("reads nothing out of another error's message text", () => {
     const lookalike = new Error('402: {"error":"Payment Required","message":"x","code":"subscription_required"}');
     expect([errorStatus(lookalike), errorCode(lookalike), readErrorBody(lookalike)]).toEqual([null, null, null]);
-    expect(errorMessage(lookalike, "fallback")).toBe("fallback");
+    expect(errorText(lookalike, "fallback")).toBe("fallback");
   });
 
   it("falls back to the status text when the body is empty", async () => {

@@ -3,23 +3,24 @@
  *
  * - Sends `Authorization: Bearer <access token>`; the token lives in memory only (never storage).
  * - `credentials: "include"` so the HttpOnly refresh cookie (scoped to /api/auth) travels.
- * - A non-ok answer throws `ApiError`: its `status`, the error body's `code` and flags as fields (callers switch
- *   on those, never on words: decision 331), and '{status}: {body or statusText}' as its message for logs.
+ * - A non-ok answer throws `ApiError`: its `status`, the error body's `code` (domain/errors.ts) and body as fields
+ *   (callers switch on the code, never on words: decisions 331, 350), and '{status}: {body or statusText}' as its
+ *   message for logs. What a person reads of it comes from `errorText`, the one place that words an error.
  * - A 401 triggers one POST /api/auth/refresh (shared by concurrent callers) and one retry; a refresh whose
  *   answer is lost is sent again within the server's grace window (decision 087).
  * - The token is also refreshed silently shortly before it expires.
  */
 import { hc, parseResponse, type ClientResponse } from "hono/client";
 import type { AppType } from "@worker/app";
-import type { ApiErrorBody, ErrorCode } from "@/lib/domain";
+import { isErrorCode, type ApiErrorBody, type ErrorCode } from "@/lib/domain";
 
 export class ApiError extends Error {
   readonly status: number;
   /** The raw response text (may be empty). */
   readonly bodyText: string;
-  /** The JSON error body `{error, message, code?, ...flags}` (decision 002), or null when the answer had none. */
+  /** The JSON error body `{error, code, message, ...params}` (decisions 002, 350), or null when the answer had none. */
   readonly body: Partial<ApiErrorBody> | null;
-  /** The refusal's stable code (decision 331), or null. */
+  /** The refusal's code (domain/errors.ts), or null when the answer had none (a proxy's 502, a network page). */
   readonly code: ErrorCode | null;
   constructor(status: number, statusText: string, bodyText: string) {
     super(`${status}: ${bodyText || statusText}`);
@@ -27,7 +28,7 @@ export class ApiError extends Error {
     this.status = status;
     this.bodyText = bodyText;
     this.body = parseErrorBody(bodyText);
-    this.code = this.body?.code ?? null;
+    this.code = isErrorCode(this.body?.code) ? this.body.code : null;
   }
 }
 
@@ -196,7 +197,7 @@ export async function data<T extends ClientResponse<unknown>>(response: T | Prom
   return (text ? JSON.parse(text) : undefined) as Data<T>;
 }
 
-/** The JSON error body `{error, message, code?, ...flags}` an ApiError carries, or null (any other error has none). */
+/** The JSON error body `{error, code, message, ...params}` an ApiError carries, or null (any other error has none). */
 export function readErrorBody(err: unknown): Partial<ApiErrorBody> | null {
   return err instanceof ApiError ? err.body : null;
 }
@@ -206,13 +207,17 @@ export function errorStatus(err: unknown): number | null {
   return err instanceof ApiError ? err.status : null;
 }
 
-/** The refusal's code (decision 331) of an ApiError, else null. */
+/** The refusal's code (domain/errors.ts) of an ApiError, else null: what a page switches on. */
 export function errorCode(err: unknown): ErrorCode | null {
   return err instanceof ApiError ? err.code : null;
 }
 
-/** A human message for a failed call: the server's `message`, else its `error`, else the fallback. */
-export function errorMessage(err: unknown, fallback: string): string {
+/**
+ * The one function that words a failed call for a person (decision 350): today the server's `message`, else its
+ * `error`, else the fallback (a network failure, an answer without a body). Every error the web app shows goes
+ * through here, so that a code's own translated words can replace the server's sentence in one place.
+ */
+export function errorText(err: unknown, fallback: string): string {
   const body = readErrorBody(err);
   return body?.message || body?.error || fallback;
 }

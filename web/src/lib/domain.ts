@@ -8,6 +8,7 @@ export * from "../../../domain/plans";
 export * from "../../../domain/downloads";
 export * from "../../../domain/photo-kind";
 export type * from "../../../domain/api";
+export * from "../../../domain/errors";
 export * from "../../../domain/headshot-lifecycle";
 export * from "../../../domain/admin-api";
 export * from "../../../domain/ratings";

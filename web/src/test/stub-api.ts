@@ -12,7 +12,7 @@ import { vi } from "vitest";
 import type { ExtractSchema } from "hono/types";
 import type { ClientErrorStatusCode, ServerErrorStatusCode } from "hono/utils/http-status";
 import type { AppType } from "@worker/app";
-import type { ApiErrorBody } from "@/lib/domain";
+import { codeForStatus, type ApiErrorBody } from "@/lib/domain";
 
 export interface Call {
   method: string;
@@ -42,9 +42,15 @@ export const json = <const Body, const Status extends number = 200>(body: Body, 
 /** `null` with 200: what the API answers for "nothing there" (no subscription, no downgrade). */
 export const answerNull = () => json(null);
 
-/** The API's refusal: the status and the `{ error, message, …flags }` body its error handler writes. */
-export const apiError = (status: ErrorStatus, body: ApiErrorBody) =>
-  new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } }) as Stubbed<ErrorAnswer>;
+/**
+ * The API's refusal: the status and the `{ error, code, message, …params }` body its error handler writes; without
+ * a code, the status's generic one (domain/errors.ts), as the worker answers a refusal nobody named.
+ */
+export const apiError = (status: ErrorStatus, body: Partial<ApiErrorBody> & Record<string, unknown>) =>
+  new Response(JSON.stringify({ code: codeForStatus(status), ...body }), {
+    status,
+    headers: { "Content-Type": "application/json" },
+  }) as Stubbed<ErrorAnswer>;
 
 /** A failure with no JSON body (a proxy's 502, a crash): only the status and its text. */
 export const failure = (status: ErrorStatus, statusText: string, body = "") =>

@@ -26,6 +26,8 @@ export function ConfirmDialog({
   pending,
   pendingAction = action,
   destructive = false,
+  cancel,
+  confirmDisabled = false,
   onConfirm,
 }: {
   open: boolean;
@@ -39,6 +41,10 @@ export function ConfirmDialog({
   /** The action's words while the server works. */
   pendingAction?: string;
   destructive?: boolean;
+  /** The words of the button that keeps things as they are. */
+  cancel?: string;
+  /** The action waits for something (an amount still being worked out); Cancel still works. */
+  confirmDisabled?: boolean;
   onConfirm: () => void;
 }) {
   return (
@@ -50,10 +56,10 @@ export function ConfirmDialog({
         </AlertDialogHeader>
         {children}
         <AlertDialogFooter>
-          <AlertDialogCancel disabled={pending}>{m.common_cancel()}</AlertDialogCancel>
+          <AlertDialogCancel disabled={pending}>{cancel ?? m.common_cancel()}</AlertDialogCancel>
           <AlertDialogAction
             className={destructive ? "bg-destructive text-destructive-foreground hover:bg-destructive/90" : undefined}
-            disabled={pending}
+            disabled={pending || confirmDisabled}
             onClick={(e) => {
               e.preventDefault();
               onConfirm();

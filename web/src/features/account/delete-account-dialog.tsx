@@ -2,7 +2,7 @@ import { useId, useState, type FormEvent } from "react";
 import { m } from "@/lib/copy";
 import { useLocation } from "wouter";
 import { Trash2 } from "lucide-react";
-import { errorMessage } from "@/api/client";
+import { errorText } from "@/api/client";
 import { RECENT_GOOGLE_SIGNIN_MINUTES } from "@/lib/domain";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from "@/components/ui/dialog";
@@ -34,7 +34,7 @@ export function DeleteAccountDialog() {
       clearSession();
       toast({ title: m.account_deleted(), description: m.account_deleted_text() });
     } catch (err) {
-      setError(errorMessage(err, m.account_delete_failed()));
+      setError(errorText(err, m.account_delete_failed()));
     }
   }
 

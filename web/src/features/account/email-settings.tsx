@@ -1,7 +1,7 @@
 import { useId, useState, type FormEvent } from "react";
 import { m } from "@/lib/copy";
 import { useSearch } from "wouter";
-import { errorMessage } from "@/api/client";
+import { errorText } from "@/api/client";
 import { RECENT_GOOGLE_SIGNIN_MINUTES, VERIFICATION_TTL_HOURS } from "@/lib/domain";
 import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
 import { Badge } from "@/components/ui/badge";
@@ -60,7 +60,7 @@ export function EmailSettings() {
       setNewEmail("");
       setPassword("");
     } catch (err) {
-      setError(errorMessage(err, m.account_email_failed()));
+      setError(errorText(err, m.account_email_failed()));
     }
   }
 

@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent } from "react";
 import { m } from "@/lib/copy";
-import { errorMessage } from "@/api/client";
+import { errorText } from "@/api/client";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Input } from "@/components/ui/input";
@@ -26,7 +26,7 @@ export function NameSettings() {
       await reloadUser();
       toast({ title: m.account_name_saved(), description: m.account_name_saved_text() });
     } catch (err) {
-      setError(errorMessage(err, m.account_name_failed()));
+      setError(errorText(err, m.account_name_failed()));
     }
   }
 

@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { m } from "@/lib/copy";
-import { errorMessage } from "@/api/client";
+import { errorText } from "@/api/client";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Input } from "@/components/ui/input";
@@ -64,7 +64,7 @@ function SetPasswordByEmail({ email }: { email: string }) {
         description: m.account_set_password_sent({ email, minutes: PASSWORD_RESET_TTL_MINUTES }),
       });
     } catch (err) {
-      toast({ variant: "destructive", title: m.account_email_not_sent(), description: errorMessage(err, m.account_try_again_later()) });
+      toast({ variant: "destructive", title: m.account_email_not_sent(), description: errorText(err, m.account_try_again_later()) });
     }
   }
   return (

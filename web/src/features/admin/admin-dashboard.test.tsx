@@ -106,7 +106,7 @@ describe("admin dashboard", () => {
   });
 
   it("shows the permission alert when the server refuses the operator", async () => {
-    stubApi({ "GET /api/admin/stats": () => apiError(403, { error: "Forbidden", message: "Operator only" }) });
+    stubApi({ "GET /api/admin/stats": () => apiError(403, { error: "Forbidden", message: "Operator only", code: "operator_only" }) });
     renderWithApp(<AdminDashboard />, { user: operator, path: "/admin" });
     expect(await screen.findByText("You don't have permission to access this page.")).toBeTruthy();
   });

@@ -1,7 +1,7 @@
 import { useEffect, useState } from "react";
 import { useLocation } from "wouter";
 import { ShieldAlert } from "lucide-react";
-import { errorMessage, errorStatus } from "@/api/client";
+import { errorCode, errorText, errorStatus } from "@/api/client";
 import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
 import { PageSpinner } from "@/components/ui/spinner";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
@@ -59,7 +59,7 @@ export function AdminDashboard() {
   const stats = useStats(operator); // SPEC §6: admin data queries are enabled only for the operator
   const [tab, setTab] = useState<string>("overview");
 
-  if (!operator || errorStatus(stats.error) === 403 || errorStatus(stats.error) === 401) return <PermissionDenied />;
+  if (!operator || errorCode(stats.error) === "operator_only" || errorStatus(stats.error) === 401) return <PermissionDenied />;
   if (stats.isLoading) return <PageSpinner caption="Loading admin dashboard..." />;
 
   return (
@@ -103,7 +103,7 @@ export function AdminDashboard() {
       ) : (
         <Alert variant="destructive">
           <AlertTitle>The dashboard could not load</AlertTitle>
-          <AlertDescription>{errorMessage(stats.error, "Failed to load the admin figures.")} Try Refresh.</AlertDescription>
+          <AlertDescription>{errorText(stats.error, "Failed to load the admin figures.")} Try Refresh.</AlertDescription>
         </Alert>
       )}
     </div>

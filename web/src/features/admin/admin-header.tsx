@@ -2,7 +2,7 @@ import { useState } from "react";
 import { Link } from "wouter";
 import { ArrowLeft, Receipt, RefreshCw } from "lucide-react";
 import { useQueryClient } from "@tanstack/react-query";
-import { errorMessage } from "@/api/client";
+import { errorText } from "@/api/client";
 import { Button } from "@/components/ui/button";
 import { toast } from "@/components/ui/use-toast";
 import { paths } from "@/lib/paths";
@@ -30,7 +30,7 @@ export function AdminHeader() {
     backfill.mutate(undefined, {
       onSuccess: (r) =>
         toast({ title: "Backfill completed", description: `Processed ${r.examined} invoices, created ${r.created} records.` }),
-      onError: (err) => toast({ variant: "destructive", title: "Error", description: errorMessage(err, "Failed to backfill invoices.") }),
+      onError: (err) => toast({ variant: "destructive", title: "Error", description: errorText(err, "Failed to backfill invoices.") }),
     });
 
   return (

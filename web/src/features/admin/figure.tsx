@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import type { UseQueryResult } from "@tanstack/react-query";
-import { errorMessage } from "@/api/client";
+import { errorText } from "@/api/client";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Spinner } from "@/components/ui/spinner";
 import { cn } from "@/lib/utils";
@@ -22,7 +22,7 @@ export function QueryState<T>({
   if (query.data === undefined) {
     return (
       <p role="alert" className="text-sm text-destructive">
-        {errorMessage(query.error, `Could not load ${label}`)}
+        {errorText(query.error, `Could not load ${label}`)}
       </p>
     );
   }

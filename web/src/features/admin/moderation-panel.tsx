@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { Check, ChevronLeft, ChevronRight, Eye, Flag, ImageOff, Loader2, Trash2 } from "lucide-react";
-import { errorMessage } from "@/api/client";
+import { errorText } from "@/api/client";
 import { Alert, AlertDescription } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
@@ -64,7 +64,7 @@ export function ModerationPanel() {
   const onApprove = (h: ModerationHeadshot) =>
     approve.mutate(h.id, {
       onSuccess: () => toast({ title: "Headshot Approved", description: "The headshot has been approved." }),
-      onError: (err) => toast({ variant: "destructive", title: "Error", description: errorMessage(err, "Failed to approve headshot") }),
+      onError: (err) => toast({ variant: "destructive", title: "Error", description: errorText(err, "Failed to approve headshot") }),
     });
 
   const onDeleteSelected = () => {
@@ -78,7 +78,7 @@ export function ModerationPanel() {
       },
       onError: (err) => {
         setConfirmingDelete(false);
-        toast({ variant: "destructive", title: "Error", description: errorMessage(err, "Failed to delete headshots") });
+        toast({ variant: "destructive", title: "Error", description: errorText(err, "Failed to delete headshots") });
       },
     });
   };
@@ -136,7 +136,7 @@ export function ModerationPanel() {
           </div>
         ) : isError ? (
           <Alert variant="destructive">
-            <AlertDescription>{errorMessage(error, "Failed to load headshots")}</AlertDescription>
+            <AlertDescription>{errorText(error, "Failed to load headshots")}</AlertDescription>
           </Alert>
         ) : headshots.length === 0 ? (
           <p className="py-10 text-center text-sm text-muted-foreground">{page > 1 ? "No more headshots" : "No headshots to review"}</p>
@@ -305,7 +305,7 @@ function FlagDialog({ headshot, onClose }: { headshot: ModerationHeadshot | null
           close(); // SPEC §4: on success the dialog closes and the reason clears
           toast({ title: "Headshot Flagged", description: "The headshot has been flagged for review." });
         },
-        onError: (err) => toast({ variant: "destructive", title: "Error", description: errorMessage(err, "Failed to flag headshot") }),
+        onError: (err) => toast({ variant: "destructive", title: "Error", description: errorText(err, "Failed to flag headshot") }),
       },
     );
   };

@@ -1,5 +1,5 @@
 import { EyeOff, ImagePlus } from "lucide-react";
-import { errorMessage } from "@/api/client";
+import { errorText } from "@/api/client";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
@@ -30,7 +30,7 @@ export function PicturesPanel() {
               ? `It is now the home page's ${slotLabel(slot)}.`
               : "Its place on the home page shows the illustration again.",
           }),
-        onError: (err) => toast({ variant: "destructive", title: "Error", description: errorMessage(err, "Failed to place the picture") }),
+        onError: (err) => toast({ variant: "destructive", title: "Error", description: errorText(err, "Failed to place the picture") }),
       },
     );
   const act = (id: string, to: "feature" | "unfeature") =>
@@ -42,7 +42,7 @@ export function PicturesPanel() {
             title: to === "feature" ? "Picture Featured" : "Picture Taken Off",
             description: to === "feature" ? "It will appear on the home page." : "It is no longer shown on the home page.",
           }),
-        onError: (err) => toast({ variant: "destructive", title: "Error", description: errorMessage(err, "Failed to update the picture") }),
+        onError: (err) => toast({ variant: "destructive", title: "Error", description: errorText(err, "Failed to update the picture") }),
       },
     );
 
@@ -58,7 +58,7 @@ export function PicturesPanel() {
       </CardHeader>
       <CardContent className="grid gap-4">
         {isLoading && <p className="text-sm text-muted-foreground">Loading pictures…</p>}
-        {isError && <p className="text-sm text-destructive">{errorMessage(error, "Failed to load pictures.")}</p>}
+        {isError && <p className="text-sm text-destructive">{errorText(error, "Failed to load pictures.")}</p>}
         {!isLoading && !isError && items.length === 0 && (
           <p className="text-sm text-muted-foreground">Nobody has agreed to show theirs yet.</p>
         )}

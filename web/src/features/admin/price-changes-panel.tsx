@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from "react";
-import { errorMessage } from "@/api/client";
+import { errorText } from "@/api/client";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
@@ -74,7 +74,7 @@ export function PriceChangesPanel() {
       },
       onError: (err) => {
         setPending(null);
-        setProblem(errorMessage(err, "Failed to schedule the price change."));
+        setProblem(errorText(err, "Failed to schedule the price change."));
       },
     });
   };
@@ -194,7 +194,7 @@ function PriceChangeList({ changes }: { changes: Listed[] }) {
         setPending(null);
         toast({
           title: "Could Not Withdraw",
-          description: errorMessage(err, "Failed to withdraw the price change."),
+          description: errorText(err, "Failed to withdraw the price change."),
           variant: "destructive",
         });
       },

@@ -1,4 +1,4 @@
-import { errorMessage } from "@/api/client";
+import { errorText } from "@/api/client";
 import { toast } from "@/components/ui/use-toast";
 import { saveBlob } from "@/shared/downloads/use-download";
 
@@ -8,6 +8,6 @@ export async function saveCsv(download: () => Promise<Blob>, filename: string, d
     saveBlob(await download(), filename);
     toast({ title: "Export completed", description: done });
   } catch (err) {
-    toast({ variant: "destructive", title: "Error", description: errorMessage(err, failed) });
+    toast({ variant: "destructive", title: "Error", description: errorText(err, failed) });
   }
 }

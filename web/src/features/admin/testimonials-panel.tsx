@@ -1,6 +1,6 @@
-import { useState } from "react";
+import { useState, type ReactNode } from "react";
 import { Check, ChevronLeft, ChevronRight, EyeOff, Star } from "lucide-react";
-import { errorMessage } from "@/api/client";
+import { errorText } from "@/api/client";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
@@ -41,7 +41,7 @@ export function TestimonialsPanel() {
             description: to === "approve" ? "It will appear on the home page." : "It is no longer shown on the home page.",
           }),
         onError: (err) =>
-          toast({ variant: "destructive", title: "Error", description: errorMessage(err, "Failed to update the testimonial") }),
+          toast({ variant: "destructive", title: "Error", description: errorText(err, "Failed to update the testimonial") }),
       },
     );
 
@@ -73,7 +73,7 @@ export function TestimonialsPanel() {
       </CardHeader>
       <CardContent className="grid gap-4">
         {isLoading && <p className="text-sm text-muted-foreground">Loading testimonials…</p>}
-        {isError && <p className="text-sm text-destructive">{errorMessage(error, "Failed to load testimonials.")}</p>}
+        {isError && <p className="text-sm text-destructive">{errorText(error, "Failed to load testimonials.")}</p>}
         {!isLoading && !isError && items.length === 0 && <p className="text-sm text-muted-foreground">No comments here.</p>}
         <ul className="grid gap-3">
           {items.map((t) => (
@@ -100,26 +100,23 @@ export function TestimonialsPanel() {
                 </p>
               </div>
               <div className="flex gap-2">
-                {t.testimonialStatus !== "approved" && (
-                  <Button
-                    size="sm"
-                    onClick={() => act(t.headshotId, "approve")}
-                    disabled={change.isPending}
-                    aria-label={`Approve the comment by ${t.firstName}`}
-                  >
-                    <Check aria-hidden="true" /> Approve
-                  </Button>
-                )}
-                {t.testimonialStatus === "approved" && (
-                  <Button
-                    size="sm"
-                    variant="outline"
+                {t.testimonialStatus === "approved" ? (
+                  <ActButton
                     onClick={() => act(t.headshotId, "unpublish")}
                     disabled={change.isPending}
-                    aria-label={`Unpublish the comment by ${t.firstName}`}
+                    variant="outline"
+                    label={`Unpublish the comment by ${t.firstName}`}
                   >
                     <EyeOff aria-hidden="true" /> Unpublish
-                  </Button>
+                  </ActButton>
+                ) : (
+                  <ActButton
+                    onClick={() => act(t.headshotId, "approve")}
+                    disabled={change.isPending}
+                    label={`Approve the comment by ${t.firstName}`}
+                  >
+                    <Check aria-hidden="true" /> Approve
+                  </ActButton>
                 )}
               </div>
             </li>
@@ -140,5 +137,26 @@ export function TestimonialsPanel() {
         )}
       </CardContent>
     </Card>
+  );
+}
+
+/** One of a comment's two actions (approve, unpublish): a small button named for the comment it acts on. */
+function ActButton({
+  onClick,
+  disabled,
+  variant,
+  label,
+  children,
+}: {
+  onClick: () => void;
+  disabled: boolean;
+  variant?: "outline";
+  label: string;
+  children: ReactNode;
+}) {
+  return (
+    <Button size="sm" variant={variant} onClick={onClick} disabled={disabled} aria-label={label}>
+      {children}
+    </Button>
   );
 }

@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { ChevronLeft, ChevronRight, Eye, Search, Trash2, UserRound } from "lucide-react";
-import { errorMessage } from "@/api/client";
+import { errorText } from "@/api/client";
 import { Alert, AlertDescription } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
@@ -84,7 +84,7 @@ export function UsersTab() {
           </div>
         ) : isError ? (
           <Alert variant="destructive">
-            <AlertDescription>{errorMessage(error, "Failed to load users")}</AlertDescription>
+            <AlertDescription>{errorText(error, "Failed to load users")}</AlertDescription>
           </Alert>
         ) : users.length === 0 ? (
           <p className="py-10 text-center text-sm text-muted-foreground">{q ? `No users match “${q}”` : "No users yet"}</p>
@@ -240,7 +240,7 @@ export function DeleteUserDialog({ user, onClose }: { user: AdminUserRow | null;
             onClose();
             toast({ title: "User Deleted", description: "User has been successfully deleted." });
           },
-          onError: (err) => toast({ variant: "destructive", title: "Error", description: errorMessage(err, "Failed to delete user") }),
+          onError: (err) => toast({ variant: "destructive", title: "Error", description: errorText(err, "Failed to delete user") }),
         });
       }}
     >

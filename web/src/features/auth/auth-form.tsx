@@ -6,7 +6,7 @@ import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { toast } from "@/components/ui/use-toast";
-import { errorMessage } from "@/api/client";
+import { errorText } from "@/api/client";
 import { MINIMUM_AGE, PASSWORD_MIN_LENGTH } from "@/lib/domain";
 import { m } from "@/lib/copy";
 import { rich } from "@/shared/words/rich";
@@ -45,7 +45,7 @@ function continueWithGoogle(termsAccepted: boolean, next: string | null) {
   try {
     window.location.assign(termsAccepted ? `${apiPaths.googleSignIn}?terms=accepted` : apiPaths.googleSignIn);
   } catch (err) {
-    toast({ variant: "destructive", title: m.auth_google_failed(), description: errorMessage(err, m.auth_please_try_again()) });
+    toast({ variant: "destructive", title: m.auth_google_failed(), description: errorText(err, m.auth_please_try_again()) });
   }
 }
 
@@ -68,7 +68,7 @@ function useAuthSubmit() {
       toast(success);
       navigate(next ?? paths.dashboard);
     } catch (err) {
-      toast({ variant: "destructive", title: failure.title, description: errorMessage(err, failure.fallback) });
+      toast({ variant: "destructive", title: failure.title, description: errorText(err, failure.fallback) });
       setBusy(false);
     }
   }

@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent } from "react";
 import { MailCheck } from "lucide-react";
-import { errorMessage } from "@/api/client";
+import { errorText } from "@/api/client";
 import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
@@ -24,7 +24,7 @@ export function ForgotPasswordForm({ defaultEmail = "" }: { defaultEmail?: strin
       await request.mutateAsync(email.trim());
       setSentTo(email.trim());
     } catch (err) {
-      setError(errorMessage(err, m.auth_send_email_failed()));
+      setError(errorText(err, m.auth_send_email_failed()));
     }
   }
 

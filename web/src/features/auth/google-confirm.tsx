@@ -1,7 +1,7 @@
 import { useId, useState, type FormEvent } from "react";
 import { useLocation } from "wouter";
 import { AlertCircle } from "lucide-react";
-import { errorMessage } from "@/api/client";
+import { errorText } from "@/api/client";
 import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
@@ -47,7 +47,7 @@ export function GoogleConfirm() {
     confirm.mutate(undefined, {
       // the callback page loads the new session and counts the registration (SPEC §4)
       onSuccess: (r) => navigate(r.registered ? `${paths.oauthCallback}?registered=1` : paths.oauthCallback, { replace: true }),
-      onError: (err) => setError(errorMessage(err, m.auth_please_try_again())),
+      onError: (err) => setError(errorText(err, m.auth_please_try_again())),
     });
   }
 

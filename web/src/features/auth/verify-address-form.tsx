@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent } from "react";
 import { useLocation } from "wouter";
-import { ApiError, errorMessage } from "@/api/client";
+import { errorCode, errorText } from "@/api/client";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
@@ -31,7 +31,8 @@ export function VerifyAddressForm({ token, next }: { token: string; next: string
       await acceptSession(await run());
       navigate(verifiedLanding(next), { replace: true });
     } catch (err) {
-      if (err instanceof ApiError && err.status === 400) setUnusable(errorMessage(err, m.auth_link_unusable()));
+      const code = errorCode(err);
+      if (code === "link_unusable" || code === "invalid_input") setUnusable(errorText(err, m.auth_link_unusable()));
       throw err;
     }
   }
@@ -43,8 +44,8 @@ export function VerifyAddressForm({ token, next }: { token: string; next: string
       await finish(() => confirm.mutateAsync({ token, password }));
     } catch (err) {
       // the operator's address always chooses a new password (409): straight to that form
-      if (err instanceof ApiError && err.status === 409) setChoosing(true);
-      setError(errorMessage(err, m.auth_check_password_failed()));
+      if (errorCode(err) === "new_password_required") setChoosing(true);
+      setError(errorText(err, m.auth_check_password_failed()));
     }
   }
 

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from "react";
 import { MailWarning } from "lucide-react";
-import { errorMessage } from "@/api/client";
+import { errorText } from "@/api/client";
 import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { useToastsBelow } from "@/components/ui/toast";
@@ -25,7 +25,7 @@ function useResend(email: string) {
       await resendVerification.mutateAsync();
       toast({ title: m.auth_verification_sent(), description: m.auth_check_inbox() });
     } catch (err) {
-      toast({ variant: "destructive", title: m.auth_resend_failed(), description: errorMessage(err, m.auth_try_again_later()) });
+      toast({ variant: "destructive", title: m.auth_resend_failed(), description: errorText(err, m.auth_try_again_later()) });
     }
   }
   return { resend, sending: resendVerification.isPending };

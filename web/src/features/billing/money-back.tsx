@@ -1,16 +1,7 @@
-import { errorMessage } from "@/api/client";
+import { useState } from "react";
+import { errorText } from "@/api/client";
 import { MONEY_BACK_DAYS } from "@/lib/domain";
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-  AlertDialogTrigger,
-} from "@/components/ui/alert-dialog";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { Button } from "@/components/ui/button";
 import { toast } from "@/components/ui/use-toast";
 import { m } from "@/lib/copy";
@@ -25,6 +16,7 @@ import { euros, longDate } from "./plan-rules";
 export function MoneyBack() {
   const { data: offer } = useRefundEligibility();
   const refund = useRequestRefund();
+  const [asking, setAsking] = useState(false);
   if (!offer?.eligible) return null;
   const amount = euros(offer.amountCents, offer.currency);
 
@@ -33,7 +25,7 @@ export function MoneyBack() {
       const result = await refund.mutateAsync();
       toast({ title: m.billing_refund_issued(), description: result.message });
     } catch (err) {
-      toast({ variant: "destructive", title: m.common_operation_failed(), description: errorMessage(err, m.billing_refund_failed()) });
+      toast({ variant: "destructive", title: m.common_operation_failed(), description: errorText(err, m.billing_refund_failed()) });
     }
   }
 
@@ -44,23 +36,22 @@ export function MoneyBack() {
       </h3>
       <p className="text-sm text-muted-foreground">{m.billing_money_back_body({ date: longDate(offer.until), amount })}</p>
       <div>
-        <AlertDialog>
-          <AlertDialogTrigger asChild>
-            <Button variant="outline" disabled={refund.isPending}>
-              {refund.isPending ? m.billing_refunding() : m.billing_refund_request()}
-            </Button>
-          </AlertDialogTrigger>
-          <AlertDialogContent>
-            <AlertDialogHeader>
-              <AlertDialogTitle>{m.billing_refund_confirm_title({ amount })}</AlertDialogTitle>
-              <AlertDialogDescription>{m.billing_refund_confirm_body({ amount })}</AlertDialogDescription>
-            </AlertDialogHeader>
-            <AlertDialogFooter>
-              <AlertDialogCancel>{m.billing_refund_keep()}</AlertDialogCancel>
-              <AlertDialogAction onClick={() => void onConfirm()}>{m.billing_refund_confirm()}</AlertDialogAction>
-            </AlertDialogFooter>
-          </AlertDialogContent>
-        </AlertDialog>
+        <Button variant="outline" disabled={refund.isPending} onClick={() => setAsking(true)}>
+          {refund.isPending ? m.billing_refunding() : m.billing_refund_request()}
+        </Button>
+        <ConfirmDialog
+          open={asking}
+          onClose={() => setAsking(false)}
+          title={m.billing_refund_confirm_title({ amount })}
+          description={m.billing_refund_confirm_body({ amount })}
+          cancel={m.billing_refund_keep()}
+          action={m.billing_refund_confirm()}
+          pending={false}
+          onConfirm={() => {
+            setAsking(false);
+            void onConfirm();
+          }}
+        />
       </div>
     </section>
   );

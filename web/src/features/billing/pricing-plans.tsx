@@ -1,16 +1,8 @@
 import { useState } from "react";
 import { useLocation } from "wouter";
-import { errorCode, errorMessage, errorStatus } from "@/api/client";
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from "@/components/ui/alert-dialog";
+import { errorCode, errorText, errorStatus } from "@/api/client";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog";
+import { DueToday } from "@/shared/billing/due-today";
 import { PlanFeatures } from "@/components/marketing/plan-features";
 import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
 import { Badge } from "@/components/ui/badge";
@@ -71,7 +63,7 @@ export function PricingPlans() {
 
   /** Canceled in another tab since the page loaded: the server's sentence says how to renew; the page redraws. */
   function refusedWhileCanceled(err: unknown) {
-    toast({ title: m.billing_canceled_toast_title(), description: errorMessage(err, m.billing_canceled_toast_body()) });
+    toast({ title: m.billing_canceled_toast_title(), description: errorText(err, m.billing_canceled_toast_body()) });
   }
 
   async function startCheckout(plan: Plan) {
@@ -95,7 +87,7 @@ export function PricingPlans() {
         toast({
           variant: "destructive",
           title: m.common_operation_failed(),
-          description: errorMessage(err, m.billing_checkout_failed()),
+          description: errorText(err, m.billing_checkout_failed()),
         });
     }
     setBusyPlan(null);
@@ -123,11 +115,11 @@ export function PricingPlans() {
     } catch (err) {
       if (errorStatus(err) === 401) requireSignIn();
       else if (errorCode(err) === "subscription_canceled") refusedWhileCanceled(err);
-      else if (errorStatus(err) === 409)
-        toast({ title: m.billing_already_subscribed_title(), description: errorMessage(err, m.billing_already_on_plan()) });
+      else if (errorCode(err) === "already_subscribed")
+        toast({ title: m.billing_already_subscribed_title(), description: errorText(err, m.billing_already_on_plan()) });
       else {
         const fallback = target.kind === "downgrade" ? m.billing_downgrade_failed() : m.billing_upgrade_failed();
-        toast({ variant: "destructive", title: m.common_operation_failed(), description: errorMessage(err, fallback) });
+        toast({ variant: "destructive", title: m.common_operation_failed(), description: errorText(err, fallback) });
       }
     }
     setBusyPlan(null);
@@ -353,46 +345,34 @@ function ChangeDialog({
   const dueNow = preview.data ? euros(preview.data.amountCents, preview.data.currency) : null;
   const waiting = pending?.kind === "upgrade" && !dueNow;
   return (
-    <AlertDialog open={pending !== null} onOpenChange={(open) => !open && onCancel()}>
-      <AlertDialogContent>
-        {pending && target && (
-          <>
-            <AlertDialogHeader>
-              <AlertDialogTitle>
-                {pending.kind === "upgrade"
-                  ? m.billing_upgrade_title({ plan: targetName })
-                  : m.billing_downgrade_title({ plan: targetName })}
-              </AlertDialogTitle>
-              <AlertDialogDescription>
-                {pending.kind === "upgrade"
-                  ? m.billing_upgrade_body({ plan: targetName, pricePer: targetPrice, current })
-                  : periodEnd
-                    ? m.billing_downgrade_body({ plan: targetName, pricePer: targetPrice, current, date: periodEnd })
-                    : m.billing_downgrade_body_no_date({ plan: targetName, pricePer: targetPrice, current })}
-              </AlertDialogDescription>
-              {pending.kind === "upgrade" && (
-                <p className="text-sm font-medium" role="status" aria-live="polite">
-                  {dueNow
-                    ? m.billing_charged_today({ amount: dueNow })
-                    : preview.isError
-                      ? errorMessage(preview.error, m.billing_amount_error())
-                      : m.billing_amount_working()}
-                </p>
-              )}
-            </AlertDialogHeader>
-            <AlertDialogFooter>
-              <AlertDialogCancel>{m.billing_keep_current_plan()}</AlertDialogCancel>
-              <AlertDialogAction disabled={waiting} onClick={() => onConfirm(pending)}>
-                {pending.kind === "upgrade"
-                  ? dueNow
-                    ? m.billing_upgrade_pay_amount({ amount: dueNow })
-                    : m.billing_upgrade_pay()
-                  : m.billing_schedule_downgrade()}
-              </AlertDialogAction>
-            </AlertDialogFooter>
-          </>
-        )}
-      </AlertDialogContent>
-    </AlertDialog>
+    <ConfirmDialog
+      open={pending !== null}
+      onClose={onCancel}
+      title={
+        target &&
+        (pending?.kind === "upgrade" ? m.billing_upgrade_title({ plan: targetName }) : m.billing_downgrade_title({ plan: targetName }))
+      }
+      description={
+        target &&
+        (pending?.kind === "upgrade"
+          ? m.billing_upgrade_body({ plan: targetName, pricePer: targetPrice, current })
+          : periodEnd
+            ? m.billing_downgrade_body({ plan: targetName, pricePer: targetPrice, current, date: periodEnd })
+            : m.billing_downgrade_body_no_date({ plan: targetName, pricePer: targetPrice, current }))
+      }
+      cancel={m.billing_keep_current_plan()}
+      action={
+        pending?.kind === "upgrade"
+          ? dueNow
+            ? m.billing_upgrade_pay_amount({ amount: dueNow })
+            : m.billing_upgrade_pay()
+          : m.billing_schedule_downgrade()
+      }
+      pending={false}
+      confirmDisabled={waiting}
+      onConfirm={() => pending && onConfirm(pending)}
+    >
+      {pending?.kind === "upgrade" && <DueToday dueNow={dueNow} preview={preview} />}
+    </ConfirmDialog>
   );
 }

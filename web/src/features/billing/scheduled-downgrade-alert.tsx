@@ -1,6 +1,6 @@
 import { useId } from "react";
 import { CalendarClock } from "lucide-react";
-import { errorMessage } from "@/api/client";
+import { errorText } from "@/api/client";
 import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { toast } from "@/components/ui/use-toast";
@@ -26,7 +26,7 @@ export function ScheduledDowngradeAlert() {
       toast({
         variant: "destructive",
         title: m.common_operation_failed(),
-        description: errorMessage(err, m.billing_downgrade_cancel_failed()),
+        description: errorText(err, m.billing_downgrade_cancel_failed()),
       });
     }
   }

@@ -1,6 +1,6 @@
 import { useState, type ReactNode } from "react";
 import { AlertCircle, Ban, Download, Images, Loader2, RotateCcw, Trash2 } from "lucide-react";
-import { errorMessage } from "@/api/client";
+import { errorText } from "@/api/client";
 import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
@@ -258,7 +258,7 @@ function DeleteDialog({ headshot, onClose }: { headshot: ApiHeadshot | null; onC
             toast({
               variant: "destructive",
               title: m.gallery_delete_failed(),
-              description: errorMessage(err, m.gallery_please_try_again()),
+              description: errorText(err, m.gallery_please_try_again()),
             }),
         });
       }}
@@ -325,7 +325,7 @@ export function Gallery({
           <AlertCircle aria-hidden="true" />
           <AlertTitle>{m.gallery_load_failed()}</AlertTitle>
           <AlertDescription className="flex flex-wrap items-center gap-3">
-            {error instanceof Error ? error.message : m.gallery_please_try_again()}
+            {errorText(error, m.gallery_please_try_again())}
             <Button size="sm" variant="outline" onClick={() => void refetch()}>
               {m.gallery_try_again()}
             </Button>

@@ -19,7 +19,7 @@ describe("progress rule", () => {
 
 describe("generate error mapping (SPEC §8)", () => {
   it("email verification → its toast and scroll to top", () => {
-    const v = describeGenerateError(apiError(403, { error: "Forbidden", message: "", requiresEmailVerification: true }));
+    const v = describeGenerateError(apiError(403, { message: "", code: "email_unverified", requiresEmailVerification: true }));
     expect(v).toEqual({
       title: "Email Verification Required",
       description: MESSAGES.verifyFirst,
@@ -28,9 +28,13 @@ describe("generate error mapping (SPEC §8)", () => {
     });
   });
   it("free credits used → toast and the Subscription Required dialog", () => {
-    const v = describeGenerateError(apiError(402, { error: "Payment Required", message: "Custom", requiresSubscription: true }));
+    const v = describeGenerateError(
+      apiError(402, { error: "Payment Required", message: "Custom", code: "subscription_required", requiresSubscription: true }),
+    );
     expect(v).toMatchObject({ title: "Free Credits Used", description: "Custom", subscriptionDialog: true });
-    expect(describeGenerateError(apiError(402, { requiresSubscription: true })).description).toBe(MESSAGES.freeUsed);
+    expect(describeGenerateError(apiError(402, { code: "subscription_required", requiresSubscription: true })).description).toBe(
+      MESSAGES.freeUsed,
+    );
   });
   it("the refusal's code decides, never its words (decision 331)", () => {
     const coded = describeGenerateError(

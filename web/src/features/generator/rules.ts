@@ -1,4 +1,4 @@
-import { errorCode, readErrorBody } from "@/api/client";
+import { errorCode, errorText } from "@/api/client";
 import type { Credits } from "@/shared/api/get-credits";
 import { FREE_GENERATIONS, PROGRESS_CAP, PROGRESS_STEP } from "@/lib/domain";
 import { m } from "@/lib/copy";
@@ -47,10 +47,8 @@ export function refusalBeforeUpload(credits: Credits | null | undefined, subscri
  * ("Bad Request"), so the human `message` is preferred over it (docs/decisions/040-api-client.md).
  */
 export function describeGenerateError(err: unknown, fallback: string = m.generator_generation_failed()): GenerateErrorView {
-  const body = readErrorBody(err);
   const code = errorCode(err);
-  if (code === "email_unverified" || body?.requiresEmailVerification) return verifyFirst(body?.message || undefined);
-  if (code === "subscription_required" || body?.requiresSubscription) return freeUsed(body?.message || undefined);
-  const message = body?.message || body?.error || "";
-  return { title: m.generator_error_title(), description: message || fallback, subscriptionDialog: false, scrollToTop: false };
+  if (code === "email_unverified") return verifyFirst(errorText(err, m.generator_verify_first({ count: FREE_GENERATIONS })));
+  if (code === "subscription_required") return freeUsed(errorText(err, m.generator_free_used_upgrade({ count: FREE_GENERATIONS })));
+  return { title: m.generator_error_title(), description: errorText(err, fallback), subscriptionDialog: false, scrollToTop: false };
 }

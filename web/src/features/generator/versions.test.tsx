@@ -103,6 +103,7 @@ describe("refining in the result view (issue 36)", () => {
         "POST /api/headshots/v1/refine": apiError(402, {
           error: "Payment Required",
           message: MESSAGES.freeUsed,
+          code: "subscription_required",
           requiresSubscription: true,
         }),
       },

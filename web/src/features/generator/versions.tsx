@@ -5,7 +5,7 @@
 import { useId, useState, type FormEvent } from "react";
 import { AlertCircle, Check, Loader2, RotateCcw, Sparkles } from "lucide-react";
 import { Link } from "wouter";
-import { errorMessage, errorStatus, readErrorBody } from "@/api/client";
+import { errorCode, errorText } from "@/api/client";
 import { Alert, AlertDescription } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Label } from "@/components/ui/label";
@@ -203,7 +203,7 @@ export function UseVersionButton({ version, versions }: { version: ApiHeadshot; 
             toast({
               variant: "destructive",
               title: m.generator_use_version_failed(),
-              description: errorMessage(err, m.generator_please_try_again()),
+              description: errorText(err, m.generator_please_try_again()),
             }),
         })
       }
@@ -227,7 +227,7 @@ function planToast(title: string, description: string) {
   });
 }
 
-const needsPlan = (err: unknown) => errorStatus(err) === 402 || Boolean(readErrorBody(err)?.requiresSubscription);
+const needsPlan = (err: unknown) => errorCode(err) === "subscription_required";
 
 /**
  * Refine in words, and "Doesn't look like me": each makes a new version (opened at once, while it is made). The
@@ -284,9 +284,10 @@ export function RefineControls({
           onStarted(made.id);
         },
         onError: (err) => {
-          const message = errorMessage(err, m.generator_please_try_again());
+          const message = errorText(err, m.generator_please_try_again());
           // the instruction refused (nothing spent): said under the field, where it can be reworded
-          if (errorStatus(err) === 400) setRefused(message);
+          const code = errorCode(err);
+          if (code === "instruction_refused" || code === "invalid_input") setRefused(message);
           else if (needsPlan(err)) planToast(m.generator_change_needs_plan(), message);
           else toast({ variant: "destructive", title: m.generator_change_failed(), description: message });
         },
@@ -360,11 +361,11 @@ export function RefineControls({
               onSuccess: (made) => onStarted(made.id),
               onError: (err) =>
                 needsPlan(err)
-                  ? planToast(m.generator_redo_needs_plan(), errorMessage(err, m.generator_please_try_again()))
+                  ? planToast(m.generator_redo_needs_plan(), errorText(err, m.generator_please_try_again()))
                   : toast({
                       variant: "destructive",
                       title: m.generator_redo_failed(),
-                      description: errorMessage(err, m.generator_please_try_again()),
+                      description: errorText(err, m.generator_please_try_again()),
                     }),
             })
           }

@@ -124,6 +124,7 @@ describe("generate wizard", () => {
       "POST /api/headshots/h9/generate": apiError(402, {
         error: "Payment Required",
         message: "You've used all 2 free generations. Upgrade to continue!",
+        code: "subscription_required",
         requiresSubscription: true,
       }),
       "GET /api/stripe/plans": json({ plans, team: teamPrice() }),

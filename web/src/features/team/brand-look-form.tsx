@@ -1,6 +1,6 @@
 /** The team's brand look: one of the styles and a background colour; members' team generations use both. */
 import { useState, type FormEvent } from "react";
-import { errorMessage } from "@/api/client";
+import { errorText } from "@/api/client";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Input } from "@/components/ui/input";
@@ -29,7 +29,7 @@ export function BrandLookForm({ team }: { team: Extract<ApiMyTeam, { role: "owne
       await update.mutateAsync({ style, brandColor: color });
       toast({ title: m.team_look_saved(), description: teamLookLabel({ style, brandColor: color.toUpperCase() }) });
     } catch (err) {
-      toast({ variant: "destructive", title: m.team_look_save_failed(), description: errorMessage(err, m.common_please_try_again()) });
+      toast({ variant: "destructive", title: m.team_look_save_failed(), description: errorText(err, m.common_please_try_again()) });
     }
   }
 

@@ -4,7 +4,7 @@
  * once, when it is made (only a fingerprint is kept); each link lists who joined through it.
  */
 import { useState, type FormEvent } from "react";
-import { errorMessage } from "@/api/client";
+import { errorText } from "@/api/client";
 import { Alert, AlertDescription } from "@/components/ui/alert";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
@@ -49,7 +49,7 @@ export function CaptureLinksPanel({ team }: { team: Extract<ApiMyTeam, { role: "
       setMade(link);
       toast({ title: m.team_link_created(), description: m.team_link_created_body() });
     } catch (err) {
-      toast({ variant: "destructive", title: m.team_link_create_failed(), description: errorMessage(err, m.common_please_try_again()) });
+      toast({ variant: "destructive", title: m.team_link_create_failed(), description: errorText(err, m.common_please_try_again()) });
     }
   }
 
@@ -67,7 +67,7 @@ export function CaptureLinksPanel({ team }: { team: Extract<ApiMyTeam, { role: "
       await revoke.mutateAsync(id);
       toast({ title: m.team_link_revoked_title(), description: m.team_link_revoked_body() });
     } catch (err) {
-      toast({ variant: "destructive", title: m.team_link_revoke_failed(), description: errorMessage(err, m.common_please_try_again()) });
+      toast({ variant: "destructive", title: m.team_link_revoke_failed(), description: errorText(err, m.common_please_try_again()) });
     }
   }
 

@@ -4,7 +4,7 @@
  * "Send invitations" is pressed, and then only the rows marked ready.
  */
 import { useState, type ChangeEvent } from "react";
-import { errorMessage } from "@/api/client";
+import { errorText } from "@/api/client";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
@@ -53,7 +53,7 @@ export function ImportListPanel() {
       setPreview(await check.mutateAsync(csv));
     } catch (err) {
       setPreview(null);
-      toast({ variant: "destructive", title: m.team_import_read_failed(), description: errorMessage(err, m.common_please_try_again()) });
+      toast({ variant: "destructive", title: m.team_import_read_failed(), description: errorText(err, m.common_please_try_again()) });
     }
   }
 
@@ -69,7 +69,7 @@ export function ImportListPanel() {
       setCsv("");
       setPreview(null);
     } catch (err) {
-      toast({ variant: "destructive", title: m.team_import_nothing_sent(), description: errorMessage(err, m.common_please_try_again()) });
+      toast({ variant: "destructive", title: m.team_import_nothing_sent(), description: errorText(err, m.common_please_try_again()) });
     }
   }
 

@@ -5,7 +5,7 @@
  * it and lands here again, verified, with "Join" ready. The page is ./join-page.tsx.
  */
 import { useSearch } from "wouter";
-import { errorMessage } from "@/api/client";
+import { errorText } from "@/api/client";
 import { Button } from "@/components/ui/button";
 import { toast } from "@/components/ui/use-toast";
 import { domainAllowed } from "@/lib/domain";
@@ -30,7 +30,7 @@ export function JoinByLink() {
       await resend.mutateAsync(back);
       toast({ title: m.team_verification_sent(), description: m.team_verification_sent_body() });
     } catch (err) {
-      toast({ variant: "destructive", title: m.team_resend_failed(), description: errorMessage(err, m.common_please_try_again_later()) });
+      toast({ variant: "destructive", title: m.team_resend_failed(), description: errorText(err, m.common_please_try_again_later()) });
     }
   }
 

@@ -8,7 +8,7 @@
  */
 import type { ReactNode } from "react";
 import { Link, useLocation } from "wouter";
-import { errorMessage } from "@/api/client";
+import { errorText } from "@/api/client";
 import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
@@ -64,7 +64,7 @@ export function JoinPage({ back, loading, teamName, invalid, forWhom, signedOut,
     try {
       await signOut(() => navigate(signInAgain));
     } catch (err) {
-      toast({ variant: "destructive", title: m.team_sign_out_failed(), description: errorMessage(err, m.common_please_try_again()) });
+      toast({ variant: "destructive", title: m.team_sign_out_failed(), description: errorText(err, m.common_please_try_again()) });
     }
   }
 
@@ -74,7 +74,7 @@ export function JoinPage({ back, loading, teamName, invalid, forWhom, signedOut,
       toast({ title: m.team_welcome({ team: teamName ?? "" }), description: m.team_welcome_body() });
       navigate(paths.team);
     } catch (err) {
-      toast({ variant: "destructive", title: m.team_join_failed(), description: errorMessage(err, m.common_please_try_again()) });
+      toast({ variant: "destructive", title: m.team_join_failed(), description: errorText(err, m.common_please_try_again()) });
     }
   }
 

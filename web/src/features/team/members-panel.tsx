@@ -1,6 +1,6 @@
 /** Invite by email; who is invited, joined, and has chosen a photo; re-send, revoke, remove. */
 import { useState, type FormEvent } from "react";
-import { errorMessage } from "@/api/client";
+import { errorText } from "@/api/client";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
@@ -27,7 +27,7 @@ export function MembersPanel({ team }: { team: Extract<ApiMyTeam, { role: "owner
       await action();
       toast({ title, description });
     } catch (err) {
-      toast({ variant: "destructive", title: m.common_operation_failed(), description: errorMessage(err, m.common_please_try_again()) });
+      toast({ variant: "destructive", title: m.common_operation_failed(), description: errorText(err, m.common_please_try_again()) });
     }
   }
 

@@ -3,17 +3,8 @@
  * (pricing-plans.tsx): adding seats shows what the card is charged today, from Stripe's invoice preview of
  * that very change, and the new monthly amount; removing seats says nothing is charged and when it applies.
  */
-import { errorMessage } from "@/api/client";
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from "@/components/ui/alert-dialog";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog";
+import { DueToday } from "@/shared/billing/due-today";
 import { teamMonthlyCents } from "@/lib/domain";
 import { m } from "@/lib/copy";
 import { money } from "@/shared/billing/plan-words";
@@ -45,43 +36,28 @@ export function SeatsChangeDialog({
   const seats = (n: number) => m.team_seat_count({ count: n });
   const waiting = adding && !dueNow;
   return (
-    <AlertDialog open={change !== null} onOpenChange={(open) => !open && onCancel()}>
-      <AlertDialogContent>
-        {change && (
-          <>
-            <AlertDialogHeader>
-              <AlertDialogTitle>
-                {change.to === change.from
-                  ? m.team_seats_keep_title({ count: change.to })
-                  : m.team_seats_change_title({ count: change.to })}
-              </AlertDialogTitle>
-              <AlertDialogDescription>
-                {adding
-                  ? m.team_seats_add_body({ from: seats(change.from), to: seats(change.to), monthly })
-                  : change.to < change.from
-                    ? m.team_seats_reduce_body({ from: seats(change.from), to: seats(change.to), date: change.periodEnd, monthly })
-                    : m.team_seats_drop_body({ to: seats(change.to), monthly })}
-              </AlertDialogDescription>
-              {adding && (
-                <p className="text-sm font-medium" role="status" aria-live="polite">
-                  {dueNow
-                    ? m.billing_charged_today({ amount: dueNow })
-                    : preview.isError
-                      ? errorMessage(preview.error, m.billing_amount_error())
-                      : m.billing_amount_working()}
-                </p>
-              )}
-              {adding && dueNow && <p className="text-sm">{m.team_seats_then({ monthly, seats: seats(change.to) })}</p>}
-            </AlertDialogHeader>
-            <AlertDialogFooter>
-              <AlertDialogCancel>{m.common_cancel()}</AlertDialogCancel>
-              <AlertDialogAction disabled={waiting} onClick={() => onConfirm(change.to)}>
-                {adding ? (dueNow ? m.team_confirm_pay_amount({ amount: dueNow }) : m.team_confirm_pay()) : m.common_confirm()}
-              </AlertDialogAction>
-            </AlertDialogFooter>
-          </>
-        )}
-      </AlertDialogContent>
-    </AlertDialog>
+    <ConfirmDialog
+      open={change !== null}
+      onClose={onCancel}
+      title={
+        change &&
+        (change.to === change.from ? m.team_seats_keep_title({ count: change.to }) : m.team_seats_change_title({ count: change.to }))
+      }
+      description={
+        change &&
+        (adding
+          ? m.team_seats_add_body({ from: seats(change.from), to: seats(change.to), monthly })
+          : change.to < change.from
+            ? m.team_seats_reduce_body({ from: seats(change.from), to: seats(change.to), date: change.periodEnd, monthly })
+            : m.team_seats_drop_body({ to: seats(change.to), monthly }))
+      }
+      action={adding ? (dueNow ? m.team_confirm_pay_amount({ amount: dueNow }) : m.team_confirm_pay()) : m.common_confirm()}
+      pending={false}
+      confirmDisabled={waiting}
+      onConfirm={() => change && onConfirm(change.to)}
+    >
+      {adding && <DueToday dueNow={dueNow} preview={preview} />}
+      {adding && dueNow && change && <p className="text-sm">{m.team_seats_then({ monthly, seats: seats(change.to) })}</p>}
+    </ConfirmDialog>
   );
 }

@@ -1,6 +1,6 @@
 /** The owner's seats: buy them (Checkout with a quantity), add (charged now), remove (at the period end), cancel. */
 import { useState, type FormEvent } from "react";
-import { errorMessage } from "@/api/client";
+import { errorText } from "@/api/client";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
@@ -39,7 +39,7 @@ export function SeatsPanel({ team }: { team: Extract<ApiMyTeam, { role: "owner" 
       const result = await action();
       if ("message" in result && typeof result.message === "string") toast({ title, description: result.message });
     } catch (err) {
-      toast({ variant: "destructive", title: m.common_operation_failed(), description: errorMessage(err, m.common_please_try_again()) });
+      toast({ variant: "destructive", title: m.common_operation_failed(), description: errorText(err, m.common_please_try_again()) });
     }
   }
 

@@ -4,7 +4,7 @@
  * most once a week, whatever asks; the server enforces it).
  */
 import { useState, type FormEvent } from "react";
-import { errorMessage } from "@/api/client";
+import { errorText } from "@/api/client";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Checkbox } from "@/components/ui/checkbox";
@@ -40,7 +40,7 @@ export function StatusPanel() {
           : m.team_reminders_none_body({ days: REMINDER_GAP_DAYS }),
       });
     } catch (err) {
-      toast({ variant: "destructive", title: m.team_reminders_failed(), description: errorMessage(err, m.common_please_try_again()) });
+      toast({ variant: "destructive", title: m.team_reminders_failed(), description: errorText(err, m.common_please_try_again()) });
     }
   }
 
@@ -51,7 +51,7 @@ export function StatusPanel() {
       saveBlob(blob, filename);
       toast({ title: m.team_export_done(), description: m.team_export_done_body({ filename }) });
     } catch (err) {
-      toast({ variant: "destructive", title: m.common_error(), description: errorMessage(err, m.team_export_failed()) });
+      toast({ variant: "destructive", title: m.common_error(), description: errorText(err, m.team_export_failed()) });
     } finally {
       setDownloading(false);
     }
@@ -156,7 +156,7 @@ function ReminderSettings({ status }: { status: ApiTeamStatus }) {
         description: auto ? m.team_reminders_auto_body() : m.team_reminders_manual_body(),
       });
     } catch (err) {
-      toast({ variant: "destructive", title: m.team_save_failed(), description: errorMessage(err, m.common_please_try_again()) });
+      toast({ variant: "destructive", title: m.team_save_failed(), description: errorText(err, m.common_please_try_again()) });
     }
   }
   return (

@@ -6,7 +6,7 @@
 import { useState, type FormEvent } from "react";
 import { useSearch } from "wouter";
 import { Users } from "lucide-react";
-import { errorMessage } from "@/api/client";
+import { errorText } from "@/api/client";
 import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
@@ -67,7 +67,7 @@ function CreateTeam() {
       await create.mutateAsync(name);
       toast({ title: m.team_created_title(), description: m.team_created_body() });
     } catch (err) {
-      toast({ variant: "destructive", title: m.team_create_failed(), description: errorMessage(err, m.common_please_try_again()) });
+      toast({ variant: "destructive", title: m.team_create_failed(), description: errorText(err, m.common_please_try_again()) });
     }
   }
   return (
@@ -144,7 +144,7 @@ function MemberView({ team }: { team: Extract<ApiMyTeam, { role: "member" }> }) 
       await leave.mutateAsync();
       toast({ title: m.team_left_title(), description: m.team_left_body() });
     } catch (err) {
-      toast({ variant: "destructive", title: m.team_leave_failed(), description: errorMessage(err, m.common_please_try_again()) });
+      toast({ variant: "destructive", title: m.team_leave_failed(), description: errorText(err, m.common_please_try_again()) });
     }
   }
   return (

@@ -4,7 +4,7 @@
  * every value again; this form shows its answers.
  */
 import { useId, useState, type ChangeEvent, type FormEvent } from "react";
-import { errorMessage } from "@/api/client";
+import { errorText } from "@/api/client";
 import { Alert, AlertDescription } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
@@ -72,7 +72,7 @@ function BackdropSection({ team }: { team: OwnerTeam }) {
       toast({
         variant: "destructive",
         title: m.team_backdrop_remove_failed(),
-        description: errorMessage(err, m.common_please_try_again()),
+        description: errorText(err, m.common_please_try_again()),
       });
     }
   }
@@ -115,7 +115,7 @@ function BackdropSection({ team }: { team: OwnerTeam }) {
           {upload.isPending && <p role="status">{m.team_backdrop_uploading()}</p>}
           {upload.isError && (
             <Alert variant="destructive">
-              <AlertDescription>{errorMessage(upload.error, m.team_backdrop_upload_failed())}</AlertDescription>
+              <AlertDescription>{errorText(upload.error, m.team_backdrop_upload_failed())}</AlertDescription>
             </Alert>
           )}
           {hasPhoto && (
@@ -140,7 +140,7 @@ function OutfitSection({ team }: { team: OwnerTeam }) {
       await update.mutateAsync({ outfit: outfit === "" ? null : outfit });
       toast({ title: m.team_outfit_saved(), description: outfit ? outfitLabel(outfit) : m.team_outfit_each_style() });
     } catch (err) {
-      toast({ variant: "destructive", title: m.team_outfit_save_failed(), description: errorMessage(err, m.common_please_try_again()) });
+      toast({ variant: "destructive", title: m.team_outfit_save_failed(), description: errorText(err, m.common_please_try_again()) });
     }
   }
   return (
@@ -188,7 +188,7 @@ function TemplateSection({ team }: { team: OwnerTeam }) {
       await update.mutateAsync({ template: next });
       toast({ title: next ? m.team_template_saved() : m.team_template_removed() });
     } catch (err) {
-      toast({ variant: "destructive", title: m.team_template_save_failed(), description: errorMessage(err, m.common_please_try_again()) });
+      toast({ variant: "destructive", title: m.team_template_save_failed(), description: errorText(err, m.common_please_try_again()) });
     }
   }
 

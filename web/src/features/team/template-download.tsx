@@ -1,6 +1,6 @@
 /** A download in the team's profile-picture template (issue 37): the owner's ZIP of everyone, or a member's own picture. */
 import { Download } from "lucide-react";
-import { errorMessage } from "@/api/client";
+import { errorText } from "@/api/client";
 import { Button } from "@/components/ui/button";
 import { toast } from "@/components/ui/use-toast";
 import { saveBlob } from "@/shared/downloads/use-download";
@@ -15,7 +15,7 @@ export function TemplateDownloadButton({ target, label }: { target: { team: true
       saveBlob(blob, filename);
       toast({ title: m.team_download_started(), description: filename });
     } catch (err) {
-      toast({ variant: "destructive", title: m.team_download_failed(), description: errorMessage(err, m.common_please_try_again()) });
+      toast({ variant: "destructive", title: m.team_download_failed(), description: errorText(err, m.common_please_try_again()) });
     }
   }
   return (

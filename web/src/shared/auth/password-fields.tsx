@@ -1,5 +1,5 @@
 import { useId, useState, type FormEvent } from "react";
-import { errorMessage } from "@/api/client";
+import { errorText } from "@/api/client";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "@/lib/domain";
@@ -31,7 +31,7 @@ export function useNewPasswordForm(send: (password: string) => Promise<void>, fa
     try {
       await send(password);
     } catch (err) {
-      setError(errorMessage(err, failed));
+      setError(errorText(err, failed));
     }
   }
 

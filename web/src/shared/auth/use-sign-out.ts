@@ -1,7 +1,7 @@
 import { useCallback } from "react";
 import { m } from "@/lib/copy";
 import { useLocation } from "wouter";
-import { errorMessage } from "@/api/client";
+import { errorText } from "@/api/client";
 import { toast } from "@/components/ui/use-toast";
 import { paths } from "@/lib/paths";
 import { useAuth } from "./auth-context";
@@ -19,7 +19,7 @@ export function useSignOut() {
       toast({
         variant: "destructive",
         title: m.dashboard_sign_out_failed(),
-        description: errorMessage(err, m.dashboard_please_try_again()),
+        description: errorText(err, m.dashboard_please_try_again()),
       });
     }
   }, [signOut, navigate]);

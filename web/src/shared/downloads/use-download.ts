@@ -1,5 +1,5 @@
 import { useCallback } from "react";
-import { errorMessage, errorStatus, readErrorBody } from "@/api/client";
+import { errorCode, errorText } from "@/api/client";
 import { toast } from "@/components/ui/use-toast";
 import type { ApiHeadshot, DownloadOptions } from "@/lib/domain";
 import { m } from "@/lib/copy";
@@ -30,13 +30,13 @@ export function useDownloadHeadshot() {
         saveBlob(blob, name);
         toast({ title: m.generator_download_started(), description: name });
       } catch (err) {
-        if (errorStatus(err) === 402 || readErrorBody(err)?.requiresSubscription) {
+        if (errorCode(err) === "subscription_required") {
           openSubscriptionDialog();
         } else {
           toast({
             variant: "destructive",
             title: m.generator_download_failed(),
-            description: errorMessage(err, m.generator_download_headshot_failed()),
+            description: errorText(err, m.generator_download_headshot_failed()),
           });
         }
       }

@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { FolderDown } from "lucide-react";
-import { errorMessage, errorStatus, readErrorBody } from "@/api/client";
+import { errorCode, errorText } from "@/api/client";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { toast } from "@/components/ui/use-toast";
@@ -43,12 +43,12 @@ export function ZipDownloadButton({
       });
       setOpen(false);
     } catch (err) {
-      if (errorStatus(err) === 402 || readErrorBody(err)?.requiresSubscription) openSubscriptionDialog();
+      if (errorCode(err) === "subscription_required") openSubscriptionDialog();
       else
         toast({
           variant: "destructive",
           title: m.generator_download_failed(),
-          description: errorMessage(err, m.generator_download_zip_failed()),
+          description: errorText(err, m.generator_download_zip_failed()),
         });
     }
   }

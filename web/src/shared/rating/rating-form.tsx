@@ -1,7 +1,7 @@
 import { useEffect, useState, type FormEvent, type ReactNode } from "react";
 import { m } from "@/lib/copy";
 import { Loader2, Star } from "lucide-react";
-import { errorMessage } from "@/api/client";
+import { errorText } from "@/api/client";
 import { Button } from "@/components/ui/button";
 import { Checkbox } from "@/components/ui/checkbox";
 import { Input } from "@/components/ui/input";
@@ -88,7 +88,7 @@ export function RatingForm({ headshotId }: { headshotId: string }) {
     setError(null);
     save.mutate(form, {
       onSuccess: () => toast({ title: m.generator_rating_saved(), description: m.generator_rating_saved_text() }),
-      onError: (err) => setError(errorMessage(err, m.generator_rating_failed())),
+      onError: (err) => setError(errorText(err, m.generator_rating_failed())),
     });
   };
 

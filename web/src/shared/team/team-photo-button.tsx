@@ -1,7 +1,7 @@
 /** "Use as my team photo" on a finished headshot, for a member of a team (issue 25); nothing outside a team. */
 import { Check, Users } from "lucide-react";
 import { m } from "@/lib/copy";
-import { errorMessage } from "@/api/client";
+import { errorText } from "@/api/client";
 import { Button } from "@/components/ui/button";
 import { toast } from "@/components/ui/use-toast";
 import { useChooseTeamPhoto } from "@/shared/api/choose-team-photo";
@@ -21,7 +21,7 @@ export function TeamPhotoButton({ headshotId }: { headshotId: string }) {
       toast({
         variant: "destructive",
         title: m.generator_team_photo_failed(),
-        description: errorMessage(err, m.generator_please_try_again()),
+        description: errorText(err, m.generator_please_try_again()),
       });
     }
   }

@@ -12,7 +12,7 @@
  */
 import { MAX_UPLOAD_BYTES, MAX_UPLOAD_MEGAPIXELS, MESSAGES, MIN_UPLOAD_SIDE } from "../../domain/limits";
 import { sniffPhoto } from "../../domain/photo-kind";
-import { ACCOUNT_GONE, isForeignKeyViolation, ApiError, badRequest, unauthorized, errorFields, log, routeBodyLimit } from "../lib";
+import { ACCOUNT_GONE, isForeignKeyViolation, badRequest, unauthorized, errorFields, log, routeBodyLimit, refuse } from "../lib";
 import { ImageProblem, inspectImage } from "./image-bytes";
 import { reducePhoto, type StoredPhoto } from "./photo-reduce";
 
@@ -20,7 +20,7 @@ import { reducePhoto, type StoredPhoto } from "./photo-reduce";
 const MULTIPART_OVERHEAD = 64 * 1024;
 const MAX_PIXELS = MAX_UPLOAD_MEGAPIXELS * 1_000_000;
 
-export const tooLarge = () => new ApiError(413, MESSAGES.tooLarge);
+export const tooLarge = () => refuse("too_large", MESSAGES.tooLarge);
 /** Not a JPEG, PNG or WebP: an iPhone's HEIC gets the advice to export it as JPEG. */
 const typeMessage = (bytes: Uint8Array) => (sniffPhoto(bytes.subarray(0, 64)) === "heic" ? MESSAGES.heic : MESSAGES.badType);
 
@@ -61,12 +61,12 @@ export async function insertOrCleanUp<T>(bucket: R2Bucket, keys: string[], write
     rows = await write();
   } catch (err) {
     await cleanUp();
-    if (isForeignKeyViolation(err)) throw unauthorized(ACCOUNT_GONE);
+    if (isForeignKeyViolation(err)) throw unauthorized(ACCOUNT_GONE, "account_gone");
     throw err;
   }
   if (rows.length === 0) {
     await cleanUp();
-    throw unauthorized(ACCOUNT_GONE);
+    throw unauthorized(ACCOUNT_GONE, "account_gone");
   }
   return rows;
 }

@@ -1,0 +1,77 @@
+/** What several of the team's route files share: fields, limits, one-at-a-time billing changes, mailing an invitation. */
+import { z } from "zod";
+import { landings } from "../../../domain/paths";
+import { TEAM_NAME_MAX } from "../../../domain/teams";
+import { CAPTURE_MAX_DOMAINS, FREE_MAIL_DOMAINS, IMPORT_MAX_BYTES, normalizeDomain } from "../../../domain/team-capture";
+import { accountLocale, appLink, oneAtATime, plainText, requestLocale, wholeNumber, refuse } from "../../lib";
+import type { AppEnv } from "../../env";
+import { createMailer, teamInvitationEmail } from "../../mail";
+import { type IssuedInvitation } from "../invitations";
+import { type Context } from "hono";
+
+export const nameField = z.string().trim().min(1, "Please give the team a name.").max(TEAM_NAME_MAX).pipe(plainText);
+export const idParam = z.object({ id: z.uuid("is not a valid id") });
+export const seatsField = wholeNumber();
+export const tokenField = z.string().trim().min(10, "is not a valid invitation link").max(200);
+
+/** Invitations (and re-sends) a team may send per hour: enough for any real team, not for a spammer. */
+export const INVITES_PER_HOUR = 50;
+
+/**
+ * A list import's limits (decision 221): previews are free of side effects but read the database, imports
+ * mail up to the free seats each. Reminder clicks: a few an hour per team; each person gets at most one a
+ * week whatever asks (decision 222).
+ */
+export const IMPORT_PREVIEWS_PER_HOUR = 60;
+export const IMPORTS_PER_HOUR = 10;
+export const REMINDER_CLICKS_PER_HOUR = 10;
+
+/** The team's email domains for a capture link: each a domain name (IDNs as punycode), none a free-mail one. */
+export const domainsField = z
+  .array(z.string().max(253), "Please list the team's email domains.")
+  .min(1, "Please give at least one email domain, like acme.com.")
+  .max(CAPTURE_MAX_DOMAINS, `At most ${CAPTURE_MAX_DOMAINS} domains per link.`)
+  .transform((list, ctx) => {
+    const out: string[] = [];
+    for (const given of list) {
+      const d = normalizeDomain(given);
+      if (!d) ctx.addIssue({ code: "custom", message: `"${given}" is not a domain name like acme.com.` });
+      else if (FREE_MAIL_DOMAINS.includes(d))
+        ctx.addIssue({
+          code: "custom",
+          message: `${d} is a free email service: anyone can have an address there. Use your company's domain.`,
+        });
+      else out.push(d);
+    }
+    return out;
+  });
+export const csvField = z.object({ csv: z.string("Please paste or upload the list.").max(IMPORT_MAX_BYTES * 4, "The list is too large.") });
+
+/** The list's size in bytes, refused with 413 beyond IMPORT_MAX_BYTES (decision 221). */
+export function refuseLargeList(csv: string) {
+  const bytes = new TextEncoder().encode(csv).length;
+  if (bytes > IMPORT_MAX_BYTES)
+    throw refuse(
+      "too_large",
+      `The list is ${Math.ceil(bytes / 1024)} KB; at most ${IMPORT_MAX_BYTES / 1024} KB can be imported at once. Split it and import each part.`,
+    );
+}
+
+/**
+ * One team's billing changes run one at a time (issue 35, decision 177): three seat changes at once
+ * used to race at Stripe (two schedules for one subscription: a 500 and seats out of step).
+ */
+export const oneBillingChange = <T>(c: Context<AppEnv>, teamId: string, fn: () => Promise<T>) =>
+  oneAtATime(
+    c.var.db,
+    `team-billing:${teamId}`,
+    "Another change to the team's plan is still being made. Please try again in a moment.",
+    fn,
+  );
+
+/** In the invited address's account's language, else the inviting owner's (the request's: issue 50). */
+export async function sendInvitation(c: Context<AppEnv>, issued: IssuedInvitation) {
+  const link = appLink(c, landings.teamInvitation(issued.token));
+  const locale = (await accountLocale(c.var.db, { email: issued.email })) ?? requestLocale(c.req.raw.headers);
+  await createMailer(c.var.config, c.env).send(teamInvitationEmail(issued.email, { teamName: issued.teamName, link }, locale));
+}
