@@ -29,7 +29,6 @@ import {
   answerLocale,
   domainText,
   requireUser,
-  ApiError,
   gone,
   notFound,
   unauthorized,
