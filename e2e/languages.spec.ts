@@ -61,7 +61,7 @@ test("a German browser lands on /de/, signs up, verifies, generates, pays in a G
 
   // Checkout opens in German (the stand-in names the session's locale), then the receipt is written in German
   await page.goto("/pricing");
-  await page.getByRole("button", { name: "Abonnieren: Monthly" }).click();
+  await page.getByRole("button", { name: "Abonnieren: Monatlich" }).click();
   await expect(page.getByRole("heading", { name: /^Subscribe to / })).toBeVisible();
   await expect(page.locator('[data-locale="de"]')).toBeVisible();
   await page.getByLabel("Card number").fill(CARDS.visa);
