@@ -33,7 +33,11 @@ describe("the web tests' fetch stub", () => {
       { fallback: answerNull },
     );
     const notFound = await fetch("/api/headshots/h1");
-    expect([notFound.status, await notFound.json()]).toEqual([404, { error: "Not Found", message: "Headshot not found." }]);
+    // every refusal carries its code (domain/errors.ts): the stub fills in the status's generic one
+    expect([notFound.status, await notFound.json()]).toEqual([
+      404,
+      { error: "Not Found", code: "not_found", message: "Headshot not found." },
+    ]);
     const bad = await fetch("/api/stripe/sync-subscription", { method: "POST" });
     expect([bad.status, bad.statusText, await bad.text()]).toEqual([502, "Bad Gateway", ""]);
     const csv = await fetch("/api/admin/export/users.csv");
