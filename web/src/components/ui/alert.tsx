@@ -1,6 +1,7 @@
-import * as React from "react";
+import type * as React from "react";
 import { cva, type VariantProps } from "class-variance-authority";
 import { cn } from "@/lib/utils";
+import { styled } from "./styled";
 
 const alertVariants = cva(
   "relative w-full rounded-lg border px-4 py-3 text-sm [&>svg]:absolute [&>svg]:left-4 [&>svg]:top-3.5 [&>svg]:size-4 [&>svg~*]:pl-7",
@@ -17,19 +18,9 @@ const alertVariants = cva(
   },
 );
 
-export const Alert = React.forwardRef<HTMLDivElement, React.HTMLAttributes<HTMLDivElement> & VariantProps<typeof alertVariants>>(
-  ({ className, variant, role = "alert", ...props }, ref) => (
-    <div ref={ref} role={role} className={cn(alertVariants({ variant }), className)} {...props} />
-  ),
-);
-Alert.displayName = "Alert";
+export function Alert({ className, variant, role = "alert", ...props }: React.ComponentProps<"div"> & VariantProps<typeof alertVariants>) {
+  return <div role={role} className={cn(alertVariants({ variant }), className)} {...props} />;
+}
 
-export const AlertTitle = React.forwardRef<HTMLParagraphElement, React.HTMLAttributes<HTMLHeadingElement>>(
-  ({ className, ...props }, ref) => <h5 ref={ref} className={cn("mb-1 font-semibold leading-none tracking-tight", className)} {...props} />,
-);
-AlertTitle.displayName = "AlertTitle";
-
-export const AlertDescription = React.forwardRef<HTMLParagraphElement, React.HTMLAttributes<HTMLParagraphElement>>(
-  ({ className, ...props }, ref) => <div ref={ref} className={cn("text-sm [&_p]:leading-relaxed", className)} {...props} />,
-);
-AlertDescription.displayName = "AlertDescription";
+export const AlertTitle = styled("h5", "mb-1 font-semibold leading-none tracking-tight");
+export const AlertDescription = styled("div", "text-sm [&_p]:leading-relaxed");

@@ -1,15 +1,7 @@
-import * as React from "react";
 import * as LabelPrimitive from "@radix-ui/react-label";
-import { cn } from "@/lib/utils";
+import { styled } from "./styled";
 
-export const Label = React.forwardRef<
-  React.ComponentRef<typeof LabelPrimitive.Root>,
-  React.ComponentPropsWithoutRef<typeof LabelPrimitive.Root>
->(({ className, ...props }, ref) => (
-  <LabelPrimitive.Root
-    ref={ref}
-    className={cn("text-sm font-medium leading-none peer-disabled:cursor-not-allowed peer-disabled:opacity-70", className)}
-    {...props}
-  />
-));
-Label.displayName = "Label";
+export const Label = styled(
+  LabelPrimitive.Root,
+  "text-sm font-medium leading-none peer-disabled:cursor-not-allowed peer-disabled:opacity-70",
+);

@@ -4,6 +4,7 @@ import { cva, type VariantProps } from "class-variance-authority";
 import { X } from "lucide-react";
 import { cn } from "@/lib/utils";
 import { m } from "@/lib/copy";
+import { styled } from "./styled";
 
 export const ToastProvider = ToastPrimitives.Provider;
 
@@ -42,24 +43,14 @@ export function useToastsBelow(ref: React.RefObject<HTMLElement | null>) {
   }, [ref]);
 }
 
-export const ToastViewport = React.forwardRef<
-  React.ComponentRef<typeof ToastPrimitives.Viewport>,
-  React.ComponentPropsWithoutRef<typeof ToastPrimitives.Viewport>
->(({ className, ...props }, ref) => (
-  <ToastPrimitives.Viewport
-    ref={ref}
-    className={cn(
-      // Where toasts hide nothing important: on phones at the bottom (the verification banner and the
-      // page title are at the top); from sm up at the top right, under the 4rem header, clear of the
-      // wizard's and the result view's buttons, which sit at the bottom of their panels, and under
-      // whatever `useToastsBelow` keeps uncovered (the verification banner) while it is on screen.
-      "fixed inset-x-0 bottom-0 z-[100] flex max-h-screen w-full flex-col-reverse p-4 pb-[max(1rem,env(safe-area-inset-bottom))] sm:inset-x-auto sm:bottom-auto sm:right-0 sm:top-[max(4rem,var(--toasts-top,0px))] sm:flex-col md:max-w-[420px]",
-      className,
-    )}
-    {...props}
-  />
-));
-ToastViewport.displayName = "ToastViewport";
+export const ToastViewport = styled(
+  ToastPrimitives.Viewport,
+  // Where toasts hide nothing important: on phones at the bottom (the verification banner and the
+  // page title are at the top); from sm up at the top right, under the 4rem header, clear of the
+  // wizard's and the result view's buttons, which sit at the bottom of their panels, and under
+  // whatever `useToastsBelow` keeps uncovered (the verification banner) while it is on screen.
+  "fixed inset-x-0 bottom-0 z-[100] flex max-h-screen w-full flex-col-reverse p-4 pb-[max(1rem,env(safe-area-inset-bottom))] sm:inset-x-auto sm:bottom-auto sm:right-0 sm:top-[max(4rem,var(--toasts-top,0px))] sm:flex-col md:max-w-[420px]",
+);
 
 const toastVariants = cva(
   "group pointer-events-auto relative flex w-full items-center justify-between gap-4 overflow-hidden rounded-lg border p-4 pr-8 shadow-lg transition-all data-[swipe=cancel]:translate-x-0 data-[swipe=end]:translate-x-[var(--radix-toast-swipe-end-x)] data-[swipe=move]:translate-x-[var(--radix-toast-swipe-move-x)]",
@@ -74,59 +65,37 @@ const toastVariants = cva(
   },
 );
 
-export const Toast = React.forwardRef<
-  React.ComponentRef<typeof ToastPrimitives.Root>,
-  React.ComponentPropsWithoutRef<typeof ToastPrimitives.Root> & VariantProps<typeof toastVariants>
->(({ className, variant, ...props }, ref) => (
-  <ToastPrimitives.Root ref={ref} className={cn(toastVariants({ variant }), className)} {...props} />
-));
-Toast.displayName = "Toast";
+export function Toast({
+  className,
+  variant,
+  ...props
+}: React.ComponentProps<typeof ToastPrimitives.Root> & VariantProps<typeof toastVariants>) {
+  return <ToastPrimitives.Root className={cn(toastVariants({ variant }), className)} {...props} />;
+}
 
-export const ToastAction = React.forwardRef<
-  React.ComponentRef<typeof ToastPrimitives.Action>,
-  React.ComponentPropsWithoutRef<typeof ToastPrimitives.Action>
->(({ className, ...props }, ref) => (
-  <ToastPrimitives.Action
-    ref={ref}
-    className={cn(
-      "inline-flex h-8 shrink-0 items-center justify-center rounded-md border bg-transparent px-3 text-sm font-medium hover:bg-muted focus:outline-none focus-visible:ring-2 focus-visible:ring-ring group-[.destructive]:border-white/40 group-[.destructive]:hover:bg-white/10",
-      className,
-    )}
-    {...props}
-  />
-));
-ToastAction.displayName = "ToastAction";
+export const ToastAction = styled(
+  ToastPrimitives.Action,
+  "inline-flex h-8 shrink-0 items-center justify-center rounded-md border bg-transparent px-3 text-sm font-medium hover:bg-muted focus:outline-none focus-visible:ring-2 focus-visible:ring-ring group-[.destructive]:border-white/40 group-[.destructive]:hover:bg-white/10",
+);
 
-export const ToastClose = React.forwardRef<
-  React.ComponentRef<typeof ToastPrimitives.Close>,
-  React.ComponentPropsWithoutRef<typeof ToastPrimitives.Close>
->(({ className, ...props }, ref) => (
-  <ToastPrimitives.Close
-    ref={ref}
-    aria-label={m.common_close()}
-    className={cn(
-      "absolute right-2 top-2 rounded-md p-1 opacity-70 transition-opacity hover:opacity-100 focus:outline-none focus-visible:ring-2 focus-visible:ring-ring",
-      className,
-    )}
-    toast-close=""
-    {...props}
-  >
-    <X className="size-4" aria-hidden="true" />
-  </ToastPrimitives.Close>
-));
-ToastClose.displayName = "ToastClose";
+export function ToastClose({ className, ...props }: React.ComponentProps<typeof ToastPrimitives.Close>) {
+  return (
+    <ToastPrimitives.Close
+      aria-label={m.common_close()}
+      className={cn(
+        "absolute right-2 top-2 rounded-md p-1 opacity-70 transition-opacity hover:opacity-100 focus:outline-none focus-visible:ring-2 focus-visible:ring-ring",
+        className,
+      )}
+      toast-close=""
+      {...props}
+    >
+      <X className="size-4" aria-hidden="true" />
+    </ToastPrimitives.Close>
+  );
+}
 
-export const ToastTitle = React.forwardRef<
-  React.ComponentRef<typeof ToastPrimitives.Title>,
-  React.ComponentPropsWithoutRef<typeof ToastPrimitives.Title>
->(({ className, ...props }, ref) => <ToastPrimitives.Title ref={ref} className={cn("text-sm font-semibold", className)} {...props} />);
-ToastTitle.displayName = "ToastTitle";
-
-export const ToastDescription = React.forwardRef<
-  React.ComponentRef<typeof ToastPrimitives.Description>,
-  React.ComponentPropsWithoutRef<typeof ToastPrimitives.Description>
->(({ className, ...props }, ref) => <ToastPrimitives.Description ref={ref} className={cn("text-sm opacity-90", className)} {...props} />);
-ToastDescription.displayName = "ToastDescription";
+export const ToastTitle = styled(ToastPrimitives.Title, "text-sm font-semibold");
+export const ToastDescription = styled(ToastPrimitives.Description, "text-sm opacity-90");
 
 export type ToastProps = React.ComponentPropsWithoutRef<typeof Toast>;
 export type ToastActionElement = React.ReactElement<typeof ToastAction>;
