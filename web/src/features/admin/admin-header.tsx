@@ -2,13 +2,13 @@ import { useState } from "react";
 import { Link } from "wouter";
 import { ArrowLeft, Receipt, RefreshCw } from "lucide-react";
 import { useQueryClient } from "@tanstack/react-query";
-import { errorText } from "@/api/client";
 import { Button } from "@/components/ui/button";
 import { toast } from "@/components/ui/use-toast";
 import { paths } from "@/lib/paths";
 import { cn } from "@/lib/utils";
 import { useBackfillInvoices } from "./api/backfill-invoices";
 import { adminKey } from "./api/keys";
+import { toastOutcome } from "./toasts";
 
 /** SPEC §2 header: Back to Dashboard, Refresh (reloads all data) and Backfill Invoices. */
 export function AdminHeader() {
@@ -27,11 +27,13 @@ export function AdminHeader() {
   };
 
   const runBackfill = () =>
-    backfill.mutate(undefined, {
-      onSuccess: (r) =>
-        toast({ title: "Backfill completed", description: `Processed ${r.examined} invoices, created ${r.created} records.` }),
-      onError: (err) => toast({ variant: "destructive", title: "Error", description: errorText(err, "Failed to backfill invoices.") }),
-    });
+    backfill.mutate(
+      undefined,
+      toastOutcome(
+        (r) => ({ title: "Backfill completed", description: `Processed ${r.examined} invoices, created ${r.created} records.` }),
+        "Failed to backfill invoices.",
+      ),
+    );
 
   return (
     <header className="flex flex-col gap-4 md:flex-row md:items-center md:justify-between">

@@ -7,19 +7,18 @@ export function ExportCsvButton({
   download,
   pending,
   filename,
-  done,
-  failed,
+  what,
   className,
 }: {
   download: () => Promise<Blob>;
   pending: boolean;
   filename: string;
-  done: string;
-  failed: string;
+  /** What the file holds, as the toasts name it: "Users data". */
+  what: string;
   className?: string;
 }) {
   return (
-    <Button variant="outline" className={className} disabled={pending} onClick={() => void saveCsv(download, filename, done, failed)}>
+    <Button variant="outline" className={className} disabled={pending} onClick={() => void saveCsv(download, filename, what)}>
       <Download aria-hidden="true" /> Export CSV
     </Button>
   );

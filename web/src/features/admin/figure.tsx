@@ -52,6 +52,34 @@ export function Panel({
   );
 }
 
+/**
+ * A `Panel` around one query's content: what most of the dashboard's cards are. The loading and error states
+ * are named after the title ("Loading user growth") unless `label` names them.
+ */
+export function QueryPanel<T>({
+  title,
+  description,
+  className,
+  query,
+  label = title.toLowerCase(),
+  children,
+}: {
+  title: string;
+  description?: string;
+  className?: string;
+  query: Pick<UseQueryResult<T>, "data" | "isLoading" | "error">;
+  label?: string;
+  children(data: T): ReactNode;
+}) {
+  return (
+    <Panel title={title} description={description} className={className}>
+      <QueryState query={query} label={label}>
+        {children}
+      </QueryState>
+    </Panel>
+  );
+}
+
 /** A list of label → figure rows. */
 export function Figures({ rows }: { rows: [label: string, value: ReactNode][] }) {
   return (
@@ -64,6 +92,21 @@ export function Figures({ rows }: { rows: [label: string, value: ReactNode][] })
       ))}
     </dl>
   );
+}
+
+/** A row of `Figures` whose figure comes from its own query, with that query's loading and error state (named `label`). */
+export function queryFigure<T>(
+  title: string,
+  query: Pick<UseQueryResult<T>, "data" | "isLoading" | "error">,
+  label: string,
+  figure: (data: T) => ReactNode,
+): [label: string, value: ReactNode] {
+  return [
+    title,
+    <QueryState key={title} query={query} label={label}>
+      {figure}
+    </QueryState>,
+  ];
 }
 
 /**

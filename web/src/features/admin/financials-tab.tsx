@@ -7,7 +7,7 @@ import { revenuePoints } from "./chart-data";
 import { RevenueByPlanChart } from "./lazy-charts";
 import { rangeLabel, rangeQuery, type DayRange } from "./date-range";
 import { DateRangePicker } from "./date-range-picker";
-import { Figures, Panel, QueryState } from "./figure";
+import { Figures, Panel, QueryPanel, queryFigure } from "./figure";
 import { formatCount, formatRate } from "./format";
 import { useRecurringRevenueRows } from "./recurring-revenue";
 import { ExportCsvButton } from "./export-csv-button";
@@ -35,32 +35,23 @@ export function FinancialsTab({ stats }: { stats: AdminStats }) {
           download={() => exportCsv.mutateAsync(period)}
           pending={exportCsv.isPending}
           filename={FINANCIALS_CSV_FILENAME}
-          done="Financial data has been exported to CSV."
-          failed="Failed to export financial data."
+          what="Financial data"
         />
       </div>
       <div className="grid items-start gap-4 lg:grid-cols-[2fr_1fr]">
-        <Panel title="Revenue by Plan" description={hasRange ? rangeLabel(range) : "All time, paid invoices minus refunds"}>
-          <QueryState query={revenue} label="revenue by plan">
-            {(rows) => <RevenueByPlanChart points={revenuePoints(rows)} />}
-          </QueryState>
-        </Panel>
+        <QueryPanel
+          title="Revenue by Plan"
+          description={hasRange ? rangeLabel(range) : "All time, paid invoices minus refunds"}
+          query={revenue}
+        >
+          {(rows) => <RevenueByPlanChart points={revenuePoints(rows)} />}
+        </QueryPanel>
         <Panel title="Financial Metrics" description={hasRange ? `Churn: ${rangeLabel(range)}` : "Churn over the last 30 days"}>
           <Figures
             rows={[
               ...recurringRevenue,
-              [
-                "Churn Rate",
-                <QueryState key="churn" query={churn} label="churn">
-                  {(c) => formatRate(c.churnRate)}
-                </QueryState>,
-              ],
-              [
-                "Cancellations",
-                <QueryState key="cancel" query={churn} label="cancellations">
-                  {(c) => formatCount(c.cancellations)}
-                </QueryState>,
-              ],
+              queryFigure("Churn Rate", churn, "churn", (c) => formatRate(c.churnRate)),
+              queryFigure("Cancellations", churn, "cancellations", (c) => formatCount(c.cancellations)),
               ["Active Subscriptions", formatCount(stats.activeSubscriptions)],
             ]}
           />

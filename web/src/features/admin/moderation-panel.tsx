@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { Check, ChevronLeft, ChevronRight, Eye, Flag, ImageOff, Loader2, Trash2 } from "lucide-react";
+import { Check, Eye, Flag, ImageOff, Loader2, Trash2 } from "lucide-react";
 import { errorText } from "@/api/client";
 import { Alert, AlertDescription } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
@@ -8,16 +8,17 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/com
 import { Checkbox } from "@/components/ui/checkbox";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { Label } from "@/components/ui/label";
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
 import { Textarea } from "@/components/ui/textarea";
 import { toast } from "@/components/ui/use-toast";
-import { FLAG_REASON_MAX, MODERATION_MOVES, MODERATION_STATUSES, STYLES, type ModerationStatus } from "@/lib/domain";
+import { FLAG_REASON_MAX, MODERATION_MOVES, STYLES, type ModerationStatus } from "@/lib/domain";
 import { useApproveHeadshot } from "./api/approve-headshot";
 import { useDeleteHeadshots } from "./api/delete-headshots";
 import { useFlagHeadshot } from "./api/flag-headshot";
 import { useModerationHeadshots, type ModerationHeadshot } from "./api/get-moderation-headshots";
 import { formatDateTime } from "./format";
+import { FilterSelect, Pager } from "./list-controls";
 import { GenerationBadge, ModerationBadge } from "./status-badges";
+import { toastError, toastOutcome } from "./toasts";
 import { useSelection } from "./use-selection";
 
 const ALL = "all";
@@ -58,14 +59,18 @@ export function ModerationPanel() {
     selection.clear();
     setPage(p);
   };
+  const filterBy = (f: typeof filter) => {
+    setFilter(f);
+    goTo(1);
+  };
   const approve = useApproveHeadshot();
   const remove = useDeleteHeadshots();
 
   const onApprove = (h: ModerationHeadshot) =>
-    approve.mutate(h.id, {
-      onSuccess: () => toast({ title: "Headshot Approved", description: "The headshot has been approved." }),
-      onError: (err) => toast({ variant: "destructive", title: "Error", description: errorText(err, "Failed to approve headshot") }),
-    });
+    approve.mutate(
+      h.id,
+      toastOutcome({ title: "Headshot Approved", description: "The headshot has been approved." }, "Failed to approve headshot"),
+    );
 
   const onDeleteSelected = () => {
     const ids = selection.selected;
@@ -78,7 +83,7 @@ export function ModerationPanel() {
       },
       onError: (err) => {
         setConfirmingDelete(false);
-        toast({ variant: "destructive", title: "Error", description: errorText(err, "Failed to delete headshots") });
+        toastError(err, "Failed to delete headshots");
       },
     });
   };
@@ -111,24 +116,7 @@ export function ModerationPanel() {
       <CardContent className="grid gap-4 p-4 pt-0 sm:p-6 sm:pt-0">
         <div className="grid gap-1.5 sm:w-56">
           <Label htmlFor="moderation-filter">Show</Label>
-          <Select
-            value={filter}
-            onValueChange={(v) => {
-              setFilter(v as ModerationStatus | typeof ALL);
-              goTo(1);
-            }}
-          >
-            <SelectTrigger id="moderation-filter">
-              <SelectValue />
-            </SelectTrigger>
-            <SelectContent>
-              {([ALL, ...MODERATION_STATUSES] as const).map((s) => (
-                <SelectItem key={s} value={s}>
-                  {FILTER_LABELS[s]}
-                </SelectItem>
-              ))}
-            </SelectContent>
-          </Select>
+          <FilterSelect id="moderation-filter" value={filter} labels={FILTER_LABELS} onChange={filterBy} />
         </div>
         {isLoading ? (
           <div className="flex items-center gap-3 py-10 text-sm text-muted-foreground" role="status">
@@ -166,17 +154,7 @@ export function ModerationPanel() {
             </ul>
           </>
         )}
-        {(page > 1 || data?.hasMore) && (
-          <nav aria-label="Headshot pages" className="flex items-center justify-between gap-2">
-            <Button variant="outline" size="sm" onClick={() => goTo(page - 1)} disabled={page <= 1}>
-              <ChevronLeft aria-hidden="true" /> Previous
-            </Button>
-            <span className="text-sm text-muted-foreground">Page {page}</span>
-            <Button variant="outline" size="sm" onClick={() => goTo(page + 1)} disabled={!data?.hasMore}>
-              Next <ChevronRight aria-hidden="true" />
-            </Button>
-          </nav>
-        )}
+        {(page > 1 || data?.hasMore) && <Pager label="Headshot pages" page={page} hasNext={!!data?.hasMore} onPage={goTo} />}
       </CardContent>
       <DetailsDialog headshot={details} onClose={() => setDetails(null)} />
       <FlagDialog headshot={flagging} onClose={() => setFlagging(null)} />
@@ -305,7 +283,7 @@ function FlagDialog({ headshot, onClose }: { headshot: ModerationHeadshot | null
           close(); // SPEC §4: on success the dialog closes and the reason clears
           toast({ title: "Headshot Flagged", description: "The headshot has been flagged for review." });
         },
-        onError: (err) => toast({ variant: "destructive", title: "Error", description: errorText(err, "Failed to flag headshot") }),
+        onError: (err) => toastError(err, "Failed to flag headshot"),
       },
     );
   };

@@ -3,7 +3,7 @@ import { useGenerationAnalytics } from "./api/get-generation-analytics";
 import { useHealth, type Health } from "./api/get-health";
 import { useMonitoring, type Monitoring } from "./api/get-monitoring";
 import { useModelStatus, type ModelStatus } from "./api/get-model-status";
-import { Figures, Panel, QueryState } from "./figure";
+import { Figures, QueryPanel } from "./figure";
 import { formatCount, formatDateTime, formatEuroCents, formatEuroCents4, successRatePercent, wholeSeconds } from "./format";
 
 /** What each check of GET /api/admin/health is called on screen; keys the server adds later show as they come. */
@@ -211,51 +211,48 @@ export function MonitoringTab() {
   const model = useModelStatus();
   return (
     <div className="grid items-start gap-4 lg:grid-cols-2">
-      <Panel title="Image Model" description="The Gemini model generations use">
-        <QueryState query={model} label="image model">
-          {(m) => <ImageModelPanel status={m} />}
-        </QueryState>
-      </Panel>
-      <Panel title="System Performance" description="Every generation so far">
-        <QueryState query={generations} label="system performance">
-          {(g) => (
-            <Figures
-              rows={[
-                ["Average Generation Time", `${wholeSeconds(g.avgTimeMs)}s`],
-                ["Success Rate", `${successRatePercent(g.successful, g.total)}%`],
-                ["Total Cost", formatEuroCents(g.totalCostCents)],
-                ["Average Cost per Generation", formatEuroCents4(g.total > 0 ? g.totalCostCents / g.total : 0)],
-              ]}
-            />
-          )}
-        </QueryState>
-      </Panel>
-      <Panel title="System Health" description="Live checks of the services the app depends on">
-        <QueryState query={health} label="system health">
-          {(h) => (
-            <div className="grid gap-3">
-              <ul className="grid gap-2 text-sm">
-                {healthLines(h).map((line) => (
-                  <li key={line.key} className="flex items-center gap-2">
-                    {line.ok ? (
-                      <CircleCheck className="size-4 text-success-ink" aria-hidden="true" />
-                    ) : (
-                      <CircleAlert className="size-4 text-destructive" aria-hidden="true" />
-                    )}
-                    <span>{line.text}</span>
-                  </li>
-                ))}
-              </ul>
-              <p className="text-xs text-muted-foreground">Last updated: {formatDateTime(new Date(health.dataUpdatedAt))}</p>
-            </div>
-          )}
-        </QueryState>
-      </Panel>
-      <Panel title="Operations" description="Model calls, generations, queue and alerts, as recorded" className="lg:col-span-2">
-        <QueryState query={monitoring} label="operations">
-          {(m) => <Operations m={m} />}
-        </QueryState>
-      </Panel>
+      <QueryPanel title="Image Model" description="The Gemini model generations use" query={model}>
+        {(m) => <ImageModelPanel status={m} />}
+      </QueryPanel>
+      <QueryPanel title="System Performance" description="Every generation so far" query={generations}>
+        {(g) => (
+          <Figures
+            rows={[
+              ["Average Generation Time", `${wholeSeconds(g.avgTimeMs)}s`],
+              ["Success Rate", `${successRatePercent(g.successful, g.total)}%`],
+              ["Total Cost", formatEuroCents(g.totalCostCents)],
+              ["Average Cost per Generation", formatEuroCents4(g.total > 0 ? g.totalCostCents / g.total : 0)],
+            ]}
+          />
+        )}
+      </QueryPanel>
+      <QueryPanel title="System Health" description="Live checks of the services the app depends on" query={health}>
+        {(h) => (
+          <div className="grid gap-3">
+            <ul className="grid gap-2 text-sm">
+              {healthLines(h).map((line) => (
+                <li key={line.key} className="flex items-center gap-2">
+                  {line.ok ? (
+                    <CircleCheck className="size-4 text-success-ink" aria-hidden="true" />
+                  ) : (
+                    <CircleAlert className="size-4 text-destructive" aria-hidden="true" />
+                  )}
+                  <span>{line.text}</span>
+                </li>
+              ))}
+            </ul>
+            <p className="text-xs text-muted-foreground">Last updated: {formatDateTime(new Date(health.dataUpdatedAt))}</p>
+          </div>
+        )}
+      </QueryPanel>
+      <QueryPanel
+        title="Operations"
+        description="Model calls, generations, queue and alerts, as recorded"
+        className="lg:col-span-2"
+        query={monitoring}
+      >
+        {(m) => <Operations m={m} />}
+      </QueryPanel>
     </div>
   );
 }

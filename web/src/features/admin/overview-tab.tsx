@@ -5,7 +5,7 @@ import { useUserAnalytics } from "./api/get-user-analytics";
 import { useUsersByPlan } from "./api/get-users-by-plan";
 import { cohortPoints, planCountPoints, trendPoints } from "./chart-data";
 import { GenerationTrendsChart, SubscriptionDistributionChart, UserGrowthChart } from "./lazy-charts";
-import { Panel, QueryState } from "./figure";
+import { QueryPanel } from "./figure";
 import { formatEuroCents } from "./format";
 
 function Profit({ cents, detail }: { cents: number; detail: string }) {
@@ -26,39 +26,34 @@ export function OverviewTab() {
   const profitMrr = useProfitMrr();
   return (
     <div className="grid gap-4 lg:grid-cols-2">
-      <Panel title="User Growth" description="Sign-ups per month">
-        <QueryState query={users} label="user growth">
-          {(u) => <UserGrowthChart points={cohortPoints(u.cohorts)} />}
-        </QueryState>
-      </Panel>
-      <Panel title="Generation Trends" description="Successful and failed generations, last 30 days">
-        <QueryState query={generations} label="generation trends">
-          {(g) => <GenerationTrendsChart points={trendPoints(g.daily)} />}
-        </QueryState>
-      </Panel>
-      <Panel title="Subscription Distribution" description="Users by plan type">
-        <QueryState query={byPlan} label="subscription distribution">
-          {(rows) => <SubscriptionDistributionChart points={planCountPoints(rows)} />}
-        </QueryState>
-      </Panel>
+      <QueryPanel title="User Growth" description="Sign-ups per month" query={users}>
+        {(u) => <UserGrowthChart points={cohortPoints(u.cohorts)} />}
+      </QueryPanel>
+      <QueryPanel title="Generation Trends" description="Successful and failed generations, last 30 days" query={generations}>
+        {(g) => <GenerationTrendsChart points={trendPoints(g.daily)} />}
+      </QueryPanel>
+      <QueryPanel title="Subscription Distribution" description="Users by plan type" query={byPlan}>
+        {(rows) => <SubscriptionDistributionChart points={planCountPoints(rows)} />}
+      </QueryPanel>
       <div className="grid content-start gap-4">
-        <Panel title="Net Profit (Last 30d)" description="Revenue minus generation cost">
-          <QueryState query={profit30d} label="net profit">
-            {(p) => (
-              <Profit cents={p.profitCents} detail={`${formatEuroCents(p.revenueCents)} revenue − ${formatEuroCents(p.costCents)} cost`} />
-            )}
-          </QueryState>
-        </Panel>
-        <Panel title="Net Profit (MRR)" description="MRR minus estimated monthly cost">
-          <QueryState query={profitMrr} label="net profit against MRR">
-            {(p) => (
-              <Profit
-                cents={p.profitCents}
-                detail={`${formatEuroCents(p.mrrCents)} MRR − ${formatEuroCents(p.estMonthlyCostCents)} est. monthly cost`}
-              />
-            )}
-          </QueryState>
-        </Panel>
+        <QueryPanel title="Net Profit (Last 30d)" description="Revenue minus generation cost" query={profit30d} label="net profit">
+          {(p) => (
+            <Profit cents={p.profitCents} detail={`${formatEuroCents(p.revenueCents)} revenue − ${formatEuroCents(p.costCents)} cost`} />
+          )}
+        </QueryPanel>
+        <QueryPanel
+          title="Net Profit (MRR)"
+          description="MRR minus estimated monthly cost"
+          query={profitMrr}
+          label="net profit against MRR"
+        >
+          {(p) => (
+            <Profit
+              cents={p.profitCents}
+              detail={`${formatEuroCents(p.mrrCents)} MRR − ${formatEuroCents(p.estMonthlyCostCents)} est. monthly cost`}
+            />
+          )}
+        </QueryPanel>
       </div>
     </div>
   );

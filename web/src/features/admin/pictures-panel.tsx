@@ -3,10 +3,15 @@ import { errorText } from "@/api/client";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
-import { toast } from "@/components/ui/use-toast";
 import { LANDING_PICTURES, slotLabel } from "@/lib/domain";
 import { useSetPicture, useSetPictureSlot, usePictures } from "./api/pictures";
 import { formatDateTime } from "./format";
+import { homePage, toastOutcome } from "./toasts";
+
+const CHANGED = {
+  feature: { title: "Picture Featured", description: homePage.on },
+  unfeature: { title: "Picture Taken Off", description: homePage.off },
+};
 
 /**
  * Results whose owners agreed (in their rating) that the headshot and the photo it was made from may be
@@ -22,29 +27,15 @@ export function PicturesPanel() {
   const putIn = (id: string, slot: string | null) =>
     place.mutate(
       { id, slot },
-      {
-        onSuccess: () =>
-          toast({
-            title: slot ? "Picture Placed" : "Picture Taken Out",
-            description: slot
-              ? `It is now the home page's ${slotLabel(slot)}.`
-              : "Its place on the home page shows the illustration again.",
-          }),
-        onError: (err) => toast({ variant: "destructive", title: "Error", description: errorText(err, "Failed to place the picture") }),
-      },
+      toastOutcome(
+        slot
+          ? { title: "Picture Placed", description: `It is now the home page's ${slotLabel(slot)}.` }
+          : { title: "Picture Taken Out", description: "Its place on the home page shows the illustration again." },
+        "Failed to place the picture",
+      ),
     );
-  const act = (id: string, to: "feature" | "unfeature") =>
-    change.mutate(
-      { id, to },
-      {
-        onSuccess: () =>
-          toast({
-            title: to === "feature" ? "Picture Featured" : "Picture Taken Off",
-            description: to === "feature" ? "It will appear on the home page." : "It is no longer shown on the home page.",
-          }),
-        onError: (err) => toast({ variant: "destructive", title: "Error", description: errorText(err, "Failed to update the picture") }),
-      },
-    );
+  const act = (id: string, to: keyof typeof CHANGED) =>
+    change.mutate({ id, to }, toastOutcome(CHANGED[to], "Failed to update the picture"));
 
   return (
     <Card>

@@ -1,5 +1,5 @@
 import { useRefineAnalytics } from "./api/get-refine-analytics";
-import { FigureTable, Panel, QueryState } from "./figure";
+import { FigureTable, QueryPanel } from "./figure";
 import { formatCount, formatEuroCents } from "./format";
 
 /**
@@ -9,27 +9,29 @@ import { formatCount, formatEuroCents } from "./format";
 export function RefinesCard() {
   const refines = useRefineAnalytics();
   return (
-    <Panel title="Edits and Redos" description="Refined pictures and free redos, and the redo rate per style (all time)">
-      <QueryState query={refines} label="edits and redos">
-        {(r) => (
-          <div className="grid gap-3 text-sm">
-            <dl className="grid grid-cols-2 gap-3">
-              <Tally label="Edits" of={r.edits} parts={{ made: r.edits.completed, failed: r.edits.failed }} />
-              <Tally label="Redos" of={r.redos} parts={{ free: r.redos.free, failed: r.redos.failed }} />
-            </dl>
-            <FigureTable
-              caption="Redo rate per style"
-              columns={["Style", "Pictures", "Redos", "Redo rate"]}
-              rows={r.byStyle.map((s) => ({
-                key: s.style,
-                head: s.style,
-                figures: [formatCount(s.pictures), formatCount(s.redos), `${s.redoRate.toFixed(1)}%`],
-              }))}
-            />
-          </div>
-        )}
-      </QueryState>
-    </Panel>
+    <QueryPanel
+      title="Edits and Redos"
+      description="Refined pictures and free redos, and the redo rate per style (all time)"
+      query={refines}
+    >
+      {(r) => (
+        <div className="grid gap-3 text-sm">
+          <dl className="grid grid-cols-2 gap-3">
+            <Tally label="Edits" of={r.edits} parts={{ made: r.edits.completed, failed: r.edits.failed }} />
+            <Tally label="Redos" of={r.redos} parts={{ free: r.redos.free, failed: r.redos.failed }} />
+          </dl>
+          <FigureTable
+            caption="Redo rate per style"
+            columns={["Style", "Pictures", "Redos", "Redo rate"]}
+            rows={r.byStyle.map((s) => ({
+              key: s.style,
+              head: s.style,
+              figures: [formatCount(s.pictures), formatCount(s.redos), `${s.redoRate.toFixed(1)}%`],
+            }))}
+          />
+        </div>
+      )}
+    </QueryPanel>
   );
 }
 

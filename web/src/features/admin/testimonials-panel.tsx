@@ -4,11 +4,11 @@ import { errorText } from "@/api/client";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
-import { toast } from "@/components/ui/use-toast";
-import { TESTIMONIAL_STATUSES, type TestimonialStatus } from "@/lib/domain";
+import type { TestimonialStatus } from "@/lib/domain";
 import { TESTIMONIALS_PAGE_SIZE, useSetTestimonial, useTestimonials } from "./api/testimonials";
 import { formatDateTime } from "./format";
+import { FilterSelect } from "./list-controls";
+import { homePage, toastOutcome } from "./toasts";
 
 const ALL = "all";
 const LABELS: Record<TestimonialStatus | typeof ALL, string> = {
@@ -16,6 +16,10 @@ const LABELS: Record<TestimonialStatus | typeof ALL, string> = {
   pending: "Waiting for review",
   approved: "On the home page",
   unpublished: "Unpublished",
+};
+const CHANGED = {
+  approve: { title: "Testimonial Approved", description: homePage.on },
+  unpublish: { title: "Testimonial Unpublished", description: homePage.off },
 };
 
 /**
@@ -31,19 +35,12 @@ export function TestimonialsPanel() {
   const items = data?.items ?? [];
   const pages = Math.max(1, Math.ceil((data?.total ?? 0) / TESTIMONIALS_PAGE_SIZE));
 
-  const act = (id: string, to: "approve" | "unpublish") =>
-    change.mutate(
-      { id, to },
-      {
-        onSuccess: () =>
-          toast({
-            title: to === "approve" ? "Testimonial Approved" : "Testimonial Unpublished",
-            description: to === "approve" ? "It will appear on the home page." : "It is no longer shown on the home page.",
-          }),
-        onError: (err) =>
-          toast({ variant: "destructive", title: "Error", description: errorText(err, "Failed to update the testimonial") }),
-      },
-    );
+  const filterBy = (f: typeof filter) => {
+    setFilter(f);
+    setPage(1);
+  };
+  const act = (id: string, to: keyof typeof CHANGED) =>
+    change.mutate({ id, to }, toastOutcome(CHANGED[to], "Failed to update the testimonial"));
 
   return (
     <Card>
@@ -52,24 +49,7 @@ export function TestimonialsPanel() {
           <CardTitle>Testimonials</CardTitle>
           <CardDescription>Comments people published with their rating. Only approved ones appear on the home page.</CardDescription>
         </div>
-        <Select
-          value={filter}
-          onValueChange={(v) => {
-            setFilter(v as TestimonialStatus | typeof ALL);
-            setPage(1);
-          }}
-        >
-          <SelectTrigger className="w-full sm:w-56" aria-label="Show testimonials">
-            <SelectValue />
-          </SelectTrigger>
-          <SelectContent>
-            {([ALL, ...TESTIMONIAL_STATUSES] as const).map((s) => (
-              <SelectItem key={s} value={s}>
-                {LABELS[s]}
-              </SelectItem>
-            ))}
-          </SelectContent>
-        </Select>
+        <FilterSelect className="w-full sm:w-56" aria-label="Show testimonials" value={filter} labels={LABELS} onChange={filterBy} />
       </CardHeader>
       <CardContent className="grid gap-4">
         {isLoading && <p className="text-sm text-muted-foreground">Loading testimonials…</p>}

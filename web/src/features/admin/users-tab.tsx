@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { ChevronLeft, ChevronRight, Eye, Search, Trash2, UserRound } from "lucide-react";
+import { Eye, Search, Trash2, UserRound } from "lucide-react";
 import { errorText } from "@/api/client";
 import { Alert, AlertDescription } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
@@ -17,7 +17,9 @@ import { USERS_CSV_FILENAME, useExportUsersCsv } from "./api/export-users-csv";
 import { USERS_PAGE_SIZE, useUsers, type AdminUserRow } from "./api/get-users";
 import { displayName, formatCount, formatDateTime } from "./format";
 import { ExportCsvButton } from "./export-csv-button";
+import { Pager } from "./list-controls";
 import { SubscriptionBadge } from "./status-badges";
+import { toastError } from "./toasts";
 import { useDebouncedValue } from "./use-debounced-value";
 
 export const SEARCH_DEBOUNCE_MS = 300;
@@ -56,8 +58,7 @@ export function UsersTab() {
           download={() => exportCsv.mutateAsync()}
           pending={exportCsv.isPending}
           filename={USERS_CSV_FILENAME}
-          done="Users data has been exported to CSV."
-          failed="Failed to export users data."
+          what="Users data"
         />
       </CardHeader>
       <CardContent className="grid gap-4 p-4 pt-0 sm:p-6 sm:pt-0">
@@ -151,19 +152,7 @@ export function UsersTab() {
             ))}
           </AdminTable>
         )}
-        {data && pages > 1 && (
-          <nav aria-label="User pages" className="flex items-center justify-between gap-2">
-            <Button variant="outline" size="sm" onClick={() => setPage((p) => p - 1)} disabled={page <= 1}>
-              <ChevronLeft aria-hidden="true" /> Previous
-            </Button>
-            <span className="text-sm text-muted-foreground">
-              Page {page} of {pages}
-            </span>
-            <Button variant="outline" size="sm" onClick={() => setPage((p) => p + 1)} disabled={page >= pages}>
-              Next <ChevronRight aria-hidden="true" />
-            </Button>
-          </nav>
-        )}
+        {data && pages > 1 && <Pager label="User pages" page={page} pages={pages} hasNext={page < pages} onPage={setPage} />}
       </CardContent>
       <UserDialog user={viewing} onClose={() => setViewing(null)} />
       <DeleteUserDialog user={deleting} onClose={() => setDeleting(null)} />
@@ -240,7 +229,7 @@ export function DeleteUserDialog({ user, onClose }: { user: AdminUserRow | null;
             onClose();
             toast({ title: "User Deleted", description: "User has been successfully deleted." });
           },
-          onError: (err) => toast({ variant: "destructive", title: "Error", description: errorText(err, "Failed to delete user") }),
+          onError: (err) => toastError(err, "Failed to delete user"),
         });
       }}
     >
