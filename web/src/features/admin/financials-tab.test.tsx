@@ -1,5 +1,6 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { captureDownloads } from "@/test/downloads";
 import { renderWithApp, testUser } from "@/test/render";
 import { FinancialsTab } from "./financials-tab";
 import { failure, file, json, stubApi, type Call } from "@/test/stub-api";
@@ -10,6 +11,7 @@ beforeAll(() => import("./charts"));
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
+  vi.restoreAllMocks();
 });
 
 const operator = { ...testUser, isOperator: true };
@@ -21,16 +23,18 @@ const stats = {
   activeSubscriptions: 4,
   totalSubscriptions: 6,
 };
+/** The tab's four queries, answered with nothing to show. */
+const NOTHING = {
+  "GET /api/admin/financials/revenue-by-plan": () => json([]),
+  "GET /api/admin/financials/churn": () => json({ churnRate: 0, cancellations: 0, activeAtStart: 0, from: "", to: "" }),
+  "GET /api/admin/financials/mrr": () => json({ mrr: 0 }),
+  "GET /api/admin/financials/arr": () => json({ arr: 0 }),
+};
 const params = (c: Call | undefined) => Object.fromEntries(new URL(c!.url, "http://x").searchParams);
 
 describe("financials tab", () => {
   it("filters revenue, churn and the CSV by the chosen days, and clears back to the defaults", async () => {
-    URL.createObjectURL = vi.fn(() => "blob:financials");
-    URL.revokeObjectURL = vi.fn();
-    const saved: string[] = [];
-    const click = vi.spyOn(HTMLAnchorElement.prototype, "click").mockImplementation(function (this: HTMLAnchorElement) {
-      saved.push(this.download);
-    });
+    const saved = captureDownloads();
     const calls = stubApi({
       "GET /api/admin/financials/revenue-by-plan": () =>
         json([
@@ -80,16 +84,10 @@ describe("financials tab", () => {
 
     fireEvent.click(screen.getByRole("button", { name: "Clear date range" }));
     expect(screen.getByRole("button", { name: "Date range: Select date range" })).toBeTruthy();
-    click.mockRestore();
   });
 
   it("the date picker is a named dialog whose day buttons' names start with the number they show", async () => {
-    stubApi({
-      "GET /api/admin/financials/revenue-by-plan": () => json([]),
-      "GET /api/admin/financials/churn": () => json({ churnRate: 0, cancellations: 0, activeAtStart: 0, from: "", to: "" }),
-      "GET /api/admin/financials/mrr": () => json({ mrr: 0 }),
-      "GET /api/admin/financials/arr": () => json({ arr: 0 }),
-    });
+    stubApi(NOTHING);
     renderWithApp(<FinancialsTab stats={stats} />, { user: operator });
     fireEvent.click(screen.getByRole("button", { name: "Date range: Select date range" }));
     const dialog = screen.getByRole("dialog", { name: "Choose a date range" });
@@ -104,10 +102,7 @@ describe("financials tab", () => {
 
   it("says when the CSV could not be made", async () => {
     stubApi({
-      "GET /api/admin/financials/revenue-by-plan": () => json([]),
-      "GET /api/admin/financials/churn": () => json({ churnRate: 0, cancellations: 0, activeAtStart: 0, from: "", to: "" }),
-      "GET /api/admin/financials/mrr": () => json({ mrr: 0 }),
-      "GET /api/admin/financials/arr": () => json({ arr: 0 }),
+      ...NOTHING,
       "GET /api/admin/export/financials.csv": () => failure(500, "Internal Server Error"),
     });
     renderWithApp(<FinancialsTab stats={stats} />, { user: operator });

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { captureDownloads } from "@/test/downloads";
 import { renderWithApp, testUser } from "@/test/render";
 import type { AdminUserRow } from "@/lib/domain";
 import { UsersTab } from "./users-tab";
@@ -8,6 +9,7 @@ import { failure, file, json, stubApi } from "@/test/stub-api";
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
+  vi.restoreAllMocks();
 });
 
 const operator = { ...testUser, id: "00000000-0000-4000-8000-0000000000aa", email: "operator@example.com", isOperator: true };
@@ -123,12 +125,7 @@ describe("users tab", () => {
   });
 
   it("saves the users CSV as users.csv", async () => {
-    URL.createObjectURL = vi.fn(() => "blob:users");
-    URL.revokeObjectURL = vi.fn();
-    const clicked: string[] = [];
-    const click = vi.spyOn(HTMLAnchorElement.prototype, "click").mockImplementation(function (this: HTMLAnchorElement) {
-      clicked.push(this.download);
-    });
+    const saved = captureDownloads();
     stubApi({
       "GET /api/admin/users": () => usersPage([grace]),
       "GET /api/admin/export/users.csv": () => file("id,email\r\n", { "Content-Type": "text/csv" }),
@@ -137,7 +134,6 @@ describe("users tab", () => {
     await screen.findByRole("row", { name: /grace\.h/ });
     fireEvent.click(screen.getByRole("button", { name: "Export CSV" }));
     expect(await screen.findByText("Users data has been exported to CSV.")).toBeTruthy();
-    expect(clicked).toEqual(["users.csv"]);
-    click.mockRestore();
+    expect(saved).toEqual(["users.csv"]);
   });
 });
