@@ -1,11 +1,13 @@
 /**
  * Checks that keep the catalogue whole (issue 50, decision 340): every key in every language, none empty, the same
- * placeholders everywhere, each key named for its area and used in code. Reads the JSON files themselves
+ * placeholders everywhere, each key named for its area and used in code, and a message that differs per plan worded
+ * for every plan of the table (issue 49, decision 370). Reads the JSON files themselves
  * (copy/messages/<area>/<locale>.json), so it fails before a screen shows a gap.
  */
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { BILLING_PLANS } from "../domain/plans";
 
 const ROOT = join(import.meta.dirname, "..");
 const settings = JSON.parse(readFileSync(join(ROOT, "copy/project.inlang/settings.json"), "utf8")) as {
@@ -35,6 +37,17 @@ const placeholders = (message: Message): string[] => {
   if (typeof message !== "string")
     for (const v of message) for (const d of v.declarations ?? []) if (d.startsWith("local ")) names.delete(/^local\s+(\w+)/.exec(d)![1]!);
   return [...names].sort();
+};
+
+/**
+ * The plans a message has words for, when it selects on its input `plan` (`"plan=weekly": …`, decision 370), each
+ * variant's value in order (`*` for a catch-all); null for a message that does not select on a plan.
+ */
+const planVariants = (message: Message): string[] | null => {
+  if (typeof message === "string") return null;
+  const variants = message.filter((v) => v.selectors?.includes("plan"));
+  if (variants.length === 0) return null;
+  return variants.flatMap((v) => Object.keys(v.match ?? {}).map((key) => /(?:^|[,\s])plan=([^,\s]+)/.exec(key)?.[1] ?? "?"));
 };
 
 /** Every source file that may use a message (the catalogue's own output aside). */
@@ -101,6 +114,24 @@ describe("the catalogue (copy/messages)", () => {
     ).toEqual([]);
   });
 
+  it("words every plan of the table, and only those, in a message that selects on the plan (no catch-all)", () => {
+    // A catch-all would give a new plan another's words, or none; without one, Paraglide types the input as the
+    // plans the catalogue words, so `m.common_plan_name({ plan })` with a plan it lacks fails tsc as well.
+    const plans = [...BILLING_PLANS].sort().join(",");
+    expect(
+      problems((area) =>
+        LOCALES.flatMap((l) =>
+          Object.entries(catalogue(area, l)).flatMap(([k, msg]) => {
+            const named = planVariants(msg);
+            return named && [...named].sort().join(",") !== plans
+              ? [`${area}/${l}: ${k} words {${named.join(", ")}}, the table has {${plans}}`]
+              : [];
+          }),
+        ),
+      ),
+    ).toEqual([]);
+  });
+
   it('uses every key in code (m.key or m["key"] in web/, worker/, domain/ or copy/)', () => {
     const code = ["web/src", "worker", "domain", "copy"]
       .flatMap((d) => sources(join(ROOT, d)))
@@ -128,5 +159,23 @@ describe("the checks themselves", () => {
     ];
     expect(placeholders(plural)).toEqual(["count", "name"]);
     expect(placeholders("Hello { name }, {days} left")).toEqual(["days", "name"]);
+  });
+
+  it("see which plans a message selecting on the plan words, a catch-all too, and the placeholders of each plan's variant", () => {
+    const perPlan: Message = [
+      {
+        declarations: ["input plan", "input percent"],
+        selectors: ["plan"],
+        match: { "plan=weekly": "Quick", "plan=yearly": "Save {percent}%", "plan=*": "Other" },
+      },
+    ];
+    expect(planVariants(perPlan)).toEqual(["weekly", "yearly", "*"]);
+    expect(placeholders(perPlan)).toEqual(["percent", "plan"]);
+    const twoSelectors: Message = [
+      { declarations: ["input n", "input plan"], selectors: ["n", "plan"], match: { "n=1, plan=team": "a", "n=*, plan=weekly": "b" } },
+    ];
+    expect(planVariants(twoSelectors)).toEqual(["team", "weekly"]);
+    expect(planVariants([{ declarations: ["input period"], selectors: ["period"], match: { "period=week": "/ week" } }])).toBeNull();
+    expect(planVariants("Weekly")).toBeNull();
   });
 });

@@ -24,18 +24,6 @@ const EVERYDAY_WORDS = new Set(["team"]);
 /** The files that may spell plan ids, and why. Keep it short: each entry is a place a new plan may have to touch. */
 const ALLOWED: Record<string, string> = {
   "domain/plans.ts": "the plan table itself",
-  // copy that speaks of one plan by name: it moves into the message catalogue (copy/, issue 50), the plan's third file
-  "web/src/content/policies.ts": "copy: the Terms state each plan's fair-use allowance",
-  "web/src/features/auth/verified-notice.tsx": "copy: the Team seat's fair use, in words",
-  "web/src/features/auth/verify-email-banner.tsx": "copy: the Team seat's fair use, in words",
-  "web/src/features/team/team-overview.tsx": "copy: the Team seat's fair use, in words",
-  "worker/mail/templates.ts": "copy: the invitation email states the Team seat's fair use",
-  // Issue 50 moved the words into copy/ from three sides at once; each of these maps a plan to its catalogue
-  // message. They are copy, but four files of it: folding them into one plan-words module is left (issue 49 note).
-  "web/src/components/marketing/pricing-cards.tsx": "copy: each plan's 'per week/month/year' message",
-  "web/src/content/plans.ts": "copy: the public pages' plan names and lines from the catalogue",
-  "web/src/shared/billing/plan-words.ts": "copy: the app's plan names and lines from the catalogue",
-  "web/src/shared/words/fair-use-words.ts": "copy: each plan's fair-use allowance in words",
 };
 
 const LEFT_OUT = /(\.test\.|\.spec\.|^e2e\/|^docs\/|^db\/migrations\/|^bench\/|\/test\/|\.d\.ts$|^copy\/)/;

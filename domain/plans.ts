@@ -165,13 +165,23 @@ export function planCardLine(plan: { popular: boolean; description: string }): s
   return plan.popular ? "Fresh headshots all month long" : plan.description;
 }
 
-/** A plan's card line at the given prices: the yearly one states its saving, which moves with the prices. */
-export function planDescription(id: PlanType, amounts: Record<PlanType, number>): string {
-  return id === "yearly" ? `Best value - Save ${savingPercent(amounts.yearly, amounts.monthly)}%` : planById(id).description;
-}
-
 /** The marketing page's card whose line moves with the prices (worker/landing rewrites it). */
 export const SAVING_PLAN: PlanType = "yearly";
+
+/**
+ * What the saving plan's card states it saves at the given prices (each plan's amount in cents): its price against
+ * twelve months of Monthly; the launch figure while either price is unknown. Copy reads it as data, so its words
+ * never name the plans it compares (web/src/shared/billing/plan-words.ts `planCardLine`).
+ */
+export function savingAt(amounts: Partial<Record<PlanType, number>>): number {
+  const { yearly, monthly } = amounts;
+  return yearly !== undefined && monthly !== undefined ? savingPercent(yearly, monthly) : YEARLY_SAVING_PERCENT;
+}
+
+/** A plan's card line at the given prices: the yearly one states its saving, which moves with the prices. */
+export function planDescription(id: PlanType, amounts: Record<PlanType, number>): string {
+  return id === SAVING_PLAN ? `Best value - Save ${savingAt(amounts)}%` : planById(id).description;
+}
 
 /** Every plan's fair-use allowance in one clause, for copy that speaks of all plans at once. */
 export const FAIR_USE_ALL_PLANS = `fair use: up to ${FAIR_USE_AT_ONCE} pictures at once, then ${PLANS.map((p) => `${refillWords(p.id)} on ${p.name}`).join(", ")} and ${refillWords(TEAM_PLAN.id)} per ${TEAM_PLAN.name} member`;

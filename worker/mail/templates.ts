@@ -10,7 +10,7 @@ import type { MailMessage } from "./mailer";
 import { baseLocale, formatDate, formatList, formatMoney, m, type Locale } from "../../copy";
 import { count } from "../../domain/words";
 import { TEAM_INVITATION_DAYS } from "../../domain/teams";
-import { FAIR_USE, PRICE_CHANGE_NOTICE_DAYS } from "../../domain/plans";
+import { FAIR_USE, PRICE_CHANGE_NOTICE_DAYS, TEAM_PLAN } from "../../domain/plans";
 
 /** The operator's mails (alerts, the image model's notices) stay English, as the admin does (issue 50). */
 export const OPERATOR_LOCALE: Locale = baseLocale;
@@ -215,7 +215,7 @@ export function shootReadyEmail(to: string, link: string, shoot: { ready: number
 
 /** An invitation to join a team (issue 25): one link, single use, expiring in TEAM_INVITATION_DAYS days. */
 export function teamInvitationEmail(to: string, details: { teamName: string; link: string }, locale: Locale): MailMessage {
-  const fairUse = FAIR_USE.team;
+  const fairUse = FAIR_USE[TEAM_PLAN.id]; // a seat's allowance: the per-seat plan's
   return message(to, locale, m.emails_team_invitation_subject({ team: details.teamName }, { locale }), [
     m.emails_team_invitation_body({ per: fairUse.per, team: details.teamName, atOnce: fairUse.atOnce, refill: fairUse.refill }, { locale }),
     { link: details.link, label: m.emails_team_invitation_button({}, { locale }) },

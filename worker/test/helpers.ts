@@ -9,7 +9,7 @@ import { app, type AppType } from "../app";
 import worker from "../index";
 import { createDb } from "../../db";
 import { credits, subscriptions, users } from "../../db/schema";
-import { planById, TEAM_PLAN, type BillingPlan } from "../../domain/plans";
+import { billingPlanById, isTeamPlan, type BillingPlan, type PlanType } from "../../domain/plans";
 import { getConfig } from "../config";
 import { signAccessToken } from "../lib/access-tokens";
 import type { JobDeps } from "../lib/context";
@@ -177,7 +177,7 @@ export interface TestUserOptions {
   /** Free generations granted (default 2 when verified). */
   freeGranted?: number;
   freeUsed?: number;
-  subscription?: { planType: "weekly" | "monthly" | "yearly"; status?: string };
+  subscription?: { planType: PlanType; status?: string };
 }
 
 /** Inserts a user straight into the database and mints an access token for them. */
@@ -221,7 +221,12 @@ export async function createTestUser(opts: TestUserOptions = {}) {
  * writes straight into the table: a person's plan, or the Team plan for `seats` seats.
  */
 export function billedAs(plan: BillingPlan, seats = 1) {
-  const interval = plan === "team" ? "month" : ({ weekly: "week", monthly: "month", yearly: "year" } as const)[plan];
-  const cents = plan === "team" ? TEAM_PLAN.pricePerSeatCents * seats : planById(plan).priceCents;
-  return { amountCents: cents, currency: "eur", interval, intervalCount: 1, seats } as const;
+  const { period, launchCents } = billingPlanById(plan);
+  return {
+    amountCents: isTeamPlan(plan) ? launchCents * seats : launchCents,
+    currency: "eur",
+    interval: period,
+    intervalCount: 1,
+    seats,
+  } as const;
 }

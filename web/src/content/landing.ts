@@ -7,7 +7,7 @@ import { ESTIMATED_SECONDS, MAX_UPLOAD_MB } from "../../../domain/limits";
 import { STYLES } from "../../../domain/styles";
 import { MONEY_BACK_DAYS } from "../../../domain/plans";
 import { m } from "@/lib/copy";
-import { fairUseAllPlans } from "./plans";
+import { fairUseAllPlans } from "@/shared/billing/plan-words";
 import { freeCount } from "./site";
 
 /**

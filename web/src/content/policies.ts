@@ -11,7 +11,7 @@ import { CONTACT_EMAIL } from "@/lib/paths";
 import { FAIR_USE_AT_ONCE, FREE_GENERATIONS, MINIMUM_AGE, RETENTION_DAYS } from "../../../domain/limits";
 import { MONEY_BACK_DAYS, PRICE_CHANGE_NOTICE_DAYS } from "../../../domain/plans";
 import { m } from "@/lib/copy";
-import { refillWords } from "./plans";
+import { everyPlan } from "@/shared/billing/plan-words";
 
 export interface PolicySection {
   heading: string;
@@ -87,13 +87,7 @@ export const termsOfService = (): Policy => ({
       heading: m.policies_terms_billing_heading(),
       paragraphs: [
         m.policies_terms_billing_p1(),
-        m.policies_terms_billing_p2({
-          atOnce: FAIR_USE_AT_ONCE,
-          weekly: refillWords("weekly"),
-          monthly: refillWords("monthly"),
-          yearly: refillWords("yearly"),
-          team: refillWords("team"),
-        }),
+        m.policies_terms_billing_p2({ atOnce: FAIR_USE_AT_ONCE, plans: everyPlan(m.policies_terms_fair_use_on_plan) }),
         m.policies_terms_billing_p3({ days: PRICE_CHANGE_NOTICE_DAYS }),
       ],
     },

@@ -9,7 +9,6 @@ import { CONTACT_EMAIL, SERVICE_PAGES, paths, type ServiceSlug } from "@/lib/pat
 import { alternates, baseLocale, intlLocale, localePath, m, splitLocalePath, type Locale } from "@/lib/copy";
 import { faq } from "./landing";
 import { withLocale } from "./locale";
-import { planName } from "./plans";
 import { privacyPolicy, termsOfService } from "./policies";
 import { serviceName } from "./service-names";
 import { serviceContent } from "./services/all";
@@ -70,7 +69,8 @@ export function product(appUrl: string, locale: Locale = baseLocale) {
     brand: { "@type": "Brand", name: SITE_NAME },
     offers: PLANS.map((p) => ({
       "@type": "Offer",
-      name: planName(p.id),
+      // the table's name in every language: worker/landing/serve.ts finds an offer by it to write today's price
+      name: p.name,
       price: (p.priceCents / 100).toFixed(2),
       priceCurrency: CURRENCY,
       availability: "https://schema.org/InStock",

@@ -8,7 +8,8 @@ import { BEFORE_AFTER_SLOT } from "../../../domain/ratings";
 import { paths } from "@/lib/paths";
 import { clsx as cn } from "clsx";
 import { claims, faq, steps } from "@/content/landing";
-import { fairUseAllPlans, styleDescription } from "@/content/plans";
+import { fairUseAllPlans } from "@/shared/billing/plan-words";
+import { styleDescription } from "@/shared/words/style-words";
 import { freeCount, freeTriesCapitalized, homeTitle, numberWordCapitalized } from "@/content/site";
 import { m } from "@/lib/copy";
 import { useDocumentTitle } from "@/public/use-document-title";
@@ -145,7 +146,7 @@ export function HomePage() {
               </div>
               <div className="p-3">
                 <h3 className="text-sm font-semibold">{s.name}</h3>
-                <p className="mt-0.5 text-xs text-muted-foreground">{styleDescription(s.slug)}</p>
+                <p className="mt-0.5 text-xs text-muted-foreground">{styleDescription(s.id)}</p>
               </div>
             </li>
           ))}

@@ -1,12 +1,12 @@
 import { Check } from "@/components/marketing/icons";
 import { featureNote, type FairUsePlan } from "@/lib/domain";
-import { featureLabel, fairUseNote } from "@/content/plans";
+import { featureLabel, fairUseNote } from "@/shared/billing/plan-words";
 import { clsx as cn } from "clsx";
 
 /**
  * A plan's features, each with its note (the fair-use cap under "Unlimited generations", issue 23): the
  * landing's cards and /pricing state them in one way. Plain HTML with the public pages' icon, so the
- * prerendered landing stays free of lucide-react's runtime. The words are the page's language's (content/plans.ts).
+ * prerendered landing stays free of lucide-react's runtime. The words are the page's language's (shared/billing/plan-words.ts).
  */
 export function PlanFeatures({
   plan,

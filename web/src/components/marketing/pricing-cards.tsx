@@ -1,18 +1,18 @@
 import { PlanFeatures } from "@/components/marketing/plan-features";
 import { buttonVariants } from "@/components/ui/button-variants";
-import { planLine, planName } from "@/content/plans";
 import { formatMoney, getLocale, m } from "@/lib/copy";
-import { CURRENCY, MONEY_BACK_DAYS, PLANS, SAVING_PLAN, YEARLY_SAVING_PERCENT, type PlanType } from "../../../../domain/plans";
+import { planCardLine, planName } from "@/shared/billing/plan-words";
+import { CURRENCY, MONEY_BACK_DAYS, PLANS, SAVING_PLAN } from "../../../../domain/plans";
 import { clsx as cn } from "clsx";
 
-const PER_PERIOD: Record<PlanType, () => string> = {
-  weekly: m.public_pricing_per_week,
-  monthly: m.public_pricing_per_month,
-  yearly: m.public_pricing_per_year,
+const PER_PERIOD: Record<(typeof PLANS)[number]["period"], () => string> = {
+  week: m.public_pricing_per_week,
+  month: m.public_pricing_per_month,
+  year: m.public_pricing_per_year,
 };
 
 /**
- * The three plans from domain/plans.ts (the same features as /pricing), in the page's language. Built with the
+ * A person's plans from domain/plans.ts (the same features as /pricing), in the page's language. Built with the
  * launch prices; the worker writes today's price into the data-live parts once a price change is in effect
  * (decision 093).
  */
@@ -39,13 +39,13 @@ export function PricingCards({ ctaHref }: { ctaHref: string }) {
               className="mt-1 text-sm text-muted-foreground"
               data-live={plan.id === SAVING_PLAN ? `description-${SAVING_PLAN}` : undefined}
             >
-              {planLine(plan.id, YEARLY_SAVING_PERCENT)}
+              {planCardLine(plan.id)}
             </p>
             <p className="mt-5 flex items-baseline gap-1">
               <span className="text-4xl font-bold tracking-tight" data-live={`price-${plan.id}`}>
                 {formatMoney(plan.priceCents, CURRENCY, locale)}
               </span>
-              <span className="text-muted-foreground">{PER_PERIOD[plan.id]()}</span>
+              <span className="text-muted-foreground">{PER_PERIOD[plan.period]()}</span>
             </p>
             <p className="mt-1 text-sm text-muted-foreground" data-live={`daily-${plan.id}`}>
               {m.public_pricing_per_day({ price: formatMoney(Math.round(Number(plan.dailyPrice) * 100), CURRENCY, locale) })}

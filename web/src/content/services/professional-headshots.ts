@@ -1,7 +1,7 @@
 import { STYLE_COUNT, type ServiceContent } from "./types";
 import { m } from "@/lib/copy";
 import { freeTries, numberWordCapitalized } from "../site";
-import { fairUseAllPlans } from "../plans";
+import { fairUseAllPlans } from "@/shared/billing/plan-words";
 
 /** The Professional Headshots page's words (copy/messages/public, `public_professional_*`): only this page's chunk imports them. */
 const content = (): ServiceContent => ({

@@ -4,7 +4,7 @@ import { useLocation, useSearch } from "wouter";
 import { toast } from "@/components/ui/use-toast";
 import { FREE_GENERATIONS } from "@/lib/domain";
 import { m } from "@/lib/copy";
-import { fairUseCaps } from "@/shared/words/fair-use-words";
+import { seatFairUse } from "@/shared/billing/plan-words";
 import { creditsQuery } from "@/shared/api/get-credits";
 import { useAuth } from "@/shared/auth/auth-context";
 
@@ -38,7 +38,7 @@ export function VerifiedNotice() {
           credits?.teamSeat
             ? {
                 title: verifiedTeamTitle(),
-                description: m.auth_verified_team_text({ caps: fairUseCaps("team") }),
+                description: m.auth_verified_team_text({ caps: seatFairUse() }),
               }
             : { title: verifiedTitle(), description: m.auth_verified_text() },
         ),

@@ -7,7 +7,7 @@ import { useToastsBelow } from "@/components/ui/toast";
 import { toast } from "@/components/ui/use-toast";
 import { CREDITS_REFETCH_BANNER_MS, FREE_GENERATIONS } from "@/lib/domain";
 import { m } from "@/lib/copy";
-import { fairUseCaps } from "@/shared/words/fair-use-words";
+import { seatFairUse } from "@/shared/billing/plan-words";
 import { rich } from "@/shared/words/rich";
 import { useCredits } from "@/shared/api/get-credits";
 import { useAuth } from "@/shared/auth/auth-context";
@@ -91,7 +91,7 @@ function Banner({ email, teamSeat }: { email: string; teamSeat: boolean }) {
           <AlertTitle>{m.auth_verify_address_title()}</AlertTitle>
           <AlertDescription>
             {rich(m.auth_sent_link_to, { email: <EmailAddress email={email} /> })}{" "}
-            {teamSeat ? m.auth_verify_for_seat({ caps: fairUseCaps("team") }) : m.auth_verify_for_free({ count: FREE_GENERATIONS })}
+            {teamSeat ? m.auth_verify_for_seat({ caps: seatFairUse() }) : m.auth_verify_for_free({ count: FREE_GENERATIONS })}
           </AlertDescription>
         </div>
       </div>

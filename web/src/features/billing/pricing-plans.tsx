@@ -256,7 +256,7 @@ function PlanCard({
           {plan.popular && <Badge>{m.billing_most_popular()}</Badge>}
           {(action === "current" || action === "ending") && <Badge variant="success">{m.billing_current_plan()}</Badge>}
         </div>
-        <CardDescription>{planCardLine(plan, amounts)}</CardDescription>
+        <CardDescription>{planCardLine(plan.id, amounts)}</CardDescription>
       </CardHeader>
       <CardContent className="grid flex-1 gap-4">
         <p>

@@ -11,7 +11,7 @@ import { m } from "@/lib/copy";
 import { paths } from "@/lib/paths";
 import { useTeamSeatCents } from "@/shared/api/get-plans";
 import { useMyTeam } from "@/shared/api/get-my-team";
-import { money, teamPlanFeatures } from "@/shared/billing/plan-words";
+import { money, planCardLine, teamPlanFeatures } from "@/shared/billing/plan-words";
 
 export function TeamPlanCard() {
   const seatCents = useTeamSeatCents();
@@ -22,7 +22,7 @@ export function TeamPlanCard() {
         <CardTitle id="team-plan-title" className="flex items-center gap-2">
           <Users className="size-5 text-primary" aria-hidden="true" /> {m.billing_team_card_title()}
         </CardTitle>
-        <CardDescription>{m.billing_team_card_description()}</CardDescription>
+        <CardDescription>{planCardLine(TEAM_PLAN.id)}</CardDescription>
       </CardHeader>
       <CardContent className="grid gap-3">
         <p>

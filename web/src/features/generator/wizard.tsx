@@ -5,7 +5,7 @@ import { Button } from "@/components/ui/button";
 import { toast } from "@/components/ui/use-toast";
 import { FREE_GENERATIONS, maxStylesFor, type StyleId } from "@/lib/domain";
 import { m } from "@/lib/copy";
-import { fairUseAllPlans } from "@/shared/words/fair-use-words";
+import { fairUseAllPlans } from "@/shared/billing/plan-words";
 import { genderName as genderWords, styleName as styleWords } from "@/shared/words/style-words";
 import { useStartShoot } from "./api/start-shoot";
 import { useCredits } from "@/shared/api/get-credits";

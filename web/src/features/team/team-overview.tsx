@@ -16,7 +16,7 @@ import { PageSpinner } from "@/components/ui/spinner";
 import { toast } from "@/components/ui/use-toast";
 import { TEAM_NAME_MAX, TEAM_PLAN, type ApiMyTeam } from "@/lib/domain";
 import { m } from "@/lib/copy";
-import { fairUseCaps, money } from "@/shared/billing/plan-words";
+import { money, seatFairUse } from "@/shared/billing/plan-words";
 import { useMyTeam } from "@/shared/api/get-my-team";
 import { useCreateTeam } from "./api/create-team";
 import { useLeaveTeam } from "./api/leave-team";
@@ -81,7 +81,7 @@ function CreateTeam() {
             price: money(seatCents),
             min: TEAM_PLAN.minSeats,
             max: TEAM_PLAN.maxSeats,
-            caps: fairUseCaps("team"),
+            caps: seatFairUse(),
           })}
         </CardDescription>
       </CardHeader>
@@ -151,7 +151,7 @@ function MemberView({ team }: { team: Extract<ApiMyTeam, { role: "member" }> }) 
     <Card>
       <CardHeader>
         <CardTitle>{team.team.name}</CardTitle>
-        <CardDescription>{team.entitled ? m.team_member_entitled({ caps: fairUseCaps("team") }) : m.team_member_paused()}</CardDescription>
+        <CardDescription>{team.entitled ? m.team_member_entitled({ caps: seatFairUse() }) : m.team_member_paused()}</CardDescription>
       </CardHeader>
       <CardContent className="grid gap-4">
         <OwnPlanNotice show={team.ownPlanNotNeeded} />

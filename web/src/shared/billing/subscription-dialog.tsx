@@ -6,7 +6,7 @@ import { useLocation } from "wouter";
 import { Check, Crown } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
-import { fairUseAllPlans } from "@/shared/words/fair-use-words";
+import { fairUseAllPlans, planName } from "@/shared/billing/plan-words";
 import { paths } from "@/lib/paths";
 import { plansQuery } from "@/shared/api/get-plans";
 
@@ -35,7 +35,7 @@ function PlanPrices() {
     <ul className="grid grid-cols-3 gap-2" aria-label={m.common_subscription_plans()}>
       {plans.map((p) => (
         <li key={p.id} className="grid rounded-lg border p-2 text-center">
-          <span className="text-xs font-medium text-muted-foreground">{p.name}</span>
+          <span className="text-xs font-medium text-muted-foreground">{planName(p.id)}</span>
           <span className="font-semibold">{formatMoney(p.amountCents, p.currency, getLocale())}</span>
           <span className="text-xs text-muted-foreground">{(PER_PERIOD[p.period] ?? PER_PERIOD.month!)()}</span>
         </li>

@@ -1,9 +1,10 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { cleanup, render, screen } from "@testing-library/react";
-import { m, setLocale } from "@/lib/copy";
+import { locales, m, setLocale } from "@/lib/copy";
+import { BILLING_PLANS } from "@/lib/domain";
 import { verdictsFor } from "@/shared/photo-check/verdicts";
 import { customSizeWords, formatProblemWords, presetName } from "./download-words";
-import { fairUseAllPlans } from "./fair-use-words";
+import { fairUseAllPlans, planName } from "@/shared/billing/plan-words";
 import { rich } from "./rich";
 import { styleDescription, styleName } from "./style-words";
 
@@ -37,6 +38,17 @@ describe("the app's words follow the page's language (issue 50)", () => {
     expect(fairUseAllPlans()).toBe(
       "fair use: up to 15 pictures at once, then 6 a day on Weekly, 5 a day on Monthly, 6 a week on Yearly and 3 a day per Team member",
     );
+  });
+
+  it("every plan's allowance is listed from the plan table, each plan named in the reader's language (decision 370)", () => {
+    setLocale("de", { reload: false });
+    expect(fairUseAllPlans()).toBe(
+      "faire Nutzung: bis zu 15 Bilder auf einmal, danach 6 pro Tag bei Wöchentlich, 5 pro Tag bei Monatlich, 6 pro Woche bei Jährlich und 3 pro Tag je Team-Mitglied",
+    );
+    for (const locale of locales) {
+      setLocale(locale, { reload: false });
+      for (const id of BILLING_PLANS) expect(planName(id), `${locale} ${id}`).not.toMatch(/^common_|^$/);
+    }
   });
 
   it("a sentence with an element keeps the translation's word order", () => {
