@@ -49,13 +49,13 @@ export function filterRows(rgba: Uint8Array, width: number, height: number, bpp:
 }
 
 /**
- * Encodes RGBA pixels as PNG: colour type 2 when opaque, 6 otherwise; pHYs when `dpi` is given; always
- * the XMP that marks the image as AI-made.
+ * Encodes RGBA pixels as PNG: colour type 2 when opaque (`opaque` when the caller knows, else the alpha is
+ * read), 6 otherwise; pHYs when `dpi` is given; always the XMP that marks the image as AI-made.
  * The chunks are written straight into the one output buffer (the compressed data is copied once).
  */
-export function encodePng(rgba: Uint8Array, width: number, height: number, dpi?: number): Uint8Array {
+export function encodePng(rgba: Uint8Array, width: number, height: number, dpi?: number, opaque?: boolean): Uint8Array {
   if (rgba.length !== width * height * 4) throw new Error("pixel buffer does not match the size");
-  const bpp = isOpaque(rgba) ? 3 : 4;
+  const bpp = (opaque ?? isOpaque(rgba)) ? 3 : 4;
   const idat = deflate(filterRows(rgba, width, height, bpp));
 
   const chunks = 3 + (dpi === undefined ? 0 : 1);
