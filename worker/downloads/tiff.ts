@@ -5,6 +5,7 @@
  * writer reused for the EXIF block WebP carries its DPI in. No dependency: the runtime's native zlib
  * (./zlib.ts) produces the zlib stream TIFF compression 8 expects, in Workers and in Node alike.
  */
+import { withRoom } from "./bytes";
 import { isOpaque } from "./png-encode";
 import { toRgba, type Raster } from "./raster";
 import { align16, simd } from "./simd/kernel";
@@ -164,8 +165,8 @@ export async function encodeTiff(px: Raster, dpi?: number, opaque?: boolean): Pr
   });
   entries.find((e) => e.tag === 273)!.values = offsets;
 
-  const out = new Uint8Array(offset);
-  const view = new DataView(out.buffer);
+  const out = withRoom(offset); // room for the Content Credentials after it (./bytes.ts)
+  const view = new DataView(out.buffer, out.byteOffset, out.byteLength);
   header(view);
   writeIfd(view, 8, entries);
   compressed.forEach((c, i) => out.set(c, offsets[i]!));
