@@ -55,7 +55,10 @@ export async function downloadFile(
   // Signing is inside it too; it puts the store into the room the writer left, without a second copy of the file (decision 380).
   const out = await withTransformBudget(transformCost(stored.bytes, options), opts.writeCache ? TRANSFORM_WAIT_MS : Infinity, async () => {
     const made = await transformDownload(stored.bytes, options);
-    return { mime: made.mime, bytes: await withContentCredentials(made.bytes, config, downloadProvenance(row, options), { inPlace: true }) };
+    return {
+      mime: made.mime,
+      bytes: await withContentCredentials(made.bytes, config, downloadProvenance(row, options), { inPlace: true }),
+    };
   });
   const bytes = out.bytes;
   if (opts.writeCache) await putEncrypted(bucket, config, cacheKey, bytes, out.mime);

@@ -183,7 +183,8 @@ function tables(h: Taps, v: Taps, mem: { i32: Int32Array; i16: Int16Array }, at:
 }
 
 /** Bytes the tap tables take. */
-const tablesBytes = (h: Taps, v: Taps) => align16(h.start.length * 4) + h.start.length * ((h.n + 1) >> 1) * 16 + align16(v.start.length * v.n * 4);
+const tablesBytes = (h: Taps, v: Taps) =>
+  align16(h.start.length * 4) + h.start.length * ((h.n + 1) >> 1) * 16 + align16(v.start.length * v.n * 4);
 
 /**
  * Vertical first: the source rows the pass reads copied into WASM memory once (as they are, RGB or RGBA, at
