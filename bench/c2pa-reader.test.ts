@@ -16,7 +16,7 @@ import { FILE_FORMATS, PRESETS, type DownloadOptions } from "../domain/downloads
 import { portraitPixels } from "../worker/downloads/fixture";
 import { transformDownload } from "../worker/downloads/transform";
 import { downloadProvenance } from "../worker/marking/provenance";
-import { signImage, type Provenance, type SigningCredentials } from "../worker/marking/c2pa";
+import { signImage, withoutContentCredentials, type Provenance, type SigningCredentials } from "../worker/marking/c2pa";
 import { signingCredentials } from "../worker/marking/credentials";
 import { DIGITAL_SOURCE_TYPE } from "../worker/marking/xmp";
 import { digitalSourceType, xmpPackets } from "../worker/downloads/test-decoders";
@@ -115,6 +115,16 @@ describe("Content Credentials validate in c2pa-rs (reference reader)", () => {
         const bad = await read(MIME[fileFormat], tampered(signed));
         expect(bad.state).toBe("Invalid");
         expect(bad.failures.map((f) => f.code)).toContain("assertion.dataHash.mismatch");
+
+        // signed in place (decision 380), as a download is: the store in the room the writer left, the file not copied
+        if (c !== cases[1]) continue; // (one case a format: the reader is slow)
+        const fresh = (await transformDownload(SOURCE, options)).bytes;
+        const inPlace = await signImage(fresh, credentials, { model: "gemini-nano-banana-2.1" }, { inPlace: true });
+        expect(inPlace.buffer).toBe(fresh.buffer);
+        expect(inPlace.length).toBe(signed.length);
+        await expectMadeWithAi(MIME[fileFormat], inPlace, fileFormat !== "tiff");
+        if (fileFormat !== "tiff") expect(withoutContentCredentials(inPlace)).toEqual(withoutContentCredentials(signed));
+        expect((await read(MIME[fileFormat], tampered(inPlace))).state).toBe("Invalid");
       }
     });
   }

@@ -48,7 +48,7 @@ async function delivered(src: Uint8Array, o: DownloadOptions): Promise<Uint8Arra
     C2PA_SIGNING_KEY: readFileSync("dev/c2pa/test-signer.key.pem", "utf8"),
     C2PA_CERT_CHAIN: readFileSync("dev/c2pa/test-chain.pem", "utf8"),
   });
-  return signImage(out, credentials, { model: "gemini-nano-banana-2.1" });
+  return signImage(out, credentials, { model: "gemini-nano-banana-2.1" }, { inPlace: true });
 }
 
 const arg = (name: string) => {

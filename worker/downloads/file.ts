@@ -52,10 +52,13 @@ export async function downloadFile(
   const stored = await getDecrypted(bucket, config, row.resultKey);
   if (!stored) throw conflict("This headshot's result file is missing; please generate it again.");
   // within this isolate's memory for transforms (decision 318): a single download waits briefly, a ZIP's file waits.
-  // Signing is inside it too: it holds the file a second time while the store goes in (decision 344).
+  // Signing is inside it too; it puts the store into the room the writer left, without a second copy of the file (decision 380).
   const out = await withTransformBudget(transformCost(stored.bytes, options), opts.writeCache ? TRANSFORM_WAIT_MS : Infinity, async () => {
     const made = await transformDownload(stored.bytes, options);
-    return { mime: made.mime, bytes: await withContentCredentials(made.bytes, config, downloadProvenance(row, options)) };
+    return {
+      mime: made.mime,
+      bytes: await withContentCredentials(made.bytes, config, downloadProvenance(row, options), { inPlace: true }),
+    };
   });
   const bytes = out.bytes;
   if (opts.writeCache) await putEncrypted(bucket, config, cacheKey, bytes, out.mime);

@@ -11,7 +11,7 @@ export { headshotZipResponse, MAX_ZIP_PICTURES, refuseZipBeyondRate, type ZipSou
 export { markAiImage } from "./mark";
 export { adjustQuery, downloadQuery, normaliseAdjust, normaliseDownload } from "./options";
 // the raster tools a photo upload reduces with (worker/photos/photo-reduce.ts)
-export { decodePng } from "./png-decode";
+export { decodePng, unfilterRow } from "./png-decode";
 export { toRgba, type Raster } from "./raster";
 export { resizeRgba } from "./resize";
 // the landing's small examples (worker/landing/examples.ts, decision 252)

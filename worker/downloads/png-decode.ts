@@ -16,6 +16,40 @@ export interface Pixels extends Raster {
 
 const CHANNELS: Record<number, number> = { 0: 1, 2: 3, 4: 2, 6: 4 };
 
+/**
+ * Undoes a PNG row's filter `f` in place; `prev` is the row above, unfiltered (undefined for the first row:
+ * zeros). The one unfilter of both PNG readers: this one and the uploads' row-by-row reader
+ * (worker/photos/png-scaled.ts). False for a filter type PNG does not have.
+ */
+export function unfilterRow(f: number, row: Uint8Array, prev: Uint8Array | undefined, bpp: number): boolean {
+  const n = row.length;
+  // The first row has no row above (zeros): Up does nothing, Average adds half the left neighbour, and
+  // Paeth predicts the left neighbour (Sub). In every row the first pixel has no left neighbour (zeros):
+  // Average adds half the byte above, Paeth the byte above. Then one loop without edge tests.
+  if (f === 0 || (f === 2 && !prev)) return true;
+  if (f === 1 || (f === 4 && !prev)) for (let i = bpp; i < n; i++) row[i] = row[i]! + row[i - bpp]!;
+  else if (f === 2) for (let i = 0; i < n; i++) row[i] = row[i]! + prev![i]!;
+  else if (f === 3 && !prev) for (let i = bpp; i < n; i++) row[i] = row[i]! + (row[i - bpp]! >> 1);
+  else if (f === 3) {
+    for (let i = 0; i < bpp; i++) row[i] = row[i]! + (prev![i]! >> 1);
+    for (let i = bpp; i < n; i++) row[i] = row[i]! + ((row[i - bpp]! + prev![i]!) >> 1);
+  } else if (f === 4) {
+    const up = prev!;
+    for (let i = 0; i < bpp; i++) row[i] = row[i]! + up[i]!;
+    for (let i = bpp; i < n; i++) {
+      const a = row[i - bpp]!,
+        b = up[i]!,
+        c = up[i - bpp]!;
+      const p = a + b - c;
+      const pa = p > a ? p - a : a - p,
+        pb = p > b ? p - b : b - p,
+        pc = p > c ? p - c : c - p;
+      row[i] = row[i]! + (pa <= pb && pa <= pc ? a : pb <= pc ? b : c);
+    }
+  } else return false;
+  return true;
+}
+
 export function decodePng(png: Uint8Array): Pixels | null {
   if (!isPng(png)) return null;
   const view = new DataView(png.buffer, png.byteOffset, png.byteLength);
@@ -43,37 +77,14 @@ export function decodePng(png: Uint8Array): Pixels | null {
 
   // Unfilter in place (each row's filter byte is followed by its samples).
   let opaque = true;
-  let prev = -1; // offset of the previous row's samples in `raw`
-  for (let y = 0; y < height; y++) {
-    const f = raw[y * (stride + 1)]!;
+  for (let y = 0, prev: Uint8Array | undefined; y < height; y++) {
     const r = y * (stride + 1) + 1;
-    if (f > 4) throw new Error(`bad PNG filter ${f}`);
-    // The first row has no row above (zeros): Up does nothing, Average adds half the left neighbour, and
-    // Paeth predicts the left neighbour (Sub). In every row the first pixel has no left neighbour (zeros):
-    // Average adds half the byte above, Paeth the byte above. Then one loop without edge tests.
-    if (f === 1 || (f === 4 && prev < 0)) for (let i = r + bpp, end = r + stride; i < end; i++) raw[i] = raw[i]! + raw[i - bpp]!;
-    else if (f === 2 && prev >= 0) for (let i = 0; i < stride; i++) raw[r + i] = raw[r + i]! + raw[prev + i]!;
-    else if (f === 3 && prev < 0) for (let i = r + bpp, end = r + stride; i < end; i++) raw[i] = raw[i]! + (raw[i - bpp]! >> 1);
-    else if (f === 3) {
-      for (let i = 0; i < bpp; i++) raw[r + i] = raw[r + i]! + (raw[prev + i]! >> 1);
-      for (let i = r + bpp, u = prev + bpp, end = r + stride; i < end; i++, u++) raw[i] = raw[i]! + ((raw[i - bpp]! + raw[u]!) >> 1);
-    } else if (f === 4) {
-      for (let i = 0; i < bpp; i++) raw[r + i] = raw[r + i]! + raw[prev + i]!;
-      for (let i = r + bpp, u = prev + bpp, end = r + stride; i < end; i++, u++) {
-        const a = raw[i - bpp]!,
-          b = raw[u]!,
-          c = raw[u - bpp]!;
-        const p = a + b - c;
-        const pa = p > a ? p - a : a - p,
-          pb = p > b ? p - b : b - p,
-          pc = p > c ? p - c : c - p;
-        raw[i] = raw[i]! + (pa <= pb && pa <= pc ? a : pb <= pc ? b : c);
-      }
-    }
-    prev = r;
+    const row = raw.subarray(r, r + stride);
+    if (!unfilterRow(raw[r - 1]!, row, prev, bpp)) throw new Error(`bad PNG filter ${raw[r - 1]}`);
+    prev = row;
     if (bpp === 4 && opaque)
       for (let i = 3; i < stride; i += 4)
-        if (raw[r + i] !== 255) {
+        if (row[i] !== 255) {
           opaque = false;
           break;
         }

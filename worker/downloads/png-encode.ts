@@ -1,11 +1,12 @@
 /**
  * Our PNG writer: 8-bit truecolour, RGB when every pixel is opaque (colour type 2) and RGBA only when
  * there is transparency (colour type 6, the round shape). Every row gets the Average filter (in WASM
- * SIMD), then the whole stream goes through the runtime's native zlib (./zlib.ts) into one IDAT.
+ * SIMD), then the whole stream goes through the runtime's native zlib (./zlib.ts `deflatePicture`) into one IDAT.
  * DPI is a pHYs chunk written with the header, followed by the AI marking (png.ts XMP_CHUNK, decision 110).
  */
+import { withRoom } from "./bytes";
 import { crc32 } from "./crc32";
-import { deflate } from "./zlib";
+import { deflatePicture } from "./zlib";
 import { XMP_CHUNK, dpiToPixelsPerMetre } from "./png";
 import { align16, simd } from "./simd/kernel";
 
@@ -49,18 +50,19 @@ export function filterRows(rgba: Uint8Array, width: number, height: number, bpp:
 }
 
 /**
- * Encodes RGBA pixels as PNG: colour type 2 when opaque, 6 otherwise; pHYs when `dpi` is given; always
- * the XMP that marks the image as AI-made.
+ * Encodes RGBA pixels as PNG: colour type 2 when opaque (`opaque` when the caller knows, else the alpha is
+ * read), 6 otherwise; pHYs when `dpi` is given; always the XMP that marks the image as AI-made.
  * The chunks are written straight into the one output buffer (the compressed data is copied once).
  */
-export function encodePng(rgba: Uint8Array, width: number, height: number, dpi?: number): Uint8Array {
+export function encodePng(rgba: Uint8Array, width: number, height: number, dpi?: number, opaque?: boolean): Uint8Array {
   if (rgba.length !== width * height * 4) throw new Error("pixel buffer does not match the size");
-  const bpp = isOpaque(rgba) ? 3 : 4;
-  const idat = deflate(filterRows(rgba, width, height, bpp));
+  const bpp = (opaque ?? isOpaque(rgba)) ? 3 : 4;
+  const idat = deflatePicture(filterRows(rgba, width, height, bpp));
 
   const chunks = 3 + (dpi === undefined ? 0 : 1);
-  const out = new Uint8Array(SIGNATURE.length + chunks * 12 + 13 + (dpi === undefined ? 0 : 9) + XMP_CHUNK.length + idat.length);
-  const view = new DataView(out.buffer);
+  // with room for the Content Credentials around it (./bytes.ts): signing adds them without copying the file
+  const out = withRoom(SIGNATURE.length + chunks * 12 + 13 + (dpi === undefined ? 0 : 9) + XMP_CHUNK.length + idat.length);
+  const view = new DataView(out.buffer, out.byteOffset, out.byteLength);
   out.set(SIGNATURE);
   let o = SIGNATURE.length;
   /** Writes a chunk whose `length` data bytes `fill` puts at the given offset; returns the next offset. */

@@ -66,7 +66,7 @@ export function markPng(png: Uint8Array, phys?: { dpi: number | undefined }): Ui
     o = end;
     if (type === "IEND") break;
   }
-  return concatBytes(parts);
+  return concatBytes(parts, true); // room for the Content Credentials (./bytes.ts)
 }
 
 function physChunk(dpi: number): Uint8Array {

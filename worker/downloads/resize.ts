@@ -146,12 +146,93 @@ export function resizeRgba(src: Raster, rect: Rect, dstW: number, dstH: number):
 
 /**
  * One separable pass of `src` with horizontal taps `h` and vertical taps `v`, in WASM SIMD
- * (simd/simd.wat). Horizontal first, over only the source rows the vertical pass reads, each
- * copied in once (and expanded to RGBA there when RGB), into an 8-bit intermediate in WASM memory; then
- * the vertical pass a row at a time, each row copied out. WASM memory holds the tap tables, one source
- * row, the intermediate (rows × dstW × 4) and one output row.
+ * (simd/simd.wat), in whichever order reads fewer samples: a reduction runs the vertical taps first (over
+ * the source rows, 16 samples an instruction, RGB or RGBA alike), so the horizontal taps (one pixel at a
+ * time) run over the output's rows only; an enlargement runs them horizontal first, over the source rows.
  */
 function separable(src: Raster, h: Taps, v: Taps): Uint8Array {
+  const dstW = h.start.length,
+    dstH = v.start.length;
+  const rows = v.start[dstH - 1]! + v.n - v.start[0]!; // source rows the vertical pass reads
+  const pairs = (h.n + 1) >> 1;
+  // Work of each order, in vector operations: a horizontal pair of taps costs about one vertical tap of 16 samples.
+  // Counted on RGBA rows whatever the source's layout, so RGB and RGBA rows of the same pixels give the same result.
+  const verticalFirst = dstH * Math.ceil((src.width * 4) / 16) * v.n + dstH * dstW * pairs;
+  const horizontalFirst = rows * dstW * pairs + dstH * Math.ceil((dstW * 4) / 16) * v.n;
+  return verticalFirst < horizontalFirst ? separableVerticalFirst(src, h, v) : separableHorizontalFirst(src, h, v);
+}
+
+/** Lays the tap tables into WASM memory at `at` (16-byte aligned); returns where each table is and where they end. */
+function tables(h: Taps, v: Taps, mem: { i32: Int32Array; i16: Int16Array }, at: number) {
+  const dstW = h.start.length,
+    dstH = v.start.length;
+  const pairs = (h.n + 1) >> 1;
+  const startAt = at;
+  const wvAt = align16(startAt + dstW * 4);
+  const vwAt = wvAt + dstW * pairs * 16;
+  mem.i32.set(h.start, startAt >> 2);
+  for (let x = 0; x < dstW; x++) {
+    for (let t = 0; t < pairs * 2; t++) {
+      const w = t < h.n ? h.weights[x * h.n + t]! : 0;
+      const o = wvAt + (x * pairs + (t >> 1)) * 16 + (t & 1) * 8;
+      mem.i16.fill(w, o >> 1, (o + 8) >> 1);
+    }
+  }
+  mem.i32.set(v.weights, vwAt >> 2);
+  return { startAt, wvAt, vwAt, pairs, end: align16(vwAt + dstH * v.n * 4) };
+}
+
+/** Bytes the tap tables take. */
+const tablesBytes = (h: Taps, v: Taps) =>
+  align16(h.start.length * 4) + h.start.length * ((h.n + 1) >> 1) * 16 + align16(v.start.length * v.n * 4);
+
+/**
+ * Vertical first: the source rows the pass reads copied into WASM memory once (as they are, RGB or RGBA, at
+ * their stride), then per output row the vertical taps into one row, its RGBA expansion, the horizontal taps
+ * into the output row, copied out. WASM memory: the tables, the source rows, three rows.
+ */
+function separableVerticalFirst(src: Raster, h: Taps, v: Taps): Uint8Array {
+  const srcW = src.width,
+    stride = src.stride;
+  const dstW = h.start.length,
+    dstH = v.start.length;
+  const rowFrom = v.start[0]!;
+  const rows = v.start[dstH - 1]! + v.n - rowFrom;
+  const rowBytesIn = srcW * src.channels,
+    span = align16(rowBytesIn); // the vertical pass writes whole vectors: up to 15 bytes past the row
+  const first = src.offset + rowFrom * stride;
+  const region = src.data.subarray(first, first + (rows - 1) * stride + rowBytesIn);
+
+  const tablesEnd = tablesBytes(h, v);
+  const srcAt = tablesEnd;
+  const colAt = align16(srcAt + region.length + 16); // vertical reads up to 15 bytes past the last row
+  const rgbaAt = align16(colAt + span + 16);
+  const outAt = align16(rgbaAt + srcW * 4 + 16);
+  const rowBytes = dstW * 4;
+  const k = simd(outAt + align16(rowBytes) + 16);
+  const mem = new Uint8Array(k.memory.buffer);
+  const t = tables(h, v, { i32: new Int32Array(k.memory.buffer), i16: new Int16Array(k.memory.buffer) }, 0);
+  mem.set(region, srcAt);
+  mem.fill(0, srcAt + region.length, colAt);
+
+  const rowIn = src.channels === 4 ? colAt : rgbaAt;
+  const out = new Uint8Array(dstW * dstH * 4);
+  for (let y = 0; y < dstH; y++) {
+    k.vertical(srcAt + (v.start[y]! - rowFrom) * stride, stride, v.n, t.vwAt + y * v.n * 4, colAt, span);
+    if (src.channels === 3) k.expand(colAt, rgbaAt, srcW);
+    k.horizontal(rowIn, outAt, dstW, t.startAt, t.wvAt, t.pairs);
+    out.set(mem.subarray(outAt, outAt + rowBytes), y * rowBytes);
+  }
+  return out;
+}
+
+/**
+ * Horizontal first, over only the source rows the vertical pass reads, each copied in once (and expanded
+ * to RGBA there when RGB), into an 8-bit intermediate in WASM memory; then the vertical pass a row at a
+ * time, each row copied out. WASM memory holds the tap tables, one source row, the intermediate
+ * (rows × dstW × 4) and one output row.
+ */
+function separableHorizontalFirst(src: Raster, h: Taps, v: Taps): Uint8Array {
   const srcW = src.width;
   const dstW = h.start.length,
     dstH = v.start.length;
@@ -161,13 +242,9 @@ function separable(src: Raster, h: Taps, v: Taps): Uint8Array {
   // WASM memory layout, 16-byte aligned: tables, one RGB source row as copied in (+ 16 bytes the
   // expansion may read), one RGBA source row (+ 16 bytes the expansion may write, of which an odd tap
   // count's zero-weight pad may read 8), the intermediate, one output row.
-  const pairs = (h.n + 1) >> 1;
   const rowBytes = dstW * 4,
     midStride = align16(rowBytes);
-  const startAt = 0;
-  const wvAt = align16(startAt + dstW * 4);
-  const vwAt = wvAt + dstW * pairs * 16;
-  const rgbAt = align16(vwAt + dstH * v.n * 4);
+  const rgbAt = tablesBytes(h, v);
   const srcAt = align16(rgbAt + srcW * 3 + 16);
   const midAt = align16(srcAt + srcW * 4 + 16);
   const outAt = midAt + rows * midStride;
@@ -175,17 +252,7 @@ function separable(src: Raster, h: Taps, v: Taps): Uint8Array {
 
   const k = simd(end);
   const mem = new Uint8Array(k.memory.buffer);
-  const i32 = new Int32Array(k.memory.buffer);
-  const i16 = new Int16Array(k.memory.buffer);
-
-  i32.set(h.start, startAt >> 2);
-  for (let x = 0; x < dstW; x++) {
-    for (let t = 0; t < pairs * 2; t++) {
-      const w = t < h.n ? h.weights[x * h.n + t]! : 0;
-      i16.fill(w, (wvAt + (x * pairs + (t >> 1)) * 16 + (t & 1) * 8) >> 1, (wvAt + (x * pairs + (t >> 1)) * 16 + (t & 1) * 8 + 8) >> 1);
-    }
-  }
-  i32.set(v.weights, vwAt >> 2);
+  const t = tables(h, v, { i32: new Int32Array(k.memory.buffer), i16: new Int16Array(k.memory.buffer) }, 0);
 
   const rowBytesIn = srcW * src.channels;
   for (let r = 0; r < rows; r++) {
@@ -195,11 +262,11 @@ function separable(src: Raster, h: Taps, v: Taps): Uint8Array {
       mem.set(src.data.subarray(s, s + rowBytesIn), rgbAt);
       k.expand(rgbAt, srcAt, srcW);
     }
-    k.horizontal(srcAt, midAt + r * midStride, dstW, startAt, wvAt, pairs);
+    k.horizontal(srcAt, midAt + r * midStride, dstW, t.startAt, t.wvAt, t.pairs);
   }
   const out = new Uint8Array(dstW * dstH * 4);
   for (let y = 0; y < dstH; y++) {
-    k.vertical(midAt + (v.start[y]! - rowFrom) * midStride, midStride, v.n, vwAt + y * v.n * 4, outAt, midStride);
+    k.vertical(midAt + (v.start[y]! - rowFrom) * midStride, midStride, v.n, t.vwAt + y * v.n * 4, outAt, midStride);
     out.set(mem.subarray(outAt, outAt + rowBytes), y * rowBytes);
   }
   return out;

@@ -5,7 +5,10 @@
  * writer reused for the EXIF block WebP carries its DPI in. No dependency: the runtime's native zlib
  * (./zlib.ts) produces the zlib stream TIFF compression 8 expects, in Workers and in Node alike.
  */
+import { withRoom } from "./bytes";
 import { isOpaque } from "./png-encode";
+import { toRgba, type Raster } from "./raster";
+import { align16, simd } from "./simd/kernel";
 import { deflate } from "./zlib";
 import { XMP_BYTES } from "../marking";
 
@@ -99,46 +102,38 @@ export function exifResolution(dpi: number): Uint8Array {
 const STRIP_BYTES = 256 * 1024;
 
 /**
- * Encodes RGBA pixels as a TIFF. Opaque images are written as RGB (3 samples), images with any
- * transparency as RGBA with ExtraSamples = unassociated alpha. `dpi` undefined writes 72 (screen),
- * since baseline TIFF requires the resolution tags.
+ * Encodes pixels as a TIFF: packed RGBA, or the rows of a decoded picture as they are (./raster.ts: RGB or
+ * RGBA behind PNG filter bytes). Opaque images are written as RGB (3 samples), images with any
+ * transparency as RGBA with ExtraSamples = unassociated alpha; `opaque` when the caller knows (else the
+ * alpha is read). `dpi` undefined writes 72 (screen), since baseline TIFF requires the resolution tags.
+ * The horizontal predictor runs in WASM SIMD (simd/simd.wat `subFilter`) a row at a time, straight into the
+ * strip that is then compressed.
  */
-export async function encodeTiff(rgba: Uint8Array, width: number, height: number, dpi?: number): Promise<Uint8Array> {
-  if (rgba.length !== width * height * 4) throw new Error("pixel buffer does not match the size");
-  const spp = isOpaque(rgba) ? 3 : 4;
+export async function encodeTiff(px: Raster, dpi?: number, opaque?: boolean): Promise<Uint8Array> {
+  const { data, width, height, channels } = px;
+  const spp = channels === 3 || (opaque ?? isOpaque(toRgba(px))) ? 3 : 4;
   const rowBytes = width * spp;
   const rowsPerStrip = Math.max(1, Math.min(height, Math.floor(STRIP_BYTES / rowBytes)));
   const stripCount = Math.ceil(height / rowsPerStrip);
 
-  // Samples with the horizontal predictor applied (each sample minus the same sample one pixel left).
+  // WASM memory: one source row with 4 zero bytes before it (the first pixel's "left") and 16 after, the
+  // predicted row (+16).
+  const rowIn = width * channels;
+  const curAt = 16,
+    dstAt = align16(curAt + rowIn + 16);
+  const k = simd(dstAt + align16(rowBytes) + 16);
+  const mem = new Uint8Array(k.memory.buffer);
+  mem.fill(0, 0, curAt);
   const compressed: Uint8Array[] = [];
   for (let s = 0; s < stripCount; s++) {
     const y0 = s * rowsPerStrip;
     const rows = Math.min(rowsPerStrip, height - y0);
     const buf = new Uint8Array(rows * rowBytes);
     for (let r = 0; r < rows; r++) {
-      let src = (y0 + r) * width * 4;
-      let dst = r * rowBytes;
-      let p0 = 0,
-        p1 = 0,
-        p2 = 0,
-        p3 = 0;
-      for (let x = 0; x < width; x++, src += 4, dst += spp) {
-        const c0 = rgba[src]!,
-          c1 = rgba[src + 1]!,
-          c2 = rgba[src + 2]!;
-        buf[dst] = c0 - p0;
-        buf[dst + 1] = c1 - p1;
-        buf[dst + 2] = c2 - p2;
-        p0 = c0;
-        p1 = c1;
-        p2 = c2;
-        if (spp === 4) {
-          const c3 = rgba[src + 3]!;
-          buf[dst + 3] = c3 - p3;
-          p3 = c3;
-        }
-      }
+      const from = px.offset + (y0 + r) * px.stride;
+      mem.set(data.subarray(from, from + rowIn), curAt);
+      k.subFilter(curAt, dstAt, width, channels, spp);
+      buf.set(mem.subarray(dstAt, dstAt + rowBytes), r * rowBytes);
     }
     compressed.push(deflate(buf));
   }
@@ -170,8 +165,8 @@ export async function encodeTiff(rgba: Uint8Array, width: number, height: number
   });
   entries.find((e) => e.tag === 273)!.values = offsets;
 
-  const out = new Uint8Array(offset);
-  const view = new DataView(out.buffer);
+  const out = withRoom(offset); // room for the Content Credentials after it (./bytes.ts)
+  const view = new DataView(out.buffer, out.byteOffset, out.byteLength);
   header(view);
   writeIfd(view, 8, entries);
   compressed.forEach((c, i) => out.set(c, offsets[i]!));

@@ -90,18 +90,22 @@ export async function transformDownload(source: Uint8Array, o: DownloadOptions):
   if (adjust) plan.crop = zoomCrop(plan.crop, adjust);
   const { crop: c, portrait, width, height } = plan;
   const whole = c.x1 === 0 && c.y1 === 0 && c.x2 === src.width && c.y2 === src.height;
-  let pixels =
-    whole && portrait.width === src.width && portrait.height === src.height
-      ? toRgba(src)
-      : resizeRgba(src, c, portrait.width, portrait.height);
-  if (width !== portrait.width) pixels = composeOnBackdrop(pixels, portrait.width, height, width, plan.portraitX);
+  const asIs = whole && portrait.width === src.width && portrait.height === src.height;
   const round = o.shape === "round";
+  // Nothing below makes a pixel transparent but the round mask (the resize keeps an opaque picture exactly opaque).
+  const opaque = src.opaque && !round;
+  if (asIs && width === portrait.width && !o.border && !round && o.fileFormat === "tiff") {
+    // the picture at its size: the decoded rows go to the TIFF writer as they are, no RGBA copy
+    return { bytes: await encodeTiff(src, dpi, opaque), mime, width, height };
+  }
+  let pixels = asIs ? toRgba(src) : resizeRgba(src, c, portrait.width, portrait.height);
+  if (width !== portrait.width) pixels = composeOnBackdrop(pixels, portrait.width, height, width, plan.portraitX);
   if (o.border) drawBorder(pixels, width, height, o.border.width, o.border.color, round);
   if (round) applyRoundMask(pixels, width, height);
 
   let bytes: Uint8Array;
-  if (o.fileFormat === "png") bytes = await encodePng(pixels, width, height, dpi);
-  else if (o.fileFormat === "tiff") bytes = await encodeTiff(pixels, width, height, dpi);
+  if (o.fileFormat === "png") bytes = await encodePng(pixels, width, height, dpi, opaque);
+  else if (o.fileFormat === "tiff") bytes = await encodeTiff(rgbaRaster(pixels, width, height), dpi, opaque);
   else if (o.resolution === "web") {
     bytes = markWebp(await encodeWebpLossy(pixels, width, height), dpi, round);
   } else {

@@ -83,7 +83,7 @@ export function markWebp(webp: Uint8Array, dpi?: number, alpha?: boolean): Uint8
   vp8x ??= vp8xFor(body[0]!, alpha);
   vp8x[8] = (vp8x[8]! & ~(FLAG_EXIF | FLAG_XMP)) | FLAG_XMP | (exif ? FLAG_EXIF : 0);
   const parts = [vp8x, ...body, ...(exif ? [exif] : []), XMP_CHUNK];
-  const out = concatBytes([webp.subarray(0, 12), ...parts]);
-  new DataView(out.buffer).setUint32(4, out.length - 8, true);
+  const out = concatBytes([webp.subarray(0, 12), ...parts], true); // room for the Content Credentials (./bytes.ts)
+  new DataView(out.buffer, out.byteOffset).setUint32(4, out.length - 8, true);
   return out;
 }

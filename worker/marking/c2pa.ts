@@ -16,7 +16,7 @@
 // A leaf module (no imports). Through the downloads index it would be a cycle (downloads sign through marking),
 // and Node-side readers of this file (bench/c2pa-reader.test.ts) would type-check the whole worker.
 // eslint-disable-next-line no-restricted-imports
-import { concatBytes as concat } from "../downloads/bytes";
+import { concatBytes as concat, roomAround } from "../downloads/bytes";
 // eslint-disable-next-line no-restricted-imports
 import { crc32 } from "../downloads/crc32";
 import { encodeCbor, Tagged, type Cbor, type CborMap } from "./cbor";
@@ -175,11 +175,17 @@ function tiffPlan(bytes: Uint8Array) {
  * other IFDs keep their offsets: nothing before the new IFD moves. `storeLength` is the store's size; the
  * result has room for it at `start`, and the bytes hashed are everything before `start`.
  */
-function tiffLayout(bytes: Uint8Array, storeLength: number): { out: Uint8Array<ArrayBuffer>; start: number } {
+function tiffLayout(bytes: Uint8Array, storeLength: number, roomAfter = 0): { out: Uint8Array; start: number } {
   const { ifd, tagOf, kept, ifdAt, count, start } = tiffPlan(bytes);
-  const out = new Uint8Array(start + storeLength);
-  out.set(bytes);
-  const view = new DataView(out.buffer);
+  let out: Uint8Array;
+  if (roomAfter >= start + storeLength - bytes.length) {
+    // the writer's room after the file (zeros: the IFD's alignment byte too); the file is not copied
+    out = new Uint8Array(bytes.buffer, bytes.byteOffset, start + storeLength);
+  } else {
+    out = new Uint8Array(start + storeLength);
+    out.set(bytes);
+  }
+  const view = new DataView(out.buffer, out.byteOffset, out.byteLength);
   view.setUint32(4, ifdAt, ifd.little);
   view.setUint16(ifdAt, count, ifd.little);
   const c2pa = new Uint8Array(12);
@@ -379,13 +385,22 @@ async function store(
 /**
  * The picture with a signed C2PA manifest store (replacing one it had); the pixels and every other
  * chunk or segment as they were. Throws for a type it cannot carry a store in (BigTIFF, GIF, …).
+ * `inPlace`: the caller gives the input up (it is not read again), so when its writer left room around it
+ * (../downloads/bytes.ts `withRoom`) the store goes in there and the file is not copied: a PNG's signature
+ * and IHDR move back in front of the store, a WebP's or TIFF's store goes after it (decision 380).
  */
-export async function signImage(input: Uint8Array, credentials: SigningCredentials, p: Provenance): Promise<Uint8Array> {
+export async function signImage(
+  input: Uint8Array,
+  credentials: SigningCredentials,
+  p: Provenance,
+  opts: { inPlace?: boolean } = {},
+): Promise<Uint8Array> {
   const container = containerOf(input);
   if (!container) throw new Error("C2PA: only PNG, JPEG, WebP and TIFF carry a manifest store here");
   const bytes = withoutStore(container, input);
+  const room = opts.inPlace ? roomAround(bytes) : undefined; // (a store taken out made a new array, without room)
   const planned = await plan(p);
-  if (container === "tiff") return signTiff(bytes, planned, credentials);
+  if (container === "tiff") return signTiff(bytes, planned, credentials, room?.after ?? 0);
   const start = container === "webp" ? bytes.length : insertionPoint(container, bytes);
   // The store's size depends on how long its own exclusion's numbers are in CBOR: settle it (two rounds at most).
   // A RIFF chunk of odd size is followed by a pad byte, which c2pa-rs does not count as the store's: WebP stores
@@ -403,19 +418,27 @@ export async function signImage(input: Uint8Array, credentials: SigningCredentia
     length = size;
   }
   let out: Uint8Array;
-  let hashed: Uint8Array;
+  let hash: Uint8Array;
+  const digest = async (b: Uint8Array) => new Uint8Array(await crypto.subtle.digest("SHA-256", b as Uint8Array<ArrayBuffer>));
   if (container === "webp") {
-    out = new Uint8Array(bytes.length + length);
-    out.set(bytes);
-    new DataView(out.buffer).setUint32(4, out.length - 8, true);
-    hashed = out.subarray(0, start);
+    if (room && room.after >= length) out = new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.length + length);
+    else {
+      out = new Uint8Array(bytes.length + length);
+      out.set(bytes);
+    }
+    new DataView(out.buffer, out.byteOffset).setUint32(4, out.length - 8, true);
+    hash = await digest(out.subarray(0, start));
   } else {
-    out = new Uint8Array(bytes.length + length);
-    out.set(bytes.subarray(0, start));
-    out.set(bytes.subarray(start), start + length);
-    hashed = bytes; // the output without [start, start + length) is the input as it was
+    hash = await digest(bytes); // the output without [start, start + length) is the input as it was
+    if (room && room.before >= length) {
+      out = new Uint8Array(bytes.buffer, bytes.byteOffset - length, bytes.length + length);
+      out.copyWithin(0, length, length + start); // the bytes before the store move back; the rest stays where it is
+    } else {
+      out = new Uint8Array(bytes.length + length);
+      out.set(bytes.subarray(0, start));
+      out.set(bytes.subarray(start), start + length);
+    }
   }
-  const hash = new Uint8Array(await crypto.subtle.digest("SHA-256", hashed as Uint8Array<ArrayBuffer>));
   const wrapped = wrap(container, await store(planned, { start, length }, hash, credentials, true, pad));
   if (wrapped.length !== length) throw new Error("C2PA: the manifest store changed size while signing");
   out.set(wrapped, start);
@@ -423,7 +446,7 @@ export async function signImage(input: Uint8Array, credentials: SigningCredentia
 }
 
 /** A TIFF's store: its length settled (its exclusion's numbers are part of it), then the file laid out, hashed and signed. */
-async function signTiff(bytes: Uint8Array, planned: Planned, credentials: SigningCredentials): Promise<Uint8Array> {
+async function signTiff(bytes: Uint8Array, planned: Planned, credentials: SigningCredentials, roomAfter: number): Promise<Uint8Array> {
   const { start } = tiffPlan(bytes);
   let length = 0;
   for (let i = 0; i < 6; i++) {
@@ -431,9 +454,9 @@ async function signTiff(bytes: Uint8Array, planned: Planned, credentials: Signin
     if (n === length) break;
     length = n;
   }
-  const { out, start: at } = tiffLayout(bytes, length);
+  const { out, start: at } = tiffLayout(bytes, length, roomAfter);
   if (at !== start) throw new Error("C2PA: the TIFF layout moved while signing");
-  const hash = new Uint8Array(await crypto.subtle.digest("SHA-256", out.subarray(0, start)));
+  const hash = new Uint8Array(await crypto.subtle.digest("SHA-256", out.subarray(0, start) as Uint8Array<ArrayBuffer>));
   const signed = await store(planned, { start, length }, hash, credentials, true);
   if (signed.length !== length) throw new Error("C2PA: the manifest store changed size while signing");
   out.set(signed, start);

@@ -15,7 +15,7 @@
  * PngDamaged.
  */
 import { createInflate } from "node:zlib";
-import type { Raster } from "../downloads";
+import { unfilterRow, type Raster } from "../downloads";
 
 /**
  * Output chunk of the streaming inflate: 1 MB. With its 16 KB default a 5000² RGBA image was 6,100 chunks
@@ -67,30 +67,6 @@ function readChunks(png: Uint8Array): Header | null {
     header.palette = palette;
   }
   return header;
-}
-
-/** Undoes the row's filter in place; `prev` is the row above's unfiltered samples (zeros for the first). */
-function unfilter(f: number, row: Uint8Array, prev: Uint8Array, bpp: number): void {
-  const n = row.length;
-  if (f === 0) return;
-  if (f === 1) for (let i = bpp; i < n; i++) row[i] = row[i]! + row[i - bpp]!;
-  else if (f === 2) for (let i = 0; i < n; i++) row[i] = row[i]! + prev[i]!;
-  else if (f === 3) {
-    for (let i = 0; i < bpp; i++) row[i] = row[i]! + (prev[i]! >> 1);
-    for (let i = bpp; i < n; i++) row[i] = row[i]! + ((row[i - bpp]! + prev[i]!) >> 1);
-  } else if (f === 4) {
-    for (let i = 0; i < bpp; i++) row[i] = row[i]! + prev[i]!;
-    for (let i = bpp; i < n; i++) {
-      const a = row[i - bpp]!,
-        b = prev[i]!,
-        c = prev[i - bpp]!;
-      const p = a + b - c;
-      const pa = p > a ? p - a : a - p,
-        pb = p > b ? p - b : b - p,
-        pc = p > c ? p - c : c - p;
-      row[i] = row[i]! + (pa <= pb && pa <= pc ? a : pb <= pc ? b : c);
-    }
-  } else throw new PngDamaged(`bad filter ${f}`);
 }
 
 /**
@@ -190,7 +166,7 @@ export async function decodePngScaled(png: Uint8Array, maxDecodedSide: number): 
   };
 
   const takeRow = () => {
-    unfilter(row[0]!, row.subarray(1), prev.subarray(1), bpp);
+    if (!unfilterRow(row[0]!, row.subarray(1), y === 0 ? undefined : prev.subarray(1), bpp)) throw new PngDamaged(`bad filter ${row[0]}`);
     accumulate(row, sums, width, k, colour, bytesPerSample, palette);
     [prev, row] = [row, prev];
     y++;

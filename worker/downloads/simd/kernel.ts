@@ -12,6 +12,7 @@ export interface Simd {
   horizontal(src: number, dst: number, width: number, start: number, wv: number, pairs: number): void;
   expand(src: number, dst: number, width: number): void;
   averageFilter(cur: number, prev: number, dst: number, width: number, bpp: number): void;
+  subFilter(cur: number, dst: number, width: number, inBpp: number, outBpp: number): void;
 }
 
 let instance: Simd | undefined;

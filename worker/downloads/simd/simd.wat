@@ -122,4 +122,29 @@
             (local.set $d (i32.add (local.get $d) (i32.const 16)))))
         (local.set $i (i32.add (local.get $i) (i32.const 16)))
         (br $px))))
+
+  ;; The TIFF horizontal predictor (PNG's Sub filter) of one row: each byte minus the same sample one pixel
+  ;; left (zero for the first pixel: the caller puts `inBpp` zero bytes before `cur`). `inBpp` 3 or 4 samples
+  ;; a pixel in, `outBpp` the same, or 3 from 4 (alpha dropped: 12 bytes a step, the 4 after are overwritten
+  ;; by the next step or are padding). Reads and writes up to 16 bytes past the row (the caller pads).
+  (func (export "subFilter") (param $cur i32) (param $dst i32) (param $width i32) (param $inBpp i32) (param $outBpp i32)
+    (local $i i32) (local $end i32) (local $d i32) (local $f v128)
+    (local.set $end (i32.mul (local.get $width) (local.get $inBpp)))
+    (local.set $d (local.get $dst))
+    (block $done
+      (loop $px
+        (br_if $done (i32.ge_u (local.get $i) (local.get $end)))
+        (local.set $f
+          (i8x16.sub (v128.load (i32.add (local.get $cur) (local.get $i)))
+            (v128.load (i32.sub (i32.add (local.get $cur) (local.get $i)) (local.get $inBpp)))))
+        (if (i32.ne (local.get $inBpp) (local.get $outBpp))
+          (then
+            (v128.store (local.get $d)
+              (i8x16.swizzle (local.get $f) (v128.const i8x16 0 1 2 4 5 6 8 9 10 12 13 14 -1 -1 -1 -1)))
+            (local.set $d (i32.add (local.get $d) (i32.const 12))))
+          (else
+            (v128.store (local.get $d) (local.get $f))
+            (local.set $d (i32.add (local.get $d) (i32.const 16)))))
+        (local.set $i (i32.add (local.get $i) (i32.const 16)))
+        (br $px))))
 )
