@@ -1,17 +1,25 @@
 /**
- * Adding a plan touches at most three files (issue 49, decision 348): its row in the plan table (domain/plans.ts),
- * its Stripe price (the production variable `STRIPE_PRICE_<ID>`, read for every row), and its copy (copy/). This
- * test lists every other place in the tree that spells a plan's id, and fails when a new one does: a new place
- * should read the table (`BILLING_PLANS`, `PLANS`, `TEAM_PLAN.id`, `isTeamPlan`, `billingPlanById`, …) instead,
- * or, when it must name a plan (a rule about one plan), be added below with the reason.
+ * Adding a plan touches three things (issue 49, decisions 348, 370): its row in the plan table (domain/plans.ts), its
+ * Stripe price (the variable `STRIPE_PRICE_<ID>`, read for every row: documented in .dev.vars.example, from which
+ * `npm run types` regenerates worker/worker-configuration.d.ts) and its copy (copy/messages/common: a `plan=<id>`
+ * variant of `common_plan_name` and `common_plan_line` in each language), plus the enum migration drizzle-kit
+ * writes. Proved on a throwaway branch (decision 370): a fourth person's plan, Pro, was those files and nothing
+ * else; `tsc -b` named the catalogue until its variants were written (Paraglide types a message's `plan` input as
+ * the plans it words) and this test stayed green.
+ *
+ * This test lists every place in the tree that spells a plan's id, and fails when a new one does: a new place should
+ * read the table (`BILLING_PLANS`, `PLANS`, `TEAM_PLAN.id`, `isTeamPlan`, `billingPlanById`, `FAIR_USE[id]`, …) or
+ * pass the id to the catalogue as data (`m.common_plan_name({ plan: id })`, web/src/shared/billing/plan-words.ts)
+ * instead. Only the table may spell them today; a file that must name a plan (a rule about one plan) is added
+ * below with the reason, and the decision says why.
  *
  * A plan is "spelled" by its id as a string (`"weekly"`, SQL's `'weekly'`), as an object key (`weekly:`), as a
  * property (`.weekly`) or in its Stripe price variable (`STRIPE_PRICE_WEEKLY`); comments do not count. An id that is
  * also an everyday word of the code (the Team plan's `team`: its routes, its pages, a member's role, an allowance's
  * kind) counts only as a plan: compared with or given to something plan-named (`planType === "team"`), passed to a
  * plan's function (`fairUseCaps("team")`), or a price book's or allowance table's property (`current.team`). Tests,
- * docs, migrations (a migration records a past schema as it was) and the benches are left out: a new plan never
- * has to change them.
+ * docs, migrations (a migration records a past schema as it was), the catalogue's JSON and the benches are left
+ * out: tests may pin today's plans and words (a new plan updates those that list them), the others are not code.
  */
 import { execSync } from "node:child_process";
 import { readFileSync } from "node:fs";

@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from "vitest";
 import { env as testEnv } from "cloudflare:test";
 import { DEFAULT_IMAGE_MODEL, imageModel, isShutDown } from "../domain/models";
+import { BILLING_PLANS, byStripePriceVar, type BillingPlan } from "../domain/plans";
 import { CONFIG_DEFAULTS, CONFIG_VARIABLES, ConfigError, getConfig, parseConfig } from "./config";
 import worker from "./index";
 import { PRODUCTION_SECRETS } from "./production-config";
@@ -147,10 +148,7 @@ const production: Record<string, string> = {
   GEMINI_API_KEY: "AIza-real",
   STRIPE_SECRET_KEY: "sk_live_x",
   STRIPE_WEBHOOK_SECRET: "whsec_x",
-  STRIPE_PRICE_WEEKLY: "price_w",
-  STRIPE_PRICE_MONTHLY: "price_m",
-  STRIPE_PRICE_YEARLY: "price_y",
-  STRIPE_PRICE_TEAM: "price_t",
+  ...byStripePriceVar(Object.fromEntries(BILLING_PLANS.map((id) => [id, `price_${id}`])) as Record<BillingPlan, string>),
   GOOGLE_CLIENT_ID: "id.apps.googleusercontent.com",
   GOOGLE_CLIENT_SECRET: "google-secret",
   MAIL_API_KEY: "re_x",
