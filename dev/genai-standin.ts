@@ -760,7 +760,8 @@ export async function startGenaiStandin(opts: StandinOptions = {}): Promise<Gena
         },
       ],
       usageMetadata,
-      modelVersion: model,
+      // Google names the model that served (an alias resolves to its version); the test hooks are ours, not its
+      modelVersion: splitModelId(model).base,
     });
   }
 

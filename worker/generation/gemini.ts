@@ -45,7 +45,7 @@ const PLACEHOLDER_KEY = "local-standin-key";
 export const ASPECT_RATIO = "1:1";
 
 export type ModelOutcome =
-  | { kind: "image"; bytes: Uint8Array; mimeType: string; width: number; height: number; costMills: number }
+  | { kind: "image"; bytes: Uint8Array; mimeType: string; width: number; height: number; costMills: number; modelVersion?: string }
   | { kind: "transient"; reason: string; retryAfterSeconds?: number; quota?: true }
   | { kind: "blocked"; reason: string }
   | { kind: "misconfigured"; status: number; problem: ModelProblem; reason: string };
@@ -157,12 +157,24 @@ export function classifyResponse(response: GenerateContentResponse, asked: { mod
   const final = (candidate?.content?.parts ?? [])
     .filter((p) => !p.thought && p.inlineData?.data && p.inlineData.mimeType?.startsWith("image/"))
     .at(-1);
-  if (final) return readImage(fromBase64(final.inlineData!.data!), final.inlineData!.mimeType!, asked, response.usageMetadata);
+  if (final) {
+    const outcome = readImage(fromBase64(final.inlineData!.data!), final.inlineData!.mimeType!, asked, response.usageMetadata);
+    return outcome.kind === "image" ? { ...outcome, ...versionOf(response) } : outcome;
+  }
   const finish = candidate?.finishReason ? String(candidate.finishReason) : "";
   if (BLOCK_FINISH_REASONS.has(finish) && finish !== "NO_IMAGE" && finish !== "OTHER" && finish !== "IMAGE_OTHER") {
     return { kind: "blocked", reason: BLOCKED_MESSAGE };
   }
   return { kind: "blocked", reason: NO_IMAGE_MESSAGE };
+}
+
+/**
+ * The model's own name for what answered (`modelVersion` in Google's answer; an alias resolves to the version that
+ * served it), recorded and signed in the picture's Content Credentials (decision 343). Only a plain id is kept.
+ */
+function versionOf(response: GenerateContentResponse): { modelVersion?: string } {
+  const v = response.modelVersion?.trim();
+  return v && /^[\w.:/@-]{1,128}$/.test(v) ? { modelVersion: v } : {};
 }
 
 /** The final image, checked: decodable, and of the size asked for (its cost is that size's price). */

@@ -270,7 +270,8 @@ async function render(
     watermarked,
     durationMs: Date.now() - started,
     costCents: millsToEuroCents(outcome.costMills),
-    model, // the model of the chain that made it: its Content Credentials name it (decision 343)
+    // what made it, as Google names it (else the chain's id we called): its Content Credentials name it (decision 343)
+    model: outcome.modelVersion ?? model,
   };
 }
 

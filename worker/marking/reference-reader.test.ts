@@ -48,8 +48,10 @@ describe("Content Credentials name the model that made the picture (decision 343
   it("the first model gone (404), the fallback makes it: every path's manifest names the fallback; a changed byte is invalid", async () => {
     const u = crypto.randomUUID().slice(0, 8);
     const first = testModel(`standin-retired-${u}`); // 404 NOT_FOUND at once
-    const fallback = `gemini-3-pro-image--c2pa-${u}`;
-    const chain = envWithChain(first, [fallback]);
+    const called = `gemini-3-pro-image--c2pa-${u}`;
+    const chain = envWithChain(first, [called]);
+    // recorded and signed as Google names it in its answer (modelVersion), not the id we called with our test hook
+    const fallback = "gemini-3-pro-image";
     const { user, auth } = await createTestUser({ subscription: { planType: "monthly" } });
     const id = await seedProcessing(user.id, { chargedCredit: false });
     expect(await processGeneration(chain, id)).toEqual({ action: "completed" });
