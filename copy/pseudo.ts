@@ -1,5 +1,5 @@
 /**
- * A pseudo-locale for the browser suite and local runs only (issue 50, decision 340): every message's text made
+ * A pseudo-locale for the browser suite and local runs only (issue 50, decisions 340, 390): every message's words made
  * longer (about 40 %, as German and French run) and accented, its placeholders and plural structure kept, so a screen
  * at 360 px shows where a longer language would overflow and where a string was left out of the catalogue (it stays
  * plain ASCII). Never shipped: `npm run copy:pseudo` compiles it into copy/generated in place of the catalogue's
@@ -28,12 +28,25 @@ const ACCENTED: Record<string, string> = {
   y: "ý",
 };
 
-/** "Save {count} photos" → "[Šávé {count} phötöš ~~~~~~]": accented, ~40 % longer, placeholders untouched. */
+/**
+ * "Save {count} photos" → "[SávéSá {count} phötöšphö]": accented, every word about 40 % longer (its start repeated),
+ * placeholders untouched. Longer words, not a padding run: a real language's words are longer (a German compound),
+ * never one unbreakable run as long as a paragraph's padding would be (decision 390).
+ */
 export function pseudoText(text: string): string {
   const parts = text.split(/(\{[^}]*\})/);
-  const body = parts.map((p) => (p.startsWith("{") ? p : [...p].map((ch) => ACCENTED[ch] ?? ch).join(""))).join("");
-  const letters = parts.filter((p) => !p.startsWith("{")).join("").length;
-  return `[${body}${letters > 0 ? ` ${"~".repeat(Math.max(1, Math.ceil(letters * 0.4)))}` : ""}]`;
+  const accent = (word: string) => [...word].map((ch) => ACCENTED[ch] ?? ch).join("");
+  const body = parts
+    .map((p) =>
+      p.startsWith("{")
+        ? p
+        : p.replace(/\p{L}+/gu, (word) => {
+            const accented = accent(word);
+            return accented + [...accented].slice(0, Math.ceil(word.length * 0.4)).join("");
+          }),
+    )
+    .join("");
+  return `[${body}]`;
 }
 
 type Message = string | { declarations?: string[]; selectors?: string[]; match?: Record<string, string> }[];
