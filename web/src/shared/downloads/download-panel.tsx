@@ -63,7 +63,8 @@ function OptionGroup<T extends string>({
       <RadioGroup
         value={value}
         onValueChange={(v) => onChange(v as T)}
-        className={columns === 3 ? "grid-cols-3" : "grid-cols-2"}
+        // three to a row from `sm`: on a phone a third of the card is narrower than a word ("Impression", issue 50)
+        className={columns === 3 ? "grid-cols-2 sm:grid-cols-3" : "grid-cols-2"}
         aria-label={legend}
       >
         {items.map((it) => (
