@@ -162,7 +162,9 @@ export default tseslint.config(
   {
     ignores: [
       "web/dist",
+      "web/dist-pseudo",
       "copy/generated",
+      "copy/generated-pseudo",
       "node_modules",
       ".wrangler",
       ".data",

@@ -4,14 +4,17 @@ import react from "@vitejs/plugin-react";
 import tailwindcss from "@tailwindcss/vite";
 import { buildDefines } from "./web/build/constants.ts";
 import { faceModelAssets } from "./web/build/face-model.ts";
+import { pseudoCatalogue, webDist } from "./web/build/pseudo.ts";
 import { BOOT_SCRIPT } from "./web/src/public/boot-script.ts";
 
 const here = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 
-// The SPA lives in web/; the built bundle goes to web/dist, which wrangler serves as static assets.
+// The SPA lives in web/; the built bundle goes to web/dist, which wrangler serves as static assets (the pseudo-locale
+// build for the browser suite to web/dist-pseudo, its words from copy/generated-pseudo: web/build/pseudo.ts).
 export default defineConfig({
   root: here("./web"),
   plugins: [
+    pseudoCatalogue(),
     react(),
     tailwindcss(),
     faceModelAssets(),
@@ -23,7 +26,7 @@ export default defineConfig({
   resolve: { alias: { "@": here("./web/src") } },
   // No modulepreload polyfill: every browser we serve supports <link rel="modulepreload">.
   build: {
-    outDir: here("./web/dist"),
+    outDir: webDist,
     emptyOutDir: true,
     modulePreload: { polyfill: false },
     // The face model (face-api on TensorFlow.js, ~1.3 MB) is the one large chunk, loaded only where a photo

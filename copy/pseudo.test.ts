@@ -2,9 +2,9 @@ import { describe, expect, it } from "vitest";
 import { pseudoMessage, pseudoText } from "./pseudo";
 
 describe("the pseudo-locale (browser suite and local runs only)", () => {
-  it("accents and lengthens the words by about 40 %, keeping placeholders exactly", () => {
+  it("accents and lengthens each word by about 40 %, keeping placeholders exactly", () => {
     const out = pseudoText("Save {count} photos for {name}");
-    expect(out).toBe("[Sávé {count} phötöš för {name} ~~~~~~~]");
+    expect(out).toBe("[SávéSá {count} phötöšphö förfö {name}]");
     expect(out).toContain("{count}");
     expect(out).toContain("{name}");
     expect(out).not.toMatch(/Save|photos/);
@@ -18,6 +18,6 @@ describe("the pseudo-locale (browser suite and local runs only)", () => {
     ];
     const out = pseudoMessage(plural) as typeof plural;
     expect(out[0]!.declarations).toEqual(["input count"]);
-    expect(out[0]!.match["c=one"]).toMatch(/^\[\{count\} héádšhöt ~+\]$/);
+    expect(out[0]!.match["c=one"]).toBe("[{count} héádšhöthéád]");
   });
 });

@@ -1,9 +1,10 @@
 /**
- * A pseudo-locale for the browser suite and local runs only (issue 50, decision 340): every message's text made
+ * A pseudo-locale for the browser suite and local runs only (issue 50, decisions 340, 390): every message's words made
  * longer (about 40 %, as German and French run) and accented, its placeholders and plural structure kept, so a screen
  * at 360 px shows where a longer language would overflow and where a string was left out of the catalogue (it stays
  * plain ASCII). Never shipped: `npm run copy:pseudo` compiles it into copy/generated in place of the catalogue's
- * texts (every language reads pseudo text); `npm run copy` restores the real one.
+ * texts (every language reads pseudo text; `npm run copy` restores the real one), and `npm run build:pseudo` into
+ * copy/generated-pseudo (`--outdir`), from which the pseudo build of the web app reads it (decision 390).
  */
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -27,12 +28,25 @@ const ACCENTED: Record<string, string> = {
   y: "ý",
 };
 
-/** "Save {count} photos" → "[Šávé {count} phötöš ~~~~~~]": accented, ~40 % longer, placeholders untouched. */
+/**
+ * "Save {count} photos" → "[SávéSá {count} phötöšphö]": accented, every word about 40 % longer (its start repeated),
+ * placeholders untouched. Longer words, not a padding run: a real language's words are longer (a German compound),
+ * never one unbreakable run as long as a paragraph's padding would be (decision 390).
+ */
 export function pseudoText(text: string): string {
   const parts = text.split(/(\{[^}]*\})/);
-  const body = parts.map((p) => (p.startsWith("{") ? p : [...p].map((ch) => ACCENTED[ch] ?? ch).join(""))).join("");
-  const letters = parts.filter((p) => !p.startsWith("{")).join("").length;
-  return `[${body}${letters > 0 ? ` ${"~".repeat(Math.max(1, Math.ceil(letters * 0.4)))}` : ""}]`;
+  const accent = (word: string) => [...word].map((ch) => ACCENTED[ch] ?? ch).join("");
+  const body = parts
+    .map((p) =>
+      p.startsWith("{")
+        ? p
+        : p.replace(/\p{L}+/gu, (word) => {
+            const accented = accent(word);
+            return accented + [...accented].slice(0, Math.ceil(word.length * 0.4)).join("");
+          }),
+    )
+    .join("");
+  return `[${body}]`;
 }
 
 type Message = string | { declarations?: string[]; selectors?: string[]; match?: Record<string, string> }[];
@@ -41,8 +55,11 @@ export const pseudoMessage = (m: Message): Message =>
     ? pseudoText(m)
     : m.map((v) => ({ ...v, match: Object.fromEntries(Object.entries(v.match ?? {}).map(([k, t]) => [k, pseudoText(t)])) }));
 
-/** Writes a copy of the project whose every language holds the base language's texts, pseudo-localized, and compiles it. */
-function compilePseudo(root: string) {
+/**
+ * Writes a copy of the project whose every language holds the base language's texts, pseudo-localized, and compiles
+ * it into `outdir` (relative to the repository).
+ */
+function compilePseudo(root: string, outdir: string) {
   const work = mkdtempSync(join(tmpdir(), "copy-pseudo-"));
   try {
     cpSync(join(root, "copy/project.inlang"), join(work, "project.inlang"), { recursive: true });
@@ -60,7 +77,7 @@ function compilePseudo(root: string) {
       mkdirSync(dir, { recursive: true });
       for (const locale of settings.locales) writeFileSync(join(dir, `${locale}.json`), JSON.stringify(pseudo, null, 2));
     }
-    rmSync(join(root, "copy/generated"), { recursive: true, force: true });
+    rmSync(join(root, outdir), { recursive: true, force: true });
     execFileSync(
       "npx",
       [
@@ -69,7 +86,7 @@ function compilePseudo(root: string) {
         "--project",
         join(work, "project.inlang"),
         "--outdir",
-        join(root, "copy/generated"),
+        join(root, outdir),
         "--emit-ts-declarations",
         "--strategy",
         "globalVariable",
@@ -83,4 +100,7 @@ function compilePseudo(root: string) {
   }
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) compilePseudo(join(import.meta.dirname, ".."));
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const at = process.argv.indexOf("--outdir");
+  compilePseudo(join(import.meta.dirname, ".."), at > 0 ? process.argv[at + 1]! : "copy/generated");
+}

@@ -178,3 +178,41 @@ export const toastSaying = (page: Page, text: string) =>
     .getByRole("region", { name: /^Notifications/ })
     .getByRole("listitem")
     .filter({ hasText: text });
+
+/**
+ * What is wider than the screen on the current page (issue 50: longer words at 360 px): the page itself when it
+ * scrolls sideways, and every visible control — button, link styled as one, tab, label — whose words stick out of
+ * its own box (clipped or spilling over) or out of the screen. Empty when all of it fits. As "what: where" lines.
+ */
+export async function overflowProblems(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const root = document.documentElement;
+    const width = root.clientWidth;
+    const name = (el: Element) =>
+      `${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ""} "${(el.textContent ?? "").replace(/\s+/g, " ").trim().slice(0, 40)}"`;
+    const problems: string[] = [];
+    if (root.scrollWidth > width) {
+      problems.push(`the page is ${root.scrollWidth} px wide on a ${width} px screen`);
+      // the innermost elements reaching past the screen's right edge: the ones to fix
+      const past = [...document.body.querySelectorAll("*")].filter((el) => {
+        const r = el.getBoundingClientRect();
+        return r.width > 0 && r.right > width + 1 && el.checkVisibility();
+      });
+      for (const el of past.filter((el) => !past.some((other) => other !== el && el.contains(other))).slice(0, 8))
+        problems.push(`past the edge (right at ${Math.round(el.getBoundingClientRect().right)} px): ${name(el)}`);
+    }
+    const controls = document.querySelectorAll(
+      'button, [role="button"], [role="tab"], a[class*="inline-flex"], label, input[type="submit"]',
+    );
+    for (const el of controls) {
+      if (!(el instanceof HTMLElement) || !el.checkVisibility() || el.closest("[aria-hidden=true]")) continue;
+      const r = el.getBoundingClientRect();
+      if (r.width === 0) continue;
+      if (el.scrollWidth > el.clientWidth + 1)
+        problems.push(`words wider than the control (${el.scrollWidth} > ${el.clientWidth} px): ${name(el)}`);
+      else if (r.left < -1 || r.right > width + 1)
+        problems.push(`off the screen (${Math.round(r.left)}–${Math.round(r.right)} px): ${name(el)}`);
+    }
+    return problems;
+  });
+}

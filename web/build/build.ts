@@ -19,10 +19,11 @@ import { headersFile } from "./headers";
 import { BOOT_SCRIPT, WHOLE_STYLESHEET_ATTRIBUTE } from "../src/public/boot-script";
 import { pageStylesheet } from "./page-css";
 import { fileFor, notFoundFile, robotsTxt, sitemaps } from "./site-files";
+import { PSEUDO_BUILD, webDist } from "./pseudo";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "../..");
-const dist = join(root, "web/dist");
-const ssrOut = join(root, "node_modules/.tmp/prerender");
+const dist = webDist; // web/dist, or web/dist-pseudo for the pseudo-locale build (decision 390)
+const ssrOut = join(root, `node_modules/.tmp/prerender${PSEUDO_BUILD ? "-pseudo" : ""}`);
 /** Where a public page's own stylesheet goes once its HTML is rendered (never in a page: no class names it). */
 const STYLE_SLOT = "/*page-stylesheet*/";
 

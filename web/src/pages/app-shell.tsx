@@ -161,7 +161,8 @@ export function AppShell({
               <PageTitle>{title}</PageTitle>
               <h1 className="sr-only truncate text-base font-semibold sm:not-sr-only">{title}</h1>
             </div>
-            <div className="flex items-center gap-2">
+            {/* min-w-0: on a phone the credits badge gives way (its words wrap), never the user menu (issue 50) */}
+            <div className="flex min-w-0 items-center gap-2">
               <AppLanguageSwitcher id="app-language-menu" />
               <CreditsBadge />
               <UserMenu />

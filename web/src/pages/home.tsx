@@ -1,5 +1,5 @@
 import { ArrowRight, Check, ShieldCheck, Star, Upload, Palette, Download, Zap } from "@/components/marketing/icons";
-import { buttonVariants } from "@/components/ui/button-variants";
+import { buttonVariants, wrapping } from "@/components/ui/button-variants";
 import { PricingCards } from "@/components/marketing/pricing-cards";
 import { ClosingCta, PageSection } from "@/components/marketing/page-section";
 import { StyleExample } from "@/components/marketing/style-example";
@@ -41,7 +41,8 @@ export function HomePage() {
         {/* Top-aligned, the text padded to where centring would put it: a frame drawn while the pictures are
             still being parsed must not move the text when they arrive (a layout shift on a busy phone). */}
         <div className="mx-auto grid max-w-6xl items-start gap-12 px-4 pb-16 pt-12 sm:px-6 lg:grid-cols-2 lg:pb-24 lg:pt-20">
-          <div className="lg:pt-16">
+          {/* min-w-0: a longer language's longest word breaks in the heading instead of widening the column (issue 50) */}
+          <div className="min-w-0 lg:pt-16">
             {/* Filled in from the database by the worker (worker/landing/serve.ts); hidden until it is. */}
             <p
               data-live="badge"
@@ -54,10 +55,10 @@ export function HomePage() {
             <h1 className="mt-6 text-4xl font-bold tracking-tight text-balance sm:text-5xl lg:text-6xl">{m.public_hero_title()}</h1>
             <p className="mt-5 max-w-xl text-lg text-muted-foreground text-pretty">{m.public_hero_lead({ styles: STYLES.length })}</p>
             <div className="mt-8 flex flex-col gap-3 sm:flex-row">
-              <a href={start} className={buttonVariants({ size: "lg" })}>
+              <a href={start} className={cn(buttonVariants({ size: "lg" }), wrapping.lg)}>
                 {m.public_hero_cta()} <ArrowRight aria-hidden="true" />
               </a>
-              <a href="#ai-styles" className={buttonVariants({ size: "lg", variant: "outline" })}>
+              <a href="#ai-styles" className={cn(buttonVariants({ size: "lg", variant: "outline" }), wrapping.lg)}>
                 {m.public_hero_examples()}
               </a>
             </div>

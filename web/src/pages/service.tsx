@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { ArrowRight, CheckCircle2, Sparkles } from "@/components/marketing/icons";
-import { buttonVariants } from "@/components/ui/button-variants";
+import { buttonVariants, wrapping } from "@/components/ui/button-variants";
 import { StyleExample } from "@/components/marketing/style-example";
 import { ClosingCta, PageSection } from "@/components/marketing/page-section";
 import { TEAM_SEAT_PRICE, type ServiceContent } from "@/content/services/types";
@@ -64,7 +64,7 @@ export function ServicePage({ content: c }: { content: ServiceContent }) {
             </p>
             <h1 className="mt-5 text-4xl font-bold tracking-tight text-balance sm:text-5xl">{c.headline}</h1>
             <p className="mt-5 max-w-xl text-lg text-muted-foreground text-pretty">{c.lead}</p>
-            <a href={start} className={cn(buttonVariants({ size: "lg" }), "mt-8")}>
+            <a href={start} className={cn(buttonVariants({ size: "lg" }), wrapping.lg, "mt-8")}>
               {c.cta} <ArrowRight aria-hidden="true" />
             </a>
           </div>

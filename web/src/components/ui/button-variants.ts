@@ -23,3 +23,14 @@ export const buttonVariants = cva(
     defaultVariants: { variant: "default", size: "default" },
   },
 );
+
+/**
+ * A button whose words may wrap, its height growing from its size's own: for labels that a longer language makes
+ * wider than a phone (issue 50: "Ça ne me ressemble pas : nouvel essai gratuit"). Merged after the button's classes
+ * (cn, or Button's className), it replaces the size's fixed height and the base's single line — marked important (`!`),
+ * as the public pages join classes with clsx, which leaves both of two conflicting classes in place.
+ */
+export const wrapping = {
+  default: "h-auto! min-h-10 whitespace-normal! text-center",
+  lg: "h-auto! min-h-12 whitespace-normal! py-3 text-center",
+} as const;

@@ -1,5 +1,6 @@
 import { RotateCcw } from "lucide-react";
 import { Button } from "@/components/ui/button";
+import { wrapping } from "@/components/ui/button-variants";
 import { Card, CardContent } from "@/components/ui/card";
 import { formatDate, getLocale, m } from "@/lib/copy";
 import { styleName as styleWords } from "@/shared/words/style-words";
@@ -63,7 +64,7 @@ export function ResultStep({
         {versions && onOpen && <VersionStrip versions={versions} openId={headshot.id} onOpen={onOpen} />}
         {versions && open && <UseVersionButton version={open} versions={versions} />}
         <TeamPhotoButton headshotId={headshot.id} />
-        <Button variant="outline" size="lg" onClick={onReset}>
+        <Button variant="outline" size="lg" className={wrapping.lg} onClick={onReset}>
           <RotateCcw aria-hidden="true" /> {m.generator_generate_another()}
         </Button>
       </div>

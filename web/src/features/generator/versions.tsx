@@ -8,6 +8,8 @@ import { Link } from "wouter";
 import { errorCode, errorText } from "@/api/client";
 import { Alert, AlertDescription } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
+import { wrapping } from "@/components/ui/button-variants";
+import { cn } from "@/lib/utils";
 import { Label } from "@/components/ui/label";
 import { Textarea } from "@/components/ui/textarea";
 import { ToastAction } from "@/components/ui/toast";
@@ -354,7 +356,7 @@ export function RefineControls({
         </p>
         <Button
           variant="outline"
-          className="justify-self-start"
+          className={cn("justify-self-start", wrapping.default)} // in French, wider than a phone (issue 50)
           disabled={redo.isPending}
           onClick={() =>
             redo.mutate(version.id, {

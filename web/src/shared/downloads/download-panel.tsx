@@ -63,7 +63,8 @@ function OptionGroup<T extends string>({
       <RadioGroup
         value={value}
         onValueChange={(v) => onChange(v as T)}
-        className={columns === 3 ? "grid-cols-3" : "grid-cols-2"}
+        // three to a row from `sm`: on a phone a third of the card is narrower than a word ("Impression", issue 50)
+        className={columns === 3 ? "grid-cols-2 sm:grid-cols-3" : "grid-cols-2"}
         aria-label={legend}
       >
         {items.map((it) => (
@@ -79,7 +80,8 @@ function OptionGroup<T extends string>({
               aria-label={it.paid ? m.generator_download_paid_option({ label: it.label }) : it.label}
               aria-describedby={it.hint ? `${id}-${it.value}-hint` : undefined}
             />
-            <span className="grid min-w-0 gap-0.5">
+            {/* a column, not a grid: a grid track would grow to its longest word, past the card (issue 50) */}
+            <span className="flex min-w-0 flex-col gap-0.5">
               <span className="text-sm font-medium">{it.label}</span>
               {it.hint && (
                 <span id={`${id}-${it.value}-hint`} className="text-xs text-muted-foreground">
