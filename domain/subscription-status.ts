@@ -19,3 +19,4 @@ const has = (group: readonly string[], status: string) => group.includes(status)
 export const isEntitledStatus = (status: string) => has(ENTITLED_STATUSES, status);
 export const isLiveStatus = (status: string) => has(LIVE_STATUSES, status);
 export const isEndedStatus = (status: string) => has(ENDED_STATUSES, status);
+export const isPaymentFailingStatus = (status: string) => has(PAYMENT_FAILING_STATUSES, status);

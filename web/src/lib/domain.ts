@@ -5,6 +5,7 @@
 export * from "../../../domain/styles";
 export * from "../../../domain/limits";
 export * from "../../../domain/plans";
+export * from "../../../domain/subscription-status";
 export * from "../../../domain/downloads";
 export * from "../../../domain/photo-kind";
 export type * from "../../../domain/api";

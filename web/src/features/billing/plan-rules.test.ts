@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { euros, planAction, statusLabel } from "./plan-rules";
+import { statusWords } from "@/shared/billing/status-words";
+import { euros, planAction } from "./plan-rules";
 
 // whether a subscription grants the paid features is the server's answer (`entitled`, issue 49): never worked out here
 const sub = (planType: "weekly" | "monthly" | "yearly", entitled = true) => ({ planType, entitled });
@@ -36,7 +37,11 @@ describe("labels", () => {
     expect(euros(2999)).toBe("€29.99");
     expect(euros(6000)).toBe("€60.00");
     expect(euros(2000)).toBe("€20.00"); // issue 35: cents beside "€29.99", never "€20"
-    expect(statusLabel("past_due")).toBe("Past Due");
-    expect(statusLabel("incomplete")).toBe("incomplete");
+    expect(statusWords({ status: "past_due" })).toBe("Past Due");
+    expect(statusWords({ status: "unpaid" })).toBe("Past Due");
+    expect(statusWords({ status: "trialing" })).toBe("Active");
+    expect(statusWords({ status: "active", entitled: false })).not.toBe("Active"); // the server's answer wins
+    expect(statusWords({ status: "incomplete_expired" })).toBe("Canceled");
+    expect(statusWords({ status: "incomplete" })).toBe("incomplete");
   });
 });

@@ -1,6 +1,5 @@
 /** What the pricing page offers on each plan card (SPEC §4 Plans), from the plan and the current subscription. */
 import { PLAN_ORDER, type PlanType } from "@/lib/domain";
-import { m } from "@/lib/copy";
 
 /**
  * `ending`: the plan the person canceled, which runs to its period end; `renew-first`: every other plan then, since
@@ -25,13 +24,3 @@ export { money as euros } from "@/shared/billing/plan-words";
 
 /** A billing day in the page's language: "5 March 2027", "5. März 2027" (UTC, like the server's messages). */
 export { billingDate as longDate } from "@/shared/billing/plan-words";
-
-const STATUS_LABELS: Record<string, () => string> = {
-  active: m.billing_status_active,
-  trialing: m.billing_status_active,
-  canceled: m.billing_status_canceled,
-  past_due: m.billing_status_past_due,
-};
-
-/** A subscription status as people read it (SPEC §4 badges); unknown values as they come. */
-export const statusLabel = (status: string) => STATUS_LABELS[status]?.() ?? status;

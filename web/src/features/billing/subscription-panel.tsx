@@ -13,7 +13,8 @@ import { teamCoverOf, useMyTeam } from "@/shared/api/get-my-team";
 import { fairUseAllPlans, planName, teamCoversYou } from "@/shared/billing/plan-words";
 import { ManageBillingButton } from "./manage-billing-button";
 import { MoneyBack } from "./money-back";
-import { longDate, statusLabel } from "./plan-rules";
+import { longDate } from "./plan-rules";
+import { statusWords } from "@/shared/billing/status-words";
 import { ScheduledDowngradeAlert } from "./scheduled-downgrade-alert";
 
 function Field({ label, value }: { label: string; value: ReactNode }) {
@@ -55,7 +56,7 @@ export function SubscriptionPanel() {
               <Field label={m.billing_field_plan()} value={planName(sub.planType)} />
               <Field
                 label={m.billing_field_status()}
-                value={<Badge variant={entitled ? "success" : "destructive"}>{statusLabel(sub.status)}</Badge>}
+                value={<Badge variant={entitled ? "success" : "destructive"}>{statusWords({ status: sub.status, entitled })}</Badge>}
               />
               <Field
                 label={sub.cancelAtPeriodEnd ? m.billing_field_access_until() : m.billing_field_next_billing()}

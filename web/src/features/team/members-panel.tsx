@@ -7,9 +7,10 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/com
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { toast } from "@/components/ui/use-toast";
-import type { ApiMyTeam } from "@/lib/domain";
+import { isEndedStatus, type ApiMyTeam } from "@/lib/domain";
 import { m } from "@/lib/copy";
 import { useInviteMember } from "./api/invite-member";
+import { INVITATION_STATUS_WORDS } from "./team-words";
 import { useRemoveMember } from "./api/remove-member";
 import { useResendInvitation } from "./api/resend-invitation";
 import { useRevokeInvitation } from "./api/revoke-invitation";
@@ -51,7 +52,7 @@ export function MembersPanel({ team }: { team: Extract<ApiMyTeam, { role: "owner
       <CardHeader>
         <CardTitle>{m.team_members_title()}</CardTitle>
         <CardDescription>
-          {team.subscription?.status && team.subscription.status !== "canceled" && team.subscription.status !== "incomplete_expired"
+          {team.subscription?.status && !isEndedStatus(team.subscription.status)
             ? free > 0
               ? m.team_members_free({ count: free })
               : m.team_members_full()
@@ -109,9 +110,7 @@ export function MembersPanel({ team }: { team: Extract<ApiMyTeam, { role: "owner
             <li key={i.id} className="flex flex-wrap items-center justify-between gap-2 p-3 text-sm">
               <span className="min-w-0 break-all text-muted-foreground">{i.email}</span>
               <span className="flex flex-wrap items-center gap-2">
-                <Badge variant={i.status === "invited" ? "accent" : "destructive"}>
-                  {i.status === "invited" ? m.team_badge_invited() : m.team_badge_expired()}
-                </Badge>
+                <Badge variant={i.status === "invited" ? "accent" : "destructive"}>{INVITATION_STATUS_WORDS[i.status]()}</Badge>
                 <Button
                   size="sm"
                   variant="ghost"

@@ -10,6 +10,7 @@ import { toast } from "@/components/ui/use-toast";
 import { TEAM_PLAN, teamMonthlyCents, type ApiMyTeam } from "@/lib/domain";
 import { m } from "@/lib/copy";
 import { money } from "@/shared/billing/plan-words";
+import { statusWords } from "@/shared/billing/status-words";
 import { useSetTeamCancel } from "./api/cancel-team";
 import { useChangeSeats } from "./api/change-seats";
 import { useCloseTeam } from "./api/close-team";
@@ -69,9 +70,7 @@ export function SeatsPanel({ team }: { team: Extract<ApiMyTeam, { role: "owner" 
       <CardContent className="grid gap-4">
         {sub && (
           <div className="flex flex-wrap items-center gap-2 text-sm">
-            <Badge variant={sub.entitled ? "success" : "destructive"}>
-              {sub.entitled ? m.billing_status_active() : sub.status === "past_due" ? m.billing_status_past_due() : m.team_status_ended()}
-            </Badge>
+            <Badge variant={sub.entitled ? "success" : "destructive"}>{statusWords(sub)}</Badge>
             {live && (
               <span>
                 {sub.cancelAtPeriodEnd

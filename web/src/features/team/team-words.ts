@@ -8,6 +8,7 @@ import {
   TEMPLATE_SIZE_MAX,
   TEMPLATE_SIZE_MIN,
   templateRuleBroken,
+  type ApiTeamInvitation,
   type Outfit,
   type ProfileTemplate,
 } from "@/lib/domain";
@@ -38,3 +39,9 @@ export const billingDay = (iso: string) => formatDate(iso, getLocale(), "long", 
 
 /** A day in the viewer's own zone, short: "5 Mar"; with its year: "5 Mar 2027". */
 export const shortDay = (iso: string, withYear = false) => formatDate(iso, getLocale(), withYear ? "medium" : "day-month");
+
+/** An invitation's state as the members panel badges it: waiting for its address, or past its days (issue 25). */
+export const INVITATION_STATUS_WORDS: Record<ApiTeamInvitation["status"], () => string> = {
+  invited: m.team_badge_invited,
+  expired: m.team_badge_expired,
+};
