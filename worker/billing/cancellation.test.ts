@@ -167,7 +167,9 @@ describe("a cancellation is confirmed by email (issue 46)", () => {
     const [mail] = await mailsTitled(u.user.email, "Ihr Tarif Monatlich ist gekündigt");
     const end = mailDay((await subscription(u.auth))!.currentPeriodEnd!, "de");
     expect(plain(mail!.text)).toContain(`Die bezahlten Funktionen bleiben Ihnen bis zum ${end} erhalten`);
-    expect(plain(mail!.text)).toContain(`Verlängern Sie den Tarif vor dem ${end} in Ihren Kontoeinstellungen (Konto › Zahlungen verwalten)`);
+    expect(plain(mail!.text)).toContain(
+      `Verlängern Sie den Tarif vor dem ${end} in Ihren Kontoeinstellungen (Konto › Zahlungen verwalten)`,
+    );
     expect(mail!.text).not.toMatch(/canceled|Monthly/);
 
     const owner = await teamOwner(2);

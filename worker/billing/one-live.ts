@@ -59,7 +59,9 @@ async function endDuplicate(
     .returning({ id: processedProviderEvents.id });
   if (!first) return null;
   const [user] = await db.select({ email: users.email, locale: users.locale }).from(users).where(eq(users.id, payerId)).limit(1);
-  return user ? duplicateSubscriptionEmail(user.email, { plan, amount: { cents: refundedCents, currency: "eur" } }, userLocale(user)) : null;
+  return user
+    ? duplicateSubscriptionEmail(user.email, { plan, amount: { cents: refundedCents, currency: "eur" } }, userLocale(user))
+    : null;
 }
 
 /**

@@ -78,7 +78,9 @@ describe("the landing's prices", () => {
     expect(html).toContain('<p data-live="description-yearly">Bester Preis – 86 % sparen</p>');
     expect(html).toContain('<span data-live="price-weekly">9,99 €</span>');
     // the offers keep the JSON-LD's own number format, found by the plan's name in the page's language
-    const product = JSON.parse(/<script type="application\/ld\+json">(\{"@context":"https:\/\/schema.org","@type":"Product"[\s\S]*?)<\/script>/.exec(html)![1]!);
+    const product = JSON.parse(
+      /<script type="application\/ld\+json">(\{"@context":"https:\/\/schema.org","@type":"Product"[\s\S]*?)<\/script>/.exec(html)![1]!,
+    );
     expect((product.offers as { name: string; price: string }[]).map((o) => [o.name, o.price])).toContainEqual(["Monatlich", "34.99"]);
     expect(plain(await renderLanding('<span data-live="price-team">19,99 €</span>', figures({ team: 2499 }), "fr"))).toBe(
       '<span data-live="price-team">24,99 €</span>',

@@ -187,7 +187,9 @@ const LIVE_PAGE_PATHS = ["/", "/services/business-headshots"] as const;
  * The prerendered pages that reach the worker first (wrangler.toml run_worker_first) to get today's figures: each
  * live page in every language (`/`, `/de/`, `/fr/services/business-headshots`…).
  */
-export const LIVE_PAGES: ReadonlySet<string> = new Set(locales.flatMap((locale) => LIVE_PAGE_PATHS.map((path) => localePath(locale, path))));
+export const LIVE_PAGES: ReadonlySet<string> = new Set(
+  locales.flatMap((locale) => LIVE_PAGE_PATHS.map((path) => localePath(locale, path))),
+);
 
 /** Per page: the HTML last made, and from what. */
 const rendered = new Map<string, { key: string; body: string }>();

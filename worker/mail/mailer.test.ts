@@ -148,11 +148,7 @@ describe("every email's words come from the catalogue, in the recipient's langua
       paymentReceiptEmail("a@b.test", { amount: { cents: 2999, currency: "eur" }, plan: null, date: DAY, invoiceUrl: null }, l),
     refundReceipt: (l) => refundReceiptEmail("a@b.test", { amount: { cents: 2999, currency: "eur" }, date: DAY }, l),
     priceWithdrawn: (l) =>
-      priceChangeWithdrawnEmail(
-        "a@b.test",
-        { plan: "weekly", amount: { cents: 999, currency: "eur" }, effectiveDate: DAY },
-        l,
-      ),
+      priceChangeWithdrawnEmail("a@b.test", { plan: "weekly", amount: { cents: 999, currency: "eur" }, effectiveDate: DAY }, l),
     duplicate: (l) => duplicateSubscriptionEmail("a@b.test", { plan: "monthly", amount: { cents: 2999, currency: "eur" } }, l),
     cancellation: (l) => cancellationEmail("a@b.test", { plan: "monthly", endDate: DAY, url: "https://app.test/account" }, l),
     cancellationTeam: (l) =>
