@@ -100,14 +100,16 @@ export interface AdminTestimonialsPage {
 
 /**
  * The landing's count, said the careful way: exact below 100, otherwise rounded down to two significant
- * figures with "+" (1,234 → "1,200+", 56,789 → "56,000+"), never more than is true.
+ * figures with "+" (1,234 → "1,200+", 56,789 → "56,000+"), never more than is true. `intlTag` is the page's
+ * language for `Intl` ("de" → "1.200+"; issue 50).
  */
-export function roundedCount(n: number): string {
-  if (n < 100) return n.toLocaleString("en-US");
+export function roundedCount(n: number, intlTag = "en-US"): string {
+  if (n < 100) return n.toLocaleString(intlTag);
   const step = 10 ** (String(Math.floor(n)).length - 2);
   const floor = Math.floor(n / step) * step;
-  return `${floor.toLocaleString("en-US")}${floor < n ? "+" : ""}`;
+  return `${floor.toLocaleString(intlTag)}${floor < n ? "+" : ""}`;
 }
 
-/** The average as the landing shows it: one decimal, rounded down ("4.86" → "4.8"), out of 5. */
-export const ratingText = (average: number) => `${(Math.floor(average * 10) / 10).toFixed(1)}/5`;
+/** The average as the landing shows it: one decimal, rounded down ("4.86" → "4.8", "4,8" in German), out of 5. */
+export const ratingText = (average: number, intlTag = "en-US") =>
+  `${(Math.floor(average * 10) / 10).toLocaleString(intlTag, { minimumFractionDigits: 1, maximumFractionDigits: 1 })}/5`;

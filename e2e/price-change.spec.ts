@@ -46,13 +46,19 @@ test("the operator schedules a price change; the subscriber is emailed; /admin l
   await expect(row).toContainText("Scheduled");
   await expect(row).toContainText(`by ${OPERATOR}`);
 
-  // The subscriber's mailbox has the notice: old → new, the date, how to cancel.
+  // The subscriber's mailbox has the notice: old → new, the date (as English emails write it: en-IE), how to cancel.
+  const mailDay = new Date(`${earliest}T00:00:00Z`).toLocaleDateString("en-IE", {
+    year: "numeric",
+    month: "long",
+    day: "numeric",
+    timeZone: "UTC",
+  });
   await expect
     .poll(
       async () => {
         const res = await request.get(`/api/dev/mailbox?to=${encodeURIComponent(subscriber)}`);
         const { messages } = (await res.json()) as { messages: { subject: string; text: string }[] };
-        return messages.filter((m) => m.subject === `The price of your Weekly plan changes on ${when}`).map((m) => m.text);
+        return messages.filter((m) => m.subject === `The price of your Weekly plan changes on ${mailDay}`).map((m) => m.text);
       },
       { message: "the price change notice" },
     )

@@ -14,6 +14,7 @@ import { MAX_ZIP_PICTURES, ZIP_CPU_MS_PER_PICTURE, ZIP_CPU_SAFETY } from "./down
 import { TEAM_PLAN } from "../domain/plans";
 import { SHOOT_MAX_STYLES } from "../domain/shoots";
 import { LIVE_PAGES } from "./landing";
+import { alternates, splitLocalePath } from "../copy";
 
 const defaults: Record<string, string> = Object.fromEntries(Object.entries(CONFIG_DEFAULTS).map(([k, v]) => [k, String(v)]));
 
@@ -101,6 +102,22 @@ describe("configuration files agree with worker/config.ts", () => {
   it("every page the worker writes today's figures into reaches it before the static copy (run_worker_first)", () => {
     const firsts = JSON.parse(tomlSection(wranglerToml, "[assets]").run_worker_first!) as string[];
     for (const path of LIVE_PAGES) expect(firsts, path).toContain(path);
+  });
+
+  it("every language's copy of a live page is live and reaches the worker first, /de/ as / does (issue 50)", () => {
+    const firsts = JSON.parse(tomlSection(wranglerToml, "[assets]").run_worker_first!) as string[];
+    const english = [...LIVE_PAGES].filter((path) => splitLocalePath(path).locale === "en");
+    expect(english).toEqual(["/", "/services/business-headshots"]);
+    for (const page of english) {
+      for (const { path } of alternates(page)) {
+        expect(LIVE_PAGES.has(path), path).toBe(true);
+        expect(firsts, path).toContain(path);
+      }
+    }
+    expect(firsts).toContain("/de/");
+    expect(firsts).toContain("/de/services/business-headshots");
+    // and nothing else of the public site: every other page stays a static asset served without the worker
+    expect(firsts.filter((p) => p !== "/api/*").sort()).toEqual([...LIVE_PAGES].sort());
   });
 
   it("every environment's CPU limit fits the largest ZIP (decision 262), which every ZIP route stays within", () => {

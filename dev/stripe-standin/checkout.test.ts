@@ -1,3 +1,4 @@
+import type Stripe from "stripe";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { PLAN_IDS, PLANS, TEAM_PLAN } from "../../domain/plans";
 import { startHarness, type Harness } from "./testing";
@@ -157,6 +158,27 @@ describe("checkout", () => {
     expect(portal.locale).toBe("it");
     const refused = await h.stripe.billingPortal.sessions.create({ customer: customer.id, locale: "de-DE" }).catch((e: unknown) => e);
     expect(refused).toMatchObject({ type: "StripeInvalidRequestError", param: "locale" });
+  });
+
+  it("keeps a customer's preferred_locales as Stripe does: an array of its languages, set, changed and cleared; others refused (issue 50)", async () => {
+    const customer = await h.stripe.customers.create({ email: "lea@example.com", preferred_locales: ["de"] });
+    expect(customer.preferred_locales).toEqual(["de"]);
+    expect((await h.stripe.customers.retrieve(customer.id)) as Stripe.Customer).toMatchObject({ preferred_locales: ["de"] });
+    expect((await h.stripe.customers.update(customer.id, { preferred_locales: ["fr", "en"] })).preferred_locales).toEqual(["fr", "en"]);
+    expect((await h.stripe.customers.create({ email: "ana@example.com" })).preferred_locales).toEqual([]);
+
+    const unknown = await h.stripe.customers.update(customer.id, { preferred_locales: ["fr", "xx"] }).catch((e: unknown) => e);
+    expect(unknown).toMatchObject({ type: "StripeInvalidRequestError", param: "preferred_locales[1]", statusCode: 400 });
+    expect((await h.stripe.customers.retrieve(customer.id)) as Stripe.Customer).toMatchObject({ preferred_locales: ["fr", "en"] });
+    const post = (body: string) =>
+      fetch(`${h.standin.url}/v1/customers/${customer.id}`, {
+        method: "POST",
+        headers: { authorization: `Bearer ${h.standin.secretKey}`, "content-type": "application/x-www-form-urlencoded" },
+        body,
+      });
+    // a bare string is not an array; an empty value clears the list
+    expect((await post("preferred_locales=de")).status).toBe(400);
+    expect(await (await post("preferred_locales=")).json()).toMatchObject({ preferred_locales: [] });
   });
 
   it("4000 0000 0000 0002: declined, the page says so and nothing is created", async () => {

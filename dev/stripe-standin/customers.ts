@@ -1,13 +1,41 @@
 /** Customers: their `/v1/customers` routes. Creating and changing one is the billing engine's (engine/customer.ts). */
 import { createCustomer, updateCustomer } from "./engine/customer";
 import { cancelNow } from "./engine/subscription";
+import { CUSTOMER_LOCALES } from "./locales";
+import { invalid, type Reader } from "./params";
 import type { Api } from "./router";
+
+/**
+ * `preferred_locales` as Stripe reads it: an array (`preferred_locales[0]=de`) of the languages it supports, in order;
+ * `preferred_locales=` (empty) clears it. A bare string is not an array, and an unknown tag is refused.
+ */
+function preferredLocales(params: Reader): string[] | undefined {
+  const raw = params.raw("preferred_locales");
+  if (raw === undefined) return undefined;
+  if (raw === "") return [];
+  if (!Array.isArray(raw)) throw invalid("Invalid array", "preferred_locales", "parameter_invalid");
+  return raw.map((tag, i) => {
+    if (typeof tag !== "string" || !CUSTOMER_LOCALES.includes(tag)) {
+      throw invalid(
+        `Invalid preferred_locales[${i}]: must be one of ${CUSTOMER_LOCALES.join(", ")}`,
+        `preferred_locales[${i}]`,
+        "parameter_invalid",
+      );
+    }
+    return tag;
+  });
+}
 
 export function customerRoutes(api: Api): void {
   const { s } = api;
   const { store, objects } = s;
   api.route("POST", "/v1/customers", ({ params }) => {
-    const input = { email: params.string("email"), name: params.string("name"), metadata: params.metadata("metadata") };
+    const input = {
+      email: params.string("email"),
+      name: params.string("name"),
+      metadata: params.metadata("metadata"),
+      preferredLocales: preferredLocales(params),
+    };
     params.string("description");
     params.string("phone");
     params.rejectUnknown();
@@ -28,6 +56,7 @@ export function customerRoutes(api: Api): void {
     const email = params.string("email");
     const name = params.string("name");
     const metadata = params.metadata("metadata", c.metadata);
+    const locales = preferredLocales(params);
     const settings = params.object("invoice_settings");
     const pm = settings?.string("default_payment_method");
     settings?.rejectUnknown("invoice_settings");
@@ -38,6 +67,7 @@ export function customerRoutes(api: Api): void {
       if (name !== undefined) c.name = name;
       if (metadata) c.metadata = metadata;
       if (pm !== undefined) c.defaultPaymentMethod = pm;
+      if (locales !== undefined) c.preferredLocales = locales;
     });
     return objects.customer(c);
   });

@@ -49,3 +49,10 @@ const COMMON = [
 
 export const CHECKOUT_LOCALES: readonly string[] = [...COMMON, "hi-IN"].sort();
 export const PORTAL_LOCALES: readonly string[] = [...COMMON, "en-AU", "en-CA", "en-IE", "en-IN", "en-NZ", "en-SG"].sort();
+
+/**
+ * A customer's `preferred_locales` (customers.create and customers.update): an array of IETF language tags, in order
+ * of preference, that Stripe writes the customer's invoices, receipts and its own emails in. Stripe takes the
+ * languages it supports for those (its hosted pages' list without `auto`) and refuses any other value.
+ */
+export const CUSTOMER_LOCALES: readonly string[] = PORTAL_LOCALES.filter((l) => l !== "auto");

@@ -155,7 +155,7 @@ export class Objects {
       name: c.name,
       next_invoice_sequence: c.nextInvoiceSequence,
       phone: null,
-      preferred_locales: [],
+      preferred_locales: [...(c.preferredLocales ?? [])],
       shipping: null,
       tax_exempt: "none",
       test_clock: this.store.clock.id,

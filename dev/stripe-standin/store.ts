@@ -45,6 +45,8 @@ export interface CustomerRecord {
   currency: string | null;
   /** Negative is credit (e.g. left over from a downgrade), applied to the next invoices as Stripe does. */
   balance: number;
+  /** Languages for its invoices, receipts and Stripe's emails, in order (absent in state saved before it existed). */
+  preferredLocales?: string[];
 }
 
 /** How a test card behaves: Stripe's documented test numbers and `pm_card_*` ids. */

@@ -51,7 +51,9 @@ import {
   plainText,
   validate,
   userLocale,
+  errorFields,
 } from "../lib";
+import { syncCustomerLocale } from "../billing";
 import type { AppEnv } from "../env";
 import { emailChangeEmail } from "../mail";
 import { deleteUser } from "./delete-user";
@@ -159,6 +161,13 @@ export const accountRoutes = new Hono<AppEnv>()
       .where(eq(users.id, c.var.user.id))
       .returning();
     if (!user) throw unauthorized(SESSION_ENDED, "session_ended");
+    if (locale) {
+      // Stripe's invoices and receipts follow (issue 50). The language is saved whatever Stripe answers: a failure
+      // is logged, and the next change of language tells Stripe again.
+      await syncCustomerLocale(c.var.config, user.stripeCustomerId, locale).catch((err: unknown) =>
+        log("warn", "account: Stripe did not take the customer's language", { userId: user.id, locale, ...errorFields(err) }),
+      );
+    }
     return c.json(toApiUser(c.var.config, user, c.var.user.epoch), 200);
   })
 

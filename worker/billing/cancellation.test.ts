@@ -8,10 +8,14 @@ import type Stripe from "stripe";
 import { invoices, processedProviderEvents, subscriptions } from "../../db/schema";
 import { withTestDb as rows } from "../test/admin";
 import { client, env, errorBody, variant } from "../test/helpers";
+import { formatDate, type Locale } from "../../copy";
 import { DAY, advanceClock, deliverEvents, postWebhook, prices, stripe, subscriber, subscription, teamOwner } from "../test/billing";
 
 const longDate = (iso: string) =>
   new Date(iso).toLocaleDateString("en-US", { year: "numeric", month: "long", day: "numeric", timeZone: "UTC" });
+/** A billing day as an email in `locale` writes it (copy/format.ts: English is en-IE, "5 January 2027"), plain spaces. */
+const mailDay = (iso: string, locale: Locale = "en") => formatDate(iso, locale, "long", { timeZone: "UTC" });
+const plain = (s: string) => s.replace(/[\u00a0\u202f]/g, " ");
 
 async function stripeIdOf(userId: string): Promise<string> {
   const [row] = await rows((db) => db.select().from(subscriptions).where(eq(subscriptions.userId, userId)));
@@ -104,7 +108,7 @@ describe("a cancellation is confirmed by email (issue 46)", () => {
     expect((await deliverEvents(u.customerId)).every((a) => a.status === 200)).toBe(true);
 
     const [mail] = await mailsTitled(u.user.email, SUBJECT);
-    const end = longDate((await subscription(u.auth))!.currentPeriodEnd!);
+    const end = mailDay((await subscription(u.auth))!.currentPeriodEnd!);
     expect(mail!.text).toContain(`your Monthly plan is canceled: it won't renew, and you won't be charged for it again.`);
     expect(mail!.text).toContain(`You keep its paid features until ${end}, the end of the period you paid for.`);
     expect(mail!.text).toContain(`Renew it before ${end} from your account settings (Account › Manage Billing)`);
@@ -150,8 +154,30 @@ describe("a cancellation is confirmed by email (issue 46)", () => {
     expect((await client.team.cancel.$post({}, { headers: owner.auth })).status).toBe(200);
     await deliverEvents(owner.customerId);
     const [mail] = await mailsTitled(owner.user.email, "The Team plan of Billing Co is canceled");
-    expect(mail!.text).toMatch(/Everyone in the team keeps their seat until \w+ \d+, \d{4}, the end of the period you paid for\./);
+    expect(mail!.text).toMatch(/Everyone in the team keeps their seat until \d+ \w+ \d{4}, the end of the period you paid for\./);
     expect(mail!.text).toContain("Choose Keep subscription on the team page");
     expect(mail!.text).toContain("http://app.test/team");
+  });
+
+  it("is written in the account's language: a German person's and a French team owner's (issue 50)", async () => {
+    const u = await subscriber("monthly");
+    expect((await client.account.profile.$patch({ json: { locale: "de" } }, { headers: u.auth })).status).toBe(200);
+    await inPortal(u.auth, await stripeIdOf(u.user.id), "cancel");
+    await deliverEvents(u.customerId);
+    const [mail] = await mailsTitled(u.user.email, "Ihr Tarif Monatlich ist gekündigt");
+    const end = mailDay((await subscription(u.auth))!.currentPeriodEnd!, "de");
+    expect(plain(mail!.text)).toContain(`Die bezahlten Funktionen bleiben Ihnen bis zum ${end} erhalten`);
+    expect(plain(mail!.text)).toContain(
+      `Verlängern Sie den Tarif vor dem ${end} in Ihren Kontoeinstellungen (Konto › Zahlungen verwalten)`,
+    );
+    expect(mail!.text).not.toMatch(/canceled|Monthly/);
+
+    const owner = await teamOwner(2);
+    expect((await client.account.profile.$patch({ json: { locale: "fr" } }, { headers: owner.auth })).status).toBe(200);
+    expect((await client.team.cancel.$post({}, { headers: owner.auth })).status).toBe(200);
+    await deliverEvents(owner.customerId);
+    const [team] = await mailsTitled(owner.user.email, "La formule Team de l'équipe Billing Co est résiliée");
+    expect(plain(team!.text)).toMatch(/Chaque membre de l'équipe garde sa place jusqu'au \d+ \S+ \d{4}, fin de la période payée\./);
+    expect(team!.text).toContain("« Garder l'abonnement »");
   });
 });

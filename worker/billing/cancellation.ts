@@ -13,9 +13,7 @@ import { eq } from "drizzle-orm";
 import type { Db } from "../../db";
 import { processedProviderEvents, subscriptions, teams, users } from "../../db/schema";
 import { appUrl, paths } from "../../domain/paths";
-import { billingPlanById } from "../../domain/plans";
 import { ENTITLED_STATUSES } from "../../domain/subscription-status";
-import { longDate } from "../../domain/words";
 import type { Config } from "../config";
 import { userLocale } from "../lib";
 import { cancellationEmail, type Mailer, type MailMessage } from "../mail";
@@ -77,8 +75,8 @@ async function noticeFor(
   const mail = cancellationEmail(
     recipient.email,
     {
-      planName: billingPlanById(sub.planType).name,
-      endDate: longDate(sub.currentPeriodEnd),
+      plan: sub.planType,
+      endDate: sub.currentPeriodEnd,
       url: appUrl(config.APP_URL, sub.teamId ? paths.team : paths.account),
       team: recipient.teamName === null ? null : { name: recipient.teamName },
     },

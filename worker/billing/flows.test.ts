@@ -94,6 +94,17 @@ describe("checkout", () => {
     expect(await (await fetch(url)).text()).toContain('data-locale="it"'); // the stand-in's page names the session's locale
   });
 
+  it("the Stripe customer carries the account's language as preferred_locales, and follows a change of it (issue 50)", async () => {
+    const u = await createTestUser({ freeUsed: 2 });
+    expect((await client.account.profile.$patch({ json: { locale: "de" } }, { headers: u.auth })).status).toBe(200);
+    await checkoutUrl(await client.stripe["create-checkout-session"].$post({ json: { priceId: prices().weekly } }, { headers: u.auth }));
+    const customerId = await customerOf(u.user.id);
+    expect(((await stripe().customers.retrieve(customerId)) as { preferred_locales: string[] }).preferred_locales).toEqual(["de"]);
+
+    expect((await client.account.profile.$patch({ json: { locale: "fr" } }, { headers: u.auth })).status).toBe(200);
+    expect(((await stripe().customers.retrieve(customerId)) as { preferred_locales: string[] }).preferred_locales).toEqual(["fr"]);
+  });
+
   it("a declined card (0002) leaves the user on the free plan", async () => {
     const u = await createTestUser({ freeUsed: 2 });
     const url = await checkoutUrl(

@@ -5,7 +5,7 @@
  */
 export { billingRoutes } from "./routes";
 export { refundEligibility, refundFirstSubscription } from "./money-back";
-export { cancelAllSubscriptions } from "./plan-changes";
+export { cancelAllSubscriptions, syncCustomerLocale } from "./plan-changes";
 export { earliestEffectiveDate, latestEffectiveDate } from "./price-changes/rules";
 export { listPriceChanges, schedulePriceChange } from "./price-changes/stripe-prices";
 export { noticesOwed, sendNoticeBatch } from "./price-changes/notices";

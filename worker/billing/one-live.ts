@@ -9,7 +9,7 @@ import Stripe from "stripe";
 import { eq } from "drizzle-orm";
 import type { Db, Tx } from "../../db";
 import { processedProviderEvents, teams, users } from "../../db/schema";
-import { billingPlanById, euros } from "../../domain/plans";
+import type { BillingPlan } from "../../domain/plans";
 import type { Config } from "../config";
 import { log, userLocale } from "../lib";
 import { type MailMessage, duplicateSubscriptionEmail } from "../mail";
@@ -28,8 +28,7 @@ export const endDuplicateSubscriptions = (db: Db | Tx, config: Config, userId: s
 async function endDuplicatesOf(db: Db | Tx, config: Config, payerId: string, owner: Owner): Promise<MailMessage[]> {
   const mail: MailMessage[] = [];
   for (const duplicate of (await runningSubscriptions(db, owner)).slice(1)) {
-    const planName = billingPlanById(duplicate.planType).name;
-    const message = await endDuplicate(db, config, payerId, duplicate.stripeSubscriptionId, planName, owner);
+    const message = await endDuplicate(db, config, payerId, duplicate.stripeSubscriptionId, duplicate.planType, owner);
     if (message) mail.push(message);
   }
   return mail;
@@ -44,7 +43,7 @@ async function endDuplicate(
   config: Config,
   payerId: string,
   subscriptionId: string,
-  planName: string,
+  plan: BillingPlan,
   owner: Owner,
 ): Promise<MailMessage | null> {
   const refundedCents = await cancelAndRefund(db, config, payerId, subscriptionId);
@@ -60,7 +59,9 @@ async function endDuplicate(
     .returning({ id: processedProviderEvents.id });
   if (!first) return null;
   const [user] = await db.select({ email: users.email, locale: users.locale }).from(users).where(eq(users.id, payerId)).limit(1);
-  return user ? duplicateSubscriptionEmail(user.email, { planName, amount: euros(refundedCents, "eur") }, userLocale(user)) : null;
+  return user
+    ? duplicateSubscriptionEmail(user.email, { plan, amount: { cents: refundedCents, currency: "eur" } }, userLocale(user))
+    : null;
 }
 
 /**

@@ -10,7 +10,7 @@ import { refunds, subscriptions, users } from "../../db/schema";
 import { PLAN_ORDER, isPersonPlan, isTeamPlan, planById, type PlanType } from "../../domain/plans";
 import { ENDED_STATUSES, PAYMENT_FAILING_STATUSES } from "../../domain/subscription-status";
 import type { Config } from "../config";
-import { conflict, notFound, refuse, subscriptionCanceled } from "../lib";
+import { conflict, notFound, refuse, subscriptionCanceled, userLocale } from "../lib";
 import type { Locale } from "../../copy";
 import type { ApiInvoice } from "../../domain/api";
 import { appUrl, landings } from "../../domain/paths";
@@ -24,10 +24,28 @@ import { syncSubscription } from "./sync";
 export type ChangeResult =
   { type: "checkout"; url: string } | { type: "upgrade"; message: string } | { type: "downgrade"; message: string };
 
-/** The user's Stripe customer: created once (idempotently) and stored on the user. */
+/** A Stripe customer's `preferred_locales` for an account's language: all five are Stripe locales (decision 340). */
+export const preferredLocales = (locale: Locale): string[] => [locale];
+
+/**
+ * Tells Stripe the account's new language (`PATCH /api/account/profile {locale}`), so its next invoice and receipt
+ * are in it. An account without a Stripe customer has nothing to tell; the customer is created with it.
+ */
+export async function syncCustomerLocale(config: Config, customerId: string | null, locale: Locale): Promise<void> {
+  if (!customerId) return;
+  await stripeClient(config).customers.update(customerId, { preferred_locales: preferredLocales(locale) });
+}
+
+/** The user's Stripe customer: created once (idempotently) and stored on the user, in the account's language. */
 export async function ensureCustomer(db: Db, config: Config, userId: string): Promise<string> {
   const [user] = await db
-    .select({ email: users.email, firstName: users.firstName, lastName: users.lastName, customerId: users.stripeCustomerId })
+    .select({
+      email: users.email,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      locale: users.locale,
+      customerId: users.stripeCustomerId,
+    })
     .from(users)
     .where(eq(users.id, userId))
     .limit(1);
@@ -35,7 +53,8 @@ export async function ensureCustomer(db: Db, config: Config, userId: string): Pr
   if (user.customerId) return user.customerId;
   const name = [user.firstName, user.lastName].filter(Boolean).join(" ") || undefined;
   const customer = await stripeClient(config).customers.create(
-    { email: user.email, name, metadata: { userId } },
+    // Stripe writes its invoice PDFs, hosted invoices and its own emails in the customer's language (issue 50)
+    { email: user.email, name, metadata: { userId }, preferred_locales: preferredLocales(userLocale(user)) },
     { idempotencyKey: `customer-${userId}` },
   );
   // Two requests at once create the same customer (same idempotency key); the first write wins.

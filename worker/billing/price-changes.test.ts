@@ -7,7 +7,10 @@ import { and, eq } from "drizzle-orm";
 import { adminAuditLog, invoices, priceChangeNotices, priceChanges, subscriptions } from "../../db/schema";
 import type { ApiPriceChange } from "../../domain/admin-api";
 import { operatorAuth, withTestDb as rows } from "../test/admin";
-import { longDate as dateText } from "../../domain/words";
+import { formatDate } from "../../copy";
+
+/** A billing day as an English email writes it (copy/format.ts: en-IE, "5 January 2027"). */
+const mailDay = (d: Date) => formatDate(d, "en", "long", { timeZone: "UTC" });
 import { earliestEffectiveDate, latestEffectiveDate } from "./price-changes/rules";
 import { NOTICES_RESEND_MS } from "./price-changes/batches";
 import { resumePriceChangeNotices } from "./price-changes/resume";
@@ -91,8 +94,8 @@ describe("price changes: 30 days' notice (decision 093)", () => {
     for (const u of [a, b]) {
       const mail = await notices(u.user.email);
       expect(mail).toHaveLength(1);
-      expect(mail[0]!.subject).toBe(`The price of your Weekly plan changes on ${dateText(effective)}`);
-      expect(mail[0]!.text).toContain("from €9.99 to €12.99 a week, from " + dateText(effective));
+      expect(mail[0]!.subject).toBe(`The price of your Weekly plan changes on ${mailDay(effective)}`);
+      expect(mail[0]!.text).toContain("from €9.99 to €12.99 a week, from " + mailDay(effective));
       expect(mail[0]!.text).toMatch(/cancel at any time before .+ from your account settings/);
       expect(mail[0]!.text).toContain("http://app.test/account");
 
@@ -100,7 +103,7 @@ describe("price changes: 30 days' notice (decision 093)", () => {
       const switchAt = weeklyRenewal(sub.billing_cycle_anchor, effectiveUnix);
       expect(switchAt).toBeGreaterThanOrEqual(effectiveUnix);
       expect(switchAt - 7 * DAY).toBeLessThan(effectiveUnix);
-      expect(mail[0]!.text).toContain(`renews at the new price of €12.99 on ${dateText(new Date(switchAt * 1000))}`);
+      expect(mail[0]!.text).toContain(`renews at the new price of €12.99 on ${mailDay(new Date(switchAt * 1000))}`);
       const schedule = await stripe().subscriptionSchedules.retrieve(sub.schedule as string);
       expect(schedule).toMatchObject({ status: "active", end_behavior: "release", metadata: { price_change: change.id } });
       expect(schedule.phases.map((p) => [p.items[0]!.price, p.start_date, p.end_date])).toEqual([

@@ -9,7 +9,6 @@ import type Stripe from "stripe";
 import { eq } from "drizzle-orm";
 import type { Db } from "../../db";
 import { invoices, refunds, users } from "../../db/schema";
-import { billingPlanById } from "../../domain/plans";
 import { type MailMessage, paymentReceiptEmail, refundReceiptEmail } from "../mail";
 import { fromUnix, idOf } from "./stripe";
 import { DUPLICATE_SUBSCRIPTION_REASON } from "./one-live";
@@ -31,12 +30,11 @@ export async function receiptFor(db: Db, event: Stripe.Event): Promise<MailMessa
     const to = await recipientOf(db, row?.userId ?? null);
     if (!row || !to || row.amountCents <= 0) return null;
     // Amount and day go as values: the email writes them in the account's language ("29,99 €", "5. Dezember 2026").
-    const plan = row.planType ? billingPlanById(row.planType).name : null;
     return paymentReceiptEmail(
       to.email,
       {
         amount: { cents: row.amountCents, currency: row.currency },
-        plan,
+        plan: row.planType ?? null,
         date: row.paidAt ?? new Date(),
         invoiceUrl: invoice.hosted_invoice_url ?? null,
       },

@@ -13,7 +13,10 @@ import { choresClient, client, env, postPriceChange } from "../test/helpers";
 import { getConfig } from "../config";
 import { readLandingFigures } from "../landing/figures";
 import { renderLanding } from "../landing/serve";
-import { longDate as dateText } from "../../domain/words";
+import { formatDate } from "../../copy";
+
+/** A billing day as an English email writes it (copy/format.ts: en-IE, "5 January 2027"). */
+const mailDay = (d: Date) => formatDate(d, "en", "long", { timeZone: "UTC" });
 import { earliestEffectiveDate, latestEffectiveDate } from "./price-changes/rules";
 import { NOTHING_PENDING, writeSchedule } from "./schedules";
 import { DAY, advanceClock, deliverEvents, prices, stripe, teamOwner, whileInEffect } from "../test/billing";
@@ -193,10 +196,10 @@ describe("a Team plan price change: each team moves at its renewal after 30 days
       // one notice to the owner: a seat's old and new price, the team's seats and its new total
       const mail = await notices(owner.user.email);
       expect(mail).toHaveLength(1);
-      expect(mail[0]!.subject).toBe(`The price of your Team plan changes on ${dateText(effective)}`);
-      expect(mail[0]!.text).toContain(`from €19.99 to ${euro(NEW_SEAT_CENTS)} a seat a month, from ${dateText(effective)}`);
+      expect(mail[0]!.subject).toBe(`The price of your Team plan changes on ${mailDay(effective)}`);
+      expect(mail[0]!.text).toContain(`from €19.99 to ${euro(NEW_SEAT_CENTS)} a seat a month, from ${mailDay(effective)}`);
       expect(mail[0]!.text).toContain(
-        `renews at the new price on ${dateText(new Date(switchAt * 1000))}, the first renewal on or after that date: ${seats} seats, ${euro(NEW_SEAT_CENTS * seats)} a month`,
+        `renews at the new price on ${mailDay(new Date(switchAt * 1000))}, the first renewal on or after that date: ${seats} seats, ${euro(NEW_SEAT_CENTS * seats)} a month`,
       );
       expect(mail[0]!.text).toContain("http://app.test/team");
 

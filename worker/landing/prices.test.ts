@@ -68,4 +68,22 @@ describe("the landing's prices", () => {
     expect(await renderLanding(PAGE, figures({}))).toContain('<span data-live="price-monthly">€29.99</span>');
     expect(await renderLanding(PAGE, undefined)).toContain('<p data-live="description-yearly">Best value - Save 83%</p>');
   });
+
+  it("are written in the page's language on every language's copy (issue 50): German money, per day and saving", async () => {
+    const GERMAN = PAGE.replace('"Monthly"', '"Monatlich"');
+    const plain = (s: string) => s.replace(/[\u00a0\u202f]/g, " ");
+    const html = plain(await renderLanding(GERMAN, figures({ monthly: 3499, team: 2499 }), "de"));
+    expect(html).toContain('<span data-live="price-monthly">34,99 €</span>');
+    expect(html).toContain('<p data-live="daily-monthly">1,17 € pro Tag</p>');
+    expect(html).toContain('<p data-live="description-yearly">Bester Preis – 86 % sparen</p>');
+    expect(html).toContain('<span data-live="price-weekly">9,99 €</span>');
+    // the offers keep the JSON-LD's own number format, found by the plan's name in the page's language
+    const product = JSON.parse(
+      /<script type="application\/ld\+json">(\{"@context":"https:\/\/schema.org","@type":"Product"[\s\S]*?)<\/script>/.exec(html)![1]!,
+    );
+    expect((product.offers as { name: string; price: string }[]).map((o) => [o.name, o.price])).toContainEqual(["Monatlich", "34.99"]);
+    expect(plain(await renderLanding('<span data-live="price-team">19,99 €</span>', figures({ team: 2499 }), "fr"))).toBe(
+      '<span data-live="price-team">24,99 €</span>',
+    );
+  });
 });

@@ -17,12 +17,16 @@
  *     a plan whose price changed (decision 093), and the matching offer's price in the Product JSON-LD;
  *     the page is built with the launch prices, which stay when there are no figures
  *   [data-live=price-team]   today's Team seat price, once a Team price change is in effect (decision 289)
- * The same goes for the other LIVE_PAGES: the business page names the Team seat price (issue 25).
+ * The same goes for the other LIVE_PAGES: the business page names the Team seat price (issue 25). Every language's
+ * copy of these pages (`/de/`, `/fr/services/business-headshots`…) is live too, its words and numbers written in the
+ * page's language (the catalogue's, as the prerender wrote them: issue 50).
  * The finished HTML is kept per isolate and page for its (asset, figures) pair, so a request costs the asset
  * lookup and a memory read; it carries an ETag of both, and a matching If-None-Match is a 304.
  */
 import { MIN_HEADSHOTS_SHOWN, MIN_RATINGS_SHOWN, ratingText, roundedCount } from "../../domain/ratings";
-import { PLANS, SAVING_PLAN, TEAM_PLAN, dailyPrice, euros, planDescription, type PlanType } from "../../domain/plans";
+import { CURRENCY, PLANS, SAVING_PLAN, TEAM_PLAN, dailyPrice, savingAt, type PlanType } from "../../domain/plans";
+import { baseLocale, formatMoney, intlLocale, localePath, locales, m, splitLocalePath, type Locale } from "../../copy";
+import { planWord } from "../mail";
 import { landingFigures, type LandingFigures, type LandingTestimonial } from "./figures";
 import { exampleUrl } from "./examples";
 import { BEFORE_AFTER_SLOT } from "../../domain/ratings";
@@ -33,11 +37,11 @@ const escapeHtml = (s: string) =>
 const counted = (f: LandingFigures) => f.headshots >= MIN_HEADSHOTS_SHOWN;
 const rated = (f: LandingFigures) => f.ratings >= MIN_RATINGS_SHOWN && f.average !== null;
 
-/** The hero's line: the rating and the count, each when there are enough to be worth saying. */
-export function badgeText(f: LandingFigures): string | null {
+/** The hero's line: the rating and the count, each when there are enough to be worth saying, in the page's language. */
+export function badgeText(f: LandingFigures, locale: Locale = baseLocale): string | null {
   const parts: string[] = [];
-  if (rated(f)) parts.push(`Rated ${ratingText(f.average!)}`);
-  if (counted(f)) parts.push(`${roundedCount(f.headshots)} headshots generated`);
+  if (rated(f)) parts.push(m.public_live_rated({ rating: ratingText(f.average!, intlLocale(locale)) }, { locale }));
+  if (counted(f)) parts.push(m.public_live_headshots({ count: roundedCount(f.headshots, intlLocale(locale)) }, { locale }));
   return parts.length ? parts.join(" · ") : null;
 }
 
@@ -58,15 +62,19 @@ const testimonialCards = (html: string, testimonials: LandingTestimonial[]) =>
     testimonials.map((t) => ({ stars: String(t.stars), quote: t.comment, name: t.firstName, role: t.role })),
   );
 
-/** The landing's HTML with `figures` written in (or with every live part left hidden when undefined). */
-export async function renderLanding(html: string, figures: LandingFigures | undefined): Promise<string> {
+/**
+ * The landing's HTML with `figures` written in (or with every live part left hidden when undefined), in the page's
+ * language (`locale`: the words and formats the prerender used for it).
+ */
+export async function renderLanding(html: string, figures: LandingFigures | undefined, locale: Locale = baseLocale): Promise<string> {
+  const money = (cents: number) => formatMoney(cents, CURRENCY, locale);
   const rewriter = new HTMLRewriter().on(`template[data-live]`, {
     element: (e) => {
       e.remove();
     },
   });
   if (figures) {
-    const badge = badgeText(figures);
+    const badge = badgeText(figures, locale);
     const unhide = (when: boolean) => ({
       element: (e: Element) => {
         if (when) e.removeAttribute("hidden");
@@ -82,9 +90,9 @@ export async function renderLanding(html: string, figures: LandingFigures | unde
       .on(`[data-live="badge-text"]`, text(badge ?? ""))
       .on(`[data-live="numbers"]`, unhide(counted(figures) || rated(figures)))
       .on(`[data-live="claim-headshots"]`, unhide(counted(figures)))
-      .on(`[data-live="headshots"]`, text(counted(figures) ? roundedCount(figures.headshots) : ""))
+      .on(`[data-live="headshots"]`, text(counted(figures) ? roundedCount(figures.headshots, intlLocale(locale)) : ""))
       .on(`[data-live="claim-rating"]`, unhide(rated(figures)))
-      .on(`[data-live="rating"]`, text(rated(figures) ? ratingText(figures.average!) : ""))
+      .on(`[data-live="rating"]`, text(rated(figures) ? ratingText(figures.average!, intlLocale(locale)) : ""))
       .on(`[data-live="testimonials"]`, unhide(figures.testimonials.length > 0))
       .on(`[data-live="testimonial-list"]`, {
         element: (e) => {
@@ -117,20 +125,31 @@ export async function renderLanding(html: string, figures: LandingFigures | unde
       const amounts = Object.fromEntries(PLANS.map((p) => [p.id, changed[p.id] ?? p.priceCents])) as Record<PlanType, number>;
       for (const p of PLANS) {
         rewriter
-          .on(`[data-live="price-${p.id}"]`, text(euros(amounts[p.id])))
-          .on(`[data-live="daily-${p.id}"]`, text(`€${dailyPrice({ priceCents: amounts[p.id], periodDays: p.periodDays })} per day`));
+          .on(`[data-live="price-${p.id}"]`, text(money(amounts[p.id])))
+          .on(
+            `[data-live="daily-${p.id}"]`,
+            text(
+              m.public_pricing_per_day(
+                { price: money(Math.round(Number(dailyPrice({ priceCents: amounts[p.id], periodDays: p.periodDays })) * 100)) },
+                { locale },
+              ),
+            ),
+          );
       }
-      rewriter.on(`[data-live="description-${SAVING_PLAN}"]`, text(planDescription(SAVING_PLAN, amounts)));
-      rewriter.on(`script[type="application/ld+json"]`, offerPrices(amounts));
+      rewriter.on(
+        `[data-live="description-${SAVING_PLAN}"]`,
+        text(m.common_plan_line({ plan: SAVING_PLAN, percent: savingAt(amounts) }, { locale })),
+      );
+      rewriter.on(`script[type="application/ld+json"]`, offerPrices(amounts, locale));
       const seat = changed[TEAM_PLAN.id];
-      if (seat !== undefined) rewriter.on(`[data-live="price-${TEAM_PLAN.id}"]`, text(euros(seat)));
+      if (seat !== undefined) rewriter.on(`[data-live="price-${TEAM_PLAN.id}"]`, text(money(seat)));
     }
   }
   return rewriter.transform(new Response(html)).text();
 }
 
-/** The Product JSON-LD's offers (one per plan, named as the plan) at today's prices; other scripts unchanged. */
-function offerPrices(amounts: Record<PlanType, number>): HTMLRewriterElementContentHandlers {
+/** The Product JSON-LD's offers (one per plan, named as the plan, in English or the page's language) at today's prices; other scripts unchanged. */
+function offerPrices(amounts: Record<PlanType, number>, locale: Locale): HTMLRewriterElementContentHandlers {
   let buffer = "";
   return {
     text(chunk) {
@@ -153,7 +172,7 @@ function offerPrices(amounts: Record<PlanType, number>): HTMLRewriterElementCont
         return;
       }
       for (const offer of data.offers) {
-        const plan = PLANS.find((p) => p.name === offer.name);
+        const plan = PLANS.find((p) => p.name === offer.name || planWord(p.id, locale) === offer.name);
         if (plan) offer.price = (amounts[plan.id] / 100).toFixed(2);
       }
       chunk.replace(JSON.stringify(data).replace(/</g, "\\u003c"), { html: true });
@@ -161,8 +180,16 @@ function offerPrices(amounts: Record<PlanType, number>): HTMLRewriterElementCont
   };
 }
 
-/** The prerendered pages that reach the worker first (wrangler.toml run_worker_first) to get today's figures. */
-export const LIVE_PAGES: ReadonlySet<string> = new Set(["/", "/services/business-headshots"]);
+/** The public pages the worker writes today's figures into, by their English path. */
+const LIVE_PAGE_PATHS = ["/", "/services/business-headshots"] as const;
+
+/**
+ * The prerendered pages that reach the worker first (wrangler.toml run_worker_first) to get today's figures: each
+ * live page in every language (`/`, `/de/`, `/fr/services/business-headshots`…).
+ */
+export const LIVE_PAGES: ReadonlySet<string> = new Set(
+  locales.flatMap((locale) => LIVE_PAGE_PATHS.map((path) => localePath(locale, path))),
+);
 
 /** Per page: the HTML last made, and from what. */
 const rendered = new Map<string, { key: string; body: string }>();
@@ -187,6 +214,6 @@ export async function serveLivePage(request: Request, env: Env, ctx: ExecutionCo
   }
   let page = rendered.get(path);
   if (page?.key === key) await asset.body?.cancel();
-  else rendered.set(path, (page = { key, body: await renderLanding(await asset.text(), memo?.figures) }));
+  else rendered.set(path, (page = { key, body: await renderLanding(await asset.text(), memo?.figures, splitLocalePath(path).locale) }));
   return new Response(request.method === "HEAD" ? null : page.body, { status: 200, headers });
 }

@@ -4,9 +4,13 @@
  */
 import { describe, expect, it } from "vitest";
 import { MESSAGES, MINIMUM_AGE } from "../../domain/limits";
-import { REFINE_MESSAGES } from "../../domain/refine";
+import { IDENTITY_MESSAGES, REFINE_MESSAGES } from "../../domain/refine";
+import { TEAM_MESSAGES } from "../../domain/teams";
+import { CAPTURE_MESSAGES } from "../../domain/team-capture";
+import { CUSTOM_WEBP_FORMATS, PRINT_FORMATS, customSizeProblem } from "../../domain/downloads";
+
 import { locales } from "../../copy";
-import { api, createTestUser, errorBody, uniqueEmail } from "../test/helpers";
+import { api, client, createTestUser, errorBody, uniqueEmail } from "../test/helpers";
 import { uniqueIp } from "../test/auth";
 import { domainText, isDomainText } from "./domain-words";
 
@@ -37,6 +41,42 @@ describe("domain's sentences in the reader's language", () => {
       }
     }
     expect(domainText("A route's own words.", "de")).toBe("A route's own words.");
+  });
+
+  it("knows the team, capture-link, identity and download sentences too (issue 50), a link's domains kept as they are", () => {
+    const more = [
+      ...Object.values(TEAM_MESSAGES),
+      ...(Object.values(CAPTURE_MESSAGES).filter((t) => typeof t === "string") as string[]),
+      ...Object.values(IDENTITY_MESSAGES),
+      customSizeProblem(0, 0)!,
+      customSizeProblem(4096, 4096)!,
+      PRINT_FORMATS,
+      CUSTOM_WEBP_FORMATS,
+    ];
+    for (const text of more) {
+      expect(isDomainText(text), text).toBe(true);
+      expect(domainText(text, "en")).toBe(text);
+      for (const locale of locales.filter((l) => l !== "en")) {
+        const worded = domainText(text, locale);
+        expect(worded, `${text} in ${locale}`).not.toBe(text);
+        expect(worded).not.toMatch(/errors_|generator_|undefined|\{[a-zA-Z]+\}/);
+      }
+    }
+    expect(domainText(TEAM_MESSAGES.notInTeam, "de")).toBe("Sie sind in keinem Team.");
+    expect(domainText(IDENTITY_MESSAGES.age, "it")).toMatch(/^Non possiamo cambiare la tua età\./);
+    expect(domainText(CAPTURE_MESSAGES.wrongDomain(["acme.com", "acme.de"]), "fr")).toBe(
+      "Ce lien est réservé aux adresses en @acme.com, @acme.de. Connectez-vous avec votre adresse professionnelle pour rejoindre l'équipe.",
+    );
+    expect(domainText(`settings.width: ${customSizeProblem(4096, 4096)!}`, "de")).toMatch(/^settings\.width: .*4\.194\.304/);
+  });
+
+  it("a team refusal to a German request is German, its code unchanged (issue 50)", async () => {
+    const u = await createTestUser();
+    const res = await client.team.status.$get({}, { headers: { ...u.auth, "Accept-Language": "de-DE,de;q=0.9" } });
+    expect(res.status).toBe(404);
+    expect(await errorBody(res)).toMatchObject({ code: "not_in_team", message: "Sie sind in keinem Team." });
+    const english = await client.team.status.$get({}, { headers: u.auth });
+    expect(await errorBody(english)).toMatchObject({ code: "not_in_team", message: TEAM_MESSAGES.notInTeam });
   });
 
   it("a refusal speaks the request's language: cookie, else Accept-Language, else English", async () => {

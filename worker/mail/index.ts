@@ -12,6 +12,7 @@ export {
   paymentReceiptEmail,
   refundReceiptEmail,
   passwordResetEmail,
+  planWord,
   priceChangeEmail,
   priceChangeWithdrawnEmail,
   shootReadyEmail,

@@ -8,6 +8,7 @@ import { api, client, env, uniqueEmail } from "../test/helpers";
 import { DevMailbox, ResendMailer, createMailer, extractLinks } from "./mailer";
 import {
   type MailMoney,
+  cancellationEmail,
   duplicateSubscriptionEmail,
   emailChangeEmail,
   emailChangedNotice,
@@ -95,16 +96,19 @@ describe("the production mailer", () => {
 
 describe("the emails name the app's own labels (issue 46)", () => {
   it("the refund receipt and the price notice point to Manage Billing on the Account page, not a 'Manage Account' the app lacks", () => {
-    const refund = refundReceiptEmail("a@example.test", { amount: "€9.99", date: "5 December 2026" }, "en");
+    const refund = refundReceiptEmail(
+      "a@example.test",
+      { amount: { cents: 999, currency: "eur" }, date: new Date("2026-12-05T00:00:00Z") },
+      "en",
+    );
     const notice = priceChangeEmail(
       "a@example.test",
       {
-        planName: "Monthly",
-        period: "month",
-        oldAmount: "€9.99",
-        newAmount: "€11.99",
-        effectiveDate: "5 January 2027",
-        switchDate: "5 January 2027",
+        plan: "monthly",
+        oldAmount: { cents: 999, currency: "eur" },
+        newAmount: { cents: 1199, currency: "eur" },
+        effectiveDate: new Date("2027-01-05T00:00:00Z"),
+        switchDate: new Date("2027-01-05T00:00:00Z"),
         accountUrl: "https://app.test/account",
       },
       "en",
@@ -121,7 +125,7 @@ describe("every email is written in a language (issue 50)", () => {
     const link = "https://app.test/v?token=t";
     for (const mail of [
       verificationEmail("a@b.test", link, "de"),
-      refundReceiptEmail("a@b.test", { amount: "9,99 €", date: "5. Dezember 2026" }, "it"),
+      refundReceiptEmail("a@b.test", { amount: { cents: 999, currency: "eur" }, date: new Date("2026-12-05T00:00:00Z") }, "it"),
     ]) {
       expect(mail.html).toMatch(new RegExp(`^<div lang="${mail.locale}">`));
     }
@@ -139,17 +143,16 @@ describe("every email's words come from the catalogue, in the recipient's langua
     emailChanged: (l) => emailChangedNotice("a@b.test", "new@b.test", l),
     passwordChanged: (l) => passwordChangedNotice("a@b.test", ["x@b.test", "y@b.test"], l),
     paymentReceiptPlan: (l) =>
-      paymentReceiptEmail("a@b.test", { amount: { cents: 2999, currency: "eur" }, plan: "Monthly", date: DAY, invoiceUrl: link }, l),
+      paymentReceiptEmail("a@b.test", { amount: { cents: 2999, currency: "eur" }, plan: "monthly", date: DAY, invoiceUrl: link }, l),
     paymentReceipt: (l) =>
       paymentReceiptEmail("a@b.test", { amount: { cents: 2999, currency: "eur" }, plan: null, date: DAY, invoiceUrl: null }, l),
     refundReceipt: (l) => refundReceiptEmail("a@b.test", { amount: { cents: 2999, currency: "eur" }, date: DAY }, l),
     priceWithdrawn: (l) =>
-      priceChangeWithdrawnEmail(
-        "a@b.test",
-        { planName: "Weekly", period: "week", amount: { cents: 999, currency: "eur" }, effectiveDate: DAY },
-        l,
-      ),
-    duplicate: (l) => duplicateSubscriptionEmail("a@b.test", { planName: "Monthly", amount: { cents: 2999, currency: "eur" } }, l),
+      priceChangeWithdrawnEmail("a@b.test", { plan: "weekly", amount: { cents: 999, currency: "eur" }, effectiveDate: DAY }, l),
+    duplicate: (l) => duplicateSubscriptionEmail("a@b.test", { plan: "monthly", amount: { cents: 2999, currency: "eur" } }, l),
+    cancellation: (l) => cancellationEmail("a@b.test", { plan: "monthly", endDate: DAY, url: "https://app.test/account" }, l),
+    cancellationTeam: (l) =>
+      cancellationEmail("a@b.test", { plan: "team", endDate: DAY, url: "https://app.test/team", team: { name: "Acme" } }, l),
     priceChange: (l) => priceChangeEmail("a@b.test", priceChange(null), l),
     priceChangeTeam: (l) => priceChangeEmail("a@b.test", priceChange({ count: 3, newTotal: { cents: 3597, currency: "eur" } }), l),
     priceChangeOneSeat: (l) => priceChangeEmail("a@b.test", priceChange({ count: 1, newTotal: { cents: 1199, currency: "eur" } }), l),
@@ -160,8 +163,7 @@ describe("every email's words come from the catalogue, in the recipient's langua
   };
   const DAY = new Date("2026-12-05T00:00:00Z");
   const priceChange = (seats: { count: number; newTotal: MailMoney } | null) => ({
-    planName: "Monthly",
-    period: "month",
+    plan: seats ? ("team" as const) : ("monthly" as const),
     oldAmount: { cents: 999, currency: "eur" },
     newAmount: { cents: 1199, currency: "eur" },
     effectiveDate: new Date("2027-01-05T00:00:00Z"),
@@ -221,11 +223,42 @@ describe("every email's words come from the catalogue, in the recipient's langua
     const plain = (mail: MailMessage) => `${mail.subject}\n${mail.text}`.replace(/[\u00a0\u202f]/g, " ");
     const de = plain(templates.paymentReceiptPlan!("de"));
     expect(de).toContain("Ihre Zahlungsbestätigung von Headshot Studio: 29,99 €\n");
-    expect(de).toContain("Zahlung von 29,99 € für den Tarif Monthly am 5. Dezember 2026 erhalten");
+    expect(de).toContain("Zahlung von 29,99 € für den Tarif Monatlich am 5. Dezember 2026 erhalten");
     expect(plain(templates.paymentReceiptPlan!("en"))).toContain("payment of €29.99 for the Monthly plan on 5 December 2026.");
     expect(plain(templates.refundReceipt!("fr"))).toContain("Nous avons remboursé 29,99 € sur votre carte le 5 décembre 2026.");
     expect(plain(templates.priceChangeTeam!("it"))).toContain("3 posti, 35,97 € al mese");
     expect(plain(templates.priceChangeOneSeat!("es"))).toContain("1 puesto, 11,99 € al mes");
     expect(plain(templates.passwordChanged!("de"))).toContain("auf x@b.test und y@b.test umzustellen");
+  });
+
+  it("names plans in the email's language, from their id (issue 50)", () => {
+    const plain = (mail: MailMessage) => `${mail.subject}\n${mail.text}`.replace(/[\u00a0\u202f]/g, " ");
+    expect(plain(templates.priceChange!("de"))).toContain("Der Preis Ihres Tarifs Monatlich ändert sich am 5. Januar 2027");
+    expect(plain(templates.priceWithdrawn!("fr"))).toContain("Le changement de prix de votre formule Hebdomadaire est annulé");
+    expect(plain(templates.priceWithdrawn!("fr"))).toContain("le 5 décembre 2026");
+    expect(plain(templates.duplicate!("it"))).toContain("ne è partito un secondo (Mensile)");
+    expect(plain(templates.paymentReceiptPlan!("es"))).toContain("por el plan Mensual el 5 de diciembre de 2026");
+    for (const locale of locales) {
+      for (const name of ["priceChange", "priceWithdrawn", "duplicate", "cancellation", "paymentReceiptPlan"]) {
+        if (locale !== "en") expect(templates[name]!(locale).text, `${name} in ${locale}`).not.toMatch(/Monthly|Weekly|December|January/);
+      }
+    }
+  });
+
+  it("confirms a cancellation in the account's language, a person's and a team's (decision 342)", () => {
+    const plain = (mail: MailMessage) => ({ ...mail, text: mail.text.replace(/[\u00a0\u202f]/g, " ") });
+    const de = plain(templates.cancellation!("de"));
+    expect(de.subject).toBe("Ihr Tarif Monatlich ist gekündigt");
+    expect(de.text).toContain("Wie gewünscht ist Ihr Tarif Monatlich gekündigt: Er verlängert sich nicht");
+    expect(de.text).toContain("bleiben Ihnen bis zum 5. Dezember 2026 erhalten");
+    expect(de.text).toContain("(Konto › Zahlungen verwalten)");
+    expect(de.html).toContain('<a href="https://app.test/account">Kontoeinstellungen öffnen</a>');
+    const fr = plain(templates.cancellationTeam!("fr"));
+    expect(fr.subject).toBe("La formule Team de l'équipe Acme est résiliée");
+    expect(fr.text).toContain("Chaque membre de l'équipe garde sa place jusqu'au 5 décembre 2026");
+    expect(fr.text).toContain("« Garder l'abonnement »");
+    const en = templates.cancellation!("en");
+    expect(en.subject).toBe("Your Monthly plan is canceled");
+    expect(en.text).toContain("You keep its paid features until 5 December 2026, the end of the period you paid for.");
   });
 });

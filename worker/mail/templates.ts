@@ -10,20 +10,24 @@ import type { MailMessage } from "./mailer";
 import { baseLocale, formatDate, formatList, formatMoney, m, type Locale } from "../../copy";
 import { count } from "../../domain/words";
 import { TEAM_INVITATION_DAYS } from "../../domain/teams";
-import { FAIR_USE, PRICE_CHANGE_NOTICE_DAYS, TEAM_PLAN } from "../../domain/plans";
+import { FAIR_USE, PRICE_CHANGE_NOTICE_DAYS, TEAM_PLAN, billingPlanById, type BillingPlan } from "../../domain/plans";
 
 /** The operator's mails (alerts, the image model's notices) stay English, as the admin does (issue 50). */
 export const OPERATOR_LOCALE: Locale = baseLocale;
 
+/** An amount for an email: minor units and currency, formatted in the email's language ("29,99 €"). */
+export type MailMoney = { cents: number; currency: string };
+/** A billing day for an email (Stripe keeps them in UTC), formatted in the email's language ("5. Januar 2027"). */
+export type MailDay = Date;
+const money = (a: MailMoney, locale: Locale) => formatMoney(a.cents, a.currency, locale);
+const day = (d: MailDay, locale: Locale) => formatDate(d, locale, "long", { timeZone: "UTC" });
+
 /**
- * An amount for an email: minor units and currency, formatted in the email's language ("29,99 €"), or a text a
- * caller formatted already (worker/billing's price notices and duplicate refund still pass `euros()`: English).
+ * A plan's name in the email's language ("Monthly", "Monatlich", "Mensuel"; "Team" everywhere): the catalogue's
+ * `common_plan_name`, one variant per plan id (decision 370), the words the web's pricing and account pages use.
+ * An email names a plan by its id, never by domain's English `name`.
  */
-export type MailMoney = { cents: number; currency: string } | string;
-/** A billing day for an email (Stripe keeps them in UTC), formatted in the email's language, or a text already formatted. */
-export type MailDay = Date | string;
-const money = (a: MailMoney, locale: Locale) => (typeof a === "string" ? a : formatMoney(a.cents, a.currency, locale));
-const day = (d: MailDay, locale: Locale) => (typeof d === "string" ? d : formatDate(d, locale, "long", { timeZone: "UTC" }));
+export const planWord = (plan: BillingPlan, locale: Locale): string => m.common_plan_name({ plan }, { locale });
 
 const escape = (s: string) => s.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
 
@@ -85,7 +89,7 @@ export function passwordChangedNotice(to: string, cancelledEmailChanges: string[
 /** A receipt for every payment (issue 35): sent on Stripe's `invoice.paid`, once per event; `plan` null for "your subscription". */
 export function paymentReceiptEmail(
   to: string,
-  d: { amount: MailMoney; plan: string | null; date: MailDay; invoiceUrl: string | null },
+  d: { amount: MailMoney; plan: BillingPlan | null; date: MailDay; invoiceUrl: string | null },
   locale: Locale,
 ): MailMessage {
   const amount = money(d.amount, locale);
@@ -93,7 +97,7 @@ export function paymentReceiptEmail(
   return message(to, locale, m.emails_receipt_subject({ amount }, { locale }), [
     m.emails_hello({}, { locale }),
     d.plan
-      ? m.emails_receipt_body_plan({ amount, plan: d.plan, date }, { locale })
+      ? m.emails_receipt_body_plan({ amount, plan: planWord(d.plan, locale), date }, { locale })
       : m.emails_receipt_body_subscription({ amount, date }, { locale }),
     ...(d.invoiceUrl ? [{ link: d.invoiceUrl, label: m.emails_receipt_invoice_button({}, { locale }) }] : []),
     m.emails_receipt_questions({ support: SUPPORT_EMAIL }, { locale }),
@@ -113,13 +117,14 @@ export function refundReceiptEmail(to: string, d: { amount: MailMoney; date: Mai
 /** A scheduled price change was withdrawn before it reached anyone (decision 196): they keep today's price. */
 export function priceChangeWithdrawnEmail(
   to: string,
-  d: { planName: string; period: string; amount: MailMoney; effectiveDate: MailDay },
+  d: { plan: BillingPlan; amount: MailMoney; effectiveDate: MailDay },
   locale: Locale,
 ): MailMessage {
-  return message(to, locale, m.emails_price_withdrawn_subject({ plan: d.planName }, { locale }), [
+  const plan = planWord(d.plan, locale);
+  return message(to, locale, m.emails_price_withdrawn_subject({ plan }, { locale }), [
     m.emails_hello({}, { locale }),
     m.emails_price_withdrawn_body(
-      { period: d.period, plan: d.planName, date: day(d.effectiveDate, locale), amount: money(d.amount, locale) },
+      { period: billingPlanById(d.plan).period, plan, date: day(d.effectiveDate, locale), amount: money(d.amount, locale) },
       { locale },
     ),
     m.emails_questions({ support: SUPPORT_EMAIL }, { locale }),
@@ -133,33 +138,34 @@ export function priceChangeWithdrawnEmail(
  */
 export function cancellationEmail(
   to: string,
-  d: { planName: string; endDate: string; url: string; team?: { name: string } | null },
+  d: { plan: BillingPlan; endDate: MailDay; url: string; team?: { name: string } | null },
   locale: Locale,
 ): MailMessage {
+  const [plan, date, o] = [planWord(d.plan, locale), day(d.endDate, locale), { locale }];
   if (d.team)
-    return message(to, locale, `The ${d.planName} plan of ${d.team.name} is canceled`, [
-      "Hello from Headshot Studio,",
-      `As you asked, the ${d.planName} plan of ${d.team.name} is canceled: it won't renew.`,
-      `Everyone in the team keeps their seat until ${d.endDate}, the end of the period you paid for. There are no partial refunds.`,
-      `Changed your mind? Choose Keep subscription on the team page before ${d.endDate}, and it carries on as before.`,
-      { link: d.url, label: "Open the team page" },
-      `Questions? Write to us at ${SUPPORT_EMAIL}.`,
+    return message(to, locale, m.emails_cancel_team_subject({ plan, team: d.team.name }, o), [
+      m.emails_hello({}, o),
+      m.emails_cancel_team_body({ plan, team: d.team.name }, o),
+      m.emails_cancel_team_until({ date }, o),
+      m.emails_cancel_team_keep({ date }, o),
+      { link: d.url, label: m.emails_price_change_team_button({}, o) },
+      m.emails_questions({ support: SUPPORT_EMAIL }, o),
     ]);
-  return message(to, locale, `Your ${d.planName} plan is canceled`, [
-    "Hello from Headshot Studio,",
-    `As you asked, your ${d.planName} plan is canceled: it won't renew, and you won't be charged for it again.`,
-    `You keep its paid features until ${d.endDate}, the end of the period you paid for. There are no partial refunds.`,
-    `Changed your mind? Renew it before ${d.endDate} from your account settings (Account › Manage Billing), and it carries on as before.`,
-    { link: d.url, label: "Open my account settings" },
-    `Questions? Write to us at ${SUPPORT_EMAIL}.`,
+  return message(to, locale, m.emails_cancel_subject({ plan }, o), [
+    m.emails_hello({}, o),
+    m.emails_cancel_body({ plan }, o),
+    m.emails_cancel_until({ date }, o),
+    m.emails_cancel_renew({ date }, o),
+    { link: d.url, label: m.emails_price_change_account_button({}, o) },
+    m.emails_questions({ support: SUPPORT_EMAIL }, o),
   ]);
 }
 
 /** A second subscription that started while one was live was cancelled at once and refunded in full (decision 090). */
-export function duplicateSubscriptionEmail(to: string, details: { planName: string; amount: MailMoney }, locale: Locale): MailMessage {
+export function duplicateSubscriptionEmail(to: string, details: { plan: BillingPlan; amount: MailMoney }, locale: Locale): MailMessage {
   return message(to, locale, m.emails_duplicate_subject({}, { locale }), [
     m.emails_hello({}, { locale }),
-    m.emails_duplicate_body({ plan: details.planName, amount: money(details.amount, locale) }, { locale }),
+    m.emails_duplicate_body({ plan: planWord(details.plan, locale), amount: money(details.amount, locale) }, { locale }),
     m.emails_duplicate_first_unchanged({}, { locale }),
   ]);
 }
@@ -168,8 +174,7 @@ export function duplicateSubscriptionEmail(to: string, details: { planName: stri
 export function priceChangeEmail(
   to: string,
   d: {
-    planName: string;
-    period: string;
+    plan: BillingPlan;
     oldAmount: MailMoney;
     newAmount: MailMoney;
     effectiveDate: MailDay;
@@ -182,13 +187,14 @@ export function priceChangeEmail(
 ): MailMessage {
   const [old, next] = [money(d.oldAmount, locale), money(d.newAmount, locale)];
   const [date, switchDate] = [day(d.effectiveDate, locale), day(d.switchDate, locale)];
-  const change = { period: d.period, plan: d.planName, old, new: next, date, days: PRICE_CHANGE_NOTICE_DAYS };
-  return message(to, locale, m.emails_price_change_subject({ plan: d.planName, date }, { locale }), [
+  const [plan, period] = [planWord(d.plan, locale), billingPlanById(d.plan).period];
+  const change = { period, plan, old, new: next, date, days: PRICE_CHANGE_NOTICE_DAYS };
+  return message(to, locale, m.emails_price_change_subject({ plan, date }, { locale }), [
     m.emails_hello({}, { locale }),
     d.seats ? m.emails_price_change_body_seat(change, { locale }) : m.emails_price_change_body(change, { locale }),
     d.seats
       ? m.emails_price_change_renews_team(
-          { period: d.period, seats: d.seats.count, switchDate, total: money(d.seats.newTotal, locale), old },
+          { period, seats: d.seats.count, switchDate, total: money(d.seats.newTotal, locale), old },
           { locale },
         )
       : m.emails_price_change_renews({ new: next, switchDate, old }, { locale }),

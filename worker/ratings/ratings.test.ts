@@ -241,6 +241,15 @@ describe("renderLanding", () => {
     expect(shown(html, "claim-rating")).toBe(true);
   });
 
+  it("writes the rating and the count in the page's language on its other languages' copies (issue 50)", async () => {
+    const html = (await renderLanding(PAGE, figures({ ratings: MIN_RATINGS_SHOWN, average: 4.86 }), "de")).replace(/[\u00a0\u202f]/g, " ");
+    expect(html).toContain('<span data-live="badge-text">Bewertet mit 4,8/5 · 1.200+ erstellte Porträts</span>');
+    expect(html).toContain('<dd data-live="rating">4,8/5</dd>');
+    expect(html).toContain('<dd data-live="headshots">1.200+</dd>');
+    const fr = (await renderLanding(PAGE, figures({ ratings: MIN_RATINGS_SHOWN, average: 4.86 }), "fr")).replace(/[\u00a0\u202f]/g, " ");
+    expect(fr).toContain('<span data-live="badge-text">Noté 4,8/5 · 1 200+ portraits générés</span>');
+  });
+
   it("writes each approved comment into a copy of the page's card, escaped", async () => {
     const t = { stars: 4, comment: `<script>alert("x")</script> & more`, firstName: "Zoë", role: "CTO <b>" };
     const html = await renderLanding(PAGE, figures({ testimonials: [t, { ...t, firstName: "Bo" }] }));
@@ -260,7 +269,7 @@ describe("renderLanding", () => {
   });
 
   it("rounds counts down to two significant figures, never up", () => {
-    expect([0, 7, 99, 100, 1200, 1234, 56_789, 1_000_000, 1_999_999].map(roundedCount)).toEqual([
+    expect([0, 7, 99, 100, 1200, 1234, 56_789, 1_000_000, 1_999_999].map((n) => roundedCount(n))).toEqual([
       "0",
       "7",
       "99",

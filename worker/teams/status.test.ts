@@ -82,6 +82,28 @@ describe("status at a glance", () => {
     ]);
     expect(rows[4]![4]).toMatch(/^\d{4}-\d\d-\d\dT/);
 
+    // a French owner's file speaks French (issue 50): the account's language, or this browser's choice
+    expect((await client.account.profile.$patch({ json: { locale: "fr" } }, { headers: owner.auth })).status).toBe(200);
+    const french = parse(await (await client.team["status.csv"].$get({}, { headers: owner.auth })).text()) as string[][];
+    expect(french[0]).toEqual([
+      "Nom",
+      "E-mail",
+      "Statut",
+      "Arrivé par",
+      "Invité le",
+      "Arrivé le",
+      "Portraits générés",
+      "Photo choisie",
+      "Dernier rappel",
+      "Rappels",
+    ]);
+    expect(french.slice(1, 3).map((r) => [r[2], r[3], r[7]])).toEqual([
+      ["Arrivé", "Propriétaire", "non"],
+      ["Choisie", "Invitation", "oui"],
+    ]);
+    const german = await client.team["status.csv"].$get({}, { headers: { ...owner.auth, Cookie: "locale=de" } });
+    expect((parse(await german.text()) as string[][])[0]!.slice(0, 3)).toEqual(["Name", "E-Mail", "Stand"]);
+
     const member = generator;
     expect((await client.team.status.$get({}, { headers: member.auth })).status).toBe(403);
     expect((await client.team["status.csv"].$get({}, { headers: (await createTestUser()).auth })).status).toBe(404);

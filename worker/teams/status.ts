@@ -13,6 +13,7 @@ import { appUrl, paths } from "../../domain/paths";
 import type { ApiTeamStatus, ApiTeamStatusRow } from "../../domain/team-api";
 import { csvText, userLocale } from "../lib";
 import { teamPhotoReminderEmail, type Mailer } from "../mail";
+import { m, type Locale } from "../../copy";
 import { displayName } from "./team";
 
 /** Everyone of the team: members (the owner first), then addresses invited and not joined. */
@@ -86,32 +87,42 @@ export async function teamStatus(db: Db, team: Team): Promise<ApiTeamStatus> {
   return { rows, remindAfterDays: team.remindAfterDays, autoRemind: team.autoRemind };
 }
 
-const VIA_WORDS = { owner: "Owner", invitation: "Invitation", link: "Capture link" } as const;
-
-/** The status list as a CSV file (one row per person, dates in ISO 8601 UTC). */
-export function statusCsv(status: ApiTeamStatus): string {
+/** The status list as a CSV file in the owner's language (issue 50): one row per person, dates in ISO 8601 UTC. */
+export function statusCsv(status: ApiTeamStatus, locale: Locale): string {
+  const o = { locale };
+  const via = {
+    owner: m.team_csv_via_owner({}, o),
+    invitation: m.team_csv_via_invitation({}, o),
+    link: m.team_csv_via_link({}, o),
+  } as const;
   return csvText([
     [
-      "Name",
-      "Email",
-      "Status",
-      "Joined via",
-      "Invited at",
-      "Joined at",
-      "Headshots generated",
-      "Photo chosen",
-      "Last reminder",
-      "Reminders",
+      m.team_csv_name({}, o),
+      m.team_csv_email({}, o),
+      m.team_csv_status({}, o),
+      m.team_csv_via({}, o),
+      m.team_csv_invited_at({}, o),
+      m.team_csv_joined_at({}, o),
+      m.team_csv_generated({}, o),
+      m.team_csv_chosen({}, o),
+      m.team_csv_reminded_at({}, o),
+      m.team_csv_reminders({}, o),
     ],
     ...status.rows.map((r) => [
       r.name,
       r.email,
-      r.chosen ? "Chosen" : r.generated > 0 ? "Generated" : r.joinedAt ? "Joined" : "Invited",
-      r.via ? VIA_WORDS[r.via] : "",
+      r.chosen
+        ? m.team_csv_status_chosen({}, o)
+        : r.generated > 0
+          ? m.team_csv_status_generated({}, o)
+          : r.joinedAt
+            ? m.team_csv_status_joined({}, o)
+            : m.team_csv_status_invited({}, o),
+      r.via ? via[r.via] : "",
       r.invitedAt,
       r.joinedAt,
       r.generated,
-      r.chosen ? "yes" : "no",
+      r.chosen ? m.team_csv_yes({}, o) : m.team_csv_no({}, o),
       r.remindedAt,
       r.reminderCount,
     ]),

@@ -4,7 +4,7 @@ import { newId, type CustomerRecord } from "../store";
 
 export function createCustomer(
   s: Standin,
-  input: { email?: string | null; name?: string | null; metadata?: Record<string, string> },
+  input: { email?: string | null; name?: string | null; metadata?: Record<string, string>; preferredLocales?: string[] },
 ): CustomerRecord {
   const c: CustomerRecord = {
     id: newId("cus"),
@@ -18,6 +18,7 @@ export function createCustomer(
     nextInvoiceSequence: 1,
     currency: null,
     balance: 0,
+    preferredLocales: input.preferredLocales ?? [],
   };
   s.store.customers.set(c.id, c);
   s.events.emit("customer.created", s.objects.customer(c));

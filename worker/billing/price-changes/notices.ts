@@ -20,9 +20,8 @@ import Stripe from "stripe";
 import { and, eq, inArray, isNull, ne, sql } from "drizzle-orm";
 import type { Db, HttpDb } from "../../../db";
 import { priceChangeNotices, priceChanges, subscriptions, teams, users, type PriceChange } from "../../../db/schema";
-import { billingPlanById, euros, isTeamPlan } from "../../../domain/plans";
+import { isTeamPlan } from "../../../domain/plans";
 import { isLiveStatus, LIVE_STATUSES } from "../../../domain/subscription-status";
-import { longDate as dateText } from "../../../domain/words";
 import { appUrl, paths } from "../../../domain/paths";
 import type { Config } from "../../config";
 import type { ChoreMessage, PriceNoticeChore } from "../../env";
@@ -270,14 +269,13 @@ async function noticeFor(
         priceChangeEmail(
           sub.email,
           {
-            planName: billingPlanById(change.planType).name,
-            period: billingPlanById(change.planType).period,
-            oldAmount: euros(change.oldAmountCents, change.currency),
-            newAmount: euros(change.newAmountCents, change.currency),
-            effectiveDate: dateText(change.effectiveAt),
-            switchDate: dateText(switchAt),
+            plan: change.planType,
+            oldAmount: { cents: change.oldAmountCents, currency: change.currency },
+            newAmount: { cents: change.newAmountCents, currency: change.currency },
+            effectiveDate: change.effectiveAt,
+            switchDate: switchAt,
             seats: isTeamPlan(change.planType)
-              ? { count: sub.seats, newTotal: euros(change.newAmountCents * sub.seats, change.currency) }
+              ? { count: sub.seats, newTotal: { cents: change.newAmountCents * sub.seats, currency: change.currency } }
               : null,
             accountUrl: appUrl(config.APP_URL, isTeamPlan(change.planType) ? paths.team : paths.account),
           },

@@ -6,7 +6,6 @@
 import { and, eq, inArray, isNotNull, isNull, or, sql } from "drizzle-orm";
 import type { Db, HttpDb } from "../../../db";
 import { priceChangeNotices, priceChanges, subscriptions, type PriceChange } from "../../../db/schema";
-import { billingPlanById, euros } from "../../../domain/plans";
 import { longDate as dateText } from "../../../domain/words";
 import type { ApiPriceChange } from "../../../domain/admin-api";
 import type { Config } from "../../config";
@@ -136,7 +135,6 @@ async function withdrawNotices(db: Db, config: Config, mailer: Mailer, change: P
     .from(priceChangeNotices)
     .where(and(eq(priceChangeNotices.priceChangeId, change.id), inArray(priceChangeNotices.id, noticeIds), withdrawalOwed));
   const stripe = stripeClient(config);
-  const plan = billingPlanById(change.planType);
   let emailed = 0;
   let failed: unknown = null;
   for (const n of notices) {
@@ -161,10 +159,9 @@ async function withdrawNotices(db: Db, config: Config, mailer: Mailer, change: P
           priceChangeWithdrawnEmail(
             n.email,
             {
-              planName: plan.name,
-              period: plan.period,
-              amount: euros(change.oldAmountCents, change.currency),
-              effectiveDate: dateText(change.effectiveAt),
+              plan: change.planType,
+              amount: { cents: change.oldAmountCents, currency: change.currency },
+              effectiveDate: change.effectiveAt,
             },
             (n.userId ? await accountLocale(db, { id: n.userId }) : null) ?? baseLocale,
           ),

@@ -1,7 +1,7 @@
 /** /api/team — Status at a glance (`/status`) and the same as CSV (`/status.csv`): everyone invited or in the team, and how far they got. */
 import { fileStem } from "../../../domain/downloads";
 import type { ApiTeamStatus } from "../../../domain/team-api";
-import { requireUser } from "../../lib";
+import { answerLocale, requireUser } from "../../lib";
 import type { AppEnv } from "../../env";
 import { statusCsv, teamStatus } from "../status";
 import { ownerTeam } from "../team";
@@ -18,7 +18,8 @@ export const statusRoutes = new Hono<AppEnv>()
 
   .get("/status.csv", requireUser, async (c) => {
     const team = await ownerTeam(c.var.db, c.var.user.id);
-    const body = statusCsv(await teamStatus(c.var.db, team));
+    // the headers and words in the owner's language: this browser's choice, else the account's, else Accept-Language
+    const body = statusCsv(await teamStatus(c.var.db, team), await answerLocale(c));
     return c.body(body, 200, {
       "Content-Type": "text/csv; charset=utf-8",
       "Content-Disposition": `attachment; filename="${fileStem(team.name, "team")}-status.csv"`,
