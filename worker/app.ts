@@ -12,7 +12,7 @@ import { authRoutes } from "./auth";
 import { accountRoutes } from "./account";
 import { adminRoutes } from "./admin";
 import { devRoutes } from "./dev";
-import { billingRoutes } from "./billing";
+import { stripeRoutes } from "./stripe";
 import { shootRoutes } from "./shoots";
 import { downloadRoutes } from "./downloads";
 import { headshotRoutes } from "./headshots";
@@ -61,7 +61,7 @@ const api = new Hono<AppEnv>()
   .route("/account", accountRoutes)
   .route("/admin", adminRoutes)
   .route("/dev", devRoutes)
-  .route("/stripe", billingRoutes) // billing/ is being rewritten (issue 49): it moves to stripe/ after that
+  .route("/stripe", stripeRoutes)
   .route("/headshots", headshotRoutes)
   .route("/shoots", shootRoutes)
   .route("/downloads", downloadRoutes)

@@ -90,5 +90,5 @@ export const recordRequest = createMiddleware<AppEnv>(async (c, next) => {
   }
 });
 
-/** Stripe's webhook (worker/billing/routes.ts, mounted under /api/stripe). */
+/** Stripe's webhook (worker/stripe/routes.ts: /api/stripe/webhook). */
 const STRIPE_WEBHOOK_PATH = "/api/stripe/webhook";

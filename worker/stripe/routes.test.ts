@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { api, client, createTestUser, testDb } from "../test/helpers";
-import { hasActiveSubscription } from "./subscription";
+import { hasActiveSubscription } from "../billing";
 
 describe("GET /api/stripe/subscription", () => {
   it("needs a signed-in user", async () => {

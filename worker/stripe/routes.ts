@@ -1,5 +1,5 @@
 /**
- * /api/stripe — plans, subscriptions, checkout, plan changes, the portal, the money-back refund and
+ * /api/stripe (this area is the URL's; the work is worker/billing's, issue 49) — plans, subscriptions, checkout, plan changes, the portal, the money-back refund and
  * Stripe's webhook (SPEC §7 Billing, issue 9). Guards are attached per route: the plans list and the
  * webhook are public (the webhook is authenticated by its signature); everything else needs a user and
  * reads or changes only that user's own subscription.
@@ -10,24 +10,28 @@ import { CURRENCY, PLANS, TEAM_PLAN, dailyPrice, planDescription, type PlanType 
 import type { ApiInvoice, ApiPlan, ApiScheduledDowngrade, ApiSubscription, ApiTeamPrice, ApiUpgradePreview } from "../../domain/api";
 import { conflict, requireCurrentUser, requireUser, appOrigin, validate, viewerLocale } from "../lib";
 import type { AppEnv } from "../env";
-import { refundEligibility, refundFirstSubscription } from "./money-back";
 import {
   cancelDowngrade,
   changePlan,
   createCheckout,
   createPortal,
+  handleWebhook,
+  hasActiveSubscription,
   listInvoices,
+  loadPriceBook,
   pendingPlanChange,
+  refundEligibility,
+  refundFirstSubscription,
+  requirePlanForPrice,
+  settleSubscriptions,
+  shownSubscription,
   syncUser,
+  teamCover,
   upgradePreview,
-} from "./plan-changes";
-import { loadPriceBook, requirePlanForPrice } from "./prices";
-import { hasActiveSubscription, shownSubscription, teamCover } from "./subscription";
+} from "../billing";
 import { teamCoversYou } from "../../domain/teams";
 import type { Db } from "../../db";
 import { createMailer } from "../mail";
-import { settleSubscriptions } from "./settle";
-import { handleWebhook } from "./webhook";
 
 /** A person a team's live Team plan covers is never sold a plan of their own (decision 212): a 409 that says why. */
 async function refuseWhenTeamCovers(db: Db, userId: string): Promise<void> {
@@ -37,7 +41,7 @@ async function refuseWhenTeamCovers(db: Db, userId: string): Promise<void> {
 
 const priceBody = z.object({ priceId: z.string().trim().min(1, "Please choose a plan.").max(200) });
 
-export const billingRoutes = new Hono<AppEnv>()
+export const stripeRoutes = new Hono<AppEnv>()
   .get("/plans", async (c) => {
     // today's price of each plan (a price change takes over on its effective date, decision 093)
     const book = await loadPriceBook(c.var.db, c.var.config);
