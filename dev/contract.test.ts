@@ -62,6 +62,44 @@ describe("the worker refuses through the codes of domain/errors.ts", () => {
   });
 });
 
+/**
+ * A refusal whose sentence is written in place (a string or template literal as its words): it would be answered in
+ * English whatever the reader's language. The words come from the catalogue, `said(m.errors_…)`, or are one of
+ * domain/'s texts that domainText words per reader (decision 395).
+ */
+const REFUSAL_IN_ENGLISH =
+  /\b(?:(?:badRequest|unauthorized|forbidden|notFound|conflict|gone|emailUnverified|subscriptionRequired|subscriptionCanceled|tooManyRequests)\(\s*|refuse\(\s*"[a-z_]+",\s*)["'`]/g;
+
+/** `file:line: text` of every match of a global `pattern` in `files`, a match spanning lines included. */
+function offendingAcrossLines(files: string[], pattern: RegExp): string[] {
+  return files.flatMap((file) => {
+    const text = readFileSync(file, "utf8");
+    return [...text.matchAll(pattern)].map((found) => {
+      const line = text.slice(0, found.index).split("\n").length;
+      return `${file}:${line}: ${found[0].replace(/\s+/g, " ")}`;
+    });
+  });
+}
+
+describe("the worker's refusals are said in the reader's language", () => {
+  // the operator's dashboard and the development routes may stay English (issue 50)
+  const peopleFacing = globSync("worker/**/*.ts").filter(
+    (f) => !f.endsWith(".test.ts") && !f.startsWith("worker/test/") && !f.startsWith("worker/admin/") && !f.startsWith("worker/dev/"),
+  );
+
+  it("writes no refusal's sentence in place", () => {
+    expect(offendingAcrossLines(peopleFacing, REFUSAL_IN_ENGLISH)).toEqual([]);
+  });
+
+  it("the check finds a sentence written in place, on one line or across lines", () => {
+    const finds = (code: string) => [...code.matchAll(REFUSAL_IN_ENGLISH)].length > 0;
+    expect(finds('throw conflict("The owner can\'t leave the team.");')).toBe(true);
+    expect(finds('throw refuse("no_free_seats",\n    `No free seats in ${team}`)')).toBe(true);
+    expect(finds("throw notFound(said(m.errors_not_found));")).toBe(false);
+    expect(finds("throw badRequest(MESSAGES.badType);")).toBe(false);
+  });
+});
+
 describe("the web app reads a refusal by its code, never by its words", () => {
   const webFiles = globSync("web/src/**/*.{ts,tsx}").filter((f) => !/\.test\.tsx?$/.test(f) && !f.startsWith("web/src/test/"));
 

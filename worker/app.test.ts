@@ -3,7 +3,8 @@ import { Hono } from "hono";
 import { z } from "zod";
 import { api, client, clientWith, env, errorBody } from "./test/helpers";
 import { errorHandler, notFoundHandler } from "./app";
-import { refuse, subscriptionRequired, tooManyRequests } from "./lib/errors";
+import { notFound, refuse, said, subscriptionRequired, tooManyRequests } from "./lib/errors";
+import { m } from "../copy";
 import { validate } from "./lib/validate";
 import type { AppEnv } from "./env";
 
@@ -62,6 +63,12 @@ describe("the error shape", () => {
     .get("/fair-use", () => {
       throw refuse("fair_use", "Your next picture is possible in about 2 minutes.", { retryAfterSeconds: 119.2 });
     })
+    .get("/said", () => {
+      throw refuse("fair_use", said(m.errors_too_many_zips, { count: 5 }), { retryAfterSeconds: 60 });
+    })
+    .get("/missing", () => {
+      throw notFound();
+    })
     .get("/limited", () => {
       throw tooManyRequests("Slow down.", 42);
     })
@@ -99,6 +106,21 @@ describe("the error shape", () => {
     const res = await app.request("/nowhere");
     expect(res.status).toBe(404);
     expect(await errorBody(res)).toMatchObject({ error: "Not Found", code: "not_found" });
+  });
+
+  it("says catalogue words in the reader's language: the cookie's, else the browser's (decision 395)", async () => {
+    const german = await errorBody(await app.request("/said", { headers: { "Accept-Language": "de-DE,de;q=0.9" } }));
+    expect(german).toMatchObject({ code: "fair_use", retryAfterSeconds: 60 });
+    expect(german.message).toBe(m.errors_too_many_zips({ count: 5 }, { locale: "de" }));
+    expect(german.message).not.toBe(m.errors_too_many_zips({ count: 5 }, { locale: "en" }));
+    const french = await errorBody(await app.request("/said", { headers: { "Accept-Language": "de", Cookie: "locale=fr" } }));
+    expect(french.message).toBe(m.errors_too_many_zips({ count: 5 }, { locale: "fr" }));
+    const english = await errorBody(await app.request("/said"));
+    expect(english.message).toContain("5 ZIP files");
+    // a shorthand's default words and the generic 500 too
+    expect((await errorBody(await app.request("/missing", { headers: { "Accept-Language": "it" } }))).message).toBe("Non trovato.");
+    const boom = await errorBody(await app.request("/boom", { headers: { "Accept-Language": "es" } }));
+    expect(boom.message).toBe(m.errors_internal({}, { locale: "es" }));
   });
 
   it("sets headers such as Retry-After", async () => {

@@ -2,8 +2,8 @@ import { Hono, type Context, type ErrorHandler, type NotFoundHandler } from "hon
 import { HTTPException } from "hono/http-exception";
 import { secureHeaders } from "hono/secure-headers";
 import type { AppEnv } from "./env";
-import { ApiError, answerLocale, domainText, errorFields, log, refuse, requestContext, smallBodies, withServices } from "./lib";
-import type { Locale } from "../copy";
+import { ApiError, answerLocale, domainText, errorFields, log, refuse, requestContext, said, smallBodies, withServices } from "./lib";
+import { m } from "../copy";
 import { codeForStatus } from "../domain/errors";
 import { ConfigError, NOT_CONFIGURED_MESSAGE } from "./config";
 import { healthRoutes } from "./health";
@@ -26,18 +26,20 @@ export const notFoundHandler: NotFoundHandler<AppEnv> = (c) =>
   answer(c, refuse("not_found", `No API route for ${c.req.method} ${new URL(c.req.url).pathname}`));
 
 /**
- * A refusal as JSON `{ error, code, message, ...params }` with its headers (Retry-After). Given the reader's
- * language, domain's sentences are said in it; English and a route's own words stay as they are (decision 367).
+ * A refusal as JSON `{ error, code, message, ...params }` with its headers (Retry-After), in the reader's language:
+ * catalogue words said in it (decision 395), domain's English sentences worded by domainText (decision 367).
  */
-const answer = (c: Context<AppEnv>, err: ApiError, locale?: Locale) => {
+const answer = async (c: Context<AppEnv>, err: ApiError) => {
   for (const [k, v] of Object.entries(err.headers)) c.header(k, v);
-  return c.json(locale ? { ...err.body, message: domainText(err.message, locale) } : err.body, err.status);
+  const locale = await answerLocale(c);
+  const message = err.words ? err.words(locale) : domainText(err.message, locale);
+  return c.json({ ...err.body, message }, err.status);
 };
 
 /** The one error handler: `{ error, code, message, ...params }` (domain/errors.ts); unknown errors are logged and answered 500. */
 export const errorHandler: ErrorHandler<AppEnv> = async (err, c) => {
   const requestId = c.get("requestId");
-  if (err instanceof ApiError) return answer(c, err, await answerLocale(c));
+  if (err instanceof ApiError) return answer(c, err);
   if (err instanceof ConfigError) {
     // the same answer to every request until the configuration is fixed; the list of bad variables was logged
     // once, when the isolate first read it (worker/config.ts getConfig)
@@ -45,11 +47,11 @@ export const errorHandler: ErrorHandler<AppEnv> = async (err, c) => {
   }
   if (err instanceof HTTPException && err.status < 500) {
     // hono's own (a body limit, a malformed JSON body): the generic code of its status
-    return answer(c, refuse(codeForStatus(err.status), err.message || "Malformed request."), await answerLocale(c));
+    return answer(c, refuse(codeForStatus(err.status), err.message || said(m.errors_malformed_request)));
   }
   log("error", "unhandled error", { requestId, method: c.req.method, path: c.req.path, ...errorFields(err) });
   reportError(err, requestId);
-  return answer(c, refuse("internal", "Something went wrong on our side. Please try again.", { requestId }));
+  return answer(c, refuse("internal", said(m.errors_internal), { requestId }));
 };
 
 const api = new Hono<AppEnv>()

@@ -22,6 +22,7 @@ export { isForeignKeyViolation, isUniqueViolation } from "./db-errors";
 export {
   ApiError,
   refuse,
+  said,
   badRequest,
   conflict,
   emailUnverified,
@@ -32,6 +33,8 @@ export {
   subscriptionRequired,
   tooManyRequests,
   unauthorized,
+  type Said,
+  type Words,
 } from "./errors";
 export { hmacSha256 } from "./hmac";
 export { ifFree, oneAtATime, type LeaseOptions } from "./lease";
