@@ -1,6 +1,8 @@
 /**
  * Which language a person sees (issue 50, decision 340), the same rules for the worker and the web app:
- * 1. a public page's language is its path's (`/de/…` is German, whoever opens it: copy/locale-path.ts);
+ * 1. a public page's language is its path's (`/de/…` is German, whoever opens it: copy/locale-path.ts); the web app
+ *    sends the language its page shows with every API request (`X-Locale`, LOCALE_HEADER), and the worker takes it
+ *    first, so a refusal reads in the page's language (decision 400);
  * 2. otherwise the `locale` cookie: the person's own choice on this browser (the switcher writes it);
  * 3. then the account's setting (signed in: the `locale` column, also what emails are written in);
  * 4. then the browser's languages (`Accept-Language` on the worker, `navigator.languages` in the page), never
@@ -13,6 +15,12 @@ import { baseLocale, isLocale, type Locale } from "./generated/runtime.js";
 /** The cookie that keeps a person's choice of language on this browser (a year; readable by the page's script). */
 export const LOCALE_COOKIE = "locale";
 export const LOCALE_COOKIE_MAX_AGE = 365 * 24 * 60 * 60;
+
+/** The request header in which the web app names the language its page shows (decision 400): the worker's rule 1. */
+export const LOCALE_HEADER = "X-Locale";
+
+/** The language a LOCALE_HEADER names, or null (absent, or not one of ours). */
+export const localeFromHeader = (value: string | null | undefined): Locale | null => (value && isLocale(value) ? value : null);
 
 /** The `Set-Cookie` / `document.cookie` string that keeps `locale`: a year, the whole site, sent on top-level navigations. */
 export const localeCookie = (locale: Locale, { secure = false }: { secure?: boolean } = {}): string =>

@@ -38,7 +38,18 @@ import {
   PRINT_FORMATS,
   customSizeProblem,
 } from "../../domain/downloads";
-import { baseLocale, chooseLocale, formatNumber, isLocale, localeFromAcceptLanguage, localeFromCookies, m, type Locale } from "../../copy";
+import {
+  LOCALE_HEADER,
+  baseLocale,
+  chooseLocale,
+  formatNumber,
+  isLocale,
+  localeFromAcceptLanguage,
+  localeFromCookies,
+  localeFromHeader,
+  m,
+  type Locale,
+} from "../../copy";
 import { users } from "../../db/schema";
 import type { AppEnv } from "../env";
 
@@ -164,17 +175,19 @@ export const isDomainText = (text: string): boolean => wordsOf(text) !== undefin
 const chosen = new WeakMap<Request, Locale>();
 
 /**
- * The language a request is answered in, copy/negotiate.ts's order: the `locale` cookie (the person's choice on this
- * browser), then the signed-in person's account setting, then `Accept-Language`, then English. The account is read
- * only when there is no cookie and someone is signed in; the answer is kept for the request.
+ * The language a request is answered in, copy/negotiate.ts's order: the language the web app's page shows (its
+ * `X-Locale` header, decision 400), then the `locale` cookie (the person's choice on this browser), then the
+ * signed-in person's account setting, then `Accept-Language`, then English. The account is read only when neither
+ * names a language and someone is signed in; the answer is kept for the request.
  */
 export async function answerLocale(c: Context<AppEnv>): Promise<Locale> {
   const known = chosen.get(c.req.raw);
   if (known) return known;
+  const page = localeFromHeader(c.req.header(LOCALE_HEADER));
   const cookie = localeFromCookies(c.req.header("Cookie"));
   let account: Locale | null = null;
   const user = c.get("user") as AppEnv["Variables"]["user"] | undefined;
-  if (!cookie && user) {
+  if (!page && !cookie && user) {
     try {
       const [row] = await c.var.httpDb.select({ locale: users.locale }).from(users).where(eq(users.id, user.id)).limit(1);
       account = row?.locale && isLocale(row.locale) ? row.locale : null;
@@ -182,7 +195,7 @@ export async function answerLocale(c: Context<AppEnv>): Promise<Locale> {
       account = null; // the answer's language is never a reason to fail it
     }
   }
-  const locale = chooseLocale({ cookie, account, browser: localeFromAcceptLanguage(c.req.header("Accept-Language")) });
+  const locale = chooseLocale({ path: page, cookie, account, browser: localeFromAcceptLanguage(c.req.header("Accept-Language")) });
   chosen.set(c.req.raw, locale);
   return locale;
 }

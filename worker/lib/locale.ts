@@ -5,11 +5,27 @@
 import { eq } from "drizzle-orm";
 import type { Db } from "../../db";
 import { users } from "../../db/schema";
-import { baseLocale, isLocale, localeFromAcceptLanguage, localeFromCookies, type Locale } from "../../copy";
+import {
+  LOCALE_HEADER,
+  baseLocale,
+  chooseLocale,
+  isLocale,
+  localeFromAcceptLanguage,
+  localeFromCookies,
+  localeFromHeader,
+  type Locale,
+} from "../../copy";
 
-/** The language a request asks for: its `locale` cookie (the person's choice), else `Accept-Language`, else English. Never the IP. */
+/**
+ * The language a request asks for: the page's (the web app's `X-Locale`, decision 400), else its `locale` cookie (the
+ * person's choice), else `Accept-Language`, else English. Never the IP.
+ */
 export function requestLocale(headers: Headers): Locale {
-  return localeFromCookies(headers.get("Cookie")) ?? localeFromAcceptLanguage(headers.get("Accept-Language")) ?? baseLocale;
+  return chooseLocale({
+    path: localeFromHeader(headers.get(LOCALE_HEADER)),
+    cookie: localeFromCookies(headers.get("Cookie")),
+    browser: localeFromAcceptLanguage(headers.get("Accept-Language")),
+  });
 }
 
 /** The language an account's emails, receipts and Stripe pages are in: its setting, English for accounts from before. */

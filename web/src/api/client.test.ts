@@ -14,6 +14,7 @@ import {
   setAccessToken,
   tokenExpiryMs,
 } from "./client";
+import { LOCALE_HEADER, getLocale, setLocale } from "@/lib/copy";
 
 type Call = { url: string; init: RequestInit };
 
@@ -54,6 +55,20 @@ describe("api client", () => {
     expect(calls[0]!.url).toBe("/api/users/credits");
     expect(new Headers(calls[0]!.init.headers).get("Authorization")).toBe("Bearer tok-1");
     expect(calls[0]!.init.credentials).toBe("include");
+  });
+
+  it("names the page's language in every request, the refresh included, so refusals come back in it (decision 400)", async () => {
+    const before = getLocale();
+    setLocale("de", { reload: false });
+    try {
+      const calls = mockFetch([json({ error: "Unauthorized" }, 401), json({ accessToken: "tok-2" }), json({ ok: true })]);
+      setAccessToken("tok-1");
+      await data(client.api.users.credits.$get());
+      expect(calls.map((c) => new Headers(c.init.headers).get(LOCALE_HEADER))).toEqual(["de", "de", "de"]);
+      expect(calls[1]!.url).toBe("/api/auth/refresh");
+    } finally {
+      setLocale(before, { reload: false });
+    }
   });
 
   it("sends no Authorization header without a token", async () => {

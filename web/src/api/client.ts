@@ -3,6 +3,8 @@
  *
  * - Sends `Authorization: Bearer <access token>`; the token lives in memory only (never storage).
  * - `credentials: "include"` so the HttpOnly refresh cookie (scoped to /api/auth) travels.
+ * - Sends `X-Locale: <the page's language>` (getLocale()), so the worker words a refusal in the language the page
+ *   shows, whatever the browser's languages (decision 400).
  * - A non-ok answer throws `ApiError`: its `status`, the error body's `code` (domain/errors.ts) and body as fields
  *   (callers switch on the code, never on words: decisions 331, 350), and '{status}: {body or statusText}' as its
  *   message for logs. What a person reads of it comes from `errorText`, the one place that words an error.
@@ -13,6 +15,7 @@
 import { hc, parseResponse, type ClientResponse } from "hono/client";
 import type { AppType } from "@worker/app";
 import { isErrorCode, type ApiErrorBody, type ErrorCode } from "@/lib/domain";
+import { LOCALE_HEADER, getLocale } from "@/lib/copy";
 
 export class ApiError extends Error {
   readonly status: number;
@@ -116,7 +119,7 @@ export const REFRESH_RETRY_MS = [1_000, 3_000];
 
 /** POST /api/auth/refresh with the cookie, sent again while no answer arrives (REFRESH_RETRY_MS). */
 async function postRefresh(): Promise<Response> {
-  const send = () => fetch("/api/auth/refresh", { method: "POST", credentials: "include" });
+  const send = () => fetch("/api/auth/refresh", { method: "POST", credentials: "include", headers: { [LOCALE_HEADER]: getLocale() } });
   for (const pause of REFRESH_RETRY_MS) {
     try {
       return await send();
@@ -151,6 +154,7 @@ export function refreshAccessToken(): Promise<string | null> {
 function send(path: string, init: RequestInit): Promise<Response> {
   const headers = new Headers(init.headers);
   if (accessToken) headers.set("Authorization", `Bearer ${accessToken}`);
+  headers.set(LOCALE_HEADER, getLocale());
   if (init.body && typeof init.body === "string" && !headers.has("Content-Type")) {
     headers.set("Content-Type", "application/json");
   }
