@@ -14,15 +14,21 @@ export function count(n: number, singular: string, opts: { words?: boolean } = {
 export const capitalize = (s: string): string => s.charAt(0).toUpperCase() + s.slice(1);
 
 /**
- * A wait in words, rounded up the way people say it: "about 40 minutes", "about 3 hours", "about 2 days"
- * (a refused picture says when the next is possible, decision 295).
+ * A wait rounded up the way people say it: 40 minutes, 3 hours, 2 days (a refused picture says when the next is
+ * possible, decision 295; the worker says it in the reader's language, worker/credits/fair-use.ts).
  */
-export function aboutDuration(seconds: number): string {
+export function roundedWait(seconds: number): { unit: "minute" | "hour" | "day"; count: number } {
   const minutes = Math.max(1, Math.ceil(seconds / 60));
-  if (minutes < 90) return `about ${count(minutes, "minute")}`;
+  if (minutes < 90) return { unit: "minute", count: minutes };
   const hours = Math.ceil(minutes / 60);
-  if (hours < 36) return `about ${count(hours, "hour")}`;
-  return `about ${count(Math.ceil(hours / 24), "day")}`;
+  if (hours < 36) return { unit: "hour", count: hours };
+  return { unit: "day", count: Math.ceil(hours / 24) };
+}
+
+/** The wait in English words: "about 40 minutes", "about 3 hours", "about 2 days". */
+export function aboutDuration(seconds: number): string {
+  const wait = roundedWait(seconds);
+  return `about ${count(wait.count, wait.unit)}`;
 }
 
 /** A day as the server's messages and emails write it: "March 5, 2027" (UTC). */

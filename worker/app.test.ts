@@ -124,12 +124,14 @@ describe("the error shape", () => {
   });
 
   it("takes the page's language (the web app's X-Locale) before the cookie and the browser's (decision 400)", async () => {
-    const said = (headers: Record<string, string>) => app.request("/said", { headers }).then(errorBody);
-    const de = await said({ "X-Locale": "de", Cookie: "locale=fr", "Accept-Language": "en-GB,en" });
+    const answer = async (headers: Record<string, string>) => errorBody(await app.request("/said", { headers }));
+    const de = await answer({ "X-Locale": "de", Cookie: "locale=fr", "Accept-Language": "en-GB,en" });
     expect(de).toMatchObject({ code: "fair_use", message: m.errors_too_many_zips({ count: 5 }, { locale: "de" }) });
     // a value that is not one of ours is ignored: the cookie's, then the browser's language decide
-    expect((await said({ "X-Locale": "pt", Cookie: "locale=fr" })).message).toBe(m.errors_too_many_zips({ count: 5 }, { locale: "fr" }));
-    expect((await said({ "X-Locale": "", "Accept-Language": "it" })).message).toBe(m.errors_too_many_zips({ count: 5 }, { locale: "it" }));
+    expect((await answer({ "X-Locale": "pt", Cookie: "locale=fr" })).message).toBe(m.errors_too_many_zips({ count: 5 }, { locale: "fr" }));
+    expect((await answer({ "X-Locale": "", "Accept-Language": "it" })).message).toBe(
+      m.errors_too_many_zips({ count: 5 }, { locale: "it" }),
+    );
   });
 
   it("sets headers such as Retry-After", async () => {

@@ -23,7 +23,7 @@ import { teamRoutes } from "./teams";
 
 /** JSON 404 for every unknown path the worker sees (it only sees /api/*). */
 export const notFoundHandler: NotFoundHandler<AppEnv> = (c) =>
-  answer(c, refuse("not_found", `No API route for ${c.req.method} ${new URL(c.req.url).pathname}`));
+  answer(c, refuse("not_found", said(m.errors_no_route, { method: c.req.method, path: new URL(c.req.url).pathname })));
 
 /**
  * A refusal as JSON `{ error, code, message, ...params }` with its headers (Retry-After), in the reader's language:

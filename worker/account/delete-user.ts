@@ -8,7 +8,8 @@
 import { eq } from "drizzle-orm";
 import type { Db, Tx } from "../../db";
 import { teams, users } from "../../db/schema";
-import { conflict, rememberAddress } from "../lib";
+import { conflict, rememberAddress, said } from "../lib";
+import { m } from "../../copy";
 import { cancelAllSubscriptions } from "../billing";
 import type { Config } from "../config";
 import { deletePrefix, userPrefix } from "../storage";
@@ -33,10 +34,7 @@ export async function deleteUser(
   // A team's owner is deleted only once the team is closed (decision 141): checked before anything is
   // cancelled or deleted, so a refusal leaves the account exactly as it was.
   const [owned] = await db.select({ name: teams.name }).from(teams).where(eq(teams.ownerUserId, userId)).limit(1);
-  if (owned)
-    throw conflict(
-      `This account owns the team "${owned.name}". Close the team first (on the team page: cancel its subscription, then close it).`,
-    );
+  if (owned) throw conflict(said(m.errors_owns_team, { team: owned.name }));
   const canceledSubscriptions = await cancelAllSubscriptions(db, config, userId);
   const prefix = userPrefix(userId);
   let objects = await deletePrefix(bucket, prefix);

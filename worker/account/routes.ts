@@ -52,16 +52,31 @@ import {
   validate,
   userLocale,
   errorFields,
+  said,
+  type Words,
 } from "../lib";
 import { syncCustomerLocale } from "../billing";
 import type { AppEnv } from "../env";
 import { emailChangeEmail } from "../mail";
 import { deleteUser } from "./delete-user";
-import { locales } from "../../copy";
+import { locales, m } from "../../copy";
 
 /** Without a password, a Google sign-in at most this old confirms the deletion or an email change. */
 export const RECENT_GOOGLE_SIGNIN_MS = RECENT_GOOGLE_SIGNIN_MINUTES * 60 * 1000;
-const WRONG_PASSWORD = "That password is not correct.";
+const WRONG_PASSWORD = said(m.errors_wrong_password);
+
+/** What a person confirms who they are for (its limit's key), and the words that ask for the proof. */
+type Confirmed = "change-email" | "delete-account";
+const ASK_FOR_PROOF: Record<Confirmed, { password: Words; google: Words }> = {
+  "change-email": {
+    password: said(m.errors_password_to_change_email),
+    google: said(m.errors_google_again_to_change_email, { minutes: RECENT_GOOGLE_SIGNIN_MINUTES }),
+  },
+  "delete-account": {
+    password: said(m.errors_password_to_delete_account),
+    google: said(m.errors_google_again_to_delete_account, { minutes: RECENT_GOOGLE_SIGNIN_MINUTES }),
+  },
+};
 
 const password = z.string().max(PASSWORD_MAX_LENGTH);
 const deleteBody = z.object({ password: password.optional() });
@@ -104,15 +119,15 @@ async function checkPassword(
 }
 
 /**
- * The person confirms who they are before `action` ("delete your account"): with the password, or — for
+ * The person confirms who they are before `action` (deleting the account): with the password, or — for
  * an account without one — by a Google sign-in in the last RECENT_GOOGLE_SIGNIN_MS of the very session
  * that asks (the access token's `session`), never another session's (issue 35).
  */
-async function confirmIdentity(c: Ctx, given: string | undefined, action: string, limitKey: string) {
+async function confirmIdentity(c: Ctx, given: string | undefined, action: Confirmed) {
   const row = await credentialOf(c);
   if (row.cred) {
-    if (!given) throw forbidden(`Please enter your password to ${action}.`, "password_required");
-    await checkPassword(c, given, row.cred, limitKey);
+    if (!given) throw forbidden(ASK_FOR_PROOF[action].password, "password_required");
+    await checkPassword(c, given, row.cred, action);
     return row;
   }
   const session = c.var.user.session;
@@ -131,11 +146,7 @@ async function confirmIdentity(c: Ctx, given: string | undefined, action: string
         )
         .limit(1)
     : [];
-  if (!recent)
-    throw forbidden(
-      `For your security, please sign in with Google again, then ${action} within ${RECENT_GOOGLE_SIGNIN_MINUTES} minutes.`,
-      "recent_sign_in_required",
-    );
+  if (!recent) throw forbidden(ASK_FOR_PROOF[action].google, "recent_sign_in_required");
   return row;
 }
 
@@ -174,10 +185,7 @@ export const accountRoutes = new Hono<AppEnv>()
   .post("/password", validate("json", passwordBody), async (c) => {
     const { currentPassword, newPassword } = c.req.valid("json");
     const row = await credentialOf(c);
-    if (!row.cred)
-      throw conflict(
-        "Your account has no password yet: you sign in with Google. To add one, use “Set a password” and we'll email you a link.",
-      );
+    if (!row.cred) throw conflict(said(m.errors_no_password_yet));
     await checkPassword(c, currentPassword, row.cred, "change-password");
     const hash = await hashPassword(c.var.config, newPassword);
     // The password changes and every session ends together; this browser gets a new session.
@@ -199,10 +207,10 @@ export const accountRoutes = new Hono<AppEnv>()
   .post("/email", validate("json", emailBody), async (c) => {
     const { newEmail, password: given } = c.req.valid("json");
     const row = await credentialOf(c);
-    if (!row.verifiedAt) throw forbidden("Please verify your current email address before changing it.");
-    if (newEmail === row.email) throw badRequest("That is already your email address.");
-    await confirmIdentity(c, given, "change your email address", "change-email");
-    if (await addressTaken(c.var.db, newEmail, row.id)) throw conflict("An account with this email already exists.", "email_taken");
+    if (!row.verifiedAt) throw forbidden(said(m.errors_verify_before_email_change));
+    if (newEmail === row.email) throw badRequest(said(m.errors_same_email));
+    await confirmIdentity(c, given, "change-email");
+    if (await addressTaken(c.var.db, newEmail, row.id)) throw conflict(said(m.errors_email_taken), "email_taken");
     const token = await requestEmailChange(c.var.db, row.id, newEmail);
     await sendMail(c, emailChangeEmail(newEmail, emailLink(c, token, "verify"), userLocale(row)), "email change");
     return c.json({ sent: true, newEmail }, 202);
@@ -210,7 +218,7 @@ export const accountRoutes = new Hono<AppEnv>()
 
   .post("/delete", validate("json", deleteBody), async (c) => {
     const userId = c.var.user.id;
-    await confirmIdentity(c, c.req.valid("json").password, "delete your account", "delete-account");
+    await confirmIdentity(c, c.req.valid("json").password, "delete-account");
     const { objects, canceledSubscriptions: canceled } = await deleteUser(c.var.db, c.var.config, c.env.IMAGES, userId);
     log("info", "account deleted", { requestId: c.get("requestId"), userId, objects, canceledSubscriptions: canceled });
     clearRefreshCookie(c);

@@ -12,10 +12,10 @@ import { authLimits } from "./limits";
 import { openCredits } from "../credits";
 import { hashPassword } from "./passwords";
 import { proveAddress, type ProofConfig } from "./verification";
-import { enforce } from "../lib";
-import type { Locale } from "../../copy";
+import { enforce, said } from "../lib";
+import { m, type Locale } from "../../copy";
 
-export const SIGNUP_THROTTLED = "Too many sign-up attempts. Please wait a moment and try again.";
+export const SIGNUP_THROTTLED = said(m.errors_signup_throttled);
 
 export interface NewUser {
   email: string;

@@ -97,7 +97,7 @@ describe("Google sign-in end to end", () => {
     expect(s.user).toMatchObject({ id: user.id, emailVerified: true });
     const signin = await client.auth.signin.$post({ json: { email, password } }, { headers: { "CF-Connecting-IP": uniqueIp() } });
     expect(signin.status).toBe(401);
-    expect((await errorBody(signin)).message).toBe(INVALID_CREDENTIALS);
+    expect((await errorBody(signin)).message).toBe(INVALID_CREDENTIALS("en"));
     expect(await sessionFor(squatter)).toBeNull();
     // the squatter's access token no longer writes anything (issue 22)
     const write = await client.auth["resend-verification"].$post(

@@ -215,7 +215,7 @@ describe("POST /api/auth/signin", () => {
     expect(unknown.status).toBe(401);
     const a = await errorBody(wrong);
     const b = await errorBody(unknown);
-    expect(a.message).toBe(INVALID_CREDENTIALS);
+    expect(a.message).toBe(INVALID_CREDENTIALS("en"));
     expect(b).toEqual(a);
     expect(setCookieValue(wrong, "hs_refresh")).toBeUndefined();
   });
@@ -224,7 +224,7 @@ describe("POST /api/auth/signin", () => {
     const { user } = await createTestUser();
     const res = await signin(user.email, "anything");
     expect(res.status).toBe(401);
-    expect((await errorBody(res)).message).toBe(INVALID_CREDENTIALS);
+    expect((await errorBody(res)).message).toBe(INVALID_CREDENTIALS("en"));
   });
 
   it("answers 400 for a missing password", async () => {

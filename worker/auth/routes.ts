@@ -32,8 +32,9 @@ import {
   requestLocale,
   userLocale,
   accountLocale,
+  said,
 } from "../lib";
-import type { Locale } from "../../copy";
+import { baseLocale, m, type Locale } from "../../copy";
 import { STYLES } from "../../domain/styles";
 import { landings } from "../../domain/paths";
 import { safeReturnPath } from "../../domain/return-path";
@@ -83,9 +84,9 @@ import {
   type UsedToken,
 } from "./verification";
 
-export const INVALID_CREDENTIALS = "Invalid email or password.";
-const SIGNIN_THROTTLED = "Too many sign-in attempts. Please wait a moment and try again.";
-export const RESET_LINK_UNUSABLE = "This password reset link has expired or was already used. Please ask for a new one.";
+export const INVALID_CREDENTIALS = said(m.errors_invalid_credentials);
+const SIGNIN_THROTTLED = said(m.errors_signin_throttled);
+export const RESET_LINK_UNUSABLE = said(m.errors_reset_link_unusable);
 
 const email = emailField;
 const signupBody = z.object({
@@ -98,13 +99,13 @@ const signupBody = z.object({
 });
 /** The confirmation given on /auth for a Google sign-in that waits for it (decision 104). */
 const googleConfirmBody = z.object({ acceptTerms: z.literal(true, { error: MESSAGES.termsRequired }) });
-const GOOGLE_PENDING_EXPIRED = "Your Google sign-in has expired. Please continue with Google again.";
+const GOOGLE_PENDING_EXPIRED = said(m.errors_google_pending_expired);
 /** `?style=<slug>` on /api/auth/login: an audience page's style, passed on only when it is one of ours. */
 const loginQuery = z.object({ style: z.string().optional() });
 /** `?terms=accepted` on the Google sign-in start: the same confirmation, carried in the sealed state. */
 const googleStartQuery = z.object({ terms: z.enum(["accepted"]).optional() });
 /** A password typed to prove who someone is (not a new one): any length up to the maximum. */
-const typedPassword = z.string({ error: "is required" }).min(1, "is required").max(PASSWORD_MAX_LENGTH, INVALID_CREDENTIALS);
+const typedPassword = z.string({ error: "is required" }).min(1, "is required").max(PASSWORD_MAX_LENGTH, INVALID_CREDENTIALS(baseLocale));
 const signinBody = z.object({
   email: z.string({ error: "is required" }).trim().toLowerCase().min(1, "is required").max(320).pipe(plainText),
   password: typedPassword,
@@ -117,10 +118,9 @@ const confirmBody = z.object({ token: mailedToken, password: typedPassword });
 const verifyQuery = z.object({ token: mailedToken, next: z.string().optional() });
 const resendBody = z.object({ next: returnPathField.optional() });
 
-export const VERIFICATION_LINK_UNUSABLE =
-  "This verification link has expired or was already used. Sign in and send a new one from the banner, or ask for a password reset.";
-export const NOT_THE_SIGNUP_PASSWORD = "That isn't the password this account was created with. Try again, or choose a new password below.";
-const OPERATOR_CHOOSES_PASSWORD = "This address's password is chosen again after it is proved: choose a new password below.";
+export const VERIFICATION_LINK_UNUSABLE = said(m.errors_verification_link_unusable);
+export const NOT_THE_SIGNUP_PASSWORD = said(m.errors_not_the_signup_password);
+const OPERATOR_CHOOSES_PASSWORD = said(m.errors_operator_chooses_password);
 
 /** Where links in emails and OAuth redirects point: APP_URL, else the origin the request came to. */
 const googleRedirectUri = (c: Context<AppEnv>) => `${appOrigin(c)}/api/auth/google/callback`;
@@ -200,7 +200,7 @@ export const authRoutes = new Hono<AppEnv>()
       ip: clientIp(c.req),
       locale: requestLocale(c.req.raw.headers),
     });
-    if (!user) throw conflict("An account with this email already exists. Please sign in instead.", "email_taken");
+    if (!user) throw conflict(said(m.errors_email_taken_sign_in), "email_taken");
     await sendVerification(c, user.id, email, userLocale(user), next);
     const refresh = await startFamily(c.var, user.id, "password");
     setRefreshCookie(c, refresh);
@@ -356,11 +356,7 @@ export const authRoutes = new Hono<AppEnv>()
   /** Forgot password: the same answer whether or not the address has an account (decision 086). */
   .post("/forgot-password", validate("json", z.object({ email })), async (c) => {
     const { email } = c.req.valid("json");
-    await enforce(
-      c.var.db,
-      await authLimits("reset", clientIp(c.req), email),
-      "Too many password reset emails. Please wait a moment and try again.",
-    );
+    await enforce(c.var.db, await authLimits("reset", clientIp(c.req), email), said(m.errors_reset_throttled));
     const token = await createPasswordReset(c.var.db, email);
     if (token) {
       const locale = (await accountLocale(c.var.db, { email })) ?? requestLocale(c.req.raw.headers);
@@ -383,12 +379,8 @@ export const authRoutes = new Hono<AppEnv>()
   .post("/resend-verification", requireUser, validate("json", resendBody), async (c) => {
     const user = await findUser(c.var.db, c.var.user.id);
     if (!user) throw unauthorized(SESSION_ENDED, "session_ended");
-    await enforce(
-      c.var.db,
-      await authLimits("resend", clientIp(c.req), user.email),
-      "Too many verification emails. Please wait a moment and try again.",
-    );
-    if (user.emailVerifiedAt) throw conflict("Your email address is already verified.", "already_verified");
+    await enforce(c.var.db, await authLimits("resend", clientIp(c.req), user.email), said(m.errors_resend_throttled));
+    if (user.emailVerifiedAt) throw conflict(said(m.errors_already_verified), "already_verified");
     await sendVerification(c, user.id, user.email, userLocale(user), c.req.valid("json").next);
     return c.json({ sent: true }, 202);
   })

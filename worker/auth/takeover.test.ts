@@ -91,7 +91,7 @@ describe("the verification link, opened on another device (issue 46, decision 32
     const token = askedWhoOpenedIt(await worker.open((await latestMail(laptop.email))!.links[0]!));
     const wrong = await confirm(token, "not the password");
     expect(wrong.status).toBe(401);
-    expect((await errorBody(wrong)).message).toBe(NOT_THE_SIGNUP_PASSWORD);
+    expect((await errorBody(wrong)).message).toBe(NOT_THE_SIGNUP_PASSWORD("en"));
     expect(await verifiedFlag(laptop.user.id)).toBe(false); // a wrong guess changes nothing
 
     const phone = await confirm(token, laptop.password);

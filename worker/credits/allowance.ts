@@ -24,7 +24,8 @@ import {
   type ShownSubscription,
 } from "../billing";
 import type { PlanType } from "../../domain/plans";
-import { notFound, subscriptionRequired } from "../lib";
+import { notFound, subscriptionRequired, said } from "../lib";
+import { m } from "../../copy";
 
 export type Allowance =
   | { kind: "unverified" }
@@ -108,9 +109,7 @@ export async function hasPaidAccess(db: Db | Tx, userId: string): Promise<boolea
  */
 export async function refuseDownloadBeyondPlan(db: Db, userId: string, options: Pick<DownloadOptions, "resolution">): Promise<void> {
   if (needsSubscription(options) && !(await hasPaidAccess(db, userId))) {
-    throw subscriptionRequired(
-      "High-resolution downloads, size presets and custom sizes are part of a subscription. Free accounts can download the web size.",
-    );
+    throw subscriptionRequired(said(m.errors_download_needs_subscription));
   }
 }
 
@@ -145,7 +144,7 @@ const creditsStatement = preparedOn((db) =>
 /** GET /api/users/credits: free generations left, used, and whether the email is verified. One statement over HTTP. */
 export async function readCredits(db: HttpDb, userId: string): Promise<CreditsAnswer> {
   const [row] = await creditsStatement(db).execute({ userId });
-  if (!row) throw notFound("User not found.", "user_not_found");
+  if (!row) throw notFound(said(m.errors_user_not_found), "user_not_found");
   const granted = row.granted ?? 0;
   const used = row.used ?? 0;
   return { remaining: Math.max(0, granted - used), totalUsed: used, isVerified: row.verified === true, teamSeat: row.teamSeat === true };

@@ -13,9 +13,10 @@ import { and, eq, sql, type SQL } from "drizzle-orm";
 import type { Db, HttpDb, Tx } from "../../db";
 import { users } from "../../db/schema";
 import { fairUseRefillPerDay } from "../../domain/limits";
-import { FAIR_USE, TEAM_PLAN, fairUseCaps, type FairUsePlan } from "../../domain/plans";
-import { aboutDuration, count } from "../../domain/words";
-import { tooManyRequests, type ApiError } from "../lib";
+import { FAIR_USE, TEAM_PLAN, type FairUsePlan } from "../../domain/plans";
+import { roundedWait } from "../../domain/words";
+import { said, tooManyRequests, type ApiError, type Words } from "../lib";
+import { m } from "../../copy";
 import type { Allowance } from "./allowance";
 
 type Paid = Extract<Allowance, { kind: "subscriber" | "team" }>;
@@ -78,19 +79,27 @@ export function fairUseRefusal(plan: FairUsePlan, held: number, n: number): ApiE
   const full = FAIR_USE[plan].atOnce;
   const wait = Math.max(60, Math.ceil((Math.min(n, full) - held) / perSecond(plan)));
   const now = Math.floor(Math.max(0, held));
-  if (n === 1) {
-    return tooManyRequests(
-      `You've used your fair-use allowance for now (${fairUseCaps(plan)}). Your next picture is possible in ${aboutDuration(wait)}.`,
-      wait,
-      "fair_use",
-    );
-  }
-  const when = n > full ? `at most ${full} at once` : `all ${n} in ${aboutDuration(wait)}`;
-  return tooManyRequests(
-    `That's ${count(n, "picture")}, and your fair-use allowance (${fairUseCaps(plan)}) has room for ${now} just now. Choose up to ${now} now, or ${when}.`,
-    wait,
-    "fair_use",
-  );
+  const caps = capsWords(plan);
+  if (n === 1) return tooManyRequests(said(m.errors_fair_use_next, { caps, wait: waitWords(wait) }), wait, "fair_use");
+  const words =
+    n > full
+      ? said(m.errors_fair_use_set_at_most, { count: n, caps, now, full })
+      : said(m.errors_fair_use_set_later, { count: n, caps, now, wait: waitWords(wait) });
+  return tooManyRequests(words, wait, "fair_use");
+}
+
+/** A plan's fair-use allowance in the reader's words: "up to 15 pictures at once, then 5 a day" (domain's fairUseCaps). */
+function capsWords(plan: FairUsePlan): Words {
+  const { atOnce, refill, per } = FAIR_USE[plan];
+  const refillWords = per === "week" ? said(m.common_refill_week, { count: refill }) : said(m.common_refill_day, { count: refill });
+  return said(m.common_fair_use_caps, { atOnce, refill: refillWords });
+}
+
+/** A wait in the reader's words: "about 3 hours", "etwa 3 Stunden" (domain's roundedWait). */
+function waitWords(seconds: number): Words {
+  const { unit, count } = roundedWait(seconds);
+  const message = unit === "minute" ? m.errors_wait_minutes : unit === "hour" ? m.errors_wait_hours : m.errors_wait_days;
+  return said(message, { count });
 }
 
 /**

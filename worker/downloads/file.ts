@@ -8,7 +8,8 @@
  */
 import type { DownloadOptions } from "../../domain/downloads";
 import type { Config } from "../config";
-import { conflict } from "../lib";
+import { conflict, said } from "../lib";
+import { m } from "../../copy";
 import { downloadProvenance, withContentCredentials } from "../marking";
 import { getDecrypted, putEncrypted, downloadCacheKey } from "../storage";
 import { downloadHash } from "./options";
@@ -50,7 +51,7 @@ export async function downloadFile(
   if (cached) return { bytes: cached.bytes, contentType: cached.contentType, cache: "hit", cacheKey, written: false };
   await opts.beforeMaking?.(); // a file not made before: the caller's limit on new ones (issue 46)
   const stored = await getDecrypted(bucket, config, row.resultKey);
-  if (!stored) throw conflict("This headshot's result file is missing; please generate it again.");
+  if (!stored) throw conflict(said(m.errors_result_missing));
   // within this isolate's memory for transforms (decision 318): a single download waits briefly, a ZIP's file waits.
   // Signing is inside it too; it puts the store into the room the writer left, without a second copy of the file (decision 380).
   const out = await withTransformBudget(transformCost(stored.bytes, options), opts.writeCache ? TRANSFORM_WAIT_MS : Infinity, async () => {

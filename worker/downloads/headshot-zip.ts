@@ -8,7 +8,8 @@ import { styleSlug } from "../../domain/styles";
 import { MESSAGES, ZIPS_PER_HOUR } from "../../domain/limits";
 import type { Db } from "../../db";
 import type { Config } from "../config";
-import { badRequest, enforce } from "../lib";
+import { badRequest, enforce, said } from "../lib";
+import { m } from "../../copy";
 import { downloadFile, type DownloadSource } from "./file";
 import { uniqueNames, zipResponse, zipStream, type ZipEntry } from "./zip";
 
@@ -64,6 +65,6 @@ export function headshotZipResponse(
   filename: string,
 ): Response {
   // Every caller's rows stay within this (see MAX_ZIP_PICTURES); a ZIP beyond it could outrun the CPU limit mid-stream.
-  if (rows.length > MAX_ZIP_PICTURES) throw badRequest(`A ZIP holds at most ${MAX_ZIP_PICTURES} pictures.`);
+  if (rows.length > MAX_ZIP_PICTURES) throw badRequest(said(m.errors_zip_too_many, { max: MAX_ZIP_PICTURES }));
   return zipResponse(zipStream(headshotZipEntries(bucket, config, rows, options)), filename);
 }

@@ -10,7 +10,8 @@ import { and, asc, eq, inArray, isNull, ne } from "drizzle-orm";
 import { headshots } from "../../db/schema";
 import type { Db } from "../../db";
 import type { AppEnv } from "../env";
-import { requireUser, badRequest, conflict, validate } from "../lib";
+import { requireUser, badRequest, conflict, validate, said } from "../lib";
+import { m } from "../../copy";
 import { refuseDownloadBeyondPlan } from "../credits";
 import { headshotZipResponse, MAX_ZIP_PICTURES, refuseZipBeyondRate } from "./headshot-zip";
 import { downloadQuery, normaliseDownload } from "./options";
@@ -62,7 +63,7 @@ export async function ownedZipRows(db: Db, userId: string, where: ReturnType<typ
   return rows.flatMap((r) => (r.resultKey ? [{ ...r, resultKey: r.resultKey }] : []));
 }
 
-export const nothingToZip = () => conflict("None of these headshots is ready to download yet.");
+export const nothingToZip = () => conflict(said(m.errors_nothing_to_zip));
 
 export const downloadRoutes = new Hono<AppEnv>().get("/zip", requireUser, validate("query", zipSelection.and(downloadQuery)), async (c) => {
   const query = c.req.valid("query");
@@ -72,9 +73,7 @@ export const downloadRoutes = new Hono<AppEnv>().get("/zip", requireUser, valida
   const rows = await ownedZipRows(c.var.db, userId, inArray(headshots.id, query.ids));
   if (rows.length === 0) throw nothingToZip();
   if (rows.length < query.ids.length) {
-    throw badRequest(
-      `${query.ids.length - rows.length} of the chosen headshots can't be downloaded (not finished, no longer available, or not yours).`,
-    );
+    throw badRequest(said(m.errors_zip_some_unavailable, { count: query.ids.length - rows.length }));
   }
   await refuseZipBeyondRate(c.var.db, userId);
   return headshotZipResponse(c.env.IMAGES, c.var.config, rows, options, "headshots.zip");

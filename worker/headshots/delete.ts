@@ -9,13 +9,14 @@
 import { and, eq, ne, sql } from "drizzle-orm";
 import type { Db } from "../../db";
 import { headshots } from "../../db/schema";
-import { conflict, notFound } from "../lib";
+import { conflict, notFound, said } from "../lib";
+import { m } from "../../copy";
 import { MESSAGES } from "../../domain/limits";
 import { deletePrefix, headshotPrefix } from "../storage";
 import { forgetFinished } from "./finished-status";
 import { deletePhotoObjects } from "./photo-objects";
 
-const stillProcessing = () => conflict("This headshot is still being made. You can delete it once it's finished.");
+const stillProcessing = () => conflict(said(m.errors_headshot_still_processing));
 
 export async function deleteHeadshot(db: Db, bucket: R2Bucket, userId: string, id: string): Promise<{ objects: number }> {
   const mine = and(eq(headshots.id, id), eq(headshots.userId, userId));
@@ -24,7 +25,7 @@ export async function deleteHeadshot(db: Db, bucket: R2Bucket, userId: string, i
     .from(headshots)
     .where(mine)
     .limit(1);
-  if (!row) throw notFound("Headshot not found.", "headshot_not_found");
+  if (!row) throw notFound(said(m.errors_headshot_not_found), "headshot_not_found");
   if (row.status === "processing") throw stillProcessing();
   // its photos are gone already; the row stays as the moderators' record (decision 061)
   if (row.moderationStatus === "removed") throw conflict(MESSAGES.headshotRemoved);

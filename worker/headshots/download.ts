@@ -8,9 +8,10 @@ import { Hono } from "hono";
 import { and, eq } from "drizzle-orm";
 import { z } from "zod";
 import { headshots } from "../../db/schema";
-import { BACKGROUND_NOT_ALLOWED, backgroundAllowed, downloadFilename } from "../../domain/downloads";
+import { backgroundAllowed, downloadFilename } from "../../domain/downloads";
 import { styleSlug } from "../../domain/styles";
-import { badRequest, enforce, isOperator, requireUser, conflict, gone, notFound, validate, type Limit } from "../lib";
+import { badRequest, enforce, isOperator, requireUser, conflict, gone, notFound, validate, type Limit, said } from "../lib";
+import { m } from "../../copy";
 import { DOWNLOAD_VARIANTS_PER_HOUR, DOWNLOAD_VARIANTS_PER_PICTURE_PER_HOUR, MESSAGES } from "../../domain/limits";
 import type { AppEnv } from "../env";
 import { unavailableMessage } from "../../domain/headshot-lifecycle";
@@ -67,18 +68,18 @@ export const downloadRoutes = new Hono<AppEnv>().get(
       .limit(1);
     const operator = row ? false : await isOperator(c, c.var.user);
     if (!row && operator) [row] = await db.select(columns).from(headshots).where(eq(headshots.id, id)).limit(1);
-    if (!row) throw notFound("Headshot not found.", "headshot_not_found");
+    if (!row) throw notFound(said(m.errors_headshot_not_found), "headshot_not_found");
     // Removal or retention deleted the objects; a result a generation in flight wrote afterwards is not served either.
     const unavailable = unavailableMessage(row);
     if (unavailable) throw gone(unavailable, "headshot_unavailable");
 
     if (!operator) await refuseDownloadBeyondPlan(c.var.db, me, options);
     if (row.status !== "completed" || !row.resultKey) {
-      throw conflict(`This headshot has no result to download yet (status: ${row.status}).`, "not_finished");
+      throw conflict(said(m.errors_download_not_finished, { status: row.status }), "not_finished");
     }
 
     // the quick changes (issue 36): a backdrop colour only where the picture has a plain backdrop
-    if (adjust?.background && !backgroundAllowed(row.style, row.backgroundColor)) throw badRequest(`background: ${BACKGROUND_NOT_ALLOWED}`);
+    if (adjust?.background && !backgroundAllowed(row.style, row.backgroundColor)) throw badRequest(said(m.errors_background_not_allowed));
     if (adjust) options.adjust = adjust;
     const resultKey = row.resultKey;
     const made = await downloadFile(c.env.IMAGES, c.var.config, { ...row, resultKey }, options, {
@@ -93,7 +94,7 @@ export const downloadRoutes = new Hono<AppEnv>().get(
         .from(headshots)
         .where(eq(headshots.id, row.id))
         .limit(1);
-      const nowUnavailable = after ? unavailableMessage(after) : "Headshot not found.";
+      const nowUnavailable = after ? unavailableMessage(after) : said(m.errors_headshot_not_found);
       if (nowUnavailable) {
         await c.env.IMAGES.delete(made.cacheKey);
         if (!after) throw notFound(nowUnavailable);

@@ -31,7 +31,8 @@ import {
   takeFairUse,
   takeStatement,
 } from "../credits";
-import { emailUnverified, notFound, subscriptionRequired } from "../lib";
+import { emailUnverified, notFound, subscriptionRequired, said } from "../lib";
+import { m } from "../../copy";
 import { MESSAGES } from "../../domain/limits";
 import type { FairUsePlan } from "../../domain/plans";
 import type { HeadshotStatus } from "../../domain/api";
@@ -42,7 +43,7 @@ export const freeUsed = () => subscriptionRequired(MESSAGES.freeUsed);
 
 /** Refuses the allowance that could not generate one more image (unknown user, unverified, no free generation left). */
 export function refuseIfCannotGenerate(allowance: Allowance | null): asserts allowance is Allowance {
-  if (!allowance) throw notFound("User not found.", "user_not_found");
+  if (!allowance) throw notFound(said(m.errors_user_not_found), "user_not_found");
   if (allowance.kind === "unverified") throw verifyFirst();
   if (allowance.kind === "free" && allowance.remaining === 0) throw freeUsed();
 }
@@ -96,7 +97,7 @@ export async function startGeneration(db: HttpDb, userId: string, headshotId: st
     fairUseRowStatement(db, userId),
   ]);
   const allowance = allowanceOfRows([user, subscription, seat, credit]);
-  if (!allowance || !headshot) throw notFound("Headshot not found.", "headshot_not_found");
+  if (!allowance || !headshot) throw notFound(said(m.errors_headshot_not_found), "headshot_not_found");
   if (headshot.status !== "pending") return { started: false, status: headshot.status };
   refuseIfCannotGenerate(allowance);
   const held = (row: typeof fairUseRow, plan: FairUsePlan) =>
@@ -125,7 +126,7 @@ export async function startGeneration(db: HttpDb, userId: string, headshotId: st
       headshotStatus(),
     ]);
     if (flipped.length > 0 && chargedAll(charge, 1)) return { started: true };
-    if (!after) throw notFound("Headshot not found.", "headshot_not_found");
+    if (!after) throw notFound(said(m.errors_headshot_not_found), "headshot_not_found");
     if (after.status !== "pending") return { started: false, status: after.status };
     throw freeUsed();
   }
@@ -142,7 +143,7 @@ export async function startGeneration(db: HttpDb, userId: string, headshotId: st
     fairUseRowStatement(db, userId),
   ]);
   if (flipped.length > 0) return { started: true };
-  if (!after) throw notFound("Headshot not found.", "headshot_not_found");
+  if (!after) throw notFound(said(m.errors_headshot_not_found), "headshot_not_found");
   if (after.status !== "pending") return { started: false, status: after.status };
   throw fairUseRefusal(plan, held(rowNow, plan), 1);
 }

@@ -10,7 +10,8 @@ import { headshots } from "../../db/schema";
 import type { Db } from "../../db";
 import type { ApiLikeness } from "../../domain/api";
 import { unavailableMessage } from "../../domain/headshot-lifecycle";
-import { conflict, gone, notFound } from "../lib";
+import { conflict, gone, notFound, said } from "../lib";
+import { m } from "../../copy";
 
 export async function reportLikeness(db: Db, userId: string, id: string, likeness: number): Promise<ApiLikeness> {
   const mine = and(eq(headshots.id, id), eq(headshots.userId, userId));
@@ -39,9 +40,9 @@ export async function reportLikeness(db: Db, userId: string, id: string, likenes
     .from(headshots)
     .where(mine)
     .limit(1);
-  if (!row) throw notFound("Headshot not found.", "headshot_not_found");
+  if (!row) throw notFound(said(m.errors_headshot_not_found), "headshot_not_found");
   const unavailable = unavailableMessage(row);
   if (unavailable) throw gone(unavailable, "headshot_unavailable");
   if (row.likeness !== null) return { likeness: row.likeness }; // the first report stands
-  throw conflict("The headshot is not finished yet.", "not_finished");
+  throw conflict(said(m.errors_likeness_not_finished), "not_finished");
 }

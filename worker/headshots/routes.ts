@@ -37,12 +37,13 @@ import {
   validate,
   enforceStatements,
   refuse,
+  said,
 } from "../lib";
 import { allowanceOfRows, allowanceStatements } from "../credits";
 import { GENDER_IDS, STYLE_IDS } from "../../domain/styles";
 import { MESSAGES, UPLOADS_PER_HOUR, UPLOADS_PER_MINUTE } from "../../domain/limits";
 import type { HeadshotStatusResponse } from "../../domain/api";
-import { baseLocale } from "../../copy";
+import { m, baseLocale } from "../../copy";
 import { putEncrypted, originalKey } from "../storage";
 import { checkPhoto, insertOrCleanUp, uploadBodyLimit } from "../photos";
 import { signImageUrl } from "../images";
@@ -60,7 +61,7 @@ import { galleryEntries, versionRoutes } from "./versions";
 
 export { toApiHeadshot };
 
-const headshotNotFound = () => notFound("Headshot not found.", "headshot_not_found");
+const headshotNotFound = () => notFound(said(m.errors_headshot_not_found), "headshot_not_found");
 
 const idParam = z.object({ id: z.uuid("Headshot not found.") });
 
@@ -198,7 +199,7 @@ export const headshotRoutes = new Hono<AppEnv>()
     } catch (err) {
       log("error", "generate: enqueue failed", { requestId: c.var.requestId, headshotId: id, ...errorFields(err) });
       await undoStart(c.var.db, userId, id);
-      throw refuse("unavailable", "We couldn't start the generation just now. Please try again.");
+      throw refuse("unavailable", said(m.errors_generation_not_started));
     }
     return c.json({ id, status: "processing" as const }, 202);
   })

@@ -20,7 +20,8 @@ import type { Db, Tx } from "../../db";
 import type { Config } from "../config";
 import type { AppEnv } from "../env";
 import { allowanceOf, freeRedosTaken, recordFreeRedo } from "../credits";
-import { badRequest, conflict, enforce, errorFields, gone, log, notFound, requireUser, validate, refuse } from "../lib";
+import { badRequest, conflict, enforce, errorFields, gone, log, notFound, requireUser, validate, refuse, said } from "../lib";
+import { m } from "../../copy";
 import { unavailableMessage } from "../../domain/headshot-lifecycle";
 import type { ApiHeadshot, ApiVersions } from "../../domain/api";
 import {
@@ -37,7 +38,7 @@ import { checkRefineInstruction } from "./instruction-judge";
 import { startLocked, undoStart } from "./entitlement";
 import { toApiHeadshot } from "./api-headshot";
 
-const headshotNotFound = () => notFound("Headshot not found.", "headshot_not_found");
+const headshotNotFound = () => notFound(said(m.errors_headshot_not_found), "headshot_not_found");
 const idParam = z.object({ id: z.uuid("Headshot not found.") });
 const refineBody = z.object(
   { instruction: z.string("Please describe the change you want.").max(INSTRUCTION_MAX_LENGTH * 4, REFINE_MESSAGES.tooLong) },
@@ -145,7 +146,7 @@ async function startVersion(db: Db, queue: Queue, requestId: string, userId: str
     // given back, then gone: a version that never started leaves nothing behind
     await undoStart(db, userId, created.id);
     await db.delete(headshots).where(and(eq(headshots.id, created.id), eq(headshots.status, "pending")));
-    throw refuse("unavailable", "We couldn't start the change just now. Please try again.");
+    throw refuse("unavailable", said(m.errors_change_not_started));
   }
   const [started] = await db.select().from(headshots).where(eq(headshots.id, created.id));
   return started ?? created;
@@ -240,7 +241,7 @@ export const versionRoutes = new Hono<AppEnv>()
     if (!row) throw headshotNotFound();
     const unavailable = unavailableMessage(row);
     if (unavailable) throw gone(unavailable, "headshot_unavailable");
-    if (row.status !== "completed") throw conflict("Only a finished version can be used.", "not_finished");
+    if (row.status !== "completed") throw conflict(said(m.errors_version_not_finished), "not_finished");
     const [chosen] = await c.var.db
       .update(headshots)
       .set({ chosenAt: sql`clock_timestamp()`, updatedAt: sql`now()` })

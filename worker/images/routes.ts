@@ -7,7 +7,8 @@ import { z } from "zod";
 import { eq } from "drizzle-orm";
 import { headshots } from "../../db/schema";
 import type { AppEnv } from "../env";
-import { forbidden, gone, notFound, validate, log } from "../lib";
+import { forbidden, gone, notFound, validate, log, said } from "../lib";
+import { m } from "../../copy";
 import { unavailableMessage } from "../../domain/headshot-lifecycle";
 import { getDecrypted } from "../storage";
 import { markAiImage } from "../downloads";
@@ -25,7 +26,7 @@ export const imageRoutes = new Hono<AppEnv>().get(
     const { id, kind } = c.req.valid("param");
     const { exp, sig } = c.req.valid("query");
     if (!(await verifyImageSignature(c.var.config, id, kind, exp, sig))) {
-      throw forbidden("This image link is invalid or has expired. Please reload the page.", "image_link_expired");
+      throw forbidden(said(m.errors_image_link_expired), "image_link_expired");
     }
     const [row] = await c.var.httpDb
       .select({
@@ -44,7 +45,7 @@ export const imageRoutes = new Hono<AppEnv>().get(
     if (unavailable) throw gone(unavailable, "headshot_unavailable");
     const key = kind === "original" ? row?.originalKey : row?.resultKey;
     const object = key ? await getDecrypted(c.env.IMAGES, c.var.config, key) : null;
-    if (!object) throw notFound("Image not found.");
+    if (!object) throw notFound(said(m.errors_image_not_found));
     // A result is AI-made and says so in its metadata (decision 110) and its signed Content Credentials
     // (decision 320); an upload stays as stripped (020).
     let bytes = object.bytes;

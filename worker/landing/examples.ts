@@ -38,7 +38,7 @@ const MADE_MAX = 64;
 
 export const exampleRoutes = new Hono<AppEnv>().get("/:slot/:side", validate("param", params), async (c) => {
   const { slot, side } = c.req.valid("param");
-  if (side === "before" && slot !== BEFORE_AFTER_SLOT) throw notFound("Not found.");
+  if (side === "before" && slot !== BEFORE_AFTER_SLOT) throw notFound();
   const [row] = await c.var.httpDb
     .select({ id: headshots.id, originalKey: headshots.originalKey, resultKey: headshots.resultKey })
     .from(ratings)
@@ -54,12 +54,12 @@ export const exampleRoutes = new Hono<AppEnv>().get("/:slot/:side", validate("pa
     )
     .limit(1);
   const key = side === "before" ? row?.originalKey : row?.resultKey;
-  if (!row || !key) throw notFound("Not found.");
+  if (!row || !key) throw notFound();
   const cacheKey = `${row.id}:${slot}:${side}`;
   let bytes = made.get(cacheKey);
   if (!bytes) {
     const object = await getDecrypted(c.env.IMAGES, c.var.config, key);
-    if (!object) throw notFound("Not found.");
+    if (!object) throw notFound();
     const size = slot === BEFORE_AFTER_SLOT ? BEFORE_AFTER_SIZE : EXAMPLE_SIZE;
     bytes = (await transformDownload(object.bytes, { resolution: "web", shape: "square", fileFormat: "webp", ...size })).bytes;
     if (made.size >= MADE_MAX) made.delete(made.keys().next().value!);

@@ -2,11 +2,12 @@ import { createMiddleware } from "hono/factory";
 import { eq } from "drizzle-orm";
 import { users } from "../../db/schema";
 import type { AppEnv } from "../env";
-import { forbidden, unauthorized } from "./errors";
+import { forbidden, said, unauthorized } from "./errors";
+import { m } from "../../copy";
 import type { AuthUser } from "../env";
 import { verifyAccessToken } from "./access-tokens";
 
-export const SESSION_ENDED = "Your session has ended. Please sign in again.";
+export const SESSION_ENDED = said(m.errors_session_ended);
 
 /**
  * 401 unless the request carries a valid access token; sets `c.var.user`. A write also needs the account
@@ -41,7 +42,7 @@ function gate(checkReads: boolean) {
   });
 }
 
-export const ACCOUNT_GONE = "Your account no longer exists. Please sign in again.";
+export const ACCOUNT_GONE = said(m.errors_account_gone);
 
 /**
  * The operator rule, the only place it is written: the configured address, once verified. A request
@@ -68,7 +69,7 @@ export async function isOperator(c: { var: AppEnv["Variables"] }, user: AuthUser
 /** For every /api/admin/* route: 401 without a token, 403 for anyone but the verified operator. */
 export const requireOperator = createMiddleware<AppEnv>(async (c, next) => {
   await requireUser(c, async () => {
-    if (!(await isOperator(c, c.var.user))) throw forbidden("You don't have permission to access this page.", "operator_only");
+    if (!(await isOperator(c, c.var.user))) throw forbidden(said(m.errors_operator_only), "operator_only");
     await next();
   });
 });

@@ -70,7 +70,7 @@ export class ApiError extends HTTPException {
 }
 
 /**
- * The one way the worker refuses (decision 350): `throw refuse("shoot_not_found", "Shoot not found.")`. The code's
+ * The one way the worker refuses (decision 350): `throw refuse("shoot_not_found", said(m.errors_shoot_not_found))`. The code's
  * status and SPEC §7's flags come from domain/errors.ts; a code with params takes them (`{retryAfterSeconds}`), and
  * a `retryAfterSeconds` is also sent as Retry-After.
  */

@@ -7,7 +7,8 @@
 import { and, eq, lt, sql } from "drizzle-orm";
 import type { Db, HttpDb, Tx } from "../../db";
 import { rateLimitHits } from "../../db/schema";
-import { tooManyRequests } from "./errors";
+import { said, tooManyRequests, type Said } from "./errors";
+import { m } from "../../copy";
 
 export interface HitResult {
   allowed: boolean;
@@ -43,7 +44,7 @@ function hitResult(row: { count: number } | undefined, limit: number, windowSeco
  * `enforce` as statements for a batch sent as one round trip with others (`HttpDb.batch`, issue 38):
  * `statements` count the hits, `judge` throws the 429 from their answers (in the same order).
  */
-export function enforceStatements(db: HttpDb, limits: Limit[], message: string, now = Date.now()) {
+export function enforceStatements(db: HttpDb, limits: Limit[], message: Said, now = Date.now()) {
   const statements = limits.map((l) =>
     db
       .insert(rateLimitHits)
@@ -59,7 +60,7 @@ export function enforceStatements(db: HttpDb, limits: Limit[], message: string, 
   return { statements, judge };
 }
 
-function refuseBeyond(results: HitResult[], message: string) {
+function refuseBeyond(results: HitResult[], message: Said) {
   const retryAfter = Math.max(0, ...results.filter((r) => !r.allowed).map((r) => r.retryAfterSeconds));
   if (retryAfter > 0) throw tooManyRequests(message, retryAfter);
 }
@@ -71,7 +72,7 @@ export interface Limit {
 }
 
 /** Throws 429 if `limit` is already used up in the current window, without counting a hit. */
-export async function refuseIfExhausted(db: Db | Tx, l: Limit, message: string, now = Date.now()) {
+export async function refuseIfExhausted(db: Db | Tx, l: Limit, message: Said, now = Date.now()) {
   const windowMs = l.windowSeconds * 1000;
   const start = Math.floor(now / windowMs) * windowMs;
   const [row] = await db
@@ -82,7 +83,7 @@ export async function refuseIfExhausted(db: Db | Tx, l: Limit, message: string, 
 }
 
 /** Counts a hit against every limit; throws 429 (with Retry-After) if any of them is exceeded. */
-export async function enforce(db: Db | Tx, limits: Limit[], message = "Too many attempts. Please wait a moment and try again.") {
+export async function enforce(db: Db | Tx, limits: Limit[], message: Said = said(m.errors_too_many_attempts)) {
   const results: HitResult[] = [];
   for (const l of limits) results.push(await hit(db, l.key, l.limit, l.windowSeconds));
   refuseBeyond(results, message);

@@ -12,7 +12,8 @@
  */
 import { MAX_UPLOAD_BYTES, MAX_UPLOAD_MEGAPIXELS, MESSAGES, MIN_UPLOAD_SIDE } from "../../domain/limits";
 import { sniffPhoto } from "../../domain/photo-kind";
-import { ACCOUNT_GONE, isForeignKeyViolation, badRequest, unauthorized, errorFields, log, routeBodyLimit, refuse } from "../lib";
+import { ACCOUNT_GONE, isForeignKeyViolation, badRequest, unauthorized, errorFields, log, routeBodyLimit, refuse, said } from "../lib";
+import { m } from "../../copy";
 import { ImageProblem, inspectImage } from "./image-bytes";
 import { reducePhoto, type StoredPhoto } from "./photo-reduce";
 
@@ -36,7 +37,7 @@ export type CheckedPhoto = StoredPhoto;
 /** Checks one uploaded file and strips its metadata; throws the 4xx the person should see. */
 export async function checkPhoto(photo: File): Promise<CheckedPhoto> {
   if (photo.size > MAX_UPLOAD_BYTES) throw tooLarge();
-  if (photo.size === 0) throw badRequest("The file is empty. Please choose a photo.");
+  if (photo.size === 0) throw badRequest(said(m.errors_empty_file));
   const bytes = new Uint8Array(await photo.arrayBuffer());
   let image;
   try {

@@ -16,7 +16,8 @@ import { PhotonImage } from "@cf-wasm/photon";
 import { MESSAGES, MODEL_PHOTO_MAX_SIDE } from "../../domain/limits";
 import { fitWithin } from "../../domain/photo-kind";
 import { resizeRgba, toRgba, type Raster } from "../downloads";
-import { badRequest } from "../lib";
+import { badRequest, said } from "../lib";
+import { m } from "../../copy";
 import { decodeJpegScaled } from "./jpeg-decode";
 import { decodePngScaled, PngDamaged } from "./png-scaled";
 import type { InspectedImage } from "./image-bytes";
@@ -32,10 +33,7 @@ export interface StoredPhoto {
   height: number;
 }
 
-export const cannotReduce = () =>
-  badRequest(
-    `This photo is larger than ${MODEL_PHOTO_MAX_SIDE} pixels on its longer side, and it's in a format we can't shrink here. Please upload it from our website (which shrinks it for you), or save it as a standard JPEG.`,
-  );
+export const cannotReduce = () => badRequest(said(m.errors_cannot_reduce, { side: MODEL_PHOTO_MAX_SIDE }));
 
 /** Orientations 5–8 swap width and height. */
 const turnsSideways = (orientation: number) => orientation >= 5 && orientation <= 8;

@@ -11,7 +11,8 @@ import { and, eq, sql } from "drizzle-orm";
 import { z } from "zod";
 import { headshots, ratings, type Rating } from "../../db/schema";
 import { RATING_COMMENT_MAX, RATING_FIRST_NAME_MAX, RATING_ROLE_MAX, STARS_MAX, STARS_MIN, type ApiRating } from "../../domain/ratings";
-import { requireUser, badRequest, conflict, notFound, plainText, validate } from "../lib";
+import { requireUser, badRequest, conflict, notFound, plainText, validate, said } from "../lib";
+import { m } from "../../copy";
 import type { AppEnv } from "../env";
 import { forgetLandingFigures } from "../landing";
 
@@ -58,7 +59,7 @@ export const ratingRoutes = new Hono<AppEnv>()
       .leftJoin(ratings, eq(ratings.headshotId, headshots.id))
       .where(and(eq(headshots.id, c.req.valid("param").id), eq(headshots.userId, c.var.user.id)))
       .limit(1);
-    if (!row) throw notFound("Headshot not found.", "headshot_not_found");
+    if (!row) throw notFound(said(m.errors_headshot_not_found), "headshot_not_found");
     c.header("Cache-Control", "no-store");
     return c.json(row.rating ? toApiRating(row.rating) : null);
   })
@@ -67,9 +68,9 @@ export const ratingRoutes = new Hono<AppEnv>()
     const body = c.req.valid("json");
     const me = c.var.user.id;
     if (body.publishConsent) {
-      if (!body.comment) throw badRequest("comment: write a comment to publish, or leave publishing unticked");
-      if (!body.firstName) throw badRequest("firstName: is required to publish your comment");
-      if (!body.role) throw badRequest("role: is required to publish your comment");
+      if (!body.comment) throw badRequest(said(m.errors_rating_comment_required));
+      if (!body.firstName) throw badRequest(said(m.errors_rating_first_name_required));
+      if (!body.role) throw badRequest(said(m.errors_rating_role_required));
     }
     const publishable = body.publishConsent && body.comment !== null;
     const status = publishable ? "pending" : null;
@@ -121,6 +122,6 @@ export const ratingRoutes = new Hono<AppEnv>()
       .from(headshots)
       .where(and(eq(headshots.id, id), eq(headshots.userId, me)))
       .limit(1);
-    if (!headshot) throw notFound("Headshot not found.", "headshot_not_found");
-    throw conflict("Only a finished headshot can be rated.", "not_finished");
+    if (!headshot) throw notFound(said(m.errors_headshot_not_found), "headshot_not_found");
+    throw conflict(said(m.errors_rating_not_finished), "not_finished");
   });

@@ -16,7 +16,8 @@ import { headshots, shoots, type Headshot, type Shoot } from "../../db/schema";
 import type { Db } from "../../db";
 import type { AppEnv } from "../env";
 import type { Config } from "../config";
-import { requireUser, notFound, errorFields, log, validate, refuse } from "../lib";
+import { requireUser, notFound, errorFields, log, validate, refuse, said } from "../lib";
+import { m } from "../../copy";
 import { putEncrypted, shootPhotoKey } from "../storage";
 import { toApiHeadshot, uploadAllowed } from "../headshots";
 import { checkPhoto, insertOrCleanUp, uploadBodyLimit, type CheckedPhoto } from "../photos";
@@ -27,7 +28,7 @@ import { GENDER_IDS, STYLE_IDS, type Gender, type StyleId } from "../../domain/s
 import { EMAIL_BY_DEFAULT_ABOVE, SHOOT_MAX_PHOTOS, SHOOT_MAX_STYLES, type ApiShoot } from "../../domain/shoots";
 import { isFinished } from "../../domain/headshot-lifecycle";
 
-const shootNotFound = () => notFound("Shoot not found.", "shoot_not_found");
+const shootNotFound = () => notFound(said(m.errors_shoot_not_found), "shoot_not_found");
 const idParam = z.object({ id: z.uuid("Shoot not found.") });
 
 /** A repeated form field arrives as an array, a single one as a value. */
@@ -129,7 +130,7 @@ export const shootRoutes = new Hono<AppEnv>()
     } catch (err) {
       log("error", "shoot: enqueue failed", { requestId: c.var.requestId, shootId, ...errorFields(err) });
       await undoShoot(c.var.db, userId, shootId);
-      throw refuse("unavailable", "We couldn't start the generation just now. Please try again.");
+      throw refuse("unavailable", said(m.errors_generation_not_started));
     }
     return c.json(await loadShoot(c.var.db, c.var.config, userId, shootId), 201);
   })

@@ -11,9 +11,9 @@ import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "../../db";
 import { headshots, shoots } from "../../db/schema";
 import { allowanceOf, chargeGenerations, chargesFreeGenerations, hasPaidFeatures, refundGenerations, takeFairUse } from "../credits";
-import { ACCOUNT_GONE, subscriptionRequired, unauthorized } from "../lib";
+import { ACCOUNT_GONE, subscriptionRequired, unauthorized, said } from "../lib";
+import { m } from "../../copy";
 import { moveHeadshots, freeUsed, verifyFirst } from "../headshots";
-import { count } from "../../domain/words";
 import type { Gender, StyleId } from "../../domain/styles";
 
 export interface NewShoot {
@@ -28,11 +28,7 @@ export interface NewShoot {
 
 /** A free person asked for more pictures than they have generations left: nothing is taken. */
 const notEnoughLeft = (remaining: number, asked: number) =>
-  remaining === 0
-    ? freeUsed()
-    : subscriptionRequired(
-        `You have ${count(remaining, "free generation")} left, so you can choose up to ${count(remaining, "style")} (you chose ${asked}). Upgrade for every style at once.`,
-      );
+  remaining === 0 ? freeUsed() : subscriptionRequired(said(m.errors_shoot_too_many_styles, { remaining, asked }));
 
 /** Writes, starts and charges the whole shoot, or nothing. Returns the headshot ids to queue. */
 export async function startShoot(db: Db, userId: string, shoot: NewShoot): Promise<string[]> {

@@ -1,0 +1,126 @@
+/**
+ * The routes' own refusals in the reader's language (issue 50, decisions 395 and 400): the same code in every
+ * language, the words from the catalogue; the page's language (the web app's X-Locale) before the cookie, the
+ * account's setting and the browser's.
+ */
+import { describe, expect, it } from "vitest";
+import { m, type Locale } from "../copy";
+import { FAIR_USE } from "../domain/plans";
+import { api, client, createTestUser, errorBody } from "./test/helpers";
+import { signUp, uniqueIp } from "./test/auth";
+import { fairUseRefusal } from "./credits/fair-use";
+
+const German = { "Accept-Language": "de-DE,de;q=0.9" };
+const said = (message: (inputs: never, options: { locale: Locale }) => string, locale: Locale) => message({} as never, { locale });
+
+describe("auth's refusals", () => {
+  it("a wrong password: German to a German browser, French to a French page, the code unchanged", async () => {
+    const { email } = await signUp();
+    const signin = (headers: Record<string, string>) =>
+      client.auth.signin.$post(
+        { json: { email, password: "not the password" } },
+        { headers: { "CF-Connecting-IP": uniqueIp(), ...headers } },
+      );
+    const de = await errorBody(await signin(German));
+    expect(de).toMatchObject({ code: "wrong_credentials", message: "E-Mail-Adresse oder Passwort ist falsch." });
+    const fr = await errorBody(await signin({ ...German, "X-Locale": "fr" }));
+    expect(fr).toMatchObject({ code: "wrong_credentials", message: said(m.errors_invalid_credentials, "fr") });
+    expect((await errorBody(await signin({}))).message).toBe("Invalid email or password.");
+  });
+
+  it("an address already taken", async () => {
+    const { email } = await signUp();
+    const res = await client.auth.signup.$post(
+      { json: { email, password: "another good password", acceptTerms: true } },
+      { headers: { "CF-Connecting-IP": uniqueIp(), "X-Locale": "de" } },
+    );
+    expect(res.status).toBe(409);
+    expect(await errorBody(res)).toMatchObject({ code: "email_taken", message: said(m.errors_email_taken_sign_in, "de") });
+  });
+});
+
+describe("the account's refusals", () => {
+  it("deleting without the password: in the account's language, or in the page's when it names one", async () => {
+    // signed up from an Italian browser: the account's language is Italian
+    const { accessToken } = await signUp({ headers: { "Accept-Language": "it" } });
+    const del = (headers: Record<string, string>) =>
+      client.account.delete.$post(
+        { json: {} },
+        { headers: { Authorization: `Bearer ${accessToken}`, "CF-Connecting-IP": uniqueIp(), ...headers } },
+      );
+    const it_ = await del({ "Accept-Language": "en" });
+    expect(it_.status).toBe(403);
+    expect(await errorBody(it_)).toMatchObject({ code: "password_required", message: said(m.errors_password_to_delete_account, "it") });
+    expect(await errorBody(await del({ "X-Locale": "de" }))).toMatchObject({
+      code: "password_required",
+      message: "Bitte geben Sie Ihr Passwort ein, um Ihr Konto zu löschen.",
+    });
+  });
+
+  it("changing to the address it already has, in French", async () => {
+    const { accessToken, email, password } = await signUp();
+    const res = await client.account.email.$post(
+      { json: { newEmail: email, password } },
+      { headers: { Authorization: `Bearer ${accessToken}`, "CF-Connecting-IP": uniqueIp(), "X-Locale": "fr" } },
+    );
+    expect(res.status).toBe(403); // not verified yet: that comes first
+    expect(await errorBody(res)).toMatchObject({ code: "forbidden", message: said(m.errors_verify_before_email_change, "fr") });
+  });
+});
+
+describe("the ratings' refusals", () => {
+  it("publishing without a comment, and an unknown headshot", async () => {
+    const u = await createTestUser();
+    const id = crypto.randomUUID();
+    const put = (json: { stars: number; publishConsent?: boolean }, headers: Record<string, string>) =>
+      client.headshots[":id"].rating.$put({ param: { id }, json }, { headers: { ...u.auth, ...headers } });
+    const noComment = await put({ stars: 5, publishConsent: true }, { "X-Locale": "fr" });
+    expect(noComment.status).toBe(400);
+    expect(await errorBody(noComment)).toMatchObject({
+      code: "invalid_input",
+      message: "comment: écrivez un commentaire à publier, ou laissez la publication décochée",
+    });
+    const unknown = await put({ stars: 5 }, German);
+    expect(unknown.status).toBe(404);
+    expect(await errorBody(unknown)).toMatchObject({ code: "headshot_not_found", message: "Porträt nicht gefunden." });
+    expect(await errorBody(await put({ stars: 5 }, {}))).toMatchObject({ code: "headshot_not_found", message: "Headshot not found." });
+  });
+});
+
+describe("the headshots' and shoots' refusals", () => {
+  it("an unknown headshot or shoot, in German and French", async () => {
+    const u = await createTestUser();
+    const id = crypto.randomUUID();
+    const gone = await client.headshots[":id"].$delete({ param: { id } }, { headers: { ...u.auth, ...German } });
+    expect(gone.status).toBe(404);
+    expect(await errorBody(gone)).toMatchObject({ code: "headshot_not_found", message: said(m.errors_headshot_not_found, "de") });
+    const shoot = await client.shoots[":id"].$get({ param: { id } }, { headers: { ...u.auth, "X-Locale": "fr" } });
+    expect(await errorBody(shoot)).toMatchObject({ code: "shoot_not_found", message: "Séance introuvable." });
+  });
+
+  it("the fair-use refusal says the allowance and the wait in the reader's words, English as before", () => {
+    const one = fairUseRefusal("monthly", 0, 1);
+    expect(one.message).toMatch(
+      /^You've used your fair-use allowance for now \(up to \d+ pictures at once, then \d+ a (day|week)\)\. Your next picture is possible in about \d+ (minute|hour|day)s?\.$/,
+    );
+    const de = one.words!("de");
+    expect(de).toMatch(
+      /^Sie haben Ihr Fair-Use-Kontingent vorerst aufgebraucht \(bis zu \d+ Bilder auf einmal, danach \d+ pro (Tag|Woche)\)\. Ihr nächstes Bild ist in etwa \d+ (Minute|Stunde|Tag)/,
+    );
+    const full = FAIR_USE.monthly.atOnce;
+    expect(fairUseRefusal("monthly", 0, full + 1).words!("fr")).toContain(`ou au maximum ${full} d'un coup`);
+    expect(fairUseRefusal("monthly", 1, 2).message).toMatch(
+      /^That's 2 pictures, .* has room for 1 just now\. Choose up to 1 now, or all 2 in about /,
+    );
+    expect(fairUseRefusal("monthly", 1, 2).words!("it")).toMatch(/^Sono 2 immagini, .* oppure tutte e 2 tra circa \d+ /);
+  });
+});
+
+describe("the unknown route", () => {
+  it("names the method and the path in the reader's language", async () => {
+    const res = await api("/api/no-such-route", { headers: { "X-Locale": "de" } });
+    expect(res.status).toBe(404);
+    expect(await errorBody(res)).toMatchObject({ code: "not_found", message: "Keine API-Route für GET /api/no-such-route" });
+    expect((await errorBody(await api("/api/no-such-route"))).message).toBe("No API route for GET /api/no-such-route");
+  });
+});
