@@ -57,7 +57,16 @@ describe("the account's refusals", () => {
     });
   });
 
-  it("changing to the address it already has, in French", async () => {
+  it("an account made on a French page speaks French, whatever the browser's languages", async () => {
+    const { accessToken } = await signUp({ headers: { "X-Locale": "fr", "Accept-Language": "de" } });
+    const res = await client.account.delete.$post(
+      { json: {} },
+      { headers: { Authorization: `Bearer ${accessToken}`, "CF-Connecting-IP": uniqueIp() } },
+    );
+    expect(await errorBody(res)).toMatchObject({ code: "password_required", message: said(m.errors_password_to_delete_account, "fr") });
+  });
+
+  it("changing the address before proving it, in French", async () => {
     const { accessToken, email, password } = await signUp();
     const res = await client.account.email.$post(
       { json: { newEmail: email, password } },

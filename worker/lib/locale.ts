@@ -44,10 +44,12 @@ export async function accountLocale(db: Db, who: { id: string } | { email: strin
 
 /**
  * The language a signed-in person is looking at now, for the pages we send them to (Stripe Checkout and the portal:
- * issue 50): this browser's choice (the cookie), else their account's, else the browser's languages, else English.
+ * issue 50): the page's (the web app's `X-Locale`, decision 400), else this browser's choice (the cookie), else their
+ * account's, else the browser's languages, else English.
  */
 export async function viewerLocale(db: Db, headers: Headers, userId: string): Promise<Locale> {
   return (
+    localeFromHeader(headers.get(LOCALE_HEADER)) ??
     localeFromCookies(headers.get("Cookie")) ??
     (await accountLocale(db, { id: userId })) ??
     localeFromAcceptLanguage(headers.get("Accept-Language")) ??
