@@ -82,7 +82,10 @@ describe("the ratings' refusals", () => {
     const u = await createTestUser();
     const id = crypto.randomUUID();
     const put = (json: { stars: number; publishConsent?: boolean }, headers: Record<string, string>) =>
-      client.headshots[":id"].rating.$put({ param: { id }, json }, { headers: { ...u.auth, ...headers } });
+      client.headshots[":id"].rating.$put(
+        { param: { id }, json: { comment: null, firstName: null, role: null, ...json } },
+        { headers: { ...u.auth, ...headers } },
+      );
     const noComment = await put({ stars: 5, publishConsent: true }, { "X-Locale": "fr" });
     expect(noComment.status).toBe(400);
     expect(await errorBody(noComment)).toMatchObject({
