@@ -14,8 +14,8 @@ import { TEAM_MESSAGES } from "../../domain/teams";
 import { count, longDate as dateText } from "../../domain/words";
 import { appUrl, landings } from "../../domain/paths";
 import type { Config } from "../config";
-import { badRequest, conflict, refuse } from "../lib";
-import type { Locale } from "../../copy";
+import { badRequest, conflict, refuse, said } from "../lib";
+import { m, type Locale } from "../../copy";
 import { teamSubscriptionOf } from "./subscription";
 import { ensureCustomer } from "./plan-changes";
 import { cardProblem, fromUnix, idOf, paymentsUnavailable, stripeClient } from "./stripe";
@@ -32,7 +32,7 @@ async function teamPrice(db: Db, config: Config): Promise<string> {
 
 function seatRange(seats: number): void {
   if (!Number.isInteger(seats) || seats < TEAM_PLAN.minSeats || seats > TEAM_PLAN.maxSeats) {
-    throw badRequest(`A team has ${TEAM_PLAN.minSeats} to ${TEAM_PLAN.maxSeats} seats.`);
+    throw badRequest(said(m.errors_team_seat_range, { min: TEAM_PLAN.minSeats, max: TEAM_PLAN.maxSeats }));
   }
 }
 
@@ -72,7 +72,7 @@ export async function createTeamCheckout(
     success_url: appUrl(appOrigin, landings.teamCheckoutSuccess),
     cancel_url: appUrl(appOrigin, landings.teamCheckoutCanceled),
   });
-  if (!session.url) throw refuse("upstream_failed", "No checkout URL received");
+  if (!session.url) throw refuse("upstream_failed", said(m.errors_no_checkout_url));
   return { type: "checkout" as const, url: session.url };
 }
 
@@ -80,7 +80,7 @@ export async function createTeamCheckout(
 async function liveTeamSubscription(db: Db, config: Config, teamId: string) {
   const current = await teamSubscriptionOf(db, teamId);
   if (!current?.live) throw conflict(TEAM_MESSAGES.noTeamSubscription, "team_not_paid");
-  if (!current.entitled) throw conflict("The team's last payment failed. Update the card with Manage Billing first.");
+  if (!current.entitled) throw conflict(said(m.errors_team_payment_failed));
   const stripe = stripeClient(config);
   const sub = await stripe.subscriptions.retrieve(current.stripeSubscriptionId);
   return { stripe, sub, item: sub.items.data[0]! };
@@ -120,7 +120,7 @@ export async function changeTeamSeats(
   const price = scheduleId ? pendingOf(await stripe.subscriptionSchedules.retrieve(scheduleId), item).price : null;
 
   if (seats === current) {
-    if (!scheduleId) throw conflict(`The team already has ${count(seats, "seat")}.`);
+    if (!scheduleId) throw conflict(said(m.errors_team_already_has_seats, { count: seats }));
     await writeSchedule(stripe, sub.id, scheduleId, { ...NOTHING_PENDING, price });
     await syncSubscription(db, config, sub.id);
     return { seats, message: `The team keeps its ${count(seats, "seat")}.` };
@@ -197,7 +197,7 @@ export async function restoreSeatCut(db: Db | Tx, teamId: string, before: { sche
 export async function teamSeatsPreview(db: Db, config: Config, teamId: string, seats: number) {
   seatRange(seats);
   const { stripe, sub, item } = await liveTeamSubscription(db, config, teamId);
-  if (seats <= (item.quantity ?? 1)) throw conflict("Only adding seats is charged now.");
+  if (seats <= (item.quantity ?? 1)) throw conflict(said(m.errors_team_only_adding_seats_charged));
   const preview = await stripe.invoices.createPreview({
     customer: idOf(sub.customer)!,
     subscription: sub.id,

@@ -3,7 +3,8 @@ import { z } from "zod";
 import { landings } from "../../../domain/paths";
 import { TEAM_NAME_MAX } from "../../../domain/teams";
 import { CAPTURE_MAX_DOMAINS, FREE_MAIL_DOMAINS, IMPORT_MAX_BYTES, normalizeDomain } from "../../../domain/team-capture";
-import { accountLocale, appLink, oneAtATime, plainText, requestLocale, wholeNumber, refuse } from "../../lib";
+import { accountLocale, appLink, oneAtATime, plainText, requestLocale, wholeNumber, refuse, said } from "../../lib";
+import { m } from "../../../copy";
 import type { AppEnv } from "../../env";
 import { createMailer, teamInvitationEmail } from "../../mail";
 import { type IssuedInvitation } from "../invitations";
@@ -51,10 +52,7 @@ export const csvField = z.object({ csv: z.string("Please paste or upload the lis
 export function refuseLargeList(csv: string) {
   const bytes = new TextEncoder().encode(csv).length;
   if (bytes > IMPORT_MAX_BYTES)
-    throw refuse(
-      "too_large",
-      `The list is ${Math.ceil(bytes / 1024)} KB; at most ${IMPORT_MAX_BYTES / 1024} KB can be imported at once. Split it and import each part.`,
-    );
+    throw refuse("too_large", said(m.errors_team_import_too_large, { kb: Math.ceil(bytes / 1024), max: IMPORT_MAX_BYTES / 1024 }));
 }
 
 /**
@@ -62,12 +60,7 @@ export function refuseLargeList(csv: string) {
  * used to race at Stripe (two schedules for one subscription: a 500 and seats out of step).
  */
 export const oneBillingChange = <T>(c: Context<AppEnv>, teamId: string, fn: () => Promise<T>) =>
-  oneAtATime(
-    c.var.db,
-    `team-billing:${teamId}`,
-    "Another change to the team's plan is still being made. Please try again in a moment.",
-    fn,
-  );
+  oneAtATime(c.var.db, `team-billing:${teamId}`, said(m.errors_team_billing_busy), fn);
 
 /** In the invited address's account's language, else the inviting owner's (the request's: issue 50). */
 export async function sendInvitation(c: Context<AppEnv>, issued: IssuedInvitation) {
