@@ -122,7 +122,14 @@ describe("the Team plan", () => {
     await deliverEvents(owner.customerId);
     expect(await teamSub(owner.auth)).toMatchObject({ status: "past_due", entitled: false });
     expect((await upload(member.auth)).res.status).toBe(402);
-    expect((await client.team.seats.$post({ json: { seats: 3 } }, { headers: owner.auth })).status).toBe(409);
+    const refused = await client.team.seats.$post({ json: { seats: 3 } }, { headers: owner.auth });
+    expect(refused.status).toBe(409);
+    // in the owner's language (issue 50)
+    const italian = await client.team.seats.$post({ json: { seats: 3 } }, { headers: { ...owner.auth, Cookie: "locale=it" } });
+    expect(await errorBody(italian)).toMatchObject({
+      code: "conflict",
+      message: "L'ultimo pagamento del team non è andato a buon fine. Aggiorna prima la carta in «Gestisci fatturazione».",
+    });
   });
 
   it("the 30-day money-back covers the team's first subscription: every payment back, the subscription ended", async () => {
