@@ -7,7 +7,7 @@
 import { and, eq, lt, sql } from "drizzle-orm";
 import type { Db, HttpDb, Tx } from "../../db";
 import { rateLimitHits } from "../../db/schema";
-import { tooManyRequests } from "./errors";
+import { tooManyRequests, type Said } from "./errors";
 
 export interface HitResult {
   allowed: boolean;
@@ -59,7 +59,7 @@ export function enforceStatements(db: HttpDb, limits: Limit[], message: string, 
   return { statements, judge };
 }
 
-function refuseBeyond(results: HitResult[], message: string) {
+function refuseBeyond(results: HitResult[], message: Said) {
   const retryAfter = Math.max(0, ...results.filter((r) => !r.allowed).map((r) => r.retryAfterSeconds));
   if (retryAfter > 0) throw tooManyRequests(message, retryAfter);
 }
@@ -82,7 +82,7 @@ export async function refuseIfExhausted(db: Db | Tx, l: Limit, message: string, 
 }
 
 /** Counts a hit against every limit; throws 429 (with Retry-After) if any of them is exceeded. */
-export async function enforce(db: Db | Tx, limits: Limit[], message = "Too many attempts. Please wait a moment and try again.") {
+export async function enforce(db: Db | Tx, limits: Limit[], message: Said = "Too many attempts. Please wait a moment and try again.") {
   const results: HitResult[] = [];
   for (const l of limits) results.push(await hit(db, l.key, l.limit, l.windowSeconds));
   refuseBeyond(results, message);
