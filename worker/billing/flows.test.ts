@@ -136,7 +136,10 @@ describe("checkout", () => {
     expect(await localesOf(u.customerId)).toEqual(["en"]);
     const res = await client.stripe["change-subscription"].$post({ json: { priceId: prices().yearly } }, { headers: u.auth });
     expect(res.status).toBe(200);
-    expect(variant(await res.json(), "type", "upgrade").message).toMatch(/Yearly/);
+    // the answer's words are in the account's language too (no cookie, no Accept-Language)
+    expect(variant(await res.json(), "type", "upgrade").message).toBe(
+      "Ora hai il piano Annuale. La differenza proporzionale è stata addebitata sulla tua carta.",
+    );
     expect(await localesOf(u.customerId)).toEqual(["it"]);
   });
 
@@ -280,7 +283,10 @@ describe("the 30-day money-back guarantee", () => {
     expect(new Date(offer.until).getTime() / 1000).toBe((sub as { created: number }).created + 30 * DAY);
     const res = await client.stripe.refund.$post({}, { headers: u.auth });
     expect(res.status).toBe(200);
-    expect(await res.json()).toMatchObject({ refundedCents: 2999 });
+    expect(await res.json()).toMatchObject({
+      refundedCents: 2999,
+      message: "Your payment of €29.99 has been refunded and your subscription has ended. The refund reaches your card in 5–10 days.",
+    });
     const recorded = await rows((db) => db.select().from(refunds).where(eq(refunds.userId, u.user.id)));
     expect(recorded).toHaveLength(1);
     expect(recorded[0]).toMatchObject({ amountCents: 2999 });
@@ -316,7 +322,10 @@ describe("the 30-day money-back guarantee", () => {
     const english = await errorBody(await client.stripe.refund.$post({}, { headers: u.auth }));
     expect(english).toMatchObject({ code: "invalid_input", message: "You don't have a subscription to refund." });
     const german = await client.stripe.refund.$post({}, { headers: { ...u.auth, "Accept-Language": "de-DE,de;q=0.9" } });
-    expect(await errorBody(german)).toMatchObject({ code: "invalid_input", message: "Sie haben kein Abonnement, das erstattet werden könnte." });
+    expect(await errorBody(german)).toMatchObject({
+      code: "invalid_input",
+      message: "Sie haben kein Abonnement, das erstattet werden könnte.",
+    });
     const french = await client.stripe.refund.$post({}, { headers: { ...u.auth, Cookie: "locale=fr", "Accept-Language": "de-DE" } });
     expect(await errorBody(french)).toMatchObject({ code: "invalid_input", message: "Vous n'avez pas d'abonnement à rembourser." });
     expect(await (await client.stripe["refund-eligibility"].$get({}, { headers: u.auth })).json()).toMatchObject({ eligible: false });

@@ -10,7 +10,7 @@ import type Stripe from "stripe";
 import { and, asc, eq, inArray, isNotNull, lte, ne } from "drizzle-orm";
 import type { Db } from "../../db";
 import { invoices, refunds } from "../../db/schema";
-import { euros, MONEY_BACK_DAYS } from "../../domain/plans";
+import { MONEY_BACK_DAYS } from "../../domain/plans";
 import type { Config } from "../config";
 import {
   ApiError,
@@ -24,7 +24,7 @@ import {
   userAddressKey,
   type MoneyBackKind,
 } from "../lib";
-import { m } from "../../copy";
+import { formatMoney, m, type Locale } from "../../copy";
 import { fromUnix, idOf, stripeClient } from "./stripe";
 import { firstSubscriptionOf, shownOf, type Owner } from "./subscription";
 import { storeRefund, syncSubscription } from "./sync";
@@ -50,8 +50,7 @@ const oncePerPerson = () => badRequest(said(m.errors_money_back_once_per_person)
 async function firstSubscription(db: Db, scope: MoneyBackScope): Promise<{ stripeSubscriptionId: string; status: string }> {
   const owner: Owner = scope.teamId ? { teamId: scope.teamId } : { userId: scope.userId };
   const first = await firstSubscriptionOf(db, owner);
-  if (!first)
-    throw badRequest(said(scope.teamId ? m.errors_money_back_no_team_subscription : m.errors_money_back_no_subscription));
+  if (!first) throw badRequest(said(scope.teamId ? m.errors_money_back_no_team_subscription : m.errors_money_back_no_subscription));
   if ((await shownOf(db, owner))!.id !== first.id)
     throw badRequest(said(scope.teamId ? m.errors_money_back_team_first_only : m.errors_money_back_first_only));
   return first;
@@ -84,8 +83,7 @@ async function moneyBackCheck(db: Db, config: Config, scope: MoneyBackScope) {
     .from(invoices)
     .where(and(ofFirst, isNotNull(invoices.stripePaymentIntentId), ne(invoices.amountCents, 0), lte(invoices.paidAt, fromUnix(deadline)!)))
     .orderBy(asc(invoices.paidAt));
-  if (!payments.some((p) => p.billingReason === "subscription_create"))
-    throw badRequest(said(m.errors_money_back_no_first_payment));
+  if (!payments.some((p) => p.billingReason === "subscription_create")) throw badRequest(said(m.errors_money_back_no_first_payment));
   const [already] = await db
     .select({ id: refunds.id })
     .from(refunds)
@@ -120,6 +118,8 @@ export async function refundFirstSubscription(
   db: Db,
   config: Config,
   scope: MoneyBackScope,
+  /** the language of the answer's message (the person's: worker/lib/locale.ts viewerLocale) */
+  locale: Locale,
 ): Promise<{ refundedCents: number; currency: string; message: string }> {
   const { userId } = scope;
   const { stripe, first, payments, currency, key } = await moneyBackCheck(db, config, scope);
@@ -146,10 +146,6 @@ export async function refundFirstSubscription(
   }
   await stripe.subscriptions.cancel(first.stripeSubscriptionId, {}, { idempotencyKey: `money-back-cancel-${first.stripeSubscriptionId}` });
   await syncSubscription(db, config, first.stripeSubscriptionId);
-  const paid = payments.length === 1 ? "Your payment" : "Your payments";
-  return {
-    refundedCents,
-    currency,
-    message: `${paid} of ${euros(refundedCents, currency)} ${payments.length === 1 ? "has" : "have"} been refunded and your subscription has ended. The refund reaches your card in 5–10 days.`,
-  };
+  const amount = formatMoney(refundedCents, currency, locale);
+  return { refundedCents, currency, message: m.billing_refund_done({ count: payments.length, amount }, { locale }) };
 }

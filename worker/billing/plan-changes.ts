@@ -7,7 +7,7 @@ import Stripe from "stripe";
 import { and, desc, eq, isNotNull, isNull, not, sql } from "drizzle-orm";
 import type { Db } from "../../db";
 import { refunds, subscriptions, users } from "../../db/schema";
-import { PLAN_ORDER, isPersonPlan, isTeamPlan, planById, type PlanType } from "../../domain/plans";
+import { PLAN_ORDER, isPersonPlan, isTeamPlan, type PlanType } from "../../domain/plans";
 import { ENDED_STATUSES, PAYMENT_FAILING_STATUSES } from "../../domain/subscription-status";
 import type { Config } from "../config";
 import { conflict, errorFields, log, notFound, refuse, said, subscriptionCanceled, userLocale } from "../lib";
@@ -16,7 +16,6 @@ import { planWord } from "../mail";
 import type { ApiInvoice } from "../../domain/api";
 import { appUrl, landings } from "../../domain/paths";
 import { loadPriceBook } from "./prices";
-import { longDate as dateText } from "../../domain/words";
 import { NOTHING_PENDING, pendingOf, writeSchedule } from "./schedules";
 import { cardProblem, fromUnix, idOf, stripeClient } from "./stripe";
 import { shownSubscription, statusIn } from "./subscription";
@@ -116,8 +115,7 @@ export async function createCheckout(
     .from(subscriptions)
     .where(and(eq(subscriptions.userId, userId), statusIn(PAYMENT_FAILING_STATUSES)))
     .limit(1);
-  if (unpaid)
-    throw conflict(said(m.errors_payment_failed_update_card));
+  if (unpaid) throw conflict(said(m.errors_payment_failed_update_card));
   const customer = await ensureCustomer(db, config, userId);
   const session = await stripeClient(config).checkout.sessions.create({
     mode: "subscription",
@@ -154,7 +152,6 @@ export async function changePlan(
   const stripe = stripeClient(config);
   const sub = await stripe.subscriptions.retrieve(current.stripeSubscriptionId);
   const item = sub.items.data[0]!;
-  const targetName = planById(target.planType).name;
 
   const scheduleId = idOf(sub.schedule);
 
@@ -172,14 +169,15 @@ export async function changePlan(
       cardProblem(err);
     }
     await syncSubscription(db, config, sub.id);
-    return { type: "upgrade", message: `You're now on the ${targetName} plan. The prorated difference was charged to your card.` };
+    return { type: "upgrade", message: m.billing_changed_upgraded({ plan: planWord(target.planType, locale) }, { locale }) };
   }
 
   // a lower plan from the period's end; a price change's schedule (decision 093) becomes the downgrade's
   const periodEnd = item.current_period_end;
   await writeSchedule(stripe, sub.id, scheduleId, { ...NOTHING_PENDING, plan: { priceId: target.priceId, at: periodEnd } });
   await syncSubscription(db, config, sub.id);
-  return { type: "downgrade", message: `Your plan will change to ${targetName} on ${dateText(fromUnix(periodEnd)!)}.` };
+  const date = formatDate(fromUnix(periodEnd)!, locale, "long", { timeZone: "UTC" });
+  return { type: "downgrade", message: m.billing_changed_downgrade({ plan: planWord(target.planType, locale), date }, { locale }) };
 }
 
 /** The change an upgrade makes: the new price now, the prorated difference invoiced at once. The preview uses the same. */

@@ -180,7 +180,8 @@ export const stripeRoutes = new Hono<AppEnv>()
   })
 
   .post("/refund", requireUser, async (c) => {
-    return c.json(await refundFirstSubscription(c.var.db, c.var.config, { userId: c.var.user.id }));
+    const locale = await viewerLocale(c.var.db, c.req.raw.headers, c.var.user.id);
+    return c.json(await refundFirstSubscription(c.var.db, c.var.config, { userId: c.var.user.id }, locale));
   })
 
   .post("/webhook", (c) => handleWebhook(c));
