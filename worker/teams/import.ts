@@ -150,8 +150,7 @@ export async function importList(
 ): Promise<ImportOutcome> {
   const { rows, ready, freeSeats } = await previewList(db, team, text);
   const over = rows.filter((r) => r.status === "over-seats").length;
-  if (over > 0)
-    throw conflict(said(m.errors_team_import_not_enough_seats, { people: ready + over, count: freeSeats }));
+  if (over > 0) throw conflict(said(m.errors_team_import_not_enough_seats, { people: ready + over, count: freeSeats }));
   if (ready === 0) throw conflict(said(m.errors_team_import_nobody));
   const outcome: ImportOutcome = { sent: [], failed: [] };
   for (const row of rows.filter((r) => r.status === "ready")) {

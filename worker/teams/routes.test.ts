@@ -268,7 +268,8 @@ describe("members and their photos", () => {
     const ann = await joinedMember(owner);
     expect((await client.team.leave.$post({}, { headers: owner.auth })).status).toBe(409);
     // said in the owner's language, the code unchanged (issue 50)
-    const said = async (headers: Record<string, string>) => errorBody(await client.team.leave.$post({}, { headers: { ...owner.auth, ...headers } }));
+    const said = async (headers: Record<string, string>) =>
+      errorBody(await client.team.leave.$post({}, { headers: { ...owner.auth, ...headers } }));
     expect(await said({})).toMatchObject({ code: "conflict", message: "The owner can't leave the team. Close the team instead." });
     expect(await said({ "Accept-Language": "de-DE,de;q=0.9" })).toMatchObject({
       code: "conflict",
