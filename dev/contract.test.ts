@@ -81,11 +81,38 @@ function offendingAcrossLines(files: string[], pattern: RegExp): string[] {
   });
 }
 
+/**
+ * Files outside worker/admin/ whose refusals no person reads in the product, so they stay English (decision 410):
+ * each with the only callers it may have, checked below, so a route that starts calling one fails here.
+ */
+const ANSWERS_NO_PERSON: { file: string; exports: RegExp; callers: string[] }[] = [
+  // Stripe's webhook: its two signature refusals are answered to Stripe
+  { file: "worker/billing/webhook.ts", exports: /\bhandleWebhook\b/, callers: ["worker/stripe/routes.ts"] },
+  // a price change is scheduled and withdrawn by the operator only, on the dashboard that stays English
+  { file: "worker/billing/price-changes/rules.ts", exports: /\bcheckRules\b/, callers: ["worker/billing/price-changes/stripe-prices.ts"] },
+  { file: "worker/billing/price-changes/stripe-prices.ts", exports: /\bschedulePriceChange\b/, callers: ["worker/admin/routes.ts"] },
+  { file: "worker/billing/price-changes/withdrawals.ts", exports: /\bwithdrawPriceChange\b/, callers: ["worker/admin/routes.ts"] },
+];
+
 describe("the worker's refusals are said in the reader's language", () => {
   // the operator's dashboard and the development routes may stay English (issue 50)
   const peopleFacing = globSync("worker/**/*.ts").filter(
-    (f) => !f.endsWith(".test.ts") && !f.startsWith("worker/test/") && !f.startsWith("worker/admin/") && !f.startsWith("worker/dev/"),
+    (f) =>
+      !f.endsWith(".test.ts") &&
+      !f.startsWith("worker/test/") &&
+      !f.startsWith("worker/admin/") &&
+      !f.startsWith("worker/dev/") &&
+      !ANSWERS_NO_PERSON.some((e) => e.file === f),
   );
+
+  it("leaves English only the refusals that answer the operator or Stripe, reached from nowhere else", () => {
+    const code = globSync("worker/**/*.ts").filter((f) => !f.endsWith(".test.ts") && !f.startsWith("worker/test/"));
+    for (const { file, exports, callers } of ANSWERS_NO_PERSON) {
+      // the billing barrel (worker/billing/index.ts) only passes a function on
+      const users = code.filter((f) => f !== file && f !== "worker/billing/index.ts" && exports.test(readFileSync(f, "utf8")));
+      expect(users, file).toEqual(callers);
+    }
+  });
 
   it("writes no refusal's sentence in place", () => {
     expect(offendingAcrossLines(peopleFacing, REFUSAL_IN_ENGLISH)).toEqual([]);

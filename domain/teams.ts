@@ -4,7 +4,6 @@
  */
 import type { DownloadOptions } from "./downloads";
 import { STYLE_IDS } from "./styles";
-import { TEAM_PLAN, fairUseCaps } from "./plans";
 
 export const TEAM_ROLES = ["owner", "member"] as const;
 export type TeamRole = (typeof TEAM_ROLES)[number];
@@ -104,14 +103,3 @@ export const TEAM_MESSAGES = {
     "People can be invited once the team's seats are paid for. Buy the seats first, or update the card if a payment failed.",
   seatCutNotMade: "Stripe did not take the change of seats, so nothing changed. Please try again in a moment.",
 } as const;
-
-/**
- * Why a person covered by a team's Team plan is not sold a plan of their own (decision 212): the seat
- * already gives everything a plan does, so a personal plan would charge them twice. Also the words
- * /account and /pricing show them.
- */
-export function teamCoversYou(cover: { teamName: string; role: TeamRole }): string {
-  return cover.role === "owner"
-    ? `Your team "${cover.teamName}" is on the Team plan, and as its owner you have a seat: unlimited generations (fair use: ${fairUseCaps(TEAM_PLAN.id)}), every style, HD downloads and no watermark. A plan of your own would charge you twice; to have one, close the team first.`
-    : `You have a seat in the team "${cover.teamName}", on its Team plan: unlimited generations (fair use: ${fairUseCaps(TEAM_PLAN.id)}), every style, HD downloads and no watermark. A plan of your own would charge you twice; to have one, leave the team first.`;
-}

@@ -11,8 +11,6 @@ import { client, env, errorBody, variant } from "../test/helpers";
 import { formatDate, type Locale } from "../../copy";
 import { DAY, advanceClock, deliverEvents, postWebhook, prices, stripe, subscriber, subscription, teamOwner } from "../test/billing";
 
-const longDate = (iso: string) =>
-  new Date(iso).toLocaleDateString("en-US", { year: "numeric", month: "long", day: "numeric", timeZone: "UTC" });
 /** A billing day as an email in `locale` writes it (copy/format.ts: English is en-IE, "5 January 2027"), plain spaces. */
 const mailDay = (iso: string, locale: Locale = "en") => formatDate(iso, locale, "long", { timeZone: "UTC" });
 const plain = (s: string) => s.replace(/[\u00a0\u202f]/g, " ");
@@ -54,7 +52,8 @@ describe("a plan canceled at the period end is changed no more (issue 46)", () =
     await deliverEvents(u.customerId);
     const shown = await subscription(u.auth);
     expect(shown).toMatchObject({ status: "active", planType: "monthly", cancelAtPeriodEnd: true });
-    const says = `Your Monthly plan is canceled and ends on ${longDate(shown!.currentPeriodEnd!)}. To change plans, first renew it with Manage Billing on your account page.`;
+    // the day as copy/format.ts writes it in the reader's language (English "5 January 2027", decision 410)
+    const says = `Your Monthly plan is canceled and ends on ${mailDay(shown!.currentPeriodEnd!)}. To change plans, first renew it with Manage Billing on your account page.`;
 
     for (const priceId of [prices().yearly, prices().weekly, prices().monthly]) {
       for (const res of [
@@ -68,6 +67,26 @@ describe("a plan canceled at the period end is changed no more (issue 46)", () =
     const preview = await client.stripe["upgrade-preview"].$get({ query: { priceId: prices().yearly } }, { headers: u.auth });
     expect(preview.status).toBe(409);
     expect(await errorBody(preview)).toMatchObject({ code: "subscription_canceled" });
+
+    // said in the reader's language, the plan's name and the day in it too (issue 50): the browser's language, else the cookie's
+    const german = await client.stripe["change-subscription"].$post(
+      { json: { priceId: prices().yearly } },
+      { headers: { ...u.auth, "Accept-Language": "de-DE,de;q=0.9" } },
+    );
+    expect(german.status).toBe(409);
+    expect(await errorBody(german)).toMatchObject({
+      code: "subscription_canceled",
+      message: `Ihr Tarif Monatlich ist gekündigt und endet am ${mailDay(shown!.currentPeriodEnd!, "de")}. Um den Tarif zu wechseln, verlängern Sie ihn zuerst unter „Zahlungen verwalten“ auf Ihrer Kontoseite.`,
+    });
+    const french = await client.stripe["upgrade-preview"].$get(
+      { query: { priceId: prices().yearly } },
+      { headers: { ...u.auth, Cookie: "locale=fr", "Accept-Language": "de-DE" } },
+    );
+    expect(await errorBody(french)).toMatchObject({
+      code: "subscription_canceled",
+      message: `Votre formule Mensuel est résiliée et prend fin le ${mailDay(shown!.currentPeriodEnd!, "fr")}. Pour changer de formule, renouvelez-la d'abord dans « Gérer la facturation » sur la page de votre compte.`,
+    });
+    expect(mailDay(shown!.currentPeriodEnd!, "fr")).not.toBe(mailDay(shown!.currentPeriodEnd!, "de"));
 
     // nothing was charged or scheduled: the plan still ends as it was, on its own price, paid once
     const atStripe = await stripe().subscriptions.retrieve(id);

@@ -7,7 +7,8 @@
  */
 import { describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
-import { invoices, refreshTokenFamilies, refunds, subscriptions } from "../../db/schema";
+import type Stripe from "stripe";
+import { invoices, refreshTokenFamilies, refunds, subscriptions, users } from "../../db/schema";
 import { withTestDb as rows } from "../test/admin";
 import { accessTokenFor, api, client, createTestUser, errorBody, variant } from "../test/helpers";
 import { upload } from "../test/headshots";
@@ -69,6 +70,12 @@ describe("checkout", () => {
     const again = await client.stripe["create-checkout-session"].$post({ json: { priceId: prices().monthly } }, { headers: u.auth });
     expect(again.status).toBe(409);
     expect((await errorBody(again)).message).toBe("Already Subscribed");
+    // in the reader's language, the code unchanged (issue 50)
+    const german = await client.stripe["change-subscription"].$post(
+      { json: { priceId: prices().monthly } },
+      { headers: { ...u.auth, "Accept-Language": "de-DE,de;q=0.9" } },
+    );
+    expect(await errorBody(german)).toMatchObject({ code: "already_subscribed", message: "Bereits abonniert" });
   });
 
   it("Checkout and the portal open in the person's language (issue 50): this browser's choice, else the account's, else the browser's", async () => {
@@ -103,6 +110,37 @@ describe("checkout", () => {
 
     expect((await client.account.profile.$patch({ json: { locale: "fr" } }, { headers: u.auth })).status).toBe(200);
     expect(((await stripe().customers.retrieve(customerId)) as { preferred_locales: string[] }).preferred_locales).toEqual(["fr"]);
+  });
+
+  const localesOf = async (customerId: string) => ((await stripe().customers.retrieve(customerId)) as Stripe.Customer).preferred_locales;
+  const setLocale = (userId: string, locale: string) => rows((db) => db.update(users).set({ locale }).where(eq(users.id, userId)));
+
+  it("a customer made before decision 385, or whose change of language Stripe missed, is told the account's at checkout and the portal (decision 410)", async () => {
+    const u = await createTestUser({ freeUsed: 2 });
+    // a customer as they were made before decision 385: Stripe's default language
+    const old = await stripe().customers.create({ email: u.user.email, metadata: { userId: u.user.id } });
+    await rows((db) => db.update(users).set({ stripeCustomerId: old.id, locale: "de" }).where(eq(users.id, u.user.id)));
+    expect(await localesOf(old.id)).toEqual([]);
+    await checkoutUrl(await client.stripe["create-checkout-session"].$post({ json: { priceId: prices().weekly } }, { headers: u.auth }));
+    expect(await customerOf(u.user.id)).toBe(old.id);
+    expect(await localesOf(old.id)).toEqual(["de"]);
+
+    await setLocale(u.user.id, "fr"); // the account's language changed, and Stripe did not hear of it
+    expect((await client.stripe["create-portal-session"].$post({}, { headers: u.auth })).status).toBe(200);
+    expect(await localesOf(old.id)).toEqual(["fr"]);
+  });
+
+  it("a plan change tells the subscriber's Stripe customer the account's language too (decision 410)", async () => {
+    const u = await subscriber("monthly");
+    await setLocale(u.user.id, "it"); // changed without Stripe hearing of it
+    expect(await localesOf(u.customerId)).toEqual(["en"]);
+    const res = await client.stripe["change-subscription"].$post({ json: { priceId: prices().yearly } }, { headers: u.auth });
+    expect(res.status).toBe(200);
+    // the answer's words are in the account's language too (no cookie, no Accept-Language)
+    expect(variant(await res.json(), "type", "upgrade").message).toBe(
+      "Ora hai il piano Annuale. La differenza proporzionale è stata addebitata sulla tua carta.",
+    );
+    expect(await localesOf(u.customerId)).toEqual(["it"]);
   });
 
   it("a declined card (0002) leaves the user on the free plan", async () => {
@@ -245,7 +283,10 @@ describe("the 30-day money-back guarantee", () => {
     expect(new Date(offer.until).getTime() / 1000).toBe((sub as { created: number }).created + 30 * DAY);
     const res = await client.stripe.refund.$post({}, { headers: u.auth });
     expect(res.status).toBe(200);
-    expect(await res.json()).toMatchObject({ refundedCents: 2999 });
+    expect(await res.json()).toMatchObject({
+      refundedCents: 2999,
+      message: "Your payment of €29.99 has been refunded and your subscription has ended. The refund reaches your card in 5–10 days.",
+    });
     const recorded = await rows((db) => db.select().from(refunds).where(eq(refunds.userId, u.user.id)));
     expect(recorded).toHaveLength(1);
     expect(recorded[0]).toMatchObject({ amountCents: 2999 });
@@ -277,6 +318,16 @@ describe("the 30-day money-back guarantee", () => {
   it("without a subscription there is nothing to refund (400)", async () => {
     const u = await createTestUser();
     expect((await client.stripe.refund.$post({}, { headers: u.auth })).status).toBe(400);
+    // in the reader's language: the browser's, or this browser's choice over it (issue 50)
+    const english = await errorBody(await client.stripe.refund.$post({}, { headers: u.auth }));
+    expect(english).toMatchObject({ code: "invalid_input", message: "You don't have a subscription to refund." });
+    const german = await client.stripe.refund.$post({}, { headers: { ...u.auth, "Accept-Language": "de-DE,de;q=0.9" } });
+    expect(await errorBody(german)).toMatchObject({
+      code: "invalid_input",
+      message: "Sie haben kein Abonnement, das erstattet werden könnte.",
+    });
+    const french = await client.stripe.refund.$post({}, { headers: { ...u.auth, Cookie: "locale=fr", "Accept-Language": "de-DE" } });
+    expect(await errorBody(french)).toMatchObject({ code: "invalid_input", message: "Vous n'avez pas d'abonnement à rembourser." });
     expect(await (await client.stripe["refund-eligibility"].$get({}, { headers: u.auth })).json()).toMatchObject({ eligible: false });
     expect((await client.stripe["refund-eligibility"].$get({})).status).toBe(401);
   });

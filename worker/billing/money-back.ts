@@ -10,7 +10,7 @@ import type Stripe from "stripe";
 import { and, asc, eq, inArray, isNotNull, lte, ne } from "drizzle-orm";
 import type { Db } from "../../db";
 import { invoices, refunds } from "../../db/schema";
-import { euros, MONEY_BACK_DAYS } from "../../domain/plans";
+import { MONEY_BACK_DAYS } from "../../domain/plans";
 import type { Config } from "../config";
 import {
   ApiError,
@@ -20,9 +20,11 @@ import {
   conflict,
   moneyBackUsed,
   releaseMoneyBack,
+  said,
   userAddressKey,
   type MoneyBackKind,
 } from "../lib";
+import { formatMoney, m, type Locale } from "../../copy";
 import { fromUnix, idOf, stripeClient } from "./stripe";
 import { firstSubscriptionOf, shownOf, type Owner } from "./subscription";
 import { storeRefund, syncSubscription } from "./sync";
@@ -42,20 +44,15 @@ async function stripeNow(stripe: Stripe, customerId: string): Promise<number> {
 export type MoneyBackScope = { userId: string; teamId?: string };
 
 const kindOf = (scope: MoneyBackScope): MoneyBackKind => (scope.teamId ? "team" : "own");
-const ONCE_PER_PERSON = "The money-back guarantee applies once per person, and it was already used for this email address.";
+const oncePerPerson = () => badRequest(said(m.errors_money_back_once_per_person));
 
 /** The first subscription of the scope, if it is still the one shown (a later one is not covered). */
 async function firstSubscription(db: Db, scope: MoneyBackScope): Promise<{ stripeSubscriptionId: string; status: string }> {
   const owner: Owner = scope.teamId ? { teamId: scope.teamId } : { userId: scope.userId };
   const first = await firstSubscriptionOf(db, owner);
-  if (!first)
-    throw badRequest(scope.teamId ? "The team doesn't have a subscription to refund." : "You don't have a subscription to refund.");
+  if (!first) throw badRequest(said(scope.teamId ? m.errors_money_back_no_team_subscription : m.errors_money_back_no_subscription));
   if ((await shownOf(db, owner))!.id !== first.id)
-    throw badRequest(
-      scope.teamId
-        ? "The money-back guarantee covers the team's first subscription only."
-        : "The money-back guarantee covers your first subscription only.",
-    );
+    throw badRequest(said(scope.teamId ? m.errors_money_back_team_first_only : m.errors_money_back_first_only));
   return first;
 }
 
@@ -65,29 +62,28 @@ async function firstSubscription(db: Db, scope: MoneyBackScope): Promise<{ strip
  */
 async function moneyBackCheck(db: Db, config: Config, scope: MoneyBackScope) {
   const first = await firstSubscription(db, scope);
-  if (first.status === "canceled") throw badRequest("This subscription has already ended.");
+  if (first.status === "canceled") throw badRequest(said(m.errors_money_back_ended));
   const key = await userAddressKey(db, config, scope.userId);
-  if (!key || (await moneyBackUsed(db, key, kindOf(scope)))) throw badRequest(ONCE_PER_PERSON);
+  if (!key || (await moneyBackUsed(db, key, kindOf(scope)))) throw oncePerPerson();
   const ofFirst = eq(invoices.stripeSubscriptionId, first.stripeSubscriptionId);
   const [renewal] = await db
     .select({ id: invoices.id })
     .from(invoices)
     .where(and(ofFirst, eq(invoices.billingReason, "subscription_cycle")))
     .limit(1);
-  if (renewal) throw badRequest("The money-back guarantee covers new subscriptions, not renewals.");
+  if (renewal) throw badRequest(said(m.errors_money_back_renewal));
   const stripe = stripeClient(config);
   const sub = await stripe.subscriptions.retrieve(first.stripeSubscriptionId);
   const deadline = sub.created + MONEY_BACK_DAYS * 86_400;
   if ((await stripeNow(stripe, idOf(sub.customer)!)) > deadline) {
-    throw badRequest(`The money-back guarantee applies within ${MONEY_BACK_DAYS} days of subscribing.`);
+    throw badRequest(said(m.errors_money_back_too_late, { days: MONEY_BACK_DAYS }));
   }
   const payments = await db
     .select()
     .from(invoices)
     .where(and(ofFirst, isNotNull(invoices.stripePaymentIntentId), ne(invoices.amountCents, 0), lte(invoices.paidAt, fromUnix(deadline)!)))
     .orderBy(asc(invoices.paidAt));
-  if (!payments.some((p) => p.billingReason === "subscription_create"))
-    throw badRequest("We couldn't find the first payment of this subscription.");
+  if (!payments.some((p) => p.billingReason === "subscription_create")) throw badRequest(said(m.errors_money_back_no_first_payment));
   const [already] = await db
     .select({ id: refunds.id })
     .from(refunds)
@@ -98,7 +94,7 @@ async function moneyBackCheck(db: Db, config: Config, scope: MoneyBackScope) {
       ),
     )
     .limit(1);
-  if (already) throw conflict("This payment has already been refunded.");
+  if (already) throw conflict(said(m.errors_money_back_already_refunded));
   const amountCents = payments.reduce((sum, p) => sum + p.amountCents, 0);
   return { stripe, first, payments, amountCents, currency: payments[0]!.currency, until: fromUnix(deadline)!, key };
 }
@@ -122,10 +118,12 @@ export async function refundFirstSubscription(
   db: Db,
   config: Config,
   scope: MoneyBackScope,
+  /** the language of the answer's message (the person's: worker/lib/locale.ts viewerLocale) */
+  locale: Locale,
 ): Promise<{ refundedCents: number; currency: string; message: string }> {
   const { userId } = scope;
   const { stripe, first, payments, currency, key } = await moneyBackCheck(db, config, scope);
-  if (!(await claimMoneyBack(db, key, kindOf(scope)))) throw badRequest(ONCE_PER_PERSON);
+  if (!(await claimMoneyBack(db, key, kindOf(scope)))) throw oncePerPerson();
   let refundedCents = 0;
   try {
     for (const payment of payments) {
@@ -148,10 +146,6 @@ export async function refundFirstSubscription(
   }
   await stripe.subscriptions.cancel(first.stripeSubscriptionId, {}, { idempotencyKey: `money-back-cancel-${first.stripeSubscriptionId}` });
   await syncSubscription(db, config, first.stripeSubscriptionId);
-  const paid = payments.length === 1 ? "Your payment" : "Your payments";
-  return {
-    refundedCents,
-    currency,
-    message: `${paid} of ${euros(refundedCents, currency)} ${payments.length === 1 ? "has" : "have"} been refunded and your subscription has ended. The refund reaches your card in 5–10 days.`,
-  };
+  const amount = formatMoney(refundedCents, currency, locale);
+  return { refundedCents, currency, message: m.billing_refund_done({ count: payments.length, amount }, { locale }) };
 }

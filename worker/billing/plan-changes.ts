@@ -7,15 +7,15 @@ import Stripe from "stripe";
 import { and, desc, eq, isNotNull, isNull, not, sql } from "drizzle-orm";
 import type { Db } from "../../db";
 import { refunds, subscriptions, users } from "../../db/schema";
-import { PLAN_ORDER, isPersonPlan, isTeamPlan, planById, type PlanType } from "../../domain/plans";
+import { PLAN_ORDER, isPersonPlan, isTeamPlan, type PlanType } from "../../domain/plans";
 import { ENDED_STATUSES, PAYMENT_FAILING_STATUSES } from "../../domain/subscription-status";
 import type { Config } from "../config";
-import { conflict, notFound, refuse, subscriptionCanceled, userLocale } from "../lib";
-import type { Locale } from "../../copy";
+import { conflict, errorFields, log, notFound, refuse, said, subscriptionCanceled, userLocale } from "../lib";
+import { formatDate, m, type Locale } from "../../copy";
+import { planWord } from "../mail";
 import type { ApiInvoice } from "../../domain/api";
 import { appUrl, landings } from "../../domain/paths";
 import { loadPriceBook } from "./prices";
-import { longDate as dateText } from "../../domain/words";
 import { NOTHING_PENDING, pendingOf, writeSchedule } from "./schedules";
 import { cardProblem, fromUnix, idOf, stripeClient } from "./stripe";
 import { shownSubscription, statusIn } from "./subscription";
@@ -36,7 +36,13 @@ export async function syncCustomerLocale(config: Config, customerId: string | nu
   await stripeClient(config).customers.update(customerId, { preferred_locales: preferredLocales(locale) });
 }
 
-/** The user's Stripe customer: created once (idempotently) and stored on the user, in the account's language. */
+/**
+ * The user's Stripe customer: created once (idempotently) and stored on the user, in the account's language. An
+ * existing customer is told the account's language again (decision 410): customers made before decision 385 kept
+ * Stripe's default, and a change of language that Stripe did not take is made good here. Called when Checkout, the
+ * portal or a plan change is made for the person (so their next receipt and invoice are in it), not on every request;
+ * a failure there is logged and does not stop the payment.
+ */
 export async function ensureCustomer(db: Db, config: Config, userId: string): Promise<string> {
   const [user] = await db
     .select({
@@ -49,8 +55,14 @@ export async function ensureCustomer(db: Db, config: Config, userId: string): Pr
     .from(users)
     .where(eq(users.id, userId))
     .limit(1);
-  if (!user) throw notFound("User not found.", "user_not_found");
-  if (user.customerId) return user.customerId;
+  if (!user) throw notFound(said(m.errors_user_not_found), "user_not_found");
+  if (user.customerId) {
+    const locale = userLocale(user);
+    await syncCustomerLocale(config, user.customerId, locale).catch((err: unknown) =>
+      log("warn", "billing: Stripe did not take the customer's language", { userId, locale, ...errorFields(err) }),
+    );
+    return user.customerId;
+  }
   const name = [user.firstName, user.lastName].filter(Boolean).join(" ") || undefined;
   const customer = await stripeClient(config).customers.create(
     // Stripe writes its invoice PDFs, hosted invoices and its own emails in the customer's language (issue 50)
@@ -78,10 +90,12 @@ async function activeSubscription(db: Db, userId: string) {
  */
 function refuseWhileCanceled(current: { planType: PlanType; cancelAtPeriodEnd: boolean; currentPeriodEnd: Date | null }): void {
   if (!current.cancelAtPeriodEnd) return;
-  const name = planById(current.planType).name;
-  const end = current.currentPeriodEnd ? `on ${dateText(current.currentPeriodEnd)}` : "at the end of its period";
+  const plan = (l: Locale) => planWord(current.planType, l);
+  const end = current.currentPeriodEnd;
   throw subscriptionCanceled(
-    `Your ${name} plan is canceled and ends ${end}. To change plans, first renew it with Manage Billing on your account page.`,
+    end
+      ? said(m.errors_plan_canceled, { plan, date: (l) => formatDate(end, l, "long", { timeZone: "UTC" }) })
+      : said(m.errors_plan_canceled_period_end, { plan }),
   );
 }
 
@@ -101,8 +115,7 @@ export async function createCheckout(
     .from(subscriptions)
     .where(and(eq(subscriptions.userId, userId), statusIn(PAYMENT_FAILING_STATUSES)))
     .limit(1);
-  if (unpaid)
-    throw conflict("Your last payment failed. Update your card with Manage Billing on your account page to continue your subscription.");
+  if (unpaid) throw conflict(said(m.errors_payment_failed_update_card));
   const customer = await ensureCustomer(db, config, userId);
   const session = await stripeClient(config).checkout.sessions.create({
     mode: "subscription",
@@ -114,7 +127,7 @@ export async function createCheckout(
     success_url: appUrl(appOrigin, landings.checkoutSuccess),
     cancel_url: appUrl(appOrigin, landings.checkoutCanceled),
   });
-  if (!session.url) throw refuse("upstream_failed", "No checkout URL received");
+  if (!session.url) throw refuse("upstream_failed", said(m.errors_no_checkout_url));
   return { type: "checkout", url: session.url };
 }
 
@@ -134,11 +147,11 @@ export async function changePlan(
   const current = await activeSubscription(db, userId);
   if (!current) return createCheckout(db, config, appOrigin, userId, target.priceId, locale);
   refuseWhileCanceled(current);
-  if (current.planType === target.planType) throw conflict("Already Subscribed", "already_subscribed");
+  if (current.planType === target.planType) throw conflict(said(m.errors_already_subscribed), "already_subscribed");
+  await ensureCustomer(db, config, userId); // the invoice of the change in the account's language
   const stripe = stripeClient(config);
   const sub = await stripe.subscriptions.retrieve(current.stripeSubscriptionId);
   const item = sub.items.data[0]!;
-  const targetName = planById(target.planType).name;
 
   const scheduleId = idOf(sub.schedule);
 
@@ -156,14 +169,15 @@ export async function changePlan(
       cardProblem(err);
     }
     await syncSubscription(db, config, sub.id);
-    return { type: "upgrade", message: `You're now on the ${targetName} plan. The prorated difference was charged to your card.` };
+    return { type: "upgrade", message: m.billing_changed_upgraded({ plan: planWord(target.planType, locale) }, { locale }) };
   }
 
   // a lower plan from the period's end; a price change's schedule (decision 093) becomes the downgrade's
   const periodEnd = item.current_period_end;
   await writeSchedule(stripe, sub.id, scheduleId, { ...NOTHING_PENDING, plan: { priceId: target.priceId, at: periodEnd } });
   await syncSubscription(db, config, sub.id);
-  return { type: "downgrade", message: `Your plan will change to ${targetName} on ${dateText(fromUnix(periodEnd)!)}.` };
+  const date = formatDate(fromUnix(periodEnd)!, locale, "long", { timeZone: "UTC" });
+  return { type: "downgrade", message: m.billing_changed_downgrade({ plan: planWord(target.planType, locale), date }, { locale }) };
 }
 
 /** The change an upgrade makes: the new price now, the prorated difference invoiced at once. The preview uses the same. */
@@ -179,7 +193,7 @@ const upgradeChange = (itemId: string, priceId: string) => ({
 export async function upgradePreview(db: Db, config: Config, userId: string, target: { planType: PlanType; priceId: string }) {
   const current = await activeSubscription(db, userId);
   if (current) refuseWhileCanceled(current);
-  if (!current || PLAN_ORDER[target.planType] <= PLAN_ORDER[current.planType]) throw conflict("Only an upgrade is charged now.");
+  if (!current || PLAN_ORDER[target.planType] <= PLAN_ORDER[current.planType]) throw conflict(said(m.errors_only_upgrade_charged));
   const stripe = stripeClient(config);
   const sub = await stripe.subscriptions.retrieve(current.stripeSubscriptionId);
   const preview = await stripe.invoices.createPreview({
@@ -214,7 +228,7 @@ export async function pendingPlanChange(
 /** Drops the user's pending downgrade from its schedule (anything else pending stays); the plan stays as it is. */
 export async function cancelDowngrade(db: Db, config: Config, userId: string): Promise<void> {
   const pending = await pendingPlanChange(db, userId);
-  if (!pending) throw notFound("There is no scheduled downgrade to cancel.");
+  if (!pending) throw notFound(said(m.errors_no_scheduled_downgrade));
   if (pending.stripeScheduleId) await dropPlanChange(config, pending.stripeSubscriptionId, pending.stripeScheduleId);
   await syncSubscription(db, config, pending.stripeSubscriptionId);
 }

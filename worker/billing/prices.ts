@@ -10,7 +10,8 @@ import type { Db, Tx } from "../../db";
 import { priceChanges, type PriceChange } from "../../db/schema";
 import { BILLING_PLANS, billingPlanById, isPersonPlan, type BillingPlan, type PlanType, type StripePriceVar } from "../../domain/plans";
 import type { Config } from "../config";
-import { badRequest } from "../lib";
+import { badRequest, said } from "../lib";
+import { m } from "../../copy";
 import { planPrices } from "./stripe";
 
 export interface PlanPrice {
@@ -88,6 +89,6 @@ export async function requirePlanForPrice(db: Db | Tx, config: Config, priceId: 
   const planType = book.planOf(priceId);
   // the Team plan is bought from /team, for a number of seats (worker/billing/team-billing.ts)
   const current = planType && isPersonPlan(planType) ? book.current[planType].priceId : null;
-  if (!planType || !isPersonPlan(planType) || !current) throw badRequest("Please choose one of the plans on the pricing page.");
+  if (!planType || !isPersonPlan(planType) || !current) throw badRequest(said(m.errors_choose_plan));
   return { planType, priceId: current };
 }

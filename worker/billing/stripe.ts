@@ -4,7 +4,8 @@
  */
 import Stripe from "stripe";
 import type { Config } from "../config";
-import { refuse } from "../lib";
+import { refuse, said } from "../lib";
+import { m } from "../../copy";
 import { BILLING_PLANS, stripePriceVar, type BillingPlan, type StripePriceVar } from "../../domain/plans";
 
 const clients = new WeakMap<Config, Stripe>();
@@ -15,7 +16,7 @@ export function cardProblem(err: unknown): never {
   throw err;
 }
 
-export const paymentsUnavailable = () => refuse("unavailable", "Payments are not available right now. Please try again later.");
+export const paymentsUnavailable = () => refuse("unavailable", said(m.errors_payments_unavailable));
 
 /** The Stripe client for this configuration (one per isolate). */
 export function stripeClient(config: Config): Stripe {

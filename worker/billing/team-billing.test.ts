@@ -6,6 +6,7 @@ import { and, eq } from "drizzle-orm";
 import { invoices, refunds, subscriptions, users } from "../../db/schema";
 import { withTestDb as rows } from "../test/admin";
 import { euros } from "../../domain/plans";
+import { formatDate } from "../../copy";
 import { mailTitled } from "../test/auth";
 import { client, createTestUser, env, errorBody, variant } from "../test/helpers";
 import { upload } from "../test/headshots";
@@ -50,8 +51,10 @@ describe("the Team plan", () => {
     const owner = await teamOwner(2);
     await advanceClock(10 * DAY);
     const preview = await (await client.team["seats-preview"].$get({ query: { seats: "4" } }, { headers: owner.auth })).json();
-    const added = await client.team.seats.$post({ json: { seats: 4 } }, { headers: owner.auth });
+    const added = await client.team.seats.$post({ json: { seats: 4 } }, { headers: { ...owner.auth, "Accept-Language": "de-DE" } });
     expect(added.status).toBe(200);
+    // said in the owner's language (issue 50)
+    expect((await added.json()).message).toBe("Das Team hat jetzt 4 Plätze. Die anteilige Differenz wurde Ihrer Karte belastet.");
     expect(await teamSub(owner.auth)).toMatchObject({ seats: 4, scheduledSeats: null });
     await deliverEvents(owner.customerId);
     const [update] = await rows((db) =>
@@ -73,10 +76,13 @@ describe("the Team plan", () => {
     expect(tooFew.status).toBe(409);
     expect((await errorBody(tooFew)).message).toMatch(/fewer seats than the members/);
 
-    const removed = await client.team.seats.$post({ json: { seats: 3 } }, { headers: owner.auth });
+    const removed = await client.team.seats.$post({ json: { seats: 3 } }, { headers: { ...owner.auth, Cookie: "locale=fr" } });
     expect(removed.status).toBe(200);
     const pending = (await teamSub(owner.auth))!;
     expect(pending).toMatchObject({ seats: 4, scheduledSeats: 3 });
+    expect((await removed.json()).message).toBe(
+      `L'équipe aura 3 places à partir du ${formatDate(pending.currentPeriodEnd!, "fr", "long", { timeZone: "UTC" })} ; d'ici là, elle garde 4 places.`,
+    );
     expect(pending.scheduledAt).toBe(pending.currentPeriodEnd);
     // what may be filled already counts the smaller number: no fourth person now
     expect((await ownerView(owner.auth)).seats).toEqual({ paid: 3, used: 2, invited: 1 });
@@ -122,7 +128,14 @@ describe("the Team plan", () => {
     await deliverEvents(owner.customerId);
     expect(await teamSub(owner.auth)).toMatchObject({ status: "past_due", entitled: false });
     expect((await upload(member.auth)).res.status).toBe(402);
-    expect((await client.team.seats.$post({ json: { seats: 3 } }, { headers: owner.auth })).status).toBe(409);
+    const refused = await client.team.seats.$post({ json: { seats: 3 } }, { headers: owner.auth });
+    expect(refused.status).toBe(409);
+    // in the owner's language (issue 50)
+    const italian = await client.team.seats.$post({ json: { seats: 3 } }, { headers: { ...owner.auth, Cookie: "locale=it" } });
+    expect(await errorBody(italian)).toMatchObject({
+      code: "conflict",
+      message: "L'ultimo pagamento del team non è andato a buon fine. Aggiorna prima la carta in «Gestisci fatturazione».",
+    });
   });
 
   it("the 30-day money-back covers the team's first subscription: every payment back, the subscription ended", async () => {

@@ -9,13 +9,12 @@ import Stripe from "stripe";
 import { eq } from "drizzle-orm";
 import type { Db, Tx } from "../../db";
 import { subscriptions } from "../../db/schema";
-import { TEAM_PLAN, euros, teamMonthlyCents } from "../../domain/plans";
+import { CURRENCY, TEAM_PLAN, teamMonthlyCents } from "../../domain/plans";
 import { TEAM_MESSAGES } from "../../domain/teams";
-import { count, longDate as dateText } from "../../domain/words";
 import { appUrl, landings } from "../../domain/paths";
 import type { Config } from "../config";
-import { badRequest, conflict, refuse } from "../lib";
-import type { Locale } from "../../copy";
+import { badRequest, conflict, refuse, said } from "../lib";
+import { formatDate, formatMoney, m, type Locale } from "../../copy";
 import { teamSubscriptionOf } from "./subscription";
 import { ensureCustomer } from "./plan-changes";
 import { cardProblem, fromUnix, idOf, paymentsUnavailable, stripeClient } from "./stripe";
@@ -32,7 +31,7 @@ async function teamPrice(db: Db, config: Config): Promise<string> {
 
 function seatRange(seats: number): void {
   if (!Number.isInteger(seats) || seats < TEAM_PLAN.minSeats || seats > TEAM_PLAN.maxSeats) {
-    throw badRequest(`A team has ${TEAM_PLAN.minSeats} to ${TEAM_PLAN.maxSeats} seats.`);
+    throw badRequest(said(m.errors_team_seat_range, { min: TEAM_PLAN.minSeats, max: TEAM_PLAN.maxSeats }));
   }
 }
 
@@ -72,7 +71,7 @@ export async function createTeamCheckout(
     success_url: appUrl(appOrigin, landings.teamCheckoutSuccess),
     cancel_url: appUrl(appOrigin, landings.teamCheckoutCanceled),
   });
-  if (!session.url) throw refuse("upstream_failed", "No checkout URL received");
+  if (!session.url) throw refuse("upstream_failed", said(m.errors_no_checkout_url));
   return { type: "checkout" as const, url: session.url };
 }
 
@@ -80,7 +79,7 @@ export async function createTeamCheckout(
 async function liveTeamSubscription(db: Db, config: Config, teamId: string) {
   const current = await teamSubscriptionOf(db, teamId);
   if (!current?.live) throw conflict(TEAM_MESSAGES.noTeamSubscription, "team_not_paid");
-  if (!current.entitled) throw conflict("The team's last payment failed. Update the card with Manage Billing first.");
+  if (!current.entitled) throw conflict(said(m.errors_team_payment_failed));
   const stripe = stripeClient(config);
   const sub = await stripe.subscriptions.retrieve(current.stripeSubscriptionId);
   return { stripe, sub, item: sub.items.data[0]! };
@@ -110,8 +109,11 @@ export async function changeTeamSeats(
   teamId: string,
   seats: number,
   reserve: ReserveSeatCut,
+  /** the language of the answer's message (the owner's: worker/lib/locale.ts viewerLocale) */
+  locale: Locale,
 ): Promise<{ seats: number; message: string }> {
   seatRange(seats);
+  const seatWords = (count: number) => m.team_seat_count({ count }, { locale });
   const { stripe, sub, item } = await liveTeamSubscription(db, config, teamId);
   const current = item.quantity ?? 1;
   const scheduleId = idOf(sub.schedule);
@@ -120,10 +122,10 @@ export async function changeTeamSeats(
   const price = scheduleId ? pendingOf(await stripe.subscriptionSchedules.retrieve(scheduleId), item).price : null;
 
   if (seats === current) {
-    if (!scheduleId) throw conflict(`The team already has ${count(seats, "seat")}.`);
+    if (!scheduleId) throw conflict(said(m.errors_team_already_has_seats, { count: seats }));
     await writeSchedule(stripe, sub.id, scheduleId, { ...NOTHING_PENDING, price });
     await syncSubscription(db, config, sub.id);
-    return { seats, message: `The team keeps its ${count(seats, "seat")}.` };
+    return { seats, message: m.billing_team_seats_kept({ seats: seatWords(seats) }, { locale }) };
   }
   if (seats > current) {
     // Released first: the added seats are charged now, outside any phase. A pending price change is
@@ -144,7 +146,7 @@ export async function changeTeamSeats(
       await writeSchedule(stripe, sub.id, attached, { ...NOTHING_PENDING, price: again });
     }
     await syncSubscription(db, config, sub.id);
-    return { seats, message: `The team now has ${count(seats, "seat")}. The prorated difference was charged to your card.` };
+    return { seats, message: m.billing_team_seats_added({ seats: seatWords(seats) }, { locale }) };
   }
 
   const periodEnd = item.current_period_end;
@@ -159,7 +161,10 @@ export async function changeTeamSeats(
   await syncSubscription(db, config, sub.id);
   return {
     seats: current,
-    message: `The team will have ${count(seats, "seat")} from ${dateText(fromUnix(periodEnd)!)}; until then it keeps ${count(current, "seat")}.`,
+    message: m.billing_team_seats_cut(
+      { seats: seatWords(seats), date: formatDate(fromUnix(periodEnd)!, locale, "long", { timeZone: "UTC" }), current: seatWords(current) },
+      { locale },
+    ),
   };
 }
 
@@ -197,7 +202,7 @@ export async function restoreSeatCut(db: Db | Tx, teamId: string, before: { sche
 export async function teamSeatsPreview(db: Db, config: Config, teamId: string, seats: number) {
   seatRange(seats);
   const { stripe, sub, item } = await liveTeamSubscription(db, config, teamId);
-  if (seats <= (item.quantity ?? 1)) throw conflict("Only adding seats is charged now.");
+  if (seats <= (item.quantity ?? 1)) throw conflict(said(m.errors_team_only_adding_seats_charged));
   const preview = await stripe.invoices.createPreview({
     customer: idOf(sub.customer)!,
     subscription: sub.id,
@@ -209,7 +214,8 @@ export async function teamSeatsPreview(db: Db, config: Config, teamId: string, s
 }
 
 /** Cancels at the period end (the team keeps its seats until then); `resume` undoes it. A pending reduction is released. */
-export async function setTeamCancel(db: Db, config: Config, teamId: string, cancel: boolean): Promise<{ message: string }> {
+/** `locale`: the language of the answer's message (the owner's). */
+export async function setTeamCancel(db: Db, config: Config, teamId: string, cancel: boolean, locale: Locale): Promise<{ message: string }> {
   const current = await teamSubscriptionOf(db, teamId);
   if (!current?.live) throw conflict(TEAM_MESSAGES.noTeamSubscription, "team_not_paid");
   const stripe = stripeClient(config);
@@ -217,11 +223,13 @@ export async function setTeamCancel(db: Db, config: Config, teamId: string, canc
   if (cancel) await writeSchedule(stripe, sub.id, idOf(sub.schedule), NOTHING_PENDING);
   await stripe.subscriptions.update(sub.id, { cancel_at_period_end: cancel });
   await syncSubscription(db, config, sub.id);
-  const end = current.currentPeriodEnd ? dateText(current.currentPeriodEnd) : "the end of the period";
+  // the period's end as Stripe has it (the stored row's, or the subscription's item's)
+  const date = formatDate(current.currentPeriodEnd ?? fromUnix(sub.items.data[0]!.current_period_end)!, locale, "long", {
+    timeZone: "UTC",
+  });
+  const amount = formatMoney(teamMonthlyCents(current.scheduledSeats ?? current.seats), CURRENCY, locale);
   return {
-    message: cancel
-      ? `The team's subscription ends on ${end}. Everyone keeps their seat until then.`
-      : `The team's subscription continues; the next payment of ${euros(teamMonthlyCents(current.scheduledSeats ?? current.seats))} is due on ${end}.`,
+    message: cancel ? m.billing_team_cancel_done({ date }, { locale }) : m.billing_team_resume_done({ amount, date }, { locale }),
   };
 }
 

@@ -7,7 +7,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "../../db";
 import { leases } from "../../db/schema";
-import { conflict } from "./errors";
+import { conflict, type Said } from "./errors";
 
 export interface LeaseOptions {
   /** How long a holder may keep it before others may take it (a request that died). */
@@ -28,7 +28,7 @@ async function take(db: Db, key: string, holder: string, ttlSeconds: number): Pr
   return taken.length > 0;
 }
 
-export async function oneAtATime<T>(db: Db, key: string, busyMessage: string, fn: () => Promise<T>, opts: LeaseOptions = {}): Promise<T> {
+export async function oneAtATime<T>(db: Db, key: string, busyMessage: Said, fn: () => Promise<T>, opts: LeaseOptions = {}): Promise<T> {
   const { ttlSeconds = 60, waitMs = 25_000 } = opts;
   const holder = crypto.randomUUID();
   const deadline = Date.now() + waitMs;

@@ -6,9 +6,11 @@
  */
 import { Hono } from "hono";
 import { z } from "zod";
-import { CURRENCY, PLANS, TEAM_PLAN, dailyPrice, planDescription, type PlanType } from "../../domain/plans";
+import { CURRENCY, FAIR_USE, PLANS, TEAM_PLAN, dailyPrice, planDescription, type PlanType } from "../../domain/plans";
 import type { ApiInvoice, ApiPlan, ApiScheduledDowngrade, ApiSubscription, ApiTeamPrice, ApiUpgradePreview } from "../../domain/api";
-import { conflict, requireCurrentUser, requireUser, appOrigin, validate, viewerLocale } from "../lib";
+import { conflict, requireCurrentUser, requireUser, appOrigin, said, validate, viewerLocale } from "../lib";
+import { m, type Locale } from "../../copy";
+import type { FairUseAllowance } from "../../domain/limits";
 import type { AppEnv } from "../env";
 import {
   cancelDowngrade,
@@ -29,14 +31,24 @@ import {
   teamCover,
   upgradePreview,
 } from "../billing";
-import { teamCoversYou } from "../../domain/teams";
 import type { Db } from "../../db";
 import { createMailer } from "../mail";
 
-/** A person a team's live Team plan covers is never sold a plan of their own (decision 212): a 409 that says why. */
+/** A fair-use allowance in `locale`: "up to 15 pictures at once, then 5 a day" (as the web's plan-words.ts `fairUseCaps`). */
+function fairUseCaps({ atOnce, refill, per }: FairUseAllowance, locale: Locale): string {
+  const refillWords = (per === "week" ? m.common_refill_week : m.common_refill_day)({ count: refill }, { locale });
+  return m.common_fair_use_caps({ atOnce, refill: refillWords }, { locale });
+}
+
+/**
+ * A person a team's live Team plan covers is never sold a plan of their own (decision 212): a 409 that says why, in
+ * the words /account and /pricing show (the catalogue's billing_team_covers_*).
+ */
 async function refuseWhenTeamCovers(db: Db, userId: string): Promise<void> {
   const cover = await teamCover(db, userId);
-  if (cover) throw conflict(teamCoversYou(cover), "already_subscribed");
+  if (!cover) return;
+  const covers = cover.role === "owner" ? m.billing_team_covers_owner : m.billing_team_covers_member;
+  throw conflict(said(covers, { team: cover.teamName, caps: (l) => fairUseCaps(FAIR_USE[TEAM_PLAN.id], l) }), "already_subscribed");
 }
 
 const priceBody = z.object({ priceId: z.string().trim().min(1, "Please choose a plan.").max(200) });
@@ -168,7 +180,8 @@ export const stripeRoutes = new Hono<AppEnv>()
   })
 
   .post("/refund", requireUser, async (c) => {
-    return c.json(await refundFirstSubscription(c.var.db, c.var.config, { userId: c.var.user.id }));
+    const locale = await viewerLocale(c.var.db, c.req.raw.headers, c.var.user.id);
+    return c.json(await refundFirstSubscription(c.var.db, c.var.config, { userId: c.var.user.id }, locale));
   })
 
   .post("/webhook", (c) => handleWebhook(c));

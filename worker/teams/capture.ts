@@ -14,7 +14,8 @@ import { TEAM_MESSAGES } from "../../domain/teams";
 import type { ApiCaptureLink, ApiCapturePreview } from "../../domain/team-api";
 import { randomToken, sha256 } from "../auth";
 import { seatsToFill, teamSubscriptionOf } from "../billing";
-import { conflict, forbidden, notFound, gone, emailUnverified } from "../lib";
+import { conflict, forbidden, notFound, gone, emailUnverified, said } from "../lib";
+import { m } from "../../copy";
 import { joinUnderLock, openInvitation, seatsTaken } from "./seats";
 
 const invalidLink = () => gone(CAPTURE_MESSAGES.linkInvalid, "link_invalid");
@@ -89,7 +90,7 @@ export async function revokeCaptureLink(db: Db, teamId: string, linkId: string):
     .set({ revokedAt: sql`now()` })
     .where(and(eq(teamCaptureLinks.id, linkId), eq(teamCaptureLinks.teamId, teamId), isNull(teamCaptureLinks.revokedAt)))
     .returning({ id: teamCaptureLinks.id });
-  if (rows.length === 0) throw notFound("There is no such link in your team, or it was already revoked.");
+  if (rows.length === 0) throw notFound(said(m.errors_capture_link_not_found));
 }
 
 /** What the link's page shows before joining: the team and the domains; 410 when it no longer works. */

@@ -14,7 +14,8 @@ import { IMPORT_MAX_ROWS, type ImportRowStatus } from "../../domain/team-capture
 import type { ApiImportPreview, ApiImportRow } from "../../domain/team-api";
 import { emailField } from "../auth";
 import { seatsToFill, teamSubscriptionOf } from "../billing";
-import { ApiError, badRequest, conflict, plainText, refuse } from "../lib";
+import { ApiError, badRequest, conflict, plainText, refuse, said } from "../lib";
+import { m } from "../../copy";
 import { invite, type IssuedInvitation } from "./invitations";
 import { openInvitation, seatsTaken } from "./seats";
 
@@ -49,9 +50,12 @@ export function readList(text: string): RawRow[] {
       max_record_size: 4096,
     }) as unknown as { record: string[]; info: { lines: number } }[];
   } catch (err) {
-    throw badRequest(`The list couldn't be read: ${err instanceof Error ? err.message : "not a CSV file"}.`);
+    throw badRequest(
+      // the parser's own detail (its line, what it expected) stays as it says it
+      said(m.errors_team_import_unreadable, { reason: err instanceof Error ? err.message : said(m.errors_team_import_not_csv) }),
+    );
   }
-  if (records.length === 0) throw badRequest("The list is empty. Paste or upload one person per line: name, email.");
+  if (records.length === 0) throw badRequest(said(m.errors_team_import_empty));
   const head = records[0]!.record.map((c) => c.toLowerCase().replace(/[^a-z]/g, ""));
   const emailAt = head.findIndex((c) => c === "email" || c === "emailaddress" || c === "mail");
   const hasHeader = emailAt >= 0;
@@ -68,10 +72,7 @@ export function readList(text: string): RawRow[] {
     return { line: info.lines, email: record[e] ?? "", name: n >= 0 ? (record[n] ?? "") : "" };
   });
   if (rows.length > IMPORT_MAX_ROWS)
-    throw refuse(
-      "too_large",
-      `The list has ${rows.length} rows; at most ${IMPORT_MAX_ROWS} can be imported at once. Split it and import each part.`,
-    );
+    throw refuse("too_large", said(m.errors_team_import_too_many_rows, { rows: rows.length, max: IMPORT_MAX_ROWS }));
   return rows;
 }
 
@@ -149,11 +150,8 @@ export async function importList(
 ): Promise<ImportOutcome> {
   const { rows, ready, freeSeats } = await previewList(db, team, text);
   const over = rows.filter((r) => r.status === "over-seats").length;
-  if (over > 0)
-    throw conflict(
-      `The list has ${ready + over} people to invite but the team has ${freeSeats} free ${freeSeats === 1 ? "seat" : "seats"}. Add seats or remove rows; nothing was sent.`,
-    );
-  if (ready === 0) throw conflict("Nobody on the list can be invited; nothing was sent.");
+  if (over > 0) throw conflict(said(m.errors_team_import_not_enough_seats, { people: ready + over, count: freeSeats }));
+  if (ready === 0) throw conflict(said(m.errors_team_import_nobody));
   const outcome: ImportOutcome = { sent: [], failed: [] };
   for (const row of rows.filter((r) => r.status === "ready")) {
     try {

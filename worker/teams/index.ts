@@ -9,7 +9,8 @@ import type { StyleId } from "../../domain/styles";
 import { STYLE_IDS } from "../../domain/styles";
 import { TEAM_MESSAGES, type Outfit } from "../../domain/teams";
 import type { DownloadOptions } from "../../domain/downloads";
-import { conflict, notFound } from "../lib";
+import { conflict, notFound, said } from "../lib";
+import { m } from "../../copy";
 import { membershipOf } from "./team";
 import { teamTemplateOptions } from "./template";
 
@@ -36,7 +37,7 @@ export async function teamLookOf(
     .limit(1);
   if (!row) throw notFound(TEAM_MESSAGES.notInTeam, "not_in_team");
   const style = STYLE_IDS.find((s) => s === row.style);
-  if (!style || !row.brandColor) throw conflict("The team's owner hasn't chosen the team look yet.", "team_look_missing");
+  if (!style || !row.brandColor) throw conflict(said(m.errors_team_look_missing), "team_look_missing");
   return { style, brandColor: row.brandColor, backdropKey: row.backdropKey, outfit: row.outfit as Outfit | null };
 }
 

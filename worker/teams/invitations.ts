@@ -11,7 +11,8 @@ import type { Db } from "../../db";
 import { teamInvitations, teamMembers, teamRemovals, teams, users, type Team } from "../../db/schema";
 import { TEAM_INVITATION_DAYS, TEAM_MESSAGES } from "../../domain/teams";
 import { randomToken, sha256 } from "../auth";
-import { isUniqueViolation, conflict, forbidden, notFound, gone } from "../lib";
+import { isUniqueViolation, conflict, forbidden, notFound, gone, said } from "../lib";
+import { m } from "../../copy";
 import { joinUnderLock, lockTeam, openInvitation, seatsTaken } from "./seats";
 import { seatsToFill, teamSubscriptionOf } from "../billing";
 
@@ -38,7 +39,7 @@ export async function invite(db: Db, team: Team, invitedBy: string, email: strin
         .innerJoin(users, eq(users.id, teamMembers.userId))
         .where(and(eq(users.email, email), eq(teamMembers.teamId, team.id)))
         .limit(1);
-      if (member) throw conflict(`${email} is already in the team.`, "already_in_team");
+      if (member) throw conflict(said(m.errors_team_member_already, { email }), "already_in_team");
       // Someone in another team is invited like anyone else and told at acceptance that they are in a team
       // already: the answer here must not say who is in another team (issue 46).
       // an expired invitation to the same address makes way for the new one
@@ -59,7 +60,7 @@ export async function invite(db: Db, team: Team, invitedBy: string, email: strin
         .from(teamInvitations)
         .where(and(eq(teamInvitations.teamId, team.id), eq(teamInvitations.email, email), openInvitation))
         .limit(1);
-      if (open) throw conflict(`${email} has already been invited. Re-send the invitation instead.`);
+      if (open) throw conflict(said(m.errors_team_already_invited, { email }));
       const taken = await seatsTaken(tx, team.id);
       if (taken.members + taken.invited >= seatsToFill(await teamSubscriptionOf(tx, team.id)))
         throw conflict(TEAM_MESSAGES.noFreeSeats, "no_free_seats");
@@ -71,7 +72,7 @@ export async function invite(db: Db, team: Team, invitedBy: string, email: strin
     });
     return { id, email, token, teamName: team.name };
   } catch (err) {
-    if (isUniqueViolation(err)) throw conflict(`${email} has already been invited. Re-send the invitation instead.`);
+    if (isUniqueViolation(err)) throw conflict(said(m.errors_team_already_invited, { email }));
     throw err;
   }
 }
@@ -96,7 +97,7 @@ export async function resend(db: Db, team: Team, invitationId: string): Promise<
           isNull(teamInvitations.revokedAt),
         ),
       );
-    if (!inv) throw notFound("There is no such open invitation in your team.");
+    if (!inv) throw notFound(said(m.errors_team_no_such_invitation));
     if (!inv.open) {
       const taken = await seatsTaken(tx, team.id);
       if (taken.members + taken.invited >= seatsToFill(await teamSubscriptionOf(tx, team.id)))
@@ -125,7 +126,7 @@ export async function revoke(db: Db, teamId: string, invitationId: string): Prom
       ),
     )
     .returning({ id: teamInvitations.id });
-  if (rows.length === 0) throw notFound("There is no such open invitation in your team.");
+  if (rows.length === 0) throw notFound(said(m.errors_team_no_such_invitation));
 }
 
 /** What the invitation page shows: the team's name and the invited address; 410 for a link that no longer works. */

@@ -14,7 +14,8 @@ import { TEAM_MESSAGES } from "../../domain/teams";
 import type { Config } from "../config";
 import type { ZipSource } from "../downloads";
 import { signImageUrl } from "../images";
-import { notFound } from "../lib";
+import { notFound, said } from "../lib";
+import { m } from "../../copy";
 
 const served = and(
   eq(headshots.status, "completed"),
@@ -43,7 +44,7 @@ export async function choosePhoto(db: Db, userId: string, headshotId: string | n
   if (rows.length === 0) {
     const [member] = await db.select({ userId: teamMembers.userId }).from(teamMembers).where(eq(teamMembers.userId, userId));
     throw member
-      ? notFound("Choose one of your own finished headshots.", "headshot_not_found")
+      ? notFound(said(m.errors_team_choose_own_headshot), "headshot_not_found")
       : notFound(TEAM_MESSAGES.notInTeam, "not_in_team");
   }
 }

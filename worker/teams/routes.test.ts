@@ -267,6 +267,18 @@ describe("members and their photos", () => {
     const { owner } = await teamWithSeats(3);
     const ann = await joinedMember(owner);
     expect((await client.team.leave.$post({}, { headers: owner.auth })).status).toBe(409);
+    // said in the owner's language, the code unchanged (issue 50)
+    const said = async (headers: Record<string, string>) =>
+      errorBody(await client.team.leave.$post({}, { headers: { ...owner.auth, ...headers } }));
+    expect(await said({})).toMatchObject({ code: "conflict", message: "The owner can't leave the team. Close the team instead." });
+    expect(await said({ "Accept-Language": "de-DE,de;q=0.9" })).toMatchObject({
+      code: "conflict",
+      message: "Der Inhaber kann das Team nicht verlassen. Schließen Sie stattdessen das Team.",
+    });
+    expect(await said({ Cookie: "locale=fr" })).toMatchObject({
+      code: "conflict",
+      message: "Le propriétaire ne peut pas quitter l'équipe. Fermez plutôt l'équipe.",
+    });
     expect((await client.team.leave.$post({}, { headers: ann.auth })).status).toBe(200);
     expect(await myTeam(ann.auth)).toBeNull();
   });

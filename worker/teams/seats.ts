@@ -9,7 +9,8 @@ import type { Db, Tx } from "../../db";
 import { teamInvitations, teamMembers, teams, users, type Team } from "../../db/schema";
 import { holdSeatCut, restoreSeatCut, seatsToFill, teamSubscriptionOf } from "../billing";
 import { TEAM_MESSAGES } from "../../domain/teams";
-import { type ApiError, conflict, isUniqueViolation, notFound } from "../lib";
+import { type ApiError, conflict, isUniqueViolation, notFound, said } from "../lib";
+import { m } from "../../copy";
 
 /** The condition of an open invitation. */
 export const openInvitation = and(
@@ -108,7 +109,7 @@ export async function joinUnderLock(db: Db, userId: string, way: WayIn): Promise
         .select({ id: users.id, email: users.email, verifiedAt: users.emailVerifiedAt })
         .from(users)
         .where(eq(users.id, userId));
-      if (!me) throw notFound("User not found.", "user_not_found");
+      if (!me) throw notFound(said(m.errors_user_not_found), "user_not_found");
       const admitted = await way.admit(tx, team, me);
       const [already] = await tx.select({ teamId: teamMembers.teamId }).from(teamMembers).where(eq(teamMembers.userId, userId));
       if (already) throw conflict(way.alreadyInTeam(already.teamId === team.id), "already_in_team");

@@ -9,7 +9,8 @@ import { teamInvitations, teamMembers, teamRemovals, teams, users, type Team } f
 import { TEAM_MESSAGES, normalizeBrandColor, type Outfit, type ProfileTemplate, type TeamRole } from "../../domain/teams";
 import type { ApiMyTeam, ApiTeamLook, ApiTeamShoot } from "../../domain/team-api";
 import { hasActiveSubscription, seatsToFill, teamSubscriptionOf } from "../billing";
-import { isUniqueViolation, conflict, forbidden, notFound, emailUnverified } from "../lib";
+import { isUniqueViolation, conflict, forbidden, notFound, emailUnverified, said } from "../lib";
+import { m } from "../../copy";
 import { openInvitation, seatsTaken } from "./seats";
 
 export interface Membership {
@@ -199,7 +200,7 @@ export async function removeMember(db: Db, teamId: string, memberId: string): Pr
     .delete(teamMembers)
     .where(and(eq(teamMembers.teamId, teamId), eq(teamMembers.userId, memberId), ne(teamMembers.role, "owner")))
     .returning({ userId: teamMembers.userId });
-  if (removed.length === 0) throw notFound("There is no such member in your team.");
+  if (removed.length === 0) throw notFound(said(m.errors_team_no_such_member));
   // a capture link does not let them back in; the owner's invitation does (issue 46)
   await db
     .insert(teamRemovals)
@@ -211,7 +212,7 @@ export async function removeMember(db: Db, teamId: string, memberId: string): Pr
 export async function leaveTeam(db: Db, userId: string): Promise<void> {
   const membership = await membershipOf(db, userId);
   if (!membership) throw notFound(TEAM_MESSAGES.notInTeam, "not_in_team");
-  if (membership.role === "owner") throw conflict("The owner can't leave the team. Close the team instead.");
+  if (membership.role === "owner") throw conflict(said(m.errors_team_owner_cannot_leave));
   await db.delete(teamMembers).where(and(eq(teamMembers.userId, userId), eq(teamMembers.role, "member")));
 }
 
@@ -221,7 +222,7 @@ export async function leaveTeam(db: Db, userId: string): Promise<void> {
  */
 export async function closable(db: Db, teamId: string): Promise<{ endNow: string | null }> {
   const sub = await teamSubscriptionOf(db, teamId);
-  if (sub?.live && !sub.cancelAtPeriodEnd) throw conflict("Cancel the team's subscription first; then the team can be closed.");
+  if (sub?.live && !sub.cancelAtPeriodEnd) throw conflict(said(m.errors_team_cancel_before_closing));
   return { endNow: sub?.live ? sub.stripeSubscriptionId : null };
 }
 

@@ -13,7 +13,8 @@ import { createMiddleware } from "hono/factory";
 import { z } from "zod";
 import { MESSAGES, UPLOADS_PER_HOUR, UPLOADS_PER_MINUTE } from "../../../domain/limits";
 import { TEAM_MESSAGES } from "../../../domain/teams";
-import { enforce, notFound, requireUser, validate } from "../../lib";
+import { enforce, notFound, requireUser, said, validate } from "../../lib";
+import { m } from "../../../copy";
 import type { AppEnv } from "../../env";
 import { checkPhoto, uploadBodyLimit } from "../../photos";
 import { membershipOf, ownerTeam } from "../team";
@@ -41,7 +42,7 @@ export const backdropRoutes = new Hono<AppEnv>()
     const membership = await membershipOf(c.var.db, c.var.user.id);
     if (!membership) throw notFound(TEAM_MESSAGES.notInTeam, "not_in_team");
     const photo = await readBackdrop(c.env.IMAGES, c.var.config, membership.team.backdropKey);
-    if (!photo) throw notFound("The team has no backdrop photo; its backdrop is the brand colour.");
+    if (!photo) throw notFound(said(m.errors_team_no_backdrop));
     return c.body(photo.bytes as Uint8Array<ArrayBuffer>, 200, {
       "Content-Type": photo.contentType,
       "Content-Length": String(photo.bytes.length),

@@ -37,8 +37,13 @@ export const billingRoutes = new Hono<AppEnv>()
     const team = await ownerTeam(c.var.db, c.var.user.id);
     return c.json(
       await oneBillingChange(c, team.id, async () =>
-        changeTeamSeats(c.var.db, c.var.config, team.id, c.req.valid("json").seats, (seats, at) =>
-          reserveSeatCut(c.var.db, team.id, seats, at),
+        changeTeamSeats(
+          c.var.db,
+          c.var.config,
+          team.id,
+          c.req.valid("json").seats,
+          (seats, at) => reserveSeatCut(c.var.db, team.id, seats, at),
+          await viewerLocale(c.var.db, c.req.raw.headers, c.var.user.id),
         ),
       ),
     );
@@ -52,12 +57,14 @@ export const billingRoutes = new Hono<AppEnv>()
 
   .post("/cancel", requireUser, async (c) => {
     const team = await ownerTeam(c.var.db, c.var.user.id);
-    return c.json(await oneBillingChange(c, team.id, () => setTeamCancel(c.var.db, c.var.config, team.id, true)));
+    const locale = await viewerLocale(c.var.db, c.req.raw.headers, c.var.user.id);
+    return c.json(await oneBillingChange(c, team.id, () => setTeamCancel(c.var.db, c.var.config, team.id, true, locale)));
   })
 
   .post("/resume", requireUser, async (c) => {
     const team = await ownerTeam(c.var.db, c.var.user.id);
-    return c.json(await oneBillingChange(c, team.id, () => setTeamCancel(c.var.db, c.var.config, team.id, false)));
+    const locale = await viewerLocale(c.var.db, c.req.raw.headers, c.var.user.id);
+    return c.json(await oneBillingChange(c, team.id, () => setTeamCancel(c.var.db, c.var.config, team.id, false, locale)));
   })
 
   .get("/refund-eligibility", requireUser, async (c) => {
@@ -69,6 +76,13 @@ export const billingRoutes = new Hono<AppEnv>()
   .post("/refund", requireUser, async (c) => {
     const team = await ownerTeam(c.var.db, c.var.user.id);
     return c.json(
-      await oneBillingChange(c, team.id, () => refundFirstSubscription(c.var.db, c.var.config, { userId: c.var.user.id, teamId: team.id })),
+      await oneBillingChange(c, team.id, async () =>
+        refundFirstSubscription(
+          c.var.db,
+          c.var.config,
+          { userId: c.var.user.id, teamId: team.id },
+          await viewerLocale(c.var.db, c.req.raw.headers, c.var.user.id),
+        ),
+      ),
     );
   });

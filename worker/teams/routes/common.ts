@@ -3,7 +3,9 @@ import { z } from "zod";
 import { landings } from "../../../domain/paths";
 import { TEAM_NAME_MAX } from "../../../domain/teams";
 import { CAPTURE_MAX_DOMAINS, FREE_MAIL_DOMAINS, IMPORT_MAX_BYTES, normalizeDomain } from "../../../domain/team-capture";
-import { accountLocale, appLink, oneAtATime, plainText, requestLocale, wholeNumber, refuse } from "../../lib";
+import { accountLocale, appLink, enforce, oneAtATime, plainText, requestLocale, wholeNumber, refuse, said } from "../../lib";
+import type { Db } from "../../../db";
+import { m } from "../../../copy";
 import type { AppEnv } from "../../env";
 import { createMailer, teamInvitationEmail } from "../../mail";
 import { type IssuedInvitation } from "../invitations";
@@ -14,17 +16,22 @@ export const idParam = z.object({ id: z.uuid("is not a valid id") });
 export const seatsField = wholeNumber();
 export const tokenField = z.string().trim().min(10, "is not a valid invitation link").max(200);
 
-/** Invitations (and re-sends) a team may send per hour: enough for any real team, not for a spammer. */
-export const INVITES_PER_HOUR = 50;
-
 /**
- * A list import's limits (decision 221): previews are free of side effects but read the database, imports
- * mail up to the free seats each. Reminder clicks: a few an hour per team; each person gets at most one a
- * week whatever asks (decision 222).
+ * What a team may do per hour, and the refusal beyond it. Invitations (and re-sends): enough for any real team, not
+ * for a spammer. A list import's (decision 221): previews are free of side effects but read the database, imports
+ * mail up to the free seats each. Reminder clicks: a few an hour per team; each person gets at most one a week
+ * whatever asks (decision 222). The name is the rate-limit key's prefix.
  */
-export const IMPORT_PREVIEWS_PER_HOUR = 60;
-export const IMPORTS_PER_HOUR = 10;
-export const REMINDER_CLICKS_PER_HOUR = 10;
+const TEAM_HOURLY = {
+  "team-invite": { limit: 50, words: said(m.errors_team_invites_rate) },
+  "team-import-preview": { limit: 60, words: said(m.errors_team_import_previews_rate) },
+  "team-import": { limit: 10, words: said(m.errors_team_imports_rate) },
+  "team-remind": { limit: 10, words: said(m.errors_team_reminders_rate) },
+} as const;
+
+/** Counts one of the team's hourly requests of `kind`; a 429 in the reader's language beyond its limit. */
+export const withinTeamHourly = (db: Db, kind: keyof typeof TEAM_HOURLY, teamId: string) =>
+  enforce(db, [{ key: `${kind}:${teamId}`, limit: TEAM_HOURLY[kind].limit, windowSeconds: 3600 }], TEAM_HOURLY[kind].words);
 
 /** The team's email domains for a capture link: each a domain name (IDNs as punycode), none a free-mail one. */
 export const domainsField = z
@@ -51,10 +58,7 @@ export const csvField = z.object({ csv: z.string("Please paste or upload the lis
 export function refuseLargeList(csv: string) {
   const bytes = new TextEncoder().encode(csv).length;
   if (bytes > IMPORT_MAX_BYTES)
-    throw refuse(
-      "too_large",
-      `The list is ${Math.ceil(bytes / 1024)} KB; at most ${IMPORT_MAX_BYTES / 1024} KB can be imported at once. Split it and import each part.`,
-    );
+    throw refuse("too_large", said(m.errors_team_import_too_large, { kb: Math.ceil(bytes / 1024), max: IMPORT_MAX_BYTES / 1024 }));
 }
 
 /**
@@ -62,12 +66,7 @@ export function refuseLargeList(csv: string) {
  * used to race at Stripe (two schedules for one subscription: a 500 and seats out of step).
  */
 export const oneBillingChange = <T>(c: Context<AppEnv>, teamId: string, fn: () => Promise<T>) =>
-  oneAtATime(
-    c.var.db,
-    `team-billing:${teamId}`,
-    "Another change to the team's plan is still being made. Please try again in a moment.",
-    fn,
-  );
+  oneAtATime(c.var.db, `team-billing:${teamId}`, said(m.errors_team_billing_busy), fn);
 
 /** In the invited address's account's language, else the inviting owner's (the request's: issue 50). */
 export async function sendInvitation(c: Context<AppEnv>, issued: IssuedInvitation) {

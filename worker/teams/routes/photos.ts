@@ -2,7 +2,8 @@
 import { z } from "zod";
 import { fileStem } from "../../../domain/downloads";
 import type { ApiTeamGridEntry } from "../../../domain/team-api";
-import { requireUser, conflict, validate } from "../../lib";
+import { requireUser, conflict, said, validate } from "../../lib";
+import { m } from "../../../copy";
 import { headshotZipResponse, downloadQuery, normaliseDownload, refuseZipBeyondRate } from "../../downloads";
 import type { AppEnv } from "../../env";
 import { refuseDownloadBeyondPlan } from "../../credits";
@@ -34,7 +35,7 @@ export const photoRoutes = new Hono<AppEnv>()
     const options = query.template ? teamTemplateOptions(team) : normaliseDownload(query);
     await refuseDownloadBeyondPlan(db, c.var.user.id, options);
     const sources = await teamZipSources(db, team.id);
-    if (sources.length === 0) throw conflict("No one in the team has chosen a team photo yet.");
+    if (sources.length === 0) throw conflict(said(m.errors_team_no_team_photos));
     await refuseZipBeyondRate(db, c.var.user.id);
     return headshotZipResponse(c.env.IMAGES, c.var.config, sources, options, `${fileStem(team.name, "team")}-team-photos.zip`);
   });

@@ -1,13 +1,13 @@
 /** /api/team/reminders — Reminders (decision 222): the owner's settings, and the one click that reminds everyone due. */
 import { z } from "zod";
 import { REMIND_AFTER_DAYS_MAX, REMIND_AFTER_DAYS_MIN } from "../../../domain/team-capture";
-import { requireUser, appOrigin, enforce, validate, wholeNumber } from "../../lib";
+import { requireUser, appOrigin, validate, wholeNumber } from "../../lib";
 import type { AppEnv } from "../../env";
 import { createMailer } from "../../mail";
 import { sendReminders, setReminders } from "../status";
 import { ownerTeam } from "../team";
 import { Hono } from "hono";
-import { REMINDER_CLICKS_PER_HOUR } from "./common";
+import { withinTeamHourly } from "./common";
 
 export const reminderRoutes = new Hono<AppEnv>()
   /** The owner's reminder settings: N days after joining, and whether the cron reminds weekly. */
@@ -38,11 +38,7 @@ export const reminderRoutes = new Hono<AppEnv>()
   .post("/", requireUser, validate("json", z.object({ userId: z.uuid("is not a valid id").optional() })), async (c) => {
     const { db } = c.var;
     const team = await ownerTeam(db, c.var.user.id);
-    await enforce(
-      db,
-      [{ key: `team-remind:${team.id}`, limit: REMINDER_CLICKS_PER_HOUR, windowSeconds: 3600 }],
-      "Too many reminder requests in an hour. Please wait a little.",
-    );
+    await withinTeamHourly(db, "team-remind", team.id);
     const reminded = await sendReminders(db, createMailer(c.var.config, c.env), appOrigin(c), team, c.req.valid("json").userId);
     return c.json({ reminded });
   });
