@@ -6,33 +6,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { decodePngScaled, PngDamaged } from "./png-scaled";
-import { pngOfRows } from "../test/images";
-
-/** The PNG predictor for filter `f` from the left (a), up (b) and up-left (c) bytes. */
-function predict(f: number, a: number, b: number, c: number): number {
-  if (f === 1) return a;
-  if (f === 2) return b;
-  if (f === 3) return (a + b) >> 1;
-  if (f === 4) {
-    const p = a + b - c,
-      pa = Math.abs(p - a),
-      pb = Math.abs(p - b),
-      pc = Math.abs(p - c);
-    return pa <= pb && pa <= pc ? a : pb <= pc ? b : c;
-  }
-  return 0;
-}
-
-/** Row y of `samples` (`bpp` bytes a pixel) filtered with filter (y + shift) % 5. */
-const filteredRow = (samples: Uint8Array, width: number, bpp: number, shift: number) => (y: number) => {
-  const stride = width * bpp;
-  const f = (y + shift) % 5;
-  const at = (dy: number, i: number) => (y - dy >= 0 && i >= 0 ? samples[(y - dy) * stride + i]! : 0);
-  const out = new Uint8Array(stride + 1);
-  out[0] = f;
-  for (let i = 0; i < stride; i++) out[1 + i] = samples[y * stride + i]! - predict(f, at(0, i - bpp), at(1, i), at(1, i - bpp));
-  return out;
-};
+import { filteredRow, pngOfRows } from "../test/images";
 
 const onWhite = (c: number, a: number) => Math.trunc((c * a + 255 * (255 - a)) / 255);
 

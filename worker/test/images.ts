@@ -225,6 +225,32 @@ export function webpWithChunks(...chunks: Uint8Array[]): Uint8Array {
   return concat(head, body);
 }
 
+/** The PNG predictor for filter `f` from the left (a), up (b) and up-left (c) bytes. */
+function predict(f: number, a: number, b: number, c: number): number {
+  if (f === 1) return a;
+  if (f === 2) return b;
+  if (f === 3) return (a + b) >> 1;
+  if (f === 4) {
+    const p = a + b - c,
+      pa = Math.abs(p - a),
+      pb = Math.abs(p - b),
+      pc = Math.abs(p - c);
+    return pa <= pb && pa <= pc ? a : pb <= pc ? b : c;
+  }
+  return 0;
+}
+
+/** Row y of `samples` (`bpp` bytes a pixel) filtered with filter (y + shift) % 5, filter byte first: a row for pngOfRows. */
+export const filteredRow = (samples: Uint8Array, width: number, bpp: number, shift: number) => (y: number) => {
+  const stride = width * bpp;
+  const f = (y + shift) % 5;
+  const at = (dy: number, i: number) => (y - dy >= 0 && i >= 0 ? samples[(y - dy) * stride + i]! : 0);
+  const out = new Uint8Array(stride + 1);
+  out[0] = f;
+  for (let i = 0; i < stride; i++) out[1 + i] = samples[y * stride + i]! - predict(f, at(0, i - bpp), at(1, i), at(1, i - bpp));
+  return out;
+};
+
 /**
  * A PNG built one row at a time through zlib's stream (issue 46 item 8): `row(y)` gives row y as it is
  * written, filter byte first. A large, mostly uniform image (a 6300² RGBA upload) compresses to a few
