@@ -11,7 +11,7 @@ import { createRequire } from "node:module";
 import { beforeAll, describe, expect, it } from "vitest";
 import { PhotonImage } from "@cf-wasm/photon";
 import sharp from "sharp";
-import { initSync } from "@contentauth/c2pa-wasm";
+import { initSync, WasmReader } from "@contentauth/c2pa-wasm";
 import { FILE_FORMATS, PRESETS, type DownloadOptions } from "../domain/downloads";
 import { portraitPixels } from "../worker/downloads/fixture";
 import { transformDownload } from "../worker/downloads/transform";
