@@ -32,9 +32,14 @@ export default function startPseudoBuild(): () => void {
   for (const f of [STARTED, EXIT, LOG]) rmSync(f, { force: true });
   if (upToDate() || !runIncludesPseudoSpec(process.argv)) return () => {};
   writeFileSync(STARTED, "");
-  const child = spawn("sh", ["-c", `npm run build:pseudo > "${LOG}" 2>&1; echo $? > "${EXIT}"`], { cwd: ROOT, stdio: "ignore" });
+  // A process group of its own, so the teardown stops npm's children too if the suite ends first.
+  const child = spawn("sh", ["-c", `npm run build:pseudo > "${LOG}" 2>&1; echo $? > "${EXIT}"`], {
+    cwd: ROOT,
+    stdio: "ignore",
+    detached: true,
+  });
   return () => {
-    if (child.exitCode === null) child.kill("SIGTERM");
+    if (child.exitCode === null && child.pid) process.kill(-child.pid, "SIGTERM");
   };
 }
 
