@@ -240,6 +240,32 @@ function predict(f: number, a: number, b: number, c: number): number {
   return 0;
 }
 
+/**
+ * Every 8-bit colour type without a palette — grey, grey+alpha, RGB, RGBA — as its PNG colour type, its samples a
+ * pixel, `width`×`height` pixels of varied samples, and those pixels as RGBA (opaque where the type has no alpha).
+ */
+export function colourCases(width: number, height: number) {
+  return (
+    [
+      [0, 1],
+      [4, 2],
+      [2, 3],
+      [6, 4],
+    ] as const
+  ).map(([colour, channels]) => {
+    const samples = new Uint8Array(width * height * channels).map((_, i) => (i * 97 + ((i * i) >> 3)) & 255);
+    const rgba = new Uint8Array(width * height * 4);
+    for (let p = 0; p < width * height; p++) {
+      const s = samples.subarray(p * channels, (p + 1) * channels);
+      rgba.set(
+        channels <= 2 ? [s[0]!, s[0]!, s[0]!, channels === 2 ? s[1]! : 255] : [s[0]!, s[1]!, s[2]!, channels === 4 ? s[3]! : 255],
+        p * 4,
+      );
+    }
+    return { colour, channels, samples, rgba };
+  });
+}
+
 /** Row y of `samples` (`bpp` bytes a pixel) filtered with filter (y + shift) % 5, filter byte first: a row for pngOfRows. */
 export const filteredRow = (samples: Uint8Array, width: number, bpp: number, shift: number) => (y: number) => {
   const stride = width * bpp;
