@@ -32,8 +32,9 @@ export default function startPseudoBuild(): () => void {
   for (const f of [STARTED, EXIT, LOG]) rmSync(f, { force: true });
   if (upToDate() || !runIncludesPseudoSpec(process.argv)) return () => {};
   writeFileSync(STARTED, "");
-  // A process group of its own, so the teardown stops npm's children too if the suite ends first.
-  const child = spawn("sh", ["-c", `npm run build:pseudo > "${LOG}" 2>&1; echo $? > "${EXIT}"`], {
+  // The exit code appears whole (written, then renamed). A process group of its own, so the teardown stops npm's
+  // children too if the suite ends first.
+  const child = spawn("sh", ["-c", `npm run build:pseudo > "${LOG}" 2>&1; echo $? > "${EXIT}.tmp" && mv "${EXIT}.tmp" "${EXIT}"`], {
     cwd: ROOT,
     stdio: "ignore",
     detached: true,
