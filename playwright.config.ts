@@ -53,6 +53,8 @@ export default defineConfig({
     },
   },
   projects: [{ name: "chromium", use: { browserName: "chromium" } }],
+  // Once both servers are up: the pseudo-locale build, in the background while the journeys run (e2e/pseudo-build.ts).
+  globalSetup: "./e2e/pseudo-build.ts",
   // Playwright starts these one after another: the first builds the web app, the others reuse the build.
   webServer: Array.from({ length: WORKERS }, (_, n) => ({
     command: `rm -rf .data/e2e-${n} && ${n === 0 ? "npm run build && " : ""}npx tsx dev/start.ts`,

@@ -4,69 +4,24 @@
  * times and an amount. On real PostgreSQL when TEST_DATABASE_URL is set (a fresh database of its own), else PGlite.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { createRequire } from "node:module";
-import { Pool, neonConfig } from "@neondatabase/serverless";
-import { useLocalWebSocketProxy } from "./index";
-import { startLocalDatabase, type LocalDatabase } from "../dev/postgres";
-import { migrateDatabase, migrationsFolder } from "./migrate";
+import type { Pool } from "@neondatabase/serverless";
+import type { LocalDatabase } from "../dev/postgres";
+import { migrateDatabase } from "./migrate";
+import { migrateBefore, scratchDatabase } from "./test-database";
 
 const BEFORE = "0026_one_subscription_model";
-
-/** A copy of the migrations folder whose journal ends before `tag`. */
-function folderBefore(tag: string): string {
-  const dir = mkdtempSync(join(tmpdir(), "migrations-"));
-  cpSync(migrationsFolder, dir, { recursive: true });
-  const journalPath = join(dir, "meta", "_journal.json");
-  const journal = JSON.parse(readFileSync(journalPath, "utf8")) as { entries: { tag: string }[] };
-  const at = journal.entries.findIndex((e) => e.tag === tag);
-  if (at < 0) throw new Error(`no migration ${tag}`);
-  journal.entries = journal.entries.slice(0, at);
-  writeFileSync(journalPath, JSON.stringify(journal));
-  return dir;
-}
 
 describe("migration 0026: one subscription model", () => {
   let db: LocalDatabase;
   let pool: Pool;
-  let dropDatabase: (() => Promise<void>) | null = null;
+  let stop: (() => Promise<void>) | undefined;
   beforeAll(async () => {
-    const real = process.env.TEST_DATABASE_URL;
-    if (real) {
-      const name = `subs_migration_${Date.now()}_${Math.floor(Math.random() * 1e6)}`;
-      const server = await startLocalDatabase({ databaseUrl: real }); // the WebSocket proxy to the server
-      neonConfig.webSocketConstructor = createRequire(import.meta.url)("ws");
-      useLocalWebSocketProxy(server);
-      const admin = new Pool({ connectionString: real });
-      await admin.query(`create database ${name}`);
-      const url = new URL(real);
-      url.pathname = `/${name}`;
-      db = await startLocalDatabase({ databaseUrl: url.toString(), proxy: server.DATABASE_WS_PROXY });
-      dropDatabase = async () => {
-        await admin.query(`drop database if exists ${name} with (force)`);
-        await admin.end();
-        await server.stop();
-      };
-    } else {
-      db = await startLocalDatabase({});
-    }
-    pool = new Pool({ connectionString: db.DATABASE_URL });
+    ({ db, pool, stop } = await scratchDatabase("subs_migration"));
   });
-  afterAll(async () => {
-    await pool?.end();
-    await db?.stop();
-    await dropDatabase?.();
-  });
+  afterAll(() => stop?.());
 
   it("moves every team subscription in with its id and times, gives every row an amount, and drops the old table", async () => {
-    const dir = folderBefore(BEFORE);
-    try {
-      await migrateDatabase(db, dir);
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
+    await migrateBefore(db, BEFORE);
     const q = (text: string, params: unknown[] = []) => pool.query(text, params);
     const owner = (await q(`insert into users (email) values ('owner@m.test') returning id`)).rows[0].id;
     const person = (await q(`insert into users (email) values ('person@m.test') returning id`)).rows[0].id;

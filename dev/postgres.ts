@@ -5,6 +5,7 @@
  */
 import net from "node:net";
 import { createRequire } from "node:module";
+import { existsSync } from "node:fs";
 import { mkdir, readFile, rename, writeFile } from "node:fs/promises";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -171,7 +172,9 @@ export async function startLocalDatabase(opts: {
     };
   }
   // pg_trgm: the operator's user search (db/migrations/0002_admin.sql)
-  const loadDataDir = opts.loadDataDir ?? (opts.dataDir ? undefined : await blankDataDir());
+  // A data directory not made yet (npm start's first run, each browser-suite stack) starts from the blank dump too.
+  const fresh = !opts.dataDir || !existsSync(join(opts.dataDir, "PG_VERSION"));
+  const loadDataDir = opts.loadDataDir ?? (fresh ? await blankDataDir() : undefined);
   const pg = await PGlite.create(opts.dataDir, { extensions: { pg_trgm }, loadDataDir });
   const pgPort = await freePort();
   const session = pgliteSession(pg);

@@ -162,7 +162,6 @@ test("every tab fits a 360 px phone and a 1280 px screen, and axe finds nothing 
       await openTab(page, tab);
       await expect(page.getByRole("tabpanel").getByText(shows, { exact: true }).first()).toBeVisible();
       await expect(page.getByRole("tabpanel").getByRole("status")).toHaveCount(0); // loaded
-      await page.screenshot({ path: test.info().outputPath(`admin-${tab.toLowerCase()}-${width}.png`), fullPage: true });
       // Nothing but the users table (which scrolls inside its own box) is wider than the screen.
       expect(await page.evaluate(() => document.documentElement.scrollWidth), `${tab} at ${width} px`).toBeLessThanOrEqual(width);
       a11y.push(...(await seriousA11yProblems(page)).map((p) => `${tab} at ${width} px — ${p}`));

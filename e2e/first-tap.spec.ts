@@ -38,7 +38,6 @@ test.describe("with JavaScript switched off", () => {
       await page.getByRole("button", { name: "Menu" }).click();
       await expect(menu).toBeVisible();
       await expect(menu.getByRole("link", { name: "Gmail Headshots" })).toBeVisible();
-      await page.screenshot({ path: `test-results/first-tap-mobile-${path.replace(/\W+/g, "-")}.png` });
     });
   }
 
@@ -57,7 +56,6 @@ test("signed out, with JavaScript: the first click opens Services at once and lo
   await page.waitForLoadState("networkidle");
   await page.getByRole("button", { name: "Services" }).click();
   await expect(page.getByRole("group", { name: "Industry Specific" })).toBeVisible();
-  await page.screenshot({ path: "test-results/first-tap-services-1280.png" });
   await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Actor Headshots" }).click();
   await expect(page).toHaveURL(/\/services\/actor-headshots$/);
   await page.waitForLoadState("networkidle");

@@ -21,12 +21,6 @@ test("a subscriber downloads the 8×10 print (2400×3000 PNG at 300 DPI) and a c
   await expect(page.getByRole("radio", { name: "PNG", exact: true })).toBeChecked();
   await expect(page.getByRole("radio", { name: /^300/ })).toBeChecked();
   await expect(page.getByTestId("download-preview").locator("xpath=ancestor::figure")).toContainText("2400 × 3000 px");
-  for (const width of [1280, 390]) {
-    await page.setViewportSize({ width, height: 900 });
-    await page.getByRole("heading", { name: "Download options" }).scrollIntoViewIfNeeded();
-    await page.screenshot({ path: `test-results/print-download-${width}.png` });
-  }
-  await page.setViewportSize({ width: 1280, height: 900 });
   const [print] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: "Download", exact: true }).click()]);
   expect(print.suggestedFilename()).toBe("headshot-linkedin-print-8x10-300dpi.png");
   const meta = await sharp(await readFile((await print.path())!)).metadata();
@@ -43,7 +37,6 @@ test("a subscriber downloads the 8×10 print (2400×3000 PNG at 300 DPI) and a c
   await page.getByRole("radio", { name: "WebP", exact: true }).click();
   await page.setViewportSize({ width: 390, height: 900 });
   await page.getByRole("spinbutton", { name: "Width (px)" }).scrollIntoViewIfNeeded();
-  await page.screenshot({ path: "test-results/custom-size-390.png" });
   const [custom] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: "Download", exact: true }).click()]);
   expect(custom.suggestedFilename()).toBe("headshot-linkedin-1200x800-300dpi.webp"); // the DPI the print chose stays the person's choice
   const size = await sharp(await readFile((await custom.path())!)).metadata();

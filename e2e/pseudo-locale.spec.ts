@@ -1,20 +1,19 @@
 /**
  * Issue 50: longer words must not break a phone's screen. The pseudo-locale (copy/pseudo.ts: every message accented
  * and about 40 % longer, its padding one long unbreakable run as German compounds are) is built into web/dist-pseudo
- * by `npm run build:pseudo` (run here first, unless it is newer than the suite's build; decision 390). This file's pages are served
+ * by `npm run build:pseudo` (beside the suite, e2e/pseudo-build.ts; decisions 390 and 430). This file's pages are served
  * that build in place of web/dist — the HTML, scripts, stylesheets and pictures (page.route), while /api/ still
  * reaches the stack — and every main screen at 360 px is checked for a page wider than the screen and for controls
  * whose words are clipped or spill out (helpers.ts overflowProblems).
  */
-import { execFile } from "node:child_process";
 import { existsSync, readFileSync, statSync } from "node:fs";
 import { extname, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { promisify } from "node:util";
 import { expect, test, type Page } from "@playwright/test";
 import { baseURL } from "../playwright.config";
 import { pseudoText } from "../copy/pseudo";
 import { PASSWORD, createVerifiedAccount, overflowProblems, portraitPng, visitorHeaders } from "./helpers";
+import { pseudoBuildReady } from "./pseudo-build";
 
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
 const DIST = join(ROOT, "web/dist-pseudo");
@@ -41,13 +40,11 @@ function pseudoFile(pathname: string): { file: string; status: number } {
   return { file: join(DIST, prefix ? `${prefix}/404.html` : "404.html"), status: 404 };
 }
 
-/** When each build was made (0: never). */
-const builtAt = (dist: string) => (existsSync(join(ROOT, dist, "index.html")) ? statSync(join(ROOT, dist, "index.html")).mtimeMs : 0);
-
-// The pseudo build, made from the same sources as the suite's build (which its first server has just made).
+// The pseudo build, made from the same sources as the suite's build: started beside the suite by its global setup
+// (e2e/pseudo-build.ts), or made here.
 test.beforeAll(async () => {
   test.setTimeout(360_000);
-  if (builtAt("web/dist-pseudo") < builtAt("web/dist")) await promisify(execFile)("npm", ["run", "build:pseudo"], { cwd: ROOT });
+  await pseudoBuildReady();
 });
 
 /** The page is served the pseudo build from here on (everything of ours but /api/). */

@@ -1,13 +1,12 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Locator, type Page } from "@playwright/test";
 import { baseURL } from "../playwright.config";
-import { createVerifiedAccount, signIn } from "./helpers";
+import { axe, createVerifiedAccount, signIn } from "./helpers";
 
 const PHONE = { width: 360, height: 780 };
 const DESKTOP = { width: 1280, height: 900 };
 
 async function noSeriousViolations(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).analyze();
+  const { violations } = await axe(page).analyze();
   const serious = violations.filter((v) => v.impact === "serious" || v.impact === "critical");
   expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
 }
@@ -273,7 +272,6 @@ for (const viewport of [PHONE, DESKTOP]) {
       await expect(cta).toBeInViewport({ ratio: 1 });
       expect(await onTop(cta), name).toBe(true);
     }
-    await page.screenshot({ path: `test-results/consent-banner-${viewport.width}.png` });
 
     // the keyboard reaches it first: skip link, then the banner's link and buttons
     const stops: string[] = [];
@@ -293,7 +291,6 @@ for (const viewport of [PHONE, DESKTOP]) {
         await item.scrollIntoViewIfNeeded();
         expect(await onTop(item), (await item.textContent()) ?? "").toBe(true);
       }
-      await page.screenshot({ path: `test-results/consent-banner-menu-${viewport.width}.png` });
     }
   });
 
@@ -311,7 +308,6 @@ for (const viewport of [PHONE, DESKTOP]) {
     page.on("console", (m) => m.text().startsWith("[pixel]") && pixelLogs.push(m.text()));
     const banner = page.getByRole("region", { name: "Cookie consent" });
     await expect(banner).toBeVisible();
-    await page.screenshot({ path: `test-results/public-landing-${viewport.width}.png`, fullPage: false });
     expect(pixelLogs).toEqual([]);
     await banner.getByRole("button", { name: "Accept" }).click();
     await expect(banner).toHaveCount(0);
@@ -364,7 +360,6 @@ for (const viewport of [PHONE, DESKTOP]) {
     await expect(page.getByText(/you get 2 free generations/)).toBeVisible();
 
     await noSeriousViolations(page);
-    await page.screenshot({ path: `test-results/public-landing-full-${viewport.width}.png`, fullPage: true });
 
     await page.getByRole("link", { name: "Generate Free Headshot" }).click();
     await expect(page).toHaveURL(/\/auth\?tab=signup$/);
@@ -380,7 +375,6 @@ for (const viewport of [PHONE, DESKTOP]) {
     await page.getByRole("region", { name: "Cookie consent" }).getByRole("button", { name: "Decline" }).click();
     await expect(page.getByText("8x10 composition").first()).toBeVisible();
     await noSeriousViolations(page);
-    await page.screenshot({ path: `test-results/public-actor-${viewport.width}.png`, fullPage: true });
     await page.getByRole("link", { name: /Create Your Actor Headshot/ }).click();
     await expect(page).toHaveURL(/\/auth\?tab=signup&style=black-background$/);
 

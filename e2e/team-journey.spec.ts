@@ -9,12 +9,11 @@
  */
 import { createHash } from "node:crypto";
 import { readFile } from "node:fs/promises";
-import AxeBuilder from "@axe-core/playwright";
 import sharp from "sharp";
 import { expect, test, type Browser, type Page } from "@playwright/test";
 import { readZip } from "../worker/test/zip";
 import { GENAI_STANDIN_URL, baseURL } from "../playwright.config";
-import { CARDS, PASSWORD, asNewVisitor, authHeaders, createVerifiedAccount, mailLink, seriousA11yProblems, signIn } from "./helpers";
+import { CARDS, PASSWORD, asNewVisitor, authHeaders, axe, createVerifiedAccount, mailLink, seriousA11yProblems, signIn } from "./helpers";
 import { phonePhoto } from "./phone-photos";
 
 const phoneFile = async (name: "astronaut" | "camera") => ({
@@ -132,7 +131,7 @@ test("an owner sets the company's shoot and posts a capture link; two people at 
     .locator("#team-shoot")
     .evaluate((el) => [el, ...el.querySelectorAll("*")].filter((e) => e.getBoundingClientRect().right > 360.5).map((e) => e.tagName));
   expect(beyond).toEqual([]);
-  const { violations } = await new AxeBuilder({ page }).include("#team-shoot").analyze();
+  const { violations } = await axe(page).include("#team-shoot").analyze();
   expect(violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => v.id)).toEqual([]);
 
   // the link: the company's domain, two people, two weeks

@@ -6,33 +6,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { decodePngScaled, PngDamaged } from "./png-scaled";
-import { pngOfRows } from "../test/images";
-
-/** The PNG predictor for filter `f` from the left (a), up (b) and up-left (c) bytes. */
-function predict(f: number, a: number, b: number, c: number): number {
-  if (f === 1) return a;
-  if (f === 2) return b;
-  if (f === 3) return (a + b) >> 1;
-  if (f === 4) {
-    const p = a + b - c,
-      pa = Math.abs(p - a),
-      pb = Math.abs(p - b),
-      pc = Math.abs(p - c);
-    return pa <= pb && pa <= pc ? a : pb <= pc ? b : c;
-  }
-  return 0;
-}
-
-/** Row y of `samples` (`bpp` bytes a pixel) filtered with filter (y + shift) % 5. */
-const filteredRow = (samples: Uint8Array, width: number, bpp: number, shift: number) => (y: number) => {
-  const stride = width * bpp;
-  const f = (y + shift) % 5;
-  const at = (dy: number, i: number) => (y - dy >= 0 && i >= 0 ? samples[(y - dy) * stride + i]! : 0);
-  const out = new Uint8Array(stride + 1);
-  out[0] = f;
-  for (let i = 0; i < stride; i++) out[1 + i] = samples[y * stride + i]! - predict(f, at(0, i - bpp), at(1, i), at(1, i - bpp));
-  return out;
-};
+import { colourCases, filteredRow, pngOfRows } from "../test/images";
 
 const onWhite = (c: number, a: number) => Math.trunc((c * a + 255 * (255 - a)) / 255);
 
@@ -40,19 +14,11 @@ describe("decodePngScaled", () => {
   it("undoes all five filters for grey, grey+alpha, RGB and RGBA; transparent pixels are laid on white", async () => {
     const width = 13,
       height = 7;
-    for (const [colour, channels] of [
-      [0, 1],
-      [4, 2],
-      [2, 3],
-      [6, 4],
-    ] as const) {
-      const samples = new Uint8Array(width * height * channels).map((_, i) => (i * 97 + ((i * i) >> 3)) & 255);
+    for (const { colour, channels, samples, rgba } of colourCases(width, height)) {
       const want = new Uint8Array(width * height * 3);
       for (let p = 0; p < width * height; p++) {
-        const s = samples.subarray(p * channels, (p + 1) * channels);
-        const [r, g, b] = channels <= 2 ? [s[0]!, s[0]!, s[0]!] : [s[0]!, s[1]!, s[2]!];
-        const a = channels === 2 ? s[1]! : channels === 4 ? s[3]! : 255;
-        want.set([onWhite(r, a), onWhite(g, a), onWhite(b, a)], p * 3);
+        const [r, g, b, a] = rgba.subarray(p * 4, p * 4 + 4);
+        want.set([onWhite(r!, a!), onWhite(g!, a!), onWhite(b!, a!)], p * 3);
       }
       for (let shift = 0; shift < 5; shift++) {
         const png = await pngOfRows(width, height, { colour }, filteredRow(samples, width, channels, shift));

@@ -6,26 +6,14 @@
  * loads it (decision 320: 9 MB of WASM).
  */
 import c2paModule from "@contentauth/c2pa-wasm/c2pa.wasm";
-import { initSync, WasmReader } from "@contentauth/c2pa-wasm";
+import { initSync } from "@contentauth/c2pa-wasm";
 import testRoot from "../../dev/c2pa/test-root.pem?raw";
+import { c2paTrust, readC2paStore, type C2paRead } from "./c2pa-store";
 
-const TRUST = JSON.stringify({ trust: { trust_anchors: testRoot }, verify: { verify_trust: true } });
+export type { C2paAction, C2paRead } from "./c2pa-store";
+
+const TRUST = c2paTrust(testRoot);
 let ready = false;
-
-export interface C2paAction {
-  action: string;
-  digitalSourceType?: string;
-  softwareAgent?: { name: string };
-  description?: string;
-}
-
-export interface C2paRead {
-  state: string;
-  failures: string[];
-  generator: string;
-  actions: C2paAction[];
-  ingredients: { relationship: string; description?: string }[];
-}
 
 /** c2pa-rs's reading of `bytes` as `mime`: the validation state, failure codes and the active manifest's actions. */
 export async function readC2pa(mime: string, bytes: Uint8Array): Promise<C2paRead> {
@@ -33,30 +21,5 @@ export async function readC2pa(mime: string, bytes: Uint8Array): Promise<C2paRea
     initSync({ module: c2paModule });
     ready = true;
   }
-  const reader = await WasmReader.fromBytes(mime, bytes, TRUST);
-  try {
-    const store = JSON.parse(reader.json()) as {
-      active_manifest: string;
-      validation_state: string;
-      validation_results?: { activeManifest?: { failure: { code: string }[] } };
-      manifests: Record<
-        string,
-        {
-          claim_generator_info: { name: string }[];
-          ingredients?: C2paRead["ingredients"];
-          assertions: { label: string; data: { actions: C2paAction[] } }[];
-        }
-      >;
-    };
-    const manifest = store.manifests[store.active_manifest]!;
-    return {
-      state: store.validation_state,
-      failures: (store.validation_results?.activeManifest?.failure ?? []).map((f) => f.code),
-      generator: manifest.claim_generator_info[0]!.name,
-      actions: manifest.assertions.find((a) => a.label === "c2pa.actions.v2")!.data.actions,
-      ingredients: manifest.ingredients ?? [],
-    };
-  } finally {
-    reader.free();
-  }
+  return readC2paStore(TRUST, mime, bytes);
 }

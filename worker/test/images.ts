@@ -225,6 +225,58 @@ export function webpWithChunks(...chunks: Uint8Array[]): Uint8Array {
   return concat(head, body);
 }
 
+/** The PNG predictor for filter `f` from the left (a), up (b) and up-left (c) bytes. */
+function predict(f: number, a: number, b: number, c: number): number {
+  if (f === 1) return a;
+  if (f === 2) return b;
+  if (f === 3) return (a + b) >> 1;
+  if (f === 4) {
+    const p = a + b - c,
+      pa = Math.abs(p - a),
+      pb = Math.abs(p - b),
+      pc = Math.abs(p - c);
+    return pa <= pb && pa <= pc ? a : pb <= pc ? b : c;
+  }
+  return 0;
+}
+
+/**
+ * Every 8-bit colour type without a palette — grey, grey+alpha, RGB, RGBA — as its PNG colour type, its samples a
+ * pixel, `width`×`height` pixels of varied samples, and those pixels as RGBA (opaque where the type has no alpha).
+ */
+export function colourCases(width: number, height: number) {
+  return (
+    [
+      [0, 1],
+      [4, 2],
+      [2, 3],
+      [6, 4],
+    ] as const
+  ).map(([colour, channels]) => {
+    const samples = new Uint8Array(width * height * channels).map((_, i) => (i * 97 + ((i * i) >> 3)) & 255);
+    const rgba = new Uint8Array(width * height * 4);
+    for (let p = 0; p < width * height; p++) {
+      const s = samples.subarray(p * channels, (p + 1) * channels);
+      rgba.set(
+        channels <= 2 ? [s[0]!, s[0]!, s[0]!, channels === 2 ? s[1]! : 255] : [s[0]!, s[1]!, s[2]!, channels === 4 ? s[3]! : 255],
+        p * 4,
+      );
+    }
+    return { colour, channels, samples, rgba };
+  });
+}
+
+/** Row y of `samples` (`bpp` bytes a pixel) filtered with filter (y + shift) % 5, filter byte first: a row for pngOfRows. */
+export const filteredRow = (samples: Uint8Array, width: number, bpp: number, shift: number) => (y: number) => {
+  const stride = width * bpp;
+  const f = (y + shift) % 5;
+  const at = (dy: number, i: number) => (y - dy >= 0 && i >= 0 ? samples[(y - dy) * stride + i]! : 0);
+  const out = new Uint8Array(stride + 1);
+  out[0] = f;
+  for (let i = 0; i < stride; i++) out[1 + i] = samples[y * stride + i]! - predict(f, at(0, i - bpp), at(1, i), at(1, i - bpp));
+  return out;
+};
+
 /**
  * A PNG built one row at a time through zlib's stream (issue 46 item 8): `row(y)` gives row y as it is
  * written, filter byte first. A large, mostly uniform image (a 6300² RGBA upload) compresses to a few
