@@ -15,6 +15,7 @@
  *   npx tsx bench/downloads.ts --runs 25  # up to 25 runs per case (default 15)
  *   npx tsx bench/downloads.ts --only png # only the cases whose label contains "png" (table only)
  *   npx tsx bench/downloads.ts --side 1024 # a 1024² source instead of 2048²
+ *   npx tsx bench/downloads.ts --adaptive  # a source PNG with libpng's adaptive row filters (default: sharp's, None)
  *   npx tsx bench/downloads.ts --instructions "banner 1584×396 png"  # instructions per run, by callgrind (minutes a case)
  *
  * **What is compared** (decision 420): each side's CPU time, and of many interleaved runs the **fastest**. CPU time
@@ -73,6 +74,12 @@ const arg = (name: string) => {
 /** The source's side in pixels. */
 const SIDE = Number(arg("side") ?? 2048);
 
+/**
+ * `--adaptive`: the source written with libpng's adaptive filters (Average on nearly every row of this picture) instead
+ * of sharp's default, filter type None on every row. Both sides then undo the filters while decoding (ours in JS).
+ */
+const ADAPTIVE = process.argv.includes("--adaptive");
+
 async function sourcePng(): Promise<Uint8Array> {
   // Built with sharp, so photon's WASM memory holds nothing before the measured transform. Opaque RGB,
   // as the model answers (a 4-channel source would make sharp write RGBA PNGs: not like for like).
@@ -80,7 +87,7 @@ async function sourcePng(): Promise<Uint8Array> {
   return new Uint8Array(
     await sharp(raw, { raw: { width: SIDE, height: SIDE, channels: 4 } })
       .removeAlpha()
-      .png()
+      .png({ adaptiveFiltering: ADAPTIVE })
       .toBuffer(),
   );
 }
@@ -252,7 +259,7 @@ async function table(runs: number) {
   print(rows);
   const hhmm = (d: Date) => d.toISOString().slice(11, 16);
   console.log(
-    `\n${SIDE}² source; ours and sharp alternating, one warm-up each, up to ${runs} runs per case (at least ${MIN_RUNS}; fewer once every run of one side was faster than every run of the other). CPU ms: the fastest run's process CPU (user + system, all threads). Slowest CPU ratio ${worst.toFixed(2)}. ${started.toISOString().slice(0, 10)} ${hhmm(started)}–${hhmm(new Date())} UTC, load ${loadBefore.toFixed(1)} → ${loadavg()[0]!.toFixed(1)} on ${availableParallelism()} cores. Node ${process.version}, ${process.arch}; sharp ${sharp.versions.sharp} (libvips ${sharp.versions.vips}, concurrency ${sharp.concurrency()}).`,
+    `\n${SIDE}² source (row filters: ${ADAPTIVE ? "libpng's adaptive" : "None"}); ours and sharp alternating, one warm-up each, up to ${runs} runs per case (at least ${MIN_RUNS}; fewer once every run of one side was faster than every run of the other). CPU ms: the fastest run's process CPU (user + system, all threads). Slowest CPU ratio ${worst.toFixed(2)}. ${started.toISOString().slice(0, 10)} ${hhmm(started)}–${hhmm(new Date())} UTC, load ${loadBefore.toFixed(1)} → ${loadavg()[0]!.toFixed(1)} on ${availableParallelism()} cores. Node ${process.version}, ${process.arch}; sharp ${sharp.versions.sharp} (libvips ${sharp.versions.vips}, concurrency ${sharp.concurrency()}).`,
   );
   if (!only) await webFigures(src);
 }
