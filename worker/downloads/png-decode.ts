@@ -8,6 +8,7 @@ import { concatBytes } from "./bytes";
 import { inflate } from "./zlib";
 import { isPng } from "./png";
 import { rgbaRaster, type Raster } from "./raster";
+import { align16, simd } from "./simd/kernel";
 
 /** Decoded pixels, and whether every one is opaque. */
 export interface Pixels extends Raster {
@@ -30,6 +31,7 @@ export function unfilterRow(f: number, row: Uint8Array, prev: Uint8Array | undef
   if (f === 1 || (f === 4 && !prev)) for (let i = bpp; i < n; i++) row[i] = row[i]! + row[i - bpp]!;
   else if (f === 2) for (let i = 0; i < n; i++) row[i] = row[i]! + prev![i]!;
   else if (f === 3 && !prev) for (let i = bpp; i < n; i++) row[i] = row[i]! + (row[i - bpp]! >> 1);
+  else if (f === 3 && (bpp === 3 || bpp === 4)) averageInWasm(row, prev!, bpp);
   else if (f === 3) {
     for (let i = 0; i < bpp; i++) row[i] = row[i]! + (prev![i]! >> 1);
     for (let i = bpp; i < n; i++) row[i] = row[i]! + ((row[i - bpp]! + prev![i]!) >> 1);
@@ -48,6 +50,23 @@ export function unfilterRow(f: number, row: Uint8Array, prev: Uint8Array | undef
     }
   } else return false;
   return true;
+}
+
+/**
+ * The Average filter undone on an RGB or RGBA row below another by the SIMD loop (simd/simd.wat `averageUnfilter`):
+ * the row and the one above copied into WASM memory, the result copied back. In JS each byte waited for its left
+ * neighbour to be stored and read back; there the left pixel stays in a register (decision 420: a 2048² RGB picture
+ * whose rows libpng's adaptive choice filtered with Average decodes in 26 ms instead of 39).
+ */
+function averageInWasm(row: Uint8Array, prev: Uint8Array, bpp: 3 | 4): void {
+  const n = row.length,
+    slot = align16(n + 16); // the loop reads and writes one pixel's 4 bytes: one past an RGB row
+  const k = simd(3 * slot);
+  const mem = new Uint8Array(k.memory.buffer);
+  mem.set(prev, 0);
+  mem.set(row, slot);
+  k.averageUnfilter(slot, 0, 2 * slot, n / bpp, bpp);
+  row.set(mem.subarray(2 * slot, 2 * slot + n));
 }
 
 export function decodePng(png: Uint8Array): Pixels | null {

@@ -9,7 +9,7 @@ import { withRoom } from "./bytes";
 import { isOpaque } from "./png-encode";
 import { toRgba, type Raster } from "./raster";
 import { align16, simd } from "./simd/kernel";
-import { deflate } from "./zlib";
+import { PROBE_AT, PROBE_BYTES, deflateWith, strategyFor } from "./zlib";
 import { XMP_BYTES } from "../marking";
 
 const enum T {
@@ -107,7 +107,7 @@ const STRIP_BYTES = 256 * 1024;
  * transparency as RGBA with ExtraSamples = unassociated alpha; `opaque` when the caller knows (else the
  * alpha is read). `dpi` undefined writes 72 (screen), since baseline TIFF requires the resolution tags.
  * The horizontal predictor runs in WASM SIMD (simd/simd.wat `subFilter`) a row at a time, straight into the
- * strip that is then compressed.
+ * strip that is then compressed, every strip the same way (./zlib.ts `strategyFor`, decision 420).
  */
 export async function encodeTiff(px: Raster, dpi?: number, opaque?: boolean): Promise<Uint8Array> {
   const { data, width, height, channels } = px;
@@ -124,8 +124,8 @@ export async function encodeTiff(px: Raster, dpi?: number, opaque?: boolean): Pr
   const k = simd(dstAt + align16(rowBytes) + 16);
   const mem = new Uint8Array(k.memory.buffer);
   mem.fill(0, 0, curAt);
-  const compressed: Uint8Array[] = [];
-  for (let s = 0; s < stripCount; s++) {
+  /** Strip `s`'s rows, predicted. */
+  const predicted = (s: number) => {
     const y0 = s * rowsPerStrip;
     const rows = Math.min(rowsPerStrip, height - y0);
     const buf = new Uint8Array(rows * rowBytes);
@@ -135,8 +135,19 @@ export async function encodeTiff(px: Raster, dpi?: number, opaque?: boolean): Pr
       k.subFilter(curAt, dstAt, width, channels, spp);
       buf.set(mem.subarray(dstAt, dstAt + rowBytes), r * rowBytes);
     }
-    compressed.push(deflate(buf));
-  }
+    return buf;
+  };
+  // One zlib strategy for every strip, chosen as a PNG's is (./zlib.ts): on bands of the predicted rows at a quarter, half
+  // and three quarters of the height (those strips predicted twice: the prediction is cheap next to the compression).
+  const band = (at: number) => {
+    const y = Math.floor(at * height),
+      s = Math.floor(y / rowsPerStrip);
+    const from = (y - s * rowsPerStrip) * rowBytes;
+    return predicted(s).subarray(from, from + PROBE_BYTES);
+  };
+  const strategy = height * rowBytes < 4 * PROBE_BYTES ? undefined : strategyFor(PROBE_AT.map(band));
+  const compressed: Uint8Array[] = [];
+  for (let s = 0; s < stripCount; s++) compressed.push(deflateWith(predicted(s), strategy));
 
   const entries: Entry[] = [
     { tag: 256, type: T.LONG, values: [width] },

@@ -13,6 +13,7 @@ export interface Simd {
   expand(src: number, dst: number, width: number): void;
   averageFilter(cur: number, prev: number, dst: number, width: number, bpp: number): void;
   subFilter(cur: number, dst: number, width: number, inBpp: number, outBpp: number): void;
+  averageUnfilter(cur: number, prev: number, dst: number, width: number, bpp: number): void;
 }
 
 let instance: Simd | undefined;

@@ -147,4 +147,24 @@
             (local.set $d (i32.add (local.get $d) (i32.const 16)))))
         (local.set $i (i32.add (local.get $i) (i32.const 16)))
         (br $px))))
+
+  ;; PNG's Average filter undone on one row below another (decoding): each byte plus the floor of the mean of the
+  ;; same sample one pixel left (already undone) and the one above (`prev`, already undone; a zero row for the
+  ;; first row). One pixel a step: the left pixel stays in a register, so a step's chain is four vector operations.
+  ;; `bpp` 3 or 4; reads 4 bytes a pixel (one past an RGB row) and writes 4 (the last step one past the row: the
+  ;; caller pads). `cur` and `dst` must not overlap.
+  (func (export "averageUnfilter") (param $cur i32) (param $prev i32) (param $dst i32) (param $width i32) (param $bpp i32)
+    (local $i i32) (local $end i32) (local $a v128) (local $b v128)
+    (local.set $end (i32.mul (local.get $width) (local.get $bpp)))
+    (block $done
+      (loop $px
+        (br_if $done (i32.ge_u (local.get $i) (local.get $end)))
+        (local.set $b (v128.load32_zero (i32.add (local.get $prev) (local.get $i))))
+        (local.set $a
+          (i8x16.add (v128.load32_zero (i32.add (local.get $cur) (local.get $i)))
+            (i8x16.sub (i8x16.avgr_u (local.get $a) (local.get $b))
+              (v128.and (v128.xor (local.get $a) (local.get $b)) (i8x16.splat (i32.const 1))))))
+        (v128.store32_lane 0 (i32.add (local.get $dst) (local.get $i)) (local.get $a))
+        (local.set $i (i32.add (local.get $i) (local.get $bpp)))
+        (br $px))))
 )
