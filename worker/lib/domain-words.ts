@@ -5,8 +5,6 @@
  * failed headshot's stored `error` when it is read. The English text is the stable code: a text this table does
  * not know (a route's own words, an older stored text) is answered as it is.
  */
-import type { Context } from "hono";
-import { eq } from "drizzle-orm";
 import {
   DOWNLOAD_VARIANTS_PER_HOUR,
   DOWNLOAD_VARIANTS_PER_PICTURE_PER_HOUR,
@@ -38,22 +36,9 @@ import {
   PRINT_FORMATS,
   customSizeProblem,
 } from "../../domain/downloads";
-import {
-  LOCALE_HEADER,
-  baseLocale,
-  chooseLocale,
-  formatNumber,
-  isLocale,
-  localeFromAcceptLanguage,
-  localeFromCookies,
-  localeFromHeader,
-  m,
-  type Locale,
-} from "../../copy";
-import { users } from "../../db/schema";
-import type { AppEnv } from "../env";
+import { baseLocale, formatNumber, m, type Locale } from "../../copy";
+import type { Words } from "./errors";
 
-type Words = (locale: Locale) => string;
 const o = (locale: Locale) => ({ locale });
 
 /** Each English text of domain/ the worker sends to people, and its catalogue message with domain's numbers. */
@@ -171,31 +156,3 @@ export function domainText(text: string, locale: Locale): string {
 
 /** Whether `text` is one of domain's sentences the worker words per reader (for the tests). */
 export const isDomainText = (text: string): boolean => wordsOf(text) !== undefined;
-
-const chosen = new WeakMap<Request, Locale>();
-
-/**
- * The language a request is answered in, copy/negotiate.ts's order: the language the web app's page shows (its
- * `X-Locale` header, decision 400), then the `locale` cookie (the person's choice on this browser), then the
- * signed-in person's account setting, then `Accept-Language`, then English. The account is read only when neither
- * names a language and someone is signed in; the answer is kept for the request.
- */
-export async function answerLocale(c: Context<AppEnv>): Promise<Locale> {
-  const known = chosen.get(c.req.raw);
-  if (known) return known;
-  const page = localeFromHeader(c.req.header(LOCALE_HEADER));
-  const cookie = localeFromCookies(c.req.header("Cookie"));
-  let account: Locale | null = null;
-  const user = c.get("user") as AppEnv["Variables"]["user"] | undefined;
-  if (!page && !cookie && user) {
-    try {
-      const [row] = await c.var.httpDb.select({ locale: users.locale }).from(users).where(eq(users.id, user.id)).limit(1);
-      account = row?.locale && isLocale(row.locale) ? row.locale : null;
-    } catch {
-      account = null; // the answer's language is never a reason to fail it
-    }
-  }
-  const locale = chooseLocale({ path: page, cookie, account, browser: localeFromAcceptLanguage(c.req.header("Accept-Language")) });
-  chosen.set(c.req.raw, locale);
-  return locale;
-}
