@@ -44,4 +44,4 @@ export { accountLocale, requestLocale, userLocale, viewerLocale } from "./locale
 export { answerLocale, domainText, isDomainText } from "./domain-words";
 export { currentRequestId, requestContext, requestIdOf, withRequestId } from "./request-id";
 export { clientIp, enforce, enforceStatements, hashKey, hit, pruneRateLimits, refuseIfExhausted, type Limit } from "./rate-limit";
-export { plainText, validate, wholeNumber } from "./validate";
+export { inputIssue, inputWords, plainText, validate, wholeNumber } from "./validate";
