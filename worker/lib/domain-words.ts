@@ -52,6 +52,7 @@ import {
 } from "../../copy";
 import { users } from "../../db/schema";
 import type { AppEnv } from "../env";
+import type { ApiError } from "./errors";
 
 type Words = (locale: Locale) => string;
 const o = (locale: Locale) => ({ locale });
@@ -168,6 +169,9 @@ export function domainText(text: string, locale: Locale): string {
   const inField = field && wordsOf(field[2]!);
   return inField ? `${field[1]}: ${inField(locale)}` : text;
 }
+
+/** A refusal's sentence in `locale`: its catalogue words (decision 395), or domain's English worded by domainText. */
+export const refusalText = (err: ApiError, locale: Locale): string => (err.words ? err.words(locale) : domainText(err.message, locale));
 
 /** Whether `text` is one of domain's sentences the worker words per reader (for the tests). */
 export const isDomainText = (text: string): boolean => wordsOf(text) !== undefined;

@@ -41,7 +41,7 @@ export { ifFree, oneAtATime, type LeaseOptions } from "./lease";
 export { sniffType, type ImageType } from "./image-type";
 export { errorFields, log } from "./log";
 export { accountLocale, requestLocale, userLocale, viewerLocale } from "./locale";
-export { answerLocale, domainText, isDomainText } from "./domain-words";
+export { answerLocale, domainText, isDomainText, refusalText } from "./domain-words";
 export { currentRequestId, requestContext, requestIdOf, withRequestId } from "./request-id";
 export { clientIp, enforce, enforceStatements, hashKey, hit, pruneRateLimits, refuseIfExhausted, type Limit } from "./rate-limit";
 export { inputIssue, inputWords, plainText, validate, wholeNumber } from "./validate";
