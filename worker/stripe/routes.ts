@@ -180,7 +180,8 @@ export const stripeRoutes = new Hono<AppEnv>()
 
   /** Whether the money-back request applies now (the account page offers it only then); POST /refund decides. */
   .get("/refund-eligibility", requireUser, async (c) => {
-    const body = await refundEligibility(c.var.db, c.var.config, { userId: c.var.user.id });
+    const locale = await viewerLocale(c.var.db, c.req.raw.headers, c.var.user.id);
+    const body = await refundEligibility(c.var.db, c.var.config, { userId: c.var.user.id }, locale);
     c.header("Cache-Control", "no-store");
     return c.json(body);
   })
