@@ -140,7 +140,7 @@ describe("the worker's refusals are said in the reader's language", () => {
     expect(finds('await enforce(\n  c.var.db,\n  await authLimits("reset", ip, email),\n  `Too many resets`,\n);')).toBe(true);
     expect(finds('oneAtATime(db, planLease(found.planType), "Busy right now.", async () => run())')).toBe(true);
     expect(finds("oneAtATime(c.var.db, `team-billing:${teamId}`, 'Busy.', fn)")).toBe(true);
-    expect(finds("refuseIfExhausted(db, limit, \"Wait a minute.\")")).toBe(true);
+    expect(finds('refuseIfExhausted(db, limit, "Wait a minute.")')).toBe(true);
     expect(finds("enforce(db, [signinAttemptLimit(ip)], SIGNIN_THROTTLED);")).toBe(false);
     expect(finds("oneAtATime(c.var.db, `team-billing:${teamId}`, said(m.errors_team_billing_busy), fn)")).toBe(false);
     expect(finds('enforce(db, await authLimits("reset", ip, email), said(m.errors_reset_throttled))')).toBe(false);
