@@ -69,6 +69,9 @@ describe("the worker refuses through the codes of domain/errors.ts", () => {
  */
 const REFUSAL_IN_ENGLISH =
   /\b(?:(?:badRequest|unauthorized|forbidden|notFound|conflict|gone|emailUnverified|subscriptionRequired|subscriptionCanceled|tooManyRequests)\(\s*|refuse\(\s*"[a-z_]+",\s*)["'`]/g;
+/** A sentence asking a person for something, written in place as an argument (a zod schema's message). */
+const SCHEMA_SENTENCE = /[(,]\s*["'`](?:Please|Choose)\b/;
+
 /**
  * The rate limits' and the lease's refusal (decision 410: their third argument, `Said`) written in place:
  * `enforce(db, limits, "Too many…")`, `oneAtATime(db, key, "Busy…", fn)`. The first argument is a name, the second
@@ -132,6 +135,14 @@ describe("the worker's refusals are said in the reader's language", () => {
     expect(finds('throw refuse("no_free_seats",\n    `No free seats in ${team}`)')).toBe(true);
     expect(finds("throw notFound(said(m.errors_not_found));")).toBe(false);
     expect(finds("throw badRequest(MESSAGES.badType);")).toBe(false);
+  });
+
+  it('says a schema\'s request to a person ("Please…", "Choose…") from the catalogue, through inputWords (decision 440)', () => {
+    const isComment = (line: string) => /^\s*(\*|\/\/)/.test(line);
+    expect(offending(peopleFacing, SCHEMA_SENTENCE, isComment)).toEqual([]);
+    expect(SCHEMA_SENTENCE.test('.min(1, "Please give the team a name.")')).toBe(true);
+    expect(SCHEMA_SENTENCE.test(".max(MAX, `Choose at most ${MAX} headshots`)")).toBe(true);
+    expect(SCHEMA_SENTENCE.test(".min(1, inputWords(said(m.errors_input_team_name)))")).toBe(false);
   });
 
   it("the check finds a rate limit's or a lease's refusal written in place (decision 440)", () => {
