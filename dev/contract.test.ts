@@ -69,6 +69,16 @@ describe("the worker refuses through the codes of domain/errors.ts", () => {
  */
 const REFUSAL_IN_ENGLISH =
   /\b(?:(?:badRequest|unauthorized|forbidden|notFound|conflict|gone|emailUnverified|subscriptionRequired|subscriptionCanceled|tooManyRequests)\(\s*|refuse\(\s*"[a-z_]+",\s*)["'`]/g;
+/** A sentence asking a person for something, written in place as an argument (a zod schema's message). */
+const SCHEMA_SENTENCE = /[(,]\s*["'`](?:Please|Choose)\b/;
+
+/**
+ * The rate limits' and the lease's refusal (decision 410: their third argument, `Said`) written in place:
+ * `enforce(db, limits, "Too many…")`, `oneAtATime(db, key, "Busy…", fn)`. The first argument is a name, the second
+ * a name, a call or an array of limits (decision 440).
+ */
+const LIMIT_REFUSAL_IN_ENGLISH =
+  /\b(?:enforce|enforceStatements|refuseIfExhausted|oneAtATime)\(\s*[^,()]+,\s*(?:\[[^\]]*\]|[^,()[\]]*\([^()]*\)|[^,()[\]]+),\s*["'`]/g;
 
 /** `file:line: text` of every match of a global `pattern` in `files`, a match spanning lines included. */
 function offendingAcrossLines(files: string[], pattern: RegExp): string[] {
@@ -116,6 +126,7 @@ describe("the worker's refusals are said in the reader's language", () => {
 
   it("writes no refusal's sentence in place", () => {
     expect(offendingAcrossLines(peopleFacing, REFUSAL_IN_ENGLISH)).toEqual([]);
+    expect(offendingAcrossLines(peopleFacing, LIMIT_REFUSAL_IN_ENGLISH)).toEqual([]);
   });
 
   it("the check finds a sentence written in place, on one line or across lines", () => {
@@ -124,6 +135,26 @@ describe("the worker's refusals are said in the reader's language", () => {
     expect(finds('throw refuse("no_free_seats",\n    `No free seats in ${team}`)')).toBe(true);
     expect(finds("throw notFound(said(m.errors_not_found));")).toBe(false);
     expect(finds("throw badRequest(MESSAGES.badType);")).toBe(false);
+  });
+
+  it('says a schema\'s request to a person ("Please…", "Choose…") from the catalogue, through inputWords (decision 440)', () => {
+    const isComment = (line: string) => /^\s*(\*|\/\/)/.test(line);
+    expect(offending(peopleFacing, SCHEMA_SENTENCE, isComment)).toEqual([]);
+    expect(SCHEMA_SENTENCE.test('.min(1, "Please give the team a name.")')).toBe(true);
+    expect(SCHEMA_SENTENCE.test(".max(MAX, `Choose at most ${MAX} headshots`)")).toBe(true);
+    expect(SCHEMA_SENTENCE.test(".min(1, inputWords(said(m.errors_input_team_name)))")).toBe(false);
+  });
+
+  it("the check finds a rate limit's or a lease's refusal written in place (decision 440)", () => {
+    const finds = (code: string) => [...code.matchAll(LIMIT_REFUSAL_IN_ENGLISH)].length > 0;
+    expect(finds('await enforce(db, [{ key: `zip:${id}`, limit: 3, windowSeconds: 60 }], "Too many ZIPs.");')).toBe(true);
+    expect(finds('await enforce(\n  c.var.db,\n  await authLimits("reset", ip, email),\n  `Too many resets`,\n);')).toBe(true);
+    expect(finds('oneAtATime(db, planLease(found.planType), "Busy right now.", async () => run())')).toBe(true);
+    expect(finds("oneAtATime(c.var.db, `team-billing:${teamId}`, 'Busy.', fn)")).toBe(true);
+    expect(finds('refuseIfExhausted(db, limit, "Wait a minute.")')).toBe(true);
+    expect(finds("enforce(db, [signinAttemptLimit(ip)], SIGNIN_THROTTLED);")).toBe(false);
+    expect(finds("oneAtATime(c.var.db, `team-billing:${teamId}`, said(m.errors_team_billing_busy), fn)")).toBe(false);
+    expect(finds('enforce(db, await authLimits("reset", ip, email), said(m.errors_reset_throttled))')).toBe(false);
   });
 });
 

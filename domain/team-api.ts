@@ -118,7 +118,8 @@ export interface ApiImportRow {
   name: string;
   email: string;
   status: ImportRowStatus;
-  message: string;
+  /** A duplicate's first line with the same address. The web app words each row from these (issue 50), no sentence is sent. */
+  firstLine?: number;
 }
 
 export interface ApiImportPreview {

@@ -2,7 +2,7 @@ import { Hono, type Context, type ErrorHandler, type NotFoundHandler } from "hon
 import { HTTPException } from "hono/http-exception";
 import { secureHeaders } from "hono/secure-headers";
 import type { AppEnv } from "./env";
-import { ApiError, answerLocale, domainText, errorFields, log, refuse, requestContext, said, smallBodies, withServices } from "./lib";
+import { ApiError, answerLocale, errorFields, log, refuse, refusalText, requestContext, said, smallBodies, withServices } from "./lib";
 import { m } from "../copy";
 import { codeForStatus } from "../domain/errors";
 import { ConfigError, NOT_CONFIGURED_MESSAGE } from "./config";
@@ -32,8 +32,7 @@ export const notFoundHandler: NotFoundHandler<AppEnv> = (c) =>
 const answer = async (c: Context<AppEnv>, err: ApiError) => {
   for (const [k, v] of Object.entries(err.headers)) c.header(k, v);
   const locale = await answerLocale(c);
-  const message = err.words ? err.words(locale) : domainText(err.message, locale);
-  return c.json({ ...err.body, message }, err.status);
+  return c.json({ ...err.body, message: refusalText(err, locale) }, err.status);
 };
 
 /** The one error handler: `{ error, code, message, ...params }` (domain/errors.ts); unknown errors are logged and answered 500. */

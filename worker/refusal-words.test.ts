@@ -9,6 +9,8 @@ import { FAIR_USE } from "../domain/plans";
 import { api, client, createTestUser, errorBody } from "./test/helpers";
 import { signUp, uniqueIp } from "./test/auth";
 import { fairUseRefusal } from "./credits/fair-use";
+import { teamWithSeats } from "./test/teams";
+import { CAPTURE_MAX_JOINS } from "../domain/team-capture";
 
 const German = { "Accept-Language": "de-DE,de;q=0.9" };
 const said = (message: (inputs: never, options: { locale: Locale }) => string, locale: Locale) => message({} as never, { locale });
@@ -125,6 +127,71 @@ describe("the headshots' and shoots' refusals", () => {
       /^That's 2 pictures, .* has room for 1 just now\. Choose up to 1 now, or all 2 in about /,
     );
     expect(fairUseRefusal("monthly", 1, 2).words!("it")).toMatch(/^Sono 2 immagini, .* oppure tutte e 2 tra circa \d+ /);
+  });
+});
+
+describe("a form's messages (decision 440)", () => {
+  const captureLink = (auth: Record<string, string>, body: object, headers: Record<string, string>) =>
+    api("/api/team/capture-links", {
+      method: "POST",
+      headers: { ...auth, ...headers, "Content-Type": "application/json" },
+      body: JSON.stringify(body),
+    });
+
+  it("a capture link's domains: the value the owner typed kept inside the reader's words, the field and code unchanged", async () => {
+    const { owner } = await teamWithSeats(3);
+    const freeMail = await captureLink(owner.auth, { domains: ["acme.com", "GMAIL.com"], maxJoins: 3 }, { "X-Locale": "de" });
+    expect(freeMail.status).toBe(400);
+    expect(await errorBody(freeMail)).toMatchObject({
+      code: "invalid_input",
+      field: "domains",
+      message:
+        "domains: gmail.com ist ein kostenloser E-Mail-Dienst: Dort kann jeder eine Adresse haben. Verwenden Sie die Domain Ihres Unternehmens.",
+    });
+    const notADomain = await captureLink(owner.auth, { domains: ["acme.com/x"], maxJoins: 3 }, { "X-Locale": "fr" });
+    expect(await errorBody(notADomain)).toMatchObject({
+      code: "invalid_input",
+      field: "domains",
+      message: "domains: « acme.com/x » n'est pas un nom de domaine comme acme.com.",
+    });
+    // English as it was, word for word
+    expect((await errorBody(await captureLink(owner.auth, { domains: ["acme.com/x"], maxJoins: 3 }, {}))).message).toBe(
+      'domains: "acme.com/x" is not a domain name like acme.com.',
+    );
+    // the web app's form has no upper bound on the number of people: its refusal is worded too
+    const tooMany = await captureLink(owner.auth, { domains: ["acme.com"], maxJoins: CAPTURE_MAX_JOINS + 1 }, { "X-Locale": "it" });
+    expect(await errorBody(tooMany)).toMatchObject({
+      code: "invalid_input",
+      field: "maxJoins",
+      message: `maxJoins: deve essere al massimo ${CAPTURE_MAX_JOINS}`,
+    });
+  });
+
+  it("a team without a name, a plan not chosen and an address zod refuses, each in the page's language", async () => {
+    const u = await createTestUser();
+    const noName = await api("/api/team", {
+      method: "POST",
+      headers: { ...u.auth, "Content-Type": "application/json", "X-Locale": "es" },
+      body: JSON.stringify({ name: "   " }),
+    });
+    expect(noName.status).toBe(400);
+    expect(await errorBody(noName)).toMatchObject({ code: "invalid_input", field: "name", message: "name: Ponle un nombre al equipo." });
+    const noPlan = await client.stripe["create-checkout-session"].$post({ json: { priceId: " " } }, { headers: { ...u.auth, ...German } });
+    expect(await errorBody(noPlan)).toMatchObject({
+      code: "invalid_input",
+      field: "priceId",
+      message: "priceId: Bitte wählen Sie einen Tarif.",
+    });
+    // "a@b" passes the browser's own check of an email field, not the worker's
+    const reset = await client.auth["forgot-password"].$post(
+      { json: { email: "a@b" } },
+      { headers: { "CF-Connecting-IP": uniqueIp(), "X-Locale": "fr" } },
+    );
+    expect(await errorBody(reset)).toMatchObject({
+      code: "invalid_input",
+      field: "email",
+      message: "email: Veuillez saisir une adresse e-mail valide.",
+    });
   });
 });
 

@@ -2,7 +2,8 @@
 import { z } from "zod";
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "../../domain/limits";
 import { RETURN_PATH_MAX_LENGTH, safeReturnPath } from "../../domain/return-path";
-import { plainText } from "../lib";
+import { m } from "../../copy";
+import { inputWords, plainText, said } from "../lib";
 
 /** An email address: trimmed, lower-cased, valid. */
 export const emailField = z
@@ -10,13 +11,13 @@ export const emailField = z
   .trim()
   .toLowerCase()
   .pipe(plainText)
-  .pipe(z.email("Please enter a valid email address."));
+  .pipe(z.email(inputWords(said(m.errors_input_email))));
 
 /** A new password, as sign-up, reset and change take it. */
 export const newPasswordField = z
   .string({ error: "is required" })
-  .min(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters.`)
-  .max(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters.`);
+  .min(PASSWORD_MIN_LENGTH, inputWords(said(m.errors_input_password_short, { min: PASSWORD_MIN_LENGTH })))
+  .max(PASSWORD_MAX_LENGTH, inputWords(said(m.errors_input_password_long, { max: PASSWORD_MAX_LENGTH })));
 
 /** Where sign-up and the verification mail return to (`next`): a team link's page of this site, nothing else (decision 326). */
 export const returnPathField = z

@@ -33,8 +33,9 @@ import {
   userLocale,
   accountLocale,
   said,
+  inputWords,
 } from "../lib";
-import { baseLocale, m, type Locale } from "../../copy";
+import { m, type Locale } from "../../copy";
 import { STYLES } from "../../domain/styles";
 import { landings } from "../../domain/paths";
 import { safeReturnPath } from "../../domain/return-path";
@@ -105,7 +106,7 @@ const loginQuery = z.object({ style: z.string().optional() });
 /** `?terms=accepted` on the Google sign-in start: the same confirmation, carried in the sealed state. */
 const googleStartQuery = z.object({ terms: z.enum(["accepted"]).optional() });
 /** A password typed to prove who someone is (not a new one): any length up to the maximum. */
-const typedPassword = z.string({ error: "is required" }).min(1, "is required").max(PASSWORD_MAX_LENGTH, INVALID_CREDENTIALS(baseLocale));
+const typedPassword = z.string({ error: "is required" }).min(1, "is required").max(PASSWORD_MAX_LENGTH, inputWords(INVALID_CREDENTIALS));
 const signinBody = z.object({
   email: z.string({ error: "is required" }).trim().toLowerCase().min(1, "is required").max(320).pipe(plainText),
   password: typedPassword,

@@ -298,6 +298,9 @@ describe("the 30-day money-back guarantee", () => {
       eligible: false,
       reason: "This subscription has already ended.",
     });
+    // in the reader's language, as the refusal of POST /refund is (issue 50)
+    const german = await client.stripe["refund-eligibility"].$get({}, { headers: { ...u.auth, "X-Locale": "de" } });
+    expect(await german.json()).toEqual({ eligible: false, reason: "Dieses Abonnement ist bereits beendet." });
   });
 
   it("is refused after 30 days and after a renewal", async () => {

@@ -19,6 +19,7 @@ import {
   claimMoneyBack,
   conflict,
   moneyBackUsed,
+  refusalText,
   releaseMoneyBack,
   said,
   userAddressKey,
@@ -102,13 +103,16 @@ async function moneyBackCheck(db: Db, config: Config, scope: MoneyBackScope) {
 export type RefundEligibility =
   { eligible: true; until: string; amountCents: number; currency: string } | { eligible: false; reason: string };
 
-/** What the account page shows: may the user ask for the money back now, until when, and how much. */
-export async function refundEligibility(db: Db, config: Config, scope: MoneyBackScope): Promise<RefundEligibility> {
+/**
+ * What the account page shows: may the user ask for the money back now, until when, and how much. When not, the
+ * refusal's words in `locale` (the web app shows nothing then; another client may: issue 50).
+ */
+export async function refundEligibility(db: Db, config: Config, scope: MoneyBackScope, locale: Locale): Promise<RefundEligibility> {
   try {
     const { amountCents, currency, until } = await moneyBackCheck(db, config, scope);
     return { eligible: true, until: until.toISOString(), amountCents, currency };
   } catch (err) {
-    if (err instanceof ApiError && err.status < 500) return { eligible: false, reason: err.message };
+    if (err instanceof ApiError && err.status < 500) return { eligible: false, reason: refusalText(err, locale) };
     throw err;
   }
 }

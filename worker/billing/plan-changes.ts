@@ -40,8 +40,9 @@ export async function syncCustomerLocale(config: Config, customerId: string | nu
  * The user's Stripe customer: created once (idempotently) and stored on the user, in the account's language. An
  * existing customer is told the account's language again (decision 410): customers made before decision 385 kept
  * Stripe's default, and a change of language that Stripe did not take is made good here. Called when Checkout, the
- * portal or a plan change is made for the person (so their next receipt and invoice are in it), not on every request;
- * a failure there is logged and does not stop the payment.
+ * portal or a plan change is made for the person, and when a team's owner changes its seats, cancels or resumes
+ * (decision 440), so their next receipt and invoice are in it; not on every request. A failure there is logged and
+ * does not stop the payment.
  */
 export async function ensureCustomer(db: Db, config: Config, userId: string): Promise<string> {
   const [user] = await db

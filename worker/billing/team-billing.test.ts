@@ -117,6 +117,24 @@ describe("the Team plan", () => {
     expect(variant((await team(member.auth))!, "role", "member").entitled).toBe(false);
   });
 
+  it("a seat change, a cancel and a resume tell the owner's Stripe customer the account's language (decision 440)", async () => {
+    const owner = await teamOwner(2);
+    const localesOf = async () =>
+      ((await stripe().customers.retrieve(owner.customerId)) as { preferred_locales: string[] }).preferred_locales;
+    const setLocale = (locale: string) => rows((db) => db.update(users).set({ locale }).where(eq(users.id, owner.user.id)));
+    expect(await localesOf()).toEqual(["en"]);
+    // each time the account's language changed without Stripe hearing of it
+    await setLocale("de");
+    expect((await client.team.seats.$post({ json: { seats: 3 } }, { headers: owner.auth })).status).toBe(200);
+    expect(await localesOf()).toEqual(["de"]);
+    await setLocale("fr");
+    expect((await client.team.cancel.$post({}, { headers: owner.auth })).status).toBe(200);
+    expect(await localesOf()).toEqual(["fr"]);
+    await setLocale("es");
+    expect((await client.team.resume.$post({}, { headers: owner.auth })).status).toBe(200);
+    expect(await localesOf()).toEqual(["es"]);
+  });
+
   it("a failed renewal (past_due) pauses the members' paid features as it pauses a person's", async () => {
     const owner = await teamOwner(2);
     const member = await createTestUser({ freeUsed: 2 });

@@ -106,7 +106,7 @@ export type ReserveSeatCut = (seats: number, at: Date) => Promise<{ undo: () => 
 export async function changeTeamSeats(
   db: Db,
   config: Config,
-  teamId: string,
+  team: { id: string; ownerUserId: string },
   seats: number,
   reserve: ReserveSeatCut,
   /** the language of the answer's message (the owner's: worker/lib/locale.ts viewerLocale) */
@@ -114,7 +114,9 @@ export async function changeTeamSeats(
 ): Promise<{ seats: number; message: string }> {
   seatRange(seats);
   const seatWords = (count: number) => m.team_seat_count({ count }, { locale });
+  const teamId = team.id;
   const { stripe, sub, item } = await liveTeamSubscription(db, config, teamId);
+  await ensureCustomer(db, config, team.ownerUserId); // the invoice of added seats in the owner's language (decision 440)
   const current = item.quantity ?? 1;
   const scheduleId = idOf(sub.schedule);
 
@@ -215,9 +217,16 @@ export async function teamSeatsPreview(db: Db, config: Config, teamId: string, s
 
 /** Cancels at the period end (the team keeps its seats until then); `resume` undoes it. A pending reduction is released. */
 /** `locale`: the language of the answer's message (the owner's). */
-export async function setTeamCancel(db: Db, config: Config, teamId: string, cancel: boolean, locale: Locale): Promise<{ message: string }> {
-  const current = await teamSubscriptionOf(db, teamId);
+export async function setTeamCancel(
+  db: Db,
+  config: Config,
+  team: { id: string; ownerUserId: string },
+  cancel: boolean,
+  locale: Locale,
+): Promise<{ message: string }> {
+  const current = await teamSubscriptionOf(db, team.id);
   if (!current?.live) throw conflict(TEAM_MESSAGES.noTeamSubscription, "team_not_paid");
+  await ensureCustomer(db, config, team.ownerUserId); // Stripe's mails of the cancel or renewal in the owner's language
   const stripe = stripeClient(config);
   const sub = await stripe.subscriptions.retrieve(current.stripeSubscriptionId);
   if (cancel) await writeSchedule(stripe, sub.id, idOf(sub.schedule), NOTHING_PENDING);

@@ -10,7 +10,7 @@ import { and, asc, eq, inArray, isNull, ne } from "drizzle-orm";
 import { headshots } from "../../db/schema";
 import type { Db } from "../../db";
 import type { AppEnv } from "../env";
-import { requireUser, badRequest, conflict, validate, said } from "../lib";
+import { requireUser, badRequest, conflict, inputWords, validate, said } from "../lib";
 import { m } from "../../copy";
 import { refuseDownloadBeyondPlan } from "../credits";
 import { headshotZipResponse, MAX_ZIP_PICTURES, refuseZipBeyondRate } from "./headshot-zip";
@@ -18,7 +18,7 @@ import { downloadQuery, normaliseDownload } from "./options";
 
 const zipSelection = z.object({
   ids: z
-    .string("Choose the headshots to download")
+    .string(inputWords(said(m.errors_input_zip_choose)))
     .transform((s) => [
       ...new Set(
         s
@@ -30,8 +30,8 @@ const zipSelection = z.object({
     .pipe(
       z
         .array(z.uuid("must be headshot ids, separated by commas"))
-        .min(1, "Choose the headshots to download")
-        .max(MAX_ZIP_PICTURES, `Choose at most ${MAX_ZIP_PICTURES} headshots for one ZIP`),
+        .min(1, inputWords(said(m.errors_input_zip_choose)))
+        .max(MAX_ZIP_PICTURES, inputWords(said(m.errors_input_zip_too_many, { max: MAX_ZIP_PICTURES }))),
     ),
 });
 

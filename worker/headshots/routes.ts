@@ -36,6 +36,7 @@ import {
   log,
   validate,
   enforceStatements,
+  inputWords,
   refuse,
   said,
 } from "../lib";
@@ -69,8 +70,8 @@ const percent = "must be a whole number from 0 to 100";
 const likenessBody = z.object({ likeness: z.number(percent).int(percent).min(0, percent).max(100, percent) }, "Send the likeness as JSON");
 
 const uploadForm = z.object({
-  photo: z.custom<File>((v) => v instanceof File, "Please choose a photo to upload"),
-  style: z.enum(STYLE_IDS, `Please choose one of the ${STYLE_IDS.length} styles`),
+  photo: z.custom<File>((v) => v instanceof File, inputWords(said(m.errors_input_photo))),
+  style: z.enum(STYLE_IDS, inputWords(said(m.errors_input_style_one, { count: STYLE_IDS.length }))),
   gender: z.preprocess((v) => (v === "" ? undefined : v), z.enum(GENDER_IDS, "must be man or woman").optional()),
   /** "true": generate in the caller's team look (its style and background colour replace the style sent). */
   teamLook: z.enum(["true", "false"], "must be true or false").optional(),

@@ -20,7 +20,7 @@ import type { Db, Tx } from "../../db";
 import type { Config } from "../config";
 import type { AppEnv } from "../env";
 import { allowanceOf, freeRedosTaken, recordFreeRedo } from "../credits";
-import { badRequest, conflict, enforce, errorFields, gone, log, notFound, requireUser, validate, refuse, said } from "../lib";
+import { badRequest, conflict, enforce, errorFields, gone, inputWords, log, notFound, requireUser, validate, refuse, said } from "../lib";
 import { m } from "../../copy";
 import { unavailableMessage } from "../../domain/headshot-lifecycle";
 import type { ApiHeadshot, ApiVersions } from "../../domain/api";
@@ -41,7 +41,7 @@ import { toApiHeadshot } from "./api-headshot";
 const headshotNotFound = () => notFound(said(m.errors_headshot_not_found), "headshot_not_found");
 const idParam = z.object({ id: z.uuid("Headshot not found.") });
 const refineBody = z.object(
-  { instruction: z.string("Please describe the change you want.").max(INSTRUCTION_MAX_LENGTH * 4, REFINE_MESSAGES.tooLong) },
+  { instruction: z.string(inputWords(said(m.errors_input_instruction))).max(INSTRUCTION_MAX_LENGTH * 4, REFINE_MESSAGES.tooLong) },
   "Send the change as JSON",
 );
 

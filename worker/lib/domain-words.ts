@@ -37,7 +37,7 @@ import {
   customSizeProblem,
 } from "../../domain/downloads";
 import { baseLocale, formatNumber, m, type Locale } from "../../copy";
-import type { Words } from "./errors";
+import type { ApiError, Words } from "./errors";
 
 const o = (locale: Locale) => ({ locale });
 
@@ -153,6 +153,9 @@ export function domainText(text: string, locale: Locale): string {
   const inField = field && wordsOf(field[2]!);
   return inField ? `${field[1]}: ${inField(locale)}` : text;
 }
+
+/** A refusal's sentence in `locale`: its catalogue words (decision 395), or domain's English worded by domainText. */
+export const refusalText = (err: ApiError, locale: Locale): string => (err.words ? err.words(locale) : domainText(err.message, locale));
 
 /** Whether `text` is one of domain's sentences the worker words per reader (for the tests). */
 export const isDomainText = (text: string): boolean => wordsOf(text) !== undefined;

@@ -1,19 +1,49 @@
 import { zValidator } from "@hono/zod-validator";
 import type { ValidationTargets } from "hono";
-import { z, type ZodType } from "zod";
-import { refuse } from "./errors";
+import { z, type ZodType, type core } from "zod";
+import { baseLocale } from "../../copy";
+import { refuse, type Said, type Words } from "./errors";
+
+/** The catalogue words of the schemas' messages a person can meet (decision 440), by the English text zod keeps. */
+const INPUT_WORDS = new Map<string, Words>();
+
+/**
+ * A schema's message in the reader's language (issue 50, decision 440): `.min(1, inputWords(said(m.errors_input_photo)))`
+ * gives zod the English text and `validate` answers it in the reader's language, after the field's name. Called
+ * where the schema is made (module scope), so the table is filled once, when the routes load.
+ */
+export function inputWords(words: Words): string {
+  const english = words(baseLocale);
+  INPUT_WORDS.set(english, words);
+  return english;
+}
+
+/**
+ * A custom issue whose message carries a value the person gave (a domain): the words travel with the issue, as its
+ * params, so nothing is remembered per request. `ctx.addIssue(inputIssue(said(m.errors_input_not_a_domain, { given })))`.
+ */
+export const inputIssue = (words: Words) => ({ code: "custom" as const, message: words(baseLocale), params: { words } });
+
+/** The issue's words in every language when a schema gave them (inputWords, inputIssue); undefined for zod's own. */
+function wordsOf(issue: core.$ZodIssue): Words | undefined {
+  const carried = issue.code === "custom" ? (issue.params as { words?: unknown } | undefined)?.words : undefined;
+  return typeof carried === "function" ? (carried as Words) : INPUT_WORDS.get(issue.message);
+}
 
 /**
  * The one way routes read input: `validate("json", schema)` → `c.req.valid("json")`.
- * A failure is a 400 whose message names the field and what is wrong with it.
+ * A failure is a 400 whose message names the field and what is wrong with it: in the reader's language when the
+ * schema gave catalogue words (inputWords), else as zod or domain/ says it (domain's texts worded by domainText).
  */
 export const validate = <T extends ZodType, Target extends keyof ValidationTargets>(target: Target, schema: T) =>
   zValidator(target, schema, (result) => {
     if (!result.success) {
       const issue = result.error.issues[0];
       const field = issue?.path.join(".");
-      const text = issue?.message ?? "Invalid input";
-      throw refuse("invalid_input", field ? `${field}: ${text}` : text, field ? { field } : {});
+      const words = issue && wordsOf(issue);
+      const inField = (text: string) => (field ? `${field}: ${text}` : text);
+      const message: Said = words ? (locale) => inField(words(locale)) : inField(issue?.message ?? "Invalid input");
+      throw refuse("invalid_input", message, field ? { field } : {});
     }
   });
 

@@ -16,7 +16,7 @@ import { headshots, shoots, type Headshot, type Shoot } from "../../db/schema";
 import type { Db } from "../../db";
 import type { AppEnv } from "../env";
 import type { Config } from "../config";
-import { requireUser, notFound, errorFields, log, validate, refuse, said } from "../lib";
+import { requireUser, notFound, errorFields, inputWords, log, validate, refuse, said } from "../lib";
 import { m } from "../../copy";
 import { putEncrypted, shootPhotoKey } from "../storage";
 import { toApiHeadshot, uploadAllowed } from "../headshots";
@@ -38,17 +38,17 @@ const shootForm = z.object({
   photo: z.preprocess(
     many,
     z
-      .array(z.custom<File>((v) => v instanceof File, "Please choose a photo to upload"))
-      .min(1, "Please choose a photo to upload")
-      .max(SHOOT_MAX_PHOTOS, `Please choose at most ${SHOOT_MAX_PHOTOS} photos of the same person`),
+      .array(z.custom<File>((v) => v instanceof File, inputWords(said(m.errors_input_photo))))
+      .min(1, inputWords(said(m.errors_input_photo)))
+      .max(SHOOT_MAX_PHOTOS, inputWords(said(m.errors_input_photos_too_many, { max: SHOOT_MAX_PHOTOS }))),
   ),
   style: z.preprocess(
     many,
     z
-      .array(z.enum(STYLE_IDS, `Please choose among the ${STYLE_IDS.length} styles`))
-      .min(1, "Please choose at least one style")
-      .max(SHOOT_MAX_STYLES, `Please choose at most ${SHOOT_MAX_STYLES} styles`)
-      .refine((s) => new Set(s).size === s.length, "Please choose each style once"),
+      .array(z.enum(STYLE_IDS, inputWords(said(m.errors_input_styles_among, { count: STYLE_IDS.length }))))
+      .min(1, inputWords(said(m.errors_input_styles_none)))
+      .max(SHOOT_MAX_STYLES, inputWords(said(m.errors_input_styles_too_many, { max: SHOOT_MAX_STYLES })))
+      .refine((s) => new Set(s).size === s.length, inputWords(said(m.errors_input_styles_twice))),
   ),
   gender: z.preprocess((v) => (v === "" ? undefined : v), z.enum(GENDER_IDS, "must be man or woman").optional()),
   emailWhenReady: z.preprocess((v) => (v === "" ? undefined : v), z.enum(["true", "false"], "must be true or false").optional()),

@@ -8,7 +8,7 @@ import { Hono } from "hono";
 import { z } from "zod";
 import { CURRENCY, FAIR_USE, PLANS, TEAM_PLAN, dailyPrice, planDescription, type PlanType } from "../../domain/plans";
 import type { ApiInvoice, ApiPlan, ApiScheduledDowngrade, ApiSubscription, ApiTeamPrice, ApiUpgradePreview } from "../../domain/api";
-import { conflict, requireCurrentUser, requireUser, appOrigin, said, validate, viewerLocale } from "../lib";
+import { conflict, inputWords, requireCurrentUser, requireUser, appOrigin, said, validate, viewerLocale } from "../lib";
 import { m, type Locale } from "../../copy";
 import type { FairUseAllowance } from "../../domain/limits";
 import type { AppEnv } from "../env";
@@ -51,7 +51,13 @@ async function refuseWhenTeamCovers(db: Db, userId: string): Promise<void> {
   throw conflict(said(covers, { team: cover.teamName, caps: (l) => fairUseCaps(FAIR_USE[TEAM_PLAN.id], l) }), "already_subscribed");
 }
 
-const priceBody = z.object({ priceId: z.string().trim().min(1, "Please choose a plan.").max(200) });
+const priceBody = z.object({
+  priceId: z
+    .string()
+    .trim()
+    .min(1, inputWords(said(m.errors_input_plan)))
+    .max(200),
+});
 
 export const stripeRoutes = new Hono<AppEnv>()
   .get("/plans", async (c) => {
@@ -174,7 +180,8 @@ export const stripeRoutes = new Hono<AppEnv>()
 
   /** Whether the money-back request applies now (the account page offers it only then); POST /refund decides. */
   .get("/refund-eligibility", requireUser, async (c) => {
-    const body = await refundEligibility(c.var.db, c.var.config, { userId: c.var.user.id });
+    const locale = await viewerLocale(c.var.db, c.req.raw.headers, c.var.user.id);
+    const body = await refundEligibility(c.var.db, c.var.config, { userId: c.var.user.id }, locale);
     c.header("Cache-Control", "no-store");
     return c.json(body);
   })

@@ -7,7 +7,11 @@
  */
 import { describe, expect, it } from "vitest";
 import { and, eq, isNull } from "drizzle-orm";
-import { teamInvitations } from "../../db/schema";
+import { teamInvitations, teams } from "../../db/schema";
+import { TEAM_MESSAGES } from "../../domain/teams";
+import { domainText } from "../lib";
+import { importList } from "./import";
+import { invite } from "./invitations";
 import { IMPORT_MAX_ROWS } from "../../domain/team-capture";
 import { client, createTestUser, errorBody, inOneWindow, uniqueEmail } from "../test/helpers";
 import { joinedMember, send, teamWithSeats, withDb } from "../test/teams";
@@ -61,7 +65,9 @@ describe("the preview", () => {
       [8, "Other team", elsewhere.owner.user.email, "over-seats"],
       [9, "Cid", cid, "over-seats"],
     ]);
-    expect(body.rows[2]!.message).toBe("Already on line 2.");
+    // data, not sentences: the web app words each row in the page's language (issue 50)
+    expect(body.rows[2]).toEqual({ line: 4, name: "Ann again", email: ann, status: "duplicate", firstLine: 2 });
+    expect(body.rows.filter((r) => r !== body.rows[2]).every((r) => !("firstLine" in r) && !("message" in r))).toBe(true);
     // nothing written, nothing mailed
     expect((await invitationsOf(teamId)).map((i) => i.email)).toEqual([invited]);
     for (const email of [ann, bob, cid]) expect(await mailsTo(email)).toEqual([]);
@@ -144,6 +150,26 @@ describe("confirming the list", () => {
     );
     expect(await invitationsOf(teamId)).toEqual([]);
     for (const email of people) expect(await mailsTo(email)).toEqual([]);
+  });
+
+  it("a row refused as it is invited (its seat taken meanwhile) is reported by code, in the reader's words (issue 50)", async () => {
+    const { owner, teamId } = await teamWithSeats(3); // 2 free seats
+    const [ann, bob, other] = [uniqueEmail("ann"), uniqueEmail("bob"), uniqueEmail("other")];
+    const outcome = await withDb(async (db) => {
+      const [team] = await db.select().from(teams).where(eq(teams.id, teamId));
+      let first = true;
+      const takeTheLastSeat = async () => {
+        if (!first) return;
+        first = false;
+        await invite(db, team!, owner.user.id, other); // someone invites another address while Ann's mail goes out
+      };
+      return importList(db, team!, owner.user.id, `Ann,${ann}\nBob,${bob}`, takeTheLastSeat, "de");
+    });
+    expect(outcome).toEqual({
+      sent: [{ email: ann }],
+      failed: [{ email: bob, code: "no_free_seats", message: domainText(TEAM_MESSAGES.noFreeSeats, "de") }],
+    });
+    expect(outcome.failed[0]!.message).toMatch(/^Alle Plätze/);
   });
 
   it("imports are limited per team and hour", async () => {

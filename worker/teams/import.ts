@@ -14,8 +14,9 @@ import { IMPORT_MAX_ROWS, type ImportRowStatus } from "../../domain/team-capture
 import type { ApiImportPreview, ApiImportRow } from "../../domain/team-api";
 import { emailField } from "../auth";
 import { seatsToFill, teamSubscriptionOf } from "../billing";
-import { ApiError, badRequest, conflict, plainText, refuse, said } from "../lib";
-import { m } from "../../copy";
+import { ApiError, badRequest, conflict, plainText, refuse, refusalText, said } from "../lib";
+import type { ErrorCode } from "../../domain/errors";
+import { m, type Locale } from "../../copy";
 import { invite, type IssuedInvitation } from "./invitations";
 import { openInvitation, seatsTaken } from "./seats";
 
@@ -85,23 +86,17 @@ export async function previewList(db: Db, team: Team, text: string): Promise<Api
     const parsed = emailField.safeParse(r.email);
     const name = r.name.slice(0, NAME_MAX);
     if (!parsed.success || !plainText.safeParse(name).success) {
-      rows.push({
-        line: r.line,
-        name,
-        email: r.email,
-        status: "invalid",
-        message: r.email ? "Not a valid email address." : "No email address.",
-      });
+      rows.push({ line: r.line, name, email: r.email, status: "invalid" });
       continue;
     }
     const email = parsed.data;
     const earlier = seen.get(email);
     if (earlier !== undefined) {
-      rows.push({ line: r.line, name, email, status: "duplicate", message: `Already on line ${earlier}.` });
+      rows.push({ line: r.line, name, email, status: "duplicate", firstLine: earlier });
       continue;
     }
     seen.set(email, r.line);
-    rows.push({ line: r.line, name, email, status: "ready", message: "" });
+    rows.push({ line: r.line, name, email, status: "ready" });
   }
   const emails = [...seen.keys()];
   if (emails.length > 0) {
@@ -115,26 +110,27 @@ export async function previewList(db: Db, team: Team, text: string): Promise<Api
       .select({ email: teamInvitations.email })
       .from(teamInvitations)
       .where(and(eq(teamInvitations.teamId, team.id), inArray(teamInvitations.email, emails), openInvitation));
-    const mark = (email: string, status: ImportRowStatus, message: string) => {
+    const mark = (email: string, status: ImportRowStatus) => {
       const row = rows.find((r) => r.email === email && r.status === "ready");
-      if (row) Object.assign(row, { status, message });
+      if (row) row.status = status;
     };
-    for (const m of members) mark(m.email, "member", "Already in the team.");
-    for (const i of invited) mark(i.email, "invited", "Already invited.");
+    for (const m of members) mark(m.email, "member");
+    for (const i of invited) mark(i.email, "invited");
   }
   const taken = await seatsTaken(db, team.id);
   const freeSeats = Math.max(0, seatsToFill(await teamSubscriptionOf(db, team.id)) - taken.members - taken.invited);
   let ready = 0;
   for (const row of rows.filter((r) => r.status === "ready")) {
     if (ready < freeSeats) ready += 1;
-    else Object.assign(row, { status: "over-seats", message: "No free seat for this row." });
+    else row.status = "over-seats";
   }
   return { rows, ready, freeSeats };
 }
 
 export interface ImportOutcome {
   sent: { email: string }[];
-  failed: { email: string; message: string }[];
+  /** Rows refused as they were invited (someone took the seat meanwhile), with the refusal's code and its words in `locale`. */
+  failed: { email: string; code: ErrorCode; message: string }[];
 }
 
 /**
@@ -147,6 +143,8 @@ export async function importList(
   invitedBy: string,
   text: string,
   send: (issued: IssuedInvitation) => Promise<void>,
+  /** the language of a failed row's words (the reader's: worker/lib/domain-words.ts answerLocale) */
+  locale: Locale,
 ): Promise<ImportOutcome> {
   const { rows, ready, freeSeats } = await previewList(db, team, text);
   const over = rows.filter((r) => r.status === "over-seats").length;
@@ -161,7 +159,7 @@ export async function importList(
     } catch (err) {
       // someone took the seat or invited the address meanwhile: that row is reported, the rest go on
       if (!(err instanceof ApiError) || err.status >= 500) throw err;
-      outcome.failed.push({ email: row.email, message: err.message });
+      outcome.failed.push({ email: row.email, code: err.code, message: refusalText(err, locale) });
     }
   }
   return outcome;

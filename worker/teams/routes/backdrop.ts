@@ -13,14 +13,14 @@ import { createMiddleware } from "hono/factory";
 import { z } from "zod";
 import { MESSAGES, UPLOADS_PER_HOUR, UPLOADS_PER_MINUTE } from "../../../domain/limits";
 import { TEAM_MESSAGES } from "../../../domain/teams";
-import { enforce, notFound, requireUser, said, validate } from "../../lib";
+import { enforce, inputWords, notFound, requireUser, said, validate } from "../../lib";
 import { m } from "../../../copy";
 import type { AppEnv } from "../../env";
 import { checkPhoto, uploadBodyLimit } from "../../photos";
 import { membershipOf, ownerTeam } from "../team";
 import { readBackdrop, removeBackdrop, setBackdrop } from "../backdrop";
 
-const backdropForm = z.object({ photo: z.custom<File>((v) => v instanceof File, "Please choose a photo of the backdrop to upload") });
+const backdropForm = z.object({ photo: z.custom<File>((v) => v instanceof File, inputWords(said(m.errors_input_backdrop_photo))) });
 
 /** Before the body is read: the team's owner only, within the per-person upload rate. */
 const ownerMayUpload = createMiddleware<AppEnv>(async (c, next) => {

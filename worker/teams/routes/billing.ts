@@ -40,7 +40,7 @@ export const billingRoutes = new Hono<AppEnv>()
         changeTeamSeats(
           c.var.db,
           c.var.config,
-          team.id,
+          team,
           c.req.valid("json").seats,
           (seats, at) => reserveSeatCut(c.var.db, team.id, seats, at),
           await viewerLocale(c.var.db, c.req.raw.headers, c.var.user.id),
@@ -58,19 +58,20 @@ export const billingRoutes = new Hono<AppEnv>()
   .post("/cancel", requireUser, async (c) => {
     const team = await ownerTeam(c.var.db, c.var.user.id);
     const locale = await viewerLocale(c.var.db, c.req.raw.headers, c.var.user.id);
-    return c.json(await oneBillingChange(c, team.id, () => setTeamCancel(c.var.db, c.var.config, team.id, true, locale)));
+    return c.json(await oneBillingChange(c, team.id, () => setTeamCancel(c.var.db, c.var.config, team, true, locale)));
   })
 
   .post("/resume", requireUser, async (c) => {
     const team = await ownerTeam(c.var.db, c.var.user.id);
     const locale = await viewerLocale(c.var.db, c.req.raw.headers, c.var.user.id);
-    return c.json(await oneBillingChange(c, team.id, () => setTeamCancel(c.var.db, c.var.config, team.id, false, locale)));
+    return c.json(await oneBillingChange(c, team.id, () => setTeamCancel(c.var.db, c.var.config, team, false, locale)));
   })
 
   .get("/refund-eligibility", requireUser, async (c) => {
     const team = await ownerTeam(c.var.db, c.var.user.id);
     c.header("Cache-Control", "no-store");
-    return c.json(await refundEligibility(c.var.db, c.var.config, { userId: c.var.user.id, teamId: team.id }));
+    const locale = await viewerLocale(c.var.db, c.req.raw.headers, c.var.user.id);
+    return c.json(await refundEligibility(c.var.db, c.var.config, { userId: c.var.user.id, teamId: team.id }, locale));
   })
 
   .post("/refund", requireUser, async (c) => {

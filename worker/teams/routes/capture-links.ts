@@ -3,7 +3,8 @@ import { z } from "zod";
 import { landings } from "../../../domain/paths";
 import type { ApiCaptureLink } from "../../../domain/team-api";
 import { CAPTURE_DEFAULT_DAYS, CAPTURE_MAX_DAYS, CAPTURE_MAX_JOINS } from "../../../domain/team-capture";
-import { requireUser, appLink, validate, wholeNumber } from "../../lib";
+import { requireUser, appLink, inputWords, said, validate, wholeNumber } from "../../lib";
+import { m } from "../../../copy";
 import type { AppEnv } from "../../env";
 import { captureLinksOf, createCaptureLink, revokeCaptureLink } from "../capture";
 import { ownerTeam } from "../team";
@@ -28,7 +29,10 @@ export const captureLinkRoutes = new Hono<AppEnv>()
       z.object({
         domains: domainsField,
         maxJoins: wholeNumber().pipe(
-          z.number().min(1, "must be at least 1").max(CAPTURE_MAX_JOINS, `must be at most ${CAPTURE_MAX_JOINS}`),
+          z
+            .number()
+            .min(1, inputWords(said(m.errors_input_at_least, { min: 1 })))
+            .max(CAPTURE_MAX_JOINS, inputWords(said(m.errors_input_at_most, { max: CAPTURE_MAX_JOINS }))),
         ),
         expiresInDays: wholeNumber()
           .pipe(z.number().min(1, "must be at least 1 day").max(CAPTURE_MAX_DAYS, `must be at most ${CAPTURE_MAX_DAYS} days`))

@@ -3,7 +3,19 @@ import { z } from "zod";
 import { landings } from "../../../domain/paths";
 import { TEAM_NAME_MAX } from "../../../domain/teams";
 import { CAPTURE_MAX_DOMAINS, FREE_MAIL_DOMAINS, IMPORT_MAX_BYTES, normalizeDomain } from "../../../domain/team-capture";
-import { accountLocale, appLink, enforce, oneAtATime, plainText, requestLocale, wholeNumber, refuse, said } from "../../lib";
+import {
+  accountLocale,
+  appLink,
+  enforce,
+  inputIssue,
+  inputWords,
+  oneAtATime,
+  plainText,
+  requestLocale,
+  wholeNumber,
+  refuse,
+  said,
+} from "../../lib";
 import type { Db } from "../../../db";
 import { m } from "../../../copy";
 import type { AppEnv } from "../../env";
@@ -11,7 +23,12 @@ import { createMailer, teamInvitationEmail } from "../../mail";
 import { type IssuedInvitation } from "../invitations";
 import { type Context } from "hono";
 
-export const nameField = z.string().trim().min(1, "Please give the team a name.").max(TEAM_NAME_MAX).pipe(plainText);
+export const nameField = z
+  .string()
+  .trim()
+  .min(1, inputWords(said(m.errors_input_team_name)))
+  .max(TEAM_NAME_MAX)
+  .pipe(plainText);
 export const idParam = z.object({ id: z.uuid("is not a valid id") });
 export const seatsField = wholeNumber();
 export const tokenField = z.string().trim().min(10, "is not a valid invitation link").max(200);
@@ -35,24 +52,22 @@ export const withinTeamHourly = (db: Db, kind: keyof typeof TEAM_HOURLY, teamId:
 
 /** The team's email domains for a capture link: each a domain name (IDNs as punycode), none a free-mail one. */
 export const domainsField = z
-  .array(z.string().max(253), "Please list the team's email domains.")
-  .min(1, "Please give at least one email domain, like acme.com.")
-  .max(CAPTURE_MAX_DOMAINS, `At most ${CAPTURE_MAX_DOMAINS} domains per link.`)
+  .array(z.string().max(253), inputWords(said(m.errors_input_domains_list)))
+  .min(1, inputWords(said(m.errors_input_domains_none)))
+  .max(CAPTURE_MAX_DOMAINS, inputWords(said(m.errors_input_domains_too_many, { max: CAPTURE_MAX_DOMAINS })))
   .transform((list, ctx) => {
     const out: string[] = [];
     for (const given of list) {
       const d = normalizeDomain(given);
-      if (!d) ctx.addIssue({ code: "custom", message: `"${given}" is not a domain name like acme.com.` });
-      else if (FREE_MAIL_DOMAINS.includes(d))
-        ctx.addIssue({
-          code: "custom",
-          message: `${d} is a free email service: anyone can have an address there. Use your company's domain.`,
-        });
+      if (!d) ctx.addIssue(inputIssue(said(m.errors_input_not_a_domain, { given })));
+      else if (FREE_MAIL_DOMAINS.includes(d)) ctx.addIssue(inputIssue(said(m.errors_input_free_mail, { domain: d })));
       else out.push(d);
     }
     return out;
   });
-export const csvField = z.object({ csv: z.string("Please paste or upload the list.").max(IMPORT_MAX_BYTES * 4, "The list is too large.") });
+export const csvField = z.object({
+  csv: z.string(inputWords(said(m.errors_input_list_missing))).max(IMPORT_MAX_BYTES * 4, inputWords(said(m.errors_input_list_too_large))),
+});
 
 /** The list's size in bytes, refused with 413 beyond IMPORT_MAX_BYTES (decision 221). */
 export function refuseLargeList(csv: string) {

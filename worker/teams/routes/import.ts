@@ -1,5 +1,5 @@
 /** /api/team/import — Invite a list (decision 221): a preview that sends nothing, then the confirmed import. */
-import { requireUser, validate } from "../../lib";
+import { answerLocale, requireUser, validate } from "../../lib";
 import type { AppEnv } from "../../env";
 import { importList, previewList } from "../import";
 import { inviterTeam } from "../team";
@@ -24,5 +24,5 @@ export const importRoutes = new Hono<AppEnv>()
     const { csv } = c.req.valid("json");
     refuseLargeList(csv);
     await withinTeamHourly(db, "team-import", team.id);
-    return c.json(await importList(db, team, c.var.user.id, csv, (issued) => sendInvitation(c, issued)));
+    return c.json(await importList(db, team, c.var.user.id, csv, (issued) => sendInvitation(c, issued), await answerLocale(c)));
   });

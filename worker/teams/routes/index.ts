@@ -12,7 +12,8 @@ import { z } from "zod";
 import { STYLE_IDS } from "../../../domain/styles";
 import { BRAND_COLOR_PATTERN, OUTFITS, TEAM_MESSAGES, TEMPLATE_SHAPES, templateProblem } from "../../../domain/teams";
 import type { ApiMyTeam } from "../../../domain/team-api";
-import { requireUser, conflict, validate } from "../../lib";
+import { requireUser, conflict, inputWords, said, validate } from "../../lib";
+import { m } from "../../../copy";
 import { endTeamSubscriptionNow } from "../../billing";
 import type { AppEnv } from "../../env";
 import { accept } from "../invitations";
@@ -52,7 +53,7 @@ export const teamRoutes = new Hono<AppEnv>()
       "json",
       z.object({
         name: nameField.optional(),
-        style: z.enum(STYLE_IDS, `Please choose one of the ${STYLE_IDS.length} styles`).optional(),
+        style: z.enum(STYLE_IDS, inputWords(said(m.errors_input_style_one, { count: STYLE_IDS.length }))).optional(),
         brandColor: z.string().trim().regex(BRAND_COLOR_PATTERN, "must be a colour like #1E3A5F").optional(),
         outfit: z
           .enum(OUTFITS, `must be one of ${OUTFITS.join(", ")}, or null for the style's own clothing`)

@@ -11,7 +11,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/com
 import { Label } from "@/components/ui/label";
 import { Textarea } from "@/components/ui/textarea";
 import { toast } from "@/components/ui/use-toast";
-import { IMPORT_MAX_BYTES, IMPORT_MAX_ROWS, type ApiImportPreview, type ImportRowStatus } from "@/lib/domain";
+import { IMPORT_MAX_BYTES, IMPORT_MAX_ROWS, type ApiImportPreview, type ApiImportRow, type ImportRowStatus } from "@/lib/domain";
 import { m } from "@/lib/copy";
 import { useImportList, usePreviewList } from "./api/import-list";
 
@@ -23,6 +23,13 @@ const STATUS_WORDS: Record<ImportRowStatus, () => string> = {
   invited: m.team_import_invited,
   "over-seats": m.team_import_over_seats,
 };
+
+/** What the badge does not say of a row, from the row's data (the worker sends no sentence: issue 50). */
+function rowDetail(r: ApiImportRow): string | null {
+  if (r.status === "invalid") return r.email ? m.team_import_row_not_an_address() : m.team_import_row_no_address();
+  if (r.status === "duplicate" && r.firstLine !== undefined) return m.team_import_row_duplicate({ line: r.firstLine });
+  return null;
+}
 
 export function ImportListPanel() {
   const [csv, setCsv] = useState("");
@@ -119,23 +126,26 @@ export function ImportListPanel() {
               {over > 0 && ` · ${m.team_import_over({ count: over })}`}
             </p>
             <ul className="max-h-80 divide-y overflow-y-auto rounded-md border" aria-label={m.team_import_preview_label()}>
-              {preview.rows.map((r) => (
-                <li key={r.line} className="flex flex-wrap items-center justify-between gap-2 p-2 text-sm">
-                  <span className="min-w-0 break-words">
-                    <span className="text-muted-foreground">{m.team_import_line({ line: r.line })} </span>
-                    {r.name && <span className="font-medium">{r.name} </span>}
-                    <span>{r.email || m.team_import_no_address()}</span>
-                    {r.message && <span className="block text-xs text-muted-foreground">{r.message}</span>}
-                  </span>
-                  <Badge
-                    variant={
-                      r.status === "ready" ? "success" : r.status === "over-seats" || r.status === "invalid" ? "destructive" : "outline"
-                    }
-                  >
-                    {STATUS_WORDS[r.status]()}
-                  </Badge>
-                </li>
-              ))}
+              {preview.rows.map((r) => {
+                const detail = rowDetail(r);
+                return (
+                  <li key={r.line} className="flex flex-wrap items-center justify-between gap-2 p-2 text-sm">
+                    <span className="min-w-0 break-words">
+                      <span className="text-muted-foreground">{m.team_import_line({ line: r.line })} </span>
+                      {r.name && <span className="font-medium">{r.name} </span>}
+                      <span>{r.email || m.team_import_no_address()}</span>
+                      {detail && <span className="block text-xs text-muted-foreground">{detail}</span>}
+                    </span>
+                    <Badge
+                      variant={
+                        r.status === "ready" ? "success" : r.status === "over-seats" || r.status === "invalid" ? "destructive" : "outline"
+                      }
+                    >
+                      {STATUS_WORDS[r.status]()}
+                    </Badge>
+                  </li>
+                );
+              })}
             </ul>
             <div className="flex flex-wrap gap-2">
               <Button type="button" disabled={preview.ready === 0 || over > 0 || send.isPending} onClick={() => void onSend()}>

@@ -3,11 +3,12 @@
  * the capture link panel, and the capture link's page for each kind of visitor.
  */
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { cleanup, fireEvent, screen, waitFor } from "@testing-library/react";
+import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { answerNull, apiError, json, stubApi, type StubTable } from "@/test/stub-api";
 import { renderWithApp, testUser } from "@/test/render";
 import type { ApiImportPreview, ApiMyTeam, ApiTeamStatus } from "@/lib/domain";
 import { safeNext } from "@/lib/paths";
+import { setLocale } from "@/lib/copy";
 import { CaptureLinksPanel } from "./capture-links-panel";
 import { ImportListPanel } from "./import-list-panel";
 import { JoinByLink } from "./join-by-link";
@@ -24,9 +25,11 @@ const preview: ApiImportPreview = {
   ready: 1,
   freeSeats: 1,
   rows: [
-    { line: 1, name: "Ann", email: "ann@acme.com", status: "ready", message: "" },
-    { line: 2, name: "Ann", email: "ann@acme.com", status: "duplicate", message: "Already on line 1." },
-    { line: 3, name: "Bob", email: "bob@other.com", status: "member", message: "Already in the team." },
+    { line: 1, name: "Ann", email: "ann@acme.com", status: "ready" },
+    { line: 2, name: "Ann", email: "ann@acme.com", status: "duplicate", firstLine: 1 },
+    { line: 3, name: "Bob", email: "bob@other.com", status: "member" },
+    { line: 4, name: "Cy", email: "cy@", status: "invalid" },
+    { line: 5, name: "Dan", email: "", status: "invalid" },
   ],
 };
 
@@ -42,10 +45,33 @@ describe("invite a list", () => {
     fireEvent.click(screen.getByRole("button", { name: "Preview" }));
     const list = await screen.findByRole("list", { name: "List preview" });
     expect(list.textContent).toContain("Duplicate");
+    expect(list.textContent).toContain("Already on line 1.");
     expect(list.textContent).toContain("Already a member");
+    expect(list.textContent).toContain("Not a valid email address.");
+    expect(list.textContent).toContain("No email address.");
     expect(calls.map((c) => c.key)).toEqual(["POST /api/team/import/preview"]);
     fireEvent.click(screen.getByRole("button", { name: "Send 1 invitation" }));
     await waitFor(() => expect(calls.find((c) => c.key === "POST /api/team/import")?.body).toEqual({ csv }));
+  });
+
+  it("words each row from its status and line in the page's language (issue 50)", async () => {
+    setLocale("de", { reload: false });
+    try {
+      stub({ "POST /api/team/import/preview": json(preview) });
+      renderWithApp(<ImportListPanel />, { user: testUser, path: "/team" });
+      fireEvent.change(screen.getByLabelText("Namen und E-Mail-Adressen"), { target: { value: "Ann,ann@acme.com" } });
+      fireEvent.click(screen.getByRole("button", { name: "Vorschau" }));
+      const rows = within(await screen.findByRole("list", { name: "Vorschau der Liste" })).getAllByRole("listitem");
+      expect(rows.map((r) => r.textContent)).toEqual([
+        "Zeile 1: Ann ann@acme.comBereit",
+        "Zeile 2: Ann ann@acme.comSteht bereits in Zeile 1.Doppelt",
+        "Zeile 3: Bob bob@other.comBereits Mitglied",
+        "Zeile 4: Cy cy@Keine gültige E-Mail-Adresse.Keine Adresse",
+        "Zeile 5: Dan (keine Adresse)Keine E-Mail-Adresse.Keine Adresse",
+      ]);
+    } finally {
+      setLocale("en", { reload: false });
+    }
   });
 
   it("rows beyond the free seats keep the send button disabled; editing the list drops the preview", async () => {
@@ -53,10 +79,7 @@ describe("invite a list", () => {
       "POST /api/team/import/preview": json({
         ready: 1,
         freeSeats: 1,
-        rows: [
-          ...preview.rows.slice(0, 1),
-          { line: 2, name: "Cy", email: "cy@acme.com", status: "over-seats", message: "No free seat for this row." },
-        ],
+        rows: [...preview.rows.slice(0, 1), { line: 2, name: "Cy", email: "cy@acme.com", status: "over-seats" }],
       } satisfies ApiImportPreview),
     });
     renderWithApp(<ImportListPanel />, { user: testUser, path: "/team" });
